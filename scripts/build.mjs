@@ -1,0 +1,70 @@
+/**
+ * Builds dist/: exactly what `clasp push` uploads.
+ *  - Code.js: src/main.ts bundled by esbuild, plus one top-level function declaration per exported
+ *    function (Apps Script only reaches top-level declarations; nothing else is global).
+ *  - appsscript.json: the manifest.
+ *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
+ */
+import { build } from 'esbuild';
+import { copyFile, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const GLOBAL_NAME = 'SheetPlan_';
+
+/** Export names of the entry, read by evaluating the bundle in an empty context: only functions become entry points. */
+function exportedFunctions(bundle) {
+  const context = vm.createContext({});
+  vm.runInContext(bundle, context);
+  const exports = context[GLOBAL_NAME];
+  return Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+}
+
+export async function buildCode() {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/main.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: GLOBAL_NAME,
+    platform: 'neutral',
+    target: 'es2020',
+    charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
+    legalComments: 'none',
+    write: false,
+  });
+  const bundle = result.outputFiles[0].text;
+  const names = exportedFunctions(bundle);
+  const privateNames = names.filter((name) => name.endsWith('_'));
+  if (privateNames.length) throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
+  const wrappers = names.map((name) =>
+    `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`).join('\n');
+  const code = `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points (src/main.ts)\n${wrappers}\n`;
+  await writeFile(path.join(dist, 'Code.js'), code);
+  return names;
+}
+
+async function exists(file) {
+  try { await access(file); return true; } catch { return false; }
+}
+
+export async function buildAll() {
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(dist, { recursive: true });
+  const names = await buildCode();
+  await copyFile(path.join(root, 'appsscript.json'), path.join(dist, 'appsscript.json'));
+  const sidebarBuild = path.join(root, 'sidebar/build.mjs');
+  if (await exists(sidebarBuild)) {
+    const { buildSidebar } = await import(sidebarBuild);
+    await buildSidebar(path.join(dist, 'Sidebar.html'));
+  }
+  return names;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const names = await buildAll();
+  const size = (await readFile(path.join(dist, 'Code.js'))).length;
+  console.log(`dist/Code.js: ${(size / 1024).toFixed(1)} KiB, ${names.length} entry points`);
+}

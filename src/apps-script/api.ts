@@ -1,0 +1,50 @@
+/**
+ * The plan functions an agent calls through the Apps Script API (scripts.run). Each builds a
+ * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
+ */
+import { planErrorCode } from '../core/errors';
+import { PlanManager, type ManagerOptions } from '../core/plan-manager';
+import { SpreadsheetPlanStore } from './spreadsheet-store';
+
+export function managerFor(options: ManagerOptions): PlanManager {
+  return new PlanManager(SpreadsheetPlanStore.forActiveSpreadsheet(), options);
+}
+
+/**
+ * Runs an entry point: results become plain JSON (no undefined, no class instances), and an error
+ * that is not one of ours (a service failure) gets the SERVICE_ERROR code so callers can tell it apart.
+ */
+export function run<T>(work: () => T): T {
+  try {
+    const result = work();
+    return result === undefined ? (null as T) : JSON.parse(JSON.stringify(result));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (planErrorCode(error)) throw error;
+    throw new Error(`SERVICE_ERROR: ${message}`);
+  }
+}
+
+const agent = () => managerFor({ source: 'api' });
+
+export const api = {
+  initPlan: () => run(() => agent().initPlan()),
+  getPlan: () => run(() => agent().getPlan()),
+  getNextTask: () => run(() => agent().getNextTask()),
+  getReviewTasks: () => run(() => agent().getReviewTasks()),
+  getProgress: () => run(() => agent().getProgress()),
+  validatePlan: () => run(() => agent().validatePlan()),
+  createPlan: (title: unknown, goal: unknown, phases: unknown, details?: unknown) => run(() => agent().createPlan(title, goal, phases, details)),
+  startTask: (step: unknown) => run(() => agent().startTask(step)),
+  completeTask: (step: unknown) => run(() => agent().completeTask(step)),
+  blockTask: (step: unknown, reason: unknown) => run(() => agent().blockTask(step, reason)),
+  reviewTask: (step: unknown, note: unknown) => run(() => agent().reviewTask(step, note)),
+  skipTask: (step: unknown, reason: unknown) => run(() => agent().skipTask(step, reason)),
+  reopenTask: (step: unknown) => run(() => agent().reopenTask(step)),
+  setTaskNote: (step: unknown, note: unknown) => run(() => agent().setTaskNote(step, note)),
+  advanceTask: (step: unknown) => run(() => agent().advanceTask(step)),
+  applyCommands: (commands: unknown) => run(() => agent().applyCommands(commands)),
+  replacePlan: (markdown: unknown, baseRevision: unknown) => run(() => agent().replacePlan(markdown, baseRevision)),
+  getHistory: (limit?: unknown) => run(() => agent().getHistory(limit ?? 10)),
+  restoreRevision: (revision: unknown) => run(() => agent().restoreRevision(revision)),
+};

@@ -1,0 +1,110 @@
+/** Whole documents Sheet Plan writes: a new plan from createPlan, and the starter plan. */
+import type { PhaseInput, PlanDetails } from './types';
+
+function orPlaceholder(value: string | undefined, placeholder: string): string {
+  return value && value.trim() ? value : placeholder;
+}
+
+function listOrPlaceholder(values: string[] | undefined, placeholder: string): string {
+  return values && values.length ? values.join(', ') : placeholder;
+}
+
+/** The Markdown createPlan writes; sections without details get the spec's placeholders. */
+export function composePlan(title: string, goal: string, phases: PhaseInput[], details: PlanDetails = {}): string {
+  const analysis = details.analysis ?? {};
+  const reads = analysis.read?.length ? analysis.read : ['[ranges to read]'];
+  const writes = analysis.write?.length ? analysis.write : ['[ranges to write]'];
+  const questions = details.questions?.length ? details.questions : ['[Any clarifying questions]'];
+  const phaseBlocks = phases.map((phase, i) => [
+    `### Phase ${i + 1}: ${phase.name}`,
+    ...phase.steps.map((step, j) => `- [ ] ${i + 1}.${j + 1} ${step}`),
+  ].join('\n'));
+
+  return [
+    `# Plan: ${title}`,
+    '',
+    `Goal: ${goal}`,
+    '',
+    '## Analysis',
+    '',
+    `- Spreadsheet: ${orPlaceholder(analysis.spreadsheet, '[spreadsheet name]')}`,
+    `- Key sheets: ${listOrPlaceholder(analysis.keySheets, '[sheet names]')}`,
+    '- Target ranges:',
+    ...reads.map((range) => `  - Read: ${range}`),
+    ...writes.map((range) => `  - Write: ${range}`),
+    `- Current state: ${orPlaceholder(analysis.currentState, '[description]')}`,
+    '',
+    '## Questions for User',
+    '',
+    ...questions.map((question) => `- ${question}`),
+    '',
+    phaseBlocks.join('\n\n'),
+    '',
+    '## Notes',
+    '',
+    ...(details.notes ? [details.notes, ''] : []),
+  ].join('\n');
+}
+
+/** Written by initPlan to a sheet that has no plan yet. */
+export const STARTER_PLAN = `# Plan: Getting Started with Sheet Agent
+
+Goal: Learn the basic tools and workflows for working with spreadsheets
+
+## Analysis
+
+- Spreadsheet: [Your spreadsheet name]
+- Key sheets: [List sheets you want to work with]
+- Target ranges:
+  - Read: [Ranges to read from]
+  - Write: [Ranges to write to]
+- Current state: Workspace initialized, ready for first task
+
+## Questions for User
+
+- What spreadsheet would you like to work with?
+- What is your goal for this session?
+
+### Phase 1: Orientation
+- [ ] 1.1 List available sheets in the spreadsheet
+- [ ] 1.2 Read headers from main data sheet to understand structure
+- [ ] 1.3 Identify key columns and data types
+
+### Phase 2: First Task
+- [ ] 2.1 Define a specific goal with the user
+- [ ] 2.2 Create a detailed plan for that goal
+- [ ] 2.3 Execute the plan step by step
+
+## Notes
+
+This is a starter plan created by initPlan(). Replace it with createPlan() once you understand the user's goals.
+
+Basic workflow:
+1. Use getPlan() to check current plan
+2. Use getNextTask() to find what to do next
+3. Use startTask(step) before working on a task
+4. Use completeTask(step) when done, or advanceTask(step) to complete it and start the next one
+5. Use blockTask(step, reason) if stuck, skipTask(step, reason) if a task is no longer needed
+6. Use reviewTask(step, note) if human input needed; the person approves or sends it back in the sidebar
+`;
+
+/** Returned (never written) when initPlan cannot set the sheet up, so an agent still has a plan to follow. */
+export function recoveryPlan(errorMessage: string): string {
+  return `# Plan: Initialization Error
+
+Goal: Recover from initialization error
+
+## Analysis
+
+- Error: ${errorMessage.replace(/\s+/g, ' ')}
+- Action needed: Check spreadsheet permissions and try again
+
+### Phase 1: Recovery
+- [ ] 1.1 Verify spreadsheet access
+- [ ] 1.2 Retry initialization
+
+## Notes
+
+initPlan() encountered an error and wrote nothing. Please check permissions and try again.
+`;
+}

@@ -1,0 +1,63 @@
+import { LINE_BREAK } from './patterns';
+
+/**
+ * A plan document as lines that remember their own line breaks, so that changing one line
+ * gives back every other character exactly as it was (\r\n from a paste included).
+ */
+export class PlanDocument {
+  private constructor(
+    readonly lines: string[],
+    /** breaks[i] follows lines[i]; the last line has none. */
+    private readonly breaks: string[],
+  ) {}
+
+  static from(text: string): PlanDocument {
+    const lines: string[] = [];
+    const breaks: string[] = [];
+    const splitter = new RegExp(LINE_BREAK.source, 'g');
+    let start = 0;
+    for (let match = splitter.exec(text); match; match = splitter.exec(text)) {
+      lines.push(text.slice(start, match.index));
+      breaks.push(match[0]);
+      start = match.index + match[0].length;
+    }
+    lines.push(text.slice(start));
+    return new PlanDocument(lines, breaks);
+  }
+
+  /** The break this document mostly uses, for lines we add. */
+  get lineBreak(): string {
+    return this.breaks.find((lineBreak) => lineBreak === '\r\n') ?? '\n';
+  }
+
+  replaceLine(index: number, line: string): PlanDocument {
+    const lines = this.lines.slice();
+    lines[index] = line;
+    return new PlanDocument(lines, this.breaks.slice());
+  }
+
+  /** Inserts lines before `index` (index = line count appends after the last line). */
+  insertLines(index: number, added: string[]): PlanDocument {
+    if (added.length === 0) return this;
+    const lines = this.lines.slice();
+    const breaks = this.breaks.slice();
+    const lineBreak = this.lineBreak;
+    if (index >= lines.length) {
+      // Appending after the last line: it gains a break, the new last line has none.
+      breaks.push(...added.map(() => lineBreak));
+      lines.push(...added);
+    } else {
+      lines.splice(index, 0, ...added);
+      breaks.splice(index, 0, ...added.map(() => lineBreak));
+    }
+    return new PlanDocument(lines, breaks);
+  }
+
+  toString(): string {
+    let text = '';
+    for (let i = 0; i < this.lines.length; i++) {
+      text += this.lines[i] + (this.breaks[i] ?? '');
+    }
+    return text;
+  }
+}

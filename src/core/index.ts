@@ -1,0 +1,20 @@
+/** The platform-free core of Sheet Plan: the PLAN.md format, its operations and rules. */
+export * from './types';
+export * from './statuses';
+export { parsePlan, outlinePlan, splitTaskText, readAnalysis } from './parse';
+export type { PlanOutline } from './parse';
+export { updateTaskStatus, rewriteTaskLine, localDate } from './update';
+export { composePlan, STARTER_PLAN, recoveryPlan } from './compose';
+export { validatePlan } from './validate';
+export type { ValidationReport, PlanProblem } from './validate';
+export { countProgress, describeProgress } from './progress';
+export { PlanError, planErrorCode } from './errors';
+export type { PlanErrorCode } from './errors';
+export { TASK_ACTIONS, applyAction, isTaskAction } from './actions';
+export type { TaskAction } from './actions';
+export { PlanManager } from './plan-manager';
+export type { RevisedPlan, TaskResult, PlanCommand, HistoryEntry, ManagerOptions } from './plan-manager';
+export * from './store';
+export { currentRevision, nextRevisionRecord, digestText } from './revision';
+export type { ChangeSource, RevisionInfo } from './revision';
+export { matchTaskLine, matchPhaseHeading } from './patterns';

@@ -1,0 +1,240 @@
+import { PlanDocument } from './document';
+import {
+  ANNOTATION_SEPARATOR, ANSWER_ITEM, CODE_FENCE, DONE_DATE, GOAL_LINE, LABELLED_VALUE, LIST_ITEM,
+  SECTION_NAMES, TITLE_PREFIX, matchHeading, matchPhaseHeading, matchTaskLine,
+} from './patterns';
+import { countProgress } from './progress';
+import { statusForSymbol } from './statuses';
+import type { Phase, Plan, PlanAnalysis, PlanQuestion, PlanTask } from './types';
+
+type SectionKind = keyof typeof SECTION_NAMES | 'other' | 'phase' | 'preamble';
+
+/** Where things are in the document: what updates need beyond the parsed plan. */
+export interface PlanOutline {
+  document: PlanDocument;
+  tasks: PlanTask[];
+  /** Task lines whose checkbox holds a character the format does not know: `- [?] 1.2 …`. */
+  unknownStatusLines: Array<{ line: number; step: string; symbol: string }>;
+  /** Task lines above the first phase heading. */
+  tasksOutsidePhases: PlanTask[];
+  phases: Array<Phase & { line: number }>;
+  questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
+  /** [heading line, first line after the section) */
+  sections: Partial<Record<'analysis' | 'questions' | 'notes', { heading: number; end: number }>>;
+  title: string;
+  titleLine?: number;
+  goal: string;
+  goalLine?: number;
+}
+
+export interface TaskText {
+  title: string;
+  completedDate?: string;
+  note?: string;
+}
+
+/** Splits a task's text into title, done date and `— annotation`, in either order. */
+export function splitTaskText(rest: string): TaskText {
+  const dateMatch = DONE_DATE.exec(rest);
+  const withoutDate = dateMatch ? rest.slice(0, dateMatch.index) + rest.slice(dateMatch.index + dateMatch[0].length) : rest;
+  const separator = ANNOTATION_SEPARATOR.exec(withoutDate);
+  const title = (separator ? withoutDate.slice(0, separator.index) : withoutDate).trim();
+  const note = separator ? withoutDate.slice(separator.index + separator[0].length).trim() : '';
+  return { title, completedDate: dateMatch?.groups?.date, note: note || undefined };
+}
+
+function taskFromLine(lineIndex: number, phase: number, step: string, symbol: string, rest: string): PlanTask {
+  const status = statusForSymbol(symbol) ?? 'todo';
+  const { title, completedDate, note } = splitTaskText(rest);
+  const task: PlanTask = { line: lineIndex, phase, step, status, title };
+  if (completedDate) task.completedDate = completedDate;
+  if (note !== undefined) {
+    task.note = note;
+    if (status === 'blocked') task.blockedReason = note;
+    if (status === 'review') task.reviewNote = note;
+    if (status === 'skipped') task.skipReason = note;
+  }
+  return task;
+}
+
+function sectionKind(headingText: string): SectionKind {
+  for (const [kind, pattern] of Object.entries(SECTION_NAMES)) {
+    if (pattern.test(headingText.trim())) return kind as SectionKind;
+  }
+  return 'other';
+}
+
+export function outlinePlan(markdown: string): PlanOutline {
+  const document = PlanDocument.from(markdown);
+  const lines = document.lines;
+  const outline: PlanOutline = {
+    document, tasks: [], unknownStatusLines: [], tasksOutsidePhases: [], phases: [], questions: [],
+    sections: {}, title: '', goal: '',
+  };
+  let section: SectionKind = 'preamble';
+  let sectionStart = -1;
+  let phase: (Phase & { line: number }) | null = null;
+  let fence: string | null = null;
+
+  const closeSection = (end: number) => {
+    if (section === 'analysis' || section === 'questions' || section === 'notes') {
+      outline.sections[section] ??= { heading: sectionStart, end };
+    }
+    const lastQuestion = outline.questions[outline.questions.length - 1];
+    if (section === 'questions' && lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (fence) {
+      if (line.trim().startsWith(fence)) fence = null;
+      continue;
+    }
+    const fenceMatch = CODE_FENCE.exec(line);
+    if (fenceMatch?.groups) {
+      fence = fenceMatch.groups.fence;
+      continue;
+    }
+
+    const phaseHeading = matchPhaseHeading(line);
+    if (phaseHeading) {
+      closeSection(i);
+      section = 'phase';
+      phase = { ...phaseHeading, tasks: [], line: i };
+      outline.phases.push(phase);
+      continue;
+    }
+    const heading = matchHeading(line);
+    if (heading && heading.level === 1 && outline.titleLine === undefined) {
+      outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
+      outline.titleLine = i;
+      continue;
+    }
+    if (heading && heading.level <= 2) {
+      closeSection(i);
+      section = heading.level === 2 ? sectionKind(heading.text) : 'other';
+      sectionStart = i;
+      phase = null;
+      continue;
+    }
+
+    if (section === 'preamble' || section === 'goal') {
+      const goal = GOAL_LINE.exec(line);
+      if (goal?.groups && outline.goalLine === undefined) {
+        outline.goal = goal.groups.goal;
+        outline.goalLine = i;
+        continue;
+      }
+      if (section === 'goal' && outline.goalLine === undefined && line.trim()) {
+        outline.goal = line.trim();
+        outline.goalLine = i;
+        continue;
+      }
+    }
+
+    if (section === 'questions') {
+      const item = LIST_ITEM.exec(line);
+      if (item?.groups) {
+        const nested = item.groups.indent.replace(/\t/g, '    ').length >= 2;
+        const current = outline.questions[outline.questions.length - 1];
+        if (!nested) {
+          outline.questions.push({
+            number: outline.questions.length + 1, line: i, text: item.groups.text, itemEnd: lines.length,
+          });
+          if (current) current.itemEnd = i;
+        } else if (current) {
+          const answer = ANSWER_ITEM.exec(item.groups.text);
+          if (answer?.groups) {
+            current.answer = answer.groups.answer.trim();
+            current.answerLine = i;
+          }
+        }
+      }
+      continue;
+    }
+
+    if (section === 'analysis' || section === 'notes') continue;
+
+    const task = matchTaskLine(line);
+    if (task) {
+      if (statusForSymbol(task.symbol) === undefined) {
+        outline.unknownStatusLines.push({ line: i, step: task.step, symbol: task.symbol });
+      }
+      if (phase) {
+        const parsed = taskFromLine(i, phase.number, task.step, task.symbol, task.rest);
+        phase.tasks.push(parsed);
+        outline.tasks.push(parsed);
+      } else if (section === 'preamble' || section === 'other') {
+        // Tasks without a phase heading above them still count: their phase is their step's first number.
+        const parsed = taskFromLine(i, Number(task.step.split('.')[0]), task.step, task.symbol, task.rest);
+        outline.tasksOutsidePhases.push(parsed);
+        outline.tasks.push(parsed);
+      }
+    }
+  }
+  closeSection(lines.length);
+  return outline;
+}
+
+function sectionText(outline: PlanOutline, name: 'analysis' | 'notes'): string {
+  const range = outline.sections[name];
+  if (!range) return '';
+  return outline.document.lines.slice(range.heading + 1, range.end).join('\n').trim();
+}
+
+function splitList(value: string): string[] {
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** Reads `- Label: value` items, with `Read:` / `Write:` nested under Target ranges or at the top. */
+export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
+  const range = outline.sections.analysis;
+  if (!range) return undefined;
+  const analysis: PlanAnalysis = { spreadsheet: '', keySheets: [], targetRanges: { read: [], write: [] }, fields: [] };
+  for (const line of outline.document.lines.slice(range.heading + 1, range.end)) {
+    const item = LIST_ITEM.exec(line);
+    const labelled = item?.groups ? LABELLED_VALUE.exec(item.groups.text) : null;
+    if (!labelled?.groups) continue;
+    const label = labelled.groups.label.trim();
+    const value = labelled.groups.value.trim();
+    const key = label.toLowerCase();
+    const nested = item!.groups!.indent.replace(/\t/g, '    ').length >= 2;
+    if (key === 'read') analysis.targetRanges.read.push(value);
+    else if (key === 'write') analysis.targetRanges.write.push(value);
+    if (nested) continue;
+    analysis.fields.push({ label, value });
+    if (key === 'spreadsheet') analysis.spreadsheet = value;
+    else if (key === 'key sheets') analysis.keySheets = splitList(value);
+    else if (key === 'current state') analysis.currentState = value;
+  }
+  return analysis;
+}
+
+/** Reads a PLAN.md document. Never throws: whatever is not recognised is left out. */
+export function parsePlan(markdown: string): Plan {
+  const text = typeof markdown === 'string' ? markdown : '';
+  const outline = outlinePlan(text);
+  const phases: Phase[] = outline.phases.map(({ number, name, tasks }) => ({ number, name, tasks }));
+  if (outline.tasksOutsidePhases.length) {
+    phases.unshift({ number: outline.tasksOutsidePhases[0].phase, name: '', tasks: outline.tasksOutsidePhases });
+  }
+  const analysis = sectionText(outline, 'analysis');
+  const plan: Plan = {
+    title: outline.title,
+    goal: outline.goal,
+    phases,
+    notes: sectionText(outline, 'notes'),
+    progress: countProgress(outline.tasks),
+    raw: text,
+  };
+  if (analysis) {
+    plan.analysis = analysis;
+    plan.analysisDetails = readAnalysis(outline);
+  }
+  if (outline.questions.length) {
+    plan.questions = outline.questions.map((question) => question.text);
+    plan.questionDetails = outline.questions.map(({ number, line, text: questionText, answer }) =>
+      (answer === undefined ? { number, line, text: questionText } : { number, line, text: questionText, answer }));
+  }
+  return plan;
+}

@@ -1,0 +1,105 @@
+/**
+ * Every line pattern of the PLAN.md format, built from named parts. This module answers
+ * "what is a task line / a phase heading / a done date?". The patterns are deliberately
+ * tolerant of what people really put in a cell: other list markers, indentation, no-break
+ * spaces pasted from rich editors, `[X]`, `--` typed for `—`, and Windows line endings.
+ */
+
+/** Spaces and tabs, plus the no-break space that rich-text editors paste. */
+const GAP = '[ \\t\\u00a0]';
+
+const taskParts = {
+  /** Leading spaces or tabs: sub-steps are often indented. */
+  indent: `(?<indent>${GAP}*)`,
+  /** `-`, `*` or `+`, as CommonMark allows. */
+  bullet: '(?<bullet>[-*+])',
+  /** One status character, or none (`[]` is a todo typed quickly). */
+  checkbox: `\\[(?<symbol>[^\\]]?)\\]`,
+  /** Two or more dot-separated numbers: `1.2`, `2.1.3`; a trailing dot (`1.2.`) is tolerated. */
+  step: '(?<step>\\d+(?:\\.\\d+)+)\\.?',
+  /** Title and annotations: whatever follows the step. */
+  rest: '(?<rest>.*\\S)',
+};
+
+export const TASK_LINE = new RegExp(
+  `^(?<head>${taskParts.indent}${taskParts.bullet}${GAP}+\\[)(?<symbol>[^\\]]?)(?<middle>\\]${GAP}+${taskParts.step}${GAP}+)${taskParts.rest}${GAP}*$`,
+);
+
+export interface TaskLineParts {
+  /** Everything up to and including `[`; kept byte for byte when the status changes. */
+  head: string;
+  indent: string;
+  symbol: string;
+  /** `] 1.2 ` : kept byte for byte. */
+  middle: string;
+  step: string;
+  /** Title plus annotations, trailing spaces removed. */
+  rest: string;
+}
+
+export function matchTaskLine(line: string): TaskLineParts | null {
+  const match = TASK_LINE.exec(line);
+  if (!match?.groups) return null;
+  const { head, indent, symbol, middle, step, rest } = match.groups;
+  return { head, indent, symbol, middle, step, rest };
+}
+
+/** `### Phase 2: Name` (also `- Name`, `— Name`, `. Name`, or no name); level 3 only, as in the spec. */
+export const PHASE_HEADING = /^ {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+(?<number>\d+)[ \t\u00a0]*(?:[:.\-–—][ \t\u00a0]*)?(?<name>.*?)[ \t\u00a0]*#*[ \t\u00a0]*$/i;
+
+export function matchPhaseHeading(line: string): { number: number; name: string } | null {
+  const match = PHASE_HEADING.exec(line);
+  if (!match?.groups) return null;
+  return { number: Number(match.groups.number), name: match.groups.name };
+}
+
+/** Any ATX heading: level and text (closing `#`s removed). */
+const HEADING = /^ {0,3}(?<marks>#{1,6})(?:[ \t\u00a0]+(?<text>.*?))?[ \t\u00a0]*#*[ \t\u00a0]*$/;
+
+export function matchHeading(line: string): { level: number; text: string } | null {
+  const match = HEADING.exec(line);
+  if (!match?.groups) return null;
+  return { level: match.groups.marks.length, text: match.groups.text ?? '' };
+}
+
+/** `# Plan: Title`; the `Plan:` prefix is optional. */
+export const TITLE_PREFIX = /^Plan[ \t\u00a0]*:[ \t\u00a0]*/i;
+
+/** `Goal: …`, also `**Goal:** …`, `**Goal**: …` and `- Goal: …`. */
+export const GOAL_LINE = /^[ \t\u00a0]*(?:[-*+][ \t\u00a0]+)?(?:\*\*|__)?Goal(?:\*\*|__)?[ \t\u00a0]*:(?:\*\*|__)?[ \t\u00a0]*(?<goal>.*?)[ \t\u00a0]*$/i;
+
+/** The sections the format knows, by their `##` heading text. */
+export const SECTION_NAMES = {
+  analysis: /^analysis\b/i,
+  questions: /^questions\b/i,
+  notes: /^notes\b/i,
+  goal: /^goal\b/i,
+} as const;
+
+/** `✅ 2026-01-10`: the done date (an emoji variation selector is tolerated). */
+export const DONE_DATE = /✅\uFE0F?[ \t\u00a0]*(?<date>\d{4}-\d{2}-\d{2})/;
+
+/** The separator before a reason or note: ` — `, also ` – ` and ` -- ` as people type them. */
+export const ANNOTATION_SEPARATOR = /[ \t\u00a0]+(?:—|–|--)(?:[ \t\u00a0]+|$)/;
+
+/** What we write: the spec's characters. */
+export const DONE_MARK = '✅';
+export const ANNOTATION_DASH = '—';
+
+/** A list item: indentation, marker (`-`, `*`, `+` or `1.`), text. */
+export const LIST_ITEM = /^(?<indent>[ \t\u00a0]*)(?<marker>[-*+]|\d+[.)])[ \t\u00a0]+(?<text>.*?)[ \t\u00a0]*$/;
+
+/** `Answer: …` under a question. */
+export const ANSWER_ITEM = /^Answer[ \t\u00a0]*:[ \t\u00a0]*(?<answer>.*)$/i;
+
+/** `Label: value` inside the Analysis section. */
+export const LABELLED_VALUE = /^(?<label>[^:]+?)[ \t\u00a0]*:[ \t\u00a0]*(?<value>.*)$/;
+
+/** Fenced code blocks: nothing inside one is a task or heading. */
+export const CODE_FENCE = /^ {0,3}(?<fence>`{3,}|~{3,})/;
+
+/** A step as callers write it. */
+export const STEP_ID = /^\d+(?:\.\d+)+$/;
+
+/** Lines end in \n in a Sheets cell, but pasted text may bring \r\n or \r. */
+export const LINE_BREAK = /\r\n|\n|\r/;

@@ -1,0 +1,356 @@
+/**
+ * PlanManager: the spec's API plus Sheet Plan's extensions, synchronous, over a PlanStore.
+ * Every change is one read and one write under the document lock; bad input or a refused change
+ * throws a PlanError before anything is written.
+ */
+import { applyAction, isTaskAction, type TaskAction } from './actions';
+import { describeValue, requireDetails, requireLine, requirePhases } from './arguments';
+import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
+import type { PlanDocument } from './document';
+import { PlanError } from './errors';
+import { outlinePlan, parsePlan } from './parse';
+import { currentRevision, nextRevisionRecord, type ChangeSource, type RevisionInfo } from './revision';
+import { PLAN_CELL, PLAN_MARKER, PLAN_SHEET, PLAN_TEXT_LIMIT, type PlanCells, type PlanStore, type SavedVersion } from './store';
+import type { Plan, PlanTask, Progress } from './types';
+import { appendNoteLine, setAnswerLine } from './update';
+import { validatePlan, type ValidationReport } from './validate';
+
+export type RevisedPlan = Plan & RevisionInfo;
+export type TaskResult = PlanTask & { revision: number };
+
+export interface PlanCommand {
+  action: TaskAction;
+  step: string;
+  /** The reason (block, skip), note (review, note) or comment (approve, requestChanges). */
+  text?: string;
+}
+
+export interface HistoryEntry {
+  revision: number;
+  savedAt: string;
+  replacedBy: string;
+  reason: string;
+  title: string;
+  characters: number;
+  text?: string;
+}
+
+export interface ManagerOptions {
+  /** Who is acting: decides who is recorded as the author, and whether person-only actions are allowed. */
+  source: ChangeSource;
+  /** True only for a person acting through the sidebar or the menu. */
+  byPerson?: boolean;
+}
+
+const PLAN_LOCATION = `${PLAN_SHEET}!${PLAN_CELL}`;
+const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
+
+function ensureFits(text: string): void {
+  if (text.length > PLAN_TEXT_LIMIT) {
+    throw new PlanError('TOO_LARGE',
+      `The plan would be ${text.length.toLocaleString('en-US')} characters; the cell holds at most ${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). Nothing was written; shorten the notes or split the plan`);
+  }
+}
+
+function titleOf(text: string): string {
+  return outlinePlan(text).title;
+}
+
+function shorten(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+interface Snapshot {
+  cells: PlanCells | null;
+  text: string;
+  revision: RevisionInfo;
+}
+
+export class PlanManager {
+  private readonly source: ChangeSource;
+  private readonly byPerson: boolean;
+
+  constructor(private readonly store: PlanStore, options: ManagerOptions = { source: 'api' }) {
+    this.source = options.source;
+    this.byPerson = options.byPerson ?? false;
+  }
+
+  // ---- reading ----
+
+  private snapshot(): Snapshot {
+    const cells = this.store.read();
+    const text = cells?.text ?? '';
+    return { cells, text, revision: currentRevision(text, cells?.meta ?? '') };
+  }
+
+  private static revised(text: string, revision: RevisionInfo): RevisedPlan {
+    return { ...parsePlan(text), ...revision };
+  }
+
+  /** The plan in the cell, with its revision; null when there is none. */
+  getPlan(): RevisedPlan | null {
+    const { text, revision } = this.snapshot();
+    return text.trim() ? PlanManager.revised(text, revision) : null;
+  }
+
+  getNextTask(): TaskResult | null {
+    const plan = this.getPlan();
+    const next = plan && nextTodo(plan);
+    return next ? { ...next, revision: plan.revision } : null;
+  }
+
+  getReviewTasks(): TaskResult[] {
+    const plan = this.getPlan();
+    if (!plan) return [];
+    return allTasks(plan).filter((task) => task.status === 'review').map((task) => ({ ...task, revision: plan.revision }));
+  }
+
+  getProgress(): Progress & { revision: number } {
+    const plan = this.requirePlan();
+    return { ...plan.progress, revision: plan.revision };
+  }
+
+  validatePlan(): ValidationReport & { revision: number } {
+    const { text, revision } = this.snapshot();
+    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
+    return { ...validatePlan(text), revision: revision.revision };
+  }
+
+  getHistory(limit: unknown = 10): HistoryEntry[] {
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw new PlanError('INVALID_ARGUMENT', `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`);
+    }
+    return this.store.listVersions(limit).map((version) => ({
+      revision: version.revision, savedAt: version.savedAt, replacedBy: version.replacedBy, reason: version.reason,
+      title: titleOf(version.text), characters: version.text.length, text: version.text,
+    }));
+  }
+
+  private requirePlan(): RevisedPlan {
+    const plan = this.getPlan();
+    if (!plan) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
+    return plan;
+  }
+
+  // ---- writing ----
+
+  /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
+  private mutate<T>(change: (text: string, snapshot: Snapshot) => { text: string; result: (revision: RevisionInfo) => T }): T {
+    return this.store.exclusive(() => {
+      const snapshot = this.snapshot();
+      const { text, result } = change(snapshot.text, snapshot);
+      ensureFits(text);
+      const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
+      if (snapshot.cells && snapshot.cells.marker === PLAN_MARKER) this.store.write(text, meta);
+      else this.store.initialize({ marker: PLAN_MARKER, text, meta });
+      return result(info);
+    });
+  }
+
+  private requireText(text: string): string {
+    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
+    return text;
+  }
+
+  /** Keeps the document being replaced where the person can find it (the history sheet). */
+  private saveReplaced(snapshot: Snapshot, replacedBy: string, reason: string): void {
+    if (!snapshot.text.trim()) return;
+    this.store.saveVersion({
+      revision: snapshot.revision.revision, savedAt: this.store.now(), replacedBy: `${replacedBy} (${this.source})`, reason, text: snapshot.text,
+    } satisfies SavedVersion);
+  }
+
+  private taskAction(action: TaskAction, step: unknown, text?: unknown): TaskResult {
+    return this.mutate((current) => {
+      const outline = outlinePlan(this.requireText(current));
+      const today = this.store.today();
+      const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
+      const document = action === 'approve' || action === 'requestChanges'
+        ? recordReview(outcome.document, outcome.before, action, text, today)
+        : outcome.document;
+      const newText = document.toString();
+      return { text: newText, result: (revision) => ({ ...taskAtLine(newText, outcome.before.line), revision: revision.revision }) };
+    });
+  }
+
+  startTask(step: unknown): TaskResult { return this.taskAction('start', step); }
+  completeTask(step: unknown): TaskResult { return this.taskAction('complete', step); }
+  blockTask(step: unknown, reason: unknown): TaskResult { return this.taskAction('block', step, reason); }
+  reviewTask(step: unknown, note: unknown): TaskResult { return this.taskAction('review', step, note); }
+  skipTask(step: unknown, reason: unknown): TaskResult { return this.taskAction('skip', step, reason); }
+  reopenTask(step: unknown): TaskResult { return this.taskAction('reopen', step); }
+  /** Sets the `— note` of any task; null or '' removes it. */
+  setTaskNote(step: unknown, note: unknown): TaskResult { return this.taskAction('note', step, note); }
+  /** A person approves a review item: it goes back to todo with `— approved: comment`, and Notes gets a dated line. */
+  approveReview(step: unknown, comment?: unknown): TaskResult { return this.taskAction('approve', step, comment); }
+  /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
+  requestChanges(step: unknown, comment: unknown): TaskResult { return this.taskAction('requestChanges', step, comment); }
+
+  /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
+  advanceTask(step: unknown): TaskResult | null {
+    return this.mutate((current) => {
+      const context = { byPerson: this.byPerson, today: this.store.today() };
+      const completed = applyAction(outlinePlan(this.requireText(current)), 'complete', step, undefined, context);
+      let text = completed.document.toString();
+      const next = nextTodo(parsePlan(text));
+      if (next) text = applyAction(outlinePlan(text), 'start', next.step, undefined, context).document.toString();
+      return { text, result: (revision) => (next ? { ...taskAtLine(text, next.line), revision: revision.revision } : null) };
+    });
+  }
+
+  /** Applies status changes in order, atomically: one read, one write, and nothing written if any is refused. */
+  applyCommands(commands: unknown): TaskResult[] {
+    if (!Array.isArray(commands) || commands.length === 0) {
+      throw new PlanError('INVALID_ARGUMENT', `commands must be a non-empty list like [{ "action": "complete", "step": "1.1" }] (got ${describeValue(commands)})`);
+    }
+    if (commands.length > 200) throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
+    return this.mutate((current) => {
+      let text = this.requireText(current);
+      const context = { byPerson: this.byPerson, today: this.store.today() };
+      const lines: number[] = [];
+      commands.forEach((command: unknown, i) => {
+        const record = (typeof command === 'object' && command !== null ? command : {}) as Partial<PlanCommand>;
+        if (!isTaskAction(record.action) || record.action === 'approve' || record.action === 'requestChanges') {
+          throw new PlanError('INVALID_ARGUMENT',
+            `commands[${i}].action must be one of start, complete, block, review, skip, reopen, note (got ${describeValue(record.action)}); nothing was written`);
+        }
+        try {
+          const outcome = applyAction(outlinePlan(text), record.action, record.step, record.text, context);
+          text = outcome.document.toString();
+          lines.push(outcome.before.line);
+        } catch (error) {
+          if (error instanceof PlanError) throw new PlanError(error.code, `commands[${i}] (${record.action} ${String(record.step)}): ${error.detail}; nothing was written`);
+          throw error;
+        }
+      });
+      return { text, result: (revision) => lines.map((line) => ({ ...taskAtLine(text, line), revision: revision.revision })) };
+    });
+  }
+
+  /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
+  answerQuestion(number: unknown, answer: unknown): RevisedPlan {
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+      throw new PlanError('INVALID_ARGUMENT', `question number must be a whole number from 1 (got ${describeValue(number)})`);
+    }
+    const text = requireLine(answer, 'answer');
+    return this.mutate((current) => {
+      const newText = setAnswerLine(outlinePlan(this.requireText(current)), number, text).toString();
+      return { text: newText, result: (revision) => PlanManager.revised(newText, revision) };
+    });
+  }
+
+  /**
+   * Writes a new plan (the spec's createPlan), keeping the one it replaces in the history.
+   * Works on a spreadsheet that was never initialised: creates AGENT_BASE and the marker.
+   */
+  createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
+    const text = composePlan(
+      requireLine(title, 'title', { maxLength: 200 }), requireLine(goal, 'goal', { maxLength: 1000 }), requirePhases(phases), requireDetails(details),
+    );
+    ensureFits(text);
+    return this.mutate((_current, snapshot) => {
+      this.saveReplaced(snapshot, 'createPlan', 'replaced by a new plan');
+      return { text, result: (revision) => PlanManager.revised(text, revision) };
+    });
+  }
+
+  /**
+   * Replaces the whole document, only if it is still at `baseRevision` (what the caller last read),
+   * so that nobody overwrites a change they have not seen. A person may save any text; an agent's
+   * text must pass validation.
+   */
+  replacePlan(markdown: unknown, baseRevision: unknown): RevisedPlan {
+    if (typeof markdown !== 'string' || !markdown.trim()) {
+      throw new PlanError('INVALID_ARGUMENT', `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`);
+    }
+    if (typeof baseRevision !== 'number' || !Number.isInteger(baseRevision) || baseRevision < 0) {
+      throw new PlanError('INVALID_ARGUMENT', `baseRevision must be the revision you last read, a whole number (got ${describeValue(baseRevision)})`);
+    }
+    ensureFits(markdown);
+    if (!this.byPerson) {
+      const report = validatePlan(markdown);
+      if (!report.valid) {
+        throw new PlanError('INVALID_ARGUMENT', `The new plan has errors: ${report.errors.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`).join('; ')}`);
+      }
+    }
+    return this.mutate((current, snapshot) => {
+      if (snapshot.revision.revision !== baseRevision) {
+        throw new PlanError('CONFLICT',
+          `The plan changed since revision ${baseRevision}: it is now revision ${snapshot.revision.revision} (last changed by ${snapshot.revision.changedBy}). Nothing was written; reload it and apply your change again`);
+      }
+      if (current === markdown) throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
+      this.saveReplaced(snapshot, 'replacePlan', 'replaced by an edit of the whole document');
+      return { text: markdown, result: (revision) => PlanManager.revised(markdown, revision) };
+    });
+  }
+
+  /** Puts a saved version back, keeping the current document in the history first. */
+  restoreRevision(revision: unknown): RevisedPlan {
+    if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 0) {
+      throw new PlanError('INVALID_ARGUMENT', `revision must be a whole number from getHistory() (got ${describeValue(revision)})`);
+    }
+    return this.mutate((current, snapshot) => {
+      const versions = this.store.listVersions(100);
+      const version = versions.find((candidate) => candidate.revision === revision);
+      if (!version) {
+        throw new PlanError('NOT_FOUND', `Revision ${revision} is not in the history (${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`);
+      }
+      if (version.text === current) throw new PlanError('INVALID_ARGUMENT', `Revision ${revision} is the same text as the plan now; nothing to restore`);
+      this.saveReplaced(snapshot, 'restoreRevision', `replaced by revision ${revision}`);
+      return { text: version.text, result: (info) => PlanManager.revised(version.text, info) };
+    });
+  }
+
+  /**
+   * The spec's initPlan, never destroying content: returns the plan if the sheet is set up; keeps a
+   * plan that is already in C2 without the marker; otherwise saves whatever text C2 held to the
+   * history before writing the starter plan. When the sheet cannot be set up it returns (without
+   * writing) a recovery plan that names the error.
+   */
+  initPlan(): RevisedPlan {
+    try {
+      return this.store.exclusive(() => {
+        const snapshot = this.snapshot();
+        const { cells, text, revision } = snapshot;
+        if (cells?.marker === PLAN_MARKER && text.trim()) return PlanManager.revised(text, revision);
+        const keep = text.trim() && looksLikePlan(text);
+        const newText = keep ? text : STARTER_PLAN;
+        if (!keep) this.saveReplaced(snapshot, 'initPlan', 'text in the plan cell that was not a plan');
+        const { info, meta } = nextRevisionRecord(revision, newText, this.source, this.store.now());
+        this.store.initialize({ marker: PLAN_MARKER, text: newText, meta });
+        return PlanManager.revised(newText, info);
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return PlanManager.revised(recoveryPlan(message), { revision: 0, changedBy: 'unknown' });
+    }
+  }
+}
+
+/** A text someone meant as a plan: it has a title or at least one task. */
+function looksLikePlan(text: string): boolean {
+  const outline = outlinePlan(text);
+  return Boolean(outline.title) || outline.tasks.length > 0;
+}
+
+function allTasks(plan: Plan): PlanTask[] {
+  return plan.phases.flatMap((phase) => phase.tasks);
+}
+
+/** The spec's rule: the first todo task, phase by phase (blocked and review items are passed over). */
+function nextTodo(plan: Plan): PlanTask | null {
+  return allTasks(plan).find((task) => task.status === 'todo') ?? null;
+}
+
+function taskAtLine(text: string, line: number): PlanTask {
+  const task = allTasks(parsePlan(text)).find((candidate) => candidate.line === line);
+  if (!task) throw new Error(`No task at line ${line} after the change`);
+  return task;
+}
+
+/** The dated line a review decision leaves in Notes. */
+function recordReview(document: PlanDocument, task: PlanTask, action: 'approve' | 'requestChanges', comment: unknown, today: string): PlanDocument {
+  const what = action === 'approve' ? 'approved' : 'changes requested';
+  const said = typeof comment === 'string' && comment.trim() ? `: ${comment.trim()}` : '';
+  return appendNoteLine(outlinePlan(document.toString()), `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${what}${said}`);
+}

@@ -1,0 +1,60 @@
+/**
+ * Revisions. Beside the plan cell, Sheet Plan keeps a small JSON record of the last write it made:
+ * its revision number, who made it, when, and a digest of the text it wrote. A plan whose text no
+ * longer matches the digest was edited in the cell by a person, which counts as one more revision.
+ */
+
+export type ChangeSource = 'api' | 'sidebar' | 'menu' | 'cell edit' | 'unknown';
+
+export interface RevisionInfo {
+  revision: number;
+  changedBy: ChangeSource;
+  /** ISO timestamp of Sheet Plan's last write; absent for a change made in the cell. */
+  changedAt?: string;
+}
+
+interface RevisionRecord {
+  revision: number;
+  by: ChangeSource;
+  at: string;
+  digest: string;
+}
+
+/** FNV-1a over UTF-16 code units: a cheap fingerprint to notice edits, not a security measure. */
+export function digestText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+function readRecord(meta: string): RevisionRecord | null {
+  try {
+    const record = JSON.parse(meta) as Partial<RevisionRecord>;
+    if (typeof record.revision === 'number' && Number.isInteger(record.revision) && record.revision >= 0 && typeof record.digest === 'string') {
+      return { revision: record.revision, by: record.by ?? 'unknown', at: String(record.at ?? ''), digest: record.digest };
+    }
+  } catch {
+    // Not ours (empty, or edited by hand): treated as no record.
+  }
+  return null;
+}
+
+/** The revision of the text now in the cell. */
+export function currentRevision(text: string, meta: string): RevisionInfo {
+  const record = readRecord(meta);
+  if (!record) return text ? { revision: 1, changedBy: 'cell edit' } : { revision: 0, changedBy: 'unknown' };
+  if (record.digest !== digestText(text)) return { revision: record.revision + 1, changedBy: 'cell edit' };
+  return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
+}
+
+/** The record to store with a new text written over a document at `previous`. */
+export function nextRevisionRecord(previous: RevisionInfo, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
+  const revision = previous.revision + 1;
+  return {
+    info: { revision, changedBy: by, changedAt: at },
+    meta: JSON.stringify({ revision, by, at, digest: digestText(text) } satisfies RevisionRecord),
+  };
+}

@@ -1,0 +1,55 @@
+/** The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). */
+
+/** Where the plan lives in the spreadsheet. */
+export const PLAN_SHEET = 'AGENT_BASE';
+export const PLAN_MARKER = 'PLAN.md Contents';
+export const MARKER_CELL = 'C1';
+export const PLAN_CELL = 'C2';
+export const REVISION_LABEL = 'Sheet Plan revision';
+/** A cell holds at most 50,000 characters. */
+export const CELL_LIMIT = 50_000;
+/**
+ * The plan text is written with a leading apostrophe so that Sheets keeps it as text (never a
+ * formula, number or date). Whether Sheets counts that apostrophe toward the cell limit is not
+ * documented, so we assume it does.
+ */
+export const PLAN_TEXT_LIMIT = CELL_LIMIT - 1;
+
+export interface PlanCells {
+  /** C1: should hold PLAN_MARKER. */
+  marker: string;
+  /** C2: the plan's Markdown. */
+  text: string;
+  /** D2: Sheet Plan's revision record (JSON). */
+  meta: string;
+}
+
+export interface SavedVersion {
+  /** Revision of the saved text. */
+  revision: number;
+  /** When it was replaced (ISO). */
+  savedAt: string;
+  /** Who replaced it, and why: "createPlan", "raw edit", "initPlan", "restore". */
+  replacedBy: string;
+  reason: string;
+  text: string;
+}
+
+export interface PlanStore {
+  /** One range read of the marker, plan and revision cells; null when the plan sheet does not exist. */
+  read(): PlanCells | null;
+  /** One range write of the plan and revision cells. */
+  write(text: string, meta: string): void;
+  /** Creates the plan sheet if it is missing and writes marker, plan and revision cells. */
+  initialize(cells: PlanCells): void;
+  /** Keeps a whole document that is about to be replaced. */
+  saveVersion(version: SavedVersion): void;
+  /** Saved versions, newest first. */
+  listVersions(limit: number): SavedVersion[];
+  /** Runs `work` holding the document's lock; throws a BUSY PlanError when it cannot be had. */
+  exclusive<T>(work: () => T): T;
+  /** Today's date (`YYYY-MM-DD`) in the spreadsheet's time zone. */
+  today(): string;
+  /** Now, as an ISO timestamp. */
+  now(): string;
+}

@@ -1,0 +1,96 @@
+import type { TaskStatus } from './statuses';
+
+export type { TaskStatus } from './statuses';
+
+export interface PlanTask {
+  /** Index of the task's line in the document (0-based, as split on line breaks). */
+  line: number;
+  /** Number of the phase the task is listed under. */
+  phase: number;
+  /** `1.1`, `2.3`, `2.1.1`: as written in the document. */
+  step: string;
+  status: TaskStatus;
+  /** The task's text without its done date and annotation. */
+  title: string;
+  /** `YYYY-MM-DD` from `✅ YYYY-MM-DD`. */
+  completedDate?: string;
+  /** The `— …` annotation of a blocked task (spec field). */
+  blockedReason?: string;
+  /** The `— …` annotation of a task in review (spec field). */
+  reviewNote?: string;
+  /** The `— …` annotation of a skipped task. */
+  skipReason?: string;
+  /** The `— …` annotation, whatever the status. */
+  note?: string;
+}
+
+export interface Phase {
+  number: number;
+  name: string;
+  tasks: PlanTask[];
+}
+
+export interface PlanAnalysis {
+  spreadsheet: string;
+  keySheets: string[];
+  targetRanges: { read: string[]; write: string[] };
+  currentState?: string;
+  /** Every top-level `Label: value` item of the section, in order, including the ones above. */
+  fields: Array<{ label: string; value: string }>;
+}
+
+export interface PlanQuestion {
+  /** 1-based position in the Questions section. */
+  number: number;
+  line: number;
+  text: string;
+  /** From a nested `  - Answer: …` line. */
+  answer?: string;
+}
+
+export interface Progress {
+  total: number;
+  todo: number;
+  doing: number;
+  done: number;
+  blocked: number;
+  review: number;
+  skipped: number;
+  /** Finished (done or skipped) as a whole percentage of all tasks; 0 for a plan without tasks. */
+  percent: number;
+}
+
+export interface Plan {
+  title: string;
+  goal: string;
+  /** The Analysis section's text, nested lines included. */
+  analysis?: string;
+  /** The Analysis section read as fields. */
+  analysisDetails?: PlanAnalysis;
+  /** The questions' texts (spec shape). */
+  questions?: string[];
+  /** The questions with their position and answers. */
+  questionDetails?: PlanQuestion[];
+  phases: Phase[];
+  notes: string;
+  progress: Progress;
+  raw: string;
+}
+
+export interface PhaseInput {
+  name: string;
+  steps: string[];
+}
+
+/** Optional sections for createPlan; the spec's placeholders are written where one is missing. */
+export interface PlanDetails {
+  analysis?: {
+    spreadsheet?: string;
+    keySheets?: string[];
+    read?: string[];
+    write?: string[];
+    currentState?: string;
+  };
+  questions?: string[];
+  notes?: string;
+}
