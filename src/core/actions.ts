@@ -97,6 +97,10 @@ export function applyAction(outline: PlanOutline, action: TaskAction, stepValue:
   if (rule.to && !rule.from && !canMove(task.status, to) && !personOverride) refuseTransition(task, action, to, context);
   if (!rule.to && task.status === 'review' && !context.byPerson) refuseTransition(task, action, to, context);
 
+  if (action === 'note' && text === undefined && (task.status === 'blocked' || task.status === 'skipped' || task.status === 'review')) {
+    throw new PlanError('INVALID_ARGUMENT',
+      `Task ${step} is ${STATUS_WORDS[task.status]}; its ${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, only replaced (or change the task's status)`);
+  }
   const annotation = rule.annotate ? rule.annotate(text) : text;
   const role = statusDefinition(to).annotation;
   // A note keeps the done date; a status change writes a fresh one.

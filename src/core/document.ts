@@ -25,7 +25,7 @@ export class PlanDocument {
     return new PlanDocument(lines, breaks);
   }
 
-  /** The break this document mostly uses, for lines we add. */
+  /** The break for lines we add: \r\n if the document uses it anywhere (a Windows paste), else \n. */
   get lineBreak(): string {
     return this.breaks.find((lineBreak) => lineBreak === '\r\n') ?? '\n';
   }

@@ -15,9 +15,10 @@ export interface PlanOutline {
   tasks: PlanTask[];
   /** Task lines whose checkbox holds a character the format does not know: `- [?] 1.2 …`. */
   unknownStatusLines: Array<{ line: number; step: string; symbol: string }>;
-  /** Task lines above the first phase heading. */
+  /** Task lines that are not under a phase heading (above the first one, or in another section). */
   tasksOutsidePhases: PlanTask[];
-  phases: Array<Phase & { line: number }>;
+  /** Phases in document order; tasks outside phase headings form `implicit` phases where they stand. */
+  phases: Array<Phase & { line: number; implicit?: boolean }>;
   questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
   /** [heading line, first line after the section) */
   sections: Partial<Record<'analysis' | 'questions' | 'notes', { heading: number; end: number }>>;
@@ -36,7 +37,10 @@ export interface TaskText {
 /** Splits a task's text into title, done date and `— annotation`, in either order. */
 export function splitTaskText(rest: string): TaskText {
   const dateMatch = DONE_DATE.exec(rest);
-  const withoutDate = dateMatch ? rest.slice(0, dateMatch.index) + rest.slice(dateMatch.index + dateMatch[0].length) : rest;
+  // A date in the middle of the text leaves one space, not two.
+  const withoutDate = dateMatch
+    ? `${rest.slice(0, dateMatch.index).trimEnd()} ${rest.slice(dateMatch.index + dateMatch[0].length).trimStart()}`.trim()
+    : rest;
   const separator = ANNOTATION_SEPARATOR.exec(withoutDate);
   const title = (separator ? withoutDate.slice(0, separator.index) : withoutDate).trim();
   const note = separator ? withoutDate.slice(separator.index + separator[0].length).trim() : '';
@@ -73,7 +77,8 @@ export function outlinePlan(markdown: string): PlanOutline {
   };
   let section: SectionKind = 'preamble';
   let sectionStart = -1;
-  let phase: (Phase & { line: number }) | null = null;
+  let phase: (Phase & { line: number; implicit?: boolean }) | null = null;
+  let looseTasks: (Phase & { line: number; implicit?: boolean }) | null = null;
   let fence: string | null = null;
 
   const closeSection = (end: number) => {
@@ -101,6 +106,7 @@ export function outlinePlan(markdown: string): PlanOutline {
       closeSection(i);
       section = 'phase';
       phase = { ...phaseHeading, tasks: [], line: i };
+      looseTasks = null;
       outline.phases.push(phase);
       continue;
     }
@@ -115,6 +121,7 @@ export function outlinePlan(markdown: string): PlanOutline {
       section = heading.level === 2 ? sectionKind(heading.text) : 'other';
       sectionStart = i;
       phase = null;
+      looseTasks = null;
       continue;
     }
 
@@ -165,8 +172,14 @@ export function outlinePlan(markdown: string): PlanOutline {
         phase.tasks.push(parsed);
         outline.tasks.push(parsed);
       } else if (section === 'preamble' || section === 'other') {
-        // Tasks without a phase heading above them still count: their phase is their step's first number.
+        // Tasks without a phase heading above them still count, in document order: their phase
+        // number is their step's first number.
         const parsed = taskFromLine(i, Number(task.step.split('.')[0]), task.step, task.symbol, task.rest);
+        if (!looseTasks) {
+          looseTasks = { number: parsed.phase, name: '', tasks: [], line: i, implicit: true };
+          outline.phases.push(looseTasks);
+        }
+        looseTasks.tasks.push(parsed);
         outline.tasksOutsidePhases.push(parsed);
         outline.tasks.push(parsed);
       }
@@ -215,9 +228,6 @@ export function parsePlan(markdown: string): Plan {
   const text = typeof markdown === 'string' ? markdown : '';
   const outline = outlinePlan(text);
   const phases: Phase[] = outline.phases.map(({ number, name, tasks }) => ({ number, name, tasks }));
-  if (outline.tasksOutsidePhases.length) {
-    phases.unshift({ number: outline.tasksOutsidePhases[0].phase, name: '', tasks: outline.tasksOutsidePhases });
-  }
   const analysis = sectionText(outline, 'analysis');
   const plan: Plan = {
     title: outline.title,

@@ -45,7 +45,7 @@ export function matchTaskLine(line: string): TaskLineParts | null {
 }
 
 /** `### Phase 2: Name` (also `- Name`, `— Name`, `. Name`, or no name); level 3 only, as in the spec. */
-export const PHASE_HEADING = /^ {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+(?<number>\d+)[ \t\u00a0]*(?:[:.\-–—][ \t\u00a0]*)?(?<name>.*?)[ \t\u00a0]*#*[ \t\u00a0]*$/i;
+export const PHASE_HEADING = /^ {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+(?<number>\d+)[ \t\u00a0]*(?:[:.\-–—][ \t\u00a0]*)?(?<name>.*?)(?:[ \t\u00a0]+#+)?[ \t\u00a0]*$/i;
 
 export function matchPhaseHeading(line: string): { number: number; name: string } | null {
   const match = PHASE_HEADING.exec(line);
@@ -53,8 +53,8 @@ export function matchPhaseHeading(line: string): { number: number; name: string 
   return { number: Number(match.groups.number), name: match.groups.name };
 }
 
-/** Any ATX heading: level and text (closing `#`s removed). */
-const HEADING = /^ {0,3}(?<marks>#{1,6})(?:[ \t\u00a0]+(?<text>.*?))?[ \t\u00a0]*#*[ \t\u00a0]*$/;
+/** Any ATX heading: level and text (a closing run of `#`s after a space removed; `C#` keeps its `#`). */
+const HEADING = /^ {0,3}(?<marks>#{1,6})(?:[ \t\u00a0]+(?<text>.*?))?(?:[ \t\u00a0]+#+)?[ \t\u00a0]*$/;
 
 export function matchHeading(line: string): { level: number; text: string } | null {
   const match = HEADING.exec(line);
@@ -79,8 +79,11 @@ export const SECTION_NAMES = {
 /** `✅ 2026-01-10`: the done date (an emoji variation selector is tolerated). */
 export const DONE_DATE = /✅\uFE0F?[ \t\u00a0]*(?<date>\d{4}-\d{2}-\d{2})/;
 
-/** The separator before a reason or note: ` — `, also ` – ` and ` -- ` as people type them. */
-export const ANNOTATION_SEPARATOR = /[ \t\u00a0]+(?:—|–|--)(?:[ \t\u00a0]+|$)/;
+/**
+ * The separator before a reason or note: ` — `, also ` -- ` as people type it where `—` is hard to
+ * type (the Sheets cell editor). Not the en dash: titles use it for ranges ("Jan – Mar totals").
+ */
+export const ANNOTATION_SEPARATOR = /[ \t\u00a0]+(?:—|--)(?:[ \t\u00a0]+|$)/;
 
 /** What we write: the spec's characters. */
 export const DONE_MARK = '✅';

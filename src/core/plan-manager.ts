@@ -186,6 +186,21 @@ export class PlanManager {
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
   requestChanges(step: unknown, comment: unknown): TaskResult { return this.taskAction('requestChanges', step, comment); }
 
+  /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
+  startNextTask(): TaskResult | null {
+    return this.store.exclusive(() => {
+      const snapshot = this.snapshot();
+      const next = nextTodo(parsePlan(this.requireText(snapshot.text)));
+      if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
+      const context = { byPerson: this.byPerson, today: this.store.today() };
+      const text = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context).document.toString();
+      ensureFits(text);
+      const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
+      this.store.write(text, meta);
+      return { ...taskAtLine(text, next.line), revision: info.revision };
+    });
+  }
+
   /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
   advanceTask(step: unknown): TaskResult | null {
     return this.mutate((current) => {
@@ -321,6 +336,8 @@ export class PlanManager {
         return PlanManager.revised(newText, info);
       });
     } catch (error) {
+      // Busy is worth retrying as it is; anything else gets the spec's recovery plan.
+      if (error instanceof PlanError && error.code === 'BUSY') throw error;
       const message = error instanceof Error ? error.message : String(error);
       return PlanManager.revised(recoveryPlan(message), { revision: 0, changedBy: 'unknown' });
     }

@@ -30,7 +30,7 @@ export function validatePlan(markdown: string): ValidationReport {
   if (outline.tasks.length === 0) warnings.push({ code: 'no-tasks', message: 'The plan has no tasks ("- [ ] 1.1 First step" under "### Phase 1: Name")' });
 
   const seenPhases = new Map<number, number>();
-  outline.phases.forEach((phase, i) => {
+  outline.phases.filter((phase) => !phase.implicit).forEach((phase, i) => {
     if (seenPhases.has(phase.number)) {
       errors.push({ code: 'duplicate-phase', message: `Phase ${phase.number} appears twice (lines ${seenPhases.get(phase.number)! + 1} and ${phase.line + 1})`, line: phase.line + 1 });
     }
