@@ -1,0 +1,210 @@
+/**
+ * One Apps Script execution against an emulated spreadsheet: a fresh set of globals for the
+ * script, and what the execution did (service calls, UI shown, logs, locks left held). Many
+ * executions share one spreadsheet, as many runs share one document.
+ */
+import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
+import { countCalls, type CallFilter, type CallRecord } from './runtime/call-log';
+import {
+  ExecutionScope, type AuthModeName, type ExecutionContextKind, type ExecutionSettings,
+} from './runtime/execution-scope';
+import { FaultInjector } from './runtime/faults';
+import type { LogEntry } from './runtime/log-entries';
+import { newRecord, type Realm } from './runtime/realm';
+import { UiRecord, type ButtonName, type QueuedPromptResponse } from './runtime/ui-record';
+import { CacheService } from './services/cache-service';
+import { HtmlService } from './services/html-service';
+import { LockService } from './services/lock-service';
+import { createConsole, Logger, type EmulatedConsole } from './services/logging';
+import { PropertiesService } from './services/properties-service';
+import { AuthMode, ScriptApp } from './services/script-app';
+import { Session } from './services/session';
+import { SpreadsheetApp } from './services/spreadsheet-app';
+import { Utilities } from './services/utilities';
+
+export interface ExecutionOptions {
+  /** Default 'api'. 'ui' is a menu click or google.script.run from a sidebar: only there getUi() works. */
+  readonly context?: ExecutionContextKind;
+  /** The running user's email. Default owner@example.com. */
+  readonly user?: string;
+  /** The execution's clock (cache expiry, dates typed without a year). Default: real time. */
+  readonly now?: () => Date;
+  /** Default true. False: no active spreadsheet, no document lock, properties or cache. */
+  readonly containerBound?: boolean;
+  /** The project's HTML files by name without `.html`, for createHtmlOutputFromFile. Default none. */
+  readonly projectFiles?: Readonly<Record<string, string>>;
+  /** appsscript.json's timeZone. Default: the spreadsheet's time zone. */
+  readonly scriptTimeZone?: string;
+  /** The name createAddonMenu() menus show under. Default 'Add-on'. */
+  readonly addonName?: string;
+  /** AuthMode.NONE allows only building menus (an add-on's onOpen before it is used in the document). */
+  readonly authMode?: AuthModeName;
+  /** Answers the person gives to prompts, in order (also: execution.ui.queuePromptResponse). */
+  readonly promptResponses?: readonly QueuedPromptResponse[];
+  /** Buttons the person presses on alerts, in order (also: execution.ui.queueAlertResponse). */
+  readonly alertResponses?: readonly ButtonName[];
+  /** Also print Logger and console output. Default false (it is always recorded in execution.logs). */
+  readonly echoLogs?: boolean;
+}
+
+/** The documented Apps Script globals a script sees, and nothing else (no require, no process). */
+export interface AppsScriptGlobals {
+  readonly SpreadsheetApp: SpreadsheetApp;
+  readonly LockService: LockService;
+  readonly Utilities: Utilities;
+  readonly Session: Session;
+  readonly PropertiesService: PropertiesService;
+  readonly CacheService: CacheService;
+  readonly HtmlService: HtmlService;
+  readonly ScriptApp: ScriptApp;
+  readonly Logger: Logger;
+  readonly console: EmulatedConsole;
+}
+
+export const DEFAULT_USER = 'owner@example.com';
+const DEFAULT_ADDON_NAME = 'Add-on';
+
+let executionsStarted = 0;
+
+export class Execution {
+  readonly id: number;
+  readonly spreadsheet: EmulatedSpreadsheet;
+  readonly context: ExecutionContextKind;
+  readonly user: string;
+  /**
+   * A fresh object per execution holding only the Apps Script globals. load-bundle.ts makes it
+   * the global object of the bundle's vm context, so top-level functions land on it too.
+   */
+  readonly globals: AppsScriptGlobals;
+  /** Every service method the script called, in order. */
+  readonly calls: readonly CallRecord[];
+  readonly faults = new FaultInjector();
+  /** Menus, alerts, sidebars, dialogs and toasts shown, and the answers queued for prompts. */
+  readonly ui = new UiRecord();
+  readonly logs: readonly LogEntry[];
+  readonly #scope: ExecutionScope;
+  #leakedLocks: string[] = [];
+
+  constructor(spreadsheet: EmulatedSpreadsheet, options: ExecutionOptions = {}) {
+    this.id = ++executionsStarted;
+    this.spreadsheet = spreadsheet;
+    const settings: ExecutionSettings = {
+      context: options.context ?? 'api',
+      user: options.user ?? DEFAULT_USER,
+      containerBound: options.containerBound ?? true,
+      projectFiles: { ...options.projectFiles },
+      scriptTimeZone: options.scriptTimeZone ?? spreadsheet.timeZone,
+      addonName: options.addonName ?? DEFAULT_ADDON_NAME,
+      authMode: options.authMode,
+      now: options.now ?? (() => new Date()),
+      echoLogs: options.echoLogs ?? false,
+    };
+    this.context = settings.context;
+    this.user = settings.user;
+    const calls: CallRecord[] = [];
+    const logs: LogEntry[] = [];
+    this.calls = calls;
+    this.logs = logs;
+    for (const answer of options.promptResponses ?? []) this.ui.queuePromptResponse(answer.text, answer.button);
+    for (const button of options.alertResponses ?? []) this.ui.queueAlertResponse(button);
+    const scope = new ExecutionScope(this.id, spreadsheet, settings, calls, this.faults, this.ui, logs);
+    this.#scope = scope;
+    this.globals = createGlobals(scope);
+  }
+
+  /** Milliseconds the script asked Utilities.sleep for, in order (the emulator does not wait). */
+  get sleeps(): readonly number[] {
+    return this.#scope.sleeps;
+  }
+
+  get ended(): boolean {
+    return this.#scope.ended;
+  }
+
+  /**
+   * Locks the script still held when the execution ended (`document`, `script`, `user:<email>`).
+   * Apps Script releases them then, but code that relies on that holds them for its whole run.
+   */
+  get leakedLocks(): readonly string[] {
+    return this.#leakedLocks;
+  }
+
+  /** The execution's clock (ExecutionOptions.now); the bundle's `new Date()` reads it too. */
+  now(): Date {
+    return this.#scope.now();
+  }
+
+  countCalls(filter?: CallFilter): number {
+    return countCalls(this.calls, filter);
+  }
+
+  /** Makes the services build values with the script's realm (called by loadBundle). */
+  useScriptRealm(realm: Realm): void {
+    this.#scope.realm = realm;
+  }
+
+  /**
+   * The event Apps Script passes a simple trigger such as onOpen(e): `authMode`, and unless it is
+   * NONE, `source` (the spreadsheet) and `user`.
+   */
+  triggerEvent(authMode: AuthModeName): Record<string, unknown> {
+    const entries: Array<[string, unknown]> = [['authMode', AuthMode[authMode]]];
+    if (authMode !== 'NONE') {
+      // Made directly, not through the globals: the platform builds the event, not the script.
+      entries.push(['source', new SpreadsheetApp(this.#scope).getActive()]);
+      entries.push(['user', new Session(this.#scope).getActiveUser()]);
+    }
+    return newRecord(this.#scope.realm, entries);
+  }
+
+  /**
+   * The event of an installable or simple onEdit trigger for one edited cell: what triggerEvent
+   * gives, plus `range` (the edited cell), `value` and `oldValue` as documented in
+   * https://developers.google.com/apps-script/guides/triggers/events#edit
+   */
+  editEvent(authMode: AuthModeName, a1Notation: string, value: string, oldValue: string): Record<string, unknown> {
+    const event = this.triggerEvent(authMode);
+    const spreadsheet = new SpreadsheetApp(this.#scope).getActive();
+    if (!spreadsheet) throw new Error('An edit event needs a container-bound execution');
+    const range = spreadsheet.getRange(a1Notation);
+    return Object.assign(event, { range, value, oldValue });
+  }
+
+  /**
+   * Ends the execution: locks still held are released (as Apps Script does when a script
+   * terminates) and listed in leakedLocks; service objects refuse further calls.
+   */
+  end(): void {
+    if (this.#scope.ended) return;
+    this.#scope.ended = true;
+    for (const [owner, scopeName] of this.#scope.heldLocks) {
+      this.spreadsheet.locks.release(scopeName, owner);
+      this.#leakedLocks.push(scopeName);
+    }
+    this.#scope.heldLocks.clear();
+  }
+}
+
+export function createExecution(spreadsheet: EmulatedSpreadsheet, options: ExecutionOptions = {}): Execution {
+  return new Execution(spreadsheet, options);
+}
+
+/**
+ * The globals object has no prototype, so nothing of Node (not even Object.prototype's
+ * `constructor`) is reachable from the script through it.
+ */
+function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
+  const globals: AppsScriptGlobals = Object.assign(Object.create(null) as object, {
+    SpreadsheetApp: scope.expose('SpreadsheetApp', new SpreadsheetApp(scope)),
+    LockService: scope.expose('LockService', new LockService(scope)),
+    Utilities: scope.expose('Utilities', new Utilities(scope)),
+    Session: scope.expose('Session', new Session(scope)),
+    PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
+    CacheService: scope.expose('CacheService', new CacheService(scope)),
+    HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
+    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
+    Logger: scope.expose('Logger', new Logger(scope)),
+    console: createConsole(scope),
+  });
+  return globals;
+}

@@ -1,0 +1,34 @@
+/**
+ * An in-memory emulation of the Apps Script services Sheet Plan uses, for integration tests, the
+ * local server (`npm start`) and benchmarks. It follows Google's documented behaviour; where that
+ * is silent it is stricter than Google, and says so where it decides.
+ *
+ * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
+ * - createExecution: one script run's globals, call log, fault injection and UI record.
+ * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them.
+ */
+export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from './model/emulated-spreadsheet';
+export { SPREADSHEET_JSON_FORMAT, type SpreadsheetJson } from './model/spreadsheet-json';
+export type { CellValue } from './model/cell';
+export { LockTable, type LockScope } from './model/lock-table';
+export {
+  createExecution, Execution, DEFAULT_USER,
+  type AppsScriptGlobals, type ExecutionOptions,
+} from './execution';
+export type { AuthModeName, ExecutionContextKind } from './runtime/execution-scope';
+export { countCalls, callMatches, type CallFilter, type CallRecord, type ServiceName } from './runtime/call-log';
+export { FaultInjector } from './runtime/faults';
+export type { LogEntry } from './runtime/log-entries';
+export {
+  UiRecord,
+  type AlertRecord, type ButtonName, type ButtonSetName, type DialogRecord, type HtmlDisplayRecord,
+  type MenuEntry, type MenuRecord, type PromptRecord, type QueuedPromptResponse, type ToastRecord,
+} from './runtime/ui-record';
+export { toTransportValue, TransportError, type JsonValue } from './runtime/transport';
+export {
+  BUNDLE_FILE, bundleFunctionNames, editCellAsPerson, loadBundle, runFunction, runSimpleTrigger,
+  type BundleContext, type RunOutcome, type ScriptFailure, type SimpleTriggerOptions,
+} from './load-bundle';
+export { MAX_CELL_CHARACTERS } from './services/cell-input';
+export { AuthMode } from './services/script-app';
+export { Button, ButtonSet } from './services/ui';

@@ -1,0 +1,195 @@
+/**
+ * Runs the built bundle (dist/Code.js) the way Apps Script runs a project: every execution
+ * evaluates the code afresh in a context whose global object is the execution's globals, and
+ * callers reach only top-level function declarations.
+ *
+ * The evaluation is gas-local's (`require('gas-local').require(folder, globals)`: vm.createContext
+ * on the globals object, then vm runInContext of each file under its path), done here directly so
+ * that Code.js is read and compiled once per version of the file (path, mtime and size) instead of
+ * on every execution, and so that only Code.js is loaded, not every .js file of the folder.
+ */
+import { statSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { isPrivateFunctionName, topLevelFunctionNames } from './bundle-functions';
+import { createExecution, type Execution, type ExecutionOptions } from './execution';
+import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
+import type { AuthModeName } from './runtime/execution-scope';
+import type { Realm } from './runtime/realm';
+import { installScriptClock } from './runtime/script-clock';
+import { toTransportValue, type JsonValue } from './runtime/transport';
+
+export const BUNDLE_FILE = 'Code.js';
+
+/** The bundle's global scope: the Apps Script globals plus the bundle's top-level declarations. */
+export type BundleContext = Record<string, unknown>;
+
+export interface ScriptFailure {
+  readonly message: string;
+  readonly stack?: string;
+}
+
+/**
+ * What a google.script.run or scripts.run call gives back: the result as plain JSON, or the
+ * error. `execution` (calls, UI, logs) is attached but not enumerable, so the outcome itself can
+ * be sent as JSON.
+ */
+export type RunOutcome =
+  | { readonly result: JsonValue; readonly execution: Execution }
+  | { readonly error: ScriptFailure; readonly execution: Execution };
+
+interface CompiledBundle {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly script: vm.Script;
+  readonly functionNames: ReadonlySet<string>;
+}
+
+const compiledBundles = new Map<string, CompiledBundle>();
+
+/** The script realm's built-ins, read from inside the context. */
+const REALM_PROBE = '({ Array: Array, Date: Date, Error: Error, Object: Object, JSON: JSON })';
+
+/** Evaluates Code.js from distDir for this execution and returns its global scope. */
+export function loadBundle(execution: Execution, distDir: string): BundleContext {
+  return loadIntoExecution(execution, compiledBundle(distDir)).context;
+}
+
+/** The functions of the bundle a caller may run: top-level declarations, private ones excluded. */
+export function bundleFunctionNames(distDir: string): string[] {
+  return [...compiledBundle(distDir).functionNames].filter((name) => !isPrivateFunctionName(name)).sort();
+}
+
+/**
+ * Runs one function as google.script.run or scripts.run would: a new execution, the bundle
+ * loaded afresh, the arguments and result carried as JSON (a Date either way fails the call).
+ * The execution is ended afterwards, releasing locks the script left held.
+ */
+export function runFunction(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  functionName: string,
+  args: readonly unknown[] = [],
+  options: ExecutionOptions = {},
+): RunOutcome {
+  const execution = createExecution(spreadsheet, options);
+  return settle(execution, () => {
+    const transported = toTransportValue([...args], 'argument');
+    const bundle = compiledBundle(distDir);
+    const { context, realm } = loadIntoExecution(execution, bundle);
+    const entry = callableFunction(context, bundle, functionName);
+    const scriptArgs = realm.JSON.parse(JSON.stringify(transported)) as unknown[];
+    return toTransportValue(entry(...scriptArgs), 'result');
+  });
+}
+
+export interface SimpleTriggerOptions extends ExecutionOptions {
+  /** Default LIMITED (a bound script's onOpen); NONE is an add-on not yet used in the document. */
+  readonly authMode?: AuthModeName;
+}
+
+/**
+ * Runs a simple trigger such as onOpen(e) with the event Apps Script builds; by default in the
+ * 'ui' context (the document was just opened in a window). A project without that function is
+ * not an error: nothing runs. The result is always null.
+ */
+export function runSimpleTrigger(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  triggerName: string,
+  options: SimpleTriggerOptions = {},
+): RunOutcome {
+  const authMode = options.authMode ?? 'LIMITED';
+  const execution = createExecution(spreadsheet, { ...options, context: options.context ?? 'ui', authMode });
+  return settle(execution, () => {
+    const bundle = compiledBundle(distDir);
+    const { context } = loadIntoExecution(execution, bundle);
+    if (!bundle.functionNames.has(triggerName)) return null;
+    callableFunction(context, bundle, triggerName)(execution.triggerEvent(authMode));
+    return null;
+  });
+}
+
+/**
+ * A person types `text` into a cell in the Sheets UI: the text is stored as typed, then the
+ * simple trigger onEdit(e) runs (Sheets fires it for edits made in the UI, not for script or API
+ * writes: https://developers.google.com/apps-script/guides/triggers#onedite).
+ */
+export function editCellAsPerson(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  a1Notation: string,
+  text: string,
+  options: SimpleTriggerOptions = {},
+): RunOutcome {
+  const oldValue = String(spreadsheet.cell(a1Notation) ?? '');
+  spreadsheet.setCellText(a1Notation, text);
+  const authMode = options.authMode ?? 'LIMITED';
+  const execution = createExecution(spreadsheet, { ...options, context: options.context ?? 'trigger', authMode });
+  return settle(execution, () => {
+    const bundle = compiledBundle(distDir);
+    const { context } = loadIntoExecution(execution, bundle);
+    if (!bundle.functionNames.has('onEdit')) return null;
+    callableFunction(context, bundle, 'onEdit')(execution.editEvent(authMode, a1Notation, text, oldValue));
+    return null;
+  });
+}
+
+function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { context: BundleContext; realm: Realm } {
+  if (vm.isContext(execution.globals)) {
+    throw new Error(`Execution ${execution.id} already loaded a bundle; use a new execution for each run`);
+  }
+  const context = vm.createContext(execution.globals);
+  const realm = vm.runInContext(REALM_PROBE, context) as Realm;
+  execution.useScriptRealm(realm);
+  installScriptClock(context, realm, () => execution.now());
+  bundle.script.runInContext(context);
+  return { context: context as BundleContext, realm };
+}
+
+function compiledBundle(distDir: string): CompiledBundle {
+  const file = path.resolve(distDir, BUNDLE_FILE);
+  const { mtimeMs, size } = statSync(file);
+  const cached = compiledBundles.get(file);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached;
+  const source = readFileSync(file, 'utf8');
+  const compiled: CompiledBundle = {
+    mtimeMs,
+    size,
+    script: new vm.Script(source, { filename: file }),
+    functionNames: topLevelFunctionNames(source, file),
+  };
+  compiledBundles.set(file, compiled);
+  return compiled;
+}
+
+/** The function, if callers may reach it; Google's scripts.run wording otherwise. */
+function callableFunction(context: BundleContext, bundle: CompiledBundle, name: string): (...args: unknown[]) => unknown {
+  const entry = context[name];
+  if (!bundle.functionNames.has(name) || isPrivateFunctionName(name) || typeof entry !== 'function') {
+    throw new Error(`Script function not found: ${name}`);
+  }
+  return entry as (...args: unknown[]) => unknown;
+}
+
+function settle(execution: Execution, run: () => JsonValue): RunOutcome {
+  let outcome: { result: JsonValue } | { error: ScriptFailure };
+  try {
+    outcome = { result: run() };
+  } catch (error) {
+    outcome = { error: describeFailure(error) };
+  } finally {
+    execution.end();
+  }
+  Object.defineProperty(outcome, 'execution', { value: execution, enumerable: false });
+  return outcome as RunOutcome;
+}
+
+/** Errors may come from the script's realm: read them by shape, not with instanceof. */
+function describeFailure(error: unknown): ScriptFailure {
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    const { message, stack } = error as { message: string; stack?: unknown };
+    return typeof stack === 'string' ? { message, stack } : { message };
+  }
+  return { message: String(error) };
+}

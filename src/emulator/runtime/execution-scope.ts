@@ -1,0 +1,172 @@
+/**
+ * The state one execution's services share, and the gate every script call passes through:
+ * `expose` turns a service implementation into the object a script holds, whose methods log the
+ * call, apply fault injection, refuse calls after the execution ended, and hand errors over in
+ * the script's realm.
+ */
+import type { EmulatedSheet } from '../model/emulated-sheet';
+import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
+import { callMatches, summarizeArguments, type CallFilter, type CallRecord, type ServiceName } from './call-log';
+import { isAppsScriptEnum } from './enums';
+import type { FaultInjector } from './faults';
+import type { LogEntry } from './log-entries';
+import { hostRealm, type Realm } from './realm';
+import { ServiceError } from './service-error';
+import type { UiRecord } from './ui-record';
+
+/**
+ * Where the execution came from: `ui` (a menu click, or google.script.run from a sidebar or
+ * dialog: there is a Sheets window), `api` (scripts.run) or `trigger` (a trigger without UI).
+ */
+export type ExecutionContextKind = 'ui' | 'api' | 'trigger';
+
+export type AuthModeName = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
+
+export interface ExecutionSettings {
+  readonly context: ExecutionContextKind;
+  /** The email of the person (or account) running the script. */
+  readonly user: string;
+  /** A script bound to this spreadsheet; false for a standalone script or web app. */
+  readonly containerBound: boolean;
+  /** HTML files of the script project, by name without `.html`. */
+  readonly projectFiles: Readonly<Record<string, string>>;
+  /** The project's time zone (appsscript.json), for Session.getScriptTimeZone. */
+  readonly scriptTimeZone: string;
+  /** The name an add-on menu shows under Extensions. */
+  readonly addonName: string;
+  /** When 'NONE', only what an unused add-on's onOpen may do is allowed: building menus. */
+  readonly authMode: AuthModeName | undefined;
+  readonly now: () => Date;
+  /** Print Logger and console output to the process console as well as recording it. */
+  readonly echoLogs: boolean;
+}
+
+/** Calls allowed in AuthMode.NONE (https://developers.google.com/apps-script/add-ons/concepts/editor-auth-lifecycle). */
+const ALLOWED_IN_AUTH_MODE_NONE: readonly CallFilter[] = [
+  'SpreadsheetApp.getUi', 'Ui.createMenu', 'Ui.createAddonMenu', 'Menu', 'Logger',
+];
+
+type Method = (...args: unknown[]) => unknown;
+
+const methodNamesByPrototype = new WeakMap<object, readonly string[]>();
+
+export class ExecutionScope {
+  /** The realm of the script's values; load-bundle.ts switches it to the vm context's. */
+  realm: Realm = hostRealm;
+  ended = false;
+  /** Locks this execution holds: lock owner (a Lock object) → scope name. */
+  readonly heldLocks = new Map<object, string>();
+  readonly sleeps: number[] = [];
+  #activeSheet: EmulatedSheet | undefined;
+  readonly #implementations = new WeakMap<object, object>();
+
+  constructor(
+    readonly executionId: number,
+    readonly spreadsheet: EmulatedSpreadsheet,
+    readonly settings: ExecutionSettings,
+    readonly calls: CallRecord[],
+    readonly faults: FaultInjector,
+    readonly ui: UiRecord,
+    readonly logs: LogEntry[],
+  ) {}
+
+  now(): Date {
+    return this.settings.now();
+  }
+
+  /** The sheet a bare `A1` refers to: the first sheet, unless the script activated another. */
+  get activeSheet(): EmulatedSheet {
+    const chosen = this.#activeSheet;
+    return chosen && this.spreadsheet.sheets.includes(chosen) ? chosen : this.spreadsheet.sheets[0];
+  }
+
+  set activeSheet(sheet: EmulatedSheet) {
+    this.#activeSheet = sheet;
+  }
+
+  /**
+   * The object a script gets for a service implementation: the implementation's public methods
+   * (its class's prototype methods), each going through the call gate; a method returning the
+   * implementation itself (chaining) returns this object instead. Enum fields are copied; nothing
+   * else of the implementation is reachable.
+   */
+  expose<T extends object>(service: ServiceName, implementation: T): T {
+    const surface: Record<string, unknown> = {};
+    const methods = implementation as unknown as Record<string, Method>;
+    for (const name of publicMethodNames(implementation)) {
+      const method = methods[name];
+      surface[name] = (...args: unknown[]): unknown => {
+        this.#enterCall(service, name, args);
+        let result: unknown;
+        try {
+          result = method.apply(implementation, args);
+        } catch (error) {
+          throw this.#toScriptError(error);
+        }
+        return result === implementation ? surface : result;
+      };
+    }
+    for (const [key, value] of Object.entries(implementation)) {
+      if (isAppsScriptEnum(value)) surface[key] = value;
+    }
+    // `String(range)` is "Range", as Apps Script objects print their class name.
+    Object.defineProperty(surface, 'toString', { value: () => service, enumerable: false });
+    this.#implementations.set(surface, implementation);
+    return surface as T;
+  }
+
+  /** The implementation behind an object the script passed back (a Sheet, an HtmlOutput, …). */
+  implementationOf<T extends object>(surface: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+    if (typeof surface !== 'object' || surface === null) return undefined;
+    const implementation = this.#implementations.get(surface);
+    return implementation instanceof type ? implementation : undefined;
+  }
+
+  /** An Error of the script's realm, named as Apps Script's service errors are. */
+  scriptError(message: string, name = 'Exception'): Error {
+    const error = new this.realm.Error(message);
+    // Apps Script's V8 runtime reports service failures as "Exception: <message>".
+    error.name = name;
+    return error;
+  }
+
+  #enterCall(service: ServiceName, method: string, args: readonly unknown[]): void {
+    if (this.ended) {
+      throw this.scriptError(`${service}.${method}: this execution has ended; service objects cannot be used after it.`);
+    }
+    const call: CallRecord = { index: this.calls.length, service, method, args: summarizeArguments(args) };
+    this.calls.push(call);
+    if (this.settings.authMode === 'NONE' && !ALLOWED_IN_AUTH_MODE_NONE.some((allowed) => callMatches(call, allowed))) {
+      call.failure = 'AuthMode.NONE';
+      throw this.scriptError(
+        `You do not have permission to call ${service}.${method} in AuthMode.NONE: before the add-on is used in this document, onOpen may only build menus.`,
+      );
+    }
+    const fault = this.faults.faultFor(call);
+    if (fault !== undefined) {
+      call.failure = fault;
+      throw this.scriptError(fault, 'Error');
+    }
+  }
+
+  #toScriptError(error: unknown): unknown {
+    return error instanceof ServiceError ? this.scriptError(error.message) : error;
+  }
+}
+
+/** The methods of an implementation's class (and its base classes), except the constructor. */
+function publicMethodNames(implementation: object): readonly string[] {
+  const prototype = Object.getPrototypeOf(implementation) as object;
+  const cached = methodNamesByPrototype.get(prototype);
+  if (cached) return cached;
+  const names = new Set<string>();
+  for (let current: object | null = prototype; current && current !== Object.prototype; current = Object.getPrototypeOf(current) as object | null) {
+    for (const name of Object.getOwnPropertyNames(current)) {
+      const descriptor = Object.getOwnPropertyDescriptor(current, name);
+      if (name !== 'constructor' && typeof descriptor?.value === 'function') names.add(name);
+    }
+  }
+  const list = [...names];
+  methodNamesByPrototype.set(prototype, list);
+  return list;
+}

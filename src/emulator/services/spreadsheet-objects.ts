@@ -1,0 +1,18 @@
+/**
+ * How Spreadsheet, Sheet and Range objects are made for a script. They refer to each other
+ * (range.getSheet(), sheet.getParent()), so each receives this factory instead of importing the
+ * others; spreadsheet-app.ts provides it.
+ */
+import type { GridArea } from '../model/a1-notation';
+import type { EmulatedSheet } from '../model/emulated-sheet';
+import type { Range } from './range';
+import type { Sheet } from './sheet';
+import type { Spreadsheet } from './spreadsheet';
+
+export interface SpreadsheetObjects {
+  spreadsheet(): Spreadsheet;
+  sheet(model: EmulatedSheet): Sheet;
+  range(model: EmulatedSheet, area: GridArea): Range;
+  /** The sheet behind a Sheet object the script passed back, or undefined if it is none. */
+  sheetModelOf(sheet: unknown): EmulatedSheet | undefined;
+}

@@ -1,0 +1,152 @@
+/** One execution: its globals, its context, its call log and fault injection. */
+import { createExecution, EmulatedSpreadsheet } from '../../src/emulator';
+import { executionOn, fresh, thrownMessage } from './helpers';
+
+describe('globals', () => {
+  test('an execution offers exactly the documented Apps Script globals, in a fresh object', () => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const first = createExecution(spreadsheet);
+    const second = createExecution(spreadsheet);
+    expect(Object.keys(first.globals).sort()).toEqual([
+      'CacheService', 'HtmlService', 'LockService', 'Logger', 'PropertiesService', 'ScriptApp', 'Session', 'SpreadsheetApp',
+      'Utilities', 'console',
+    ]);
+    expect(first.globals).not.toBe(second.globals);
+    expect(Object.getPrototypeOf(first.globals)).toBeNull();
+  });
+
+  test('internal state of a service is not reachable from the script', () => {
+    const { SpreadsheetApp } = fresh();
+    expect(Object.keys(SpreadsheetApp).sort()).toEqual(['flush', 'getActive', 'getActiveSpreadsheet', 'getUi', 'openById', 'openByUrl']);
+  });
+});
+
+describe('where the execution runs', () => {
+  test.each(['api', 'trigger'] as const)('getUi throws in a %s execution', (context) => {
+    const { SpreadsheetApp } = fresh({}, { context });
+    expect(thrownMessage(() => SpreadsheetApp.getUi())).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
+  });
+
+  test('getUi works in a ui execution', () => {
+    const { SpreadsheetApp } = fresh({}, { context: 'ui' });
+    expect(String(SpreadsheetApp.getUi())).toBe('Ui');
+  });
+
+  test('service errors are Errors named Exception, as Apps Script reports them', () => {
+    const { active } = fresh();
+    let caught: unknown;
+    try {
+      active.getRange('Nope!A1');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect((caught as Error).name).toBe('Exception');
+  });
+
+  test('in AuthMode.NONE only menus can be built', () => {
+    const { SpreadsheetApp, PropertiesService, execution } = executionOn(new EmulatedSpreadsheet(), { context: 'ui', authMode: 'NONE' });
+    SpreadsheetApp.getUi().createMenu('Agent Plan').addItem('Open plan', 'showPlanSidebar').addToUi();
+    expect(execution.ui.menus).toHaveLength(1);
+    expect(thrownMessage(() => PropertiesService.getDocumentProperties()))
+      .toMatch(/^You do not have permission to call PropertiesService.getDocumentProperties in AuthMode.NONE/);
+    expect(() => SpreadsheetApp.getActiveSpreadsheet()).toThrow(/AuthMode.NONE/);
+  });
+
+  test('the active user\'s email is blank in a simple trigger; the effective user is known', () => {
+    const { Session } = fresh({}, { context: 'trigger', user: 'ana@example.com' });
+    expect([Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]).toEqual(['', 'ana@example.com']);
+  });
+
+  test('the script time zone is the project\'s, defaulting to the spreadsheet\'s', () => {
+    expect(fresh({ timeZone: 'Europe/Paris' }).Session.getScriptTimeZone()).toBe('Europe/Paris');
+    expect(fresh({}, { scriptTimeZone: 'Asia/Tokyo' }).Session.getScriptTimeZone()).toBe('Asia/Tokyo');
+  });
+});
+
+describe('the call log', () => {
+  test('calls are logged in order, with a short summary of their arguments', () => {
+    const { active, execution } = fresh({ sheets: ['Sheet1', 'AGENT_BASE'] });
+    active.getSheetByName('AGENT_BASE')!.getRange('C2:D2').setValues([['x'.repeat(100), 'meta']]);
+    expect(execution.calls.map(({ service, method, args }) => ({ service, method, args }))).toEqual([
+      { service: 'SpreadsheetApp', method: 'getActive', args: [] },
+      { service: 'Spreadsheet', method: 'getSheetByName', args: ['"AGENT_BASE"'] },
+      { service: 'Sheet', method: 'getRange', args: ['"C2:D2"'] },
+      { service: 'Range', method: 'setValues', args: ['[1x2]'] },
+    ]);
+  });
+
+  test('countCalls counts by "Service.method", by service, by object or by predicate', () => {
+    const { active, execution } = fresh();
+    const range = active.getRange('A1:B2');
+    range.getValues();
+    range.setValues([[1, 2], [3, 4]]);
+    range.getValues();
+    expect(execution.countCalls('Range.getValues')).toBe(2);
+    expect(execution.countCalls('Range')).toBe(3);
+    expect(execution.countCalls({ service: 'Range', method: 'setValues' })).toBe(1);
+    expect(execution.countCalls((call) => call.method.startsWith('get'))).toBe(4);
+    expect(execution.countCalls()).toBe(5);
+  });
+
+  test('calls made by the emulator itself are not logged', () => {
+    const { active, execution } = fresh();
+    active.getRange('A1').getSheet().getName();
+    expect(execution.calls.map((call) => `${call.service}.${call.method}`))
+      .toEqual(['SpreadsheetApp.getActive', 'Spreadsheet.getRange', 'Range.getSheet', 'Sheet.getName']);
+  });
+});
+
+describe('fault injection', () => {
+  test('fault injection makes setValues throw before writing', () => {
+    const { active, execution, spreadsheet } = fresh();
+    active.getRange('A1').setValue('old');
+    execution.faults.failNext('Range.setValues', 'Service Spreadsheets failed while accessing document');
+    const range = active.getRange('A1:A1');
+    expect(thrownMessage(() => range.setValues([['new']]))).toBe('Service Spreadsheets failed while accessing document');
+    expect(spreadsheet.cell('A1')).toBe('old');
+    range.setValues([['new']]);
+    expect(spreadsheet.cell('A1')).toBe('new');
+  });
+
+  test('the failing call is logged with its failure', () => {
+    const { active, execution } = fresh();
+    execution.faults.failNext('Range.getValues', 'boom');
+    const range = active.getRange('A1');
+    expect(() => range.getValues()).toThrow('boom');
+    expect(execution.calls.at(-1)).toEqual(expect.objectContaining({ service: 'Range', method: 'getValues', failure: 'boom' }));
+  });
+
+  test('failAlways keeps failing until clear()', () => {
+    const { active, execution } = fresh();
+    execution.faults.failAlways('Range', 'Range service down');
+    const range = active.getRange('A1');
+    expect(() => range.getValue()).toThrow('Range service down');
+    expect(() => range.setValue(1)).toThrow('Range service down');
+    execution.faults.clear();
+    expect(range.setValue(1).getValue()).toBe(1);
+  });
+
+  test('a predicate can pick the nth call', () => {
+    const { active, execution } = fresh();
+    execution.faults.failNext((call) => call.index === 2, 'third call fails');
+    const range = active.getRange('A1');
+    expect(() => range.getValue()).toThrow('third call fails');
+  });
+});
+
+describe('the end of an execution', () => {
+  test('service objects refuse calls once the execution has ended', () => {
+    const { active, execution } = fresh();
+    const range = active.getRange('A1');
+    execution.end();
+    expect(execution.ended).toBe(true);
+    expect(thrownMessage(() => range.getValue())).toMatch(/this execution has ended/);
+  });
+
+  test('executions on one spreadsheet see each other\'s writes', () => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').setValue('written by the first');
+    expect(executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').getValue()).toBe('written by the first');
+  });
+});

@@ -1,0 +1,94 @@
+/** Utilities: SimpleDateFormat dates in IANA time zones, UUIDs, base64 and digests. */
+import { EmulatedSpreadsheet } from '../../src/emulator';
+import { executionOn, thrownMessage } from './helpers';
+
+const { Utilities, execution } = executionOn(new EmulatedSpreadsheet());
+const format = (iso: string, timeZone: string, pattern: string) => Utilities.formatDate(new Date(iso), timeZone, pattern);
+
+describe('formatDate', () => {
+  test('formatDate uses the spreadsheet\'s time zone near midnight', () => {
+    const { SpreadsheetApp, Utilities: utilities } = executionOn(new EmulatedSpreadsheet({ timeZone: 'America/New_York' }));
+    const timeZone = SpreadsheetApp.getActive()!.getSpreadsheetTimeZone();
+    // 02:30 UTC on March 1st is still February 28th in New York.
+    expect(utilities.formatDate(new Date('2026-03-01T02:30:00Z'), timeZone, 'yyyy-MM-dd')).toBe('2026-02-28');
+    expect(utilities.formatDate(new Date('2026-03-01T02:30:00Z'), 'UTC', 'yyyy-MM-dd')).toBe('2026-03-01');
+  });
+
+  test.each([
+    ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", '2026-02-28T23:30:05.007-05:00'],
+    ['EEE, d MMM yyyy h:mm a Z', 'Sat, 28 Feb 2026 11:30 PM -0500'],
+    ['EEEE MMMM yy', 'Saturday February 26'],
+    ['M/d/yy H:m:s S', '2/28/26 23:30:5 7'],
+    ["h 'o''clock' a", "11 o'clock PM"],
+    ['D u G', '59 6 AD'],
+    ['z / zzzz', 'EST / Eastern Standard Time'],
+  ])('pattern %p', (pattern, expected) => {
+    expect(format('2026-03-01T04:30:05.007Z', 'America/New_York', pattern)).toBe(expected);
+  });
+
+  test('summer time changes the offset and the zone name', () => {
+    expect(format('2026-07-04T12:00:00Z', 'America/New_York', 'HH:mm XXX z')).toBe('08:00 -04:00 EDT');
+  });
+
+  test('ISO offsets: Z for UTC, hours only with one X, fixed GMT offsets', () => {
+    expect(format('2026-01-10T00:00:00Z', 'UTC', 'X XX XXX')).toBe('Z Z Z');
+    expect(format('2026-01-10T00:00:00Z', 'Asia/Kolkata', 'HH:mm X XX XXX')).toBe('05:30 +05 +0530 +05:30');
+    expect(format('2026-01-10T00:00:00Z', 'GMT-03:00', 'dd HH:mm Z')).toBe('09 21:00 -0300');
+  });
+
+  test('hours in the other clock styles: k (1-24) and K (0-11)', () => {
+    expect(format('2026-01-10T00:15:00Z', 'UTC', 'k K h H')).toBe('24 0 12 0');
+  });
+
+  test('a letter that is not a pattern letter is refused, as SimpleDateFormat does', () => {
+    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'UTC', 'yyyy-qq'))).toMatch(/Illegal pattern character 'q'/);
+  });
+
+  test('week-based letters are not emulated and say so', () => {
+    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'UTC', 'YYYY'))).toMatch(/'Y' is not emulated/);
+  });
+
+  test('an unknown time zone is refused (strict: Java would quietly use GMT)', () => {
+    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'Mars/Olympus', 'yyyy'))).toMatch(/not a known time zone/);
+  });
+
+  test('a Date of another realm is accepted: anything with getTime()', () => {
+    const foreign = { getTime: () => Date.UTC(2026, 0, 10) };
+    expect(Utilities.formatDate(foreign, 'UTC', 'yyyy-MM-dd')).toBe('2026-01-10');
+  });
+});
+
+describe('other utilities', () => {
+  test('getUuid gives a random RFC 4122 UUID', () => {
+    expect(Utilities.getUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Utilities.getUuid()).not.toBe(Utilities.getUuid());
+  });
+
+  test('sleep is recorded, not waited for, and limited to five minutes', () => {
+    Utilities.sleep(250);
+    expect(execution.sleeps).toContain(250);
+    expect(thrownMessage(() => Utilities.sleep(300_001))).toMatch(/^Invalid argument: milliseconds/);
+  });
+
+  test('base64 of text (UTF-8 by default, or US-ASCII) and of signed bytes', () => {
+    expect(Utilities.base64Encode('héllo')).toBe('aMOpbGxv');
+    expect(Utilities.base64Encode('é', Utilities.Charset.US_ASCII)).toBe('Pw==');
+    expect(Utilities.base64Encode([-5, -1])).toBe('+/8=');
+    expect(Utilities.base64EncodeWebSafe([-5, -1])).toBe('-_8=');
+    expect(Utilities.base64Decode('+/8=')).toEqual([-5, -1]);
+    expect(Utilities.base64DecodeWebSafe('-_8=')).toEqual([-5, -1]);
+    expect(thrownMessage(() => Utilities.base64Decode('not base64!'))).toBe('Could not decode string.');
+  });
+
+  test('computeDigest returns signed bytes like Google', () => {
+    const sha256 = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc');
+    expect(sha256).toHaveLength(32);
+    expect(sha256.slice(0, 4)).toEqual([-70, 120, 22, -65]); // ba 78 16 bf
+    expect(Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc').slice(0, 4)).toEqual([-112, 1, 80, -104]); // 90 01 50 98
+    expect(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_1, 'abc')).toHaveLength(20);
+  });
+
+  test('enum constants print their names', () => {
+    expect([String(Utilities.DigestAlgorithm.SHA_256), Utilities.Charset.UTF_8.name()]).toEqual(['SHA_256', 'UTF_8']);
+  });
+});
