@@ -1,7 +1,13 @@
-/** Tests run TypeScript through swc (no type checking here; `npm run typecheck` does that). */
+/**
+ * ts-jest strips types only (type checking is `npm run typecheck`'s job). jest 29 and ts-jest are
+ * pure JavaScript: `npm ci` works on a fresh machine whose registry serves no other platforms' binaries.
+ */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', jsx: 'react-jsx', jsxImportSource: 'preact', esModuleInterop: true } }],
+  },
   testTimeout: 30000,
+  globalSetup: '<rootDir>/test/global-setup.cjs',
 };

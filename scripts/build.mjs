@@ -6,7 +6,7 @@
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  */
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, rm, writeFile, access } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -21,6 +21,16 @@ function exportedFunctions(bundle) {
   vm.runInContext(bundle, context);
   const exports = context[GLOBAL_NAME];
   return Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+}
+
+/**
+ * Writes a built file by renaming a finished temporary file over it, so that a reader (a test, the
+ * local server, clasp) running while we build never sees a missing or half-written file.
+ */
+async function replaceFile(file, write) {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  await write(temporary);
+  await rename(temporary, file);
 }
 
 export async function buildCode() {
@@ -42,7 +52,7 @@ export async function buildCode() {
   const wrappers = names.map((name) =>
     `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`).join('\n');
   const code = `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points (src/main.ts)\n${wrappers}\n`;
-  await writeFile(path.join(dist, 'Code.js'), code);
+  await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
   return names;
 }
 
@@ -50,16 +60,41 @@ async function exists(file) {
   try { await access(file); return true; } catch { return false; }
 }
 
+/** The Node side (CLI, local emulator, client, MCP server) as one file; npm packages stay external. */
+export async function buildNode() {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/cli.ts')],
+    outfile: path.join(root, 'build/cli.js'),
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+  await mkdir(path.join(root, 'build'), { recursive: true });
+  await replaceFile(path.join(root, 'build/cli.js'), (file) => writeFile(file, result.outputFiles[0].contents, { mode: 0o755 }));
+}
+
 export async function buildAll() {
-  await rm(dist, { recursive: true, force: true });
   await mkdir(dist, { recursive: true });
   const names = await buildCode();
-  await copyFile(path.join(root, 'appsscript.json'), path.join(dist, 'appsscript.json'));
+  const produced = new Set(['Code.js', 'appsscript.json']);
+  const manifest = await readFile(path.join(root, 'appsscript.json'));
+  await replaceFile(path.join(dist, 'appsscript.json'), (file) => writeFile(file, manifest));
   const sidebarBuild = path.join(root, 'sidebar/build.mjs');
   if (await exists(sidebarBuild)) {
     const { buildSidebar } = await import(sidebarBuild);
-    await buildSidebar(path.join(dist, 'Sidebar.html'));
+    await replaceFile(path.join(dist, 'Sidebar.html'), (file) => buildSidebar(file));
+    produced.add('Sidebar.html');
   }
+  // dist/ is exactly what clasp pushes: drop what earlier builds made and this one does not.
+  for (const entry of await readdir(dist)) {
+    if (!produced.has(entry) && !entry.endsWith('.tmp')) await rm(path.join(dist, entry), { recursive: true, force: true });
+  }
+  await buildNode();
   return names;
 }
 
