@@ -4,22 +4,26 @@
  * only those); nothing else in the bundle is global.
  */
 import { api } from './apps-script/api';
+import { recordPlanEdit } from './apps-script/cell-edit';
 import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems } from './apps-script/menu';
 
 // ---- triggers ----
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void { buildMenu(); }
+/** A person's edit of the plan cell becomes a revision (see src/apps-script/cell-edit.ts). */
+export function onEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void { recordPlanEdit(event); }
 export function onInstall(event?: GoogleAppsScript.Events.AddonOnInstall): void { onOpen(event as never); }
 
 // ---- menu items ----
 export { menuInitializePlan, menuShowNextTask, menuShowReviewItems };
-export function showPlanSidebar(): void {
-  const ui = SpreadsheetApp.getUi();
-  ui.alert('Agent Plan', 'The plan sidebar is not part of this version yet. Meanwhile the plan is in AGENT_BASE!C2.', ui.ButtonSet.OK);
-}
+
+// ---- the sidebar: Open plan, then google.script.run from the page (each call needs the person token showPlanSidebar minted) ----
+export {
+  showPlanSidebar, sidebarLoad, sidebarCheck, sidebarTaskAction, sidebarAnswerQuestion, sidebarReplacePlan, sidebarInitPlan,
+} from './apps-script/sidebar';
 
 // ---- the plan API (scripts.run) ----
 export const {
   initPlan, getPlan, getNextTask, getReviewTasks, getProgress, validatePlan,
   createPlan, startTask, completeTask, blockTask, reviewTask, skipTask, reopenTask, setTaskNote,
-  advanceTask, applyCommands, replacePlan, getHistory, restoreRevision,
+  startNextTask, advanceTask, applyCommands, replacePlan, getHistory, restoreRevision,
 } = api;

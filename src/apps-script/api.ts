@@ -4,6 +4,7 @@
  */
 import { planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
+import { compactPlan, requireViewOptions } from '../core/summary';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 
 export function managerFor(options: ManagerOptions): PlanManager {
@@ -29,7 +30,12 @@ const agent = () => managerFor({ source: 'api' });
 
 export const api = {
   initPlan: () => run(() => agent().initPlan()),
-  getPlan: () => run(() => agent().getPlan()),
+  /** `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context (core/summary.ts). */
+  getPlan: (options?: unknown) => run(() => {
+    const { view, nextCount } = requireViewOptions(options);
+    const plan = agent().getPlan();
+    return plan && view === 'compact' ? compactPlan(plan, { nextCount }) : plan;
+  }),
   getNextTask: () => run(() => agent().getNextTask()),
   getReviewTasks: () => run(() => agent().getReviewTasks()),
   getProgress: () => run(() => agent().getProgress()),
@@ -42,6 +48,7 @@ export const api = {
   skipTask: (step: unknown, reason: unknown) => run(() => agent().skipTask(step, reason)),
   reopenTask: (step: unknown) => run(() => agent().reopenTask(step)),
   setTaskNote: (step: unknown, note: unknown) => run(() => agent().setTaskNote(step, note)),
+  startNextTask: () => run(() => agent().startNextTask()),
   advanceTask: (step: unknown) => run(() => agent().advanceTask(step)),
   applyCommands: (commands: unknown) => run(() => agent().applyCommands(commands)),
   replacePlan: (markdown: unknown, baseRevision: unknown) => run(() => agent().replacePlan(markdown, baseRevision)),

@@ -63,6 +63,12 @@ export class SpreadsheetPlanStore implements PlanStore {
     sheet.getRange('C2:D2').setValues([[asText(text), asText(meta)]]);
   }
 
+  writeRevision(meta: string): void {
+    const sheet = this.planSheet();
+    if (!sheet) throw new Error(`The ${PLAN_SHEET} sheet disappeared during the change`);
+    sheet.getRange('D2').setValue(asText(meta));
+  }
+
   initialize(cells: PlanCells): void {
     let sheet = this.planSheet();
     if (!sheet) {

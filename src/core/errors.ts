@@ -16,8 +16,9 @@ export type PlanErrorCode =
 
 export class PlanError extends Error {
   constructor(readonly code: PlanErrorCode, readonly detail: string) {
+    // The name stays "Error": Apps Script puts it before the message in scripts.run's
+    // errorMessage, and every caller already expects "Error: CODE: …" at worst.
     super(`${code}: ${detail}`);
-    this.name = 'PlanError';
   }
 }
 

@@ -9,7 +9,7 @@ import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { outlinePlan, parsePlan } from './parse';
-import { currentRevision, nextRevisionRecord, type ChangeSource, type RevisionInfo } from './revision';
+import { currentRevision, isUnrecorded, nextRevisionRecord, revisionRecord, type ChangeSource, type RevisionInfo } from './revision';
 import { PLAN_CELL, PLAN_MARKER, PLAN_SHEET, PLAN_TEXT_LIMIT, type PlanCells, type PlanStore, type SavedVersion } from './store';
 import type { Plan, PlanTask, Progress } from './types';
 import { appendNoteLine, setAnswerLine } from './update';
@@ -222,7 +222,7 @@ export class PlanManager {
     return this.mutate((current) => {
       let text = this.requireText(current);
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const lines: number[] = [];
+      const after: PlanTask[] = [];
       commands.forEach((command: unknown, i) => {
         const record = (typeof command === 'object' && command !== null ? command : {}) as Partial<PlanCommand>;
         if (!isTaskAction(record.action) || record.action === 'approve' || record.action === 'requestChanges') {
@@ -232,13 +232,13 @@ export class PlanManager {
         try {
           const outcome = applyAction(outlinePlan(text), record.action, record.step, record.text, context);
           text = outcome.document.toString();
-          lines.push(outcome.before.line);
+          after.push(taskAtLine(text, outcome.before.line)); // the task as this command left it
         } catch (error) {
           if (error instanceof PlanError) throw new PlanError(error.code, `commands[${i}] (${record.action} ${String(record.step)}): ${error.detail}; nothing was written`);
           throw error;
         }
       });
-      return { text, result: (revision) => lines.map((line) => ({ ...taskAtLine(text, line), revision: revision.revision })) };
+      return { text, result: (revision) => after.map((task) => ({ ...task, revision: revision.revision })) };
     });
   }
 
@@ -313,6 +313,22 @@ export class PlanManager {
       if (version.text === current) throw new PlanError('INVALID_ARGUMENT', `Revision ${revision} is the same text as the plan now; nothing to restore`);
       this.saveReplaced(snapshot, 'restoreRevision', `replaced by revision ${revision}`);
       return { text: version.text, result: (info) => PlanManager.revised(version.text, info) };
+    });
+  }
+
+  /**
+   * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that
+   * a writer based on the text before the edit is refused. Writes only the revision cell; returns
+   * null when the cell holds what Sheet Plan last recorded (nothing to record).
+   */
+  recordCellEdit(): RevisionInfo | null {
+    return this.store.exclusive(() => {
+      const cells = this.store.read();
+      if (!cells || !isUnrecorded(cells.text, cells.meta)) return null;
+      const revision = currentRevision(cells.text, cells.meta).revision;
+      const { info, meta } = revisionRecord(revision, cells.text, 'cell edit', this.store.now());
+      this.store.writeRevision(meta);
+      return info;
     });
   }
 

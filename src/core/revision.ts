@@ -50,11 +50,21 @@ export function currentRevision(text: string, meta: string): RevisionInfo {
   return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
 }
 
-/** The record to store with a new text written over a document at `previous`. */
-export function nextRevisionRecord(previous: RevisionInfo, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
-  const revision = previous.revision + 1;
+/** The record stored beside `text` at `revision`. */
+export function revisionRecord(revision: number, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
   return {
     info: { revision, changedBy: by, changedAt: at },
     meta: JSON.stringify({ revision, by, at, digest: digestText(text) } satisfies RevisionRecord),
   };
+}
+
+/** The record to store with a new text written over a document at `previous`. */
+export function nextRevisionRecord(previous: RevisionInfo, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
+  return revisionRecord(previous.revision + 1, text, by, at);
+}
+
+/** True when the text in the cell is not the one Sheet Plan last recorded. */
+export function isUnrecorded(text: string, meta: string): boolean {
+  const record = readRecord(meta);
+  return record ? record.digest !== digestText(text) : text.length > 0;
 }

@@ -40,6 +40,8 @@ export interface PlanStore {
   read(): PlanCells | null;
   /** One range write of the plan and revision cells. */
   write(text: string, meta: string): void;
+  /** Writes only the revision cell (recording a person's edit of the plan cell). */
+  writeRevision(meta: string): void;
   /** Creates the plan sheet if it is missing and writes marker, plan and revision cells. */
   initialize(cells: PlanCells): void;
   /** Keeps a whole document that is about to be replaced. */

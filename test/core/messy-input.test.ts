@@ -36,6 +36,7 @@ function managerFor(text: string, byPerson = false): { manager: PlanManager; cel
   const store: PlanStore = {
     read: () => ({ ...cells }),
     write: (newText, meta) => { cells = { ...cells, text: newText, meta }; },
+    writeRevision: (meta) => { cells = { ...cells, meta }; },
     initialize: (newCells) => { cells = { ...newCells }; },
     saveVersion: (_version: SavedVersion) => undefined,
     listVersions: () => [],

@@ -36,6 +36,13 @@ class MemoryStore implements PlanStore {
     this.cells = { ...this.cells, text, meta };
   }
 
+  writeRevision(meta: string): void {
+    if (this.failWrites) throw new Error(this.failWrites);
+    if (!this.cells) throw new Error('Sheet AGENT_BASE does not exist');
+    this.writes++;
+    this.cells = { ...this.cells, meta };
+  }
+
   initialize(cells: PlanCells): void {
     if (this.failWrites) throw new Error(this.failWrites);
     this.initializations++;
@@ -878,5 +885,28 @@ describe('required reasons stay', () => {
   test('an agent cannot touch the note of a task waiting for review at all', () => {
     const store = savedPlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [!] 1.1 Task — check');
     expect(() => agent(store).setTaskNote('1.1', 'never mind')).toThrow(/^NEEDS_PERSON: /);
+  });
+});
+
+describe('a person editing the plan cell (the onEdit trigger)', () => {
+  test('each edit becomes a revision of its own, so a writer based on an older text is refused', () => {
+    const store = savedPlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [ ] 1.1 A');
+    const read = agent(store).getPlan()!;
+    store.cells = { ...store.cells!, text: `${read.raw}\n- [ ] 1.2 First edit` };
+    expect(new PlanManager(store, { source: 'cell edit', byPerson: true }).recordCellEdit()).toMatchObject({ revision: read.revision + 1, changedBy: 'cell edit' });
+    const afterFirst = agent(store).getPlan()!;
+    store.cells = { ...store.cells!, text: `${afterFirst.raw}\n- [ ] 1.3 Second edit` };
+    new PlanManager(store, { source: 'cell edit', byPerson: true }).recordCellEdit();
+    expect(agent(store).getPlan()!.revision).toBe(read.revision + 2);
+    expect(() => agent(store).replacePlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [x] 1.1 A ✅ 2026-01-01', afterFirst.revision)).toThrow(/^CONFLICT/);
+  });
+
+  test('an edit that leaves the recorded text as it was records nothing', () => {
+    const store = savedPlan('# Plan: P\nGoal: G');
+    const recorded = new PlanManager(store, { source: 'cell edit', byPerson: true });
+    recorded.recordCellEdit();
+    const writes = store.writes;
+    expect(recorded.recordCellEdit()).toBeNull();
+    expect(store.writes).toBe(writes);
   });
 });

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { EditorState, SidebarController } from '../controller';
+import type { PlanView } from '../protocol';
+
+export interface EditorProps {
+  editor: EditorState;
+  view: PlanView;
+  controller: SidebarController;
+  disabled: boolean;
+}
+
+/**
+ * The whole document in a plain text editor. Saving sends the revision the editor was loaded
+ * from; the server refuses (CONFLICT) if the plan changed since, and the editor reloads.
+ */
+export function Editor({ editor, view, controller, disabled }: EditorProps) {
+  const [text, setText] = useState(editor.baseText);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Start at the top of the page and of the document, not wherever focusing would scroll to:
+    // a message above the editor (a refused save) stays in view, and so do Save and Cancel.
+    window.scrollTo(0, 0);
+    area.current?.focus({ preventScroll: true });
+    area.current?.setSelectionRange(0, 0);
+    if (area.current) area.current.scrollTop = 0;
+  }, []);
+  const stale = view.stamp !== editor.baseStamp;
+  const save = (event?: Event) => {
+    event?.preventDefault();
+    if (!disabled) void controller.save(text);
+  };
+
+  return (
+    <main class="editor">
+      <form onSubmit={save}>
+        <div class="title-row">
+          <h1 class="plan-title">Edit plan</h1>
+          <div class="editor-buttons">
+            <button type="button" class="button text" disabled={editor.saving} onClick={() => controller.closeEditor()}>Cancel</button>
+            <button type="submit" class="button primary" disabled={disabled || text === editor.baseText}>
+              {editor.saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </div>
+        <p class="hint">
+          The whole plan as Markdown, revision {editor.baseRevision}. If it changes before you save, nothing is saved
+          and the editor reloads. Ctrl+Enter saves, Escape cancels.
+        </p>
+        {stale && (
+          <div class="warning" role="status">
+            The plan has changed since you opened the editor; saving now will be refused.{' '}
+            <button type="button" class="button text" disabled={disabled} onClick={() => controller.openEditor()}>Reload</button>
+          </div>
+        )}
+        <label class="field-label" for="plan-markdown">Plan Markdown (AGENT_BASE!C2)</label>
+        <textarea
+          id="plan-markdown"
+          ref={area}
+          class="field markdown-editor"
+          spellcheck={false}
+          value={text}
+          disabled={editor.saving}
+          onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save(event);
+            else if (event.key === 'Escape') { event.preventDefault(); controller.closeEditor(); }
+          }}
+        />
+        {editor.refusedText !== undefined && (
+          <details class="refused" open>
+            <summary>Your text (not saved)</summary>
+            <textarea class="field markdown-editor" readOnly aria-label="Your text, not saved" value={editor.refusedText} />
+          </details>
+        )}
+      </form>
+    </main>
+  );
+}

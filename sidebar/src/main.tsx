@@ -1,0 +1,22 @@
+/** The Agent Plan sidebar: started once the page (and the session script appended to it) is parsed. */
+import { render } from 'preact';
+import { App } from './components/app';
+import { SidebarController } from './controller';
+import { connect, readSession } from './server';
+import './styles.css';
+
+function start(): void {
+  const root = document.getElementById('app')!;
+  const session = readSession();
+  if (!session) {
+    root.textContent = 'This page is the Agent Plan sidebar: open it from the spreadsheet (Agent Plan → Open plan).';
+    return;
+  }
+  const controller = new SidebarController(connect(session));
+  render(<App controller={controller} />, root);
+  void controller.load();
+}
+
+// The server appends the session script after this one, so start when the whole page is parsed.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

@@ -1,0 +1,38 @@
+/**
+ * What the sidebar page and its server functions (src/apps-script/sidebar.ts) agree on. Nothing
+ * here touches a platform: this file is bundled into dist/Code.js, the page and the local server.
+ */
+import type { ChangeSource } from '../../src/core/revision';
+
+/** The global the server's appended `<script>` sets before the page starts. */
+export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';
+
+export interface SidebarSession {
+  /** Proof that a person opened this sidebar: every server function asks for it. */
+  token: string;
+}
+
+/** The plan as the sidebar needs it: the Markdown (the page parses it with the core) and its revision. */
+export interface PlanView {
+  /** The plan's Markdown; '' when the cell holds no plan. */
+  markdown: string;
+  /** What replacePlan's baseRevision must be. */
+  revision: number;
+  changedBy: ChangeSource;
+  changedAt?: string;
+  /**
+   * Changes whenever the cell's text does. The revision alone would not: two edits typed into the
+   * cell in a row both read as "one revision after Sheet Plan's last write".
+   */
+  stamp: string;
+}
+
+/** JSON that is safe inside a `<script>` element: nothing in it can end the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The `<script>` the server appends to the sidebar's page: it hands the page its session. */
+export function sessionScript(session: SidebarSession): string {
+  return `<script>window.${SESSION_GLOBAL} = ${scriptJson(session)};</script>`;
+}

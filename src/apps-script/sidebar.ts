@@ -1,0 +1,186 @@
+/**
+ * The plan sidebar's server side: showPlanSidebar (Agent Plan → Open plan) and the functions the
+ * sidebar calls through google.script.run.
+ *
+ * Only a person may approve a review item or request changes, so every sidebar function asks for
+ * proof that it was called from a sidebar a person opened: a token that showPlanSidebar mints only
+ * after SpreadsheetApp.getUi() succeeded (it throws in a scripts.run execution, so an agent can
+ * never mint one), keeps in the user's cache, and writes into the sidebar's page. A call without a
+ * live token is refused with NEEDS_PERSON before anything is read or written.
+ *
+ * Every function that changes the plan answers with the new PlanView, so the sidebar never needs
+ * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
+ */
+import { isTaskAction, type TaskAction } from '../core/actions';
+import { describeValue } from '../core/arguments';
+import { PlanError } from '../core/errors';
+import { PlanManager, type TaskResult } from '../core/plan-manager';
+import { currentRevision, digestText } from '../core/revision';
+import type { PlanCells } from '../core/store';
+import { sessionScript, type PlanView } from '../../sidebar/src/protocol';
+import { run } from './api';
+import { SpreadsheetPlanStore } from './spreadsheet-store';
+
+export const SIDEBAR_TITLE = 'Agent Plan';
+export const SIDEBAR_WIDTH = 300;
+/** The file `npm run build` writes to dist/ (Sidebar.html), as HtmlService names it. */
+export const SIDEBAR_FILE = 'Sidebar';
+
+// ---- the person token ----
+
+const TOKEN_PREFIX = 'sheet-plan-sidebar:';
+/** CacheService keeps a value for at most six hours. */
+const TOKEN_SECONDS = 6 * 60 * 60;
+/** A token in use is put back in the cache (for six more hours) once it is older than this. */
+const RENEW_AFTER_MS = 30 * 60 * 1000;
+const TOKEN_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TokenRecord {
+  /** The spreadsheet the sidebar was opened in: an add-on's user cache is shared across documents. */
+  spreadsheetId: string;
+  /** Epoch milliseconds of when the token was last put in the cache. */
+  renewedAt: number;
+}
+
+function activeSpreadsheetId(): string {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (!spreadsheet) throw new Error('Sheet Plan runs inside a spreadsheet: no active spreadsheet in this execution');
+  return spreadsheet.getId();
+}
+
+function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsheetId: string): void {
+  cache.put(TOKEN_PREFIX + token, JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord), TOKEN_SECONDS);
+}
+
+const SIDEBAR_ONLY = 'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through the Apps Script API';
+
+/** Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet. */
+function requirePerson(token: unknown): void {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
+    throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
+  }
+  const cache = CacheService.getUserCache();
+  const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
+  if (!cache || !record) {
+    throw new PlanError('NEEDS_PERSON', `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open plan). ${SIDEBAR_ONLY}`);
+  }
+  const spreadsheetId = activeSpreadsheetId();
+  if (record.spreadsheetId !== spreadsheetId) {
+    throw new PlanError('NEEDS_PERSON', 'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)');
+  }
+  if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
+}
+
+function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
+  if (!saved) return null;
+  try {
+    const record = JSON.parse(saved) as Partial<TokenRecord>;
+    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number' ? record as TokenRecord : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Agent Plan → Open plan. */
+export function showPlanSidebar(): void {
+  run(() => {
+    // Throws "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers:
+    // nothing below runs there, so no token is ever minted for an agent.
+    const ui = SpreadsheetApp.getUi();
+    const cache = CacheService.getUserCache();
+    if (!cache) throw new Error('the user cache is not available, so the sidebar cannot open');
+    const token = Utilities.getUuid();
+    storeToken(cache, token, activeSpreadsheetId());
+    const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
+    ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
+  });
+}
+
+// ---- the functions the sidebar calls ----
+
+function viewOf(cells: PlanCells | null): PlanView {
+  const markdown = cells?.text ?? '';
+  const revision = currentRevision(markdown, cells?.meta ?? '');
+  const view: PlanView = { markdown, revision: revision.revision, changedBy: revision.changedBy, stamp: `${revision.revision}:${digestText(markdown)}` };
+  if (revision.changedAt) view.changedAt = revision.changedAt;
+  return view;
+}
+
+/** Runs `change` as a person in the sidebar, then answers with the plan as it now is. */
+function asPerson(token: unknown, change: (manager: PlanManager) => unknown): PlanView {
+  return run(() => {
+    requirePerson(token);
+    const store = SpreadsheetPlanStore.forActiveSpreadsheet();
+    change(new PlanManager(store, { source: 'sidebar', byPerson: true }));
+    return viewOf(store.read());
+  });
+}
+
+const ACTION_METHODS: Record<TaskAction, (manager: PlanManager, step: unknown, text: unknown) => TaskResult> = {
+  start: (manager, step) => manager.startTask(step),
+  complete: (manager, step) => manager.completeTask(step),
+  block: (manager, step, reason) => manager.blockTask(step, reason),
+  review: (manager, step, note) => manager.reviewTask(step, note),
+  skip: (manager, step, reason) => manager.skipTask(step, reason),
+  reopen: (manager, step) => manager.reopenTask(step),
+  note: (manager, step, note) => manager.setTaskNote(step, note),
+  approve: (manager, step, comment) => manager.approveReview(step, comment),
+  requestChanges: (manager, step, comment) => manager.requestChanges(step, comment),
+};
+
+/** The plan when the sidebar opens. */
+export function sidebarLoad(token: unknown): PlanView {
+  return asPerson(token, () => undefined);
+}
+
+/** The change check the sidebar polls: null while the plan is still at `stamp`, else the new view. One range read. */
+export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
+  return run(() => {
+    requirePerson(token);
+    const view = viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
+    return view.stamp === stamp ? null : view;
+  });
+}
+
+/** Any task action of the core's TASK_ACTIONS (start, complete, block, review, skip, reopen, note, approve, requestChanges). */
+export function sidebarTaskAction(token: unknown, action: unknown, step: unknown, text?: unknown): PlanView {
+  return asPerson(token, (manager) => {
+    if (!isTaskAction(action)) {
+      throw new PlanError('INVALID_ARGUMENT', `action must be one of ${Object.keys(ACTION_METHODS).join(', ')} (got ${describeValue(action)})`);
+    }
+    // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
+    return ACTION_METHODS[action](manager, step, text ?? undefined);
+  });
+}
+
+/** Sets or replaces the answer to question `number` (1-based). */
+export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: unknown): PlanView {
+  return asPerson(token, (manager) => manager.answerQuestion(number, answer));
+}
+
+/** Saves the whole document, only if it is still at `baseRevision` and `baseStamp` (CONFLICT otherwise). */
+export function sidebarReplacePlan(token: unknown, markdown: unknown, baseRevision: unknown, baseStamp?: unknown): PlanView {
+  return asPerson(token, (manager) => {
+    // replacePlan compares revisions; the stamp also catches a second edit typed into the cell.
+    if (typeof baseStamp === 'string') {
+      const now = viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
+      if (now.stamp !== baseStamp) {
+        throw new PlanError('CONFLICT',
+          `The plan changed since you opened the editor (it is now revision ${now.revision}, last changed by ${now.changedBy}). Nothing was written; reload it and apply your change again`);
+      }
+    }
+    return manager.replacePlan(markdown, baseRevision);
+  });
+}
+
+/** The spec's initPlan, for the sidebar's "Initialize plan" button. */
+export function sidebarInitPlan(token: unknown): PlanView {
+  return asPerson(token, (manager) => {
+    const plan = manager.initPlan();
+    // initPlan answers a failure with a recovery plan it does not write; the person needs the reason.
+    if (plan.revision === 0 && plan.title === 'Initialization Error') {
+      const reason = plan.analysisDetails?.fields.find((field) => field.label === 'Error')?.value;
+      throw new Error(`The plan could not be initialized: ${reason ?? 'the AGENT_BASE sheet could not be set up'}`);
+    }
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The compact view of a plan, for an LLM's context: what is finished shrinks to a line, what needs
+ * attention (doing, blocked, review) is shown in full, and so are the next few todo tasks. Task
+ * lines keep the document's own syntax (`- [/] 3.1 Title`), so the view reads like the plan.
+ */
+import { describeValue } from './arguments';
+import { PlanError } from './errors';
+import { describeProgress } from './progress';
+import type { RevisionInfo } from './revision';
+import { statusDefinition } from './statuses';
+import type { Phase, Plan, PlanTask, Progress } from './types';
+
+export interface SummaryOptions {
+  /** How many todo tasks (the next ones, in plan order) to show; 3 unless told. */
+  nextCount?: number;
+}
+
+export interface CompactPlan {
+  view: 'compact';
+  title: string;
+  goal: string;
+  revision: number;
+  changedBy: RevisionInfo['changedBy'];
+  changedAt?: string;
+  progress: Progress;
+  /** The plan as a few lines of Markdown. */
+  summary: string;
+}
+
+export const DEFAULT_NEXT_COUNT = 3;
+const MAX_NEXT_COUNT = 20;
+/** Questions are context, not work: each is cut to this length. */
+const QUESTION_LENGTH = 120;
+
+/** Statuses shown in full wherever they are: they need the agent's or a person's attention. */
+const ATTENTION = new Set<PlanTask['status']>(['doing', 'blocked', 'review']);
+
+function isFinished(task: PlanTask): boolean {
+  return statusDefinition(task.status).finished;
+}
+
+function taskLine(task: PlanTask): string {
+  const note = task.note ? ` — ${task.note}` : '';
+  return `- [${statusDefinition(task.status).symbol}] ${task.step} ${task.title}${note}`;
+}
+
+function shorten(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+/** `10 done`, `9 done, 1 skipped`. */
+function finishedCounts(tasks: PlanTask[]): string {
+  const done = tasks.filter((task) => task.status === 'done').length;
+  const skipped = tasks.length - done;
+  return skipped ? `${done} done, ${skipped} skipped` : `${done} done`;
+}
+
+/** One line for a run of consecutive finished phases. */
+function finishedRunLine(run: Phase[]): string {
+  const tasks = run.flatMap((phase) => phase.tasks);
+  if (run.length === 1) return `✓ Phase ${run[0].number}: ${run[0].name} (${finishedCounts(tasks)})`;
+  return `✓ Phases ${run[0].number}–${run[run.length - 1].number} finished (${tasks.length} tasks: ${finishedCounts(tasks)})`;
+}
+
+/**
+ * The plan in a few lines: title, goal and progress; unanswered questions; a line per run of
+ * finished phases; for the other phases a heading with counts, their doing, blocked and review
+ * tasks, and the next `nextCount` todo tasks of the plan. Everything else is counted, not listed.
+ */
+export function summarizePlan(plan: Plan, options: SummaryOptions = {}): string {
+  const nextCount = options.nextCount ?? DEFAULT_NEXT_COUNT;
+  const lines = [`# Plan: ${plan.title || '(untitled)'}`, `Goal: ${plan.goal || '(none)'}`, `Progress: ${describeProgress(plan.progress)}`];
+
+  const open = (plan.questionDetails ?? []).filter((question) => !question.answer);
+  if (open.length) {
+    lines.push(`Open questions (${open.length}):`);
+    for (const question of open) lines.push(`- ${shorten(question.text, QUESTION_LENGTH)}`);
+  }
+
+  let nextLeft = nextCount;
+  let finishedRun: Phase[] = [];
+  const closeRun = () => {
+    if (finishedRun.length) lines.push(finishedRunLine(finishedRun));
+    finishedRun = [];
+  };
+  for (const phase of plan.phases) {
+    if (phase.tasks.length > 0 && phase.tasks.every(isFinished)) {
+      finishedRun.push(phase);
+      continue;
+    }
+    closeRun();
+    const finished = phase.tasks.filter(isFinished).length;
+    const shown: string[] = [];
+    let hiddenTodo = 0;
+    for (const task of phase.tasks) {
+      if (ATTENTION.has(task.status)) {
+        shown.push(taskLine(task));
+      } else if (task.status === 'todo') {
+        if (nextLeft > 0) {
+          shown.push(taskLine(task));
+          nextLeft -= 1;
+        } else {
+          hiddenTodo += 1;
+        }
+      }
+    }
+    const heading = `### Phase ${phase.number}: ${phase.name} (${finished}/${phase.tasks.length} finished`;
+    if (shown.length === 0) {
+      lines.push(`${heading}${hiddenTodo ? `, ${hiddenTodo} todo` : ''})`);
+    } else {
+      lines.push(`${heading})`, ...shown);
+      if (hiddenTodo) lines.push(`  (${hiddenTodo} more todo)`);
+    }
+  }
+  closeRun();
+  if (plan.phases.length === 0) lines.push('(no phases yet)');
+  return lines.join('\n');
+}
+
+/** getPlan's compact answer: the summary with the figures a program wants. */
+export function compactPlan(plan: Plan & RevisionInfo, options: SummaryOptions = {}): CompactPlan {
+  const view: CompactPlan = {
+    view: 'compact',
+    title: plan.title,
+    goal: plan.goal,
+    revision: plan.revision,
+    changedBy: plan.changedBy,
+    progress: plan.progress,
+    summary: summarizePlan(plan, options),
+  };
+  if (plan.changedAt) view.changedAt = plan.changedAt;
+  return view;
+}
+
+export interface PlanViewOptions extends SummaryOptions {
+  view: 'full' | 'compact';
+}
+
+/** Checks getPlan's optional argument: `{ view: 'compact', nextCount: 5 }`; nothing means the full plan. */
+export function requireViewOptions(value: unknown): PlanViewOptions {
+  if (value === undefined || value === null) return { view: 'full' };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new PlanError('INVALID_ARGUMENT', `getPlan's options must be an object like { "view": "compact" } (got ${describeValue(value)})`);
+  }
+  const { view = 'full', nextCount = DEFAULT_NEXT_COUNT } = value as Record<string, unknown>;
+  if (view !== 'full' && view !== 'compact') {
+    throw new PlanError('INVALID_ARGUMENT', `view must be "full" or "compact" (got ${describeValue(view)})`);
+  }
+  if (typeof nextCount !== 'number' || !Number.isInteger(nextCount) || nextCount < 0 || nextCount > MAX_NEXT_COUNT) {
+    throw new PlanError('INVALID_ARGUMENT', `nextCount must be a whole number from 0 to ${MAX_NEXT_COUNT} (got ${describeValue(nextCount)})`);
+  }
+  return { view, nextCount };
+}

@@ -1,0 +1,88 @@
+/**
+ * What Google puts into a sidebar's page before the project's HTML runs: `google.script.run` and
+ * `google.script.host`. Here every google.script.run call is one POST /gas/run, which runs the
+ * function in the real dist/Code.js on the emulated spreadsheet (a 'ui' execution).
+ */
+import { scriptJson } from '../../../sidebar/src/protocol';
+
+export interface ShimConfig {
+  /** The bundle's callable functions: google.script.run has a method for each, and no others. */
+  functionNames: readonly string[];
+  /** The side panel's title and width, as showSidebar's HtmlOutput set them. */
+  title: string;
+  width: number | null;
+}
+
+
+/**
+ * Plain ES5-style JavaScript, sent to the browser as is. Like Google's runner: the with…Handler
+ * methods return a new runner (so a configured runner can be reused), a call returns undefined,
+ * the success handler gets (result, userObject) and the failure handler (error, userObject) with
+ * the server's message; without a failure handler the error goes to the console.
+ */
+const SHIM = String.raw`
+(function (config) {
+  function post(message) {
+    if (window.parent !== window) window.parent.postMessage(Object.assign({ source: 'sheet-plan-sidebar' }, message), '*');
+  }
+  function fail(handler, message, userObject) {
+    var error = new Error(message);
+    if (handler) handler(error, userObject); else console.error('google.script.run: uncaught ' + message);
+  }
+  function call(name, args, handlers) {
+    fetch('/gas/run', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ functionName: name, args: args })
+    }).then(function (response) {
+      return response.json().then(function (body) {
+        if (!response.ok) throw new Error((body && body.error && body.error.message) || ('HTTP ' + response.status));
+        return body;
+      });
+    }).then(function (outcome) {
+      if (outcome.error) fail(handlers.failure, outcome.error.message, handlers.userObject);
+      else if (handlers.success) handlers.success(outcome.result === undefined ? null : outcome.result, handlers.userObject);
+    }, function (error) {
+      fail(handlers.failure, 'NetworkError: Connection failure: ' + error.message, handlers.userObject);
+    });
+  }
+  function runner(handlers) {
+    var run = {
+      withSuccessHandler: function (handler) { return runner(Object.assign({}, handlers, { success: handler })); },
+      withFailureHandler: function (handler) { return runner(Object.assign({}, handlers, { failure: handler })); },
+      withUserObject: function (object) { return runner(Object.assign({}, handlers, { userObject: object })); }
+    };
+    config.functionNames.forEach(function (name) {
+      run[name] = function () { call(name, Array.prototype.slice.call(arguments), handlers); };
+    });
+    return run;
+  }
+  window.google = window.google || {};
+  window.google.script = {
+    run: runner({}),
+    host: {
+      origin: window.location.origin,
+      close: function () { post({ type: 'close' }); },
+      setHeight: function () {},
+      setWidth: function (width) { post({ type: 'width', width: width }); },
+      editor: { focus: function () { post({ type: 'focus-editor' }); } }
+    }
+  };
+  post({ type: 'shown', title: config.title, width: config.width });
+})(__CONFIG__);
+`;
+
+export function shimScript(config: ShimConfig): string {
+  return `<script>${SHIM.replace('__CONFIG__', () => scriptJson(config))}</script>`;
+}
+
+/** Puts the shim first in the page's head, so google.script exists before the page's own scripts run. */
+export function injectShim(content: string, config: ShimConfig): string {
+  const shim = shimScript(config);
+  const head = /<head(?:\s[^>]*)?>/i.exec(content);
+  if (head) return content.slice(0, head.index + head[0].length) + shim + content.slice(head.index + head[0].length);
+  // No <head>: after the doctype (a script before it would switch the page to quirks mode).
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(content);
+  const at = doctype ? doctype[0].length : 0;
+  return content.slice(0, at) + shim + content.slice(at);
+}

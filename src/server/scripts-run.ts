@@ -1,0 +1,89 @@
+/**
+ * `POST /v1/scripts/{id}:run` as Google's Apps Script API answers it, executing dist/Code.js in an
+ * API context (no UI) on the emulated spreadsheet. Request and response follow
+ * https://developers.google.com/apps-script/api/reference/rest/v1/scripts/run: an Operation with
+ * `done` and `response.result`, or `error.details[]` holding an ExecutionError. A script error is
+ * HTTP 200 with `error` in the body; a malformed request or missing credentials is an HTTP error.
+ *
+ * Checked against Google's reference (Operation, ExecutionResponse, ExecutionError) and published
+ * responses: an unknown function is a ScriptError "Script function not found: name" (HTTP 200),
+ * errorType is "ScriptError", and `result` is left out when the function returns nothing. What
+ * errorMessage holds for an error the script throws is not documented; published responses show
+ * the error's name in front ("Error: …", "TypeError: …"), so the emulator sends that form and
+ * clients must accept a name before our code prefix ("Error: NOT_FOUND: …").
+ */
+import type { EmulatedSpreadsheet } from '../emulator';
+import { bundleFunctionNames, runFunction } from '../emulator';
+
+export const EXECUTION_RESPONSE_TYPE = 'type.googleapis.com/google.apps.script.v1.ExecutionResponse';
+export const EXECUTION_ERROR_TYPE = 'type.googleapis.com/google.apps.script.v1.ExecutionError';
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+function httpError(status: number, googleStatus: string, message: string): HttpAnswer {
+  return { status, body: { error: { code: status, message, status: googleStatus } } };
+}
+
+/** Frames of the bundle (`at startTask (…/Code.js:120:11)`) as Google's scriptStackTraceElements. */
+export function stackTraceElements(stack: string | undefined): Array<{ function: string; lineNumber: number }> {
+  const elements: Array<{ function: string; lineNumber: number }> = [];
+  for (const line of (stack ?? '').split('\n')) {
+    const match = /at (?:(\S+) )?\(?[^()]*Code\.js:(\d+):\d+\)?/.exec(line);
+    if (match) elements.push({ function: match[1] ?? '(anonymous)', lineNumber: Number(match[2]) });
+  }
+  return elements;
+}
+
+/** `Error: NOT_FOUND: …`: the message as String(error) gives it, the name read from the stack's first line. */
+export function withErrorName(message: string, stack: string | undefined): string {
+  const header = stack?.split('\n')[0] ?? '';
+  const name = header.endsWith(`: ${message}`) ? header.slice(0, header.length - message.length - 2) : '';
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${name}: ${message}` : message;
+}
+
+export function scriptError(message: string, stack?: string): HttpAnswer {
+  return {
+    status: 200,
+    body: {
+      done: true,
+      error: {
+        code: 3,
+        message: 'ScriptError',
+        details: [{ '@type': EXECUTION_ERROR_TYPE, errorMessage: message, errorType: 'ScriptError', scriptStackTraceElements: stackTraceElements(stack) }],
+      },
+    },
+  };
+}
+
+export interface ScriptsRunOptions {
+  spreadsheet: EmulatedSpreadsheet;
+  distDir: string;
+  /** The Authorization header; Google refuses a call without credentials. */
+  authorization?: string;
+}
+
+export function handleScriptsRun(requestBody: unknown, options: ScriptsRunOptions): HttpAnswer {
+  if (!options.authorization || !/^Bearer \S+/.test(options.authorization)) {
+    return httpError(401, 'UNAUTHENTICATED', 'Request is missing required authentication credential. Expected OAuth 2 access token.');
+  }
+  if (typeof requestBody !== 'object' || requestBody === null || Array.isArray(requestBody)) {
+    return httpError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an ExecutionRequest object.');
+  }
+  const request = requestBody as { function?: unknown; parameters?: unknown };
+  if (typeof request.function !== 'string' || !request.function) {
+    return httpError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. "function" is required.');
+  }
+  if (request.parameters !== undefined && !Array.isArray(request.parameters)) {
+    return httpError(400, 'INVALID_ARGUMENT', 'Invalid value at \'parameters\': expected a list of values.');
+  }
+  if (!bundleFunctionNames(options.distDir).includes(request.function)) return scriptError(`Script function not found: ${request.function}`);
+  const outcome = runFunction(options.spreadsheet, options.distDir, request.function, (request.parameters as unknown[]) ?? [], { context: 'api' });
+  if ('error' in outcome) return scriptError(withErrorName(outcome.error.message, outcome.error.stack), outcome.error.stack);
+  const response: Record<string, unknown> = { '@type': EXECUTION_RESPONSE_TYPE };
+  // Google leaves `result` out when the function returns nothing.
+  if (outcome.result !== undefined && outcome.result !== null) response.result = outcome.result;
+  return { status: 200, body: { done: true, response } };
+}

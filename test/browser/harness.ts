@@ -1,0 +1,162 @@
+/**
+ * What the browser tests share: a real headless Chromium (driven by playwright-core) and the local
+ * emulator server started in-process on a temporary spreadsheet file.
+ */
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { startServer } from '../../src/server/main';
+import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+
+const USUAL_LOCATIONS = [
+  '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium', '/opt/google/chrome/chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CHROME_PATH, then `chromium` on the PATH, then the usual install locations. */
+export function findChromium(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (isExecutable(fromEnv)) return fromEnv;
+    throw new Error(`CHROME_PATH is ${fromEnv}, which is not an executable file`);
+  }
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const name of ['chromium', 'chromium-browser']) {
+      const candidate = path.join(dir, name);
+      if (isExecutable(candidate)) return candidate;
+    }
+  }
+  const found = USUAL_LOCATIONS.find(isExecutable);
+  if (found) return found;
+  throw new Error('The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: '
+    + '`apt-get update && apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.');
+}
+
+/** A headless Chromium with a fresh profile; close() also removes the profile. */
+export async function launchBrowser(): Promise<BrowserContext & { dispose(): Promise<void> }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium(),
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return Object.assign(context, {
+    async dispose() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  });
+}
+
+export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
+  /** The plan cell, as GET /api/cells reports it. */
+  planText(): Promise<string>;
+  /** Types `text` into AGENT_BASE!C2 as a person would (PUT /api/cells). */
+  editCell(text: string): Promise<void>;
+  /** Runs a function as the agent would, through scripts.run. */
+  scriptsRun(functionName: string, parameters?: unknown[]): Promise<{ status: number; body: any }>;
+  dispose(): Promise<void>;
+};
+
+/** The emulator server on a fresh spreadsheet seeded with the spec's example plan (or `plan`). */
+export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-state-'));
+  const server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir: path.resolve(__dirname, '../../dist') });
+  const local: LocalServer = Object.assign(server, {
+    async planText() {
+      const cells = await (await fetch(`${server.url}/api/cells`)).json() as Record<string, string>;
+      return cells['AGENT_BASE!C2'];
+    },
+    async editCell(text: string) {
+      const response = await fetch(`${server.url}/api/cells`, { method: 'PUT', body: JSON.stringify({ 'AGENT_BASE!C2': text }) });
+      if (!response.ok) throw new Error(`PUT /api/cells: HTTP ${response.status}`);
+    },
+    async scriptsRun(functionName: string, parameters: unknown[] = []) {
+      const response = await fetch(`${server.url}/v1/scripts/local:run`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer agent-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ function: functionName, parameters }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    async dispose() {
+      // Chromium keeps sockets to the server alive; close() alone would wait for them.
+      const closed = server.close();
+      server.server.closeAllConnections();
+      await closed;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+  if (plan !== EXAMPLE_PLAN) await local.editCell(plan);
+  return local;
+}
+
+export interface SidebarPage {
+  page: Page;
+  /** The google.script.run calls made since the page opened (or since the last reset), by function name. */
+  calls: string[];
+  /** Calls other than the change check (sidebarCheck), which polls on its own. */
+  actionCalls(): string[];
+  /** Messages of dialogs (alert, confirm, prompt) the page opened: there must never be any. */
+  dialogs: string[];
+}
+
+/** Opens the sidebar (GET /sidebar runs the real showPlanSidebar) and waits until the plan shows. */
+export async function openSidebar(context: BrowserContext, server: LocalServer, options: { waitFor?: string } = {}): Promise<SidebarPage> {
+  const page = await context.newPage();
+  // A step that cannot happen fails with what it waited for, well before the test's own timeout.
+  page.setDefaultTimeout(8000);
+  const calls: string[] = [];
+  const dialogs: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/gas/run') {
+      calls.push((request.postDataJSON() as { functionName: string }).functionName);
+    }
+  });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`${server.url}/sidebar`);
+  await page.locator(options.waitFor ?? '.plan-title').first().waitFor();
+  return { page, calls, dialogs, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
+}
+
+/** The task's row in the phase list. */
+export function taskRow(page: Page, step: string) {
+  return page.locator(`.task-list li[data-step="${step}"]`);
+}
+
+/** Opens a task's actions (clicking its row) and clicks the action button called `label`. */
+export async function clickTaskAction(page: Page, step: string, label: string | RegExp): Promise<void> {
+  const row = taskRow(page, step);
+  if ((await row.locator('.task-row').getAttribute('aria-expanded')) !== 'true') await row.locator('.task-row').click();
+  await row.getByRole('button', { name: label, exact: typeof label === 'string' }).click();
+}
+
+/** Waits until the plan cell satisfies `predicate` (the server has the change). */
+export async function waitForCell(server: LocalServer, predicate: (text: string) => boolean, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await server.planText();
+    if (predicate(text)) return text;
+    if (Date.now() > deadline) throw new Error(`The plan cell did not change as expected; it holds:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const ARTIFACTS = path.resolve(__dirname, '../../artifacts');

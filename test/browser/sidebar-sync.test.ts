@@ -1,0 +1,184 @@
+/**
+ * The sidebar stays current while the agent works and people edit the cell, and the Markdown
+ * editor never overwrites a change it has not seen.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: LocalServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.dispose();
+});
+beforeEach(async () => {
+  server = await startLocal();
+});
+afterEach(async () => {
+  await server.dispose();
+});
+
+/** Marks the page, so that a reload (which would lose the mark) can be told from an in-page update. */
+async function markPage(page: import('playwright-core').Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => { (window as unknown as { __notReloaded: boolean }).__notReloaded = true; });
+  return () => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+}
+
+test('a change typed into the cell, and one the agent makes, show in the sidebar within seconds without a reload', async () => {
+  const { page } = await openSidebar(browser, server);
+  const stillSamePage = await markPage(page);
+
+  await server.editCell(EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: Reconciliation for February')
+    .replace('- [ ] 3.2 Calculate', '- [x] 3.2 Calculate'));
+  await page.locator('.plan-title', { hasText: 'Reconciliation for February' }).waitFor({ timeout: 8000 });
+  await expect(taskRow(page, '3.2').getAttribute('class')).resolves.toContain('task-done');
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by an edit in the cell');
+
+  const agent = await server.scriptsRun('startTask', ['4.1']);
+  expect(agent.body.response.result.status).toBe('doing');
+  await page.locator('.task-list li[data-step="4.1"].task-doing').waitFor({ timeout: 8000 });
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by the agent');
+  expect(await stillSamePage()).toBe(true);
+});
+
+test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  const setVisibility = (state: 'visible' | 'hidden') => page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+
+  await setVisibility('hidden');
+  await page.waitForTimeout(200);
+  const before = sidebar.calls.length;
+  await page.waitForTimeout(4000); // longer than the check interval
+  expect(sidebar.calls.slice(before)).toEqual([]);
+
+  await server.editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
+  await setVisibility('visible');
+  await page.locator('.plan-title', { hasText: 'Shown on return' }).waitFor({ timeout: 1000 });
+  expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
+});
+
+test('an unchanged plan costs one small call per check: null, nothing re-rendered', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const before = sidebar.calls.length;
+  const responses: unknown[] = [];
+  sidebar.page.on('response', async (response) => {
+    if (new URL(response.url()).pathname === '/gas/run') responses.push(await response.json());
+  });
+  await sidebar.page.waitForTimeout(3500);
+  expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
+  expect(responses).toEqual([{ result: null }]);
+});
+
+test('editing the Markdown saves the whole plan as a person', async () => {
+  const { page } = await openSidebar(browser, server);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  await expect(editor.inputValue()).resolves.toBe(EXAMPLE_PLAN);
+  const edited = EXAMPLE_PLAN.replace('- Should Discrepancies sheet be cleared before writing new data?\n', '')
+    .replace('### Phase 4: Validation', '### Phase 4: Validation and sign-off');
+  await editor.fill(edited);
+  await editor.press('Control+Enter');
+  await page.locator('.plan-title').waitFor();
+  expect(await server.planText()).toBe(edited);
+  await expect(page.getByRole('button', { name: /^Phase 4: Validation and sign-off/ }).count()).resolves.toBe(1);
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toMatch(/^Plan saved \(revision \d+\)$/);
+});
+
+test('a raw edit is refused when the cell changed after the editor loaded: message, reload, nothing overwritten', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile');
+  await editor.fill(mine);
+
+  // Meanwhile someone types into the cell.
+  const theirs = EXAMPLE_PLAN.replace('- [ ] 4.3 Send', '- [x] 4.3 Send');
+  await server.editCell(theirs);
+
+  const before = sidebar.actionCalls().length;
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves
+    .toBe('Not saved: the plan was changed by an edit in the cell while you were editing. The editor now shows the current plan; your text is kept below it so you can apply your change again.');
+  expect(await server.planText()).toBe(theirs);
+  await expect(editor.inputValue()).resolves.toBe(theirs);
+  await expect(page.getByLabel('Your text, not saved').inputValue()).resolves.toBe(mine);
+  expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
+  expect(sidebar.dialogs).toEqual([]);
+
+  // Applying the change again on the reloaded text works.
+  await editor.fill(theirs.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.plan-goal', { hasText: '(my edit)' }).waitFor();
+  const saved = await server.planText();
+  expect(saved).toContain('Goal: (my edit) Reconcile');
+  expect(saved).toContain('- [x] 4.3 Send');
+});
+
+test('a raw edit is refused when the agent changed the plan after the editor loaded', async () => {
+  const { page } = await openSidebar(browser, server);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  await editor.fill(EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine'));
+  await server.scriptsRun('completeTask', ['3.1']);
+  const afterAgent = await server.planText();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Not saved: the plan was changed by the agent while you were editing\./);
+  expect(await server.planText()).toBe(afterAgent);
+  await expect(editor.inputValue()).resolves.toBe(afterAgent);
+});
+
+test('npm start\'s page: the cell beside the real sidebar, each following the other', async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(8000);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  await page.goto(server.url);
+  const sidebar = page.frameLocator('#sidebar');
+  await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
+  await expect(page.locator('#panel-title').textContent()).resolves.toBe('Agent Plan');
+  await expect(page.locator('#side-panel').evaluate((panel) => panel.getBoundingClientRect().width)).resolves.toBe(300);
+  await expect(page.locator('#c1').textContent()).resolves.toBe('PLAN.md Contents');
+  const cell = page.getByLabel("Cell AGENT_BASE!C2: the plan's Markdown");
+  await expect(cell.inputValue()).resolves.toBe(EXAMPLE_PLAN);
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'emulator-page.png') });
+
+  // A person edits the cell; Ctrl+Enter commits it, and the sidebar follows.
+  await cell.fill(EXAMPLE_PLAN.replace('- [ ] 4.1 Verify', '- [/] 4.1 Verify'));
+  await cell.press('Control+Enter');
+  await waitForCell(server, (text) => text.includes('- [/] 4.1 Verify'));
+  await sidebar.locator('.task-list li[data-step="4.1"].task-doing').waitFor();
+
+  // The person completes it in the sidebar; the cell follows.
+  await sidebar.locator('.task-list li[data-step="4.1"] .task-row').click();
+  await sidebar.getByRole('button', { name: 'Complete' }).click();
+  await page.waitForFunction(() => /- \[x\] 4\.1 Verify/.test((document.getElementById('c2') as HTMLTextAreaElement).value));
+
+  // Escape discards an edit in progress.
+  await cell.click();
+  await cell.press('End');
+  await cell.type('typed but discarded');
+  await cell.press('Escape');
+  await expect(cell.inputValue()).resolves.not.toContain('typed but discarded');
+  expect(await server.planText()).not.toContain('typed but discarded');
+
+  // Agent Plan → Open plan opens a fresh sidebar after closing it.
+  await page.getByRole('button', { name: 'Close side panel' }).click();
+  await expect(page.locator('#side-panel').isHidden()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Agent Plan' }).click();
+  await page.getByRole('menuitem', { name: 'Open plan' }).click();
+  await sidebar.locator('.plan-title').waitFor();
+  expect(dialogs).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,115 @@
+/**
+ * Every API function against every kind of bad input: each case ends in a clear error (a stable
+ * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
+ */
+import { EmulatedSpreadsheet } from '../../src/emulator';
+import { parsePlan } from '../../src/core';
+import { PLAN, execute, plan, sheetWithPlan, snapshot } from './harness';
+
+const PLAN_TEXT = plan(
+  '# Plan: Matrix', '', 'Goal: Survive bad input', '',
+  '## Questions for User', '', '- Which range?', '',
+  '### Phase 1: Work', '- [ ] 1.1 First', '- [/] 1.2 Second', '',
+  '### Phase 2: Later', '- [ ] 2.1 Third', '', '## Notes', '', 'Keep me.', '',
+);
+
+const ERROR = /^(INVALID_ARGUMENT|NOT_FOUND|NO_PLAN|INVALID_TRANSITION|NEEDS_PERSON|TOO_LARGE|CONFLICT|INVALID_PLAN|BUSY): \S.{10,}/;
+
+type Expect = 'error' | 'either';
+
+/** Bad values and what each must lead to wherever a single line of text or a step is expected. */
+const BAD_VALUES: Array<[string, unknown, Expect]> = [
+  ['missing', undefined, 'error'],
+  ['null', null, 'error'],
+  ['a number', 1.1, 'error'],
+  ['a boolean', true, 'error'],
+  ['an object', { step: '1.1' }, 'error'],
+  ['a list', ['1.1'], 'error'],
+  ['empty text', '', 'error'],
+  ['blank text', '   ', 'error'],
+  ['huge text', 'x'.repeat(60_000), 'error'],
+  ['two lines', 'one\ntwo', 'error'],
+  ['a formula', '=IMPORTRANGE("x","y")', 'either'],
+  ['emoji and accents', '🎉 naïve café ✓', 'either'],
+  ['an unknown step', '9.9', 'either'],
+  ['a step of another phase', '2.1', 'either'],
+];
+
+/** [function, valid arguments, index of the argument to spoil] */
+const FUNCTIONS: Array<[string, unknown[], number]> = [
+  ['startTask', ['1.1'], 0],
+  ['completeTask', ['1.2'], 0],
+  ['reopenTask', ['1.2'], 0],
+  ['advanceTask', ['1.2'], 0],
+  ['blockTask', ['1.1', 'waiting'], 0],
+  ['blockTask', ['1.1', 'waiting'], 1],
+  ['reviewTask', ['1.2', 'check it'], 0],
+  ['reviewTask', ['1.2', 'check it'], 1],
+  ['skipTask', ['2.1', 'not needed'], 0],
+  ['skipTask', ['2.1', 'not needed'], 1],
+  ['setTaskNote', ['1.1', 'a note'], 0],
+  ['setTaskNote', ['1.1', 'a note'], 1],
+  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 0],
+  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 1],
+  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 2],
+  ['applyCommands', [[{ action: 'start', step: '1.1' }]], 0],
+  ['replacePlan', [PLAN_TEXT.replace('Keep me.', 'Changed.'), 1], 0],
+  ['replacePlan', [PLAN_TEXT.replace('Keep me.', 'Changed.'), 1], 1],
+  ['getHistory', [5], 0],
+  ['restoreRevision', [1], 0],
+];
+
+/** setTaskNote(step, null|'') clears the note: a correct result, not an error. */
+const CLEARS_NOTE = new Set(['null', 'missing', 'empty text']);
+
+describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
+  test.each(BAD_VALUES)('given %s', (kind, value, expected) => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const before = snapshot(spreadsheet);
+    const args = [...validArgs];
+    args[index] = value;
+    const { error, execution } = execute(spreadsheet, name, args);
+    expect(execution.leakedLocks).toEqual([]);
+    if (error) {
+      expect(error.message).toMatch(ERROR);
+      expect(snapshot(spreadsheet)).toBe(before);
+      return;
+    }
+    const mayClear = name === 'setTaskNote' && index === 1 && CLEARS_NOTE.has(kind);
+    const defaults = name === 'getHistory' && (kind === 'missing' || kind === 'null'); // getHistory() lists the last 10
+    if (expected === 'error' && !mayClear && !defaults) throw new Error(`${name} accepted ${kind} as argument ${index}`);
+    // A correct result: the cell still holds a readable plan, as text.
+    const text = spreadsheet.cell(PLAN);
+    expect(typeof text).toBe('string');
+    expect(spreadsheet.formula(PLAN)).toBe('');
+    expect(parsePlan(String(text)).title.length).toBeGreaterThan(0);
+    if (typeof value === 'string' && kind !== 'an unknown step' && kind !== 'a step of another phase' && index > 0 && name !== 'replacePlan') {
+      expect(String(text)).toContain(value);
+    }
+  });
+});
+
+describe('functions that take no arguments ignore extra ones and still answer', () => {
+  test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan', 'initPlan'])('%s', (name) => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, name, [null, 'junk', 42]);
+    expect(error).toBeUndefined();
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+});
+
+describe('on a spreadsheet without a plan', () => {
+  test.each(FUNCTIONS.filter(([, , index]) => index === 0).map(([name, args]) => [name, args] as const))('%s fails clearly or works', (name, args) => {
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const before = snapshot(spreadsheet);
+    const { error, execution } = execute(spreadsheet, name, [...args]);
+    expect(execution.leakedLocks).toEqual([]);
+    if (error) {
+      expect(error.message).toMatch(ERROR);
+      expect(snapshot(spreadsheet)).toBe(before);
+    } else {
+      expect(['createPlan', 'getHistory']).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Runs entry points of the built dist/Code.js the way Apps Script does: every call is a new
+ * execution with a fresh global object, on an emulated spreadsheet that outlives executions.
+ */
+import path from 'node:path';
+import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/emulator';
+
+export const DIST = path.resolve(__dirname, '../../dist');
+export const PLAN = 'AGENT_BASE!C2';
+export const MARKER = 'AGENT_BASE!C1';
+export const REVISION = 'AGENT_BASE!D2';
+
+export type Context = 'ui' | 'api' | 'trigger';
+
+export interface CallOptions {
+  context?: Context;
+  /** Set up the execution (fault injection, clock) before the function runs. */
+  prepare?: (execution: ReturnType<typeof createExecution>) => void;
+  now?: () => Date;
+}
+
+export function execute(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = [], options: CallOptions = {}) {
+  const execution = createExecution(spreadsheet, { context: options.context ?? 'api', now: options.now });
+  options.prepare?.(execution);
+  const code = loadBundle(execution, DIST) as Record<string, unknown>;
+  const entry = code[name];
+  if (typeof entry !== 'function') throw new Error(`dist/Code.js has no top-level function ${name}`);
+  let result: unknown;
+  let error: Error | undefined;
+  try {
+    // Through JSON, as google.script.run and scripts.run carry results.
+    const value = (entry as (...a: unknown[]) => unknown)(...args);
+    result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  } catch (thrown) {
+    error = new Error((thrown as Error).message);
+  } finally {
+    execution.end();
+  }
+  return { result, error, execution };
+}
+
+/** Calls an entry point and returns its result, throwing its error's message. */
+export function call<T = any>(spreadsheet: EmulatedSpreadsheet, name: string, ...args: unknown[]): T {
+  const { result, error } = execute(spreadsheet, name, args);
+  if (error) throw error;
+  return result as T;
+}
+
+/** A spreadsheet with a plan typed into AGENT_BASE!C2 (and the marker in C1), as a person would. */
+export function sheetWithPlan(markdown: string, options: { marker?: string | null; timeZone?: string } = {}): EmulatedSpreadsheet {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', 'AGENT_BASE'], timeZone: options.timeZone });
+  if (options.marker !== null) spreadsheet.setCellText(MARKER, options.marker ?? 'PLAN.md Contents');
+  spreadsheet.setCellText(PLAN, markdown);
+  return spreadsheet;
+}
+
+export function planText(spreadsheet: EmulatedSpreadsheet): string {
+  const value = spreadsheet.cell(PLAN);
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** Everything a failed call must leave exactly as it was. */
+export function snapshot(spreadsheet: EmulatedSpreadsheet): string {
+  return JSON.stringify(spreadsheet.toJSON());
+}
+
+export function plan(...lines: string[]): string {
+  return lines.join('\n');
+}
+
+/** A person types `text` into a cell in the Sheets UI: Sheets stores it and runs onEdit(e). */
+export function personEdits(spreadsheet: EmulatedSpreadsheet, a1Notation: string, text: string): void {
+  const outcome = editCellAsPerson(spreadsheet, DIST, a1Notation, text);
+  if ('error' in outcome) throw new Error(outcome.error.message);
+}

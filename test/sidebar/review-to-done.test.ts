@@ -1,0 +1,46 @@
+/**
+ * A person takes the spec's example plan from "waiting for review" to done in the sidebar, without
+ * touching Markdown: approve 2.3, then start and complete every open task.
+ */
+import { clickTaskAction, launchBrowser, openSidebar, startLocal, taskRow, waitForCell } from '../browser/harness';
+
+test('a person takes the example plan from "waiting for review" to done without touching Markdown', async () => {
+  const browser = await launchBrowser();
+  const server = await startLocal();
+  try {
+    const { page, dialogs } = await openSidebar(browser, server);
+    const done = (step: string) => page.locator(`.task-list li[data-step="${step}"].task-done`).waitFor();
+
+    // 2.3 waits for the person; approving it puts it back in the queue.
+    await page.locator('.review-item[data-step="2.3"]').getByLabel('Comment for the agent').fill('5% is right');
+    await page.locator('.review-item[data-step="2.3"]').getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.task-list li[data-step="2.3"].task-todo').waitFor();
+    await expect(page.locator('.waiting .review-item').count()).resolves.toBe(0);
+
+    await clickTaskAction(page, '2.3', 'Start');
+    await page.locator('.task-list li[data-step="2.3"].task-doing').waitFor();
+    await clickTaskAction(page, '2.3', 'Complete');
+    await done('2.3');
+
+    await clickTaskAction(page, '3.1', 'Complete'); // already in progress
+    await done('3.1');
+    for (const step of ['3.2', '3.3', '4.1', '4.2', '4.3']) {
+      await clickTaskAction(page, step, step === '3.3' ? 'Resume' : 'Start'); // 3.3 was blocked on the review
+      await page.locator(`.task-list li[data-step="${step}"].task-doing`).waitFor();
+      await clickTaskAction(page, step, 'Complete');
+      await done(step);
+    }
+
+    await expect(page.locator('.progress-text').textContent()).resolves.toBe('12 of 12 finished');
+    await expect(page.locator('.progress-percent').textContent()).resolves.toBe('100%');
+    const text = await waitForCell(server, (cell) => !/- \[[ /!>]\]/.test(cell));
+    const taskLines = text.split('\n').filter((line) => /^- \[.\] \d+\.\d+ /.test(line));
+    expect(taskLines).toHaveLength(12);
+    for (const line of taskLines) expect(line).toMatch(/^- \[x\] \d+\.\d+ .+ ✅ \d{4}-\d{2}-\d{2}$/);
+    expect(text).toMatch(/\n- \d{4}-\d{2}-\d{2}: review of 2\.3 \(Identify variance > threshold in Staging!E2:E500 \(flag colu…\) approved: 5% is right\n/);
+    expect(dialogs).toEqual([]);
+  } finally {
+    await browser.dispose();
+    await server.dispose();
+  }
+});
