@@ -1,0 +1,223 @@
+/**
+ * PlanClient: the plan API of a Sheet Plan deployment, from Node, over Google's own client for the
+ * Apps Script API (@googleapis/script). The same code talks to Google (https://script.googleapis.com/)
+ * or to the local emulator (`sheet-plan start`, http://127.0.0.1:8080/), chosen by `rootUrl`.
+ *
+ * Each method runs one Apps Script function through scripts.run. A script error becomes a
+ * PlanClientError with the code of its message (`NOT_FOUND: Task 9.9 not found …`); HTTP 429 and
+ * 5xx answers are retried with exponential backoff and jitter; script errors never are.
+ */
+import { script, type script_v1 } from '@googleapis/script';
+import { OAuth2Client } from 'google-auth-library';
+import type { TaskAction } from '../core/actions';
+import type { HistoryEntry, RevisedPlan, TaskResult } from '../core/plan-manager';
+import type { CompactPlan } from '../core/summary';
+import type { PhaseInput, PlanDetails, Progress } from '../core/types';
+import type { ValidationReport } from '../core/validate';
+import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
+
+export const GOOGLE_ROOT_URL = 'https://script.googleapis.com/';
+
+/** The actions an agent may batch; approving and requesting changes belong to a person. */
+export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
+
+/** What @googleapis/script accepts as credentials: an OAuth2Client, GoogleAuth or external account client. */
+export type PlanClientAuth = Exclude<script_v1.Options['auth'], string | undefined>;
+
+export interface AgentCommand {
+  action: AgentAction;
+  step: string;
+  /** The reason (block, skip) or note (review, note). */
+  text?: string;
+}
+
+export interface RetryOptions {
+  /** Requests in all, the first included (default 5). 1 turns retrying off. */
+  attempts?: number;
+  /** The first wait; each retry doubles it (default 500 ms). */
+  baseDelayMs?: number;
+  /** The longest wait between two attempts (default 8 s). */
+  maxDelayMs?: number;
+}
+
+export interface PlanClientOptions {
+  /** The deployment id of the API executable (not the script id); `local` for the emulator. */
+  scriptId: string;
+  /** Where the Apps Script API is: Google's by default, or the emulator's URL. */
+  rootUrl?: string;
+  /** An OAuth2 client (google-auth-library) holding the user's credentials. */
+  auth?: PlanClientAuth;
+  /** Or a bare OAuth access token. */
+  accessToken?: string;
+  /** Run the most recently saved code instead of the deployed version (owner only). */
+  devMode?: boolean;
+  /** How long one request may take before it is abandoned (default 60 s). */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+}
+
+export interface PlanViewRequest {
+  view: 'compact';
+  /** How many todo tasks the summary lists (default 3, at most 20). */
+  nextCount?: number;
+}
+
+export type ProgressResult = Progress & { revision: number };
+export type ValidationResult = ValidationReport & { revision: number };
+
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * Node's own fetch for every request. Left alone, gaxios loads node-fetch with a dynamic import(),
+ * which fails where modules are loaded as CommonJS without ESM support (jest).
+ */
+export const TRANSPORT = { fetchImplementation: globalThis.fetch };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+interface HttpFailure {
+  status?: number;
+  data?: { error?: { message?: string; status?: string } };
+  retryAfter?: string;
+}
+
+/** The HTTP answer inside a gaxios error, if there was one. */
+function httpFailure(error: unknown): HttpFailure | undefined {
+  const response = (error as { response?: { status?: number; data?: unknown; headers?: unknown } }).response;
+  if (!response || typeof response.status !== 'number') return undefined;
+  const headers = response.headers as { get?: (name: string) => string | null } | Record<string, string> | undefined;
+  const retryAfter = typeof headers?.get === 'function' ? headers.get('retry-after') ?? undefined : (headers as Record<string, string> | undefined)?.['retry-after'];
+  return { status: response.status, data: response.data as HttpFailure['data'], retryAfter };
+}
+
+export class PlanClient {
+  readonly scriptId: string;
+  readonly rootUrl: string;
+  private readonly service: script_v1.Script;
+  private readonly devMode: boolean;
+  private readonly timeoutMs: number;
+  private readonly retry: Required<RetryOptions>;
+
+  constructor(options: PlanClientOptions) {
+    if (!options.scriptId) throw new Error('PlanClient needs scriptId: the deployment id of the API executable (or "local" for the emulator)');
+    if (!options.auth && !options.accessToken) throw new Error('PlanClient needs auth (an OAuth2 client) or accessToken');
+    let auth = options.auth;
+    if (!auth) {
+      const client = new OAuth2Client({ transporterOptions: TRANSPORT });
+      client.setCredentials({ access_token: options.accessToken });
+      auth = client;
+    }
+    this.scriptId = options.scriptId;
+    this.rootUrl = options.rootUrl ?? GOOGLE_ROOT_URL;
+    this.service = script({ version: 'v1', auth, rootUrl: this.rootUrl });
+    this.devMode = options.devMode ?? false;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.retry = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
+  }
+
+  // ---- the spec's API ----
+
+  /** Sets up AGENT_BASE with the starter plan, or returns the plan that is there. */
+  initPlan(): Promise<RevisedPlan> { return this.run('initPlan'); }
+  /** The whole plan, parsed, with its revision; null when the cell is empty. */
+  getPlan(): Promise<RevisedPlan | null>;
+  /** A summary for an LLM's context: finished phases folded, what needs attention in full. */
+  getPlan(request: PlanViewRequest): Promise<CompactPlan | null>;
+  getPlan(request?: PlanViewRequest): Promise<RevisedPlan | CompactPlan | null> {
+    return request ? this.run('getPlan', [request]) : this.run('getPlan');
+  }
+  /** The first todo task, phase by phase (blocked and review items are passed over). */
+  getNextTask(): Promise<TaskResult | null> { return this.run('getNextTask'); }
+  getReviewTasks(): Promise<TaskResult[]> { return this.run('getReviewTasks'); }
+  /** Writes a new plan; the one it replaces is kept in the history. */
+  createPlan(title: string, goal: string, phases: PhaseInput[], details?: PlanDetails): Promise<RevisedPlan> {
+    return this.run('createPlan', details === undefined ? [title, goal, phases] : [title, goal, phases, details]);
+  }
+  startTask(step: string): Promise<TaskResult> { return this.run('startTask', [step]); }
+  completeTask(step: string): Promise<TaskResult> { return this.run('completeTask', [step]); }
+  blockTask(step: string, reason: string): Promise<TaskResult> { return this.run('blockTask', [step, reason]); }
+  /** Asks a person to look at the task; only they can approve it or request changes (in the sidebar). */
+  reviewTask(step: string, note: string): Promise<TaskResult> { return this.run('reviewTask', [step, note]); }
+
+  // ---- extensions ----
+
+  getProgress(): Promise<ProgressResult> { return this.run('getProgress'); }
+  validatePlan(): Promise<ValidationResult> { return this.run('validatePlan'); }
+  skipTask(step: string, reason: string): Promise<TaskResult> { return this.run('skipTask', [step, reason]); }
+  reopenTask(step: string): Promise<TaskResult> { return this.run('reopenTask', [step]); }
+  /** Sets the `— note` of a task; null removes it. */
+  setTaskNote(step: string, note: string | null): Promise<TaskResult> { return this.run('setTaskNote', [step, note]); }
+  /** Starts the task getNextTask would return, in one call; null when none is left. */
+  startNextTask(): Promise<TaskResult | null> { return this.run('startNextTask'); }
+  /** Completes `step` and starts the next todo task in one call; returns that task, or null at the end. */
+  advanceTask(step: string): Promise<TaskResult | null> { return this.run('advanceTask', [step]); }
+  /** Several changes at once: all are written, or none (the error names the command that was refused). */
+  applyCommands(commands: AgentCommand[]): Promise<TaskResult[]> { return this.run('applyCommands', [commands]); }
+  /** Replaces the whole document, only if it is still at `baseRevision`. */
+  replacePlan(markdown: string, baseRevision: number): Promise<RevisedPlan> { return this.run('replacePlan', [markdown, baseRevision]); }
+  getHistory(limit?: number): Promise<HistoryEntry[]> { return this.run('getHistory', limit === undefined ? [] : [limit]); }
+  restoreRevision(revision: number): Promise<RevisedPlan> { return this.run('restoreRevision', [revision]); }
+
+  // ---- the transport ----
+
+  /** Runs any function of the deployment through scripts.run and returns its result. */
+  async run<T>(functionName: string, parameters: unknown[] = []): Promise<T> {
+    const requestBody: script_v1.Schema$ExecutionRequest = { function: functionName, parameters, devMode: this.devMode };
+    for (let attempt = 1; ; attempt++) {
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      let operation: script_v1.Schema$Operation;
+      try {
+        const response = await this.service.scripts.run({ scriptId: this.scriptId, requestBody }, { ...TRANSPORT, signal, retry: false });
+        operation = response.data;
+      } catch (error) {
+        const failure = httpFailure(error);
+        if (failure?.status !== undefined && RETRIED_STATUSES.has(failure.status) && attempt < this.retry.attempts) {
+          await sleep(this.delayBefore(attempt + 1, failure.retryAfter));
+          continue;
+        }
+        throw this.requestError(functionName, error, failure, signal, attempt);
+      }
+      return this.resultOf<T>(functionName, operation, attempt);
+    }
+  }
+
+  /** Full jitter: a random wait up to base × 2^(retry − 1), capped; a Retry-After in seconds is honoured up to the cap. */
+  private delayBefore(attempt: number, retryAfter: string | undefined): number {
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 2));
+    const asked = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
+    return Math.min(this.retry.maxDelayMs, Math.max(asked, Math.random() * ceiling));
+  }
+
+  private resultOf<T>(functionName: string, operation: script_v1.Schema$Operation, attempts: number): T {
+    if (operation.error) {
+      const execution = (operation.error.details?.[0] ?? {}) as { errorMessage?: string; errorType?: string; scriptStackTraceElements?: ScriptStackTraceElement[] };
+      const parsed = parseScriptMessage(execution.errorMessage ?? operation.error.message ?? 'The script failed without a message');
+      throw new PlanClientError(parsed.code, parsed.message, {
+        functionName, detail: parsed.detail, stackTrace: execution.scriptStackTraceElements ?? [], errorType: execution.errorType, attempts,
+      });
+    }
+    if (operation.done === false) {
+      throw new PlanClientError('API_ERROR', `${functionName} did not finish: the API answered before the execution ended`, { functionName, attempts });
+    }
+    // Google leaves `result` out when the function returns nothing (or null).
+    return (operation.response?.result ?? null) as T;
+  }
+
+  private requestError(functionName: string, error: unknown, failure: HttpFailure | undefined, signal: AbortSignal, attempts: number): PlanClientError {
+    if (failure?.status !== undefined) {
+      const apiError = failure.data?.error;
+      const said = apiError?.message ?? `HTTP ${failure.status}`;
+      const hint = apiErrorHint(failure.status);
+      return new PlanClientError('API_ERROR', `${functionName}: ${said} (HTTP ${failure.status}${apiError?.status ? ` ${apiError.status}` : ''})${hint ? `: ${hint}` : ''}`, {
+        functionName, detail: said, httpStatus: failure.status, apiStatus: apiError?.status, attempts, cause: error,
+      });
+    }
+    if (signal.aborted) {
+      return new PlanClientError('TIMEOUT', `${functionName}: no answer within ${this.timeoutMs} ms; the function may or may not have run`, { functionName, attempts, cause: error });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new PlanClientError('NETWORK_ERROR', `${functionName}: could not reach ${this.rootUrl}: ${message}`, { functionName, detail: message, attempts, cause: error });
+  }
+}

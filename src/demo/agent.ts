@@ -1,0 +1,147 @@
+/**
+ * A scripted agent (no LLM) that works through the spec's example plan with PlanClient, slowly
+ * enough for a person to watch the sidebar: it writes the plan, then starts and completes the
+ * tasks one by one (startNextTask, then advanceTask); where the example has a review item it asks
+ * for a review and waits until a person approves it in the sidebar (a request for changes gets
+ * the task reworked and reviewed again); where the example has a blocked task it blocks it for a
+ * moment before carrying on.
+ */
+import { PlanClientError } from '../client/errors';
+import type { PlanClient } from '../client/plan-client';
+import type { TaskResult } from '../core/plan-manager';
+import { parsePlan } from '../core/parse';
+import { describeProgress } from '../core/progress';
+import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../core/types';
+import { EXAMPLE_PLAN } from '../server/example-plan';
+
+export interface DemoOptions {
+  client: Pick<PlanClient, 'createPlan' | 'startNextTask' | 'startTask' | 'advanceTask' | 'reviewTask' | 'blockTask' | 'getPlan'>;
+  /** A line for the person watching. */
+  log: (line: string) => void;
+  /** The pause after each step, so the sidebar can be watched (0: as fast as it goes). */
+  pauseMs: number;
+  /** How often the agent looks for the person's decision on a review item. */
+  pollMs: number;
+  /** Where the person approves, for the message while waiting. */
+  sidebarUrl?: string;
+  /** Stop waiting for a review after this long (default: wait as long as it takes). */
+  reviewTimeoutMs?: number;
+}
+
+export interface DemoResult {
+  /** Steps completed, in order. */
+  completed: string[];
+  /** Each review: the step and the person's decision, as written on the task. */
+  reviews: Array<{ step: string; decision: string }>;
+  progress: Plan['progress'];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The example plan as createPlan's arguments: its tasks as titles, its sections as details. */
+export function examplePlanInput(): { title: string; goal: string; phases: PhaseInput[]; details: PlanDetails; example: Plan } {
+  const example = parsePlan(EXAMPLE_PLAN);
+  const analysis = example.analysisDetails;
+  return {
+    title: example.title,
+    goal: example.goal,
+    phases: example.phases.map((phase) => ({ name: phase.name, steps: phase.tasks.map((task) => task.title) })),
+    details: {
+      analysis: analysis && {
+        spreadsheet: analysis.spreadsheet, keySheets: analysis.keySheets,
+        read: analysis.targetRanges.read, write: analysis.targetRanges.write, currentState: analysis.currentState,
+      },
+      questions: example.questions,
+      notes: example.notes,
+    },
+    example,
+  };
+}
+
+function findTask(plan: Plan | null, step: string): PlanTask | undefined {
+  return plan?.phases.flatMap((phase) => phase.tasks).find((task) => task.step === step);
+}
+
+export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
+  const { client, log } = options;
+  const pause = () => (options.pauseMs > 0 ? sleep(options.pauseMs) : Promise.resolve());
+  const { title, goal, phases, details, example } = examplePlanInput();
+  const exampleTask = new Map(example.phases.flatMap((phase) => phase.tasks).map((task) => [task.step, task]));
+  const result: DemoResult = { completed: [], reviews: [], progress: example.progress };
+
+  /** Polls until a person has decided on the review item; returns the task as it is then. */
+  const waitForPerson = async (step: string): Promise<PlanTask> => {
+    log(`  ⏳ waiting for a person to review ${step}${options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'}`);
+    const started = Date.now();
+    for (;;) {
+      const task = findTask(await client.getPlan(), step);
+      if (!task) throw new Error(`Task ${step} is no longer in the plan`);
+      if (task.status !== 'review') return task;
+      if (options.reviewTimeoutMs !== undefined && Date.now() - started > options.reviewTimeoutMs) {
+        throw new Error(`Nobody reviewed task ${step} within ${options.reviewTimeoutMs} ms`);
+      }
+      await sleep(options.pollMs);
+    }
+  };
+
+  log(`📝 createPlan("${title}"): ${phases.length} phases, ${phases.reduce((count, phase) => count + phase.steps.length, 0)} tasks`);
+  await client.createPlan(title, goal, phases, details);
+  await pause();
+
+  let current: TaskResult | null = await client.startNextTask();
+  while (current) {
+    const step = current.step;
+    log(`▶ ${step} ${current.title}`);
+    await pause();
+    const scripted = exampleTask.get(step);
+
+    if (scripted?.status === 'review' && scripted.reviewNote) {
+      let note = scripted.reviewNote;
+      for (;;) {
+        await client.reviewTask(step, note);
+        log(`  👀 reviewTask(${step}, "${note}")`);
+        const decided = await waitForPerson(step);
+        result.reviews.push({ step, decision: decided.note ?? decided.status });
+        if (decided.status === 'done' || decided.status === 'skipped') break;
+        if (decided.note?.startsWith('changes requested')) {
+          log(`  ✎ ${decided.note}: the agent reworks ${step}`);
+          await client.startTask(step);
+          await pause();
+          note = `reworked after "${decided.note.replace(/^changes requested:\s*/, '')}"; please check again`;
+          continue;
+        }
+        log(`  ✅ ${decided.note ?? 'approved'}`);
+        await client.startTask(step);
+        await pause();
+        break;
+      }
+    } else if (scripted?.status === 'blocked') {
+      // The example's reason (the Phase 2 review) is settled by now: the demo is blocked by something else.
+      const range = /\b[A-Z][\w]*![A-Z]+\d*(?::[A-Z]+\d*)?/.exec(scripted.title)?.[0] ?? 'the target range';
+      const reason = `${range} is protected; waiting for edit access`;
+      await client.blockTask(step, reason);
+      log(`  ⛔ blockTask(${step}, "${reason}")`);
+      await pause();
+      await pause();
+      log(`  ↻ edit access granted: ${step} goes on`);
+      await client.startTask(step);
+      await pause();
+    }
+
+    try {
+      current = await client.advanceTask(step);
+      result.completed.push(step);
+      log(`  ✓ ${step} done`);
+    } catch (error) {
+      // A person changed the task in the sidebar meanwhile (finished or skipped it): carry on.
+      if (!(error instanceof PlanClientError && error.code === 'INVALID_TRANSITION')) throw error;
+      log(`  ↷ ${step} was changed in the sidebar: ${error.detail}`);
+      current = await client.startNextTask();
+    }
+  }
+
+  const finished = await client.getPlan();
+  if (finished) result.progress = finished.progress;
+  log(`🏁 Finished: ${describeProgress(result.progress)}`);
+  return result;
+}

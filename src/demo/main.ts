@@ -1,0 +1,82 @@
+/**
+ * `sheet-plan demo` (`npm run demo`): starts the local emulator (or uses --endpoint), prints the
+ * page to open, and lets the scripted agent of ./agent work through the spec's example plan.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { clientFromEnvironment } from '../client/environment';
+import { PlanClient } from '../client/plan-client';
+import { startServer } from '../server/main';
+import { runDemoAgent } from './agent';
+
+export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoint URL --script-id ID]
+
+  --fast          no pauses, and stop when the plan is done (for scripts and tests)
+  --port N        the local emulator's port (default 8080; 0 picks a free one)
+  --endpoint URL  use this Apps Script API instead of a local emulator (e.g. https://script.googleapis.com/)
+  --script-id ID  the deployment id there (credentials from the environment, see docs/agents.md).
+                  The demo replaces that spreadsheet's plan (the old one stays in the history).
+`;
+
+const PAUSE_MS = 1500;
+
+export interface DemoCommandOptions {
+  /** Where dist/Code.js is, for the local emulator. */
+  distDir: string;
+  log?: (line: string) => void;
+}
+
+function waitForInterrupt(): Promise<void> {
+  return new Promise((resolve) => process.once('SIGINT', () => resolve()));
+}
+
+export async function demoCommand(args: string[], options: DemoCommandOptions): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      fast: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      endpoint: { type: 'string' },
+      'script-id': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (values.help) return void log(DEMO_USAGE);
+  const fast = values.fast;
+  const pauseMs = fast ? 0 : PAUSE_MS;
+  const pollMs = fast ? 50 : 1000;
+
+  if (values.endpoint) {
+    if (values.port) throw new Error('--port is for the local emulator; with --endpoint there is none');
+    const client = clientFromEnvironment({ endpoint: values.endpoint, scriptId: values['script-id'] });
+    log(`Sheet Plan demo against ${client.rootUrl} (deployment ${client.scriptId}): open the spreadsheet and its Agent Plan sidebar to watch.`);
+    await runDemoAgent({ client, log, pauseMs, pollMs });
+    return;
+  }
+
+  const port = values.port === undefined ? 8080 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got "${values.port}")`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-demo-'));
+  const server = await startServer({ port, stateFile: path.join(folder, 'spreadsheet.json'), distDir: options.distDir });
+  try {
+    log(`Sheet Plan demo: open ${server.url}/ to watch the plan and its sidebar.`);
+    log(`  Apps Script API: POST ${server.url}/v1/scripts/local:run`);
+    const client = new PlanClient({ scriptId: 'local', rootUrl: server.url, accessToken: 'local-emulator' });
+    if (!fast) {
+      log('The agent starts in 5 seconds.');
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+    await runDemoAgent({ client, log, pauseMs, pollMs, sidebarUrl: `${server.url}/` });
+    if (!fast) {
+      log(`The emulator keeps running at ${server.url}/ : press Ctrl+C to stop.`);
+      await waitForInterrupt();
+    }
+  } finally {
+    await server.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,50 @@
+/** The local emulator server for client, MCP and agent tests: a fresh spreadsheet in a temp folder per server. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PlanClient, type PlanClientOptions } from '../../src/client';
+import { startServer } from '../../src/server/main';
+
+export const DIST = path.resolve(__dirname, '../../dist');
+
+export interface LocalEmulator {
+  url: string;
+  /** The emulated spreadsheet the server runs the bundle on. */
+  spreadsheet: Awaited<ReturnType<typeof startServer>>['spreadsheet'];
+  client(options?: Partial<PlanClientOptions>): PlanClient;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator on a free port; its spreadsheet starts with the spec's example plan. */
+export async function startLocalEmulator(): Promise<LocalEmulator> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-'));
+  const server = await startServer({ port: 0, stateFile: path.join(folder, 'spreadsheet.json'), distDir: DIST });
+  return {
+    url: server.url,
+    spreadsheet: server.spreadsheet,
+    client: (options = {}) => new PlanClient({ scriptId: 'local', rootUrl: server.url, accessToken: 'test-token', retry: { attempts: 1 }, ...options }),
+    close: async () => {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A person decides on a review item the way the sidebar does, over the emulator's HTTP routes:
+ * Agent Plan → Open plan (GET /sidebar runs showPlanSidebar in a UI execution, which mints the
+ * person token into the page), then the page's google.script.run call
+ * sidebarTaskAction(token, action, step, comment) (POST /gas/run).
+ */
+export async function decideInSidebar(url: string, action: 'approve' | 'requestChanges', step: string, comment?: string): Promise<void> {
+  const page = await (await fetch(`${url}/sidebar`)).text();
+  const token = /"token":"([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error('The sidebar page holds no person token');
+  const response = await fetch(`${url}/gas/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ functionName: 'sidebarTaskAction', args: [token, action, step, comment ?? null] }),
+  });
+  const outcome = await response.json() as { error?: { message: string } };
+  if (outcome.error) throw new Error(`${action} ${step} failed: ${outcome.error.message}`);
+}
