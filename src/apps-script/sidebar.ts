@@ -15,7 +15,7 @@ import { isTaskAction, type TaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
 import { PlanManager, type TaskResult } from '../core/plan-manager';
-import { currentRevision, digestText } from '../core/revision';
+import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import { sessionScript, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
@@ -81,19 +81,20 @@ function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
   }
 }
 
-/** Agent Plan → Open plan. */
+/**
+ * Agent Plan → Open plan. A menu item, not a google.script.run function: its errors stay Apps
+ * Script's own, so an agent calling it through scripts.run is told exactly why it cannot.
+ */
 export function showPlanSidebar(): void {
-  run(() => {
-    // Throws "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers:
-    // nothing below runs there, so no token is ever minted for an agent.
-    const ui = SpreadsheetApp.getUi();
-    const cache = CacheService.getUserCache();
-    if (!cache) throw new Error('the user cache is not available, so the sidebar cannot open');
-    const token = Utilities.getUuid();
-    storeToken(cache, token, activeSpreadsheetId());
-    const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
-    ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
-  });
+  // Throws "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers:
+  // nothing below runs there, so no token is ever minted for an agent.
+  const ui = SpreadsheetApp.getUi();
+  const cache = CacheService.getUserCache();
+  if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
+  const token = Utilities.getUuid();
+  storeToken(cache, token, activeSpreadsheetId());
+  const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
+  ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
 }
 
 // ---- the functions the sidebar calls ----
@@ -101,9 +102,14 @@ export function showPlanSidebar(): void {
 function viewOf(cells: PlanCells | null): PlanView {
   const markdown = cells?.text ?? '';
   const revision = currentRevision(markdown, cells?.meta ?? '');
-  const view: PlanView = { markdown, revision: revision.revision, changedBy: revision.changedBy, stamp: `${revision.revision}:${digestText(markdown)}` };
+  const view: PlanView = { markdown, revision: revision.revision, changedBy: revision.changedBy, stamp: revisionStamp(revision.revision, markdown) };
   if (revision.changedAt) view.changedAt = revision.changedAt;
   return view;
+}
+
+/** The plan in the cell now: one range read. */
+function currentView(): PlanView {
+  return viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
 }
 
 /** Runs `change` as a person in the sidebar, then answers with the plan as it now is. */
@@ -130,14 +136,17 @@ const ACTION_METHODS: Record<TaskAction, (manager: PlanManager, step: unknown, t
 
 /** The plan when the sidebar opens. */
 export function sidebarLoad(token: unknown): PlanView {
-  return asPerson(token, () => undefined);
+  return run(() => {
+    requirePerson(token);
+    return currentView();
+  });
 }
 
 /** The change check the sidebar polls: null while the plan is still at `stamp`, else the new view. One range read. */
 export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
   return run(() => {
     requirePerson(token);
-    const view = viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
+    const view = currentView();
     return view.stamp === stamp ? null : view;
   });
 }
@@ -158,19 +167,9 @@ export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: u
   return asPerson(token, (manager) => manager.answerQuestion(number, answer));
 }
 
-/** Saves the whole document, only if it is still at `baseRevision` and `baseStamp` (CONFLICT otherwise). */
+/** Saves the whole document, only if it is still exactly what the editor loaded (CONFLICT otherwise, checked under the lock). */
 export function sidebarReplacePlan(token: unknown, markdown: unknown, baseRevision: unknown, baseStamp?: unknown): PlanView {
-  return asPerson(token, (manager) => {
-    // replacePlan compares revisions; the stamp also catches a second edit typed into the cell.
-    if (typeof baseStamp === 'string') {
-      const now = viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
-      if (now.stamp !== baseStamp) {
-        throw new PlanError('CONFLICT',
-          `The plan changed since you opened the editor (it is now revision ${now.revision}, last changed by ${now.changedBy}). Nothing was written; reload it and apply your change again`);
-      }
-    }
-    return manager.replacePlan(markdown, baseRevision);
-  });
+  return asPerson(token, (manager) => manager.replacePlan(markdown, typeof baseStamp === 'string' ? baseStamp : baseRevision));
 }
 
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */

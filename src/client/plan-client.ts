@@ -156,7 +156,8 @@ export class PlanClient {
   /** Several changes at once: all are written, or none (the error names the command that was refused). */
   applyCommands(commands: AgentCommand[]): Promise<TaskResult[]> { return this.run('applyCommands', [commands]); }
   /** Replaces the whole document, only if it is still at `baseRevision`. */
-  replacePlan(markdown: string, baseRevision: number): Promise<RevisedPlan> { return this.run('replacePlan', [markdown, baseRevision]); }
+  /** `base`: the plan's `stamp` (exact) or `revision` you last read; CONFLICT if it changed since. */
+  replacePlan(markdown: string, base: string | number): Promise<RevisedPlan> { return this.run('replacePlan', [markdown, base]); }
   getHistory(limit?: number): Promise<HistoryEntry[]> { return this.run('getHistory', limit === undefined ? [] : [limit]); }
   restoreRevision(revision: number): Promise<RevisedPlan> { return this.run('restoreRevision', [revision]); }
 

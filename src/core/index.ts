@@ -15,6 +15,6 @@ export type { TaskAction } from './actions';
 export { PlanManager } from './plan-manager';
 export type { RevisedPlan, TaskResult, PlanCommand, HistoryEntry, ManagerOptions } from './plan-manager';
 export * from './store';
-export { currentRevision, nextRevisionRecord, revisionRecord, isUnrecorded, digestText } from './revision';
+export { currentRevision, nextRevisionRecord, revisionRecord, revisionStamp, isUnrecorded, digestText } from './revision';
 export type { ChangeSource, RevisionInfo } from './revision';
 export { matchTaskLine, matchPhaseHeading } from './patterns';

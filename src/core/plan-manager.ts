@@ -9,13 +9,14 @@ import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { outlinePlan, parsePlan } from './parse';
-import { currentRevision, isUnrecorded, nextRevisionRecord, revisionRecord, type ChangeSource, type RevisionInfo } from './revision';
+import { currentRevision, isUnrecorded, nextRevisionRecord, revisionRecord, revisionStamp, type ChangeSource, type RevisionInfo } from './revision';
 import { PLAN_CELL, PLAN_MARKER, PLAN_SHEET, PLAN_TEXT_LIMIT, type PlanCells, type PlanStore, type SavedVersion } from './store';
 import type { Plan, PlanTask, Progress } from './types';
 import { appendNoteLine, setAnswerLine } from './update';
 import { validatePlan, type ValidationReport } from './validate';
 
-export type RevisedPlan = Plan & RevisionInfo;
+/** A plan with its revision, who changed it last, and the stamp to pass to replacePlan. */
+export type RevisedPlan = Plan & RevisionInfo & { stamp: string };
 export type TaskResult = PlanTask & { revision: number };
 
 export interface PlanCommand {
@@ -84,7 +85,7 @@ export class PlanManager {
   }
 
   private static revised(text: string, revision: RevisionInfo): RevisedPlan {
-    return { ...parsePlan(text), ...revision };
+    return { ...parsePlan(text), ...revision, stamp: revisionStamp(revision.revision, text) };
   }
 
   /** The plan in the cell, with its revision; null when there is none. */
@@ -270,16 +271,18 @@ export class PlanManager {
   }
 
   /**
-   * Replaces the whole document, only if it is still at `baseRevision` (what the caller last read),
-   * so that nobody overwrites a change they have not seen. A person may save any text; an agent's
-   * text must pass validation.
+   * Replaces the whole document, only if it is still what the caller last read, so that nobody
+   * overwrites a change they have not seen. `base` is the plan's `stamp` (exact: revision and text)
+   * or its `revision` number. A person may save any text; an agent's text must pass validation.
    */
-  replacePlan(markdown: unknown, baseRevision: unknown): RevisedPlan {
+  replacePlan(markdown: unknown, base: unknown): RevisedPlan {
     if (typeof markdown !== 'string' || !markdown.trim()) {
       throw new PlanError('INVALID_ARGUMENT', `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`);
     }
-    if (typeof baseRevision !== 'number' || !Number.isInteger(baseRevision) || baseRevision < 0) {
-      throw new PlanError('INVALID_ARGUMENT', `baseRevision must be the revision you last read, a whole number (got ${describeValue(baseRevision)})`);
+    const baseIsStamp = typeof base === 'string' && /^\d+:\S+$/.test(base);
+    if (!baseIsStamp && (typeof base !== 'number' || !Number.isInteger(base) || base < 0)) {
+      throw new PlanError('INVALID_ARGUMENT',
+        `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ${describeValue(base)})`);
     }
     ensureFits(markdown);
     if (!this.byPerson) {
@@ -289,9 +292,12 @@ export class PlanManager {
       }
     }
     return this.mutate((current, snapshot) => {
-      if (snapshot.revision.revision !== baseRevision) {
+      const now = snapshot.revision;
+      const stale = baseIsStamp ? revisionStamp(now.revision, current) !== base : now.revision !== base;
+      if (stale) {
+        const since = baseIsStamp ? `the revision ${String(base).split(':')[0]} you read` : `revision ${String(base)}`;
         throw new PlanError('CONFLICT',
-          `The plan changed since revision ${baseRevision}: it is now revision ${snapshot.revision.revision} (last changed by ${snapshot.revision.changedBy}). Nothing was written; reload it and apply your change again`);
+          `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ${now.changedBy}). Nothing was written; reload it and apply your change again`);
       }
       if (current === markdown) throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
       this.saveReplaced(snapshot, 'replacePlan', 'replaced by an edit of the whole document');

@@ -42,6 +42,15 @@ function readRecord(meta: string): RevisionRecord | null {
   return null;
 }
 
+/**
+ * A revision and the exact text it names: `7:2k1-9f3a0c1e`. Two edits typed into the cell between
+ * two writes share a revision number but never a stamp, so a stamp makes a stale write certain to
+ * be refused.
+ */
+export function revisionStamp(revision: number, text: string): string {
+  return `${revision}:${digestText(text)}`;
+}
+
 /** The revision of the text now in the cell. */
 export function currentRevision(text: string, meta: string): RevisionInfo {
   const record = readRecord(meta);

@@ -23,7 +23,12 @@ export async function startServer(options: StartOptions = {}) {
     routes: pageRoutes({ distDir, spreadsheet, persist }),
   });
   const { server, url } = await listen(handler, options.port ?? 0, options.host);
-  return { server, url, spreadsheet, stateFile, seeded, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () => new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    // A browser keeps idle connections open; close() alone would wait for them.
+    server.closeAllConnections();
+  });
+  return { server, url, spreadsheet, stateFile, seeded, close };
 }
 
 export async function main(): Promise<void> {

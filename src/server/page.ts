@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleFunctionNames, runFunction, type EmulatedSpreadsheet } from '../emulator';
 import { injectShim } from './page-parts/script-run-shim';
-import { sheetWindowPage } from './page-parts/sheet-window';
+import { escapeHtml, sheetWindowPage } from './page-parts/sheet-window';
 
 export interface PageOptions {
   distDir: string;
@@ -35,12 +35,11 @@ export function projectHtmlFiles(distDir: string): Record<string, string> {
 }
 
 function errorPage(status: number, heading: string, detail: string): PageAnswer {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
     status,
     contentType: HTML,
-    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(heading)}</title></head>`
-      + `<body style="font: 13px Roboto, Arial, sans-serif; padding: 16px; color: #a50e0e"><h1 style="font-size: 15px">${escape(heading)}</h1><p>${escape(detail)}</p></body></html>`,
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>`
+      + `<body style="font: 13px Roboto, Arial, sans-serif; padding: 16px; color: #a50e0e"><h1 style="font-size: 15px">${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
   };
 }
 

@@ -94,10 +94,7 @@ export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServ
       return { status: response.status, body: await response.json() };
     },
     async dispose() {
-      // Chromium keeps sockets to the server alive; close() alone would wait for them.
-      const closed = server.close();
-      server.server.closeAllConnections();
-      await closed;
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   });

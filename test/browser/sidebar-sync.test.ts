@@ -87,10 +87,10 @@ test('editing the Markdown saves the whole plan as a person', async () => {
     .replace('### Phase 4: Validation', '### Phase 4: Validation and sign-off');
   await editor.fill(edited);
   await editor.press('Control+Enter');
-  await page.locator('.plan-title').waitFor();
+  // The notice comes with the server's answer: only then is the save done.
+  await page.locator('.status-bar .notice', { hasText: /^Plan saved \(revision \d+\)$/ }).waitFor();
   expect(await server.planText()).toBe(edited);
   await expect(page.getByRole('button', { name: /^Phase 4: Validation and sign-off/ }).count()).resolves.toBe(1);
-  await expect(page.locator('.status-bar .notice').textContent()).resolves.toMatch(/^Plan saved \(revision \d+\)$/);
 });
 
 test('a raw edit is refused when the cell changed after the editor loaded: message, reload, nothing overwritten', async () => {

@@ -164,3 +164,25 @@ describe('the Agent Plan menu', () => {
     expect(planText(spreadsheet)).toContain('Getting Started');
   });
 });
+
+describe('replacePlan with the exact stamp', () => {
+  test('two edits made outside the Sheets UI (no onEdit) share a revision number, but the stamp still refuses the stale write', () => {
+    const spreadsheet = sheetWithPlan(plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
+    const read = call(spreadsheet, 'getPlan');
+    spreadsheet.setCellText(PLAN, `${read.raw}\n- [ ] 1.2 Written by another tool`);
+    const first = call(spreadsheet, 'getPlan');
+    spreadsheet.setCellText(PLAN, `${first.raw}\n- [ ] 1.3 And again`);
+    const edited = planText(spreadsheet);
+    expect(call(spreadsheet, 'getPlan').revision).toBe(first.revision);
+    expect(() => call(spreadsheet, 'replacePlan', plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [/] 1.1 A'), first.stamp))
+      .toThrow(/^CONFLICT: The plan changed since the revision \d+ you read/);
+    expect(planText(spreadsheet)).toBe(edited);
+  });
+
+  test('the stamp of the current plan is accepted', () => {
+    const spreadsheet = sheetWithPlan(plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
+    const read = call(spreadsheet, 'getPlan');
+    const replaced = call(spreadsheet, 'replacePlan', plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'), read.stamp);
+    expect(replaced.revision).toBe(read.revision + 1);
+  });
+});
