@@ -3,10 +3,11 @@
  * evaluates the code afresh in a context whose global object is the execution's globals, and
  * callers reach only top-level function declarations.
  *
- * The evaluation is gas-local's (`require('gas-local').require(folder, globals)`: vm.createContext
- * on the globals object, then vm runInContext of each file under its path), done here directly so
- * that Code.js is read and compiled once per version of the file (path, mtime and size) instead of
- * on every execution, and so that only Code.js is loaded, not every .js file of the folder.
+ * The evaluation is gas-local's (`require('gas-local').require(folder, globals, { filter })`:
+ * vm.createContext on the globals object, then the folder's .js files run in it under their paths),
+ * limited to Code.js. The context is made first so that the script realm's clock is in place
+ * before the bundle runs (gas-local takes an already made context as it is). What the bundle
+ * declares at the top level is read once per version of the file (path, mtime and size).
  */
 import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,9 +42,15 @@ export type RunOutcome =
 interface CompiledBundle {
   readonly mtimeMs: number;
   readonly size: number;
-  readonly script: vm.Script;
+  readonly distDir: string;
   readonly functionNames: ReadonlySet<string>;
 }
+
+// gas-local ships no types: its one function, as documented in its README.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const gasLocal = require('gas-local') as {
+  require(folder: string, globals: object, options: { filter(file: string): boolean }): Record<string, unknown>;
+};
 
 const compiledBundles = new Map<string, CompiledBundle>();
 
@@ -143,7 +150,7 @@ function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { cont
   const realm = vm.runInContext(REALM_PROBE, context) as Realm;
   execution.useScriptRealm(realm);
   installScriptClock(context, realm, () => execution.now());
-  bundle.script.runInContext(context);
+  gasLocal.require(bundle.distDir, context, { filter: (file) => path.basename(file) === BUNDLE_FILE });
   return { context: context as BundleContext, realm };
 }
 
@@ -156,7 +163,7 @@ function compiledBundle(distDir: string): CompiledBundle {
   const compiled: CompiledBundle = {
     mtimeMs,
     size,
-    script: new vm.Script(source, { filename: file }),
+    distDir: path.dirname(file),
     functionNames: topLevelFunctionNames(source, file),
   };
   compiledBundles.set(file, compiled);
