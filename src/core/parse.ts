@@ -1,10 +1,10 @@
 import { PlanDocument } from './document';
 import {
   ANNOTATION_SEPARATOR, ANSWER_ITEM, CODE_FENCE, DONE_DATE, GOAL_LINE, LABELLED_VALUE, LIST_ITEM,
-  SECTION_NAMES, TITLE_PREFIX, matchHeading, matchPhaseHeading, matchTaskLine,
+  SECTION_NAMES, TASK_GROUPS, TITLE_PREFIX, execTaskLine, matchHeading, matchPhaseHeading,
 } from './patterns';
 import { countProgress } from './progress';
-import { statusForSymbol } from './statuses';
+import { statusForSymbol, type TaskStatus } from './statuses';
 import type { Phase, Plan, PlanAnalysis, PlanQuestion, PlanTask } from './types';
 
 type SectionKind = keyof typeof SECTION_NAMES | 'other' | 'phase' | 'preamble';
@@ -36,19 +36,21 @@ export interface TaskText {
 
 /** Splits a task's text into title, done date and `— annotation`, in either order. */
 export function splitTaskText(rest: string): TaskText {
-  const dateMatch = DONE_DATE.exec(rest);
+  const hasDate = rest.includes('✅');
+  // Most tasks are a bare title: nothing to split, and the pattern already trimmed it.
+  if (!hasDate && !rest.includes('—') && !rest.includes('--')) return { title: rest.trim(), completedDate: undefined, note: undefined };
+  const dateMatch = hasDate ? DONE_DATE.exec(rest) : null;
   // A date in the middle of the text leaves one space, not two.
   const withoutDate = dateMatch
     ? `${rest.slice(0, dateMatch.index).trimEnd()} ${rest.slice(dateMatch.index + dateMatch[0].length).trimStart()}`.trim()
     : rest;
-  const separator = ANNOTATION_SEPARATOR.exec(withoutDate);
+  const separator = withoutDate.includes('—') || withoutDate.includes('--') ? ANNOTATION_SEPARATOR.exec(withoutDate) : null;
   const title = (separator ? withoutDate.slice(0, separator.index) : withoutDate).trim();
   const note = separator ? withoutDate.slice(separator.index + separator[0].length).trim() : '';
   return { title, completedDate: dateMatch?.groups?.date, note: note || undefined };
 }
 
-function taskFromLine(lineIndex: number, phase: number, step: string, symbol: string, rest: string): PlanTask {
-  const status = statusForSymbol(symbol) ?? 'todo';
+function taskFromLine(lineIndex: number, phase: number, step: string, status: TaskStatus, rest: string): PlanTask {
   const { title, completedDate, note } = splitTaskText(rest);
   const task: PlanTask = { line: lineIndex, phase, step, status, title };
   if (completedDate) task.completedDate = completedDate;
@@ -59,6 +61,15 @@ function taskFromLine(lineIndex: number, phase: number, step: string, symbol: st
     if (status === 'skipped') task.skipReason = note;
   }
   return task;
+}
+
+/** The first character that is not a space, tab or no-break space ('' for a blank line). */
+function firstVisible(line: string): string {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code !== 32 && code !== 9 && code !== 0xa0) return line[i];
+  }
+  return '';
 }
 
 function sectionKind(headingText: string): SectionKind {
@@ -95,34 +106,41 @@ export function outlinePlan(markdown: string): PlanOutline {
       if (line.trim().startsWith(fence)) fence = null;
       continue;
     }
-    const fenceMatch = CODE_FENCE.exec(line);
-    if (fenceMatch?.groups) {
-      fence = fenceMatch.groups.fence;
-      continue;
+    // Each pattern below starts with a known character after the indentation: looking at that
+    // character first keeps a maximum-size plan's parse as fast as the spec's simpler one.
+    const first = firstVisible(line);
+    if (first === '`' || first === '~') {
+      const fenceMatch = CODE_FENCE.exec(line);
+      if (fenceMatch?.groups) {
+        fence = fenceMatch.groups.fence;
+        continue;
+      }
     }
 
-    const phaseHeading = matchPhaseHeading(line);
-    if (phaseHeading) {
-      closeSection(i);
-      section = 'phase';
-      phase = { ...phaseHeading, tasks: [], line: i };
-      looseTasks = null;
-      outline.phases.push(phase);
-      continue;
-    }
-    const heading = matchHeading(line);
-    if (heading && heading.level === 1 && outline.titleLine === undefined) {
-      outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
-      outline.titleLine = i;
-      continue;
-    }
-    if (heading && heading.level <= 2) {
-      closeSection(i);
-      section = heading.level === 2 ? sectionKind(heading.text) : 'other';
-      sectionStart = i;
-      phase = null;
-      looseTasks = null;
-      continue;
+    if (first === '#') {
+      const phaseHeading = matchPhaseHeading(line);
+      if (phaseHeading) {
+        closeSection(i);
+        section = 'phase';
+        phase = { number: phaseHeading.number, name: phaseHeading.name, tasks: [], line: i, implicit: false };
+        looseTasks = null;
+        outline.phases.push(phase);
+        continue;
+      }
+      const heading = matchHeading(line);
+      if (heading && heading.level === 1 && outline.titleLine === undefined) {
+        outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
+        outline.titleLine = i;
+        continue;
+      }
+      if (heading && heading.level <= 2) {
+        closeSection(i);
+        section = heading.level === 2 ? sectionKind(heading.text) : 'other';
+        sectionStart = i;
+        phase = null;
+        looseTasks = null;
+        continue;
+      }
     }
 
     if (section === 'preamble' || section === 'goal') {
@@ -160,21 +178,25 @@ export function outlinePlan(markdown: string): PlanOutline {
       continue;
     }
 
-    if (section === 'analysis' || section === 'notes') continue;
+    if (section === 'analysis' || section === 'notes' || (first !== '-' && first !== '*' && first !== '+')) continue;
 
-    const task = matchTaskLine(line);
-    if (task) {
-      if (statusForSymbol(task.symbol) === undefined) {
-        outline.unknownStatusLines.push({ line: i, step: task.step, symbol: task.symbol });
-      }
+    const match = execTaskLine(line);
+    if (match) {
+      const symbol = match[TASK_GROUPS.symbol];
+      const step = match[TASK_GROUPS.step];
+      const rest = match[TASK_GROUPS.rest];
+      // An unknown character reads as todo, as in the spec; validatePlan reports it.
+      const known = statusForSymbol(symbol);
+      if (known === undefined) outline.unknownStatusLines.push({ line: i, step, symbol });
+      const status = known ?? 'todo';
       if (phase) {
-        const parsed = taskFromLine(i, phase.number, task.step, task.symbol, task.rest);
+        const parsed = taskFromLine(i, phase.number, step, status, rest);
         phase.tasks.push(parsed);
         outline.tasks.push(parsed);
       } else if (section === 'preamble' || section === 'other') {
         // Tasks without a phase heading above them still count, in document order: their phase
         // number is their step's first number.
-        const parsed = taskFromLine(i, Number(task.step.split('.')[0]), task.step, task.symbol, task.rest);
+        const parsed = taskFromLine(i, Number(step.split('.')[0]), step, status, rest);
         if (!looseTasks) {
           looseTasks = { number: parsed.phase, name: '', tasks: [], line: i, implicit: true };
           outline.phases.push(looseTasks);

@@ -2,65 +2,14 @@
  * What the browser tests share: a real headless Chromium (driven by playwright-core) and the local
  * emulator server started in-process on a temporary spreadsheet file.
  */
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { startServer } from '../../src/server/main';
 import { EXAMPLE_PLAN } from '../../src/server/example-plan';
 
-const USUAL_LOCATIONS = [
-  '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable',
-  '/snap/bin/chromium', '/opt/google/chrome/chrome',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
-];
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** CHROME_PATH, then `chromium` on the PATH, then the usual install locations. */
-export function findChromium(): string {
-  const fromEnv = process.env.CHROME_PATH;
-  if (fromEnv) {
-    if (isExecutable(fromEnv)) return fromEnv;
-    throw new Error(`CHROME_PATH is ${fromEnv}, which is not an executable file`);
-  }
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    for (const name of ['chromium', 'chromium-browser']) {
-      const candidate = path.join(dir, name);
-      if (isExecutable(candidate)) return candidate;
-    }
-  }
-  const found = USUAL_LOCATIONS.find(isExecutable);
-  if (found) return found;
-  throw new Error('The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: '
-    + '`apt-get update && apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.');
-}
-
-/** A headless Chromium with a fresh profile; close() also removes the profile. */
-export async function launchBrowser(): Promise<BrowserContext & { dispose(): Promise<void> }> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: findChromium(),
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  return Object.assign(context, {
-    async dispose() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  });
-}
+export { findChromium, launchBrowser } from '../../src/browser/chromium';
 
 export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
   /** The plan cell, as GET /api/cells reports it. */
