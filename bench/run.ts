@@ -1,0 +1,226 @@
+/**
+ * `npm run bench`: figures where users feel speed, each beside the spec's reference flow run in
+ * the same process. Service calls and round trips are counted on the Apps Script emulation (they
+ * are what costs time in Google: each is a network hop); parse times are measured in this process.
+ * Benchmarks report; they never fail on a noisy machine.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parsePlan, updateTaskStatus } from '../src/core';
+import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/emulator';
+import { ReferencePlanManager, ReferenceSheetsClient, referenceParse, referenceUpdate } from './spec-reference';
+import { measureSidebarRender } from './sidebar-render';
+
+const ROOT = path.resolve(__dirname, '..');
+const DIST = path.join(ROOT, 'dist');
+const PLAN_CELL = 'AGENT_BASE!C2';
+
+type Execution = ReturnType<typeof createExecution>;
+
+function planOf(phases: number, tasksPerPhase: number, titleLength = 40): string {
+  const blocks: string[] = ['# Plan: Benchmark', '', 'Goal: Measure what users wait for', '', '## Notes', '', 'Generated.', ''];
+  for (let p = 1; p <= phases; p++) {
+    blocks.push(`### Phase ${p}: Phase number ${p}`);
+    for (let t = 1; t <= tasksPerPhase; t++) blocks.push(`- [ ] ${p}.${t} ${`Task ${p}.${t} Sheet!A1:B2 `.padEnd(titleLength, 'x')}`);
+    blocks.push('');
+  }
+  return blocks.join('\n');
+}
+
+/** The largest plan of this shape that still fits the cell (49,999 plan characters). */
+function maximumPlan(): string {
+  let phases = 1;
+  while (planOf(phases + 1, 10, 60).length <= 49_999) phases++;
+  return planOf(phases, 10, 60);
+}
+
+function sheetWith(text: string): EmulatedSpreadsheet {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', 'AGENT_BASE'] });
+  spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
+  spreadsheet.setCellText(PLAN_CELL, text);
+  return spreadsheet;
+}
+
+interface CallCount { reads: number; writes: number; spreadsheet: number; all: number }
+
+function countOf(execution: Execution): CallCount {
+  const spreadsheetServices = new Set(['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range']);
+  return {
+    reads: execution.countCalls({ service: 'Range', method: 'getValues' }) + execution.countCalls({ service: 'Range', method: 'getValue' }),
+    writes: execution.countCalls({ service: 'Range', method: 'setValues' }) + execution.countCalls({ service: 'Range', method: 'setValue' }),
+    spreadsheet: execution.calls.filter((entry: { service: string }) => spreadsheetServices.has(entry.service)).length,
+    all: execution.calls.length,
+  };
+}
+
+/** One of our entry points, in a fresh execution like Apps Script runs it. */
+function ours(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): { result: unknown; count: CallCount } {
+  const execution = createExecution(spreadsheet, { context: 'api' });
+  const code = loadBundle(execution, DIST) as Record<string, (...a: unknown[]) => unknown>;
+  const result = code[name](...args);
+  execution.end();
+  return { result, count: countOf(execution) };
+}
+
+/** The spec's PlanManager, on the same emulated SpreadsheetApp. */
+function reference(spreadsheet: EmulatedSpreadsheet, work: (manager: ReferencePlanManager) => unknown): { result: unknown; count: CallCount } {
+  const execution = createExecution(spreadsheet, { context: 'api' });
+  const manager = new ReferencePlanManager(new ReferenceSheetsClient(execution.globals.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp));
+  const result = work(manager);
+  execution.end();
+  return { result, count: countOf(execution) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function time(work: () => unknown, runs = 60): number {
+  for (let i = 0; i < 5; i++) work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+const format = (count: CallCount) => `${count.reads} / ${count.writes} / ${count.spreadsheet}`;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+async function main(): Promise<void> {
+  const sections: string[] = [];
+  const small = planOf(3, 4);
+
+  // 1. Service calls per operation.
+  const operations: Array<[string, string, unknown[], ((m: ReferencePlanManager) => unknown) | null]> = [
+    ['read the plan', 'getPlan', [], (m) => m.getPlan()],
+    ['next task', 'getNextTask', [], (m) => m.getNextTask()],
+    ['start a task', 'startTask', ['1.1'], (m) => m.startTask('1.1')],
+    ['complete a task', 'completeTask', ['1.1'], (m) => m.completeTask('1.1')],
+    ['block a task', 'blockTask', ['1.1', 'waiting'], (m) => m.blockTask('1.1', 'waiting')],
+    ['complete and start next (advanceTask)', 'advanceTask', ['1.1'], null],
+    ['three changes at once (applyCommands)', 'applyCommands', [[{ action: 'complete', step: '1.1' }, { action: 'start', step: '1.2' }, { action: 'skip', step: '1.3', text: 'n/a' }]], null],
+  ];
+  let everyMutationOneReadOneWrite = true;
+  const callRows = operations.map(([label, name, args, spec]) => {
+    const mine = ours(sheetWith(small), name, args).count;
+    if (!['getPlan', 'getNextTask'].includes(name) && (mine.reads !== 1 || mine.writes !== 1)) everyMutationOneReadOneWrite = false;
+    const theirs = spec ? format(reference(sheetWith(small), spec).count) : 'n/a (3 calls: 3 / 3 / 6)';
+    return `| ${label} | ${format(mine)} | ${theirs} |`;
+  });
+  sections.push([
+    '## Spreadsheet service calls per operation',
+    '',
+    'Counted on the emulated `SpreadsheetApp`: range reads / range writes / all spreadsheet service calls (each is a round trip inside Google). Sheet Plan also takes the document lock for every change; the spec\'s flow takes none.',
+    '',
+    '| operation | Sheet Plan | spec reference |',
+    '|---|---|---|',
+    ...callRows,
+    '',
+    `Target — every mutation costs one range read and one range write: **${mark(everyMutationOneReadOneWrite)}**.`,
+  ].join('\n'));
+
+  // 2. Round trips for an agent walking a 10-task plan.
+  const tenTasks = planOf(2, 5);
+  const oursWalk = sheetWith(tenTasks);
+  let ourTrips = 0;
+  let ourCalls = 0;
+  let task = ours(oursWalk, 'startNextTask');
+  ourTrips++; ourCalls += task.count.spreadsheet;
+  while (task.result) {
+    task = ours(oursWalk, 'advanceTask', [(task.result as { step: string }).step]);
+    ourTrips++; ourCalls += task.count.spreadsheet;
+  }
+  const specWalk = sheetWith(tenTasks);
+  let specTrips = 0;
+  let specCalls = 0;
+  let next = reference(specWalk, (m) => m.getNextTask());
+  specTrips++; specCalls += next.count.spreadsheet;
+  while (next.result) {
+    const step = (next.result as { step: string }).step;
+    for (const work of [(m: ReferencePlanManager) => m.startTask(step), (m: ReferencePlanManager) => m.completeTask(step)]) {
+      const done = reference(specWalk, work);
+      specTrips++; specCalls += done.count.spreadsheet;
+    }
+    next = reference(specWalk, (m) => m.getNextTask());
+    specTrips++; specCalls += next.count.spreadsheet;
+  }
+  const walkedAll = (String(oursWalk.cell(PLAN_CELL)).match(/- \[x\]/g) ?? []).length === 10;
+  sections.push([
+    '## An agent walking a 10-task plan',
+    '',
+    'Each API call is one `scripts.run` round trip (hundreds of milliseconds). Sheet Plan: `startNextTask()`, then `advanceTask(step)` until it returns null. The spec: `getNextTask()`, `startTask`, `completeTask`, repeated.',
+    '',
+    '| | API round trips | spreadsheet service calls |',
+    '|---|---|---|',
+    `| Sheet Plan | ${ourTrips} | ${ourCalls} |`,
+    `| spec reference | ${specTrips} | ${specCalls} |`,
+    '',
+    `Target — N tasks in N+1 calls: **${mark(ourTrips === 11 && walkedAll)}** (${ourTrips} calls for 10 tasks).`,
+  ].join('\n'));
+
+  // 3. Parse and update time at the cell limit.
+  const maximum = maximumPlan();
+  const lastStep = parsePlan(maximum).phases.at(-1)!.tasks.at(-1)!.step;
+  const ourParse = time(() => parsePlan(maximum));
+  const specParse = time(() => referenceParse(maximum));
+  const ourUpdate = time(() => updateTaskStatus(maximum, lastStep, 'done', undefined, '2026-01-01'));
+  const specUpdate = time(() => referenceUpdate(maximum, lastStep, 'done'));
+  const tasks = parsePlan(maximum).progress.total;
+  sections.push([
+    '## Parsing and updating a plan at the 50,000-character limit',
+    '',
+    `A plan of ${maximum.length.toLocaleString('en-US')} characters with ${tasks} tasks; median of 60 runs after warm-up, in Node ${process.version} on this machine. Sheet Plan's parser does more (tolerant patterns, questions, analysis fields, progress), so parity is the goal.`,
+    '',
+    '| | Sheet Plan | spec reference |',
+    '|---|---|---|',
+    `| parse | ${ms(ourParse)} | ${ms(specParse)} |`,
+    `| update the last task | ${ms(ourUpdate)} | ${ms(specUpdate)} |`,
+    '',
+    `Target — parsing a maximum-size plan no slower than the spec's parser: **${mark(ourParse <= specParse * 1.1)}** (${(ourParse / specParse).toFixed(2)}× the spec's time; within 10% counts as parity on a shared machine).`,
+  ].join('\n'));
+
+  // 4. What is shipped.
+  const code = readFileSync(path.join(DIST, 'Code.js'));
+  const sidebarFile = path.join(DIST, 'Sidebar.html');
+  const sidebar = readFileSync(sidebarFile);
+  const render = await measureSidebarRender(DIST, maximum);
+  sections.push([
+    '## What is shipped',
+    '',
+    '| file | size | gzip |',
+    '|---|---|---|',
+    `| dist/Code.js (evaluated on every Apps Script execution) | ${kib(code.length)} | ${kib(gzipSync(code).length)} |`,
+    `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ${kib(gzipSync(sidebar).length)} |`,
+    '',
+    '## The sidebar\'s first render of a maximum-size plan',
+    '',
+    render.ok
+      ? `Headless Chromium ${render.browserVersion}, from the page starting to load until the last phase is on screen, with the server's answer given at once (the real \`google.script.run\` round trip adds to this): **${ms(render.milliseconds)}** (median of ${render.runs} loads, ${tasks} tasks).`
+      : `Not measured: ${render.reason}`,
+  ].join('\n'));
+
+  const report = [
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}. Figures, not pass/fail tests: they come from one run on one machine (2 cores).`,
+    '',
+    sections.join('\n\n'),
+    '',
+  ].join('\n');
+  mkdirSync(path.join(ROOT, 'docs'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'docs/BENCHMARKS.md'), report);
+  console.log(report);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
