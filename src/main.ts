@@ -19,6 +19,7 @@ export { menuInitializePlan, menuShowNextTask, menuShowReviewItems };
 // ---- the sidebar: Open plan, then google.script.run from the page (each call needs the person token showPlanSidebar minted) ----
 export {
   showPlanSidebar, sidebarLoad, sidebarCheck, sidebarTaskAction, sidebarAnswerQuestion, sidebarReplacePlan, sidebarInitPlan,
+  sidebarHistory, sidebarRestore,
 } from './apps-script/sidebar';
 
 // ---- the plan API (scripts.run) ----

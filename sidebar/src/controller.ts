@@ -8,6 +8,7 @@ import { requireLine } from '../../src/core/arguments';
 import { STARTER_PLAN } from '../../src/core/compose';
 import { outlinePlan } from '../../src/core/parse';
 import { localDate, setAnswerLine } from '../../src/core/update';
+import type { HistoryEntry } from '../../src/core/plan-manager';
 import type { PlanView } from './protocol';
 import { errorCode, errorMessage, type Server } from './server';
 
@@ -36,6 +37,8 @@ export interface SidebarState {
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
+  /** The History panel: null while closed; `entries` null while they load. */
+  history: { entries: HistoryEntry[] | null } | null;
 }
 
 const ACTION_WORDS: Record<TaskAction, [busy: string, done: string]> = {
@@ -59,7 +62,7 @@ export function describeSource(source: string): string {
 }
 
 export class SidebarController {
-  state: SidebarState = { view: null, markdown: '', busy: null, error: null, sessionEnded: false, notice: 'Loading the plan…', editor: null };
+  state: SidebarState = { view: null, markdown: '', busy: null, error: null, sessionEnded: false, notice: 'Loading the plan…', editor: null, history: null };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
   /** Change checks in flight. */
@@ -219,5 +222,35 @@ export class SidebarController {
       });
       return false;
     }
+  }
+
+  // ---- the history of whole documents ----
+
+  /** Opens the History panel: one call that lists the saved versions with their text. */
+  async openHistory(): Promise<void> {
+    if (this.state.busy) return;
+    this.set({ history: { entries: null }, editor: null, error: null, busy: 'Loading the history', notice: 'Loading the history…' });
+    try {
+      const entries = await this.server('sidebarHistory');
+      this.set({ history: { entries }, busy: null, notice: entries.length === 1 ? '1 saved version' : entries.length ? `${entries.length} saved versions` : 'No saved versions yet' });
+    } catch (error) {
+      this.set({ history: null });
+      this.refuse(error);
+    }
+  }
+
+  closeHistory(): void {
+    this.set({ history: null, error: null });
+  }
+
+  /** Puts revision `revision` back (shown at once, confirmed by one call); the plan it replaces is saved first. */
+  async restore(revision: number): Promise<boolean> {
+    const entry = this.state.history?.entries?.find((candidate) => candidate.revision === revision);
+    if (!entry || entry.text === undefined) return false;
+    const text = entry.text;
+    const restored = await this.change(`Restoring revision ${revision}`, `Revision ${revision} restored; the plan it replaced is in the history`,
+      () => text, () => this.server('sidebarRestore', revision));
+    if (restored) this.set({ history: null });
+    return restored;
   }
 }

@@ -14,12 +14,12 @@
 import { isTaskAction, type TaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
-import { PlanManager, type TaskResult } from '../core/plan-manager';
+import { PlanManager, type HistoryEntry, type TaskResult } from '../core/plan-manager';
 import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import { sessionScript, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
-import { SpreadsheetPlanStore } from './spreadsheet-store';
+import { HISTORY_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -170,6 +170,19 @@ export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: u
 /** Saves the whole document, only if it is still exactly what the editor loaded (CONFLICT otherwise, checked under the lock). */
 export function sidebarReplacePlan(token: unknown, markdown: unknown, baseRevision: unknown, baseStamp?: unknown): PlanView {
   return asPerson(token, (manager) => manager.replacePlan(markdown, typeof baseStamp === 'string' ? baseStamp : baseRevision));
+}
+
+/** The saved versions of the plan, newest first, with their text (the History panel). */
+export function sidebarHistory(token: unknown): HistoryEntry[] {
+  return run(() => {
+    requirePerson(token);
+    return new PlanManager(SpreadsheetPlanStore.forActiveSpreadsheet(), { source: 'sidebar', byPerson: true }).getHistory(HISTORY_LIMIT);
+  });
+}
+
+/** Puts a saved version back; the plan it replaces is saved to the history first. */
+export function sidebarRestore(token: unknown, revision: unknown): PlanView {
+  return asPerson(token, (manager) => manager.restoreRevision(revision));
 }
 
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */

@@ -17,7 +17,12 @@ import { validatePlan, type ValidationReport } from './validate';
 
 /** A plan with its revision, who changed it last, and the stamp to pass to replacePlan. */
 export type RevisedPlan = Plan & RevisionInfo & { stamp: string };
-export type TaskResult = PlanTask & { revision: number };
+/** A task with the plan's revision after the call and who made the plan's last change. */
+export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource };
+
+function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
+  return { ...task, revision: info.revision, changedBy: info.changedBy };
+}
 
 export interface PlanCommand {
   action: TaskAction;
@@ -97,24 +102,24 @@ export class PlanManager {
   getNextTask(): TaskResult | null {
     const plan = this.getPlan();
     const next = plan && nextTodo(plan);
-    return next ? { ...next, revision: plan.revision } : null;
+    return next ? withRevision(next, plan) : null;
   }
 
   getReviewTasks(): TaskResult[] {
     const plan = this.getPlan();
     if (!plan) return [];
-    return allTasks(plan).filter((task) => task.status === 'review').map((task) => ({ ...task, revision: plan.revision }));
+    return allTasks(plan).filter((task) => task.status === 'review').map((task) => withRevision(task, plan));
   }
 
-  getProgress(): Progress & { revision: number } {
+  getProgress(): Progress & { revision: number; changedBy: ChangeSource } {
     const plan = this.requirePlan();
-    return { ...plan.progress, revision: plan.revision };
+    return { ...plan.progress, revision: plan.revision, changedBy: plan.changedBy };
   }
 
-  validatePlan(): ValidationReport & { revision: number } {
+  validatePlan(): ValidationReport & { revision: number; changedBy: ChangeSource } {
     const { text, revision } = this.snapshot();
     if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
-    return { ...validatePlan(text), revision: revision.revision };
+    return { ...validatePlan(text), revision: revision.revision, changedBy: revision.changedBy };
   }
 
   getHistory(limit: unknown = 10): HistoryEntry[] {
@@ -170,7 +175,7 @@ export class PlanManager {
         ? recordReview(outcome.document, outcome.before, action, text, today)
         : outcome.document;
       const newText = document.toString();
-      return { text: newText, result: (revision) => ({ ...taskAtLine(newText, outcome.before.line), revision: revision.revision }) };
+      return { text: newText, result: (revision) => withRevision(taskAtLine(newText, outcome.before.line), revision) };
     });
   }
 
@@ -198,7 +203,7 @@ export class PlanManager {
       ensureFits(text);
       const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
       this.store.write(text, meta);
-      return { ...taskAtLine(text, next.line), revision: info.revision };
+      return withRevision(taskAtLine(text, next.line), info);
     });
   }
 
@@ -210,7 +215,7 @@ export class PlanManager {
       let text = completed.document.toString();
       const next = nextTodo(parsePlan(text));
       if (next) text = applyAction(outlinePlan(text), 'start', next.step, undefined, context).document.toString();
-      return { text, result: (revision) => (next ? { ...taskAtLine(text, next.line), revision: revision.revision } : null) };
+      return { text, result: (revision) => (next ? withRevision(taskAtLine(text, next.line), revision) : null) };
     });
   }
 
@@ -239,7 +244,7 @@ export class PlanManager {
           throw error;
         }
       });
-      return { text, result: (revision) => after.map((task) => ({ ...task, revision: revision.revision })) };
+      return { text, result: (revision) => after.map((task) => withRevision(task, revision)) };
     });
   }
 

@@ -41,7 +41,7 @@ describe('PlanClient against the emulator', () => {
     expect(compact!.summary).toContain('- [!] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — please verify 5% threshold is correct');
     expect(compact!.summary.length).toBeLessThan(plan!.raw.length / 2);
 
-    await expect(client.getProgress()).resolves.toEqual({ total: 12, todo: 4, doing: 1, done: 5, blocked: 1, review: 1, skipped: 0, percent: 41, revision: 1 });
+    await expect(client.getProgress()).resolves.toEqual({ total: 12, todo: 4, doing: 1, done: 5, blocked: 1, review: 1, skipped: 0, percent: 41, revision: 1, changedBy: 'cell edit' });
     await expect(client.getReviewTasks()).resolves.toMatchObject([{ step: '2.3', status: 'review', reviewNote: 'please verify 5% threshold is correct', revision: 1 }]);
     await expect(client.getNextTask()).resolves.toMatchObject({ step: '3.2', status: 'todo' });
     await expect(client.validatePlan()).resolves.toMatchObject({ valid: true, errors: [], revision: 1 });

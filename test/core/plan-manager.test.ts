@@ -278,7 +278,7 @@ describe('reading', () => {
 
   test('getProgress counts the tasks', () => {
     expect(agent(savedPlan(mixed)).getProgress()).toEqual({
-      total: 6, todo: 2, doing: 1, done: 1, blocked: 1, review: 1, skipped: 0, percent: 16, revision: 1,
+      total: 6, todo: 2, doing: 1, done: 1, blocked: 1, review: 1, skipped: 0, percent: 16, revision: 1, changedBy: 'api',
     });
   });
 

@@ -186,3 +186,16 @@ describe('replacePlan with the exact stamp', () => {
     expect(replaced.revision).toBe(read.revision + 1);
   });
 });
+
+describe('who changed the plan last', () => {
+  test('every result carries the revision and its author, so an agent sees that a person changed the plan since its last read', () => {
+    const spreadsheet = sheetWithPlan(plan('# Plan: W', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B', '- [!] 1.3 C — check'));
+    const started = call(spreadsheet, 'startTask', '1.1');
+    expect(started).toMatchObject({ revision: expect.any(Number), changedBy: 'api' });
+    personEdits(spreadsheet, PLAN, planText(spreadsheet).replace('- [ ] 1.2 B', '- [ ] 1.2 B, as the person wants it'));
+    for (const name of ['getNextTask', 'getProgress', 'validatePlan', 'getPlan']) {
+      expect(call(spreadsheet, name)).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
+    }
+    expect(call(spreadsheet, 'getReviewTasks')[0]).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
+  });
+});

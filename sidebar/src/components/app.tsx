@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SidebarController, SidebarState } from '../controller';
 import { Editor } from './editor';
+import { History } from './history';
 import { PlanPanel } from './plan-panel';
 
 /** How often the sidebar asks whether the plan changed, while it is visible. */
@@ -36,7 +37,9 @@ export function App({ controller }: { controller: SidebarController }) {
   const disabled = Boolean(state.busy) || state.sessionEnded;
 
   let body;
-  if (state.editor && state.view) {
+  if (state.history) {
+    body = <History entries={state.history.entries} controller={controller} disabled={disabled} />;
+  } else if (state.editor && state.view) {
     body = <Editor key={state.editor.key} editor={state.editor} view={state.view} controller={controller} disabled={disabled} />;
   } else if (state.view && state.markdown.trim()) {
     body = <PlanPanel markdown={state.markdown} view={state.view} controller={controller} disabled={disabled} />;

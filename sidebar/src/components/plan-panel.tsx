@@ -44,8 +44,12 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
       <header class="plan-header">
         <div class="title-row">
           <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
-          <button type="button" class="button text icon-button" disabled={disabled} onClick={() => controller.openEditor()}
-            title="Edit the plan's Markdown">Edit</button>
+          <div class="header-buttons">
+            <button type="button" class="button text icon-button" disabled={disabled} onClick={() => void controller.openHistory()}
+              title="Earlier versions of the whole plan, with restore">History</button>
+            <button type="button" class="button text icon-button" disabled={disabled} onClick={() => controller.openEditor()}
+              title="Edit the plan's Markdown">Edit</button>
+          </div>
         </div>
         {plan.goal && <p class="plan-goal"><span class="goal-label">Goal</span> {plan.goal}</p>}
         <ChangeLine view={view} />

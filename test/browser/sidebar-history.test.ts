@@ -1,0 +1,78 @@
+/**
+ * The History panel: every whole document Sheet Plan replaced is listed, newest first, and a person
+ * can put one back in one round trip; the plan it replaces is kept, so nothing is lost.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+import { ARTIFACTS, launchBrowser, openSidebar, startLocal, type LocalServer } from './harness';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: LocalServer;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser.dispose(); });
+beforeEach(async () => { server = await startLocal(); });
+afterEach(async () => { await server.dispose(); });
+
+const NEW_PLAN = ['New plan by the agent', 'Start over', [{ name: 'Only', steps: ['Read Data!A1:C9 (ids)'] }]];
+
+test('a plan the agent replaced is in the history and comes back with Restore; the replaced one is kept', async () => {
+  expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  await page.locator('.plan-title', { hasText: 'New plan by the agent' }).waitFor();
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const entry = page.locator('.history-entry').first();
+  await entry.waitFor();
+  await expect(entry.locator('.history-title').textContent()).resolves.toMatch(/Revision \d+ Monthly Inventory Reconciliation/);
+  await expect(entry.locator('.history-meta').textContent()).resolves.toContain('replaced by a new plan · by the agent (createPlan)');
+  await entry.locator('summary').click();
+  await expect(entry.locator('pre').textContent()).resolves.toBe(EXAMPLE_PLAN);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.setViewportSize({ width: 300, height: 640 });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-history.png') });
+
+  const before = sidebar.actionCalls().length;
+  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  await page.locator('.status-bar .notice', { hasText: /^Revision \d+ restored/ }).waitFor();
+  expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
+  expect(await server.planText()).toBe(EXAMPLE_PLAN);
+  await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
+
+  // The agent's plan that the restore replaced is now in the history too.
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('.history-entry').first().locator('.history-title').textContent()).resolves.toContain('New plan by the agent');
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+test('an empty history says so', async () => {
+  const { page } = await openSidebar(browser, server);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('.empty-history').textContent()).resolves.toBe('No saved versions yet.');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
+});
+
+test('hostile text in a saved version shows as text and runs nothing', async () => {
+  const hostile = EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: <img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>');
+  await server.editCell(hostile);
+  expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
+  const { page, dialogs } = await openSidebar(browser, server);
+  await page.getByRole('button', { name: 'History' }).click();
+  const entry = page.locator('.history-entry').first();
+  await entry.locator('summary').click();
+  await expect(entry.locator('pre').textContent()).resolves.toBe(hostile);
+  await expect(entry.locator('.history-title').textContent()).resolves.toContain('<img src=x onerror="window.__pwned=1"><script>');
+  await expect(page.locator('.history img, .history script').count()).resolves.toBe(0);
+  await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test('the agent cannot read or restore the history through the sidebar functions (no person token)', async () => {
+  for (const [name, parameters] of [['sidebarHistory', ['forged']], ['sidebarRestore', ['forged', 1]]] as const) {
+    const { body } = await server.scriptsRun(name, [...parameters]);
+    expect(body.error.details[0].errorMessage).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
+  }
+});
