@@ -4,6 +4,7 @@
  * example plan (2.3 waits for review, 3.1 is in progress, 3.3 is blocked).
  */
 import { PlanClientError, type PlanClient } from '../../src/client';
+import { caught } from './caught';
 import { startLocalEmulator, type LocalEmulator } from './local-emulator';
 
 let emulator: LocalEmulator;
@@ -15,15 +16,6 @@ beforeEach(async () => {
 });
 afterEach(async () => { await emulator.close(); });
 
-async function failure(promise: Promise<unknown>): Promise<PlanClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlanClientError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function planText(): Promise<string> {
   return (await client.getPlan())!.raw;
@@ -63,7 +55,7 @@ describe('PlanClient against the emulator', () => {
 
   test('script errors arrive as PlanClientError with the code, the script\'s message and a stack trace', async () => {
     const before = await planText();
-    const notFound = await failure(client.startTask('9.9'));
+    const notFound = await caught(client.startTask('9.9'));
     expect(notFound.code).toBe('NOT_FOUND');
     expect(notFound.message).toBe('NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)');
     expect(notFound.detail).toBe('Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)');
@@ -72,24 +64,24 @@ describe('PlanClient against the emulator', () => {
     expect(notFound.stackTrace.every((frame) => typeof frame.lineNumber === 'number' && typeof frame.function === 'string')).toBe(true);
     expect(notFound.stackTrace.some((frame) => frame.function?.includes('startTask'))).toBe(true);
 
-    await expect(failure(client.completeTask('2.3'))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
-    await expect(failure(client.completeTask('1.1'))).resolves.toMatchObject({ code: 'INVALID_TRANSITION', message: 'INVALID_TRANSITION: Task 1.1 is already done' });
+    await expect(caught(client.completeTask('2.3'))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
+    await expect(caught(client.completeTask('1.1'))).resolves.toMatchObject({ code: 'INVALID_TRANSITION', message: 'INVALID_TRANSITION: Task 1.1 is already done' });
     expect(await planText()).toBe(before);
   });
 
   test('bad parameters are INVALID_ARGUMENT errors that say what to send, and nothing is written', async () => {
     const before = await planText();
-    const step = await failure(client.run('startTask', [1.1]));
+    const step = await caught(client.run('startTask', [1.1]));
     expect(step).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: step must be text like "1.2", not the number 1.1 (numbers lose trailing zeros: 1.10 becomes 1.1)' });
-    await expect(failure(client.blockTask('3.2', ''))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: reason must not be empty' });
-    await expect(failure(client.run('createPlan', ['Title', 'Goal', 'not a list']))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: phases must be a list (got "not a list")' });
-    await expect(failure(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")' });
+    await expect(caught(client.blockTask('3.2', ''))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: reason must not be empty' });
+    await expect(caught(client.run('createPlan', ['Title', 'Goal', 'not a list']))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: phases must be a list (got "not a list")' });
+    await expect(caught(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")' });
     expect(await planText()).toBe(before);
   });
 
   test('applyCommands is atomic through the bundle: one result per command, or nothing written', async () => {
     const before = await client.getPlan();
-    const refused = await failure(client.applyCommands([
+    const refused = await caught(client.applyCommands([
       { action: 'complete', step: '3.1' },
       { action: 'start', step: '3.2' },
       { action: 'complete', step: '9.9' },
@@ -106,20 +98,20 @@ describe('PlanClient against the emulator', () => {
       { action: 'skip', step: '4.3', text: 'the team reads the sheet' },
     ]);
     expect(results.map((task) => [task.step, task.status, task.revision])).toEqual([['3.1', 'done', 2], ['3.2', 'doing', 2], ['4.3', 'skipped', 2]]);
-    await expect(failure(client.run('applyCommands', [[{ action: 'approve', step: '2.3' }]]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(caught(client.run('applyCommands', [[{ action: 'approve', step: '2.3' }]]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
   test('no API call can approve a review item: sidebar functions need a person token, approveReview is not exposed', async () => {
-    await expect(failure(client.run('sidebarTaskAction', ['not-a-token', 'approve', '2.3']))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
-    await expect(failure(client.run('showPlanSidebar'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: expect.stringContaining('Cannot call SpreadsheetApp.getUi() from this context') });
-    await expect(failure(client.run('approveReview', ['2.3']))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: approveReview', stackTrace: [] });
+    await expect(caught(client.run('sidebarTaskAction', ['not-a-token', 'approve', '2.3']))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
+    await expect(caught(client.run('showPlanSidebar'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: expect.stringContaining('Cannot call SpreadsheetApp.getUi() from this context') });
+    await expect(caught(client.run('approveReview', ['2.3']))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: approveReview', stackTrace: [] });
     await expect(client.getReviewTasks()).resolves.toHaveLength(1);
   });
 
   test('replacePlan needs the revision read; history and restore bring a replaced plan back', async () => {
     const plan = (await client.getPlan())!;
     const edited = plan.raw.replace('- [ ] 4.3 Send notification', '- [ ] 4.3 Email');
-    await expect(failure(client.replacePlan(edited, plan.revision - 1))).resolves.toMatchObject({ code: 'CONFLICT' });
+    await expect(caught(client.replacePlan(edited, plan.revision - 1))).resolves.toMatchObject({ code: 'CONFLICT' });
     const replaced = await client.replacePlan(edited, plan.revision);
     expect(replaced.revision).toBe(plan.revision + 1);
     const history = await client.getHistory(5);
@@ -135,7 +127,7 @@ describe('PlanClient against the emulator', () => {
   });
 
   test('an unknown function is a ScriptError; a call without credentials is HTTP 401; parameters must be a list', async () => {
-    await expect(failure(client.run('noSuchFunction'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: noSuchFunction' });
+    await expect(caught(client.run('noSuchFunction'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: noSuchFunction' });
 
     const anonymous = await fetch(`${emulator.url}/v1/scripts/local:run`, { method: 'POST', body: JSON.stringify({ function: 'getPlan' }) });
     expect(anonymous.status).toBe(401);

@@ -4,6 +4,7 @@
  * to PlanClientError codes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Client } from 'google-auth-library';
 import { PlanClient, PlanClientError } from '../../src/client';
@@ -67,15 +68,6 @@ const FAST_RETRY = { attempts: 4, baseDelayMs: 5, maxDelayMs: 20 };
 let api: FakeApi | undefined;
 afterEach(async () => { await api?.close(); api = undefined; });
 
-async function caught(promise: Promise<unknown>): Promise<PlanClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlanClientError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('PlanClient transport', () => {
   test('posts an ExecutionRequest to {rootUrl}v1/scripts/{id}:run with the bearer token, and returns the result', async () => {

@@ -116,13 +116,7 @@ function Waiting({ reviews, questions, controller, disabled }: PanelProps & { re
         {questions.length > 0 && (
           <li class="waiting-item question-group">
             <p class="waiting-kind">{questions.length === 1 ? 'A question from the agent' : `${questions.length} questions from the agent`}</p>
-            <ul class="question-list">
-              {questions.map((question) => (
-                <li key={question.number} class="question-item" data-question={question.number}>
-                  <QuestionItem question={question} controller={controller} disabled={disabled} />
-                </li>
-              ))}
-            </ul>
+            <QuestionList questions={questions} controller={controller} disabled={disabled} />
           </li>
         )}
       </ul>
@@ -167,14 +161,20 @@ function AnsweredQuestions({ questions, controller, disabled }: PanelProps & { q
   if (questions.length === 0) return null;
   return (
     <Collapsible title="Answered questions" count={`${questions.length}`}>
-      <ul class="question-list">
-        {questions.map((question) => (
-          <li key={question.number} class="question-item" data-question={question.number}>
-            <QuestionItem question={question} controller={controller} disabled={disabled} />
-          </li>
-        ))}
-      </ul>
+      <QuestionList questions={questions} controller={controller} disabled={disabled} />
     </Collapsible>
+  );
+}
+
+function QuestionList({ questions, controller, disabled }: PanelProps & { questions: PlanQuestion[] }) {
+  return (
+    <ul class="question-list">
+      {questions.map((question) => (
+        <li key={question.number} class="question-item" data-question={question.number}>
+          <QuestionItem question={question} controller={controller} disabled={disabled} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
