@@ -35,7 +35,6 @@ export function execTaskLine(line: string): RegExpExecArray | null {
 export interface TaskLineParts {
   /** Everything up to and including `[`; kept byte for byte when the status changes. */
   head: string;
-  indent: string;
   symbol: string;
   /** `] 1.2 ` : kept byte for byte. */
   middle: string;
@@ -54,7 +53,7 @@ export function matchTaskLine(line: string): TaskLineParts | null {
   const head = line.slice(0, line.indexOf('[') + 1);
   const restStart = line.lastIndexOf(rest);
   return {
-    head, indent: head.slice(0, head.search(/[-*+]/)), symbol,
+    head, symbol,
     middle: line.slice(head.length + symbol.length, restStart), step: match[TASK_GROUPS.step], rest,
   };
 }

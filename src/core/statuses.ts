@@ -65,8 +65,6 @@ export const STATUSES: readonly StatusDefinition[] = [
   },
 ];
 
-export const TASK_STATUSES: readonly TaskStatus[] = STATUSES.map((definition) => definition.status);
-
 const BY_STATUS = new Map(STATUSES.map((definition) => [definition.status, definition]));
 const BY_SYMBOL = new Map(
   STATUSES.flatMap((definition) =>
@@ -82,10 +80,6 @@ export function statusDefinition(status: TaskStatus): StatusDefinition {
 /** The status a checkbox character stands for, or undefined for a character we do not know. */
 export function statusForSymbol(symbol: string): TaskStatus | undefined {
   return BY_SYMBOL.get(symbol)?.status;
-}
-
-export function isTaskStatus(value: unknown): value is TaskStatus {
-  return typeof value === 'string' && BY_STATUS.has(value as TaskStatus);
 }
 
 export function canMove(from: TaskStatus, to: TaskStatus): boolean {
