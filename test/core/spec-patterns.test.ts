@@ -7,7 +7,7 @@ import { STATUSES, matchPhaseHeading, matchTaskLine } from '../../src/core';
 describe('what counts as a task line', () => {
   test('a plain task gives its checkbox, step and text', () => {
     expect(matchTaskLine('- [ ] 1.1 Simple task')).toEqual({
-      head: '- [', indent: '', symbol: ' ', middle: '] 1.1 ', step: '1.1', rest: 'Simple task',
+      head: '- [', symbol: ' ', middle: '] 1.1 ', step: '1.1', rest: 'Simple task',
     });
   });
 
