@@ -19,7 +19,7 @@ import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import { sessionScript, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
-import { HISTORY_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
+import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -42,20 +42,17 @@ interface TokenRecord {
   renewedAt: number;
 }
 
-function activeSpreadsheetId(): string {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  if (!spreadsheet) throw new Error('Sheet Plan runs inside a spreadsheet: no active spreadsheet in this execution');
-  return spreadsheet.getId();
-}
-
 function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsheetId: string): void {
   cache.put(TOKEN_PREFIX + token, JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord), TOKEN_SECONDS);
 }
 
 const SIDEBAR_ONLY = 'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through the Apps Script API';
 
-/** Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet. */
-function requirePerson(token: unknown): void {
+/**
+ * Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet;
+ * answers that spreadsheet, for the call to work on.
+ */
+function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
     throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
   }
@@ -64,11 +61,13 @@ function requirePerson(token: unknown): void {
   if (!cache || !record) {
     throw new PlanError('NEEDS_PERSON', `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open plan). ${SIDEBAR_ONLY}`);
   }
-  const spreadsheetId = activeSpreadsheetId();
+  const spreadsheet = activeSpreadsheet();
+  const spreadsheetId = spreadsheet.getId();
   if (record.spreadsheetId !== spreadsheetId) {
     throw new PlanError('NEEDS_PERSON', 'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)');
   }
   if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
+  return spreadsheet;
 }
 
 function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
@@ -92,7 +91,7 @@ export function showPlanSidebar(): void {
   const cache = CacheService.getUserCache();
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
-  storeToken(cache, token, activeSpreadsheetId());
+  storeToken(cache, token, activeSpreadsheet().getId());
   const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
   ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
 }
@@ -108,17 +107,19 @@ function viewOf(cells: PlanCells | null): PlanView {
 }
 
 /** The plan in the cell now: one range read. */
-function currentView(): PlanView {
-  return viewOf(SpreadsheetPlanStore.forActiveSpreadsheet().read());
+function currentView(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): PlanView {
+  return viewOf(new SpreadsheetPlanStore(spreadsheet).read());
 }
 
-/** Runs `change` as a person in the sidebar, then answers with the plan as it now is. */
+/**
+ * Runs `change` as a person in the sidebar, then answers with the plan as it now is: the cells the
+ * change just wrote under the lock (no second read), or the cells as read when it wrote nothing.
+ */
 function asPerson(token: unknown, change: (manager: PlanManager) => unknown): PlanView {
   return run(() => {
-    requirePerson(token);
-    const store = SpreadsheetPlanStore.forActiveSpreadsheet();
+    const store = new SpreadsheetPlanStore(requirePerson(token));
     change(new PlanManager(store, { source: 'sidebar', byPerson: true }));
-    return viewOf(store.read());
+    return viewOf(store.lastWritten() ?? store.read());
   });
 }
 
@@ -137,16 +138,14 @@ const ACTION_METHODS: Record<TaskAction, (manager: PlanManager, step: unknown, t
 /** The plan when the sidebar opens. */
 export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
-    requirePerson(token);
-    return currentView();
+    return currentView(requirePerson(token));
   });
 }
 
 /** The change check the sidebar polls: null while the plan is still at `stamp`, else the new view. One range read. */
 export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
   return run(() => {
-    requirePerson(token);
-    const view = currentView();
+    const view = currentView(requirePerson(token));
     return view.stamp === stamp ? null : view;
   });
 }
@@ -175,8 +174,7 @@ export function sidebarReplacePlan(token: unknown, markdown: unknown, baseRevisi
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
   return run(() => {
-    requirePerson(token);
-    return new PlanManager(SpreadsheetPlanStore.forActiveSpreadsheet(), { source: 'sidebar', byPerson: true }).getHistory(HISTORY_LIMIT);
+    return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true }).getHistory(HISTORY_LIMIT);
   });
 }
 

@@ -34,15 +34,27 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** The spreadsheet the script is bound to. */
+export function activeSpreadsheet(): Spreadsheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (!spreadsheet) throw new Error('Sheet Plan runs inside a spreadsheet: no active spreadsheet in this execution');
+  return spreadsheet;
+}
+
 export class SpreadsheetPlanStore implements PlanStore {
   private sheet: Sheet | null = null;
+  /** The plan and revision cells as this execution last wrote them (it held the lock to do so). */
+  private written: PlanCells | null = null;
 
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
   static forActiveSpreadsheet(): SpreadsheetPlanStore {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    if (!spreadsheet) throw new Error('Sheet Plan runs inside a spreadsheet: no active spreadsheet in this execution');
-    return new SpreadsheetPlanStore(spreadsheet);
+    return new SpreadsheetPlanStore(activeSpreadsheet());
+  }
+
+  /** What this execution's last write put in the cells, so that an answer needs no second read; null before any write. */
+  lastWritten(): PlanCells | null {
+    return this.written;
   }
 
   private planSheet(): Sheet | null {
@@ -61,6 +73,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     const sheet = this.planSheet();
     if (!sheet) throw new Error(`The ${PLAN_SHEET} sheet disappeared during the change`);
     sheet.getRange('C2:D2').setValues([[asText(text), asText(meta)]]);
+    this.written = { marker: this.written?.marker ?? '', text, meta };
   }
 
   writeRevision(meta: string): void {
@@ -82,6 +95,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       [cells.marker, REVISION_LABEL],
       [asText(cells.text), asText(cells.meta)],
     ]);
+    this.written = { ...cells };
   }
 
   private historySheet(create: boolean): Sheet | null {

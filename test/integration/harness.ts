@@ -2,6 +2,7 @@
  * Runs entry points of the built dist/Code.js the way Apps Script does: every call is a new
  * execution with a fresh global object, on an emulated spreadsheet that outlives executions.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/emulator';
 
@@ -19,8 +20,14 @@ export interface CallOptions {
   now?: () => Date;
 }
 
+/** The project's HTML files, by name without extension, as HtmlService.createHtmlOutputFromFile finds them. */
+function projectFiles(): Record<string, string> {
+  return Object.fromEntries(readdirSync(DIST).filter((file) => file.endsWith('.html'))
+    .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]));
+}
+
 export function execute(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = [], options: CallOptions = {}) {
-  const execution = createExecution(spreadsheet, { context: options.context ?? 'api', now: options.now });
+  const execution = createExecution(spreadsheet, { context: options.context ?? 'api', now: options.now, projectFiles: projectFiles() });
   options.prepare?.(execution);
   const code = loadBundle(execution, DIST) as Record<string, unknown>;
   const entry = code[name];

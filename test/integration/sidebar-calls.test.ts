@@ -1,0 +1,44 @@
+/**
+ * A click in the sidebar is what a person waits for: like every change, a sidebar action costs one
+ * range read and one range write, and its answer (the new plan) needs no further read.
+ */
+import { execute, plan, sheetWithPlan } from './harness';
+import type { EmulatedSpreadsheet } from '../../src/emulator';
+
+const PLAN_TEXT = plan('# Plan: Clicks', 'Goal: Count them', '### Phase 1: Work', '- [ ] 1.1 First', '- [!] 1.2 Check — totals', '',
+  '## Questions for User', '', '- Which range?');
+
+/** Opens the sidebar as a person does and returns the token it was given. */
+function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
+  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
+  if (error) throw error;
+  const match = /__SHEET_PLAN_SESSION__ = ({[^<]*});/.exec(execution.ui.sidebars[0].content);
+  return JSON.parse(match![1]).token;
+}
+
+test.each([
+  ['sidebarTaskAction', ['start', '1.1', null]],
+  ['sidebarTaskAction', ['approve', '1.2', 'looks right']],
+  ['sidebarAnswerQuestion', [1, 'Sheet1!A1:C9']],
+])('%s %j costs one range read and one range write', (name, args) => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  const token = openSidebar(spreadsheet);
+  const { result, error, execution } = execute(spreadsheet, name, [token, ...args], { context: 'ui' });
+  expect(error).toBeUndefined();
+  const ranges = execution.calls.filter((call: { service: string }) => call.service === 'Range').map((call: { method: string }) => call.method);
+  expect(ranges).toEqual(['getValues', 'setValues']);
+  expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
+  // The answer is the plan as written.
+  expect((result as { markdown: string }).markdown).toBe(String(spreadsheet.cell('AGENT_BASE!C2')));
+  expect((result as { revision: number }).revision).toBe(JSON.parse(String(spreadsheet.cell('AGENT_BASE!D2'))).revision);
+});
+
+test('the change check the sidebar polls is one range read, and nothing when the plan is unchanged', () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  const token = openSidebar(spreadsheet);
+  const loaded = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).result as { stamp: string };
+  const { result, execution } = execute(spreadsheet, 'sidebarCheck', [token, loaded.stamp], { context: 'ui' });
+  expect(result).toBeNull();
+  expect(execution.calls.filter((call: { service: string }) => call.service === 'Range').map((call: { method: string }) => call.method)).toEqual(['getValues']);
+  expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
+});
