@@ -51,6 +51,12 @@ export interface ManagerOptions {
 const PLAN_LOCATION = `${PLAN_SHEET}!${PLAN_CELL}`;
 const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
 
+/** The text of the plan cell, or NO_PLAN when it holds none. */
+function requireText(text: string): string {
+  if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
+  return text;
+}
+
 function ensureFits(text: string): void {
   if (text.length > PLAN_TEXT_LIMIT) {
     throw new PlanError('TOO_LARGE',
@@ -112,13 +118,13 @@ export class PlanManager {
   }
 
   getProgress(): Progress & { revision: number; changedBy: ChangeSource } {
-    const plan = this.requirePlan();
-    return { ...plan.progress, revision: plan.revision, changedBy: plan.changedBy };
+    const { text, revision } = this.snapshot();
+    return { ...parsePlan(requireText(text)).progress, revision: revision.revision, changedBy: revision.changedBy };
   }
 
   validatePlan(): ValidationReport & { revision: number; changedBy: ChangeSource } {
     const { text, revision } = this.snapshot();
-    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
+    requireText(text);
     return { ...validatePlan(text), revision: revision.revision, changedBy: revision.changedBy };
   }
 
@@ -132,12 +138,6 @@ export class PlanManager {
     }));
   }
 
-  private requirePlan(): RevisedPlan {
-    const plan = this.getPlan();
-    if (!plan) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
-    return plan;
-  }
-
   // ---- writing ----
 
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
@@ -145,17 +145,17 @@ export class PlanManager {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot();
       const { text, result } = change(snapshot.text, snapshot);
-      ensureFits(text);
-      const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
-      if (snapshot.cells && snapshot.cells.marker === PLAN_MARKER) this.store.write(text, meta);
-      else this.store.initialize({ marker: PLAN_MARKER, text, meta });
-      return result(info);
+      return result(this.writePlan(snapshot, text));
     });
   }
 
-  private requireText(text: string): string {
-    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
-    return text;
+  /** Writes `text` over the snapshot's plan with the next revision record; adds the marker (and the sheet) if missing. */
+  private writePlan(snapshot: Snapshot, text: string): RevisionInfo {
+    ensureFits(text);
+    const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
+    if (snapshot.cells?.marker === PLAN_MARKER) this.store.write(text, meta);
+    else this.store.initialize({ marker: PLAN_MARKER, text, meta });
+    return info;
   }
 
   /** Keeps the document being replaced where the person can find it (the history sheet). */
@@ -168,7 +168,7 @@ export class PlanManager {
 
   private taskAction(action: TaskAction, step: unknown, text?: unknown): TaskResult {
     return this.mutate((current) => {
-      const outline = outlinePlan(this.requireText(current));
+      const outline = outlinePlan(requireText(current));
       const today = this.store.today();
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
       const document = action === 'approve' || action === 'requestChanges'
@@ -196,14 +196,11 @@ export class PlanManager {
   startNextTask(): TaskResult | null {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot();
-      const next = nextTodo(parsePlan(this.requireText(snapshot.text)));
+      const next = nextTodo(parsePlan(requireText(snapshot.text)));
       if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
       const context = { byPerson: this.byPerson, today: this.store.today() };
       const text = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context).document.toString();
-      ensureFits(text);
-      const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
-      this.store.write(text, meta);
-      return withRevision(taskAtLine(text, next.line), info);
+      return withRevision(taskAtLine(text, next.line), this.writePlan(snapshot, text));
     });
   }
 
@@ -211,7 +208,7 @@ export class PlanManager {
   advanceTask(step: unknown): TaskResult | null {
     return this.mutate((current) => {
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const completed = applyAction(outlinePlan(this.requireText(current)), 'complete', step, undefined, context);
+      const completed = applyAction(outlinePlan(requireText(current)), 'complete', step, undefined, context);
       let text = completed.document.toString();
       const next = nextTodo(parsePlan(text));
       if (next) text = applyAction(outlinePlan(text), 'start', next.step, undefined, context).document.toString();
@@ -226,7 +223,7 @@ export class PlanManager {
     }
     if (commands.length > 200) throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
     return this.mutate((current) => {
-      let text = this.requireText(current);
+      let text = requireText(current);
       const context = { byPerson: this.byPerson, today: this.store.today() };
       const after: PlanTask[] = [];
       commands.forEach((command: unknown, i) => {
@@ -255,7 +252,7 @@ export class PlanManager {
     }
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
-      const newText = setAnswerLine(outlinePlan(this.requireText(current)), number, text).toString();
+      const newText = setAnswerLine(outlinePlan(requireText(current)), number, text).toString();
       return { text: newText, result: (revision) => PlanManager.revised(newText, revision) };
     });
   }

@@ -199,3 +199,11 @@ describe('who changed the plan last', () => {
     expect(call(spreadsheet, 'getReviewTasks')[0]).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
   });
 });
+
+describe('a plan typed into C2 without the marker', () => {
+  test.each([['startTask', ['1.1']], ['startNextTask', []], ['advanceTask', ['1.1']]])('%s writes the marker with its change, like every change', (name, args) => {
+    const spreadsheet = sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'), { marker: null });
+    call(spreadsheet, name, ...args);
+    expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
+  });
+});
