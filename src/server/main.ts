@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { createApp, listen } from './app';
 import { pageRoutes } from './page';
-import { DEFAULT_STATE_FILE, loadSpreadsheet, saveSpreadsheet } from './state';
+import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor } from './state';
 
 export interface StartOptions {
   port?: number;
@@ -15,7 +15,7 @@ export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? process.env.SHEET_PLAN_STATE ?? DEFAULT_STATE_FILE);
   const distDir = path.resolve(options.distDir ?? 'dist');
   const { spreadsheet, seeded } = loadSpreadsheet(stateFile);
-  const persist = () => saveSpreadsheet(stateFile, spreadsheet);
+  const persist = persistenceFor(stateFile, spreadsheet);
   const handler = createApp({
     spreadsheet,
     distDir,

@@ -14,14 +14,28 @@ export function loadSpreadsheet(file: string): { spreadsheet: EmulatedSpreadshee
   // As a person would have it: the marker and the spec's example plan typed into the cells.
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText('AGENT_BASE!C2', EXAMPLE_PLAN);
-  saveSpreadsheet(file, spreadsheet);
+  writeState(file, JSON.stringify(spreadsheet.toJSON()));
   return { spreadsheet, seeded: true };
 }
 
 /** Written to a temporary file first, so a crash mid-write never leaves a broken state file. */
-export function saveSpreadsheet(file: string, spreadsheet: EmulatedSpreadsheet): void {
+function writeState(file: string, json: string): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const temporary = `${file}.tmp`;
-  writeFileSync(temporary, JSON.stringify(spreadsheet.toJSON()));
+  writeFileSync(temporary, json);
   renameSync(temporary, file);
+}
+
+/**
+ * Saves the spreadsheet after a call, but only when it changed: the sidebar's change check runs
+ * every few seconds and changes nothing, and should not rewrite the file each time.
+ */
+export function persistenceFor(file: string, spreadsheet: EmulatedSpreadsheet): () => void {
+  let saved = JSON.stringify(spreadsheet.toJSON());
+  return () => {
+    const now = JSON.stringify(spreadsheet.toJSON());
+    if (now === saved) return;
+    writeState(file, now);
+    saved = now;
+  };
 }
