@@ -20,6 +20,10 @@ export type RevisedPlan = Plan & RevisionInfo & { stamp: string };
 /** A task with the plan's revision after the call and who made the plan's last change. */
 export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource };
 
+/** What getProgress and validatePlan answer: the figures, with the plan's revision and who changed it last. */
+export type ProgressResult = Progress & { revision: number; changedBy: ChangeSource };
+export type ValidationResult = ValidationReport & { revision: number; changedBy: ChangeSource };
+
 function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
   return { ...task, revision: info.revision, changedBy: info.changedBy };
 }
@@ -117,12 +121,12 @@ export class PlanManager {
     return allTasks(plan).filter((task) => task.status === 'review').map((task) => withRevision(task, plan));
   }
 
-  getProgress(): Progress & { revision: number; changedBy: ChangeSource } {
+  getProgress(): ProgressResult {
     const { text, revision } = this.snapshot();
     return { ...parsePlan(requireText(text)).progress, revision: revision.revision, changedBy: revision.changedBy };
   }
 
-  validatePlan(): ValidationReport & { revision: number; changedBy: ChangeSource } {
+  validatePlan(): ValidationResult {
     const { text, revision } = this.snapshot();
     requireText(text);
     return { ...validatePlan(text), revision: revision.revision, changedBy: revision.changedBy };
