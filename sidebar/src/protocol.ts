@@ -36,3 +36,9 @@ export function scriptJson(value: unknown): string {
 export function sessionScript(session: SidebarSession): string {
   return `<script>window.${SESSION_GLOBAL} = ${scriptJson(session)};</script>`;
 }
+
+/** The session in a sidebar page, as sessionScript wrote it (for tools and tests that read the page); null if none. */
+export function sessionFromPage(html: string): SidebarSession | null {
+  const match = new RegExp(`<script>window\\.${SESSION_GLOBAL} = ({[^<]*});</script>`).exec(html);
+  return match ? JSON.parse(match[1]) as SidebarSession : null;
+}

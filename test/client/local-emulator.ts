@@ -1,5 +1,6 @@
 /** The local emulator server for client, MCP and agent tests: a fresh spreadsheet in a temp folder per server. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { sessionFromPage } from '../../sidebar/src/protocol';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlanClient, type PlanClientOptions } from '../../src/client';
@@ -38,7 +39,7 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
  */
 export async function decideInSidebar(url: string, action: 'approve' | 'requestChanges', step: string, comment?: string): Promise<void> {
   const page = await (await fetch(`${url}/sidebar`)).text();
-  const token = /"token":"([^"]+)"/.exec(page)?.[1];
+  const token = sessionFromPage(page)?.token;
   if (!token) throw new Error('The sidebar page holds no person token');
   const response = await fetch(`${url}/gas/run`, {
     method: 'POST',

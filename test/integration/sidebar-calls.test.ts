@@ -4,6 +4,7 @@
  */
 import { execute, plan, sheetWithPlan } from './harness';
 import type { EmulatedSpreadsheet } from '../../src/emulator';
+import { sessionFromPage } from '../../sidebar/src/protocol';
 
 const PLAN_TEXT = plan('# Plan: Clicks', 'Goal: Count them', '### Phase 1: Work', '- [ ] 1.1 First', '- [!] 1.2 Check — totals', '',
   '## Questions for User', '', '- Which range?');
@@ -12,8 +13,9 @@ const PLAN_TEXT = plan('# Plan: Clicks', 'Goal: Count them', '### Phase 1: Work'
 function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
   const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
   if (error) throw error;
-  const match = /__SHEET_PLAN_SESSION__ = ({[^<]*});/.exec(execution.ui.sidebars[0].content);
-  return JSON.parse(match![1]).token;
+  const session = sessionFromPage(execution.ui.sidebars[0].content);
+  if (!session) throw new Error('The sidebar page holds no session');
+  return session.token;
 }
 
 test.each([
