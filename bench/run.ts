@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parsePlan, updateTaskStatus } from '../src/core';
-import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/emulator';
+import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/node/emulator';
 import { ReferencePlanManager, ReferenceSheetsClient, referenceParse, referenceUpdate } from './spec-reference';
 import { measureSidebarRender } from './sidebar-render';
 

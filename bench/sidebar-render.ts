@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parsePlan } from '../src/core';
-import { findChromium, launchBrowser } from '../src/browser/chromium';
-import { startServer } from '../src/server/main';
+import { findChromium, launchBrowser } from '../src/node/browser/chromium';
+import { startServer } from '../src/node/server/main';
 
 export type RenderMeasure =
   | { ok: true; milliseconds: number; runs: number; browserVersion: string }

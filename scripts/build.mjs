@@ -1,6 +1,6 @@
 /**
  * Builds dist/: exactly what `clasp push` uploads.
- *  - Code.js: src/main.ts bundled by esbuild, plus one top-level function declaration per exported
+ *  - Code.js: src/apps-script/main.ts bundled by esbuild, plus one top-level function declaration per exported
  *    function (Apps Script only reaches top-level declarations; nothing else is global).
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
@@ -35,7 +35,7 @@ async function replaceFile(file, write) {
 
 export async function buildCode() {
   const result = await build({
-    entryPoints: [path.join(root, 'src/main.ts')],
+    entryPoints: [path.join(root, 'src/apps-script/main.ts')],
     bundle: true,
     format: 'iife',
     globalName: GLOBAL_NAME,
@@ -51,7 +51,7 @@ export async function buildCode() {
   if (privateNames.length) throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names.map((name) =>
     `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`).join('\n');
-  const code = `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points (src/main.ts)\n${wrappers}\n`;
+  const code = `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points (src/apps-script/main.ts)\n${wrappers}\n`;
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
   return names;
 }
@@ -63,7 +63,7 @@ async function exists(file) {
 /** The Node side (CLI, local emulator, client, MCP server) as one file; npm packages stay external. */
 export async function buildNode() {
   const result = await build({
-    entryPoints: [path.join(root, 'src/cli.ts')],
+    entryPoints: [path.join(root, 'src/node/cli.ts')],
     outfile: path.join(root, 'build/cli.js'),
     write: false,
     bundle: true,

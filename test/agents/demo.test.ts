@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { runDemoAgent } from '../../src/demo/agent';
+import { runDemoAgent } from '../../src/node/demo/agent';
 import { decideInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');

@@ -3,7 +3,7 @@
  * the local emulator (usage-loop.test.ts) or a real deployment (test/live). Each test writes a new
  * plan first, so it works on any spreadsheet (the plan it replaces stays in the history).
  */
-import { PlanClientError, type PlanClient } from '../../src/client';
+import { PlanClientError, type PlanClient } from '../../src/node/client';
 
 /** The spec's Usage example, verbatim. */
 export const USAGE_PLAN = {

@@ -1,5 +1,5 @@
 /** The spec's Usage loop, end to end: PlanClient → the local emulator's scripts.run → dist/Code.js. */
-import type { PlanClient } from '../../src/client';
+import type { PlanClient } from '../../src/node/client';
 import { startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 import { defineEndToEndTests } from './end-to-end';
 

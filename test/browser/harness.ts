@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { startServer } from '../../src/server/main';
-import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+import { startServer } from '../../src/node/server/main';
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 
-export { findChromium, launchBrowser } from '../../src/browser/chromium';
+export { findChromium, launchBrowser } from '../../src/node/browser/chromium';
 
 export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
   /** The plan cell, as GET /api/cells reports it. */

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;

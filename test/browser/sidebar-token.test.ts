@@ -2,8 +2,8 @@
  * Only a person approves: the sidebar's functions need the token that showPlanSidebar mints after
  * SpreadsheetApp.getUi() succeeded, which an agent calling through scripts.run can never get.
  */
-import { DEFAULT_USER } from '../../src/emulator';
-import { EXAMPLE_PLAN } from '../../src/server/example-plan';
+import { DEFAULT_USER } from '../../src/node/emulator';
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
 
 let server: LocalServer;

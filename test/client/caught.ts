@@ -1,4 +1,4 @@
-import { PlanClientError } from '../../src/client';
+import { PlanClientError } from '../../src/node/client';
 
 /** The PlanClientError a call fails with; any other outcome fails the test. */
 export async function caught(promise: Promise<unknown>): Promise<PlanClientError> {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { OAuth2Client } from 'google-auth-library';
-import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, isLoopback } from '../../src/client';
+import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, isLoopback } from '../../src/node/client';
 
 describe('PlanClient from the environment', () => {
   test('an access token, or an OAuth client with a refresh token', () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PlanClient, type PlanClientOptions } from '../../src/client';
-import { startServer } from '../../src/server/main';
+import { PlanClient, type PlanClientOptions } from '../../src/node/client';
+import { startServer } from '../../src/node/server/main';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 

@@ -1,5 +1,5 @@
 /** One execution: its globals, its context, its call log and fault injection. */
-import { createExecution, EmulatedSpreadsheet } from '../../src/emulator';
+import { createExecution, EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, fresh, thrownMessage } from './helpers';
 
 describe('globals', () => {

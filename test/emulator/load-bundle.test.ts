@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   bundleFunctionNames, createExecution, EmulatedSpreadsheet, loadBundle, runFunction, runSimpleTrigger,
-} from '../../src/emulator';
+} from '../../src/node/emulator';
 
 const FIXTURE = `
 var remembered;

@@ -1,5 +1,5 @@
 /** LockService: executions contend for locks kept in the spreadsheet model. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
 test('a document lock held by another execution makes tryLock return false', () => {

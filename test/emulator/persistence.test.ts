@@ -1,5 +1,5 @@
 /** The spreadsheet model round-trips through JSON, for the local server's file. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn } from './helpers';
 
 function populated(): EmulatedSpreadsheet {

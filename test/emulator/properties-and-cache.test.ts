@@ -1,5 +1,5 @@
 /** PropertiesService and CacheService: stores kept in the spreadsheet model, with Google's limits. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
 describe('PropertiesService', () => {

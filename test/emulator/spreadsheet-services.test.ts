@@ -1,5 +1,5 @@
 /** SpreadsheetApp, Spreadsheet, Sheet and Range as a script sees them. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, fresh, thrownMessage } from './helpers';
 
 describe('finding ranges', () => {

@@ -1,5 +1,5 @@
 /** What the Sheets window shows: menus, alerts, prompts, sidebars and dialogs, recorded in execution.ui. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
 function uiExecution(options: Parameters<typeof executionOn>[1] = {}) {

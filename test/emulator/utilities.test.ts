@@ -1,5 +1,5 @@
 /** Utilities: SimpleDateFormat dates in IANA time zones, UUIDs, base64 and digests. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
 const { Utilities, execution } = executionOn(new EmulatedSpreadsheet());

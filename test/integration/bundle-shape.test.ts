@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { EmulatedSpreadsheet, createExecution, loadBundle } from '../../src/emulator';
+import { EmulatedSpreadsheet, createExecution, loadBundle } from '../../src/node/emulator';
 import { DIST } from './harness';
 
 const ENTRY_POINTS = [

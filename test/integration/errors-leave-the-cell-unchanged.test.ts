@@ -2,7 +2,7 @@
  * Every refused call says what was wrong and what is allowed, and writes nothing: the whole
  * spreadsheet (cells, history, properties) stays byte for byte as it was, and the lock is free.
  */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { execute, plan, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(

@@ -3,7 +3,7 @@
  * write, the plan write, the flush) leaves the plan either old or new, never mixed; the history
  * holds only true versions; and the lock is released.
  */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN, REVISION, execute, plan, sheetWithPlan } from './harness';
 
 const ORIGINAL = plan('# Plan: Original', '', 'Goal: Survive faults', '', '### Phase 1: Work', '- [ ] 1.1 First', '- [ ] 1.2 Second', '');

@@ -2,7 +2,7 @@
  * Every API function against every kind of bad input: each case ends in a clear error (a stable
  * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
  */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { parsePlan } from '../../src/core';
 import { PLAN, execute, plan, sheetWithPlan, snapshot } from './harness';
 

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/emulator';
+import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/node/emulator';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 export const PLAN = 'AGENT_BASE!C2';

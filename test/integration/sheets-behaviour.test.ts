@@ -1,5 +1,5 @@
 /** How the add-on lives with Sheets: text stays text, nothing a person wrote is lost, menus only where there is a UI. */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { MARKER, PLAN, REVISION, call, execute, personEdits, plan, planText, sheetWithPlan } from './harness';
 
 describe('plan text is always stored as text', () => {

@@ -3,7 +3,7 @@
  * range read and one range write, and its answer (the new plan) needs no further read.
  */
 import { execute, plan, sheetWithPlan } from './harness';
-import type { EmulatedSpreadsheet } from '../../src/emulator';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 
 const PLAN_TEXT = plan('# Plan: Clicks', 'Goal: Count them', '### Phase 1: Work', '- [ ] 1.1 First', '- [!] 1.2 Check — totals', '',

@@ -2,7 +2,7 @@
  * The spec's PlanManager suite, run through the built bundle on the emulated spreadsheet.
  * Where the spec's mock client had "sheets" and "cells", we have a real (emulated) spreadsheet.
  */
-import { EmulatedSpreadsheet } from '../../src/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { MARKER, PLAN, call, execute, plan, planText, sheetWithPlan } from './harness';
 
 const emptySpreadsheet = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });

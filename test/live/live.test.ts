@@ -6,7 +6,7 @@
  *   SHEET_PLAN_LIVE_ENDPOINT    optional root URL (default https://script.googleapis.com/)
  * Without them every test here is reported as skipped (docs/agents.md, "Live tests").
  */
-import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, PlanClientError, type PlanClient } from '../../src/client';
+import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, PlanClientError, type PlanClient } from '../../src/node/client';
 import { defineEndToEndTests } from '../agents/end-to-end';
 
 const scriptId = process.env.SHEET_PLAN_LIVE_SCRIPT_ID;

@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from '../../src/server/main';
+import { startServer } from '../../src/node/server/main';
 
 let dir: string;
 beforeEach(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-persist-')); });

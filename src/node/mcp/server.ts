@@ -8,7 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { version } from '../../package.json';
+import { version } from '../../../package.json';
 import { INSTRUCTIONS } from './instructions';
 import { TOOLS, type PlanApi } from './tools';
 

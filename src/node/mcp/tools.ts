@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import type { PlanClient } from '../client/plan-client';
-import type { RevisedPlan, TaskResult } from '../core/plan-manager';
-import { summarizePlan } from '../core/summary';
-import type { PlanTask } from '../core/types';
+import type { RevisedPlan, TaskResult } from '../../core/plan-manager';
+import { summarizePlan } from '../../core/summary';
+import type { PlanTask } from '../../core/types';
 
 /** What the tools need of a PlanClient. */
 export type PlanApi = Pick<PlanClient,

@@ -9,10 +9,10 @@
  */
 import { script, type script_v1 } from '@googleapis/script';
 import { OAuth2Client } from 'google-auth-library';
-import type { TaskAction } from '../core/actions';
-import type { HistoryEntry, ProgressResult, RevisedPlan, TaskResult, ValidationResult } from '../core/plan-manager';
-import type { CompactPlan } from '../core/summary';
-import type { PhaseInput, PlanDetails } from '../core/types';
+import type { TaskAction } from '../../core/actions';
+import type { HistoryEntry, ProgressResult, RevisedPlan, TaskResult, ValidationResult } from '../../core/plan-manager';
+import type { CompactPlan } from '../../core/summary';
+import type { PhaseInput, PlanDetails } from '../../core/types';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
 
 export const GOOGLE_ROOT_URL = 'https://script.googleapis.com/';
@@ -61,7 +61,7 @@ export interface PlanViewRequest {
   nextCount?: number;
 }
 
-export type { ProgressResult, ValidationResult } from '../core/plan-manager';
+export type { ProgressResult, ValidationResult } from '../../core/plan-manager';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 

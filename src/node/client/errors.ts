@@ -2,7 +2,7 @@
  * What a failed call to the plan API becomes in Node: one error class whose `code` a program can
  * switch on, whatever went wrong (the script refused, Google refused, the network or the clock).
  */
-import type { PlanErrorCode } from '../core/errors';
+import type { PlanErrorCode } from '../../core/errors';
 
 export type PlanClientErrorCode =
   /** The script refused: bad input, unknown step, disallowed change… (the prefix of its message). */

@@ -3,7 +3,7 @@
  * `google.script.host`. Here every google.script.run call is one POST /gas/run, which runs the
  * function in the real dist/Code.js on the emulated spreadsheet (a 'ui' execution).
  */
-import { scriptJson } from '../../../sidebar/src/protocol';
+import { scriptJson } from '../../../../sidebar/src/protocol';
 
 export interface ShimConfig {
   /** The bundle's callable functions: google.script.run has a method for each, and no others. */

@@ -3,9 +3,9 @@
  * function declaration in dist/Code.js (menus, triggers, google.script.run and scripts.run see
  * only those); nothing else in the bundle is global.
  */
-import { api } from './apps-script/api';
-import { recordPlanEdit } from './apps-script/cell-edit';
-import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems } from './apps-script/menu';
+import { api } from './api';
+import { recordPlanEdit } from './cell-edit';
+import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems } from './menu';
 
 // ---- triggers ----
 export function onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void { buildMenu(); }
@@ -20,7 +20,7 @@ export { menuInitializePlan, menuShowNextTask, menuShowReviewItems };
 export {
   showPlanSidebar, sidebarLoad, sidebarCheck, sidebarTaskAction, sidebarAnswerQuestion, sidebarReplacePlan, sidebarInitPlan,
   sidebarHistory, sidebarRestore,
-} from './apps-script/sidebar';
+} from './sidebar';
 
 // ---- the plan API (scripts.run) ----
 export const {

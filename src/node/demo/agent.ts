@@ -8,10 +8,10 @@
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
-import type { TaskResult } from '../core/plan-manager';
-import { parsePlan } from '../core/parse';
-import { describeProgress } from '../core/progress';
-import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../core/types';
+import type { TaskResult } from '../../core/plan-manager';
+import { parsePlan } from '../../core/parse';
+import { describeProgress } from '../../core/progress';
+import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
 
 export interface DemoOptions {
