@@ -6,7 +6,13 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', jsx: 'react-jsx', jsxImportSource: 'preact', esModuleInterop: true } }],
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        isolatedModules: true,
+        tsconfig: { module: 'commonjs', jsx: 'react-jsx', jsxImportSource: 'preact', esModuleInterop: true },
+      },
+    ],
   },
   testTimeout: 30000,
   globalSetup: '<rootDir>/test/global-setup.cjs',

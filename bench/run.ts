@@ -20,10 +20,20 @@ const PLAN_CELL = 'AGENT_BASE!C2';
 type Execution = ReturnType<typeof createExecution>;
 
 function planOf(phases: number, tasksPerPhase: number, titleLength = 40): string {
-  const blocks: string[] = ['# Plan: Benchmark', '', 'Goal: Measure what users wait for', '', '## Notes', '', 'Generated.', ''];
+  const blocks: string[] = [
+    '# Plan: Benchmark',
+    '',
+    'Goal: Measure what users wait for',
+    '',
+    '## Notes',
+    '',
+    'Generated.',
+    '',
+  ];
   for (let p = 1; p <= phases; p++) {
     blocks.push(`### Phase ${p}: Phase number ${p}`);
-    for (let t = 1; t <= tasksPerPhase; t++) blocks.push(`- [ ] ${p}.${t} ${`Task ${p}.${t} Sheet!A1:B2 `.padEnd(titleLength, 'x')}`);
+    for (let t = 1; t <= tasksPerPhase; t++)
+      blocks.push(`- [ ] ${p}.${t} ${`Task ${p}.${t} Sheet!A1:B2 `.padEnd(titleLength, 'x')}`);
     blocks.push('');
   }
   return blocks.join('\n');
@@ -43,20 +53,33 @@ function sheetWith(text: string): EmulatedSpreadsheet {
   return spreadsheet;
 }
 
-interface CallCount { reads: number; writes: number; spreadsheet: number; all: number }
+interface CallCount {
+  reads: number;
+  writes: number;
+  spreadsheet: number;
+  all: number;
+}
 
 function countOf(execution: Execution): CallCount {
   const spreadsheetServices = new Set(['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range']);
   return {
-    reads: execution.countCalls({ service: 'Range', method: 'getValues' }) + execution.countCalls({ service: 'Range', method: 'getValue' }),
-    writes: execution.countCalls({ service: 'Range', method: 'setValues' }) + execution.countCalls({ service: 'Range', method: 'setValue' }),
+    reads:
+      execution.countCalls({ service: 'Range', method: 'getValues' }) +
+      execution.countCalls({ service: 'Range', method: 'getValue' }),
+    writes:
+      execution.countCalls({ service: 'Range', method: 'setValues' }) +
+      execution.countCalls({ service: 'Range', method: 'setValue' }),
     spreadsheet: execution.calls.filter((entry: { service: string }) => spreadsheetServices.has(entry.service)).length,
     all: execution.calls.length,
   };
 }
 
 /** One of our entry points, in a fresh execution like Apps Script runs it. */
-function ours(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): { result: unknown; count: CallCount } {
+function ours(
+  spreadsheet: EmulatedSpreadsheet,
+  name: string,
+  args: unknown[] = [],
+): { result: unknown; count: CallCount } {
   const execution = createExecution(spreadsheet, { context: 'api' });
   const code = loadBundle(execution, DIST) as Record<string, (...a: unknown[]) => unknown>;
   const result = code[name](...args);
@@ -65,9 +88,16 @@ function ours(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = 
 }
 
 /** The spec's PlanManager, on the same emulated SpreadsheetApp. */
-function reference(spreadsheet: EmulatedSpreadsheet, work: (manager: ReferencePlanManager) => unknown): { result: unknown; count: CallCount } {
+function reference(
+  spreadsheet: EmulatedSpreadsheet,
+  work: (manager: ReferencePlanManager) => unknown,
+): { result: unknown; count: CallCount } {
   const execution = createExecution(spreadsheet, { context: 'api' });
-  const manager = new ReferencePlanManager(new ReferenceSheetsClient(execution.globals.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp));
+  const manager = new ReferencePlanManager(
+    new ReferenceSheetsClient(
+      execution.globals.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp,
+    ),
+  );
   const result = work(manager);
   execution.end();
   return { result, count: countOf(execution) };
@@ -83,7 +113,10 @@ function median(values: number[]): number {
  * that the machine's ups and downs fall on both alike and the ratio is fair.
  */
 function timePair(first: () => unknown, second: () => unknown, runs = 300): [number, number] {
-  for (let i = 0; i < 50; i++) { first(); second(); }
+  for (let i = 0; i < 50; i++) {
+    first();
+    second();
+  }
   const samples: [number[], number[]] = [[], []];
   for (let i = 0; i < runs; i++) {
     [first, second].forEach((work, which) => {
@@ -112,26 +145,41 @@ async function main(): Promise<void> {
     ['complete a task', 'completeTask', ['1.1'], (m) => m.completeTask('1.1')],
     ['block a task', 'blockTask', ['1.1', 'waiting'], (m) => m.blockTask('1.1', 'waiting')],
     ['complete and start next (advanceTask)', 'advanceTask', ['1.1'], null],
-    ['three changes at once (applyCommands)', 'applyCommands', [[{ action: 'complete', step: '1.1' }, { action: 'start', step: '1.2' }, { action: 'skip', step: '1.3', text: 'n/a' }]], null],
+    [
+      'three changes at once (applyCommands)',
+      'applyCommands',
+      [
+        [
+          { action: 'complete', step: '1.1' },
+          { action: 'start', step: '1.2' },
+          { action: 'skip', step: '1.3', text: 'n/a' },
+        ],
+      ],
+      null,
+    ],
   ];
   let everyMutationOneReadOneWrite = true;
   const callRows = operations.map(([label, name, args, spec]) => {
     const mine = ours(sheetWith(small), name, args).count;
-    if (!['getPlan', 'getNextTask'].includes(name) && (mine.reads !== 1 || mine.writes !== 1)) everyMutationOneReadOneWrite = false;
+    if (!['getPlan', 'getNextTask'].includes(name) && (mine.reads !== 1 || mine.writes !== 1))
+      everyMutationOneReadOneWrite = false;
     const theirs = spec ? format(reference(sheetWith(small), spec).count) : 'n/a (3 calls: 3 / 3 / 6)';
     return `| ${label} | ${format(mine)} | ${theirs} |`;
   });
-  sections.push([
-    '## Spreadsheet service calls per operation',
-    '',
-    'Counted on the emulated `SpreadsheetApp`: range reads / range writes / all spreadsheet service calls (each is a round trip inside Google). Sheet Plan also takes the document lock for every change; the spec\'s flow takes none.',
-    '',
-    '| operation | Sheet Plan | spec reference |',
-    '|---|---|---|',
-    ...callRows,
-    '',
-    `Target — every mutation costs one range read and one range write: **${mark(everyMutationOneReadOneWrite)}**.`,
-  ].join('\n'));
+  sections.push(
+    [
+      '## Spreadsheet service calls per operation',
+      '',
+      'Counted on the emulated `SpreadsheetApp`: range reads / range writes / all spreadsheet service calls (each ' +
+        "is a round trip inside Google). Sheet Plan also takes the document lock for every change; the spec's flow takes none.",
+      '',
+      '| operation | Sheet Plan | spec reference |',
+      '|---|---|---|',
+      ...callRows,
+      '',
+      `Target — every mutation costs one range read and one range write: **${mark(everyMutationOneReadOneWrite)}**.`,
+    ].join('\n'),
+  );
 
   // 2. Round trips for an agent walking a 10-task plan.
   const tenTasks = planOf(2, 5);
@@ -139,83 +187,112 @@ async function main(): Promise<void> {
   let ourTrips = 0;
   let ourCalls = 0;
   let task = ours(oursWalk, 'startNextTask');
-  ourTrips++; ourCalls += task.count.spreadsheet;
+  ourTrips++;
+  ourCalls += task.count.spreadsheet;
   while (task.result) {
     task = ours(oursWalk, 'advanceTask', [(task.result as { step: string }).step]);
-    ourTrips++; ourCalls += task.count.spreadsheet;
+    ourTrips++;
+    ourCalls += task.count.spreadsheet;
   }
   const specWalk = sheetWith(tenTasks);
   let specTrips = 0;
   let specCalls = 0;
   let next = reference(specWalk, (m) => m.getNextTask());
-  specTrips++; specCalls += next.count.spreadsheet;
+  specTrips++;
+  specCalls += next.count.spreadsheet;
   while (next.result) {
     const step = (next.result as { step: string }).step;
-    for (const work of [(m: ReferencePlanManager) => m.startTask(step), (m: ReferencePlanManager) => m.completeTask(step)]) {
+    for (const work of [
+      (m: ReferencePlanManager) => m.startTask(step),
+      (m: ReferencePlanManager) => m.completeTask(step),
+    ]) {
       const done = reference(specWalk, work);
-      specTrips++; specCalls += done.count.spreadsheet;
+      specTrips++;
+      specCalls += done.count.spreadsheet;
     }
     next = reference(specWalk, (m) => m.getNextTask());
-    specTrips++; specCalls += next.count.spreadsheet;
+    specTrips++;
+    specCalls += next.count.spreadsheet;
   }
   const walkedAll = (String(oursWalk.cell(PLAN_CELL)).match(/- \[x\]/g) ?? []).length === 10;
-  sections.push([
-    '## An agent walking a 10-task plan',
-    '',
-    'Each API call is one `scripts.run` round trip (hundreds of milliseconds). Sheet Plan: `startNextTask()`, then `advanceTask(step)` until it returns null. The spec: `getNextTask()`, `startTask`, `completeTask`, repeated.',
-    '',
-    '| | API round trips | spreadsheet service calls |',
-    '|---|---|---|',
-    `| Sheet Plan | ${ourTrips} | ${ourCalls} |`,
-    `| spec reference | ${specTrips} | ${specCalls} |`,
-    '',
-    `Target — N tasks in N+1 calls: **${mark(ourTrips === 11 && walkedAll)}** (${ourTrips} calls for 10 tasks).`,
-  ].join('\n'));
+  sections.push(
+    [
+      '## An agent walking a 10-task plan',
+      '',
+      'Each API call is one `scripts.run` round trip (hundreds of milliseconds). Sheet Plan: `startNextTask()`, ' +
+        'then `advanceTask(step)` until it returns null. The spec: `getNextTask()`, `startTask`, `completeTask`, repeated.',
+      '',
+      '| | API round trips | spreadsheet service calls |',
+      '|---|---|---|',
+      `| Sheet Plan | ${ourTrips} | ${ourCalls} |`,
+      `| spec reference | ${specTrips} | ${specCalls} |`,
+      '',
+      `Target — N tasks in N+1 calls: **${mark(ourTrips === 11 && walkedAll)}** (${ourTrips} calls for 10 tasks).`,
+    ].join('\n'),
+  );
 
   // 3. Parse and update time at the cell limit.
   const maximum = maximumPlan();
   const lastStep = parsePlan(maximum).phases.at(-1)!.tasks.at(-1)!.step;
-  const [ourParse, specParse] = timePair(() => parsePlan(maximum), () => referenceParse(maximum));
+  const [ourParse, specParse] = timePair(
+    () => parsePlan(maximum),
+    () => referenceParse(maximum),
+  );
   const [ourUpdate, specUpdate] = timePair(
-    () => updateTaskStatus(maximum, lastStep, 'done', undefined, '2026-01-01'), () => referenceUpdate(maximum, lastStep, 'done'));
+    () => updateTaskStatus(maximum, lastStep, 'done', undefined, '2026-01-01'),
+    () => referenceUpdate(maximum, lastStep, 'done'),
+  );
   const tasks = parsePlan(maximum).progress.total;
-  sections.push([
-    '## Parsing and updating a plan at the 50,000-character limit',
-    '',
-    `A plan of ${maximum.length.toLocaleString('en-US')} characters with ${tasks} tasks; medians of 300 runs of each, measured in alternation after warm-up, in Node ${process.version} on this machine. Sheet Plan's parser does more (tolerant patterns, questions, analysis fields, progress), so parity is the goal.`,
-    '',
-    '| | Sheet Plan | spec reference |',
-    '|---|---|---|',
-    `| parse | ${ms(ourParse)} | ${ms(specParse)} |`,
-    `| update the last task | ${ms(ourUpdate)} | ${ms(specUpdate)} |`,
-    '',
-    `Target — parsing a maximum-size plan no slower than the spec's parser: **${mark(ourParse <= specParse * 1.1)}** (${(ourParse / specParse).toFixed(2)}× the spec's time; within 10% counts as parity on a shared machine).`,
-  ].join('\n'));
+  sections.push(
+    [
+      '## Parsing and updating a plan at the 50,000-character limit',
+      '',
+      `A plan of ${maximum.length.toLocaleString('en-US')} characters with ${tasks} tasks; medians of 300 runs of ` +
+        `each, measured in alternation after warm-up, in Node ${process.version} on this machine. Sheet Plan's parser ` +
+        `does more (tolerant patterns, questions, analysis fields, progress), so parity is the goal.`,
+      '',
+      '| | Sheet Plan | spec reference |',
+      '|---|---|---|',
+      `| parse | ${ms(ourParse)} | ${ms(specParse)} |`,
+      `| update the last task | ${ms(ourUpdate)} | ${ms(specUpdate)} |`,
+      '',
+      `Target — parsing a maximum-size plan no slower than the spec's parser: ` +
+        `**${mark(ourParse <= specParse * 1.1)}** (${(ourParse / specParse).toFixed(2)}× the spec's time; within 10% ` +
+        `counts as parity on a shared machine).`,
+    ].join('\n'),
+  );
 
   // 4. What is shipped.
   const code = readFileSync(path.join(DIST, 'Code.js'));
   const sidebarFile = path.join(DIST, 'Sidebar.html');
   const sidebar = readFileSync(sidebarFile);
   const render = await measureSidebarRender(DIST, maximum);
-  sections.push([
-    '## What is shipped',
-    '',
-    '| file | size | gzip |',
-    '|---|---|---|',
-    `| dist/Code.js (evaluated on every Apps Script execution) | ${kib(code.length)} | ${kib(gzipSync(code).length)} |`,
-    `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ${kib(gzipSync(sidebar).length)} |`,
-    '',
-    '## The sidebar\'s first render of a maximum-size plan',
-    '',
-    render.ok
-      ? `Headless Chromium ${render.browserVersion}, from the page starting to load until the last phase is on screen, with the server's answer given at once (the real \`google.script.run\` round trip adds to this): **${ms(render.milliseconds)}** (median of ${render.runs} loads, ${tasks} tasks).`
-      : `Not measured: ${render.reason}`,
-  ].join('\n'));
+  sections.push(
+    [
+      '## What is shipped',
+      '',
+      '| file | size | gzip |',
+      '|---|---|---|',
+      `| dist/Code.js (evaluated on every Apps Script execution) | ${kib(code.length)} | ` +
+        `${kib(gzipSync(code).length)} |`,
+      `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ` +
+        `${kib(gzipSync(sidebar).length)} |`,
+      '',
+      "## The sidebar's first render of a maximum-size plan",
+      '',
+      render.ok
+        ? `Headless Chromium ${render.browserVersion}, from the page starting to load until the last phase is on ` +
+          `screen, with the server's answer given at once (the real \`google.script.run\` round trip adds to this): ` +
+          `**${ms(render.milliseconds)}** (median of ${render.runs} loads, ${tasks} tasks).`
+        : `Not measured: ${render.reason}`,
+    ].join('\n'),
+  );
 
   const report = [
     '# Benchmarks',
     '',
-    `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}. Figures, not pass/fail tests: they come from one run on one machine (2 cores).`,
+    `Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}. Figures, not pass/fail tests: ` +
+      `they come from one run on one machine (2 cores).`,
     '',
     sections.join('\n\n'),
     '',

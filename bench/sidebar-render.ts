@@ -11,8 +11,7 @@ import { findChromium, launchBrowser } from '../src/node/browser/chromium';
 import { startServer } from '../src/node/server/main';
 
 export type RenderMeasure =
-  | { ok: true; milliseconds: number; runs: number; browserVersion: string }
-  | { ok: false; reason: string };
+  { ok: true; milliseconds: number; runs: number; browserVersion: string } | { ok: false; reason: string };
 
 export async function measureSidebarRender(distDir: string, markdown: string, runs = 5): Promise<RenderMeasure> {
   try {
@@ -36,7 +35,12 @@ export async function measureSidebarRender(distDir: string, markdown: string, ru
       await page.close();
     }
     samples.sort((a, b) => a - b);
-    return { ok: true, milliseconds: samples[Math.floor(samples.length / 2)], runs, browserVersion: browser.browser()?.version() ?? 'unknown' };
+    return {
+      ok: true,
+      milliseconds: samples[Math.floor(samples.length / 2)],
+      runs,
+      browserVersion: browser.browser()?.version() ?? 'unknown',
+    };
   } finally {
     await browser.dispose();
     await server.close();

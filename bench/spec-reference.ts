@@ -10,8 +10,18 @@ const CHAR_OF: Record<Status, string> = { todo: ' ', doing: '/', done: 'x', bloc
 const TASK = /^- \[(.)\] (\d+\.\d+(?:\.\d+)?)\s+(.+)$/;
 const PHASE = /^### Phase (\d+): (.+)$/;
 
-export interface ReferenceTask { line: number; phase: number; step: string; status: Status; title: string }
-export interface ReferencePlan { title: string; phases: Array<{ number: number; name: string; tasks: ReferenceTask[] }>; raw: string }
+export interface ReferenceTask {
+  line: number;
+  phase: number;
+  step: string;
+  status: Status;
+  title: string;
+}
+export interface ReferencePlan {
+  title: string;
+  phases: Array<{ number: number; name: string; tasks: ReferenceTask[] }>;
+  raw: string;
+}
 
 export function referenceParse(markdown: string): ReferencePlan {
   const plan: ReferencePlan = { title: '', phases: [], raw: markdown };
@@ -26,12 +36,21 @@ export function referenceParse(markdown: string): ReferencePlan {
     else if (line.startsWith('### Phase')) {
       section = 'none';
       const heading = PHASE.exec(line);
-      if (heading) plan.phases.push(phase = { number: Number(heading[1]), name: heading[2], tasks: [] });
+      if (heading) plan.phases.push((phase = { number: Number(heading[1]), name: heading[2], tasks: [] }));
     } else if (section === 'none') {
       const task = TASK.exec(line);
       if (task && phase) {
-        const title = task[3].replace(/✅ \d{4}-\d{2}-\d{2}/, '').replace(/— .+$/, '').trim();
-        phase.tasks.push({ line: index, phase: phase.number, step: task[2], status: BY_CHAR[task[1]] ?? 'todo', title });
+        const title = task[3]
+          .replace(/✅ \d{4}-\d{2}-\d{2}/, '')
+          .replace(/— .+$/, '')
+          .trim();
+        phase.tasks.push({
+          line: index,
+          phase: phase.number,
+          step: task[2],
+          status: BY_CHAR[task[1]] ?? 'todo',
+          title,
+        });
       }
     }
   });
@@ -42,7 +61,10 @@ export function referenceUpdate(markdown: string, step: string, status: Status, 
   const lines = markdown.split('\n');
   const index = lines.findIndex((line) => TASK.exec(line)?.[2] === step);
   if (index < 0) return markdown;
-  let line = lines[index].replace(/^- \[.\]/, `- [${CHAR_OF[status]}]`).replace(/ — .+$/, '').replace(/ ✅ \d{4}-\d{2}-\d{2}/, '');
+  let line = lines[index]
+    .replace(/^- \[.\]/, `- [${CHAR_OF[status]}]`)
+    .replace(/ — .+$/, '')
+    .replace(/ ✅ \d{4}-\d{2}-\d{2}/, '');
   if (status === 'done') line += ` ✅ ${new Date().toISOString().slice(0, 10)}`;
   if ((status === 'blocked' || status === 'review') && annotation) line += ` — ${annotation}`;
   lines[index] = line;
@@ -52,14 +74,24 @@ export function referenceUpdate(markdown: string, step: string, status: Status, 
 /** The spec's SheetsClient, here on Apps Script's SpreadsheetApp: one range per cell. */
 export class ReferenceSheetsClient {
   constructor(private readonly spreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp) {}
-  getCell(a1: string): string { return String(this.spreadsheetApp.getActiveSpreadsheet().getRange(a1).getValue() ?? ''); }
-  setCell(a1: string, value: string): void { this.spreadsheetApp.getActiveSpreadsheet().getRange(a1).setValue(value); }
+  getCell(a1: string): string {
+    return String(this.spreadsheetApp.getActiveSpreadsheet().getRange(a1).getValue() ?? '');
+  }
+  setCell(a1: string, value: string): void {
+    this.spreadsheetApp.getActiveSpreadsheet().getRange(a1).setValue(value);
+  }
 }
 
 /** The spec's PlanManager flow for the calls the benchmark makes. */
 export class ReferencePlanManager {
-  constructor(private readonly sheets: ReferenceSheetsClient, private readonly cell = 'AGENT_BASE!C2') {}
-  getPlan(): ReferencePlan | null { const text = this.sheets.getCell(this.cell); return text ? referenceParse(text) : null; }
+  constructor(
+    private readonly sheets: ReferenceSheetsClient,
+    private readonly cell = 'AGENT_BASE!C2',
+  ) {}
+  getPlan(): ReferencePlan | null {
+    const text = this.sheets.getCell(this.cell);
+    return text ? referenceParse(text) : null;
+  }
   getNextTask(): ReferenceTask | null {
     const plan = this.getPlan();
     return plan?.phases.flatMap((phase) => phase.tasks).find((task) => task.status === 'todo') ?? null;
@@ -69,8 +101,16 @@ export class ReferencePlanManager {
     if (!plan) throw new Error('No plan');
     this.sheets.setCell(this.cell, referenceUpdate(plan.raw, step, status, annotation));
   }
-  startTask(step: string): void { this.change(step, 'doing'); }
-  completeTask(step: string): void { this.change(step, 'done'); }
-  blockTask(step: string, reason: string): void { this.change(step, 'blocked', reason); }
-  reviewTask(step: string, note: string): void { this.change(step, 'review', note); }
+  startTask(step: string): void {
+    this.change(step, 'doing');
+  }
+  completeTask(step: string): void {
+    this.change(step, 'done');
+  }
+  blockTask(step: string, reason: string): void {
+    this.change(step, 'blocked', reason);
+  }
+  reviewTask(step: string, note: string): void {
+    this.change(step, 'review', note);
+  }
 }

@@ -48,16 +48,25 @@ export async function buildCode() {
   const bundle = result.outputFiles[0].text;
   const names = exportedFunctions(bundle);
   const privateNames = names.filter((name) => name.endsWith('_'));
-  if (privateNames.length) throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
-  const wrappers = names.map((name) =>
-    `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`).join('\n');
-  const code = `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points (src/apps-script/main.ts)\n${wrappers}\n`;
+  if (privateNames.length)
+    throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
+  const wrappers = names
+    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`)
+    .join('\n');
+  const code =
+    `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points ` +
+    `(src/apps-script/main.ts)\n${wrappers}\n`;
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
   return names;
 }
 
 async function exists(file) {
-  try { await access(file); return true; } catch { return false; }
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The Node side (CLI, local emulator, client, MCP server) as one file; npm packages stay external. */
@@ -75,7 +84,9 @@ export async function buildNode() {
     logLevel: 'warning',
   });
   await mkdir(path.join(root, 'build'), { recursive: true });
-  await replaceFile(path.join(root, 'build/cli.js'), (file) => writeFile(file, result.outputFiles[0].contents, { mode: 0o755 }));
+  await replaceFile(path.join(root, 'build/cli.js'), (file) =>
+    writeFile(file, result.outputFiles[0].contents, { mode: 0o755 }),
+  );
 }
 
 export async function buildAll() {
@@ -92,7 +103,8 @@ export async function buildAll() {
   }
   // dist/ is exactly what clasp pushes: drop what earlier builds made and this one does not.
   for (const entry of await readdir(dist)) {
-    if (!produced.has(entry) && !entry.endsWith('.tmp')) await rm(path.join(dist, entry), { recursive: true, force: true });
+    if (!produced.has(entry) && !entry.endsWith('.tmp'))
+      await rm(path.join(dist, entry), { recursive: true, force: true });
   }
   await buildNode();
   return names;

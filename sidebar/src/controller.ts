@@ -54,7 +54,11 @@ const ACTION_WORDS: Record<TaskAction, [busy: string, done: string]> = {
 };
 
 const SOURCE_WORDS: Record<string, string> = {
-  api: 'the agent', sidebar: 'the sidebar', menu: 'the menu', 'cell edit': 'an edit in the cell', unknown: 'someone',
+  api: 'the agent',
+  sidebar: 'the sidebar',
+  menu: 'the menu',
+  'cell edit': 'an edit in the cell',
+  unknown: 'someone',
 };
 
 export function describeSource(source: string): string {
@@ -62,7 +66,16 @@ export function describeSource(source: string): string {
 }
 
 export class SidebarController {
-  state: SidebarState = { view: null, markdown: '', busy: null, error: null, sessionEnded: false, notice: 'Loading the plan…', editor: null, history: null };
+  state: SidebarState = {
+    view: null,
+    markdown: '',
+    busy: null,
+    error: null,
+    sessionEnded: false,
+    notice: 'Loading the plan…',
+    editor: null,
+    history: null,
+  };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
   /** Change checks in flight. */
@@ -70,7 +83,10 @@ export class SidebarController {
   private editorKeys = 0;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly server: Server, private readonly today: () => string = () => localDate()) {}
+  constructor(
+    private readonly server: Server,
+    private readonly today: () => string = () => localDate(),
+  ) {}
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -89,7 +105,12 @@ export class SidebarController {
 
   private refuse(error: unknown): void {
     const sessionEnded = errorCode(error) === 'NEEDS_PERSON';
-    this.set({ busy: null, error: errorMessage(error), sessionEnded: this.state.sessionEnded || sessionEnded, notice: sessionEnded ? 'Session ended' : this.state.notice });
+    this.set({
+      busy: null,
+      error: errorMessage(error),
+      sessionEnded: this.state.sessionEnded || sessionEnded,
+      notice: sessionEnded ? 'Session ended' : this.state.notice,
+    });
   }
 
   dismissError(): void {
@@ -135,7 +156,12 @@ export class SidebarController {
    * server's plan replaces it; on refusal the last confirmed plan comes back, the message is shown,
    * and a change check brings in whatever made the server refuse.
    */
-  private async change(busy: string, done: string, optimistic: () => string, call: () => Promise<PlanView>): Promise<boolean> {
+  private async change(
+    busy: string,
+    done: string,
+    optimistic: () => string,
+    call: () => Promise<PlanView>,
+  ): Promise<boolean> {
     if (this.state.busy || !this.state.view) return false;
     let markdown: string;
     try {
@@ -162,19 +188,34 @@ export class SidebarController {
   act(action: TaskAction, step: string, text?: string): Promise<boolean> {
     const given = text?.trim() ? text.trim() : undefined;
     const [busy, done] = ACTION_WORDS[action];
-    return this.change(`${busy} ${step}`, `${step} ${done}`,
-      () => applyAction(outlinePlan(this.state.markdown), action, step, given, { byPerson: true, today: this.today() }).document.toString(),
-      () => this.server('sidebarTaskAction', action, step, given ?? null));
+    return this.change(
+      `${busy} ${step}`,
+      `${step} ${done}`,
+      () =>
+        applyAction(outlinePlan(this.state.markdown), action, step, given, {
+          byPerson: true,
+          today: this.today(),
+        }).document.toString(),
+      () => this.server('sidebarTaskAction', action, step, given ?? null),
+    );
   }
 
   answer(question: number, text: string): Promise<boolean> {
-    return this.change(`Saving the answer to question ${question}`, `Answer to question ${question} saved`,
+    return this.change(
+      `Saving the answer to question ${question}`,
+      `Answer to question ${question} saved`,
       () => setAnswerLine(outlinePlan(this.state.markdown), question, requireLine(text, 'answer')).toString(),
-      () => this.server('sidebarAnswerQuestion', question, text.trim()));
+      () => this.server('sidebarAnswerQuestion', question, text.trim()),
+    );
   }
 
   initialize(): Promise<boolean> {
-    return this.change('Initializing the plan', 'Plan initialized', () => STARTER_PLAN, () => this.server('sidebarInitPlan'));
+    return this.change(
+      'Initializing the plan',
+      'Plan initialized',
+      () => STARTER_PLAN,
+      () => this.server('sidebarInitPlan'),
+    );
   }
 
   // ---- the Markdown editor ----
@@ -183,7 +224,16 @@ export class SidebarController {
     const view = this.state.view;
     if (!view || this.state.busy) return;
     this.editorKeys += 1;
-    this.set({ editor: { key: this.editorKeys, baseText: view.markdown, baseRevision: view.revision, baseStamp: view.stamp, saving: false }, error: null });
+    this.set({
+      editor: {
+        key: this.editorKeys,
+        baseText: view.markdown,
+        baseRevision: view.revision,
+        baseStamp: view.stamp,
+        saving: false,
+      },
+      error: null,
+    });
   }
 
   closeEditor(): void {
@@ -216,9 +266,17 @@ export class SidebarController {
       const view = this.state.view!;
       this.editorKeys += 1;
       this.set({
-        editor: { key: this.editorKeys, baseText: view.markdown, baseRevision: view.revision, baseStamp: view.stamp, saving: false, refusedText: text },
-        error: `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. `
-          + 'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
+        editor: {
+          key: this.editorKeys,
+          baseText: view.markdown,
+          baseRevision: view.revision,
+          baseStamp: view.stamp,
+          saving: false,
+          refusedText: text,
+        },
+        error:
+          `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. ` +
+          'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
       });
       return false;
     }
@@ -229,10 +287,25 @@ export class SidebarController {
   /** Opens the History panel: one call that lists the saved versions with their text. */
   async openHistory(): Promise<void> {
     if (this.state.busy) return;
-    this.set({ history: { entries: null }, editor: null, error: null, busy: 'Loading the history', notice: 'Loading the history…' });
+    this.set({
+      history: { entries: null },
+      editor: null,
+      error: null,
+      busy: 'Loading the history',
+      notice: 'Loading the history…',
+    });
     try {
       const entries = await this.server('sidebarHistory');
-      this.set({ history: { entries }, busy: null, notice: entries.length === 1 ? '1 saved version' : entries.length ? `${entries.length} saved versions` : 'No saved versions yet' });
+      this.set({
+        history: { entries },
+        busy: null,
+        notice:
+          entries.length === 1
+            ? '1 saved version'
+            : entries.length
+              ? `${entries.length} saved versions`
+              : 'No saved versions yet',
+      });
     } catch (error) {
       this.set({ history: null });
       this.refuse(error);
@@ -248,8 +321,12 @@ export class SidebarController {
     const entry = this.state.history?.entries?.find((candidate) => candidate.revision === revision);
     if (!entry || entry.text === undefined) return false;
     const text = entry.text;
-    const restored = await this.change(`Restoring revision ${revision}`, `Revision ${revision} restored; the plan it replaced is in the history`,
-      () => text, () => this.server('sidebarRestore', revision));
+    const restored = await this.change(
+      `Restoring revision ${revision}`,
+      `Revision ${revision} restored; the plan it replaced is in the history`,
+      () => text,
+      () => this.server('sidebarRestore', revision),
+    );
     if (restored) this.set({ history: null });
     return restored;
   }

@@ -6,8 +6,13 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
 
-const escapeHtml = (text: string) => text
-  .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const markdown = new Marked({
   gfm: true,

@@ -29,7 +29,10 @@ export interface PlanView {
 
 /** JSON that is safe inside a `<script>` element: nothing in it can end the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The `<script>` the server appends to the sidebar's page: it hands the page its session. */
@@ -40,5 +43,5 @@ export function sessionScript(session: SidebarSession): string {
 /** The session in a sidebar page, as sessionScript wrote it (for tools and tests that read the page); null if none. */
 export function sessionFromPage(html: string): SidebarSession | null {
   const match = new RegExp(`<script>window\\.${SESSION_GLOBAL} = ({[^<]*});</script>`).exec(html);
-  return match ? JSON.parse(match[1]) as SidebarSession : null;
+  return match ? (JSON.parse(match[1]) as SidebarSession) : null;
 }

@@ -19,12 +19,23 @@ declare global {
 }
 
 /** The server functions that take the token first (showPlanSidebar is the menu's). */
-type Callable = Exclude<{
-  [Name in keyof typeof SidebarFunctions]: (typeof SidebarFunctions)[Name] extends (token: unknown, ...rest: never[]) => unknown ? Name : never
-}[keyof typeof SidebarFunctions], 'showPlanSidebar'>;
+type Callable = Exclude<
+  {
+    [Name in keyof typeof SidebarFunctions]: (typeof SidebarFunctions)[Name] extends (
+      token: unknown,
+      ...rest: never[]
+    ) => unknown
+      ? Name
+      : never;
+  }[keyof typeof SidebarFunctions],
+  'showPlanSidebar'
+>;
 type Rest<F> = F extends (token: unknown, ...rest: infer R) => unknown ? R : never;
 
-export type Server = <Name extends Callable>(name: Name, ...args: Rest<(typeof SidebarFunctions)[Name]>) => Promise<ReturnType<(typeof SidebarFunctions)[Name]>>;
+export type Server = <Name extends Callable>(
+  name: Name,
+  ...args: Rest<(typeof SidebarFunctions)[Name]>
+) => Promise<ReturnType<(typeof SidebarFunctions)[Name]>>;
 
 export function readSession(): SidebarSession | null {
   const session = window[SESSION_GLOBAL];
@@ -32,16 +43,18 @@ export function readSession(): SidebarSession | null {
 }
 
 export function connect(session: SidebarSession): Server {
-  return (name, ...args) => new Promise((resolve, reject) => {
-    const run = window.google?.script?.run;
-    if (!run) {
-      reject(new Error('google.script.run is not available: this page works only as the Agent Plan sidebar'));
-      return;
-    }
-    run
-      .withSuccessHandler((value) => resolve(value as never))
-      .withFailureHandler((error) => reject(error instanceof Error ? error : new Error(String(error))))[name](session.token, ...args);
-  });
+  return (name, ...args) =>
+    new Promise((resolve, reject) => {
+      const run = window.google?.script?.run;
+      if (!run) {
+        reject(new Error('google.script.run is not available: this page works only as the Agent Plan sidebar'));
+        return;
+      }
+      run
+        .withSuccessHandler((value) => resolve(value as never))
+        .withFailureHandler((error) => reject(error instanceof Error ? error : new Error(String(error))))
+        [name](session.token, ...args);
+    });
 }
 
 /** "Error: ", "PlanError: ", "Exception: ": what a browser or Apps Script may put before a message. */

@@ -16,7 +16,17 @@ export interface TaskChoice {
   primary?: boolean;
 }
 
-const ORDER: readonly TaskAction[] = ['approve', 'requestChanges', 'start', 'complete', 'block', 'review', 'skip', 'reopen', 'note'];
+const ORDER: readonly TaskAction[] = [
+  'approve',
+  'requestChanges',
+  'start',
+  'complete',
+  'block',
+  'review',
+  'skip',
+  'reopen',
+  'note',
+];
 
 const TEXT_LABELS: Partial<Record<TaskAction, string>> = {
   block: 'Why is it blocked?',
@@ -40,15 +50,24 @@ function offered(task: PlanTask, action: TaskAction): boolean {
 
 function label(task: PlanTask, action: TaskAction): string {
   switch (action) {
-    case 'approve': return 'Approve';
-    case 'requestChanges': return 'Request changes';
-    case 'start': return task.status === 'blocked' ? 'Resume' : 'Start';
-    case 'complete': return 'Complete';
-    case 'block': return task.status === 'blocked' ? 'Change reason' : 'Block';
-    case 'review': return 'Ask for review';
-    case 'skip': return task.status === 'skipped' ? 'Change reason' : 'Skip';
-    case 'reopen': return task.status === 'doing' ? 'Back to todo' : 'Reopen';
-    case 'note': return task.note ? 'Edit note' : 'Add note';
+    case 'approve':
+      return 'Approve';
+    case 'requestChanges':
+      return 'Request changes';
+    case 'start':
+      return task.status === 'blocked' ? 'Resume' : 'Start';
+    case 'complete':
+      return 'Complete';
+    case 'block':
+      return task.status === 'blocked' ? 'Change reason' : 'Block';
+    case 'review':
+      return 'Ask for review';
+    case 'skip':
+      return task.status === 'skipped' ? 'Change reason' : 'Skip';
+    case 'reopen':
+      return task.status === 'doing' ? 'Back to todo' : 'Reopen';
+    case 'note':
+      return task.note ? 'Edit note' : 'Add note';
   }
 }
 
@@ -66,7 +85,11 @@ export function taskChoices(task: PlanTask): TaskChoice[] {
     const choice: TaskChoice = { action, label: label(task, action) };
     if (rule.text) {
       const keepsText = action === 'note' || rule.to === task.status;
-      choice.text = { label: TEXT_LABELS[action] ?? rule.text.name, required: rule.text.required, initial: keepsText ? task.note : undefined };
+      choice.text = {
+        label: TEXT_LABELS[action] ?? rule.text.name,
+        required: rule.text.required,
+        initial: keepsText ? task.note : undefined,
+      };
     }
     if (action === primary) choice.primary = true;
     return choice;

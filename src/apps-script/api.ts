@@ -30,17 +30,22 @@ const agent = () => managerFor({ source: 'api' });
 
 export const api = {
   initPlan: () => run(() => agent().initPlan()),
-  /** `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context (core/summary.ts). */
-  getPlan: (options?: unknown) => run(() => {
-    const { view, nextCount } = requireViewOptions(options);
-    const plan = agent().getPlan();
-    return plan && view === 'compact' ? compactPlan(plan, { nextCount }) : plan;
-  }),
+  /**
+   * `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context
+   * (core/summary.ts).
+   */
+  getPlan: (options?: unknown) =>
+    run(() => {
+      const { view, nextCount } = requireViewOptions(options);
+      const plan = agent().getPlan();
+      return plan && view === 'compact' ? compactPlan(plan, { nextCount }) : plan;
+    }),
   getNextTask: () => run(() => agent().getNextTask()),
   getReviewTasks: () => run(() => agent().getReviewTasks()),
   getProgress: () => run(() => agent().getProgress()),
   validatePlan: () => run(() => agent().validatePlan()),
-  createPlan: (title: unknown, goal: unknown, phases: unknown, details?: unknown) => run(() => agent().createPlan(title, goal, phases, details)),
+  createPlan: (title: unknown, goal: unknown, phases: unknown, details?: unknown) =>
+    run(() => agent().createPlan(title, goal, phases, details)),
   startTask: (step: unknown) => run(() => agent().startTask(step)),
   completeTask: (step: unknown) => run(() => agent().completeTask(step)),
   blockTask: (step: unknown, reason: unknown) => run(() => agent().blockTask(step, reason)),

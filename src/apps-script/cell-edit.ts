@@ -13,8 +13,11 @@ const PLAN_COLUMN = 3;
 export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
   const range = event?.range;
   if (!range || range.getSheet().getName() !== PLAN_SHEET) return;
-  const coversPlanCell = range.getRow() <= PLAN_ROW && range.getLastRow() >= PLAN_ROW
-    && range.getColumn() <= PLAN_COLUMN && range.getLastColumn() >= PLAN_COLUMN;
+  const coversPlanCell =
+    range.getRow() <= PLAN_ROW &&
+    range.getLastRow() >= PLAN_ROW &&
+    range.getColumn() <= PLAN_COLUMN &&
+    range.getLastColumn() >= PLAN_COLUMN;
   if (!coversPlanCell) return;
   managerFor({ source: 'cell edit', byPerson: true }).recordCellEdit();
 }

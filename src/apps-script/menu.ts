@@ -5,7 +5,9 @@ import { managerFor, run } from './api';
 
 export const MENU_TITLE = 'Agent Plan';
 
-/** In AuthMode.NONE (an add-on not yet used in this document) only building the menu is allowed: this does nothing else. */
+/**
+ * In AuthMode.NONE (an add-on not yet used in this document) only building the menu is allowed: this does nothing else.
+ */
 export function buildMenu(): void {
   SpreadsheetApp.getUi()
     .createMenu(MENU_TITLE)
@@ -45,15 +47,16 @@ export function menuShowNextTask(): void {
     const plan = manager.getPlan();
     if (!plan) return alert('No plan', 'AGENT_BASE!C2 holds no plan yet. Use Agent Plan → Initialize plan.');
     const next = manager.getNextTask();
-    alert('Next task', next ? describeTask(next) : `No task is waiting to be started.\n${describeProgress(plan.progress)}`);
+    alert(
+      'Next task',
+      next ? describeTask(next) : `No task is waiting to be started.\n${describeProgress(plan.progress)}`,
+    );
   });
 }
 
 export function menuShowReviewItems(): void {
   run(() => {
     const items = person().getReviewTasks();
-    alert('Review items', items.length
-      ? items.map(describeTask).join('\n')
-      : 'Nothing is waiting for your review.');
+    alert('Review items', items.length ? items.map(describeTask).join('\n') : 'Nothing is waiting for your review.');
   });
 }

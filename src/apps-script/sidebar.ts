@@ -43,10 +43,16 @@ interface TokenRecord {
 }
 
 function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsheetId: string): void {
-  cache.put(TOKEN_PREFIX + token, JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord), TOKEN_SECONDS);
+  cache.put(
+    TOKEN_PREFIX + token,
+    JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord),
+    TOKEN_SECONDS,
+  );
 }
 
-const SIDEBAR_ONLY = 'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through the Apps Script API';
+const SIDEBAR_ONLY =
+  'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
+  'the Apps Script API';
 
 /**
  * Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet;
@@ -59,12 +65,19 @@ function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet
   const cache = CacheService.getUserCache();
   const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
   if (!cache || !record) {
-    throw new PlanError('NEEDS_PERSON', `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open plan). ${SIDEBAR_ONLY}`);
+    throw new PlanError(
+      'NEEDS_PERSON',
+      `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open ` +
+        `plan). ${SIDEBAR_ONLY}`,
+    );
   }
   const spreadsheet = activeSpreadsheet();
   const spreadsheetId = spreadsheet.getId();
   if (record.spreadsheetId !== spreadsheetId) {
-    throw new PlanError('NEEDS_PERSON', 'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)');
+    throw new PlanError(
+      'NEEDS_PERSON',
+      'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
+    );
   }
   if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
   return spreadsheet;
@@ -74,7 +87,9 @@ function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
   if (!saved) return null;
   try {
     const record = JSON.parse(saved) as Partial<TokenRecord>;
-    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number' ? record as TokenRecord : null;
+    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number'
+      ? (record as TokenRecord)
+      : null;
   } catch {
     return null;
   }
@@ -101,7 +116,12 @@ export function showPlanSidebar(): void {
 function viewOf(cells: PlanCells | null): PlanView {
   const markdown = cells?.text ?? '';
   const revision = currentRevision(markdown, cells?.meta ?? '');
-  const view: PlanView = { markdown, revision: revision.revision, changedBy: revision.changedBy, stamp: revisionStamp(revision.revision, markdown) };
+  const view: PlanView = {
+    markdown,
+    revision: revision.revision,
+    changedBy: revision.changedBy,
+    stamp: revisionStamp(revision.revision, markdown),
+  };
   if (revision.changedAt) view.changedAt = revision.changedAt;
   return view;
 }
@@ -150,11 +170,17 @@ export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
   });
 }
 
-/** Any task action of the core's TASK_ACTIONS (start, complete, block, review, skip, reopen, note, approve, requestChanges). */
+/**
+ * Any task action of the core's TASK_ACTIONS (start, complete, block, review, skip, reopen, note, approve,
+ * requestChanges).
+ */
 export function sidebarTaskAction(token: unknown, action: unknown, step: unknown, text?: unknown): PlanView {
   return asPerson(token, (manager) => {
     if (!isTaskAction(action)) {
-      throw new PlanError('INVALID_ARGUMENT', `action must be one of ${Object.keys(ACTION_METHODS).join(', ')} (got ${describeValue(action)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `action must be one of ${Object.keys(ACTION_METHODS).join(', ')} (got ${describeValue(action)})`,
+      );
     }
     // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
     return ACTION_METHODS[action](manager, step, text ?? undefined);
@@ -166,15 +192,28 @@ export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: u
   return asPerson(token, (manager) => manager.answerQuestion(number, answer));
 }
 
-/** Saves the whole document, only if it is still exactly what the editor loaded (CONFLICT otherwise, checked under the lock). */
-export function sidebarReplacePlan(token: unknown, markdown: unknown, baseRevision: unknown, baseStamp?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.replacePlan(markdown, typeof baseStamp === 'string' ? baseStamp : baseRevision));
+/**
+ * Saves the whole document, only if it is still exactly what the editor loaded (CONFLICT otherwise, checked under the
+ * lock).
+ */
+export function sidebarReplacePlan(
+  token: unknown,
+  markdown: unknown,
+  baseRevision: unknown,
+  baseStamp?: unknown,
+): PlanView {
+  return asPerson(token, (manager) =>
+    manager.replacePlan(markdown, typeof baseStamp === 'string' ? baseStamp : baseRevision),
+  );
 }
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
   return run(() => {
-    return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true }).getHistory(HISTORY_LIMIT);
+    return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), {
+      source: 'sidebar',
+      byPerson: true,
+    }).getHistory(HISTORY_LIMIT);
   });
 }
 

@@ -5,14 +5,22 @@
  */
 import { PlanError } from '../core/errors';
 import {
-  MARKER_CELL, PLAN_SHEET, REVISION_LABEL, type PlanCells, type PlanStore, type SavedVersion,
+  MARKER_CELL,
+  PLAN_SHEET,
+  REVISION_LABEL,
+  type PlanCells,
+  type PlanStore,
+  type SavedVersion,
 } from '../core/store';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const HISTORY_SHEET = 'AGENT_HISTORY';
-/** Whole documents kept in the history sheet; older ones are dropped. At 50,000 characters each this stays far below Sheets' limits. */
+/**
+ * Whole documents kept in the history sheet; older ones are dropped. At 50,000 characters each this stays far below
+ * Sheets' limits.
+ */
 export const HISTORY_LIMIT = 25;
 const HISTORY_HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text'];
 /** How long a change waits for another execution to finish before answering "busy". */
@@ -52,7 +60,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     return new SpreadsheetPlanStore(activeSpreadsheet());
   }
 
-  /** What this execution's last write put in the cells, so that an answer needs no second read; null before any write. */
+  /**
+   * What this execution's last write put in the cells, so that an answer needs no second read; null before any write.
+   */
   lastWritten(): PlanCells | null {
     return this.written;
   }
@@ -111,9 +121,17 @@ export class SpreadsheetPlanStore implements PlanStore {
     const sheet = this.historySheet(true)!;
     const lastRow = sheet.getLastRow();
     // One write appends the version; a failure part-way leaves no half-written row.
-    sheet.getRange(lastRow + 1, 1, 1, HISTORY_HEADER.length).setValues([[
-      version.revision, asText(version.savedAt), asText(version.replacedBy), asText(version.reason), asText(version.text),
-    ]]);
+    sheet
+      .getRange(lastRow + 1, 1, 1, HISTORY_HEADER.length)
+      .setValues([
+        [
+          version.revision,
+          asText(version.savedAt),
+          asText(version.replacedBy),
+          asText(version.reason),
+          asText(version.text),
+        ],
+      ]);
     const kept = lastRow; // rows after the header, including the new one
     if (kept > HISTORY_LIMIT) sheet.deleteRows(2, kept - HISTORY_LIMIT);
   }
@@ -127,7 +145,11 @@ export class SpreadsheetPlanStore implements PlanStore {
     return rows
       .filter((row: unknown[]) => typeof row[0] === 'number' && cellText(row[4]))
       .map((row: unknown[]) => ({
-        revision: row[0] as number, savedAt: cellText(row[1]), replacedBy: cellText(row[2]), reason: cellText(row[3]), text: cellText(row[4]),
+        revision: row[0] as number,
+        savedAt: cellText(row[1]),
+        replacedBy: cellText(row[2]),
+        reason: cellText(row[3]),
+        text: cellText(row[4]),
       }))
       .reverse()
       .slice(0, limit);
@@ -136,7 +158,10 @@ export class SpreadsheetPlanStore implements PlanStore {
   exclusive<T>(work: () => T): T {
     const lock = LockService.getDocumentLock() ?? LockService.getScriptLock();
     if (!lock.tryLock(LOCK_WAIT_MS)) {
-      throw new PlanError('BUSY', 'The plan is busy: another execution is changing it. Nothing was written; try again in a moment');
+      throw new PlanError(
+        'BUSY',
+        'The plan is busy: another execution is changing it. Nothing was written; try again in a moment',
+      );
     }
     try {
       const result = work();

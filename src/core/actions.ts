@@ -10,7 +10,8 @@ import { canMove, statusDefinition, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask } from './update';
 
-export type TaskAction = 'start' | 'complete' | 'block' | 'review' | 'skip' | 'reopen' | 'note' | 'approve' | 'requestChanges';
+export type TaskAction =
+  'start' | 'complete' | 'block' | 'review' | 'skip' | 'reopen' | 'note' | 'approve' | 'requestChanges';
 
 interface ActionRule {
   /** The status the task ends in; undefined keeps its status (a note). */
@@ -34,11 +35,17 @@ export const TASK_ACTIONS: Record<TaskAction, ActionRule> = {
   reopen: { to: 'todo' },
   note: { text: { name: 'note', required: false } },
   approve: {
-    to: 'todo', personOnly: true, from: ['review'], text: { name: 'comment', required: false },
+    to: 'todo',
+    personOnly: true,
+    from: ['review'],
+    text: { name: 'comment', required: false },
     annotate: (comment) => (comment ? `approved: ${comment}` : 'approved'),
   },
   requestChanges: {
-    to: 'todo', personOnly: true, from: ['review'], text: { name: 'comment', required: true },
+    to: 'todo',
+    personOnly: true,
+    from: ['review'],
+    text: { name: 'comment', required: true },
     annotate: (comment) => `changes requested: ${comment}`,
   },
 };
@@ -60,22 +67,40 @@ export interface ActionOutcome {
 }
 
 const STATUS_WORDS: Record<TaskStatus, string> = {
-  todo: 'not started', doing: 'in progress', done: 'done', blocked: 'blocked', review: 'waiting for review', skipped: 'skipped',
+  todo: 'not started',
+  doing: 'in progress',
+  done: 'done',
+  blocked: 'blocked',
+  review: 'waiting for review',
+  skipped: 'skipped',
 };
 
 function refuseTransition(task: PlanTask, action: TaskAction, to: TaskStatus, context: ActionContext): never {
   if (task.status === 'review' && !context.byPerson) {
-    throw new PlanError('NEEDS_PERSON',
-      `Task ${task.step} is waiting for review; a person approves it or requests changes in the sidebar, which puts it back as todo`);
+    throw new PlanError(
+      'NEEDS_PERSON',
+      `Task ${task.step} is waiting for review; a person approves it or requests changes in the sidebar, which ` +
+        `puts it back as todo`,
+    );
   }
   if (task.status === to) throw new PlanError('INVALID_TRANSITION', `Task ${task.step} is already ${STATUS_WORDS[to]}`);
-  const allowed = statusDefinition(task.status).next.map((status) => STATUS_WORDS[status]).join(', ');
-  throw new PlanError('INVALID_TRANSITION',
-    `Cannot ${action} task ${task.step}: it is ${STATUS_WORDS[task.status]}, and from there it can become ${allowed}`);
+  const allowed = statusDefinition(task.status)
+    .next.map((status) => STATUS_WORDS[status])
+    .join(', ');
+  throw new PlanError(
+    'INVALID_TRANSITION',
+    `Cannot ${action} task ${task.step}: it is ${STATUS_WORDS[task.status]}, and from there it can become ${allowed}`,
+  );
 }
 
 /** Applies one action to the outline's document; throws a PlanError and changes nothing when it is not allowed. */
-export function applyAction(outline: PlanOutline, action: TaskAction, stepValue: unknown, textValue: unknown, context: ActionContext): ActionOutcome {
+export function applyAction(
+  outline: PlanOutline,
+  action: TaskAction,
+  stepValue: unknown,
+  textValue: unknown,
+  context: ActionContext,
+): ActionOutcome {
   const rule = TASK_ACTIONS[action];
   const step = requireStep(stepValue);
   let text: string | undefined;
@@ -85,7 +110,10 @@ export function applyAction(outline: PlanOutline, action: TaskAction, stepValue:
     throw new PlanError('INVALID_ARGUMENT', `${action} takes no text (got ${describeValue(textValue)})`);
   }
   if (rule.personOnly && !context.byPerson) {
-    throw new PlanError('NEEDS_PERSON', `Only a person can ${action === 'approve' ? 'approve' : 'request changes on'} a review item, in the sidebar`);
+    throw new PlanError(
+      'NEEDS_PERSON',
+      `Only a person can ${action === 'approve' ? 'approve' : 'request changes on'} a review item, in the sidebar`,
+    );
   }
 
   const task = findTask(outline, step);
@@ -94,18 +122,32 @@ export function applyAction(outline: PlanOutline, action: TaskAction, stepValue:
     throw new PlanError('INVALID_TRANSITION', `Task ${step} is ${STATUS_WORDS[task.status]}, not waiting for review`);
   }
   const personOverride = context.byPerson && task.status !== to;
-  if (rule.to && !rule.from && !canMove(task.status, to) && !personOverride) refuseTransition(task, action, to, context);
+  if (rule.to && !rule.from && !canMove(task.status, to) && !personOverride)
+    refuseTransition(task, action, to, context);
   if (!rule.to && task.status === 'review' && !context.byPerson) refuseTransition(task, action, to, context);
 
-  if (action === 'note' && text === undefined && (task.status === 'blocked' || task.status === 'skipped' || task.status === 'review')) {
-    throw new PlanError('INVALID_ARGUMENT',
-      `Task ${step} is ${STATUS_WORDS[task.status]}; its ${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, only replaced (or change the task's status)`);
+  if (
+    action === 'note' &&
+    text === undefined &&
+    (task.status === 'blocked' || task.status === 'skipped' || task.status === 'review')
+  ) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `Task ${step} is ${STATUS_WORDS[task.status]}; its ` +
+        `${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, only replaced ` +
+        `(or change the task's status)`,
+    );
   }
   const annotation = rule.annotate ? rule.annotate(text) : text;
   const role = statusDefinition(to).annotation;
   // A note keeps the done date; a status change writes a fresh one.
   const note = action === 'note' ? text : role === 'none' && !rule.annotate ? undefined : annotation;
-  const document = changeTaskLine(outline, task, { status: to, note, today: context.today, keepDate: action === 'note' });
+  const document = changeTaskLine(outline, task, {
+    status: to,
+    note,
+    today: context.today,
+    keepDate: action === 'note',
+  });
   if (document.lines[task.line] === outline.document.lines[task.line]) {
     throw new PlanError('INVALID_TRANSITION', `Task ${step} already reads that way; nothing to change`);
   }

@@ -17,12 +17,16 @@ export function describeValue(value: unknown): string {
 
 export function requireStep(value: unknown, name = 'step'): string {
   if (typeof value === 'number') {
-    throw new PlanError('INVALID_ARGUMENT',
-      `${name} must be text like "1.2", not the number ${value} (numbers lose trailing zeros: 1.10 becomes 1.1)`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must be text like "1.2", not the number ${value} (numbers lose trailing zeros: 1.10 becomes 1.1)`,
+    );
   }
   if (typeof value !== 'string' || !STEP_ID.test(value.trim())) {
-    throw new PlanError('INVALID_ARGUMENT',
-      `${name} must be a step number like "1.2" or "2.1.3" (got ${describeValue(value)})`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must be a step number like "1.2" or "2.1.3" (got ${describeValue(value)})`,
+    );
   }
   return value.trim();
 }
@@ -45,14 +49,23 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
   if (!text) throw new PlanError('INVALID_ARGUMENT', `${name} must not be empty`);
   const maxLength = rules.maxLength ?? 2000;
   if (text.length > maxLength) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} is ${text.length} characters long; at most ${maxLength} are allowed`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} is ${text.length} characters long; at most ${maxLength} are allowed`,
+    );
   }
   if (DONE_DATE.test(text)) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`,
+    );
   }
   if (rules.plainTitle && ANNOTATION_SEPARATOR.test(` ${text}`)) {
-    throw new PlanError('INVALID_ARGUMENT',
-      `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or parentheses instead`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +
+        `parentheses instead`,
+    );
   }
   return text;
 }
@@ -63,7 +76,8 @@ export function optionalLine(value: unknown, name: string): string | undefined {
 }
 
 function requireList(value: unknown, name: string): unknown[] {
-  if (!Array.isArray(value)) throw new PlanError('INVALID_ARGUMENT', `${name} must be a list (got ${describeValue(value)})`);
+  if (!Array.isArray(value))
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a list (got ${describeValue(value)})`);
   return value;
 }
 
@@ -77,7 +91,10 @@ function requireRecord(value: unknown, name: string): Record<string, unknown> {
 export function requirePhases(value: unknown): PhaseInput[] {
   const phases = requireList(value, 'phases');
   if (phases.length === 0) {
-    throw new PlanError('INVALID_ARGUMENT', 'phases must hold at least one phase: [{ name: "Setup", steps: ["Read Data!A1:C10 (ids)"] }]');
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      'phases must hold at least one phase: [{ name: "Setup", steps: ["Read Data!A1:C10 (ids)"] }]',
+    );
   }
   return phases.map((phase, i) => {
     const where = `phases[${i}]`;

@@ -15,10 +15,11 @@ export function composePlan(title: string, goal: string, phases: PhaseInput[], d
   const reads = analysis.read?.length ? analysis.read : ['[ranges to read]'];
   const writes = analysis.write?.length ? analysis.write : ['[ranges to write]'];
   const questions = details.questions?.length ? details.questions : ['[Any clarifying questions]'];
-  const phaseBlocks = phases.map((phase, i) => [
-    `### Phase ${i + 1}: ${phase.name}`,
-    ...phase.steps.map((step, j) => `- [ ] ${i + 1}.${j + 1} ${step}`),
-  ].join('\n'));
+  const phaseBlocks = phases.map((phase, i) =>
+    [`### Phase ${i + 1}: ${phase.name}`, ...phase.steps.map((step, j) => `- [ ] ${i + 1}.${j + 1} ${step}`)].join(
+      '\n',
+    ),
+  );
 
   return [
     `# Plan: ${title}`,

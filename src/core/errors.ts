@@ -15,7 +15,10 @@ export type PlanErrorCode =
   | 'BUSY'; // another execution holds the plan's lock
 
 export class PlanError extends Error {
-  constructor(readonly code: PlanErrorCode, readonly detail: string) {
+  constructor(
+    readonly code: PlanErrorCode,
+    readonly detail: string,
+  ) {
     // The name stays "Error": Apps Script puts it before the message in scripts.run's
     // errorMessage, and every caller already expects "Error: CODE: …" at worst.
     super(`${code}: ${detail}`);

@@ -13,8 +13,23 @@ export type { PlanErrorCode } from './errors';
 export { TASK_ACTIONS, applyAction, isTaskAction } from './actions';
 export type { TaskAction } from './actions';
 export { PlanManager } from './plan-manager';
-export type { RevisedPlan, TaskResult, ProgressResult, ValidationResult, PlanCommand, HistoryEntry, ManagerOptions } from './plan-manager';
+export type {
+  RevisedPlan,
+  TaskResult,
+  ProgressResult,
+  ValidationResult,
+  PlanCommand,
+  HistoryEntry,
+  ManagerOptions,
+} from './plan-manager';
 export * from './store';
-export { currentRevision, nextRevisionRecord, revisionRecord, revisionStamp, isUnrecorded, digestText } from './revision';
+export {
+  currentRevision,
+  nextRevisionRecord,
+  revisionRecord,
+  revisionStamp,
+  isUnrecorded,
+  digestText,
+} from './revision';
 export type { ChangeSource, RevisionInfo } from './revision';
 export { matchTaskLine, matchPhaseHeading } from './patterns';

@@ -1,7 +1,18 @@
 import { PlanDocument } from './document';
 import {
-  ANNOTATION_SEPARATOR, ANSWER_ITEM, CODE_FENCE, DONE_DATE, GOAL_LINE, LABELLED_VALUE, LIST_ITEM,
-  SECTION_NAMES, TASK_GROUPS, TITLE_PREFIX, execTaskLine, matchHeading, matchPhaseHeading,
+  ANNOTATION_SEPARATOR,
+  ANSWER_ITEM,
+  CODE_FENCE,
+  DONE_DATE,
+  GOAL_LINE,
+  LABELLED_VALUE,
+  LIST_ITEM,
+  SECTION_NAMES,
+  TASK_GROUPS,
+  TITLE_PREFIX,
+  execTaskLine,
+  matchHeading,
+  matchPhaseHeading,
 } from './patterns';
 import { countProgress } from './progress';
 import { statusForSymbol, type TaskStatus } from './statuses';
@@ -38,13 +49,16 @@ export interface TaskText {
 export function splitTaskText(rest: string): TaskText {
   const hasDate = rest.includes('✅');
   // Most tasks are a bare title: nothing to split, and the pattern already trimmed it.
-  if (!hasDate && !rest.includes('—') && !rest.includes('--')) return { title: rest.trim(), completedDate: undefined, note: undefined };
+  if (!hasDate && !rest.includes('—') && !rest.includes('--'))
+    return { title: rest.trim(), completedDate: undefined, note: undefined };
   const dateMatch = hasDate ? DONE_DATE.exec(rest) : null;
   // A date in the middle of the text leaves one space, not two.
   const withoutDate = dateMatch
-    ? `${rest.slice(0, dateMatch.index).trimEnd()} ${rest.slice(dateMatch.index + dateMatch[0].length).trimStart()}`.trim()
+    ? `${rest.slice(0, dateMatch.index).trimEnd()} ` +
+      `${rest.slice(dateMatch.index + dateMatch[0].length).trimStart()}`.trim()
     : rest;
-  const separator = withoutDate.includes('—') || withoutDate.includes('--') ? ANNOTATION_SEPARATOR.exec(withoutDate) : null;
+  const separator =
+    withoutDate.includes('—') || withoutDate.includes('--') ? ANNOTATION_SEPARATOR.exec(withoutDate) : null;
   const title = (separator ? withoutDate.slice(0, separator.index) : withoutDate).trim();
   const note = separator ? withoutDate.slice(separator.index + separator[0].length).trim() : '';
   return { title, completedDate: dateMatch?.groups?.date, note: note || undefined };
@@ -83,8 +97,15 @@ export function outlinePlan(markdown: string): PlanOutline {
   const document = PlanDocument.from(markdown);
   const lines = document.lines;
   const outline: PlanOutline = {
-    document, tasks: [], unknownStatusLines: [], tasksOutsidePhases: [], phases: [], questions: [],
-    sections: {}, title: '', goal: '',
+    document,
+    tasks: [],
+    unknownStatusLines: [],
+    tasksOutsidePhases: [],
+    phases: [],
+    questions: [],
+    sections: {},
+    title: '',
+    goal: '',
   };
   let section: SectionKind = 'preamble';
   let sectionStart = -1;
@@ -164,7 +185,10 @@ export function outlinePlan(markdown: string): PlanOutline {
         const current = outline.questions[outline.questions.length - 1];
         if (!nested) {
           outline.questions.push({
-            number: outline.questions.length + 1, line: i, text: item.groups.text, itemEnd: lines.length,
+            number: outline.questions.length + 1,
+            line: i,
+            text: item.groups.text,
+            itemEnd: lines.length,
           });
           if (current) current.itemEnd = i;
         } else if (current) {
@@ -214,11 +238,17 @@ export function outlinePlan(markdown: string): PlanOutline {
 function sectionText(outline: PlanOutline, name: 'analysis' | 'notes'): string {
   const range = outline.sections[name];
   if (!range) return '';
-  return outline.document.lines.slice(range.heading + 1, range.end).join('\n').trim();
+  return outline.document.lines
+    .slice(range.heading + 1, range.end)
+    .join('\n')
+    .trim();
 }
 
 function splitList(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** Reads `- Label: value` items, with `Read:` / `Write:` nested under Target ranges or at the top. */
@@ -266,7 +296,8 @@ export function parsePlan(markdown: string): Plan {
   if (outline.questions.length) {
     plan.questions = outline.questions.map((question) => question.text);
     plan.questionDetails = outline.questions.map(({ number, line, text: questionText, answer }) =>
-      (answer === undefined ? { number, line, text: questionText } : { number, line, text: questionText, answer }));
+      answer === undefined ? { number, line, text: questionText } : { number, line, text: questionText, answer },
+    );
   }
   return plan;
 }

@@ -22,7 +22,9 @@ const taskParts = {
   text: '(.*\\S)',
 };
 
-export const TASK_LINE = new RegExp(`^${taskParts.bullet}${taskParts.checkbox}${taskParts.step}${taskParts.text}${GAP}*$`);
+export const TASK_LINE = new RegExp(
+  `^${taskParts.bullet}${taskParts.checkbox}${taskParts.step}${taskParts.text}${GAP}*$`,
+);
 
 /** Group numbers of TASK_LINE. */
 export const TASK_GROUPS = { symbol: 1, step: 2, rest: 3 } as const;
@@ -53,13 +55,17 @@ export function matchTaskLine(line: string): TaskLineParts | null {
   const head = line.slice(0, line.indexOf('[') + 1);
   const restStart = line.lastIndexOf(rest);
   return {
-    head, symbol,
-    middle: line.slice(head.length + symbol.length, restStart), step: match[TASK_GROUPS.step], rest,
+    head,
+    symbol,
+    middle: line.slice(head.length + symbol.length, restStart),
+    step: match[TASK_GROUPS.step],
+    rest,
   };
 }
 
 /** `### Phase 2: Name` (also `- Name`, `— Name`, `. Name`, or no name); level 3 only, as in the spec. */
-export const PHASE_HEADING = /^ {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+(?<number>\d+)[ \t\u00a0]*(?:[:.\-–—][ \t\u00a0]*)?(?<name>.*?)(?:[ \t\u00a0]+#+)?[ \t\u00a0]*$/i;
+export const PHASE_HEADING =
+  /^ {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+(?<number>\d+)[ \t\u00a0]*(?:[:.\-–—][ \t\u00a0]*)?(?<name>.*?)(?:[ \t\u00a0]+#+)?[ \t\u00a0]*$/i;
 
 export function matchPhaseHeading(line: string): { number: number; name: string } | null {
   const match = PHASE_HEADING.exec(line);
@@ -80,7 +86,8 @@ export function matchHeading(line: string): { level: number; text: string } | nu
 export const TITLE_PREFIX = /^Plan[ \t\u00a0]*:[ \t\u00a0]*/i;
 
 /** `Goal: …`, also `**Goal:** …`, `**Goal**: …` and `- Goal: …`. */
-export const GOAL_LINE = /^[ \t\u00a0]*(?:[-*+][ \t\u00a0]+)?(?:\*\*|__)?Goal(?:\*\*|__)?[ \t\u00a0]*:(?:\*\*|__)?[ \t\u00a0]*(?<goal>.*?)[ \t\u00a0]*$/i;
+export const GOAL_LINE =
+  /^[ \t\u00a0]*(?:[-*+][ \t\u00a0]+)?(?:\*\*|__)?Goal(?:\*\*|__)?[ \t\u00a0]*:(?:\*\*|__)?[ \t\u00a0]*(?<goal>.*?)[ \t\u00a0]*$/i;
 
 /** The sections the format knows, by their `##` heading text. */
 export const SECTION_NAMES = {

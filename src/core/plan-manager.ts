@@ -9,8 +9,24 @@ import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { outlinePlan, parsePlan } from './parse';
-import { currentRevision, isUnrecorded, nextRevisionRecord, revisionRecord, revisionStamp, type ChangeSource, type RevisionInfo } from './revision';
-import { PLAN_CELL, PLAN_MARKER, PLAN_SHEET, PLAN_TEXT_LIMIT, type PlanCells, type PlanStore, type SavedVersion } from './store';
+import {
+  currentRevision,
+  isUnrecorded,
+  nextRevisionRecord,
+  revisionRecord,
+  revisionStamp,
+  type ChangeSource,
+  type RevisionInfo,
+} from './revision';
+import {
+  PLAN_CELL,
+  PLAN_MARKER,
+  PLAN_SHEET,
+  PLAN_TEXT_LIMIT,
+  type PlanCells,
+  type PlanStore,
+  type SavedVersion,
+} from './store';
 import type { Plan, PlanTask, Progress } from './types';
 import { appendNoteLine, setAnswerLine } from './update';
 import { validatePlan, type ValidationReport } from './validate';
@@ -63,8 +79,12 @@ function requireText(text: string): string {
 
 function ensureFits(text: string): void {
   if (text.length > PLAN_TEXT_LIMIT) {
-    throw new PlanError('TOO_LARGE',
-      `The plan would be ${text.length.toLocaleString('en-US')} characters; the cell holds at most ${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). Nothing was written; shorten the notes or split the plan`);
+    throw new PlanError(
+      'TOO_LARGE',
+      `The plan would be ${text.length.toLocaleString('en-US')} characters; the cell holds at most ` +
+        `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). Nothing was written; ` +
+        `shorten the notes or split the plan`,
+    );
   }
 }
 
@@ -86,7 +106,10 @@ export class PlanManager {
   private readonly source: ChangeSource;
   private readonly byPerson: boolean;
 
-  constructor(private readonly store: PlanStore, options: ManagerOptions = { source: 'api' }) {
+  constructor(
+    private readonly store: PlanStore,
+    options: ManagerOptions = { source: 'api' },
+  ) {
     this.source = options.source;
     this.byPerson = options.byPerson ?? false;
   }
@@ -118,7 +141,9 @@ export class PlanManager {
   getReviewTasks(): TaskResult[] {
     const plan = this.getPlan();
     if (!plan) return [];
-    return allTasks(plan).filter((task) => task.status === 'review').map((task) => withRevision(task, plan));
+    return allTasks(plan)
+      .filter((task) => task.status === 'review')
+      .map((task) => withRevision(task, plan));
   }
 
   getProgress(): ProgressResult {
@@ -134,18 +159,28 @@ export class PlanManager {
 
   getHistory(limit: unknown = 10): HistoryEntry[] {
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new PlanError('INVALID_ARGUMENT', `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`,
+      );
     }
     return this.store.listVersions(limit).map((version) => ({
-      revision: version.revision, savedAt: version.savedAt, replacedBy: version.replacedBy, reason: version.reason,
-      title: titleOf(version.text), characters: version.text.length, text: version.text,
+      revision: version.revision,
+      savedAt: version.savedAt,
+      replacedBy: version.replacedBy,
+      reason: version.reason,
+      title: titleOf(version.text),
+      characters: version.text.length,
+      text: version.text,
     }));
   }
 
   // ---- writing ----
 
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
-  private mutate<T>(change: (text: string, snapshot: Snapshot) => { text: string; result: (revision: RevisionInfo) => T }): T {
+  private mutate<T>(
+    change: (text: string, snapshot: Snapshot) => { text: string; result: (revision: RevisionInfo) => T },
+  ): T {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot();
       const { text, result } = change(snapshot.text, snapshot);
@@ -153,7 +188,9 @@ export class PlanManager {
     });
   }
 
-  /** Writes `text` over the snapshot's plan with the next revision record; adds the marker (and the sheet) if missing. */
+  /**
+   * Writes `text` over the snapshot's plan with the next revision record; adds the marker (and the sheet) if missing.
+   */
   private writePlan(snapshot: Snapshot, text: string): RevisionInfo {
     ensureFits(text);
     const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
@@ -166,7 +203,11 @@ export class PlanManager {
   private saveReplaced(snapshot: Snapshot, replacedBy: string, reason: string): void {
     if (!snapshot.text.trim()) return;
     this.store.saveVersion({
-      revision: snapshot.revision.revision, savedAt: this.store.now(), replacedBy: `${replacedBy} (${this.source})`, reason, text: snapshot.text,
+      revision: snapshot.revision.revision,
+      savedAt: this.store.now(),
+      replacedBy: `${replacedBy} (${this.source})`,
+      reason,
+      text: snapshot.text,
     } satisfies SavedVersion);
   }
 
@@ -175,26 +216,45 @@ export class PlanManager {
       const outline = outlinePlan(requireText(current));
       const today = this.store.today();
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
-      const document = action === 'approve' || action === 'requestChanges'
-        ? recordReview(outcome.document, outcome.before, action, text, today)
-        : outcome.document;
+      const document =
+        action === 'approve' || action === 'requestChanges'
+          ? recordReview(outcome.document, outcome.before, action, text, today)
+          : outcome.document;
       const newText = document.toString();
       return { text: newText, result: (revision) => withRevision(taskAtLine(newText, outcome.before.line), revision) };
     });
   }
 
-  startTask(step: unknown): TaskResult { return this.taskAction('start', step); }
-  completeTask(step: unknown): TaskResult { return this.taskAction('complete', step); }
-  blockTask(step: unknown, reason: unknown): TaskResult { return this.taskAction('block', step, reason); }
-  reviewTask(step: unknown, note: unknown): TaskResult { return this.taskAction('review', step, note); }
-  skipTask(step: unknown, reason: unknown): TaskResult { return this.taskAction('skip', step, reason); }
-  reopenTask(step: unknown): TaskResult { return this.taskAction('reopen', step); }
+  startTask(step: unknown): TaskResult {
+    return this.taskAction('start', step);
+  }
+  completeTask(step: unknown): TaskResult {
+    return this.taskAction('complete', step);
+  }
+  blockTask(step: unknown, reason: unknown): TaskResult {
+    return this.taskAction('block', step, reason);
+  }
+  reviewTask(step: unknown, note: unknown): TaskResult {
+    return this.taskAction('review', step, note);
+  }
+  skipTask(step: unknown, reason: unknown): TaskResult {
+    return this.taskAction('skip', step, reason);
+  }
+  reopenTask(step: unknown): TaskResult {
+    return this.taskAction('reopen', step);
+  }
   /** Sets the `— note` of any task; null or '' removes it. */
-  setTaskNote(step: unknown, note: unknown): TaskResult { return this.taskAction('note', step, note); }
+  setTaskNote(step: unknown, note: unknown): TaskResult {
+    return this.taskAction('note', step, note);
+  }
   /** A person approves a review item: it goes back to todo with `— approved: comment`, and Notes gets a dated line. */
-  approveReview(step: unknown, comment?: unknown): TaskResult { return this.taskAction('approve', step, comment); }
+  approveReview(step: unknown, comment?: unknown): TaskResult {
+    return this.taskAction('approve', step, comment);
+  }
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
-  requestChanges(step: unknown, comment: unknown): TaskResult { return this.taskAction('requestChanges', step, comment); }
+  requestChanges(step: unknown, comment: unknown): TaskResult {
+    return this.taskAction('requestChanges', step, comment);
+  }
 
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
   startNextTask(): TaskResult | null {
@@ -223,9 +283,14 @@ export class PlanManager {
   /** Applies status changes in order, atomically: one read, one write, and nothing written if any is refused. */
   applyCommands(commands: unknown): TaskResult[] {
     if (!Array.isArray(commands) || commands.length === 0) {
-      throw new PlanError('INVALID_ARGUMENT', `commands must be a non-empty list like [{ "action": "complete", "step": "1.1" }] (got ${describeValue(commands)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `commands must be a non-empty list like [{ "action": "complete", "step": "1.1" }] (got ` +
+          `${describeValue(commands)})`,
+      );
     }
-    if (commands.length > 200) throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
+    if (commands.length > 200)
+      throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
     return this.mutate((current) => {
       let text = requireText(current);
       const context = { byPerson: this.byPerson, today: this.store.today() };
@@ -233,15 +298,22 @@ export class PlanManager {
       commands.forEach((command: unknown, i) => {
         const record = (typeof command === 'object' && command !== null ? command : {}) as Partial<PlanCommand>;
         if (!isTaskAction(record.action) || record.action === 'approve' || record.action === 'requestChanges') {
-          throw new PlanError('INVALID_ARGUMENT',
-            `commands[${i}].action must be one of start, complete, block, review, skip, reopen, note (got ${describeValue(record.action)}); nothing was written`);
+          throw new PlanError(
+            'INVALID_ARGUMENT',
+            `commands[${i}].action must be one of start, complete, block, review, skip, reopen, note (got ` +
+              `${describeValue(record.action)}); nothing was written`,
+          );
         }
         try {
           const outcome = applyAction(outlinePlan(text), record.action, record.step, record.text, context);
           text = outcome.document.toString();
           after.push(taskAtLine(text, outcome.before.line)); // the task as this command left it
         } catch (error) {
-          if (error instanceof PlanError) throw new PlanError(error.code, `commands[${i}] (${record.action} ${String(record.step)}): ${error.detail}; nothing was written`);
+          if (error instanceof PlanError)
+            throw new PlanError(
+              error.code,
+              `commands[${i}] (${record.action} ${String(record.step)}): ${error.detail}; nothing was written`,
+            );
           throw error;
         }
       });
@@ -252,7 +324,10 @@ export class PlanManager {
   /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
   answerQuestion(number: unknown, answer: unknown): RevisedPlan {
     if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-      throw new PlanError('INVALID_ARGUMENT', `question number must be a whole number from 1 (got ${describeValue(number)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `question number must be a whole number from 1 (got ${describeValue(number)})`,
+      );
     }
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
@@ -267,7 +342,10 @@ export class PlanManager {
    */
   createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
     const text = composePlan(
-      requireLine(title, 'title', { maxLength: 200 }), requireLine(goal, 'goal', { maxLength: 1000 }), requirePhases(phases), requireDetails(details),
+      requireLine(title, 'title', { maxLength: 200 }),
+      requireLine(goal, 'goal', { maxLength: 1000 }),
+      requirePhases(phases),
+      requireDetails(details),
     );
     ensureFits(text);
     return this.mutate((_current, snapshot) => {
@@ -283,18 +361,28 @@ export class PlanManager {
    */
   replacePlan(markdown: unknown, base: unknown): RevisedPlan {
     if (typeof markdown !== 'string' || !markdown.trim()) {
-      throw new PlanError('INVALID_ARGUMENT', `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`,
+      );
     }
     const baseIsStamp = typeof base === 'string' && /^\d+:\S+$/.test(base);
     if (!baseIsStamp && (typeof base !== 'number' || !Number.isInteger(base) || base < 0)) {
-      throw new PlanError('INVALID_ARGUMENT',
-        `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ${describeValue(base)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ` +
+          `${describeValue(base)})`,
+      );
     }
     ensureFits(markdown);
     if (!this.byPerson) {
       const report = validatePlan(markdown);
       if (!report.valid) {
-        throw new PlanError('INVALID_ARGUMENT', `The new plan has errors: ${report.errors.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`).join('; ')}`);
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `The new plan has errors: ` +
+            `${report.errors.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`).join('; ')}`,
+        );
       }
     }
     return this.mutate((current, snapshot) => {
@@ -302,10 +390,14 @@ export class PlanManager {
       const stale = baseIsStamp ? revisionStamp(now.revision, current) !== base : now.revision !== base;
       if (stale) {
         const since = baseIsStamp ? `the revision ${String(base).split(':')[0]} you read` : `revision ${String(base)}`;
-        throw new PlanError('CONFLICT',
-          `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ${now.changedBy}). Nothing was written; reload it and apply your change again`);
+        throw new PlanError(
+          'CONFLICT',
+          `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
+            `${now.changedBy}). Nothing was written; reload it and apply your change again`,
+        );
       }
-      if (current === markdown) throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
+      if (current === markdown)
+        throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
       this.saveReplaced(snapshot, 'replacePlan', 'replaced by an edit of the whole document');
       return { text: markdown, result: (revision) => PlanManager.revised(markdown, revision) };
     });
@@ -314,15 +406,26 @@ export class PlanManager {
   /** Puts a saved version back, keeping the current document in the history first. */
   restoreRevision(revision: unknown): RevisedPlan {
     if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 0) {
-      throw new PlanError('INVALID_ARGUMENT', `revision must be a whole number from getHistory() (got ${describeValue(revision)})`);
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `revision must be a whole number from getHistory() (got ${describeValue(revision)})`,
+      );
     }
     return this.mutate((current, snapshot) => {
       const versions = this.store.listVersions(100);
       const version = versions.find((candidate) => candidate.revision === revision);
       if (!version) {
-        throw new PlanError('NOT_FOUND', `Revision ${revision} is not in the history (${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`);
+        throw new PlanError(
+          'NOT_FOUND',
+          `Revision ${revision} is not in the history ` +
+            `(${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`,
+        );
       }
-      if (version.text === current) throw new PlanError('INVALID_ARGUMENT', `Revision ${revision} is the same text as the plan now; nothing to restore`);
+      if (version.text === current)
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `Revision ${revision} is the same text as the plan now; nothing to restore`,
+        );
       this.saveReplaced(snapshot, 'restoreRevision', `replaced by revision ${revision}`);
       return { text: version.text, result: (info) => PlanManager.revised(version.text, info) };
     });
@@ -394,8 +497,17 @@ function taskAtLine(text: string, line: number): PlanTask {
 }
 
 /** The dated line a review decision leaves in Notes. */
-function recordReview(document: PlanDocument, task: PlanTask, action: 'approve' | 'requestChanges', comment: unknown, today: string): PlanDocument {
+function recordReview(
+  document: PlanDocument,
+  task: PlanTask,
+  action: 'approve' | 'requestChanges',
+  comment: unknown,
+  today: string,
+): PlanDocument {
   const what = action === 'approve' ? 'approved' : 'changes requested';
   const said = typeof comment === 'string' && comment.trim() ? `: ${comment.trim()}` : '';
-  return appendNoteLine(outlinePlan(document.toString()), `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${what}${said}`);
+  return appendNoteLine(
+    outlinePlan(document.toString()),
+    `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${what}${said}`,
+  );
 }

@@ -4,7 +4,16 @@ import type { PlanTask, Progress } from './types';
 const FINISHED = new Set(STATUSES.filter((definition) => definition.finished).map((definition) => definition.status));
 
 export function countProgress(tasks: readonly Pick<PlanTask, 'status'>[]): Progress {
-  const progress: Progress = { total: tasks.length, todo: 0, doing: 0, done: 0, blocked: 0, review: 0, skipped: 0, percent: 0 };
+  const progress: Progress = {
+    total: tasks.length,
+    todo: 0,
+    doing: 0,
+    done: 0,
+    blocked: 0,
+    review: 0,
+    skipped: 0,
+    percent: 0,
+  };
   let finished = 0;
   for (const task of tasks) {
     progress[task.status] += 1;

@@ -33,8 +33,18 @@ export function digestText(text: string): string {
 function readRecord(meta: string): RevisionRecord | null {
   try {
     const record = JSON.parse(meta) as Partial<RevisionRecord>;
-    if (typeof record.revision === 'number' && Number.isInteger(record.revision) && record.revision >= 0 && typeof record.digest === 'string') {
-      return { revision: record.revision, by: record.by ?? 'unknown', at: String(record.at ?? ''), digest: record.digest };
+    if (
+      typeof record.revision === 'number' &&
+      Number.isInteger(record.revision) &&
+      record.revision >= 0 &&
+      typeof record.digest === 'string'
+    ) {
+      return {
+        revision: record.revision,
+        by: record.by ?? 'unknown',
+        at: String(record.at ?? ''),
+        digest: record.digest,
+      };
     }
   } catch {
     // Not ours (empty, or edited by hand): treated as no record.
@@ -60,7 +70,12 @@ export function currentRevision(text: string, meta: string): RevisionInfo {
 }
 
 /** The record stored beside `text` at `revision`. */
-export function revisionRecord(revision: number, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
+export function revisionRecord(
+  revision: number,
+  text: string,
+  by: ChangeSource,
+  at: string,
+): { info: RevisionInfo; meta: string } {
   return {
     info: { revision, changedBy: by, changedAt: at },
     meta: JSON.stringify({ revision, by, at, digest: digestText(text) } satisfies RevisionRecord),
@@ -68,7 +83,12 @@ export function revisionRecord(revision: number, text: string, by: ChangeSource,
 }
 
 /** The record to store with a new text written over a document at `previous`. */
-export function nextRevisionRecord(previous: RevisionInfo, text: string, by: ChangeSource, at: string): { info: RevisionInfo; meta: string } {
+export function nextRevisionRecord(
+  previous: RevisionInfo,
+  text: string,
+  by: ChangeSource,
+  at: string,
+): { info: RevisionInfo; meta: string } {
   return revisionRecord(previous.revision + 1, text, by, at);
 }
 

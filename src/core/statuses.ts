@@ -32,35 +32,71 @@ export interface StatusDefinition {
 
 export const STATUSES: readonly StatusDefinition[] = [
   {
-    status: 'todo', symbol: ' ', aliases: ['', '\u00a0'], label: 'Todo', icon: '○',
-    annotation: 'optional-note', finished: false, heldForPerson: false,
+    status: 'todo',
+    symbol: ' ',
+    aliases: ['', '\u00a0'],
+    label: 'Todo',
+    icon: '○',
+    annotation: 'optional-note',
+    finished: false,
+    heldForPerson: false,
     next: ['doing', 'done', 'blocked', 'review', 'skipped'],
   },
   {
-    status: 'doing', symbol: '/', aliases: [], label: 'Doing', icon: '◐',
-    annotation: 'none', finished: false, heldForPerson: false,
+    status: 'doing',
+    symbol: '/',
+    aliases: [],
+    label: 'Doing',
+    icon: '◐',
+    annotation: 'none',
+    finished: false,
+    heldForPerson: false,
     next: ['done', 'blocked', 'review', 'skipped', 'todo'],
   },
   {
-    status: 'done', symbol: 'x', aliases: ['X'], label: 'Done', icon: '✓',
-    annotation: 'none', finished: true, heldForPerson: false,
+    status: 'done',
+    symbol: 'x',
+    aliases: ['X'],
+    label: 'Done',
+    icon: '✓',
+    annotation: 'none',
+    finished: true,
+    heldForPerson: false,
     next: ['todo', 'doing'],
   },
   {
-    status: 'blocked', symbol: '>', aliases: [], label: 'Blocked', icon: '⛔',
-    annotation: 'reason', finished: false, heldForPerson: false,
+    status: 'blocked',
+    symbol: '>',
+    aliases: [],
+    label: 'Blocked',
+    icon: '⛔',
+    annotation: 'reason',
+    finished: false,
+    heldForPerson: false,
     // blocked → blocked replaces the reason.
     next: ['doing', 'todo', 'done', 'skipped', 'blocked', 'review'],
   },
   {
-    status: 'review', symbol: '!', aliases: [], label: 'Review', icon: '👀',
+    status: 'review',
+    symbol: '!',
+    aliases: [],
+    label: 'Review',
+    icon: '👀',
     // An agent may only re-word its request; approving or sending back is a person's call.
-    annotation: 'review-note', finished: false, heldForPerson: true,
+    annotation: 'review-note',
+    finished: false,
+    heldForPerson: true,
     next: ['review'],
   },
   {
-    status: 'skipped', symbol: '-', aliases: [], label: 'Skipped', icon: '⤼',
-    annotation: 'reason', finished: true, heldForPerson: false,
+    status: 'skipped',
+    symbol: '-',
+    aliases: [],
+    label: 'Skipped',
+    icon: '⤼',
+    annotation: 'reason',
+    finished: true,
+    heldForPerson: false,
     next: ['todo', 'doing', 'skipped'],
   },
 ];
@@ -68,7 +104,8 @@ export const STATUSES: readonly StatusDefinition[] = [
 const BY_STATUS = new Map(STATUSES.map((definition) => [definition.status, definition]));
 const BY_SYMBOL = new Map(
   STATUSES.flatMap((definition) =>
-    [definition.symbol, ...definition.aliases].map((symbol) => [symbol, definition] as const)),
+    [definition.symbol, ...definition.aliases].map((symbol) => [symbol, definition] as const),
+  ),
 );
 
 export function statusDefinition(status: TaskStatus): StatusDefinition {

@@ -59,7 +59,10 @@ function finishedCounts(tasks: PlanTask[]): string {
 function finishedRunLine(run: Phase[]): string {
   const tasks = run.flatMap((phase) => phase.tasks);
   if (run.length === 1) return `✓ Phase ${run[0].number}: ${run[0].name} (${finishedCounts(tasks)})`;
-  return `✓ Phases ${run[0].number}–${run[run.length - 1].number} finished (${tasks.length} tasks: ${finishedCounts(tasks)})`;
+  return (
+    `✓ Phases ${run[0].number}–${run[run.length - 1].number} finished (${tasks.length} tasks: ` +
+    `${finishedCounts(tasks)})`
+  );
 }
 
 /**
@@ -69,7 +72,11 @@ function finishedRunLine(run: Phase[]): string {
  */
 export function summarizePlan(plan: Plan, options: SummaryOptions = {}): string {
   const nextCount = options.nextCount ?? DEFAULT_NEXT_COUNT;
-  const lines = [`# Plan: ${plan.title || '(untitled)'}`, `Goal: ${plan.goal || '(none)'}`, `Progress: ${describeProgress(plan.progress)}`];
+  const lines = [
+    `# Plan: ${plan.title || '(untitled)'}`,
+    `Goal: ${plan.goal || '(none)'}`,
+    `Progress: ${describeProgress(plan.progress)}`,
+  ];
 
   const open = (plan.questionDetails ?? []).filter((question) => !question.answer);
   if (open.length) {
@@ -140,14 +147,20 @@ export interface PlanViewOptions extends SummaryOptions {
 export function requireViewOptions(value: unknown): PlanViewOptions {
   if (value === undefined || value === null) return { view: 'full' };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new PlanError('INVALID_ARGUMENT', `getPlan's options must be an object like { "view": "compact" } (got ${describeValue(value)})`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `getPlan's options must be an object like { "view": "compact" } (got ${describeValue(value)})`,
+    );
   }
   const { view = 'full', nextCount = DEFAULT_NEXT_COUNT } = value as Record<string, unknown>;
   if (view !== 'full' && view !== 'compact') {
     throw new PlanError('INVALID_ARGUMENT', `view must be "full" or "compact" (got ${describeValue(view)})`);
   }
   if (typeof nextCount !== 'number' || !Number.isInteger(nextCount) || nextCount < 0 || nextCount > MAX_NEXT_COUNT) {
-    throw new PlanError('INVALID_ARGUMENT', `nextCount must be a whole number from 0 to ${MAX_NEXT_COUNT} (got ${describeValue(nextCount)})`);
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `nextCount must be a whole number from 0 to ${MAX_NEXT_COUNT} (got ${describeValue(nextCount)})`,
+    );
   }
   return { view, nextCount };
 }

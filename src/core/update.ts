@@ -34,7 +34,8 @@ export function rewriteTaskLine(line: string, change: LineChange): string {
   if (!parts) throw new Error(`Not a task line: ${line}`);
   const current = splitTaskText(parts.rest);
   let rest = current.title;
-  if (change.status === 'done') rest += ` ${DONE_MARK} ${change.keepDate && current.completedDate ? current.completedDate : change.today}`;
+  if (change.status === 'done')
+    rest += ` ${DONE_MARK} ${change.keepDate && current.completedDate ? current.completedDate : change.today}`;
   if (change.note) rest += ` ${ANNOTATION_DASH} ${change.note}`;
   return parts.head + statusDefinition(change.status).symbol + parts.middle + rest;
 }
@@ -51,8 +52,11 @@ export function findTask(outline: PlanOutline, step: string): PlanTask {
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length === 0) throw new PlanError('NOT_FOUND', `Task ${step} not found (${stepList(outline.tasks)})`);
   if (matches.length > 1) {
-    throw new PlanError('INVALID_PLAN',
-      `Step ${step} is listed ${matches.length} times (lines ${matches.map((task) => task.line + 1).join(', ')}); renumber the plan first`);
+    throw new PlanError(
+      'INVALID_PLAN',
+      `Step ${step} is listed ${matches.length} times (lines ${matches.map((task) => task.line + 1).join(', ')}); ` +
+        `renumber the plan first`,
+    );
   }
   return matches[0];
 }
@@ -66,7 +70,13 @@ export function changeTaskLine(outline: PlanOutline, task: PlanTask, change: Lin
  * The spec's function: sets a task's status (with a done date, or a reason/note for blocked and
  * review) and returns the new document; the document comes back unchanged when the step is not there.
  */
-export function updateTaskStatus(markdown: string, step: string, status: TaskStatus, annotation?: string, today = localDate()): string {
+export function updateTaskStatus(
+  markdown: string,
+  step: string,
+  status: TaskStatus,
+  annotation?: string,
+  today = localDate(),
+): string {
   const outline = outlinePlan(markdown);
   const task = outline.tasks.find((candidate) => candidate.step === step);
   if (!task) return markdown;
@@ -102,8 +112,11 @@ export function setAnswerLine(outline: PlanOutline, questionNumber: number, answ
   const question = outline.questions.find((candidate) => candidate.number === questionNumber);
   if (!question) {
     const count = outline.questions.length;
-    throw new PlanError('NOT_FOUND',
-      `Question ${questionNumber} not found (${count ? `questions are numbered 1 to ${count}` : 'the plan has no questions'})`);
+    throw new PlanError(
+      'NOT_FOUND',
+      `Question ${questionNumber} not found ` +
+        `(${count ? `questions are numbered 1 to ${count}` : 'the plan has no questions'})`,
+    );
   }
   const document = outline.document;
   if (question.answerLine !== undefined) {

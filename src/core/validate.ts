@@ -25,62 +25,119 @@ export function validatePlan(markdown: string): ValidationReport {
 
   if (!outline.title) warnings.push({ code: 'missing-title', message: 'The plan has no "# Plan: Title" heading' });
   if (!outline.goal) {
-    errors.push({ code: 'empty-goal', message: 'The plan has no goal: add a "Goal: one sentence describing success" line', line: lineOf(outline.goalLine) });
+    errors.push({
+      code: 'empty-goal',
+      message: 'The plan has no goal: add a "Goal: one sentence describing success" line',
+      line: lineOf(outline.goalLine),
+    });
   }
-  if (outline.tasks.length === 0) warnings.push({ code: 'no-tasks', message: 'The plan has no tasks ("- [ ] 1.1 First step" under "### Phase 1: Name")' });
+  if (outline.tasks.length === 0)
+    warnings.push({
+      code: 'no-tasks',
+      message: 'The plan has no tasks ("- [ ] 1.1 First step" under "### Phase 1: Name")',
+    });
 
   const seenPhases = new Map<number, number>();
-  outline.phases.filter((phase) => !phase.implicit).forEach((phase, i) => {
-    if (seenPhases.has(phase.number)) {
-      errors.push({ code: 'duplicate-phase', message: `Phase ${phase.number} appears twice (lines ${seenPhases.get(phase.number)! + 1} and ${phase.line + 1})`, line: phase.line + 1 });
-    }
-    seenPhases.set(phase.number, phase.line);
-    if (phase.number !== i + 1) {
-      warnings.push({ code: 'phase-order', message: `Phase ${phase.number} is the plan's phase number ${i + 1}`, line: phase.line + 1 });
-    }
-    if (!phase.name) warnings.push({ code: 'unnamed-phase', message: `Phase ${phase.number} has no name`, line: phase.line + 1 });
-    if (phase.tasks.length === 0) warnings.push({ code: 'empty-phase', message: `Phase ${phase.number} has no tasks`, line: phase.line + 1 });
+  outline.phases
+    .filter((phase) => !phase.implicit)
+    .forEach((phase, i) => {
+      if (seenPhases.has(phase.number)) {
+        errors.push({
+          code: 'duplicate-phase',
+          message:
+            `Phase ${phase.number} appears twice (lines ${seenPhases.get(phase.number)! + 1} and ` +
+            `${phase.line + 1})`,
+          line: phase.line + 1,
+        });
+      }
+      seenPhases.set(phase.number, phase.line);
+      if (phase.number !== i + 1) {
+        warnings.push({
+          code: 'phase-order',
+          message: `Phase ${phase.number} is the plan's phase number ${i + 1}`,
+          line: phase.line + 1,
+        });
+      }
+      if (!phase.name)
+        warnings.push({ code: 'unnamed-phase', message: `Phase ${phase.number} has no name`, line: phase.line + 1 });
+      if (phase.tasks.length === 0)
+        warnings.push({ code: 'empty-phase', message: `Phase ${phase.number} has no tasks`, line: phase.line + 1 });
 
-    let expected = 1;
-    for (const task of phase.tasks) {
-      const [phasePart, ...rest] = task.step.split('.');
-      if (Number(phasePart) !== phase.number) {
-        errors.push({ code: 'misnumbered-step', message: `Step ${task.step} is under Phase ${phase.number}; its number should start with ${phase.number}.`, line: task.line + 1 });
-        continue;
-      }
-      if (rest.length === 1) {
-        if (Number(rest[0]) !== expected) {
-          warnings.push({ code: 'step-order', message: `Step ${task.step} follows step ${phase.number}.${expected - 1}; expected ${phase.number}.${expected}`, line: task.line + 1 });
+      let expected = 1;
+      for (const task of phase.tasks) {
+        const [phasePart, ...rest] = task.step.split('.');
+        if (Number(phasePart) !== phase.number) {
+          errors.push({
+            code: 'misnumbered-step',
+            message: `Step ${task.step} is under Phase ${phase.number}; its number should start with ${phase.number}.`,
+            line: task.line + 1,
+          });
+          continue;
         }
-        expected = Number(rest[0]) + 1;
+        if (rest.length === 1) {
+          if (Number(rest[0]) !== expected) {
+            warnings.push({
+              code: 'step-order',
+              message:
+                `Step ${task.step} follows step ${phase.number}.${expected - 1}; expected ` +
+                `${phase.number}.${expected}`,
+              line: task.line + 1,
+            });
+          }
+          expected = Number(rest[0]) + 1;
+        }
       }
-    }
-  });
+    });
 
   const seenSteps = new Map<string, number>();
   for (const task of outline.tasks) {
     const first = seenSteps.get(task.step);
     if (first !== undefined) {
-      errors.push({ code: 'duplicate-step', message: `Step ${task.step} is listed twice (lines ${first + 1} and ${task.line + 1})`, line: task.line + 1 });
+      errors.push({
+        code: 'duplicate-step',
+        message: `Step ${task.step} is listed twice (lines ${first + 1} and ${task.line + 1})`,
+        line: task.line + 1,
+      });
     } else {
       seenSteps.set(task.step, task.line);
     }
-    if (!task.title) errors.push({ code: 'empty-task', message: `Step ${task.step} has no title`, line: task.line + 1 });
+    if (!task.title)
+      errors.push({ code: 'empty-task', message: `Step ${task.step} has no title`, line: task.line + 1 });
     if ((task.status === 'blocked' || task.status === 'skipped') && !task.note) {
-      warnings.push({ code: 'missing-reason', message: `Step ${task.step} is ${task.status} without a reason ("— reason")`, line: task.line + 1 });
+      warnings.push({
+        code: 'missing-reason',
+        message: `Step ${task.step} is ${task.status} without a reason ("— reason")`,
+        line: task.line + 1,
+      });
     }
     if (task.status === 'review' && !task.note) {
-      warnings.push({ code: 'missing-review-note', message: `Step ${task.step} waits for review without a note saying what to check`, line: task.line + 1 });
+      warnings.push({
+        code: 'missing-review-note',
+        message: `Step ${task.step} waits for review without a note saying what to check`,
+        line: task.line + 1,
+      });
     }
     if (task.status === 'done' && !task.completedDate) {
-      warnings.push({ code: 'missing-done-date', message: `Step ${task.step} is done without a date ("✅ YYYY-MM-DD")`, line: task.line + 1 });
+      warnings.push({
+        code: 'missing-done-date',
+        message: `Step ${task.step} is done without a date ("✅ YYYY-MM-DD")`,
+        line: task.line + 1,
+      });
     }
   }
   for (const task of outline.tasksOutsidePhases) {
-    warnings.push({ code: 'task-outside-phase', message: `Step ${task.step} is not under a "### Phase N: Name" heading`, line: task.line + 1 });
+    warnings.push({
+      code: 'task-outside-phase',
+      message: `Step ${task.step} is not under a "### Phase N: Name" heading`,
+      line: task.line + 1,
+    });
   }
   for (const unknown of outline.unknownStatusLines) {
-    errors.push({ code: 'unknown-status', message: `Step ${unknown.step} has status "[${unknown.symbol}]"; known statuses are ${KNOWN_SYMBOLS}`, line: unknown.line + 1 });
+    errors.push({
+      code: 'unknown-status',
+      message: `Step ${unknown.step} has status "[${unknown.symbol}]"; known statuses are ${KNOWN_SYMBOLS}`,
+      line: unknown.line + 1,
+    });
   }
   return { valid: errors.length === 0, errors, warnings };
 }

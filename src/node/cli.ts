@@ -36,7 +36,9 @@ export async function runCli(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    process.stderr.write(name && name !== '--help' && name !== 'help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
+    process.stderr.write(
+      name && name !== '--help' && name !== 'help' ? `Unknown command "${name}".\n\n${USAGE}` : USAGE,
+    );
     return name && name !== '--help' && name !== 'help' ? 2 : 0;
   }
   await command(args);
@@ -44,6 +46,11 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 runCli(process.argv.slice(2)).then(
-  (code) => { if (code) process.exitCode = code; },
-  (error: Error) => { process.stderr.write(`sheet-plan: ${error.message}\n`); process.exitCode = 1; },
+  (code) => {
+    if (code) process.exitCode = code;
+  },
+  (error: Error) => {
+    process.stderr.write(`sheet-plan: ${error.message}\n`);
+    process.exitCode = 1;
+  },
 );

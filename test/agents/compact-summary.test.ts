@@ -35,18 +35,32 @@ Goal: Reconcile warehouse inventory with sales data and flag discrepancies
 - Known issue: SKU "WH-4521" has duplicate entries
 `;
 
-/** 30 phases of 10 tasks; phases before `current` finished (a few skipped), `current` half done with one of each status. */
+/**
+ * 30 phases of 10 tasks; phases before `current` finished (a few skipped), `current` half done with one of each status.
+ */
 function bigPlan(phases = 30, current = 27): string {
-  const lines = ['# Plan: Quarterly close for all regions', '', 'Goal: Close the books for every region and publish the consolidated report', ''];
+  const lines = [
+    '# Plan: Quarterly close for all regions',
+    '',
+    'Goal: Close the books for every region and publish the consolidated report',
+    '',
+  ];
   for (let p = 1; p <= phases; p++) {
     lines.push(`### Phase ${p}: Region ${p} reconciliation`);
     for (let t = 1; t <= 10; t++) {
       const title = `Reconcile Ledger${p}!A2:H400 account group ${t} (debits, credits, balance)`;
-      if (p < current) lines.push(t === 10 && p % 5 === 0 ? `- [-] ${p}.${t} ${title} — not needed this quarter` : `- [x] ${p}.${t} ${title} ✅ 2026-01-0${1 + (p % 9)}`);
+      if (p < current)
+        lines.push(
+          t === 10 && p % 5 === 0
+            ? `- [-] ${p}.${t} ${title} — not needed this quarter`
+            : `- [x] ${p}.${t} ${title} ✅ 2026-01-0${1 + (p % 9)}`,
+        );
       else if (p === current && t <= 5) lines.push(`- [x] ${p}.${t} ${title} ✅ 2026-01-10`);
       else if (p === current && t === 6) lines.push(`- [/] ${p}.${t} ${title}`);
-      else if (p === current && t === 7) lines.push(`- [>] ${p}.${t} ${title} — waiting for the bank statement in Bank!A2:D90`);
-      else if (p === current && t === 8) lines.push(`- [!] ${p}.${t} ${title} — please confirm the FX rate in Rates!B2`);
+      else if (p === current && t === 7)
+        lines.push(`- [>] ${p}.${t} ${title} — waiting for the bank statement in Bank!A2:D90`);
+      else if (p === current && t === 8)
+        lines.push(`- [!] ${p}.${t} ${title} — please confirm the FX rate in Rates!B2`);
       else lines.push(`- [ ] ${p}.${t} ${title}`);
     }
     lines.push('');
@@ -57,24 +71,27 @@ function bigPlan(phases = 30, current = 27): string {
 describe('the compact summary', () => {
   test('shows what needs attention in full, finished phases as one line, and the next todo tasks', () => {
     const summary = summarizePlan(parsePlan(EXAMPLE));
-    expect(summary).toBe([
-      '# Plan: Monthly Inventory Reconciliation',
-      'Goal: Reconcile warehouse inventory with sales data and flag discrepancies',
-      'Progress: 3/10 done (30%) · 1 doing · 1 blocked · 1 review',
-      'Open questions (1):',
-      '- Threshold for flagging discrepancy? (default: >5% variance)',
-      '✓ Phase 1: Data Collection (2 done)',
-      '### Phase 2: Calculation (1/2 finished)',
-      '- [!] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — please verify 5% threshold is correct',
-      '### Phase 3: Reporting (0/3 finished)',
-      '- [/] 3.1 Write flagged items to Discrepancies!A2:G100',
-      '- [ ] 3.2 Calculate summary stats for Summary!B3:E15',
-      '- [>] 3.3 Update Dashboard!A1:D10 (chart data) — waiting for Phase 2 review approval',
-      '### Phase 4: Validation (0/3 finished)',
-      '- [ ] 4.1 Verify row counts',
-      '- [ ] 4.2 Spot-check 5 random SKUs',
-      '  (1 more todo)',
-    ].join('\n'));
+    expect(summary).toBe(
+      [
+        '# Plan: Monthly Inventory Reconciliation',
+        'Goal: Reconcile warehouse inventory with sales data and flag discrepancies',
+        'Progress: 3/10 done (30%) · 1 doing · 1 blocked · 1 review',
+        'Open questions (1):',
+        '- Threshold for flagging discrepancy? (default: >5% variance)',
+        '✓ Phase 1: Data Collection (2 done)',
+        '### Phase 2: Calculation (1/2 finished)',
+        '- [!] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — please verify 5% threshold is ' +
+          'correct',
+        '### Phase 3: Reporting (0/3 finished)',
+        '- [/] 3.1 Write flagged items to Discrepancies!A2:G100',
+        '- [ ] 3.2 Calculate summary stats for Summary!B3:E15',
+        '- [>] 3.3 Update Dashboard!A1:D10 (chart data) — waiting for Phase 2 review approval',
+        '### Phase 4: Validation (0/3 finished)',
+        '- [ ] 4.1 Verify row counts',
+        '- [ ] 4.2 Spot-check 5 random SKUs',
+        '  (1 more todo)',
+      ].join('\n'),
+    );
   });
 
   test('nextCount decides how many todo tasks are listed; the others are counted', () => {
@@ -93,7 +110,10 @@ describe('the compact summary', () => {
     expect(summary.length).toBeLessThan(1600);
     expect(summary).toContain('✓ Phases 1–26 finished (260 tasks: 255 done, 5 skipped)');
     expect(summary).toContain('- [/] 27.6 ');
-    expect(summary).toContain('- [>] 27.7 Reconcile Ledger27!A2:H400 account group 7 (debits, credits, balance) — waiting for the bank statement in Bank!A2:D90');
+    expect(summary).toContain(
+      '- [>] 27.7 Reconcile Ledger27!A2:H400 account group 7 (debits, credits, balance) — waiting for the bank ' +
+        'statement in Bank!A2:D90',
+    );
     expect(summary).toContain('- [!] 27.8 ');
     expect(summary).toContain('- [ ] 27.9 ');
     expect(summary).toContain('- [ ] 28.1 ');
@@ -102,11 +122,15 @@ describe('the compact summary', () => {
   });
 
   test('blocked and review items far from the current phase are still shown', () => {
-    const text = bigPlan(30, 30).replace('- [x] 3.4 ', '- [>] 3.4 ').replace(/(- \[>\] 3\.4 [^\n]*?) ✅ \d{4}-\d{2}-\d{2}/, '$1 — waiting for access');
+    const text = bigPlan(30, 30)
+      .replace('- [x] 3.4 ', '- [>] 3.4 ')
+      .replace(/(- \[>\] 3\.4 [^\n]*?) ✅ \d{4}-\d{2}-\d{2}/, '$1 — waiting for access');
     const summary = summarizePlan(parsePlan(text));
     expect(summary).toContain('✓ Phases 1–2 finished');
     expect(summary).toContain('### Phase 3: Region 3 reconciliation (9/10 finished)');
-    expect(summary).toContain('- [>] 3.4 Reconcile Ledger3!A2:H400 account group 4 (debits, credits, balance) — waiting for access');
+    expect(summary).toContain(
+      '- [>] 3.4 Reconcile Ledger3!A2:H400 account group 4 (debits, credits, balance) — waiting for access',
+    );
     expect(summary).toContain('✓ Phases 4–29 finished');
   });
 
@@ -117,10 +141,19 @@ describe('the compact summary', () => {
   });
 
   test('compactPlan carries the figures a program wants beside the summary', () => {
-    const view = compactPlan({ ...parsePlan(EXAMPLE), revision: 7, changedBy: 'api', changedAt: '2026-01-10T10:00:00.000Z' });
+    const view = compactPlan({
+      ...parsePlan(EXAMPLE),
+      revision: 7,
+      changedBy: 'api',
+      changedAt: '2026-01-10T10:00:00.000Z',
+    });
     expect(view).toEqual({
-      view: 'compact', title: 'Monthly Inventory Reconciliation', goal: 'Reconcile warehouse inventory with sales data and flag discrepancies',
-      revision: 7, changedBy: 'api', changedAt: '2026-01-10T10:00:00.000Z',
+      view: 'compact',
+      title: 'Monthly Inventory Reconciliation',
+      goal: 'Reconcile warehouse inventory with sales data and flag discrepancies',
+      revision: 7,
+      changedBy: 'api',
+      changedAt: '2026-01-10T10:00:00.000Z',
       progress: { total: 10, todo: 4, doing: 1, done: 3, blocked: 1, review: 1, skipped: 0, percent: 30 },
       summary: summarizePlan(parsePlan(EXAMPLE)),
     });
@@ -129,8 +162,12 @@ describe('the compact summary', () => {
   test('getPlan options are checked with messages that say what to send', () => {
     expect(requireViewOptions(undefined)).toEqual({ view: 'full' });
     expect(requireViewOptions({ view: 'compact' })).toEqual({ view: 'compact', nextCount: 3 });
-    expect(() => requireViewOptions({ view: 'short' })).toThrow('INVALID_ARGUMENT: view must be "full" or "compact" (got "short")');
-    expect(() => requireViewOptions({ view: 'compact', nextCount: 99 })).toThrow('INVALID_ARGUMENT: nextCount must be a whole number from 0 to 20 (got the number 99)');
-    expect(() => requireViewOptions('compact')).toThrow('INVALID_ARGUMENT: getPlan\'s options must be an object');
+    expect(() => requireViewOptions({ view: 'short' })).toThrow(
+      'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")',
+    );
+    expect(() => requireViewOptions({ view: 'compact', nextCount: 99 })).toThrow(
+      'INVALID_ARGUMENT: nextCount must be a whole number from 0 to 20 (got the number 99)',
+    );
+    expect(() => requireViewOptions('compact')).toThrow("INVALID_ARGUMENT: getPlan's options must be an object");
   });
 });

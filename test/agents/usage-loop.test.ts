@@ -9,8 +9,10 @@ beforeEach(async () => {
   emulator = await startLocalEmulator();
   client = emulator.client();
 });
-afterEach(async () => { await emulator.close(); });
+afterEach(async () => {
+  await emulator.close();
+});
 
-describe('the spec\'s Usage loop through PlanClient and the local emulator', () => {
+describe("the spec's Usage loop through PlanClient and the local emulator", () => {
   defineEndToEndTests(() => client);
 });

@@ -24,14 +24,21 @@ export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
 /** The emulator server on a fresh spreadsheet seeded with the spec's example plan (or `plan`). */
 export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-state-'));
-  const server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir: path.resolve(__dirname, '../../dist') });
+  const server = await startServer({
+    port: 0,
+    stateFile: path.join(dir, 'spreadsheet.json'),
+    distDir: path.resolve(__dirname, '../../dist'),
+  });
   const local: LocalServer = Object.assign(server, {
     async planText() {
-      const cells = await (await fetch(`${server.url}/api/cells`)).json() as Record<string, string>;
+      const cells = (await (await fetch(`${server.url}/api/cells`)).json()) as Record<string, string>;
       return cells['AGENT_BASE!C2'];
     },
     async editCell(text: string) {
-      const response = await fetch(`${server.url}/api/cells`, { method: 'PUT', body: JSON.stringify({ 'AGENT_BASE!C2': text }) });
+      const response = await fetch(`${server.url}/api/cells`, {
+        method: 'PUT',
+        body: JSON.stringify({ 'AGENT_BASE!C2': text }),
+      });
       if (!response.ok) throw new Error(`PUT /api/cells: HTTP ${response.status}`);
     },
     async scriptsRun(functionName: string, parameters: unknown[] = []) {
@@ -62,7 +69,11 @@ export interface SidebarPage {
 }
 
 /** Opens the sidebar (GET /sidebar runs the real showPlanSidebar) and waits until the plan shows. */
-export async function openSidebar(context: BrowserContext, server: LocalServer, options: { waitFor?: string } = {}): Promise<SidebarPage> {
+export async function openSidebar(
+  context: BrowserContext,
+  server: LocalServer,
+  options: { waitFor?: string } = {},
+): Promise<SidebarPage> {
   const page = await context.newPage();
   // A step that cannot happen fails with what it waited for, well before the test's own timeout.
   page.setDefaultTimeout(8000);
@@ -78,7 +89,10 @@ export async function openSidebar(context: BrowserContext, server: LocalServer, 
     void dialog.dismiss();
   });
   await page.goto(`${server.url}/sidebar`);
-  await page.locator(options.waitFor ?? '.plan-title').first().waitFor();
+  await page
+    .locator(options.waitFor ?? '.plan-title')
+    .first()
+    .waitFor();
   return { page, calls, dialogs, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
 }
 
@@ -95,7 +109,11 @@ export async function clickTaskAction(page: Page, step: string, label: string | 
 }
 
 /** Waits until the plan cell satisfies `predicate` (the server has the change). */
-export async function waitForCell(server: LocalServer, predicate: (text: string) => boolean, timeoutMs = 5000): Promise<string> {
+export async function waitForCell(
+  server: LocalServer,
+  predicate: (text: string) => boolean,
+  timeoutMs = 5000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = await server.planText();

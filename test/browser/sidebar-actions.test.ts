@@ -3,7 +3,16 @@
  * one google.script.run round trip, shows at once (optimistically), and rolls back on refusal.
  */
 import type { Page } from 'playwright-core';
-import { clickTaskAction, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer, type SidebarPage } from './harness';
+import {
+  clickTaskAction,
+  launchBrowser,
+  openSidebar,
+  startLocal,
+  taskRow,
+  waitForCell,
+  type LocalServer,
+  type SidebarPage,
+} from './harness';
 
 const PLAN = `# Plan: Sidebar actions
 
@@ -83,9 +92,13 @@ test('blocking needs a reason, and the reason is written after the title', async
   const before = sidebar.actionCalls().length;
   await form.getByRole('button', { name: 'Block', exact: true }).click();
   const text = await waitForCell(server, (cell) => line(cell, '1.2').startsWith('- [>]'));
-  expect(line(text, '1.2')).toBe('- [>] 1.2 Write Summary!B5:B20 (subtotals) — waiting for <b>supplier</b> data in Pricing!C2:C100');
+  expect(line(text, '1.2')).toBe(
+    '- [>] 1.2 Write Summary!B5:B20 (subtotals) — waiting for <b>supplier</b> data in Pricing!C2:C100',
+  );
   await expectOneRoundTrip(before);
-  await expect(taskRow(page, '1.2').locator('.task-note').textContent()).resolves.toBe('Blocked: waiting for <b>supplier</b> data in Pricing!C2:C100');
+  await expect(taskRow(page, '1.2').locator('.task-note').textContent()).resolves.toBe(
+    'Blocked: waiting for <b>supplier</b> data in Pricing!C2:C100',
+  );
 });
 
 test('asking for review needs a note; skipping needs a reason; reopening clears both', async () => {
@@ -98,7 +111,9 @@ test('asking for review needs a note; skipping needs a reason; reopening clears 
   expect(line(text, '1.1')).toBe('- [!] 1.1 Read Orders!A2:F500 (orders) — are these the right orders?');
   await expectOneRoundTrip(before);
   // It is now waiting for the person, in the Waiting block.
-  await expect(page.locator('.review-item[data-step="1.1"] .agent-note').textContent()).resolves.toBe('Agent: are these the right orders?');
+  await expect(page.locator('.review-item[data-step="1.1"] .agent-note').textContent()).resolves.toBe(
+    'Agent: are these the right orders?',
+  );
 
   await clickTaskAction(page, '1.3', 'Reopen');
   text = await waitForCell(server, (cell) => line(cell, '1.3').startsWith('- [ ]'));
@@ -126,10 +141,14 @@ test('approving a review item with a comment puts it back as todo and records it
   await card.getByRole('button', { name: 'Approve' }).click();
   const text = await waitForCell(server, (cell) => line(cell, '1.5').startsWith('- [ ]'));
   expect(line(text, '1.5')).toBe('- [ ] 1.5 Check Summary!E10 (grand total) — approved: range is right');
-  expect(text).toMatch(/\n- \d{4}-\d{2}-\d{2}: review of 1\.5 \(Check Summary!E10 \(grand total\)\) approved: range is right\n/);
+  expect(text).toMatch(
+    /\n- \d{4}-\d{2}-\d{2}: review of 1\.5 \(Check Summary!E10 \(grand total\)\) approved: range is right\n/,
+  );
   await expectOneRoundTrip(before);
   await expect(card.count()).resolves.toBe(0);
-  await expect(page.locator('.markdown-section', { hasText: 'Notes' }).textContent()).resolves.toContain('review of 1.5');
+  await expect(page.locator('.markdown-section', { hasText: 'Notes' }).textContent()).resolves.toContain(
+    'review of 1.5',
+  );
 });
 
 test('approving without a comment is one click', async () => {
@@ -142,9 +161,13 @@ test('requesting changes needs a comment, which the agent gets on the line', asy
   const card = page.locator('.review-item[data-step="1.6"]');
   const before = sidebar.actionCalls().length;
   await card.getByRole('button', { name: 'Request changes' }).click();
-  await expect(card.locator('.field-hint').textContent()).resolves.toBe('Write what needs to change, then request changes.');
+  await expect(card.locator('.field-hint').textContent()).resolves.toBe(
+    'Write what needs to change, then request changes.',
+  );
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
-  await expect(card.getByLabel('Comment for the agent').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await expect(
+    card.getByLabel('Comment for the agent').evaluate((element) => element === document.activeElement),
+  ).resolves.toBe(true);
 
   await card.getByLabel('Comment for the agent').fill('use 3%, not 5%');
   await card.getByRole('button', { name: 'Request changes' }).click();
@@ -184,7 +207,9 @@ test('answering a question nests the answer under it, and changing it replaces t
 test('a change shows before the server answers, and a refused one rolls back with an inline message', async () => {
   // Hold the action's request until the optimistic state has been checked.
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/gas/run', async (route) => {
     if ((route.request().postDataJSON() as { functionName: string }).functionName === 'sidebarTaskAction') await held;
     await route.continue();
@@ -198,8 +223,17 @@ test('a change shows before the server answers, and a refused one rolls back wit
 
   // The server refuses the next change (another execution holds the plan).
   await page.route('**/gas/run', async (route) => {
-    if ((route.request().postDataJSON() as { functionName: string }).functionName !== 'sidebarTaskAction') return route.continue();
-    return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ error: { message: 'BUSY: The plan is busy: another execution is changing it. Nothing was written; try again in a moment' } }) });
+    if ((route.request().postDataJSON() as { functionName: string }).functionName !== 'sidebarTaskAction')
+      return route.continue();
+    return route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          message:
+            'BUSY: The plan is busy: another execution is changing it. Nothing was written; try again in a moment',
+        },
+      }),
+    });
   });
   const cellBefore = await server.planText();
   await clickTaskAction(page, '1.2', 'Complete');
@@ -216,7 +250,9 @@ test('what the server refuses because the agent moved first is explained, and th
   const agent = await server.scriptsRun('completeTask', ['1.2']);
   expect(agent.body.response.result.status).toBe('done');
   await clickTaskAction(page, '1.2', 'Complete');
-  await expect(page.locator('.error-banner').textContent()).resolves.toContain('INVALID_TRANSITION: Task 1.2 is already done');
+  await expect(page.locator('.error-banner').textContent()).resolves.toContain(
+    'INVALID_TRANSITION: Task 1.2 is already done',
+  );
   // The refusal is followed by a change check, which shows the agent's change.
   await page.locator('.task-list li[data-step="1.2"].task-done').waitFor();
   expect(sidebar.dialogs).toEqual([]);

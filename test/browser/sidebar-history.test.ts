@@ -10,10 +10,18 @@ import { ARTIFACTS, launchBrowser, openSidebar, startLocal, type LocalServer } f
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let server: LocalServer;
 
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser.dispose(); });
-beforeEach(async () => { server = await startLocal(); });
-afterEach(async () => { await server.dispose(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.dispose();
+});
+beforeEach(async () => {
+  server = await startLocal();
+});
+afterEach(async () => {
+  await server.dispose();
+});
 
 const NEW_PLAN = ['New plan by the agent', 'Start over', [{ name: 'Only', steps: ['Read Data!A1:C9 (ids)'] }]];
 
@@ -26,8 +34,12 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.locator('.history-entry').first();
   await entry.waitFor();
-  await expect(entry.locator('.history-title').textContent()).resolves.toMatch(/Revision \d+ Monthly Inventory Reconciliation/);
-  await expect(entry.locator('.history-meta').textContent()).resolves.toContain('replaced by a new plan · by the agent (createPlan)');
+  await expect(entry.locator('.history-title').textContent()).resolves.toMatch(
+    /Revision \d+ Monthly Inventory Reconciliation/,
+  );
+  await expect(entry.locator('.history-meta').textContent()).resolves.toContain(
+    'replaced by a new plan · by the agent (createPlan)',
+  );
   await entry.locator('summary').click();
   await expect(entry.locator('pre').textContent()).resolves.toBe(EXAMPLE_PLAN);
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -43,7 +55,9 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
 
   // The agent's plan that the restore replaced is now in the history too.
   await page.getByRole('button', { name: 'History' }).click();
-  await expect(page.locator('.history-entry').first().locator('.history-title').textContent()).resolves.toContain('New plan by the agent');
+  await expect(page.locator('.history-entry').first().locator('.history-title').textContent()).resolves.toContain(
+    'New plan by the agent',
+  );
   expect(sidebar.dialogs).toEqual([]);
 });
 
@@ -56,7 +70,10 @@ test('an empty history says so', async () => {
 });
 
 test('hostile text in a saved version shows as text and runs nothing', async () => {
-  const hostile = EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: <img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>');
+  const hostile = EXAMPLE_PLAN.replace(
+    '# Plan: Monthly Inventory Reconciliation',
+    '# Plan: <img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>',
+  );
   await server.editCell(hostile);
   expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
   const { page, dialogs } = await openSidebar(browser, server);
@@ -64,14 +81,19 @@ test('hostile text in a saved version shows as text and runs nothing', async () 
   const entry = page.locator('.history-entry').first();
   await entry.locator('summary').click();
   await expect(entry.locator('pre').textContent()).resolves.toBe(hostile);
-  await expect(entry.locator('.history-title').textContent()).resolves.toContain('<img src=x onerror="window.__pwned=1"><script>');
+  await expect(entry.locator('.history-title').textContent()).resolves.toContain(
+    '<img src=x onerror="window.__pwned=1"><script>',
+  );
   await expect(page.locator('.history img, .history script').count()).resolves.toBe(0);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
   expect(dialogs).toEqual([]);
 });
 
 test('the agent cannot read or restore the history through the sidebar functions (no person token)', async () => {
-  for (const [name, parameters] of [['sidebarHistory', ['forged']], ['sidebarRestore', ['forged', 1]]] as const) {
+  for (const [name, parameters] of [
+    ['sidebarHistory', ['forged']],
+    ['sidebarRestore', ['forged', 1]],
+  ] as const) {
     const { body } = await server.scriptsRun(name, [...parameters]);
     expect(body.error.details[0].errorMessage).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
   }

@@ -64,10 +64,13 @@ test('hostile plan text renders as text and runs nothing', async () => {
   // Nothing ran: no dialog, no global set, no element of the plan's markup in the page.
   expect(dialogs).toEqual([]);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();
-  const injected = await page.locator(
-    '.sidebar img, .sidebar script, .sidebar iframe, .sidebar svg, .sidebar style, .sidebar b, .sidebar details, '
-    + '#goal-injected, #analysis-injected, #answer-injected, #task-injected, #notes-injected, #raw-anchor, [onerror], [onload], [onclick], [srcdoc]',
-  ).count();
+  const injected = await page
+    .locator(
+      '.sidebar img, .sidebar script, .sidebar iframe, .sidebar svg, .sidebar style, .sidebar b, .sidebar details, ' +
+        '#goal-injected, #analysis-injected, #answer-injected, #task-injected, #notes-injected, #raw-anchor, ' +
+        '[onerror], [onload], [onclick], [srcdoc]',
+    )
+    .count();
   expect(injected).toBe(0);
   const hrefs = await page.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(hrefs.filter((href) => href !== null && !/^(https:|mailto:)/.test(href))).toEqual([]);
@@ -79,27 +82,40 @@ test('hostile plan text renders as text and runs nothing', async () => {
   expect(foreignRequests).toEqual([]); // the Markdown image was not fetched
 
   // The text is there, literally, as written.
-  await expect(page.locator('.plan-title').textContent())
-    .resolves.toBe(`<img src=x onerror="window.__pwned='title'"> Hostile <script>window.__pwned='title script'</script>`);
-  await expect(page.locator('.plan-goal').textContent())
-    .resolves.toBe(`Goal <b id="goal-injected">bold</b> [click](javascript:window.__pwned='goal')`);
-  await expect(taskRow(page, '1.1').locator('.task-title').textContent())
-    .resolves.toBe(`<img src=x onerror="window.__pwned='task'" id=task-injected> title`);
-  await expect(taskRow(page, '1.1').locator('.task-note').textContent())
-    .resolves.toBe(`Blocked: <script>window.__pwned='reason'</script> reason`);
-  await expect(page.locator('.review-item[data-step="1.2"] .waiting-title').textContent()).resolves.toBe('Review <b>this</b>');
-  await expect(page.locator('.review-item[data-step="1.2"] .agent-note').textContent())
-    .resolves.toBe(`Agent: <iframe srcdoc="<script>parent.__pwned='note'</script>"></iframe> note`);
-  await expect(taskRow(page, '1.3').locator('.task-note').textContent()).resolves.toBe('Skipped: <style>body{display:none}</style> skipped');
+  await expect(page.locator('.plan-title').textContent()).resolves.toBe(
+    `<img src=x onerror="window.__pwned='title'"> Hostile <script>window.__pwned='title script'</script>`,
+  );
+  await expect(page.locator('.plan-goal').textContent()).resolves.toBe(
+    `Goal <b id="goal-injected">bold</b> [click](javascript:window.__pwned='goal')`,
+  );
+  await expect(taskRow(page, '1.1').locator('.task-title').textContent()).resolves.toBe(
+    `<img src=x onerror="window.__pwned='task'" id=task-injected> title`,
+  );
+  await expect(taskRow(page, '1.1').locator('.task-note').textContent()).resolves.toBe(
+    `Blocked: <script>window.__pwned='reason'</script> reason`,
+  );
+  await expect(page.locator('.review-item[data-step="1.2"] .waiting-title').textContent()).resolves.toBe(
+    'Review <b>this</b>',
+  );
+  await expect(page.locator('.review-item[data-step="1.2"] .agent-note').textContent()).resolves.toBe(
+    `Agent: <iframe srcdoc="<script>parent.__pwned='note'</script>"></iframe> note`,
+  );
+  await expect(taskRow(page, '1.3').locator('.task-note').textContent()).resolves.toBe(
+    'Skipped: <style>body{display:none}</style> skipped',
+  );
   await expect(page.locator('.waiting .question-text').allTextContents()).resolves.toEqual([
     `Which <iframe src="javascript:window.__pwned='iframe'"></iframe> month?`,
   ]);
   const answered = page.locator('.collapsible .question-item[data-question="1"]');
-  await expect(answered.locator('.question-text').textContent())
-    .resolves.toBe(`<script>window.__pwned='question'</script>Include <img src=x onerror="window.__pwned='q'"> rows?`);
-  await expect(answered.locator('.answer').textContent())
-    .resolves.toBe(`Answered: <img src=x onerror="window.__pwned='answer'" id=answer-injected> yes`);
-  await expect(page.locator('.phase .section-title').first().textContent()).resolves.toBe(`Phase 1: <svg onload="window.__pwned='phase'"></svg> Work`);
+  await expect(answered.locator('.question-text').textContent()).resolves.toBe(
+    `<script>window.__pwned='question'</script>Include <img src=x onerror="window.__pwned='q'"> rows?`,
+  );
+  await expect(answered.locator('.answer').textContent()).resolves.toBe(
+    `Answered: <img src=x onerror="window.__pwned='answer'" id=answer-injected> yes`,
+  );
+  await expect(page.locator('.phase .section-title').first().textContent()).resolves.toBe(
+    `Phase 1: <svg onload="window.__pwned='phase'"></svg> Work`,
+  );
 
   const notes = await page.locator('.markdown-section', { hasText: 'Notes' }).locator('.markdown').innerText();
   expect(notes).toContain(`<script>window.__pwned = 'notes script'</script>`);
@@ -142,7 +158,9 @@ test('hostile text typed by the person (a reason, a comment, an answer) is store
   expect(cell).toContain(`  - Answer: ${answer}`);
   expect(cell).toContain(`- [ ] 1.2 Review <b>this</b> — changes requested: ${comment}`);
   // The Notes line the review left is Markdown, shown as text too.
-  await expect(page.locator('.markdown-section', { hasText: 'Notes' }).locator('.markdown').innerText()).resolves.toContain(`changes requested: ${comment}`);
+  await expect(
+    page.locator('.markdown-section', { hasText: 'Notes' }).locator('.markdown').innerText(),
+  ).resolves.toContain(`changes requested: ${comment}`);
   await page.waitForTimeout(300);
   expect(dialogs).toEqual([]);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();

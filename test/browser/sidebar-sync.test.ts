@@ -25,34 +25,44 @@ afterEach(async () => {
 
 /** Marks the page, so that a reload (which would lose the mark) can be told from an in-page update. */
 async function markPage(page: import('playwright-core').Page): Promise<() => Promise<boolean>> {
-  await page.evaluate(() => { (window as unknown as { __notReloaded: boolean }).__notReloaded = true; });
+  await page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
   return () => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 }
 
-test('a change typed into the cell, and one the agent makes, show in the sidebar within seconds without a reload', async () => {
-  const { page } = await openSidebar(browser, server);
-  const stillSamePage = await markPage(page);
+test(
+  'a change typed into the cell, and one the agent makes, show in the sidebar within seconds without a ' + 'reload',
+  async () => {
+    const { page } = await openSidebar(browser, server);
+    const stillSamePage = await markPage(page);
 
-  await server.editCell(EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: Reconciliation for February')
-    .replace('- [ ] 3.2 Calculate', '- [x] 3.2 Calculate'));
-  await page.locator('.plan-title', { hasText: 'Reconciliation for February' }).waitFor({ timeout: 8000 });
-  await expect(taskRow(page, '3.2').getAttribute('class')).resolves.toContain('task-done');
-  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by an edit in the cell');
+    await server.editCell(
+      EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: Reconciliation for February').replace(
+        '- [ ] 3.2 Calculate',
+        '- [x] 3.2 Calculate',
+      ),
+    );
+    await page.locator('.plan-title', { hasText: 'Reconciliation for February' }).waitFor({ timeout: 8000 });
+    await expect(taskRow(page, '3.2').getAttribute('class')).resolves.toContain('task-done');
+    await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by an edit in the cell');
 
-  const agent = await server.scriptsRun('startTask', ['4.1']);
-  expect(agent.body.response.result.status).toBe('doing');
-  await page.locator('.task-list li[data-step="4.1"].task-doing').waitFor({ timeout: 8000 });
-  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by the agent');
-  expect(await stillSamePage()).toBe(true);
-});
+    const agent = await server.scriptsRun('startTask', ['4.1']);
+    expect(agent.body.response.result.status).toBe('doing');
+    await page.locator('.task-list li[data-step="4.1"].task-doing').waitFor({ timeout: 8000 });
+    await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by the agent');
+    expect(await stillSamePage()).toBe(true);
+  },
+);
 
 test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
   const sidebar = await openSidebar(browser, server);
   const { page } = sidebar;
-  const setVisibility = (state: 'visible' | 'hidden') => page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
+  const setVisibility = (state: 'visible' | 'hidden') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
 
   await setVisibility('hidden');
   await page.waitForTimeout(200);
@@ -83,8 +93,10 @@ test('editing the Markdown saves the whole plan as a person', async () => {
   await page.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
   await expect(editor.inputValue()).resolves.toBe(EXAMPLE_PLAN);
-  const edited = EXAMPLE_PLAN.replace('- Should Discrepancies sheet be cleared before writing new data?\n', '')
-    .replace('### Phase 4: Validation', '### Phase 4: Validation and sign-off');
+  const edited = EXAMPLE_PLAN.replace('- Should Discrepancies sheet be cleared before writing new data?\n', '').replace(
+    '### Phase 4: Validation',
+    '### Phase 4: Validation and sign-off',
+  );
   await editor.fill(edited);
   await editor.press('Control+Enter');
   // The notice comes with the server's answer: only then is the save done.
@@ -93,36 +105,41 @@ test('editing the Markdown saves the whole plan as a person', async () => {
   await expect(page.getByRole('button', { name: /^Phase 4: Validation and sign-off/ }).count()).resolves.toBe(1);
 });
 
-test('a raw edit is refused when the cell changed after the editor loaded: message, reload, nothing overwritten', async () => {
-  const sidebar = await openSidebar(browser, server);
-  const { page } = sidebar;
-  await page.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
-  const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile');
-  await editor.fill(mine);
+test(
+  'a raw edit is refused when the cell changed after the editor loaded: message, reload, nothing ' + 'overwritten',
+  async () => {
+    const sidebar = await openSidebar(browser, server);
+    const { page } = sidebar;
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+    const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile');
+    await editor.fill(mine);
 
-  // Meanwhile someone types into the cell.
-  const theirs = EXAMPLE_PLAN.replace('- [ ] 4.3 Send', '- [x] 4.3 Send');
-  await server.editCell(theirs);
+    // Meanwhile someone types into the cell.
+    const theirs = EXAMPLE_PLAN.replace('- [ ] 4.3 Send', '- [x] 4.3 Send');
+    await server.editCell(theirs);
 
-  const before = sidebar.actionCalls().length;
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.error-banner .error-text').textContent()).resolves
-    .toBe('Not saved: the plan was changed by an edit in the cell while you were editing. The editor now shows the current plan; your text is kept below it so you can apply your change again.');
-  expect(await server.planText()).toBe(theirs);
-  await expect(editor.inputValue()).resolves.toBe(theirs);
-  await expect(page.getByLabel('Your text, not saved').inputValue()).resolves.toBe(mine);
-  expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
-  expect(sidebar.dialogs).toEqual([]);
+    const before = sidebar.actionCalls().length;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
+      'Not saved: the plan was changed by an edit in the cell while you were editing. The editor now shows the ' +
+        'current plan; your text is kept below it so you can apply your change again.',
+    );
+    expect(await server.planText()).toBe(theirs);
+    await expect(editor.inputValue()).resolves.toBe(theirs);
+    await expect(page.getByLabel('Your text, not saved').inputValue()).resolves.toBe(mine);
+    expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
+    expect(sidebar.dialogs).toEqual([]);
 
-  // Applying the change again on the reloaded text works.
-  await editor.fill(theirs.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile'));
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.locator('.plan-goal', { hasText: '(my edit)' }).waitFor();
-  const saved = await server.planText();
-  expect(saved).toContain('Goal: (my edit) Reconcile');
-  expect(saved).toContain('- [x] 4.3 Send');
-});
+    // Applying the change again on the reloaded text works.
+    await editor.fill(theirs.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.plan-goal', { hasText: '(my edit)' }).waitFor();
+    const saved = await server.planText();
+    expect(saved).toContain('Goal: (my edit) Reconcile');
+    expect(saved).toContain('- [x] 4.3 Send');
+  },
+);
 
 test('a raw edit is refused when the agent changed the plan after the editor loaded', async () => {
   const { page } = await openSidebar(browser, server);
@@ -132,16 +149,21 @@ test('a raw edit is refused when the agent changed the plan after the editor loa
   await server.scriptsRun('completeTask', ['3.1']);
   const afterAgent = await server.planText();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Not saved: the plan was changed by the agent while you were editing\./);
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
+    /^Not saved: the plan was changed by the agent while you were editing\./,
+  );
   expect(await server.planText()).toBe(afterAgent);
   await expect(editor.inputValue()).resolves.toBe(afterAgent);
 });
 
-test('npm start\'s page: the cell beside the real sidebar, each following the other', async () => {
+test("npm start's page: the cell beside the real sidebar, each following the other", async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(8000);
   const dialogs: string[] = [];
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.goto(server.url);
   const sidebar = page.frameLocator('#sidebar');
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
@@ -163,7 +185,9 @@ test('npm start\'s page: the cell beside the real sidebar, each following the ot
   // The person completes it in the sidebar; the cell follows.
   await sidebar.locator('.task-list li[data-step="4.1"] .task-row').click();
   await sidebar.getByRole('button', { name: 'Complete' }).click();
-  await page.waitForFunction(() => /- \[x\] 4\.1 Verify/.test((document.getElementById('c2') as HTMLTextAreaElement).value));
+  await page.waitForFunction(() =>
+    /- \[x\] 4\.1 Verify/.test((document.getElementById('c2') as HTMLTextAreaElement).value),
+  );
 
   // Escape discards an edit in progress.
   await cell.click();

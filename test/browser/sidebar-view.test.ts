@@ -23,7 +23,9 @@ test('the example plan: title, goal, progress, what waits for the person, phases
   page.on('request', (request) => requests.push(request.url()));
 
   await expect(page.locator('.plan-title').textContent()).resolves.toBe('Monthly Inventory Reconciliation');
-  await expect(page.locator('.plan-goal').textContent()).resolves.toBe('Goal Reconcile warehouse inventory with sales data and flag discrepancies');
+  await expect(page.locator('.plan-goal').textContent()).resolves.toBe(
+    'Goal Reconcile warehouse inventory with sales data and flag discrepancies',
+  );
 
   // Progress: 5 done of 12, and a count for every status of the status table.
   await expect(page.locator('.progress-text').textContent()).resolves.toBe('5 of 12 finished');
@@ -34,8 +36,12 @@ test('the example plan: title, goal, progress, what waits for the person, phases
   // Waiting for you: the review item with the agent's note, and the three unanswered questions.
   await expect(page.locator('.waiting .badge').textContent()).resolves.toBe('4');
   const review = page.locator('.review-item[data-step="2.3"]');
-  await expect(review.locator('.waiting-title').textContent()).resolves.toBe('Identify variance > threshold in Staging!E2:E500 (flag column)');
-  await expect(review.locator('.agent-note').textContent()).resolves.toBe('Agent: please verify 5% threshold is correct');
+  await expect(review.locator('.waiting-title').textContent()).resolves.toBe(
+    'Identify variance > threshold in Staging!E2:E500 (flag column)',
+  );
+  await expect(review.locator('.agent-note').textContent()).resolves.toBe(
+    'Agent: please verify 5% threshold is correct',
+  );
   await expect(page.locator('.waiting .question-text').allTextContents()).resolves.toEqual([
     'Should we include items with zero stock in the reconciliation?',
     'Threshold for flagging discrepancy? (default: >5% variance)',
@@ -45,29 +51,43 @@ test('the example plan: title, goal, progress, what waits for the person, phases
   // Phases: a finished phase starts collapsed; tasks show icon, step, title, done date, reason.
   const toggles = page.locator('.phase .section-toggle');
   await expect(toggles.allTextContents()).resolves.toEqual([
-    'Phase 1: Data Collection3/3', 'Phase 2: Calculation2/3', 'Phase 3: Reporting0/3', 'Phase 4: Validation0/3',
+    'Phase 1: Data Collection3/3',
+    'Phase 2: Calculation2/3',
+    'Phase 3: Reporting0/3',
+    'Phase 4: Validation0/3',
   ]);
   await expect(toggles.first().getAttribute('aria-expanded')).resolves.toBe('false');
   await expect(taskRow(page, '1.1').isVisible()).resolves.toBe(false);
-  await expect(taskRow(page, '2.1').locator('.task-row').textContent())
-    .resolves.toBe('✓Done2.1Calculate expected inventory per SKU in Staging!A2:C500 (SKU, opening qty, sold qty)');
+  await expect(taskRow(page, '2.1').locator('.task-row').textContent()).resolves.toBe(
+    '✓Done2.1Calculate expected inventory per SKU in Staging!A2:C500 (SKU, opening qty, sold qty)',
+  );
   await expect(taskRow(page, '2.1').locator('.task-date').textContent()).resolves.toBe('Done 2026-01-09');
   await expect(taskRow(page, '3.1').locator('.status-icon').getAttribute('title')).resolves.toBe('Doing');
-  await expect(taskRow(page, '3.3').locator('.task-note').textContent()).resolves.toBe('Blocked: waiting for Phase 2 review approval');
-  await expect(taskRow(page, '2.3').locator('.task-note').textContent()).resolves.toBe('For review: please verify 5% threshold is correct');
+  await expect(taskRow(page, '3.3').locator('.task-note').textContent()).resolves.toBe(
+    'Blocked: waiting for Phase 2 review approval',
+  );
+  await expect(taskRow(page, '2.3').locator('.task-note').textContent()).resolves.toBe(
+    'For review: please verify 5% threshold is correct',
+  );
 
   // Analysis and Notes as Markdown: nested lists, and the e-mail address as a link that opens a new tab.
   const analysis = page.locator('.markdown-section', { hasText: 'Analysis' }).locator('.markdown');
-  await expect(analysis.locator('ul ul li').first().textContent()).resolves.toBe('Read: Warehouse!A2:F500 (SKU, bin location, qty on hand, last count date, counter, notes)');
+  await expect(analysis.locator('ul ul li').first().textContent()).resolves.toBe(
+    'Read: Warehouse!A2:F500 (SKU, bin location, qty on hand, last count date, counter, notes)',
+  );
   const link = page.locator('.markdown-section', { hasText: 'Notes' }).locator('a');
   await expect(link.getAttribute('href')).resolves.toBe('mailto:warehouse-team@company.com');
   await expect(link.getAttribute('target')).resolves.toBe('_blank');
   await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
 
   // Who changed it last, and nothing fetched but the page and its google.script.run calls.
-  await expect(page.locator('.plan-meta').textContent()).resolves.toMatch(/^Changed by an edit in the cell(, .+)? · revision 1$/);
+  await expect(page.locator('.plan-meta').textContent()).resolves.toMatch(
+    /^Changed by an edit in the cell(, .+)? · revision 1$/,
+  );
   await page.waitForTimeout(200);
-  expect(requests.every((url) => new URL(url).origin === server.url && new URL(url).pathname === '/gas/run')).toBe(true);
+  expect(requests.every((url) => new URL(url).origin === server.url && new URL(url).pathname === '/gas/run')).toBe(
+    true,
+  );
   expect(dialogs).toEqual([]);
 
   // The screenshot a person would see, kept in artifacts/ (git-ignored).
@@ -108,13 +128,19 @@ test('phases and sections open and close from the keyboard, and every control ha
   await page.keyboard.press('Enter');
   await waitForCell(server, (text) => text.includes('- [/] 3.2 '));
 
-  const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, textarea, input')]
-    .filter((element) => {
-      const control = element as HTMLButtonElement | HTMLTextAreaElement;
-      const labelled = 'labels' in control && control.labels && control.labels.length > 0;
-      return !(control.getAttribute('aria-label') || labelled || (element.tagName === 'BUTTON' && element.textContent?.trim()));
-    })
-    .map((element) => element.outerHTML));
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('button, textarea, input')]
+      .filter((element) => {
+        const control = element as HTMLButtonElement | HTMLTextAreaElement;
+        const labelled = 'labels' in control && control.labels && control.labels.length > 0;
+        return !(
+          control.getAttribute('aria-label') ||
+          labelled ||
+          (element.tagName === 'BUTTON' && element.textContent?.trim())
+        );
+      })
+      .map((element) => element.outerHTML),
+  );
   expect(unnamed).toEqual([]);
 });
 

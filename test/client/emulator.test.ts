@@ -14,8 +14,9 @@ beforeEach(async () => {
   emulator = await startLocalEmulator();
   client = emulator.client();
 });
-afterEach(async () => { await emulator.close(); });
-
+afterEach(async () => {
+  await emulator.close();
+});
 
 async function planText(): Promise<string> {
   return (await client.getPlan())!.raw;
@@ -28,13 +29,34 @@ describe('PlanClient against the emulator', () => {
     expect(plan!.phases.map((phase) => phase.tasks.length)).toEqual([3, 3, 3, 3]);
 
     const compact = await client.getPlan({ view: 'compact' });
-    expect(compact).toMatchObject({ view: 'compact', title: 'Monthly Inventory Reconciliation', revision: 1, progress: { total: 12, done: 5 } });
+    expect(compact).toMatchObject({
+      view: 'compact',
+      title: 'Monthly Inventory Reconciliation',
+      revision: 1,
+      progress: { total: 12, done: 5 },
+    });
     expect(compact!.summary).toContain('✓ Phase 1: Data Collection (3 done)');
-    expect(compact!.summary).toContain('- [!] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — please verify 5% threshold is correct');
+    expect(compact!.summary).toContain(
+      '- [!] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — please verify 5% threshold is ' +
+        'correct',
+    );
     expect(compact!.summary.length).toBeLessThan(plan!.raw.length / 2);
 
-    await expect(client.getProgress()).resolves.toEqual({ total: 12, todo: 4, doing: 1, done: 5, blocked: 1, review: 1, skipped: 0, percent: 41, revision: 1, changedBy: 'cell edit' });
-    await expect(client.getReviewTasks()).resolves.toMatchObject([{ step: '2.3', status: 'review', reviewNote: 'please verify 5% threshold is correct', revision: 1 }]);
+    await expect(client.getProgress()).resolves.toEqual({
+      total: 12,
+      todo: 4,
+      doing: 1,
+      done: 5,
+      blocked: 1,
+      review: 1,
+      skipped: 0,
+      percent: 41,
+      revision: 1,
+      changedBy: 'cell edit',
+    });
+    await expect(client.getReviewTasks()).resolves.toMatchObject([
+      { step: '2.3', status: 'review', reviewNote: 'please verify 5% threshold is correct', revision: 1 },
+    ]);
     await expect(client.getNextTask()).resolves.toMatchObject({ step: '3.2', status: 'todo' });
     await expect(client.validatePlan()).resolves.toMatchObject({ valid: true, errors: [], revision: 1 });
   });
@@ -42,52 +64,96 @@ describe('PlanClient against the emulator', () => {
   test('changes tasks and answers with the task and the new revision', async () => {
     await expect(client.completeTask('3.1')).resolves.toMatchObject({ step: '3.1', status: 'done', revision: 2 });
     await expect(client.startTask('3.2')).resolves.toMatchObject({ step: '3.2', status: 'doing', revision: 3 });
-    await expect(client.blockTask('3.2', 'Summary!B3:E15 is protected')).resolves.toMatchObject({ status: 'blocked', blockedReason: 'Summary!B3:E15 is protected' });
-    await expect(client.skipTask('4.3', 'no mail access')).resolves.toMatchObject({ status: 'skipped', skipReason: 'no mail access' });
+    await expect(client.blockTask('3.2', 'Summary!B3:E15 is protected')).resolves.toMatchObject({
+      status: 'blocked',
+      blockedReason: 'Summary!B3:E15 is protected',
+    });
+    await expect(client.skipTask('4.3', 'no mail access')).resolves.toMatchObject({
+      status: 'skipped',
+      skipReason: 'no mail access',
+    });
     await expect(client.reopenTask('4.3')).resolves.toMatchObject({ status: 'todo' });
-    await expect(client.setTaskNote('4.3', 'after the review')).resolves.toMatchObject({ status: 'todo', note: 'after the review' });
-    await expect(client.reviewTask('4.1', 'check the counts')).resolves.toMatchObject({ status: 'review', reviewNote: 'check the counts' });
+    await expect(client.setTaskNote('4.3', 'after the review')).resolves.toMatchObject({
+      status: 'todo',
+      note: 'after the review',
+    });
+    await expect(client.reviewTask('4.1', 'check the counts')).resolves.toMatchObject({
+      status: 'review',
+      reviewNote: 'check the counts',
+    });
     const text = await planText();
     expect(text).toMatch(/- \[x\] 3\.1 Write flagged items .* ✅ \d{4}-\d{2}-\d{2}/);
-    expect(text).toContain('- [>] 3.2 Calculate summary stats for Summary!B3:E15 (total SKUs, flagged count, total variance $, accuracy %) — Summary!B3:E15 is protected');
-    expect(text).toContain('- [!] 4.1 Verify row counts: Discrepancies!A:A count matches flagged items in Staging!E:E — check the counts');
+    expect(text).toContain(
+      '- [>] 3.2 Calculate summary stats for Summary!B3:E15 (total SKUs, flagged count, total variance $, ' +
+        'accuracy %) — Summary!B3:E15 is protected',
+    );
+    expect(text).toContain(
+      '- [!] 4.1 Verify row counts: Discrepancies!A:A count matches flagged items in Staging!E:E — check the counts',
+    );
   });
 
-  test('script errors arrive as PlanClientError with the code, the script\'s message and a stack trace', async () => {
+  test("script errors arrive as PlanClientError with the code, the script's message and a stack trace", async () => {
     const before = await planText();
     const notFound = await caught(client.startTask('9.9'));
     expect(notFound.code).toBe('NOT_FOUND');
-    expect(notFound.message).toBe('NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)');
-    expect(notFound.detail).toBe('Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)');
+    expect(notFound.message).toBe(
+      'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)',
+    );
+    expect(notFound.detail).toBe(
+      'Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1, 2.2, 2.3, 3.1, 3.2, 3.3, 4.1, 4.2, 4.3)',
+    );
     expect(notFound.errorType).toBe('ScriptError');
     expect(notFound.stackTrace.length).toBeGreaterThan(0);
-    expect(notFound.stackTrace.every((frame) => typeof frame.lineNumber === 'number' && typeof frame.function === 'string')).toBe(true);
+    expect(
+      notFound.stackTrace.every((frame) => typeof frame.lineNumber === 'number' && typeof frame.function === 'string'),
+    ).toBe(true);
     expect(notFound.stackTrace.some((frame) => frame.function?.includes('startTask'))).toBe(true);
 
     await expect(caught(client.completeTask('2.3'))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
-    await expect(caught(client.completeTask('1.1'))).resolves.toMatchObject({ code: 'INVALID_TRANSITION', message: 'INVALID_TRANSITION: Task 1.1 is already done' });
+    await expect(caught(client.completeTask('1.1'))).resolves.toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'INVALID_TRANSITION: Task 1.1 is already done',
+    });
     expect(await planText()).toBe(before);
   });
 
   test('bad parameters are INVALID_ARGUMENT errors that say what to send, and nothing is written', async () => {
     const before = await planText();
     const step = await caught(client.run('startTask', [1.1]));
-    expect(step).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: step must be text like "1.2", not the number 1.1 (numbers lose trailing zeros: 1.10 becomes 1.1)' });
-    await expect(caught(client.blockTask('3.2', ''))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: reason must not be empty' });
-    await expect(caught(client.run('createPlan', ['Title', 'Goal', 'not a list']))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: phases must be a list (got "not a list")' });
-    await expect(caught(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")' });
+    expect(step).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'INVALID_ARGUMENT: step must be text like "1.2", not the number 1.1 (numbers lose trailing zeros: 1.10 ' +
+        'becomes 1.1)',
+    });
+    await expect(caught(client.blockTask('3.2', ''))).resolves.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'INVALID_ARGUMENT: reason must not be empty',
+    });
+    await expect(caught(client.run('createPlan', ['Title', 'Goal', 'not a list']))).resolves.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'INVALID_ARGUMENT: phases must be a list (got "not a list")',
+    });
+    await expect(caught(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")',
+    });
     expect(await planText()).toBe(before);
   });
 
   test('applyCommands is atomic through the bundle: one result per command, or nothing written', async () => {
     const before = await client.getPlan();
-    const refused = await caught(client.applyCommands([
-      { action: 'complete', step: '3.1' },
-      { action: 'start', step: '3.2' },
-      { action: 'complete', step: '9.9' },
-    ]));
+    const refused = await caught(
+      client.applyCommands([
+        { action: 'complete', step: '3.1' },
+        { action: 'start', step: '3.2' },
+        { action: 'complete', step: '9.9' },
+      ]),
+    );
     expect(refused.code).toBe('NOT_FOUND');
-    expect(refused.message).toMatch(/^NOT_FOUND: commands\[2\] \(complete 9\.9\): Task 9\.9 not found .*; nothing was written$/);
+    expect(refused.message).toMatch(
+      /^NOT_FOUND: commands\[2\] \(complete 9\.9\): Task 9\.9 not found .*; nothing was written$/,
+    );
     const unchanged = await client.getPlan();
     expect(unchanged!.raw).toBe(before!.raw);
     expect(unchanged!.revision).toBe(before!.revision);
@@ -97,16 +163,34 @@ describe('PlanClient against the emulator', () => {
       { action: 'start', step: '3.2' },
       { action: 'skip', step: '4.3', text: 'the team reads the sheet' },
     ]);
-    expect(results.map((task) => [task.step, task.status, task.revision])).toEqual([['3.1', 'done', 2], ['3.2', 'doing', 2], ['4.3', 'skipped', 2]]);
-    await expect(caught(client.run('applyCommands', [[{ action: 'approve', step: '2.3' }]]))).resolves.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(results.map((task) => [task.step, task.status, task.revision])).toEqual([
+      ['3.1', 'done', 2],
+      ['3.2', 'doing', 2],
+      ['4.3', 'skipped', 2],
+    ]);
+    await expect(caught(client.run('applyCommands', [[{ action: 'approve', step: '2.3' }]]))).resolves.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 
-  test('no API call can approve a review item: sidebar functions need a person token, approveReview is not exposed', async () => {
-    await expect(caught(client.run('sidebarTaskAction', ['not-a-token', 'approve', '2.3']))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
-    await expect(caught(client.run('showPlanSidebar'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: expect.stringContaining('Cannot call SpreadsheetApp.getUi() from this context') });
-    await expect(caught(client.run('approveReview', ['2.3']))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: approveReview', stackTrace: [] });
-    await expect(client.getReviewTasks()).resolves.toHaveLength(1);
-  });
+  test(
+    'no API call can approve a review item: sidebar functions need a person token, approveReview is not ' + 'exposed',
+    async () => {
+      await expect(caught(client.run('sidebarTaskAction', ['not-a-token', 'approve', '2.3']))).resolves.toMatchObject({
+        code: 'NEEDS_PERSON',
+      });
+      await expect(caught(client.run('showPlanSidebar'))).resolves.toMatchObject({
+        code: 'SCRIPT_ERROR',
+        message: expect.stringContaining('Cannot call SpreadsheetApp.getUi() from this context'),
+      });
+      await expect(caught(client.run('approveReview', ['2.3']))).resolves.toMatchObject({
+        code: 'SCRIPT_ERROR',
+        message: 'Script function not found: approveReview',
+        stackTrace: [],
+      });
+      await expect(client.getReviewTasks()).resolves.toHaveLength(1);
+    },
+  );
 
   test('replacePlan needs the revision read; history and restore bring a replaced plan back', async () => {
     const plan = (await client.getPlan())!;
@@ -122,41 +206,78 @@ describe('PlanClient against the emulator', () => {
 
   test('initPlan keeps the plan that is there; createPlan writes a new one', async () => {
     await expect(client.initPlan()).resolves.toMatchObject({ title: 'Monthly Inventory Reconciliation' });
-    const created = await client.createPlan('Q4 report', 'Publish the Q4 summary', [{ name: 'Collect', steps: ['Read Orders!A2:F500 (orders)'] }], { questions: ['Which quarter?'] });
-    expect(created).toMatchObject({ title: 'Q4 report', goal: 'Publish the Q4 summary', questions: ['Which quarter?'], progress: { total: 1, todo: 1 } });
-  });
-
-  test('an unknown function is a ScriptError; a call without credentials is HTTP 401; parameters must be a list', async () => {
-    await expect(caught(client.run('noSuchFunction'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: noSuchFunction' });
-
-    const anonymous = await fetch(`${emulator.url}/v1/scripts/local:run`, { method: 'POST', body: JSON.stringify({ function: 'getPlan' }) });
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
-
-    const badBody = await fetch(`${emulator.url}/v1/scripts/local:run`, {
-      method: 'POST', headers: { authorization: 'Bearer t' }, body: JSON.stringify({ function: 'getPlan', parameters: 'x' }),
-    });
-    expect(badBody.status).toBe(400);
-    expect(await badBody.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
-  });
-
-  test('the raw Operation is Google\'s shape: done, response.@type and result; error.details[0] an ExecutionError', async () => {
-    const call = (body: unknown) => fetch(`${emulator.url}/v1/scripts/AKfycbx-any-id:run`, {
-      method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }).then(async (response) => ({ status: response.status, body: await response.json() }));
-
-    const ok = await call({ function: 'getNextTask', parameters: [], devMode: false });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse', result: { step: '3.2' } } });
-
-    const failed = await call({ function: 'startTask', parameters: ['9.9'] });
-    expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({
-      done: true,
-      error: {
-        code: 3, message: 'ScriptError',
-        details: [{ '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError', errorType: 'ScriptError', errorMessage: expect.stringMatching(/^Error: NOT_FOUND: Task 9\.9 not found/) }],
-      },
+    const created = await client.createPlan(
+      'Q4 report',
+      'Publish the Q4 summary',
+      [{ name: 'Collect', steps: ['Read Orders!A2:F500 (orders)'] }],
+      { questions: ['Which quarter?'] },
+    );
+    expect(created).toMatchObject({
+      title: 'Q4 report',
+      goal: 'Publish the Q4 summary',
+      questions: ['Which quarter?'],
+      progress: { total: 1, todo: 1 },
     });
   });
+
+  test(
+    'an unknown function is a ScriptError; a call without credentials is HTTP 401; parameters must be a ' + 'list',
+    async () => {
+      await expect(caught(client.run('noSuchFunction'))).resolves.toMatchObject({
+        code: 'SCRIPT_ERROR',
+        message: 'Script function not found: noSuchFunction',
+      });
+
+      const anonymous = await fetch(`${emulator.url}/v1/scripts/local:run`, {
+        method: 'POST',
+        body: JSON.stringify({ function: 'getPlan' }),
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+
+      const badBody = await fetch(`${emulator.url}/v1/scripts/local:run`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t' },
+        body: JSON.stringify({ function: 'getPlan', parameters: 'x' }),
+      });
+      expect(badBody.status).toBe(400);
+      expect(await badBody.json()).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+    },
+  );
+
+  test(
+    "the raw Operation is Google's shape: done, response.@type and result; error.details[0] an " + 'ExecutionError',
+    async () => {
+      const call = (body: unknown) =>
+        fetch(`${emulator.url}/v1/scripts/AKfycbx-any-id:run`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+      const ok = await call({ function: 'getNextTask', parameters: [], devMode: false });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({
+        done: true,
+        response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse', result: { step: '3.2' } },
+      });
+
+      const failed = await call({ function: 'startTask', parameters: ['9.9'] });
+      expect(failed.status).toBe(200);
+      expect(failed.body).toMatchObject({
+        done: true,
+        error: {
+          code: 3,
+          message: 'ScriptError',
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError',
+              errorType: 'ScriptError',
+              errorMessage: expect.stringMatching(/^Error: NOT_FOUND: Task 9\.9 not found/),
+            },
+          ],
+        },
+      });
+    },
+  );
 });

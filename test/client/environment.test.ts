@@ -7,16 +7,26 @@ import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, isLoopback
 describe('PlanClient from the environment', () => {
   test('an access token, or an OAuth client with a refresh token', () => {
     expect(authFromEnvironment({ SHEET_PLAN_ACCESS_TOKEN: 'ya29.token' })).toEqual({ accessToken: 'ya29.token' });
-    const refreshing = authFromEnvironment({ SHEET_PLAN_CLIENT_ID: 'id.apps.googleusercontent.com', SHEET_PLAN_CLIENT_SECRET: 'secret', SHEET_PLAN_REFRESH_TOKEN: '1//refresh' });
+    const refreshing = authFromEnvironment({
+      SHEET_PLAN_CLIENT_ID: 'id.apps.googleusercontent.com',
+      SHEET_PLAN_CLIENT_SECRET: 'secret',
+      SHEET_PLAN_REFRESH_TOKEN: '1//refresh',
+    });
     expect(refreshing?.auth).toBeInstanceOf(OAuth2Client);
     expect((refreshing?.auth as OAuth2Client).credentials).toEqual({ refresh_token: '1//refresh' });
     expect(authFromEnvironment({})).toBeNull();
-    expect(() => authFromEnvironment({ SHEET_PLAN_CLIENT_ID: 'id' })).toThrow('SHEET_PLAN_CLIENT_ID, SHEET_PLAN_CLIENT_SECRET and SHEET_PLAN_REFRESH_TOKEN go together');
+    expect(() => authFromEnvironment({ SHEET_PLAN_CLIENT_ID: 'id' })).toThrow(
+      'SHEET_PLAN_CLIENT_ID, SHEET_PLAN_CLIENT_SECRET and SHEET_PLAN_REFRESH_TOKEN go together',
+    );
   });
 
   test('Google by default, which needs a deployment id and credentials', () => {
-    expect(() => clientFromEnvironment({}, {})).toThrow('No deployment id: pass --script-id or set SHEET_PLAN_SCRIPT_ID');
-    expect(() => clientFromEnvironment({ scriptId: 'AKfy' }, {})).toThrow(`No credentials for ${GOOGLE_ROOT_URL}: set SHEET_PLAN_ACCESS_TOKEN`);
+    expect(() => clientFromEnvironment({}, {})).toThrow(
+      'No deployment id: pass --script-id or set SHEET_PLAN_SCRIPT_ID',
+    );
+    expect(() => clientFromEnvironment({ scriptId: 'AKfy' }, {})).toThrow(
+      `No credentials for ${GOOGLE_ROOT_URL}: set SHEET_PLAN_ACCESS_TOKEN`,
+    );
     const client = clientFromEnvironment({}, { SHEET_PLAN_SCRIPT_ID: 'AKfy', SHEET_PLAN_ACCESS_TOKEN: 't' });
     expect([client.rootUrl, client.scriptId]).toEqual([GOOGLE_ROOT_URL, 'AKfy']);
   });

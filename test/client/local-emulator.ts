@@ -23,7 +23,14 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
   return {
     url: server.url,
     spreadsheet: server.spreadsheet,
-    client: (options = {}) => new PlanClient({ scriptId: 'local', rootUrl: server.url, accessToken: 'test-token', retry: { attempts: 1 }, ...options }),
+    client: (options = {}) =>
+      new PlanClient({
+        scriptId: 'local',
+        rootUrl: server.url,
+        accessToken: 'test-token',
+        retry: { attempts: 1 },
+        ...options,
+      }),
     close: async () => {
       await server.close();
       rmSync(folder, { recursive: true, force: true });
@@ -37,7 +44,12 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
  * person token into the page), then the page's google.script.run call
  * sidebarTaskAction(token, action, step, comment) (POST /gas/run).
  */
-export async function decideInSidebar(url: string, action: 'approve' | 'requestChanges', step: string, comment?: string): Promise<void> {
+export async function decideInSidebar(
+  url: string,
+  action: 'approve' | 'requestChanges',
+  step: string,
+  comment?: string,
+): Promise<void> {
   const page = await (await fetch(`${url}/sidebar`)).text();
   const token = sessionFromPage(page)?.token;
   if (!token) throw new Error('The sidebar page holds no person token');
@@ -46,6 +58,6 @@ export async function decideInSidebar(url: string, action: 'approve' | 'requestC
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ functionName: 'sidebarTaskAction', args: [token, action, step, comment ?? null] }),
   });
-  const outcome = await response.json() as { error?: { message: string } };
+  const outcome = (await response.json()) as { error?: { message: string } };
   if (outcome.error) throw new Error(`${action} ${step} failed: ${outcome.error.message}`);
 }

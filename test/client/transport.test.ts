@@ -23,16 +23,25 @@ async function fakeApi(answers: Answer[]): Promise<FakeApi> {
   const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
-      requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(body || 'null') });
+      requests.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: JSON.parse(body || 'null'),
+      });
       const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
       const send = () => {
         response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         response.end(JSON.stringify(answer.body ?? {}));
       };
       if (answer.delayMs) {
-        const timer = setTimeout(() => { timers.delete(timer); send(); }, answer.delayMs);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, answer.delayMs);
         timers.add(timer);
       } else send();
     });
@@ -42,46 +51,79 @@ async function fakeApi(answers: Answer[]): Promise<FakeApi> {
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-const ok = (result: unknown): Answer => ({ status: 200, body: { done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse', result } } });
-const unavailable: Answer = { status: 503, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } };
-const tooMany: Answer = { status: 429, body: { error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } } };
+const ok = (result: unknown): Answer => ({
+  status: 200,
+  body: { done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse', result } },
+});
+const unavailable: Answer = {
+  status: 503,
+  body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } },
+};
+const tooMany: Answer = {
+  status: 429,
+  body: {
+    error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' },
+  },
+};
 const scriptError = (errorMessage: string): Answer => ({
   status: 200,
   body: {
     done: true,
     error: {
-      code: 3, message: 'ScriptError',
-      details: [{ '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError', errorMessage, errorType: 'ScriptError', scriptStackTraceElements: [{ function: 'startTask', lineNumber: 812 }] }],
+      code: 3,
+      message: 'ScriptError',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionError',
+          errorMessage,
+          errorType: 'ScriptError',
+          scriptStackTraceElements: [{ function: 'startTask', lineNumber: 812 }],
+        },
+      ],
     },
   },
 });
 
 const FAST_RETRY = { attempts: 4, baseDelayMs: 5, maxDelayMs: 20 };
 let api: FakeApi | undefined;
-afterEach(async () => { await api?.close(); api = undefined; });
-
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
 
 describe('PlanClient transport', () => {
-  test('posts an ExecutionRequest to {rootUrl}v1/scripts/{id}:run with the bearer token, and returns the result', async () => {
-    api = await fakeApi([ok({ step: '1.1', status: 'doing' })]);
-    const client = new PlanClient({ scriptId: 'AKfy-deployment', rootUrl: api.url, accessToken: 'token-123' });
-    await expect(client.startTask('1.1')).resolves.toEqual({ step: '1.1', status: 'doing' });
-    expect(api.requests).toEqual([{
-      path: '/v1/scripts/AKfy-deployment:run', authorization: 'Bearer token-123',
-      body: { function: 'startTask', parameters: ['1.1'], devMode: false },
-    }]);
-  });
+  test(
+    'posts an ExecutionRequest to {rootUrl}v1/scripts/{id}:run with the bearer token, and returns the ' + 'result',
+    async () => {
+      api = await fakeApi([ok({ step: '1.1', status: 'doing' })]);
+      const client = new PlanClient({ scriptId: 'AKfy-deployment', rootUrl: api.url, accessToken: 'token-123' });
+      await expect(client.startTask('1.1')).resolves.toEqual({ step: '1.1', status: 'doing' });
+      expect(api.requests).toEqual([
+        {
+          path: '/v1/scripts/AKfy-deployment:run',
+          authorization: 'Bearer token-123',
+          body: { function: 'startTask', parameters: ['1.1'], devMode: false },
+        },
+      ]);
+    },
+  );
 
   test('a function that returns nothing gives null (Google leaves result out)', async () => {
-    api = await fakeApi([{ status: 200, body: { done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse' } } }]);
+    api = await fakeApi([
+      {
+        status: 200,
+        body: { done: true, response: { '@type': 'type.googleapis.com/google.apps.script.v1.ExecutionResponse' } },
+      },
+    ]);
     const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
     await expect(client.getNextTask()).resolves.toBeNull();
   });
@@ -105,7 +147,13 @@ describe('PlanClient transport', () => {
     const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
     const error = await caught(client.getPlan());
     expect(api.requests).toHaveLength(4);
-    expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 503, apiStatus: 'UNAVAILABLE', attempts: 4, functionName: 'getPlan' });
+    expect(error).toMatchObject({
+      code: 'API_ERROR',
+      httpStatus: 503,
+      apiStatus: 'UNAVAILABLE',
+      attempts: 4,
+      functionName: 'getPlan',
+    });
     expect(error.message).toBe('getPlan: The service is currently unavailable. (HTTP 503 UNAVAILABLE)');
   });
 
@@ -115,42 +163,76 @@ describe('PlanClient transport', () => {
     const error = await caught(client.startTask('9.9'));
     expect(api.requests).toHaveLength(1);
     expect(error).toMatchObject({
-      name: 'PlanClientError', code: 'NOT_FOUND', message: 'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2)', detail: 'Task 9.9 not found (steps: 1.1, 1.2)',
-      errorType: 'ScriptError', stackTrace: [{ function: 'startTask', lineNumber: 812 }], attempts: 1,
+      name: 'PlanClientError',
+      code: 'NOT_FOUND',
+      message: 'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2)',
+      detail: 'Task 9.9 not found (steps: 1.1, 1.2)',
+      errorType: 'ScriptError',
+      stackTrace: [{ function: 'startTask', lineNumber: 812 }],
+      attempts: 1,
     });
   });
 
-  test('a message with the error\'s name in front still gives its code; other messages are SCRIPT_ERROR', async () => {
+  test("a message with the error's name in front still gives its code; other messages are SCRIPT_ERROR", async () => {
     api = await fakeApi([
       scriptError('Error: NEEDS_PERSON: Task 2.3 is waiting for review'),
       scriptError('PlanError: CONFLICT: The plan changed since revision 4'),
       scriptError('NOT_FOUND: Task 9.9 not found'),
       scriptError('Script function not found: nope'),
-      scriptError('TypeError: Cannot read properties of null (reading \'getRange\')'),
+      scriptError("TypeError: Cannot read properties of null (reading 'getRange')"),
       scriptError('Error: SERVICE_ERROR: Service Spreadsheets timed out while accessing document with id 1a2b.'),
     ]);
     const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
-    await expect(caught(client.startTask('2.3'))).resolves.toMatchObject({ code: 'NEEDS_PERSON', message: 'NEEDS_PERSON: Task 2.3 is waiting for review' });
-    await expect(caught(client.replacePlan('# Plan: x', 4))).resolves.toMatchObject({ code: 'CONFLICT', message: 'CONFLICT: The plan changed since revision 4', detail: 'The plan changed since revision 4' });
-    await expect(caught(client.startTask('9.9'))).resolves.toMatchObject({ code: 'NOT_FOUND', message: 'NOT_FOUND: Task 9.9 not found' });
-    await expect(caught(client.run('nope'))).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'Script function not found: nope' });
-    await expect(caught(client.getPlan())).resolves.toMatchObject({ code: 'SCRIPT_ERROR', message: 'TypeError: Cannot read properties of null (reading \'getRange\')' });
-    await expect(caught(client.getPlan())).resolves.toMatchObject({ code: 'SERVICE_ERROR', detail: 'Service Spreadsheets timed out while accessing document with id 1a2b.' });
+    await expect(caught(client.startTask('2.3'))).resolves.toMatchObject({
+      code: 'NEEDS_PERSON',
+      message: 'NEEDS_PERSON: Task 2.3 is waiting for review',
+    });
+    await expect(caught(client.replacePlan('# Plan: x', 4))).resolves.toMatchObject({
+      code: 'CONFLICT',
+      message: 'CONFLICT: The plan changed since revision 4',
+      detail: 'The plan changed since revision 4',
+    });
+    await expect(caught(client.startTask('9.9'))).resolves.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'NOT_FOUND: Task 9.9 not found',
+    });
+    await expect(caught(client.run('nope'))).resolves.toMatchObject({
+      code: 'SCRIPT_ERROR',
+      message: 'Script function not found: nope',
+    });
+    await expect(caught(client.getPlan())).resolves.toMatchObject({
+      code: 'SCRIPT_ERROR',
+      message: "TypeError: Cannot read properties of null (reading 'getRange')",
+    });
+    await expect(caught(client.getPlan())).resolves.toMatchObject({
+      code: 'SERVICE_ERROR',
+      detail: 'Service Spreadsheets timed out while accessing document with id 1a2b.',
+    });
   });
 
   test('a 404 says to use the deployment id, and is not retried', async () => {
-    api = await fakeApi([{ status: 404, body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } } }]);
+    api = await fakeApi([
+      { status: 404, body: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } } },
+    ]);
     const client = new PlanClient({ scriptId: 'the-script-id', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
     const error = await caught(client.getPlan());
     expect(api.requests).toHaveLength(1);
     expect(error.code).toBe('API_ERROR');
     expect(error.httpStatus).toBe(404);
-    expect(error.message).toContain('Requested entity was not found. (HTTP 404 NOT_FOUND): use the API executable deployment id');
+    expect(error.message).toContain(
+      'Requested entity was not found. (HTTP 404 NOT_FOUND): use the API executable deployment id',
+    );
   });
 
   test('a request that takes longer than the timeout fails with TIMEOUT and is not retried', async () => {
     api = await fakeApi([{ ...ok('late'), delayMs: 2000 }]);
-    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', timeoutMs: 150, retry: FAST_RETRY });
+    const client = new PlanClient({
+      scriptId: 'x',
+      rootUrl: api.url,
+      accessToken: 't',
+      timeoutMs: 150,
+      retry: FAST_RETRY,
+    });
     const started = Date.now();
     const error = await caught(client.completeTask('1.1'));
     expect(Date.now() - started).toBeLessThan(1500);
@@ -172,20 +254,33 @@ describe('PlanClient transport', () => {
     const seen: string[] = [];
     const server = createServer((request, response) => {
       let body = '';
-      request.on('data', (chunk) => { body += chunk; });
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
       request.on('end', () => {
-        seen.push(request.url === '/token' ? `${request.url} ${new URLSearchParams(body).get('grant_type')}` : `${request.url} ${request.headers.authorization}`);
+        seen.push(
+          request.url === '/token'
+            ? `${request.url} ${new URLSearchParams(body).get('grant_type')}`
+            : `${request.url} ${request.headers.authorization}`,
+        );
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(request.url === '/token'
-          ? { access_token: 'fresh-token', expires_in: 3600, token_type: 'Bearer' }
-          : { done: true, response: { result: 'ran' } }));
+        response.end(
+          JSON.stringify(
+            request.url === '/token'
+              ? { access_token: 'fresh-token', expires_in: 3600, token_type: 'Bearer' }
+              : { done: true, response: { result: 'ran' } },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const auth = new OAuth2Client({
-        clientId: 'id', clientSecret: 'secret', endpoints: { oauth2TokenUrl: `${root}/token` }, transporterOptions: { fetchImplementation: fetch },
+        clientId: 'id',
+        clientSecret: 'secret',
+        endpoints: { oauth2TokenUrl: `${root}/token` },
+        transporterOptions: { fetchImplementation: fetch },
       });
       auth.setCredentials({ refresh_token: 'refresh' });
       const client = new PlanClient({ scriptId: 'x', rootUrl: root, auth });

@@ -3,7 +3,16 @@
  * variants, bold labels, code blocks. The plan must read sensibly, and an update must change the
  * target line only: every test compares the whole document, character for character.
  */
-import { PLAN_MARKER, PlanManager, nextRevisionRecord, parsePlan, updateTaskStatus, type PlanCells, type PlanStore, type SavedVersion } from '../../src/core';
+import {
+  PLAN_MARKER,
+  PlanManager,
+  nextRevisionRecord,
+  parsePlan,
+  updateTaskStatus,
+  type PlanCells,
+  type PlanStore,
+  type SavedVersion,
+} from '../../src/core';
 
 const DAY = '2026-04-02';
 
@@ -32,12 +41,22 @@ function tasksOf(markdown: string) {
 
 /** Just enough of a store to run PlanManager over one text. */
 function managerFor(text: string, byPerson = false): { manager: PlanManager; cell: () => string } {
-  let cells: PlanCells = { marker: PLAN_MARKER, text, meta: nextRevisionRecord({ revision: 0, changedBy: 'api' }, text, 'api', '2026-04-01T00:00:00Z').meta };
+  let cells: PlanCells = {
+    marker: PLAN_MARKER,
+    text,
+    meta: nextRevisionRecord({ revision: 0, changedBy: 'api' }, text, 'api', '2026-04-01T00:00:00Z').meta,
+  };
   const store: PlanStore = {
     read: () => ({ ...cells }),
-    write: (newText, meta) => { cells = { ...cells, text: newText, meta }; },
-    writeRevision: (meta) => { cells = { ...cells, meta }; },
-    initialize: (newCells) => { cells = { ...newCells }; },
+    write: (newText, meta) => {
+      cells = { ...cells, text: newText, meta };
+    },
+    writeRevision: (meta) => {
+      cells = { ...cells, meta };
+    },
+    initialize: (newCells) => {
+      cells = { ...newCells };
+    },
     saveVersion: (_version: SavedVersion) => undefined,
     listVersions: () => [],
     exclusive: (work) => work(),
@@ -50,8 +69,18 @@ function managerFor(text: string, byPerson = false): { manager: PlanManager; cel
 
 describe('Windows line endings (CRLF) from a paste', () => {
   const crlf = [
-    '# Plan: Pasted', '', 'Goal: Survive a paste', '', '### Phase 1: Work',
-    '- [ ] 1.1 Read Data!A1:B9 (ids)', '- [!] 1.2 Check totals — right month?', '', '## Notes', '', '- from Excel', '',
+    '# Plan: Pasted',
+    '',
+    'Goal: Survive a paste',
+    '',
+    '### Phase 1: Work',
+    '- [ ] 1.1 Read Data!A1:B9 (ids)',
+    '- [!] 1.2 Check totals — right month?',
+    '',
+    '## Notes',
+    '',
+    '- from Excel',
+    '',
   ].join('\r\n');
 
   test('the plan reads the same as with \\n', () => {
@@ -59,7 +88,8 @@ describe('Windows line endings (CRLF) from a paste', () => {
     expect(plan.title).toBe('Pasted');
     expect(plan.goal).toBe('Survive a paste');
     expect(tasksOf(crlf).map((task) => [task.step, task.title, task.note])).toEqual([
-      ['1.1', 'Read Data!A1:B9 (ids)', undefined], ['1.2', 'Check totals', 'right month?'],
+      ['1.1', 'Read Data!A1:B9 (ids)', undefined],
+      ['1.2', 'Check totals', 'right month?'],
     ]);
     expect(plan.notes).toBe('- from Excel');
   });
@@ -80,9 +110,11 @@ describe('Windows line endings (CRLF) from a paste', () => {
   test('a line added to Notes uses \\r\\n like the rest', () => {
     const { manager, cell } = managerFor(crlf, true);
     manager.approveReview('1.2', 'yes');
-    expect(cell()).toBe(crlf
-      .replace('- [!] 1.2 Check totals — right month?', '- [ ] 1.2 Check totals — approved: yes')
-      .replace('- from Excel\r\n', `- from Excel\r\n- ${DAY}: review of 1.2 (Check totals) approved: yes\r\n`));
+    expect(cell()).toBe(
+      crlf
+        .replace('- [!] 1.2 Check totals — right month?', '- [ ] 1.2 Check totals — approved: yes')
+        .replace('- from Excel\r\n', `- from Excel\r\n- ${DAY}: review of 1.2 (Check totals) approved: yes\r\n`),
+    );
   });
 });
 
@@ -137,12 +169,20 @@ Goal: Split a step
 
   test('sub-steps belong to the phase, in document order', () => {
     expect(tasksOf(plan).map((task) => [task.step, task.phase, task.status])).toEqual([
-      ['2.1', 2, 'doing'], ['2.1.1', 2, 'done'], ['2.1.2', 2, 'todo'], ['2.2', 2, 'todo'],
+      ['2.1', 2, 'doing'],
+      ['2.1.1', 2, 'done'],
+      ['2.1.2', 2, 'todo'],
+      ['2.2', 2, 'todo'],
     ]);
   });
 
   test('an update keeps the indentation', () => {
-    expectOnlyLineChanged(plan, updateTaskStatus(plan, '2.1.2', 'done', undefined, DAY), '2.1.2', `  - [x] 2.1.2 Totals per month ✅ ${DAY}`);
+    expectOnlyLineChanged(
+      plan,
+      updateTaskStatus(plan, '2.1.2', 'done', undefined, DAY),
+      '2.1.2',
+      `  - [x] 2.1.2 Totals per month ✅ ${DAY}`,
+    );
   });
 
   test('the next task is the first todo, sub-steps included', () => {
@@ -152,7 +192,9 @@ Goal: Split a step
 });
 
 describe('checkboxes as people type them', () => {
-  const plan = '# Plan: Boxes\n\nGoal: Read every box\n\n### Phase 1: Work\n- [X] 1.1 Capital X ✅ 2026-01-02\n- [] 1.2 Empty brackets\n-\u00a0[ ] 1.3 No-break space after the bullet\n- [\u00a0] 1.4 No-break space in the box\n';
+  const plan =
+    '# Plan: Boxes\n\nGoal: Read every box\n\n### Phase 1: Work\n- [X] 1.1 Capital X ✅ 2026-01-02\n- [] 1.2 Empty ' +
+    'brackets\n-\u00a0[ ] 1.3 No-break space after the bullet\n- [\u00a0] 1.4 No-break space in the box\n';
 
   test('[X] is done, [] and [\u00a0] are todo, a no-break space after the bullet is a space', () => {
     expect(tasksOf(plan).map((task) => [task.step, task.status, task.title])).toEqual([
@@ -176,28 +218,48 @@ describe('checkboxes as people type them', () => {
   });
 
   test('the no-break space after the bullet is kept', () => {
-    expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.3', 'doing'), '1.3', '-\u00a0[/] 1.3 No-break space after the bullet');
+    expectOnlyLineChanged(
+      plan,
+      updateTaskStatus(plan, '1.3', 'doing'),
+      '1.3',
+      '-\u00a0[/] 1.3 No-break space after the bullet',
+    );
   });
 });
 
 describe('dashes and done marks as people type them', () => {
   test('" -- " reads as the start of a note, and an update writes " — "', () => {
     const plan = '### Phase 1: Work\n- [>] 1.1 Load Sales!A:H (orders) -- waiting for the export\n- [ ] 1.2 Next\n';
-    expect(tasksOf(plan)[0]).toMatchObject({ title: 'Load Sales!A:H (orders)', blockedReason: 'waiting for the export' });
-    expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.1', 'blocked', 'export is late'), '1.1', '- [>] 1.1 Load Sales!A:H (orders) — export is late');
+    expect(tasksOf(plan)[0]).toMatchObject({
+      title: 'Load Sales!A:H (orders)',
+      blockedReason: 'waiting for the export',
+    });
+    expectOnlyLineChanged(
+      plan,
+      updateTaskStatus(plan, '1.1', 'blocked', 'export is late'),
+      '1.1',
+      '- [>] 1.1 Load Sales!A:H (orders) — export is late',
+    );
     expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.1', 'doing'), '1.1', '- [/] 1.1 Load Sales!A:H (orders)');
   });
 
   test('" – " (en dash) is part of the title: titles use it for ranges, and a status change must not drop it', () => {
     expect(tasksOf('- [ ] 1.1 Compare Jan – Mar totals')[0]).toMatchObject({ title: 'Compare Jan – Mar totals' });
-    expect(updateTaskStatus('- [ ] 1.1 Compare Jan – Mar totals', '1.1', 'doing')).toBe('- [/] 1.1 Compare Jan – Mar totals');
+    expect(updateTaskStatus('- [ ] 1.1 Compare Jan – Mar totals', '1.1', 'doing')).toBe(
+      '- [/] 1.1 Compare Jan – Mar totals',
+    );
   });
 
   test('an em dash without spaces is part of the title', () => {
     const plan = '### Phase 1: Work\n- [ ] 1.1 Compare Q1—Q2 totals\n';
     expect(tasksOf(plan)[0].title).toBe('Compare Q1—Q2 totals');
     expect(tasksOf(plan)[0].note).toBeUndefined();
-    expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.1', 'blocked', 'no Q2 yet'), '1.1', '- [>] 1.1 Compare Q1—Q2 totals — no Q2 yet');
+    expectOnlyLineChanged(
+      plan,
+      updateTaskStatus(plan, '1.1', 'blocked', 'no Q2 yet'),
+      '1.1',
+      '- [>] 1.1 Compare Q1—Q2 totals — no Q2 yet',
+    );
   });
 
   test('a hyphenated title is not a note', () => {
@@ -244,8 +306,16 @@ describe('headings and labels as people write them', () => {
   });
 
   test('"### Phase 1 - Name" is a phase heading', () => {
-    const plan = parsePlan('### Phase 1 - Gather\n- [ ] 1.1 Read\n### Phase 2 — Report\n- [ ] 2.1 Write\n### Phase 3. Check\n### Phase 4: Rewrite in F#\n');
-    expect(plan.phases.map((phase) => [phase.number, phase.name])).toEqual([[1, 'Gather'], [2, 'Report'], [3, 'Check'], [4, 'Rewrite in F#']]);
+    const plan = parsePlan(
+      '### Phase 1 - Gather\n- [ ] 1.1 Read\n### Phase 2 — Report\n- [ ] 2.1 Write\n### Phase 3. Check\n### Phase ' +
+        '4: Rewrite in F#\n',
+    );
+    expect(plan.phases.map((phase) => [phase.number, phase.name])).toEqual([
+      [1, 'Gather'],
+      [2, 'Report'],
+      [3, 'Check'],
+      [4, 'Rewrite in F#'],
+    ]);
   });
 });
 
@@ -269,9 +339,17 @@ Goal: Ignore examples
   });
 
   test('a plan without blank lines reads whole', () => {
-    const plan = '# Plan: Dense\nGoal: No air\n## Analysis\n- Spreadsheet: Dense\n## Questions for User\n- Why?\n### Phase 1: One\n- [ ] 1.1 A\n### Phase 2: Two\n- [/] 2.1 B\n## Notes\nkept';
+    const plan =
+      '# Plan: Dense\nGoal: No air\n## Analysis\n- Spreadsheet: Dense\n## Questions for User\n- Why?\n### Phase ' +
+      '1: One\n- [ ] 1.1 A\n### Phase 2: Two\n- [/] 2.1 B\n## Notes\nkept';
     const parsed = parsePlan(plan);
-    expect(parsed).toMatchObject({ title: 'Dense', goal: 'No air', analysis: '- Spreadsheet: Dense', questions: ['Why?'], notes: 'kept' });
+    expect(parsed).toMatchObject({
+      title: 'Dense',
+      goal: 'No air',
+      analysis: '- Spreadsheet: Dense',
+      questions: ['Why?'],
+      notes: 'kept',
+    });
     expect(parsed.phases.map((phase) => phase.tasks.map((task) => task.step))).toEqual([['1.1'], ['2.1']]);
     expectOnlyLineChanged(plan, updateTaskStatus(plan, '2.1', 'done', undefined, DAY), '2.1', `- [x] 2.1 B ✅ ${DAY}`);
   });
@@ -283,7 +361,9 @@ Goal: Ignore examples
   });
 
   test('trailing spaces on other lines are kept', () => {
-    const plan = '# Plan: Spaces   \n\nGoal: Keep them  \n\n### Phase 1: W \n- [ ] 1.1 First\t\n- [ ] 1.2 Second  \n\n## Notes\n\nsee above   \n';
+    const plan =
+      '# Plan: Spaces   \n\nGoal: Keep them  \n\n### Phase 1: W \n- [ ] 1.1 First\t\n- [ ] 1.2 Second  \n\n## ' +
+      'Notes\n\nsee above   \n';
     expect(tasksOf(plan).map((task) => task.title)).toEqual(['First', 'Second']);
     expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.2', 'doing'), '1.2', '- [/] 1.2 Second');
   });
@@ -297,7 +377,10 @@ Goal: Ignore examples
   });
 
   test('a checklist in Analysis or Questions is not a list of tasks', () => {
-    const plan = parsePlan('# Plan: Lists\n\nGoal: G\n\n## Analysis\n\n- [ ] 9.1 Not a task\n\n## Questions for User\n\n- [ ] 9.2 Not a task either\n');
+    const plan = parsePlan(
+      '# Plan: Lists\n\nGoal: G\n\n## Analysis\n\n- [ ] 9.1 Not a task\n\n## Questions for User\n\n- [ ] 9.2 Not ' +
+        'a task either\n',
+    );
     expect(plan.phases).toEqual([]);
     expect(plan.questions).toEqual(['[ ] 9.2 Not a task either']);
   });
@@ -305,11 +388,16 @@ Goal: Ignore examples
 
 describe('rules fixed after review', () => {
   test('tasks outside phase headings keep their place in document order', () => {
-    const plan = parsePlan(['# Plan: P', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 First', '## Backlog', '- [ ] 3.1 Later idea'].join('\n'));
+    const plan = parsePlan(
+      ['# Plan: P', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 First', '## Backlog', '- [ ] 3.1 Later idea'].join('\n'),
+    );
     expect(plan.phases.map((phase) => phase.tasks.map((task) => task.step))).toEqual([['1.1'], ['3.1']]);
   });
 
   test('a done date in the middle of the text leaves a single space', () => {
-    expect(tasksOf('- [x] 1.1 Task ✅ 2026-01-01 extra')[0]).toMatchObject({ title: 'Task extra', completedDate: '2026-01-01' });
+    expect(tasksOf('- [x] 1.1 Task ✅ 2026-01-01 extra')[0]).toMatchObject({
+      title: 'Task extra',
+      completedDate: '2026-01-01',
+    });
   });
 });

@@ -3,8 +3,16 @@
  * synchronous manager, then Sheet Plan's extensions and rules.
  */
 import {
-  PLAN_MARKER, PLAN_TEXT_LIMIT, PlanError, PlanManager, STARTER_PLAN, nextRevisionRecord, planErrorCode,
-  type PlanCells, type PlanStore, type SavedVersion,
+  PLAN_MARKER,
+  PLAN_TEXT_LIMIT,
+  PlanError,
+  PlanManager,
+  STARTER_PLAN,
+  nextRevisionRecord,
+  planErrorCode,
+  type PlanCells,
+  type PlanStore,
+  type SavedVersion,
 } from '../../src/core';
 
 const TODAY = '2026-03-14';
@@ -58,7 +66,8 @@ class MemoryStore implements PlanStore {
   }
 
   exclusive<T>(work: () => T): T {
-    if (this.busy) throw new PlanError('BUSY', 'The plan is busy: another execution is changing it; try again in a moment');
+    if (this.busy)
+      throw new PlanError('BUSY', 'The plan is busy: another execution is changing it; try again in a moment');
     return work();
   }
 
@@ -72,7 +81,12 @@ class MemoryStore implements PlanStore {
 
   /** Everything a write can change, to compare before and after a refused call. */
   state(): string {
-    return JSON.stringify({ cells: this.cells, versions: this.versions, writes: this.writes, initializations: this.initializations });
+    return JSON.stringify({
+      cells: this.cells,
+      versions: this.versions,
+      writes: this.writes,
+      initializations: this.initializations,
+    });
   }
 
   get text(): string {
@@ -82,13 +96,21 @@ class MemoryStore implements PlanStore {
 
 /** A store holding `text` as Sheet Plan last wrote it, at `revision`. */
 function savedPlan(text: string, revision = 1): MemoryStore {
-  const { meta } = nextRevisionRecord({ revision: revision - 1, changedBy: 'api' }, text, 'api', '2026-03-13T08:00:00.000Z');
+  const { meta } = nextRevisionRecord(
+    { revision: revision - 1, changedBy: 'api' },
+    text,
+    'api',
+    '2026-03-13T08:00:00.000Z',
+  );
   return new MemoryStore({ marker: PLAN_MARKER, text, meta });
 }
 
 /** `text` with one line replaced, or several: { lineIndex: newLine }. */
 function withLines(text: string, changes: Record<number, string>): string {
-  return text.split('\n').map((line, i) => (i in changes ? changes[i] : line)).join('\n');
+  return text
+    .split('\n')
+    .map((line, i) => (i in changes ? changes[i] : line))
+    .join('\n');
 }
 
 function lineOf(text: string, fragment: string): number {
@@ -247,17 +269,25 @@ describe('reading', () => {
   });
 
   test('getNextTask gives the first todo task, phase by phase', () => {
-    const store = savedPlan('# Plan: T\nGoal: T\n### Phase 1: Done\n- [x] 1.1 Complete ✅ 2026-01-01\n### Phase 2: Pending\n- [ ] 2.1 Next task\n- [ ] 2.2 After that');
+    const store = savedPlan(
+      '# Plan: T\nGoal: T\n### Phase 1: Done\n- [x] 1.1 Complete ✅ 2026-01-01\n### Phase 2: Pending\n- [ ] 2.1 ' +
+        'Next task\n- [ ] 2.2 After that',
+    );
     const next = agent(store).getNextTask();
     expect(next).toMatchObject({ step: '2.1', title: 'Next task', revision: 1 });
   });
 
   test('getNextTask gives null when everything is done', () => {
-    expect(agent(savedPlan('# Plan: T\nGoal: T\n### Phase 1: Done\n- [x] 1.1 Complete ✅ 2026-01-01')).getNextTask()).toBeNull();
+    expect(
+      agent(savedPlan('# Plan: T\nGoal: T\n### Phase 1: Done\n- [x] 1.1 Complete ✅ 2026-01-01')).getNextTask(),
+    ).toBeNull();
   });
 
   test('getNextTask passes over blocked and review tasks', () => {
-    const store = savedPlan('# Plan: T\nGoal: T\n### Phase 1: Mixed\n- [>] 1.1 Blocked — reason\n- [!] 1.2 Review — note\n- [ ] 1.3 Available');
+    const store = savedPlan(
+      '# Plan: T\nGoal: T\n### Phase 1: Mixed\n- [>] 1.1 Blocked — reason\n- [!] 1.2 Review — note\n- [ ] 1.3 ' +
+        'Available',
+    );
     expect(agent(store).getNextTask()?.step).toBe('1.3');
   });
 
@@ -266,9 +296,15 @@ describe('reading', () => {
   });
 
   test('getReviewTasks lists every task waiting for review, in order', () => {
-    const store = savedPlan('# Plan: T\nGoal: T\n### Phase 1: Work\n- [!] 1.1 Review one — check this\n- [ ] 1.2 Normal task\n### Phase 2: More\n- [!] 2.1 Review two — verify that');
+    const store = savedPlan(
+      '# Plan: T\nGoal: T\n### Phase 1: Work\n- [!] 1.1 Review one — check this\n- [ ] 1.2 Normal task\n### Phase ' +
+        '2: More\n- [!] 2.1 Review two — verify that',
+    );
     const reviews = agent(store).getReviewTasks();
-    expect(reviews.map((task) => [task.step, task.reviewNote])).toEqual([['1.1', 'check this'], ['2.1', 'verify that']]);
+    expect(reviews.map((task) => [task.step, task.reviewNote])).toEqual([
+      ['1.1', 'check this'],
+      ['2.1', 'verify that'],
+    ]);
   });
 
   test('getReviewTasks gives an empty list when nothing waits', () => {
@@ -278,7 +314,16 @@ describe('reading', () => {
 
   test('getProgress counts the tasks', () => {
     expect(agent(savedPlan(mixed)).getProgress()).toEqual({
-      total: 6, todo: 2, doing: 1, done: 1, blocked: 1, review: 1, skipped: 0, percent: 16, revision: 1, changedBy: 'api',
+      total: 6,
+      todo: 2,
+      doing: 1,
+      done: 1,
+      blocked: 1,
+      review: 1,
+      skipped: 0,
+      percent: 16,
+      revision: 1,
+      changedBy: 'api',
     });
   });
 
@@ -303,7 +348,9 @@ describe('createPlan', () => {
       { name: 'Execute', steps: ['Step C'] },
     ]);
     expect(store.text).toContain('# Plan: New Plan\n\nGoal: Achieve something\n');
-    expect(store.text).toContain('### Phase 1: Setup\n- [ ] 1.1 Step A\n- [ ] 1.2 Step B\n\n### Phase 2: Execute\n- [ ] 2.1 Step C\n');
+    expect(store.text).toContain(
+      '### Phase 1: Setup\n- [ ] 1.1 Step A\n- [ ] 1.2 Step B\n\n### Phase 2: Execute\n- [ ] 2.1 Step C\n',
+    );
   });
 
   test('writes the Analysis template the spec shows', () => {
@@ -327,14 +374,27 @@ describe('createPlan', () => {
 
   test('fills the sections from the details it is given', () => {
     const store = savedPlan('');
-    const plan = agent(store).createPlan('Report', 'Build the Q1 report', [{ name: 'Read', steps: ['Read Orders!A2:F500 (orders)'] }], {
-      analysis: { spreadsheet: 'Sales 2026', keySheets: ['Orders', 'Summary'], read: ['Orders!A2:F500 (orders)'], write: ['Summary!B5:E20 (totals)'], currentState: '487 orders' },
-      questions: ['Include refunds?'],
-      notes: 'Ask Dana before writing.',
-    });
+    const plan = agent(store).createPlan(
+      'Report',
+      'Build the Q1 report',
+      [{ name: 'Read', steps: ['Read Orders!A2:F500 (orders)'] }],
+      {
+        analysis: {
+          spreadsheet: 'Sales 2026',
+          keySheets: ['Orders', 'Summary'],
+          read: ['Orders!A2:F500 (orders)'],
+          write: ['Summary!B5:E20 (totals)'],
+          currentState: '487 orders',
+        },
+        questions: ['Include refunds?'],
+        notes: 'Ask Dana before writing.',
+      },
+    );
     expect(plan.analysisDetails).toMatchObject({
-      spreadsheet: 'Sales 2026', keySheets: ['Orders', 'Summary'],
-      targetRanges: { read: ['Orders!A2:F500 (orders)'], write: ['Summary!B5:E20 (totals)'] }, currentState: '487 orders',
+      spreadsheet: 'Sales 2026',
+      keySheets: ['Orders', 'Summary'],
+      targetRanges: { read: ['Orders!A2:F500 (orders)'], write: ['Summary!B5:E20 (totals)'] },
+      currentState: '487 orders',
     });
     expect(plan.questions).toEqual(['Include refunds?']);
     expect(plan.notes).toBe('Ask Dana before writing.');
@@ -415,7 +475,7 @@ describe('task status changes', () => {
     expect(task).toMatchObject({ step: '1.1', status: 'doing', title: 'The task', revision: 2 });
   });
 
-  test('completeTask ticks the task with the spreadsheet\'s date', () => {
+  test("completeTask ticks the task with the spreadsheet's date", () => {
     const store = savedPlan(withLines(simple, { 3: '- [/] 1.1 The task' }));
     const task = agent(store).completeTask('1.1');
     expect(store.text).toBe(withLines(simple, { 3: `- [x] 1.1 The task ✅ ${TODAY}` }));
@@ -464,7 +524,11 @@ describe('task status changes', () => {
       (m) => m.reopenTask('1.1'),
       (m) => m.setTaskNote('1.1', 'from HR export'),
       (m) => m.advanceTask('1.2'),
-      (m) => m.applyCommands([{ action: 'complete', step: '1.2' }, { action: 'start', step: '2.1' }]),
+      (m) =>
+        m.applyCommands([
+          { action: 'complete', step: '1.2' },
+          { action: 'start', step: '2.1' },
+        ]),
       (m) => m.createPlan('T', 'G', [{ name: 'W', steps: ['A'] }]),
       (m) => m.replacePlan(simple, 1),
     ];
@@ -498,7 +562,11 @@ describe('refused calls write nothing', () => {
     ['a reason of two lines', (m) => m.blockTask('2.1', 'waiting\nfor data'), 'INVALID_ARGUMENT'],
     ['a missing review note', (m) => m.reviewTask('2.1', undefined), 'INVALID_ARGUMENT'],
     ['a note with a done date in it', (m) => m.setTaskNote('2.1', 'done ✅ 2026-01-01'), 'INVALID_ARGUMENT'],
-    ['text for an action that takes none', (m) => m.applyCommands([{ action: 'start', step: '2.1', text: 'why' }]), 'INVALID_ARGUMENT'],
+    [
+      'text for an action that takes none',
+      (m) => m.applyCommands([{ action: 'start', step: '2.1', text: 'why' }]),
+      'INVALID_ARGUMENT',
+    ],
     ['completing a done task', (m) => m.completeTask('1.1'), 'INVALID_TRANSITION'],
     ['starting a task in progress', (m) => m.startTask('1.2'), 'INVALID_TRANSITION'],
     ['an agent starting a task in review', (m) => m.startTask('1.4'), 'NEEDS_PERSON'],
@@ -517,8 +585,9 @@ describe('refused calls write nothing', () => {
   });
 
   test('an unknown step is named, with the steps there are', () => {
-    expect(() => agent(savedPlan(mixed)).startTask('9.9'))
-      .toThrow('NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 1.4, 2.1, 2.2)');
+    expect(() => agent(savedPlan(mixed)).startTask('9.9')).toThrow(
+      'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 1.4, 2.1, 2.2)',
+    );
   });
 
   test('a number step explains why it must be text', () => {
@@ -574,7 +643,11 @@ describe('notes on tasks', () => {
   test('a note on a done task keeps its date', () => {
     const store = savedPlan(mixed);
     const task = agent(store).setTaskNote('1.1', '38 staff');
-    expect(store.text).toBe(withLines(mixed, { [lineOf(mixed, '] 1.1 ')]: '- [x] 1.1 Read Staff!A2:E40 (name, rate, hours) ✅ 2026-03-10 — 38 staff' }));
+    expect(store.text).toBe(
+      withLines(mixed, {
+        [lineOf(mixed, '] 1.1 ')]: '- [x] 1.1 Read Staff!A2:E40 (name, rate, hours) ✅ 2026-03-10 — 38 staff',
+      }),
+    );
     expect(task).toMatchObject({ completedDate: '2026-03-10', note: '38 staff' });
   });
 
@@ -594,7 +667,11 @@ describe('notes on tasks', () => {
     const store = savedPlan(mixed);
     expect(codeOf(() => agent(store).setTaskNote('1.4', 'never mind'))).toBe('NEEDS_PERSON');
     person(store).setTaskNote('1.4', 'check rows 2-10 only');
-    expect(store.text).toBe(withLines(mixed, { [lineOf(mixed, '] 1.4 ')]: '- [!] 1.4 Confirm Pay!C2:C40 (deductions) — check rows 2-10 only' }));
+    expect(store.text).toBe(
+      withLines(mixed, {
+        [lineOf(mixed, '] 1.4 ')]: '- [!] 1.4 Confirm Pay!C2:C40 (deductions) — check rows 2-10 only',
+      }),
+    );
   });
 });
 
@@ -602,10 +679,12 @@ describe('advanceTask', () => {
   test('completes the task and starts the next todo, in one read and one write', () => {
     const store = savedPlan(mixed);
     const next = agent(store).advanceTask('1.2');
-    expect(store.text).toBe(withLines(mixed, {
-      [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
-      [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
-    }));
+    expect(store.text).toBe(
+      withLines(mixed, {
+        [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
+        [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
+      }),
+    );
     expect(next).toMatchObject({ step: '2.1', status: 'doing', revision: 2 });
     expect([store.reads, store.writes]).toEqual([1, 1]);
   });
@@ -613,7 +692,9 @@ describe('advanceTask', () => {
   test('at the last task it completes it and gives null', () => {
     const store = savedPlan(withLines(simple, { 3: '- [x] 1.1 The task ✅ 2026-03-01', 4: '- [/] 1.2 Second task' }));
     expect(agent(store).advanceTask('1.2')).toBeNull();
-    expect(store.text).toBe(withLines(simple, { 3: '- [x] 1.1 The task ✅ 2026-03-01', 4: `- [x] 1.2 Second task ✅ ${TODAY}` }));
+    expect(store.text).toBe(
+      withLines(simple, { 3: '- [x] 1.1 The task ✅ 2026-03-01', 4: `- [x] 1.2 Second task ✅ ${TODAY}` }),
+    );
     expect(store.writes).toBe(1);
   });
 
@@ -633,34 +714,45 @@ describe('applyCommands', () => {
       { action: 'start', step: '2.1' },
       { action: 'block', step: '2.2', text: 'waiting for IBANs' },
     ]);
-    expect(tasks.map((task) => [task.step, task.status, task.revision])).toEqual([['1.2', 'done', 2], ['2.1', 'doing', 2], ['2.2', 'blocked', 2]]);
-    expect(store.text).toBe(withLines(mixed, {
-      [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
-      [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
-      [lineOf(mixed, '] 2.2 ')]: '- [>] 2.2 Archive Pay to History!A:E (month snapshot) — waiting for IBANs',
-    }));
+    expect(tasks.map((task) => [task.step, task.status, task.revision])).toEqual([
+      ['1.2', 'done', 2],
+      ['2.1', 'doing', 2],
+      ['2.2', 'blocked', 2],
+    ]);
+    expect(store.text).toBe(
+      withLines(mixed, {
+        [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
+        [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
+        [lineOf(mixed, '] 2.2 ')]: '- [>] 2.2 Archive Pay to History!A:E (month snapshot) — waiting for IBANs',
+      }),
+    );
     expect([store.reads, store.writes]).toEqual([1, 1]);
   });
 
   test('later commands see the earlier ones', () => {
     const store = savedPlan(simple);
-    agent(store).applyCommands([{ action: 'start', step: '1.1' }, { action: 'complete', step: '1.1' }]);
+    agent(store).applyCommands([
+      { action: 'start', step: '1.1' },
+      { action: 'complete', step: '1.1' },
+    ]);
     expect(store.text).toBe(withLines(simple, { 3: `- [x] 1.1 The task ✅ ${TODAY}` }));
   });
 
   test('one bad command means nothing is written, and the error names it', () => {
     const store = savedPlan(mixed);
     const before = store.state();
-    expect(() => agent(store).applyCommands([
-      { action: 'complete', step: '1.2' },
-      { action: 'start', step: '7.7' },
-    ])).toThrow(/^NOT_FOUND: commands\[1\] \(start 7\.7\): Task 7\.7 not found .*nothing was written$/);
+    expect(() =>
+      agent(store).applyCommands([
+        { action: 'complete', step: '1.2' },
+        { action: 'start', step: '7.7' },
+      ]),
+    ).toThrow(/^NOT_FOUND: commands\[1\] \(start 7\.7\): Task 7\.7 not found .*nothing was written$/);
     expect(store.state()).toBe(before);
   });
 
   test.each([
     ['an unknown action', [{ action: 'finish', step: '1.2' }]],
-    ['approve, which is a person\'s action', [{ action: 'approve', step: '1.4' }]],
+    ["approve, which is a person's action", [{ action: 'approve', step: '1.4' }]],
     ['a command that is not an object', ['complete 1.2']],
     ['an empty list', []],
     ['no list at all', { action: 'complete', step: '1.2' }],
@@ -672,7 +764,7 @@ describe('applyCommands', () => {
   });
 });
 
-describe('reviews are a person\'s call', () => {
+describe("reviews are a person's call", () => {
   test('a person approving puts the task back in the queue with the comment, and Notes gets a dated line', () => {
     const store = savedPlan(mixed);
     const task = person(store).approveReview('1.4', 'the table is right');
@@ -680,7 +772,11 @@ describe('reviews are a person\'s call', () => {
     const lastNote = lineOf(mixed, 'Rates changed');
     const expected = mixed.split('\n');
     expected[reviewLine] = '- [ ] 1.4 Confirm Pay!C2:C40 (deductions) — approved: the table is right';
-    expected.splice(lastNote + 1, 0, `- ${TODAY}: review of 1.4 (Confirm Pay!C2:C40 (deductions)) approved: the table is right`);
+    expected.splice(
+      lastNote + 1,
+      0,
+      `- ${TODAY}: review of 1.4 (Confirm Pay!C2:C40 (deductions)) approved: the table is right`,
+    );
     expect(store.text).toBe(expected.join('\n'));
     expect(task).toMatchObject({ status: 'todo', note: 'approved: the table is right' });
     expect(store.cells?.meta).toContain('"by":"sidebar"');
@@ -704,13 +800,18 @@ describe('reviews are a person\'s call', () => {
     const store = savedPlan(mixed);
     person(store).requestChanges('1.4', 'use the 2025 table');
     expect(store.text).toContain('- [ ] 1.4 Confirm Pay!C2:C40 (deductions) — changes requested: use the 2025 table\n');
-    expect(store.text).toContain(`- ${TODAY}: review of 1.4 (Confirm Pay!C2:C40 (deductions)) changes requested: use the 2025 table\n`);
+    expect(store.text).toContain(
+      `- ${TODAY}: review of 1.4 (Confirm Pay!C2:C40 (deductions)) changes requested: use the 2025 table\n`,
+    );
   });
 
   test('approving adds a Notes section when the plan has none', () => {
     const store = savedPlan('# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [!] 1.1 Check — look\n');
     person(store).approveReview('1.1');
-    expect(store.text).toBe(`# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Check — approved\n\n## Notes\n\n- ${TODAY}: review of 1.1 (Check) approved\n`);
+    expect(store.text).toBe(
+      `# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Check — approved\n\n## Notes\n\n- ${TODAY}: review of ` +
+        `1.1 (Check) approved\n`,
+    );
   });
 
   test('only a task in review can be approved', () => {
@@ -790,15 +891,19 @@ describe('replacePlan and restoreRevision', () => {
   test('a stale revision is a conflict and writes nothing', () => {
     const store = savedPlan(simple, 5);
     const before = store.state();
-    expect(() => person(store).replacePlan(`${simple}\n`, 4)).toThrow(/^CONFLICT: The plan changed since revision 4: it is now revision 5/);
+    expect(() => person(store).replacePlan(`${simple}\n`, 4)).toThrow(
+      /^CONFLICT: The plan changed since revision 4: it is now revision 5/,
+    );
     expect(store.state()).toBe(before);
   });
 
-  test('an agent\'s plan must pass validation', () => {
+  test("an agent's plan must pass validation", () => {
     const store = savedPlan(simple);
     const before = store.state();
     const duplicate = `${simple}- [ ] 1.2 Again\n`;
-    expect(() => agent(store).replacePlan(duplicate, 1)).toThrow(/INVALID_ARGUMENT: The new plan has errors: Step 1\.2 is listed twice/);
+    expect(() => agent(store).replacePlan(duplicate, 1)).toThrow(
+      /INVALID_ARGUMENT: The new plan has errors: Step 1\.2 is listed twice/,
+    );
     expect(store.state()).toBe(before);
     person(store).replacePlan(duplicate, 1);
     expect(store.text).toBe(duplicate);
@@ -849,7 +954,11 @@ describe('revisions', () => {
     const manager = agent(store);
     expect(manager.startTask('2.1').revision).toBe(2);
     expect(manager.completeTask('2.1').revision).toBe(3);
-    expect(manager.getPlan()).toMatchObject({ revision: 3, changedBy: 'api', changedAt: expect.stringMatching(/^2026-03-14T/) });
+    expect(manager.getPlan()).toMatchObject({
+      revision: 3,
+      changedBy: 'api',
+      changedAt: expect.stringMatching(/^2026-03-14T/),
+    });
   });
 
   test('a text edited in the cell reads as one more revision, made by a cell edit', () => {
@@ -878,7 +987,9 @@ describe('required reasons stay', () => {
   test.each(['>', '-'])('setTaskNote cannot remove the reason of a [%s] task', (symbol) => {
     const store = savedPlan(`# Plan: P\nGoal: G\n### Phase 1: W\n- [${symbol}] 1.1 Task — why`);
     const before = JSON.stringify(store.cells);
-    expect(() => agent(store).setTaskNote('1.1', null)).toThrow(/^INVALID_ARGUMENT: Task 1\.1 is .*cannot be removed, only replaced/);
+    expect(() => agent(store).setTaskNote('1.1', null)).toThrow(
+      /^INVALID_ARGUMENT: Task 1\.1 is .*cannot be removed, only replaced/,
+    );
     expect(JSON.stringify(store.cells)).toBe(before);
   });
 
@@ -893,12 +1004,17 @@ describe('a person editing the plan cell (the onEdit trigger)', () => {
     const store = savedPlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [ ] 1.1 A');
     const read = agent(store).getPlan()!;
     store.cells = { ...store.cells!, text: `${read.raw}\n- [ ] 1.2 First edit` };
-    expect(new PlanManager(store, { source: 'cell edit', byPerson: true }).recordCellEdit()).toMatchObject({ revision: read.revision + 1, changedBy: 'cell edit' });
+    expect(new PlanManager(store, { source: 'cell edit', byPerson: true }).recordCellEdit()).toMatchObject({
+      revision: read.revision + 1,
+      changedBy: 'cell edit',
+    });
     const afterFirst = agent(store).getPlan()!;
     store.cells = { ...store.cells!, text: `${afterFirst.raw}\n- [ ] 1.3 Second edit` };
     new PlanManager(store, { source: 'cell edit', byPerson: true }).recordCellEdit();
     expect(agent(store).getPlan()!.revision).toBe(read.revision + 2);
-    expect(() => agent(store).replacePlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [x] 1.1 A ✅ 2026-01-01', afterFirst.revision)).toThrow(/^CONFLICT/);
+    expect(() =>
+      agent(store).replacePlan('# Plan: P\nGoal: G\n### Phase 1: W\n- [x] 1.1 A ✅ 2026-01-01', afterFirst.revision),
+    ).toThrow(/^CONFLICT/);
   });
 
   test('an edit that leaves the recorded text as it was records nothing', () => {

@@ -6,7 +6,14 @@ const tasks = (...statuses: TaskStatus[]) => statuses.map((status) => ({ status 
 describe('counting progress', () => {
   test('each status is counted', () => {
     expect(countProgress(tasks('todo', 'todo', 'doing', 'done', 'blocked', 'review', 'skipped'))).toEqual({
-      total: 7, todo: 2, doing: 1, done: 1, blocked: 1, review: 1, skipped: 1, percent: 28,
+      total: 7,
+      todo: 2,
+      doing: 1,
+      done: 1,
+      blocked: 1,
+      review: 1,
+      skipped: 1,
+      percent: 28,
     });
   });
 
@@ -21,7 +28,16 @@ describe('counting progress', () => {
   });
 
   test('a plan without tasks is at 0%', () => {
-    expect(countProgress([])).toEqual({ total: 0, todo: 0, doing: 0, done: 0, blocked: 0, review: 0, skipped: 0, percent: 0 });
+    expect(countProgress([])).toEqual({
+      total: 0,
+      todo: 0,
+      doing: 0,
+      done: 0,
+      blocked: 0,
+      review: 0,
+      skipped: 0,
+      percent: 0,
+    });
   });
 
   test('a parsed plan counts its sub-steps and its tasks outside phases', () => {
@@ -37,18 +53,32 @@ Goal: Count
   - [ ] 1.1.2 Child
 - [-] 1.2 Dropped — not needed
 `);
-    expect(plan.progress).toEqual({ total: 5, todo: 1, doing: 1, done: 2, blocked: 0, review: 0, skipped: 1, percent: 60 });
+    expect(plan.progress).toEqual({
+      total: 5,
+      todo: 1,
+      doing: 1,
+      done: 2,
+      blocked: 0,
+      review: 0,
+      skipped: 1,
+      percent: 60,
+    });
   });
 });
 
 describe('describing progress', () => {
   test('done first, then only the statuses that have tasks', () => {
-    expect(describeProgress(countProgress(tasks('done', 'done', 'doing', 'review', 'todo', 'todo', 'todo', 'todo', 'todo', 'todo'))))
-      .toBe('2/10 done (20%) · 1 doing · 1 review');
+    expect(
+      describeProgress(
+        countProgress(tasks('done', 'done', 'doing', 'review', 'todo', 'todo', 'todo', 'todo', 'todo', 'todo')),
+      ),
+    ).toBe('2/10 done (20%) · 1 doing · 1 review');
   });
 
   test('blocked and skipped are named too', () => {
-    expect(describeProgress(countProgress(tasks('blocked', 'skipped', 'skipped', 'todo')))).toBe('0/4 done (50%) · 1 blocked · 2 skipped');
+    expect(describeProgress(countProgress(tasks('blocked', 'skipped', 'skipped', 'todo')))).toBe(
+      '0/4 done (50%) · 1 blocked · 2 skipped',
+    );
   });
 
   test('an empty plan', () => {

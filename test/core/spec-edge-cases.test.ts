@@ -26,8 +26,9 @@ Goal: Keep every character
   });
 
   test('blocking a blocked task replaces its reason', () => {
-    expect(updateTaskStatus('- [>] 1.1 Task — first reason', '1.1', 'blocked', 'second reason'))
-      .toBe('- [>] 1.1 Task — second reason');
+    expect(updateTaskStatus('- [>] 1.1 Task — first reason', '1.1', 'blocked', 'second reason')).toBe(
+      '- [>] 1.1 Task — second reason',
+    );
   });
 
   test('a plan with only an Analysis section has no phases', () => {
@@ -51,7 +52,9 @@ Goal: Look first
   });
 
   test('a task line under Notes is only a note', () => {
-    const plan = parsePlan('# Plan: N\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Real\n\n## Notes\n\n- [ ] 1.2 Just an idea\n');
+    const plan = parsePlan(
+      '# Plan: N\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Real\n\n## Notes\n\n- [ ] 1.2 Just an idea\n',
+    );
     expect(plan.phases[0].tasks.map((task) => task.step)).toEqual(['1.1']);
     expect(plan.notes).toBe('- [ ] 1.2 Just an idea');
   });

@@ -77,7 +77,10 @@ describe('reading a plan', () => {
   });
 
   test('phases come with their numbers and names', () => {
-    expect(plan.phases.map((phase) => [phase.number, phase.name])).toEqual([[1, 'Setup'], [2, 'Process']]);
+    expect(plan.phases.map((phase) => [phase.number, phase.name])).toEqual([
+      [1, 'Setup'],
+      [2, 'Process'],
+    ]);
   });
 
   test('each phase holds the tasks listed under it', () => {
@@ -122,7 +125,16 @@ describe('reading a plan', () => {
   });
 
   test('progress is counted from the tasks', () => {
-    expect(plan.progress).toMatchObject({ total: 5, todo: 1, doing: 1, done: 1, blocked: 1, review: 1, skipped: 0, percent: 20 });
+    expect(plan.progress).toMatchObject({
+      total: 5,
+      todo: 1,
+      doing: 1,
+      done: 1,
+      blocked: 1,
+      review: 1,
+      skipped: 0,
+      percent: 20,
+    });
   });
 
   test('an empty cell reads as an empty plan, not an error', () => {

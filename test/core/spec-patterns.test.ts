@@ -7,7 +7,11 @@ import { STATUSES, matchPhaseHeading, matchTaskLine } from '../../src/core';
 describe('what counts as a task line', () => {
   test('a plain task gives its checkbox, step and text', () => {
     expect(matchTaskLine('- [ ] 1.1 Simple task')).toEqual({
-      head: '- [', symbol: ' ', middle: '] 1.1 ', step: '1.1', rest: 'Simple task',
+      head: '- [',
+      symbol: ' ',
+      middle: '] 1.1 ',
+      step: '1.1',
+      rest: 'Simple task',
     });
   });
 
@@ -50,7 +54,9 @@ describe('what counts as a phase heading', () => {
   });
 
   test('a name of several words is kept whole', () => {
-    expect(matchPhaseHeading('### Phase 2: Data Processing and Validation')?.name).toBe('Data Processing and Validation');
+    expect(matchPhaseHeading('### Phase 2: Data Processing and Validation')?.name).toBe(
+      'Data Processing and Validation',
+    );
   });
 
   test('phase numbers can have more than one digit', () => {

@@ -16,7 +16,10 @@ Goal: Close January's books
 
 /** `work` with one line replaced. */
 function workWith(step: string, line: string): string {
-  return work.split('\n').map((existing) => (existing.includes(`] ${step} `) ? line : existing)).join('\n');
+  return work
+    .split('\n')
+    .map((existing) => (existing.includes(`] ${step} `) ? line : existing))
+    .join('\n');
 }
 
 describe('changing a task status', () => {
@@ -27,8 +30,9 @@ describe('changing a task status', () => {
   // Deliberate difference (b): the spec stamps the UTC date of the machine running the code; we take
   // today's date as an argument (PlanManager passes the spreadsheet's local date).
   test('finishing a task ticks it and stamps the date it was given', () => {
-    expect(updateTaskStatus(work, '1.3', 'done', undefined, '2026-02-01'))
-      .toBe(workWith('1.3', '- [x] 1.3 Check Totals!B2 (grand total) ✅ 2026-02-01'));
+    expect(updateTaskStatus(work, '1.3', 'done', undefined, '2026-02-01')).toBe(
+      workWith('1.3', '- [x] 1.3 Check Totals!B2 (grand total) ✅ 2026-02-01'),
+    );
   });
 
   test('without a date, finishing uses the local date of the machine', () => {
@@ -45,19 +49,22 @@ describe('changing a task status', () => {
   });
 
   test('blocking a task writes its reason after an em dash', () => {
-    expect(updateTaskStatus(work, '1.1', 'blocked', 'waiting for data'))
-      .toBe(workWith('1.1', '- [>] 1.1 Copy Ledger!A2:D90 (entries) — waiting for data'));
+    expect(updateTaskStatus(work, '1.1', 'blocked', 'waiting for data')).toBe(
+      workWith('1.1', '- [>] 1.1 Copy Ledger!A2:D90 (entries) — waiting for data'),
+    );
   });
 
   test('sending a task to review writes the note for the reviewer', () => {
-    expect(updateTaskStatus(work, '1.2', 'review', 'check formula'))
-      .toBe(workWith('1.2', '- [!] 1.2 Sum Ledger!D2:D90 (amounts) — check formula'));
+    expect(updateTaskStatus(work, '1.2', 'review', 'check formula')).toBe(
+      workWith('1.2', '- [!] 1.2 Sum Ledger!D2:D90 (amounts) — check formula'),
+    );
   });
 
   // Deliberate difference (c): the spec has five statuses; we add `- [-]` skipped, with a reason.
   test('skipping a task writes [-] and its reason', () => {
-    expect(updateTaskStatus(work, '1.2', 'skipped', 'totals come from the bank'))
-      .toBe(workWith('1.2', '- [-] 1.2 Sum Ledger!D2:D90 (amounts) — totals come from the bank'));
+    expect(updateTaskStatus(work, '1.2', 'skipped', 'totals come from the bank')).toBe(
+      workWith('1.2', '- [-] 1.2 Sum Ledger!D2:D90 (amounts) — totals come from the bank'),
+    );
   });
 
   test('unblocking a task removes the old reason', () => {
@@ -71,7 +78,9 @@ describe('changing a task status', () => {
   });
 
   test('a reason is not written on a status that has none', () => {
-    expect(updateTaskStatus(work, '1.1', 'doing', 'ignored')).toBe(workWith('1.1', '- [/] 1.1 Copy Ledger!A2:D90 (entries)'));
+    expect(updateTaskStatus(work, '1.1', 'doing', 'ignored')).toBe(
+      workWith('1.1', '- [/] 1.1 Copy Ledger!A2:D90 (entries)'),
+    );
   });
 
   test('other tasks stay exactly as they were', () => {
@@ -87,7 +96,9 @@ describe('changing a task status', () => {
 
   test('a sub-step is found by its full number', () => {
     const nested = '### Phase 2: Split\n- [ ] 2.1 Parent\n  - [ ] 2.1.1 Child\n';
-    expect(updateTaskStatus(nested, '2.1.1', 'doing')).toBe('### Phase 2: Split\n- [ ] 2.1 Parent\n  - [/] 2.1.1 Child\n');
+    expect(updateTaskStatus(nested, '2.1.1', 'doing')).toBe(
+      '### Phase 2: Split\n- [ ] 2.1 Parent\n  - [/] 2.1.1 Child\n',
+    );
   });
 
   test('step 1.1 is not mistaken for 1.10', () => {

@@ -56,7 +56,11 @@ describe('errors', () => {
   test('a status character the format does not know', () => {
     const report = validatePlan(clean.replace('- [/] 1.2', '- [?] 1.2'));
     expect(report.errors).toEqual([
-      { code: 'unknown-status', message: 'Step 1.2 has status "[?]"; known statuses are [ ] [/] [x] [>] [!] [-]', line: 7 },
+      {
+        code: 'unknown-status',
+        message: 'Step 1.2 has status "[?]"; known statuses are [ ] [/] [x] [>] [!] [-]',
+        line: 7,
+      },
     ]);
   });
 
@@ -64,26 +68,39 @@ describe('errors', () => {
     const report = validatePlan(clean.replace('### Phase 2: Report', '### Phase 1: Report'));
     expect(codes(report.errors)).toContain('duplicate-phase');
     expect(report.errors.find((problem) => problem.code === 'duplicate-phase')).toEqual({
-      code: 'duplicate-phase', message: 'Phase 1 appears twice (lines 5 and 9)', line: 9,
+      code: 'duplicate-phase',
+      message: 'Phase 1 appears twice (lines 5 and 9)',
+      line: 9,
     });
   });
 
   test('a task with only a done date and no title', () => {
-    const report = validatePlan(clean.replace('- [x] 1.1 Read Orders!A2:F500 (orders) ✅ 2026-01-10', '- [x] 1.1 ✅ 2026-01-10'));
+    const report = validatePlan(
+      clean.replace('- [x] 1.1 Read Orders!A2:F500 (orders) ✅ 2026-01-10', '- [x] 1.1 ✅ 2026-01-10'),
+    );
     expect(report.errors).toEqual([{ code: 'empty-task', message: 'Step 1.1 has no title', line: 6 }]);
   });
 
   test('every error comes with a line number people can find', () => {
-    const broken = '# Plan: Broken\n\nGoal: G\n\n### Phase 1: A\n- [ ] 1.1 One\n- [ ] 1.1 Again\n- [?] 1.2 Odd\n### Phase 1: B\n- [ ] 2.1 Wrong phase\n';
+    const broken =
+      '# Plan: Broken\n\nGoal: G\n\n### Phase 1: A\n- [ ] 1.1 One\n- [ ] 1.1 Again\n- [?] 1.2 Odd\n### Phase 1: ' +
+      'B\n- [ ] 2.1 Wrong phase\n';
     const report = validatePlan(broken);
-    expect(codes(report.errors).sort()).toEqual(['duplicate-phase', 'duplicate-step', 'misnumbered-step', 'unknown-status']);
+    expect(codes(report.errors).sort()).toEqual([
+      'duplicate-phase',
+      'duplicate-step',
+      'misnumbered-step',
+      'unknown-status',
+    ]);
     expect(report.errors.map((problem) => problem.line).sort()).toEqual([10, 7, 8, 9].sort());
   });
 });
 
 describe('warnings', () => {
   test('steps out of order', () => {
-    const report = validatePlan(clean.replace('- [!] 2.2 Check', '- [!] 2.4 Check').replace('- [-] 2.3 Email', '- [-] 2.5 Email'));
+    const report = validatePlan(
+      clean.replace('- [!] 2.2 Check', '- [!] 2.4 Check').replace('- [-] 2.3 Email', '- [-] 2.5 Email'),
+    );
     expect(report.valid).toBe(true);
     expect(report.warnings).toEqual([
       { code: 'step-order', message: 'Step 2.4 follows step 2.1; expected 2.2', line: 11 },
@@ -91,19 +108,25 @@ describe('warnings', () => {
   });
 
   test('phases out of order', () => {
-    const report = validatePlan(clean.replace('### Phase 2: Report', '### Phase 3: Report').replace(/- \[(.)\] 2\./g, '- [$1] 3.'));
+    const report = validatePlan(
+      clean.replace('### Phase 2: Report', '### Phase 3: Report').replace(/- \[(.)\] 2\./g, '- [$1] 3.'),
+    );
     expect(report.valid).toBe(true);
     expect(codes(report.warnings)).toEqual(['phase-order']);
   });
 
   test('blocked or skipped without a reason, review without a note', () => {
-    const report = validatePlan(clean
-      .replace(' — waiting for 1.2', '')
-      .replace(' — does it match the bank?', '')
-      .replace(' — the team reads the sheet', ''));
+    const report = validatePlan(
+      clean
+        .replace(' — waiting for 1.2', '')
+        .replace(' — does it match the bank?', '')
+        .replace(' — the team reads the sheet', ''),
+    );
     expect(report.valid).toBe(true);
     expect(report.warnings.map((problem) => [problem.code, problem.line])).toEqual([
-      ['missing-reason', 10], ['missing-review-note', 11], ['missing-reason', 12],
+      ['missing-reason', 10],
+      ['missing-review-note', 11],
+      ['missing-reason', 12],
     ]);
   });
 

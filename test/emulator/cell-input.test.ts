@@ -11,11 +11,14 @@ describe('a string is read as if a person typed it', () => {
     expect(spreadsheet.cell('Sheet1!A1')).toBe('#ERROR!');
   });
 
-  test.each(['- a list item', '+1 more step', '-x'])('a string starting with + or - that is not a number becomes a formula: %p', (text) => {
-    const { active, spreadsheet } = fresh();
-    active.getRange('A1').setValue(text);
-    expect(spreadsheet.formula('A1')).toBe(`=${text}`);
-  });
+  test.each(['- a list item', '+1 more step', '-x'])(
+    'a string starting with + or - that is not a number becomes a formula: %p',
+    (text) => {
+      const { active, spreadsheet } = fresh();
+      active.getRange('A1').setValue(text);
+      expect(spreadsheet.formula('A1')).toBe(`=${text}`);
+    },
+  );
 
   test.each(['-', '+'])('a lone %p stays text', (text) => {
     const { active, spreadsheet } = fresh();
@@ -32,13 +35,25 @@ describe('a string is read as if a person typed it', () => {
   });
 
   test.each([
-    ['42', 42], ['-1.5', -1.5], ['+7', 7], ['1e3', 1000], ['3%', 0.03], ['$5', 5], ['1,234.5', 1234.5], [' 12 ', 12], ['.5', 0.5],
+    ['42', 42],
+    ['-1.5', -1.5],
+    ['+7', 7],
+    ['1e3', 1000],
+    ['3%', 0.03],
+    ['$5', 5],
+    ['1,234.5', 1234.5],
+    [' 12 ', 12],
+    ['.5', 0.5],
   ])('a number-like string becomes a number: %p', (text, number) => {
     const { active } = fresh();
     expect(active.getRange('A1').setValue(text).getValue()).toBe(number);
   });
 
-  test.each([['TRUE', true], ['false', false], ['True', true]])('%p becomes a boolean', (text, value) => {
+  test.each([
+    ['TRUE', true],
+    ['false', false],
+    ['True', true],
+  ])('%p becomes a boolean', (text, value) => {
     const { active } = fresh();
     expect(active.getRange('A1').setValue(text).getValue()).toBe(value);
   });
@@ -47,7 +62,7 @@ describe('a string is read as if a person typed it', () => {
     ['2026-01-10', '2026-01-10T05:00:00.000Z'],
     ['1/10/2026', '2026-01-10T05:00:00.000Z'],
     ['2026-07-04 13:30', '2026-07-04T17:30:00.000Z'],
-  ])('a date-like string %p becomes a Date at that time in the spreadsheet\'s time zone', (text, instant) => {
+  ])("a date-like string %p becomes a Date at that time in the spreadsheet's time zone", (text, instant) => {
     const { active } = fresh({ timeZone: 'America/New_York' });
     const value = active.getRange('A1').setValue(text).getValue() as Date;
     expect(value).toBeInstanceOf(Date);
@@ -75,7 +90,10 @@ describe('the plain text format @', () => {
 
   test('text format does not stop formulas (undocumented; the strict assumption)', () => {
     const { active, spreadsheet } = fresh();
-    active.getRange('A1:B1').setNumberFormat('@').setValues([['=1+1', '- item']]);
+    active
+      .getRange('A1:B1')
+      .setNumberFormat('@')
+      .setValues([['=1+1', '- item']]);
     expect(spreadsheet.formula('A1')).toBe('=1+1');
     expect(spreadsheet.formula('B1')).toBe('=- item');
   });
@@ -103,8 +121,9 @@ describe('values that are not strings', () => {
 
   test('an object is refused with the method-signature message', () => {
     const { active } = fresh();
-    expect(thrownMessage(() => active.getRange('A1').setValue({ a: 1 })))
-      .toBe("The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setValue.");
+    expect(thrownMessage(() => active.getRange('A1').setValue({ a: 1 }))).toBe(
+      "The parameters (Object) don't match the method signature for SpreadsheetApp.Range.setValue.",
+    );
   });
 });
 
@@ -131,7 +150,9 @@ describe('the 50,000-character cell limit', () => {
   test('setValues writes nothing at all when one cell is too long', () => {
     const { active, spreadsheet } = fresh();
     active.getRange('A1:B1').setValues([['old A', 'old B']]);
-    expect(thrownMessage(() => active.getRange('A1:B1').setValues([['new A', 'y'.repeat(50_001)]]))).toBe(LIMIT_MESSAGE);
+    expect(thrownMessage(() => active.getRange('A1:B1').setValues([['new A', 'y'.repeat(50_001)]]))).toBe(
+      LIMIT_MESSAGE,
+    );
     expect([spreadsheet.cell('A1'), spreadsheet.cell('B1')]).toEqual(['old A', 'old B']);
   });
 
@@ -144,26 +165,41 @@ describe('the 50,000-character cell limit', () => {
 });
 
 describe('setValues dimensions', () => {
-  test('the wrong number of rows is refused with Google\'s message', () => {
+  test("the wrong number of rows is refused with Google's message", () => {
     const { active } = fresh();
-    expect(thrownMessage(() => active.getRange('A1:B2').setValues([['a', 'b']])))
-      .toBe('The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.');
+    expect(thrownMessage(() => active.getRange('A1:B2').setValues([['a', 'b']]))).toBe(
+      'The number of rows in the data does not match the number of rows in the range. The data has 1 but the ' +
+        'range has 2.',
+    );
   });
 
-  test('the wrong number of columns is refused with Google\'s message', () => {
+  test("the wrong number of columns is refused with Google's message", () => {
     const { active } = fresh();
-    expect(thrownMessage(() => active.getRange('A1:B2').setValues([['a', 'b'], ['c', 'd', 'e']])))
-      .toBe('The number of columns in the data does not match the number of columns in the range. The data has 3 but the range has 2.');
+    expect(
+      thrownMessage(() =>
+        active.getRange('A1:B2').setValues([
+          ['a', 'b'],
+          ['c', 'd', 'e'],
+        ]),
+      ),
+    ).toBe(
+      'The number of columns in the data does not match the number of columns in the range. The data has 3 but ' +
+        'the range has 2.',
+    );
   });
 
   test('a 1-D array is not a 2-D one', () => {
     const { active } = fresh();
-    expect(thrownMessage(() => active.getRange('A1:B1').setValues(['a', 'b'])))
-      .toBe("The parameters (String[]) don't match the method signature for SpreadsheetApp.Range.setValues.");
+    expect(thrownMessage(() => active.getRange('A1:B1').setValues(['a', 'b']))).toBe(
+      "The parameters (String[]) don't match the method signature for SpreadsheetApp.Range.setValues.",
+    );
   });
 
   test('setValue fills every cell of a larger range', () => {
     const { active } = fresh();
-    expect(active.getRange('A1:B2').setValue('same').getValues()).toEqual([['same', 'same'], ['same', 'same']]);
+    expect(active.getRange('A1:B2').setValue('same').getValues()).toEqual([
+      ['same', 'same'],
+      ['same', 'same'],
+    ]);
   });
 });

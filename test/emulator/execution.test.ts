@@ -8,8 +8,16 @@ describe('globals', () => {
     const first = createExecution(spreadsheet);
     const second = createExecution(spreadsheet);
     expect(Object.keys(first.globals).sort()).toEqual([
-      'CacheService', 'HtmlService', 'LockService', 'Logger', 'PropertiesService', 'ScriptApp', 'Session', 'SpreadsheetApp',
-      'Utilities', 'console',
+      'CacheService',
+      'HtmlService',
+      'LockService',
+      'Logger',
+      'PropertiesService',
+      'ScriptApp',
+      'Session',
+      'SpreadsheetApp',
+      'Utilities',
+      'console',
     ]);
     expect(first.globals).not.toBe(second.globals);
     expect(Object.getPrototypeOf(first.globals)).toBeNull();
@@ -17,7 +25,14 @@ describe('globals', () => {
 
   test('internal state of a service is not reachable from the script', () => {
     const { SpreadsheetApp } = fresh();
-    expect(Object.keys(SpreadsheetApp).sort()).toEqual(['flush', 'getActive', 'getActiveSpreadsheet', 'getUi', 'openById', 'openByUrl']);
+    expect(Object.keys(SpreadsheetApp).sort()).toEqual([
+      'flush',
+      'getActive',
+      'getActiveSpreadsheet',
+      'getUi',
+      'openById',
+      'openByUrl',
+    ]);
   });
 });
 
@@ -45,20 +60,27 @@ describe('where the execution runs', () => {
   });
 
   test('in AuthMode.NONE only menus can be built', () => {
-    const { SpreadsheetApp, PropertiesService, execution } = executionOn(new EmulatedSpreadsheet(), { context: 'ui', authMode: 'NONE' });
+    const { SpreadsheetApp, PropertiesService, execution } = executionOn(new EmulatedSpreadsheet(), {
+      context: 'ui',
+      authMode: 'NONE',
+    });
     SpreadsheetApp.getUi().createMenu('Agent Plan').addItem('Open plan', 'showPlanSidebar').addToUi();
     expect(execution.ui.menus).toHaveLength(1);
-    expect(thrownMessage(() => PropertiesService.getDocumentProperties()))
-      .toMatch(/^You do not have permission to call PropertiesService.getDocumentProperties in AuthMode.NONE/);
+    expect(thrownMessage(() => PropertiesService.getDocumentProperties())).toMatch(
+      /^You do not have permission to call PropertiesService.getDocumentProperties in AuthMode.NONE/,
+    );
     expect(() => SpreadsheetApp.getActiveSpreadsheet()).toThrow(/AuthMode.NONE/);
   });
 
-  test('the active user\'s email is blank in a simple trigger; the effective user is known', () => {
+  test("the active user's email is blank in a simple trigger; the effective user is known", () => {
     const { Session } = fresh({}, { context: 'trigger', user: 'ana@example.com' });
-    expect([Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]).toEqual(['', 'ana@example.com']);
+    expect([Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail()]).toEqual([
+      '',
+      'ana@example.com',
+    ]);
   });
 
-  test('the script time zone is the project\'s, defaulting to the spreadsheet\'s', () => {
+  test("the script time zone is the project's, defaulting to the spreadsheet's", () => {
     expect(fresh({ timeZone: 'Europe/Paris' }).Session.getScriptTimeZone()).toBe('Europe/Paris');
     expect(fresh({}, { scriptTimeZone: 'Asia/Tokyo' }).Session.getScriptTimeZone()).toBe('Asia/Tokyo');
   });
@@ -67,7 +89,10 @@ describe('where the execution runs', () => {
 describe('the call log', () => {
   test('calls are logged in order, with a short summary of their arguments', () => {
     const { active, execution } = fresh({ sheets: ['Sheet1', 'AGENT_BASE'] });
-    active.getSheetByName('AGENT_BASE')!.getRange('C2:D2').setValues([['x'.repeat(100), 'meta']]);
+    active
+      .getSheetByName('AGENT_BASE')!
+      .getRange('C2:D2')
+      .setValues([['x'.repeat(100), 'meta']]);
     expect(execution.calls.map(({ service, method, args }) => ({ service, method, args }))).toEqual([
       { service: 'SpreadsheetApp', method: 'getActive', args: [] },
       { service: 'Spreadsheet', method: 'getSheetByName', args: ['"AGENT_BASE"'] },
@@ -80,7 +105,10 @@ describe('the call log', () => {
     const { active, execution } = fresh();
     const range = active.getRange('A1:B2');
     range.getValues();
-    range.setValues([[1, 2], [3, 4]]);
+    range.setValues([
+      [1, 2],
+      [3, 4],
+    ]);
     range.getValues();
     expect(execution.countCalls('Range.getValues')).toBe(2);
     expect(execution.countCalls('Range')).toBe(3);
@@ -92,8 +120,12 @@ describe('the call log', () => {
   test('calls made by the emulator itself are not logged', () => {
     const { active, execution } = fresh();
     active.getRange('A1').getSheet().getName();
-    expect(execution.calls.map((call) => `${call.service}.${call.method}`))
-      .toEqual(['SpreadsheetApp.getActive', 'Spreadsheet.getRange', 'Range.getSheet', 'Sheet.getName']);
+    expect(execution.calls.map((call) => `${call.service}.${call.method}`)).toEqual([
+      'SpreadsheetApp.getActive',
+      'Spreadsheet.getRange',
+      'Range.getSheet',
+      'Sheet.getName',
+    ]);
   });
 });
 
@@ -103,7 +135,9 @@ describe('fault injection', () => {
     active.getRange('A1').setValue('old');
     execution.faults.failNext('Range.setValues', 'Service Spreadsheets failed while accessing document');
     const range = active.getRange('A1:A1');
-    expect(thrownMessage(() => range.setValues([['new']]))).toBe('Service Spreadsheets failed while accessing document');
+    expect(thrownMessage(() => range.setValues([['new']]))).toBe(
+      'Service Spreadsheets failed while accessing document',
+    );
     expect(spreadsheet.cell('A1')).toBe('old');
     range.setValues([['new']]);
     expect(spreadsheet.cell('A1')).toBe('new');
@@ -114,7 +148,9 @@ describe('fault injection', () => {
     execution.faults.failNext('Range.getValues', 'boom');
     const range = active.getRange('A1');
     expect(() => range.getValues()).toThrow('boom');
-    expect(execution.calls.at(-1)).toEqual(expect.objectContaining({ service: 'Range', method: 'getValues', failure: 'boom' }));
+    expect(execution.calls.at(-1)).toEqual(
+      expect.objectContaining({ service: 'Range', method: 'getValues', failure: 'boom' }),
+    );
   });
 
   test('failAlways keeps failing until clear()', () => {
@@ -144,7 +180,7 @@ describe('the end of an execution', () => {
     expect(thrownMessage(() => range.getValue())).toMatch(/this execution has ended/);
   });
 
-  test('executions on one spreadsheet see each other\'s writes', () => {
+  test("executions on one spreadsheet see each other's writes", () => {
     const spreadsheet = new EmulatedSpreadsheet();
     executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').setValue('written by the first');
     expect(executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').getValue()).toBe('written by the first');

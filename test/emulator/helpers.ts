@@ -1,5 +1,10 @@
 /** Shared set-up for the emulator's own tests: an execution whose services are called directly. */
-import { createExecution, EmulatedSpreadsheet, type ExecutionOptions, type SpreadsheetOptions } from '../../src/node/emulator';
+import {
+  createExecution,
+  EmulatedSpreadsheet,
+  type ExecutionOptions,
+  type SpreadsheetOptions,
+} from '../../src/node/emulator';
 
 export function executionOn(spreadsheet: EmulatedSpreadsheet, options: ExecutionOptions = {}) {
   const execution = createExecution(spreadsheet, options);

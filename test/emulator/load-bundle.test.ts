@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  bundleFunctionNames, createExecution, EmulatedSpreadsheet, loadBundle, runFunction, runSimpleTrigger,
+  bundleFunctionNames,
+  createExecution,
+  EmulatedSpreadsheet,
+  loadBundle,
+  runFunction,
+  runSimpleTrigger,
 } from '../../src/node/emulator';
 
 const FIXTURE = `
@@ -76,7 +81,9 @@ describe('runFunction', () => {
   });
 
   test('arguments arrive as copies', () => {
-    expect(runFunction(spreadsheet(), distDir, 'echo', [{ steps: ['1.1', null] }])).toEqual({ result: { steps: ['1.1', null] } });
+    expect(runFunction(spreadsheet(), distDir, 'echo', [{ steps: ['1.1', null] }])).toEqual({
+      result: { steps: ['1.1', null] },
+    });
   });
 
   test('every execution gets a fresh global: a var set in one execution is not seen in the next', () => {
@@ -85,14 +92,20 @@ describe('runFunction', () => {
     expect(runFunction(shared, distDir, 'recall')).toEqual({ result: null });
   });
 
-  test.each(['privateHelper_', 'assigned', 'assignedToVar', 'missing'])('%s cannot be called: only public function declarations can', (name) => {
-    const outcome = runFunction(spreadsheet(), distDir, name);
-    expect('error' in outcome && outcome.error.message).toBe(`Script function not found: ${name}`);
-  });
+  test.each(['privateHelper_', 'assigned', 'assignedToVar', 'missing'])(
+    '%s cannot be called: only public function declarations can',
+    (name) => {
+      const outcome = runFunction(spreadsheet(), distDir, name);
+      expect('error' in outcome && outcome.error.message).toBe(`Script function not found: ${name}`);
+    },
+  );
 
   test('a service error reaches the caller with its message and a stack', () => {
     const outcome = runFunction(spreadsheet(), distDir, 'failing');
-    expect('error' in outcome && outcome.error).toEqual({ message: 'Range not found', stack: expect.stringContaining('Range not found') });
+    expect('error' in outcome && outcome.error).toEqual({
+      message: 'Range not found',
+      stack: expect.stringContaining('Range not found'),
+    });
   });
 
   test('locks the script left held are released, and reported', () => {
@@ -104,21 +117,23 @@ describe('runFunction', () => {
 });
 
 describe('the script realm', () => {
-  test('values from the services are arrays and Dates of the script\'s own realm', () => {
+  test("values from the services are arrays and Dates of the script's own realm", () => {
     expect(runFunction(spreadsheet(), distDir, 'realmCheck')).toEqual({ result: [true, true, true] });
   });
 
-  test('service errors are Errors of the script\'s realm, named Exception', () => {
+  test("service errors are Errors of the script's realm, named Exception", () => {
     expect(runFunction(spreadsheet(), distDir, 'caught')).toEqual({ result: [true, 'Exception', 'Range not found'] });
   });
 
-  test('the script\'s clock is the execution\'s', () => {
+  test("the script's clock is the execution's", () => {
     const outcome = runFunction(spreadsheet(), distDir, 'today', [], { now: () => new Date('2026-03-01T02:30:00Z') });
     expect(outcome).toEqual({ result: ['2026-03-01T02:30:00.000Z', Date.parse('2026-03-01T02:30:00Z')] });
   });
 
   test('nothing of Node is reachable: no require, process or module', () => {
-    expect(runFunction(spreadsheet(), distDir, 'environment')).toEqual({ result: ['undefined', 'undefined', 'undefined', 'object', 'object'] });
+    expect(runFunction(spreadsheet(), distDir, 'environment')).toEqual({
+      result: ['undefined', 'undefined', 'undefined', 'object', 'object'],
+    });
   });
 });
 
@@ -146,17 +161,36 @@ describe('loadBundle', () => {
   });
 
   test('it evaluates Code.js as gas-local does', () => {
-    const gasLocal = require('gas-local') as { require(folder: string, globals: object, options: object): Record<string, unknown> };
-    const viaGasLocal = gasLocal.require(distDir, createExecution(spreadsheet()).globals, { filter: (file: string) => file.endsWith('/Code.js') });
+    const gasLocal = require('gas-local') as {
+      require(folder: string, globals: object, options: object): Record<string, unknown>;
+    };
+    const viaGasLocal = gasLocal.require(distDir, createExecution(spreadsheet()).globals, {
+      filter: (file: string) => file.endsWith('/Code.js'),
+    });
     const viaEmulator = loadBundle(createExecution(spreadsheet()), distDir);
-    const functions = (context: Record<string, unknown>) => Object.keys(context).filter((key) => typeof context[key] === 'function').sort();
+    const functions = (context: Record<string, unknown>) =>
+      Object.keys(context)
+        .filter((key) => typeof context[key] === 'function')
+        .sort();
     expect(functions(viaEmulator)).toEqual(functions(viaGasLocal));
   });
 
   test('bundleFunctionNames lists what callers may run', () => {
     expect(bundleFunctionNames(distDir)).toEqual([
-      'caught', 'created', 'echo', 'environment', 'failing', 'hello', 'leavesLockHeld', 'onOpen', 'promised', 'realmCheck',
-      'recall', 'remember', 'sparse', 'today',
+      'caught',
+      'created',
+      'echo',
+      'environment',
+      'failing',
+      'hello',
+      'leavesLockHeld',
+      'onOpen',
+      'promised',
+      'realmCheck',
+      'recall',
+      'remember',
+      'sparse',
+      'today',
     ]);
   });
 });

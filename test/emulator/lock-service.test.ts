@@ -13,11 +13,13 @@ test('a document lock held by another execution makes tryLock return false', () 
   expect(lock.hasLock()).toBe(true);
 });
 
-test('waitLock throws Google\'s timeout message when another process holds the lock', () => {
+test("waitLock throws Google's timeout message when another process holds the lock", () => {
   const spreadsheet = new EmulatedSpreadsheet();
   spreadsheet.locks.holdDocumentLock();
   const lock = executionOn(spreadsheet).LockService.getDocumentLock()!;
-  expect(thrownMessage(() => lock.waitLock(30_000))).toBe('Lock timeout: another process was holding the lock for too long.');
+  expect(thrownMessage(() => lock.waitLock(30_000))).toBe(
+    'Lock timeout: another process was holding the lock for too long.',
+  );
 });
 
 test('two executions contend for the same document lock', () => {

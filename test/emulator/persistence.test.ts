@@ -3,9 +3,15 @@ import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn } from './helpers';
 
 function populated(): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ id: 'sheet-id', name: 'Inventory', timeZone: 'Europe/Paris', sheets: ['Sheet1', 'AGENT_BASE'] });
+  const spreadsheet = new EmulatedSpreadsheet({
+    id: 'sheet-id',
+    name: 'Inventory',
+    timeZone: 'Europe/Paris',
+    sheets: ['Sheet1', 'AGENT_BASE'],
+  });
   const { SpreadsheetApp, PropertiesService, CacheService } = executionOn(spreadsheet, {
-    user: 'ana@example.com', now: () => new Date('2026-01-10T12:00:00Z'),
+    user: 'ana@example.com',
+    now: () => new Date('2026-01-10T12:00:00Z'),
   });
   const active = SpreadsheetApp.getActive()!;
   active.getRange('AGENT_BASE!C2:F2').setValues([["'# Plan", 42, new Date('2026-01-10T08:00:00Z'), '=A1']]);
@@ -33,7 +39,10 @@ test('toJSON/fromJSON keeps sheets, cells, hidden flags, properties, caches and 
   expect([restored.id, restored.name, restored.timeZone]).toEqual(['sheet-id', 'Inventory', 'Europe/Paris']);
   expect(restored.locks.isHeld('document')).toBe(true);
 
-  const { PropertiesService, CacheService } = executionOn(restored, { user: 'ana@example.com', now: () => new Date('2026-01-10T12:00:30Z') });
+  const { PropertiesService, CacheService } = executionOn(restored, {
+    user: 'ana@example.com',
+    now: () => new Date('2026-01-10T12:00:30Z'),
+  });
   expect(PropertiesService.getDocumentProperties()!.getProperty('revision')).toBe('7');
   expect(PropertiesService.getUserProperties().getProperty('theme')).toBe('dark');
   expect(CacheService.getScriptCache().get('plan')).toBe('cached');

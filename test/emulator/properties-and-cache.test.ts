@@ -5,7 +5,10 @@ import { executionOn, thrownMessage } from './helpers';
 describe('PropertiesService', () => {
   test('values are stored as strings and outlive the execution', () => {
     const spreadsheet = new EmulatedSpreadsheet();
-    executionOn(spreadsheet).PropertiesService.getDocumentProperties()!.setProperty('count', 3).setProperty('flag', true);
+    executionOn(spreadsheet)
+      .PropertiesService.getDocumentProperties()!
+      .setProperty('count', 3)
+      .setProperty('flag', true);
     const properties = executionOn(spreadsheet).PropertiesService.getDocumentProperties()!;
     expect(properties.getProperties()).toEqual({ count: '3', flag: 'true' });
     expect(properties.getProperty('missing')).toBeNull();
@@ -25,13 +28,21 @@ describe('PropertiesService', () => {
 
   test('user properties belong to each user', () => {
     const spreadsheet = new EmulatedSpreadsheet();
-    executionOn(spreadsheet, { user: 'ana@example.com' }).PropertiesService.getUserProperties().setProperty('theme', 'dark');
-    expect(executionOn(spreadsheet, { user: 'ben@example.com' }).PropertiesService.getUserProperties().getProperty('theme')).toBeNull();
-    expect(executionOn(spreadsheet, { user: 'ana@example.com' }).PropertiesService.getUserProperties().getProperty('theme')).toBe('dark');
+    executionOn(spreadsheet, { user: 'ana@example.com' })
+      .PropertiesService.getUserProperties()
+      .setProperty('theme', 'dark');
+    expect(
+      executionOn(spreadsheet, { user: 'ben@example.com' }).PropertiesService.getUserProperties().getProperty('theme'),
+    ).toBeNull();
+    expect(
+      executionOn(spreadsheet, { user: 'ana@example.com' }).PropertiesService.getUserProperties().getProperty('theme'),
+    ).toBe('dark');
   });
 
   test('a script that is not container-bound has no document properties', () => {
-    expect(executionOn(new EmulatedSpreadsheet(), { containerBound: false }).PropertiesService.getDocumentProperties()).toBeNull();
+    expect(
+      executionOn(new EmulatedSpreadsheet(), { containerBound: false }).PropertiesService.getDocumentProperties(),
+    ).toBeNull();
   });
 
   test('a value over 9 KB is refused (key and value count)', () => {
@@ -43,9 +54,12 @@ describe('PropertiesService', () => {
 
   test('a store over 500 KB is refused and keeps what it had', () => {
     const store = executionOn(new EmulatedSpreadsheet()).PropertiesService.getScriptProperties();
-    const batch = Object.fromEntries(Array.from({ length: 70 }, (_, index) => [`key${String(index).padStart(2, '0')}`, 'x'.repeat(8_000)]));
-    expect(thrownMessage(() => store.setProperties(batch)))
-      .toBe('You have exceeded the property storage quota. Please remove some properties and try again.');
+    const batch = Object.fromEntries(
+      Array.from({ length: 70 }, (_, index) => [`key${String(index).padStart(2, '0')}`, 'x'.repeat(8_000)]),
+    );
+    expect(thrownMessage(() => store.setProperties(batch))).toBe(
+      'You have exceeded the property storage quota. Please remove some properties and try again.',
+    );
     expect(store.getKeys()).toEqual([]);
   });
 });
@@ -53,11 +67,21 @@ describe('PropertiesService', () => {
 describe('CacheService', () => {
   const at = (iso: string) => () => new Date(iso);
 
-  test('expiry follows the execution\'s clock: 600 seconds by default', () => {
+  test("expiry follows the execution's clock: 600 seconds by default", () => {
     const spreadsheet = new EmulatedSpreadsheet();
-    executionOn(spreadsheet, { now: at('2026-01-10T12:00:00Z') }).CacheService.getScriptCache().put('plan', 'cached');
-    expect(executionOn(spreadsheet, { now: at('2026-01-10T12:09:59Z') }).CacheService.getScriptCache().get('plan')).toBe('cached');
-    expect(executionOn(spreadsheet, { now: at('2026-01-10T12:10:00Z') }).CacheService.getScriptCache().get('plan')).toBeNull();
+    executionOn(spreadsheet, { now: at('2026-01-10T12:00:00Z') })
+      .CacheService.getScriptCache()
+      .put('plan', 'cached');
+    expect(
+      executionOn(spreadsheet, { now: at('2026-01-10T12:09:59Z') })
+        .CacheService.getScriptCache()
+        .get('plan'),
+    ).toBe('cached');
+    expect(
+      executionOn(spreadsheet, { now: at('2026-01-10T12:10:00Z') })
+        .CacheService.getScriptCache()
+        .get('plan'),
+    ).toBeNull();
   });
 
   test('getAll returns only what is found; removeAll removes', () => {

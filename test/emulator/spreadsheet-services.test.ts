@@ -5,7 +5,10 @@ import { executionOn, fresh, thrownMessage } from './helpers';
 describe('finding ranges', () => {
   test('a sheet-qualified A1 reaches that sheet; a bare one the active (first) sheet', () => {
     const { active, spreadsheet } = fresh({ sheets: ['Sheet1', 'AGENT_BASE'] });
-    active.getRange('AGENT_BASE!C1:D2').setValues([['marker', 'label'], ['plan', 'meta']]);
+    active.getRange('AGENT_BASE!C1:D2').setValues([
+      ['marker', 'label'],
+      ['plan', 'meta'],
+    ]);
     active.getRange('B2').setValue('on the first sheet');
     expect(spreadsheet.cell('AGENT_BASE!D2')).toBe('meta');
     expect(spreadsheet.cell('Sheet1!B2')).toBe('on the first sheet');
@@ -17,10 +20,13 @@ describe('finding ranges', () => {
     expect(spreadsheet.cell("'Ann''s plan'!A1")).toBe('quoted');
   });
 
-  test.each(['Missing!A1', 'My Sheet!A1', 'A0', 'A1:B2:C3', 'AAAA1', 'A1001', 'AA1', ''])('%p is "Range not found"', (a1) => {
-    const { active } = fresh({ sheets: ['Sheet1', 'My Sheet'] });
-    expect(thrownMessage(() => active.getRange(a1))).toBe('Range not found');
-  });
+  test.each(['Missing!A1', 'My Sheet!A1', 'A0', 'A1:B2:C3', 'AAAA1', 'A1001', 'AA1', ''])(
+    '%p is "Range not found"',
+    (a1) => {
+      const { active } = fresh({ sheets: ['Sheet1', 'My Sheet'] });
+      expect(thrownMessage(() => active.getRange(a1))).toBe('Range not found');
+    },
+  );
 
   test('whole columns, whole rows and open-ended ranges cover the grid', () => {
     const { active } = fresh();
@@ -34,13 +40,22 @@ describe('finding ranges', () => {
     const { active } = fresh();
     const sheet = active.getSheets()[0];
     const range = sheet.getRange(2, 3, 4, 5);
-    expect([range.getRow(), range.getColumn(), range.getNumRows(), range.getNumColumns(), range.getA1Notation()])
-      .toEqual([2, 3, 4, 5, 'C2:G5']);
+    expect([
+      range.getRow(),
+      range.getColumn(),
+      range.getNumRows(),
+      range.getNumColumns(),
+      range.getA1Notation(),
+    ]).toEqual([2, 3, 4, 5, 'C2:G5']);
     expect(thrownMessage(() => sheet.getRange(0, 1))).toBe('The starting row of the range is too small.');
     expect(thrownMessage(() => sheet.getRange(1, 0))).toBe('The starting column of the range is too small.');
     expect(thrownMessage(() => sheet.getRange(1, 1, 0))).toBe('The number of rows in the range must be at least 1.');
-    expect(thrownMessage(() => sheet.getRange(1001, 1))).toBe('The coordinates of the range are outside the dimensions of the sheet.');
-    expect(thrownMessage(() => sheet.getRange(1, 26, 1, 2))).toBe('The coordinates of the range are outside the dimensions of the sheet.');
+    expect(thrownMessage(() => sheet.getRange(1001, 1))).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
+    expect(thrownMessage(() => sheet.getRange(1, 26, 1, 2))).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
   });
 });
 
@@ -55,7 +70,7 @@ describe('reading', () => {
     expect(range.getValues()).not.toBe(range.getValues());
   });
 
-  test('display values are text; dates show in the spreadsheet\'s time zone', () => {
+  test("display values are text; dates show in the spreadsheet's time zone", () => {
     const { active } = fresh({ timeZone: 'Asia/Tokyo' });
     active.getRange('A1:C1').setValues([[1.5, true, new Date('2026-01-09T15:30:00Z')]]);
     expect(active.getRange('A1:C1').getDisplayValues()).toEqual([['1.5', 'TRUE', '1/10/2026 0:30:00']]);
@@ -87,7 +102,12 @@ describe('clearing and formatting', () => {
 
   test('formatting calls chain and are recorded without effect on values', () => {
     const { active } = fresh();
-    const range = active.getRange('C2').setValue('plan').setWrap(true).setFontWeight('bold').setVerticalAlignment('top');
+    const range = active
+      .getRange('C2')
+      .setValue('plan')
+      .setWrap(true)
+      .setFontWeight('bold')
+      .setVerticalAlignment('top');
     expect(range.getValue()).toBe('plan');
   });
 });
@@ -95,7 +115,9 @@ describe('clearing and formatting', () => {
 describe('the sheet grid', () => {
   test('a new sheet is 1000 x 26 and empty', () => {
     const sheet = fresh().active.getSheets()[0];
-    expect([sheet.getMaxRows(), sheet.getMaxColumns(), sheet.getLastRow(), sheet.getLastColumn()]).toEqual([1000, 26, 0, 0]);
+    expect([sheet.getMaxRows(), sheet.getMaxColumns(), sheet.getLastRow(), sheet.getLastColumn()]).toEqual([
+      1000, 26, 0, 0,
+    ]);
   });
 
   test('getLastRow and getLastColumn follow content, not formatting', () => {
@@ -139,14 +161,18 @@ describe('the sheet grid', () => {
     const sheet = fresh().active.getSheets()[0];
     expect(thrownMessage(() => sheet.deleteRows(999, 5))).toBe('Those rows are out of bounds.');
     expect(thrownMessage(() => sheet.insertRowBefore(1001))).toBe('Those rows are out of bounds.');
-    expect(thrownMessage(() => sheet.deleteRows(1, 1000))).toBe('Sorry, it is not possible to delete all non-frozen rows.');
+    expect(thrownMessage(() => sheet.deleteRows(1, 1000))).toBe(
+      'Sorry, it is not possible to delete all non-frozen rows.',
+    );
   });
 
   test('a range made before rows were deleted cannot write past the new edge', () => {
     const sheet = fresh().active.getSheets()[0];
     const bottom = sheet.getRange('A1000');
     sheet.deleteRow(1);
-    expect(thrownMessage(() => bottom.setValue('x'))).toBe('The coordinates of the range are outside the dimensions of the sheet.');
+    expect(thrownMessage(() => bottom.setValue('x'))).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
   });
 });
 
@@ -161,8 +187,9 @@ describe('sheets of a spreadsheet', () => {
     expect(spreadsheet.sheetNames()).toEqual(['Sheet1', 'AGENT_BASE']);
     expect(active.getActiveSheet().getName()).toBe('AGENT_BASE');
     expect(sheet.getSheetId()).not.toBe(active.getSheets()[0].getSheetId());
-    expect(thrownMessage(() => active.insertSheet('agent_base')))
-      .toBe('A sheet with the name "agent_base" already exists. Please enter another name.');
+    expect(thrownMessage(() => active.insertSheet('agent_base'))).toBe(
+      'A sheet with the name "agent_base" already exists. Please enter another name.',
+    );
   });
 
   test('insertSheet at an index, and with no name', () => {
@@ -177,26 +204,34 @@ describe('sheets of a spreadsheet', () => {
     const history = active.getSheetByName('AGENT_HISTORY')!;
     history.hideSheet();
     expect([spreadsheet.isHidden('AGENT_HISTORY'), history.isSheetHidden()]).toEqual([true, true]);
-    expect(thrownMessage(() => active.getSheetByName('Sheet1')!.hideSheet()))
-      .toBe('Sorry, it is not possible to hide all the sheets in a document.');
+    expect(thrownMessage(() => active.getSheetByName('Sheet1')!.hideSheet())).toBe(
+      'Sorry, it is not possible to hide all the sheets in a document.',
+    );
     history.showSheet();
     active.deleteSheet(history);
     expect(spreadsheet.sheetNames()).toEqual(['Sheet1']);
-    expect(thrownMessage(() => active.deleteSheet(active.getSheets()[0]))).toBe('A spreadsheet must keep at least one sheet.');
+    expect(thrownMessage(() => active.deleteSheet(active.getSheets()[0]))).toBe(
+      'A spreadsheet must keep at least one sheet.',
+    );
   });
 
   test('renaming a sheet checks the name like insertSheet', () => {
     const { active, spreadsheet } = fresh({ sheets: ['One', 'Two'] });
     active.getSheetByName('One')!.setName('Plan');
     expect(spreadsheet.sheetNames()).toEqual(['Plan', 'Two']);
-    expect(thrownMessage(() => active.getSheetByName('Plan')!.setName('Two')))
-      .toBe('A sheet with the name "Two" already exists. Please enter another name.');
+    expect(thrownMessage(() => active.getSheetByName('Plan')!.setName('Two'))).toBe(
+      'A sheet with the name "Two" already exists. Please enter another name.',
+    );
   });
 
   test('id, name, url and time zone', () => {
     const { active } = fresh({ id: 'abc123', name: 'Inventory', timeZone: 'Europe/Paris' });
-    expect([active.getId(), active.getName(), active.getUrl(), active.getSpreadsheetTimeZone()])
-      .toEqual(['abc123', 'Inventory', 'https://docs.google.com/spreadsheets/d/abc123/edit', 'Europe/Paris']);
+    expect([active.getId(), active.getName(), active.getUrl(), active.getSpreadsheetTimeZone()]).toEqual([
+      'abc123',
+      'Inventory',
+      'https://docs.google.com/spreadsheets/d/abc123/edit',
+      'Europe/Paris',
+    ]);
     active.setSpreadsheetTimeZone('Asia/Tokyo');
     expect(active.getSpreadsheetTimeZone()).toBe('Asia/Tokyo');
     expect(thrownMessage(() => active.setSpreadsheetTimeZone('Mars/Olympus'))).toMatch(/^Invalid argument: timezone/);
@@ -209,8 +244,9 @@ describe('SpreadsheetApp', () => {
     const { SpreadsheetApp } = executionOn(spreadsheet, { containerBound: false });
     expect(SpreadsheetApp.getActiveSpreadsheet()).toBeNull();
     expect(SpreadsheetApp.openById('the-id').getId()).toBe('the-id');
-    expect(thrownMessage(() => SpreadsheetApp.openById('another')))
-      .toBe('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    expect(thrownMessage(() => SpreadsheetApp.openById('another'))).toBe(
+      'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+    );
   });
 
   test('objects print their class name, as Apps Script objects do', () => {
@@ -218,7 +254,7 @@ describe('SpreadsheetApp', () => {
     expect([String(active), String(active.getRange('A1'))]).toEqual(['Spreadsheet', 'Range']);
   });
 
-  test('toast is recorded with Google\'s default timeout', () => {
+  test("toast is recorded with Google's default timeout", () => {
     const { active, execution } = fresh();
     active.toast('Saved');
     expect(execution.ui.toasts).toEqual([{ message: 'Saved', title: '', timeoutSeconds: 5 }]);

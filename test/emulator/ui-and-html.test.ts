@@ -12,18 +12,24 @@ describe('menus', () => {
     const { ui, execution } = uiExecution();
     const more = ui.createMenu('More').addItem('History', 'showHistory');
     ui.createMenu('Agent Plan').addItem('Open plan', 'showPlanSidebar').addSeparator().addSubMenu(more).addToUi();
-    expect(execution.ui.menus).toEqual([{
-      name: 'Agent Plan',
-      addon: false,
-      items: [
-        { type: 'item', caption: 'Open plan', functionName: 'showPlanSidebar' },
-        { type: 'separator' },
-        { type: 'submenu', caption: 'More', items: [{ type: 'item', caption: 'History', functionName: 'showHistory' }] },
-      ],
-    }]);
+    expect(execution.ui.menus).toEqual([
+      {
+        name: 'Agent Plan',
+        addon: false,
+        items: [
+          { type: 'item', caption: 'Open plan', functionName: 'showPlanSidebar' },
+          { type: 'separator' },
+          {
+            type: 'submenu',
+            caption: 'More',
+            items: [{ type: 'item', caption: 'History', functionName: 'showHistory' }],
+          },
+        ],
+      },
+    ]);
   });
 
-  test('an add-on menu carries the add-on\'s name', () => {
+  test("an add-on menu carries the add-on's name", () => {
     const { ui, execution } = uiExecution({ addonName: 'Sheet Plan' });
     ui.createAddonMenu().addItem('Open', 'open').addToUi();
     expect(execution.ui.menus[0]).toEqual(expect.objectContaining({ name: 'Sheet Plan', addon: true }));
@@ -65,7 +71,9 @@ describe('alerts and prompts', () => {
 
   test('alert arguments must match one of its signatures', () => {
     const { ui } = uiExecution();
-    expect(thrownMessage(() => ui.alert('Title', 'Prompt', 'OK'))).toBe("The parameters (String,String,String) don't match the method signature for Ui.alert.");
+    expect(thrownMessage(() => ui.alert('Title', 'Prompt', 'OK'))).toBe(
+      "The parameters (String,String,String) don't match the method signature for Ui.alert.",
+    );
   });
 });
 
@@ -83,12 +91,16 @@ describe('HTML sidebars and dialogs', () => {
   test('a project HTML file can be shown in a modal dialog', () => {
     const { ui, HtmlService, execution } = uiExecution({ projectFiles: { Sidebar: '<h1>Plan</h1>' } });
     ui.showModalDialog(HtmlService.createHtmlOutputFromFile('Sidebar.html').setHeight(400), 'Plan');
-    expect(execution.ui.dialogs).toEqual([{ title: 'Plan', width: null, height: 400, content: '<h1>Plan</h1>', modal: true }]);
+    expect(execution.ui.dialogs).toEqual([
+      { title: 'Plan', width: null, height: 400, content: '<h1>Plan</h1>', modal: true },
+    ]);
   });
 
   test('a missing project file is refused as Google words it', () => {
     const { HtmlService } = uiExecution();
-    expect(thrownMessage(() => HtmlService.createHtmlOutputFromFile('Sidebar'))).toBe('No HTML file named Sidebar was found.');
+    expect(thrownMessage(() => HtmlService.createHtmlOutputFromFile('Sidebar'))).toBe(
+      'No HTML file named Sidebar was found.',
+    );
   });
 
   test('templates are not emulated', () => {
@@ -108,7 +120,9 @@ describe('HTML sidebars and dialogs', () => {
 
   test('showSidebar needs an HtmlOutput', () => {
     const { ui } = uiExecution();
-    expect(thrownMessage(() => ui.showSidebar('<p>raw html</p>'))).toBe("The parameters (String) don't match the method signature for Ui.showSidebar.");
+    expect(thrownMessage(() => ui.showSidebar('<p>raw html</p>'))).toBe(
+      "The parameters (String) don't match the method signature for Ui.showSidebar.",
+    );
   });
 });
 

@@ -3,11 +3,14 @@ import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
 const { Utilities, execution } = executionOn(new EmulatedSpreadsheet());
-const format = (iso: string, timeZone: string, pattern: string) => Utilities.formatDate(new Date(iso), timeZone, pattern);
+const format = (iso: string, timeZone: string, pattern: string) =>
+  Utilities.formatDate(new Date(iso), timeZone, pattern);
 
 describe('formatDate', () => {
-  test('formatDate uses the spreadsheet\'s time zone near midnight', () => {
-    const { SpreadsheetApp, Utilities: utilities } = executionOn(new EmulatedSpreadsheet({ timeZone: 'America/New_York' }));
+  test("formatDate uses the spreadsheet's time zone near midnight", () => {
+    const { SpreadsheetApp, Utilities: utilities } = executionOn(
+      new EmulatedSpreadsheet({ timeZone: 'America/New_York' }),
+    );
     const timeZone = SpreadsheetApp.getActive()!.getSpreadsheetTimeZone();
     // 02:30 UTC on March 1st is still February 28th in New York.
     expect(utilities.formatDate(new Date('2026-03-01T02:30:00Z'), timeZone, 'yyyy-MM-dd')).toBe('2026-02-28');
@@ -41,7 +44,9 @@ describe('formatDate', () => {
   });
 
   test('a letter that is not a pattern letter is refused, as SimpleDateFormat does', () => {
-    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'UTC', 'yyyy-qq'))).toMatch(/Illegal pattern character 'q'/);
+    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'UTC', 'yyyy-qq'))).toMatch(
+      /Illegal pattern character 'q'/,
+    );
   });
 
   test('week-based letters are not emulated and say so', () => {
@@ -49,7 +54,9 @@ describe('formatDate', () => {
   });
 
   test('an unknown time zone is refused (strict: Java would quietly use GMT)', () => {
-    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'Mars/Olympus', 'yyyy'))).toMatch(/not a known time zone/);
+    expect(thrownMessage(() => format('2026-01-10T00:00:00Z', 'Mars/Olympus', 'yyyy'))).toMatch(
+      /not a known time zone/,
+    );
   });
 
   test('a Date of another realm is accepted: anything with getTime()', () => {

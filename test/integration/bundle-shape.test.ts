@@ -11,11 +11,34 @@ import { DIST } from './harness';
 
 const ENTRY_POINTS = [
   // triggers and menu
-  'onOpen', 'onInstall', 'showPlanSidebar', 'menuInitializePlan', 'menuShowNextTask', 'menuShowReviewItems',
+  'onOpen',
+  'onInstall',
+  'showPlanSidebar',
+  'menuInitializePlan',
+  'menuShowNextTask',
+  'menuShowReviewItems',
   // the spec's nine
-  'initPlan', 'getPlan', 'getNextTask', 'getReviewTasks', 'createPlan', 'startTask', 'completeTask', 'blockTask', 'reviewTask',
+  'initPlan',
+  'getPlan',
+  'getNextTask',
+  'getReviewTasks',
+  'createPlan',
+  'startTask',
+  'completeTask',
+  'blockTask',
+  'reviewTask',
   // extensions
-  'skipTask', 'reopenTask', 'setTaskNote', 'startNextTask', 'advanceTask', 'applyCommands', 'getProgress', 'validatePlan', 'replacePlan', 'getHistory', 'restoreRevision',
+  'skipTask',
+  'reopenTask',
+  'setTaskNote',
+  'startNextTask',
+  'advanceTask',
+  'applyCommands',
+  'getProgress',
+  'validatePlan',
+  'replacePlan',
+  'getHistory',
+  'restoreRevision',
 ];
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -33,7 +56,7 @@ test('no entry point is private (a trailing underscore hides it from Apps Script
   expect(topLevelFunctions(code()).filter((name) => name.endsWith('_'))).toEqual([]);
 });
 
-test('nothing but the entry points and the bundle\'s private namespace becomes global', () => {
+test("nothing but the entry points and the bundle's private namespace becomes global", () => {
   const context = vm.createContext({});
   vm.runInContext(code(), context);
   const globals = Object.keys(context).sort();
@@ -51,7 +74,19 @@ test('loading the bundle calls no service (it is evaluated on every execution)',
 test('the bundle runs in a context holding only documented Apps Script globals', () => {
   const execution = createExecution(new EmulatedSpreadsheet(), { context: 'api' });
   expect(Object.keys(execution.globals).sort()).toEqual(
-    ['CacheService', 'HtmlService', 'LockService', 'Logger', 'PropertiesService', 'ScriptApp', 'Session', 'SpreadsheetApp', 'Utilities', 'console'].sort());
+    [
+      'CacheService',
+      'HtmlService',
+      'LockService',
+      'Logger',
+      'PropertiesService',
+      'ScriptApp',
+      'Session',
+      'SpreadsheetApp',
+      'Utilities',
+      'console',
+    ].sort(),
+  );
   const bundle = loadBundle(execution, DIST) as Record<string, unknown>;
   expect(typeof bundle.initPlan).toBe('function');
   expect(() => (bundle.initPlan as () => unknown)()).not.toThrow();
@@ -70,7 +105,10 @@ test('the manifest is copied beside the code, with V8, a time zone, the executio
 
 test('clasp pushes exactly the built files in dist/', () => {
   const root = path.resolve(__dirname, '../..');
-  const output = execFileSync(path.join(root, 'node_modules/.bin/clasp'), ['status', '--json'], { cwd: root, encoding: 'utf8' });
+  const output = execFileSync(path.join(root, 'node_modules/.bin/clasp'), ['status', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const status = JSON.parse(output.slice(output.indexOf('{')));
   expect(status.filesToPush.every((file: string) => file.startsWith('dist/'))).toBe(true);
   expect(status.filesToPush).toEqual(expect.arrayContaining(['dist/Code.js', 'dist/appsscript.json']));

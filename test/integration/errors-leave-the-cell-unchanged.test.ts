@@ -6,9 +6,18 @@ import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { execute, plan, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
-  '# Plan: Errors', '', 'Goal: Refuse bad input', '',
-  '### Phase 1: Work', '- [ ] 1.1 First', '- [/] 1.2 Second', '- [!] 1.3 Check — look at totals', '',
-  '### Phase 2: More', '- [x] 2.1 Done already ✅ 2026-01-02', '',
+  '# Plan: Errors',
+  '',
+  'Goal: Refuse bad input',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [/] 1.2 Second',
+  '- [!] 1.3 Check — look at totals',
+  '',
+  '### Phase 2: More',
+  '- [x] 2.1 Done already ✅ 2026-01-02',
+  '',
 );
 
 function expectRefused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], message: RegExp | string) {
@@ -20,19 +29,41 @@ function expectRefused(spreadsheet: EmulatedSpreadsheet, name: string, args: unk
 }
 
 describe('an unknown step', () => {
-  test.each(['startTask', 'completeTask', 'advanceTask', 'reopenTask'])('%s names it and lists the valid steps', (name) => {
-    expectRefused(sheetWithPlan(PLAN_TEXT), name, ['9.9'], 'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1)');
-  });
+  test.each(['startTask', 'completeTask', 'advanceTask', 'reopenTask'])(
+    '%s names it and lists the valid steps',
+    (name) => {
+      expectRefused(
+        sheetWithPlan(PLAN_TEXT),
+        name,
+        ['9.9'],
+        'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 2.1)',
+      );
+    },
+  );
 
-  test.each([['blockTask', 'a reason'], ['reviewTask', 'a note'], ['skipTask', 'a reason'], ['setTaskNote', 'a note']])(
-    '%s names it and lists the valid steps', (name, text) => {
-      expectRefused(sheetWithPlan(PLAN_TEXT), name, ['3.1', text], /^NOT_FOUND: Task 3\.1 not found \(steps: 1\.1, 1\.2, 1\.3, 2\.1\)$/);
-    });
+  test.each([
+    ['blockTask', 'a reason'],
+    ['reviewTask', 'a note'],
+    ['skipTask', 'a reason'],
+    ['setTaskNote', 'a note'],
+  ])('%s names it and lists the valid steps', (name, text) => {
+    expectRefused(
+      sheetWithPlan(PLAN_TEXT),
+      name,
+      ['3.1', text],
+      /^NOT_FOUND: Task 3\.1 not found \(steps: 1\.1, 1\.2, 1\.3, 2\.1\)$/,
+    );
+  });
 });
 
 describe('a missing plan', () => {
   test.each(['startTask', 'completeTask', 'advanceTask'])('%s on an empty cell says how to make one', (name) => {
-    expectRefused(sheetWithPlan(''), name, ['1.1'], /^NO_PLAN: No plan in AGENT_BASE!C2; call initPlan\(\).*createPlan/);
+    expectRefused(
+      sheetWithPlan(''),
+      name,
+      ['1.1'],
+      /^NO_PLAN: No plan in AGENT_BASE!C2; call initPlan\(\).*createPlan/,
+    );
   });
 
   test('a change on a spreadsheet that was never set up', () => {
@@ -55,8 +86,16 @@ describe('wrong argument types', () => {
     ['reviewTask', ['1.1', ['a']], /^INVALID_ARGUMENT: note must be a single line of text \(got a list\)/],
     ['createPlan', ['Title', 'Goal', 'not a list'], /^INVALID_ARGUMENT: phases must be a list/],
     ['createPlan', ['Title', 'Goal', []], /^INVALID_ARGUMENT: phases must hold at least one phase/],
-    ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: 'x' }]], /^INVALID_ARGUMENT: phases\[0\]\.steps must be a list/],
-    ['createPlan', [7, 'Goal', [{ name: 'P', steps: ['x'] }]], /^INVALID_ARGUMENT: title must be a single line of text \(got the number 7\)/],
+    [
+      'createPlan',
+      ['Title', 'Goal', [{ name: 'P', steps: 'x' }]],
+      /^INVALID_ARGUMENT: phases\[0\]\.steps must be a list/,
+    ],
+    [
+      'createPlan',
+      [7, 'Goal', [{ name: 'P', steps: ['x'] }]],
+      /^INVALID_ARGUMENT: title must be a single line of text \(got the number 7\)/,
+    ],
     ['applyCommands', ['start 1.1'], /^INVALID_ARGUMENT: commands must be a non-empty list/],
     ['getHistory', ['ten'], /^INVALID_ARGUMENT: limit must be a whole number from 1 to 100/],
   ])('%s(%j) is refused', (name, args, message) => {
@@ -68,12 +107,24 @@ describe('empty or multi-line text where one line is required', () => {
   test.each([
     ['blockTask', ['1.1', ''], /^INVALID_ARGUMENT: reason must not be empty/],
     ['blockTask', ['1.1', '   '], /^INVALID_ARGUMENT: reason must not be empty/],
-    ['blockTask', ['1.1', 'first line\nsecond line'], /^INVALID_ARGUMENT: reason must be a single line of text; it contains a line break/],
+    [
+      'blockTask',
+      ['1.1', 'first line\nsecond line'],
+      /^INVALID_ARGUMENT: reason must be a single line of text; it contains a line break/,
+    ],
     ['reviewTask', ['1.2', 'look\r\nhere'], /line break/],
     ['skipTask', ['1.1', ''], /^INVALID_ARGUMENT: reason must not be empty/],
-    ['createPlan', ['Two\nlines', 'Goal', [{ name: 'P', steps: ['x'] }]], /^INVALID_ARGUMENT: title must be a single line/],
+    [
+      'createPlan',
+      ['Two\nlines', 'Goal', [{ name: 'P', steps: ['x'] }]],
+      /^INVALID_ARGUMENT: title must be a single line/,
+    ],
     ['createPlan', ['Title', '', [{ name: 'P', steps: ['x'] }]], /^INVALID_ARGUMENT: goal must not be empty/],
-    ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['ok', 'two\nlines'] }]], /^INVALID_ARGUMENT: phases\[0\]\.steps\[1\] must be a single line/],
+    [
+      'createPlan',
+      ['Title', 'Goal', [{ name: 'P', steps: ['ok', 'two\nlines'] }]],
+      /^INVALID_ARGUMENT: phases\[0\]\.steps\[1\] must be a single line/,
+    ],
     ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['Read A — then B'] }]], /must not contain " — "/],
   ])('%s(%j) is refused', (name, args, message) => {
     expectRefused(sheetWithPlan(PLAN_TEXT), name as string, args as unknown[], message as RegExp);
@@ -82,7 +133,12 @@ describe('empty or multi-line text where one line is required', () => {
 
 describe('changes the status table does not allow', () => {
   test('starting a task that is already in progress', () => {
-    expectRefused(sheetWithPlan(PLAN_TEXT), 'startTask', ['1.2'], 'INVALID_TRANSITION: Task 1.2 is already in progress');
+    expectRefused(
+      sheetWithPlan(PLAN_TEXT),
+      'startTask',
+      ['1.2'],
+      'INVALID_TRANSITION: Task 1.2 is already in progress',
+    );
   });
 
   test('an agent moving a task out of review', () => {
@@ -90,17 +146,30 @@ describe('changes the status table does not allow', () => {
   });
 
   test('an applyCommands batch with one bad command writes none of them', () => {
-    expectRefused(sheetWithPlan(PLAN_TEXT), 'applyCommands', [[
-      { action: 'start', step: '1.1' }, { action: 'complete', step: '1.1' }, { action: 'complete', step: '7.7' },
-    ]], /^NOT_FOUND: commands\[2\] \(complete 7\.7\): Task 7\.7 not found.*nothing was written$/);
+    expectRefused(
+      sheetWithPlan(PLAN_TEXT),
+      'applyCommands',
+      [
+        [
+          { action: 'start', step: '1.1' },
+          { action: 'complete', step: '1.1' },
+          { action: 'complete', step: '7.7' },
+        ],
+      ],
+      /^NOT_FOUND: commands\[2\] \(complete 7\.7\): Task 7\.7 not found.*nothing was written$/,
+    );
   });
 });
 
 describe('a plan over the cell limit', () => {
   test('createPlan refuses it with its size, keeping the old plan', () => {
     const steps = Array.from({ length: 600 }, (_, i) => `Step ${i} ${'x'.repeat(80)}`);
-    expectRefused(sheetWithPlan(PLAN_TEXT), 'createPlan', ['Big', 'Too big', [{ name: 'Many', steps }]],
-      /^TOO_LARGE: The plan would be [\d,]+ characters; the cell holds at most 49,999 plan characters/);
+    expectRefused(
+      sheetWithPlan(PLAN_TEXT),
+      'createPlan',
+      ['Big', 'Too big', [{ name: 'Many', steps }]],
+      /^TOO_LARGE: The plan would be [\d,]+ characters; the cell holds at most 49,999 plan characters/,
+    );
   });
 
   test('a note that would push the plan over the limit is refused', () => {
@@ -114,7 +183,12 @@ describe('a busy plan', () => {
   test('a change while another execution holds the lock is refused, and says to try again', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     spreadsheet.locks.holdDocumentLock();
-    expectRefused(spreadsheet, 'startTask', ['1.1'], /^BUSY: The plan is busy.*Nothing was written; try again in a moment$/);
+    expectRefused(
+      spreadsheet,
+      'startTask',
+      ['1.1'],
+      /^BUSY: The plan is busy.*Nothing was written; try again in a moment$/,
+    );
   });
 });
 

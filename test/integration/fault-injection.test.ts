@@ -6,7 +6,16 @@
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN, REVISION, execute, plan, sheetWithPlan } from './harness';
 
-const ORIGINAL = plan('# Plan: Original', '', 'Goal: Survive faults', '', '### Phase 1: Work', '- [ ] 1.1 First', '- [ ] 1.2 Second', '');
+const ORIGINAL = plan(
+  '# Plan: Original',
+  '',
+  'Goal: Survive faults',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [ ] 1.2 Second',
+  '',
+);
 
 type Setup = () => EmulatedSpreadsheet;
 
@@ -21,8 +30,16 @@ const withHistory: Setup = () => {
 const OPERATIONS: Array<[string, Setup, unknown[] | ((s: EmulatedSpreadsheet) => unknown[])]> = [
   ['startTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
   ['advanceTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
-  ['createPlan', () => sheetWithPlan(ORIGINAL), ['New plan', 'Replace the original', [{ name: 'W', steps: ['One', 'Two'] }]]],
-  ['createPlan', () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] }), ['First plan', 'On a new sheet', [{ name: 'W', steps: ['One'] }]]],
+  [
+    'createPlan',
+    () => sheetWithPlan(ORIGINAL),
+    ['New plan', 'Replace the original', [{ name: 'W', steps: ['One', 'Two'] }]],
+  ],
+  [
+    'createPlan',
+    () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] }),
+    ['First plan', 'On a new sheet', [{ name: 'W', steps: ['One'] }]],
+  ],
   ['replacePlan', () => sheetWithPlan(ORIGINAL), [ORIGINAL.replace('Second', 'Second, reworded'), 1]],
   ['restoreRevision', withHistory, (spreadsheet) => [JSON.parse(String(spreadsheet.cell(REVISION))).revision - 1]],
 ];
@@ -48,28 +65,35 @@ describe.each(OPERATIONS)('%s', (name, setup, argsFor) => {
     expect(callCount).toBeGreaterThan(2);
   });
 
-  test.each(Array.from({ length: callCount }, (_, i) => i + 1))('a failure at service call %i leaves old or new, never mixed', (failAt) => {
-    const spreadsheet = setup();
-    const before = state(spreadsheet);
-    let seen = 0;
-    let failed = '';
-    const { error, execution } = execute(spreadsheet, name, args, {
-      prepare: (run) => run.faults.failNext((call: { service: string; method: string }) => {
-        if (++seen !== failAt) return false;
-        failed = `${call.service}.${call.method}`;
-        return true;
-      }, 'Service error: Spreadsheets'),
-    });
-    // Only a failing releaseLock itself can leave the lock to Apps Script's end-of-execution release.
-    if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
-    const now = state(spreadsheet);
-    if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
-    // The plan and its revision are, together, either the old ones or the new ones.
-    const pair = { plan: now.plan, revision: now.revision };
-    expect([{ plan: before.plan, revision: before.revision }, { plan: after.plan, revision: after.revision }]).toContainEqual(pair);
-    if (!error) expect(now).toEqual(after);
-    // The history holds only true versions: what it had, perhaps plus a copy of the replaced plan.
-    expect(now.history.length).toBeLessThanOrEqual(before.history.length + 1);
-    for (const text of now.history) expect([...before.history, before.plan]).toContain(text);
-  });
+  test.each(Array.from({ length: callCount }, (_, i) => i + 1))(
+    'a failure at service call %i leaves old or new, never mixed',
+    (failAt) => {
+      const spreadsheet = setup();
+      const before = state(spreadsheet);
+      let seen = 0;
+      let failed = '';
+      const { error, execution } = execute(spreadsheet, name, args, {
+        prepare: (run) =>
+          run.faults.failNext((call: { service: string; method: string }) => {
+            if (++seen !== failAt) return false;
+            failed = `${call.service}.${call.method}`;
+            return true;
+          }, 'Service error: Spreadsheets'),
+      });
+      // Only a failing releaseLock itself can leave the lock to Apps Script's end-of-execution release.
+      if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
+      const now = state(spreadsheet);
+      if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
+      // The plan and its revision are, together, either the old ones or the new ones.
+      const pair = { plan: now.plan, revision: now.revision };
+      expect([
+        { plan: before.plan, revision: before.revision },
+        { plan: after.plan, revision: after.revision },
+      ]).toContainEqual(pair);
+      if (!error) expect(now).toEqual(after);
+      // The history holds only true versions: what it had, perhaps plus a copy of the replaced plan.
+      expect(now.history.length).toBeLessThanOrEqual(before.history.length + 1);
+      for (const text of now.history) expect([...before.history, before.plan]).toContain(text);
+    },
+  );
 });

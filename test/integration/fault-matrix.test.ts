@@ -7,13 +7,29 @@ import { parsePlan } from '../../src/core';
 import { PLAN, execute, plan, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
-  '# Plan: Matrix', '', 'Goal: Survive bad input', '',
-  '## Questions for User', '', '- Which range?', '',
-  '### Phase 1: Work', '- [ ] 1.1 First', '- [/] 1.2 Second', '',
-  '### Phase 2: Later', '- [ ] 2.1 Third', '', '## Notes', '', 'Keep me.', '',
+  '# Plan: Matrix',
+  '',
+  'Goal: Survive bad input',
+  '',
+  '## Questions for User',
+  '',
+  '- Which range?',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [/] 1.2 Second',
+  '',
+  '### Phase 2: Later',
+  '- [ ] 2.1 Third',
+  '',
+  '## Notes',
+  '',
+  'Keep me.',
+  '',
 );
 
-const ERROR = /^(INVALID_ARGUMENT|NOT_FOUND|NO_PLAN|INVALID_TRANSITION|NEEDS_PERSON|TOO_LARGE|CONFLICT|INVALID_PLAN|BUSY): \S.{10,}/;
+const ERROR =
+  /^(INVALID_ARGUMENT|NOT_FOUND|NO_PLAN|INVALID_TRANSITION|NEEDS_PERSON|TOO_LARGE|CONFLICT|INVALID_PLAN|BUSY): \S.{10,}/;
 
 type Expect = 'error' | 'either';
 
@@ -77,13 +93,20 @@ describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
     }
     const mayClear = name === 'setTaskNote' && index === 1 && CLEARS_NOTE.has(kind);
     const defaults = name === 'getHistory' && (kind === 'missing' || kind === 'null'); // getHistory() lists the last 10
-    if (expected === 'error' && !mayClear && !defaults) throw new Error(`${name} accepted ${kind} as argument ${index}`);
+    if (expected === 'error' && !mayClear && !defaults)
+      throw new Error(`${name} accepted ${kind} as argument ${index}`);
     // A correct result: the cell still holds a readable plan, as text.
     const text = spreadsheet.cell(PLAN);
     expect(typeof text).toBe('string');
     expect(spreadsheet.formula(PLAN)).toBe('');
     expect(parsePlan(String(text)).title.length).toBeGreaterThan(0);
-    if (typeof value === 'string' && kind !== 'an unknown step' && kind !== 'a step of another phase' && index > 0 && name !== 'replacePlan') {
+    if (
+      typeof value === 'string' &&
+      kind !== 'an unknown step' &&
+      kind !== 'a step of another phase' &&
+      index > 0 &&
+      name !== 'replacePlan'
+    ) {
       expect(String(text)).toContain(value);
     }
   });
@@ -100,16 +123,19 @@ describe('functions that take no arguments ignore extra ones and still answer', 
 });
 
 describe('on a spreadsheet without a plan', () => {
-  test.each(FUNCTIONS.filter(([, , index]) => index === 0).map(([name, args]) => [name, args] as const))('%s fails clearly or works', (name, args) => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
-    const before = snapshot(spreadsheet);
-    const { error, execution } = execute(spreadsheet, name, [...args]);
-    expect(execution.leakedLocks).toEqual([]);
-    if (error) {
-      expect(error.message).toMatch(ERROR);
-      expect(snapshot(spreadsheet)).toBe(before);
-    } else {
-      expect(['createPlan', 'getHistory']).toContain(name);
-    }
-  });
+  test.each(FUNCTIONS.filter(([, , index]) => index === 0).map(([name, args]) => [name, args] as const))(
+    '%s fails clearly or works',
+    (name, args) => {
+      const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+      const before = snapshot(spreadsheet);
+      const { error, execution } = execute(spreadsheet, name, [...args]);
+      expect(execution.leakedLocks).toEqual([]);
+      if (error) {
+        expect(error.message).toMatch(ERROR);
+        expect(snapshot(spreadsheet)).toBe(before);
+      } else {
+        expect(['createPlan', 'getHistory']).toContain(name);
+      }
+    },
+  );
 });

@@ -22,12 +22,24 @@ export interface CallOptions {
 
 /** The project's HTML files, by name without extension, as HtmlService.createHtmlOutputFromFile finds them. */
 function projectFiles(): Record<string, string> {
-  return Object.fromEntries(readdirSync(DIST).filter((file) => file.endsWith('.html'))
-    .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(DIST)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]),
+  );
 }
 
-export function execute(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = [], options: CallOptions = {}) {
-  const execution = createExecution(spreadsheet, { context: options.context ?? 'api', now: options.now, projectFiles: projectFiles() });
+export function execute(
+  spreadsheet: EmulatedSpreadsheet,
+  name: string,
+  args: unknown[] = [],
+  options: CallOptions = {},
+) {
+  const execution = createExecution(spreadsheet, {
+    context: options.context ?? 'api',
+    now: options.now,
+    projectFiles: projectFiles(),
+  });
   options.prepare?.(execution);
   const code = loadBundle(execution, DIST) as Record<string, unknown>;
   const entry = code[name];
@@ -54,7 +66,10 @@ export function call<T = any>(spreadsheet: EmulatedSpreadsheet, name: string, ..
 }
 
 /** A spreadsheet with a plan typed into AGENT_BASE!C2 (and the marker in C1), as a person would. */
-export function sheetWithPlan(markdown: string, options: { marker?: string | null; timeZone?: string } = {}): EmulatedSpreadsheet {
+export function sheetWithPlan(
+  markdown: string,
+  options: { marker?: string | null; timeZone?: string } = {},
+): EmulatedSpreadsheet {
   const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', 'AGENT_BASE'], timeZone: options.timeZone });
   if (options.marker !== null) spreadsheet.setCellText(MARKER, options.marker ?? 'PLAN.md Contents');
   spreadsheet.setCellText(PLAN, markdown);

@@ -4,10 +4,19 @@
  */
 import { execute, plan, sheetWithPlan } from './harness';
 
-const PLAN_TEXT = plan('# Plan: Calls', 'Goal: Count them', '### Phase 1: Work', '- [ ] 1.1 First', '- [ ] 1.2 Second', '- [ ] 1.3 Third');
+const PLAN_TEXT = plan(
+  '# Plan: Calls',
+  'Goal: Count them',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [ ] 1.2 Second',
+  '- [ ] 1.3 Third',
+);
 
 function rangeCalls(execution: ReturnType<typeof execute>['execution']) {
-  return execution.calls.filter((entry: { service: string }) => entry.service === 'Range').map((entry: { method: string }) => entry.method);
+  return execution.calls
+    .filter((entry: { service: string }) => entry.service === 'Range')
+    .map((entry: { method: string }) => entry.method);
 }
 
 test.each([
@@ -17,7 +26,16 @@ test.each([
   ['reviewTask', ['1.1', 'check the totals']],
   ['setTaskNote', ['1.1', 'uses column F']],
   ['advanceTask', ['1.1']],
-  ['applyCommands', [[{ action: 'start', step: '1.1' }, { action: 'complete', step: '1.1' }, { action: 'start', step: '1.2' }]]],
+  [
+    'applyCommands',
+    [
+      [
+        { action: 'start', step: '1.1' },
+        { action: 'complete', step: '1.1' },
+        { action: 'start', step: '1.2' },
+      ],
+    ],
+  ],
 ])('%s costs one range read and one range write, under the lock', (name, args) => {
   const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name, args as unknown[]);
   expect(error).toBeUndefined();
@@ -27,12 +45,15 @@ test.each([
   expect(execution.leakedLocks).toEqual([]);
 });
 
-test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])('%s reads C1:D2 once and takes no lock', (name) => {
-  const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name);
-  expect(error).toBeUndefined();
-  expect(rangeCalls(execution)).toEqual(['getValues']);
-  expect(execution.countCalls({ service: 'Lock' })).toBe(0);
-});
+test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])(
+  '%s reads C1:D2 once and takes no lock',
+  (name) => {
+    const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name);
+    expect(error).toBeUndefined();
+    expect(rangeCalls(execution)).toEqual(['getValues']);
+    expect(execution.countCalls({ service: 'Lock' })).toBe(0);
+  },
+);
 
 test('the lock is released when the change is refused', () => {
   const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), 'completeTask', ['4.4']);
@@ -54,6 +75,11 @@ test('an agent walks N tasks in N+1 calls with advanceTask', () => {
 });
 
 test('applyCommands answers with each task as its own command left it', () => {
-  const { result } = execute(sheetWithPlan(PLAN_TEXT), 'applyCommands', [[{ action: 'start', step: '1.1' }, { action: 'complete', step: '1.1' }]]);
+  const { result } = execute(sheetWithPlan(PLAN_TEXT), 'applyCommands', [
+    [
+      { action: 'start', step: '1.1' },
+      { action: 'complete', step: '1.1' },
+    ],
+  ]);
   expect((result as Array<{ status: string }>).map((task) => task.status)).toEqual(['doing', 'done']);
 });

@@ -1,4 +1,6 @@
-/** How the add-on lives with Sheets: text stays text, nothing a person wrote is lost, menus only where there is a UI. */
+/**
+ * How the add-on lives with Sheets: text stays text, nothing a person wrote is lost, menus only where there is a UI.
+ */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { MARKER, PLAN, REVISION, call, execute, personEdits, plan, planText, sheetWithPlan } from './harness';
 
@@ -30,7 +32,9 @@ describe('plan text is always stored as text', () => {
 
 describe('an update changes only the line it must', () => {
   test('every other character, line breaks and trailing spaces included, is kept', () => {
-    const before = '# Plan: Hand edited  \r\n\r\nGoal: Keep my formatting\r\n\r\n### Phase 1: Work\r\n*   [ ]  1.1   Indented title\r\n- [ ] 1.2 Other\r\n\r\n## Notes\r\n\r\nmy   spacing   ';
+    const before =
+      '# Plan: Hand edited  \r\n\r\nGoal: Keep my formatting\r\n\r\n### Phase 1: Work\r\n*   [ ]  1.1   Indented ' +
+      'title\r\n- [ ] 1.2 Other\r\n\r\n## Notes\r\n\r\nmy   spacing   ';
     const spreadsheet = sheetWithPlan(before);
     call(spreadsheet, 'startTask', '1.1');
     expect(planText(spreadsheet)).toBe(before.replace('*   [ ]  1.1', '*   [/]  1.1'));
@@ -86,7 +90,7 @@ describe('revisions', () => {
     expect(edited.changedBy).toBe('cell edit');
   });
 
-  test('replacePlan based on an older revision is refused: a person\'s edits are never overwritten', () => {
+  test("replacePlan based on an older revision is refused: a person's edits are never overwritten", () => {
     const spreadsheet = sheetWithPlan(plan('# Plan: R', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
     const read = call(spreadsheet, 'getPlan');
     personEdits(spreadsheet, PLAN, `${read.raw}\n- [ ] 1.2 Person's step`);
@@ -95,16 +99,21 @@ describe('revisions', () => {
     const edited = planText(spreadsheet);
     const agentsVersion = plan('# Plan: R', 'Goal: G', '### Phase 1: W', '- [x] 1.1 A ✅ 2026-01-01');
     for (const stale of [read.revision, afterFirstEdit.revision]) {
-      expect(() => call(spreadsheet, 'replacePlan', agentsVersion, stale)).toThrow(/^CONFLICT: The plan changed since revision \d+: it is now revision \d+ \(last changed by cell edit\)/);
+      expect(() => call(spreadsheet, 'replacePlan', agentsVersion, stale)).toThrow(
+        /^CONFLICT: The plan changed since revision \d+: it is now revision \d+ \(last changed by cell edit\)/,
+      );
     }
     expect(planText(spreadsheet)).toBe(edited);
   });
 
-  test('a person\'s edit in the Sheets UI is recorded as a revision of its own', () => {
+  test("a person's edit in the Sheets UI is recorded as a revision of its own", () => {
     const spreadsheet = sheetWithPlan(plan('# Plan: R', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
     const started = call(spreadsheet, 'startTask', '1.1');
     personEdits(spreadsheet, PLAN, `${planText(spreadsheet)}\n- [ ] 1.2 Typed in`);
-    expect(JSON.parse(String(spreadsheet.cell(REVISION)))).toMatchObject({ revision: started.revision + 1, by: 'cell edit' });
+    expect(JSON.parse(String(spreadsheet.cell(REVISION)))).toMatchObject({
+      revision: started.revision + 1,
+      by: 'cell edit',
+    });
     expect(call(spreadsheet, 'getPlan')).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
   });
 
@@ -119,7 +128,13 @@ describe('revisions', () => {
 describe('where there is no UI', () => {
   test('every plan function works in a scripts.run execution, where getUi() throws', () => {
     const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
-    for (const [name, args] of [['initPlan', []], ['getPlan', []], ['startTask', ['1.1']], ['advanceTask', ['1.1']], ['getProgress', []]] as const) {
+    for (const [name, args] of [
+      ['initPlan', []],
+      ['getPlan', []],
+      ['startTask', ['1.1']],
+      ['advanceTask', ['1.1']],
+      ['getProgress', []],
+    ] as const) {
       const { error } = execute(spreadsheet, name, [...args], { context: 'api' });
       expect(error).toBeUndefined();
     }
@@ -135,25 +150,49 @@ describe('the Agent Plan menu', () => {
   test('onOpen only adds the menu (safe in AuthMode.NONE): no spreadsheet reads or writes', () => {
     const { error, execution } = execute(sheetWithPlan(''), 'onOpen', [{ authMode: 'NONE' }], { context: 'ui' });
     expect(error).toBeUndefined();
-    expect(execution.ui.menus).toEqual([expect.objectContaining({
-      name: 'Agent Plan',
-      items: expect.arrayContaining([
-        expect.objectContaining({ caption: 'Open plan', functionName: 'showPlanSidebar' }),
-        expect.objectContaining({ caption: 'Initialize plan', functionName: 'menuInitializePlan' }),
-        expect.objectContaining({ caption: 'Show next task', functionName: 'menuShowNextTask' }),
-        expect.objectContaining({ caption: 'Show review items', functionName: 'menuShowReviewItems' }),
-      ]),
-    })]);
-    expect(execution.calls.filter((entry: { service: string }) => ['Range', 'Sheet', 'Spreadsheet'].includes(entry.service))).toEqual([]);
+    expect(execution.ui.menus).toEqual([
+      expect.objectContaining({
+        name: 'Agent Plan',
+        items: expect.arrayContaining([
+          expect.objectContaining({ caption: 'Open plan', functionName: 'showPlanSidebar' }),
+          expect.objectContaining({ caption: 'Initialize plan', functionName: 'menuInitializePlan' }),
+          expect.objectContaining({ caption: 'Show next task', functionName: 'menuShowNextTask' }),
+          expect.objectContaining({ caption: 'Show review items', functionName: 'menuShowReviewItems' }),
+        ]),
+      }),
+    ]);
+    expect(
+      execution.calls.filter((entry: { service: string }) => ['Range', 'Sheet', 'Spreadsheet'].includes(entry.service)),
+    ).toEqual([]);
   });
 
   test('Show next task tells the person what the agent will do next', () => {
-    const { execution } = execute(sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [x] 1.1 A ✅ 2026-01-01', '- [ ] 1.2 Next one — approved: go')), 'menuShowNextTask', [], { context: 'ui' });
-    expect(execution.ui.alerts).toEqual([expect.objectContaining({ title: 'Next task', prompt: '1.2 Next one — approved: go' })]);
+    const { execution } = execute(
+      sheetWithPlan(
+        plan(
+          '# Plan: M',
+          'Goal: G',
+          '### Phase 1: W',
+          '- [x] 1.1 A ✅ 2026-01-01',
+          '- [ ] 1.2 Next one — approved: go',
+        ),
+      ),
+      'menuShowNextTask',
+      [],
+      { context: 'ui' },
+    );
+    expect(execution.ui.alerts).toEqual([
+      expect.objectContaining({ title: 'Next task', prompt: '1.2 Next one — approved: go' }),
+    ]);
   });
 
   test('Show review items lists what waits for the person', () => {
-    const { execution } = execute(sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [!] 1.1 Totals — check column F')), 'menuShowReviewItems', [], { context: 'ui' });
+    const { execution } = execute(
+      sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [!] 1.1 Totals — check column F')),
+      'menuShowReviewItems',
+      [],
+      { context: 'ui' },
+    );
     expect(execution.ui.alerts[0].prompt).toBe('1.1 Totals — check column F');
   });
 
@@ -166,43 +205,72 @@ describe('the Agent Plan menu', () => {
 });
 
 describe('replacePlan with the exact stamp', () => {
-  test('two edits made outside the Sheets UI (no onEdit) share a revision number, but the stamp still refuses the stale write', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
-    const read = call(spreadsheet, 'getPlan');
-    spreadsheet.setCellText(PLAN, `${read.raw}\n- [ ] 1.2 Written by another tool`);
-    const first = call(spreadsheet, 'getPlan');
-    spreadsheet.setCellText(PLAN, `${first.raw}\n- [ ] 1.3 And again`);
-    const edited = planText(spreadsheet);
-    expect(call(spreadsheet, 'getPlan').revision).toBe(first.revision);
-    expect(() => call(spreadsheet, 'replacePlan', plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [/] 1.1 A'), first.stamp))
-      .toThrow(/^CONFLICT: The plan changed since the revision \d+ you read/);
-    expect(planText(spreadsheet)).toBe(edited);
-  });
+  test(
+    'two edits made outside the Sheets UI (no onEdit) share a revision number, but the stamp still refuses the ' +
+      'stale write',
+    () => {
+      const spreadsheet = sheetWithPlan(plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
+      const read = call(spreadsheet, 'getPlan');
+      spreadsheet.setCellText(PLAN, `${read.raw}\n- [ ] 1.2 Written by another tool`);
+      const first = call(spreadsheet, 'getPlan');
+      spreadsheet.setCellText(PLAN, `${first.raw}\n- [ ] 1.3 And again`);
+      const edited = planText(spreadsheet);
+      expect(call(spreadsheet, 'getPlan').revision).toBe(first.revision);
+      expect(() =>
+        call(spreadsheet, 'replacePlan', plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [/] 1.1 A'), first.stamp),
+      ).toThrow(/^CONFLICT: The plan changed since the revision \d+ you read/);
+      expect(planText(spreadsheet)).toBe(edited);
+    },
+  );
 
   test('the stamp of the current plan is accepted', () => {
     const spreadsheet = sheetWithPlan(plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A'));
     const read = call(spreadsheet, 'getPlan');
-    const replaced = call(spreadsheet, 'replacePlan', plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'), read.stamp);
+    const replaced = call(
+      spreadsheet,
+      'replacePlan',
+      plan('# Plan: S', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'),
+      read.stamp,
+    );
     expect(replaced.revision).toBe(read.revision + 1);
   });
 });
 
 describe('who changed the plan last', () => {
-  test('every result carries the revision and its author, so an agent sees that a person changed the plan since its last read', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: W', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B', '- [!] 1.3 C — check'));
-    const started = call(spreadsheet, 'startTask', '1.1');
-    expect(started).toMatchObject({ revision: expect.any(Number), changedBy: 'api' });
-    personEdits(spreadsheet, PLAN, planText(spreadsheet).replace('- [ ] 1.2 B', '- [ ] 1.2 B, as the person wants it'));
-    for (const name of ['getNextTask', 'getProgress', 'validatePlan', 'getPlan']) {
-      expect(call(spreadsheet, name)).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
-    }
-    expect(call(spreadsheet, 'getReviewTasks')[0]).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
-  });
+  test(
+    'every result carries the revision and its author, so an agent sees that a person changed the plan since ' +
+      'its last read',
+    () => {
+      const spreadsheet = sheetWithPlan(
+        plan('# Plan: W', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B', '- [!] 1.3 C — check'),
+      );
+      const started = call(spreadsheet, 'startTask', '1.1');
+      expect(started).toMatchObject({ revision: expect.any(Number), changedBy: 'api' });
+      personEdits(
+        spreadsheet,
+        PLAN,
+        planText(spreadsheet).replace('- [ ] 1.2 B', '- [ ] 1.2 B, as the person wants it'),
+      );
+      for (const name of ['getNextTask', 'getProgress', 'validatePlan', 'getPlan']) {
+        expect(call(spreadsheet, name)).toMatchObject({ revision: started.revision + 1, changedBy: 'cell edit' });
+      }
+      expect(call(spreadsheet, 'getReviewTasks')[0]).toMatchObject({
+        revision: started.revision + 1,
+        changedBy: 'cell edit',
+      });
+    },
+  );
 });
 
 describe('a plan typed into C2 without the marker', () => {
-  test.each([['startTask', ['1.1']], ['startNextTask', []], ['advanceTask', ['1.1']]])('%s writes the marker with its change, like every change', (name, args) => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'), { marker: null });
+  test.each([
+    ['startTask', ['1.1']],
+    ['startNextTask', []],
+    ['advanceTask', ['1.1']],
+  ])('%s writes the marker with its change, like every change', (name, args) => {
+    const spreadsheet = sheetWithPlan(plan('# Plan: M', 'Goal: G', '### Phase 1: W', '- [ ] 1.1 A', '- [ ] 1.2 B'), {
+      marker: null,
+    });
     call(spreadsheet, name, ...args);
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
   });

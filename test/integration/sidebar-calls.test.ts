@@ -6,8 +6,17 @@ import { execute, plan, sheetWithPlan } from './harness';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 
-const PLAN_TEXT = plan('# Plan: Clicks', 'Goal: Count them', '### Phase 1: Work', '- [ ] 1.1 First', '- [!] 1.2 Check — totals', '',
-  '## Questions for User', '', '- Which range?');
+const PLAN_TEXT = plan(
+  '# Plan: Clicks',
+  'Goal: Count them',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [!] 1.2 Check — totals',
+  '',
+  '## Questions for User',
+  '',
+  '- Which range?',
+);
 
 /** Opens the sidebar as a person does and returns the token it was given. */
 function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
@@ -27,12 +36,16 @@ test.each([
   const token = openSidebar(spreadsheet);
   const { result, error, execution } = execute(spreadsheet, name, [token, ...args], { context: 'ui' });
   expect(error).toBeUndefined();
-  const ranges = execution.calls.filter((call: { service: string }) => call.service === 'Range').map((call: { method: string }) => call.method);
+  const ranges = execution.calls
+    .filter((call: { service: string }) => call.service === 'Range')
+    .map((call: { method: string }) => call.method);
   expect(ranges).toEqual(['getValues', 'setValues']);
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
   // The answer is the plan as written.
   expect((result as { markdown: string }).markdown).toBe(String(spreadsheet.cell('AGENT_BASE!C2')));
-  expect((result as { revision: number }).revision).toBe(JSON.parse(String(spreadsheet.cell('AGENT_BASE!D2'))).revision);
+  expect((result as { revision: number }).revision).toBe(
+    JSON.parse(String(spreadsheet.cell('AGENT_BASE!D2'))).revision,
+  );
 });
 
 test('the change check the sidebar polls is one range read, and nothing when the plan is unchanged', () => {
@@ -41,6 +54,10 @@ test('the change check the sidebar polls is one range read, and nothing when the
   const loaded = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).result as { stamp: string };
   const { result, execution } = execute(spreadsheet, 'sidebarCheck', [token, loaded.stamp], { context: 'ui' });
   expect(result).toBeNull();
-  expect(execution.calls.filter((call: { service: string }) => call.service === 'Range').map((call: { method: string }) => call.method)).toEqual(['getValues']);
+  expect(
+    execution.calls
+      .filter((call: { service: string }) => call.service === 'Range')
+      .map((call: { method: string }) => call.method),
+  ).toEqual(['getValues']);
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
 });

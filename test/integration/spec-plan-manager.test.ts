@@ -33,7 +33,12 @@ describe('initPlan', () => {
   });
 
   test('never overwrites an existing plan, however often it is called', () => {
-    const mine = plan('# Plan: My Plan', 'Goal: Keep this', '### Phase 1: Important', '- [x] 1.1 Done task ✅ 2026-01-01');
+    const mine = plan(
+      '# Plan: My Plan',
+      'Goal: Keep this',
+      '### Phase 1: Important',
+      '- [x] 1.1 Done task ✅ 2026-01-01',
+    );
     const spreadsheet = sheetWithPlan(mine);
     call(spreadsheet, 'initPlan');
     call(spreadsheet, 'initPlan');
@@ -90,7 +95,10 @@ describe('getPlan', () => {
   });
 
   test('reads the plan in the cell', () => {
-    const read = call(sheetWithPlan(plan('# Plan: Test', 'Goal: Testing', '### Phase 1: Work', '- [ ] 1.1 Do something')), 'getPlan');
+    const read = call(
+      sheetWithPlan(plan('# Plan: Test', 'Goal: Testing', '### Phase 1: Work', '- [ ] 1.1 Do something')),
+      'getPlan',
+    );
     expect(read.title).toBe('Test');
     expect(read.phases).toHaveLength(1);
   });
@@ -98,29 +106,57 @@ describe('getPlan', () => {
 
 describe('getNextTask', () => {
   test('returns the first todo task, phase by phase', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Done', '- [x] 1.1 Complete ✅ 2026-01-01',
-      '### Phase 2: Pending', '- [ ] 2.1 Next task', '- [ ] 2.2 After that'));
+    const spreadsheet = sheetWithPlan(
+      plan(
+        '# Plan: Test',
+        'Goal: Test',
+        '### Phase 1: Done',
+        '- [x] 1.1 Complete ✅ 2026-01-01',
+        '### Phase 2: Pending',
+        '- [ ] 2.1 Next task',
+        '- [ ] 2.2 After that',
+      ),
+    );
     const next = call(spreadsheet, 'getNextTask');
     expect(next.step).toBe('2.1');
     expect(next.title).toBe('Next task');
   });
 
   test('is null when every task is done', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Done', '- [x] 1.1 Complete ✅ 2026-01-01'));
+    const spreadsheet = sheetWithPlan(
+      plan('# Plan: Test', 'Goal: Test', '### Phase 1: Done', '- [x] 1.1 Complete ✅ 2026-01-01'),
+    );
     expect(call(spreadsheet, 'getNextTask')).toBeNull();
   });
 
   test('passes over blocked tasks and tasks waiting for review', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Mixed',
-      '- [>] 1.1 Blocked — reason', '- [!] 1.2 Review — note', '- [ ] 1.3 Available'));
+    const spreadsheet = sheetWithPlan(
+      plan(
+        '# Plan: Test',
+        'Goal: Test',
+        '### Phase 1: Mixed',
+        '- [>] 1.1 Blocked — reason',
+        '- [!] 1.2 Review — note',
+        '- [ ] 1.3 Available',
+      ),
+    );
     expect(call(spreadsheet, 'getNextTask').step).toBe('1.3');
   });
 });
 
 describe('getReviewTasks', () => {
   test('lists every task waiting for review, in order', () => {
-    const spreadsheet = sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Work', '- [!] 1.1 Review one — check this',
-      '- [ ] 1.2 Normal task', '### Phase 2: More', '- [!] 2.1 Review two — verify that'));
+    const spreadsheet = sheetWithPlan(
+      plan(
+        '# Plan: Test',
+        'Goal: Test',
+        '### Phase 1: Work',
+        '- [!] 1.1 Review one — check this',
+        '- [ ] 1.2 Normal task',
+        '### Phase 2: More',
+        '- [!] 2.1 Review two — verify that',
+      ),
+    );
     const reviews = call(spreadsheet, 'getReviewTasks');
     expect(reviews.map((task: { step: string }) => task.step)).toEqual(['1.1', '2.1']);
     expect(reviews[0].reviewNote).toBe('check this');
@@ -140,8 +176,15 @@ describe('createPlan', () => {
       { name: 'Execute', steps: ['Step C'] },
     ]);
     const text = planText(spreadsheet);
-    for (const line of ['# Plan: New Plan', 'Goal: Achieve something', '### Phase 1: Setup', '- [ ] 1.1 Step A',
-      '- [ ] 1.2 Step B', '### Phase 2: Execute', '- [ ] 2.1 Step C']) {
+    for (const line of [
+      '# Plan: New Plan',
+      'Goal: Achieve something',
+      '### Phase 1: Setup',
+      '- [ ] 1.1 Step A',
+      '- [ ] 1.2 Step B',
+      '### Phase 2: Execute',
+      '- [ ] 2.1 Step C',
+    ]) {
       expect(text).toContain(line);
     }
   });
@@ -149,7 +192,8 @@ describe('createPlan', () => {
   test('includes the analysis template', () => {
     const spreadsheet = sheetWithPlan('');
     call(spreadsheet, 'createPlan', 'Test', 'Goal', [{ name: 'Work', steps: ['Task'] }]);
-    for (const line of ['## Analysis', '- Spreadsheet:', '- Key sheets:', '- Target ranges:']) expect(planText(spreadsheet)).toContain(line);
+    for (const line of ['## Analysis', '- Spreadsheet:', '- Key sheets:', '- Target ranges:'])
+      expect(planText(spreadsheet)).toContain(line);
   });
 
   test('works on a spreadsheet that was never initialised: creates AGENT_BASE and the marker', () => {
@@ -161,7 +205,8 @@ describe('createPlan', () => {
 });
 
 describe('task status changes', () => {
-  const oneTask = (status: string) => sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Work', `- [${status}] 1.1 The task`));
+  const oneTask = (status: string) =>
+    sheetWithPlan(plan('# Plan: Test', 'Goal: Test', '### Phase 1: Work', `- [${status}] 1.1 The task`));
 
   test('startTask marks the task in progress', () => {
     const spreadsheet = oneTask(' ');
@@ -191,9 +236,11 @@ describe('task status changes', () => {
     expect(planText(spreadsheet)).toContain('- [!] 1.1 The task — please check formula');
   });
 
-  test('done dates are the spreadsheet\'s local date, not UTC', () => {
+  test("done dates are the spreadsheet's local date, not UTC", () => {
     // 02:30 UTC on 2026-03-01 is still 28 February in Los Angeles.
-    const spreadsheet = sheetWithPlan(plan('# Plan: T', 'Goal: G', '### Phase 1: W', '- [/] 1.1 Late task'), { timeZone: 'America/Los_Angeles' });
+    const spreadsheet = sheetWithPlan(plan('# Plan: T', 'Goal: G', '### Phase 1: W', '- [/] 1.1 Late task'), {
+      timeZone: 'America/Los_Angeles',
+    });
     const { error } = execute(spreadsheet, 'completeTask', ['1.1'], { now: () => new Date('2026-03-01T02:30:00Z') });
     expect(error).toBeUndefined();
     expect(planText(spreadsheet)).toContain('- [x] 1.1 Late task ✅ 2026-02-28');

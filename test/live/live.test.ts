@@ -6,7 +6,13 @@
  *   SHEET_PLAN_LIVE_ENDPOINT    optional root URL (default https://script.googleapis.com/)
  * Without them every test here is reported as skipped (docs/agents.md, "Live tests").
  */
-import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, PlanClientError, type PlanClient } from '../../src/node/client';
+import {
+  authFromEnvironment,
+  clientFromEnvironment,
+  GOOGLE_ROOT_URL,
+  PlanClientError,
+  type PlanClient,
+} from '../../src/node/client';
 import { defineEndToEndTests } from '../agents/end-to-end';
 
 const scriptId = process.env.SHEET_PLAN_LIVE_SCRIPT_ID;
@@ -17,16 +23,25 @@ const describeLive = configured ? describe : describe.skip;
 // Each scripts.run call takes a second or two on Google's side.
 jest.setTimeout(300_000);
 
-describeLive(`a real deployment (${configured ? `${endpoint}, deployment ${scriptId}` : 'not configured: set SHEET_PLAN_LIVE_SCRIPT_ID and credentials'})`, () => {
-  let client: PlanClient;
-  beforeAll(() => { client = clientFromEnvironment({ endpoint, scriptId }); });
+describeLive(
+  `a real deployment ` +
+    `(${configured ? `${endpoint}, deployment ${scriptId}` : 'not configured: set SHEET_PLAN_LIVE_SCRIPT_ID and credentials'})`,
+  () => {
+    let client: PlanClient;
+    beforeAll(() => {
+      client = clientFromEnvironment({ endpoint, scriptId });
+    });
 
-  defineEndToEndTests(() => client);
+    defineEndToEndTests(() => client);
 
-  test('an id that is no deployment is an API_ERROR 404', async () => {
-    const wrong = clientFromEnvironment({ endpoint, scriptId: `${scriptId}-not-a-deployment` });
-    const error = await wrong.getPlan().then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(PlanClientError);
-    expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 404 });
-  });
-});
+    test('an id that is no deployment is an API_ERROR 404', async () => {
+      const wrong = clientFromEnvironment({ endpoint, scriptId: `${scriptId}-not-a-deployment` });
+      const error = await wrong.getPlan().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PlanClientError);
+      expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 404 });
+    });
+  },
+);

@@ -16,28 +16,38 @@ let client: Client;
 
 /** The environment without credentials: the emulator needs none, and a developer's real ones must not leak in. */
 function cleanEnvironment(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('SHEET_PLAN_')));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('SHEET_PLAN_'),
+    ),
+  );
 }
 
 beforeAll(async () => {
   emulator = await startLocalEmulator();
   client = new Client({ name: 'sheet-plan-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp', '--endpoint', emulator.url, '--script-id', 'local'],
-    env: cleanEnvironment(),
-    stderr: 'pipe',
-  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--endpoint', emulator.url, '--script-id', 'local'],
+      env: cleanEnvironment(),
+      stderr: 'pipe',
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
   await emulator?.close();
 });
 
-type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: Array<{ type: string; text?: string }> };
+type ToolResult = {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: Array<{ type: string; text?: string }>;
+};
 
 async function call(name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
-  return await client.callTool({ name, arguments: args }) as ToolResult;
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
 }
 
 async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -57,8 +67,18 @@ describe('sheet-plan mcp over stdio', () => {
   test('lists a dozen plan tools with input and output schemas, within the size budget', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'get_plan', 'init_plan', 'create_plan', 'replace_plan', 'get_next_task', 'get_review_tasks',
-      'start_task', 'complete_task', 'advance_task', 'block_task', 'review_task', 'apply_commands',
+      'get_plan',
+      'init_plan',
+      'create_plan',
+      'replace_plan',
+      'get_next_task',
+      'get_review_tasks',
+      'start_task',
+      'complete_task',
+      'advance_task',
+      'block_task',
+      'review_task',
+      'apply_commands',
     ]);
     for (const tool of tools) {
       expect(tool.description).toBeTruthy();
@@ -74,9 +94,16 @@ describe('sheet-plan mcp over stdio', () => {
     const { tools } = await client.listTools();
     const text = JSON.stringify(tools);
     expect(text).not.toMatch(/approve"|requestChanges|request_changes/);
-    const actions = (tools.find((tool) => tool.name === 'apply_commands')!.inputSchema.properties as Record<string, { items: { properties: { action: { enum: string[] } } } }>).commands.items.properties.action.enum;
+    const actions = (
+      tools.find((tool) => tool.name === 'apply_commands')!.inputSchema.properties as Record<
+        string,
+        { items: { properties: { action: { enum: string[] } } } }
+      >
+    ).commands.items.properties.action.enum;
     expect(actions).toEqual(['start', 'complete', 'block', 'review', 'skip', 'reopen', 'note']);
-    expect(await failed('apply_commands', { commands: [{ action: 'approve', step: '2.3' }] })).toMatch(/Input validation error/);
+    expect(await failed('apply_commands', { commands: [{ action: 'approve', step: '2.3' }] })).toMatch(
+      /Input validation error/,
+    );
     expect(await failed('complete_task', { step: '2.3' })).toMatch(/^NEEDS_PERSON: Task 2\.3 is waiting for review/);
   });
 
@@ -87,32 +114,65 @@ describe('sheet-plan mcp over stdio', () => {
     expect(compact.markdown).toBeUndefined();
 
     await expect(ok('get_review_tasks')).resolves.toEqual({
-      tasks: [{ step: '2.3', status: 'review', title: 'Identify variance > threshold in Staging!E2:E500 (flag column)', note: 'please verify 5% threshold is correct' }],
+      tasks: [
+        {
+          step: '2.3',
+          status: 'review',
+          title: 'Identify variance > threshold in Staging!E2:E500 (flag column)',
+          note: 'please verify 5% threshold is correct',
+        },
+      ],
     });
     await expect(ok('get_next_task')).resolves.toMatchObject({ step: '3.2', status: 'todo', revision: 1 });
-    await expect(ok('complete_task', { step: '3.1' })).resolves.toMatchObject({ step: '3.1', status: 'done', revision: 2 });
+    await expect(ok('complete_task', { step: '3.1' })).resolves.toMatchObject({
+      step: '3.1',
+      status: 'done',
+      revision: 2,
+    });
     await expect(ok('start_task', { step: '3.2' })).resolves.toMatchObject({ step: '3.2', status: 'doing' });
-    await expect(ok('block_task', { step: '3.2', reason: 'Summary!B3:E15 is protected' })).resolves.toMatchObject({ status: 'blocked', note: 'Summary!B3:E15 is protected' });
-    await expect(ok('review_task', { step: '4.1', note: 'check the row counts' })).resolves.toMatchObject({ status: 'review', note: 'check the row counts' });
-    const batch = await ok('apply_commands', { commands: [
-      { action: 'start', step: '3.2' }, { action: 'complete', step: '3.2' }, { action: 'skip', step: '4.3', text: 'the team reads the sheet' },
-    ] });
-    expect(batch).toMatchObject({ tasks: [{ step: '3.2', status: 'doing' }, { step: '3.2', status: 'done' }, { step: '4.3', status: 'skipped', note: 'the team reads the sheet' }] });
+    await expect(ok('block_task', { step: '3.2', reason: 'Summary!B3:E15 is protected' })).resolves.toMatchObject({
+      status: 'blocked',
+      note: 'Summary!B3:E15 is protected',
+    });
+    await expect(ok('review_task', { step: '4.1', note: 'check the row counts' })).resolves.toMatchObject({
+      status: 'review',
+      note: 'check the row counts',
+    });
+    const batch = await ok('apply_commands', {
+      commands: [
+        { action: 'start', step: '3.2' },
+        { action: 'complete', step: '3.2' },
+        { action: 'skip', step: '4.3', text: 'the team reads the sheet' },
+      ],
+    });
+    expect(batch).toMatchObject({
+      tasks: [
+        { step: '3.2', status: 'doing' },
+        { step: '3.2', status: 'done' },
+        { step: '4.3', status: 'skipped', note: 'the team reads the sheet' },
+      ],
+    });
     await expect(ok('advance_task', { step: '4.2' })).resolves.toEqual({});
     await expect(ok('get_next_task')).resolves.toEqual({});
 
     const full = await ok('get_plan', { view: 'full' });
     expect(full.markdown).toContain('- [x] 4.2 Spot-check 5 random SKUs');
     const replaced = await ok('replace_plan', {
-      markdown: (full.markdown as string).replace('## Notes\n', '## Notes\n\n- Thresholds agreed with the warehouse team\n'),
+      markdown: (full.markdown as string).replace(
+        '## Notes\n',
+        '## Notes\n\n- Thresholds agreed with the warehouse team\n',
+      ),
       baseRevision: full.revision,
     });
     expect(replaced).toMatchObject({ revision: (full.revision as number) + 1, done: 8, total: 12 });
-    expect(await failed('replace_plan', { markdown: full.markdown, baseRevision: full.revision })).toMatch(/^CONFLICT: The plan changed since revision/);
+    expect(await failed('replace_plan', { markdown: full.markdown, baseRevision: full.revision })).toMatch(
+      /^CONFLICT: The plan changed since revision/,
+    );
 
     await expect(ok('init_plan')).resolves.toMatchObject({ title: 'Monthly Inventory Reconciliation' });
     const created = await ok('create_plan', {
-      title: 'Q4 report', goal: 'Publish the Q4 summary',
+      title: 'Q4 report',
+      goal: 'Publish the Q4 summary',
       phases: [{ name: 'Collect', steps: ['Read Orders!A2:F500 (orders)', 'Read Products!A2:D200 (products)'] }],
       analysis: { spreadsheet: 'Sales 2026', keySheets: ['Orders', 'Products'] },
       questions: ['Which quarter?'],
@@ -122,10 +182,14 @@ describe('sheet-plan mcp over stdio', () => {
     await expect(ok('advance_task', { step: '1.1' })).resolves.toMatchObject({ step: '1.2', status: 'doing' });
   });
 
-  test('errors come back as isError results with the script\'s message', async () => {
+  test("errors come back as isError results with the script's message", async () => {
     expect(await failed('start_task', { step: '9.9' })).toMatch(/^NOT_FOUND: Task 9\.9 not found \(steps: /);
     expect(await failed('block_task', { step: '1.2', reason: '' })).toBe('INVALID_ARGUMENT: reason must not be empty');
-    expect(await failed('start_task', { step: 1.1 })).toMatch(/^MCP error -32602: Input validation error: Invalid arguments for tool start_task/);
-    expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toMatch(/^INVALID_ARGUMENT: phases must hold at least one phase/);
+    expect(await failed('start_task', { step: 1.1 })).toMatch(
+      /^MCP error -32602: Input validation error: Invalid arguments for tool start_task/,
+    );
+    expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toMatch(
+      /^INVALID_ARGUMENT: phases must hold at least one phase/,
+    );
   });
 });

@@ -5,12 +5,17 @@ import path from 'node:path';
 import { startServer } from '../../src/node/server/main';
 
 let dir: string;
-beforeEach(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-persist-')); });
-afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-persist-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function scriptsRun(url: string, name: string, parameters: unknown[] = []) {
   const response = await fetch(`${url}/v1/scripts/local:run`, {
-    method: 'POST', headers: { authorization: 'Bearer test', 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: 'Bearer test', 'content-type': 'application/json' },
     body: JSON.stringify({ function: name, parameters }),
   });
   return response.json();
@@ -35,7 +40,9 @@ test('a read leaves the state file untouched; a change is saved, and a restart k
   const second = await startServer({ port: 0, stateFile, distDir: path.resolve(__dirname, '../../dist') });
   try {
     expect(second.seeded).toBe(false);
-    expect((await scriptsRun(second.url, 'getPlan')).response.result.raw).toContain('- [/] 3.2 Calculate summary stats');
+    expect((await scriptsRun(second.url, 'getPlan')).response.result.raw).toContain(
+      '- [/] 3.2 Calculate summary stats',
+    );
   } finally {
     await second.close();
   }

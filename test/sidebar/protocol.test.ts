@@ -1,4 +1,7 @@
-/** The session the server writes into the sidebar page is read back exactly, and nothing in it can end the script element. */
+/**
+ * The session the server writes into the sidebar page is read back exactly, and nothing in it can end the script
+ * element.
+ */
 import { sessionFromPage, sessionScript } from '../../sidebar/src/protocol';
 
 test('a page with the session script gives the session back', () => {

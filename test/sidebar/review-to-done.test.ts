@@ -37,7 +37,9 @@ test('a person takes the example plan from "waiting for review" to done without 
     const taskLines = text.split('\n').filter((line) => /^- \[.\] \d+\.\d+ /.test(line));
     expect(taskLines).toHaveLength(12);
     for (const line of taskLines) expect(line).toMatch(/^- \[x\] \d+\.\d+ .+ ✅ \d{4}-\d{2}-\d{2}$/);
-    expect(text).toMatch(/\n- \d{4}-\d{2}-\d{2}: review of 2\.3 \(Identify variance > threshold in Staging!E2:E500 \(flag colu…\) approved: 5% is right\n/);
+    expect(text).toMatch(
+      /\n- \d{4}-\d{2}-\d{2}: review of 2\.3 \(Identify variance > threshold in Staging!E2:E500 \(flag colu…\) approved: 5% is right\n/,
+    );
     expect(dialogs).toEqual([]);
   } finally {
     await browser.dispose();

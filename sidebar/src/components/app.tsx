@@ -40,7 +40,15 @@ export function App({ controller }: { controller: SidebarController }) {
   if (state.history) {
     body = <History entries={state.history.entries} controller={controller} disabled={disabled} />;
   } else if (state.editor && state.view) {
-    body = <Editor key={state.editor.key} editor={state.editor} view={state.view} controller={controller} disabled={disabled} />;
+    body = (
+      <Editor
+        key={state.editor.key}
+        editor={state.editor}
+        view={state.view}
+        controller={controller}
+        disabled={disabled}
+      />
+    );
   } else if (state.view && state.markdown.trim()) {
     body = <PlanPanel markdown={state.markdown} view={state.view} controller={controller} disabled={disabled} />;
   } else if (state.view) {
@@ -52,18 +60,36 @@ export function App({ controller }: { controller: SidebarController }) {
   return (
     <div class="sidebar" aria-busy={Boolean(state.busy)}>
       <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
-      {state.error && <ErrorBanner message={state.error} sessionEnded={state.sessionEnded} onDismiss={() => controller.dismissError()} />}
+      {state.error && (
+        <ErrorBanner
+          message={state.error}
+          sessionEnded={state.sessionEnded}
+          onDismiss={() => controller.dismissError()}
+        />
+      )}
       {body}
       <StatusBar notice={state.notice} />
     </div>
   );
 }
 
-function ErrorBanner({ message, sessionEnded, onDismiss }: { message: string; sessionEnded: boolean; onDismiss: () => void }) {
+function ErrorBanner({
+  message,
+  sessionEnded,
+  onDismiss,
+}: {
+  message: string;
+  sessionEnded: boolean;
+  onDismiss: () => void;
+}) {
   return (
     <div class="error-banner" role="alert">
       <p class="error-text">{message}</p>
-      {!sessionEnded && <button type="button" class="button text" onClick={onDismiss}>Dismiss</button>}
+      {!sessionEnded && (
+        <button type="button" class="button text" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
     </div>
   );
 }
@@ -72,8 +98,13 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
   return (
     <main class="empty-state">
       <h1 class="plan-title">No plan yet</h1>
-      <p>AGENT_BASE!C2 holds no plan. Start with the starter plan, which shows your agent how plans work, or ask your agent to create one.</p>
-      <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>Initialize plan</button>
+      <p>
+        AGENT_BASE!C2 holds no plan. Start with the starter plan, which shows your agent how plans work, or ask your
+        agent to create one.
+      </p>
+      <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
+        Initialize plan
+      </button>
     </main>
   );
 }
@@ -81,7 +112,9 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
 function StatusBar({ notice }: { notice: string }) {
   return (
     <footer class="status-bar">
-      <span class="notice" role="status" aria-live="polite">{notice}</span>
+      <span class="notice" role="status" aria-live="polite">
+        {notice}
+      </span>
     </footer>
   );
 }

@@ -36,7 +36,9 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
         <div class="title-row">
           <h1 class="plan-title">Edit plan</h1>
           <div class="editor-buttons">
-            <button type="button" class="button text" disabled={editor.saving} onClick={() => controller.closeEditor()}>Cancel</button>
+            <button type="button" class="button text" disabled={editor.saving} onClick={() => controller.closeEditor()}>
+              Cancel
+            </button>
             <button type="submit" class="button primary" disabled={disabled || text === editor.baseText}>
               {editor.saving ? 'Saving…' : 'Save'}
             </button>
@@ -49,10 +51,14 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
         {stale && (
           <div class="warning" role="status">
             The plan has changed since you opened the editor; saving now will be refused.{' '}
-            <button type="button" class="button text" disabled={disabled} onClick={() => controller.openEditor()}>Reload</button>
+            <button type="button" class="button text" disabled={disabled} onClick={() => controller.openEditor()}>
+              Reload
+            </button>
           </div>
         )}
-        <label class="field-label" for="plan-markdown">Plan Markdown (AGENT_BASE!C2)</label>
+        <label class="field-label" for="plan-markdown">
+          Plan Markdown (AGENT_BASE!C2)
+        </label>
         <textarea
           id="plan-markdown"
           ref={area}
@@ -63,13 +69,21 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
           onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save(event);
-            else if (event.key === 'Escape') { event.preventDefault(); controller.closeEditor(); }
+            else if (event.key === 'Escape') {
+              event.preventDefault();
+              controller.closeEditor();
+            }
           }}
         />
         {editor.refusedText !== undefined && (
           <details class="refused" open>
             <summary>Your text (not saved)</summary>
-            <textarea class="field markdown-editor" readOnly aria-label="Your text, not saved" value={editor.refusedText} />
+            <textarea
+              class="field markdown-editor"
+              readOnly
+              aria-label="Your text, not saved"
+              value={editor.refusedText}
+            />
           </details>
         )}
       </form>

@@ -15,7 +15,9 @@ function who(replacedBy: string): string {
 
 function when(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**
@@ -27,7 +29,9 @@ export function History({ entries, controller, disabled }: HistoryProps) {
     <main class="history">
       <div class="title-row">
         <h1 class="plan-title">History</h1>
-        <button type="button" class="button text" onClick={() => controller.closeHistory()}>Close</button>
+        <button type="button" class="button text" onClick={() => controller.closeHistory()}>
+          Close
+        </button>
       </div>
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in the hidden
@@ -43,14 +47,22 @@ export function History({ entries, controller, disabled }: HistoryProps) {
                 <span class="revision">Revision {entry.revision}</span> {entry.title || 'Untitled plan'}
               </div>
               <p class="history-meta">
-                {entry.reason} · by {who(entry.replacedBy)} · {when(entry.savedAt)} · {entry.characters.toLocaleString()} characters
+                {entry.reason} · by {who(entry.replacedBy)} · {when(entry.savedAt)} ·{' '}
+                {entry.characters.toLocaleString()} characters
               </p>
               <details class="history-text">
                 <summary>Show the text</summary>
                 <pre>{entry.text}</pre>
               </details>
-              <button type="button" class="button" disabled={disabled}
-                aria-label={`Restore revision ${entry.revision}`} onClick={() => void controller.restore(entry.revision)}>Restore</button>
+              <button
+                type="button"
+                class="button"
+                disabled={disabled}
+                aria-label={`Restore revision ${entry.revision}`}
+                onClick={() => void controller.restore(entry.revision)}
+              >
+                Restore
+              </button>
             </li>
           ))}
         </ol>

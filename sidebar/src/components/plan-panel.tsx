@@ -19,7 +19,9 @@ function formatTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+  return date.toDateString() === new Date().toDateString()
+    ? time
+    : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
 }
 
 /** Who changed the plan last, when, and its revision. */
@@ -27,7 +29,8 @@ function ChangeLine({ view }: { view: PlanView }) {
   const when = view.changedAt ? formatTime(view.changedAt) : '';
   return (
     <p class="plan-meta">
-      Changed by {describeSource(view.changedBy)}{when ? `, ${when}` : ''} · revision {view.revision}
+      Changed by {describeSource(view.changedBy)}
+      {when ? `, ${when}` : ''} · revision {view.revision}
     </p>
   );
 }
@@ -45,27 +48,60 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
         <div class="title-row">
           <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
           <div class="header-buttons">
-            <button type="button" class="button text icon-button" disabled={disabled} onClick={() => void controller.openHistory()}
-              title="Earlier versions of the whole plan, with restore">History</button>
-            <button type="button" class="button text icon-button" disabled={disabled} onClick={() => controller.openEditor()}
-              title="Edit the plan's Markdown">Edit</button>
+            <button
+              type="button"
+              class="button text icon-button"
+              disabled={disabled}
+              onClick={() => void controller.openHistory()}
+              title="Earlier versions of the whole plan, with restore"
+            >
+              History
+            </button>
+            <button
+              type="button"
+              class="button text icon-button"
+              disabled={disabled}
+              onClick={() => controller.openEditor()}
+              title="Edit the plan's Markdown"
+            >
+              Edit
+            </button>
           </div>
         </div>
-        {plan.goal && <p class="plan-goal"><span class="goal-label">Goal</span> {plan.goal}</p>}
+        {plan.goal && (
+          <p class="plan-goal">
+            <span class="goal-label">Goal</span> {plan.goal}
+          </p>
+        )}
         <ChangeLine view={view} />
       </header>
 
       <ProgressSummary progress={plan.progress} />
 
-      <Waiting reviews={reviews} questions={questions.filter((question) => question.answer === undefined)} controller={controller} disabled={disabled} />
+      <Waiting
+        reviews={reviews}
+        questions={questions.filter((question) => question.answer === undefined)}
+        controller={controller}
+        disabled={disabled}
+      />
 
       {plan.phases.map((phase) => (
-        <PhaseSection key={`${phase.number}:${phase.name}`} phase={phase} controller={controller} disabled={disabled}
-          openTask={openTask} onToggleTask={(step) => setOpenTask(openTask === step ? null : step)} />
+        <PhaseSection
+          key={`${phase.number}:${phase.name}`}
+          phase={phase}
+          controller={controller}
+          disabled={disabled}
+          openTask={openTask}
+          onToggleTask={(step) => setOpenTask(openTask === step ? null : step)}
+        />
       ))}
       {tasks.length === 0 && <p class="empty-note">This plan has no tasks yet.</p>}
 
-      <AnsweredQuestions questions={questions.filter((question) => question.answer !== undefined)} controller={controller} disabled={disabled} />
+      <AnsweredQuestions
+        questions={questions.filter((question) => question.answer !== undefined)}
+        controller={controller}
+        disabled={disabled}
+      />
       <MarkdownSection title="Analysis" text={plan.analysis} />
       <MarkdownSection title="Notes" text={plan.notes} />
     </main>
@@ -77,13 +113,27 @@ function ProgressSummary({ progress }: { progress: Progress }) {
   return (
     <section class="progress" aria-label="Progress">
       <div class="progress-line">
-        <span class="progress-text">{finished} of {progress.total} finished</span>
+        <span class="progress-text">
+          {finished} of {progress.total} finished
+        </span>
         <span class="progress-percent">{progress.percent}%</span>
       </div>
-      <div class="progress-bar" role="progressbar" aria-label="Tasks finished" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
-        {progress.total > 0 && STATUSES.filter(({ status }) => status !== 'todo' && progress[status] > 0).map(({ status }) => (
-          <span key={status} class={`progress-segment status-${status}`} style={{ width: `${(progress[status] / progress.total) * 100}%` }} />
-        ))}
+      <div
+        class="progress-bar"
+        role="progressbar"
+        aria-label="Tasks finished"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+      >
+        {progress.total > 0 &&
+          STATUSES.filter(({ status }) => status !== 'todo' && progress[status] > 0).map(({ status }) => (
+            <span
+              key={status}
+              class={`progress-segment status-${status}`}
+              style={{ width: `${(progress[status] / progress.total) * 100}%` }}
+            />
+          ))}
       </div>
       <ul class="status-counts">
         {STATUSES.map(({ status, label }) => (
@@ -98,24 +148,41 @@ function ProgressSummary({ progress }: { progress: Progress }) {
   );
 }
 
-function Waiting({ reviews, questions, controller, disabled }: PanelProps & { reviews: PlanTask[]; questions: PlanQuestion[] }) {
+function Waiting({
+  reviews,
+  questions,
+  controller,
+  disabled,
+}: PanelProps & { reviews: PlanTask[]; questions: PlanQuestion[] }) {
   const count = reviews.length + questions.length;
   if (count === 0) return null;
   return (
     <section class="waiting" aria-labelledby="waiting-heading">
-      <h2 id="waiting-heading" class="section-heading">Waiting for you <span class="badge" aria-label={`${count} items`}>{count}</span></h2>
+      <h2 id="waiting-heading" class="section-heading">
+        Waiting for you{' '}
+        <span class="badge" aria-label={`${count} items`}>
+          {count}
+        </span>
+      </h2>
       <ul class="waiting-list">
         {reviews.map((task) => (
           <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
             <p class="waiting-kind">Review step {task.step}</p>
             <p class="waiting-title">{task.title}</p>
-            {task.note && <p class="agent-note"><span class="note-prefix">Agent: </span>{task.note}</p>}
+            {task.note && (
+              <p class="agent-note">
+                <span class="note-prefix">Agent: </span>
+                {task.note}
+              </p>
+            )}
             <ReviewDecision task={task} controller={controller} disabled={disabled} />
           </li>
         ))}
         {questions.length > 0 && (
           <li class="waiting-item question-group">
-            <p class="waiting-kind">{questions.length === 1 ? 'A question from the agent' : `${questions.length} questions from the agent`}</p>
+            <p class="waiting-kind">
+              {questions.length === 1 ? 'A question from the agent' : `${questions.length} questions from the agent`}
+            </p>
             <QuestionList questions={questions} controller={controller} disabled={disabled} />
           </li>
         )}
@@ -130,7 +197,12 @@ function QuestionItem({ question, controller, disabled }: PanelProps & { questio
   return (
     <div class={`question${answered ? ' answered' : ''}`}>
       <p class="question-text">{question.text}</p>
-      {answered && <p class="answer"><span class="note-prefix">Answered: </span>{question.answer}</p>}
+      {answered && (
+        <p class="answer">
+          <span class="note-prefix">Answered: </span>
+          {question.answer}
+        </p>
+      )}
       {answering ? (
         <TextForm
           label={answered ? 'Your new answer' : 'Your answer'}
@@ -147,8 +219,13 @@ function QuestionItem({ question, controller, disabled }: PanelProps & { questio
         />
       ) : (
         <div class="button-row">
-          <button type="button" class="button text" disabled={disabled} onClick={() => setAnswering(true)}
-            aria-label={`${answered ? 'Change answer to' : 'Answer'} question ${question.number}`}>
+          <button
+            type="button"
+            class="button text"
+            disabled={disabled}
+            onClick={() => setAnswering(true)}
+            aria-label={`${answered ? 'Change answer to' : 'Answer'} question ${question.number}`}
+          >
             {answered ? 'Change answer' : 'Answer'}
           </button>
         </div>
@@ -178,18 +255,37 @@ function QuestionList({ questions, controller, disabled }: PanelProps & { questi
   );
 }
 
-function PhaseSection({ phase, controller, disabled, openTask, onToggleTask }: PanelProps & {
-  phase: Phase; openTask: string | null; onToggleTask: (step: string) => void;
+function PhaseSection({
+  phase,
+  controller,
+  disabled,
+  openTask,
+  onToggleTask,
+}: PanelProps & {
+  phase: Phase;
+  openTask: string | null;
+  onToggleTask: (step: string) => void;
 }) {
   const finished = phase.tasks.filter((task) => task.status === 'done' || task.status === 'skipped').length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
   const name = phase.name ? `Phase ${phase.number}: ${phase.name}` : `Phase ${phase.number}`;
   return (
-    <Collapsible title={name} count={`${finished}/${phase.tasks.length}`} initiallyOpen={!complete} className={`phase${complete ? ' complete' : ''}`}>
+    <Collapsible
+      title={name}
+      count={`${finished}/${phase.tasks.length}`}
+      initiallyOpen={!complete}
+      className={`phase${complete ? ' complete' : ''}`}
+    >
       <ul class="task-list">
         {phase.tasks.map((task) => (
-          <TaskItem key={task.step} task={task} controller={controller} disabled={disabled}
-            open={openTask === task.step} onToggle={() => onToggleTask(task.step)} />
+          <TaskItem
+            key={task.step}
+            task={task}
+            controller={controller}
+            disabled={disabled}
+            open={openTask === task.step}
+            onToggle={() => onToggleTask(task.step)}
+          />
         ))}
       </ul>
     </Collapsible>
@@ -198,21 +294,39 @@ function PhaseSection({ phase, controller, disabled, openTask, onToggleTask }: P
 
 let sectionIds = 0;
 
-function Collapsible({ title, count, initiallyOpen = true, className = '', children }: {
-  title: string; count?: string; initiallyOpen?: boolean; className?: string; children: ComponentChildren;
+function Collapsible({
+  title,
+  count,
+  initiallyOpen = true,
+  className = '',
+  children,
+}: {
+  title: string;
+  count?: string;
+  initiallyOpen?: boolean;
+  className?: string;
+  children: ComponentChildren;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const [id] = useState(() => `section-${++sectionIds}`);
   return (
     <section class={`collapsible ${className}`}>
       <h2 class="section-heading">
-        <button type="button" class="section-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          class="section-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
           <span class="chevron" aria-hidden="true" />
           <span class="section-title">{title}</span>
           {count && <span class="section-count">{count}</span>}
         </button>
       </h2>
-      <div id={id} hidden={!open}>{children}</div>
+      <div id={id} hidden={!open}>
+        {children}
+      </div>
     </section>
   );
 }

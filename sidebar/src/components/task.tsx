@@ -33,17 +33,39 @@ export function ReviewDecision({ task, controller, disabled }: TaskActionsProps)
   };
   return (
     <div class="review-decision">
-      <label class="field-label" for={id}>Comment for the agent</label>
-      <textarea id={id} ref={field} class="field" rows={1} value={comment} disabled={disabled}
+      <label class="field-label" for={id}>
+        Comment for the agent
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        class="field"
+        rows={1}
+        value={comment}
+        disabled={disabled}
         placeholder="Optional when approving"
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onInput={(event) => { setComment((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' ')); setHint(''); }}
+        onInput={(event) => {
+          setComment((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '));
+          setHint('');
+        }}
         // One line, like every comment the core takes; Enter does not decide for the person.
-        onKeyDown={(event) => { if (event.key === 'Enter') event.preventDefault(); }} />
-      {hint && <p class="field-hint" id={`${id}-hint`}>{hint}</p>}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
+      {hint && (
+        <p class="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       <div class="button-row" role="group" aria-label={`Review of task ${task.step}`}>
-        <button type="button" class="button primary" disabled={disabled} onClick={() => void decide('approve')}>Approve</button>
-        <button type="button" class="button" disabled={disabled} onClick={() => void decide('requestChanges')}>Request changes</button>
+        <button type="button" class="button primary" disabled={disabled} onClick={() => void decide('approve')}>
+          Approve
+        </button>
+        <button type="button" class="button" disabled={disabled} onClick={() => void decide('requestChanges')}>
+          Request changes
+        </button>
       </div>
     </div>
   );
@@ -82,19 +104,29 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
           disabled={disabled}
           onClick={() => (choice.text ? setForm(choice) : void controller.act(choice.action, task.step))}
         >
-          {choice.label}{choice.text ? '…' : ''}
+          {choice.label}
+          {choice.text ? '…' : ''}
         </button>
       ))}
     </div>
   );
 }
 
-const NOTE_PREFIX: Partial<Record<PlanTask['status'], string>> = { blocked: 'Blocked', review: 'For review', skipped: 'Skipped' };
+const NOTE_PREFIX: Partial<Record<PlanTask['status'], string>> = {
+  blocked: 'Blocked',
+  review: 'For review',
+  skipped: 'Skipped',
+};
 
 /** The status table's icon; `decorative` where the label is written beside it anyway. */
 export function StatusIcon({ status, decorative = false }: { status: PlanTask['status']; decorative?: boolean }) {
   const definition = statusDefinition(status);
-  if (decorative) return <span class={`status-icon status-${status}`} aria-hidden="true">{definition.icon}</span>;
+  if (decorative)
+    return (
+      <span class={`status-icon status-${status}`} aria-hidden="true">
+        {definition.icon}
+      </span>
+    );
   return (
     <span class={`status-icon status-${status}`} title={definition.label}>
       <span aria-hidden="true">{definition.icon}</span>

@@ -21,7 +21,9 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
   const [text, setText] = useState(initial ?? '');
   const [id] = useState(() => `text-form-${++formIds}`);
   const input = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => { input.current?.focus(); }, []);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
 
   const empty = !text.trim();
   const submit = async (event?: Event) => {
@@ -32,7 +34,9 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
 
   return (
     <form class="text-form" onSubmit={submit}>
-      <label class="field-label" for={id}>{label}</label>
+      <label class="field-label" for={id}>
+        {label}
+      </label>
       <textarea
         id={id}
         ref={input}
@@ -44,12 +48,19 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
         onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '))}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.isComposing) void submit(event);
-          else if (event.key === 'Escape') { event.preventDefault(); onCancel(); }
+          else if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          }
         }}
       />
       <div class="button-row">
-        <button type="submit" class="button primary" disabled={disabled || (required && empty)}>{submitLabel}</button>
-        <button type="button" class="button text" disabled={disabled} onClick={onCancel}>Cancel</button>
+        <button type="submit" class="button primary" disabled={disabled || (required && empty)}>
+          {submitLabel}
+        </button>
+        <button type="button" class="button text" disabled={disabled} onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

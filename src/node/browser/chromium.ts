@@ -8,10 +8,16 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
 const USUAL_LOCATIONS = [
-  '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable',
-  '/snap/bin/chromium', '/opt/google/chrome/chrome',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/opt/google/chrome/chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+  'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
 ];
 
 function isExecutable(file: string): boolean {
@@ -38,8 +44,10 @@ export function findChromium(): string {
   }
   const found = USUAL_LOCATIONS.find(isExecutable);
   if (found) return found;
-  throw new Error('The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: '
-    + '`apt-get update && apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.');
+  throw new Error(
+    'The browser tests need Chromium or Chrome and found none. Install it (Debian/Ubuntu: ' +
+      '`apt-get update && apt-get install -y chromium`) or set CHROME_PATH to a Chrome or Chromium binary.',
+  );
 }
 
 /** A headless Chromium with a fresh profile; close() also removes the profile. */
@@ -49,8 +57,16 @@ export async function launchBrowser(): Promise<BrowserContext & { dispose(): Pro
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return Object.assign(context, {
     async dispose() {

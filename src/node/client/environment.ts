@@ -34,7 +34,9 @@ export function isLoopback(rootUrl: string): boolean {
 type Environment = Record<string, string | undefined>;
 
 /** The credentials the environment holds: an access token, an OAuth2 client with a refresh token, or nothing. */
-export function authFromEnvironment(env: Environment = process.env): Pick<PlanClientOptions, 'auth' | 'accessToken'> | null {
+export function authFromEnvironment(
+  env: Environment = process.env,
+): Pick<PlanClientOptions, 'auth' | 'accessToken'> | null {
   const accessToken = env[ENVIRONMENT_VARIABLES.accessToken];
   if (accessToken) return { accessToken };
   const clientId = env[ENVIRONMENT_VARIABLES.clientId];
@@ -46,7 +48,10 @@ export function authFromEnvironment(env: Environment = process.env): Pick<PlanCl
     return { auth };
   }
   if (clientId || clientSecret || refreshToken) {
-    throw new Error(`${ENVIRONMENT_VARIABLES.clientId}, ${ENVIRONMENT_VARIABLES.clientSecret} and ${ENVIRONMENT_VARIABLES.refreshToken} go together; one or two of them are set`);
+    throw new Error(
+      `${ENVIRONMENT_VARIABLES.clientId}, ${ENVIRONMENT_VARIABLES.clientSecret} and ` +
+        `${ENVIRONMENT_VARIABLES.refreshToken} go together; one or two of them are set`,
+    );
   }
   return null;
 }
@@ -64,11 +69,18 @@ export function clientFromEnvironment(settings: ClientSettings = {}, env: Enviro
   const local = isLoopback(rootUrl);
   const scriptId = settings.scriptId ?? env[ENVIRONMENT_VARIABLES.scriptId] ?? (local ? 'local' : undefined);
   if (!scriptId) {
-    throw new Error(`No deployment id: pass --script-id or set ${ENVIRONMENT_VARIABLES.scriptId} (Deploy > Manage deployments > API executable; see docs/agents.md)`);
+    throw new Error(
+      `No deployment id: pass --script-id or set ${ENVIRONMENT_VARIABLES.scriptId} (Deploy > Manage deployments > ` +
+        `API executable; see docs/agents.md)`,
+    );
   }
   const auth = authFromEnvironment(env) ?? (local ? { accessToken: LOCAL_TOKEN } : null);
   if (!auth) {
-    throw new Error(`No credentials for ${rootUrl}: set ${ENVIRONMENT_VARIABLES.accessToken}, or ${ENVIRONMENT_VARIABLES.clientId}, ${ENVIRONMENT_VARIABLES.clientSecret} and ${ENVIRONMENT_VARIABLES.refreshToken} (see docs/agents.md)`);
+    throw new Error(
+      `No credentials for ${rootUrl}: set ${ENVIRONMENT_VARIABLES.accessToken}, or ` +
+        `${ENVIRONMENT_VARIABLES.clientId}, ${ENVIRONMENT_VARIABLES.clientSecret} and ` +
+        `${ENVIRONMENT_VARIABLES.refreshToken} (see docs/agents.md)`,
+    );
   }
   return new PlanClient({ scriptId, rootUrl, ...auth });
 }

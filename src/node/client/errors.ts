@@ -69,7 +69,15 @@ export class PlanClientError extends Error {
 }
 
 const PLAN_ERROR_CODES: readonly string[] = [
-  'INVALID_ARGUMENT', 'NOT_FOUND', 'NO_PLAN', 'INVALID_TRANSITION', 'NEEDS_PERSON', 'TOO_LARGE', 'CONFLICT', 'INVALID_PLAN', 'BUSY',
+  'INVALID_ARGUMENT',
+  'NOT_FOUND',
+  'NO_PLAN',
+  'INVALID_TRANSITION',
+  'NEEDS_PERSON',
+  'TOO_LARGE',
+  'CONFLICT',
+  'INVALID_PLAN',
+  'BUSY',
   'SERVICE_ERROR',
 ] satisfies readonly (PlanErrorCode | 'SERVICE_ERROR')[];
 
@@ -80,7 +88,10 @@ const PLAN_ERROR_CODES: readonly string[] = [
  */
 export function parseScriptMessage(message: string): { code: PlanClientErrorCode; message: string; detail: string } {
   const named = /^([A-Za-z_$][\w$]*): ([A-Z_]+): /.exec(message);
-  const text = named && !PLAN_ERROR_CODES.includes(named[1]) && PLAN_ERROR_CODES.includes(named[2]) ? message.slice(named[1].length + 2) : message;
+  const text =
+    named && !PLAN_ERROR_CODES.includes(named[1]) && PLAN_ERROR_CODES.includes(named[2])
+      ? message.slice(named[1].length + 2)
+      : message;
   const match = /^([A-Z_]+): ([\s\S]*)$/.exec(text);
   if (match && PLAN_ERROR_CODES.includes(match[1])) {
     return { code: match[1] as PlanClientErrorCode, message: text, detail: match[2] };
@@ -91,10 +102,21 @@ export function parseScriptMessage(message: string): { code: PlanClientErrorCode
 /** What people hit when calling scripts.run, and what to do about it (see docs/agents.md). */
 export function apiErrorHint(httpStatus: number | undefined): string {
   switch (httpStatus) {
-    case 401: return 'the access token is missing, expired or revoked; get a new one';
-    case 403: return 'the OAuth client must belong to the script\'s standard Cloud project, with the Apps Script API enabled, and the token must cover the script\'s scopes';
-    case 404: return 'use the API executable deployment id (Deploy > Manage deployments), not the script id, and check the script is deployed as API executable';
-    case 429: return 'too many requests; retries were used up';
-    default: return '';
+    case 401:
+      return 'the access token is missing, expired or revoked; get a new one';
+    case 403:
+      return (
+        "the OAuth client must belong to the script's standard Cloud project, with the Apps Script API " +
+        "enabled, and the token must cover the script's scopes"
+      );
+    case 404:
+      return (
+        'use the API executable deployment id (Deploy > Manage deployments), not the script id, and check ' +
+        'the script is deployed as API executable'
+      );
+    case 429:
+      return 'too many requests; retries were used up';
+    default:
+      return '';
   }
 }

@@ -1,7 +1,14 @@
 /** Sheet Plan from Node: a typed client for the plan API of a deployment or of the local emulator. */
 export { PlanClient, GOOGLE_ROOT_URL } from './plan-client';
 export type {
-  AgentAction, AgentCommand, PlanClientAuth, PlanClientOptions, PlanViewRequest, ProgressResult, RetryOptions, ValidationResult,
+  AgentAction,
+  AgentCommand,
+  PlanClientAuth,
+  PlanClientOptions,
+  PlanViewRequest,
+  ProgressResult,
+  RetryOptions,
+  ValidationResult,
 } from './plan-client';
 export { PlanClientError, parseScriptMessage } from './errors';
 export type { PlanClientErrorCode, ScriptStackTraceElement } from './errors';

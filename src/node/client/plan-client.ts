@@ -86,7 +86,10 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   const response = (error as { response?: { status?: number; data?: unknown; headers?: unknown } }).response;
   if (!response || typeof response.status !== 'number') return undefined;
   const headers = response.headers as { get?: (name: string) => string | null } | Record<string, string> | undefined;
-  const retryAfter = typeof headers?.get === 'function' ? headers.get('retry-after') ?? undefined : (headers as Record<string, string> | undefined)?.['retry-after'];
+  const retryAfter =
+    typeof headers?.get === 'function'
+      ? (headers.get('retry-after') ?? undefined)
+      : (headers as Record<string, string> | undefined)?.['retry-after'];
   return { status: response.status, data: response.data as HttpFailure['data'], retryAfter };
 }
 
@@ -99,8 +102,12 @@ export class PlanClient {
   private readonly retry: Required<RetryOptions>;
 
   constructor(options: PlanClientOptions) {
-    if (!options.scriptId) throw new Error('PlanClient needs scriptId: the deployment id of the API executable (or "local" for the emulator)');
-    if (!options.auth && !options.accessToken) throw new Error('PlanClient needs auth (an OAuth2 client) or accessToken');
+    if (!options.scriptId)
+      throw new Error(
+        'PlanClient needs scriptId: the deployment id of the API executable (or "local" for the emulator)',
+      );
+    if (!options.auth && !options.accessToken)
+      throw new Error('PlanClient needs auth (an OAuth2 client) or accessToken');
     let auth = options.auth;
     if (!auth) {
       const client = new OAuth2Client({ transporterOptions: TRANSPORT });
@@ -118,7 +125,9 @@ export class PlanClient {
   // ---- the spec's API ----
 
   /** Sets up AGENT_BASE with the starter plan, or returns the plan that is there. */
-  initPlan(): Promise<RevisedPlan> { return this.run('initPlan'); }
+  initPlan(): Promise<RevisedPlan> {
+    return this.run('initPlan');
+  }
   /** The whole plan, parsed, with its revision; null when the cell is empty. */
   getPlan(): Promise<RevisedPlan | null>;
   /** A summary for an LLM's context: finished phases folded, what needs attention in full. */
@@ -127,48 +136,89 @@ export class PlanClient {
     return request ? this.run('getPlan', [request]) : this.run('getPlan');
   }
   /** The first todo task, phase by phase (blocked and review items are passed over). */
-  getNextTask(): Promise<TaskResult | null> { return this.run('getNextTask'); }
-  getReviewTasks(): Promise<TaskResult[]> { return this.run('getReviewTasks'); }
+  getNextTask(): Promise<TaskResult | null> {
+    return this.run('getNextTask');
+  }
+  getReviewTasks(): Promise<TaskResult[]> {
+    return this.run('getReviewTasks');
+  }
   /** Writes a new plan; the one it replaces is kept in the history. */
   createPlan(title: string, goal: string, phases: PhaseInput[], details?: PlanDetails): Promise<RevisedPlan> {
     return this.run('createPlan', details === undefined ? [title, goal, phases] : [title, goal, phases, details]);
   }
-  startTask(step: string): Promise<TaskResult> { return this.run('startTask', [step]); }
-  completeTask(step: string): Promise<TaskResult> { return this.run('completeTask', [step]); }
-  blockTask(step: string, reason: string): Promise<TaskResult> { return this.run('blockTask', [step, reason]); }
+  startTask(step: string): Promise<TaskResult> {
+    return this.run('startTask', [step]);
+  }
+  completeTask(step: string): Promise<TaskResult> {
+    return this.run('completeTask', [step]);
+  }
+  blockTask(step: string, reason: string): Promise<TaskResult> {
+    return this.run('blockTask', [step, reason]);
+  }
   /** Asks a person to look at the task; only they can approve it or request changes (in the sidebar). */
-  reviewTask(step: string, note: string): Promise<TaskResult> { return this.run('reviewTask', [step, note]); }
+  reviewTask(step: string, note: string): Promise<TaskResult> {
+    return this.run('reviewTask', [step, note]);
+  }
 
   // ---- extensions ----
 
-  getProgress(): Promise<ProgressResult> { return this.run('getProgress'); }
-  validatePlan(): Promise<ValidationResult> { return this.run('validatePlan'); }
-  skipTask(step: string, reason: string): Promise<TaskResult> { return this.run('skipTask', [step, reason]); }
-  reopenTask(step: string): Promise<TaskResult> { return this.run('reopenTask', [step]); }
+  getProgress(): Promise<ProgressResult> {
+    return this.run('getProgress');
+  }
+  validatePlan(): Promise<ValidationResult> {
+    return this.run('validatePlan');
+  }
+  skipTask(step: string, reason: string): Promise<TaskResult> {
+    return this.run('skipTask', [step, reason]);
+  }
+  reopenTask(step: string): Promise<TaskResult> {
+    return this.run('reopenTask', [step]);
+  }
   /** Sets the `— note` of a task; null removes it. */
-  setTaskNote(step: string, note: string | null): Promise<TaskResult> { return this.run('setTaskNote', [step, note]); }
+  setTaskNote(step: string, note: string | null): Promise<TaskResult> {
+    return this.run('setTaskNote', [step, note]);
+  }
   /** Starts the task getNextTask would return, in one call; null when none is left. */
-  startNextTask(): Promise<TaskResult | null> { return this.run('startNextTask'); }
+  startNextTask(): Promise<TaskResult | null> {
+    return this.run('startNextTask');
+  }
   /** Completes `step` and starts the next todo task in one call; returns that task, or null at the end. */
-  advanceTask(step: string): Promise<TaskResult | null> { return this.run('advanceTask', [step]); }
+  advanceTask(step: string): Promise<TaskResult | null> {
+    return this.run('advanceTask', [step]);
+  }
   /** Several changes at once: all are written, or none (the error names the command that was refused). */
-  applyCommands(commands: AgentCommand[]): Promise<TaskResult[]> { return this.run('applyCommands', [commands]); }
+  applyCommands(commands: AgentCommand[]): Promise<TaskResult[]> {
+    return this.run('applyCommands', [commands]);
+  }
   /** Replaces the whole document, only if it is still at `baseRevision`. */
   /** `base`: the plan's `stamp` (exact) or `revision` you last read; CONFLICT if it changed since. */
-  replacePlan(markdown: string, base: string | number): Promise<RevisedPlan> { return this.run('replacePlan', [markdown, base]); }
-  getHistory(limit?: number): Promise<HistoryEntry[]> { return this.run('getHistory', limit === undefined ? [] : [limit]); }
-  restoreRevision(revision: number): Promise<RevisedPlan> { return this.run('restoreRevision', [revision]); }
+  replacePlan(markdown: string, base: string | number): Promise<RevisedPlan> {
+    return this.run('replacePlan', [markdown, base]);
+  }
+  getHistory(limit?: number): Promise<HistoryEntry[]> {
+    return this.run('getHistory', limit === undefined ? [] : [limit]);
+  }
+  restoreRevision(revision: number): Promise<RevisedPlan> {
+    return this.run('restoreRevision', [revision]);
+  }
 
   // ---- the transport ----
 
   /** Runs any function of the deployment through scripts.run and returns its result. */
   async run<T>(functionName: string, parameters: unknown[] = []): Promise<T> {
-    const requestBody: script_v1.Schema$ExecutionRequest = { function: functionName, parameters, devMode: this.devMode };
+    const requestBody: script_v1.Schema$ExecutionRequest = {
+      function: functionName,
+      parameters,
+      devMode: this.devMode,
+    };
     for (let attempt = 1; ; attempt++) {
       const signal = AbortSignal.timeout(this.timeoutMs);
       let operation: script_v1.Schema$Operation;
       try {
-        const response = await this.service.scripts.run({ scriptId: this.scriptId, requestBody }, { ...TRANSPORT, signal, retry: false });
+        const response = await this.service.scripts.run(
+          { scriptId: this.scriptId, requestBody },
+          { ...TRANSPORT, signal, retry: false },
+        );
         operation = response.data;
       } catch (error) {
         const failure = httpFailure(error);
@@ -182,7 +232,9 @@ export class PlanClient {
     }
   }
 
-  /** Full jitter: a random wait up to base × 2^(retry − 1), capped; a Retry-After in seconds is honoured up to the cap. */
+  /**
+   * Full jitter: a random wait up to base × 2^(retry − 1), capped; a Retry-After in seconds is honoured up to the cap.
+   */
   private delayBefore(attempt: number, retryAfter: string | undefined): number {
     const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 2));
     const asked = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
@@ -191,32 +243,71 @@ export class PlanClient {
 
   private resultOf<T>(functionName: string, operation: script_v1.Schema$Operation, attempts: number): T {
     if (operation.error) {
-      const execution = (operation.error.details?.[0] ?? {}) as { errorMessage?: string; errorType?: string; scriptStackTraceElements?: ScriptStackTraceElement[] };
-      const parsed = parseScriptMessage(execution.errorMessage ?? operation.error.message ?? 'The script failed without a message');
+      const execution = (operation.error.details?.[0] ?? {}) as {
+        errorMessage?: string;
+        errorType?: string;
+        scriptStackTraceElements?: ScriptStackTraceElement[];
+      };
+      const parsed = parseScriptMessage(
+        execution.errorMessage ?? operation.error.message ?? 'The script failed without a message',
+      );
       throw new PlanClientError(parsed.code, parsed.message, {
-        functionName, detail: parsed.detail, stackTrace: execution.scriptStackTraceElements ?? [], errorType: execution.errorType, attempts,
+        functionName,
+        detail: parsed.detail,
+        stackTrace: execution.scriptStackTraceElements ?? [],
+        errorType: execution.errorType,
+        attempts,
       });
     }
     if (operation.done === false) {
-      throw new PlanClientError('API_ERROR', `${functionName} did not finish: the API answered before the execution ended`, { functionName, attempts });
+      throw new PlanClientError(
+        'API_ERROR',
+        `${functionName} did not finish: the API answered before the execution ended`,
+        { functionName, attempts },
+      );
     }
     // Google leaves `result` out when the function returns nothing (or null).
     return (operation.response?.result ?? null) as T;
   }
 
-  private requestError(functionName: string, error: unknown, failure: HttpFailure | undefined, signal: AbortSignal, attempts: number): PlanClientError {
+  private requestError(
+    functionName: string,
+    error: unknown,
+    failure: HttpFailure | undefined,
+    signal: AbortSignal,
+    attempts: number,
+  ): PlanClientError {
     if (failure?.status !== undefined) {
       const apiError = failure.data?.error;
       const said = apiError?.message ?? `HTTP ${failure.status}`;
       const hint = apiErrorHint(failure.status);
-      return new PlanClientError('API_ERROR', `${functionName}: ${said} (HTTP ${failure.status}${apiError?.status ? ` ${apiError.status}` : ''})${hint ? `: ${hint}` : ''}`, {
-        functionName, detail: said, httpStatus: failure.status, apiStatus: apiError?.status, attempts, cause: error,
-      });
+      return new PlanClientError(
+        'API_ERROR',
+        `${functionName}: ${said} (HTTP ` +
+          `${failure.status}${apiError?.status ? ` ${apiError.status}` : ''})${hint ? `: ${hint}` : ''}`,
+        {
+          functionName,
+          detail: said,
+          httpStatus: failure.status,
+          apiStatus: apiError?.status,
+          attempts,
+          cause: error,
+        },
+      );
     }
     if (signal.aborted) {
-      return new PlanClientError('TIMEOUT', `${functionName}: no answer within ${this.timeoutMs} ms; the function may or may not have run`, { functionName, attempts, cause: error });
+      return new PlanClientError(
+        'TIMEOUT',
+        `${functionName}: no answer within ${this.timeoutMs} ms; the function may or may not have run`,
+        { functionName, attempts, cause: error },
+      );
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new PlanClientError('NETWORK_ERROR', `${functionName}: could not reach ${this.rootUrl}: ${message}`, { functionName, detail: message, attempts, cause: error });
+    return new PlanClientError('NETWORK_ERROR', `${functionName}: could not reach ${this.rootUrl}: ${message}`, {
+      functionName,
+      detail: message,
+      attempts,
+      cause: error,
+    });
   }
 }

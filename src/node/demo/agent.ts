@@ -15,7 +15,10 @@ import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
 
 export interface DemoOptions {
-  client: Pick<PlanClient, 'createPlan' | 'startNextTask' | 'startTask' | 'advanceTask' | 'reviewTask' | 'blockTask' | 'getPlan'>;
+  client: Pick<
+    PlanClient,
+    'createPlan' | 'startNextTask' | 'startTask' | 'advanceTask' | 'reviewTask' | 'blockTask' | 'getPlan'
+  >;
   /** A line for the person watching. */
   log: (line: string) => void;
   /** The pause after each step, so the sidebar can be watched (0: as fast as it goes). */
@@ -39,7 +42,13 @@ export interface DemoResult {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The example plan as createPlan's arguments: its tasks as titles, its sections as details. */
-export function examplePlanInput(): { title: string; goal: string; phases: PhaseInput[]; details: PlanDetails; example: Plan } {
+export function examplePlanInput(): {
+  title: string;
+  goal: string;
+  phases: PhaseInput[];
+  details: PlanDetails;
+  example: Plan;
+} {
   const example = parsePlan(EXAMPLE_PLAN);
   const analysis = example.analysisDetails;
   return {
@@ -48,8 +57,11 @@ export function examplePlanInput(): { title: string; goal: string; phases: Phase
     phases: example.phases.map((phase) => ({ name: phase.name, steps: phase.tasks.map((task) => task.title) })),
     details: {
       analysis: analysis && {
-        spreadsheet: analysis.spreadsheet, keySheets: analysis.keySheets,
-        read: analysis.targetRanges.read, write: analysis.targetRanges.write, currentState: analysis.currentState,
+        spreadsheet: analysis.spreadsheet,
+        keySheets: analysis.keySheets,
+        read: analysis.targetRanges.read,
+        write: analysis.targetRanges.write,
+        currentState: analysis.currentState,
       },
       questions: example.questions,
       notes: example.notes,
@@ -71,7 +83,10 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
 
   /** Polls until a person has decided on the review item; returns the task as it is then. */
   const waitForPerson = async (step: string): Promise<PlanTask> => {
-    log(`  ⏳ waiting for a person to review ${step}${options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'}`);
+    log(
+      `  ⏳ waiting for a person to review ` +
+        `${step}${options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'}`,
+    );
     const started = Date.now();
     for (;;) {
       const task = findTask(await client.getPlan(), step);
@@ -84,7 +99,10 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     }
   };
 
-  log(`📝 createPlan("${title}"): ${phases.length} phases, ${phases.reduce((count, phase) => count + phase.steps.length, 0)} tasks`);
+  log(
+    `📝 createPlan("${title}"): ${phases.length} phases, ` +
+      `${phases.reduce((count, phase) => count + phase.steps.length, 0)} tasks`,
+  );
   await client.createPlan(title, goal, phases, details);
   await pause();
 

@@ -53,15 +53,23 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
   if (values.endpoint) {
     if (values.port) throw new Error('--port is for the local emulator; with --endpoint there is none');
     const client = clientFromEnvironment({ endpoint: values.endpoint, scriptId: values['script-id'] });
-    log(`Sheet Plan demo against ${client.rootUrl} (deployment ${client.scriptId}): open the spreadsheet and its Agent Plan sidebar to watch.`);
+    log(
+      `Sheet Plan demo against ${client.rootUrl} (deployment ${client.scriptId}): open the spreadsheet and its ` +
+        `Agent Plan sidebar to watch.`,
+    );
     await runDemoAgent({ client, log, pauseMs, pollMs });
     return;
   }
 
   const port = values.port === undefined ? 8080 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got "${values.port}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number (got "${values.port}")`);
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-demo-'));
-  const server = await startServer({ port, stateFile: path.join(folder, 'spreadsheet.json'), distDir: options.distDir });
+  const server = await startServer({
+    port,
+    stateFile: path.join(folder, 'spreadsheet.json'),
+    distDir: options.distDir,
+  });
   try {
     log(`Sheet Plan demo: open ${server.url}/ to watch the plan and its sidebar.`);
     log(`  Apps Script API: POST ${server.url}/v1/scripts/local:run`);

@@ -6,7 +6,10 @@
 import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
 import { countCalls, type CallFilter, type CallRecord } from './runtime/call-log';
 import {
-  ExecutionScope, type AuthModeName, type ExecutionContextKind, type ExecutionSettings,
+  ExecutionScope,
+  type AuthModeName,
+  type ExecutionContextKind,
+  type ExecutionSettings,
 } from './runtime/execution-scope';
 import { FaultInjector } from './runtime/faults';
 import type { LogEntry } from './runtime/log-entries';

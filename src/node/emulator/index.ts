@@ -11,23 +11,36 @@ export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from 
 export { SPREADSHEET_JSON_FORMAT, type SpreadsheetJson } from './model/spreadsheet-json';
 export type { CellValue } from './model/cell';
 export { LockTable, type LockScope } from './model/lock-table';
-export {
-  createExecution, Execution, DEFAULT_USER,
-  type AppsScriptGlobals, type ExecutionOptions,
-} from './execution';
+export { createExecution, Execution, DEFAULT_USER, type AppsScriptGlobals, type ExecutionOptions } from './execution';
 export type { AuthModeName, ExecutionContextKind } from './runtime/execution-scope';
 export { countCalls, callMatches, type CallFilter, type CallRecord, type ServiceName } from './runtime/call-log';
 export { FaultInjector } from './runtime/faults';
 export type { LogEntry } from './runtime/log-entries';
 export {
   UiRecord,
-  type AlertRecord, type ButtonName, type ButtonSetName, type DialogRecord, type HtmlDisplayRecord,
-  type MenuEntry, type MenuRecord, type PromptRecord, type QueuedPromptResponse, type ToastRecord,
+  type AlertRecord,
+  type ButtonName,
+  type ButtonSetName,
+  type DialogRecord,
+  type HtmlDisplayRecord,
+  type MenuEntry,
+  type MenuRecord,
+  type PromptRecord,
+  type QueuedPromptResponse,
+  type ToastRecord,
 } from './runtime/ui-record';
 export { toTransportValue, TransportError, type JsonValue } from './runtime/transport';
 export {
-  BUNDLE_FILE, bundleFunctionNames, editCellAsPerson, loadBundle, runFunction, runSimpleTrigger,
-  type BundleContext, type RunOutcome, type ScriptFailure, type SimpleTriggerOptions,
+  BUNDLE_FILE,
+  bundleFunctionNames,
+  editCellAsPerson,
+  loadBundle,
+  runFunction,
+  runSimpleTrigger,
+  type BundleContext,
+  type RunOutcome,
+  type ScriptFailure,
+  type SimpleTriggerOptions,
 } from './load-bundle';
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';

@@ -171,7 +171,11 @@ function compiledBundle(distDir: string): CompiledBundle {
 }
 
 /** The function, if callers may reach it; Google's scripts.run wording otherwise. */
-function callableFunction(context: BundleContext, bundle: CompiledBundle, name: string): (...args: unknown[]) => unknown {
+function callableFunction(
+  context: BundleContext,
+  bundle: CompiledBundle,
+  name: string,
+): (...args: unknown[]) => unknown {
   const entry = context[name];
   if (!bundle.functionNames.has(name) || isPrivateFunctionName(name) || typeof entry !== 'function') {
     throw new Error(`Script function not found: ${name}`);

@@ -17,7 +17,11 @@ Credentials: ${ENVIRONMENT_VARIABLES.accessToken}, or ${ENVIRONMENT_VARIABLES.cl
 export async function mcpCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { endpoint: { type: 'string' }, 'script-id': { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      endpoint: { type: 'string' },
+      'script-id': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
     allowPositionals: false,
   });
   // stdout carries the protocol: everything for people goes to stderr.

@@ -37,8 +37,12 @@ function toolList(): Tool[] {
   return Object.entries(TOOLS).map(([name, tool]) => ({
     name,
     description: tool.description,
-    inputSchema: compactSchema(toJsonSchemaCompat(z.object(tool.input ?? {}), { strictUnions: true, pipeStrategy: 'input' })) as Tool['inputSchema'],
-    outputSchema: compactSchema(toJsonSchemaCompat(z.object(tool.output), { strictUnions: true, pipeStrategy: 'output' })) as Tool['outputSchema'],
+    inputSchema: compactSchema(
+      toJsonSchemaCompat(z.object(tool.input ?? {}), { strictUnions: true, pipeStrategy: 'input' }),
+    ) as Tool['inputSchema'],
+    outputSchema: compactSchema(
+      toJsonSchemaCompat(z.object(tool.output), { strictUnions: true, pipeStrategy: 'output' }),
+    ) as Tool['outputSchema'],
     ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
   }));
 }
@@ -46,19 +50,26 @@ function toolList(): Tool[] {
 export function createMcpServer(api: PlanApi): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version }, { instructions: INSTRUCTIONS });
   for (const [name, tool] of Object.entries(TOOLS)) {
-    server.registerTool(name, {
-      description: tool.description,
-      inputSchema: tool.input ?? {},
-      outputSchema: tool.output,
-      annotations: tool.readOnly ? { readOnlyHint: true } : undefined,
-    }, async (args: Record<string, unknown>) => {
-      try {
-        const structuredContent = await tool.run(api, args);
-        return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
-      } catch (error) {
-        return { isError: true, content: [{ type: 'text' as const, text: error instanceof Error ? error.message : String(error) }] };
-      }
-    });
+    server.registerTool(
+      name,
+      {
+        description: tool.description,
+        inputSchema: tool.input ?? {},
+        outputSchema: tool.output,
+        annotations: tool.readOnly ? { readOnlyHint: true } : undefined,
+      },
+      async (args: Record<string, unknown>) => {
+        try {
+          const structuredContent = await tool.run(api, args);
+          return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
+        } catch (error) {
+          return {
+            isError: true,
+            content: [{ type: 'text' as const, text: error instanceof Error ? error.message : String(error) }],
+          };
+        }
+      },
+    );
   }
   // McpServer answers tools/list itself; the same list, compacted, replaces its answer (the SDK
   // documents that setting a handler replaces the previous one). Calls still go through McpServer.
@@ -71,9 +82,13 @@ export function createMcpServer(api: PlanApi): McpServer {
 export async function serveStdio(api: PlanApi): Promise<void> {
   const server = createMcpServer(api);
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => { transport.onclose = () => resolve(); });
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+  });
   await server.connect(transport);
   // The transport does not notice stdin ending by itself.
-  process.stdin.once('end', () => { void server.close(); });
+  process.stdin.once('end', () => {
+    void server.close();
+  });
   await closed;
 }

@@ -10,15 +10,30 @@ import { summarizePlan } from '../../core/summary';
 import type { PlanTask } from '../../core/types';
 
 /** What the tools need of a PlanClient. */
-export type PlanApi = Pick<PlanClient,
-  | 'initPlan' | 'getPlan' | 'createPlan' | 'replacePlan' | 'getNextTask' | 'getReviewTasks'
-  | 'startTask' | 'completeTask' | 'advanceTask' | 'blockTask' | 'reviewTask' | 'applyCommands'>;
+export type PlanApi = Pick<
+  PlanClient,
+  | 'initPlan'
+  | 'getPlan'
+  | 'createPlan'
+  | 'replacePlan'
+  | 'getNextTask'
+  | 'getReviewTasks'
+  | 'startTask'
+  | 'completeTask'
+  | 'advanceTask'
+  | 'blockTask'
+  | 'reviewTask'
+  | 'applyCommands'
+>;
 
 const step = z.string().describe('e.g. "2.1"');
 /** A task as the tools show it. */
 const taskSchema = z.object({ step: z.string(), status: z.string(), title: z.string(), note: z.string().optional() });
 type Task = z.infer<typeof taskSchema>;
-/** A task tool's answer, with the plan's revision after the call; get_next_task and advance_task answer {} when no task is left. */
+/**
+ * A task tool's answer, with the plan's revision after the call; get_next_task and advance_task answer {} when no task
+ * is left.
+ */
 const taskOutput = { ...taskSchema.partial().shape, revision: z.number().optional() };
 
 const planSchema = z.object({
@@ -42,7 +57,10 @@ function taskAnswer(result: TaskResult | null) {
   return result ? { ...taskOf(result), revision: result.revision } : {};
 }
 
-function planAnswer(plan: Pick<RevisedPlan, 'revision' | 'title' | 'progress'>, text: { summary: string } | { markdown: string }): PlanOutput {
+function planAnswer(
+  plan: Pick<RevisedPlan, 'revision' | 'title' | 'progress'>,
+  text: { summary: string } | { markdown: string },
+): PlanOutput {
   return { revision: plan.revision, title: plan.title, done: plan.progress.done, total: plan.progress.total, ...text };
 }
 
@@ -65,7 +83,9 @@ interface ToolDefinition {
 /** Which way a plan tool goes: the names follow the spec's API in snake_case. */
 export const TOOLS: Record<string, ToolDefinition> = {
   get_plan: {
-    description: 'Read the plan. compact (default): summary, what needs attention, next tasks. full: the Markdown, to edit with replace_plan.',
+    description:
+      'Read the plan. compact (default): summary, what needs attention, next tasks. full: the Markdown, to edit ' +
+      'with replace_plan.',
     input: { view: z.enum(['compact', 'full']).optional() },
     output: planOutput,
     readOnly: true,
@@ -91,15 +111,25 @@ export const TOOLS: Record<string, ToolDefinition> = {
       title: z.string(),
       goal: z.string().describe('One sentence describing success'),
       phases: z.array(z.object({ name: z.string(), steps: z.array(z.string()) })),
-      analysis: z.object({
-        spreadsheet: z.string(), keySheets: z.array(z.string()), read: z.array(z.string()), write: z.array(z.string()), currentState: z.string(),
-      }).partial().optional(),
+      analysis: z
+        .object({
+          spreadsheet: z.string(),
+          keySheets: z.array(z.string()),
+          read: z.array(z.string()),
+          write: z.array(z.string()),
+          currentState: z.string(),
+        })
+        .partial()
+        .optional(),
       questions: z.array(z.string()).optional(),
       notes: z.string().optional(),
     },
     output: planOutput,
     async run(api, { title, goal, phases, analysis, questions, notes }) {
-      const details = analysis || questions || notes ? { analysis, questions, notes } as Parameters<PlanApi['createPlan']>[3] : undefined;
+      const details =
+        analysis || questions || notes
+          ? ({ analysis, questions, notes } as Parameters<PlanApi['createPlan']>[3])
+          : undefined;
       return summaryOf(await api.createPlan(title as string, goal as string, phases as never, details));
     },
   },
@@ -107,7 +137,8 @@ export const TOOLS: Record<string, ToolDefinition> = {
     description: 'Replace the whole Markdown (from get_plan view=full), only if the plan is still at baseRevision.',
     input: { markdown: z.string(), baseRevision: z.number().int() },
     output: planOutput,
-    run: async (api, { markdown, baseRevision }) => summaryOf(await api.replacePlan(markdown as string, baseRevision as number)),
+    run: async (api, { markdown, baseRevision }) =>
+      summaryOf(await api.replacePlan(markdown as string, baseRevision as number)),
   },
   get_next_task: {
     description: 'The first todo task (blocked and review items are passed over); {} when none is left.',
@@ -116,7 +147,7 @@ export const TOOLS: Record<string, ToolDefinition> = {
     run: async (api) => taskAnswer(await api.getNextTask()),
   },
   get_review_tasks: {
-    description: 'Tasks waiting for a person\'s review.',
+    description: "Tasks waiting for a person's review.",
     output: { tasks: z.array(taskSchema) },
     readOnly: true,
     run: async (api) => ({ tasks: (await api.getReviewTasks()).map(taskOf) }),
@@ -128,7 +159,7 @@ export const TOOLS: Record<string, ToolDefinition> = {
     run: async (api, args) => taskAnswer(await api.startTask(args.step as string)),
   },
   complete_task: {
-    description: 'Mark a task done [x] with today\'s date.',
+    description: "Mark a task done [x] with today's date.",
     input: { step },
     output: taskOutput,
     run: async (api, args) => taskAnswer(await api.completeTask(args.step as string)),
@@ -152,13 +183,19 @@ export const TOOLS: Record<string, ToolDefinition> = {
     run: async (api, args) => taskAnswer(await api.reviewTask(args.step as string, args.note as string)),
   },
   apply_commands: {
-    description: 'Task changes in order, all written or none; also skip, reopen and note. text: reason (block, skip) or note (review, note).',
+    description:
+      'Task changes in order, all written or none; also skip, reopen and note. text: reason (block, skip) or note ' +
+      '(review, note).',
     input: {
-      commands: z.array(z.object({
-        action: z.enum(['start', 'complete', 'block', 'review', 'skip', 'reopen', 'note']),
-        step: z.string(),
-        text: z.string().optional(),
-      })).min(1),
+      commands: z
+        .array(
+          z.object({
+            action: z.enum(['start', 'complete', 'block', 'review', 'skip', 'reopen', 'note']),
+            step: z.string(),
+            text: z.string().optional(),
+          }),
+        )
+        .min(1),
     },
     output: { tasks: z.array(taskSchema), revision: z.number() },
     async run(api, { commands }) {

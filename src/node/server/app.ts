@@ -18,7 +18,11 @@ export interface AppOptions {
   /** Called after anything may have changed the spreadsheet. */
   persist?: () => void;
   /** Extra routes (the page, its assets). Return null to fall through. */
-  routes?: (request: IncomingMessage, url: URL, body: string) => HttpAnswer | { status: number; contentType: string; text: string } | null;
+  routes?: (
+    request: IncomingMessage,
+    url: URL,
+    body: string,
+  ) => HttpAnswer | { status: number; contentType: string; text: string } | null;
 }
 
 const SCRIPTS_RUN_PATH = /^\/v1\/scripts\/([^/:]+):run$/;
@@ -30,7 +34,11 @@ function readBody(request: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) { reject(new Error('Request body too large')); request.destroy(); return; }
+      if (size > MAX_BODY) {
+        reject(new Error('Request body too large'));
+        request.destroy();
+        return;
+      }
       chunks.push(chunk);
     });
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -65,8 +73,15 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
       const scriptsRun = SCRIPTS_RUN_PATH.exec(url.pathname);
       if (scriptsRun && request.method === 'POST') {
         const parsed = parseJson(body);
-        if (parsed.error) return sendJson(response, 400, { error: { code: 400, message: `Invalid JSON payload received. ${parsed.error}`, status: 'INVALID_ARGUMENT' } });
-        const answer = handleScriptsRun(parsed.value, { spreadsheet, distDir, authorization: request.headers.authorization });
+        if (parsed.error)
+          return sendJson(response, 400, {
+            error: { code: 400, message: `Invalid JSON payload received. ${parsed.error}`, status: 'INVALID_ARGUMENT' },
+          });
+        const answer = handleScriptsRun(parsed.value, {
+          spreadsheet,
+          distDir,
+          authorization: request.headers.authorization,
+        });
         persist();
         return sendJson(response, answer.status, answer.body);
       }
@@ -76,20 +91,29 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
         if (parsed.error || typeof call?.functionName !== 'string' || !Array.isArray(call.args ?? [])) {
           return sendJson(response, 400, { error: { message: 'Expected { functionName, args }' } });
         }
-        const outcome = runFunction(spreadsheet, distDir, call.functionName, (call.args as unknown[]) ?? [], { context: 'ui' });
+        const outcome = runFunction(spreadsheet, distDir, call.functionName, (call.args as unknown[]) ?? [], {
+          context: 'ui',
+        });
         persist();
         return sendJson(response, 200, outcome);
       }
       if (url.pathname === '/api/cells' && request.method === 'GET') {
-        return sendJson(response, 200, Object.fromEntries(PERSON_CELLS.map((cell) => [cell, String(spreadsheet.cell(cell) ?? '')])));
+        return sendJson(
+          response,
+          200,
+          Object.fromEntries(PERSON_CELLS.map((cell) => [cell, String(spreadsheet.cell(cell) ?? '')])),
+        );
       }
       if (url.pathname === '/api/cells' && request.method === 'PUT') {
         const parsed = parseJson(body);
         const cells = parsed.value as Record<string, unknown> | undefined;
-        if (parsed.error || typeof cells !== 'object' || cells === null) return sendJson(response, 400, { error: { message: 'Expected { "AGENT_BASE!C2": "text" }' } });
+        if (parsed.error || typeof cells !== 'object' || cells === null)
+          return sendJson(response, 400, { error: { message: 'Expected { "AGENT_BASE!C2": "text" }' } });
         for (const [cell, text] of Object.entries(cells)) {
           if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
-            return sendJson(response, 400, { error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` } });
+            return sendJson(response, 400, {
+              error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` },
+            });
           }
         }
         // As typed in the Sheets UI: stored as text, then the onEdit trigger runs.
@@ -105,15 +129,23 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
         }
         return sendJson(response, extra.status, extra.body);
       }
-      return sendJson(response, 404, { error: { code: 404, message: `Nothing at ${request.method} ${url.pathname}`, status: 'NOT_FOUND' } });
+      return sendJson(response, 404, {
+        error: { code: 404, message: `Nothing at ${request.method} ${url.pathname}`, status: 'NOT_FOUND' },
+      });
     } catch (error) {
       return sendJson(response, 500, { error: { code: 500, message: (error as Error).message, status: 'INTERNAL' } });
     }
   };
 }
 
-export async function listen(handler: ReturnType<typeof createApp>, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => { void handler(request, response); });
+export async function listen(
+  handler: ReturnType<typeof createApp>,
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    void handler(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

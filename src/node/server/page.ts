@@ -29,36 +29,49 @@ const HTML = 'text/html; charset=utf-8';
 /** The project's HTML files, as HtmlService.createHtmlOutputFromFile finds them: by name without `.html`. */
 export function projectHtmlFiles(distDir: string): Record<string, string> {
   if (!existsSync(distDir)) return {};
-  return Object.fromEntries(readdirSync(distDir)
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(distDir, file), 'utf8')]));
+  return Object.fromEntries(
+    readdirSync(distDir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(distDir, file), 'utf8')]),
+  );
 }
 
 function errorPage(status: number, heading: string, detail: string): PageAnswer {
   return {
     status,
     contentType: HTML,
-    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>`
-      + `<body style="font: 13px Roboto, Arial, sans-serif; padding: 16px; color: #a50e0e"><h1 style="font-size: 15px">${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
+    text:
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>` +
+      `<body style="font: 13px Roboto, Arial, sans-serif; padding: 16px; color: #a50e0e"><h1 style="font-size: ` +
+      `15px">${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p></body></html>`,
   };
 }
 
 /** Agent Plan → Open plan: runs showPlanSidebar and serves the sidebar it showed. */
 export function openSidebar(options: PageOptions): PageAnswer {
   const { spreadsheet, distDir } = options;
-  if (!existsSync(path.join(distDir, 'Code.js'))) return errorPage(503, 'Not built', `${distDir}/Code.js is missing: run npm run build.`);
-  const outcome = runFunction(spreadsheet, distDir, 'showPlanSidebar', [], { context: 'ui', projectFiles: projectHtmlFiles(distDir) });
+  if (!existsSync(path.join(distDir, 'Code.js')))
+    return errorPage(503, 'Not built', `${distDir}/Code.js is missing: run npm run build.`);
+  const outcome = runFunction(spreadsheet, distDir, 'showPlanSidebar', [], {
+    context: 'ui',
+    projectFiles: projectHtmlFiles(distDir),
+  });
   options.persist?.();
   if ('error' in outcome) return errorPage(500, 'showPlanSidebar failed', outcome.error.message);
   const shown = outcome.execution.ui.sidebars.at(-1);
   if (!shown) return errorPage(500, 'No sidebar', 'showPlanSidebar returned without showing a sidebar.');
-  const text = injectShim(shown.content, { functionNames: bundleFunctionNames(distDir), title: shown.title, width: shown.width });
+  const text = injectShim(shown.content, {
+    functionNames: bundleFunctionNames(distDir),
+    title: shown.title,
+    width: shown.width,
+  });
   return { status: 200, contentType: HTML, text };
 }
 
 export function pageRoutes(options: PageOptions) {
   return (_request: unknown, url: URL): PageAnswer | null => {
-    if (url.pathname === '/') return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name) };
+    if (url.pathname === '/')
+      return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name) };
     if (url.pathname === '/sidebar') return openSidebar(options);
     return null;
   };

@@ -52,7 +52,14 @@ export function scriptError(message: string, stack?: string): HttpAnswer {
       error: {
         code: 3,
         message: 'ScriptError',
-        details: [{ '@type': EXECUTION_ERROR_TYPE, errorMessage: message, errorType: 'ScriptError', scriptStackTraceElements: stackTraceElements(stack) }],
+        details: [
+          {
+            '@type': EXECUTION_ERROR_TYPE,
+            errorMessage: message,
+            errorType: 'ScriptError',
+            scriptStackTraceElements: stackTraceElements(stack),
+          },
+        ],
       },
     },
   };
@@ -67,7 +74,11 @@ export interface ScriptsRunOptions {
 
 export function handleScriptsRun(requestBody: unknown, options: ScriptsRunOptions): HttpAnswer {
   if (!options.authorization || !/^Bearer \S+/.test(options.authorization)) {
-    return httpError(401, 'UNAUTHENTICATED', 'Request is missing required authentication credential. Expected OAuth 2 access token.');
+    return httpError(
+      401,
+      'UNAUTHENTICATED',
+      'Request is missing required authentication credential. Expected OAuth 2 access token.',
+    );
   }
   if (typeof requestBody !== 'object' || requestBody === null || Array.isArray(requestBody)) {
     return httpError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an ExecutionRequest object.');
@@ -77,11 +88,19 @@ export function handleScriptsRun(requestBody: unknown, options: ScriptsRunOption
     return httpError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. "function" is required.');
   }
   if (request.parameters !== undefined && !Array.isArray(request.parameters)) {
-    return httpError(400, 'INVALID_ARGUMENT', 'Invalid value at \'parameters\': expected a list of values.');
+    return httpError(400, 'INVALID_ARGUMENT', "Invalid value at 'parameters': expected a list of values.");
   }
-  if (!bundleFunctionNames(options.distDir).includes(request.function)) return scriptError(`Script function not found: ${request.function}`);
-  const outcome = runFunction(options.spreadsheet, options.distDir, request.function, (request.parameters as unknown[]) ?? [], { context: 'api' });
-  if ('error' in outcome) return scriptError(withErrorName(outcome.error.message, outcome.error.stack), outcome.error.stack);
+  if (!bundleFunctionNames(options.distDir).includes(request.function))
+    return scriptError(`Script function not found: ${request.function}`);
+  const outcome = runFunction(
+    options.spreadsheet,
+    options.distDir,
+    request.function,
+    (request.parameters as unknown[]) ?? [],
+    { context: 'api' },
+  );
+  if ('error' in outcome)
+    return scriptError(withErrorName(outcome.error.message, outcome.error.stack), outcome.error.stack);
   const response: Record<string, unknown> = { '@type': EXECUTION_RESPONSE_TYPE };
   // Google leaves `result` out when the function returns nothing.
   if (outcome.result !== undefined && outcome.result !== null) response.result = outcome.result;

@@ -10,7 +10,10 @@ export function loadSpreadsheet(file: string): { spreadsheet: EmulatedSpreadshee
   if (existsSync(file)) {
     return { spreadsheet: EmulatedSpreadsheet.fromJSON(JSON.parse(readFileSync(file, 'utf8'))), seeded: false };
   }
-  const spreadsheet = new EmulatedSpreadsheet({ name: 'Inventory Management 2026', sheets: ['Warehouse', 'Sales', 'AGENT_BASE'] });
+  const spreadsheet = new EmulatedSpreadsheet({
+    name: 'Inventory Management 2026',
+    sheets: ['Warehouse', 'Sales', 'AGENT_BASE'],
+  });
   // As a person would have it: the marker and the spec's example plan typed into the cells.
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText('AGENT_BASE!C2', EXAMPLE_PLAN);

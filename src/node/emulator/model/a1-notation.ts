@@ -78,7 +78,13 @@ function isRowOnly(endpoint: Endpoint): endpoint is { row: number; column: undef
 }
 
 /** Corners may come in any order (`B2:A1` is `A1:B2`, as in Sheets). */
-function boundedArea(row1: number, column1: number, row2: number, column2: number, size: SheetSize): GridArea | undefined {
+function boundedArea(
+  row1: number,
+  column1: number,
+  row2: number,
+  column2: number,
+  size: SheetSize,
+): GridArea | undefined {
   const top = Math.min(row1, row2);
   const bottom = Math.max(row1, row2);
   const left = Math.min(column1, column2);

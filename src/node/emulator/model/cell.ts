@@ -28,8 +28,12 @@ export function hasContent(cell: CellRecord | undefined): boolean {
 
 /** Whether nothing at all is left in the cell, so the sheet can forget it. */
 export function isBlank(cell: CellRecord): boolean {
-  return !hasContent(cell) && cell.numberFormat === undefined && cell.note === undefined
-    && (cell.formatting === undefined || Object.keys(cell.formatting).length === 0);
+  return (
+    !hasContent(cell) &&
+    cell.numberFormat === undefined &&
+    cell.note === undefined &&
+    (cell.formatting === undefined || Object.keys(cell.formatting).length === 0)
+  );
 }
 
 /** A copy that shares nothing mutable (Dates are objects). */

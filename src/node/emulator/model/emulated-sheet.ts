@@ -26,7 +26,10 @@ export class EmulatedSheet {
   /** Sparse grid: rows[row - 1][column - 1]; missing means an untouched cell. */
   #rows: Array<Array<CellRecord | undefined> | undefined> = [];
 
-  constructor(readonly sheetId: number, name: string) {
+  constructor(
+    readonly sheetId: number,
+    name: string,
+  ) {
     this.name = name;
   }
 

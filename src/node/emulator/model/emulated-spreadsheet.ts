@@ -13,8 +13,12 @@ import { readCellValue } from './cell-reading';
 import { EmulatedSheet } from './emulated-sheet';
 import { LockTable } from './lock-table';
 import {
-  decodeCell, encodeCell, isSpreadsheetJson, SPREADSHEET_JSON_FORMAT,
-  type ScopedStoresJson, type SpreadsheetJson,
+  decodeCell,
+  encodeCell,
+  isSpreadsheetJson,
+  SPREADSHEET_JSON_FORMAT,
+  type ScopedStoresJson,
+  type SpreadsheetJson,
 } from './spreadsheet-json';
 import { createCacheStores, createPropertyStores, type ScopedStores } from './stores';
 import { findTimeZone, type TimeZone } from '../time/time-zones';
@@ -111,7 +115,9 @@ export class EmulatedSpreadsheet {
 
   setNumberFormat(reference: string, format: string): void {
     const { sheet, row, column } = this.#locateCell(reference);
-    sheet.updateCell(row, column, (cell) => { cell.numberFormat = format; });
+    sheet.updateCell(row, column, (cell) => {
+      cell.numberFormat = format;
+    });
   }
 
   /**
@@ -173,7 +179,8 @@ export class EmulatedSpreadsheet {
       sheet.hidden = sheetJson.hidden;
       sheet.maxRows = sheetJson.maxRows;
       sheet.maxColumns = sheetJson.maxColumns;
-      for (const [column, width] of Object.entries(sheetJson.columnWidths)) sheet.columnWidths.set(Number(column), width);
+      for (const [column, width] of Object.entries(sheetJson.columnWidths))
+        sheet.columnWidths.set(Number(column), width);
       for (const cellJson of sheetJson.cells) {
         const area = parseA1Area(cellJson.cell, sheet);
         if (!area) throw new Error(`Invalid cell address in spreadsheet file: ${sheetJson.name}!${cellJson.cell}`);
@@ -187,7 +194,8 @@ export class EmulatedSpreadsheet {
       for (const [key, value] of Object.entries(source)) target.set(key, value);
     });
     storesFromJson(spreadsheet.caches, json.caches, (target, source) => {
-      for (const [key, entry] of Object.entries(source)) target.set(key, { value: entry.value, expiresAt: entry.expiresAt });
+      for (const [key, entry] of Object.entries(source))
+        target.set(key, { value: entry.value, expiresAt: entry.expiresAt });
     });
     for (const scopeName of json.locksHeldByAnotherProcess) spreadsheet.locks.restoreHeldByAnotherProcess(scopeName);
     return spreadsheet;
@@ -209,7 +217,9 @@ export class EmulatedSpreadsheet {
     const sheet = parts.sheetName === undefined ? this.sheets[0] : this.#requireSheet(parts.sheetName);
     const area = parseA1Area(parts.a1, sheet);
     if (!area || area.numRows !== 1 || area.numColumns !== 1) {
-      throw new Error(`Not a single cell of ${sheet.name} (${sheet.maxRows} rows x ${sheet.maxColumns} columns): ${reference}`);
+      throw new Error(
+        `Not a single cell of ${sheet.name} (${sheet.maxRows} rows x ${sheet.maxColumns} columns): ${reference}`,
+      );
     }
     return { sheet, row: area.row, column: area.column };
   }
@@ -235,7 +245,9 @@ function storesToJson<Store extends Map<string, unknown>, Json>(
   return {
     document: toJson(stores.document),
     script: toJson(stores.script),
-    users: Object.fromEntries([...stores.users()].filter(([, store]) => store.size > 0).map(([email, store]) => [email, toJson(store)])),
+    users: Object.fromEntries(
+      [...stores.users()].filter(([, store]) => store.size > 0).map(([email, store]) => [email, toJson(store)]),
+    ),
   };
 }
 

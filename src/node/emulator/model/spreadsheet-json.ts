@@ -82,8 +82,14 @@ function decodeCellValue(value: JsonCellValue): CellValue {
 export function isSpreadsheetJson(json: unknown): json is SpreadsheetJson {
   if (typeof json !== 'object' || json === null) return false;
   const candidate = json as Partial<SpreadsheetJson>;
-  return candidate.format === SPREADSHEET_JSON_FORMAT && typeof candidate.id === 'string'
-    && typeof candidate.name === 'string' && typeof candidate.timeZone === 'string'
-    && Array.isArray(candidate.sheets) && typeof candidate.properties === 'object'
-    && typeof candidate.caches === 'object' && Array.isArray(candidate.locksHeldByAnotherProcess);
+  return (
+    candidate.format === SPREADSHEET_JSON_FORMAT &&
+    typeof candidate.id === 'string' &&
+    typeof candidate.name === 'string' &&
+    typeof candidate.timeZone === 'string' &&
+    Array.isArray(candidate.sheets) &&
+    typeof candidate.properties === 'object' &&
+    typeof candidate.caches === 'object' &&
+    Array.isArray(candidate.locksHeldByAnotherProcess)
+  );
 }

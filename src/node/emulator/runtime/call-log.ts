@@ -7,14 +7,24 @@ import { isDateLike } from './value-kinds';
 
 /** The Apps Script class whose method was called. */
 export type ServiceName =
-  | 'SpreadsheetApp' | 'Spreadsheet' | 'Sheet' | 'Range'
-  | 'LockService' | 'Lock'
+  | 'SpreadsheetApp'
+  | 'Spreadsheet'
+  | 'Sheet'
+  | 'Range'
+  | 'LockService'
+  | 'Lock'
   | 'Utilities'
-  | 'Session' | 'User'
-  | 'PropertiesService' | 'Properties'
-  | 'CacheService' | 'Cache'
-  | 'HtmlService' | 'HtmlOutput'
-  | 'Ui' | 'Menu' | 'PromptResponse'
+  | 'Session'
+  | 'User'
+  | 'PropertiesService'
+  | 'Properties'
+  | 'CacheService'
+  | 'Cache'
+  | 'HtmlService'
+  | 'HtmlOutput'
+  | 'Ui'
+  | 'Menu'
+  | 'PromptResponse'
   | 'ScriptApp'
   | 'Logger';
 
@@ -34,15 +44,15 @@ export interface CallRecord {
  * class), `{ service: 'Lock', method: 'tryLock' }` (either part may be left out), or a predicate.
  */
 export type CallFilter =
-  | string
-  | { readonly service?: ServiceName; readonly method?: string }
-  | ((call: CallRecord) => boolean);
+  string | { readonly service?: ServiceName; readonly method?: string } | ((call: CallRecord) => boolean);
 
 export function callMatches(call: CallRecord, filter: CallFilter): boolean {
   if (typeof filter === 'function') return filter(call);
   if (typeof filter === 'object') {
-    return (filter.service === undefined || call.service === filter.service)
-      && (filter.method === undefined || call.method === filter.method);
+    return (
+      (filter.service === undefined || call.service === filter.service) &&
+      (filter.method === undefined || call.method === filter.method)
+    );
   }
   const dot = filter.indexOf('.');
   if (dot < 0) return call.service === filter;

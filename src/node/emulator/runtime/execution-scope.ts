@@ -41,9 +41,15 @@ export interface ExecutionSettings {
   readonly echoLogs: boolean;
 }
 
-/** Calls allowed in AuthMode.NONE (https://developers.google.com/apps-script/add-ons/concepts/editor-auth-lifecycle). */
+/**
+ * Calls allowed in AuthMode.NONE (https://developers.google.com/apps-script/add-ons/concepts/editor-auth-lifecycle).
+ */
 const ALLOWED_IN_AUTH_MODE_NONE: readonly CallFilter[] = [
-  'SpreadsheetApp.getUi', 'Ui.createMenu', 'Ui.createAddonMenu', 'Menu', 'Logger',
+  'SpreadsheetApp.getUi',
+  'Ui.createMenu',
+  'Ui.createAddonMenu',
+  'Menu',
+  'Logger',
 ];
 
 type Method = (...args: unknown[]) => unknown;
@@ -132,14 +138,17 @@ export class ExecutionScope {
 
   #enterCall(service: ServiceName, method: string, args: readonly unknown[]): void {
     if (this.ended) {
-      throw this.scriptError(`${service}.${method}: this execution has ended; service objects cannot be used after it.`);
+      throw this.scriptError(
+        `${service}.${method}: this execution has ended; service objects cannot be used after it.`,
+      );
     }
     const call: CallRecord = { index: this.calls.length, service, method, args: summarizeArguments(args) };
     this.calls.push(call);
     if (this.settings.authMode === 'NONE' && !ALLOWED_IN_AUTH_MODE_NONE.some((allowed) => callMatches(call, allowed))) {
       call.failure = 'AuthMode.NONE';
       throw this.scriptError(
-        `You do not have permission to call ${service}.${method} in AuthMode.NONE: before the add-on is used in this document, onOpen may only build menus.`,
+        `You do not have permission to call ${service}.${method} in AuthMode.NONE: before the add-on is used in ` +
+          `this document, onOpen may only build menus.`,
       );
     }
     const fault = this.faults.faultFor(call);
@@ -160,7 +169,11 @@ function publicMethodNames(implementation: object): readonly string[] {
   const cached = methodNamesByPrototype.get(prototype);
   if (cached) return cached;
   const names = new Set<string>();
-  for (let current: object | null = prototype; current && current !== Object.prototype; current = Object.getPrototypeOf(current) as object | null) {
+  for (
+    let current: object | null = prototype;
+    current && current !== Object.prototype;
+    current = Object.getPrototypeOf(current) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(current)) {
       const descriptor = Object.getOwnPropertyDescriptor(current, name);
       if (name !== 'constructor' && typeof descriptor?.value === 'function') names.add(name);

@@ -20,5 +20,10 @@ export function installScriptClock(globalScope: object, realm: Realm, now: () =>
       return Reflect.get(target, key, receiver) as unknown;
     },
   });
-  Object.defineProperty(globalScope, 'Date', { value: clockDate, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(globalScope, 'Date', {
+    value: clockDate,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
 }

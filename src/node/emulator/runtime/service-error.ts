@@ -11,7 +11,8 @@ export class ServiceError extends Error {}
  */
 export function signatureMismatch(qualifiedMethod: string, args: readonly unknown[]): ServiceError {
   return new ServiceError(
-    `The parameters (${args.map(appsScriptTypeName).join(',')}) don't match the method signature for ${qualifiedMethod}.`,
+    `The parameters (${args.map(appsScriptTypeName).join(',')}) don't match the method signature for ` +
+      `${qualifiedMethod}.`,
   );
 }
 
@@ -23,11 +24,16 @@ export function appsScriptTypeName(value: unknown): string {
     return value.length === 0 ? 'Object[]' : `${appsScriptTypeName(first)}[]`;
   }
   switch (typeof value) {
-    case 'string': return 'String';
-    case 'number': return 'number';
-    case 'boolean': return 'Boolean';
-    case 'undefined': return 'undefined';
-    case 'function': return 'Function';
+    case 'string':
+      return 'String';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'Boolean';
+    case 'undefined':
+      return 'undefined';
+    case 'function':
+      return 'Function';
     default:
       return Object.prototype.toString.call(value) === '[object Date]' ? 'Date' : 'Object';
   }

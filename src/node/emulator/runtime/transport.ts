@@ -63,8 +63,9 @@ function copy(value: unknown, path: string, direction: TransportDirection, ances
 function refusal(what: string, path: string, direction: TransportDirection): TransportError {
   const verb = direction === 'result' ? 'The function returned' : 'The call passed';
   return new TransportError(
-    `${verb} ${what} (at ${path}); google.script.run and scripts.run carry only primitives, null, and plain objects and arrays of them. `
-      + (what === 'a Date' ? 'Send the date as text, e.g. date.toISOString().' : 'Send plain data instead.'),
+    `${verb} ${what} (at ${path}); google.script.run and scripts.run carry only primitives, null, and plain ` +
+      `objects and arrays of them. ` +
+      (what === 'a Date' ? 'Send the date as text, e.g. date.toISOString().' : 'Send plain data instead.'),
   );
 }
 

@@ -11,9 +11,12 @@ export interface DateLike {
 /** A Date from any realm (or anything that behaves as one: it has getTime() giving a number). */
 export function isDateLike(value: unknown): value is DateLike {
   if (Object.prototype.toString.call(value) === '[object Date]') return true;
-  return typeof value === 'object' && value !== null
-    && typeof (value as { getTime?: unknown }).getTime === 'function'
-    && typeof (value as DateLike).getTime() === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getTime?: unknown }).getTime === 'function' &&
+    typeof (value as DateLike).getTime() === 'number'
+  );
 }
 
 /** `{…}` made by an object literal, JSON.parse or Object.create(null), in any realm; not a class instance. */

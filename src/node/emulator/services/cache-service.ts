@@ -80,7 +80,9 @@ export class Cache {
   putAll(values: unknown, expirationInSeconds?: unknown): void {
     if (!isPlainObject(values)) throw signatureMismatch('Cache.putAll', [...arguments]);
     const expiresAt = this.#expiry(expirationInSeconds, 'Cache.putAll');
-    const entries = Object.entries(values).map(([key, value]) => [requireKey(key, 'Cache.putAll'), requireValue(value, 'Cache.putAll')] as const);
+    const entries = Object.entries(values).map(
+      ([key, value]) => [requireKey(key, 'Cache.putAll'), requireValue(value, 'Cache.putAll')] as const,
+    );
     for (const [key, value] of entries) this.#store.set(key, { value, expiresAt });
     this.#enforceCap();
   }
@@ -102,9 +104,12 @@ export class Cache {
 
   #expiry(expirationInSeconds: unknown, method: string): number {
     const seconds = expirationInSeconds ?? DEFAULT_CACHE_SECONDS;
-    if (typeof seconds !== 'number' || !Number.isInteger(seconds)) throw signatureMismatch(method, [expirationInSeconds]);
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds))
+      throw signatureMismatch(method, [expirationInSeconds]);
     if (seconds < 1 || seconds > MAX_CACHE_SECONDS) {
-      throw new ServiceError(`Invalid argument: expirationInSeconds must be from 1 to ${MAX_CACHE_SECONDS} (got ${seconds})`);
+      throw new ServiceError(
+        `Invalid argument: expirationInSeconds must be from 1 to ${MAX_CACHE_SECONDS} (got ${seconds})`,
+      );
     }
     return this.#scope.now().getTime() + seconds * 1000;
   }

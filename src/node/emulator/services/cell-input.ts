@@ -20,8 +20,7 @@ import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import { isDateLike } from '../runtime/value-kinds';
 
 export type CellContent =
-  | { readonly kind: 'value'; readonly value: CellValue }
-  | { readonly kind: 'formula'; readonly formula: string };
+  { readonly kind: 'value'; readonly value: CellValue } | { readonly kind: 'formula'; readonly formula: string };
 
 export const MAX_CELL_CHARACTERS = 50_000;
 export const PLAIN_TEXT_FORMAT = '@';
@@ -57,7 +56,9 @@ export function interpretCellInput(input: unknown, situation: InputSituation): C
 
 function interpretText(text: string, situation: InputSituation): CellContent {
   if (text.length > MAX_CELL_CHARACTERS) {
-    throw new ServiceError(`Your input contains more than the maximum of ${MAX_CELL_CHARACTERS} characters in a single cell.`);
+    throw new ServiceError(
+      `Your input contains more than the maximum of ${MAX_CELL_CHARACTERS} characters in a single cell.`,
+    );
   }
   if (text.startsWith("'")) return { kind: 'value', value: text.slice(1) };
   if (text.startsWith('=')) return { kind: 'formula', formula: text };
@@ -107,12 +108,25 @@ export function parseDateLike(text: string, situation: Pick<InputSituation, 'tim
   const us = US_DATE.exec(trimmed);
   const time = TIME_OF_DAY.exec(trimmed);
   if (iso) {
-    wall = { year: +iso[1], month: +iso[2], day: +iso[3], hour: optional(iso[4]), minute: optional(iso[5]), second: optional(iso[6]) };
+    wall = {
+      year: +iso[1],
+      month: +iso[2],
+      day: +iso[3],
+      hour: optional(iso[4]),
+      minute: optional(iso[5]),
+      second: optional(iso[6]),
+    };
   } else if (us) {
-    const year = us[3] === undefined
-      ? zonedFields(situation.now.getTime(), situation.timeZone).year
-      : expandYear(us[3]);
-    wall = { year, month: +us[1], day: +us[2], hour: optional(us[4]), minute: optional(us[5]), second: optional(us[6]) };
+    const year =
+      us[3] === undefined ? zonedFields(situation.now.getTime(), situation.timeZone).year : expandYear(us[3]);
+    wall = {
+      year,
+      month: +us[1],
+      day: +us[2],
+      hour: optional(us[4]),
+      minute: optional(us[5]),
+      second: optional(us[6]),
+    };
   } else if (time) {
     wall = { year: 1899, month: 12, day: 30, hour: +time[1], minute: +time[2], second: optional(time[3]) };
   }
@@ -131,9 +145,17 @@ function expandYear(digits: string): number {
   return year < 30 ? 2000 + year : 1900 + year;
 }
 
-function isRealWallClock(wall: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number }): boolean {
+function isRealWallClock(wall: {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+}): boolean {
   if (wall.month < 1 || wall.month > 12 || wall.day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(2000, wall.month, 0)).getUTCDate() - (wall.month === 2 && !isLeapYear(wall.year) ? 1 : 0);
+  const daysInMonth =
+    new Date(Date.UTC(2000, wall.month, 0)).getUTCDate() - (wall.month === 2 && !isLeapYear(wall.year) ? 1 : 0);
   if (wall.day > daysInMonth) return false;
   return (wall.hour ?? 0) < 24 && (wall.minute ?? 0) < 60 && (wall.second ?? 0) < 60;
 }

@@ -12,8 +12,12 @@ export const XFrameOptionsMode = createEnum(['ALLOWALL', 'DEFAULT']);
 
 /** The meta tags HtmlOutput.addMetaTag accepts, from its reference page. */
 const ALLOWED_META_TAGS = new Set([
-  'apple-mobile-web-app-capable', 'apple-mobile-web-app-status-bar-style', 'apple-mobile-web-app-title',
-  'google-site-verification', 'mobile-web-app-capable', 'viewport',
+  'apple-mobile-web-app-capable',
+  'apple-mobile-web-app-status-bar-style',
+  'apple-mobile-web-app-title',
+  'google-site-verification',
+  'mobile-web-app-capable',
+  'viewport',
 ]);
 
 export class HtmlService {
@@ -35,7 +39,8 @@ export class HtmlService {
     if (typeof filename !== 'string') throw signatureMismatch('HtmlService.createHtmlOutputFromFile', [filename]);
     const files = this.#scope.settings.projectFiles;
     const name = filename.replace(/\.html$/, '');
-    if (!Object.prototype.hasOwnProperty.call(files, name)) throw new ServiceError(`No HTML file named ${filename} was found.`);
+    if (!Object.prototype.hasOwnProperty.call(files, name))
+      throw new ServiceError(`No HTML file named ${filename} was found.`);
     return this.#scope.expose('HtmlOutput', new HtmlOutput(files[name]));
   }
 
@@ -125,8 +130,10 @@ export class HtmlOutput {
 
   /** Assumption: a tag name outside the documented list is refused. */
   addMetaTag(name: unknown, content: unknown): this {
-    if (typeof name !== 'string' || typeof content !== 'string') throw signatureMismatch('HtmlOutput.addMetaTag', [name, content]);
-    if (!ALLOWED_META_TAGS.has(name)) throw new ServiceError(`Meta tag "${name}" is not allowed (allowed: ${[...ALLOWED_META_TAGS].join(', ')}).`);
+    if (typeof name !== 'string' || typeof content !== 'string')
+      throw signatureMismatch('HtmlOutput.addMetaTag', [name, content]);
+    if (!ALLOWED_META_TAGS.has(name))
+      throw new ServiceError(`Meta tag "${name}" is not allowed (allowed: ${[...ALLOWED_META_TAGS].join(', ')}).`);
     this.#metaTags.push({ name, content });
     return this;
   }
@@ -152,5 +159,10 @@ function requirePixels(value: unknown, method: string): number {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -45,10 +45,18 @@ export interface EmulatedConsole {
 
 /** The `console` global: recorded, not counted as a service call. */
 export function createConsole(scope: ExecutionScope): EmulatedConsole {
-  const writer = (level: LogEntry['level']) => (...data: unknown[]): void => {
-    record(scope, { source: 'console', level, message: format(...data) });
+  const writer =
+    (level: LogEntry['level']) =>
+    (...data: unknown[]): void => {
+      record(scope, { source: 'console', level, message: format(...data) });
+    };
+  return {
+    log: writer('log'),
+    info: writer('info'),
+    warn: writer('warn'),
+    error: writer('error'),
+    debug: writer('debug'),
   };
-  return { log: writer('log'), info: writer('info'), warn: writer('warn'), error: writer('error'), debug: writer('debug') };
 }
 
 function record(scope: ExecutionScope, entry: LogEntry): void {

@@ -74,7 +74,10 @@ export class Properties {
     if (!isPlainObject(properties) || (deleteAllOthers !== undefined && typeof deleteAllOthers !== 'boolean')) {
       throw signatureMismatch('Properties.setProperties', [...arguments]);
     }
-    this.#write(Object.entries(properties).map(([key, value]) => [key, String(value)]), deleteAllOthers === true);
+    this.#write(
+      Object.entries(properties).map(([key, value]) => [key, String(value)]),
+      deleteAllOthers === true,
+    );
     return this;
   }
 
@@ -98,7 +101,9 @@ export class Properties {
     let total = 0;
     for (const [key, value] of next) total += entryBytes(key, value);
     if (total > MAX_PROPERTY_STORE_BYTES) {
-      throw new ServiceError('You have exceeded the property storage quota. Please remove some properties and try again.');
+      throw new ServiceError(
+        'You have exceeded the property storage quota. Please remove some properties and try again.',
+      );
     }
     this.#store.clear();
     for (const [key, value] of next) this.#store.set(key, value);

@@ -117,7 +117,9 @@ export class Range {
   /** Sets every cell of the range to the value (one value for the whole rectangle). */
   setValue(value: unknown): this {
     if (arguments.length !== 1) throw signatureMismatch('SpreadsheetApp.Range.setValue', [...arguments]);
-    const contents = this.#mapCells((row, column) => this.#interpret(value, row, column, 'SpreadsheetApp.Range.setValue'));
+    const contents = this.#mapCells((row, column) =>
+      this.#interpret(value, row, column, 'SpreadsheetApp.Range.setValue'),
+    );
     this.#writeAll(contents);
     return this;
   }
@@ -129,7 +131,13 @@ export class Range {
   setValues(values: unknown): this {
     const rows = this.#requireGrid(values, 'SpreadsheetApp.Range.setValues');
     const contents = this.#mapCells((row, column) =>
-      this.#interpret(rows[row - this.#area.row][column - this.#area.column], row, column, 'SpreadsheetApp.Range.setValues'));
+      this.#interpret(
+        rows[row - this.#area.row][column - this.#area.column],
+        row,
+        column,
+        'SpreadsheetApp.Range.setValues',
+      ),
+    );
     this.#writeAll(contents);
     return this;
   }
@@ -141,9 +149,14 @@ export class Range {
   }
 
   setNumberFormat(numberFormat: unknown): this {
-    if (typeof numberFormat !== 'string') throw signatureMismatch('SpreadsheetApp.Range.setNumberFormat', [numberFormat]);
+    if (typeof numberFormat !== 'string')
+      throw signatureMismatch('SpreadsheetApp.Range.setNumberFormat', [numberFormat]);
     this.#requireInsideSheet();
-    this.#forEachCell((row, column) => this.#sheet.updateCell(row, column, (cell) => { cell.numberFormat = numberFormat; }));
+    this.#forEachCell((row, column) =>
+      this.#sheet.updateCell(row, column, (cell) => {
+        cell.numberFormat = numberFormat;
+      }),
+    );
     return this;
   }
 
@@ -152,9 +165,11 @@ export class Range {
     if (rows.some((row) => row.some((format) => typeof format !== 'string'))) {
       throw signatureMismatch('SpreadsheetApp.Range.setNumberFormats', [numberFormats]);
     }
-    this.#forEachCell((row, column) => this.#sheet.updateCell(row, column, (cell) => {
-      cell.numberFormat = rows[row - this.#area.row][column - this.#area.column] as string;
-    }));
+    this.#forEachCell((row, column) =>
+      this.#sheet.updateCell(row, column, (cell) => {
+        cell.numberFormat = rows[row - this.#area.row][column - this.#area.column] as string;
+      }),
+    );
     return this;
   }
 
@@ -162,10 +177,12 @@ export class Range {
   setNote(note: unknown): this {
     if (note !== null && typeof note !== 'string') throw signatureMismatch('SpreadsheetApp.Range.setNote', [note]);
     this.#requireInsideSheet();
-    this.#forEachCell((row, column) => this.#sheet.updateCell(row, column, (cell) => {
-      if (note) cell.note = note;
-      else delete cell.note;
-    }));
+    this.#forEachCell((row, column) =>
+      this.#sheet.updateCell(row, column, (cell) => {
+        if (note) cell.note = note;
+        else delete cell.note;
+      }),
+    );
     return this;
   }
 
@@ -267,13 +284,15 @@ export class Range {
     const rows = values as unknown[][];
     if (rows.length !== this.#area.numRows) {
       throw new ServiceError(
-        `The number of rows in the data does not match the number of rows in the range. The data has ${rows.length} but the range has ${this.#area.numRows}.`,
+        `The number of rows in the data does not match the number of rows in the range. The data has ` +
+          `${rows.length} but the range has ${this.#area.numRows}.`,
       );
     }
     const misfit = rows.find((row) => row.length !== this.#area.numColumns);
     if (misfit) {
       throw new ServiceError(
-        `The number of columns in the data does not match the number of columns in the range. The data has ${misfit.length} but the range has ${this.#area.numColumns}.`,
+        `The number of columns in the data does not match the number of columns in the range. The data has ` +
+          `${misfit.length} but the range has ${this.#area.numColumns}.`,
       );
     }
     return rows;
@@ -295,12 +314,14 @@ export class Range {
   #format(attribute: string, value: unknown, type: 'string' | 'boolean', method: string): this {
     if (value !== null && typeof value !== type) throw signatureMismatch(`SpreadsheetApp.Range.${method}`, [value]);
     this.#requireInsideSheet();
-    this.#forEachCell((row, column) => this.#sheet.updateCell(row, column, (cell) => {
-      const formatting = (cell.formatting ??= {});
-      if (value === null) delete formatting[attribute];
-      else formatting[attribute] = value as string | boolean;
-      if (Object.keys(formatting).length === 0) delete cell.formatting;
-    }));
+    this.#forEachCell((row, column) =>
+      this.#sheet.updateCell(row, column, (cell) => {
+        const formatting = (cell.formatting ??= {});
+        if (value === null) delete formatting[attribute];
+        else formatting[attribute] = value as string | boolean;
+        if (Object.keys(formatting).length === 0) delete cell.formatting;
+      }),
+    );
     return this;
   }
 }

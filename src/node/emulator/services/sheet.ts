@@ -58,18 +58,27 @@ export class Sheet {
   /** getRange('C1:D2'), or getRange(row, column, numRows?, numColumns?) with 1-based numbers. */
   getRange(...args: unknown[]): Range {
     const [first, column, numRows = 1, numColumns = 1] = args;
-    if (args.length === 1 && typeof first === 'string') return this.#objects.range(this.#sheet, areaFromA1(this.#sheet, first));
+    if (args.length === 1 && typeof first === 'string')
+      return this.#objects.range(this.#sheet, areaFromA1(this.#sheet, first));
     if (args.length < 2 || args.length > 4 || !args.every((arg) => typeof arg === 'number')) {
       throw signatureMismatch('SpreadsheetApp.Sheet.getRange', args);
     }
-    const area = { row: first as number, column: column as number, numRows: numRows as number, numColumns: numColumns as number };
+    const area = {
+      row: first as number,
+      column: column as number,
+      numRows: numRows as number,
+      numColumns: numColumns as number,
+    };
     return this.#objects.range(this.#sheet, checkedArea(this.#sheet, area));
   }
 
   /** From A1 to the last row and column with content (A1 alone on an empty sheet). */
   getDataRange(): Range {
     return this.#objects.range(this.#sheet, {
-      row: 1, column: 1, numRows: Math.max(1, this.#sheet.lastRow()), numColumns: Math.max(1, this.#sheet.lastColumn()),
+      row: 1,
+      column: 1,
+      numRows: Math.max(1, this.#sheet.lastRow()),
+      numColumns: Math.max(1, this.#sheet.lastColumn()),
     });
   }
 
@@ -100,18 +109,22 @@ export class Sheet {
     const values: unknown[] = rowContents;
     if (values.length === 0) throw new ServiceError('appendRow needs at least one value.');
     const row = this.#sheet.lastRow() + 1;
-    const contents: CellContent[] = values.map((value, index) => interpretCellInput(value, {
-      numberFormat: this.#sheet.cellAt(row, index + 1)?.numberFormat,
-      timeZone: this.#scope.spreadsheet.zone,
-      now: this.#scope.now(),
-      method: 'SpreadsheetApp.Sheet.appendRow',
-    }));
+    const contents: CellContent[] = values.map((value, index) =>
+      interpretCellInput(value, {
+        numberFormat: this.#sheet.cellAt(row, index + 1)?.numberFormat,
+        timeZone: this.#scope.spreadsheet.zone,
+        now: this.#scope.now(),
+        method: 'SpreadsheetApp.Sheet.appendRow',
+      }),
+    );
     this.#sheet.maxRows = Math.max(this.#sheet.maxRows, row);
     this.#sheet.maxColumns = Math.max(this.#sheet.maxColumns, values.length);
-    contents.forEach((content, index) => this.#sheet.updateCell(row, index + 1, (cell) => {
-      cell.value = content.kind === 'value' ? content.value : '';
-      cell.formula = content.kind === 'formula' ? content.formula : '';
-    }));
+    contents.forEach((content, index) =>
+      this.#sheet.updateCell(row, index + 1, (cell) => {
+        cell.value = content.kind === 'value' ? content.value : '';
+        cell.formula = content.kind === 'formula' ? content.formula : '';
+      }),
+    );
     return this;
   }
 
@@ -125,11 +138,21 @@ export class Sheet {
   }
 
   insertRowAfter(afterPosition: unknown): this {
-    return this.#insertRows(typeof afterPosition === 'number' ? afterPosition + 1 : afterPosition, 1, 'insertRowAfter', 1);
+    return this.#insertRows(
+      typeof afterPosition === 'number' ? afterPosition + 1 : afterPosition,
+      1,
+      'insertRowAfter',
+      1,
+    );
   }
 
   insertRowsAfter(afterPosition: unknown, howMany: unknown): this {
-    return this.#insertRows(typeof afterPosition === 'number' ? afterPosition + 1 : afterPosition, howMany, 'insertRowsAfter', 1);
+    return this.#insertRows(
+      typeof afterPosition === 'number' ? afterPosition + 1 : afterPosition,
+      howMany,
+      'insertRowsAfter',
+      1,
+    );
   }
 
   deleteRow(rowPosition: unknown): this {
@@ -166,7 +189,8 @@ export class Sheet {
   }
 
   getColumnWidth(columnPosition: unknown): number {
-    if (typeof columnPosition !== 'number') throw signatureMismatch('SpreadsheetApp.Sheet.getColumnWidth', [columnPosition]);
+    if (typeof columnPosition !== 'number')
+      throw signatureMismatch('SpreadsheetApp.Sheet.getColumnWidth', [columnPosition]);
     return this.#sheet.columnWidths.get(columnPosition) ?? DEFAULT_COLUMN_WIDTH;
   }
 
@@ -193,7 +217,8 @@ export class Sheet {
       throw signatureMismatch(`SpreadsheetApp.Sheet.${method}`, [position, howMany]);
     }
     // After the last row is allowed (insertRowAfter(maxRows)); before a row past the end is not.
-    if (position < 1 || position > this.#sheet.maxRows + extraAllowed || howMany < 1) throw new ServiceError(ROWS_OUT_OF_BOUNDS);
+    if (position < 1 || position > this.#sheet.maxRows + extraAllowed || howMany < 1)
+      throw new ServiceError(ROWS_OUT_OF_BOUNDS);
     this.#sheet.insertRows(position, howMany);
     return this;
   }
@@ -202,8 +227,10 @@ export class Sheet {
     if (!isWholeNumber(position) || !isWholeNumber(howMany)) {
       throw signatureMismatch(`SpreadsheetApp.Sheet.${method}`, [position, howMany]);
     }
-    if (position < 1 || howMany < 1 || position + howMany - 1 > this.#sheet.maxRows) throw new ServiceError(ROWS_OUT_OF_BOUNDS);
-    if (howMany >= this.#sheet.maxRows) throw new ServiceError('Sorry, it is not possible to delete all non-frozen rows.');
+    if (position < 1 || howMany < 1 || position + howMany - 1 > this.#sheet.maxRows)
+      throw new ServiceError(ROWS_OUT_OF_BOUNDS);
+    if (howMany >= this.#sheet.maxRows)
+      throw new ServiceError('Sorry, it is not possible to delete all non-frozen rows.');
     this.#sheet.deleteRows(position, howMany);
     return this;
   }
@@ -212,9 +239,10 @@ export class Sheet {
 /** The area of an A1 reference on this sheet; a sheet name in it must be this sheet's. */
 export function areaFromA1(sheet: EmulatedSheet, a1: string): GridArea {
   const reference = splitSheetName(a1);
-  const area = reference && (reference.sheetName === undefined || reference.sheetName === sheet.name)
-    ? parseA1Area(reference.a1, sheet)
-    : undefined;
+  const area =
+    reference && (reference.sheetName === undefined || reference.sheetName === sheet.name)
+      ? parseA1Area(reference.a1, sheet)
+      : undefined;
   if (!area) throw new ServiceError('Range not found');
   return area;
 }
@@ -223,7 +251,9 @@ export function areaFromA1(sheet: EmulatedSheet, a1: string): GridArea {
 function checkedArea(sheet: EmulatedSheet, area: GridArea): GridArea {
   const { row, column, numRows, numColumns } = area;
   if (![row, column, numRows, numColumns].every(Number.isInteger)) {
-    throw new ServiceError(`Range coordinates must be whole numbers (got ${row}, ${column}, ${numRows}, ${numColumns}).`);
+    throw new ServiceError(
+      `Range coordinates must be whole numbers (got ${row}, ${column}, ${numRows}, ${numColumns}).`,
+    );
   }
   if (row < 1) throw new ServiceError('The starting row of the range is too small.');
   if (column < 1) throw new ServiceError('The starting column of the range is too small.');

@@ -47,7 +47,9 @@ export class SpreadsheetApp {
   openById(id: unknown): Spreadsheet {
     if (typeof id !== 'string') throw signatureMismatch('SpreadsheetApp.openById', [id]);
     if (id !== this.#scope.spreadsheet.id) {
-      throw new ServiceError('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+      throw new ServiceError(
+        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+      );
     }
     return this.#objects.spreadsheet();
   }
@@ -56,7 +58,9 @@ export class SpreadsheetApp {
     if (typeof url !== 'string') throw signatureMismatch('SpreadsheetApp.openByUrl', [url]);
     const id = /\/spreadsheets\/d\/([^/]+)/.exec(url)?.[1];
     if (id !== this.#scope.spreadsheet.id) {
-      throw new ServiceError('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
+      throw new ServiceError(
+        'Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.',
+      );
     }
     return this.#objects.spreadsheet();
   }

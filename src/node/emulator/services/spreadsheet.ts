@@ -49,8 +49,10 @@ export class Spreadsheet {
 
   /** Assumption (strict): an id Intl does not know is refused rather than ignored. */
   setSpreadsheetTimeZone(timezone: unknown): void {
-    if (typeof timezone !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.setSpreadsheetTimeZone', [timezone]);
-    if (!isKnownTimeZone(timezone)) throw new ServiceError(`Invalid argument: timezone ("${timezone}" is not a known time zone)`);
+    if (typeof timezone !== 'string')
+      throw signatureMismatch('SpreadsheetApp.Spreadsheet.setSpreadsheetTimeZone', [timezone]);
+    if (!isKnownTimeZone(timezone))
+      throw new ServiceError(`Invalid argument: timezone ("${timezone}" is not a known time zone)`);
     this.#scope.spreadsheet.timeZone = timezone;
   }
 
@@ -62,7 +64,10 @@ export class Spreadsheet {
   }
 
   getSheets(): Sheet[] {
-    return newArray(this.#scope.realm, this.#scope.spreadsheet.sheets.map((sheet) => this.#objects.sheet(sheet)));
+    return newArray(
+      this.#scope.realm,
+      this.#scope.spreadsheet.sheets.map((sheet) => this.#objects.sheet(sheet)),
+    );
   }
 
   getNumSheets(): number {
@@ -110,9 +115,10 @@ export class Spreadsheet {
   getRange(a1Notation: unknown): Range {
     if (typeof a1Notation !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getRange', [a1Notation]);
     const reference = splitSheetName(a1Notation);
-    const sheet = reference?.sheetName === undefined
-      ? this.#scope.activeSheet
-      : this.#scope.spreadsheet.sheetNamed(reference.sheetName);
+    const sheet =
+      reference?.sheetName === undefined
+        ? this.#scope.activeSheet
+        : this.#scope.spreadsheet.sheetNamed(reference.sheetName);
     if (!reference || !sheet) throw new ServiceError('Range not found');
     return this.#objects.range(sheet, areaFromA1(sheet, reference.a1));
   }

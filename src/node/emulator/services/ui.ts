@@ -165,5 +165,8 @@ function displayed(output: HtmlOutput, title: string): HtmlDisplayRecord {
 /** A queued answer must be a button the dialog has (or its close box). */
 function checkedAnswer(button: ButtonName, buttons: ButtonSetName): ButtonName {
   if (button === 'CLOSE' || BUTTONS_IN_SET[buttons].includes(button)) return button;
-  throw new Error(`The queued answer ${button} is not a button of a ${buttons} dialog (buttons: ${BUTTONS_IN_SET[buttons].join(', ')}, CLOSE)`);
+  throw new Error(
+    `The queued answer ${button} is not a button of a ${buttons} dialog (buttons: ` +
+      `${BUTTONS_IN_SET[buttons].join(', ')}, CLOSE)`,
+  );
 }

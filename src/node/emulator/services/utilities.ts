@@ -16,7 +16,11 @@ export const DigestAlgorithm = createEnum(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SH
 export const Charset = createEnum(['US_ASCII', 'UTF_8']);
 
 const NODE_DIGESTS: Record<string, string | undefined> = {
-  MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512',
+  MD5: 'md5',
+  SHA_1: 'sha1',
+  SHA_256: 'sha256',
+  SHA_384: 'sha384',
+  SHA_512: 'sha512',
 };
 
 /** "The maximum allowed value is 300000 (or 5 minutes)" (Utilities.sleep). */
@@ -56,9 +60,12 @@ export class Utilities {
 
   /** Recorded in execution.sleeps; the emulator does not wait. */
   sleep(milliseconds: unknown): void {
-    if (typeof milliseconds !== 'number' || !Number.isInteger(milliseconds)) throw signatureMismatch('Utilities.sleep', [milliseconds]);
+    if (typeof milliseconds !== 'number' || !Number.isInteger(milliseconds))
+      throw signatureMismatch('Utilities.sleep', [milliseconds]);
     if (milliseconds < 0 || milliseconds > MAX_SLEEP_MILLISECONDS) {
-      throw new ServiceError(`Invalid argument: milliseconds must be from 0 to ${MAX_SLEEP_MILLISECONDS} (got ${milliseconds})`);
+      throw new ServiceError(
+        `Invalid argument: milliseconds must be from 0 to ${MAX_SLEEP_MILLISECONDS} (got ${milliseconds})`,
+      );
     }
     this.#scope.sleeps.push(milliseconds);
   }
@@ -69,7 +76,10 @@ export class Utilities {
 
   /** URL-safe alphabet (`-` and `_`), padding kept. */
   base64EncodeWebSafe(data: unknown, charset?: unknown): string {
-    return this.#bytes(data, charset, 'Utilities.base64EncodeWebSafe').toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+    return this.#bytes(data, charset, 'Utilities.base64EncodeWebSafe')
+      .toString('base64')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
   }
 
   base64Decode(encoded: unknown): number[] {
@@ -86,7 +96,11 @@ export class Utilities {
     if (!name) throw signatureMismatch('Utilities.computeDigest', [...arguments]);
     const nodeName = NODE_DIGESTS[name];
     if (!nodeName) throw new Error(`Utilities.DigestAlgorithm.${name} is not emulated`);
-    return this.#signedBytes(createHash(nodeName).update(this.#bytes(value, charset, 'Utilities.computeDigest')).digest());
+    return this.#signedBytes(
+      createHash(nodeName)
+        .update(this.#bytes(value, charset, 'Utilities.computeDigest'))
+        .digest(),
+    );
   }
 
   #bytes(data: unknown, charset: unknown, method: string): Buffer {
@@ -105,7 +119,10 @@ export class Utilities {
   }
 
   #signedBytes(bytes: Buffer): number[] {
-    return newArray(this.#scope.realm, [...bytes].map((byte) => (byte > 127 ? byte - 256 : byte)));
+    return newArray(
+      this.#scope.realm,
+      [...bytes].map((byte) => (byte > 127 ? byte - 256 : byte)),
+    );
   }
 }
 

@@ -7,7 +7,20 @@
  */
 import { timeZoneName, zonedFields, type TimeZone, type ZonedFields } from './time-zones';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const NOT_EMULATED = new Set(['Y', 'w', 'W', 'F']);
 
@@ -16,7 +29,9 @@ type Token = { readonly literal: string } | { readonly letter: string; readonly 
 export function formatSimpleDate(epochMilliseconds: number, zone: TimeZone, pattern: string): string {
   const fields = zonedFields(epochMilliseconds, zone);
   return tokenize(pattern)
-    .map((token) => ('literal' in token ? token.literal : formatField(token.letter, token.count, fields, epochMilliseconds, zone)))
+    .map((token) =>
+      'literal' in token ? token.literal : formatField(token.letter, token.count, fields, epochMilliseconds, zone),
+    )
     .join('');
 }
 
@@ -60,10 +75,17 @@ function tokenize(pattern: string): Token[] {
   return tokens;
 }
 
-function formatField(letter: string, count: number, fields: ZonedFields, epochMilliseconds: number, zone: TimeZone): string {
+function formatField(
+  letter: string,
+  count: number,
+  fields: ZonedFields,
+  epochMilliseconds: number,
+  zone: TimeZone,
+): string {
   const hour12 = fields.hour % 12 === 0 ? 12 : fields.hour % 12;
   switch (letter) {
-    case 'G': return fields.year > 0 ? 'AD' : 'BC';
+    case 'G':
+      return fields.year > 0 ? 'AD' : 'BC';
     case 'y': {
       const year = fields.year > 0 ? fields.year : 1 - fields.year;
       return count === 2 ? pad(year % 100, 2) : pad(year, count);
@@ -73,20 +95,34 @@ function formatField(letter: string, count: number, fields: ZonedFields, epochMi
       if (count >= 4) return MONTHS[fields.month - 1];
       if (count === 3) return MONTHS[fields.month - 1].slice(0, 3);
       return pad(fields.month, count);
-    case 'd': return pad(fields.day, count);
-    case 'D': return pad(dayOfYear(fields), count);
-    case 'E': return count >= 4 ? WEEKDAYS[fields.weekday] : WEEKDAYS[fields.weekday].slice(0, 3);
-    case 'u': return pad(fields.weekday === 0 ? 7 : fields.weekday, count);
-    case 'a': return fields.hour < 12 ? 'AM' : 'PM';
-    case 'H': return pad(fields.hour, count);
-    case 'k': return pad(fields.hour === 0 ? 24 : fields.hour, count);
-    case 'K': return pad(fields.hour % 12, count);
-    case 'h': return pad(hour12, count);
-    case 'm': return pad(fields.minute, count);
-    case 's': return pad(fields.second, count);
-    case 'S': return pad(fields.millisecond, count);
-    case 'z': return timeZoneName(epochMilliseconds, zone, count >= 4 ? 'long' : 'short');
-    case 'Z': return formatOffset(fields.offsetMinutes, '');
+    case 'd':
+      return pad(fields.day, count);
+    case 'D':
+      return pad(dayOfYear(fields), count);
+    case 'E':
+      return count >= 4 ? WEEKDAYS[fields.weekday] : WEEKDAYS[fields.weekday].slice(0, 3);
+    case 'u':
+      return pad(fields.weekday === 0 ? 7 : fields.weekday, count);
+    case 'a':
+      return fields.hour < 12 ? 'AM' : 'PM';
+    case 'H':
+      return pad(fields.hour, count);
+    case 'k':
+      return pad(fields.hour === 0 ? 24 : fields.hour, count);
+    case 'K':
+      return pad(fields.hour % 12, count);
+    case 'h':
+      return pad(hour12, count);
+    case 'm':
+      return pad(fields.minute, count);
+    case 's':
+      return pad(fields.second, count);
+    case 'S':
+      return pad(fields.millisecond, count);
+    case 'z':
+      return timeZoneName(epochMilliseconds, zone, count >= 4 ? 'long' : 'short');
+    case 'Z':
+      return formatOffset(fields.offsetMinutes, '');
     case 'X':
       if (count > 3) throw new Error(`Invalid ISO 8601 format: length=${count}`);
       if (fields.offsetMinutes === 0) return 'Z';

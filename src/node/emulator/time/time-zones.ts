@@ -64,17 +64,27 @@ export function zonedFields(epochMilliseconds: number, zone: TimeZone): ZonedFie
   if (zone.kind === 'fixed') {
     const shifted = new Date(epochMilliseconds + zone.offsetMinutes * 60_000);
     return {
-      year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(),
-      hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes(), second: shifted.getUTCSeconds(),
-      millisecond, weekday: shifted.getUTCDay(), offsetMinutes: zone.offsetMinutes,
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(),
+      minute: shifted.getUTCMinutes(),
+      second: shifted.getUTCSeconds(),
+      millisecond,
+      weekday: shifted.getUTCDay(),
+      offsetMinutes: zone.offsetMinutes,
     };
   }
   const parts: Record<string, string> = {};
   for (const part of fieldFormatter(zone.id).formatToParts(epochMilliseconds)) parts[part.type] = part.value;
   const year = parts.era === 'BC' ? 1 - Number(parts.year) : Number(parts.year);
   const fields = {
-    year, month: Number(parts.month), day: Number(parts.day),
-    hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second),
+    year,
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
   };
   const utcOfWall = withFullYear(
     Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second, millisecond),
@@ -113,8 +123,16 @@ function fieldFormatter(id: string): Intl.DateTimeFormat {
   let formatter = formatters.get(id);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: id, hourCycle: 'h23', era: 'short', weekday: 'short',
-      year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: id,
+      hourCycle: 'h23',
+      era: 'short',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(id, formatter);
   }

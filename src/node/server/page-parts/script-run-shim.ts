@@ -13,7 +13,6 @@ export interface ShimConfig {
   width: number | null;
 }
 
-
 /**
  * Plain ES5-style JavaScript, sent to the browser as is. Like Google's runner: the with…Handler
  * methods return a new runner (so a configured runner can be reused), a call returns undefined,
