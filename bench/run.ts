@@ -171,7 +171,8 @@ async function main(): Promise<void> {
       '## Spreadsheet service calls per operation',
       '',
       'Counted on the emulated `SpreadsheetApp`: range reads / range writes / all spreadsheet service calls (each ' +
-        "is a round trip inside Google). Sheet Plan also takes the document lock for every change; the spec's flow takes none.",
+        'is a round trip inside Google). Sheet Plan also takes the document lock for every change; ' +
+        "the spec's flow takes none.",
       '',
       '| operation | Sheet Plan | spec reference |',
       '|---|---|---|',
@@ -220,7 +221,8 @@ async function main(): Promise<void> {
       '## An agent walking a 10-task plan',
       '',
       'Each API call is one `scripts.run` round trip (hundreds of milliseconds). Sheet Plan: `startNextTask()`, ' +
-        'then `advanceTask(step)` until it returns null. The spec: `getNextTask()`, `startTask`, `completeTask`, repeated.',
+        'then `advanceTask(step)` until it returns null. ' +
+        'The spec: `getNextTask()`, `startTask`, `completeTask`, repeated.',
       '',
       '| | API round trips | spreadsheet service calls |',
       '|---|---|---|',
@@ -248,7 +250,8 @@ async function main(): Promise<void> {
       '## Parsing and updating a plan at the 50,000-character limit',
       '',
       `A plan of ${maximum.length.toLocaleString('en-US')} characters with ${tasks} tasks; medians of 300 runs of ` +
-        `each, measured in alternation after warm-up, in Node ${process.version} on this machine. Sheet Plan's parser ` +
+        `each, measured in alternation after warm-up, in Node ${process.version} on this machine. ` +
+        `Sheet Plan's parser ` +
         `does more (tolerant patterns, questions, analysis fields, progress), so parity is the goal.`,
       '',
       '| | Sheet Plan | spec reference |',

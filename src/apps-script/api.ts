@@ -22,6 +22,8 @@ export function run<T>(work: () => T): T {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (planErrorCode(error)) throw error;
+    // scripts.run carries only the message, so the cause travels in it (and Apps Script's ES2021 has no `cause`).
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(`SERVICE_ERROR: ${message}`);
   }
 }

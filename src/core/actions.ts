@@ -134,7 +134,8 @@ export function applyAction(
     throw new PlanError(
       'INVALID_ARGUMENT',
       `Task ${step} is ${STATUS_WORDS[task.status]}; its ` +
-        `${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, only replaced ` +
+        `${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, ` +
+        `only replaced ` +
         `(or change the task's status)`,
     );
   }

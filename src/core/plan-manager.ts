@@ -82,7 +82,8 @@ function ensureFits(text: string): void {
     throw new PlanError(
       'TOO_LARGE',
       `The plan would be ${text.length.toLocaleString('en-US')} characters; the cell holds at most ` +
-        `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). Nothing was written; ` +
+        `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). ` +
+        `Nothing was written; ` +
         `shorten the notes or split the plan`,
     );
   }
@@ -380,8 +381,9 @@ export class PlanManager {
       if (!report.valid) {
         throw new PlanError(
           'INVALID_ARGUMENT',
-          `The new plan has errors: ` +
-            `${report.errors.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`).join('; ')}`,
+          `The new plan has errors: ${report.errors
+            .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
+            .join('; ')}`,
         );
       }
     }

@@ -4,7 +4,8 @@
  */
 import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
 
-const HOSTILE_PLAN = `# Plan: <img src=x onerror="window.__pwned='title'"> Hostile <script>window.__pwned='title script'</script>
+const HOSTILE_PLAN = `# Plan: <img src=x onerror="window.__pwned='title'"> Hostile \
+<script>window.__pwned='title script'</script>
 
 Goal: <b id="goal-injected">bold</b> [click](javascript:window.__pwned='goal')
 
@@ -21,7 +22,8 @@ Goal: <b id="goal-injected">bold</b> [click](javascript:window.__pwned='goal')
 - Which <iframe src="javascript:window.__pwned='iframe'"></iframe> month?
 
 ### Phase 1: <svg onload="window.__pwned='phase'"></svg> Work
-- [>] 1.1 <img src=x onerror="window.__pwned='task'" id=task-injected> title — <script>window.__pwned='reason'</script> reason
+- [>] 1.1 <img src=x onerror="window.__pwned='task'" id=task-injected> title \
+— <script>window.__pwned='reason'</script> reason
 - [!] 1.2 Review <b>this</b> — <iframe srcdoc="<script>parent.__pwned='note'</script>"></iframe> note
 - [-] 1.3 Skipped one — <style>body{display:none}</style> skipped
 - [ ] 1.4 Plain one — <a href="javascript:window.__pwned='todo note'">todo note</a>

@@ -3,7 +3,7 @@
  * scripts.run endpoint → the real dist/Code.js on an emulated spreadsheet seeded with the spec's
  * example plan (2.3 waits for review, 3.1 is in progress, 3.3 is blocked).
  */
-import { PlanClientError, type PlanClient } from '../../src/node/client';
+import { type PlanClient } from '../../src/node/client';
 import { caught } from './caught';
 import { startLocalEmulator, type LocalEmulator } from './local-emulator';
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Client } from 'google-auth-library';
-import { PlanClient, PlanClientError } from '../../src/node/client';
+import { PlanClient } from '../../src/node/client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
 

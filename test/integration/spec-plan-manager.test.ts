@@ -3,7 +3,7 @@
  * Where the spec's mock client had "sheets" and "cells", we have a real (emulated) spreadsheet.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { MARKER, PLAN, call, execute, plan, planText, sheetWithPlan } from './harness';
+import { MARKER, call, execute, plan, planText, sheetWithPlan } from './harness';
 
 const emptySpreadsheet = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
 

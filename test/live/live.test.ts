@@ -23,25 +23,24 @@ const describeLive = configured ? describe : describe.skip;
 // Each scripts.run call takes a second or two on Google's side.
 jest.setTimeout(300_000);
 
-describeLive(
-  `a real deployment ` +
-    `(${configured ? `${endpoint}, deployment ${scriptId}` : 'not configured: set SHEET_PLAN_LIVE_SCRIPT_ID and credentials'})`,
-  () => {
-    let client: PlanClient;
-    beforeAll(() => {
-      client = clientFromEnvironment({ endpoint, scriptId });
-    });
+const target = configured
+  ? `${endpoint}, deployment ${scriptId}`
+  : 'not configured: set SHEET_PLAN_LIVE_SCRIPT_ID and credentials';
+describeLive(`a real deployment (${target})`, () => {
+  let client: PlanClient;
+  beforeAll(() => {
+    client = clientFromEnvironment({ endpoint, scriptId });
+  });
 
-    defineEndToEndTests(() => client);
+  defineEndToEndTests(() => client);
 
-    test('an id that is no deployment is an API_ERROR 404', async () => {
-      const wrong = clientFromEnvironment({ endpoint, scriptId: `${scriptId}-not-a-deployment` });
-      const error = await wrong.getPlan().then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(PlanClientError);
-      expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 404 });
-    });
-  },
-);
+  test('an id that is no deployment is an API_ERROR 404', async () => {
+    const wrong = clientFromEnvironment({ endpoint, scriptId: `${scriptId}-not-a-deployment` });
+    const error = await wrong.getPlan().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlanClientError);
+    expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 404 });
+  });
+});

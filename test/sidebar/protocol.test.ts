@@ -5,7 +5,8 @@
 import { sessionFromPage, sessionScript } from '../../sidebar/src/protocol';
 
 test('a page with the session script gives the session back', () => {
-  const page = `<html><body><p>sidebar</p></body></html>${sessionScript({ token: '0f8fad5b-d9cb-469f-a165-70867728950e' })}`;
+  const token = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const page = `<html><body><p>sidebar</p></body></html>${sessionScript({ token })}`;
   expect(sessionFromPage(page)).toEqual({ token: '0f8fad5b-d9cb-469f-a165-70867728950e' });
 });
 

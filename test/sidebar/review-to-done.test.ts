@@ -2,7 +2,7 @@
  * A person takes the spec's example plan from "waiting for review" to done in the sidebar, without
  * touching Markdown: approve 2.3, then start and complete every open task.
  */
-import { clickTaskAction, launchBrowser, openSidebar, startLocal, taskRow, waitForCell } from '../browser/harness';
+import { clickTaskAction, launchBrowser, openSidebar, startLocal, waitForCell } from '../browser/harness';
 
 test('a person takes the example plan from "waiting for review" to done without touching Markdown', async () => {
   const browser = await launchBrowser();

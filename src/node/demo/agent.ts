@@ -84,8 +84,8 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   /** Polls until a person has decided on the review item; returns the task as it is then. */
   const waitForPerson = async (step: string): Promise<PlanTask> => {
     log(
-      `  ⏳ waiting for a person to review ` +
-        `${step}${options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'}`,
+      `  ⏳ waiting for a person to review ${step}` +
+        (options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'),
     );
     const started = Date.now();
     for (;;) {

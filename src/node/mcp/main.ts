@@ -10,8 +10,9 @@ Serves Sheet Plan's plan tools to an MCP client over stdin/stdout.
   --endpoint URL  root URL of the Apps Script API (default ${GOOGLE_ROOT_URL};
                   the local emulator: http://127.0.0.1:8080/)   [${ENVIRONMENT_VARIABLES.endpoint}]
   --script-id ID  deployment id of the API executable ("local" for the emulator)   [${ENVIRONMENT_VARIABLES.scriptId}]
-Credentials: ${ENVIRONMENT_VARIABLES.accessToken}, or ${ENVIRONMENT_VARIABLES.clientId} + ${ENVIRONMENT_VARIABLES.clientSecret}
-+ ${ENVIRONMENT_VARIABLES.refreshToken}; the local emulator needs none. See docs/agents.md.
+Credentials: ${ENVIRONMENT_VARIABLES.accessToken}, or ${ENVIRONMENT_VARIABLES.clientId}
++ ${ENVIRONMENT_VARIABLES.clientSecret} + ${ENVIRONMENT_VARIABLES.refreshToken};
+the local emulator needs none. See docs/agents.md.
 `;
 
 export async function mcpCommand(args: string[]): Promise<void> {

@@ -109,7 +109,8 @@ export class Utilities {
       if (!charsetName) throw signatureMismatch(method, [data, charset]);
       // Java's US-ASCII encoder writes `?` for every character outside ASCII.
       return charsetName === 'US_ASCII'
-        ? Buffer.from(data.replace(/[^\x00-\x7f]/gu, '?'), 'ascii')
+        ? // eslint-disable-next-line no-control-regex -- every character outside ASCII (0 to 127) becomes '?'
+          Buffer.from(data.replace(/[^\x00-\x7f]/gu, '?'), 'ascii')
         : Buffer.from(data, 'utf8');
     }
     if (Array.isArray(data) && data.every((byte) => Number.isInteger(byte) && byte >= -128 && byte <= 255)) {

@@ -22,7 +22,8 @@ export interface ShimConfig {
 const SHIM = String.raw`
 (function (config) {
   function post(message) {
-    if (window.parent !== window) window.parent.postMessage(Object.assign({ source: 'sheet-plan-sidebar' }, message), '*');
+    if (window.parent === window) return;
+    window.parent.postMessage(Object.assign({ source: 'sheet-plan-sidebar' }, message), '*');
   }
   function fail(handler, message, userObject) {
     var error = new Error(message);
@@ -40,7 +41,9 @@ const SHIM = String.raw`
       });
     }).then(function (outcome) {
       if (outcome.error) fail(handlers.failure, outcome.error.message, handlers.userObject);
-      else if (handlers.success) handlers.success(outcome.result === undefined ? null : outcome.result, handlers.userObject);
+      else if (handlers.success) {
+        handlers.success(outcome.result === undefined ? null : outcome.result, handlers.userObject);
+      }
     }, function (error) {
       fail(handlers.failure, 'NetworkError: Connection failure: ' + error.message, handlers.userObject);
     });

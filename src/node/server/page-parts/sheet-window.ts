@@ -22,7 +22,8 @@ export function sheetWindowPage(spreadsheetName: string): string {
   <div>
     <div class="doc-name">${escapeHtml(spreadsheetName)}</div>
     <nav class="menu-bar" aria-label="Menus">
-      <span>File</span><span>Edit</span><span>View</span><span>Insert</span><span>Format</span><span>Data</span><span>Extensions</span>
+      <span>File</span><span>Edit</span><span>View</span><span>Insert</span><span>Format</span><span>Data</span>
+        <span>Extensions</span>
       <div class="menu">
         <button type="button" id="agent-menu" aria-haspopup="menu" aria-expanded="false">Agent Plan</button>
         <div class="menu-items" role="menu" hidden>
@@ -41,18 +42,22 @@ export function sheetWindowPage(spreadsheetName: string): string {
 <div class="workspace">
   <div class="grid-area">
     <table class="grid" aria-label="Sheet AGENT_BASE">
-      <colgroup><col class="row-header-col"><col class="col-a"><col class="col-b"><col class="col-c"><col class="col-d"></colgroup>
+      <colgroup><col class="row-header-col"><col class="col-a"><col class="col-b"><col class="col-c">
+        <col class="col-d"></colgroup>
       <thead><tr><th class="corner"></th><th>A</th><th>B</th><th class="selected-col">C</th><th>D</th></tr></thead>
       <tbody>
-        <tr class="row-1"><th>1</th><td></td><td></td><td id="c1" class="cell"></td><td id="d1" class="cell meta"></td></tr>
+        <tr class="row-1"><th>1</th><td></td><td></td><td id="c1" class="cell"></td><td id="d1" class="cell meta">
+          </td></tr>
         <tr class="row-2"><th class="selected-row">2</th><td></td><td></td>
-          <td class="cell editing-cell"><textarea id="c2" aria-label="Cell AGENT_BASE!C2: the plan's Markdown" spellcheck="false"></textarea></td>
+          <td class="cell editing-cell">
+            <textarea id="c2" aria-label="Cell AGENT_BASE!C2: the plan's Markdown" spellcheck="false"></textarea></td>
           <td id="d2" class="cell meta"></td></tr>
         <tr><th>3</th><td></td><td></td><td></td><td></td></tr>
         <tr><th>4</th><td></td><td></td><td></td><td></td></tr>
       </tbody>
     </table>
-    <p class="cell-help" id="cell-help">Edit C2 as in Sheets: your change is committed when you leave the cell or press Ctrl+Enter; Escape discards it.</p>
+    <p class="cell-help" id="cell-help">Edit C2 as in Sheets: your change is committed when you leave the cell
+      or press Ctrl+Enter; Escape discards it.</p>
   </div>
   <aside class="side-panel" id="side-panel" aria-label="Side panel">
     <div class="side-panel-header">
@@ -60,7 +65,8 @@ export function sheetWindowPage(spreadsheetName: string): string {
       <button type="button" class="close" id="close-panel" aria-label="Close side panel">✕</button>
     </div>
     <iframe id="sidebar" title="Agent Plan sidebar" src="/sidebar"
-      sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-modals"></iframe>
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox
+        allow-modals"></iframe>
   </aside>
 </div>
 <footer class="sheet-tabs"><span class="tab">Warehouse</span><span class="tab active">AGENT_BASE</span></footer>
@@ -74,7 +80,11 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `
-:root { font-family: "Google Sans", Roboto, -apple-system, "Segoe UI", Arial, sans-serif; font-size: 13px; color: #202124; }
+:root {
+  font-family: "Google Sans", Roboto, -apple-system, "Segoe UI", Arial, sans-serif;
+  font-size: 13px;
+  color: #202124;
+}
 * { box-sizing: border-box; }
 html, body { margin: 0; height: 100%; }
 body { display: flex; flex-direction: column; background: #f9fbfd; }
@@ -87,35 +97,119 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 .menu > button { border: 0; background: none; font: inherit; font-size: 14px; cursor: pointer; }
 .menu > button:hover, .menu > button[aria-expanded="true"] { background: #e8eaed; }
 .menu { position: relative; }
-.menu-items { position: absolute; left: 0; top: 26px; z-index: 5; min-width: 160px; padding: 6px 0; background: #fff; border-radius: 4px;
+.menu-items { position: absolute; left: 0; top: 26px; z-index: 5; min-width: 160px; padding: 6px 0;
+  background: #fff; border-radius: 4px;
   box-shadow: 0 2px 6px 2px rgba(60,64,67,.15), 0 1px 2px rgba(60,64,67,.3); }
-.menu-items button { display: block; width: 100%; padding: 6px 16px; border: 0; background: none; font: inherit; font-size: 14px; text-align: left; cursor: pointer; }
+.menu-items button {
+  display: block;
+  width: 100%;
+  padding: 6px 16px;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-size: 14px;
+  text-align: left;
+  cursor: pointer;
+}
 .menu-items button:hover, .menu-items button:focus-visible { background: #f1f3f4; outline: none; }
 .local-note { margin-left: auto; font-size: 12px; color: #5f6368; }
-.formula-bar { display: flex; align-items: center; gap: 8px; margin: 6px 16px 0; padding: 4px 8px; background: #fff; border-radius: 6px 6px 0 0; border-bottom: 1px solid #e1e3e1; }
+.formula-bar {
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 6px 16px 0;
+  padding: 4px 8px;
+  background: #fff;
+  border-radius: 6px 6px 0 0;
+  border-bottom: 1px solid #e1e3e1;
+}
 .name-box { width: 60px; padding: 2px 6px; border-right: 1px solid #e1e3e1; }
 .fx { color: #80868b; font-style: italic; }
-.formula-text { flex: 1; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; color: #3c4043; font-family: Roboto, Arial, sans-serif; }
+.formula-text {
+  flex: 1;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  color: #3c4043;
+  font-family: Roboto, Arial, sans-serif;
+}
 .workspace { flex: 1; min-height: 0; display: flex; gap: 0; margin: 0 0 0 16px; }
 .grid-area { flex: 1; min-width: 0; overflow: auto; background: #fff; }
 .grid { border-collapse: collapse; table-layout: fixed; font-family: Arial, sans-serif; font-size: 13px; }
 .row-header-col { width: 46px; } .col-a, .col-b { width: 100px; } .col-c { width: 560px; } .col-d { width: 200px; }
-.grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; font-size: 11px; border: 1px solid #e1e3e1; height: 22px; }
+.grid th {
+  background: #f8f9fa;
+  color: #5f6368;
+  font-weight: 400;
+  font-size: 11px;
+  border: 1px solid #e1e3e1;
+  height: 22px;
+}
 .grid th.selected-col, .grid th.selected-row { background: #d3e3fd; color: #0b57d0; font-weight: 500; }
-.grid td { border: 1px solid #e1e3e1; height: 22px; padding: 0 4px; vertical-align: top; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.grid td {
+  border: 1px solid #e1e3e1;
+  height: 22px;
+  padding: 0 4px;
+  vertical-align: top;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+}
 .grid .row-2 { height: calc(100vh - 190px); min-height: 320px; }
 .grid .row-2 td { vertical-align: top; }
 .grid td.meta { color: #5f6368; font-size: 11px; white-space: normal; word-break: break-all; }
 .editing-cell { padding: 0 !important; }
-#c2 { display: block; width: 100%; height: 100%; min-height: 320px; border: 0; padding: 4px; resize: none; font-family: Arial, sans-serif; font-size: 13px; line-height: 1.4; color: #202124; white-space: pre-wrap; }
+#c2 {
+  display: block;
+  width: 100%;
+  height: 100%;
+  min-height: 320px;
+  border: 0;
+  padding: 4px;
+  resize: none;
+  font-family: Arial, sans-serif;
+  font-size: 13px;
+  line-height: 1.4;
+  color: #202124;
+  white-space: pre-wrap;
+}
 #c2:focus { outline: 2px solid #1a73e8; outline-offset: -2px; }
 #c2.dirty { background: #fffef5; }
 .cell-help { margin: 8px 8px 16px; color: #5f6368; font-size: 12px; }
-.side-panel { flex: none; display: flex; flex-direction: column; width: 300px; margin-left: 12px; background: #fff; border-left: 1px solid #dadce0; box-shadow: -1px 0 2px rgba(60,64,67,.1); }
+.side-panel {
+  flex: none;
+  display: flex;
+  flex-direction: column;
+  width: 300px;
+  margin-left: 12px;
+  background: #fff;
+  border-left: 1px solid #dadce0;
+  box-shadow: -1px 0 2px rgba(60,64,67,.1);
+}
 .side-panel[hidden] { display: none; }
-.side-panel-header { display: flex; align-items: center; padding: 10px 8px 10px 16px; border-bottom: 1px solid #e8eaed; }
-.side-panel-header h2 { flex: 1; margin: 0; font-size: 16px; font-weight: 400; font-family: "Google Sans", Roboto, Arial, sans-serif; }
-.close { width: 32px; height: 32px; border: 0; border-radius: 50%; background: none; color: #5f6368; font-size: 14px; cursor: pointer; }
+.side-panel-header {
+  display: flex;
+  align-items: center;
+  padding: 10px 8px 10px 16px;
+  border-bottom: 1px solid #e8eaed;
+}
+.side-panel-header h2 {
+  flex: 1;
+  margin: 0;
+  font-size: 16px;
+  font-weight: 400;
+  font-family: "Google Sans", Roboto, Arial, sans-serif;
+}
+.close {
+  width: 32px;
+  height: 32px;
+  border: 0;
+  border-radius: 50%;
+  background: none;
+  color: #5f6368;
+  font-size: 14px;
+  cursor: pointer;
+}
 .close:hover { background: #f1f3f4; }
 #sidebar { flex: 1; width: 100%; border: 0; }
 .sheet-tabs { display: flex; gap: 2px; padding: 4px 16px; background: #f9fbfd; border-top: 1px solid #e1e3e1; }
@@ -142,32 +236,67 @@ const SCRIPT = String.raw`
     if (!editing) { c2.value = committed; c2.classList.remove('dirty'); formula.textContent = firstLine(committed); }
   }
   function refresh() {
-    return fetch('/api/cells', { cache: 'no-store' }).then(function (r) { return r.json(); }).then(show, function () {});
+    return fetch('/api/cells', { cache: 'no-store' })
+      .then(function (r) { return r.json(); })
+      .then(show, function () {});
   }
   function commit() {
     editing = false;
     if (c2.value === committed) { c2.classList.remove('dirty'); return; }
     var text = c2.value;
-    fetch('/api/cells', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'AGENT_BASE!C2': text }) })
-      .then(function (r) { if (!r.ok) throw new Error('HTTP ' + r.status); committed = text; c2.classList.remove('dirty'); formula.textContent = firstLine(text); })
-      .catch(function (error) { document.getElementById('cell-help').textContent = 'Could not save C2: ' + error.message; });
+    var body = JSON.stringify({ 'AGENT_BASE!C2': text });
+    fetch('/api/cells', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: body })
+      .then(function (r) {
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        committed = text;
+        c2.classList.remove('dirty');
+        formula.textContent = firstLine(text);
+      })
+      .catch(function (error) {
+        document.getElementById('cell-help').textContent = 'Could not save C2: ' + error.message;
+      });
   }
   c2.addEventListener('focus', function () { editing = true; });
-  c2.addEventListener('input', function () { editing = true; c2.classList.toggle('dirty', c2.value !== committed); formula.textContent = firstLine(c2.value); });
+  c2.addEventListener('input', function () {
+    editing = true;
+    c2.classList.toggle('dirty', c2.value !== committed);
+    formula.textContent = firstLine(c2.value);
+  });
   c2.addEventListener('blur', commit);
   c2.addEventListener('keydown', function (event) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) { event.preventDefault(); commit(); c2.blur(); }
-    else if (event.key === 'Escape') { event.preventDefault(); c2.value = committed; editing = false; c2.classList.remove('dirty'); c2.blur(); }
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      c2.value = committed;
+      editing = false;
+      c2.classList.remove('dirty');
+      c2.blur();
+    }
   });
 
   var menuButton = document.getElementById('agent-menu'), menu = menuButton.nextElementSibling;
-  function setMenu(open) { menu.hidden = !open; menuButton.setAttribute('aria-expanded', String(open)); if (open) menu.querySelector('button').focus(); }
+  function setMenu(open) {
+    menu.hidden = !open;
+    menuButton.setAttribute('aria-expanded', String(open));
+    if (open) menu.querySelector('button').focus();
+  }
   menuButton.addEventListener('click', function () { setMenu(menu.hidden); });
-  menu.addEventListener('keydown', function (event) { if (event.key === 'Escape') { setMenu(false); menuButton.focus(); } });
-  document.addEventListener('click', function (event) { if (!menu.contains(event.target) && event.target !== menuButton) setMenu(false); });
+  menu.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') { setMenu(false); menuButton.focus(); }
+  });
+  document.addEventListener('click', function (event) {
+    if (!menu.contains(event.target) && event.target !== menuButton) setMenu(false);
+  });
   // Agent Plan → Open plan runs showPlanSidebar again: a fresh sidebar, as in Sheets.
-  document.getElementById('open-plan').addEventListener('click', function () { setMenu(false); panel.hidden = false; frame.src = '/sidebar?opened=' + Date.now(); });
-  document.getElementById('close-panel').addEventListener('click', function () { panel.hidden = true; frame.src = 'about:blank'; });
+  document.getElementById('open-plan').addEventListener('click', function () {
+    setMenu(false);
+    panel.hidden = false;
+    frame.src = '/sidebar?opened=' + Date.now();
+  });
+  document.getElementById('close-panel').addEventListener('click', function () {
+    panel.hidden = true;
+    frame.src = 'about:blank';
+  });
   window.addEventListener('message', function (event) {
     var message = event.data;
     if (event.source !== frame.contentWindow || !message || message.source !== 'sheet-plan-sidebar') return;
