@@ -3,6 +3,7 @@
  * person token first; each call is exactly one google.script.run round trip.
  */
 import type * as SidebarFunctions from '../../src/apps-script/sidebar';
+import { parseErrorMessage, planErrorCode, type PlanErrorCode } from '../../src/core/errors';
 import { SESSION_GLOBAL, type SidebarSession } from './protocol';
 
 /** google.script.run: the handlers, then any server function by name. */
@@ -60,13 +61,13 @@ export function connect(session: SidebarSession): Server {
 /** "Error: ", "PlanError: ", "Exception: ": what a browser or Apps Script may put before a message. */
 const ERROR_NAME = /^[A-Za-z]*(?:Error|Exception): /;
 
-/** The message to show a person. */
+/** The message to show a person: `CODE: detail` for our errors, without the runtime's error name. */
 export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(ERROR_NAME, '');
+  return parseErrorMessage(message)?.message ?? message.replace(ERROR_NAME, '');
 }
 
 /** The stable code Sheet Plan puts first in an error's message (`CONFLICT: …`), if any. */
-export function errorCode(error: unknown): string | undefined {
-  return /^([A-Z_]{3,}): /.exec(errorMessage(error))?.[1];
+export function errorCode(error: unknown): PlanErrorCode | undefined {
+  return planErrorCode(error);
 }

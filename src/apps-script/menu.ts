@@ -32,10 +32,14 @@ function alert(title: string, message: string): void {
 
 export function menuInitializePlan(): void {
   run(() => {
-    const plan = person().initPlan();
-    if (plan.title === 'Initialization Error') {
-      alert('Plan not initialized', plan.analysis ?? 'initPlan could not set up the AGENT_BASE sheet.');
+    const outcome = person().initializePlan();
+    if (!outcome.initialized) {
+      alert(
+        'Plan not initialized',
+        `The AGENT_BASE sheet could not be set up: ${outcome.reason}\nCheck your access to the spreadsheet and try again.`,
+      );
     } else {
+      const { plan } = outcome;
       alert('Plan ready', `"${plan.title}" is in AGENT_BASE!C2.\n${describeProgress(plan.progress)}`);
     }
   });

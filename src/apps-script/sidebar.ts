@@ -225,11 +225,8 @@ export function sidebarRestore(token: unknown, revision: unknown): PlanView {
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */
 export function sidebarInitPlan(token: unknown): PlanView {
   return asPerson(token, (manager) => {
-    const plan = manager.initPlan();
-    // initPlan answers a failure with a recovery plan it does not write; the person needs the reason.
-    if (plan.revision === 0 && plan.title === 'Initialization Error') {
-      const reason = plan.analysisDetails?.fields.find((field) => field.label === 'Error')?.value;
-      throw new Error(`The plan could not be initialized: ${reason ?? 'the AGENT_BASE sheet could not be set up'}`);
-    }
+    // An agent gets the spec's recovery plan when the sheet cannot be set up; the person needs the reason.
+    const outcome = manager.initializePlan();
+    if (!outcome.initialized) throw new Error(`The plan could not be initialized: ${outcome.reason}`);
   });
 }

@@ -44,6 +44,13 @@ function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
   return { ...task, revision: info.revision, changedBy: info.changedBy };
 }
 
+/**
+ * What initializePlan answers: the plan, or why the sheet could not be set up with the spec's recovery plan
+ * (returned to agents by initPlan, never written).
+ */
+export type InitOutcome =
+  { initialized: true; plan: RevisedPlan } | { initialized: false; reason: string; recoveryPlan: RevisedPlan };
+
 export interface PlanCommand {
   action: TaskAction;
   step: string;
@@ -453,11 +460,17 @@ export class PlanManager {
    * The spec's initPlan, never destroying content: returns the plan if the sheet is set up; keeps a
    * plan that is already in C2 without the marker; otherwise saves whatever text C2 held to the
    * history before writing the starter plan. When the sheet cannot be set up it returns (without
-   * writing) a recovery plan that names the error.
+   * writing) the spec's recovery plan that names the error; initializePlan says which of the two it is.
    */
   initPlan(): RevisedPlan {
+    const outcome = this.initializePlan();
+    return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
+  }
+
+  /** initPlan as a typed result, for callers (the menu, the sidebar) that must tell a failure from a plan. */
+  initializePlan(): InitOutcome {
     try {
-      return this.store.exclusive(() => {
+      const plan = this.store.exclusive(() => {
         const snapshot = this.snapshot();
         const { cells, text, revision } = snapshot;
         if (cells?.marker === PLAN_MARKER && text.trim()) return PlanManager.revised(text, revision);
@@ -468,11 +481,13 @@ export class PlanManager {
         this.store.initialize({ marker: PLAN_MARKER, text: newText, meta });
         return PlanManager.revised(newText, info);
       });
+      return { initialized: true, plan };
     } catch (error) {
       // Busy is worth retrying as it is; anything else gets the spec's recovery plan.
       if (error instanceof PlanError && error.code === 'BUSY') throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      return PlanManager.revised(recoveryPlan(message), { revision: 0, changedBy: 'unknown' });
+      const reason = error instanceof Error ? error.message : String(error);
+      const recovery = PlanManager.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
+      return { initialized: false, reason, recoveryPlan: recovery };
     }
   }
 }

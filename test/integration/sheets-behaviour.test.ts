@@ -202,6 +202,22 @@ describe('the Agent Plan menu', () => {
     expect(execution.ui.alerts[0].title).toBe('Plan ready');
     expect(planText(spreadsheet)).toContain('Getting Started');
   });
+
+  test('Initialize plan tells the person why the sheet could not be set up, and writes nothing', () => {
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const before = JSON.stringify(spreadsheet.toJSON());
+    const { execution } = execute(spreadsheet, 'menuInitializePlan', [], {
+      context: 'ui',
+      prepare: (run) => run.faults.failNext('Spreadsheet.insertSheet', 'Network error'),
+    });
+    expect(execution.ui.alerts).toEqual([
+      expect.objectContaining({
+        title: 'Plan not initialized',
+        prompt: expect.stringContaining('The AGENT_BASE sheet could not be set up: Network error'),
+      }),
+    ]);
+    expect(JSON.stringify(spreadsheet.toJSON())).toBe(before);
+  });
 });
 
 describe('replacePlan with the exact stamp', () => {

@@ -3,7 +3,7 @@
  * range read and one range write, and its answer (the new plan) needs no further read.
  */
 import { execute, plan, sheetWithPlan } from './harness';
-import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 
 const PLAN_TEXT = plan(
@@ -60,4 +60,16 @@ test('the change check the sidebar polls is one range read, and nothing when the
       .map((call: { method: string }) => call.method),
   ).toEqual(['getValues']);
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
+});
+
+test("the sidebar's Initialize plan refuses with the reason when the sheet cannot be set up, and writes nothing", () => {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+  const token = openSidebar(spreadsheet);
+  const before = JSON.stringify(spreadsheet.toJSON());
+  const { error } = execute(spreadsheet, 'sidebarInitPlan', [token], {
+    context: 'ui',
+    prepare: (run) => run.faults.failNext('Spreadsheet.insertSheet', 'Network error'),
+  });
+  expect(error?.message).toMatch(/^SERVICE_ERROR: The plan could not be initialized: .*Network error/);
+  expect(JSON.stringify(spreadsheet.toJSON())).toBe(before);
 });

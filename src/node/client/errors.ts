@@ -2,13 +2,14 @@
  * What a failed call to the plan API becomes in Node: one error class whose `code` a program can
  * switch on, whatever went wrong (the script refused, Google refused, the network or the clock).
  */
-import type { PlanErrorCode } from '../../core/errors';
+import { parseErrorMessage, type PlanErrorCode } from '../../core/errors';
 
 export type PlanClientErrorCode =
-  /** The script refused: bad input, unknown step, disallowed change… (the prefix of its message). */
+  /**
+   * The script refused (bad input, unknown step, disallowed change…) or a service failed (SERVICE_ERROR): the prefix
+   * of its message.
+   */
   | PlanErrorCode
-  /** The script failed for a reason that is not the plan's (a Sheets service error). */
-  | 'SERVICE_ERROR'
   /** The script threw without one of our prefixes (e.g. "Script function not found: x"). */
   | 'SCRIPT_ERROR'
   /** Google's API refused the call itself (HTTP 4xx/5xx): see `httpStatus` and `apiStatus`. */
@@ -68,35 +69,13 @@ export class PlanClientError extends Error {
   }
 }
 
-const PLAN_ERROR_CODES: readonly string[] = [
-  'INVALID_ARGUMENT',
-  'NOT_FOUND',
-  'NO_PLAN',
-  'INVALID_TRANSITION',
-  'NEEDS_PERSON',
-  'TOO_LARGE',
-  'CONFLICT',
-  'INVALID_PLAN',
-  'BUSY',
-  'SERVICE_ERROR',
-] satisfies readonly (PlanErrorCode | 'SERVICE_ERROR')[];
-
 /**
- * Reads `CODE: detail` from a script's error message. Google documents errorMessage only as "the
- * error message thrown by Apps Script"; published responses carry the error's name in front
- * (`Error: …`, `TypeError: …`), so a name before our code (`Error: NOT_FOUND: …`) is dropped.
+ * Reads `CODE: detail` from a script's error message (core/errors.ts parses it for every caller). Google documents
+ * errorMessage only as "the error message thrown by Apps Script"; published responses carry the error's name in
+ * front (`Error: NOT_FOUND: …`), which the parser drops.
  */
 export function parseScriptMessage(message: string): { code: PlanClientErrorCode; message: string; detail: string } {
-  const named = /^([A-Za-z_$][\w$]*): ([A-Z_]+): /.exec(message);
-  const text =
-    named && !PLAN_ERROR_CODES.includes(named[1]) && PLAN_ERROR_CODES.includes(named[2])
-      ? message.slice(named[1].length + 2)
-      : message;
-  const match = /^([A-Z_]+): ([\s\S]*)$/.exec(text);
-  if (match && PLAN_ERROR_CODES.includes(match[1])) {
-    return { code: match[1] as PlanClientErrorCode, message: text, detail: match[2] };
-  }
-  return { code: 'SCRIPT_ERROR', message: text, detail: text };
+  return parseErrorMessage(message) ?? { code: 'SCRIPT_ERROR', message, detail: message };
 }
 
 /** What people hit when calling scripts.run, and what to do about it (see docs/agents.md). */
