@@ -1,11 +1,13 @@
 /**
  * Builds dist/: exactly what `clasp push` uploads.
- *  - Code.js: src/apps-script/main.ts bundled by esbuild, plus one top-level function declaration per exported
- *    function (Apps Script only reaches top-level declarations; nothing else is global).
+ *  - Code.js: src/apps-script/main.ts bundled by esbuild, plus one top-level function declaration per function of
+ *    the API descriptor (src/core/api-functions.ts), calling main.ts's implementation of it (Apps Script only
+ *    reaches top-level declarations; nothing else is global).
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  */
 import { build } from 'esbuild';
+import { createRequire } from 'node:module';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +17,36 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SheetPlan_';
 
-/** Export names of the entry, read by evaluating the bundle in an empty context: only functions become entry points. */
-function exportedFunctions(bundle) {
+/** The function names of the API descriptor, read by bundling it for Node and evaluating it (zod stays external). */
+async function descriptorFunctionNames() {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/core/api-functions.ts')],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    packages: 'external',
+    write: false,
+    logLevel: 'warning',
+  });
+  const module = { exports: {} };
+  const require = createRequire(path.join(root, 'src/core/api-functions.ts'));
+  new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
+  return module.exports.FUNCTION_NAMES;
+}
+
+/**
+ * The implementations main.ts exports as `entryPoints`, read by evaluating the bundle in an empty context: every
+ * descriptor function must have one (the type checker says so too; this names what is missing).
+ */
+function checkImplementations(bundle, names) {
   const context = vm.createContext({});
   vm.runInContext(bundle, context);
-  const exports = context[GLOBAL_NAME];
-  return Object.keys(exports).filter((name) => typeof exports[name] === 'function');
+  const implementations = context[GLOBAL_NAME].entryPoints ?? {};
+  const missing = names.filter((name) => typeof implementations[name] !== 'function');
+  if (missing.length)
+    throw new Error(
+      `src/apps-script/main.ts implements no ${missing.join(', ')} (listed in src/core/api-functions.ts)`,
+    );
 }
 
 /**
@@ -46,16 +72,17 @@ export async function buildCode() {
     write: false,
   });
   const bundle = result.outputFiles[0].text;
-  const names = exportedFunctions(bundle);
+  const names = await descriptorFunctionNames();
+  checkImplementations(bundle, names);
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names
-    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.${name}(...args); }`)
+    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.entryPoints.${name}(...args); }`)
     .join('\n');
   const code =
     `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points ` +
-    `(src/apps-script/main.ts)\n${wrappers}\n`;
+    `(src/core/api-functions.ts)\n${wrappers}\n`;
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
   return names;
 }

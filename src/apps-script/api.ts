@@ -2,7 +2,8 @@
  * The plan functions an agent calls through the Apps Script API (scripts.run). Each builds a
  * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
  */
-import { planErrorCode } from '../core/errors';
+import type { AgentFunctionName } from '../core/api-functions';
+import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
@@ -24,12 +25,13 @@ export function run<T>(work: () => T): T {
     if (planErrorCode(error)) throw error;
     // scripts.run carries only the message, so the cause travels in it (and Apps Script's ES2021 has no `cause`).
     // eslint-disable-next-line preserve-caught-error
-    throw new Error(`SERVICE_ERROR: ${message}`);
+    throw new PlanError('SERVICE_ERROR', message);
   }
 }
 
 const agent = () => managerFor({ source: 'api' });
 
+/** The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). */
 export const api = {
   initPlan: () => run(() => agent().initPlan()),
   /**
@@ -58,7 +60,7 @@ export const api = {
   startNextTask: () => run(() => agent().startNextTask()),
   advanceTask: (step: unknown) => run(() => agent().advanceTask(step)),
   applyCommands: (commands: unknown) => run(() => agent().applyCommands(commands)),
-  replacePlan: (markdown: unknown, baseRevision: unknown) => run(() => agent().replacePlan(markdown, baseRevision)),
+  replacePlan: (markdown: unknown, base: unknown) => run(() => agent().replacePlan(markdown, base)),
   getHistory: (limit?: unknown) => run(() => agent().getHistory(limit ?? 10)),
   restoreRevision: (revision: unknown) => run(() => agent().restoreRevision(revision)),
-};
+} satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown };

@@ -2,6 +2,8 @@
  * Every API function against every kind of bad input: each case ends in a clear error (a stable
  * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
  */
+import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
+import { PLAN_ERROR_CODES } from '../../src/core/errors';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { parsePlan } from '../../src/core';
 import { PLAN, execute, plan, sheetWithPlan, snapshot } from './harness';
@@ -28,8 +30,9 @@ const PLAN_TEXT = plan(
   '',
 );
 
-const ERROR =
-  /^(INVALID_ARGUMENT|NOT_FOUND|NO_PLAN|INVALID_TRANSITION|NEEDS_PERSON|TOO_LARGE|CONFLICT|INVALID_PLAN|BUSY): \S.{10,}/;
+/** Bad input is refused with one of our codes, never as a service failure. */
+const REFUSAL_CODES = Object.keys(PLAN_ERROR_CODES).filter((code) => code !== 'SERVICE_ERROR');
+const ERROR = new RegExp(`^(${REFUSAL_CODES.join('|')}): \\S.{10,}`);
 
 type Expect = 'error' | 'either';
 
@@ -75,6 +78,21 @@ const FUNCTIONS: Array<[string, unknown[], number]> = [
   ['restoreRevision', [1], 0],
 ];
 
+/** Where a descriptor argument accepts undefined, leaving it out is allowed. */
+const isOptional = (argument: { schema: { safeParse(value: unknown): { success: boolean } } }) =>
+  argument.schema.safeParse(undefined).success;
+
+test('the matrix spoils every required argument of every agent function of the API descriptor', () => {
+  const required = AGENT_FUNCTION_NAMES.flatMap((name) =>
+    apiFunction(name)
+      .args.map((argument, index) => ({ name, index, optional: isOptional(argument) }))
+      .filter((argument) => !argument.optional)
+      .map(({ index }) => `${name} #${index}`),
+  );
+  const spoiled = FUNCTIONS.map(([name, , index]) => `${name} #${index}`);
+  expect(required.filter((entry) => !spoiled.includes(entry))).toEqual([]);
+});
+
 /** setTaskNote(step, null|'') clears the note: a correct result, not an error. */
 const CLEARS_NOTE = new Set(['null', 'missing', 'empty text']);
 
@@ -112,8 +130,13 @@ describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
   });
 });
 
-describe('functions that take no arguments ignore extra ones and still answer', () => {
-  test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan', 'initPlan'])('%s', (name) => {
+/** The reads whose arguments are all optional, and initPlan (it writes nothing on a sheet already set up). */
+const READS_WITHOUT_REQUIRED_ARGUMENTS = AGENT_FUNCTION_NAMES.filter(
+  (name) => !apiFunction(name).changesPlan && apiFunction(name).args.every(isOptional),
+);
+
+describe('functions without required arguments ignore extra ones and still answer, writing nothing', () => {
+  test.each([...READS_WITHOUT_REQUIRED_ARGUMENTS, 'initPlan'])('%s', (name) => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const before = snapshot(spreadsheet);
     const { error } = execute(spreadsheet, name, [null, 'junk', 42]);

@@ -1,0 +1,377 @@
+/**
+ * The API descriptor: every function Apps Script exposes, listed once, with its arguments, who may call
+ * it, whether it changes the plan, whether a retry is safe, and the short description docs and MCP show.
+ *
+ * Everything else derives from this list: the bundle's top-level functions (scripts/build.mjs writes one
+ * per entry, src/apps-script/main.ts must implement exactly these), PlanClient's methods and types
+ * (src/node/client/plan-client.ts), the MCP tools (src/node/mcp/tools.ts, entries with `mcp`), and the
+ * tests that check the README's API table and the bundle against it.
+ *
+ * The bundle imports only types from here: the descriptions and schemas never reach dist/Code.js.
+ */
+import { z } from 'zod/v4';
+import { TASK_ACTIONS, type TaskAction } from './actions';
+import type { HistoryEntry, ProgressResult, RevisedPlan, TaskResult, ValidationResult } from './plan-manager';
+import type { CompactPlan } from './summary';
+
+/** Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item. */
+export type Caller = 'agent' | 'person' | 'trigger' | 'menu';
+
+export interface ApiArgument {
+  name: string;
+  /** Type and shape; optional when it accepts undefined (`.optional()`). */
+  schema: z.ZodType;
+  /** One line, shown to MCP clients beside the argument. */
+  description?: string;
+}
+
+/** How an MCP tool shows the function's answer (src/node/mcp/tools.ts): a plan summary, one task, or tasks. */
+export type McpAnswer = 'plan' | 'task' | 'tasks';
+
+export interface ApiFunctionSpec {
+  /** One short sentence: the MCP tool's description, and what the docs say first. */
+  description: string;
+  callers: readonly Caller[];
+  args: readonly ApiArgument[];
+  /** It may write the plan (or the sheet it lives in). */
+  changesPlan: boolean;
+  /** Calling it twice leaves the plan as calling it once (the second call may be refused): safe to retry blindly. */
+  retrySafe: boolean;
+  /** Offered to MCP clients as a snake_case tool, its answer shown this way. Only for agent functions. */
+  mcp?: McpAnswer;
+}
+
+declare const RESULT: unique symbol;
+/** A spec that also carries, as a type only, what the function returns. */
+export type ApiFunction<Spec extends ApiFunctionSpec = ApiFunctionSpec, Result = unknown> = Spec & {
+  readonly [RESULT]?: Result;
+};
+
+/** `returning<TaskResult>()({ … })`: a spec, its literal types kept, and its result type. */
+function returning<Result>() {
+  return <const Spec extends ApiFunctionSpec>(spec: Spec): ApiFunction<Spec, Result> => spec;
+}
+
+function argument<Schema extends z.ZodType>(name: string, schema: Schema, description?: string) {
+  return { name, schema, description } as const;
+}
+
+/** The actions an agent may take on a task; approving and requesting changes belong to a person. */
+export type AgentAction = {
+  [A in TaskAction]: (typeof TASK_ACTIONS)[A] extends { personOnly: true } ? never : A;
+}[TaskAction];
+export const AGENT_ACTIONS = (Object.keys(TASK_ACTIONS) as TaskAction[]).filter(
+  (action) => !TASK_ACTIONS[action].personOnly,
+) as [AgentAction, ...AgentAction[]];
+
+// ---- argument shapes, shared by several functions ----
+
+const step = argument('step', z.string(), 'e.g. "2.1"');
+const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
+const event = argument('event', z.unknown(), 'the event object Apps Script passes');
+const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
+const details = z
+  .object({
+    analysis: z
+      .object({
+        spreadsheet: z.string(),
+        keySheets: z.array(z.string()),
+        read: z.array(z.string()),
+        write: z.array(z.string()),
+        currentState: z.string(),
+      })
+      .partial(),
+    questions: z.array(z.string()),
+    notes: z.string(),
+  })
+  .partial();
+const agentCommand = z.object({ action: z.enum(AGENT_ACTIONS), step: z.string(), text: z.string().optional() });
+const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
+const base = argument('base', z.union([z.string(), z.number().int()]), 'stamp or revision of the plan you last read');
+
+/** What an agent may batch in applyCommands. */
+export type AgentCommand = z.input<typeof agentCommand>;
+/** getPlan's options: a summary for an LLM's context instead of the whole plan. */
+export type PlanViewRequest = z.input<typeof planView>;
+
+const agent = ['agent'] as const;
+const read = { callers: agent, changesPlan: false, retrySafe: true } as const;
+const taskChange = { callers: agent, changesPlan: true, retrySafe: true } as const;
+const sidebar = { callers: ['person'], changesPlan: true, retrySafe: false } as const;
+
+export const API_FUNCTIONS = {
+  // ---- the plan API: agents, through scripts.run (PlanClient, MCP) ----
+  getPlan: returning<RevisedPlan | CompactPlan | null>()({
+    ...read,
+    description: 'Read the plan, or a compact summary of it; null when there is none.',
+    args: [argument('options', planView.optional())],
+    mcp: 'plan',
+  }),
+  initPlan: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Set up AGENT_BASE with a starter plan if the sheet has none; returns the plan that is there.',
+    args: [],
+    mcp: 'plan',
+  }),
+  createPlan: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Write a new plan (the current one is kept in the history). Each step names Sheet!Range (columns).',
+    args: [
+      argument('title', z.string()),
+      argument('goal', z.string(), 'One sentence describing success'),
+      argument('phases', phases),
+      argument('details', details.optional()),
+    ],
+    mcp: 'plan',
+  }),
+  replacePlan: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Replace the whole Markdown (from get_plan view=full), only if the plan is still at base.',
+    args: [argument('markdown', z.string()), base],
+    mcp: 'plan',
+  }),
+  getNextTask: returning<TaskResult | null>()({
+    ...read,
+    description: 'The first todo task (blocked and review items are passed over); {} when none is left.',
+    args: [],
+    mcp: 'task',
+  }),
+  getReviewTasks: returning<TaskResult[]>()({
+    ...read,
+    description: "Tasks waiting for a person's review.",
+    args: [],
+    mcp: 'tasks',
+  }),
+  startTask: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Mark a task in progress [/].',
+    args: [step],
+    mcp: 'task',
+  }),
+  completeTask: returning<TaskResult>()({
+    ...taskChange,
+    description: "Mark a task done [x] with today's date.",
+    args: [step],
+    mcp: 'task',
+  }),
+  advanceTask: returning<TaskResult | null>()({
+    ...taskChange,
+    description: 'Complete a task and start the next todo one; returns the started task, {} at the end.',
+    args: [step],
+    mcp: 'task',
+  }),
+  blockTask: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Mark a task blocked [>] with a specific reason naming the range.',
+    args: [step, argument('reason', z.string())],
+    mcp: 'task',
+  }),
+  reviewTask: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Ask a person to review a task [!], saying what to check. Only they can approve it.',
+    args: [step, argument('note', z.string())],
+    mcp: 'task',
+  }),
+  applyCommands: returning<TaskResult[]>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description:
+      'Task changes in order, all written or none; also skip, reopen and note. text: reason (block, skip) or note ' +
+      '(review, note).',
+    args: [argument('commands', z.array(agentCommand).min(1))],
+    mcp: 'tasks',
+  }),
+  skipTask: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Mark a task skipped [-] with the reason it is no longer needed.',
+    args: [step, argument('reason', z.string())],
+  }),
+  reopenTask: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Put a task back to todo [ ].',
+    args: [step],
+  }),
+  setTaskNote: returning<TaskResult>()({
+    ...taskChange,
+    description: 'Set the note of a task; null removes it.',
+    args: [step, argument('note', z.string().nullable())],
+  }),
+  startNextTask: returning<TaskResult | null>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Start the task getNextTask would return, in one call; null when none is left.',
+    args: [],
+  }),
+  getProgress: returning<ProgressResult>()({ ...read, description: 'Counts per status, total and percent.', args: [] }),
+  validatePlan: returning<ValidationResult>()({
+    ...read,
+    description: 'Errors and warnings of the document: { valid, errors, warnings }.',
+    args: [],
+  }),
+  getHistory: returning<HistoryEntry[]>()({
+    ...read,
+    description: 'Saved whole documents, newest first (10 unless told, at most 100).',
+    args: [argument('limit', z.number().int().optional())],
+  }),
+  restoreRevision: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Put a saved version back, saving the current plan to the history first.',
+    args: [argument('revision', z.number().int())],
+  }),
+
+  // ---- triggers ----
+  onOpen: returning<void>()({
+    callers: ['trigger'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Adds the Agent Plan menu, nothing else (safe in AuthMode.NONE).',
+    args: [event],
+  }),
+  onInstall: returning<void>()({
+    callers: ['trigger'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Adds the menu when the add-on is installed.',
+    args: [event],
+  }),
+  onEdit: returning<void>()({
+    callers: ['trigger'],
+    changesPlan: true,
+    retrySafe: true,
+    description: "Records a person's edit of the plan cell as a revision.",
+    args: [event],
+  }),
+
+  // ---- the Agent Plan menu ----
+  showPlanSidebar: returning<void>()({
+    callers: ['menu'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Opens the sidebar with a fresh person token.',
+    args: [],
+  }),
+  menuInitializePlan: returning<void>()({
+    callers: ['menu'],
+    changesPlan: true,
+    retrySafe: true,
+    description: 'initPlan for a person, with an alert saying what happened.',
+    args: [],
+  }),
+  menuShowNextTask: returning<void>()({
+    callers: ['menu'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Shows the next task in an alert.',
+    args: [],
+  }),
+  menuShowReviewItems: returning<void>()({
+    callers: ['menu'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Lists the review items in an alert.',
+    args: [],
+  }),
+
+  // ---- the sidebar (google.script.run; each refuses a call without the person token) ----
+  sidebarLoad: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The plan when the sidebar opens.',
+    args: [token],
+  }),
+  sidebarCheck: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The change check the sidebar polls: null while the plan is still at stamp.',
+    args: [token, argument('stamp', z.string())],
+  }),
+  sidebarTaskAction: returning<unknown>()({
+    ...sidebar,
+    description: 'Any task action, approve and requestChanges included.',
+    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional())],
+  }),
+  sidebarAnswerQuestion: returning<unknown>()({
+    ...sidebar,
+    description: 'Sets or replaces the answer to a question.',
+    args: [token, argument('number', z.number().int()), argument('answer', z.string())],
+  }),
+  sidebarReplacePlan: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'Saves the whole document, only if it is still what the editor loaded.',
+    args: [
+      token,
+      argument('markdown', z.string()),
+      argument('baseRevision', z.number().int()),
+      argument('baseStamp', z.string().optional()),
+    ],
+  }),
+  sidebarInitPlan: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: "initPlan for the sidebar's Initialize plan button.",
+    args: [token],
+  }),
+  sidebarHistory: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The saved versions of the plan, newest first, with their text.',
+    args: [token],
+  }),
+  sidebarRestore: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'Puts a saved version back.',
+    args: [token, argument('revision', z.number().int())],
+  }),
+};
+
+type Functions = typeof API_FUNCTIONS;
+export type FunctionName = keyof Functions;
+
+/** The functions an agent may call (scripts.run, PlanClient, MCP). */
+export type AgentFunctionName = {
+  [Name in FunctionName]: 'agent' extends Functions[Name]['callers'][number] ? Name : never;
+}[FunctionName];
+
+/** Arguments as a tuple type: an argument whose schema accepts undefined is optional. */
+type Parameters<Args> = Args extends readonly [infer First, ...infer Rest]
+  ? First extends { schema: infer Schema extends z.ZodType }
+    ? undefined extends z.input<Schema>
+      ? [z.input<Schema>?, ...Parameters<Rest>]
+      : [z.input<Schema>, ...Parameters<Rest>]
+    : never
+  : [];
+
+export type ApiParameters<Name extends FunctionName> = Parameters<Functions[Name]['args']>;
+export type ApiResult<Name extends FunctionName> =
+  Functions[Name] extends ApiFunction<ApiFunctionSpec, infer Result> ? Result : never;
+
+export const FUNCTION_NAMES = Object.keys(API_FUNCTIONS) as FunctionName[];
+export const AGENT_FUNCTION_NAMES = FUNCTION_NAMES.filter((name) =>
+  (API_FUNCTIONS[name].callers as readonly Caller[]).includes('agent'),
+) as AgentFunctionName[];
+
+/** The descriptor of a function, seen through the common spec type. */
+export function apiFunction(name: FunctionName): ApiFunctionSpec {
+  return API_FUNCTIONS[name];
+}
+
+/** `createPlan(title, goal, phases, details?)`: how the docs write a call. */
+export function callSignature(name: FunctionName): string {
+  const args = apiFunction(name).args.map((arg) => `${arg.name}${arg.schema.safeParse(undefined).success ? '?' : ''}`);
+  return `${name}(${args.join(', ')})`;
+}
