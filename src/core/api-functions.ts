@@ -57,9 +57,8 @@ function argument<Schema extends z.ZodType>(name: string, schema: Schema, descri
 }
 
 /** The actions an agent may take on a task; approving and requesting changes belong to a person. */
-export type AgentAction = {
-  [A in TaskAction]: (typeof TASK_ACTIONS)[A] extends { personOnly: true } ? never : A;
-}[TaskAction];
+export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
+/** The same list, read from the actions table (its personOnly column). */
 export const AGENT_ACTIONS = (Object.keys(TASK_ACTIONS) as TaskAction[]).filter(
   (action) => !TASK_ACTIONS[action].personOnly,
 ) as [AgentAction, ...AgentAction[]];

@@ -3,32 +3,28 @@
  * Apps Script API (@googleapis/script). The same code talks to Google (https://script.googleapis.com/)
  * or to the local emulator (`sheet-plan start`, http://127.0.0.1:8080/), chosen by `rootUrl`.
  *
- * Each method runs one Apps Script function through scripts.run. A script error becomes a
+ * Each method runs one Apps Script function through scripts.run: the methods and their types are derived from the
+ * API descriptor (src/core/api-functions.ts), so a function added there is a method here. A script error becomes a
  * PlanClientError with the code of its message (`NOT_FOUND: Task 9.9 not found …`); HTTP 429 and
  * 5xx answers are retried with exponential backoff and jitter; script errors never are.
  */
 import { script, type script_v1 } from '@googleapis/script';
 import { OAuth2Client } from 'google-auth-library';
-import type { TaskAction } from '../../core/actions';
-import type { HistoryEntry, ProgressResult, RevisedPlan, TaskResult, ValidationResult } from '../../core/plan-manager';
+import {
+  AGENT_FUNCTION_NAMES,
+  type AgentFunctionName,
+  type ApiParameters,
+  type ApiResult,
+  type PlanViewRequest,
+} from '../../core/api-functions';
+import type { RevisedPlan } from '../../core/plan-manager';
 import type { CompactPlan } from '../../core/summary';
-import type { PhaseInput, PlanDetails } from '../../core/types';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
 
 export const GOOGLE_ROOT_URL = 'https://script.googleapis.com/';
 
-/** The actions an agent may batch; approving and requesting changes belong to a person. */
-export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
-
 /** What @googleapis/script accepts as credentials: an OAuth2Client, GoogleAuth or external account client. */
 export type PlanClientAuth = Exclude<script_v1.Options['auth'], string | undefined>;
-
-export interface AgentCommand {
-  action: AgentAction;
-  step: string;
-  /** The reason (block, skip) or note (review, note). */
-  text?: string;
-}
 
 export interface RetryOptions {
   /** Requests in all, the first included (default 5). 1 turns retrying off. */
@@ -55,13 +51,8 @@ export interface PlanClientOptions {
   retry?: RetryOptions;
 }
 
-export interface PlanViewRequest {
-  view: 'compact';
-  /** How many todo tasks the summary lists (default 3, at most 20). */
-  nextCount?: number;
-}
-
 export type { ProgressResult, ValidationResult } from '../../core/plan-manager';
+export type { AgentAction, AgentCommand, PlanViewRequest } from '../../core/api-functions';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -93,6 +84,16 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   return { status: response.status, data: response.data as HttpFailure['data'], retryAfter };
 }
 
+/** The plan API as methods: one per agent function of the descriptor (src/core/api-functions.ts), answering a promise. */
+export type PlanApiMethods = {
+  [Name in AgentFunctionName]: (...args: ApiParameters<Name>) => Promise<ApiResult<Name>>;
+};
+
+// The methods are installed on the prototype from the descriptor (below the class); this declares them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface PlanClient extends Omit<PlanApiMethods, 'getPlan'> {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PlanClient {
   readonly scriptId: string;
   readonly rootUrl: string;
@@ -122,84 +123,24 @@ export class PlanClient {
     this.retry = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
   }
 
-  // ---- the spec's API ----
+  // ---- the plan API: one method per agent function of the descriptor (installed below), and getPlan ----
 
-  /** Sets up AGENT_BASE with the starter plan, or returns the plan that is there. */
-  initPlan(): Promise<RevisedPlan> {
-    return this.run('initPlan');
-  }
-  /** The whole plan, parsed, with its revision; null when the cell is empty. */
+  /** The whole plan, parsed, with its revision and stamp; null when the cell is empty. */
   getPlan(): Promise<RevisedPlan | null>;
   /** A summary for an LLM's context: finished phases folded, what needs attention in full. */
   getPlan(request: PlanViewRequest): Promise<CompactPlan | null>;
   getPlan(request?: PlanViewRequest): Promise<RevisedPlan | CompactPlan | null> {
-    return request ? this.run('getPlan', [request]) : this.run('getPlan');
-  }
-  /** The first todo task, phase by phase (blocked and review items are passed over). */
-  getNextTask(): Promise<TaskResult | null> {
-    return this.run('getNextTask');
-  }
-  getReviewTasks(): Promise<TaskResult[]> {
-    return this.run('getReviewTasks');
-  }
-  /** Writes a new plan; the one it replaces is kept in the history. */
-  createPlan(title: string, goal: string, phases: PhaseInput[], details?: PlanDetails): Promise<RevisedPlan> {
-    return this.run('createPlan', details === undefined ? [title, goal, phases] : [title, goal, phases, details]);
-  }
-  startTask(step: string): Promise<TaskResult> {
-    return this.run('startTask', [step]);
-  }
-  completeTask(step: string): Promise<TaskResult> {
-    return this.run('completeTask', [step]);
-  }
-  blockTask(step: string, reason: string): Promise<TaskResult> {
-    return this.run('blockTask', [step, reason]);
-  }
-  /** Asks a person to look at the task; only they can approve it or request changes (in the sidebar). */
-  reviewTask(step: string, note: string): Promise<TaskResult> {
-    return this.run('reviewTask', [step, note]);
+    return this.call('getPlan', request);
   }
 
-  // ---- extensions ----
-
-  getProgress(): Promise<ProgressResult> {
-    return this.run('getProgress');
-  }
-  validatePlan(): Promise<ValidationResult> {
-    return this.run('validatePlan');
-  }
-  skipTask(step: string, reason: string): Promise<TaskResult> {
-    return this.run('skipTask', [step, reason]);
-  }
-  reopenTask(step: string): Promise<TaskResult> {
-    return this.run('reopenTask', [step]);
-  }
-  /** Sets the `— note` of a task; null removes it. */
-  setTaskNote(step: string, note: string | null): Promise<TaskResult> {
-    return this.run('setTaskNote', [step, note]);
-  }
-  /** Starts the task getNextTask would return, in one call; null when none is left. */
-  startNextTask(): Promise<TaskResult | null> {
-    return this.run('startNextTask');
-  }
-  /** Completes `step` and starts the next todo task in one call; returns that task, or null at the end. */
-  advanceTask(step: string): Promise<TaskResult | null> {
-    return this.run('advanceTask', [step]);
-  }
-  /** Several changes at once: all are written, or none (the error names the command that was refused). */
-  applyCommands(commands: AgentCommand[]): Promise<TaskResult[]> {
-    return this.run('applyCommands', [commands]);
-  }
-  /** Replaces the whole document, only if it is still at `baseRevision`. */
-  /** `base`: the plan's `stamp` (exact) or `revision` you last read; CONFLICT if it changed since. */
-  replacePlan(markdown: string, base: string | number): Promise<RevisedPlan> {
-    return this.run('replacePlan', [markdown, base]);
-  }
-  getHistory(limit?: number): Promise<HistoryEntry[]> {
-    return this.run('getHistory', limit === undefined ? [] : [limit]);
-  }
-  restoreRevision(revision: number): Promise<RevisedPlan> {
-    return this.run('restoreRevision', [revision]);
+  /**
+   * Calls an agent function of the descriptor by name, typed by it. Arguments left out at the end are not sent
+   * (Apps Script sees them as undefined, not null).
+   */
+  call<Name extends AgentFunctionName>(name: Name, ...args: ApiParameters<Name>): Promise<ApiResult<Name>> {
+    const parameters: unknown[] = [...args];
+    while (parameters.length && parameters[parameters.length - 1] === undefined) parameters.pop();
+    return this.run(name, parameters);
   }
 
   // ---- the transport ----
@@ -310,4 +251,15 @@ export class PlanClient {
       cause: error,
     });
   }
+}
+
+for (const name of AGENT_FUNCTION_NAMES) {
+  if (name === 'getPlan') continue; // declared in the class, with its two overloads
+  Object.defineProperty(PlanClient.prototype, name, {
+    value: function (this: PlanClient, ...args: unknown[]) {
+      return this.call(name, ...(args as never));
+    },
+    writable: true,
+    configurable: true,
+  });
 }

@@ -23,8 +23,8 @@ and tell the user.
 verify ("about to clear Discrepancies!A2:G100, OK?"). Only a person approves, in the sidebar; the task comes \
 back as todo with "approved: …" or "changes requested: …": act on the comment.
 6. apply_commands makes several changes at once, all or none, and also skips a task that is not needed \
-(action skip, text = why). To edit the text, get_plan view=full, then replace_plan with the revision you \
-read (CONFLICT: read again).
+(action skip, text = why). To edit the text, get_plan view=full, then replace_plan with the stamp (or \
+revision) you read as base (CONFLICT: read again).
 
 Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, CONFLICT, NO_PLAN, BUSY) and say what \
 to do.`;

@@ -2,24 +2,37 @@
  * `sheet-plan mcp`: a stdio MCP server whose tools call a Sheet Plan deployment (or the local
  * emulator) through PlanClient. Tool errors come back as isError results carrying the script's
  * message (`NOT_FOUND: Task 9.9 not found (steps: …)`), so the model can read and correct them.
+ *
+ * Built on the SDK's low-level Server (its public API for serving a tool list of one's own): the list is
+ * the compact JSON Schema of each tool (zod's own converter, without what every schema would repeat), and
+ * each call's arguments are checked against the same zod shape before the tool runs.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod/v4';
 import { version } from '../../../package.json';
 import { INSTRUCTIONS } from './instructions';
-import { TOOLS, type PlanApi } from './tools';
+import { TOOLS, type PlanApi, type ToolDefinition } from './tools';
 
 export const SERVER_NAME = 'sheet-plan';
 
 type JsonSchema = Record<string, unknown>;
 
+/** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
+const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+
 /**
- * Drops what every schema would repeat: the draft's `$schema` URI and `additionalProperties: false`
- * (arguments are parsed by zod, which ignores unknown keys). The tool list is in the model's
- * context on every turn, and this is a third of it.
+ * Drops what every schema would repeat: the draft's `$schema` URI, `additionalProperties: false`
+ * (unknown keys are ignored) and the safe-integer bounds. The tool list is in the model's context on
+ * every turn, and this is a third of it.
  */
 function compactSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactSchema);
@@ -27,54 +40,58 @@ function compactSchema(schema: unknown): unknown {
   const compact: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
+    if (key in SAFE_INTEGER_BOUNDS && SAFE_INTEGER_BOUNDS[key] === value) continue;
     compact[key] = compactSchema(value);
   }
   return compact;
 }
 
-/** The tool list, from the same zod shapes the SDK validates calls with, converted as the SDK converts them. */
-function toolList(): Tool[] {
-  return Object.entries(TOOLS).map(([name, tool]) => ({
-    name,
+function jsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): JsonSchema {
+  return compactSchema(z.toJSONSchema(z.object(shape), { io })) as JsonSchema;
+}
+
+/** The tools/list answer. */
+export function toolList(): Tool[] {
+  return TOOLS.map((tool) => ({
+    name: tool.name,
     description: tool.description,
-    inputSchema: compactSchema(
-      toJsonSchemaCompat(z.object(tool.input ?? {}), { strictUnions: true, pipeStrategy: 'input' }),
-    ) as Tool['inputSchema'],
-    outputSchema: compactSchema(
-      toJsonSchemaCompat(z.object(tool.output), { strictUnions: true, pipeStrategy: 'output' }),
-    ) as Tool['outputSchema'],
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
     ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
   }));
 }
 
-export function createMcpServer(api: PlanApi): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version }, { instructions: INSTRUCTIONS });
-  for (const [name, tool] of Object.entries(TOOLS)) {
-    server.registerTool(
-      name,
-      {
-        description: tool.description,
-        inputSchema: tool.input ?? {},
-        outputSchema: tool.output,
-        annotations: tool.readOnly ? { readOnlyHint: true } : undefined,
-      },
-      async (args: Record<string, unknown>) => {
-        try {
-          const structuredContent = await tool.run(api, args);
-          return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
-        } catch (error) {
-          return {
-            isError: true,
-            content: [{ type: 'text' as const, text: error instanceof Error ? error.message : String(error) }],
-          };
-        }
-      },
-    );
+function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+async function callTool(api: PlanApi, tool: ToolDefinition | undefined, name: string, args: unknown) {
+  if (!tool) return toolError(new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`).message);
+  const parsed = z.object(tool.input).safeParse(args ?? {});
+  if (!parsed.success) {
+    const detail = z.prettifyError(parsed.error);
+    const message = `Input validation error: Invalid arguments for tool ${name}: ${detail}`;
+    return toolError(new McpError(ErrorCode.InvalidParams, message).message);
   }
-  // McpServer answers tools/list itself; the same list, compacted, replaces its answer (the SDK
-  // documents that setting a handler replaces the previous one). Calls still go through McpServer.
+  try {
+    const structuredContent = await tool.run(api, parsed.data);
+    return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
+  } catch (error) {
+    return toolError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function createMcpServer(api: PlanApi): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   const tools = toolList();
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(api, byName.get(request.params.name), request.params.name, request.params.arguments),
+  );
   return server;
 }
 
