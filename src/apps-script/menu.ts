@@ -34,14 +34,12 @@ export function menuInitializePlan(): void {
   run(() => {
     const outcome = person().initializePlan();
     if (!outcome.initialized) {
-      alert(
-        'Plan not initialized',
-        `The AGENT_BASE sheet could not be set up: ${outcome.reason}\nCheck your access to the spreadsheet and try again.`,
-      );
-    } else {
-      const { plan } = outcome;
-      alert('Plan ready', `"${plan.title}" is in AGENT_BASE!C2.\n${describeProgress(plan.progress)}`);
+      const advice = 'Check your access to the spreadsheet and try again.';
+      alert('Plan not initialized', `The AGENT_BASE sheet could not be set up: ${outcome.reason}\n${advice}`);
+      return;
     }
+    const { plan } = outcome;
+    alert('Plan ready', `"${plan.title}" is in AGENT_BASE!C2.\n${describeProgress(plan.progress)}`);
   });
 }
 

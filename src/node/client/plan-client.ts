@@ -84,13 +84,13 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   return { status: response.status, data: response.data as HttpFailure['data'], retryAfter };
 }
 
-/** The plan API as methods: one per agent function of the descriptor (src/core/api-functions.ts), answering a promise. */
+/** The plan API as methods: one per agent function of the descriptor (src/core/api-functions.ts), as promises. */
 export type PlanApiMethods = {
   [Name in AgentFunctionName]: (...args: ApiParameters<Name>) => Promise<ApiResult<Name>>;
 };
 
 // The methods are installed on the prototype from the descriptor (below the class); this declares them.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface PlanClient extends Omit<PlanApiMethods, 'getPlan'> {}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
