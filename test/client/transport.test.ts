@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Client } from 'google-auth-library';
+import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
 import { PlanClient } from '../../src/node/client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
@@ -116,6 +117,36 @@ describe('PlanClient transport', () => {
       ]);
     },
   );
+
+  test('has a method for every agent function of the API descriptor, sending its arguments by position', async () => {
+    api = await fakeApi([ok(null)]);
+    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
+    for (const name of AGENT_FUNCTION_NAMES) {
+      const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[name];
+      expect(typeof method).toBe('function');
+      await method.call(client, ...apiFunction(name).args.map((arg) => `${arg.name} of ${name}`));
+    }
+    expect(api.requests.map((request) => request.body)).toEqual(
+      AGENT_FUNCTION_NAMES.map((name) => ({
+        function: name,
+        parameters: apiFunction(name).args.map((arg) => `${arg.name} of ${name}`),
+        devMode: false,
+      })),
+    );
+  });
+
+  test('arguments left out at the end are not sent; a null one is', async () => {
+    api = await fakeApi([ok(null)]);
+    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
+    await client.getHistory();
+    await client.createPlan('T', 'G', [{ name: 'P', steps: ['S'] }], undefined);
+    await client.setTaskNote('1.1', null);
+    expect(api.requests.map((request) => (request.body as { parameters: unknown[] }).parameters)).toEqual([
+      [],
+      ['T', 'G', [{ name: 'P', steps: ['S'] }]],
+      ['1.1', null],
+    ]);
+  });
 
   test('a function that returns nothing gives null (Google leaves result out)', async () => {
     api = await fakeApi([
