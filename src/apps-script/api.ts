@@ -24,7 +24,6 @@ export function run<T>(work: () => T): T {
     const message = error instanceof Error ? error.message : String(error);
     if (planErrorCode(error)) throw error;
     // scripts.run carries only the message, so the cause travels in it (and Apps Script's ES2021 has no `cause`).
-    // eslint-disable-next-line preserve-caught-error
     throw new PlanError('SERVICE_ERROR', message);
   }
 }
