@@ -62,7 +62,7 @@ test('the change check the sidebar polls is one range read, and nothing when the
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
 });
 
-test("the sidebar's Initialize plan refuses, with the reason, when the sheet cannot be set up; nothing is written", () => {
+test("the sidebar's Initialize plan says why the sheet could not be set up, and writes nothing", () => {
   const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
   const token = openSidebar(spreadsheet);
   const before = JSON.stringify(spreadsheet.toJSON());
