@@ -69,7 +69,8 @@ const step = argument('step', z.string(), 'e.g. "2.1"');
 const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
 const event = argument('event', z.unknown(), 'the event object Apps Script passes');
 const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
-const details = z
+/** createPlan's optional sections (MCP's create_plan takes them flattened). */
+export const PLAN_DETAILS = z
   .object({
     analysis: z
       .object({
@@ -123,7 +124,7 @@ export const API_FUNCTIONS = {
       argument('title', z.string()),
       argument('goal', z.string(), 'One sentence describing success'),
       argument('phases', phases),
-      argument('details', details.optional()),
+      argument('details', PLAN_DETAILS.optional()),
     ],
     mcp: 'plan',
   }),

@@ -12,6 +12,7 @@ import { z } from 'zod/v4';
 import {
   AGENT_FUNCTION_NAMES,
   API_FUNCTIONS,
+  PLAN_DETAILS,
   apiFunction,
   type AgentFunctionName,
   type McpAnswer,
@@ -131,18 +132,7 @@ const ADAPTED: Partial<Record<AgentFunctionName, Pick<ToolDefinition, 'input' | 
   createPlan: {
     input: {
       ...Object.fromEntries(API_FUNCTIONS.createPlan.args.slice(0, 3).map((arg) => [arg.name, arg.schema])),
-      analysis: z
-        .object({
-          spreadsheet: z.string(),
-          keySheets: z.array(z.string()),
-          read: z.array(z.string()),
-          write: z.array(z.string()),
-          currentState: z.string(),
-        })
-        .partial()
-        .optional(),
-      questions: z.array(z.string()).optional(),
-      notes: z.string().optional(),
+      ...PLAN_DETAILS.shape,
     },
     async run(api, { title, goal, phases, analysis, questions, notes }) {
       const details = analysis || questions || notes ? { analysis, questions, notes } : undefined;
