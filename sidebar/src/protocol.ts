@@ -27,6 +27,16 @@ export interface PlanView {
   stamp: string;
 }
 
+/** A finished plan from the archive (sidebarArchivedPlan): its place in the archive and its Markdown. */
+export interface ArchivedPlanView {
+  id: number;
+  finishedAt: string;
+  title: string;
+  summary: string;
+  tasks: number;
+  markdown: string;
+}
+
 /** JSON that is safe inside a `<script>` element: nothing in it can end the element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)

@@ -62,4 +62,14 @@ export const api = {
   replacePlan: (markdown: unknown, base: unknown) => run(() => agent().replacePlan(markdown, base)),
   getHistory: (limit?: unknown) => run(() => agent().getHistory(limit ?? 10)),
   restoreRevision: (revision: unknown) => run(() => agent().restoreRevision(revision)),
+  // ---- re-planning ----
+  addTask: (phase: unknown, title: unknown, options?: unknown) => run(() => agent().addTask(phase, title, options)),
+  addPhase: (name: unknown, steps: unknown, after?: unknown) => run(() => agent().addPhase(name, steps, after)),
+  renameTask: (step: unknown, title: unknown) => run(() => agent().renameTask(step, title)),
+  moveTask: (step: unknown, after: unknown) => run(() => agent().moveTask(step, after)),
+  removeTask: (step: unknown) => run(() => agent().removeTask(step)),
+  // ---- finishing, and the archive ----
+  finishPlan: (summary: unknown) => run(() => agent().finishPlan(summary)),
+  listPlans: () => run(() => agent().listPlans()),
+  getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
 } satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown };

@@ -15,9 +15,11 @@ import { isTaskAction, type TaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
 import { PlanManager, type HistoryEntry, type TaskResult } from '../core/plan-manager';
+import type { PlanSettings } from '../core/settings';
+import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
-import { sessionScript, type PlanView } from '../../sidebar/src/protocol';
+import { sessionScript, type ArchivedPlanView, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
 import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
 
@@ -209,17 +211,77 @@ export function sidebarReplacePlan(
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
-  return run(() => {
-    return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), {
-      source: 'sidebar',
-      byPerson: true,
-    }).getHistory(HISTORY_LIMIT);
-  });
+  return run(() => personManager(token).getHistory(HISTORY_LIMIT));
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */
 export function sidebarRestore(token: unknown, revision: unknown): PlanView {
   return asPerson(token, (manager) => manager.restoreRevision(revision));
+}
+
+// ---- the plan's lifecycle: approval, settings, the archive ----
+
+function personManager(token: unknown): PlanManager {
+  return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true });
+}
+
+/** Approves the whole plan (`Status: approved`, with the comment if any): the agent may start work. */
+export function sidebarApprovePlan(token: unknown, comment?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.approvePlan(comment ?? undefined));
+}
+
+/** Sends the plan back to the agent: `Status: draft — changes requested: comment` (a comment is required). */
+export function sidebarRequestPlanChanges(token: unknown, comment: unknown): PlanView {
+  return asPerson(token, (manager) => manager.requestPlanChanges(comment));
+}
+
+/** The sheet's settings: whether the agent needs approval before it starts, and what finishing leaves in the cell. */
+export function sidebarSettings(token: unknown): PlanSettings {
+  return run(() => personManager(token).getSettings());
+}
+
+/** Changes settings (`{ approvalRequired: true }`, `{ afterFinish: 'starter' }`); answers them all. */
+export function sidebarSaveSettings(token: unknown, change: unknown): PlanSettings {
+  return run(() => personManager(token).saveSettings(change));
+}
+
+/** The finished plans, newest first (without their text). */
+export function sidebarArchive(token: unknown): ArchiveEntry[] {
+  return run(() => personManager(token).listPlans());
+}
+
+/** One finished plan, with its Markdown for the sidebar to show. */
+export function sidebarArchivedPlan(token: unknown, id: unknown): ArchivedPlanView {
+  return run(() => {
+    const { raw, id: planId, finishedAt, title, summary, tasks } = personManager(token).getArchivedPlan(id);
+    return { id: planId, finishedAt, title, summary, tasks, markdown: raw };
+  });
+}
+
+// ---- re-planning, as a person ----
+
+/** Adds a task at the end of phase `phase`, or `{ after: step }` / `{ under: step }`. */
+export function sidebarAddTask(token: unknown, phase: unknown, title: unknown, options?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.addTask(phase, title, options ?? undefined));
+}
+
+/** Adds a phase of tasks after the last phase, or after phase `after`. */
+export function sidebarAddPhase(token: unknown, name: unknown, steps: unknown, after?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.addPhase(name, steps, after ?? undefined));
+}
+
+export function sidebarRenameTask(token: unknown, step: unknown, title: unknown): PlanView {
+  return asPerson(token, (manager) => manager.renameTask(step, title));
+}
+
+/** Moves a task (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
+export function sidebarMoveTask(token: unknown, step: unknown, after: unknown): PlanView {
+  return asPerson(token, (manager) => manager.moveTask(step, after));
+}
+
+/** Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history. */
+export function sidebarRemoveTask(token: unknown, step: unknown): PlanView {
+  return asPerson(token, (manager) => manager.removeTask(step));
 }
 
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */

@@ -4,14 +4,19 @@
  * makes as few as it can: a read is one getValues of C1:D2, a write one setValues of C2:D2.
  */
 import { PlanError } from '../core/errors';
+import { readSettings, type PlanSettings } from '../core/settings';
 import {
   MARKER_CELL,
   PLAN_SHEET,
   REVISION_LABEL,
+  type ArchiveEntry,
+  type ArchivedText,
   type PlanCells,
   type PlanStore,
   type SavedVersion,
 } from '../core/store';
+import { ArchiveSheet } from './archive-sheet';
+import { asText, cellText } from './cell-values';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -25,22 +30,11 @@ export const HISTORY_LIMIT = 25;
 const HISTORY_HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text'];
 /** How long a change waits for another execution to finish before answering "busy". */
 const LOCK_WAIT_MS = 8000;
-
 /**
- * Sheets interprets what setValue receives as if a person typed it: `=…` becomes a formula,
- * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written.
+ * The document property that holds the settings: document properties belong to the script and the spreadsheet,
+ * and nothing but the script reaches them (an agent's Sheets API calls cannot).
  */
-export function asText(text: string): string {
-  return `'${text}`;
-}
-
-/** A cell value as text: a person may have typed a number or a date into the cell. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (Object.prototype.toString.call(value) === '[object Date]') return (value as Date).toISOString();
-  return String(value);
-}
+const SETTINGS_PROPERTY = 'sheetPlan.settings';
 
 /** The spreadsheet the script is bound to. */
 export function activeSpreadsheet(): Spreadsheet {
@@ -153,6 +147,29 @@ export class SpreadsheetPlanStore implements PlanStore {
       }))
       .reverse()
       .slice(0, limit);
+  }
+
+  /** The settings: one property read (defaults where the script has no document properties). */
+  readSettings(): PlanSettings {
+    return readSettings(PropertiesService.getDocumentProperties()?.getProperty(SETTINGS_PROPERTY));
+  }
+
+  writeSettings(settings: PlanSettings): void {
+    const properties = PropertiesService.getDocumentProperties();
+    if (!properties) throw new Error('The settings need document properties, which this execution does not have');
+    properties.setProperty(SETTINGS_PROPERTY, JSON.stringify(settings));
+  }
+
+  archivePlan(plan: Omit<ArchivedText, 'id'>): number {
+    return new ArchiveSheet(this.spreadsheet).add(plan);
+  }
+
+  listArchive(): ArchiveEntry[] {
+    return new ArchiveSheet(this.spreadsheet).list();
+  }
+
+  readArchived(id: number): ArchivedText | null {
+    return new ArchiveSheet(this.spreadsheet).read(id);
   }
 
   exclusive<T>(work: () => T): T {

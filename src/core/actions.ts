@@ -24,11 +24,13 @@ interface ActionRule {
   from?: readonly TaskStatus[];
   /** Turns the argument into the annotation written on the line. */
   annotate?: (text: string | undefined) => string | undefined;
+  /** Doing the plan's work: refused while the plan is a draft the person must approve first. */
+  isWork?: boolean;
 }
 
 export const TASK_ACTIONS: Record<TaskAction, ActionRule> = {
-  start: { to: 'doing' },
-  complete: { to: 'done' },
+  start: { to: 'doing', isWork: true },
+  complete: { to: 'done', isWork: true },
   block: { to: 'blocked', text: { name: 'reason', required: true } },
   review: { to: 'review', text: { name: 'note', required: true } },
   skip: { to: 'skipped', text: { name: 'reason', required: true } },

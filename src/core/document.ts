@@ -52,6 +52,19 @@ export class PlanDocument {
     return new PlanDocument(lines, breaks);
   }
 
+  /** Removes the lines [start, end). */
+  removeLines(start: number, end: number): PlanDocument {
+    if (end <= start) return this;
+    const lines = this.lines.slice();
+    lines.splice(start, end - start);
+    if (!this.breaks) return new PlanDocument(lines, null);
+    const breaks = this.breaks.slice();
+    // Each removed line takes its own break with it; removing the last lines takes the break before them.
+    if (end < this.lines.length) breaks.splice(start, end - start);
+    else breaks.splice(Math.max(start - 1, 0), end - start);
+    return new PlanDocument(lines, breaks);
+  }
+
   toString(): string {
     if (!this.breaks) return this.lines.join('\n');
     let text = '';

@@ -12,6 +12,7 @@ export const PLAN_ERROR_CODES = {
   NO_PLAN: 'the plan cell is empty or the plan sheet does not exist',
   INVALID_TRANSITION: "the task's status does not allow that change",
   NEEDS_PERSON: 'only a person in the sidebar may do that',
+  NEEDS_APPROVAL: 'the plan is a draft the person must approve before an agent starts work',
   TOO_LARGE: 'the plan would not fit in the cell',
   CONFLICT: 'the plan changed since the caller read it',
   INVALID_PLAN: 'the document itself must be fixed first (e.g. a step listed twice)',

@@ -13,6 +13,12 @@ export type { PlanErrorCode } from './errors';
 export { TASK_ACTIONS, applyAction, isTaskAction } from './actions';
 export type { TaskAction } from './actions';
 export { PlanManager } from './plan-manager';
+export { PLAN_STATUSES, planStatusDefinition, planStatusForWord } from './plan-status';
+export type { PlanStatusDefinition } from './plan-status';
+export { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from './settings';
+export type { PlanSettings } from './settings';
+export { EDIT_ACTIONS, isEditAction, addTask, addPhase, renameTask, moveTask, removeTask } from './replan';
+export type { EditAction, ReplanOutcome } from './replan';
 export type {
   RevisedPlan,
   TaskResult,
@@ -21,6 +27,12 @@ export type {
   PlanCommand,
   HistoryEntry,
   ManagerOptions,
+  EditResult,
+  RemoveResult,
+  PhaseResult,
+  CommandResult,
+  FinishResult,
+  ArchivedPlan,
 } from './plan-manager';
 export * from './store';
 export {

@@ -13,12 +13,22 @@ import {
   execTaskLine,
   matchHeading,
   matchPhaseHeading,
+  matchStatusLine,
 } from './patterns';
+import { planStatusForWord, type PlanStatus } from './plan-status';
 import { countProgress } from './progress';
 import { statusForSymbol, type TaskStatus } from './statuses';
 import type { Phase, Plan, PlanAnalysis, PlanQuestion, PlanTask } from './types';
 
 type SectionKind = keyof typeof SECTION_NAMES | 'other' | 'phase' | 'preamble';
+
+/** A phase as the outline knows it: where its heading is and where it ends. */
+export type OutlinePhase = Phase & {
+  line: number;
+  /** The first line after the phase: the next phase or section heading, or the line count. */
+  end: number;
+  implicit?: boolean;
+};
 
 /** Where things are in the document: what updates need beyond the parsed plan. */
 export interface PlanOutline {
@@ -29,7 +39,7 @@ export interface PlanOutline {
   /** Task lines that are not under a phase heading (above the first one, or in another section). */
   tasksOutsidePhases: PlanTask[];
   /** Phases in document order; tasks outside phase headings form `implicit` phases where they stand. */
-  phases: Array<Phase & { line: number; implicit?: boolean }>;
+  phases: OutlinePhase[];
   questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
   /** [heading line, first line after the section) */
   sections: Partial<Record<'analysis' | 'questions' | 'notes', { heading: number; end: number }>>;
@@ -37,6 +47,11 @@ export interface PlanOutline {
   titleLine?: number;
   goal: string;
   goalLine?: number;
+  /** The `Status:` line under the goal (draft, approved, done); absent in a plan without a lifecycle. */
+  status?: PlanStatus;
+  /** What follows ` — ` on the status line: the person's comment when they sent the plan back. */
+  statusNote?: string;
+  statusLine?: number;
 }
 
 export interface TaskText {
@@ -109,9 +124,14 @@ export function outlinePlan(markdown: string): PlanOutline {
   };
   let section: SectionKind = 'preamble';
   let sectionStart = -1;
-  let phase: (Phase & { line: number; implicit?: boolean }) | null = null;
-  let looseTasks: (Phase & { line: number; implicit?: boolean }) | null = null;
+  let phase: OutlinePhase | null = null;
+  let looseTasks: OutlinePhase | null = null;
   let fence: string | null = null;
+  /** A heading ends the phase (or the run of tasks outside phases) above it. */
+  const endPhase = (end: number) => {
+    if (phase) phase.end = end;
+    if (looseTasks) looseTasks.end = end;
+  };
 
   const closeSection = (end: number) => {
     if (section === 'analysis' || section === 'questions' || section === 'notes') {
@@ -142,8 +162,16 @@ export function outlinePlan(markdown: string): PlanOutline {
       const phaseHeading = matchPhaseHeading(line);
       if (phaseHeading) {
         closeSection(i);
+        endPhase(i);
         section = 'phase';
-        phase = { number: phaseHeading.number, name: phaseHeading.name, tasks: [], line: i, implicit: false };
+        phase = {
+          number: phaseHeading.number,
+          name: phaseHeading.name,
+          tasks: [],
+          line: i,
+          end: lines.length,
+          implicit: false,
+        };
         looseTasks = null;
         outline.phases.push(phase);
         continue;
@@ -156,6 +184,7 @@ export function outlinePlan(markdown: string): PlanOutline {
       }
       if (heading && heading.level <= 2) {
         closeSection(i);
+        endPhase(i);
         section = heading.level === 2 ? sectionKind(heading.text) : 'other';
         sectionStart = i;
         phase = null;
@@ -165,6 +194,17 @@ export function outlinePlan(markdown: string): PlanOutline {
     }
 
     if (section === 'preamble' || section === 'goal') {
+      if (outline.statusLine === undefined) {
+        const statusLine = matchStatusLine(line);
+        const status = statusLine && planStatusForWord(statusLine.word);
+        if (statusLine && status) {
+          outline.status = status;
+          outline.statusLine = i;
+          const note = statusLine.rest.replace(ANNOTATION_SEPARATOR, '').trim();
+          if (note) outline.statusNote = note;
+          continue;
+        }
+      }
       const goal = GOAL_LINE.exec(line);
       if (goal?.groups && outline.goalLine === undefined) {
         outline.goal = goal.groups.goal;
@@ -222,7 +262,7 @@ export function outlinePlan(markdown: string): PlanOutline {
         // number is their step's first number.
         const parsed = taskFromLine(i, Number(step.split('.')[0]), step, status, rest);
         if (!looseTasks) {
-          looseTasks = { number: parsed.phase, name: '', tasks: [], line: i, implicit: true };
+          looseTasks = { number: parsed.phase, name: '', tasks: [], line: i, end: lines.length, implicit: true };
           outline.phases.push(looseTasks);
         }
         looseTasks.tasks.push(parsed);
@@ -289,6 +329,8 @@ export function parsePlan(markdown: string): Plan {
     progress: countProgress(outline.tasks),
     raw: text,
   };
+  if (outline.status) plan.status = outline.status;
+  if (outline.statusNote) plan.statusNote = outline.statusNote;
   if (analysis) {
     plan.analysis = analysis;
     plan.analysisDetails = readAnalysis(outline);

@@ -89,6 +89,24 @@ export const TITLE_PREFIX = /^Plan[ \t\u00a0]*:[ \t\u00a0]*/i;
 export const GOAL_LINE =
   /^[ \t\u00a0]*(?:[-*+][ \t\u00a0]+)?(?:\*\*|__)?Goal(?:\*\*|__)?[ \t\u00a0]*:(?:\*\*|__)?[ \t\u00a0]*(?<goal>.*?)[ \t\u00a0]*$/i;
 
+/**
+ * `Status: draft` under the goal: the plan's lifecycle. Also `**Status:** approved` and `- Status: draft — …`.
+ * Parts: the head, kept byte for byte when the status changes; the word (src/core/plan-status.ts says which
+ * words are the lifecycle's: a real-world `**Status:** Green` is not, and stays plain text); and what follows
+ * the word (an annotation after ` — `: the person's comment).
+ */
+export const STATUS_LINE =
+  /^(?<head>[ \t\u00a0]*(?:[-*+][ \t\u00a0]+)?(?:\*\*|__)?Status(?:\*\*|__)?[ \t\u00a0]*:(?:\*\*|__)?[ \t\u00a0]*)(?<word>[A-Za-z]+)(?<rest>(?:[ \t\u00a0].*)?)$/i;
+
+export function matchStatusLine(line: string): { head: string; word: string; rest: string } | null {
+  const match = line.includes(':') ? STATUS_LINE.exec(line) : null;
+  if (!match?.groups) return null;
+  return { head: match.groups.head, word: match.groups.word, rest: match.groups.rest };
+}
+
+/** The number in a phase heading, with what comes before it (kept when phases are renumbered). */
+export const PHASE_NUMBER = /^( {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+)(\d+)/i;
+
 /** The sections the format knows, by their `##` heading text. */
 export const SECTION_NAMES = {
   analysis: /^analysis\b/i,

@@ -3,12 +3,24 @@
  * Every change is one read and one write under the document lock; bad input or a refused change
  * throws a PlanError before anything is written.
  */
-import { applyAction, isTaskAction, type TaskAction } from './actions';
-import { describeValue, requireDetails, requireLine, requirePhases } from './arguments';
+import { TASK_ACTIONS, applyAction, isTaskAction, type TaskAction } from './actions';
+import { describeValue, optionalLine, requireDetails, requireLine, requirePhases } from './arguments';
 import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { outlinePlan, parsePlan } from './parse';
+import {
+  afterAgentReplan,
+  checkAgentStatusChange,
+  decidePlan,
+  requireApproved,
+  setStatusLine,
+  statusAfterAgentRewrite,
+  withStatus,
+  type PlanDecision,
+} from './lifecycle';
+import { outlinePlan, parsePlan, type PlanOutline } from './parse';
+import type { PlanStatus } from './plan-status';
+import { isEditAction, EDIT_ACTIONS, type EditAction, type ReplanOutcome } from './replan';
 import {
   currentRevision,
   isUnrecorded,
@@ -23,16 +35,24 @@ import {
   PLAN_MARKER,
   PLAN_SHEET,
   PLAN_TEXT_LIMIT,
+  type ArchiveEntry,
   type PlanCells,
   type PlanStore,
   type SavedVersion,
 } from './store';
+import { requireSettingsChange, type PlanSettings } from './settings';
+import { statusDefinition } from './statuses';
 import type { Plan, PlanTask, Progress } from './types';
 import { appendNoteLine, setAnswerLine } from './update';
 import { validatePlan, type ValidationReport } from './validate';
 
 /** A plan with its revision, who changed it last, and the stamp to pass to replacePlan. */
-export type RevisedPlan = Plan & RevisionInfo & { stamp: string };
+export type RevisedPlan = Plan &
+  RevisionInfo & {
+    stamp: string;
+    /** True while the plan is a draft the person asked to approve before work starts (work answers NEEDS_APPROVAL). */
+    waitingForApproval: boolean;
+  };
 /** A task with the plan's revision after the call and who made the plan's last change. */
 export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource };
 
@@ -51,12 +71,59 @@ function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
 export type InitOutcome =
   { initialized: true; plan: RevisedPlan } | { initialized: false; reason: string; recoveryPlan: RevisedPlan };
 
-export interface PlanCommand {
-  action: TaskAction;
-  step: string;
-  /** The reason (block, skip), note (review, note) or comment (approve, requestChanges). */
-  text?: string;
+/** The result of a re-planning operation: the task it added, renamed, moved or removed, and what it renumbered. */
+export type EditResult = TaskResult & {
+  /** Every step (and phase) number the operation changed, old → new; {} when none did. */
+  renumbered: Record<string, string>;
+  /** The plan's status after the change, if it has one (an agent's re-plan makes an approved plan a draft). */
+  planStatus?: PlanStatus;
+};
+
+/** removeTask's result: the task as it was, and every step it took out (its sub-steps too). */
+export type RemoveResult = EditResult & { removedSteps: string[] };
+
+export interface PhaseResult {
+  phase: number;
+  name: string;
+  tasks: PlanTask[];
+  renumbered: Record<string, string>;
+  planStatus?: PlanStatus;
+  revision: number;
+  changedBy: ChangeSource;
 }
+
+/** One command's result in applyCommands: the task as that command left it (re-planning commands say more). */
+export type CommandResult = TaskResult & { renumbered?: Record<string, string>; removed?: true };
+
+export interface PlanCommand {
+  action: TaskAction | EditAction;
+  /** The task (every action but add and addPhase). */
+  step?: string;
+  /**
+   * The reason (block, skip), note (review, note), comment (approve, requestChanges), title (add, rename) or
+   * phase name (addPhase).
+   */
+  text?: string;
+  /** add: the phase to add the task to. */
+  phase?: number;
+  /** add: the step to put the new task after; addPhase: the phase to put the new one after; move: a step or a phase. */
+  after?: string | number;
+  /** add: the step the new task is a sub-step of. */
+  under?: string;
+  /** addPhase: the titles of its tasks. */
+  steps?: string[];
+}
+
+/** finishPlan's answer: where the plan went, and what the cell holds now. */
+export interface FinishResult extends ArchiveEntry {
+  /** The plan now in the cell: a fresh starter, or null when the person chose an empty cell. */
+  plan: RevisedPlan | null;
+  revision: number;
+  changedBy: ChangeSource;
+}
+
+/** An archived plan, parsed, with its place in the archive. */
+export type ArchivedPlan = Plan & ArchiveEntry;
 
 export interface HistoryEntry {
   revision: number;
@@ -130,14 +197,46 @@ export class PlanManager {
     return { cells, text, revision: currentRevision(text, cells?.meta ?? '') };
   }
 
-  private static revised(text: string, revision: RevisionInfo): RevisedPlan {
-    return { ...parsePlan(text), ...revision, stamp: revisionStamp(revision.revision, text) };
+  private revised(text: string, revision: RevisionInfo): RevisedPlan {
+    const plan = parsePlan(text);
+    const waitingForApproval = plan.status === 'draft' && this.settings().approvalRequired;
+    return { ...plan, ...revision, stamp: revisionStamp(revision.revision, text), waitingForApproval };
+  }
+
+  private cachedSettings: PlanSettings | undefined;
+
+  /** The sheet's settings, read at most once per call (and only when a rule needs them). */
+  private settings(): PlanSettings {
+    this.cachedSettings ??= this.store.readSettings();
+    return this.cachedSettings;
+  }
+
+  /** NEEDS_APPROVAL when an agent would work on a draft the person must approve first. */
+  private requireApproved(outline: PlanOutline): void {
+    if (this.byPerson || outline.status !== 'draft') return;
+    requireApproved(outline, this.settings().approvalRequired);
+  }
+
+  /**
+   * The text an agent's whole-document write (replacePlan, restoreRevision) leaves: never an approval the agent
+   * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/lifecycle.ts).
+   */
+  private agentRewrite(current: string, next: string): string {
+    if (this.byPerson) return next;
+    const before = outlinePlan(current);
+    checkAgentStatusChange(before, outlinePlan(next));
+    return statusAfterAgentRewrite(before, next, this.settings().approvalRequired);
+  }
+
+  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first. */
+  private asNewPlan(text: string): string {
+    return !this.byPerson && this.settings().approvalRequired ? withStatus(text, 'draft') : text;
   }
 
   /** The plan in the cell, with its revision; null when there is none. */
   getPlan(): RevisedPlan | null {
     const { text, revision } = this.snapshot();
-    return text.trim() ? PlanManager.revised(text, revision) : null;
+    return text.trim() ? this.revised(text, revision) : null;
   }
 
   getNextTask(): TaskResult | null {
@@ -222,6 +321,7 @@ export class PlanManager {
   private taskAction(action: TaskAction, step: unknown, text?: unknown): TaskResult {
     return this.mutate((current) => {
       const outline = outlinePlan(requireText(current));
+      if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
       const today = this.store.today();
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
       const document =
@@ -270,6 +370,7 @@ export class PlanManager {
       const snapshot = this.snapshot();
       const next = nextTodo(parsePlan(requireText(snapshot.text)));
       if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
+      this.requireApproved(outlinePlan(snapshot.text));
       const context = { byPerson: this.byPerson, today: this.store.today() };
       const text = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context).document.toString();
       return withRevision(taskAtLine(text, next.line), this.writePlan(snapshot, text));
@@ -280,7 +381,9 @@ export class PlanManager {
   advanceTask(step: unknown): TaskResult | null {
     return this.mutate((current) => {
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const completed = applyAction(outlinePlan(requireText(current)), 'complete', step, undefined, context);
+      const outline = outlinePlan(requireText(current));
+      this.requireApproved(outline);
+      const completed = applyAction(outline, 'complete', step, undefined, context);
       let text = completed.document.toString();
       const next = nextTodo(parsePlan(text));
       if (next) text = applyAction(outlinePlan(text), 'start', next.step, undefined, context).document.toString();
@@ -288,8 +391,11 @@ export class PlanManager {
     });
   }
 
-  /** Applies status changes in order, atomically: one read, one write, and nothing written if any is refused. */
-  applyCommands(commands: unknown): TaskResult[] {
+  /**
+   * Applies task changes and re-planning commands in order, atomically: one read, one write, and nothing
+   * written if any is refused. Each command sees the plan as the commands before it left it.
+   */
+  applyCommands(commands: unknown): CommandResult[] {
     if (!Array.isArray(commands) || commands.length === 0) {
       throw new PlanError(
         'INVALID_ARGUMENT',
@@ -299,34 +405,147 @@ export class PlanManager {
     }
     if (commands.length > 200)
       throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
-    return this.mutate((current) => {
+    return this.mutate((current, snapshot) => {
       let text = requireText(current);
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const after: PlanTask[] = [];
+      const after: Array<PlanTask & { renumbered?: Record<string, string>; removed?: true }> = [];
+      const removed: PlanTask[] = [];
       commands.forEach((command: unknown, i) => {
-        const record = (typeof command === 'object' && command !== null ? command : {}) as Partial<PlanCommand>;
-        if (!isTaskAction(record.action) || record.action === 'approve' || record.action === 'requestChanges') {
+        const record = (typeof command === 'object' && command !== null ? command : {}) as PlanCommand;
+        const action = record.action;
+        const agentAction = isTaskAction(action) && !TASK_ACTIONS[action].personOnly;
+        if (!agentAction && !isEditAction(action)) {
           throw new PlanError(
             'INVALID_ARGUMENT',
-            `commands[${i}].action must be one of start, complete, block, review, skip, reopen, note (got ` +
-              `${describeValue(record.action)}); nothing was written`,
+            `commands[${i}].action must be one of ${AGENT_COMMANDS.join(', ')} (got ${describeValue(action)}); ` +
+              `nothing was written`,
           );
         }
         try {
-          const outcome = applyAction(outlinePlan(text), record.action, record.step, record.text, context);
-          text = outcome.document.toString();
-          after.push(taskAtLine(text, outcome.before.line)); // the task as this command left it
+          const outline = outlinePlan(text);
+          if (isEditAction(action)) {
+            const { document, outcome, result } = this.edit(outline, (o) => EDIT_ACTIONS[action](o, record, context));
+            text = document.toString();
+            after.push(result(text));
+            if (outcome.removed) removed.push(outcome.removed[0]);
+          } else {
+            if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
+            const outcome = applyAction(outline, action, record.step, record.text, context);
+            text = outcome.document.toString();
+            after.push(taskAtLine(text, outcome.before.line)); // the task as this command left it
+          }
         } catch (error) {
-          if (error instanceof PlanError)
+          if (error instanceof PlanError) {
+            const what = record.step === undefined ? '' : ` ${String(record.step)}`;
             throw new PlanError(
               error.code,
-              `commands[${i}] (${record.action} ${String(record.step)}): ${error.detail}; nothing was written`,
+              `commands[${i}] (${String(action)}${what}): ${error.detail}; nothing was written`,
             );
+          }
           throw error;
         }
       });
+      if (removed.length) this.saveReplaced(snapshot, 'applyCommands', removedReason(removed));
       return { text, result: (revision) => after.map((task) => withRevision(task, revision)) };
     });
+  }
+
+  /**
+   * Runs a re-planning operation; an agent's change of an approved plan makes it a draft again. Answers the new
+   * document and, from its text, the task the operation acted on (the removed one as it was).
+   */
+  private edit(outline: PlanOutline, operation: (outline: PlanOutline) => ReplanOutcome) {
+    const outcome = operation(outline);
+    // Only rewrites the status line where it is: every task stays on its line.
+    const document = this.byPerson ? outcome.document : afterAgentReplan(outcome.document);
+    const result = (text: string): PlanTask & { renumbered: Record<string, string>; removed?: true } => {
+      if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true };
+      return { ...taskAtLine(text, outcome.lines[0]), renumbered: outcome.renumbered };
+    };
+    return { document, outcome, result };
+  }
+
+  /** A re-planning operation on its own: one read and one write under the lock. */
+  private editPlan<T>(
+    operation: (outline: PlanOutline) => ReplanOutcome,
+    answer: (text: string, edit: ReturnType<PlanManager['edit']>, revision: RevisionInfo) => T,
+  ): T {
+    return this.mutate((current, snapshot) => {
+      const edit = this.edit(outlinePlan(requireText(current)), operation);
+      const text = edit.document.toString();
+      // A removed task's text stays recoverable: the plan before the removal goes to the history.
+      const removed = edit.outcome.removed?.[0];
+      if (removed) this.saveReplaced(snapshot, 'removeTask', removedReason([removed]));
+      return { text, result: (revision) => answer(text, edit, revision) };
+    });
+  }
+
+  private editResult(text: string, edit: ReturnType<PlanManager['edit']>, revision: RevisionInfo): EditResult {
+    const result: EditResult = withRevision(edit.result(text), revision) as EditResult;
+    const status = outlinePlan(text).status;
+    if (status) result.planStatus = status;
+    return result;
+  }
+
+  /** Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`. */
+  addTask(phase: unknown, title: unknown, options?: unknown): EditResult {
+    const context = { byPerson: this.byPerson };
+    return this.editPlan(
+      (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, ...splitOptions(options) }, context),
+      (text, edit, revision) => this.editResult(text, edit, revision),
+    );
+  }
+
+  /** Adds a phase of todo tasks after the last phase (the next free number), or after phase `after`. */
+  addPhase(name: unknown, steps: unknown, after?: unknown): PhaseResult {
+    const context = { byPerson: this.byPerson };
+    return this.editPlan(
+      (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after }, context),
+      (text, edit, revision) => {
+        const tasks = edit.outcome.lines.map((line) => taskAtLine(text, line));
+        const status = outlinePlan(text).status;
+        const result: PhaseResult = {
+          phase: tasks[0].phase,
+          name: outlinePlan(text).phases.find((candidate) => candidate.number === tasks[0].phase)?.name ?? '',
+          tasks,
+          renumbered: edit.outcome.renumbered,
+          revision: revision.revision,
+          changedBy: revision.changedBy,
+        };
+        if (status) result.planStatus = status;
+        return result;
+      },
+    );
+  }
+
+  /** Gives a task another title; its status, date and note stay. */
+  renameTask(step: unknown, title: unknown): EditResult {
+    const context = { byPerson: this.byPerson };
+    return this.editPlan(
+      (outline) => EDIT_ACTIONS.rename(outline, { step, text: title }, context),
+      (text, edit, revision) => this.editResult(text, edit, revision),
+    );
+  }
+
+  /** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
+  moveTask(step: unknown, after: unknown): EditResult {
+    const context = { byPerson: this.byPerson };
+    return this.editPlan(
+      (outline) => EDIT_ACTIONS.move(outline, { step, after }, context),
+      (text, edit, revision) => this.editResult(text, edit, revision),
+    );
+  }
+
+  /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
+  removeTask(step: unknown): RemoveResult {
+    const context = { byPerson: this.byPerson };
+    return this.editPlan(
+      (outline) => EDIT_ACTIONS.remove(outline, { step }, context),
+      (text, edit, revision) => ({
+        ...this.editResult(text, edit, revision),
+        removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),
+      }),
+    );
   }
 
   /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
@@ -340,7 +559,7 @@ export class PlanManager {
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
       const newText = setAnswerLine(outlinePlan(requireText(current)), number, text).toString();
-      return { text: newText, result: (revision) => PlanManager.revised(newText, revision) };
+      return { text: newText, result: (revision) => this.revised(newText, revision) };
     });
   }
 
@@ -349,16 +568,17 @@ export class PlanManager {
    * Works on a spreadsheet that was never initialised: creates AGENT_BASE and the marker.
    */
   createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
-    const text = composePlan(
+    const composed = composePlan(
       requireLine(title, 'title', { maxLength: 200 }),
       requireLine(goal, 'goal', { maxLength: 1000 }),
       requirePhases(phases),
       requireDetails(details),
     );
-    ensureFits(text);
     return this.mutate((_current, snapshot) => {
+      const text = this.asNewPlan(composed);
+      ensureFits(text);
       this.saveReplaced(snapshot, 'createPlan', 'replaced by a new plan');
-      return { text, result: (revision) => PlanManager.revised(text, revision) };
+      return { text, result: (revision) => this.revised(text, revision) };
     });
   }
 
@@ -407,8 +627,9 @@ export class PlanManager {
       }
       if (current === markdown)
         throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
+      const text = this.agentRewrite(current, markdown);
       this.saveReplaced(snapshot, 'replacePlan', 'replaced by an edit of the whole document');
-      return { text: markdown, result: (revision) => PlanManager.revised(markdown, revision) };
+      return { text, result: (revision) => this.revised(text, revision) };
     });
   }
 
@@ -435,9 +656,114 @@ export class PlanManager {
           'INVALID_ARGUMENT',
           `Revision ${revision} is the same text as the plan now; nothing to restore`,
         );
+      const text = this.agentRewrite(current, version.text);
       this.saveReplaced(snapshot, 'restoreRevision', `replaced by revision ${revision}`);
-      return { text: version.text, result: (info) => PlanManager.revised(version.text, info) };
+      return { text, result: (info) => this.revised(text, info) };
     });
+  }
+
+  // ---- the lifecycle ----
+
+  private requirePerson(what: string): void {
+    if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
+  }
+
+  private decide(decision: PlanDecision, comment: string | undefined): RevisedPlan {
+    return this.mutate((current) => {
+      const text = decidePlan(outlinePlan(requireText(current)), decision, comment, this.store.today()).toString();
+      return { text, result: (revision) => this.revised(text, revision) };
+    });
+  }
+
+  /** A person approves the whole plan: `Status: approved` (with their comment), and a dated line in Notes. */
+  approvePlan(comment?: unknown): RevisedPlan {
+    this.requirePerson('approve a plan');
+    return this.decide('approve', optionalLine(comment, 'comment'));
+  }
+
+  /** A person sends the plan back: `Status: draft — changes requested: comment`, which the agent reads. */
+  requestPlanChanges(comment: unknown): RevisedPlan {
+    this.requirePerson('send a plan back');
+    return this.decide('requestChanges', requireLine(comment, 'comment'));
+  }
+
+  getSettings(): PlanSettings {
+    return { ...this.settings() };
+  }
+
+  /** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
+  saveSettings(change: unknown): PlanSettings {
+    this.requirePerson('change the settings');
+    const settings = { ...this.settings(), ...requireSettingsChange(change) };
+    this.store.exclusive(() => this.store.writeSettings(settings));
+    this.cachedSettings = settings;
+    return { ...settings };
+  }
+
+  /**
+   * Once every task is finished: marks the plan done (a dated summary line in Notes), moves it to the archive,
+   * and leaves the cell empty or holding a fresh starter plan, as the person chose.
+   */
+  finishPlan(summary: unknown): FinishResult {
+    const said = requireLine(summary, 'summary');
+    return this.store.exclusive(() => {
+      const snapshot = this.snapshot();
+      const outline = outlinePlan(requireText(snapshot.text));
+      if (outline.status === 'done') {
+        throw new PlanError('INVALID_TRANSITION', 'The plan is already marked done; createPlan() starts the next one');
+      }
+      this.requireApproved(outline);
+      if (outline.tasks.length === 0)
+        throw new PlanError('INVALID_TRANSITION', 'The plan has no tasks to finish; nothing was written');
+      const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
+      if (open.length) {
+        const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);
+        throw new PlanError(
+          'INVALID_TRANSITION',
+          `Every task must be done or skipped before the plan is finished; ${open.length} ` +
+            `${open.length === 1 ? 'is' : 'are'} not: ${listed.join(', ')}${open.length > 10 ? ', …' : ''}. ` +
+            `Nothing was written`,
+        );
+      }
+      const today = this.store.today();
+      const done = appendNoteLine(
+        outlinePlan(setStatusLine(outline, 'done').toString()),
+        `${today}: finished: ${said}`,
+      ).toString();
+      const entry = { finishedAt: this.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
+      const id = this.store.archivePlan({ ...entry, text: done });
+      const next = this.settings().afterFinish === 'starter' ? this.asNewPlan(STARTER_PLAN) : '';
+      const revision = this.writePlan(snapshot, next);
+      return {
+        id,
+        ...entry,
+        plan: next ? this.revised(next, revision) : null,
+        revision: revision.revision,
+        changedBy: revision.changedBy,
+      };
+    });
+  }
+
+  /** The archived plans, newest first, without their text. */
+  listPlans(): ArchiveEntry[] {
+    return this.store.listArchive();
+  }
+
+  /** One archived plan, parsed. */
+  getArchivedPlan(id: unknown): ArchivedPlan {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
+      throw new PlanError('INVALID_ARGUMENT', `id must be a plan id from listPlans() (got ${describeValue(id)})`);
+    }
+    const archived = this.store.readArchived(id);
+    if (!archived) {
+      const ids = this.store.listArchive().map((entry) => entry.id);
+      throw new PlanError(
+        'NOT_FOUND',
+        `Plan ${id} is not in the archive (${ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty'})`,
+      );
+    }
+    const { text, ...entry } = archived;
+    return { ...parsePlan(text), ...entry };
   }
 
   /**
@@ -473,20 +799,20 @@ export class PlanManager {
       const plan = this.store.exclusive(() => {
         const snapshot = this.snapshot();
         const { cells, text, revision } = snapshot;
-        if (cells?.marker === PLAN_MARKER && text.trim()) return PlanManager.revised(text, revision);
+        if (cells?.marker === PLAN_MARKER && text.trim()) return this.revised(text, revision);
         const keep = text.trim() && looksLikePlan(text);
-        const newText = keep ? text : STARTER_PLAN;
+        const newText = keep ? text : this.asNewPlan(STARTER_PLAN);
         if (!keep) this.saveReplaced(snapshot, 'initPlan', 'text in the plan cell that was not a plan');
         const { info, meta } = nextRevisionRecord(revision, newText, this.source, this.store.now());
         this.store.initialize({ marker: PLAN_MARKER, text: newText, meta });
-        return PlanManager.revised(newText, info);
+        return this.revised(newText, info);
       });
       return { initialized: true, plan };
     } catch (error) {
       // Busy is worth retrying as it is; anything else gets the spec's recovery plan.
       if (error instanceof PlanError && error.code === 'BUSY') throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      const recovery = PlanManager.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
+      const recovery = this.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
       return { initialized: false, reason, recoveryPlan: recovery };
     }
   }
@@ -496,6 +822,33 @@ export class PlanManager {
 function looksLikePlan(text: string): boolean {
   const outline = outlinePlan(text);
   return Boolean(outline.title) || outline.tasks.length > 0;
+}
+
+/** Why a version went to the history: the tasks a removal took out. */
+function removedReason(tasks: PlanTask[]): string {
+  return `removed ${tasks.map((task) => `task ${task.step} (${shorten(task.title, 60)})`).join(', ')}`;
+}
+
+/** The actions an agent may put in applyCommands, for error messages. */
+const AGENT_COMMANDS = [
+  ...(Object.keys(TASK_ACTIONS) as TaskAction[]).filter((action) => !TASK_ACTIONS[action].personOnly),
+  ...(Object.keys(EDIT_ACTIONS) as EditAction[]),
+];
+
+/** addTask's options as command fields: `{ after }` or `{ under }`. */
+function splitOptions(options: unknown): { after?: unknown; under?: unknown } {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `options must be an object like { "after": "1.2" } or { "under": "1.2" } (got ${describeValue(options)})`,
+    );
+  }
+  const record = options as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => key !== 'after' && key !== 'under');
+  if (unknown.length)
+    throw new PlanError('INVALID_ARGUMENT', `Unknown option ${unknown.join(', ')}; the options are after and under`);
+  return { after: record.after, under: record.under };
 }
 
 function allTasks(plan: Plan): PlanTask[] {

@@ -1,4 +1,5 @@
 /** The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). */
+import type { PlanSettings } from './settings';
 
 /** Where the plan lives in the spreadsheet. */
 export const PLAN_SHEET = 'AGENT_BASE';
@@ -35,6 +36,23 @@ export interface SavedVersion {
   text: string;
 }
 
+/** A finished plan in the archive, as listed (its text is read one plan at a time). */
+export interface ArchiveEntry {
+  /** 1, 2, 3…: never reused, also after the oldest plans are dropped. */
+  id: number;
+  /** When finishPlan archived it (ISO). */
+  finishedAt: string;
+  title: string;
+  /** What the agent said it achieved (finishPlan's summary). */
+  summary: string;
+  /** How many tasks the plan had. */
+  tasks: number;
+}
+
+export interface ArchivedText extends ArchiveEntry {
+  text: string;
+}
+
 export interface PlanStore {
   /** One range read of the marker, plan and revision cells; null when the plan sheet does not exist. */
   read(): PlanCells | null;
@@ -48,6 +66,20 @@ export interface PlanStore {
   saveVersion(version: SavedVersion): void;
   /** Saved versions, newest first. */
   listVersions(limit: number): SavedVersion[];
+  /** The sheet's settings (defaults when none were saved). */
+  readSettings(): PlanSettings;
+  /** Saves the settings; only ever called for a person. */
+  writeSettings(settings: PlanSettings): void;
+  /**
+   * Adds a finished plan to the archive under the next id, dropping the oldest beyond the archive's bound, and
+   * answers its id. When the newest archived plan is the same text (a retried finishPlan), answers that one's id
+   * and adds nothing.
+   */
+  archivePlan(plan: Omit<ArchivedText, 'id'>): number;
+  /** The archived plans, newest first, without their text. */
+  listArchive(): ArchiveEntry[];
+  /** One archived plan with its text; null when the id is not (or no longer) in the archive. */
+  readArchived(id: number): ArchivedText | null;
   /** Runs `work` holding the document's lock; throws a BUSY PlanError when it cannot be had. */
   exclusive<T>(work: () => T): T;
   /** Today's date (`YYYY-MM-DD`) in the spreadsheet's time zone. */

@@ -8,7 +8,15 @@ import { PlanError } from './errors';
 import { describeProgress } from './progress';
 import type { RevisionInfo } from './revision';
 import { statusDefinition } from './statuses';
-import type { Phase, Plan, PlanTask, Progress } from './types';
+import type { Phase, Plan, PlanStatus, PlanTask, Progress } from './types';
+
+/** What the summary says of the plan's status, with what the person said. */
+function statusLine(plan: Plan, waitingForApproval: boolean): string | undefined {
+  if (!plan.status) return undefined;
+  const said = plan.statusNote ? ` — ${plan.statusNote}` : '';
+  const waiting = waitingForApproval ? " (waiting for the person's approval: no task may be started until then)" : '';
+  return `Status: ${plan.status}${said}${waiting}`;
+}
 
 export interface SummaryOptions {
   /** How many todo tasks (the next ones, in plan order) to show; 3 unless told. */
@@ -19,6 +27,12 @@ export interface CompactPlan {
   view: 'compact';
   title: string;
   goal: string;
+  /** The Status line: draft, approved or done; absent when the plan has none. */
+  status?: PlanStatus;
+  /** What the person said on the Status line (e.g. "changes requested: …"). */
+  statusNote?: string;
+  /** The plan is a draft the person must approve before work starts. */
+  waitingForApproval: boolean;
   revision: number;
   changedBy: RevisionInfo['changedBy'];
   changedAt?: string;
@@ -70,11 +84,13 @@ function finishedRunLine(run: Phase[]): string {
  * finished phases; for the other phases a heading with counts, their doing, blocked and review
  * tasks, and the next `nextCount` todo tasks of the plan. Everything else is counted, not listed.
  */
-export function summarizePlan(plan: Plan, options: SummaryOptions = {}): string {
+export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, options: SummaryOptions = {}): string {
   const nextCount = options.nextCount ?? DEFAULT_NEXT_COUNT;
+  const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [
     `# Plan: ${plan.title || '(untitled)'}`,
     `Goal: ${plan.goal || '(none)'}`,
+    ...(status ? [status] : []),
     `Progress: ${describeProgress(plan.progress)}`,
   ];
 
@@ -125,17 +141,23 @@ export function summarizePlan(plan: Plan, options: SummaryOptions = {}): string 
 }
 
 /** getPlan's compact answer: the summary with the figures a program wants. */
-export function compactPlan(plan: Plan & RevisionInfo, options: SummaryOptions = {}): CompactPlan {
+export function compactPlan(
+  plan: Plan & RevisionInfo & { waitingForApproval?: boolean },
+  options: SummaryOptions = {},
+): CompactPlan {
   const view: CompactPlan = {
     view: 'compact',
     title: plan.title,
     goal: plan.goal,
+    waitingForApproval: plan.waitingForApproval ?? false,
     revision: plan.revision,
     changedBy: plan.changedBy,
     progress: plan.progress,
     summary: summarizePlan(plan, options),
   };
   if (plan.changedAt) view.changedAt = plan.changedAt;
+  if (plan.status) view.status = plan.status;
+  if (plan.statusNote) view.statusNote = plan.statusNote;
   return view;
 }
 

@@ -1,6 +1,8 @@
+import type { PlanStatus } from './plan-status';
 import type { TaskStatus } from './statuses';
 
 export type { TaskStatus } from './statuses';
+export type { PlanStatus } from './plan-status';
 
 export interface PlanTask {
   /** Index of the task's line in the document (0-based, as split on line breaks). */
@@ -63,6 +65,10 @@ export interface Progress {
 export interface Plan {
   title: string;
   goal: string;
+  /** The `Status:` line under the goal: draft, approved (by a person) or done; absent when the plan has none. */
+  status?: PlanStatus;
+  /** The comment on the status line: what the person said when they sent the plan back, or approved it. */
+  statusNote?: string;
   /** The Analysis section's text, nested lines included. */
   analysis?: string;
   /** The Analysis section read as fields. */

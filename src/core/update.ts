@@ -23,6 +23,8 @@ export interface LineChange {
   today: string;
   /** Keep the done date already on the line (a note added to a done task). */
   keepDate?: boolean;
+  /** A new title (renameTask); the line's own title otherwise. */
+  title?: string;
 }
 
 /**
@@ -33,11 +35,19 @@ export function rewriteTaskLine(line: string, change: LineChange): string {
   const parts = matchTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
   const current = splitTaskText(parts.rest);
-  let rest = current.title;
+  let rest = change.title ?? current.title;
   if (change.status === 'done')
     rest += ` ${DONE_MARK} ${change.keepDate && current.completedDate ? current.completedDate : change.today}`;
   if (change.note) rest += ` ${ANNOTATION_DASH} ${change.note}`;
   return parts.head + statusDefinition(change.status).symbol + parts.middle + rest;
+}
+
+/** Writes another step number on a task line; every other character stays. */
+export function rewriteTaskStep(line: string, step: string): string {
+  const parts = matchTaskLine(line);
+  if (!parts) throw new Error(`Not a task line: ${line}`);
+  const at = parts.head.length + parts.symbol.length + parts.middle.indexOf(parts.step);
+  return line.slice(0, at) + step + line.slice(at + parts.step.length);
 }
 
 export function stepList(tasks: readonly PlanTask[], limit = 40): string {

@@ -155,8 +155,29 @@ describe('the compact summary', () => {
       changedBy: 'api',
       changedAt: '2026-01-10T10:00:00.000Z',
       progress: { total: 10, todo: 4, doing: 1, done: 3, blocked: 1, review: 1, skipped: 0, percent: 30 },
+      waitingForApproval: false,
       summary: summarizePlan(parsePlan(EXAMPLE)),
     });
+  });
+
+  test("a plan's status and what the person said are under the goal; a draft says that work waits", () => {
+    const draft = EXAMPLE.replace(
+      /^(Goal: .*)$/m,
+      '$1\n\nStatus: draft — changes requested: check the Sales range first',
+    );
+    const view = compactPlan({ ...parsePlan(draft), revision: 3, changedBy: 'sidebar', waitingForApproval: true });
+    expect(view).toMatchObject({
+      status: 'draft',
+      statusNote: 'changes requested: check the Sales range first',
+      waitingForApproval: true,
+    });
+    expect(view.summary.split('\n').slice(1, 3)).toEqual([
+      'Goal: Reconcile warehouse inventory with sales data and flag discrepancies',
+      "Status: draft — changes requested: check the Sales range first (waiting for the person's approval: no task " +
+        'may be started until then)',
+    ]);
+    const approved = summarizePlan(parsePlan(draft.replace(/Status: .*/, 'Status: approved — go ahead')));
+    expect(approved.split('\n')[2]).toBe('Status: approved — go ahead');
   });
 
   test('getPlan options are checked with messages that say what to send', () => {

@@ -4,6 +4,7 @@
  * target line only: every test compares the whole document, character for character.
  */
 import {
+  DEFAULT_SETTINGS,
   PLAN_MARKER,
   PlanManager,
   nextRevisionRecord,
@@ -59,6 +60,11 @@ function managerFor(text: string, byPerson = false): { manager: PlanManager; cel
     },
     saveVersion: (_version: SavedVersion) => undefined,
     listVersions: () => [],
+    readSettings: () => ({ ...DEFAULT_SETTINGS }),
+    writeSettings: () => undefined,
+    archivePlan: () => 1,
+    listArchive: () => [],
+    readArchived: () => null,
     exclusive: (work) => work(),
     today: () => DAY,
     now: () => '2026-04-02T10:00:00.000Z',

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/node/emulator';
+import { sessionFromPage } from '../../sidebar/src/protocol';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 export const PLAN = 'AGENT_BASE!C2';
@@ -94,4 +95,25 @@ export function plan(...lines: string[]): string {
 export function personEdits(spreadsheet: EmulatedSpreadsheet, a1Notation: string, text: string): void {
   const outcome = editCellAsPerson(spreadsheet, DIST, a1Notation, text);
   if ('error' in outcome) throw new Error(outcome.error.message);
+}
+
+/** A person opens the sidebar (Agent Plan → Open plan): the person token its page was given. */
+export function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
+  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
+  if (error) throw error;
+  const session = sessionFromPage(execution.ui.sidebars[0].content);
+  if (!session) throw new Error('The sidebar page holds no session');
+  return session.token;
+}
+
+/** A sidebar function called by the person (with the token, in the UI context), throwing its error's message. */
+export function callAsPerson<T = any>(
+  spreadsheet: EmulatedSpreadsheet,
+  token: string,
+  name: string,
+  ...args: unknown[]
+): T {
+  const { result, error } = execute(spreadsheet, name, [token, ...args], { context: 'ui' });
+  if (error) throw error;
+  return result as T;
 }

@@ -2,9 +2,8 @@
  * A click in the sidebar is what a person waits for: like every change, a sidebar action costs one
  * range read and one range write, and its answer (the new plan) needs no further read.
  */
-import { execute, plan, sheetWithPlan } from './harness';
+import { execute, openSidebar, plan, sheetWithPlan } from './harness';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { sessionFromPage } from '../../sidebar/src/protocol';
 
 const PLAN_TEXT = plan(
   '# Plan: Clicks',
@@ -17,15 +16,6 @@ const PLAN_TEXT = plan(
   '',
   '- Which range?',
 );
-
-/** Opens the sidebar as a person does and returns the token it was given. */
-function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
-  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
-  if (error) throw error;
-  const session = sessionFromPage(execution.ui.sidebars[0].content);
-  if (!session) throw new Error('The sidebar page holds no session');
-  return session.token;
-}
 
 test.each([
   ['sidebarTaskAction', ['start', '1.1', null]],

@@ -1,0 +1,147 @@
+/**
+ * The plan's lifecycle rules: the `Status:` line under the goal (draft, approved, done), who may write
+ * which status, when an agent's change returns an approved plan to draft, and when work waits for the
+ * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
+ */
+import type { PlanDocument } from './document';
+import { PlanError } from './errors';
+import { ANNOTATION_DASH, matchStatusLine } from './patterns';
+import { outlinePlan, type PlanOutline } from './parse';
+import { planStatusDefinition, type PlanStatus } from './plan-status';
+import { appendNoteLine } from './update';
+
+/** `Status: draft — changes requested: …`: the line as Sheet Plan writes it. */
+function statusText(status: PlanStatus, note: string | undefined): string {
+  const word = planStatusDefinition(status).word;
+  return note ? `${word} ${ANNOTATION_DASH} ${note}` : word;
+}
+
+/**
+ * Sets the plan's status: rewrites the `Status:` line where it is (its `**Status:**` spelling kept), or
+ * adds `Status: …` as a paragraph of its own under the goal (under the title without a goal).
+ */
+export function setStatusLine(outline: PlanOutline, status: PlanStatus, note?: string): PlanDocument {
+  const document = outline.document;
+  if (outline.statusLine !== undefined) {
+    const parts = matchStatusLine(document.lines[outline.statusLine]);
+    if (!parts) throw new Error(`Not a status line: ${document.lines[outline.statusLine]}`);
+    return document.replaceLine(outline.statusLine, parts.head + statusText(status, note));
+  }
+  const line = `Status: ${statusText(status, note)}`;
+  const above = outline.goalLine ?? outline.titleLine;
+  if (above === undefined) return document.insertLines(0, [line, '']);
+  const next = document.lines[above + 1];
+  return document.insertLines(above + 1, next !== undefined && next.trim() ? ['', line, ''] : ['', line]);
+}
+
+/** The same document with its status set, as text. */
+export function withStatus(text: string, status: PlanStatus, note?: string): string {
+  return setStatusLine(outlinePlan(text), status, note).toString();
+}
+
+/**
+ * What a person approved: the title, the goal, the phases and the tasks (their steps, titles and order).
+ * Statuses, dates, notes, answers and the other sections may change without a new approval.
+ */
+function approvedContent(outline: PlanOutline): string {
+  return JSON.stringify([
+    outline.title,
+    outline.goal,
+    outline.phases.map((phase) => [phase.number, phase.name, phase.tasks.map((task) => [task.step, task.title])]),
+  ]);
+}
+
+/** New, removed, reworded or reordered tasks or phases, or another title or goal. */
+export function isSubstantiveChange(before: PlanOutline, after: PlanOutline): boolean {
+  return approvedContent(before) !== approvedContent(after);
+}
+
+const APPROVAL_HELP =
+  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
+  'getPlan() answers as statusNote';
+
+/**
+ * The status line is held for the person: an agent's whole-document write (replacePlan, restoreRevision)
+ * may keep the status or make the plan a draft, never approve it; and only finishPlan marks it done.
+ * Throws, writing nothing, when `after` would do either.
+ */
+export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline): void {
+  if (after.status && after.status !== before.status) {
+    const writer = planStatusDefinition(after.status).writtenBy;
+    if (writer === 'person') {
+      throw new PlanError(
+        'NEEDS_PERSON',
+        `Only a person approves a plan: the new text says "Status: ${after.status}" where the plan says ` +
+          `${before.status ? `"Status: ${before.status}"` : 'no status'}. Nothing was written; keep the status ` +
+          `line as it is, and ${APPROVAL_HELP}`,
+      );
+    }
+    if (writer === 'finishPlan') {
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `"Status: ${after.status}" is written by finishPlan(summary) once every task is finished, which also ` +
+          `archives the plan; nothing was written`,
+      );
+    }
+  }
+  if (after.statusNote !== undefined && after.statusNote !== before.statusNote) {
+    throw new PlanError(
+      'NEEDS_PERSON',
+      `The text after the status ("${after.statusNote}") is the person's comment; only they write it. Nothing ` +
+        `was written; keep the status line as it is`,
+    );
+  }
+}
+
+/**
+ * The text an agent's whole-document write leaves in the cell (after checkAgentStatusChange): an approved
+ * plan whose tasks changed is a draft again; when the person asked to approve plans first, a plan the
+ * agent replaces is a draft unless it keeps an approval that still holds.
+ */
+export function statusAfterAgentRewrite(before: PlanOutline, text: string, approvalRequired: boolean): string {
+  const after = outlinePlan(text);
+  // A status line the agent left out is still the plan's when approval is required: it cannot be dropped.
+  const claimed = after.status ?? (approvalRequired ? before.status : undefined);
+  const approvalHolds = claimed === 'approved' && !isSubstantiveChange(before, after);
+  let status = claimed;
+  if (claimed === 'approved' && !approvalHolds) status = 'draft';
+  if (approvalRequired && status === undefined) status = 'draft';
+  if (status === undefined || status === after.status) return text;
+  // Put back as it was, the person's comment included, unless the approval no longer holds.
+  const note = status === before.status ? before.statusNote : undefined;
+  return setStatusLine(after, status, note).toString();
+}
+
+/** An agent's change of an approved plan's tasks makes it a draft again (the person approved other tasks). */
+export function afterAgentReplan(document: PlanDocument): PlanDocument {
+  const outline = outlinePlan(document.toString());
+  return outline.status === 'approved' ? setStatusLine(outline, 'draft') : document;
+}
+
+/** Refuses work (starting or completing tasks) on a plan that waits for the person's approval. */
+export function requireApproved(outline: PlanOutline, approvalRequired: boolean): void {
+  if (!outline.status || !approvalRequired || !planStatusDefinition(outline.status).waitsForApproval) return;
+  const said = outline.statusNote ? ` The person said: "${outline.statusNote}".` : '';
+  throw new PlanError(
+    'NEEDS_APPROVAL',
+    `The plan is a draft: the person asked to approve plans before an agent starts work.${said} Re-planning ` +
+      `(addTask, renameTask, replacePlan…) is still allowed; ${APPROVAL_HELP}`,
+  );
+}
+
+export type PlanDecision = 'approve' | 'requestChanges';
+
+/** A person's decision on the whole plan: the status line says it, and Notes keeps a dated line. */
+export function decidePlan(outline: PlanOutline, decision: PlanDecision, comment: string | undefined, today: string) {
+  if (outline.status === 'done') {
+    throw new PlanError('INVALID_TRANSITION', 'The plan is done; there is nothing to approve or send back');
+  }
+  if (decision === 'approve' && outline.status === 'approved') {
+    throw new PlanError('INVALID_TRANSITION', 'The plan is already approved');
+  }
+  const note = decision === 'approve' ? comment : `changes requested: ${comment}`;
+  const status: PlanStatus = decision === 'approve' ? 'approved' : 'draft';
+  const decided = setStatusLine(outline, status, note);
+  const what = decision === 'approve' ? 'approved' : 'sent back';
+  return appendNoteLine(outlinePlan(decided.toString()), `${today}: plan ${what}${comment ? `: ${comment}` : ''}`);
+}

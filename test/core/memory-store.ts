@@ -1,0 +1,134 @@
+/** The plan sheet in memory, for PlanManager's tests: counts reads and writes; can be busy or fail its writes. */
+import {
+  PLAN_MARKER,
+  PlanError,
+  nextRevisionRecord,
+  type ArchiveEntry,
+  type ArchivedText,
+  type PlanCells,
+  type PlanStore,
+  type SavedVersion,
+} from '../../src/core';
+import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/settings';
+
+export const TODAY = '2026-03-14';
+
+export class MemoryStore implements PlanStore {
+  cells: PlanCells | null;
+  versions: SavedVersion[] = [];
+  settings: PlanSettings = { ...DEFAULT_SETTINGS };
+  /** Oldest first, as the archive sheet keeps them. */
+  archive: ArchivedText[] = [];
+  reads = 0;
+  writes = 0;
+  settingsReads = 0;
+  initializations = 0;
+  busy = false;
+  failWrites: string | null = null;
+  private tick = 0;
+
+  constructor(cells: PlanCells | null) {
+    this.cells = cells ? { ...cells } : null;
+  }
+
+  read(): PlanCells | null {
+    this.reads++;
+    return this.cells ? { ...this.cells } : null;
+  }
+
+  write(text: string, meta: string): void {
+    if (this.failWrites) throw new Error(this.failWrites);
+    if (!this.cells) throw new Error('Sheet AGENT_BASE does not exist');
+    this.writes++;
+    this.cells = { ...this.cells, text, meta };
+  }
+
+  writeRevision(meta: string): void {
+    if (this.failWrites) throw new Error(this.failWrites);
+    if (!this.cells) throw new Error('Sheet AGENT_BASE does not exist');
+    this.writes++;
+    this.cells = { ...this.cells, meta };
+  }
+
+  initialize(cells: PlanCells): void {
+    if (this.failWrites) throw new Error(this.failWrites);
+    this.initializations++;
+    this.cells = { ...cells };
+  }
+
+  saveVersion(version: SavedVersion): void {
+    this.versions.unshift({ ...version });
+  }
+
+  listVersions(limit: number): SavedVersion[] {
+    return this.versions.slice(0, limit);
+  }
+
+  readSettings(): PlanSettings {
+    this.settingsReads++;
+    return { ...this.settings };
+  }
+
+  writeSettings(settings: PlanSettings): void {
+    if (this.failWrites) throw new Error(this.failWrites);
+    this.settings = { ...settings };
+  }
+
+  archivePlan(plan: Omit<ArchivedText, 'id'>): number {
+    const newest = this.archive[this.archive.length - 1];
+    if (newest && newest.text === plan.text) return newest.id;
+    const id = (newest?.id ?? 0) + 1;
+    this.archive.push({ id, ...plan });
+    return id;
+  }
+
+  listArchive(): ArchiveEntry[] {
+    return this.archive.map(({ text: _text, ...entry }) => entry).reverse();
+  }
+
+  readArchived(id: number): ArchivedText | null {
+    const found = this.archive.find((entry) => entry.id === id);
+    return found ? { ...found } : null;
+  }
+
+  exclusive<T>(work: () => T): T {
+    if (this.busy)
+      throw new PlanError('BUSY', 'The plan is busy: another execution is changing it; try again in a moment');
+    return work();
+  }
+
+  today(): string {
+    return TODAY;
+  }
+
+  now(): string {
+    return new Date(Date.UTC(2026, 2, 14, 9, 0, this.tick++)).toISOString();
+  }
+
+  /** Everything a write can change, to compare before and after a refused call. */
+  state(): string {
+    return JSON.stringify({
+      cells: this.cells,
+      versions: this.versions,
+      settings: this.settings,
+      archive: this.archive,
+      writes: this.writes,
+      initializations: this.initializations,
+    });
+  }
+
+  get text(): string {
+    return this.cells?.text ?? '';
+  }
+}
+
+/** A store holding `text` as Sheet Plan last wrote it, at `revision`. */
+export function savedPlan(text: string, revision = 1): MemoryStore {
+  const { meta } = nextRevisionRecord(
+    { revision: revision - 1, changedBy: 'api' },
+    text,
+    'api',
+    '2026-03-13T08:00:00.000Z',
+  );
+  return new MemoryStore({ marker: PLAN_MARKER, text, meta });
+}
