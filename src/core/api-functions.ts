@@ -11,7 +11,22 @@
  */
 import { z } from 'zod/v4';
 import { TASK_ACTIONS, type TaskAction } from './actions';
-import type { HistoryEntry, ProgressResult, RevisedPlan, TaskResult, ValidationResult } from './plan-manager';
+import type {
+  ArchivedPlan,
+  CommandResult,
+  EditResult,
+  FinishResult,
+  HistoryEntry,
+  PhaseResult,
+  ProgressResult,
+  RemoveResult,
+  RevisedPlan,
+  TaskResult,
+  ValidationResult,
+} from './plan-manager';
+import { EDIT_ACTIONS, type EditAction } from './replan';
+import type { PlanSettings } from './settings';
+import type { ArchiveEntry } from './store';
 import type { CompactPlan } from './summary';
 
 /** Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item. */
@@ -25,8 +40,11 @@ export interface ApiArgument {
   description?: string;
 }
 
-/** How an MCP tool shows the function's answer (src/node/mcp/tools.ts): a plan summary, one task, or tasks. */
-export type McpAnswer = 'plan' | 'task' | 'tasks';
+/**
+ * How an MCP tool shows the function's answer (src/node/mcp/tools.ts): a plan summary, one task, tasks, the
+ * results of commands, a finished plan, or the archive.
+ */
+export type McpAnswer = 'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive';
 
 export interface ApiFunctionSpec {
   /** One short sentence: the MCP tool's description, and what the docs say first. */
@@ -85,7 +103,22 @@ export const PLAN_DETAILS = z
     notes: z.string(),
   })
   .partial();
-const agentCommand = z.object({ action: z.enum(AGENT_ACTIONS), step: z.string(), text: z.string().optional() });
+/** Re-planning commands applyCommands takes beside the task actions (src/core/replan.ts). */
+const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAction[]];
+const phaseNumber = z.number().int();
+/** Where moveTask puts a task: right after a step, or first in a phase. */
+const moveTarget = z.union([z.string(), phaseNumber]);
+const agentCommand = z.object({
+  action: z.enum([...AGENT_ACTIONS, ...EDIT_COMMANDS]),
+  step: z.string().optional(),
+  text: z.string().optional(),
+  phase: phaseNumber.optional(),
+  after: moveTarget.optional(),
+  under: z.string().optional(),
+  steps: z.array(z.string()).optional(),
+});
+const addTaskOptions = z.object({ after: z.string(), under: z.string() }).partial();
+const settingsChange = z.object({ approvalRequired: z.boolean(), afterFinish: z.enum(['empty', 'starter']) }).partial();
 const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
 const base = argument('base', z.union([z.string(), z.number().int()]), 'stamp or revision of the plan you last read');
 
@@ -178,15 +211,15 @@ export const API_FUNCTIONS = {
     args: [step, argument('note', z.string())],
     mcp: 'task',
   }),
-  applyCommands: returning<TaskResult[]>()({
+  applyCommands: returning<CommandResult[]>()({
     callers: agent,
     changesPlan: true,
     retrySafe: false,
     description:
-      'Task changes in order, all written or none; also skip, reopen and note. text: reason (block, skip) or note ' +
-      '(review, note).',
+      'Task changes and re-planning in order, all written or none. text: reason or note; title (add, rename); ' +
+      'name (addPhase). after: a step, or a phase number (move, addPhase).',
     args: [argument('commands', z.array(agentCommand).min(1))],
-    mcp: 'tasks',
+    mcp: 'commands',
   }),
   skipTask: returning<TaskResult>()({
     ...taskChange,
@@ -227,6 +260,70 @@ export const API_FUNCTIONS = {
     retrySafe: true,
     description: 'Put a saved version back, saving the current plan to the history first.',
     args: [argument('revision', z.number().int())],
+  }),
+
+  // ---- re-planning (also applyCommands' add, addPhase, rename, move, remove) ----
+  addTask: returning<EditResult>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Add a todo task at the end of a phase (next free number), after a step, or under a step.',
+    args: [
+      argument('phase', phaseNumber),
+      argument('title', z.string()),
+      argument('options', addTaskOptions.optional(), '{ after: "1.2" } or { under: "1.2" } (a sub-step)'),
+    ],
+  }),
+  addPhase: returning<PhaseResult>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Add a phase of todo tasks after the last one, or after phase `after` (later phases renumbered).',
+    args: [
+      argument('name', z.string()),
+      argument('steps', z.array(z.string()).min(1)),
+      argument('after', phaseNumber.optional()),
+    ],
+  }),
+  renameTask: returning<EditResult>()({
+    ...taskChange,
+    description: 'Give a task another title; its status, date and note stay.',
+    args: [step, argument('title', z.string())],
+  }),
+  moveTask: returning<EditResult>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Move a task with its sub-steps right after a step, or first in a phase; answers the renumbering.',
+    args: [step, argument('after', moveTarget, 'a step, or a phase number')],
+  }),
+  removeTask: returning<RemoveResult>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: false,
+    description: 'Remove a todo task and its sub-steps (the plan before goes to the history); answers the renumbering.',
+    args: [step],
+  }),
+
+  // ---- finishing, and the archive ----
+  finishPlan: returning<FinishResult>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Once every task is done or skipped: mark the plan done and archive it.',
+    args: [argument('summary', z.string(), 'what the plan achieved, in one line')],
+    mcp: 'finished',
+  }),
+  listPlans: returning<ArchiveEntry[]>()({
+    ...read,
+    description: 'Finished plans in the archive, newest first (without their text).',
+    args: [],
+    mcp: 'archive',
+  }),
+  getArchivedPlan: returning<ArchivedPlan>()({
+    ...read,
+    description: 'One finished plan from the archive, parsed.',
+    args: [argument('id', z.number().int())],
   }),
 
   // ---- triggers ----
@@ -336,6 +433,81 @@ export const API_FUNCTIONS = {
     retrySafe: true,
     description: 'Puts a saved version back.',
     args: [token, argument('revision', z.number().int())],
+  }),
+  sidebarApprovePlan: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'Approves the whole plan (Status: approved, with the comment if any): the agent may start.',
+    args: [token, argument('comment', z.string().nullable().optional())],
+  }),
+  sidebarRequestPlanChanges: returning<unknown>()({
+    ...sidebar,
+    description: 'Sends the plan back to the agent: Status: draft with the comment, which the agent reads.',
+    args: [token, argument('comment', z.string())],
+  }),
+  sidebarSettings: returning<PlanSettings>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The sheet settings: approval before the agent starts, and what finishing leaves in the cell.',
+    args: [token],
+  }),
+  sidebarSaveSettings: returning<PlanSettings>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Changes settings ({ approvalRequired: true }, { afterFinish: "starter" }); answers them all.',
+    args: [token, argument('change', settingsChange)],
+  }),
+  sidebarArchive: returning<ArchiveEntry[]>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The finished plans, newest first.',
+    args: [token],
+  }),
+  sidebarArchivedPlan: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'One finished plan with its Markdown.',
+    args: [token, argument('id', z.number().int())],
+  }),
+  sidebarAddTask: returning<unknown>()({
+    ...sidebar,
+    description: 'Adds a task at the end of a phase, or { after: step } / { under: step }.',
+    args: [
+      token,
+      argument('phase', phaseNumber),
+      argument('title', z.string()),
+      argument('options', addTaskOptions.nullable().optional()),
+    ],
+  }),
+  sidebarAddPhase: returning<unknown>()({
+    ...sidebar,
+    description: 'Adds a phase of tasks after the last phase, or after phase `after`.',
+    args: [
+      token,
+      argument('name', z.string()),
+      argument('steps', z.array(z.string())),
+      argument('after', phaseNumber.nullable().optional()),
+    ],
+  }),
+  sidebarRenameTask: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'Gives a task another title.',
+    args: [token, step, argument('title', z.string())],
+  }),
+  sidebarMoveTask: returning<unknown>()({
+    ...sidebar,
+    description: 'Moves a task right after a step, or first in a phase (a number).',
+    args: [token, step, argument('after', moveTarget)],
+  }),
+  sidebarRemoveTask: returning<unknown>()({
+    ...sidebar,
+    description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
+    args: [token, step],
   }),
 };
 

@@ -39,25 +39,34 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
 }
 
 /**
- * A person decides on a review item the way the sidebar does, over the emulator's HTTP routes:
- * Agent Plan → Open plan (GET /sidebar runs showPlanSidebar in a UI execution, which mints the
- * person token into the page), then the page's google.script.run call
- * sidebarTaskAction(token, action, step, comment) (POST /gas/run).
+ * A person calls a sidebar function the way the sidebar does, over the emulator's HTTP routes: Agent Plan →
+ * Open plan (GET /sidebar runs showPlanSidebar in a UI execution, which mints the person token into the
+ * page), then the page's google.script.run call functionName(token, ...args) (POST /gas/run).
  */
-export async function decideInSidebar(
-  url: string,
-  action: 'approve' | 'requestChanges',
-  step: string,
-  comment?: string,
-): Promise<void> {
+export async function runInSidebar(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
   const page = await (await fetch(`${url}/sidebar`)).text();
   const token = sessionFromPage(page)?.token;
   if (!token) throw new Error('The sidebar page holds no person token');
   const response = await fetch(`${url}/gas/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ functionName: 'sidebarTaskAction', args: [token, action, step, comment ?? null] }),
+    body: JSON.stringify({ functionName, args: [token, ...args] }),
   });
-  const outcome = (await response.json()) as { error?: { message: string } };
-  if (outcome.error) throw new Error(`${action} ${step} failed: ${outcome.error.message}`);
+  const outcome = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (outcome.error) throw new Error(`${functionName} failed: ${outcome.error.message}`);
+  return outcome.result;
+}
+
+/** A person decides on a review item in the sidebar: sidebarTaskAction(token, action, step, comment). */
+export async function decideInSidebar(
+  url: string,
+  action: 'approve' | 'requestChanges',
+  step: string,
+  comment?: string,
+): Promise<void> {
+  try {
+    await runInSidebar(url, 'sidebarTaskAction', action, step, comment ?? null);
+  } catch (error) {
+    throw new Error(`${action} ${step} failed: ${(error as Error).message}`, { cause: error });
+  }
 }

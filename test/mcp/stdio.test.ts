@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
-import { startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import { runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 /** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
@@ -65,7 +65,7 @@ async function failed(name: string, args: Record<string, unknown>): Promise<stri
 }
 
 describe('sheet-plan mcp over stdio', () => {
-  test('lists a dozen plan tools with input and output schemas', async () => {
+  test('lists the plan tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -81,6 +81,8 @@ describe('sheet-plan mcp over stdio', () => {
         'block_task',
         'review_task',
         'apply_commands',
+        'finish_plan',
+        'list_plans',
       ].sort(),
     );
     for (const tool of tools) {
@@ -107,7 +109,10 @@ describe('sheet-plan mcp over stdio', () => {
         { items: { properties: { action: { enum: string[] } } } }
       >
     ).commands.items.properties.action.enum;
-    expect(actions).toEqual(['start', 'complete', 'block', 'review', 'skip', 'reopen', 'note']);
+    expect(actions).toEqual([
+      ...['start', 'complete', 'block', 'review', 'skip', 'reopen', 'note'],
+      ...['add', 'addPhase', 'rename', 'move', 'remove'],
+    ]);
     expect(await failed('apply_commands', { commands: [{ action: 'approve', step: '2.3' }] })).toMatch(
       /Input validation error/,
     );
@@ -202,5 +207,64 @@ describe('sheet-plan mcp over stdio', () => {
     expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toMatch(
       /^INVALID_ARGUMENT: phases must hold at least one phase/,
     );
+  });
+
+  test('a draft waits for the person, re-planning reports renumbering, the plan ends in the archive', async () => {
+    const cells = () => JSON.stringify(emulator.spreadsheet.toJSON());
+    await runInSidebar(emulator.url, 'sidebarSaveSettings', { approvalRequired: true });
+    await ok('create_plan', {
+      title: 'Invoices',
+      goal: 'Send March invoices',
+      phases: [{ name: 'Prepare', steps: ['Read Orders!A2:E300 (customer, amount)', 'Write Invoices!A2:D80'] }],
+    });
+    const draft = await ok('get_plan');
+    expect(draft.summary).toContain("Status: draft (waiting for the person's approval");
+
+    const before = cells();
+    expect(await failed('start_task', { step: '1.1' })).toMatch(/^NEEDS_APPROVAL: The plan is a draft/);
+    expect(await failed('apply_commands', { commands: [{ action: 'start', step: '1.1' }] })).toMatch(
+      /^NEEDS_APPROVAL: commands\[0\]/,
+    );
+    const full = await ok('get_plan', { view: 'full' });
+    expect(
+      await failed('replace_plan', {
+        markdown: (full.markdown as string).replace('Status: draft', 'Status: approved'),
+        base: full.stamp,
+      }),
+    ).toMatch(/^NEEDS_PERSON: Only a person approves a plan/);
+    expect(cells()).toBe(before);
+
+    const replanned = await ok('apply_commands', {
+      commands: [
+        { action: 'add', phase: 1, text: 'Check Credits!A2:C20 (credit notes)', after: '1.1' },
+        { action: 'addPhase', text: 'Send', steps: ['Email the invoices'] },
+      ],
+    });
+    expect(replanned.tasks).toEqual([
+      { step: '1.2', status: 'todo', title: 'Check Credits!A2:C20 (credit notes)', renumbered: { '1.2': '1.3' } },
+      { step: '2.1', status: 'todo', title: 'Email the invoices' },
+    ]);
+
+    await runInSidebar(emulator.url, 'sidebarRequestPlanChanges', 'skip the credit notes this month');
+    expect((await ok('get_plan')).summary).toContain('Status: draft — changes requested: skip the credit notes');
+    await ok('apply_commands', { commands: [{ action: 'remove', step: '1.2' }] });
+    await runInSidebar(emulator.url, 'sidebarApprovePlan', null);
+
+    const notYet = cells();
+    expect(await failed('finish_plan', { summary: 'Sent' })).toMatch(/^INVALID_TRANSITION: Every task must be done/);
+    expect(cells()).toBe(notYet);
+    await ok('apply_commands', {
+      commands: ['1.1', '1.2', '2.1'].map((step) => ({ action: 'complete', step })),
+    });
+    await expect(ok('finish_plan', { summary: 'All 80 invoices sent' })).resolves.toMatchObject({ starter: false });
+    const [newest] = (await ok('list_plans')).plans as Array<{ id: number }>;
+    const archive = await ok('list_plans', { id: newest.id });
+    expect((archive.plans as unknown[])[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Invoices',
+      summary: 'All 80 invoices sent',
+    });
+    expect(archive.plan).toContain('Status: done');
+    expect(await failed('get_plan', {})).toMatch(/^NO_PLAN/);
   });
 });

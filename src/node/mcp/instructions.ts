@@ -15,6 +15,11 @@ to resume.
 2. Plan: when the user describes a goal, read the sheet's headers, identify the sheets and ranges, ask \
 clarifying questions if needed, then create_plan with phases of concrete steps, each naming Sheet!Range \
 (columns), e.g. "Read Inventory!A2:F500 (SKU, bin, qty)".
+Approval: the plan may carry a Status line under its goal. "Status: draft" while the person asked to \
+approve plans first: tasks cannot be started (NEEDS_APPROVAL); tell the user the plan is ready for their \
+approval in the sidebar, and wait. If they send it back, the Status line says "changes requested: …": \
+re-plan as asked. Only a person approves; re-planning an approved plan (new, removed or reworded tasks) \
+makes it a draft again, ticking tasks does not.
 3. Execute one task at a time: get_next_task, start_task, do the sheet work, complete_task (advance_task \
 completes it and starts the next in one call). Report progress; repeat until no task is left.
 4. Blocked: block_task with a specific reason naming the range ("Sales!A2:H1000 is empty, need POS upload") \
@@ -23,8 +28,12 @@ and tell the user.
 verify ("about to clear Discrepancies!A2:G100, OK?"). Only a person approves, in the sidebar; the task comes \
 back as todo with "approved: …" or "changes requested: …": act on the comment.
 6. apply_commands makes several changes at once, all or none, and also skips a task that is not needed \
-(action skip, text = why). To edit the text, get_plan view=full, then replace_plan with the stamp (or \
-revision) you read as base (CONFLICT: read again).
+(action skip, text = why). Work you discover: add (phase, text = title; after or under a step), addPhase, \
+rename, move, remove (todo tasks only). Appending keeps every step number; a change that renumbers says \
+old → new in "renumbered": use the new numbers. To edit the text, get_plan view=full, then replace_plan \
+with the stamp (or revision) you read as base (CONFLICT: read again).
+7. Finish: when every task is done or skipped, finish_plan with a one-line summary: the plan goes to the \
+archive (list_plans, with id to read one) and the cell is empty or holds a starter plan.
 
-Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, CONFLICT, NO_PLAN, BUSY) and say what \
-to do.`;
+Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, NEEDS_APPROVAL, CONFLICT, NO_PLAN, \
+BUSY) and say what to do.`;

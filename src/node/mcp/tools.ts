@@ -18,7 +18,8 @@ import {
   type McpAnswer,
 } from '../../core/api-functions';
 import { formatErrorMessage } from '../../core/errors';
-import type { RevisedPlan, TaskResult } from '../../core/plan-manager';
+import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../../core/plan-manager';
+import type { ArchiveEntry } from '../../core/store';
 import { summarizePlan } from '../../core/summary';
 import type { PlanTask } from '../../core/types';
 import type { PlanClient } from '../client/plan-client';
@@ -41,6 +42,8 @@ const planSchema = z.object({
   markdown: z.string().optional(),
 });
 type PlanOutput = z.infer<typeof planSchema>;
+/** An archived plan as the tools list it: enough to choose one to read. */
+const archiveEntrySchema = z.object({ id: z.number(), title: z.string(), summary: z.string() });
 
 function taskOf(result: PlanTask): Task {
   const shown: Task = { step: result.step, status: result.status, title: result.title };
@@ -93,6 +96,38 @@ const ANSWERS: Record<McpAnswer, Answer> = {
         : { tasks: tasks.map(taskOf) };
     },
   },
+  /**
+   * Each command's task, with the plan's revision; a re-planning command's task says which step numbers it
+   * changed, old → new (each command sees the numbers the ones before it left).
+   */
+  commands: {
+    output: {
+      tasks: z.array(taskSchema.extend({ renumbered: z.record(z.string(), z.string()).optional() })),
+      revision: z.number(),
+    },
+    show: (result) => {
+      const results = result as CommandResult[];
+      const tasks = results.map((task) => {
+        const shown: Task & { renumbered?: Record<string, string> } = taskOf(task);
+        if (task.renumbered && Object.keys(task.renumbered).length) shown.renumbered = task.renumbered;
+        return shown;
+      });
+      return { tasks, revision: results[0]?.revision ?? 0 };
+    },
+  },
+  /** The finished plan's id in the archive, and whether a starter plan is in the cell now. */
+  finished: {
+    output: { id: z.number(), revision: z.number(), starter: z.boolean() },
+    show: (result) => {
+      const finished = result as FinishResult;
+      return { id: finished.id, revision: finished.revision, starter: finished.plan !== null };
+    },
+  },
+  /** The archive's list. */
+  archive: {
+    output: { plans: z.array(archiveEntrySchema), plan: z.string().optional() },
+    show: (result) => ({ plans: (result as ArchiveEntry[]).map(({ id, title, summary }) => ({ id, title, summary })) }),
+  },
 };
 
 const NO_PLAN = formatErrorMessage(
@@ -126,6 +161,17 @@ const ADAPTED: Partial<Record<AgentFunctionName, Pick<ToolDefinition, 'input' | 
       const plan = await api.call('getPlan', { view: 'compact' });
       if (!plan) throw new Error(NO_PLAN);
       return planAnswer(plan, { summary: (plan as { summary: string }).summary });
+    },
+  },
+  /** The archive, and one archived plan's summary on request: one tool for both. */
+  listPlans: {
+    description: 'Finished plans in the archive, newest first; with id, that plan summarised too.',
+    input: { id: z.number().int().optional() },
+    async run(api, { id }) {
+      const listed = ANSWERS.archive.show(await api.call('listPlans'), false);
+      if (id === undefined) return listed;
+      const archived = (await api.call('getArchivedPlan', id as number)) as ArchivedPlan;
+      return { ...listed, plan: summarizePlan(archived) };
     },
   },
   /** createPlan's optional details, flattened: one level less for the model to get right. */
