@@ -1,11 +1,12 @@
 /**
- * The demo (`npm run demo`): a scripted agent works through the spec's example plan and waits for
- * a person's review in the sidebar. Here the person is played through the sidebar's own calls.
+ * The demo (`npm run demo`): a scripted agent lives through a plan's whole life: it drafts, waits for
+ * the person's approval, works (with a review), adds a task it discovers, finishes, and the plan lands
+ * in the archive. Here the person is played through the sidebar's own calls.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemoAgent } from '../../src/node/demo/agent';
-import { decideInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import { decideInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 
@@ -32,60 +33,85 @@ describe('the demo', () => {
     await emulator.close();
   });
 
+  test('the agent drafts; the person sends it back, approves; the agent works, adds a task, finishes', async () => {
+    await runInSidebar(emulator.url, 'sidebarSaveSettings', { approvalRequired: true });
+    const client = emulator.client();
+    const lines: string[] = [];
+    const demo = runDemoAgent({
+      client,
+      log: (line) => lines.push(line),
+      pauseMs: 0,
+      pollMs: 20,
+      reviewTimeoutMs: 20_000,
+    });
+    const waitingForPlan = (count: number) => async () =>
+      lines.filter((line) => line.includes('waiting for a person to approve the plan')).length >= count;
+
+    await waitFor(waitingForPlan(1), 'the draft');
+    expect(lines).toContain('  📝 the plan is a draft: the person asked to approve plans before work starts');
+    await runInSidebar(emulator.url, 'sidebarRequestPlanChanges', 'also check the returns');
+    await waitFor(async () => lines.some((line) => line.startsWith('  ✎ sent back')), 'the re-plan');
+    expect((await client.getPlan())!.phases[3].tasks.map((task) => task.title)).toContain(
+      'Follow up: also check the returns',
+    );
+    await runInSidebar(emulator.url, 'sidebarApprovePlan', 'go ahead');
+
+    await waitFor(waitingForPlan(2), 'the discovered task');
+    expect(lines).toContain(
+      '🔎 discovered work: addTask(4, "Archive the reconciliation to History!A:F (month snapshot)") → 4.5',
+    );
+    await runInSidebar(emulator.url, 'sidebarApprovePlan', null);
+
+    const inReview = () => client.getReviewTasks().then((tasks) => tasks.find((task) => task.step === '2.3'));
+    const first = await waitFor(inReview, 'the first review request');
+    expect(first.reviewNote).toBe('please verify 5% threshold is correct');
+    await decideInSidebar(emulator.url, 'requestChanges', '2.3', 'use 3% for perishables');
+
+    const second = await waitFor(inReview, 'the second review request');
+    expect(second.reviewNote).toBe('reworked after "use 3% for perishables"; please check again');
+    await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
+
+    const result = await demo;
+    expect(result.completed).toEqual([
+      '1.1',
+      '1.2',
+      '1.3',
+      '2.1',
+      '2.2',
+      '2.3',
+      '3.1',
+      '3.2',
+      '3.3',
+      '4.1',
+      '4.2',
+      '4.3',
+      '4.4',
+      '4.5',
+    ]);
+    expect(result.planApprovals).toBe(2);
+    expect(result.discovered).toBe('4.5');
+    expect(result.reviews).toEqual([
+      { step: '2.3', decision: 'changes requested: use 3% for perishables' },
+      { step: '2.3', decision: 'approved: thresholds OK' },
+    ]);
+    expect(result.progress).toMatchObject({ total: 14, done: 14, percent: 100 });
+    expect(lines).toContain('  ⛔ blockTask(3.3, "Dashboard!A1:D10 is protected; waiting for edit access")');
+    expect(lines).toContain('🏁 Finished: 14/14 done (100%)');
+    expect(lines.at(-1)).toBe('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive (1 in all)');
+
+    expect(await client.getPlan()).toBeNull();
+    const archived = await client.getArchivedPlan(result.archived!.id);
+    expect(archived).toMatchObject({ status: 'done', title: 'Monthly Inventory Reconciliation' });
+    expect(archived.notes).toMatch(/plan sent back: also check the returns/);
+    expect(archived.notes).toMatch(/review of 2\.3 \(.*\) changes requested: use 3% for perishables/);
+    expect(archived.notes).toMatch(/review of 2\.3 \(.*\) approved: thresholds OK/);
+    expect(archived.notes).toMatch(/finished: Reconciled 14 steps/);
+    expect(archived.analysisDetails?.keySheets).toEqual(['Warehouse', 'Sales', 'Products', 'Discrepancies', 'Summary']);
+  });
+
   test(
-    'the agent waits for the review; changes requested get the task reworked; after approval it runs to the ' + 'end',
-    async () => {
-      const client = emulator.client();
-      const lines: string[] = [];
-      const demo = runDemoAgent({
-        client,
-        log: (line) => lines.push(line),
-        pauseMs: 0,
-        pollMs: 20,
-        reviewTimeoutMs: 20_000,
-      });
-
-      const inReview = () => client.getReviewTasks().then((tasks) => tasks.find((task) => task.step === '2.3'));
-      const first = await waitFor(inReview, 'the first review request');
-      expect(first.reviewNote).toBe('please verify 5% threshold is correct');
-      await decideInSidebar(emulator.url, 'requestChanges', '2.3', 'use 3% for perishables');
-
-      const second = await waitFor(inReview, 'the second review request');
-      expect(second.reviewNote).toBe('reworked after "use 3% for perishables"; please check again');
-      await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
-
-      const result = await demo;
-      expect(result.completed).toEqual([
-        '1.1',
-        '1.2',
-        '1.3',
-        '2.1',
-        '2.2',
-        '2.3',
-        '3.1',
-        '3.2',
-        '3.3',
-        '4.1',
-        '4.2',
-        '4.3',
-      ]);
-      expect(result.reviews).toEqual([
-        { step: '2.3', decision: 'changes requested: use 3% for perishables' },
-        { step: '2.3', decision: 'approved: thresholds OK' },
-      ]);
-      expect(result.progress).toMatchObject({ total: 12, done: 12, percent: 100 });
-      expect(lines).toContain('  ⛔ blockTask(3.3, "Dashboard!A1:D10 is protected; waiting for edit access")');
-      expect(lines.at(-1)).toBe('🏁 Finished: 12/12 done (100%)');
-
-      const plan = (await client.getPlan())!;
-      expect(plan.notes).toMatch(/review of 2\.3 \(.*\) changes requested: use 3% for perishables/);
-      expect(plan.notes).toMatch(/review of 2\.3 \(.*\) approved: thresholds OK/);
-      expect(plan.analysisDetails?.keySheets).toEqual(['Warehouse', 'Sales', 'Products', 'Discrepancies', 'Summary']);
-    },
-  );
-
-  test(
-    '`sheet-plan demo --fast` starts its own emulator, waits for the sidebar approval, and runs to ' + 'completion',
+    '`sheet-plan demo --fast` starts its own emulator that asks for approval, waits for the person in the sidebar, ' +
+      'and runs to the archive',
     async () => {
       const child = spawn(process.execPath, [CLI, 'demo', '--fast', '--port', '0'], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +126,11 @@ describe('the demo', () => {
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
         const url = await waitFor(async () => /open (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], "the demo's URL");
+        const planWaits = () => output.split('waiting for a person to approve the plan').length - 1;
+        await waitFor(async () => planWaits() >= 1, 'the draft');
+        await runInSidebar(url, 'sidebarApprovePlan', null);
+        await waitFor(async () => planWaits() >= 2, 'the discovered task');
+        await runInSidebar(url, 'sidebarApprovePlan', null);
         await waitFor(async () => output.includes('waiting for a person to review 2.3'), 'the review request');
         await decideInSidebar(url, 'approve', '2.3', 'looks right');
         expect(await exited).toBe(0);
@@ -107,7 +138,8 @@ describe('the demo', () => {
         child.kill();
       }
       expect(output).toContain('✅ approved: looks right');
-      expect(output).toContain('🏁 Finished: 12/12 done (100%)');
+      expect(output).toContain('🏁 Finished: 13/13 done (100%)');
+      expect(output).toContain('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive');
     },
   );
 });

@@ -1,10 +1,10 @@
 /** The local emulator server for client, MCP and agent tests: a fresh spreadsheet in a temp folder per server. */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { sessionFromPage } from '../../sidebar/src/protocol';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlanClient, type PlanClientOptions } from '../../src/node/client';
 import { startServer } from '../../src/node/server/main';
+import { callSidebarAsPerson } from '../../src/node/server/person-calls';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 
@@ -38,24 +38,8 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
   };
 }
 
-/**
- * A person calls a sidebar function the way the sidebar does, over the emulator's HTTP routes: Agent Plan →
- * Open plan (GET /sidebar runs showPlanSidebar in a UI execution, which mints the person token into the
- * page), then the page's google.script.run call functionName(token, ...args) (POST /gas/run).
- */
-export async function runInSidebar(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
-  const page = await (await fetch(`${url}/sidebar`)).text();
-  const token = sessionFromPage(page)?.token;
-  if (!token) throw new Error('The sidebar page holds no person token');
-  const response = await fetch(`${url}/gas/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ functionName, args: [token, ...args] }),
-  });
-  const outcome = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (outcome.error) throw new Error(`${functionName} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
+/** A person calls a sidebar function the way the emulator's page does (src/node/server/person-calls.ts). */
+export const runInSidebar = callSidebarAsPerson;
 
 /** A person decides on a review item in the sidebar: sidebarTaskAction(token, action, step, comment). */
 export async function decideInSidebar(
@@ -64,9 +48,5 @@ export async function decideInSidebar(
   step: string,
   comment?: string,
 ): Promise<void> {
-  try {
-    await runInSidebar(url, 'sidebarTaskAction', action, step, comment ?? null);
-  } catch (error) {
-    throw new Error(`${action} ${step} failed: ${(error as Error).message}`, { cause: error });
-  }
+  await runInSidebar(url, 'sidebarTaskAction', action, step, comment ?? null);
 }

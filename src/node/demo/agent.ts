@@ -1,10 +1,13 @@
 /**
- * A scripted agent (no LLM) that works through the spec's example plan with PlanClient, slowly
- * enough for a person to watch the sidebar: it writes the plan, then starts and completes the
- * tasks one by one (startNextTask, then advanceTask); where the example has a review item it asks
- * for a review and waits until a person approves it in the sidebar (a request for changes gets
- * the task reworked and reviewed again); where the example has a blocked task it blocks it for a
- * moment before carrying on.
+ * A scripted agent (no LLM) that lives through a plan's whole life with PlanClient, slowly enough for
+ * a person to watch the sidebar: it drafts the spec's example plan and, when the sheet asks for the
+ * person's approval first, waits until they approve it in the sidebar (a plan sent back gets the
+ * person's comment added as a task, and waits again); then it starts and completes the tasks one by
+ * one (startNextTask, then advanceTask). Where the example has a review item it asks for a review and
+ * waits for the person's decision (a request for changes gets the task reworked and reviewed again);
+ * where the example has a blocked task it blocks it for a moment. After the first phase it discovers
+ * a task and adds it (which makes an approved plan a draft again, for the person to approve); at the
+ * end it finishes the plan, which moves it to the archive.
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
@@ -17,7 +20,17 @@ import { EXAMPLE_PLAN } from '../server/example-plan';
 export interface DemoOptions {
   client: Pick<
     PlanClient,
-    'createPlan' | 'startNextTask' | 'startTask' | 'advanceTask' | 'reviewTask' | 'blockTask' | 'getPlan'
+    | 'createPlan'
+    | 'startNextTask'
+    | 'startTask'
+    | 'advanceTask'
+    | 'completeTask'
+    | 'reviewTask'
+    | 'blockTask'
+    | 'getPlan'
+    | 'addTask'
+    | 'finishPlan'
+    | 'listPlans'
   >;
   /** A line for the person watching. */
   log: (line: string) => void;
@@ -36,8 +49,18 @@ export interface DemoResult {
   completed: string[];
   /** Each review: the step and the person's decision, as written on the task. */
   reviews: Array<{ step: string; decision: string }>;
+  /** How many times the agent waited for the person to approve the whole plan. */
+  planApprovals: number;
+  /** The task the agent discovered and added on the way. */
+  discovered?: string;
+  /** Where finishPlan put the plan. */
+  archived?: { id: number; title: string };
   progress: Plan['progress'];
 }
+
+/** After this step the agent discovers work the plan did not have. */
+const DISCOVERED_AFTER = '1.3';
+const DISCOVERED = { phase: 4, title: 'Archive the reconciliation to History!A:F (month snapshot)' };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +102,35 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   const pause = () => (options.pauseMs > 0 ? sleep(options.pauseMs) : Promise.resolve());
   const { title, goal, phases, details, example } = examplePlanInput();
   const exampleTask = new Map(example.phases.flatMap((phase) => phase.tasks).map((task) => [task.step, task]));
-  const result: DemoResult = { completed: [], reviews: [], progress: example.progress };
+  const result: DemoResult = { completed: [], reviews: [], planApprovals: 0, progress: example.progress };
+  const where = options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar';
+
+  /**
+   * Waits while the plan is a draft the person must approve. A plan sent back gets the person's comment added
+   * as a task of the last phase (the scripted agent's way of re-planning), and waits again.
+   */
+  const waitForPlanApproval = async (why: string): Promise<void> => {
+    let plan = await client.getPlan();
+    if (!plan?.waitingForApproval) return;
+    result.planApprovals += 1;
+    log(`  ⏳ ${why}: waiting for a person to approve the plan${where}`);
+    let answered = plan.statusNote;
+    const started = Date.now();
+    while (plan?.waitingForApproval) {
+      if (plan.statusNote && plan.statusNote !== answered && plan.statusNote.startsWith('changes requested')) {
+        answered = plan.statusNote;
+        const comment = plan.statusNote.replace(/^changes requested:\s*/, '').replace(/ (—|--) /g, ', ');
+        const added = await client.addTask(plan.phases.length, `Follow up: ${comment}`);
+        log(`  ✎ sent back ("${comment}"): addTask → ${added.step}; waiting for approval again`);
+      }
+      if (options.reviewTimeoutMs !== undefined && Date.now() - started > options.reviewTimeoutMs) {
+        throw new Error(`Nobody approved the plan within ${options.reviewTimeoutMs} ms`);
+      }
+      await sleep(options.pollMs);
+      plan = await client.getPlan();
+    }
+    log(`  ✅ plan approved${plan?.statusNote ? `: ${plan.statusNote}` : ''}`);
+  };
 
   /** Polls until a person has decided on the review item; returns the task as it is then. */
   const waitForPerson = async (step: string): Promise<PlanTask> => {
@@ -103,8 +154,10 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     `📝 createPlan("${title}"): ${phases.length} phases, ` +
       `${phases.reduce((count, phase) => count + phase.steps.length, 0)} tasks`,
   );
-  await client.createPlan(title, goal, phases, details);
+  const draft = await client.createPlan(title, goal, phases, details);
+  if (draft.status === 'draft') log('  📝 the plan is a draft: the person asked to approve plans before work starts');
   await pause();
+  await waitForPlanApproval('drafted');
 
   let current: TaskResult | null = await client.startNextTask();
   while (current) {
@@ -146,6 +199,19 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
       await pause();
     }
 
+    if (step === DISCOVERED_AFTER) {
+      await client.completeTask(step);
+      result.completed.push(step);
+      log(`  ✓ ${step} done`);
+      const added = await client.addTask(DISCOVERED.phase, DISCOVERED.title);
+      result.discovered = added.step;
+      log(`🔎 discovered work: addTask(${DISCOVERED.phase}, "${DISCOVERED.title}") → ${added.step}`);
+      await pause();
+      if (added.planStatus === 'draft') await waitForPlanApproval(`a new task, so the plan is a draft again`);
+      current = await client.startNextTask();
+      continue;
+    }
+
     try {
       current = await client.advanceTask(step);
       result.completed.push(step);
@@ -161,5 +227,11 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   const finished = await client.getPlan();
   if (finished) result.progress = finished.progress;
   log(`🏁 Finished: ${describeProgress(result.progress)}`);
+  const archived = await client.finishPlan(
+    `Reconciled ${result.completed.length} steps; discrepancies flagged and the summary written`,
+  );
+  result.archived = { id: archived.id, title: archived.title };
+  const archive = await client.listPlans();
+  log(`🗄 finishPlan: "${archived.title}" is plan #${archived.id} of the archive (${archive.length} in all)`);
   return result;
 }

@@ -1,6 +1,8 @@
 /**
  * `sheet-plan demo` (`npm run demo`): starts the local emulator (or uses --endpoint), prints the
- * page to open, and lets the scripted agent of ./agent work through the spec's example plan.
+ * page to open, and lets the scripted agent of ./agent live through a plan's whole life: it drafts,
+ * the person approves in the sidebar, it works, adds a task it discovers, finishes, and the plan
+ * lands in the archive.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { clientFromEnvironment } from '../client/environment';
 import { PlanClient } from '../client/plan-client';
 import { startServer } from '../server/main';
+import { callSidebarAsPerson } from '../server/person-calls';
 import { runDemoAgent } from './agent';
 
 export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoint URL --script-id ID]
@@ -55,7 +58,7 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
     const client = clientFromEnvironment({ endpoint: values.endpoint, scriptId: values['script-id'] });
     log(
       `Sheet Plan demo against ${client.rootUrl} (deployment ${client.scriptId}): open the spreadsheet and its ` +
-        `Agent Plan sidebar to watch.`,
+        `Agent Plan sidebar to watch. To see the approval step, turn on "the agent needs my approval" there first.`,
     );
     await runDemoAgent({ client, log, pauseMs, pollMs });
     return;
@@ -74,6 +77,9 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
     log(`Sheet Plan demo: open ${server.url}/ to watch the plan and its sidebar.`);
     log(`  Apps Script API: POST ${server.url}/v1/scripts/local:run`);
     const client = new PlanClient({ scriptId: 'local', rootUrl: server.url, accessToken: 'local-emulator' });
+    // The person's choice, made for them as the sidebar would: the agent needs their approval before it starts.
+    await callSidebarAsPerson(server.url, 'sidebarSaveSettings', { approvalRequired: true });
+    log('  The sheet asks for approval: the agent needs the person to approve its plan before it starts.');
     if (!fast) {
       log('The agent starts in 5 seconds.');
       await new Promise((resolve) => setTimeout(resolve, 5000));
