@@ -42,6 +42,9 @@ const OPERATIONS: Array<[string, Setup, unknown[] | ((s: EmulatedSpreadsheet) =>
   ],
   ['replacePlan', () => sheetWithPlan(ORIGINAL), [ORIGINAL.replace('Second', 'Second, reworded'), 1]],
   ['restoreRevision', withHistory, (spreadsheet) => [JSON.parse(String(spreadsheet.cell(REVISION))).revision - 1]],
+  ['addTask', () => sheetWithPlan(ORIGINAL), [1, 'Third', { after: '1.1' }]],
+  ['removeTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
+  ['finishPlan', () => sheetWithPlan(ORIGINAL.replace(/- \[ \]/g, '- [x]')), ['Both done']],
 ];
 
 function state(spreadsheet: EmulatedSpreadsheet) {
