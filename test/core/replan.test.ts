@@ -325,3 +325,31 @@ describe('in applyCommands', () => {
     expect(store.state()).toBe(before);
   });
 });
+
+describe('a pasted plan with Windows line endings', () => {
+  const crlf = PLAN.replace(/\n/g, '\r\n');
+
+  test('keeps \\r\\n on every line it adds, moves or leaves', () => {
+    const store = savedPlan(crlf);
+    agent(store).addTask(2, 'Archive the report', { after: '2.1' });
+    agent(store).moveTask('1.3', 2);
+    agent(store).removeTask('2.3');
+    expect(store.text).toBe(
+      crlf
+        .replace('- [ ] 1.3 Read Staff!A2:C40 (headcount) — approved: use March\r\n', '')
+        .replace(
+          '### Phase 2: Publish\r\n- [ ] 2.1 Write Report!B3:E15 (figures)\r\n- [ ] 2.2 Email the link\r\n',
+          '### Phase 2: Publish\r\n- [ ] 2.1 Read Staff!A2:C40 (headcount) — approved: use March\r\n' +
+            '- [ ] 2.2 Write Report!B3:E15 (figures)\r\n- [ ] 2.3 Email the link\r\n',
+        ),
+    );
+    expect(store.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  test('removing the last lines of a document keeps the break before them', () => {
+    const text = '# Plan: T\r\n\r\nGoal: G\r\n\r\n### Phase 1: A\r\n- [ ] 1.1 One\r\n- [ ] 1.2 Two';
+    const store = savedPlan(text);
+    agent(store).removeTask('1.2');
+    expect(store.text).toBe('# Plan: T\r\n\r\nGoal: G\r\n\r\n### Phase 1: A\r\n- [ ] 1.1 One');
+  });
+});
