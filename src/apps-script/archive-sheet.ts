@@ -4,7 +4,7 @@
  * dropped. Listing reads the small columns only; a plan's text is read one plan at a time.
  */
 import type { ArchiveEntry, ArchivedText } from '../core/store';
-import { asText, cellText } from './cell-values';
+import { asText, cellText, hiddenSheet } from './cell-values';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -29,12 +29,7 @@ export class ArchiveSheet {
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
   private sheet(create: boolean): Sheet | null {
-    const existing = this.spreadsheet.getSheetByName(ARCHIVE_SHEET);
-    if (existing || !create) return existing;
-    const sheet = this.spreadsheet.insertSheet(ARCHIVE_SHEET);
-    sheet.getRange(1, 1, 1, HEADER.length).setValues([HEADER]);
-    sheet.hideSheet();
-    return sheet;
+    return hiddenSheet(this.spreadsheet, ARCHIVE_SHEET, HEADER, create);
   }
 
   add(plan: Omit<ArchivedText, 'id'>): number {

@@ -1,4 +1,4 @@
-/** Text in and out of cells, kept exactly as written. */
+/** Text in and out of cells, kept exactly as written; and the hidden sheets Sheet Plan keeps beside the plan. */
 
 /**
  * Sheets interprets what setValue receives as if a person typed it: `=…` becomes a formula,
@@ -14,4 +14,22 @@ export function cellText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Object.prototype.toString.call(value) === '[object Date]') return (value as Date).toISOString();
   return String(value);
+}
+
+/**
+ * A hidden sheet of Sheet Plan's (the history, the archive): found by name, or, when `create` is set, made
+ * with its header row and hidden; null when it does not exist and is not to be made.
+ */
+export function hiddenSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+  header: string[],
+  create: boolean,
+): GoogleAppsScript.Spreadsheet.Sheet | null {
+  const existing = spreadsheet.getSheetByName(name);
+  if (existing || !create) return existing;
+  const sheet = spreadsheet.insertSheet(name);
+  sheet.getRange(1, 1, 1, header.length).setValues([header]);
+  sheet.hideSheet();
+  return sheet;
 }

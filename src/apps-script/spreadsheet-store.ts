@@ -16,7 +16,7 @@ import {
   type SavedVersion,
 } from '../core/store';
 import { ArchiveSheet } from './archive-sheet';
-import { asText, cellText } from './cell-values';
+import { asText, cellText, hiddenSheet } from './cell-values';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -103,12 +103,7 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   private historySheet(create: boolean): Sheet | null {
-    const existing = this.spreadsheet.getSheetByName(HISTORY_SHEET);
-    if (existing || !create) return existing;
-    const sheet = this.spreadsheet.insertSheet(HISTORY_SHEET);
-    sheet.getRange(1, 1, 1, HISTORY_HEADER.length).setValues([HISTORY_HEADER]);
-    sheet.hideSheet();
-    return sheet;
+    return hiddenSheet(this.spreadsheet, HISTORY_SHEET, HISTORY_HEADER, create);
   }
 
   saveVersion(version: SavedVersion): void {

@@ -2,24 +2,8 @@
  * The plan's lifecycle: a `Status:` line a person controls (draft → approved → done), the setting
  * "the agent needs my approval before it starts", finishing into the archive.
  */
-import { PlanManager, parsePlan, planErrorCode } from '../../src/core';
-import { MemoryStore, TODAY, savedPlan } from './memory-store';
-
-const agent = (store: MemoryStore) => new PlanManager(store);
-const person = (store: MemoryStore) => new PlanManager(store, { source: 'sidebar', byPerson: true });
-
-function lines(...text: string[]): string {
-  return text.join('\n');
-}
-
-function refusal(call: () => unknown): { code?: string; message: string } {
-  try {
-    call();
-  } catch (error) {
-    return { code: planErrorCode(error), message: (error as Error).message };
-  }
-  throw new Error('expected the call to throw');
-}
+import { PlanManager, parsePlan } from '../../src/core';
+import { MemoryStore, TODAY, agent, lines, person, refusal, savedPlan } from './memory-store';
 
 const PLAN = lines(
   '# Plan: Clean the customer list',

@@ -2,7 +2,9 @@
 import {
   PLAN_MARKER,
   PlanError,
+  PlanManager,
   nextRevisionRecord,
+  planErrorCode,
   type ArchiveEntry,
   type ArchivedText,
   type PlanCells,
@@ -131,4 +133,22 @@ export function savedPlan(text: string, revision = 1): MemoryStore {
     '2026-03-13T08:00:00.000Z',
   );
   return new MemoryStore({ marker: PLAN_MARKER, text, meta });
+}
+
+/** PlanManager as an agent (scripts.run) and as a person (the sidebar) over a store. */
+export const agent = (store: PlanStore) => new PlanManager(store);
+export const person = (store: PlanStore) => new PlanManager(store, { source: 'sidebar', byPerson: true });
+
+export function lines(...text: string[]): string {
+  return text.join('\n');
+}
+
+/** The call's error, with its code; fails the test when it does not throw. */
+export function refusal(call: () => unknown): { code?: string; message: string } {
+  try {
+    call();
+  } catch (error) {
+    return { code: planErrorCode(error), message: (error as Error).message };
+  }
+  throw new Error('expected the call to throw');
 }

@@ -2,25 +2,7 @@
  * Re-planning without rewriting the document: each operation changes only the lines it must, appends
  * with the next free number, and reports every number it changed (old → new).
  */
-import { PlanManager, planErrorCode } from '../../src/core';
-import { MemoryStore, savedPlan } from './memory-store';
-
-const agent = (store: MemoryStore) => new PlanManager(store);
-const person = (store: MemoryStore) => new PlanManager(store, { source: 'sidebar', byPerson: true });
-
-function lines(...text: string[]): string {
-  return text.join('\n');
-}
-
-/** The call's error, with its code; fails the test when it does not throw. */
-function refusal(call: () => unknown): { code?: string; message: string } {
-  try {
-    call();
-  } catch (error) {
-    return { code: planErrorCode(error), message: (error as Error).message };
-  }
-  throw new Error('expected the call to throw');
-}
+import { agent, lines, person, refusal, savedPlan } from './memory-store';
 
 const PLAN = lines(
   '# Plan: Quarterly report',
