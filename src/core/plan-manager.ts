@@ -502,17 +502,18 @@ export class PlanManager {
     return this.editPlan(
       (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after }, context),
       (text, edit, revision) => {
+        const outline = outlinePlan(text);
         const tasks = edit.outcome.lines.map((line) => taskAtLine(text, line));
-        const status = outlinePlan(text).status;
+        const phase = outline.phases.find((candidate) => candidate.tasks.some((task) => task.line === tasks[0].line))!;
         const result: PhaseResult = {
-          phase: tasks[0].phase,
-          name: outlinePlan(text).phases.find((candidate) => candidate.number === tasks[0].phase)?.name ?? '',
+          phase: phase.number,
+          name: phase.name,
           tasks,
           renumbered: edit.outcome.renumbered,
           revision: revision.revision,
           changedBy: revision.changedBy,
         };
-        if (status) result.planStatus = status;
+        if (outline.status) result.planStatus = outline.status;
         return result;
       },
     );
