@@ -225,9 +225,20 @@ function personManager(token: unknown): PlanManager {
   return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true });
 }
 
-/** Approves the whole plan (`Status: approved`, with the comment if any): the agent may start work. */
-export function sidebarApprovePlan(token: unknown, comment?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.approvePlan(comment ?? undefined));
+/**
+ * Approves the whole plan (`Status: approved`, with the comment if any): the agent may start work. `stamp` is the
+ * plan the person looked at: a plan that changed since (the agent re-planned meanwhile) is not approved (CONFLICT).
+ */
+export function sidebarApprovePlan(token: unknown, stamp: unknown, comment?: unknown): PlanView {
+  return asPerson(token, (manager) => {
+    if (typeof stamp !== 'string' || !stamp) {
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `stamp must be the stamp of the plan shown in the sidebar (got ${describeValue(stamp)})`,
+      );
+    }
+    return manager.approvePlan(comment ?? undefined, stamp);
+  });
 }
 
 /** Sends the plan back to the agent: `Status: draft — changes requested: comment` (a comment is required). */

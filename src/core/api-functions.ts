@@ -437,8 +437,8 @@ export const API_FUNCTIONS = {
   sidebarApprovePlan: returning<unknown>()({
     ...sidebar,
     retrySafe: true,
-    description: 'Approves the whole plan (Status: approved, with the comment if any): the agent may start.',
-    args: [token, argument('comment', z.string().nullable().optional())],
+    description: 'Approves the plan the person saw (its stamp; CONFLICT if it changed since), with a comment if any.',
+    args: [token, argument('stamp', z.string()), argument('comment', z.string().nullable().optional())],
   }),
   sidebarRequestPlanChanges: returning<unknown>()({
     ...sidebar,

@@ -669,17 +669,34 @@ export class PlanManager {
     if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
   }
 
-  private decide(decision: PlanDecision, comment: string | undefined): RevisedPlan {
-    return this.mutate((current) => {
+  private decide(decision: PlanDecision, comment: string | undefined, seen?: string): RevisedPlan {
+    return this.mutate((current, snapshot) => {
+      const now = revisionStamp(snapshot.revision.revision, current);
+      if (seen !== undefined && seen !== now) {
+        throw new PlanError(
+          'CONFLICT',
+          `The plan changed since you read it: it is now revision ${snapshot.revision.revision} (last changed by ` +
+            `${snapshot.revision.changedBy}). Nothing was written; look at it again before you approve it`,
+        );
+      }
       const text = decidePlan(outlinePlan(requireText(current)), decision, comment, this.store.today()).toString();
       return { text, result: (revision) => this.revised(text, revision) };
     });
   }
 
-  /** A person approves the whole plan: `Status: approved` (with their comment), and a dated line in Notes. */
-  approvePlan(comment?: unknown): RevisedPlan {
+  /**
+   * A person approves the whole plan: `Status: approved` (with their comment), and a dated line in Notes. With
+   * `seen`, the stamp of the plan they looked at, an approval of a plan that changed since is refused (CONFLICT).
+   */
+  approvePlan(comment?: unknown, seen?: unknown): RevisedPlan {
     this.requirePerson('approve a plan');
-    return this.decide('approve', optionalLine(comment, 'comment'));
+    if (seen !== undefined && (typeof seen !== 'string' || !seen)) {
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `seen must be the stamp of the plan you approve ("7:2k1-9f3a0c1e") (got ${describeValue(seen)})`,
+      );
+    }
+    return this.decide('approve', optionalLine(comment, 'comment'), seen);
   }
 
   /** A person sends the plan back: `Status: draft — changes requested: comment`, which the agent reads. */

@@ -6,7 +6,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemoAgent } from '../../src/node/demo/agent';
-import { decideInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import {
+  approveInSidebar,
+  decideInSidebar,
+  runInSidebar,
+  startLocalEmulator,
+  type LocalEmulator,
+} from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 
@@ -54,13 +60,13 @@ describe('the demo', () => {
     expect((await client.getPlan())!.phases[3].tasks.map((task) => task.title)).toContain(
       'Follow up: also check the returns',
     );
-    await runInSidebar(emulator.url, 'sidebarApprovePlan', 'go ahead');
+    await approveInSidebar(emulator.url, 'go ahead');
 
     await waitFor(waitingForPlan(2), 'the discovered task');
     expect(lines).toContain(
       '🔎 discovered work: addTask(4, "Archive the reconciliation to History!A:F (month snapshot)") → 4.5',
     );
-    await runInSidebar(emulator.url, 'sidebarApprovePlan', null);
+    await approveInSidebar(emulator.url);
 
     const inReview = () => client.getReviewTasks().then((tasks) => tasks.find((task) => task.step === '2.3'));
     const first = await waitFor(inReview, 'the first review request');
@@ -128,9 +134,9 @@ describe('the demo', () => {
         const url = await waitFor(async () => /open (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], "the demo's URL");
         const planWaits = () => output.split('waiting for a person to approve the plan').length - 1;
         await waitFor(async () => planWaits() >= 1, 'the draft');
-        await runInSidebar(url, 'sidebarApprovePlan', null);
+        await approveInSidebar(url);
         await waitFor(async () => planWaits() >= 2, 'the discovered task');
-        await runInSidebar(url, 'sidebarApprovePlan', null);
+        await approveInSidebar(url);
         await waitFor(async () => output.includes('waiting for a person to review 2.3'), 'the review request');
         await decideInSidebar(url, 'approve', '2.3', 'looks right');
         expect(await exited).toBe(0);

@@ -5,7 +5,7 @@
  */
 import type { PlanClient } from '../../src/node/client';
 import { caught } from './caught';
-import { runInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
+import { approveInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
 
 let emulator: LocalEmulator;
 let client: PlanClient;
@@ -52,7 +52,7 @@ test('a draft waits for the person; approving is theirs alone; then the agent wo
     /^NEEDS_PERSON/,
   );
 
-  await runInSidebar(emulator.url, 'sidebarApprovePlan', 'go');
+  await approveInSidebar(emulator.url, 'go');
   await expect(client.startNextTask()).resolves.toMatchObject({ step: '1.1', status: 'doing' });
   expect(await client.getPlan()).toMatchObject({ status: 'approved', statusNote: 'go', waitingForApproval: false });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlanClient, type PlanClientOptions } from '../../src/node/client';
 import { startServer } from '../../src/node/server/main';
-import { callSidebarAsPerson } from '../../src/node/server/person-calls';
+import { approvePlanAsPerson, callSidebarAsPerson } from '../../src/node/server/person-calls';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 
@@ -40,6 +40,8 @@ export async function startLocalEmulator(): Promise<LocalEmulator> {
 
 /** A person calls a sidebar function the way the emulator's page does (src/node/server/person-calls.ts). */
 export const runInSidebar = callSidebarAsPerson;
+/** The person approves the plan the sidebar shows them (with its stamp). */
+export const approveInSidebar = approvePlanAsPerson;
 
 /** A person decides on a review item in the sidebar: sidebarTaskAction(token, action, step, comment). */
 export async function decideInSidebar(

@@ -134,6 +134,17 @@ describe('when the person asks to approve plans first', () => {
     expect(store.text).toBe(APPROVED.replace('## Notes\n', `## Notes\n\n- ${TODAY}: plan approved\n`));
   });
 
+  test('an approval given with the stamp the person saw is refused when the plan changed since', () => {
+    const store = approvalSheet(DRAFT);
+    const seen = agent(store).getPlan()!.stamp;
+    agent(store).addTask(1, 'Merge duplicates');
+    const before = store.state();
+    expect(refusal(() => person(store).approvePlan('ok', seen)).code).toBe('CONFLICT');
+    expect(store.state()).toBe(before);
+    person(store).approvePlan('ok', agent(store).getPlan()!.stamp);
+    expect(parsePlan(store.text).status).toBe('approved');
+  });
+
   test('sending back needs a comment; approving an approved plan is refused', () => {
     const store = approvalSheet(APPROVED);
     expect(refusal(() => person(store).requestPlanChanges('')).code).toBe('INVALID_ARGUMENT');

@@ -117,3 +117,9 @@ export function callAsPerson<T = any>(
   if (error) throw error;
   return result as T;
 }
+
+/** The person approves the plan the sidebar shows them: its stamp from sidebarLoad, then sidebarApprovePlan. */
+export function approveAsPerson(spreadsheet: EmulatedSpreadsheet, token: string, comment?: string): any {
+  const { stamp } = callAsPerson(spreadsheet, token, 'sidebarLoad');
+  return callAsPerson(spreadsheet, token, 'sidebarApprovePlan', stamp, comment ?? null);
+}

@@ -5,7 +5,17 @@
  * whole spreadsheet (cells, hidden sheets, properties) byte for byte as it was.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { callAsPerson, call, execute, openSidebar, plan, planText, sheetWithPlan, snapshot } from './harness';
+import {
+  approveAsPerson,
+  callAsPerson,
+  call,
+  execute,
+  openSidebar,
+  plan,
+  planText,
+  sheetWithPlan,
+  snapshot,
+} from './harness';
 
 const TODAY_PATTERN = /\d{4}-\d{2}-\d{2}/;
 
@@ -56,7 +66,7 @@ describe('approval, through the bundle', () => {
       expectRefused(spreadsheet, name, args, /^NEEDS_APPROVAL: (commands\[0\] \(start 1\.1\): )?The plan is a draft/);
     }
 
-    const view = callAsPerson(spreadsheet, token, 'sidebarApprovePlan', 'looks right');
+    const view = approveAsPerson(spreadsheet, token, 'looks right');
     expect(view.markdown).toContain('\nStatus: approved — looks right\n');
     expect(call(spreadsheet, 'startNextTask')).toMatchObject({ step: '1.1', status: 'doing' });
   });
@@ -93,13 +103,29 @@ describe('approval, through the bundle', () => {
     );
   });
 
+  test('an approval is of the plan the person saw: a plan the agent changed since is not approved', () => {
+    const { spreadsheet, token } = approvalSheet(
+      PLAN_TEXT.replace('March invoices\n', 'March invoices\n\nStatus: draft\n'),
+    );
+    const { stamp } = callAsPerson(spreadsheet, token, 'sidebarLoad');
+    call(spreadsheet, 'addTask', 1, 'Check Credits!A2:C20 (credit notes)');
+    expectRefused(
+      spreadsheet,
+      'sidebarApprovePlan',
+      [token, stamp, 'ok'],
+      /^CONFLICT: The plan changed since you read it: .*look at it again before you approve it$/,
+    );
+    expectRefused(spreadsheet, 'sidebarApprovePlan', [token, null], /^INVALID_ARGUMENT: stamp must be the stamp/);
+    expect(approveAsPerson(spreadsheet, token).markdown).toContain('\nStatus: approved\n');
+  });
+
   test('an agent adding a task to an approved plan returns it to draft; the person approves again', () => {
     const { spreadsheet, token } = approvalSheet();
-    callAsPerson(spreadsheet, token, 'sidebarApprovePlan');
+    approveAsPerson(spreadsheet, token);
     const added = call(spreadsheet, 'addTask', 1, 'Check Credits!A2:C20 (credit notes)');
     expect(added).toMatchObject({ step: '1.3', planStatus: 'draft', renumbered: {} });
     expectRefused(spreadsheet, 'startTask', ['1.3'], /^NEEDS_APPROVAL/);
-    callAsPerson(spreadsheet, token, 'sidebarApprovePlan');
+    approveAsPerson(spreadsheet, token);
     expect(call(spreadsheet, 'startTask', '1.3')).toMatchObject({ status: 'doing' });
   });
 });

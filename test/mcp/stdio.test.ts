@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
-import { runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import { approveInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 /** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
@@ -248,7 +248,7 @@ describe('sheet-plan mcp over stdio', () => {
     await runInSidebar(emulator.url, 'sidebarRequestPlanChanges', 'skip the credit notes this month');
     expect((await ok('get_plan')).summary).toContain('Status: draft — changes requested: skip the credit notes');
     await ok('apply_commands', { commands: [{ action: 'remove', step: '1.2' }] });
-    await runInSidebar(emulator.url, 'sidebarApprovePlan', null);
+    await approveInSidebar(emulator.url);
 
     const notYet = cells();
     expect(await failed('finish_plan', { summary: 'Sent' })).toMatch(/^INVALID_TRANSITION: Every task must be done/);

@@ -19,3 +19,9 @@ export async function callSidebarAsPerson(url: string, functionName: string, ...
   if (outcome.error) throw new Error(`${functionName} failed: ${outcome.error.message}`);
   return outcome.result;
 }
+
+/** The person approves the plan as the sidebar shows it now: its stamp from sidebarLoad, then sidebarApprovePlan. */
+export async function approvePlanAsPerson(url: string, comment?: string): Promise<unknown> {
+  const view = (await callSidebarAsPerson(url, 'sidebarLoad')) as { stamp: string };
+  return callSidebarAsPerson(url, 'sidebarApprovePlan', view.stamp, comment ?? null);
+}
