@@ -61,9 +61,11 @@ const APPROVAL_HELP =
   'getPlan() answers as statusNote';
 
 /**
- * The status line is held for the person: an agent's whole-document write (replacePlan, restoreRevision)
- * may keep the status or make the plan a draft, never approve it; and only finishPlan marks it done.
- * Throws, writing nothing, when `after` would do either.
+ * The status line is held for the person: an agent's whole-document write (replacePlan, restoreRevision; every
+ * other agent path writes the line only through the functions of this module) may keep the status or make the
+ * plan a draft, never approve it, never write or change the person's comment on it; and only finishPlan marks
+ * a plan done. Throws, writing nothing, when `after` would. This is one of the person-held items (beside review
+ * tasks and answers): where those are checked in one place for every agent write, this check belongs there.
  */
 export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline): void {
   if (after.status && after.status !== before.status) {
