@@ -151,6 +151,16 @@ function blockEnd(outline: PlanOutline, phase: OutlinePhase, task: PlanTask): nu
   return end;
 }
 
+/** A list whose items are separated by blank lines (a "loose" list): an item added to it gets one too. */
+function isLoose(lines: readonly string[], siblings: readonly PlanTask[]): boolean {
+  return siblings.some((sibling, i) => i > 0 && !lines[sibling.line - 1].trim());
+}
+
+/** Where a block's removal ends: with the blank line after it when that line only parted it from its neighbours. */
+function endWithGap(lines: readonly string[], start: number, end: number): number {
+  return end < lines.length && !lines[end].trim() && (start === 0 || !lines[start - 1].trim()) ? end + 1 : end;
+}
+
 /** The last line of a phase that is not blank, plus one: where appended content goes. */
 function phaseContentEnd(outline: PlanOutline, phase: OutlinePhase): number {
   let end = phase.line + 1;
@@ -308,10 +318,12 @@ export function addTask(
   if (options.after) {
     const after = findTask(outline, options.after);
     requireInPhase(after, phase, 'after');
-    const at = blockEnd(outline, phase, after);
-    const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
-    tracked.insert(at, [taskLine(bulletOf(lines[after.line]), step, title)]);
     const parent = tree.parentOf(after);
+    const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
+    const added = taskLine(bulletOf(lines[after.line]), step, title);
+    const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
+    const at = blockEnd(outline, phase, after) + gap.length;
+    tracked.insert(at - gap.length, [...gap, added]);
     const renumbered = renumber(tracked, [
       { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: at },
     ]);
@@ -333,8 +345,9 @@ export function addTask(
     bullet = reindent(bulletOf(lines[parent.line]), indentWidth(lines[parent.line]) + 2);
     at = blockEnd(outline, phase, parent);
   }
-  tracked.insert(at, [taskLine(bullet, step, title)]);
-  return { document: tracked.document, lines: [at], renumbered: {} };
+  const gap = isLoose(lines, siblings) ? [''] : [];
+  tracked.insert(at, [...gap, taskLine(bullet, step, title)]);
+  return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
 }
 
 /** The last line that is not blank, plus one: where content added at the end of a document goes. */
@@ -464,9 +477,10 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   let at: number;
   let indent: number;
   let provisional: string;
+  let first: PlanTask | undefined;
   if (typeof destination === 'number') {
     target = findPhase(outline, destination);
-    const first = new PhaseTree(target).childrenOf(undefined)[0];
+    first = new PhaseTree(target).childrenOf(undefined)[0];
     at = first ? first.line : target.line + 1;
     indent = first ? indentWidth(lines[first.line]) : 0;
     provisional = `${target.number}.1`;
@@ -481,12 +495,17 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
     indent = indentWidth(lines[after.line]);
     provisional = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
   }
+  const looseTarget = isLoose(lines, new PhaseTree(target).childrenOf(targetParent));
 
   const tracked = TrackedLines.of(outline);
-  const taken = tracked.remove(start, end);
-  const insertAt = at > start ? at - (end - start) : at;
+  // The blank line that parted the task from its neighbours leaves with it.
+  const removedEnd = endWithGap(lines, start, end);
+  const taken = tracked.remove(start, removedEnd);
+  let insertAt = at;
+  if (at >= removedEnd) insertAt = at - (removedEnd - start);
+  else if (at > start) insertAt = start;
   const shift = indent - indentWidth(taken.lines[0]);
-  const moved = taken.lines.map((line, i) => {
+  const moved = taken.lines.slice(0, end - start).map((line, i) => {
     let shifted = line;
     if (line.trim() && shift > 0) shifted = ' '.repeat(shift) + line;
     else if (line.trim() && shift < 0) shifted = line.replace(new RegExp(`^ {0,${-shift}}`), '');
@@ -494,16 +513,22 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
     // Sub-steps follow their task; renumbering below gives the moved task its final number.
     return origin !== undefined ? rewriteTaskStep(shifted, provisional + origin.slice(step.length)) : shifted;
   });
-  tracked.insert(insertAt, moved, taken.origins);
+  const origins = taken.origins.slice(0, end - start);
+  // In a loose list the moved task is parted from its new neighbours by a blank line too.
+  let inserted = { lines: moved, origins };
+  if (looseTarget && first) inserted = { lines: [...moved, ''], origins: [...origins, undefined] };
+  else if (looseTarget) inserted = { lines: ['', ...moved], origins: [undefined, ...origins] };
+  tracked.insert(insertAt, inserted.lines, inserted.origins);
+  const movedAt = tracked.lineOf(step);
   // Where the task was: the tasks after that point in its old list close the gap.
-  const leftAt = insertAt <= start ? start + moved.length : start;
+  const leftAt = insertAt <= start ? start + inserted.lines.length : start;
   const renumbered = renumber(tracked, [
-    { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: insertAt },
+    { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: movedAt },
     { phaseOrigin: `#${source.number}`, parentOrigin: sourceParent?.step, fromLine: leftAt },
   ]);
   if (tracked.document.toString() === text)
     throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already there; nothing to change`);
-  return { document: tracked.document, lines: [tracked.lineOf(step)], renumbered };
+  return { document: tracked.document, lines: [movedAt], renumbered };
 }
 
 /** Removes a todo task (an agent) or any task (a person), with its sub-steps; the tasks after it are renumbered. */
@@ -526,11 +551,9 @@ export function removeTask(outline: PlanOutline, stepValue: unknown, context: Re
   }
   const lines = outline.document.lines;
   const parent = new PhaseTree(phase).parentOf(task);
-  // A blank line the block leaves between two blank lines (or at the top) goes with it.
-  let stop = end;
-  if (stop < lines.length && !lines[stop].trim() && (task.line === 0 || !lines[task.line - 1].trim())) stop += 1;
   const tracked = TrackedLines.of(outline);
-  tracked.remove(task.line, stop);
+  // The blank line that parted the task from its neighbours goes with it.
+  tracked.remove(task.line, endWithGap(lines, task.line, end));
   const renumbered = renumber(tracked, [
     { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: task.line },
   ]);
