@@ -337,67 +337,34 @@ describe('a pasted plan with Windows line endings', () => {
 });
 
 describe('a list whose tasks are parted by blank lines', () => {
-  const LOOSE = lines(
-    '# Plan: Loose',
-    '',
-    'Goal: Keep the spacing',
-    '',
-    '### Phase 1: Work',
-    '',
-    '- [ ] 1.1 First',
-    '  Details of the first task',
-    '',
-    '- [ ] 1.2 Second',
-    '',
-    '- [ ] 1.3 Third',
-    '',
-    '## Notes',
-    '',
-  );
+  /** A plan whose one phase holds these lines. */
+  const loose = (...phaseLines: string[]) =>
+    lines(
+      '# Plan: Loose',
+      '',
+      'Goal: Keep the spacing',
+      '',
+      '### Phase 1: Work',
+      '',
+      ...phaseLines,
+      '',
+      '## Notes',
+      '',
+    );
 
   test('a task moved, added or removed keeps one blank line between neighbours', () => {
-    const store = savedPlan(LOOSE);
+    const store = savedPlan(
+      loose('- [ ] 1.1 First', '  Details of the first task', '', '- [ ] 1.2 Second', '', '- [ ] 1.3 Third'),
+    );
     agent(store).moveTask('1.1', '1.3');
     expect(store.text).toBe(
-      lines(
-        '# Plan: Loose',
-        '',
-        'Goal: Keep the spacing',
-        '',
-        '### Phase 1: Work',
-        '',
-        '- [ ] 1.1 Second',
-        '',
-        '- [ ] 1.2 Third',
-        '',
-        '- [ ] 1.3 First',
-        '  Details of the first task',
-        '',
-        '## Notes',
-        '',
-      ),
+      loose('- [ ] 1.1 Second', '', '- [ ] 1.2 Third', '', '- [ ] 1.3 First', '  Details of the first task'),
     );
     agent(store).addTask(1, 'Fourth');
     agent(store).moveTask('1.4', 1);
     agent(store).removeTask('1.3');
     expect(store.text).toBe(
-      lines(
-        '# Plan: Loose',
-        '',
-        'Goal: Keep the spacing',
-        '',
-        '### Phase 1: Work',
-        '',
-        '- [ ] 1.1 Fourth',
-        '',
-        '- [ ] 1.2 Second',
-        '',
-        '- [ ] 1.3 First',
-        '  Details of the first task',
-        '',
-        '## Notes',
-        '',
-      ),
+      loose('- [ ] 1.1 Fourth', '', '- [ ] 1.2 Second', '', '- [ ] 1.3 First', '  Details of the first task'),
     );
   });
 });
