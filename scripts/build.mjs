@@ -17,8 +17,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SheetPlan_';
 
-/** The function names of the API descriptor, read by bundling it for Node and evaluating it (zod stays external). */
-async function descriptorFunctionNames() {
+/** The API descriptor's exports, read by bundling it for Node and evaluating it (zod stays external). */
+async function apiDescriptor() {
   const result = await build({
     entryPoints: [path.join(root, 'src/core/api-functions.ts')],
     bundle: true,
@@ -31,7 +31,7 @@ async function descriptorFunctionNames() {
   const module = { exports: {} };
   const require = createRequire(path.join(root, 'src/core/api-functions.ts'));
   new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
-  return module.exports.FUNCTION_NAMES;
+  return module.exports;
 }
 
 /**
@@ -60,6 +60,7 @@ async function replaceFile(file, write) {
 }
 
 export async function buildCode() {
+  const descriptor = await apiDescriptor();
   const result = await build({
     entryPoints: [path.join(root, 'src/apps-script/main.ts')],
     bundle: true,
@@ -69,10 +70,12 @@ export async function buildCode() {
     target: 'es2020',
     charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
     legalComments: 'none',
+    // Where each agent function that changes the plan takes its request options (src/apps-script/request-ids.ts).
+    define: { SHEET_PLAN_REQUEST_ARGUMENTS: JSON.stringify(descriptor.requestArguments()) },
     write: false,
   });
   const bundle = result.outputFiles[0].text;
-  const names = await descriptorFunctionNames();
+  const names = descriptor.FUNCTION_NAMES;
   checkImplementations(bundle, names);
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)

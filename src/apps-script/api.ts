@@ -6,6 +6,7 @@ import type { AgentFunctionName } from '../core/api-functions';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
+import { acceptingRequestIds, currentRequest } from './request-ids';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 
 export function managerFor(options: ManagerOptions): PlanManager {
@@ -28,10 +29,13 @@ export function run<T>(work: () => T): T {
   }
 }
 
-const agent = () => managerFor({ source: 'api' });
+const agent = () => managerFor({ source: 'api', request: currentRequest() });
 
-/** The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). */
-export const api = {
+/**
+ * The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). Those that change
+ * the plan also take request options after their own arguments (./request-ids.ts), which `agent()` passes on.
+ */
+export const api = acceptingRequestIds({
   initPlan: () => run(() => agent().initPlan()),
   /**
    * `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context
@@ -72,4 +76,4 @@ export const api = {
   finishPlan: (summary: unknown) => run(() => agent().finishPlan(summary)),
   listPlans: () => run(() => agent().listPlans()),
   getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
-} satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown };
+} satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown });

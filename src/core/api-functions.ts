@@ -5,7 +5,8 @@
  * Everything else derives from this list: the bundle's top-level functions (scripts/build.mjs writes one
  * per entry, src/apps-script/main.ts must implement exactly these), PlanClient's methods and types
  * (src/node/client/plan-client.ts), the MCP tools (src/node/mcp/tools.ts, entries with `mcp`), and the
- * tests that check the README's API table and the bundle against it.
+ * tests that check the README's API table and the bundle against it. Every agent function that changes the plan also
+ * takes request options after its own arguments (REQUEST_OPTIONS below), derived here once for all of them.
  *
  * The bundle imports only types from here: the descriptions and schemas never reach dist/Code.js.
  */
@@ -53,7 +54,10 @@ export interface ApiFunctionSpec {
   args: readonly ApiArgument[];
   /** It may write the plan (or the sheet it lives in). */
   changesPlan: boolean;
-  /** Calling it twice leaves the plan as calling it once (the second call may be refused): safe to retry blindly. */
+  /**
+   * Calling it twice leaves the plan as calling it once (the second call may be refused): safe to retry blindly, even
+   * without a request id. PlanClient retries a call when this holds or when the call carries a request id.
+   */
   retrySafe: boolean;
   /** Offered to MCP clients as a snake_case tool, its answer shown this way. Only for agent functions. */
   mcp?: McpAnswer;
@@ -528,7 +532,26 @@ type Parameters<Args> = Args extends readonly [infer First, ...infer Rest]
     : never
   : [];
 
-export type ApiParameters<Name extends FunctionName> = Parameters<Functions[Name]['args']>;
+/**
+ * An agent function that changes the plan: it takes request options after its own arguments, so that a retried call
+ * is applied once (src/core/request-ids.ts).
+ */
+export type ChangingAgentFunctionName = {
+  [Name in AgentFunctionName]: Functions[Name]['changesPlan'] extends true ? Name : never;
+}[AgentFunctionName];
+
+/**
+ * The options after the own arguments of every agent function that changes the plan: a call repeated with the same
+ * `requestId` (say, retried after a 5xx that came after the script ran) is answered with the first answer and writes
+ * nothing. PlanClient sends a fresh one with every such call unless given one; the MCP tools do not show it.
+ */
+export const REQUEST_OPTIONS = z.object({ requestId: z.string() }).strict();
+export type RequestOptions = z.input<typeof REQUEST_OPTIONS>;
+
+/** A function's arguments as a tuple type, the request options last for an agent function that changes the plan. */
+export type ApiParameters<Name extends FunctionName> = Name extends ChangingAgentFunctionName
+  ? [...Parameters<Functions[Name]['args']>, RequestOptions?]
+  : Parameters<Functions[Name]['args']>;
 export type ApiResult<Name extends FunctionName> =
   Functions[Name] extends ApiFunction<ApiFunctionSpec, infer Result> ? Result : never;
 
@@ -536,6 +559,37 @@ export const FUNCTION_NAMES = Object.keys(API_FUNCTIONS) as FunctionName[];
 export const AGENT_FUNCTION_NAMES = FUNCTION_NAMES.filter((name) =>
   (API_FUNCTIONS[name].callers as readonly Caller[]).includes('agent'),
 ) as AgentFunctionName[];
+
+/** Where a function takes its request options: right after its own arguments; undefined when it takes none. */
+export function requestArgumentIndex(name: string): number | undefined {
+  if (!Object.prototype.hasOwnProperty.call(API_FUNCTIONS, name)) return undefined;
+  const spec = apiFunction(name as FunctionName);
+  return spec.changesPlan && spec.callers.includes('agent') ? spec.args.length : undefined;
+}
+
+/** Where a changing agent function's request options are, and which of its own arguments may be left out. */
+export interface RequestArgument {
+  index: number;
+  /**
+   * Own arguments that accept undefined but not null: left out before the request options, they travel as null (JSON
+   * has no undefined) and the bundle reads them as left out again.
+   */
+  omittable: number[];
+}
+
+/** For the bundle, which has no zod at run time: scripts/build.mjs writes this table into dist/Code.js. */
+export function requestArguments(): Record<string, RequestArgument> {
+  return Object.fromEntries(
+    FUNCTION_NAMES.flatMap((name) => {
+      const index = requestArgumentIndex(name);
+      if (index === undefined) return [];
+      const omittable = apiFunction(name).args.flatMap((arg, position) =>
+        arg.schema.safeParse(undefined).success && !arg.schema.safeParse(null).success ? [position] : [],
+      );
+      return [[name, { index, omittable }]];
+    }),
+  );
+}
 
 /** The descriptor of a function, seen through the common spec type. */
 export function apiFunction(name: FunctionName): ApiFunctionSpec {

@@ -21,6 +21,7 @@ import {
 import { outlinePlan, parsePlan, type PlanOutline } from './parse';
 import type { PlanStatus } from './plan-status';
 import { isEditAction, EDIT_ACTIONS, type EditAction, type ReplanOutcome } from './replan';
+import { recordWithRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
   currentRevision,
   isUnrecorded,
@@ -140,6 +141,8 @@ export interface ManagerOptions {
   source: ChangeSource;
   /** True only for a person acting through the sidebar or the menu. */
   byPerson?: boolean;
+  /** The agent's request id for this call: a repeat answers the first answer and writes nothing (request-ids.ts). */
+  request?: ChangeRequest;
 }
 
 const PLAN_LOCATION = `${PLAN_SHEET}!${PLAN_CELL}`;
@@ -180,6 +183,7 @@ interface Snapshot {
 export class PlanManager {
   private readonly source: ChangeSource;
   private readonly byPerson: boolean;
+  private readonly request: ChangeRequest | undefined;
 
   constructor(
     private readonly store: PlanStore,
@@ -187,6 +191,7 @@ export class PlanManager {
   ) {
     this.source = options.source;
     this.byPerson = options.byPerson ?? false;
+    this.request = options.request;
   }
 
   // ---- reading ----
@@ -288,22 +293,51 @@ export class PlanManager {
   private mutate<T>(
     change: (text: string, snapshot: Snapshot) => { text: string; result: (revision: RevisionInfo) => T },
   ): T {
-    return this.store.exclusive(() => {
-      const snapshot = this.snapshot();
+    return this.changeOnce((snapshot) => {
       const { text, result } = change(snapshot.text, snapshot);
-      return result(this.writePlan(snapshot, text));
+      return this.writePlan(snapshot, text, result);
     });
   }
 
   /**
-   * Writes `text` over the snapshot's plan with the next revision record; adds the marker (and the sheet) if missing.
+   * Every change runs here: under the lock, on one read of the plan. A request this plan remembers (the agent sent it
+   * before, and the answer was lost on the way) gets its first answer, and nothing is written.
    */
-  private writePlan(snapshot: Snapshot, text: string): RevisionInfo {
+  private changeOnce<T>(work: (snapshot: Snapshot) => T): T {
+    return this.store.exclusive(() => {
+      const snapshot = this.snapshot();
+      const repeated = repeatedAnswer(this.request, snapshot.cells?.meta ?? '', {
+        stamp: revisionStamp(snapshot.revision.revision, snapshot.text),
+        revision: snapshot.revision,
+        plan: () => this.revised(requireText(snapshot.text), snapshot.revision),
+      });
+      return repeated ? (repeated.answer as T) : work(snapshot);
+    });
+  }
+
+  /**
+   * Writes `text` over the snapshot's plan with the next revision record, and returns `answer` for it. The record
+   * keeps the request ids the plan remembers, with this call's and its answer (one range write for all of it). Adds
+   * the marker (and the sheet) if missing, or always with `setUp`.
+   */
+  private writePlan<T>(
+    snapshot: Snapshot,
+    text: string,
+    answer: (revision: RevisionInfo) => T,
+    options: { setUp?: boolean } = {},
+  ): T {
     ensureFits(text);
-    const { info, meta } = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
-    if (snapshot.cells?.marker === PLAN_MARKER) this.store.write(text, meta);
+    const next = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
+    const result = answer(next.info);
+    const stamp = revisionStamp(next.info.revision, text);
+    const meta = recordWithRequests(
+      next.meta,
+      snapshot.cells?.meta ?? '',
+      this.request && { request: this.request, answer: result, revision: next.info.revision, text, stamp },
+    );
+    if (snapshot.cells?.marker === PLAN_MARKER && !options.setUp) this.store.write(text, meta);
     else this.store.initialize({ marker: PLAN_MARKER, text, meta });
-    return info;
+    return result;
   }
 
   /** Keeps the document being replaced where the person can find it (the history sheet). */
@@ -366,14 +400,13 @@ export class PlanManager {
 
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
   startNextTask(): TaskResult | null {
-    return this.store.exclusive(() => {
-      const snapshot = this.snapshot();
+    return this.changeOnce((snapshot) => {
       const next = nextTodo(parsePlan(requireText(snapshot.text)));
       if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
       this.requireApproved(outlinePlan(snapshot.text));
       const context = { byPerson: this.byPerson, today: this.store.today() };
       const text = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context).document.toString();
-      return withRevision(taskAtLine(text, next.line), this.writePlan(snapshot, text));
+      return this.writePlan(snapshot, text, (revision) => withRevision(taskAtLine(text, next.line), revision));
     });
   }
 
@@ -724,8 +757,7 @@ export class PlanManager {
    */
   finishPlan(summary: unknown): FinishResult {
     const said = requireLine(summary, 'summary');
-    return this.store.exclusive(() => {
-      const snapshot = this.snapshot();
+    return this.changeOnce((snapshot) => {
       const outline = outlinePlan(requireText(snapshot.text));
       if (outline.status === 'done') {
         throw new PlanError('INVALID_TRANSITION', 'The plan is already marked done; createPlan() starts the next one');
@@ -751,14 +783,13 @@ export class PlanManager {
       const entry = { finishedAt: this.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
       const id = this.store.archivePlan({ ...entry, text: done });
       const next = this.settings().afterFinish === 'starter' ? this.asNewPlan(STARTER_PLAN) : '';
-      const revision = this.writePlan(snapshot, next);
-      return {
+      return this.writePlan(snapshot, next, (revision) => ({
         id,
         ...entry,
         plan: next ? this.revised(next, revision) : null,
         revision: revision.revision,
         changedBy: revision.changedBy,
-      };
+      }));
     });
   }
 
@@ -795,7 +826,7 @@ export class PlanManager {
       if (!cells || !isUnrecorded(cells.text, cells.meta)) return null;
       const revision = currentRevision(cells.text, cells.meta).revision;
       const { info, meta } = revisionRecord(revision, cells.text, 'cell edit', this.store.now());
-      this.store.writeRevision(meta);
+      this.store.writeRevision(recordWithRequests(meta, cells.meta)); // a person's edit forgets no request id
       return info;
     });
   }
@@ -814,21 +845,19 @@ export class PlanManager {
   /** initPlan as a typed result, for callers (the menu, the sidebar) that must tell a failure from a plan. */
   initializePlan(): InitOutcome {
     try {
-      const plan = this.store.exclusive(() => {
-        const snapshot = this.snapshot();
+      const plan = this.changeOnce((snapshot) => {
         const { cells, text, revision } = snapshot;
         if (cells?.marker === PLAN_MARKER && text.trim()) return this.revised(text, revision);
         const keep = text.trim() && looksLikePlan(text);
         const newText = keep ? text : this.asNewPlan(STARTER_PLAN);
         if (!keep) this.saveReplaced(snapshot, 'initPlan', 'text in the plan cell that was not a plan');
-        const { info, meta } = nextRevisionRecord(revision, newText, this.source, this.store.now());
-        this.store.initialize({ marker: PLAN_MARKER, text: newText, meta });
-        return this.revised(newText, info);
+        return this.writePlan(snapshot, newText, (info) => this.revised(newText, info), { setUp: true });
       });
       return { initialized: true, plan };
     } catch (error) {
-      // Busy is worth retrying as it is; anything else gets the spec's recovery plan.
-      if (error instanceof PlanError && error.code === 'BUSY') throw error;
+      // A refusal (busy, a request id used for another change) is worth acting on as it is; a service failure gets
+      // the spec's recovery plan.
+      if (error instanceof PlanError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       const recovery = this.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
       return { initialized: false, reason, recoveryPlan: recovery };

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Client } from 'google-auth-library';
-import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES, apiFunction, requestArgumentIndex } from '../../src/core/api-functions';
 import { PlanClient } from '../../src/node/client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
@@ -112,40 +112,55 @@ describe('PlanClient transport', () => {
         {
           path: '/v1/scripts/AKfy-deployment:run',
           authorization: 'Bearer token-123',
-          body: { function: 'startTask', parameters: ['1.1'], devMode: false },
+          body: { function: 'startTask', parameters: ['1.1', { requestId: expect.any(String) }], devMode: false },
         },
       ]);
     },
   );
 
-  test('has a method for every agent function of the API descriptor, sending its arguments by position', async () => {
-    api = await fakeApi([ok(null)]);
-    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
-    for (const name of AGENT_FUNCTION_NAMES) {
-      const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[name];
-      expect(typeof method).toBe('function');
-      await method.call(client, ...apiFunction(name).args.map((arg) => `${arg.name} of ${name}`));
-    }
-    expect(api.requests.map((request) => request.body)).toEqual(
-      AGENT_FUNCTION_NAMES.map((name) => ({
-        function: name,
-        parameters: apiFunction(name).args.map((arg) => `${arg.name} of ${name}`),
-        devMode: false,
-      })),
-    );
-  });
+  test(
+    'has a method for every agent function of the API descriptor, sending its arguments by position and, for ' +
+      'a change, request options after them',
+    async () => {
+      api = await fakeApi([ok(null)]);
+      const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
+      for (const name of AGENT_FUNCTION_NAMES) {
+        const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[name];
+        expect(typeof method).toBe('function');
+        await method.call(client, ...apiFunction(name).args.map((arg) => `${arg.name} of ${name}`));
+      }
+      expect(api.requests.map((request) => request.body)).toEqual(
+        AGENT_FUNCTION_NAMES.map((name) => ({
+          function: name,
+          parameters: [
+            ...apiFunction(name).args.map((arg) => `${arg.name} of ${name}`),
+            ...(apiFunction(name).changesPlan ? [{ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) }] : []),
+          ],
+          devMode: false,
+        })),
+      );
+      expect(AGENT_FUNCTION_NAMES.filter((name) => requestArgumentIndex(name) !== undefined)).toEqual(
+        AGENT_FUNCTION_NAMES.filter((name) => apiFunction(name).changesPlan),
+      );
+    },
+  );
 
-  test('arguments left out at the end are not sent; a null one is', async () => {
+  test('arguments left out at the end are not sent; before request options one is sent as null', async () => {
     api = await fakeApi([ok(null)]);
     const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't' });
     await client.getHistory();
     await client.createPlan('T', 'G', [{ name: 'P', steps: ['S'] }], undefined);
     await client.setTaskNote('1.1', null);
-    expect(api.requests.map((request) => (request.body as { parameters: unknown[] }).parameters)).toEqual([
+    await client.completeTask('1.1', { requestId: 'my-own-request-1' });
+    const sent = api.requests.map((request) => (request.body as { parameters: unknown[] }).parameters);
+    expect(sent).toEqual([
       [],
-      ['T', 'G', [{ name: 'P', steps: ['S'] }]],
-      ['1.1', null],
+      ['T', 'G', [{ name: 'P', steps: ['S'] }], null, { requestId: expect.any(String) }],
+      ['1.1', null, { requestId: expect.any(String) }],
+      ['1.1', { requestId: 'my-own-request-1' }],
     ]);
+    const ids = sent.slice(1, 3).map((parameters) => (parameters.at(-1) as { requestId: string }).requestId);
+    expect(new Set(ids).size).toBe(2);
   });
 
   test('a function that returns nothing gives null (Google leaves result out)', async () => {
@@ -171,6 +186,43 @@ describe('PlanClient transport', () => {
     const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
     await expect(client.run('getPlan')).resolves.toBe('fine');
     expect(api.requests).toHaveLength(2);
+  });
+
+  test('retries a change after a 503 with the same request id each time: the script applies it once', async () => {
+    api = await fakeApi([unavailable, unavailable, ok({ step: '1.2', status: 'doing' })]);
+    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
+    await expect(client.advanceTask('1.1')).resolves.toEqual({ step: '1.2', status: 'doing' });
+    const sent = api.requests.map((request) => (request.body as { parameters: unknown[] }).parameters);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toEqual(['1.1', { requestId: expect.any(String) }]);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[2]).toEqual(sent[0]);
+  });
+
+  test('without a request id, only a function the descriptor calls retrySafe is retried', async () => {
+    api = await fakeApi([unavailable, ok('second answer')]);
+    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
+    const error = await caught(client.run('createPlan', ['T', 'G', [{ name: 'P', steps: ['S'] }]]));
+    expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 503, attempts: 1 });
+    expect(error.message).toBe(
+      'createPlan: The service is currently unavailable. (HTTP 503 UNAVAILABLE): not retried: the function may ' +
+        'change the plan and the call carried no request id, so the change may or may not have been made (the ' +
+        'PlanClient methods send one)',
+    );
+    expect(api.requests).toHaveLength(1);
+
+    await api.close();
+    api = await fakeApi([unavailable, ok('second answer')]);
+    const again = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
+    expect(apiFunction('startTask').retrySafe).toBe(true);
+    await expect(again.run('startTask', ['1.1'])).resolves.toBe('second answer');
+    expect(api.requests).toHaveLength(2);
+
+    await api.close();
+    api = await fakeApi([unavailable, ok('second answer')]);
+    const unknown = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', retry: FAST_RETRY });
+    await expect(caught(unknown.run('myOwnFunction'))).resolves.toMatchObject({ httpStatus: 503, attempts: 1 });
+    expect(api.requests).toHaveLength(1);
   });
 
   test('gives up after the configured attempts with the API error', async () => {

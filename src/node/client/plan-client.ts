@@ -7,15 +7,26 @@
  * API descriptor (src/core/api-functions.ts), so a function added there is a method here. A script error becomes a
  * PlanClientError with the code of its message (`NOT_FOUND: Task 9.9 not found …`); HTTP 429 and
  * 5xx answers are retried with exponential backoff and jitter; script errors never are.
+ *
+ * A 5xx can come after the script ran, so a change is retried only because it carries a request id: every call of a
+ * function that changes the plan sends one (`{ requestId }` after its own arguments, fresh unless given), and the
+ * script answers a repeat with the first answer without writing. A call without one is retried only when the
+ * descriptor says the function is `retrySafe`.
  */
 import { script, type script_v1 } from '@googleapis/script';
+import { randomUUID } from 'node:crypto';
 import { OAuth2Client } from 'google-auth-library';
 import {
   AGENT_FUNCTION_NAMES,
+  API_FUNCTIONS,
+  apiFunction,
+  requestArgumentIndex,
   type AgentFunctionName,
+  type FunctionName,
   type ApiParameters,
   type ApiResult,
   type PlanViewRequest,
+  type RequestOptions,
 } from '../../core/api-functions';
 import type { RevisedPlan } from '../../core/plan-manager';
 import type { CompactPlan } from '../../core/summary';
@@ -52,7 +63,7 @@ export interface PlanClientOptions {
 }
 
 export type { ProgressResult, ValidationResult } from '../../core/plan-manager';
-export type { AgentAction, AgentCommand, PlanViewRequest } from '../../core/api-functions';
+export type { AgentAction, AgentCommand, PlanViewRequest, RequestOptions } from '../../core/api-functions';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -61,6 +72,19 @@ const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
  * which fails where modules are loaded as CommonJS without ESM support (jest).
  */
 export const TRANSPORT = { fetchImplementation: globalThis.fetch };
+
+/**
+ * Whether a call may be sent again after a 429 or 5xx: it carries a request id (the script applies it once), or the
+ * descriptor says calling the function twice leaves the plan as calling it once. A function the descriptor does not
+ * know is not retried.
+ */
+export function isRetried(functionName: string, parameters: readonly unknown[]): boolean {
+  if (!Object.prototype.hasOwnProperty.call(API_FUNCTIONS, functionName)) return false;
+  const index = requestArgumentIndex(functionName);
+  const options = index === undefined ? undefined : parameters[index];
+  const carriesId = typeof (options as { requestId?: unknown } | undefined)?.requestId === 'string';
+  return carriesId || apiFunction(functionName as FunctionName).retrySafe;
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,9 +159,16 @@ export class PlanClient {
 
   /**
    * Calls an agent function of the descriptor by name, typed by it. Arguments left out at the end are not sent
-   * (Apps Script sees them as undefined, not null).
+   * (Apps Script sees them as undefined, not null). A function that changes the plan gets its request options after
+   * its own arguments: the ones given, or a fresh request id (an argument left out before them is sent as null).
    */
   call<Name extends AgentFunctionName>(name: Name, ...args: ApiParameters<Name>): Promise<ApiResult<Name>> {
+    const index = requestArgumentIndex(name);
+    if (index !== undefined) {
+      const own = Array.from({ length: index }, (_, position) => args[position] ?? null);
+      const options = (args[index] as RequestOptions | undefined) ?? { requestId: randomUUID() };
+      return this.run(name, [...own, options]);
+    }
     const parameters: unknown[] = [...args];
     while (parameters.length && parameters[parameters.length - 1] === undefined) parameters.pop();
     return this.run(name, parameters);
@@ -145,13 +176,17 @@ export class PlanClient {
 
   // ---- the transport ----
 
-  /** Runs any function of the deployment through scripts.run and returns its result. */
+  /**
+   * Runs any function of the deployment through scripts.run and returns its result; a 429 or 5xx is retried when
+   * `isRetried` says so.
+   */
   async run<T>(functionName: string, parameters: unknown[] = []): Promise<T> {
     const requestBody: script_v1.Schema$ExecutionRequest = {
       function: functionName,
       parameters,
       devMode: this.devMode,
     };
+    const attempts = isRetried(functionName, parameters) ? this.retry.attempts : 1;
     for (let attempt = 1; ; attempt++) {
       const signal = AbortSignal.timeout(this.timeoutMs);
       let operation: script_v1.Schema$Operation;
@@ -163,11 +198,11 @@ export class PlanClient {
         operation = response.data;
       } catch (error) {
         const failure = httpFailure(error);
-        if (failure?.status !== undefined && RETRIED_STATUSES.has(failure.status) && attempt < this.retry.attempts) {
+        if (failure?.status !== undefined && RETRIED_STATUSES.has(failure.status) && attempt < attempts) {
           await sleep(this.delayBefore(attempt + 1, failure.retryAfter));
           continue;
         }
-        throw this.requestError(functionName, error, failure, signal, attempt);
+        throw this.requestError(functionName, error, failure, signal, attempt, attempts > 1);
       }
       return this.resultOf<T>(functionName, operation, attempt);
     }
@@ -217,11 +252,16 @@ export class PlanClient {
     failure: HttpFailure | undefined,
     signal: AbortSignal,
     attempts: number,
+    retried: boolean,
   ): PlanClientError {
     if (failure?.status !== undefined) {
       const apiError = failure.data?.error;
       const said = apiError?.message ?? `HTTP ${failure.status}`;
-      const hint = apiErrorHint(failure.status);
+      const hint =
+        RETRIED_STATUSES.has(failure.status) && !retried
+          ? 'not retried: the function may change the plan and the call carried no request id, so the change may ' +
+            'or may not have been made (the PlanClient methods send one)'
+          : apiErrorHint(failure.status);
       return new PlanClientError(
         'API_ERROR',
         `${functionName}: ${said} (HTTP ` +
