@@ -86,14 +86,13 @@ export class ServiceBridge {
         throw new TypeError(`A service answered a ${typeof value}, which cannot reach the script`);
     }
     if (this.execution.isServiceObject(value)) return this.#encodeService(value as object);
+    // Enums travel whole every time: each script thread keeps its own stand-ins, made on first sight.
     if (isEnumConstant(value)) {
-      const { id, first } = enumHandles.handle(value);
-      return first ? { t: 'constant', id, name: value.name(), ordinal: value.ordinal() } : { t: 'constant', id };
+      return { t: 'constant', id: enumHandles.handle(value).id, name: value.name(), ordinal: value.ordinal() };
     }
     if (isAppsScriptEnum(value)) {
-      const { id, first } = enumHandles.handle(value);
-      if (!first) return { t: 'enum', id };
-      return { t: 'enum', id, constants: Object.entries(value).map(([name, item]) => [name, this.encode(item)]) };
+      const constants = Object.entries(value).map(([name, item]) => [name, this.encode(item)] as const);
+      return { t: 'enum', id: enumHandles.handle(value).id, constants };
     }
     if (isDateLike(value)) return { t: 'date', ms: value.getTime() };
     if (Array.isArray(value)) return { t: 'array', items: value.map((item: unknown) => this.encode(item)) };

@@ -19,9 +19,9 @@ export type Wire =
   | { readonly t: 'record'; readonly entries: ReadonlyArray<readonly [string, Wire]> }
   /** A service object (Range, Lock, …); `kind`, `methods` and `fields` come with its first appearance. */
   | { readonly t: 'service'; readonly id: number; readonly shape?: ServiceShape }
-  /** An enum constant (`Button.OK`); `name` and `ordinal` come with its first appearance. */
+  /** An enum constant (`Button.OK`); from the script's side, the handle alone. */
   | { readonly t: 'constant'; readonly id: number; readonly name?: string; readonly ordinal?: number }
-  /** An enum (`ui.Button`): its constants. */
+  /** An enum (`ui.Button`) and its constants; from the script's side, the handle alone. */
   | { readonly t: 'enum'; readonly id: number; readonly constants?: ReadonlyArray<readonly [string, Wire]> }
   /** A function the script passed: services only ever refuse one, so its type is all that travels. */
   | { readonly t: 'function' };

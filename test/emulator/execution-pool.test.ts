@@ -1,0 +1,221 @@
+/**
+ * The execution pool runs executions at the same time, each script on its own thread, over one
+ * spreadsheet and one lock table: LockService waits for real, and a script sees exactly what it sees
+ * in an in-process execution.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  EmulatedSpreadsheet,
+  ExecutionPool,
+  ExecutionRefused,
+  MAX_EXECUTIONS_PER_USER,
+  runFunction,
+  type RunOutcome,
+} from '../../src/node/emulator';
+
+const FIXTURE = `
+function hello() { return SpreadsheetApp.getActive().getName(); }
+function realmCheck() {
+  var range = SpreadsheetApp.getActive().getRange('A1:B1');
+  range.setValues([[new Date(0), 'text']]);
+  var values = range.getValues();
+  return [values instanceof Array, values[0] instanceof Array, values[0][0] instanceof Date, values[0][0].getTime()];
+}
+function caught() {
+  try { SpreadsheetApp.getActive().getRange('Nope!A1'); } catch (e) { return [e instanceof Error, e.name, e.message]; }
+}
+function failing() { SpreadsheetApp.getActive().getRange('Nope!A1'); }
+function wrongArguments() { SpreadsheetApp.getActive().getRange('A1').setValues(function () {}); }
+function enums() {
+  var mode = ScriptApp.AuthMode;
+  return [mode.FULL === ScriptApp.AuthMode.FULL, String(mode.LIMITED), mode.NONE.ordinal(), mode.NONE !== mode.FULL];
+}
+function chained() {
+  var sheet = SpreadsheetApp.getActive().insertSheet('Log');
+  return sheet.getRange('A1').setValue('x').setNote('n').getNote() + ' ' + String(sheet.getRange('A1'));
+}
+function logs() { Logger.log('logged %s', 42); console.warn('warned', { n: 1 }); return 'done'; }
+function menu() {
+  SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
+  return SpreadsheetApp.getUi().alert('Sure?', SpreadsheetApp.getUi().ButtonSet.YES_NO) === SpreadsheetApp.getUi().Button.YES;
+}
+function holdLock(ms) {
+  var lock = LockService.getScriptLock();
+  lock.waitLock(1000);
+  Utilities.sleep(ms);
+  lock.releaseLock();
+  return 'released';
+}
+function timedTryLock(ms) {
+  var started = Date.now();
+  var acquired = LockService.getScriptLock().tryLock(ms);
+  return { acquired: acquired, waitedMs: Date.now() - started };
+}
+function timedWaitLock(ms) { LockService.getScriptLock().waitLock(ms); return 'acquired'; }
+function appendUnderLock(name) {
+  var lock = LockService.getScriptLock();
+  lock.waitLock(5000);
+  var cell = SpreadsheetApp.getActive().getRange('A1');
+  cell.setValue(String(cell.getValue()) + name);
+  lock.releaseLock();
+}
+function leaveHeld() { LockService.getScriptLock().tryLock(0); return 'left held'; }
+function spinWithLock() { LockService.getScriptLock().waitLock(1000); for (;;) {} }
+function onEdit(e) {
+  var next = e.range.getSheet().getRange(e.range.getRow(), e.range.getColumn() + 1);
+  next.setValue([e.range.getA1Notation(), e.oldValue, e.value, String(e.authMode)].join('|'));
+}
+`;
+
+let distDir: string;
+let pool: ExecutionPool;
+
+beforeEach(() => {
+  distDir = mkdtempSync(path.join(tmpdir(), 'emulator-pool-'));
+  writeFileSync(path.join(distDir, 'Code.js'), FIXTURE);
+  pool = new ExecutionPool();
+});
+
+afterEach(async () => {
+  await pool.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const spreadsheet = () => new EmulatedSpreadsheet({ name: 'Inventory' });
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const errorOf = (outcome: RunOutcome) => ('error' in outcome ? outcome.error.message : 'no error');
+
+/** What the caller learns: the result, or the error's message and the script's own frames (Code.js lines). */
+function seenByCaller(outcome: RunOutcome) {
+  if (!('error' in outcome)) return outcome;
+  const frames = (outcome.error.stack ?? '').split('\n').filter((line) => line.includes('Code.js'));
+  return { error: outcome.error.message, frames: frames.map((line) => /Code\.js:(\d+)/.exec(line)![1]) };
+}
+
+test.each([
+  ['hello', 'api'],
+  ['realmCheck', 'api'],
+  ['caught', 'api'],
+  ['failing', 'api'],
+  ['wrongArguments', 'api'],
+  ['enums', 'api'],
+  ['chained', 'api'],
+  ['logs', 'api'],
+  ['menu', 'ui'],
+  ['missing', 'api'],
+] as const)('%s answers the same pooled as in-process (%s execution)', async (name, context) => {
+  const options = { context, alertResponses: ['YES' as const] };
+  const inProcess = runFunction(spreadsheet(), distDir, name, [], options);
+  const pooled = await pool.run(spreadsheet(), distDir, name, [], options);
+  expect(seenByCaller(pooled)).toEqual(seenByCaller(inProcess));
+  expect(pooled.execution.calls.map(({ service, method }) => `${service}.${method}`)).toEqual(
+    inProcess.execution.calls.map(({ service, method }) => `${service}.${method}`),
+  );
+  expect(pooled.execution.logs).toEqual(inProcess.execution.logs);
+  expect(pooled.execution.ui.menus).toEqual(inProcess.execution.ui.menus);
+});
+
+test('an execution waiting for the lock gets it the moment the holder releases it', async () => {
+  const sheet = spreadsheet();
+  const holder = pool.run(sheet, distDir, 'holdLock', [400]);
+  while (!sheet.locks.isHeld('script')) await delay(5);
+  const waiter = await pool.run(sheet, distDir, 'timedTryLock', [5000]);
+  expect(waiter).toMatchObject({ result: { acquired: true } });
+  expect((waiter as { result: { waitedMs: number } }).result.waitedMs).toBeGreaterThan(150);
+  expect(await holder).toEqual({ result: 'released' });
+  expect(sheet.locks.statistics()).toMatchObject({ waits: 1, handedOver: 1 });
+  expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
+});
+
+test("tryLock gives up after its timeout and waitLock throws Google's message, while another holds the lock", async () => {
+  const sheet = spreadsheet();
+  const holder = pool.run(sheet, distDir, 'holdLock', [600]);
+  while (!sheet.locks.isHeld('script')) await delay(5);
+  const [tried, waited] = await Promise.all([
+    pool.run(sheet, distDir, 'timedTryLock', [100]),
+    pool.run(sheet, distDir, 'timedWaitLock', [100]),
+  ]);
+  expect(tried).toMatchObject({ result: { acquired: false } });
+  expect((tried as { result: { waitedMs: number } }).result.waitedMs).toBeGreaterThanOrEqual(95);
+  expect(errorOf(waited)).toBe('Lock timeout: another process was holding the lock for too long.');
+  expect(await holder).toEqual({ result: 'released' });
+});
+
+test('executions waiting for the lock get it in the order they asked, and none loses its write', async () => {
+  const sheet = spreadsheet();
+  const holder = pool.run(sheet, distDir, 'holdLock', [300]);
+  while (!sheet.locks.isHeld('script')) await delay(5);
+  const writers: Array<Promise<RunOutcome>> = [];
+  for (const name of ['a', 'b', 'c', 'd']) {
+    writers.push(pool.run(sheet, distDir, 'appendUnderLock', [name]));
+    while (sheet.locks.statistics().waits < writers.length) await delay(5);
+  }
+  await Promise.all([holder, ...writers]);
+  expect(sheet.cell('Sheet1!A1')).toBe('abcd');
+});
+
+test('a lock the script leaves held is released when its execution ends, and goes to the one waiting', async () => {
+  const sheet = spreadsheet();
+  const left = await pool.run(sheet, distDir, 'leaveHeld');
+  expect(left.execution.leakedLocks).toEqual(['script']);
+  expect(sheet.locks.isHeld('script')).toBe(false);
+  sheet.locks.holdAsAnotherProcess('script');
+  const waiter = pool.run(sheet, distDir, 'timedTryLock', [5000]);
+  await delay(200);
+  sheet.locks.releaseHeldByAnotherProcess('script');
+  expect(await waiter).toMatchObject({ result: { acquired: true } });
+});
+
+test("an execution past the time limit is stopped with Google's message, and its lock is released", async () => {
+  const limited = new ExecutionPool({ executionTimeLimitMs: 300 });
+  try {
+    const sheet = spreadsheet();
+    const outcome = await limited.run(sheet, distDir, 'spinWithLock');
+    expect(errorOf(outcome)).toBe('Exceeded maximum execution time');
+    expect(sheet.locks.isHeld('script')).toBe(false);
+    expect(await limited.run(sheet, distDir, 'hello')).toEqual({ result: 'Inventory' });
+  } finally {
+    await limited.close();
+  }
+});
+
+test(`a user's executions beyond the limit (Google's is ${MAX_EXECUTIONS_PER_USER}) are refused before they run`, async () => {
+  expect(MAX_EXECUTIONS_PER_USER).toBe(30);
+  const small = new ExecutionPool({ maxExecutionsPerUser: 2 });
+  try {
+    const sheet = spreadsheet();
+    const running = [small.run(sheet, distDir, 'holdLock', [300]), small.run(sheet, distDir, 'holdLock', [300])];
+    await expect(small.run(sheet, distDir, 'hello')).rejects.toThrow(ExecutionRefused);
+    await expect(small.run(sheet, distDir, 'hello')).rejects.toThrow(
+      'Too many simultaneous executions: owner@example.com already has 2 running, and Apps Script allows 2 per ' +
+        'user. Nothing ran; try again when one has finished.',
+    );
+    expect(await small.run(sheet, distDir, 'hello', [], { user: 'ben@example.com' })).toEqual({ result: 'Inventory' });
+    await Promise.all(running);
+    expect(await small.run(sheet, distDir, 'hello')).toEqual({ result: 'Inventory' });
+    expect(small.statistics()).toEqual({ executions: 4, refused: 2, peakConcurrent: 3 });
+  } finally {
+    await small.close();
+  }
+});
+
+test('a person typing into a cell runs onEdit in its own execution, with the event Sheets gives', async () => {
+  const sheet = spreadsheet();
+  sheet.setCellText('Sheet1!A1', 'before');
+  const outcome = await pool.editCellAsPerson(sheet, distDir, 'Sheet1!A1', 'after');
+  expect(outcome).toEqual({ result: null });
+  expect(outcome.execution.context).toBe('trigger');
+  expect(sheet.cell('Sheet1!B1')).toBe('A1|before|after|LIMITED');
+});
+
+test('closing the pool stops running executions and releases their locks', async () => {
+  const sheet = spreadsheet();
+  const running = pool.run(sheet, distDir, 'spinWithLock');
+  while (!sheet.locks.isHeld('script')) await delay(5);
+  await pool.close();
+  expect(errorOf(await running)).toBe('The emulator is shutting down');
+  expect(sheet.locks.isHeld('script')).toBe(false);
+  await expect(pool.run(sheet, distDir, 'hello')).rejects.toThrow('The emulator is shutting down: no new executions');
+});
