@@ -39,7 +39,8 @@ function chained() {
 function logs() { Logger.log('logged %s', 42); console.warn('warned', { n: 1 }); return 'done'; }
 function menu() {
   SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
-  return SpreadsheetApp.getUi().alert('Sure?', SpreadsheetApp.getUi().ButtonSet.YES_NO) === SpreadsheetApp.getUi().Button.YES;
+  var ui = SpreadsheetApp.getUi();
+  return ui.alert('Sure?', ui.ButtonSet.YES_NO) === SpreadsheetApp.getUi().Button.YES;
 }
 function holdLock(ms) {
   var lock = LockService.getScriptLock();
@@ -129,7 +130,7 @@ test('an execution waiting for the lock gets it the moment the holder releases i
   expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
 });
 
-test("tryLock gives up after its timeout and waitLock throws Google's message, while another holds the lock", async () => {
+test("tryLock gives up after its timeout and waitLock throws Google's message while another holds it", async () => {
   const sheet = spreadsheet();
   const holder = pool.run(sheet, distDir, 'holdLock', [600]);
   while (!sheet.locks.isHeld('script')) await delay(5);
@@ -181,7 +182,7 @@ test("an execution past the time limit is stopped with Google's message, and its
   }
 });
 
-test(`a user's executions beyond the limit (Google's is ${MAX_EXECUTIONS_PER_USER}) are refused before they run`, async () => {
+test(`executions beyond a user's limit (Google: ${MAX_EXECUTIONS_PER_USER}) never run: refused`, async () => {
   expect(MAX_EXECUTIONS_PER_USER).toBe(30);
   const small = new ExecutionPool({ maxExecutionsPerUser: 2 });
   try {

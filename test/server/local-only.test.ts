@@ -119,7 +119,7 @@ test("the sidebar page carries the secret, and a call with it runs, from the pag
   }
 });
 
-test("only the Host names 127.0.0.1, localhost and [::1] with the server's port are answered (DNS rebinding)", async () => {
+test("only Host 127.0.0.1, localhost and [::1] with the server's port is answered (DNS rebinding)", async () => {
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
     expect((await raw('GET', '/', { host })).status).toBe(200);
   }
