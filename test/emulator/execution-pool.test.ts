@@ -87,6 +87,8 @@ afterEach(async () => {
 const spreadsheet = () => new EmulatedSpreadsheet({ name: 'Inventory' });
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorOf = (outcome: RunOutcome) => ('error' in outcome ? outcome.error.message : 'no error');
+const waitedMs = (outcome: RunOutcome) =>
+  'result' in outcome ? (outcome.result as { waitedMs: number }).waitedMs : -1;
 
 /** What the caller learns: the result, or the error's message and the script's own frames (Code.js lines). */
 function seenByCaller(outcome: RunOutcome) {
@@ -124,7 +126,7 @@ test('an execution waiting for the lock gets it the moment the holder releases i
   while (!sheet.locks.isHeld('script')) await delay(5);
   const waiter = await pool.run(sheet, distDir, 'timedTryLock', [5000]);
   expect(waiter).toMatchObject({ result: { acquired: true } });
-  expect((waiter as { result: { waitedMs: number } }).result.waitedMs).toBeGreaterThan(150);
+  expect(waitedMs(waiter)).toBeGreaterThan(150);
   expect(await holder).toEqual({ result: 'released' });
   expect(sheet.locks.statistics()).toMatchObject({ waits: 1, handedOver: 1 });
   expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
@@ -139,7 +141,7 @@ test("tryLock gives up after its timeout and waitLock throws Google's message wh
     pool.run(sheet, distDir, 'timedWaitLock', [100]),
   ]);
   expect(tried).toMatchObject({ result: { acquired: false } });
-  expect((tried as { result: { waitedMs: number } }).result.waitedMs).toBeGreaterThanOrEqual(95);
+  expect(waitedMs(tried)).toBeGreaterThanOrEqual(95);
   expect(errorOf(waited)).toBe('Lock timeout: another process was holding the lock for too long.');
   expect(await holder).toEqual({ result: 'released' });
 });
