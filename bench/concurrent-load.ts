@@ -3,7 +3,7 @@
  * calling scripts.run and a person in the sidebar (google.script.run, POST /gas/run) change different
  * tasks of one plan at the same moment, round after round, while the person also saves an edit of
  * the whole document (which answers CONFLICT when the plan moved under it). Executions run at the
- * same time (the emulator's ExecutionPool) and wait for the script lock for real.
+ * same time (the emulator's ExecutionPool) and wait for the lock for real.
  *
  * What must hold, and is counted: every change either survives or is answered BUSY or CONFLICT (and
  * then left nothing behind); no two changes were written over the same revision; the history holds
@@ -331,7 +331,7 @@ export function loadSection(figures: LoadFigures): string {
     `${figures.agents} agents (scripts.run) and a person in the sidebar (google.script.run) change different tasks ` +
       `of one plan at the same moment, ${figures.rounds} rounds (start, note, complete, reopen), while the person ` +
       'also saves an edit of the whole document against the revision they loaded. The local server runs the ' +
-      'executions at once, each script on its own thread; the script lock is waited for for real ' +
+      'executions at once, each script on its own thread, and LockService waits for real ' +
       '(bench/concurrent-load.ts; test/server/concurrent-load.test.ts asserts the targets).',
     '',
     '| figure | value |',
