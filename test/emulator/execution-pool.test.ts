@@ -42,13 +42,15 @@ function menu() {
   var ui = SpreadsheetApp.getUi();
   return ui.alert('Sure?', ui.ButtonSet.YES_NO) === SpreadsheetApp.getUi().Button.YES;
 }
-function holdLock(ms) {
+function holdLockUntilGo() {
   var lock = LockService.getScriptLock();
   lock.waitLock(1000);
-  Utilities.sleep(ms);
+  var signal = SpreadsheetApp.getActive().getRange('Z1');
+  while (signal.getValue() !== 'go') Utilities.sleep(10);
   lock.releaseLock();
   return 'released';
 }
+function nap(ms) { Utilities.sleep(ms); return 'rested'; }
 function timedTryLock(ms) {
   var started = Date.now();
   var acquired = LockService.getScriptLock().tryLock(ms);
@@ -62,7 +64,12 @@ function appendUnderLock(name) {
   cell.setValue(String(cell.getValue()) + name);
   lock.releaseLock();
 }
-function leaveHeld() { LockService.getScriptLock().tryLock(0); return 'left held'; }
+function leaveHeldAfterGo() {
+  LockService.getScriptLock().tryLock(0);
+  var signal = SpreadsheetApp.getActive().getRange('Z1');
+  while (signal.getValue() !== 'go') Utilities.sleep(10);
+  return 'left held';
+}
 function spinWithLock() { LockService.getScriptLock().waitLock(1000); for (;;) {} }
 function onEdit(e) {
   var next = e.range.getSheet().getRange(e.range.getRow(), e.range.getColumn() + 1);
@@ -86,6 +93,15 @@ afterEach(async () => {
 
 const spreadsheet = () => new EmulatedSpreadsheet({ name: 'Inventory' });
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `condition` holds; fails with `what` after two seconds. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await delay(5);
+  }
+}
 const errorOf = (outcome: RunOutcome) => ('error' in outcome ? outcome.error.message : 'no error');
 const waitedMs = (outcome: RunOutcome) =>
   'result' in outcome ? (outcome.result as { waitedMs: number }).waitedMs : -1;
@@ -120,65 +136,102 @@ test.each([
   expect(pooled.execution.ui.menus).toEqual(inProcess.execution.ui.menus);
 });
 
+/** An execution that takes the script lock and keeps it until the test says go (cell Z1). */
+async function lockHolder(sheet: EmulatedSpreadsheet) {
+  const holder = pool.run(sheet, distDir, 'holdLockUntilGo');
+  await until(() => sheet.locks.isHeld('script'), 'the holder has the lock');
+  return { release: () => sheet.setCellText('Sheet1!Z1', 'go'), done: holder };
+}
+
 test('an execution waiting for the lock gets it the moment the holder releases it', async () => {
   const sheet = spreadsheet();
-  const holder = pool.run(sheet, distDir, 'holdLock', [400]);
-  while (!sheet.locks.isHeld('script')) await delay(5);
-  const waiter = await pool.run(sheet, distDir, 'timedTryLock', [5000]);
-  expect(waiter).toMatchObject({ result: { acquired: true } });
-  expect(waitedMs(waiter)).toBeGreaterThan(150);
-  expect(await holder).toEqual({ result: 'released' });
+  const holder = await lockHolder(sheet);
+  const waiter = pool.run(sheet, distDir, 'timedTryLock', [5000]);
+  await until(() => sheet.locks.statistics().waits === 1, 'the second execution waits');
+  await delay(200);
+  holder.release();
+  expect(await holder.done).toEqual({ result: 'released' });
+  const outcome = await waiter;
+  expect(outcome).toMatchObject({ result: { acquired: true } });
+  expect(waitedMs(outcome)).toBeGreaterThanOrEqual(200);
   expect(sheet.locks.statistics()).toMatchObject({ waits: 1, handedOver: 1 });
   expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
 });
 
 test("tryLock gives up after its timeout and waitLock throws Google's message while another holds it", async () => {
   const sheet = spreadsheet();
-  const holder = pool.run(sheet, distDir, 'holdLock', [600]);
-  while (!sheet.locks.isHeld('script')) await delay(5);
+  const holder = await lockHolder(sheet);
   const [tried, waited] = await Promise.all([
     pool.run(sheet, distDir, 'timedTryLock', [100]),
     pool.run(sheet, distDir, 'timedWaitLock', [100]),
   ]);
+  holder.release();
   expect(tried).toMatchObject({ result: { acquired: false } });
   expect(waitedMs(tried)).toBeGreaterThanOrEqual(95);
   expect(errorOf(waited)).toBe('Lock timeout: another process was holding the lock for too long.');
-  expect(await holder).toEqual({ result: 'released' });
+  expect(await holder.done).toEqual({ result: 'released' });
+  expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
 });
 
 test('executions waiting for the lock get it in the order they asked, and none loses its write', async () => {
   const sheet = spreadsheet();
-  const holder = pool.run(sheet, distDir, 'holdLock', [300]);
-  while (!sheet.locks.isHeld('script')) await delay(5);
+  const holder = await lockHolder(sheet);
   const writers: Array<Promise<RunOutcome>> = [];
   for (const name of ['a', 'b', 'c', 'd']) {
     writers.push(pool.run(sheet, distDir, 'appendUnderLock', [name]));
-    while (sheet.locks.statistics().waits < writers.length) await delay(5);
+    await until(() => sheet.locks.statistics().waits === writers.length, `${name} waits for the lock`);
   }
-  await Promise.all([holder, ...writers]);
+  holder.release();
+  await Promise.all([holder.done, ...writers]);
   expect(sheet.cell('Sheet1!A1')).toBe('abcd');
 });
 
 test('a lock the script leaves held is released when its execution ends, and goes to the one waiting', async () => {
   const sheet = spreadsheet();
-  const left = await pool.run(sheet, distDir, 'leaveHeld');
-  expect(left.execution.leakedLocks).toEqual(['script']);
-  expect(sheet.locks.isHeld('script')).toBe(false);
+  const leaver = pool.run(sheet, distDir, 'leaveHeldAfterGo');
+  await until(() => sheet.locks.isHeld('script'), 'the lock is held');
+  const waiter = pool.run(sheet, distDir, 'timedTryLock', [5000]);
+  await until(() => sheet.locks.statistics().waits === 1, 'the second execution waits');
+  sheet.setCellText('Sheet1!Z1', 'go');
+  expect((await leaver).execution.leakedLocks).toEqual(['script']);
+  expect(await waiter).toMatchObject({ result: { acquired: true } });
+  expect(sheet.locks.statistics().handedOver).toBe(1);
+});
+
+test('a lock another process held goes to the execution waiting for it when released', async () => {
+  const sheet = spreadsheet();
   sheet.locks.holdAsAnotherProcess('script');
   const waiter = pool.run(sheet, distDir, 'timedTryLock', [5000]);
-  await delay(200);
+  await until(() => sheet.locks.statistics().waits === 1, 'the execution waits');
   sheet.locks.releaseHeldByAnotherProcess('script');
   expect(await waiter).toMatchObject({ result: { acquired: true } });
 });
 
 test("an execution past the time limit is stopped with Google's message, and its lock is released", async () => {
-  const limited = new ExecutionPool({ executionTimeLimitMs: 300 });
+  const limited = new ExecutionPool({ executionTimeLimitMs: 1000 });
   try {
     const sheet = spreadsheet();
-    const outcome = await limited.run(sheet, distDir, 'spinWithLock');
-    expect(errorOf(outcome)).toBe('Exceeded maximum execution time');
+    const spinning = limited.run(sheet, distDir, 'spinWithLock');
+    await until(() => sheet.locks.isHeld('script'), 'the spinning script has the lock');
+    expect(errorOf(await spinning)).toBe('Exceeded maximum execution time');
     expect(sheet.locks.isHeld('script')).toBe(false);
     expect(await limited.run(sheet, distDir, 'hello')).toEqual({ result: 'Inventory' });
+  } finally {
+    await limited.close();
+  }
+});
+
+test('an execution stopped while it waits for a lock leaves the queue: the lock never goes to it', async () => {
+  const limited = new ExecutionPool({ executionTimeLimitMs: 1000 });
+  try {
+    const sheet = spreadsheet();
+    sheet.locks.holdAsAnotherProcess('script');
+    const waiting = limited.run(sheet, distDir, 'timedWaitLock', [60_000]);
+    await until(() => sheet.locks.statistics().waits === 1, 'the execution waits');
+    expect(errorOf(await waiting)).toBe('Exceeded maximum execution time');
+    expect(sheet.locks.inUse()).toEqual({ held: ['script'], awaited: [] });
+    sheet.locks.releaseHeldByAnotherProcess('script');
+    expect(sheet.locks.inUse()).toEqual({ held: [], awaited: [] });
   } finally {
     await limited.close();
   }
@@ -189,7 +242,7 @@ test(`executions beyond a user's limit (Google: ${MAX_EXECUTIONS_PER_USER}) neve
   const small = new ExecutionPool({ maxExecutionsPerUser: 2 });
   try {
     const sheet = spreadsheet();
-    const running = [small.run(sheet, distDir, 'holdLock', [300]), small.run(sheet, distDir, 'holdLock', [300])];
+    const running = [small.run(sheet, distDir, 'nap', [300]), small.run(sheet, distDir, 'nap', [300])];
     await expect(small.run(sheet, distDir, 'hello')).rejects.toThrow(ExecutionRefused);
     await expect(small.run(sheet, distDir, 'hello')).rejects.toThrow(
       'Too many simultaneous executions: owner@example.com already has 2 running, and Apps Script allows 2 per ' +
@@ -216,7 +269,7 @@ test('a person typing into a cell runs onEdit in its own execution, with the eve
 test('closing the pool stops running executions and releases their locks', async () => {
   const sheet = spreadsheet();
   const running = pool.run(sheet, distDir, 'spinWithLock');
-  while (!sheet.locks.isHeld('script')) await delay(5);
+  await until(() => sheet.locks.isHeld('script'), 'the lock is held');
   await pool.close();
   expect(errorOf(await running)).toBe('The emulator is shutting down');
   expect(sheet.locks.isHeld('script')).toBe(false);
