@@ -5,7 +5,7 @@
  */
 import { hostRealm, newArray, newRecord, type Realm } from '../runtime/realm';
 import { isDateLike } from '../runtime/value-kinds';
-import type { ScriptRequest, ServiceReply, ServiceShape, Wire } from './wire';
+import { primitiveWire, type ScriptRequest, type ServiceReply, type ServiceShape, type Wire } from './wire';
 
 export type SendRequest = (request: ScriptRequest) => ServiceReply;
 
@@ -50,19 +50,9 @@ export class ScriptBridge {
   }
 
   encode(value: unknown, ancestors = new Set<object>()): Wire {
-    if (value === null || value === undefined) return value;
-    switch (typeof value) {
-      case 'boolean':
-      case 'number':
-      case 'string':
-        return value;
-      case 'function':
-        return { t: 'function' };
-      case 'object':
-        break;
-      default:
-        return String(value);
-    }
+    const primitive = primitiveWire(value);
+    if (primitive) return primitive.wire;
+    if (typeof value !== 'object' || value === null) return String(value);
     const serviceId = this.#serviceIds.get(value);
     if (serviceId !== undefined) return { t: 'service', id: serviceId };
     const enumId = enumIds.get(value);

@@ -8,7 +8,7 @@ import type { Execution } from '../execution';
 import { isAppsScriptEnum, isEnumConstant } from '../runtime/enums';
 import { PendingAnswer } from '../runtime/pending-answer';
 import { isDateLike, isPlainObject } from '../runtime/value-kinds';
-import type { ScriptRequest, ServiceReply, Wire } from './wire';
+import { primitiveWire, type ScriptRequest, type ServiceReply, type Wire } from './wire';
 
 /** Handles of objects, numbered from 1 in order of first appearance. */
 class HandleTable {
@@ -72,20 +72,12 @@ export class ServiceBridge {
   }
 
   encode(value: unknown): Wire {
-    if (value === null || value === undefined) return value;
-    switch (typeof value) {
-      case 'boolean':
-      case 'number':
-      case 'string':
-        return value;
-      case 'function':
-        return { t: 'function' };
-      case 'object':
-        break;
-      default:
-        throw new TypeError(`A service answered a ${typeof value}, which cannot reach the script`);
+    const primitive = primitiveWire(value);
+    if (primitive) return primitive.wire;
+    if (typeof value !== 'object' || value === null) {
+      throw new TypeError(`A service answered a ${typeof value}, which cannot reach the script`);
     }
-    if (this.execution.isServiceObject(value)) return this.#encodeService(value as object);
+    if (this.execution.isServiceObject(value)) return this.#encodeService(value);
     // Enums travel whole every time: each script thread keeps its own stand-ins, made on first sight.
     if (isEnumConstant(value)) {
       return { t: 'constant', id: enumHandles.handle(value).id, name: value.name(), ordinal: value.ordinal() };

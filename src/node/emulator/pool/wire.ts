@@ -26,6 +26,21 @@ export type Wire =
   /** A function the script passed: services only ever refuse one, so its type is all that travels. */
   | { readonly t: 'function' };
 
+/** Primitives travel as themselves and a function as its type, either way; null for anything else. */
+export function primitiveWire(value: unknown): { readonly wire: Wire } | null {
+  if (value === null || value === undefined) return { wire: value };
+  switch (typeof value) {
+    case 'boolean':
+    case 'number':
+    case 'string':
+      return { wire: value };
+    case 'function':
+      return { wire: { t: 'function' } };
+    default:
+      return null;
+  }
+}
+
 export interface ServiceShape {
   /** The Apps Script class (`String(range)` is "Range"). */
   readonly kind: string;
