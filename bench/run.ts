@@ -12,6 +12,7 @@ import { parsePlan, updateTaskStatus } from '../src/core';
 import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/node/emulator';
 import { ReferencePlanManager, ReferenceSheetsClient, referenceParse, referenceUpdate } from './spec-reference';
 import { measureSidebarRender } from './sidebar-render';
+import { loadSection, runConcurrentLoad } from './concurrent-load';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -290,6 +291,9 @@ async function main(): Promise<void> {
         : `Not measured: ${render.reason}`,
     ].join('\n'),
   );
+
+  // 5. Executions at the same time.
+  sections.push(loadSection(await runConcurrentLoad({ distDir: DIST })));
 
   const report = [
     '# Benchmarks',

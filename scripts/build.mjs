@@ -99,24 +99,33 @@ async function exists(file) {
   }
 }
 
-/** The Node side (CLI, local emulator, client, MCP server) as one file; npm packages stay external. */
+/**
+ * The Node side as files of build/; npm packages stay external:
+ *  - cli.js: the CLI, local emulator, client and MCP server;
+ *  - emulator-worker.js: a script thread of the emulator's execution pool (src/node/emulator/pool), which
+ *    the emulator starts by file, also when it runs from src/ under jest.
+ */
 export async function buildNode() {
-  const result = await build({
-    entryPoints: [path.join(root, 'src/node/cli.ts')],
-    outfile: path.join(root, 'build/cli.js'),
-    write: false,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  });
   await mkdir(path.join(root, 'build'), { recursive: true });
-  await replaceFile(path.join(root, 'build/cli.js'), (file) =>
-    writeFile(file, result.outputFiles[0].contents, { mode: 0o755 }),
-  );
+  const files = [
+    ['src/node/cli.ts', 'build/cli.js', 0o755],
+    ['src/node/emulator/pool/worker-main.ts', 'build/emulator-worker.js', 0o644],
+  ];
+  for (const [entry, output, mode] of files) {
+    const result = await build({
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(root, output),
+      write: false,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      packages: 'external',
+      sourcemap: 'inline',
+      logLevel: 'warning',
+    });
+    await replaceFile(path.join(root, output), (file) => writeFile(file, result.outputFiles[0].contents, { mode }));
+  }
 }
 
 export async function buildAll() {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { startServer } from '../../src/node/server/main';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 
@@ -31,12 +32,14 @@ export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServ
   });
   const local: LocalServer = Object.assign(server, {
     async planText() {
-      const cells = (await (await fetch(`${server.url}/api/cells`)).json()) as Record<string, string>;
+      const response = await fetch(`${server.url}/api/cells`, { headers: { [SECRET_HEADER]: server.secret } });
+      const cells = (await response.json()) as Record<string, string>;
       return cells['AGENT_BASE!C2'];
     },
     async editCell(text: string) {
       const response = await fetch(`${server.url}/api/cells`, {
         method: 'PUT',
+        headers: { [SECRET_HEADER]: server.secret },
         body: JSON.stringify({ 'AGENT_BASE!C2': text }),
       });
       if (!response.ok) throw new Error(`PUT /api/cells: HTTP ${response.status}`);

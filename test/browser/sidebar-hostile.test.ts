@@ -2,7 +2,7 @@
  * Plan text is data, whoever wrote it: markup in titles, reasons, notes, questions, answers and
  * the Markdown sections shows as the characters written, and nothing in it runs.
  */
-import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
+import { launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
 
 const HOSTILE_PLAN = `# Plan: <img src=x onerror="window.__pwned='title'"> Hostile \
 <script>window.__pwned='title script'</script>
@@ -156,7 +156,8 @@ test('hostile text typed by the person (a reason, a comment, an answer) is store
   await review.getByRole('button', { name: 'Request changes' }).click();
   await taskRow(page, '1.2').locator('.task-note').filter({ hasText: 'changes requested' }).waitFor();
   await expect(taskRow(page, '1.2').locator('.task-note').textContent()).resolves.toBe(`changes requested: ${comment}`);
-  const cell = await server.planText();
+  // The sidebar shows the change at once; the cell has it when the call's execution has written it.
+  const cell = await waitForCell(server, (text) => text.includes('changes requested'));
   expect(cell).toContain(`  - Answer: ${answer}`);
   expect(cell).toContain(`- [ ] 1.2 Review <b>this</b> — changes requested: ${comment}`);
   // The Notes line the review left is Markdown, shown as text too.

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_USER } from '../../src/node/emulator';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
 
 let server: LocalServer;
@@ -73,6 +74,7 @@ test(
 
     const response = await fetch(`${server.url}/gas/run`, {
       method: 'POST',
+      headers: { [SECRET_HEADER]: server.secret },
       body: JSON.stringify({ functionName: 'sidebarTaskAction', args: [token, 'approve', '2.3', 'fine'] }),
     });
     const outcome = (await response.json()) as { result: { markdown: string } };

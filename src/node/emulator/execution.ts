@@ -48,6 +48,11 @@ export interface ExecutionOptions {
   readonly alertResponses?: readonly ButtonName[];
   /** Also print Logger and console output. Default false (it is always recorded in execution.logs). */
   readonly echoLogs?: boolean;
+  /**
+   * Set by the execution pool, whose scripts run on their own threads at the same time: LockService
+   * waits and Utilities.sleep sleeps for real. Default false: an in-process execution cannot wait.
+   */
+  readonly concurrent?: boolean;
 }
 
 /** The documented Apps Script globals a script sees, and nothing else (no require, no process). */
@@ -101,6 +106,7 @@ export class Execution {
       authMode: options.authMode,
       now: options.now ?? (() => new Date()),
       echoLogs: options.echoLogs ?? false,
+      concurrent: options.concurrent ?? false,
     };
     this.context = settings.context;
     this.user = settings.user;
@@ -115,7 +121,7 @@ export class Execution {
     this.globals = createGlobals(scope);
   }
 
-  /** Milliseconds the script asked Utilities.sleep for, in order (the emulator does not wait). */
+  /** Milliseconds the script asked Utilities.sleep for, in order (only a concurrent execution really sleeps). */
   get sleeps(): readonly number[] {
     return this.#scope.sleeps;
   }
@@ -135,6 +141,11 @@ export class Execution {
   /** The execution's clock (ExecutionOptions.now); the bundle's `new Date()` reads it too. */
   now(): Date {
     return this.#scope.now();
+  }
+
+  /** Whether `value` is a service object (a Range, a Lock, …) this execution handed out. */
+  isServiceObject(value: unknown): boolean {
+    return this.#scope.isServiceObject(value);
   }
 
   countCalls(filter?: CallFilter): number {
@@ -174,12 +185,13 @@ export class Execution {
   }
 
   /**
-   * Ends the execution: locks still held are released (as Apps Script does when a script
-   * terminates) and listed in leakedLocks; service objects refuse further calls.
+   * Ends the execution: lock waits are given up, locks still held are released (as Apps Script does
+   * when a script terminates) and listed in leakedLocks; service objects refuse further calls.
    */
   end(): void {
     if (this.#scope.ended) return;
     this.#scope.ended = true;
+    for (const wait of this.#scope.pendingWaits) wait.cancel();
     for (const [owner, scopeName] of this.#scope.heldLocks) {
       this.spreadsheet.locks.release(scopeName, owner);
       this.#leakedLocks.push(scopeName);

@@ -5,12 +5,13 @@
  *
  * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
  * - createExecution: one script run's globals, call log, fault injection and UI record.
- * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them.
+ * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
+ * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
  */
 export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from './model/emulated-spreadsheet';
 export { SPREADSHEET_JSON_FORMAT, type SpreadsheetJson } from './model/spreadsheet-json';
 export type { CellValue } from './model/cell';
-export { LockTable, type LockScope } from './model/lock-table';
+export { LockTable, type LockScope, type LockStatistics } from './model/lock-table';
 export { createExecution, Execution, DEFAULT_USER, type AppsScriptGlobals, type ExecutionOptions } from './execution';
 export type { AuthModeName, ExecutionContextKind } from './runtime/execution-scope';
 export { countCalls, callMatches, type CallFilter, type CallRecord, type ServiceName } from './runtime/call-log';
@@ -45,3 +46,11 @@ export {
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';
 export { Button, ButtonSet } from './services/ui';
+export {
+  ExecutionPool,
+  ExecutionRefused,
+  EXECUTION_TIME_LIMIT_MS,
+  MAX_EXECUTIONS_PER_USER,
+  type PoolOptions,
+  type PoolStatistics,
+} from './pool/execution-pool';

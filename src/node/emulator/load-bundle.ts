@@ -1,12 +1,7 @@
 /**
- * Runs the built bundle (dist/Code.js) the way Apps Script runs a project: every execution
- * evaluates the code afresh in a context whose global object is the execution's globals, and
- * callers reach only top-level function declarations.
- *
- * The evaluation is gas-local's (`require('gas-local').require(folder, globals, { filter })`:
- * vm.createContext on the globals object, then the folder's .js files run in it under their paths),
- * limited to Code.js. The context is made first so that the script realm's clock is in place
- * before the bundle runs (gas-local takes an already made context as it is). What the bundle
+ * Runs the built bundle (dist/Code.js) the way Apps Script runs a project, in this process: every
+ * execution evaluates the code afresh (script-context.ts) in a context whose global object is the
+ * execution's globals, and callers reach only top-level function declarations. What the bundle
  * declares at the top level is read once per version of the file (path, mtime and size).
  */
 import { statSync, readFileSync } from 'node:fs';
@@ -17,18 +12,10 @@ import { createExecution, type Execution, type ExecutionOptions } from './execut
 import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
 import type { AuthModeName } from './runtime/execution-scope';
 import type { Realm } from './runtime/realm';
-import { installScriptClock } from './runtime/script-clock';
 import { toTransportValue, type JsonValue } from './runtime/transport';
+import { BUNDLE_FILE, describeFailure, evaluateBundle, type BundleContext, type ScriptFailure } from './script-context';
 
-export const BUNDLE_FILE = 'Code.js';
-
-/** The bundle's global scope: the Apps Script globals plus the bundle's top-level declarations. */
-export type BundleContext = Record<string, unknown>;
-
-export interface ScriptFailure {
-  readonly message: string;
-  readonly stack?: string;
-}
+export { BUNDLE_FILE, type BundleContext, type ScriptFailure };
 
 /**
  * What a google.script.run or scripts.run call gives back: the result as plain JSON, or the
@@ -46,16 +33,7 @@ interface CompiledBundle {
   readonly functionNames: ReadonlySet<string>;
 }
 
-// gas-local ships no types: its one function, as documented in its README.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const gasLocal = require('gas-local') as {
-  require(folder: string, globals: object, options: { filter(file: string): boolean }): Record<string, unknown>;
-};
-
 const compiledBundles = new Map<string, CompiledBundle>();
-
-/** The script realm's built-ins, read from inside the context. */
-const REALM_PROBE = '({ Array: Array, Date: Date, Error: Error, Object: Object, JSON: JSON })';
 
 /** Evaluates Code.js from distDir for this execution and returns its global scope. */
 export function loadBundle(execution: Execution, distDir: string): BundleContext {
@@ -146,12 +124,9 @@ function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { cont
   if (vm.isContext(execution.globals)) {
     throw new Error(`Execution ${execution.id} already loaded a bundle; use a new execution for each run`);
   }
-  const context = vm.createContext(execution.globals);
-  const realm = vm.runInContext(REALM_PROBE, context) as Realm;
-  execution.useScriptRealm(realm);
-  installScriptClock(context, realm, () => execution.now());
-  gasLocal.require(bundle.distDir, context, { filter: (file) => path.basename(file) === BUNDLE_FILE });
-  return { context: context as BundleContext, realm };
+  const loaded = evaluateBundle(execution.globals, bundle.distDir, () => execution.now());
+  execution.useScriptRealm(loaded.realm);
+  return loaded;
 }
 
 function compiledBundle(distDir: string): CompiledBundle {
@@ -192,15 +167,14 @@ function settle(execution: Execution, run: () => JsonValue): RunOutcome {
   } finally {
     execution.end();
   }
-  Object.defineProperty(outcome, 'execution', { value: execution, enumerable: false });
-  return outcome as RunOutcome;
+  return withExecution(outcome, execution);
 }
 
-/** Errors may come from the script's realm: read them by shape, not with instanceof. */
-function describeFailure(error: unknown): ScriptFailure {
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    const { message, stack } = error as { message: string; stack?: unknown };
-    return typeof stack === 'string' ? { message, stack } : { message };
-  }
-  return { message: String(error) };
+/** The outcome with its execution attached, not enumerable, so the outcome itself can be sent as JSON. */
+export function withExecution(
+  outcome: { result: JsonValue } | { error: ScriptFailure },
+  execution: Execution,
+): RunOutcome {
+  Object.defineProperty(outcome, 'execution', { value: execution, enumerable: false });
+  return outcome as RunOutcome;
 }

@@ -1,42 +1,63 @@
 /**
  * The local stand-in for a Google Sheets window. Every call runs the real dist/Code.js on the
- * emulated spreadsheet, in a fresh execution, like Apps Script does:
+ * emulated spreadsheet, in a fresh execution, and calls run at the same time as in Google (the
+ * emulator's ExecutionPool):
  *  - POST /gas/run                  google.script.run from the sidebar (a UI execution)
  *  - POST /v1/scripts/{id}:run      the Apps Script API (an API execution, no UI)
  *  - GET  /api/cells, PUT /api/cells  the AGENT_BASE cells, read and typed into as a person would
- * The page itself (GET /) is served from ./page.
+ * The pages (GET /, GET /sidebar) are served from ./page. Only this server's pages and tools on this
+ * machine may call it (./local-only); /gas/run and /api/cells also need the secret its pages carry.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EmulatedSpreadsheet } from '../emulator';
-import { editCellAsPerson, runFunction } from '../emulator';
+import { ExecutionRefused, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
+import { foreignRequest, missingSecret, type Refusal } from './local-only';
 import { handleScriptsRun, type HttpAnswer } from './scripts-run';
+
+/** A page or another answer that is not JSON. */
+export interface TextAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+}
 
 export interface AppOptions {
   spreadsheet: EmulatedSpreadsheet;
   distDir: string;
+  /** Runs every execution, at the same time as the others. */
+  pool: ExecutionPool;
+  /** What the server's pages carry and /gas/run and /api/cells require (local-only.ts). */
+  secret: string;
   /** Called after anything may have changed the spreadsheet. */
   persist?: () => void;
-  /** Extra routes (the page, its assets). Return null to fall through. */
-  routes?: (
-    request: IncomingMessage,
-    url: URL,
-    body: string,
-  ) => HttpAnswer | { status: number; contentType: string; text: string } | null;
+  /** Extra routes (the pages). Answer null to fall through. */
+  routes?: (request: IncomingMessage, url: URL) => Promise<HttpAnswer | TextAnswer | null>;
 }
 
 const SCRIPTS_RUN_PATH = /^\/v1\/scripts\/([^/:]+):run$/;
-const MAX_BODY = 5 * 1024 * 1024;
+/** Far above any call Sheet Plan makes (a plan is at most 50,000 characters). */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+class BodyTooLarge extends Error {}
+
+/**
+ * The request's body, or BodyTooLarge once it passes the limit. The rest of an oversized body is read
+ * and dropped, so the client gets the 413 instead of a reset connection.
+ */
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      request.resume();
+      return reject(new BodyTooLarge());
+    }
     let size = 0;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return;
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('Request body too large'));
-        request.destroy();
+      if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
@@ -46,9 +67,19 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   response.end(JSON.stringify(body));
+}
+
+function sendRefusal(response: ServerResponse, refusal: Refusal): void {
+  sendJson(response, refusal.status, {
+    error: { code: refusal.status, message: refusal.message, status: 'PERMISSION_DENIED' },
+  });
 }
 
 function parseJson(text: string): { value?: unknown; error?: string } {
@@ -59,97 +90,141 @@ function parseJson(text: string): { value?: unknown; error?: string } {
   }
 }
 
+/** Pages may only be framed by this server's own pages. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+};
+
 /** The cells a person sees and types into. */
 const PERSON_CELLS = ['AGENT_BASE!C1', 'AGENT_BASE!C2', 'AGENT_BASE!D2'];
 
+function tooManyExecutions(response: ServerResponse, error: ExecutionRefused): void {
+  sendJson(response, 429, { error: { code: 429, message: error.message, status: 'RESOURCE_EXHAUSTED' } });
+}
+
 export function createApp(options: AppOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
-  const { spreadsheet, distDir } = options;
+  const { spreadsheet, distDir, pool, secret } = options;
   const persist = options.persist ?? (() => undefined);
+
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await readBody(request);
+    const scriptsRun = SCRIPTS_RUN_PATH.exec(url.pathname);
+    if (scriptsRun && request.method === 'POST') {
+      const parsed = parseJson(body);
+      if (parsed.error)
+        return sendJson(response, 400, {
+          error: { code: 400, message: `Invalid JSON payload received. ${parsed.error}`, status: 'INVALID_ARGUMENT' },
+        });
+      const answer = await handleScriptsRun(parsed.value, {
+        spreadsheet,
+        distDir,
+        pool,
+        authorization: request.headers.authorization,
+      });
+      persist();
+      return sendJson(response, answer.status, answer.body);
+    }
+    if (url.pathname === '/gas/run' || url.pathname === '/api/cells') {
+      const refusal = missingSecret(request, secret);
+      if (refusal) return sendRefusal(response, refusal);
+    }
+    if (url.pathname === '/gas/run' && request.method === 'POST') {
+      const parsed = parseJson(body);
+      const call = parsed.value as { functionName?: unknown; args?: unknown } | undefined;
+      if (parsed.error || typeof call?.functionName !== 'string' || !Array.isArray(call.args ?? [])) {
+        return sendJson(response, 400, { error: { message: 'Expected { functionName, args }' } });
+      }
+      const outcome = await pool.run(spreadsheet, distDir, call.functionName, (call.args as unknown[]) ?? [], {
+        context: 'ui',
+      });
+      persist();
+      return sendJson(response, 200, outcome);
+    }
+    if (url.pathname === '/api/cells' && request.method === 'GET') {
+      return sendJson(
+        response,
+        200,
+        Object.fromEntries(PERSON_CELLS.map((cell) => [cell, String(spreadsheet.cell(cell) ?? '')])),
+      );
+    }
+    if (url.pathname === '/api/cells' && request.method === 'PUT') {
+      const parsed = parseJson(body);
+      const cells = parsed.value as Record<string, unknown> | undefined;
+      if (parsed.error || typeof cells !== 'object' || cells === null)
+        return sendJson(response, 400, { error: { message: 'Expected { "AGENT_BASE!C2": "text" }' } });
+      for (const [cell, text] of Object.entries(cells)) {
+        if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
+          return sendJson(response, 400, {
+            error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` },
+          });
+        }
+      }
+      // As typed in the Sheets UI: stored as text, then the onEdit trigger runs.
+      for (const [cell, text] of Object.entries(cells))
+        await pool.editCellAsPerson(spreadsheet, distDir, cell, text as string);
+      persist();
+      return sendJson(response, 200, { ok: true });
+    }
+    const extra = await options.routes?.(request, url);
+    if (extra) {
+      if ('contentType' in extra) {
+        response.writeHead(extra.status, { ...PAGE_HEADERS, 'content-type': extra.contentType });
+        return void response.end(extra.text);
+      }
+      return sendJson(response, extra.status, extra.body);
+    }
+    return sendJson(response, 404, {
+      error: { code: 404, message: `Nothing at ${request.method} ${url.pathname}`, status: 'NOT_FOUND' },
+    });
+  }
 
   return async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const refusal = foreignRequest(request);
+    if (refusal) {
+      request.resume();
+      return sendRefusal(response, refusal);
+    }
     try {
-      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await readBody(request);
-      const scriptsRun = SCRIPTS_RUN_PATH.exec(url.pathname);
-      if (scriptsRun && request.method === 'POST') {
-        const parsed = parseJson(body);
-        if (parsed.error)
-          return sendJson(response, 400, {
-            error: { code: 400, message: `Invalid JSON payload received. ${parsed.error}`, status: 'INVALID_ARGUMENT' },
-          });
-        const answer = handleScriptsRun(parsed.value, {
-          spreadsheet,
-          distDir,
-          authorization: request.headers.authorization,
-        });
-        persist();
-        return sendJson(response, answer.status, answer.body);
-      }
-      if (url.pathname === '/gas/run' && request.method === 'POST') {
-        const parsed = parseJson(body);
-        const call = parsed.value as { functionName?: unknown; args?: unknown } | undefined;
-        if (parsed.error || typeof call?.functionName !== 'string' || !Array.isArray(call.args ?? [])) {
-          return sendJson(response, 400, { error: { message: 'Expected { functionName, args }' } });
-        }
-        const outcome = runFunction(spreadsheet, distDir, call.functionName, (call.args as unknown[]) ?? [], {
-          context: 'ui',
-        });
-        persist();
-        return sendJson(response, 200, outcome);
-      }
-      if (url.pathname === '/api/cells' && request.method === 'GET') {
+      await route(request, response, url);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
         return sendJson(
           response,
-          200,
-          Object.fromEntries(PERSON_CELLS.map((cell) => [cell, String(spreadsheet.cell(cell) ?? '')])),
+          413,
+          {
+            error: {
+              code: 413,
+              message:
+                'The request body is larger than the emulator accepts: at most ' +
+                `${MAX_BODY_BYTES.toLocaleString('en-US')} bytes (5 MB). Nothing ran.`,
+              status: 'PAYLOAD_TOO_LARGE',
+            },
+          },
+          { connection: 'close' },
         );
       }
-      if (url.pathname === '/api/cells' && request.method === 'PUT') {
-        const parsed = parseJson(body);
-        const cells = parsed.value as Record<string, unknown> | undefined;
-        if (parsed.error || typeof cells !== 'object' || cells === null)
-          return sendJson(response, 400, { error: { message: 'Expected { "AGENT_BASE!C2": "text" }' } });
-        for (const [cell, text] of Object.entries(cells)) {
-          if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
-            return sendJson(response, 400, {
-              error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` },
-            });
-          }
-        }
-        // As typed in the Sheets UI: stored as text, then the onEdit trigger runs.
-        for (const [cell, text] of Object.entries(cells)) editCellAsPerson(spreadsheet, distDir, cell, text as string);
-        persist();
-        return sendJson(response, 200, { ok: true });
-      }
-      const extra = options.routes?.(request, url, body);
-      if (extra) {
-        if ('contentType' in extra) {
-          response.writeHead(extra.status, { 'content-type': extra.contentType, 'cache-control': 'no-store' });
-          return void response.end(extra.text);
-        }
-        return sendJson(response, extra.status, extra.body);
-      }
-      return sendJson(response, 404, {
-        error: { code: 404, message: `Nothing at ${request.method} ${url.pathname}`, status: 'NOT_FOUND' },
-      });
-    } catch (error) {
+      if (error instanceof ExecutionRefused) return tooManyExecutions(response, error);
       return sendJson(response, 500, { error: { code: 500, message: (error as Error).message, status: 'INTERNAL' } });
     }
   };
 }
 
+/** Listens on 127.0.0.1 only: the emulator is for this machine. */
 export async function listen(
   handler: ReturnType<typeof createApp>,
   port: number,
-  host = '127.0.0.1',
 ): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     void handler(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
-  return { server, url: `http://${host}:${address.port}` };
+  return { server, url: `http://127.0.0.1:${address.port}` };
 }

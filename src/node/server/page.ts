@@ -7,13 +7,16 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleFunctionNames, runFunction, type EmulatedSpreadsheet } from '../emulator';
+import { bundleFunctionNames, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 import { injectShim } from './page-parts/script-run-shim';
 import { escapeHtml, sheetWindowPage } from './page-parts/sheet-window';
 
 export interface PageOptions {
   distDir: string;
   spreadsheet: EmulatedSpreadsheet;
+  pool: ExecutionPool;
+  /** The server's secret: its pages carry it, so their calls may run the script (local-only.ts). */
+  secret: string;
   /** Called after opening the sidebar changed the spreadsheet (its token went into the user cache). */
   persist?: () => void;
 }
@@ -48,11 +51,11 @@ function errorPage(status: number, heading: string, detail: string): PageAnswer 
 }
 
 /** Agent Plan → Open plan: runs showPlanSidebar and serves the sidebar it showed. */
-export function openSidebar(options: PageOptions): PageAnswer {
+export async function openSidebar(options: PageOptions): Promise<PageAnswer> {
   const { spreadsheet, distDir } = options;
   if (!existsSync(path.join(distDir, 'Code.js')))
     return errorPage(503, 'Not built', `${distDir}/Code.js is missing: run npm run build.`);
-  const outcome = runFunction(spreadsheet, distDir, 'showPlanSidebar', [], {
+  const outcome = await options.pool.run(spreadsheet, distDir, 'showPlanSidebar', [], {
     context: 'ui',
     projectFiles: projectHtmlFiles(distDir),
   });
@@ -64,14 +67,15 @@ export function openSidebar(options: PageOptions): PageAnswer {
     functionNames: bundleFunctionNames(distDir),
     title: shown.title,
     width: shown.width,
+    secret: options.secret,
   });
   return { status: 200, contentType: HTML, text };
 }
 
 export function pageRoutes(options: PageOptions) {
-  return (_request: unknown, url: URL): PageAnswer | null => {
+  return async (_request: unknown, url: URL): Promise<PageAnswer | null> => {
     if (url.pathname === '/')
-      return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name) };
+      return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name, options.secret) };
     if (url.pathname === '/sidebar') return openSidebar(options);
     return null;
   };

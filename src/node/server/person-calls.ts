@@ -1,18 +1,21 @@
 /**
  * Plays the person at the local emulator, the way its page does: Agent Plan → Open plan (GET /sidebar runs
  * showPlanSidebar in a UI execution, which writes the person token into the page), then a google.script.run
- * call of a sidebar function with that token (POST /gas/run). For the demo's setup and for tests; a real
- * sheet's person token never leaves their sidebar.
+ * call of a sidebar function with that token and the server's secret the page carries (POST /gas/run). For the
+ * demo's setup and for tests; a real sheet's person token never leaves their sidebar.
  */
 import { sessionFromPage } from '../../../sidebar/src/protocol';
+import { SECRET_HEADER } from './local-only';
+import { secretFromPage } from './page-parts/script-run-shim';
 
 export async function callSidebarAsPerson(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
   const page = await (await fetch(`${url}/sidebar`)).text();
   const token = sessionFromPage(page)?.token;
-  if (!token) throw new Error(`The sidebar page at ${url}/sidebar holds no person token`);
+  const secret = secretFromPage(page);
+  if (!token || !secret) throw new Error(`The sidebar page at ${url}/sidebar holds no person token or no secret`);
   const response = await fetch(`${url}/gas/run`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret },
     body: JSON.stringify({ functionName, args: [token, ...args] }),
   });
   const outcome = (await response.json()) as { result?: unknown; error?: { message: string } };

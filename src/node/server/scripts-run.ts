@@ -12,8 +12,7 @@
  * the error's name in front ("Error: …", "TypeError: …"), so the emulator sends that form and
  * clients must accept a name before our code prefix ("Error: NOT_FOUND: …").
  */
-import type { EmulatedSpreadsheet } from '../emulator';
-import { bundleFunctionNames, runFunction } from '../emulator';
+import { bundleFunctionNames, ExecutionRefused, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 
 export const EXECUTION_RESPONSE_TYPE = 'type.googleapis.com/google.apps.script.v1.ExecutionResponse';
 export const EXECUTION_ERROR_TYPE = 'type.googleapis.com/google.apps.script.v1.ExecutionError';
@@ -68,11 +67,17 @@ export function scriptError(message: string, stack?: string): HttpAnswer {
 export interface ScriptsRunOptions {
   spreadsheet: EmulatedSpreadsheet;
   distDir: string;
+  /** Runs the execution at the same time as others. */
+  pool: ExecutionPool;
   /** The Authorization header; Google refuses a call without credentials. */
   authorization?: string;
 }
 
-export function handleScriptsRun(requestBody: unknown, options: ScriptsRunOptions): HttpAnswer {
+/**
+ * Answers one scripts.run request. An execution refused by the limit of simultaneous executions is
+ * HTTP 429 RESOURCE_EXHAUSTED: nothing ran, so a client may retry it.
+ */
+export async function handleScriptsRun(requestBody: unknown, options: ScriptsRunOptions): Promise<HttpAnswer> {
   if (!options.authorization || !/^Bearer \S+/.test(options.authorization)) {
     return httpError(
       401,
@@ -92,13 +97,19 @@ export function handleScriptsRun(requestBody: unknown, options: ScriptsRunOption
   }
   if (!bundleFunctionNames(options.distDir).includes(request.function))
     return scriptError(`Script function not found: ${request.function}`);
-  const outcome = runFunction(
-    options.spreadsheet,
-    options.distDir,
-    request.function,
-    (request.parameters as unknown[]) ?? [],
-    { context: 'api' },
-  );
+  let outcome;
+  try {
+    outcome = await options.pool.run(
+      options.spreadsheet,
+      options.distDir,
+      request.function,
+      (request.parameters as unknown[]) ?? [],
+      { context: 'api' },
+    );
+  } catch (error) {
+    if (error instanceof ExecutionRefused) return httpError(429, 'RESOURCE_EXHAUSTED', error.message);
+    throw error;
+  }
   if ('error' in outcome)
     return scriptError(withErrorName(outcome.error.message, outcome.error.stack), outcome.error.stack);
   const response: Record<string, unknown> = { '@type': EXECUTION_RESPONSE_TYPE };

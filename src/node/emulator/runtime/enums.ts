@@ -6,6 +6,7 @@
  */
 
 const ENUM_BRAND = Symbol('apps-script-enum');
+const constantsMade = new WeakSet<object>();
 
 export interface EnumValue<Name extends string = string> {
   name(): Name;
@@ -19,12 +20,14 @@ export type AppsScriptEnum<Name extends string> = { readonly [K in Name]: EnumVa
 export function createEnum<const Names extends readonly string[]>(names: Names): AppsScriptEnum<Names[number]> {
   const constants: Record<string, EnumValue> = {};
   names.forEach((name, ordinal) => {
-    constants[name] = Object.freeze({
+    const constant = Object.freeze({
       name: () => name,
       ordinal: () => ordinal,
       toString: () => name,
       toJSON: () => name,
     });
+    constantsMade.add(constant);
+    constants[name] = constant;
   });
   Object.defineProperty(constants, ENUM_BRAND, { value: true });
   return Object.freeze(constants) as AppsScriptEnum<Names[number]>;
@@ -33,6 +36,11 @@ export function createEnum<const Names extends readonly string[]>(names: Names):
 /** Whether a value is an enum made by createEnum: those are the only fields services expose. */
 export function isAppsScriptEnum(value: unknown): boolean {
   return typeof value === 'object' && value !== null && ENUM_BRAND in value;
+}
+
+/** Whether a value is one constant of an enum made by createEnum (`Button.OK`). */
+export function isEnumConstant(value: unknown): value is EnumValue {
+  return typeof value === 'object' && value !== null && constantsMade.has(value);
 }
 
 /** The constant of `appsScriptEnum` that `value` is, if any (identity, as Apps Script compares). */

@@ -5,6 +5,7 @@
  * the script's realm.
  */
 import type { EmulatedSheet } from '../model/emulated-sheet';
+import type { LockWait } from '../model/lock-table';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { callMatches, summarizeArguments, type CallFilter, type CallRecord, type ServiceName } from './call-log';
 import { isAppsScriptEnum } from './enums';
@@ -39,6 +40,11 @@ export interface ExecutionSettings {
   readonly now: () => Date;
   /** Print Logger and console output to the process console as well as recording it. */
   readonly echoLogs: boolean;
+  /**
+   * The script runs on its own thread while other executions run (the execution pool): lock waits and
+   * Utilities.sleep take real time. False for an in-process execution, which nothing could overtake.
+   */
+  readonly concurrent: boolean;
 }
 
 /**
@@ -62,6 +68,8 @@ export class ExecutionScope {
   ended = false;
   /** Locks this execution holds: lock owner (a Lock object) → scope name. */
   readonly heldLocks = new Map<object, string>();
+  /** Lock waits in progress (concurrent executions only); ending the execution cancels them. */
+  readonly pendingWaits = new Set<LockWait>();
   readonly sleeps: number[] = [];
   #activeSheet: EmulatedSheet | undefined;
   readonly #implementations = new WeakMap<object, object>();
@@ -126,6 +134,11 @@ export class ExecutionScope {
     if (typeof surface !== 'object' || surface === null) return undefined;
     const implementation = this.#implementations.get(surface);
     return implementation instanceof type ? implementation : undefined;
+  }
+
+  /** Whether `value` is an object `expose` made (a service object the script holds). */
+  isServiceObject(value: unknown): boolean {
+    return typeof value === 'object' && value !== null && this.#implementations.has(value);
   }
 
   /** An Error of the script's realm, named as Apps Script's service errors are. */

@@ -1,12 +1,17 @@
 /**
  * LockService and Lock (https://developers.google.com/apps-script/reference/lock/lock). Lock state
- * lives in the spreadsheet model, so executions contend. Executions here run one at a time, so
- * waiting cannot help: a lock held elsewhere makes tryLock return false and waitLock throw at
- * once, whatever the timeout.
+ * lives in the spreadsheet model, so executions contend. An execution of the execution pool (its
+ * script on its own thread, others running at the same time) waits for real: tryLock(timeout) and
+ * waitLock(timeout) block until the lock is handed over or the timeout passes. An execution run
+ * in-process cannot wait (nothing else runs meanwhile), so there a lock held elsewhere makes tryLock
+ * return false and waitLock throw at once, whatever the timeout.
  */
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { lockScopeName, type LockScope } from '../model/lock-table';
+import { PendingAnswer } from '../runtime/pending-answer';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
+
+const LOCK_TIMEOUT = 'Lock timeout: another process was holding the lock for too long.';
 
 export class LockService {
   readonly #scope: ExecutionScope;
@@ -46,14 +51,19 @@ export class Lock {
    * True once this Lock object holds the lock. Assumption (strict): two Lock objects of the same
    * execution contend like two executions; only the object that acquired the lock holds it.
    */
-  tryLock(timeoutInMillis: unknown): boolean {
+  tryLock(timeoutInMillis: unknown): boolean | PendingAnswer {
     requireTimeout(timeoutInMillis, 'Lock.tryLock');
-    return this.#acquire();
+    if (this.#acquire()) return true;
+    return this.#canWait(timeoutInMillis) ? this.#wait(timeoutInMillis, (acquired) => acquired) : false;
   }
 
-  waitLock(timeoutInMillis: unknown): void {
+  waitLock(timeoutInMillis: unknown): void | PendingAnswer {
     requireTimeout(timeoutInMillis, 'Lock.waitLock');
-    if (!this.#acquire()) throw new ServiceError('Lock timeout: another process was holding the lock for too long.');
+    if (this.#acquire()) return;
+    if (!this.#canWait(timeoutInMillis)) throw new ServiceError(LOCK_TIMEOUT);
+    return this.#wait(timeoutInMillis, (acquired) => {
+      if (!acquired) throw this.#scope.scriptError(LOCK_TIMEOUT);
+    });
   }
 
   /** "This method has no effect if the lock has not been acquired." */
@@ -72,9 +82,32 @@ export class Lock {
     this.#scope.heldLocks.set(this, this.#scopeName);
     return true;
   }
+
+  #canWait(timeoutInMillis: number): boolean {
+    return this.#scope.settings.concurrent && timeoutInMillis > 0;
+  }
+
+  /** Waits in the lock table; the execution's end (or its time limit) cancels the wait. */
+  #wait<T>(timeoutInMillis: number, answer: (acquired: boolean) => T): PendingAnswer {
+    const locks = this.#scope.spreadsheet.locks;
+    const wait = locks.waitFor(this.#scopeName, this, timeoutInMillis);
+    this.#scope.pendingWaits.add(wait);
+    return new PendingAnswer(
+      wait.acquired.then((acquired) => {
+        this.#scope.pendingWaits.delete(wait);
+        if (acquired && this.#scope.ended) {
+          // Handed over while the execution was being stopped: pass it on.
+          locks.release(this.#scopeName, this);
+          return answer(false);
+        }
+        if (acquired) this.#scope.heldLocks.set(this, this.#scopeName);
+        return answer(acquired);
+      }),
+    );
+  }
 }
 
-function requireTimeout(timeoutInMillis: unknown, method: string): void {
+function requireTimeout(timeoutInMillis: unknown, method: string): asserts timeoutInMillis is number {
   if (typeof timeoutInMillis !== 'number' || !Number.isInteger(timeoutInMillis) || timeoutInMillis < 0) {
     throw signatureMismatch(method, [timeoutInMillis]);
   }

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createEnum, enumConstantName } from '../runtime/enums';
 import type { ExecutionScope } from '../runtime/execution-scope';
+import { PendingAnswer } from '../runtime/pending-answer';
 import { newArray } from '../runtime/realm';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import { isDateLike } from '../runtime/value-kinds';
@@ -58,8 +59,8 @@ export class Utilities {
     return randomUUID();
   }
 
-  /** Recorded in execution.sleeps; the emulator does not wait. */
-  sleep(milliseconds: unknown): void {
+  /** Recorded in execution.sleeps; only a concurrent execution (the pool) really sleeps. */
+  sleep(milliseconds: unknown): void | PendingAnswer {
     if (typeof milliseconds !== 'number' || !Number.isInteger(milliseconds))
       throw signatureMismatch('Utilities.sleep', [milliseconds]);
     if (milliseconds < 0 || milliseconds > MAX_SLEEP_MILLISECONDS) {
@@ -68,6 +69,8 @@ export class Utilities {
       );
     }
     this.#scope.sleeps.push(milliseconds);
+    if (this.#scope.settings.concurrent && milliseconds > 0)
+      return new PendingAnswer(new Promise((resolve) => setTimeout(resolve, milliseconds)));
   }
 
   base64Encode(data: unknown, charset?: unknown): string {

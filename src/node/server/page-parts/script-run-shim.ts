@@ -1,9 +1,18 @@
 /**
  * What Google puts into a sidebar's page before the project's HTML runs: `google.script.run` and
  * `google.script.host`. Here every google.script.run call is one POST /gas/run, which runs the
- * function in the real dist/Code.js on the emulated spreadsheet (a 'ui' execution).
+ * function in the real dist/Code.js on the emulated spreadsheet (a 'ui' execution), carrying the
+ * server's secret (local-only.ts).
  */
 import { scriptJson } from '../../../../sidebar/src/protocol';
+import { SECRET_HEADER } from '../local-only';
+
+/**
+ * "The google.script.run API allows 10 concurrent calls to server functions. If you make an 11th call
+ * while 10 are still running, the server function will be delayed until one of the 10 spots is freed."
+ * (https://developers.google.com/apps-script/guides/html/communication)
+ */
+export const CONCURRENT_CALLS_PER_PAGE = 10;
 
 export interface ShimConfig {
   /** The bundle's callable functions: google.script.run has a method for each, and no others. */
@@ -11,13 +20,16 @@ export interface ShimConfig {
   /** The side panel's title and width, as showSidebar's HtmlOutput set them. */
   title: string;
   width: number | null;
+  /** The server's secret, sent with every call. */
+  secret: string;
 }
 
 /**
  * Plain ES5-style JavaScript, sent to the browser as is. Like Google's runner: the with…Handler
  * methods return a new runner (so a configured runner can be reused), a call returns undefined,
  * the success handler gets (result, userObject) and the failure handler (error, userObject) with
- * the server's message; without a failure handler the error goes to the console.
+ * the server's message; without a failure handler the error goes to the console. At most
+ * config.concurrentCalls calls run at once; later ones wait for a free spot, in order.
  */
 const SHIM = String.raw`
 (function (config) {
@@ -29,10 +41,19 @@ const SHIM = String.raw`
     var error = new Error(message);
     if (handler) handler(error, userObject); else console.error('google.script.run: uncaught ' + message);
   }
+  var running = 0, waiting = [];
+  function next() {
+    running--;
+    if (waiting.length) waiting.shift()();
+  }
   function call(name, args, handlers) {
+    if (running >= config.concurrentCalls) { waiting.push(function () { call(name, args, handlers); }); return; }
+    running++;
+    var headers = { 'content-type': 'application/json' };
+    headers[config.secretHeader] = config.secret;
     fetch('/gas/run', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: headers,
       body: JSON.stringify({ functionName: name, args: args })
     }).then(function (response) {
       return response.json().then(function (body) {
@@ -40,11 +61,13 @@ const SHIM = String.raw`
         return body;
       });
     }).then(function (outcome) {
+      next();
       if (outcome.error) fail(handlers.failure, outcome.error.message, handlers.userObject);
       else if (handlers.success) {
         handlers.success(outcome.result === undefined ? null : outcome.result, handlers.userObject);
       }
     }, function (error) {
+      next();
       fail(handlers.failure, 'NetworkError: Connection failure: ' + error.message, handlers.userObject);
     });
   }
@@ -75,7 +98,13 @@ const SHIM = String.raw`
 `;
 
 export function shimScript(config: ShimConfig): string {
-  return `<script>${SHIM.replace('__CONFIG__', () => scriptJson(config))}</script>`;
+  const pageConfig = { ...config, secretHeader: SECRET_HEADER, concurrentCalls: CONCURRENT_CALLS_PER_PAGE };
+  return `<script>${SHIM.replace('__CONFIG__', () => scriptJson(pageConfig))}</script>`;
+}
+
+/** The secret in a page the server served (for tools and tests that call /gas/run as the page would). */
+export function secretFromPage(html: string): string | null {
+  return /"secret":"([\w-]+)"/.exec(html)?.[1] ?? null;
 }
 
 /** Puts the shim first in the page's head, so google.script exists before the page's own scripts run. */

@@ -3,10 +3,13 @@
  * AGENT_BASE sheet's cells as a grid (C2 editable as a person edits a cell: committed on blur or
  * Ctrl+Enter, Escape reverts), on the right the real sidebar in a 300 px side panel. The cells are
  * read from GET /api/cells and refreshed every couple of seconds, so the agent's changes show.
- * Cell text is only ever put into the page as text (value, textContent).
+ * Cell text is only ever put into the page as text (value, textContent). Its calls carry the
+ * server's secret (local-only.ts).
  */
+import { scriptJson } from '../../../../sidebar/src/protocol';
+import { SECRET_HEADER } from '../local-only';
 
-export function sheetWindowPage(spreadsheetName: string): string {
+export function sheetWindowPage(spreadsheetName: string, secret: string): string {
   const title = `${spreadsheetName} — Sheet Plan local emulator`;
   return `<!doctype html>
 <html lang="en">
@@ -70,7 +73,7 @@ export function sheetWindowPage(spreadsheetName: string): string {
   </aside>
 </div>
 <footer class="sheet-tabs"><span class="tab">Warehouse</span><span class="tab active">AGENT_BASE</span></footer>
-<script>${SCRIPT}</script>
+<script>${SCRIPT.replace('__SECRET__', () => scriptJson({ [SECRET_HEADER]: secret }))}</script>
 </body>
 </html>`;
 }
@@ -219,7 +222,7 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 
 /** The page's own script: cells in and out through /api/cells, the menu, and the side panel. */
 const SCRIPT = String.raw`
-(function () {
+(function (secretHeaders) {
   var CELLS = ['AGENT_BASE!C1', 'AGENT_BASE!C2', 'AGENT_BASE!D2'];
   var c1 = document.getElementById('c1'), c2 = document.getElementById('c2'), d2 = document.getElementById('d2');
   var formula = document.getElementById('formula-text');
@@ -236,7 +239,7 @@ const SCRIPT = String.raw`
     if (!editing) { c2.value = committed; c2.classList.remove('dirty'); formula.textContent = firstLine(committed); }
   }
   function refresh() {
-    return fetch('/api/cells', { cache: 'no-store' })
+    return fetch('/api/cells', { cache: 'no-store', headers: secretHeaders })
       .then(function (r) { return r.json(); })
       .then(show, function () {});
   }
@@ -245,7 +248,8 @@ const SCRIPT = String.raw`
     if (c2.value === committed) { c2.classList.remove('dirty'); return; }
     var text = c2.value;
     var body = JSON.stringify({ 'AGENT_BASE!C2': text });
-    fetch('/api/cells', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: body })
+    var headers = Object.assign({ 'content-type': 'application/json' }, secretHeaders);
+    fetch('/api/cells', { method: 'PUT', headers: headers, body: body })
       .then(function (r) {
         if (!r.ok) throw new Error('HTTP ' + r.status);
         committed = text;
@@ -309,5 +313,5 @@ const SCRIPT = String.raw`
 
   refresh();
   setInterval(function () { if (document.visibilityState === 'visible') refresh(); }, 1500);
-})();
+})(__SECRET__);
 `;

@@ -1,0 +1,329 @@
+/**
+ * Executions that run at the same time, as Google runs them: a sidebar's poll, a person's click and
+ * an agent's scripts.run call overlap (https://developers.google.com/apps-script/guides/html/communication:
+ * google.script.run calls are asynchronous; the quotas page allows 30 simultaneous executions per user).
+ *
+ * The spreadsheet, its services and its lock table stay on this thread (the state owner); each
+ * execution's script runs on a thread of its own (worker-main.ts) and reaches the services through
+ * service-bridge.ts, one message per service call. So each service call is atomic, executions
+ * interleave between calls, and LockService.waitLock/tryLock really wait while others run.
+ *
+ * Limits, from https://developers.google.com/apps-script/guides/services/quotas ("If you exceed a quota
+ * or limitation, your script throws an exception and execution stops"):
+ *  - 30 simultaneous executions per user: a 31st is refused before it starts (ExecutionRefused), the
+ *    stricter reading, since what Google does with it is not documented beyond "throws";
+ *  - 6 minutes per execution: the script's thread is stopped, its locks released, and the call fails
+ *    with "Exceeded maximum execution time".
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { createExecution, DEFAULT_USER, type Execution, type ExecutionOptions } from '../execution';
+import { bundleFunctionNames, withExecution, type RunOutcome } from '../load-bundle';
+import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
+import { toTransportValue, type JsonValue } from '../runtime/transport';
+import { describeFailure, type ScriptFailure } from '../script-context';
+import { ServiceBridge } from './service-bridge';
+import type { Job, JobResult, ScriptRequest, WorkerSetup } from './wire';
+
+/** Google's limits (quotas page, "Current limitations"). */
+export const MAX_EXECUTIONS_PER_USER = 30;
+export const EXECUTION_TIME_LIMIT_MS = 6 * 60 * 1000;
+
+export interface PoolOptions {
+  /** Default 30, Google's simultaneous executions per user. */
+  readonly maxExecutionsPerUser?: number;
+  /** Default 6 minutes, Google's limit per execution. */
+  readonly executionTimeLimitMs?: number;
+  /** How long a thread with nothing to do is kept for the next execution. Default 5 s. */
+  readonly idleThreadMs?: number;
+  /** The built script thread. Default: build/emulator-worker.js of this package (npm run build makes it). */
+  readonly workerFile?: string;
+}
+
+/** An execution refused before it started: nothing ran. */
+export class ExecutionRefused extends Error {}
+
+export interface PoolStatistics {
+  /** Executions started (refused ones not counted). */
+  readonly executions: number;
+  readonly refused: number;
+  /** The most executions that were running at one moment. */
+  readonly peakConcurrent: number;
+}
+
+/** What a pooled execution runs: a function with plain JSON arguments, or a trigger with its event. */
+interface JobSpec {
+  readonly distDir: string;
+  readonly functionName: string;
+  readonly args?: JsonValue[];
+  readonly event?: Record<string, unknown>;
+}
+
+export class ExecutionPool {
+  readonly #maxPerUser: number;
+  readonly #timeLimitMs: number;
+  readonly #idleMs: number;
+  readonly #workerFile: string;
+  readonly #idle: ScriptThread[] = [];
+  readonly #busy = new Set<ScriptThread>();
+  readonly #runningByUser = new Map<string, number>();
+  #running = 0;
+  #executions = 0;
+  #refused = 0;
+  #peak = 0;
+  #jobs = 0;
+  #closed = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.#maxPerUser = options.maxExecutionsPerUser ?? MAX_EXECUTIONS_PER_USER;
+    this.#timeLimitMs = options.executionTimeLimitMs ?? EXECUTION_TIME_LIMIT_MS;
+    this.#idleMs = options.idleThreadMs ?? 5000;
+    this.#workerFile = options.workerFile ?? builtWorkerFile();
+  }
+
+  /** google.script.run or scripts.run: `functionName(...args)` in a new execution, at the same time as others. */
+  async run(
+    spreadsheet: EmulatedSpreadsheet,
+    distDir: string,
+    functionName: string,
+    args: readonly unknown[] = [],
+    options: ExecutionOptions = {},
+  ): Promise<RunOutcome> {
+    const leave = this.#admit(options);
+    try {
+      return await this.#settle(spreadsheet, options, () => {
+        if (!bundleFunctionNames(distDir).includes(functionName))
+          throw new Error(`Script function not found: ${functionName}`);
+        return { distDir, functionName, args: toTransportValue([...args], 'argument') as JsonValue[] };
+      });
+    } finally {
+      leave();
+    }
+  }
+
+  /**
+   * A person types `text` into a cell in the Sheets UI: stored as typed, then the simple trigger onEdit(e)
+   * runs (as load-bundle.ts's editCellAsPerson, in a trigger execution of its own).
+   */
+  async editCellAsPerson(
+    spreadsheet: EmulatedSpreadsheet,
+    distDir: string,
+    a1Notation: string,
+    text: string,
+    options: ExecutionOptions = {},
+  ): Promise<RunOutcome> {
+    const authMode = options.authMode ?? 'LIMITED';
+    const triggerOptions: ExecutionOptions = { ...options, context: options.context ?? 'trigger', authMode };
+    const leave = this.#admit(triggerOptions);
+    try {
+      const oldValue = String(spreadsheet.cell(a1Notation) ?? '');
+      spreadsheet.setCellText(a1Notation, text);
+      return await this.#settle(spreadsheet, triggerOptions, (execution) =>
+        bundleFunctionNames(distDir).includes('onEdit')
+          ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, a1Notation, text, oldValue) }
+          : null,
+      );
+    } finally {
+      leave();
+    }
+  }
+
+  statistics(): PoolStatistics {
+    return { executions: this.#executions, refused: this.#refused, peakConcurrent: this.#peak };
+  }
+
+  /** Stops every thread; executions still running fail and release their locks. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const threads = [...this.#idle, ...this.#busy];
+    this.#idle.length = 0;
+    await Promise.all(threads.map((thread) => thread.stop('The emulator is shutting down')));
+  }
+
+  /** Takes one of the user's execution slots, or refuses; answers the function that gives it back. */
+  #admit(options: ExecutionOptions): () => void {
+    if (this.#closed) throw new ExecutionRefused('The emulator is shutting down: no new executions');
+    if (options.now) {
+      throw new Error('A pooled execution runs on the real clock; ExecutionOptions.now is for in-process runs');
+    }
+    const user = options.user ?? DEFAULT_USER;
+    const running = this.#runningByUser.get(user) ?? 0;
+    if (running >= this.#maxPerUser) {
+      this.#refused++;
+      throw new ExecutionRefused(
+        `Too many simultaneous executions: ${user} already has ${running} running, and Apps Script allows ` +
+          `${this.#maxPerUser} per user. Nothing ran; try again when one has finished.`,
+      );
+    }
+    this.#runningByUser.set(user, running + 1);
+    this.#running++;
+    this.#executions++;
+    this.#peak = Math.max(this.#peak, this.#running);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.#running--;
+      const now = (this.#runningByUser.get(user) ?? 1) - 1;
+      if (now > 0) this.#runningByUser.set(user, now);
+      else this.#runningByUser.delete(user);
+    };
+  }
+
+  /** Runs the job `prepare` describes (null: nothing to run) in a new execution; always ends the execution. */
+  async #settle(
+    spreadsheet: EmulatedSpreadsheet,
+    options: ExecutionOptions,
+    prepare: (execution: Execution) => JobSpec | null,
+  ): Promise<RunOutcome> {
+    const execution = createExecution(spreadsheet, { ...options, concurrent: true });
+    let outcome: { result: JsonValue } | { error: ScriptFailure };
+    try {
+      const spec = prepare(execution);
+      outcome = spec ? await this.#dispatch(execution, spec) : { result: null };
+    } catch (error) {
+      outcome = { error: describeFailure(error) };
+    } finally {
+      execution.end();
+    }
+    return withExecution(outcome, execution);
+  }
+
+  async #dispatch(execution: Execution, spec: JobSpec): Promise<{ result: JsonValue } | { error: ScriptFailure }> {
+    const bridge = new ServiceBridge(execution);
+    const job: Job = {
+      job: ++this.#jobs,
+      distDir: path.resolve(spec.distDir),
+      globals: bridge.globals(),
+      functionName: spec.functionName,
+      ...(spec.args ? { args: spec.args } : {}),
+      ...(spec.event ? { event: bridge.encode(spec.event) } : {}),
+    };
+    const thread = this.#idle.pop() ?? new ScriptThread(this.#workerFile);
+    thread.cancelIdle();
+    this.#busy.add(thread);
+    try {
+      const answer = await thread.run(job, bridge, this.#timeLimitMs);
+      this.#busy.delete(thread);
+      if (this.#closed) void thread.stop('The emulator is shutting down');
+      else this.#rest(thread);
+      return 'error' in answer ? { error: answer.error } : { result: answer.result };
+    } catch (error) {
+      // A stopped or failed thread is not reused.
+      this.#busy.delete(thread);
+      void thread.stop('Not reused after a failure');
+      throw error;
+    }
+  }
+
+  #rest(thread: ScriptThread): void {
+    this.#idle.push(thread);
+    thread.idleFor(this.#idleMs, () => {
+      const index = this.#idle.indexOf(thread);
+      if (index >= 0) this.#idle.splice(index, 1);
+    });
+  }
+}
+
+/** One script thread, and the answering of its service calls. */
+class ScriptThread {
+  readonly #worker: Worker;
+  readonly #flag = new Int32Array(new SharedArrayBuffer(4));
+  #bridge: ServiceBridge | null = null;
+  #current: { resolve(result: JobResult): void; reject(error: Error): void } | null = null;
+  #idleTimer: NodeJS.Timeout | null = null;
+  #stopped = false;
+
+  constructor(workerFile: string) {
+    const { port1, port2 } = new MessageChannel();
+    const setup: WorkerSetup = { port: port2, signal: this.#flag.buffer as SharedArrayBuffer };
+    this.#worker = new Worker(workerFile, { workerData: setup, transferList: [port2] });
+    port1.on('message', (request: ScriptRequest) => void this.#answer(port1, request));
+    port1.unref();
+    this.#worker.on('message', (result: JobResult) => {
+      const current = this.#current;
+      this.#current = null;
+      current?.resolve(result);
+    });
+    this.#worker.on('error', (error) => this.#fail(`The script's thread failed: ${error.message}`));
+    this.#worker.on('exit', (code) => this.#fail(`The script's thread stopped (exit code ${code})`));
+  }
+
+  run(job: Job, bridge: ServiceBridge, timeLimitMs: number): Promise<JobResult> {
+    this.#bridge = bridge;
+    this.#worker.ref();
+    return new Promise<JobResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void this.stop('Exceeded maximum execution time');
+      }, timeLimitMs);
+      this.#current = {
+        resolve: (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      this.#worker.postMessage(job);
+    }).finally(() => {
+      this.#bridge = null;
+      this.#worker.unref();
+    });
+  }
+
+  idleFor(ms: number, onStop: () => void): void {
+    this.#idleTimer = setTimeout(() => {
+      onStop();
+      void this.stop('idle');
+    }, ms);
+    this.#idleTimer.unref();
+  }
+
+  cancelIdle(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+  }
+
+  /** Stops the thread; a running execution fails with `reason`. */
+  async stop(reason: string): Promise<void> {
+    this.cancelIdle();
+    this.#fail(reason);
+    if (this.#stopped) return;
+    this.#stopped = true;
+    await this.#worker.terminate();
+  }
+
+  #fail(reason: string): void {
+    const current = this.#current;
+    this.#current = null;
+    current?.reject(new Error(reason));
+  }
+
+  /** Answers one service call; the script's thread is blocked until the flag is set. */
+  async #answer(port: MessagePort, request: ScriptRequest): Promise<void> {
+    const bridge = this.#bridge;
+    const reply = bridge
+      ? await bridge.answer(request)
+      : { error: { name: 'Error', message: 'No execution is running on this thread' } };
+    if (this.#stopped) return;
+    port.postMessage(reply);
+    Atomics.store(this.#flag, 0, 1);
+    Atomics.notify(this.#flag, 0);
+  }
+}
+
+/** build/emulator-worker.js of the package this file belongs to (src/… under ts-jest, build/ once bundled). */
+function builtWorkerFile(): string {
+  let folder = __dirname;
+  while (!existsSync(path.join(folder, 'package.json'))) {
+    const parent = path.dirname(folder);
+    if (parent === folder) throw new Error(`No package.json above ${__dirname}`);
+    folder = parent;
+  }
+  const file = path.join(folder, 'build', 'emulator-worker.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build`);
+  return file;
+}

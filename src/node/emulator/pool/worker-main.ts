@@ -1,0 +1,60 @@
+/**
+ * A script's thread of the execution pool (built to build/emulator-worker.js). It runs one execution
+ * at a time: evaluates Code.js in a fresh context whose globals are stand-ins for the execution's
+ * services, calls the function, and sends back the result as google.script.run and scripts.run carry
+ * it. Each service call blocks this thread until the spreadsheet's thread answers
+ * (Atomics.wait on a shared flag, then the answer read synchronously from the port).
+ */
+import { format } from 'node:util';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { toTransportValue, type JsonValue } from '../runtime/transport';
+import { describeFailure, evaluateBundle } from '../script-context';
+import { ScriptBridge } from './script-bridge';
+import type { ConsoleLevel, Job, JobResult, ScriptRequest, ServiceReply, WorkerSetup } from './wire';
+
+const { port, signal } = workerData as WorkerSetup;
+const flag = new Int32Array(signal);
+
+function send(request: ScriptRequest): ServiceReply {
+  Atomics.store(flag, 0, 0);
+  port.postMessage(request);
+  Atomics.wait(flag, 0, 0);
+  const reply = receiveMessageOnPort(port);
+  if (!reply) throw new Error('The spreadsheet thread signalled an answer but sent none');
+  return reply.message as ServiceReply;
+}
+
+const CONSOLE_LEVELS: readonly ConsoleLevel[] = ['log', 'info', 'warn', 'error', 'debug'];
+
+function run(job: Job): JsonValue {
+  const bridge = new ScriptBridge(send);
+  // No prototype: nothing of Node is reachable from the script through its global object.
+  const globals = Object.create(null) as Record<string, unknown>;
+  for (const [name, service] of job.globals) globals[name] = bridge.decode(service);
+  globals.console = Object.fromEntries(
+    CONSOLE_LEVELS.map((level) => [
+      level,
+      (...data: unknown[]) => void send({ op: 'console', level, message: format(...data) }),
+    ]),
+  );
+  const { context, realm } = evaluateBundle(globals, job.distDir);
+  bridge.realm = realm;
+  const entry = context[job.functionName];
+  if (typeof entry !== 'function') throw new realm.Error(`Script function not found: ${job.functionName}`);
+  if (job.event !== undefined) {
+    (entry as (event: unknown) => unknown)(bridge.decode(job.event));
+    return null;
+  }
+  const args = realm.JSON.parse(JSON.stringify(job.args ?? [])) as unknown[];
+  return toTransportValue((entry as (...args: unknown[]) => unknown)(...args), 'result');
+}
+
+parentPort!.on('message', (job: Job) => {
+  let answer: JobResult;
+  try {
+    answer = { job: job.job, result: run(job) };
+  } catch (error) {
+    answer = { job: job.job, error: describeFailure(error) };
+  }
+  parentPort!.postMessage(answer);
+});
