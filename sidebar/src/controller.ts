@@ -10,6 +10,7 @@ import { outlinePlan } from '../../src/core/parse';
 import { localDate, setAnswerLine } from '../../src/core/update';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import type { PlanView } from './protocol';
+import { actionWords } from './task-choices';
 import { errorCode, errorMessage, type Server } from './server';
 
 export interface EditorState {
@@ -40,18 +41,6 @@ export interface SidebarState {
   /** The History panel: null while closed; `entries` null while they load. */
   history: { entries: HistoryEntry[] | null } | null;
 }
-
-const ACTION_WORDS: Record<TaskAction, [busy: string, done: string]> = {
-  start: ['Starting', 'started'],
-  complete: ['Completing', 'completed'],
-  block: ['Blocking', 'blocked'],
-  review: ['Asking for review of', 'sent for review'],
-  skip: ['Skipping', 'skipped'],
-  reopen: ['Reopening', 'reopened'],
-  note: ['Saving the note of', 'note saved'],
-  approve: ['Approving', 'approved'],
-  requestChanges: ['Requesting changes to', 'sent back with your comment'],
-};
 
 const SOURCE_WORDS: Record<string, string> = {
   api: 'the agent',
@@ -187,7 +176,7 @@ export class SidebarController {
   /** A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. */
   act(action: TaskAction, step: string, text?: string): Promise<boolean> {
     const given = text?.trim() ? text.trim() : undefined;
-    const [busy, done] = ACTION_WORDS[action];
+    const { busy, done } = actionWords(action);
     return this.change(
       `${busy} ${step}`,
       `${step} ${done}`,

@@ -1,10 +1,11 @@
 /**
- * Which actions the sidebar offers on a task, read from the core's TASK_ACTIONS and status table:
- * every status a person may move the task to, re-wording a reason where the table allows it, and
- * for a review item only the person's decision (approve or request changes).
+ * Which actions the sidebar offers on a task, and what their buttons say, read from the core's
+ * action rules and status table: every status a person may move the task to, re-wording a reason
+ * where the table allows it, and for a task held for a person only their decision (approve or
+ * request changes).
  */
-import { TASK_ACTIONS, type TaskAction } from '../../src/core/actions';
-import { statusDefinition } from '../../src/core/statuses';
+import { actionRules, type ActionRule, type TaskAction } from '../../src/core/actions';
+import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../../src/core/statuses';
 import type { PlanTask } from '../../src/core/types';
 
 export interface TaskChoice {
@@ -16,82 +17,54 @@ export interface TaskChoice {
   primary?: boolean;
 }
 
-const ORDER: readonly TaskAction[] = [
-  'approve',
-  'requestChanges',
-  'start',
-  'complete',
-  'block',
-  'review',
-  'skip',
-  'reopen',
-  'note',
-];
+/** A person's decisions first, then the rest in the rules' order (moves, the move back to the queue, the note). */
+function ordered(statuses: StatusTable): ActionRule[] {
+  const rules = [...actionRules(statuses).values()];
+  return [...rules.filter((rule) => rule.decision), ...rules.filter((rule) => !rule.decision)];
+}
 
-const TEXT_LABELS: Partial<Record<TaskAction, string>> = {
-  block: 'Why is it blocked?',
-  review: 'What should the reviewer check?',
-  skip: 'Why skip it?',
-  note: 'Note (leave empty to remove it)',
-  approve: 'Comment (optional)',
-  requestChanges: 'What needs to change?',
-};
-
-function offered(task: PlanTask, action: TaskAction): boolean {
-  const rule = TASK_ACTIONS[action];
-  // Person-only decisions apply where their rule says (review items).
-  if (rule.from) return rule.from.includes(task.status);
-  // A review item waits for a person's decision; other moves come after it.
-  if (statusDefinition(task.status).heldForPerson) return false;
+function offered(task: PlanTask, rule: ActionRule, statuses: StatusTable): boolean {
+  const status = statuses.definition(task.status);
+  // A person's decision applies to the tasks held for them, and nothing else does.
+  if (rule.decision || status.heldForPerson) return Boolean(rule.decision) && status.heldForPerson;
   if (rule.to === undefined || rule.to !== task.status) return true;
   // Same status again: only to re-word a reason, where the table allows it (blocked → blocked).
-  return Boolean(rule.text) && statusDefinition(task.status).next.includes(task.status);
+  return Boolean(rule.text) && status.rewordable;
 }
 
-function label(task: PlanTask, action: TaskAction): string {
-  switch (action) {
-    case 'approve':
-      return 'Approve';
-    case 'requestChanges':
-      return 'Request changes';
-    case 'start':
-      return task.status === 'blocked' ? 'Resume' : 'Start';
-    case 'complete':
-      return 'Complete';
-    case 'block':
-      return task.status === 'blocked' ? 'Change reason' : 'Block';
-    case 'review':
-      return 'Ask for review';
-    case 'skip':
-      return task.status === 'skipped' ? 'Change reason' : 'Skip';
-    case 'reopen':
-      return task.status === 'doing' ? 'Back to todo' : 'Reopen';
-    case 'note':
-      return task.note ? 'Edit note' : 'Add note';
-  }
+function label(task: PlanTask, rule: ActionRule, statuses: StatusTable): string {
+  if (rule.to === task.status) return `Change ${ANNOTATION_ROLES[statuses.definition(task.status).annotation].word}`;
+  if (task.note && rule.labelWhenNoted) return rule.labelWhenNoted;
+  return rule.labelFrom?.[task.status] ?? rule.label;
 }
 
-function primaryAction(task: PlanTask): TaskAction | undefined {
-  if (task.status === 'review') return 'approve';
-  if (task.status === 'todo' || task.status === 'blocked') return 'start';
-  if (task.status === 'doing') return 'complete';
-  return undefined;
+/** The step forward: a person's decision (approve) on a held task, else the move to the status's `forward`. */
+function isPrimary(task: PlanTask, rule: ActionRule, statuses: StatusTable): boolean {
+  const status = statuses.definition(task.status);
+  if (status.heldForPerson) return rule.decision?.accepts === true;
+  return status.forward !== undefined && rule.to === status.forward && !rule.decision;
 }
 
-export function taskChoices(task: PlanTask): TaskChoice[] {
-  const primary = primaryAction(task);
-  return ORDER.filter((action) => offered(task, action)).map((action) => {
-    const rule = TASK_ACTIONS[action];
-    const choice: TaskChoice = { action, label: label(task, action) };
-    if (rule.text) {
-      const keepsText = action === 'note' || rule.to === task.status;
-      choice.text = {
-        label: TEXT_LABELS[action] ?? rule.text.name,
-        required: rule.text.required,
-        initial: keepsText ? task.note : undefined,
-      };
-    }
-    if (action === primary) choice.primary = true;
-    return choice;
-  });
+export function taskChoices(task: PlanTask, statuses: StatusTable = STATUS_TABLE): TaskChoice[] {
+  return ordered(statuses)
+    .filter((rule) => offered(task, rule, statuses))
+    .map((rule) => {
+      const choice: TaskChoice = { action: rule.action as TaskAction, label: label(task, rule, statuses) };
+      if (rule.text) {
+        const keepsText = rule.to === undefined || rule.to === task.status;
+        choice.text = {
+          label: rule.prompt ?? rule.text.name,
+          required: rule.text.required,
+          initial: keepsText ? task.note : undefined,
+        };
+      }
+      if (isPrimary(task, rule, statuses)) choice.primary = true;
+      return choice;
+    });
+}
+
+/** The sidebar's status line for an action: while it runs (`Starting 1.2`) and when done (`1.2 started`). */
+export function actionWords(action: TaskAction): { busy: string; done: string } {
+  const { busy, done } = actionRules().get(action)!;
+  return { busy, done };
 }

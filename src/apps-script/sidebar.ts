@@ -11,10 +11,10 @@
  * Every function that changes the plan answers with the new PlanView, so the sidebar never needs
  * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
  */
-import { isTaskAction, type TaskAction } from '../core/actions';
+import { TASK_ACTIONS, isTaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
-import { PlanManager, type HistoryEntry, type TaskResult } from '../core/plan-manager';
+import { PlanManager, type HistoryEntry } from '../core/plan-manager';
 import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
@@ -145,18 +145,6 @@ function asPerson(token: unknown, change: (manager: PlanManager) => unknown): Pl
   });
 }
 
-const ACTION_METHODS: Record<TaskAction, (manager: PlanManager, step: unknown, text: unknown) => TaskResult> = {
-  start: (manager, step) => manager.startTask(step),
-  complete: (manager, step) => manager.completeTask(step),
-  block: (manager, step, reason) => manager.blockTask(step, reason),
-  review: (manager, step, note) => manager.reviewTask(step, note),
-  skip: (manager, step, reason) => manager.skipTask(step, reason),
-  reopen: (manager, step) => manager.reopenTask(step),
-  note: (manager, step, note) => manager.setTaskNote(step, note),
-  approve: (manager, step, comment) => manager.approveReview(step, comment),
-  requestChanges: (manager, step, comment) => manager.requestChanges(step, comment),
-};
-
 /** The plan when the sidebar opens. */
 export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
@@ -172,20 +160,17 @@ export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
   });
 }
 
-/**
- * Any task action of the core's TASK_ACTIONS (start, complete, block, review, skip, reopen, note, approve,
- * requestChanges).
- */
+/** Any task action of the core's TASK_ACTIONS: the move into each status, note, approve, requestChanges. */
 export function sidebarTaskAction(token: unknown, action: unknown, step: unknown, text?: unknown): PlanView {
   return asPerson(token, (manager) => {
     if (!isTaskAction(action)) {
       throw new PlanError(
         'INVALID_ARGUMENT',
-        `action must be one of ${Object.keys(ACTION_METHODS).join(', ')} (got ${describeValue(action)})`,
+        `action must be one of ${Object.keys(TASK_ACTIONS).join(', ')} (got ${describeValue(action)})`,
       );
     }
     // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
-    return ACTION_METHODS[action](manager, step, text ?? undefined);
+    return manager.act(action, step, text ?? undefined);
   });
 }
 

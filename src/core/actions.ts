@@ -1,59 +1,129 @@
 /**
  * Task actions: the one place that says what each action does to a task line and which status
  * changes it allows. PlanManager's methods, applyCommands and the sidebar all go through here.
+ * One action moves a task into each status (its `move` in the status table); three more keep or
+ * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
 import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import type { PlanOutline } from './parse';
-import { canMove, statusDefinition, type TaskStatus } from './statuses';
+import { ANNOTATION_ROLES, STANDARD_STATUSES, STATUS_TABLE, type StatusTable } from './statuses';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask } from './update';
 
-export type TaskAction =
-  'start' | 'complete' | 'block' | 'review' | 'skip' | 'reopen' | 'note' | 'approve' | 'requestChanges';
+export type TaskAction = (typeof STANDARD_STATUSES)[number]['move']['action'] | 'note' | 'approve' | 'requestChanges';
 
-interface ActionRule {
+export interface ActionRule {
+  readonly action: string;
   /** The status the task ends in; undefined keeps its status (a note). */
-  to?: TaskStatus;
+  readonly to?: string;
   /** What the action's text argument is called, and whether it is required. */
-  text?: { name: string; required: boolean };
-  /** Only a person in the sidebar may take this action. */
-  personOnly?: boolean;
-  /** Statuses the task must be in, beyond the status table's own rules. */
-  from?: readonly TaskStatus[];
-  /** Turns the argument into the annotation written on the line. */
-  annotate?: (text: string | undefined) => string | undefined;
-  /** Doing the plan's work: refused while the plan is a draft the person must approve first. */
-  isWork?: boolean;
+  readonly text?: { readonly name: string; readonly required: boolean };
+  /**
+   * A person's decision on a task held for them (approve, request changes): only a person takes it, only
+   * on such a task, and the annotation (and the dated line in Notes) says the outcome. `accepts`: the
+   * person accepts the work (approve) rather than sending it back.
+   */
+  readonly decision?: { readonly outcome: string; readonly accepts: boolean };
+  /** Doing the plan's work (the status's `work`): refused while the plan is a draft the person must approve first. */
+  readonly isWork?: boolean;
+  /** The sidebar's button, and a different one when the task comes from one of these statuses. */
+  readonly label: string;
+  readonly labelFrom?: Readonly<Record<string, string>>;
+  /** The sidebar's button when the task already has a note. */
+  readonly labelWhenNoted?: string;
+  /** The sidebar's status line while it runs and when it is done: `Starting 1.2`, `1.2 started`. */
+  readonly busy: string;
+  readonly done: string;
+  /** The label of the text form, when the action takes text. */
+  readonly prompt?: string;
 }
 
-export const TASK_ACTIONS: Record<TaskAction, ActionRule> = {
-  start: { to: 'doing', isWork: true },
-  complete: { to: 'done', isWork: true },
-  block: { to: 'blocked', text: { name: 'reason', required: true } },
-  review: { to: 'review', text: { name: 'note', required: true } },
-  skip: { to: 'skipped', text: { name: 'reason', required: true } },
-  reopen: { to: 'todo' },
-  note: { text: { name: 'note', required: false } },
-  approve: {
-    to: 'todo',
-    personOnly: true,
-    from: ['review'],
-    text: { name: 'comment', required: false },
-    annotate: (comment) => (comment ? `approved: ${comment}` : 'approved'),
-  },
-  requestChanges: {
-    to: 'todo',
-    personOnly: true,
-    from: ['review'],
-    text: { name: 'comment', required: true },
-    annotate: (comment) => `changes requested: ${comment}`,
-  },
-};
+/** The rules of one status table's actions, by name. */
+function buildRules(statuses: StatusTable): ReadonlyMap<string, ActionRule> {
+  const rules = new Map<string, ActionRule>();
+  // The move back to the queue (reopen) comes last: it undoes work.
+  const moves = [...statuses.definitions].sort((a, b) => Number(a.queue) - Number(b.queue));
+  for (const definition of moves) {
+    const role = ANNOTATION_ROLES[definition.annotation];
+    const { action, label, labelFrom, busy, done, prompt } = definition.move;
+    rules.set(action, {
+      action,
+      to: definition.status,
+      // A move asks for text only where the status requires it; notes are the `note` action's.
+      text: role.required ? { name: role.word, required: true } : undefined,
+      isWork: definition.work,
+      label,
+      labelFrom,
+      busy,
+      done,
+      prompt,
+    });
+  }
+  const others: ActionRule[] = [
+    {
+      action: 'note',
+      text: { name: 'note', required: false },
+      label: 'Add note',
+      labelWhenNoted: 'Edit note',
+      busy: 'Saving the note of',
+      done: 'note saved',
+      prompt: 'Note (leave empty to remove it)',
+    },
+    {
+      action: 'approve',
+      to: statuses.queue.status,
+      decision: { outcome: 'approved', accepts: true },
+      text: { name: 'comment', required: false },
+      label: 'Approve',
+      busy: 'Approving',
+      done: 'approved',
+      prompt: 'Comment (optional)',
+    },
+    {
+      action: 'requestChanges',
+      to: statuses.queue.status,
+      decision: { outcome: 'changes requested', accepts: false },
+      text: { name: 'comment', required: true },
+      label: 'Request changes',
+      busy: 'Requesting changes to',
+      done: 'sent back with your comment',
+      prompt: 'What needs to change?',
+    },
+  ];
+  for (const rule of others) {
+    if (rules.has(rule.action)) throw new Error(`A status's action is named "${rule.action}", which is taken`);
+    rules.set(rule.action, rule);
+  }
+  return rules;
+}
 
-export function isTaskAction(value: unknown): value is TaskAction {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TASK_ACTIONS, value);
+const RULES = new WeakMap<StatusTable, ReadonlyMap<string, ActionRule>>();
+
+/**
+ * Every action of a status table, by name: the moves in the table's order (the move back to the queue last), then
+ * note, approve and requestChanges.
+ */
+export function actionRules(statuses: StatusTable = STATUS_TABLE): ReadonlyMap<string, ActionRule> {
+  let rules = RULES.get(statuses);
+  if (!rules) {
+    rules = buildRules(statuses);
+    RULES.set(statuses, rules);
+  }
+  return rules;
+}
+
+/** The product's actions. */
+export const TASK_ACTIONS = Object.fromEntries(actionRules()) as Readonly<Record<TaskAction, ActionRule>>;
+
+/** The actions an agent may take (applyCommands, MCP): all but a person's decisions. */
+export const AGENT_ACTIONS = [...actionRules().values()]
+  .filter((rule) => !rule.decision)
+  .map((rule) => rule.action as TaskAction);
+
+export function isTaskAction(value: unknown, statuses: StatusTable = STATUS_TABLE): value is TaskAction {
+  return typeof value === 'string' && actionRules(statuses).has(value);
 }
 
 export interface ActionContext {
@@ -68,42 +138,53 @@ export interface ActionOutcome {
   before: PlanTask;
 }
 
-const STATUS_WORDS: Record<TaskStatus, string> = {
-  todo: 'not started',
-  doing: 'in progress',
-  done: 'done',
-  blocked: 'blocked',
-  review: 'waiting for review',
-  skipped: 'skipped',
-};
-
-function refuseTransition(task: PlanTask, action: TaskAction, to: TaskStatus, context: ActionContext): never {
-  if (task.status === 'review' && !context.byPerson) {
+function refuseTransition(
+  statuses: StatusTable,
+  task: PlanTask,
+  action: string,
+  to: string,
+  context: ActionContext,
+): never {
+  const from = statuses.definition(task.status);
+  if (from.heldForPerson && !context.byPerson) {
     throw new PlanError(
       'NEEDS_PERSON',
-      `Task ${task.step} is waiting for review; a person approves it or requests changes in the sidebar, which ` +
-        `puts it back as todo`,
+      `Task ${task.step} is ${from.described}; a person approves it or requests changes in the sidebar, which ` +
+        `puts it back as ${statuses.queue.status}`,
     );
   }
-  if (task.status === to) throw new PlanError('INVALID_TRANSITION', `Task ${task.step} is already ${STATUS_WORDS[to]}`);
-  const allowed = statusDefinition(task.status)
-    .next.map((status) => STATUS_WORDS[status])
+  if (task.status === to) {
+    throw new PlanError('INVALID_TRANSITION', `Task ${task.step} is already ${statuses.definition(to).described}`);
+  }
+  const allowed = statuses
+    .nextOf(task.status)
+    .map((definition) => definition.described)
     .join(', ');
   throw new PlanError(
     'INVALID_TRANSITION',
-    `Cannot ${action} task ${task.step}: it is ${STATUS_WORDS[task.status]}, and from there it can become ${allowed}`,
+    `Cannot ${action} task ${task.step}: it is ${from.described}, and from there it can become ${allowed}`,
   );
 }
 
-/** Applies one action to the outline's document; throws a PlanError and changes nothing when it is not allowed. */
+/**
+ * Applies one action to the outline's document, with the statuses it was read with; throws a PlanError and
+ * changes nothing when it is not allowed.
+ */
 export function applyAction(
   outline: PlanOutline,
-  action: TaskAction,
+  action: string,
   stepValue: unknown,
   textValue: unknown,
   context: ActionContext,
 ): ActionOutcome {
-  const rule = TASK_ACTIONS[action];
+  const statuses = outline.statuses;
+  const rule = actionRules(statuses).get(action);
+  if (!rule) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `Unknown action ${describeValue(action)} (actions: ${[...actionRules(statuses).keys()].join(', ')})`,
+    );
+  }
   const step = requireStep(stepValue);
   let text: string | undefined;
   if (rule.text?.required) text = requireLine(textValue, rule.text.name);
@@ -111,46 +192,41 @@ export function applyAction(
   else if (textValue !== undefined && textValue !== null) {
     throw new PlanError('INVALID_ARGUMENT', `${action} takes no text (got ${describeValue(textValue)})`);
   }
-  if (rule.personOnly && !context.byPerson) {
+  const held = statuses.definitions.filter((definition) => definition.heldForPerson);
+  if (rule.decision && !context.byPerson) {
     throw new PlanError(
       'NEEDS_PERSON',
-      `Only a person can ${action === 'approve' ? 'approve' : 'request changes on'} a review item, in the sidebar`,
+      `Only a person can ${rule.label.toLowerCase()} a task ${held.map((s) => s.described).join(' or ')}, ` +
+        `in the sidebar`,
     );
   }
 
   const task = findTask(outline, step);
+  const from = statuses.definition(task.status);
   const to = rule.to ?? task.status;
-  if (rule.from && !rule.from.includes(task.status)) {
-    throw new PlanError('INVALID_TRANSITION', `Task ${step} is ${STATUS_WORDS[task.status]}, not waiting for review`);
-  }
-  const personOverride = context.byPerson && task.status !== to;
-  if (rule.to && !rule.from && !canMove(task.status, to) && !personOverride)
-    refuseTransition(task, action, to, context);
-  if (!rule.to && task.status === 'review' && !context.byPerson) refuseTransition(task, action, to, context);
-
-  if (
-    action === 'note' &&
-    text === undefined &&
-    (task.status === 'blocked' || task.status === 'skipped' || task.status === 'review')
-  ) {
+  if (rule.decision && !from.heldForPerson) {
     throw new PlanError(
-      'INVALID_ARGUMENT',
-      `Task ${step} is ${STATUS_WORDS[task.status]}; its ` +
-        `${statusDefinition(task.status).annotation === 'reason' ? 'reason' : 'note'} cannot be removed, ` +
-        `only replaced ` +
-        `(or change the task's status)`,
+      'INVALID_TRANSITION',
+      `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
     );
   }
-  const annotation = rule.annotate ? rule.annotate(text) : text;
-  const role = statusDefinition(to).annotation;
-  // A note keeps the done date; a status change writes a fresh one.
-  const note = action === 'note' ? text : role === 'none' && !rule.annotate ? undefined : annotation;
-  const document = changeTaskLine(outline, task, {
-    status: to,
-    note,
-    today: context.today,
-    keepDate: action === 'note',
-  });
+  const personOverride = context.byPerson && task.status !== to;
+  if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
+    refuseTransition(statuses, task, action, to, context);
+  if (!rule.to && from.heldForPerson && !context.byPerson) refuseTransition(statuses, task, action, to, context);
+
+  const keepsStatus = rule.to === undefined;
+  if (keepsStatus && text === undefined && ANNOTATION_ROLES[from.annotation].required) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `Task ${step} is ${from.described}; its ${ANNOTATION_ROLES[from.annotation].word} cannot be removed, only ` +
+        `replaced (or change the task's status)`,
+    );
+  }
+  const annotation = rule.decision ? (text ? `${rule.decision.outcome}: ${text}` : rule.decision.outcome) : text;
+  // A note keeps the done date and is written whatever the status; a move clears a note its status does not keep.
+  const note = keepsStatus || rule.decision || statuses.definition(to).annotation !== 'none' ? annotation : undefined;
+  const document = changeTaskLine(outline, task, { status: to, note, today: context.today, keepDate: keepsStatus });
   if (document.lines[task.line] === outline.document.lines[task.line]) {
     throw new PlanError('INVALID_TRANSITION', `Task ${step} already reads that way; nothing to change`);
   }

@@ -80,9 +80,9 @@ function argument<Schema extends z.ZodType>(name: string, schema: Schema, descri
 
 /** The actions an agent may take on a task; approving and requesting changes belong to a person. */
 export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
-/** The same list, read from the actions table (its personOnly column). */
+/** The same list, read from the actions table (all but a person's decisions). */
 export const AGENT_ACTIONS = (Object.keys(TASK_ACTIONS) as TaskAction[]).filter(
-  (action) => !TASK_ACTIONS[action].personOnly,
+  (action) => !TASK_ACTIONS[action].decision,
 ) as [AgentAction, ...AgentAction[]];
 
 // ---- argument shapes, shared by several functions ----

@@ -4,13 +4,14 @@
  */
 import { PlanError } from './errors';
 import { ANNOTATION_SEPARATOR, DONE_DATE, STEP_ID } from './patterns';
+import { shorten } from './text';
 import type { PhaseInput, PlanDetails } from './types';
 
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`;
+  if (typeof value === 'string') return `"${shorten(value, 41)}"`;
   if (typeof value === 'number') return `the number ${value}`;
   return `a ${typeof value}`;
 }
@@ -29,6 +30,27 @@ export function requireStep(value: unknown, name = 'step'): string {
     );
   }
   return value.trim();
+}
+
+export function isWholeNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/** A whole number from `min` (to `max`, when given); `what` says where a valid one comes from. */
+export function requireWholeNumber(
+  value: unknown,
+  name: string,
+  range: { min: number; max?: number },
+  what?: string,
+): number {
+  if (!isWholeNumber(value) || value < range.min || (range.max !== undefined && value > range.max)) {
+    const span = range.max === undefined ? `from ${range.min}` : `from ${range.min} to ${range.max}`;
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must be a whole number ${span}${what ? ` (${what})` : ''} (got ${describeValue(value)})`,
+    );
+  }
+  return value;
 }
 
 export interface LineRules {

@@ -1,4 +1,6 @@
 /** Whole documents Sheet Plan writes: a new plan from createPlan, and the starter plan. */
+import { formatTaskLine } from './patterns';
+import { STATUS_TABLE } from './statuses';
 import type { PhaseInput, PlanDetails } from './types';
 
 function orPlaceholder(value: string | undefined, placeholder: string): string {
@@ -15,10 +17,12 @@ export function composePlan(title: string, goal: string, phases: PhaseInput[], d
   const reads = analysis.read?.length ? analysis.read : ['[ranges to read]'];
   const writes = analysis.write?.length ? analysis.write : ['[ranges to write]'];
   const questions = details.questions?.length ? details.questions : ['[Any clarifying questions]'];
+  const todo = STATUS_TABLE.queue.symbol;
   const phaseBlocks = phases.map((phase, i) =>
-    [`### Phase ${i + 1}: ${phase.name}`, ...phase.steps.map((step, j) => `- [ ] ${i + 1}.${j + 1} ${step}`)].join(
-      '\n',
-    ),
+    [
+      `### Phase ${i + 1}: ${phase.name}`,
+      ...phase.steps.map((title, j) => formatTaskLine(todo, `${i + 1}.${j + 1}`, { title })),
+    ].join('\n'),
   );
 
   return [

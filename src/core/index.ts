@@ -7,11 +7,11 @@ export { updateTaskStatus, rewriteTaskLine, localDate } from './update';
 export { composePlan, STARTER_PLAN, recoveryPlan } from './compose';
 export { validatePlan } from './validate';
 export type { ValidationReport, PlanProblem } from './validate';
-export { countProgress, describeProgress } from './progress';
+export { countOf, countProgress, describeProgress } from './progress';
 export { PlanError, planErrorCode } from './errors';
 export type { PlanErrorCode } from './errors';
-export { TASK_ACTIONS, applyAction, isTaskAction } from './actions';
-export type { TaskAction } from './actions';
+export { AGENT_ACTIONS, TASK_ACTIONS, actionRules, applyAction, isTaskAction } from './actions';
+export type { ActionRule, TaskAction } from './actions';
 export { PlanManager } from './plan-manager';
 export { PLAN_STATUSES, planStatusDefinition, planStatusForWord } from './plan-status';
 export type { PlanStatusDefinition } from './plan-status';
@@ -44,4 +44,5 @@ export {
   digestText,
 } from './revision';
 export type { ChangeSource, RevisionInfo } from './revision';
-export { matchTaskLine, matchPhaseHeading } from './patterns';
+export { matchTaskLine, matchPhaseHeading, formatTaskLine } from './patterns';
+export { shorten, escapeHtml } from './text';

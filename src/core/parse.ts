@@ -17,7 +17,7 @@ import {
 } from './patterns';
 import { planStatusForWord, type PlanStatus } from './plan-status';
 import { countProgress } from './progress';
-import { statusForSymbol, type TaskStatus } from './statuses';
+import { STATUS_TABLE, type StatusDefinition, type StatusTable, type TaskStatus } from './statuses';
 import type { Phase, Plan, PlanAnalysis, PlanQuestion, PlanTask } from './types';
 
 type SectionKind = keyof typeof SECTION_NAMES | 'other' | 'phase' | 'preamble';
@@ -33,6 +33,8 @@ export type OutlinePhase = Phase & {
 /** Where things are in the document: what updates need beyond the parsed plan. */
 export interface PlanOutline {
   document: PlanDocument;
+  /** The statuses the document was read with; changes to it use the same ones. */
+  statuses: StatusTable;
   tasks: PlanTask[];
   /** Task lines whose checkbox holds a character the format does not know: `- [?] 1.2 …`. */
   unknownStatusLines: Array<{ line: number; step: string; symbol: string }>;
@@ -79,15 +81,20 @@ export function splitTaskText(rest: string): TaskText {
   return { title, completedDate: dateMatch?.groups?.date, note: note || undefined };
 }
 
-function taskFromLine(lineIndex: number, phase: number, step: string, status: TaskStatus, rest: string): PlanTask {
+function taskFromLine(
+  lineIndex: number,
+  phase: number,
+  step: string,
+  status: StatusDefinition,
+  rest: string,
+): PlanTask {
   const { title, completedDate, note } = splitTaskText(rest);
-  const task: PlanTask = { line: lineIndex, phase, step, status, title };
+  // A table built in a test may name statuses beyond TaskStatus; the table checked them when it was built.
+  const task: PlanTask = { line: lineIndex, phase, step, status: status.status as TaskStatus, title };
   if (completedDate) task.completedDate = completedDate;
   if (note !== undefined) {
     task.note = note;
-    if (status === 'blocked') task.blockedReason = note;
-    if (status === 'review') task.reviewNote = note;
-    if (status === 'skipped') task.skipReason = note;
+    if (status.specField) task[status.specField] = note;
   }
   return task;
 }
@@ -108,11 +115,12 @@ function sectionKind(headingText: string): SectionKind {
   return 'other';
 }
 
-export function outlinePlan(markdown: string): PlanOutline {
+export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): PlanOutline {
   const document = PlanDocument.from(markdown);
   const lines = document.lines;
   const outline: PlanOutline = {
     document,
+    statuses,
     tasks: [],
     unknownStatusLines: [],
     tasksOutsidePhases: [],
@@ -249,10 +257,10 @@ export function outlinePlan(markdown: string): PlanOutline {
       const symbol = match[TASK_GROUPS.symbol];
       const step = match[TASK_GROUPS.step];
       const rest = match[TASK_GROUPS.rest];
-      // An unknown character reads as todo, as in the spec; validatePlan reports it.
-      const known = statusForSymbol(symbol);
+      // An unknown character reads as the queue's status (todo), as in the spec; validatePlan reports it.
+      const known = statuses.forSymbol(symbol);
       if (known === undefined) outline.unknownStatusLines.push({ line: i, step, symbol });
-      const status = known ?? 'todo';
+      const status = known ?? statuses.queue;
       if (phase) {
         const parsed = taskFromLine(i, phase.number, step, status, rest);
         phase.tasks.push(parsed);
@@ -316,9 +324,9 @@ export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
 }
 
 /** Reads a PLAN.md document. Never throws: whatever is not recognised is left out. */
-export function parsePlan(markdown: string): Plan {
+export function parsePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): Plan {
   const text = typeof markdown === 'string' ? markdown : '';
-  const outline = outlinePlan(text);
+  const outline = outlinePlan(text, statuses);
   const phases: Phase[] = outline.phases.map(({ number, name, tasks }) => ({ number, name, tasks }));
   const analysis = sectionText(outline, 'analysis');
   const plan: Plan = {
@@ -326,7 +334,7 @@ export function parsePlan(markdown: string): Plan {
     goal: outline.goal,
     phases,
     notes: sectionText(outline, 'notes'),
-    progress: countProgress(outline.tasks),
+    progress: countProgress(outline.tasks, statuses),
     raw: text,
   };
   if (outline.status) plan.status = outline.status;

@@ -128,6 +128,31 @@ export const ANNOTATION_SEPARATOR = /[ \t\u00a0]+(?:—|--)(?:[ \t\u00a0]+|$)/;
 export const DONE_MARK = '✅';
 export const ANNOTATION_DASH = '—';
 
+/** The parts of a task's text after its step. */
+export interface TaskTextParts {
+  title: string;
+  /** `YYYY-MM-DD`, written as `✅ YYYY-MM-DD`. */
+  completedDate?: string;
+  /** Written as `— note`. */
+  note?: string;
+}
+
+/** A task's text as we write it after the step: `Title ✅ 2026-01-10 — note`. */
+export function formatTaskText({ title, completedDate, note }: TaskTextParts): string {
+  let text = title;
+  if (completedDate) text += ` ${DONE_MARK} ${completedDate}`;
+  if (note) text += ` ${ANNOTATION_DASH} ${note}`;
+  return text;
+}
+
+/**
+ * A whole task line as we write it: `- [x] 1.2 Title ✅ 2026-01-10 — note`; `bullet` is what comes before
+ * the checkbox (indentation and list marker, `  - ` for a sub-step written like its neighbours).
+ */
+export function formatTaskLine(symbol: string, step: string, text: TaskTextParts, bullet = '- '): string {
+  return `${bullet}[${symbol}] ${step} ${formatTaskText(text)}`;
+}
+
 /** A list item: indentation, marker (`-`, `*`, `+` or `1.`), text. */
 export const LIST_ITEM = /^(?<indent>[ \t\u00a0]*)(?<marker>[-*+]|\d+[.)])[ \t\u00a0]+(?<text>.*?)[ \t\u00a0]*$/;
 

@@ -3,8 +3,16 @@
  * Every change is one read and one write under the document lock; bad input or a refused change
  * throws a PlanError before anything is written.
  */
-import { TASK_ACTIONS, applyAction, isTaskAction, type TaskAction } from './actions';
-import { describeValue, optionalLine, requireDetails, requireLine, requirePhases } from './arguments';
+import { AGENT_ACTIONS, TASK_ACTIONS, applyAction, isTaskAction, type TaskAction } from './actions';
+import {
+  describeValue,
+  isWholeNumber,
+  optionalLine,
+  requireDetails,
+  requireLine,
+  requirePhases,
+  requireWholeNumber,
+} from './arguments';
 import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -42,7 +50,8 @@ import {
   type SavedVersion,
 } from './store';
 import { requireSettingsChange, type PlanSettings } from './settings';
-import { statusDefinition } from './statuses';
+import { STATUS_TABLE, statusDefinition } from './statuses';
+import { shorten } from './text';
 import type { Plan, PlanTask, Progress } from './types';
 import { appendNoteLine, setAnswerLine } from './update';
 import { validatePlan, type ValidationReport } from './validate';
@@ -170,10 +179,6 @@ function titleOf(text: string): string {
   return outlinePlan(text).title;
 }
 
-function shorten(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
-
 interface Snapshot {
   cells: PlanCells | null;
   text: string;
@@ -254,7 +259,7 @@ export class PlanManager {
     const plan = this.getPlan();
     if (!plan) return [];
     return allTasks(plan)
-      .filter((task) => task.status === 'review')
+      .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
       .map((task) => withRevision(task, plan));
   }
 
@@ -270,13 +275,7 @@ export class PlanManager {
   }
 
   getHistory(limit: unknown = 10): HistoryEntry[] {
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`,
-      );
-    }
-    return this.store.listVersions(limit).map((version) => ({
+    return this.store.listVersions(requireWholeNumber(limit, 'limit', { min: 1, max: 100 })).map((version) => ({
       revision: version.revision,
       savedAt: version.savedAt,
       replacedBy: version.replacedBy,
@@ -352,50 +351,51 @@ export class PlanManager {
     } satisfies SavedVersion);
   }
 
-  private taskAction(action: TaskAction, step: unknown, text?: unknown): TaskResult {
+  /** Any task action (the sidebar's way in); the methods below are the API's names for each. */
+  act(action: TaskAction, step: unknown, text?: unknown): TaskResult {
     return this.mutate((current) => {
       const outline = outlinePlan(requireText(current));
       if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
       const today = this.store.today();
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
-      const document =
-        action === 'approve' || action === 'requestChanges'
-          ? recordReview(outcome.document, outcome.before, action, text, today)
-          : outcome.document;
+      const decision = TASK_ACTIONS[action].decision;
+      const document = decision
+        ? recordDecision(outcome.document, outcome.before, decision.outcome, text, today)
+        : outcome.document;
       const newText = document.toString();
       return { text: newText, result: (revision) => withRevision(taskAtLine(newText, outcome.before.line), revision) };
     });
   }
 
   startTask(step: unknown): TaskResult {
-    return this.taskAction('start', step);
+    return this.act('start', step);
   }
   completeTask(step: unknown): TaskResult {
-    return this.taskAction('complete', step);
+    return this.act('complete', step);
   }
   blockTask(step: unknown, reason: unknown): TaskResult {
-    return this.taskAction('block', step, reason);
+    return this.act('block', step, reason);
   }
   reviewTask(step: unknown, note: unknown): TaskResult {
-    return this.taskAction('review', step, note);
+    return this.act('review', step, note);
   }
   skipTask(step: unknown, reason: unknown): TaskResult {
-    return this.taskAction('skip', step, reason);
+    return this.act('skip', step, reason);
   }
   reopenTask(step: unknown): TaskResult {
-    return this.taskAction('reopen', step);
+    return this.act('reopen', step);
   }
   /** Sets the `— note` of any task; null or '' removes it. */
   setTaskNote(step: unknown, note: unknown): TaskResult {
-    return this.taskAction('note', step, note);
+    return this.act('note', step, note);
   }
   /** A person approves a review item: it goes back to todo with `— approved: comment`, and Notes gets a dated line. */
   approveReview(step: unknown, comment?: unknown): TaskResult {
-    return this.taskAction('approve', step, comment);
+    return this.act('approve', step, comment);
   }
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
   requestChanges(step: unknown, comment: unknown): TaskResult {
-    return this.taskAction('requestChanges', step, comment);
+    return this.act('requestChanges', step, comment);
   }
 
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
@@ -446,7 +446,7 @@ export class PlanManager {
       commands.forEach((command: unknown, i) => {
         const record = (typeof command === 'object' && command !== null ? command : {}) as PlanCommand;
         const action = record.action;
-        const agentAction = isTaskAction(action) && !TASK_ACTIONS[action].personOnly;
+        const agentAction = isTaskAction(action) && AGENT_ACTIONS.includes(action);
         if (!agentAction && !isEditAction(action)) {
           throw new PlanError(
             'INVALID_ARGUMENT',
@@ -584,15 +584,10 @@ export class PlanManager {
 
   /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
   answerQuestion(number: unknown, answer: unknown): RevisedPlan {
-    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `question number must be a whole number from 1 (got ${describeValue(number)})`,
-      );
-    }
+    const question = requireWholeNumber(number, 'question number', { min: 1 });
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
-      const newText = setAnswerLine(outlinePlan(requireText(current)), number, text).toString();
+      const newText = setAnswerLine(outlinePlan(requireText(current)), question, text).toString();
       return { text: newText, result: (revision) => this.revised(newText, revision) };
     });
   }
@@ -629,7 +624,7 @@ export class PlanManager {
       );
     }
     const baseIsStamp = typeof base === 'string' && /^\d+:\S+$/.test(base);
-    if (!baseIsStamp && (typeof base !== 'number' || !Number.isInteger(base) || base < 0)) {
+    if (!baseIsStamp && !(isWholeNumber(base) && base >= 0)) {
       throw new PlanError(
         'INVALID_ARGUMENT',
         `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ` +
@@ -669,15 +664,10 @@ export class PlanManager {
 
   /** Puts a saved version back, keeping the current document in the history first. */
   restoreRevision(revision: unknown): RevisedPlan {
-    if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 0) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `revision must be a whole number from getHistory() (got ${describeValue(revision)})`,
-      );
-    }
+    const wanted = requireWholeNumber(revision, 'revision', { min: 0 }, 'one that getHistory() lists');
     return this.mutate((current, snapshot) => {
       const versions = this.store.listVersions(100);
-      const version = versions.find((candidate) => candidate.revision === revision);
+      const version = versions.find((candidate) => candidate.revision === wanted);
       if (!version) {
         throw new PlanError(
           'NOT_FOUND',
@@ -877,10 +867,7 @@ function removedReason(tasks: PlanTask[]): string {
 }
 
 /** The actions an agent may put in applyCommands, for error messages. */
-const AGENT_COMMANDS = [
-  ...(Object.keys(TASK_ACTIONS) as TaskAction[]).filter((action) => !TASK_ACTIONS[action].personOnly),
-  ...(Object.keys(EDIT_ACTIONS) as EditAction[]),
-];
+const AGENT_COMMANDS = [...AGENT_ACTIONS, ...(Object.keys(EDIT_ACTIONS) as EditAction[])];
 
 /** addTask's options as command fields: `{ after }` or `{ under }`. */
 function splitOptions(options: unknown): { after?: unknown; under?: unknown } {
@@ -904,7 +891,7 @@ function allTasks(plan: Plan): PlanTask[] {
 
 /** The spec's rule: the first todo task, phase by phase (blocked and review items are passed over). */
 function nextTodo(plan: Plan): PlanTask | null {
-  return allTasks(plan).find((task) => task.status === 'todo') ?? null;
+  return allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue) ?? null;
 }
 
 function taskAtLine(text: string, line: number): PlanTask {
@@ -913,18 +900,17 @@ function taskAtLine(text: string, line: number): PlanTask {
   return task;
 }
 
-/** The dated line a review decision leaves in Notes. */
-function recordReview(
+/** The dated line a person's decision leaves in Notes: `2026-01-09: review of 2.1 (Title) approved: fine`. */
+function recordDecision(
   document: PlanDocument,
   task: PlanTask,
-  action: 'approve' | 'requestChanges',
+  outcome: string,
   comment: unknown,
   today: string,
 ): PlanDocument {
-  const what = action === 'approve' ? 'approved' : 'changes requested';
   const said = typeof comment === 'string' && comment.trim() ? `: ${comment.trim()}` : '';
   return appendNoteLine(
     outlinePlan(document.toString()),
-    `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${what}${said}`,
+    `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${outcome}${said}`,
   );
 }

@@ -1,34 +1,38 @@
-import { STATUSES } from './statuses';
+import { STATUS_TABLE, type StatusTable } from './statuses';
 import type { PlanTask, Progress } from './types';
 
-const FINISHED = new Set(STATUSES.filter((definition) => definition.finished).map((definition) => definition.status));
-
-export function countProgress(tasks: readonly Pick<PlanTask, 'status'>[]): Progress {
-  const progress: Progress = {
-    total: tasks.length,
-    todo: 0,
-    doing: 0,
-    done: 0,
-    blocked: 0,
-    review: 0,
-    skipped: 0,
-    percent: 0,
-  };
+/** Counts per status of the table (in its order, between `total` and `percent`). */
+export function countProgress(
+  tasks: readonly Pick<PlanTask, 'status'>[],
+  statuses: StatusTable = STATUS_TABLE,
+): Progress {
+  const counts: Record<string, number> = { total: tasks.length };
+  for (const { status } of statuses.definitions) counts[status] = 0;
   let finished = 0;
   for (const task of tasks) {
-    progress[task.status] += 1;
-    if (FINISHED.has(task.status)) finished += 1;
+    const definition = statuses.definition(task.status);
+    counts[definition.status] += 1;
+    if (definition.finished) finished += 1;
   }
-  progress.percent = tasks.length ? Math.floor((finished / tasks.length) * 100) : 0;
-  return progress;
+  counts.percent = tasks.length ? Math.floor((finished / tasks.length) * 100) : 0;
+  return counts as Progress;
 }
 
-/** `3/10 done (30%) · 1 doing · 1 review` : counts that are zero are left out. */
-export function describeProgress(progress: Progress): string {
-  const parts = [`${progress.done}/${progress.total} done (${progress.percent}%)`];
-  for (const { status } of STATUSES) {
-    if (status === 'done' || status === 'todo') continue;
-    if (progress[status]) parts.push(`${progress[status]} ${status}`);
+/** The count of one status; 0 for a status the progress does not have. */
+export function countOf(progress: Progress, status: string): number {
+  return (progress as Record<string, number>)[status] ?? 0;
+}
+
+/**
+ * `3/10 done (30%) · 1 doing · 1 review`: the headline status first, then every other status that
+ * has tasks, except the queue (what is left is the rest of the total).
+ */
+export function describeProgress(progress: Progress, statuses: StatusTable = STATUS_TABLE): string {
+  const count = (status: string) => countOf(progress, status);
+  const headline = statuses.headline.status;
+  const parts = [`${count(headline)}/${progress.total} ${headline} (${progress.percent}%)`];
+  for (const { status, queue, headline: isHeadline } of statuses.definitions) {
+    if (!isHeadline && !queue && count(status)) parts.push(`${count(status)} ${status}`);
   }
   return parts.join(' · ');
 }

@@ -10,9 +10,9 @@
 import { describeValue, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { PHASE_NUMBER, matchTaskLine } from './patterns';
+import { PHASE_NUMBER, formatTaskLine, matchTaskLine } from './patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
-import { statusDefinition } from './statuses';
+import { STATUS_TABLE, statusDefinition } from './statuses';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask, rewriteTaskStep } from './update';
 import { validatePlan } from './validate';
@@ -178,8 +178,9 @@ function reindent(bullet: string, width: number): string {
   return ' '.repeat(width) + bullet.trimStart();
 }
 
+/** A new task: in the queue's status (todo), written like its neighbours. */
 function taskLine(bullet: string, step: string, title: string): string {
-  return `${bullet}[${statusDefinition('todo').symbol}] ${step} ${title}`;
+  return formatTaskLine(STATUS_TABLE.queue.symbol, step, { title }, bullet);
 }
 
 // ---- renumbering ----
@@ -540,7 +541,7 @@ export function removeTask(outline: PlanOutline, stepValue: unknown, context: Re
   const end = blockEnd(outline, phase, task);
   const removed = phase.tasks.filter((candidate) => candidate.line >= task.line && candidate.line < end);
   for (const candidate of removed) refuseHeld(candidate, 'remove', context);
-  const started = removed.filter((candidate) => candidate.status !== 'todo');
+  const started = removed.filter((candidate) => !statusDefinition(candidate.status).queue);
   if (!context.byPerson && started.length) {
     throw new PlanError(
       'INVALID_TRANSITION',

@@ -1,13 +1,16 @@
 /**
  * The compact view of a plan, for an LLM's context: what is finished shrinks to a line, what needs
- * attention (doing, blocked, review) is shown in full, and so are the next few todo tasks. Task
- * lines keep the document's own syntax (`- [/] 3.1 Title`), so the view reads like the plan.
+ * attention (every status that is neither finished nor the queue: doing, blocked, review) is shown
+ * in full, and so are the next few tasks of the queue (todo). Task lines keep the document's own
+ * syntax (`- [/] 3.1 Title`), so the view reads like the plan.
  */
-import { describeValue } from './arguments';
+import { describeValue, requireWholeNumber } from './arguments';
 import { PlanError } from './errors';
-import { describeProgress } from './progress';
+import { formatTaskLine } from './patterns';
+import { countOf, countProgress, describeProgress } from './progress';
 import type { RevisionInfo } from './revision';
-import { statusDefinition } from './statuses';
+import { STATUS_TABLE, type StatusTable } from './statuses';
+import { shorten } from './text';
 import type { Phase, Plan, PlanStatus, PlanTask, Progress } from './types';
 
 /** What the summary says of the plan's status, with what the person said. */
@@ -21,6 +24,8 @@ function statusLine(plan: Plan, waitingForApproval: boolean): string | undefined
 export interface SummaryOptions {
   /** How many todo tasks (the next ones, in plan order) to show; 3 unless told. */
   nextCount?: number;
+  /** The statuses the plan was read with (the product's unless told). */
+  statuses?: StatusTable;
 }
 
 export interface CompactPlan {
@@ -46,37 +51,21 @@ const MAX_NEXT_COUNT = 20;
 /** Questions are context, not work: each is cut to this length. */
 const QUESTION_LENGTH = 120;
 
-/** Statuses shown in full wherever they are: they need the agent's or a person's attention. */
-const ATTENTION = new Set<PlanTask['status']>(['doing', 'blocked', 'review']);
-
-function isFinished(task: PlanTask): boolean {
-  return statusDefinition(task.status).finished;
-}
-
-function taskLine(task: PlanTask): string {
-  const note = task.note ? ` — ${task.note}` : '';
-  return `- [${statusDefinition(task.status).symbol}] ${task.step} ${task.title}${note}`;
-}
-
-function shorten(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
-
-/** `10 done`, `9 done, 1 skipped`. */
-function finishedCounts(tasks: PlanTask[]): string {
-  const done = tasks.filter((task) => task.status === 'done').length;
-  const skipped = tasks.length - done;
-  return skipped ? `${done} done, ${skipped} skipped` : `${done} done`;
+/** `10 done`, `9 done, 1 skipped`: the headline status always, the others when they have tasks. */
+function finishedCounts(tasks: PlanTask[], statuses: StatusTable): string {
+  const progress = countProgress(tasks, statuses);
+  return statuses.definitions
+    .filter((definition) => definition.headline || countOf(progress, definition.status) > 0)
+    .map(({ status }) => `${countOf(progress, status)} ${status}`)
+    .join(', ');
 }
 
 /** One line for a run of consecutive finished phases. */
-function finishedRunLine(run: Phase[]): string {
+function finishedRunLine(run: Phase[], statuses: StatusTable): string {
   const tasks = run.flatMap((phase) => phase.tasks);
-  if (run.length === 1) return `✓ Phase ${run[0].number}: ${run[0].name} (${finishedCounts(tasks)})`;
-  return (
-    `✓ Phases ${run[0].number}–${run[run.length - 1].number} finished (${tasks.length} tasks: ` +
-    `${finishedCounts(tasks)})`
-  );
+  const counts = finishedCounts(tasks, statuses);
+  if (run.length === 1) return `✓ Phase ${run[0].number}: ${run[0].name} (${counts})`;
+  return `✓ Phases ${run[0].number}–${run[run.length - 1].number} finished (${tasks.length} tasks: ${counts})`;
 }
 
 /**
@@ -86,12 +75,17 @@ function finishedRunLine(run: Phase[]): string {
  */
 export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, options: SummaryOptions = {}): string {
   const nextCount = options.nextCount ?? DEFAULT_NEXT_COUNT;
+  const statuses = options.statuses ?? STATUS_TABLE;
+  const statusOf = (task: PlanTask) => statuses.definition(task.status);
+  const isFinished = (task: PlanTask) => statusOf(task).finished;
+  const taskLine = (task: PlanTask) =>
+    formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note });
   const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [
     `# Plan: ${plan.title || '(untitled)'}`,
     `Goal: ${plan.goal || '(none)'}`,
     ...(status ? [status] : []),
-    `Progress: ${describeProgress(plan.progress)}`,
+    `Progress: ${describeProgress(plan.progress, statuses)}`,
   ];
 
   const open = (plan.questionDetails ?? []).filter((question) => !question.answer);
@@ -103,7 +97,7 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
   let nextLeft = nextCount;
   let finishedRun: Phase[] = [];
   const closeRun = () => {
-    if (finishedRun.length) lines.push(finishedRunLine(finishedRun));
+    if (finishedRun.length) lines.push(finishedRunLine(finishedRun, statuses));
     finishedRun = [];
   };
   for (const phase of plan.phases) {
@@ -114,25 +108,25 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
     closeRun();
     const finished = phase.tasks.filter(isFinished).length;
     const shown: string[] = [];
-    let hiddenTodo = 0;
+    let hidden = 0;
     for (const task of phase.tasks) {
-      if (ATTENTION.has(task.status)) {
+      if (isFinished(task)) continue;
+      if (!statusOf(task).queue) {
         shown.push(taskLine(task));
-      } else if (task.status === 'todo') {
-        if (nextLeft > 0) {
-          shown.push(taskLine(task));
-          nextLeft -= 1;
-        } else {
-          hiddenTodo += 1;
-        }
+      } else if (nextLeft > 0) {
+        shown.push(taskLine(task));
+        nextLeft -= 1;
+      } else {
+        hidden += 1;
       }
     }
+    const queue = statuses.queue.status;
     const heading = `### Phase ${phase.number}: ${phase.name} (${finished}/${phase.tasks.length} finished`;
     if (shown.length === 0) {
-      lines.push(`${heading}${hiddenTodo ? `, ${hiddenTodo} todo` : ''})`);
+      lines.push(`${heading}${hidden ? `, ${hidden} ${queue}` : ''})`);
     } else {
       lines.push(`${heading})`, ...shown);
-      if (hiddenTodo) lines.push(`  (${hiddenTodo} more todo)`);
+      if (hidden) lines.push(`  (${hidden} more ${queue})`);
     }
   }
   closeRun();
@@ -143,7 +137,7 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
 /** getPlan's compact answer: the summary with the figures a program wants. */
 export function compactPlan(
   plan: Plan & RevisionInfo & { waitingForApproval?: boolean },
-  options: SummaryOptions = {},
+  options: Omit<SummaryOptions, 'statuses'> = {},
 ): CompactPlan {
   const view: CompactPlan = {
     view: 'compact',
@@ -178,11 +172,5 @@ export function requireViewOptions(value: unknown): PlanViewOptions {
   if (view !== 'full' && view !== 'compact') {
     throw new PlanError('INVALID_ARGUMENT', `view must be "full" or "compact" (got ${describeValue(view)})`);
   }
-  if (typeof nextCount !== 'number' || !Number.isInteger(nextCount) || nextCount < 0 || nextCount > MAX_NEXT_COUNT) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `nextCount must be a whole number from 0 to ${MAX_NEXT_COUNT} (got ${describeValue(nextCount)})`,
-    );
-  }
-  return { view, nextCount };
+  return { view, nextCount: requireWholeNumber(nextCount, 'nextCount', { min: 0, max: MAX_NEXT_COUNT }) };
 }

@@ -50,17 +50,11 @@ export interface PlanQuestion {
   answer?: string;
 }
 
-export interface Progress {
-  total: number;
-  todo: number;
-  doing: number;
-  done: number;
-  blocked: number;
-  review: number;
-  skipped: number;
-  /** Finished (done or skipped) as a whole percentage of all tasks; 0 for a plan without tasks. */
-  percent: number;
-}
+/**
+ * How many tasks are in each status (one count per status of the table: `todo`, `doing`, …), how
+ * many in all, and the finished ones as a whole percentage (0 for a plan without tasks).
+ */
+export type Progress = Record<TaskStatus, number> & { total: number; percent: number };
 
 export interface Plan {
   title: string;

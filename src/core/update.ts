@@ -4,9 +4,9 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { ANNOTATION_DASH, DONE_MARK, LIST_ITEM, matchTaskLine } from './patterns';
+import { LIST_ITEM, formatTaskText, matchTaskLine } from './patterns';
 import { outlinePlan, splitTaskText, type PlanOutline } from './parse';
-import { statusDefinition, type TaskStatus } from './statuses';
+import { STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 
 /** Today's date in the runtime's local time zone; PlanManager passes the spreadsheet's date instead. */
@@ -16,10 +16,10 @@ export function localDate(now = new Date()): string {
 }
 
 export interface LineChange {
-  status: TaskStatus;
+  status: string;
   /** The `— …` text; undefined removes it. */
   note?: string;
-  /** Done date for a done task (`YYYY-MM-DD`). */
+  /** The date a dated status (done) writes: `YYYY-MM-DD`. */
   today: string;
   /** Keep the done date already on the line (a note added to a done task). */
   keepDate?: boolean;
@@ -31,15 +31,18 @@ export interface LineChange {
  * Rewrites one task line: the status character, the done date and the annotation.
  * Indentation, list marker, spacing, step and title stay as they were written.
  */
-export function rewriteTaskLine(line: string, change: LineChange): string {
+export function rewriteTaskLine(line: string, change: LineChange, statuses: StatusTable = STATUS_TABLE): string {
   const parts = matchTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
+  const definition = statuses.definition(change.status);
   const current = splitTaskText(parts.rest);
-  let rest = change.title ?? current.title;
-  if (change.status === 'done')
-    rest += ` ${DONE_MARK} ${change.keepDate && current.completedDate ? current.completedDate : change.today}`;
-  if (change.note) rest += ` ${ANNOTATION_DASH} ${change.note}`;
-  return parts.head + statusDefinition(change.status).symbol + parts.middle + rest;
+  const date = change.keepDate && current.completedDate ? current.completedDate : change.today;
+  const text = formatTaskText({
+    title: change.title ?? current.title,
+    completedDate: definition.dated ? date : undefined,
+    note: change.note,
+  });
+  return parts.head + definition.symbol + parts.middle + text;
 }
 
 /** Writes another step number on a task line; every other character stays. */
@@ -73,7 +76,7 @@ export function findTask(outline: PlanOutline, step: string): PlanTask {
 
 export function changeTaskLine(outline: PlanOutline, task: PlanTask, change: LineChange): PlanDocument {
   const line = outline.document.lines[task.line];
-  return outline.document.replaceLine(task.line, rewriteTaskLine(line, change));
+  return outline.document.replaceLine(task.line, rewriteTaskLine(line, change, outline.statuses));
 }
 
 /**
@@ -90,8 +93,7 @@ export function updateTaskStatus(
   const outline = outlinePlan(markdown);
   const task = outline.tasks.find((candidate) => candidate.step === step);
   if (!task) return markdown;
-  const role = statusDefinition(status).annotation;
-  const note = role === 'none' ? undefined : annotation;
+  const note = STATUS_TABLE.definition(status).annotation === 'none' ? undefined : annotation;
   return changeTaskLine(outline, task, { status, note, today }).toString();
 }
 

@@ -1,6 +1,6 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
 import { outlinePlan } from './parse';
-import { STATUSES } from './statuses';
+import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
 
 export interface PlanProblem {
   code: string;
@@ -15,10 +15,8 @@ export interface ValidationReport {
   warnings: PlanProblem[];
 }
 
-const KNOWN_SYMBOLS = STATUSES.map((definition) => `[${definition.symbol}]`).join(' ');
-
-export function validatePlan(markdown: string): ValidationReport {
-  const outline = outlinePlan(typeof markdown === 'string' ? markdown : '');
+export function validatePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): ValidationReport {
+  const outline = outlinePlan(typeof markdown === 'string' ? markdown : '', statuses);
   const errors: PlanProblem[] = [];
   const warnings: PlanProblem[] = [];
   const lineOf = (index: number | undefined) => (index === undefined ? undefined : index + 1);
@@ -103,24 +101,19 @@ export function validatePlan(markdown: string): ValidationReport {
     }
     if (!task.title)
       errors.push({ code: 'empty-task', message: `Step ${task.step} has no title`, line: task.line + 1 });
-    if ((task.status === 'blocked' || task.status === 'skipped') && !task.note) {
+    const status = statuses.definition(task.status);
+    const missing = ANNOTATION_ROLES[status.annotation].missing;
+    if (missing && !task.note) {
       warnings.push({
-        code: 'missing-reason',
-        message: `Step ${task.step} is ${task.status} without a reason ("— reason")`,
+        code: missing.code,
+        message: `Step ${task.step} is ${status.described} ${missing.message}`,
         line: task.line + 1,
       });
     }
-    if (task.status === 'review' && !task.note) {
-      warnings.push({
-        code: 'missing-review-note',
-        message: `Step ${task.step} waits for review without a note saying what to check`,
-        line: task.line + 1,
-      });
-    }
-    if (task.status === 'done' && !task.completedDate) {
+    if (status.dated && !task.completedDate) {
       warnings.push({
         code: 'missing-done-date',
-        message: `Step ${task.step} is done without a date ("✅ YYYY-MM-DD")`,
+        message: `Step ${task.step} is ${status.described} without a date ("✅ YYYY-MM-DD")`,
         line: task.line + 1,
       });
     }
@@ -135,7 +128,9 @@ export function validatePlan(markdown: string): ValidationReport {
   for (const unknown of outline.unknownStatusLines) {
     errors.push({
       code: 'unknown-status',
-      message: `Step ${unknown.step} has status "[${unknown.symbol}]"; known statuses are ${KNOWN_SYMBOLS}`,
+      message:
+        `Step ${unknown.step} has status "[${unknown.symbol}]"; known statuses are ` +
+        statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
       line: unknown.line + 1,
     });
   }

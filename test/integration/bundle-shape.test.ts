@@ -1,9 +1,10 @@
 /**
  * dist/Code.js as Apps Script sees it: every entry point is a top-level function declaration, and
- * nothing else is reachable. It loads in a context that holds only documented Apps Script globals.
+ * nothing else is reachable. It loads in a context that offers the Apps Script services it calls and nothing of
+ * Node.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { FUNCTION_NAMES } from '../../src/core/api-functions';
@@ -40,25 +41,34 @@ test('loading the bundle calls no service (it is evaluated on every execution)',
   expect(execution.calls).toEqual([]);
 });
 
-test('the bundle runs in a context holding only documented Apps Script globals', () => {
-  const execution = createExecution(new EmulatedSpreadsheet(), { context: 'api' });
-  expect(Object.keys(execution.globals).sort()).toEqual(
-    [
-      'CacheService',
-      'HtmlService',
-      'LockService',
-      'Logger',
-      'PropertiesService',
-      'ScriptApp',
-      'Session',
-      'SpreadsheetApp',
-      'Utilities',
-      'console',
-    ].sort(),
-  );
-  const bundle = loadBundle(execution, DIST) as Record<string, unknown>;
-  expect(typeof bundle.initPlan).toBe('function');
-  expect((bundle.initPlan as () => { title: string })().title).toBe('Getting Started with Sheet Agent');
+/** Every global Apps Script declares, as its published type declarations list them. */
+function appsScriptGlobals(): string[] {
+  const typesDir = path.dirname(require.resolve('@types/google-apps-script/package.json'));
+  const names = new Set<string>();
+  for (const file of readdirSync(typesDir).filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(path.join(typesDir, file), 'utf8');
+    for (const match of text.matchAll(/^declare var (\w+):/gm)) names.add(match[1]);
+  }
+  return [...names];
+}
+
+test('the bundle finds every Apps Script service it calls, and nothing of Node', () => {
+  const used = appsScriptGlobals().filter((name) => new RegExp(`\\b${name}\\.`).test(code()));
+  expect(used).toEqual(expect.arrayContaining(['SpreadsheetApp', 'LockService', 'Utilities', 'HtmlService']));
+  const context = loadBundle(createExecution(new EmulatedSpreadsheet(), { context: 'api' }), DIST);
+  const typeOf = (name: string) => vm.runInContext(`typeof ${name}`, context as vm.Context) as string;
+  expect(used.filter((name) => typeOf(name) !== 'object')).toEqual([]);
+  const node = ['require', 'process', 'Buffer', 'module', 'exports', 'global', 'setTimeout', 'setImmediate'];
+  expect(node.filter((name) => typeOf(name) !== 'undefined')).toEqual([]);
+});
+
+test('initPlan in the bundle sets up a new spreadsheet with the starter plan', () => {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+  const bundle = loadBundle(createExecution(spreadsheet, { context: 'api' }), DIST);
+  const plan = (bundle.initPlan as () => { title: string; raw: string })();
+  expect(plan.title).toBe('Getting Started with Sheet Agent');
+  expect(spreadsheet.cell('AGENT_BASE!C1')).toBe('PLAN.md Contents');
+  expect(spreadsheet.cell('AGENT_BASE!C2')).toBe(plan.raw);
 });
 
 test('the manifest is copied beside the code, with V8, a time zone, the execution API and explicit scopes', () => {

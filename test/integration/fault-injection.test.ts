@@ -1,9 +1,10 @@
 /**
  * A service call that throws part-way through an operation (on the lock, the read, the history
- * write, the plan write, the flush) leaves the plan either old or new, never mixed; the history
- * holds only true versions; and the lock is released.
+ * write, the plan write, the flush) is reported to the caller and leaves the plan either old or new,
+ * never mixed, as the position of the failure says; the history holds only true versions; and the
+ * lock is released.
  */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { EmulatedSpreadsheet, type CallRecord } from '../../src/node/emulator';
 import { PLAN, REVISION, execute, plan, sheetWithPlan } from './harness';
 
 const ORIGINAL = plan(
@@ -56,20 +57,35 @@ function state(spreadsheet: EmulatedSpreadsheet) {
   };
 }
 
+/** The 1-based position of the last call that matches, or 0. */
+function lastCall(calls: readonly CallRecord[], matches: (call: CallRecord) => boolean): number {
+  let found = 0;
+  calls.forEach((call, i) => {
+    if (matches(call)) found = i + 1;
+  });
+  return found;
+}
+
+const isRangeWrite = (shape: string) => (call: CallRecord) =>
+  call.service === 'Range' && call.method === 'setValues' && call.args[0] === shape;
+
 describe.each(OPERATIONS)('%s', (name, setup, argsFor) => {
   const clean = setup();
   const args = typeof argsFor === 'function' ? argsFor(clean) : argsFor;
   const success = execute(clean, name, args);
-  const callCount = success.execution.calls.length;
+  const calls = success.execution.calls;
   const after = state(clean);
+  // The plan cells are written by one setValues (C2:D2, or C1:D2 on a new sheet), the history row by another.
+  const planWriteAt = Math.max(lastCall(calls, isRangeWrite('[1x2]')), lastCall(calls, isRangeWrite('[2x2]')));
+  const historyWriteAt = lastCall(calls, isRangeWrite('[1x5]'));
 
-  test('runs cleanly without faults', () => {
+  test('runs cleanly without faults, writing the plan cells once', () => {
     expect(success.error).toBeUndefined();
-    expect(callCount).toBeGreaterThan(2);
+    expect(planWriteAt).toBeGreaterThan(2);
   });
 
-  test.each(Array.from({ length: callCount }, (_, i) => i + 1))(
-    'a failure at service call %i leaves old or new, never mixed',
+  test.each(calls.map((call, i) => [i + 1, `${call.service}.${call.method}`] as const))(
+    'a failure at service call %i (%s) is reported, and leaves each write done or not done, never half',
     (failAt) => {
       const spreadsheet = setup();
       const before = state(spreadsheet);
@@ -85,18 +101,15 @@ describe.each(OPERATIONS)('%s', (name, setup, argsFor) => {
       });
       // Only a failing releaseLock itself can leave the lock to Apps Script's end-of-execution release.
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
-      const now = state(spreadsheet);
-      if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
-      // The plan and its revision are, together, either the old ones or the new ones.
-      const pair = { plan: now.plan, revision: now.revision };
-      expect([
-        { plan: before.plan, revision: before.revision },
-        { plan: after.plan, revision: after.revision },
-      ]).toContainEqual(pair);
-      if (!error) expect(now).toEqual(after);
-      // The history holds only true versions: what it had, perhaps plus a copy of the replaced plan.
-      expect(now.history.length).toBeLessThanOrEqual(before.history.length + 1);
-      for (const text of now.history) expect([...before.history, before.plan]).toContain(text);
+      // Every failure reaches the caller, even one after the plan was written (the flush, the lock's release).
+      expect(error?.message).toMatch(/Service error: Spreadsheets/);
+      // The plan and its revision are new exactly when the failure came after their one write; the history holds
+      // the replaced plan exactly when the failure came after its row was written.
+      expect(state(spreadsheet)).toEqual({
+        plan: failAt > planWriteAt ? after.plan : before.plan,
+        revision: failAt > planWriteAt ? after.revision : before.revision,
+        history: failAt > historyWriteAt ? after.history : before.history,
+      });
     },
   );
 });

@@ -1,12 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { parsePlan } from '../../../src/core/parse';
-import { STATUSES } from '../../../src/core/statuses';
+import { countOf } from '../../../src/core/progress';
+import { STATUS_TABLE } from '../../../src/core/statuses';
 import type { Phase, PlanQuestion, PlanTask, Progress } from '../../../src/core/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
-import { ReviewDecision, StatusIcon, TaskItem } from './task';
+import { StatusIcon, TaskActions, TaskItem } from './task';
 import { TextForm } from './text-form';
 
 interface PanelProps {
@@ -38,7 +39,7 @@ function ChangeLine({ view }: { view: PlanView }) {
 export function PlanPanel({ markdown, view, controller, disabled }: PanelProps & { markdown: string; view: PlanView }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
-  const reviews = tasks.filter((task) => task.status === 'review');
+  const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
   const questions = plan.questionDetails ?? [];
   const [openTask, setOpenTask] = useState<string | null>(null);
 
@@ -79,7 +80,7 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
       <ProgressSummary progress={plan.progress} />
 
       <Waiting
-        reviews={reviews}
+        reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
         controller={controller}
         disabled={disabled}
@@ -109,7 +110,10 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
 }
 
 function ProgressSummary({ progress }: { progress: Progress }) {
-  const finished = progress.done + progress.skipped;
+  const statuses = STATUS_TABLE.definitions;
+  const finished = statuses
+    .filter((definition) => definition.finished)
+    .reduce((sum, { status }) => sum + countOf(progress, status), 0);
   return (
     <section class="progress" aria-label="Progress">
       <div class="progress-line">
@@ -127,20 +131,22 @@ function ProgressSummary({ progress }: { progress: Progress }) {
         aria-valuenow={progress.percent}
       >
         {progress.total > 0 &&
-          STATUSES.filter(({ status }) => status !== 'todo' && progress[status] > 0).map(({ status }) => (
-            <span
-              key={status}
-              class={`progress-segment status-${status}`}
-              style={{ width: `${(progress[status] / progress.total) * 100}%` }}
-            />
-          ))}
+          statuses
+            .filter(({ status, queue }) => !queue && countOf(progress, status) > 0)
+            .map(({ status }) => (
+              <span
+                key={status}
+                class={`progress-segment status-${status}`}
+                style={{ width: `${(countOf(progress, status) / progress.total) * 100}%` }}
+              />
+            ))}
       </div>
       <ul class="status-counts">
-        {STATUSES.map(({ status, label }) => (
-          <li key={status} class={`status-count${progress[status] ? '' : ' zero'}`}>
+        {statuses.map(({ status, label }) => (
+          <li key={status} class={`status-count${countOf(progress, status) ? '' : ' zero'}`}>
             <StatusIcon status={status} decorative />
             <span class="count-label">{label}</span>
-            <span class="count-value">{progress[status]}</span>
+            <span class="count-value">{countOf(progress, status)}</span>
           </li>
         ))}
       </ul>
@@ -167,7 +173,9 @@ function Waiting({
       <ul class="waiting-list">
         {reviews.map((task) => (
           <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
-            <p class="waiting-kind">Review step {task.step}</p>
+            <p class="waiting-kind">
+              {STATUS_TABLE.definition(task.status).label} step {task.step}
+            </p>
             <p class="waiting-title">{task.title}</p>
             {task.note && (
               <p class="agent-note">
@@ -175,7 +183,7 @@ function Waiting({
                 {task.note}
               </p>
             )}
-            <ReviewDecision task={task} controller={controller} disabled={disabled} />
+            <TaskActions task={task} controller={controller} disabled={disabled} />
           </li>
         ))}
         {questions.length > 0 && (
@@ -266,7 +274,7 @@ function PhaseSection({
   openTask: string | null;
   onToggleTask: (step: string) => void;
 }) {
-  const finished = phase.tasks.filter((task) => task.status === 'done' || task.status === 'skipped').length;
+  const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
   const name = phase.name ? `Phase ${phase.number}: ${phase.name}` : `Phase ${phase.number}`;
   return (

@@ -75,7 +75,8 @@ export function ReviewDecision({ task, controller, disabled }: TaskActionsProps)
 export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
   const [form, setForm] = useState<TaskChoice | null>(null);
   const choices = taskChoices(task);
-  if (task.status === 'review') return <ReviewDecision task={task} controller={controller} disabled={disabled} />;
+  if (statusDefinition(task.status).heldForPerson)
+    return <ReviewDecision task={task} controller={controller} disabled={disabled} />;
 
   if (form?.text) {
     return (
@@ -112,14 +113,8 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
   );
 }
 
-const NOTE_PREFIX: Partial<Record<PlanTask['status'], string>> = {
-  blocked: 'Blocked',
-  review: 'For review',
-  skipped: 'Skipped',
-};
-
 /** The status table's icon; `decorative` where the label is written beside it anyway. */
-export function StatusIcon({ status, decorative = false }: { status: PlanTask['status']; decorative?: boolean }) {
+export function StatusIcon({ status, decorative = false }: { status: string; decorative?: boolean }) {
   const definition = statusDefinition(status);
   if (decorative)
     return (
@@ -138,11 +133,12 @@ export function StatusIcon({ status, decorative = false }: { status: PlanTask['s
 /** The task's done date and its `— …` annotation, labelled by what it means in its status. */
 export function TaskDetails({ task }: { task: PlanTask }) {
   if (!task.completedDate && !task.note) return null;
+  const { noteLabel } = statusDefinition(task.status);
   return (
     <div class="task-details">
       {task.note && (
         <p class={`task-note note-${task.status}`}>
-          {NOTE_PREFIX[task.status] && <span class="note-prefix">{NOTE_PREFIX[task.status]}: </span>}
+          {noteLabel && <span class="note-prefix">{noteLabel}: </span>}
           {task.note}
         </p>
       )}

@@ -14,6 +14,7 @@ import type { PlanClient } from '../client/plan-client';
 import type { TaskResult } from '../../core/plan-manager';
 import { parsePlan } from '../../core/parse';
 import { describeProgress } from '../../core/progress';
+import { statusDefinition } from '../../core/statuses';
 import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
 
@@ -142,7 +143,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     for (;;) {
       const task = findTask(await client.getPlan(), step);
       if (!task) throw new Error(`Task ${step} is no longer in the plan`);
-      if (task.status !== 'review') return task;
+      if (!statusDefinition(task.status).heldForPerson) return task;
       if (options.reviewTimeoutMs !== undefined && Date.now() - started > options.reviewTimeoutMs) {
         throw new Error(`Nobody reviewed task ${step} within ${options.reviewTimeoutMs} ms`);
       }
@@ -166,14 +167,14 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     await pause();
     const scripted = exampleTask.get(step);
 
-    if (scripted?.status === 'review' && scripted.reviewNote) {
+    if (scripted?.reviewNote) {
       let note = scripted.reviewNote;
       for (;;) {
         await client.reviewTask(step, note);
         log(`  👀 reviewTask(${step}, "${note}")`);
         const decided = await waitForPerson(step);
         result.reviews.push({ step, decision: decided.note ?? decided.status });
-        if (decided.status === 'done' || decided.status === 'skipped') break;
+        if (statusDefinition(decided.status).finished) break;
         if (decided.note?.startsWith('changes requested')) {
           log(`  ✎ ${decided.note}: the agent reworks ${step}`);
           await client.startTask(step);
@@ -186,7 +187,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
         await pause();
         break;
       }
-    } else if (scripted?.status === 'blocked') {
+    } else if (scripted?.blockedReason) {
       // The example's reason (the Phase 2 review) is settled by now: the demo is blocked by something else.
       const range = /\b[A-Z][\w]*![A-Z]+\d*(?::[A-Z]+\d*)?/.exec(scripted.title)?.[0] ?? 'the target range';
       const reason = `${range} is protected; waiting for edit access`;
