@@ -34,12 +34,12 @@ function caught() {
 }
 function failing() { SpreadsheetApp.getActive().getRange('Nope!A1'); }
 function today() { return [new Date().toISOString(), Date.now()]; }
-function environment() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof Logger]; }
+function environment() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof console]; }
 function leavesLockHeld() { LockService.getDocumentLock().tryLock(100); return 'held'; }
 function onOpen(e) {
   SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
   var source = e.source ? e.source.getName() : 'no source';
-  Logger.log(String(e.authMode) + ' ' + (e.authMode === ScriptApp.AuthMode.NONE) + ' ' + source);
+  console.log(String(e.authMode) + ' ' + e.authMode.ordinal() + ' ' + source);
 }
 `;
 
@@ -203,12 +203,12 @@ describe('runSimpleTrigger', () => {
     const outcome = runSimpleTrigger(spreadsheet(), distDir, 'onOpen');
     expect(outcome).toEqual({ result: null });
     expect(outcome.execution.ui.menus.map((menu) => menu.name)).toEqual(['Fixture']);
-    expect(outcome.execution.logs.map((entry) => entry.message)).toEqual(['LIMITED false Inventory']);
+    expect(outcome.execution.logs.map((entry) => entry.message)).toEqual(['LIMITED 2 Inventory']);
   });
 
   test('in AuthMode.NONE the event has no source', () => {
     const outcome = runSimpleTrigger(spreadsheet(), distDir, 'onOpen', { authMode: 'NONE' });
-    expect(outcome.execution.logs.map((entry) => entry.message)).toEqual(['NONE true no source']);
+    expect(outcome.execution.logs.map((entry) => entry.message)).toEqual(['NONE 0 no source']);
   });
 
   test('a project without the trigger function runs nothing', () => {

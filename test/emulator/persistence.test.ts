@@ -9,23 +9,21 @@ function populated(): EmulatedSpreadsheet {
     timeZone: 'Europe/Paris',
     sheets: ['Sheet1', 'AGENT_BASE'],
   });
-  const { SpreadsheetApp, PropertiesService, CacheService } = executionOn(spreadsheet, {
+  const { SpreadsheetApp, CacheService } = executionOn(spreadsheet, {
     user: 'ana@example.com',
     now: () => new Date('2026-01-10T12:00:00Z'),
   });
   const active = SpreadsheetApp.getActive()!;
   active.getRange('AGENT_BASE!C2:F2').setValues([["'# Plan", 42, new Date('2026-01-10T08:00:00Z'), '=A1']]);
-  active.getRange('AGENT_BASE!C3').setNumberFormat('@').setNote('plain text').setBackground('#eee');
+  active.getRange('AGENT_BASE!C3').setNumberFormat('@').setVerticalAlignment('top');
   active.getSheetByName('AGENT_BASE')!.setColumnWidth(3, 520);
   active.insertSheet('AGENT_HISTORY').hideSheet();
-  PropertiesService.getDocumentProperties()!.setProperty('revision', '7');
-  PropertiesService.getUserProperties().setProperty('theme', 'dark');
-  CacheService.getScriptCache().put('plan', 'cached', 60);
+  CacheService.getUserCache().put('plan', 'cached', 60);
   spreadsheet.locks.holdDocumentLock();
   return spreadsheet;
 }
 
-test('toJSON/fromJSON keeps sheets, cells, hidden flags, properties, caches and held locks', () => {
+test('toJSON/fromJSON keeps sheets, cells, formats, hidden flags, caches and held locks', () => {
   const original = populated();
   const restored = EmulatedSpreadsheet.fromJSON(JSON.parse(JSON.stringify(original.toJSON())));
   expect(restored.toJSON()).toEqual(original.toJSON());
@@ -39,13 +37,11 @@ test('toJSON/fromJSON keeps sheets, cells, hidden flags, properties, caches and 
   expect([restored.id, restored.name, restored.timeZone]).toEqual(['sheet-id', 'Inventory', 'Europe/Paris']);
   expect(restored.locks.isHeld('document')).toBe(true);
 
-  const { PropertiesService, CacheService } = executionOn(restored, {
+  const { CacheService } = executionOn(restored, {
     user: 'ana@example.com',
     now: () => new Date('2026-01-10T12:00:30Z'),
   });
-  expect(PropertiesService.getDocumentProperties()!.getProperty('revision')).toBe('7');
-  expect(PropertiesService.getUserProperties().getProperty('theme')).toBe('dark');
-  expect(CacheService.getScriptCache().get('plan')).toBe('cached');
+  expect(CacheService.getUserCache().get('plan')).toBe('cached');
 });
 
 test('a restored spreadsheet keeps numbering new sheets after the old ones', () => {
@@ -59,9 +55,8 @@ test('a restored spreadsheet keeps numbering new sheets after the old ones', () 
 test('reading changes nothing in the saved form', () => {
   const spreadsheet = populated();
   const before = JSON.stringify(spreadsheet.toJSON());
-  const { SpreadsheetApp, PropertiesService, CacheService } = executionOn(spreadsheet, { user: 'ben@example.com' });
+  const { SpreadsheetApp, CacheService } = executionOn(spreadsheet, { user: 'ben@example.com' });
   SpreadsheetApp.getActive()!.getRange('AGENT_BASE!A1:Z100').getValues();
-  PropertiesService.getUserProperties().getProperties();
   CacheService.getUserCache().get('nothing');
   expect(JSON.stringify(spreadsheet.toJSON())).toBe(before);
 });

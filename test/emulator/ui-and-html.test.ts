@@ -1,4 +1,4 @@
-/** What the Sheets window shows: menus, alerts, prompts, sidebars and dialogs, recorded in execution.ui. */
+/** What the Sheets window shows: menus, alerts and sidebars, recorded in execution.ui. */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
@@ -8,31 +8,23 @@ function uiExecution(options: Parameters<typeof executionOn>[1] = {}) {
 }
 
 describe('menus', () => {
-  test('a menu with items, a separator and a submenu is recorded when added to the UI', () => {
+  test('a menu with items and a separator is recorded when added to the UI', () => {
     const { ui, execution } = uiExecution();
-    const more = ui.createMenu('More').addItem('History', 'showHistory');
-    ui.createMenu('Agent Plan').addItem('Open plan', 'showPlanSidebar').addSeparator().addSubMenu(more).addToUi();
+    ui.createMenu('Agent Plan')
+      .addItem('Open plan', 'showPlanSidebar')
+      .addSeparator()
+      .addItem('Help', 'help')
+      .addToUi();
     expect(execution.ui.menus).toEqual([
       {
         name: 'Agent Plan',
-        addon: false,
         items: [
           { type: 'item', caption: 'Open plan', functionName: 'showPlanSidebar' },
           { type: 'separator' },
-          {
-            type: 'submenu',
-            caption: 'More',
-            items: [{ type: 'item', caption: 'History', functionName: 'showHistory' }],
-          },
+          { type: 'item', caption: 'Help', functionName: 'help' },
         ],
       },
     ]);
-  });
-
-  test("an add-on menu carries the add-on's name", () => {
-    const { ui, execution } = uiExecution({ addonName: 'Sheet Plan' });
-    ui.createAddonMenu().addItem('Open', 'open').addToUi();
-    expect(execution.ui.menus[0]).toEqual(expect.objectContaining({ name: 'Sheet Plan', addon: true }));
   });
 
   test('a menu not added to the UI is not shown', () => {
@@ -42,7 +34,7 @@ describe('menus', () => {
   });
 });
 
-describe('alerts and prompts', () => {
+describe('alerts', () => {
   test('alert returns Button.OK by default and records title and prompt', () => {
     const { ui, execution } = uiExecution();
     expect(ui.alert('Plan ready', 'The plan is in AGENT_BASE!C2.', ui.ButtonSet.OK)).toBe(ui.Button.OK);
@@ -59,14 +51,14 @@ describe('alerts and prompts', () => {
     expect(ui.alert('Again?', ui.ButtonSet.YES_NO)).toBe(ui.Button.YES);
   });
 
-  test('prompt answers come from the queue; with none the person cancels', () => {
-    const { ui, execution } = uiExecution();
-    execution.ui.queuePromptResponse('Ship v2', 'OK');
-    const answered = ui.prompt('New plan', 'Title?', ui.ButtonSet.OK_CANCEL);
-    expect([answered.getResponseText(), answered.getSelectedButton()]).toEqual(['Ship v2', ui.Button.OK]);
-    const dismissed = ui.prompt('Title?', ui.ButtonSet.OK_CANCEL);
-    expect([dismissed.getResponseText(), dismissed.getSelectedButton()]).toEqual(['', ui.Button.CANCEL]);
-    expect(execution.ui.prompts.map((prompt) => prompt.response)).toEqual(['OK', 'CANCEL']);
+  test('enum constants print their names, and compare by identity', () => {
+    const { ui } = uiExecution();
+    expect([String(ui.Button.OK), ui.ButtonSet.YES_NO.name(), ui.ButtonSet.YES_NO.ordinal()]).toEqual([
+      'OK',
+      'YES_NO',
+      2,
+    ]);
+    expect(uiExecution().ui.Button.OK).toBe(ui.Button.OK);
   });
 
   test('alert arguments must match one of its signatures', () => {
@@ -77,23 +69,18 @@ describe('alerts and prompts', () => {
   });
 });
 
-describe('HTML sidebars and dialogs', () => {
-  test('HtmlOutput setters chain, and the sidebar records title, size and content', () => {
+describe('HTML sidebars', () => {
+  test('HtmlOutput setters chain, and the sidebar records title, width and content', () => {
     const { ui, HtmlService, execution } = uiExecution();
-    const page = HtmlService.createHtmlOutput('<p>Plan</p>').setTitle('Agent Plan').setWidth(300).append('<p>more</p>');
-    page.appendUntrusted('<b>&</b>');
-    ui.showSidebar(page);
-    expect(execution.ui.sidebars).toEqual([
-      { title: 'Agent Plan', width: 300, height: null, content: '<p>Plan</p><p>more</p>&lt;b&gt;&amp;&lt;/b&gt;' },
-    ]);
+    ui.showSidebar(HtmlService.createHtmlOutput('<p>Plan</p>').setTitle('Agent Plan').setWidth(300));
+    expect(execution.ui.sidebars).toEqual([{ title: 'Agent Plan', width: 300, content: '<p>Plan</p>' }]);
   });
 
-  test('a project HTML file can be shown in a modal dialog', () => {
+  test('a project HTML file is found with or without .html', () => {
     const { ui, HtmlService, execution } = uiExecution({ projectFiles: { Sidebar: '<h1>Plan</h1>' } });
-    ui.showModalDialog(HtmlService.createHtmlOutputFromFile('Sidebar.html').setHeight(400), 'Plan');
-    expect(execution.ui.dialogs).toEqual([
-      { title: 'Plan', width: null, height: 400, content: '<h1>Plan</h1>', modal: true },
-    ]);
+    ui.showSidebar(HtmlService.createHtmlOutputFromFile('Sidebar.html'));
+    expect(HtmlService.createHtmlOutputFromFile('Sidebar').getContent()).toBe('<h1>Plan</h1>');
+    expect(execution.ui.sidebars).toEqual([{ title: '', width: null, content: '<h1>Plan</h1>' }]);
   });
 
   test('a missing project file is refused as Google words it', () => {
@@ -101,21 +88,6 @@ describe('HTML sidebars and dialogs', () => {
     expect(thrownMessage(() => HtmlService.createHtmlOutputFromFile('Sidebar'))).toBe(
       'No HTML file named Sidebar was found.',
     );
-  });
-
-  test('templates are not emulated', () => {
-    const { HtmlService } = uiExecution();
-    expect(thrownMessage(() => HtmlService.createTemplateFromFile())).toMatch(/not emulated/);
-  });
-
-  test('sandbox and frame modes are accepted; an undocumented meta tag is not', () => {
-    const { HtmlService } = uiExecution();
-    const page = HtmlService.createHtmlOutput()
-      .setSandboxMode(HtmlService.SandboxMode.IFRAME)
-      .setXFrameOptionsMode(HtmlService.XFrameOptionsMode.ALLOWALL)
-      .addMetaTag('viewport', 'width=device-width');
-    expect(page.getContent()).toBe('');
-    expect(thrownMessage(() => page.addMetaTag('refresh', '5'))).toMatch(/^Meta tag "refresh" is not allowed/);
   });
 
   test('showSidebar needs an HtmlOutput', () => {
@@ -127,14 +99,13 @@ describe('HTML sidebars and dialogs', () => {
 });
 
 describe('logging', () => {
-  test('Logger and console output is recorded, not printed', () => {
-    const { Logger, console: scriptConsole, execution } = executionOn(new EmulatedSpreadsheet());
-    Logger.log('Task %s is %s', '1.1', 'done');
+  test('console output is recorded, not printed', () => {
+    const { console: scriptConsole, execution } = executionOn(new EmulatedSpreadsheet());
+    scriptConsole.log('Task %s is %s', '1.1', 'done');
     scriptConsole.warn('careful', { step: '1.2' });
     expect(execution.logs).toEqual([
-      { source: 'Logger', level: 'log', message: 'Task 1.1 is done' },
-      { source: 'console', level: 'warn', message: "careful { step: '1.2' }" },
+      { level: 'log', message: 'Task 1.1 is done' },
+      { level: 'warn', message: "careful { step: '1.2' }" },
     ]);
-    expect(Logger.getLog()).toBe('Task 1.1 is done\n');
   });
 });

@@ -1,4 +1,4 @@
-/** Utilities: SimpleDateFormat dates in IANA time zones, UUIDs, base64 and digests. */
+/** Utilities: SimpleDateFormat dates in IANA time zones, UUIDs and sleep. */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { executionOn, thrownMessage } from './helpers';
 
@@ -75,28 +75,5 @@ describe('other utilities', () => {
     Utilities.sleep(250);
     expect(execution.sleeps).toContain(250);
     expect(thrownMessage(() => Utilities.sleep(300_001))).toMatch(/^Invalid argument: milliseconds/);
-  });
-
-  test('base64 of text (UTF-8 by default, or US-ASCII) and of signed bytes', () => {
-    expect(Utilities.base64Encode('héllo')).toBe('aMOpbGxv');
-    expect(Utilities.base64Encode('é', Utilities.Charset.US_ASCII)).toBe('Pw==');
-    expect(Utilities.base64Encode([-5, -1])).toBe('+/8=');
-    expect(Utilities.base64EncodeWebSafe([-5, -1])).toBe('-_8=');
-    expect(Utilities.base64Decode('+/8=')).toEqual([-5, -1]);
-    expect(Utilities.base64DecodeWebSafe('-_8=')).toEqual([-5, -1]);
-    expect(thrownMessage(() => Utilities.base64Decode('not base64!'))).toBe('Could not decode string.');
-  });
-
-  test('computeDigest returns signed bytes like Google', () => {
-    const sha256 = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, 'abc');
-    expect(sha256).toHaveLength(32);
-    expect(sha256.slice(0, 4)).toEqual([-70, 120, 22, -65]); // ba 78 16 bf
-    const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc');
-    expect(digest.slice(0, 4)).toEqual([-112, 1, 80, -104]); // 90 01 50 98
-    expect(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_1, 'abc')).toHaveLength(20);
-  });
-
-  test('enum constants print their names', () => {
-    expect([String(Utilities.DigestAlgorithm.SHA_256), Utilities.Charset.UTF_8.name()]).toEqual(['SHA_256', 'UTF_8']);
   });
 });

@@ -14,14 +14,12 @@ import {
 import { FaultInjector } from './runtime/faults';
 import type { LogEntry } from './runtime/log-entries';
 import { newRecord, type Realm } from './runtime/realm';
-import { UiRecord, type ButtonName, type QueuedPromptResponse } from './runtime/ui-record';
+import { UiRecord, type ButtonName } from './runtime/ui-record';
 import { CacheService } from './services/cache-service';
 import { HtmlService } from './services/html-service';
 import { LockService } from './services/lock-service';
-import { createConsole, Logger, type EmulatedConsole } from './services/logging';
-import { PropertiesService } from './services/properties-service';
-import { AuthMode, ScriptApp } from './services/script-app';
-import { Session } from './services/session';
+import { createConsole, type EmulatedConsole } from './services/logging';
+import { AuthMode } from './services/script-app';
 import { SpreadsheetApp } from './services/spreadsheet-app';
 import { Utilities } from './services/utilities';
 
@@ -32,21 +30,15 @@ export interface ExecutionOptions {
   readonly user?: string;
   /** The execution's clock (cache expiry, dates typed without a year). Default: real time. */
   readonly now?: () => Date;
-  /** Default true. False: no active spreadsheet, no document lock, properties or cache. */
+  /** Default true. False: no active spreadsheet, no document lock or cache. */
   readonly containerBound?: boolean;
   /** The project's HTML files by name without `.html`, for createHtmlOutputFromFile. Default none. */
   readonly projectFiles?: Readonly<Record<string, string>>;
-  /** appsscript.json's timeZone. Default: the spreadsheet's time zone. */
-  readonly scriptTimeZone?: string;
-  /** The name createAddonMenu() menus show under. Default 'Add-on'. */
-  readonly addonName?: string;
   /** AuthMode.NONE allows only building menus (an add-on's onOpen before it is used in the document). */
   readonly authMode?: AuthModeName;
-  /** Answers the person gives to prompts, in order (also: execution.ui.queuePromptResponse). */
-  readonly promptResponses?: readonly QueuedPromptResponse[];
   /** Buttons the person presses on alerts, in order (also: execution.ui.queueAlertResponse). */
   readonly alertResponses?: readonly ButtonName[];
-  /** Also print Logger and console output. Default false (it is always recorded in execution.logs). */
+  /** Also print console output. Default false (it is always recorded in execution.logs). */
   readonly echoLogs?: boolean;
   /**
    * Set by the execution pool, whose scripts run on their own threads at the same time: LockService
@@ -60,17 +52,12 @@ export interface AppsScriptGlobals {
   readonly SpreadsheetApp: SpreadsheetApp;
   readonly LockService: LockService;
   readonly Utilities: Utilities;
-  readonly Session: Session;
-  readonly PropertiesService: PropertiesService;
   readonly CacheService: CacheService;
   readonly HtmlService: HtmlService;
-  readonly ScriptApp: ScriptApp;
-  readonly Logger: Logger;
   readonly console: EmulatedConsole;
 }
 
 export const DEFAULT_USER = 'owner@example.com';
-const DEFAULT_ADDON_NAME = 'Add-on';
 
 let executionsStarted = 0;
 
@@ -87,7 +74,7 @@ export class Execution {
   /** Every service method the script called, in order. */
   readonly calls: readonly CallRecord[];
   readonly faults = new FaultInjector();
-  /** Menus, alerts, sidebars, dialogs and toasts shown, and the answers queued for prompts. */
+  /** Menus, alerts and sidebars shown, and the buttons queued for alerts. */
   readonly ui = new UiRecord();
   readonly logs: readonly LogEntry[];
   readonly #scope: ExecutionScope;
@@ -101,8 +88,6 @@ export class Execution {
       user: options.user ?? DEFAULT_USER,
       containerBound: options.containerBound ?? true,
       projectFiles: { ...options.projectFiles },
-      scriptTimeZone: options.scriptTimeZone ?? spreadsheet.timeZone,
-      addonName: options.addonName ?? DEFAULT_ADDON_NAME,
       authMode: options.authMode,
       now: options.now ?? (() => new Date()),
       echoLogs: options.echoLogs ?? false,
@@ -114,7 +99,6 @@ export class Execution {
     const logs: LogEntry[] = [];
     this.calls = calls;
     this.logs = logs;
-    for (const answer of options.promptResponses ?? []) this.ui.queuePromptResponse(answer.text, answer.button);
     for (const button of options.alertResponses ?? []) this.ui.queueAlertResponse(button);
     const scope = new ExecutionScope(this.id, spreadsheet, settings, calls, this.faults, this.ui, logs);
     this.#scope = scope;
@@ -158,15 +142,15 @@ export class Execution {
   }
 
   /**
-   * The event Apps Script passes a simple trigger such as onOpen(e): `authMode`, and unless it is
-   * NONE, `source` (the spreadsheet) and `user`.
+   * The event Apps Script passes a simple trigger such as onOpen(e)
+   * (https://developers.google.com/apps-script/guides/triggers/events): `authMode`, and unless it is
+   * NONE, `source` (the spreadsheet). Its `user` and `triggerUid` are left out: nothing reads them.
    */
   triggerEvent(authMode: AuthModeName): Record<string, unknown> {
     const entries: Array<[string, unknown]> = [['authMode', AuthMode[authMode]]];
     if (authMode !== 'NONE') {
       // Made directly, not through the globals: the platform builds the event, not the script.
       entries.push(['source', new SpreadsheetApp(this.#scope).getActive()]);
-      entries.push(['user', new Session(this.#scope).getActiveUser()]);
     }
     return newRecord(this.#scope.realm, entries);
   }
@@ -213,12 +197,8 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     SpreadsheetApp: scope.expose('SpreadsheetApp', new SpreadsheetApp(scope)),
     LockService: scope.expose('LockService', new LockService(scope)),
     Utilities: scope.expose('Utilities', new Utilities(scope)),
-    Session: scope.expose('Session', new Session(scope)),
-    PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
-    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
-    Logger: scope.expose('Logger', new Logger(scope)),
     console: createConsole(scope),
   });
   return globals;

@@ -3,7 +3,7 @@
  * local server (`npm start`) and benchmarks. It follows Google's documented behaviour; where that
  * is silent it is stricter than Google, and says so where it decides.
  *
- * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
+ * - EmulatedSpreadsheet: one document (sheets, cells, caches, locks); outlives executions.
  * - createExecution: one script run's globals, call log, fault injection and UI record.
  * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
@@ -22,13 +22,9 @@ export {
   type AlertRecord,
   type ButtonName,
   type ButtonSetName,
-  type DialogRecord,
-  type HtmlDisplayRecord,
   type MenuEntry,
   type MenuRecord,
-  type PromptRecord,
-  type QueuedPromptResponse,
-  type ToastRecord,
+  type SidebarRecord,
 } from './runtime/ui-record';
 export { toTransportValue, TransportError, type JsonValue } from './runtime/transport';
 export {

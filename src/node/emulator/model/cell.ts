@@ -13,7 +13,6 @@ export interface CellRecord {
   formula: string;
   /** `'@'` is plain text; undefined is Sheets' automatic format. */
   numberFormat?: string;
-  note?: string;
   formatting?: CellFormatting;
 }
 
@@ -31,7 +30,6 @@ export function isBlank(cell: CellRecord): boolean {
   return (
     !hasContent(cell) &&
     cell.numberFormat === undefined &&
-    cell.note === undefined &&
     (cell.formatting === undefined || Object.keys(cell.formatting).length === 0)
   );
 }

@@ -7,8 +7,6 @@ import { emptyCell, hasContent, isBlank, type CellRecord } from './cell';
 /** A new Google Sheets tab is 1000 rows by 26 columns (A to Z). */
 export const DEFAULT_MAX_ROWS = 1000;
 export const DEFAULT_MAX_COLUMNS = 26;
-/** Sheets' default column width, in pixels. */
-export const DEFAULT_COLUMN_WIDTH = 100;
 
 export interface StoredCell {
   readonly row: number;

@@ -14,7 +14,6 @@ export interface CellJson {
   readonly value?: JsonCellValue;
   readonly formula?: string;
   readonly numberFormat?: string;
-  readonly note?: string;
   readonly formatting?: CellFormatting;
 }
 
@@ -41,7 +40,6 @@ export interface SpreadsheetJson {
   readonly timeZone: string;
   readonly nextSheetId: number;
   readonly sheets: readonly SheetJson[];
-  readonly properties: ScopedStoresJson<Record<string, string>>;
   readonly caches: ScopedStoresJson<Record<string, CacheEntry>>;
   /** Locks a test or another process held when the file was written (`document`, `user:…`). */
   readonly locksHeldByAnotherProcess: readonly string[];
@@ -53,7 +51,6 @@ export function encodeCell(a1: string, cell: CellRecord): CellJson {
     ...(cell.value !== '' ? { value: encodeCellValue(cell.value) } : {}),
     ...(cell.formula !== '' ? { formula: cell.formula } : {}),
     ...(cell.numberFormat !== undefined ? { numberFormat: cell.numberFormat } : {}),
-    ...(cell.note !== undefined ? { note: cell.note } : {}),
     ...(cell.formatting !== undefined ? { formatting: { ...cell.formatting } } : {}),
   };
 }
@@ -63,7 +60,6 @@ export function decodeCell(json: CellJson): CellRecord {
     value: json.value === undefined ? '' : decodeCellValue(json.value),
     formula: json.formula ?? '',
     ...(json.numberFormat !== undefined ? { numberFormat: json.numberFormat } : {}),
-    ...(json.note !== undefined ? { note: json.note } : {}),
     ...(json.formatting !== undefined ? { formatting: { ...json.formatting } } : {}),
   };
 }
@@ -88,7 +84,6 @@ export function isSpreadsheetJson(json: unknown): json is SpreadsheetJson {
     typeof candidate.name === 'string' &&
     typeof candidate.timeZone === 'string' &&
     Array.isArray(candidate.sheets) &&
-    typeof candidate.properties === 'object' &&
     typeof candidate.caches === 'object' &&
     Array.isArray(candidate.locksHeldByAnotherProcess)
   );

@@ -14,19 +14,12 @@ export type ServiceName =
   | 'LockService'
   | 'Lock'
   | 'Utilities'
-  | 'Session'
-  | 'User'
-  | 'PropertiesService'
-  | 'Properties'
   | 'CacheService'
   | 'Cache'
   | 'HtmlService'
   | 'HtmlOutput'
   | 'Ui'
-  | 'Menu'
-  | 'PromptResponse'
-  | 'ScriptApp'
-  | 'Logger';
+  | 'Menu';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */

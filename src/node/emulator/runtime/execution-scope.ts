@@ -31,14 +31,10 @@ export interface ExecutionSettings {
   readonly containerBound: boolean;
   /** HTML files of the script project, by name without `.html`. */
   readonly projectFiles: Readonly<Record<string, string>>;
-  /** The project's time zone (appsscript.json), for Session.getScriptTimeZone. */
-  readonly scriptTimeZone: string;
-  /** The name an add-on menu shows under Extensions. */
-  readonly addonName: string;
   /** When 'NONE', only what an unused add-on's onOpen may do is allowed: building menus. */
   readonly authMode: AuthModeName | undefined;
   readonly now: () => Date;
-  /** Print Logger and console output to the process console as well as recording it. */
+  /** Print console output to the process console as well as recording it. */
   readonly echoLogs: boolean;
   /**
    * The script runs on its own thread while other executions run (the execution pool): lock waits and
@@ -50,13 +46,7 @@ export interface ExecutionSettings {
 /**
  * Calls allowed in AuthMode.NONE (https://developers.google.com/apps-script/add-ons/concepts/editor-auth-lifecycle).
  */
-const ALLOWED_IN_AUTH_MODE_NONE: readonly CallFilter[] = [
-  'SpreadsheetApp.getUi',
-  'Ui.createMenu',
-  'Ui.createAddonMenu',
-  'Menu',
-  'Logger',
-];
+const ALLOWED_IN_AUTH_MODE_NONE: readonly CallFilter[] = ['SpreadsheetApp.getUi', 'Ui.createMenu', 'Menu'];
 
 type Method = (...args: unknown[]) => unknown;
 

@@ -104,14 +104,6 @@ export class Range {
     return this.#grid((cell) => cell?.numberFormat ?? AUTOMATIC_NUMBER_FORMAT);
   }
 
-  getNote(): string {
-    return this.#topLeft()?.note ?? '';
-  }
-
-  getNotes(): string[][] {
-    return this.#grid((cell) => cell?.note ?? '');
-  }
-
   // ---- writing ----
 
   /** Sets every cell of the range to the value (one value for the whole rectangle). */
@@ -173,19 +165,6 @@ export class Range {
     return this;
   }
 
-  /** Sets the note of every cell; null or `''` removes it. */
-  setNote(note: unknown): this {
-    if (note !== null && typeof note !== 'string') throw signatureMismatch('SpreadsheetApp.Range.setNote', [note]);
-    this.#requireInsideSheet();
-    this.#forEachCell((row, column) =>
-      this.#sheet.updateCell(row, column, (cell) => {
-        if (note) cell.note = note;
-        else delete cell.note;
-      }),
-    );
-    return this;
-  }
-
   /** Clears values and formulas, keeping formats. */
   clearContent(): this {
     return this.#clear({ contents: true, formats: false });
@@ -200,28 +179,8 @@ export class Range {
 
   // ---- formatting: recorded, never rendered ----
 
-  setWrap(isWrapEnabled: unknown): this {
-    return this.#format('wrap', isWrapEnabled, 'boolean', 'setWrap');
-  }
-
-  setFontWeight(fontWeight: unknown): this {
-    return this.#format('fontWeight', fontWeight, 'string', 'setFontWeight');
-  }
-
-  setFontColor(color: unknown): this {
-    return this.#format('fontColor', color, 'string', 'setFontColor');
-  }
-
-  setBackground(color: unknown): this {
-    return this.#format('background', color, 'string', 'setBackground');
-  }
-
   setVerticalAlignment(alignment: unknown): this {
     return this.#format('verticalAlignment', alignment, 'string', 'setVerticalAlignment');
-  }
-
-  setHorizontalAlignment(alignment: unknown): this {
-    return this.#format('horizontalAlignment', alignment, 'string', 'setHorizontalAlignment');
   }
 
   // ---- helpers ----

@@ -1,4 +1,4 @@
-/** The rules for naming sheets, shared by insertSheet and setName. */
+/** The rules for naming the sheets insertSheet adds. */
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { ServiceError } from '../runtime/service-error';
 

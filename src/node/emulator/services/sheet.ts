@@ -3,14 +3,12 @@
  * The grid starts at 1000 x 26 and grows only through insertRows… and appendRow, as in Sheets.
  */
 import { parseA1Area, splitSheetName, type GridArea } from '../model/a1-notation';
-import { DEFAULT_COLUMN_WIDTH, type EmulatedSheet } from '../model/emulated-sheet';
+import type { EmulatedSheet } from '../model/emulated-sheet';
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import { interpretCellInput, type CellContent } from './cell-input';
 import type { Range } from './range';
-import type { Spreadsheet } from './spreadsheet';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
-import { requireFreeSheetName } from './sheet-names';
 
 const ROWS_OUT_OF_BOUNDS = 'Those rows are out of bounds.';
 
@@ -29,30 +27,8 @@ export class Sheet {
     return this.#sheet.name;
   }
 
-  setName(name: unknown): this {
-    if (typeof name !== 'string') throw signatureMismatch('SpreadsheetApp.Sheet.setName', [name]);
-    if (name !== this.#sheet.name) requireFreeSheetName(this.#scope.spreadsheet, name);
-    this.#sheet.name = name;
-    return this;
-  }
-
   getSheetId(): number {
     return this.#sheet.sheetId;
-  }
-
-  /** 1-based position among the spreadsheet's sheets. */
-  getIndex(): number {
-    return this.#scope.spreadsheet.sheets.indexOf(this.#sheet) + 1;
-  }
-
-  getParent(): Spreadsheet {
-    return this.#objects.spreadsheet();
-  }
-
-  /** Makes this the sheet a bare `A1` refers to for the rest of the execution. */
-  activate(): this {
-    this.#scope.activeSheet = this.#sheet;
-    return this;
   }
 
   /** getRange('C1:D2'), or getRange(row, column, numRows?, numColumns?) with 1-based numbers. */
@@ -186,12 +162,6 @@ export class Sheet {
     checkedArea(this.#sheet, { row: 1, column: columnPosition, numRows: 1, numColumns: 1 });
     this.#sheet.columnWidths.set(columnPosition, width);
     return this;
-  }
-
-  getColumnWidth(columnPosition: unknown): number {
-    if (typeof columnPosition !== 'number')
-      throw signatureMismatch('SpreadsheetApp.Sheet.getColumnWidth', [columnPosition]);
-    return this.#sheet.columnWidths.get(columnPosition) ?? DEFAULT_COLUMN_WIDTH;
   }
 
   /** Clears contents and formats (or one of them: `{ contentsOnly }` / `{ formatOnly }`). */

@@ -1,6 +1,6 @@
 /**
  * How Spreadsheet, Sheet and Range objects are made for a script. They refer to each other
- * (range.getSheet(), sheet.getParent()), so each receives this factory instead of importing the
+ * (spreadsheet.getSheets(), range.getSheet()), so each receives this factory instead of importing the
  * others; spreadsheet-app.ts provides it.
  */
 import type { GridArea } from '../model/a1-notation';
@@ -13,6 +13,4 @@ export interface SpreadsheetObjects {
   spreadsheet(): Spreadsheet;
   sheet(model: EmulatedSheet): Sheet;
   range(model: EmulatedSheet, area: GridArea): Range;
-  /** The sheet behind a Sheet object the script passed back, or undefined if it is none. */
-  sheetModelOf(sheet: unknown): EmulatedSheet | undefined;
 }

@@ -3,19 +3,14 @@
  * the document, its sheets and its settings.
  */
 import { splitSheetName } from '../model/a1-notation';
-import type { EmulatedSheet } from '../model/emulated-sheet';
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { newArray } from '../runtime/realm';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
-import { isKnownTimeZone } from '../time/time-zones';
 import type { Range } from './range';
 import type { Sheet } from './sheet';
 import { areaFromA1 } from './sheet';
 import { nextDefaultSheetName, requireFreeSheetName } from './sheet-names';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
-
-/** "If null, the toast defaults to 5 seconds" (Spreadsheet.toast). */
-const DEFAULT_TOAST_SECONDS = 5;
 
 export class Spreadsheet {
   readonly #scope: ExecutionScope;
@@ -34,26 +29,12 @@ export class Spreadsheet {
     return this.#scope.spreadsheet.name;
   }
 
-  rename(newName: unknown): void {
-    if (typeof newName !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.rename', [newName]);
-    this.#scope.spreadsheet.name = newName;
-  }
-
   getUrl(): string {
     return this.#scope.spreadsheet.url;
   }
 
   getSpreadsheetTimeZone(): string {
     return this.#scope.spreadsheet.timeZone;
-  }
-
-  /** Assumption (strict): an id Intl does not know is refused rather than ignored. */
-  setSpreadsheetTimeZone(timezone: unknown): void {
-    if (typeof timezone !== 'string')
-      throw signatureMismatch('SpreadsheetApp.Spreadsheet.setSpreadsheetTimeZone', [timezone]);
-    if (!isKnownTimeZone(timezone))
-      throw new ServiceError(`Invalid argument: timezone ("${timezone}" is not a known time zone)`);
-    this.#scope.spreadsheet.timeZone = timezone;
   }
 
   /** The sheet with exactly this name, or null. */
@@ -68,20 +49,6 @@ export class Spreadsheet {
       this.#scope.realm,
       this.#scope.spreadsheet.sheets.map((sheet) => this.#objects.sheet(sheet)),
     );
-  }
-
-  getNumSheets(): number {
-    return this.#scope.spreadsheet.sheets.length;
-  }
-
-  getActiveSheet(): Sheet {
-    return this.#objects.sheet(this.#scope.activeSheet);
-  }
-
-  setActiveSheet(sheet: unknown): Sheet {
-    const model = this.#sheetModel(sheet, 'setActiveSheet');
-    this.#scope.activeSheet = model;
-    return this.#objects.sheet(model);
   }
 
   /**
@@ -103,14 +70,6 @@ export class Spreadsheet {
     return this.#objects.sheet(sheet);
   }
 
-  /** Assumption: the wording for deleting the last sheet is ours; Sheets refuses it. */
-  deleteSheet(sheet: unknown): void {
-    const model = this.#sheetModel(sheet, 'deleteSheet');
-    const spreadsheet = this.#scope.spreadsheet;
-    if (spreadsheet.sheets.length === 1) throw new ServiceError('A spreadsheet must keep at least one sheet.');
-    spreadsheet.removeSheet(model);
-  }
-
   /** `AGENT_BASE!C1:D2`, `'My Sheet'!A1`, or `C1:D2` on the active sheet; anything else: "Range not found". */
   getRange(a1Notation: unknown): Range {
     if (typeof a1Notation !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getRange', [a1Notation]);
@@ -121,21 +80,6 @@ export class Spreadsheet {
         : this.#scope.spreadsheet.sheetNamed(reference.sheetName);
     if (!reference || !sheet) throw new ServiceError('Range not found');
     return this.#objects.range(sheet, areaFromA1(sheet, reference.a1));
-  }
-
-  /** Shown in the Sheets window's corner; recorded in execution.ui.toasts. */
-  toast(msg: unknown, title?: unknown, timeoutSeconds?: unknown): void {
-    this.#scope.ui.toasts.push({
-      message: String(msg),
-      title: title === undefined || title === null ? '' : String(title),
-      timeoutSeconds: typeof timeoutSeconds === 'number' ? timeoutSeconds : DEFAULT_TOAST_SECONDS,
-    });
-  }
-
-  #sheetModel(sheet: unknown, method: string): EmulatedSheet {
-    const model = this.#objects.sheetModelOf(sheet);
-    if (!model) throw signatureMismatch(`SpreadsheetApp.Spreadsheet.${method}`, [sheet]);
-    return model;
   }
 }
 

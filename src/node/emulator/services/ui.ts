@@ -1,12 +1,13 @@
 /**
  * The Sheets window's Ui (https://developers.google.com/apps-script/reference/base/ui): menus,
- * alerts, prompts, sidebars and dialogs. Nothing is drawn; everything is recorded in
- * execution.ui, and the person's answers come from what the test queued there.
+ * alerts and sidebars. Nothing is drawn; everything is recorded in execution.ui, and the buttons
+ * the person presses come from what the test queued there. Prompts, dialogs and add-on menus are
+ * not emulated: the product does not use them.
  */
 import { createEnum, enumConstantName, type EnumValue } from '../runtime/enums';
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { signatureMismatch } from '../runtime/service-error';
-import type { ButtonName, ButtonSetName, HtmlDisplayRecord, MenuEntry } from '../runtime/ui-record';
+import type { ButtonName, ButtonSetName, MenuEntry } from '../runtime/ui-record';
 import { HtmlOutput } from './html-service';
 
 export const Button = createEnum(['CLOSE', 'OK', 'CANCEL', 'YES', 'NO']);
@@ -42,79 +43,26 @@ export class Ui {
     return Button[response];
   }
 
-  /** prompt(prompt), prompt(prompt, buttons) or prompt(title, prompt, buttons). */
-  prompt(...args: unknown[]): PromptResponse {
-    const dialog = dialogText(args, 'Ui.prompt');
-    const answer = this.#scope.ui.takePromptResponse(dialog.buttons);
-    const response = checkedAnswer(answer.button, dialog.buttons);
-    this.#scope.ui.prompts.push({ ...dialog, response, responseText: answer.text });
-    return this.#scope.expose('PromptResponse', new PromptResponse(answer.text, response));
-  }
-
   createMenu(caption: unknown): Menu {
     if (typeof caption !== 'string') throw signatureMismatch('Ui.createMenu', [caption]);
-    return this.#scope.expose('Menu', new Menu(this.#scope, caption, false));
-  }
-
-  /** The add-on's menu under Extensions, named after the add-on. */
-  createAddonMenu(): Menu {
-    return this.#scope.expose('Menu', new Menu(this.#scope, this.#scope.settings.addonName, true));
+    return this.#scope.expose('Menu', new Menu(this.#scope, caption));
   }
 
   showSidebar(userInterface: unknown): void {
-    const output = this.#htmlOutput(userInterface, 'Ui.showSidebar');
-    this.#scope.ui.sidebars.push(displayed(output, output.getTitle()));
-  }
-
-  showModalDialog(userInterface: unknown, title: unknown): void {
-    this.#showDialog(userInterface, title, true, 'Ui.showModalDialog');
-  }
-
-  showModelessDialog(userInterface: unknown, title: unknown): void {
-    this.#showDialog(userInterface, title, false, 'Ui.showModelessDialog');
-  }
-
-  #showDialog(userInterface: unknown, title: unknown, modal: boolean, method: string): void {
-    const output = this.#htmlOutput(userInterface, method);
-    if (typeof title !== 'string') throw signatureMismatch(method, [userInterface, title]);
-    this.#scope.ui.dialogs.push({ ...displayed(output, title), modal });
-  }
-
-  #htmlOutput(userInterface: unknown, method: string): HtmlOutput {
     const output = this.#scope.implementationOf(userInterface, HtmlOutput);
-    if (!output) throw signatureMismatch(method, [userInterface]);
-    return output;
-  }
-}
-
-export class PromptResponse {
-  readonly #text: string;
-  readonly #button: ButtonName;
-
-  constructor(text: string, button: ButtonName) {
-    this.#text = text;
-    this.#button = button;
-  }
-
-  getResponseText(): string {
-    return this.#text;
-  }
-
-  getSelectedButton(): EnumValue {
-    return Button[this.#button];
+    if (!output) throw signatureMismatch('Ui.showSidebar', [userInterface]);
+    this.#scope.ui.sidebars.push({ title: output.getTitle(), width: output.getWidth(), content: output.getContent() });
   }
 }
 
 export class Menu {
   readonly #scope: ExecutionScope;
   readonly #caption: string;
-  readonly #addon: boolean;
   readonly #entries: MenuEntry[] = [];
 
-  constructor(scope: ExecutionScope, caption: string, addon: boolean) {
+  constructor(scope: ExecutionScope, caption: string) {
     this.#scope = scope;
     this.#caption = caption;
-    this.#addon = addon;
   }
 
   /** `functionName` is the top-level function the item runs (an execution in the 'ui' context). */
@@ -131,15 +79,8 @@ export class Menu {
     return this;
   }
 
-  addSubMenu(menu: unknown): this {
-    const subMenu = this.#scope.implementationOf(menu, Menu);
-    if (!subMenu) throw signatureMismatch('Menu.addSubMenu', [menu]);
-    this.#entries.push({ type: 'submenu', caption: subMenu.#caption, items: [...subMenu.#entries] });
-    return this;
-  }
-
   addToUi(): void {
-    this.#scope.ui.menus.push({ name: this.#caption, addon: this.#addon, items: [...this.#entries] });
+    this.#scope.ui.menus.push({ name: this.#caption, items: [...this.#entries] });
   }
 }
 
@@ -155,11 +96,6 @@ function dialogText(args: readonly unknown[], method: string): DialogText {
     if (buttons) return { title: first, prompt: second, buttons };
   }
   throw signatureMismatch(method, args);
-}
-
-/** What a sidebar or dialog shows, read through HtmlOutput's public methods. */
-function displayed(output: HtmlOutput, title: string): HtmlDisplayRecord {
-  return { title, width: output.getWidth(), height: output.getHeight(), content: output.getContent() };
 }
 
 /** A queued answer must be a button the dialog has (or its close box). */

@@ -55,10 +55,6 @@ export function findTimeZone(id: string): TimeZone | undefined {
   }
 }
 
-export function isKnownTimeZone(id: string): boolean {
-  return findTimeZone(id) !== undefined;
-}
-
 export function zonedFields(epochMilliseconds: number, zone: TimeZone): ZonedFields {
   const millisecond = ((epochMilliseconds % 1000) + 1000) % 1000;
   if (zone.kind === 'fixed') {
