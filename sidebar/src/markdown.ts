@@ -5,14 +5,7 @@
  */
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { escapeHtml } from '../../src/core/text';
 
 const markdown = new Marked({
   gfm: true,

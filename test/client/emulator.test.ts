@@ -4,6 +4,7 @@
  * example plan (2.3 waits for review, 3.1 is in progress, 3.3 is blocked).
  */
 import { type PlanClient } from '../../src/node/client';
+import { ASSUMPTIONS } from '../../src/node/emulator';
 import { caught } from './caught';
 import { startLocalEmulator, type LocalEmulator } from './local-emulator';
 
@@ -191,6 +192,14 @@ describe('PlanClient against the emulator', () => {
       await expect(client.getReviewTasks()).resolves.toHaveLength(1);
     },
   );
+
+  test("the emulator's assumptions the live suite checks hold here as they should in Google", async () => {
+    for (const { live } of ASSUMPTIONS.filter((assumption) => assumption.live)) {
+      await expect(caught(client.run(live!.function))).resolves.toMatchObject({
+        message: expect.stringMatching(new RegExp(live!.errorMatches)),
+      });
+    }
+  });
 
   test('replacePlan needs the revision read; history and restore bring a replaced plan back', async () => {
     const plan = (await client.getPlan())!;

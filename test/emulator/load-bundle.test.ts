@@ -34,7 +34,7 @@ function caught() {
 }
 function failing() { SpreadsheetApp.getActive().getRange('Nope!A1'); }
 function today() { return [new Date().toISOString(), Date.now()]; }
-function environment() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof console]; }
+function env() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof console]; }
 function leavesLockHeld() { LockService.getDocumentLock().tryLock(100); return 'held'; }
 function onOpen(e) {
   SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
@@ -132,7 +132,7 @@ describe('the script realm', () => {
   });
 
   test('nothing of Node is reachable: no require, process or module', () => {
-    expect(runFunction(spreadsheet(), distDir, 'environment')).toEqual({
+    expect(runFunction(spreadsheet(), distDir, 'env')).toEqual({
       result: ['undefined', 'undefined', 'undefined', 'object', 'object'],
     });
   });
@@ -183,7 +183,7 @@ describe('loadBundle', () => {
       'caught',
       'created',
       'echo',
-      'environment',
+      'env',
       'failing',
       'hello',
       'leavesLockHeld',

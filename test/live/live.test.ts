@@ -13,6 +13,7 @@ import {
   PlanClientError,
   type PlanClient,
 } from '../../src/node/client';
+import { ASSUMPTIONS } from '../../src/node/emulator';
 import { defineEndToEndTests } from '../agents/end-to-end';
 
 const scriptId = process.env.SHEET_PLAN_LIVE_SCRIPT_ID;
@@ -42,5 +43,19 @@ describeLive(`a real deployment (${target})`, () => {
     );
     expect(error).toBeInstanceOf(PlanClientError);
     expect(error).toMatchObject({ code: 'API_ERROR', httpStatus: 404 });
+  });
+
+  // What the emulator assumes where Google's docs are silent (src/node/emulator/assumptions.ts), checked
+  // wherever a function of the product shows it.
+  const shown = ASSUMPTIONS.flatMap((assumption) =>
+    assumption.live ? [[assumption.id, assumption.live] as const] : [],
+  );
+  test.each(shown)("the emulator's assumption %s holds", async (_id, live) => {
+    const error = await client.run(live.function).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PlanClientError);
+    expect((error as Error).message).toMatch(new RegExp(live.errorMatches));
   });
 });

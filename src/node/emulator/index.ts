@@ -39,6 +39,7 @@ export {
   type ScriptFailure,
   type SimpleTriggerOptions,
 } from './load-bundle';
+export { ASSUMPTIONS, type EmulatorAssumption } from './assumptions';
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';
 export { Button, ButtonSet } from './services/ui';

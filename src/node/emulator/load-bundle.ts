@@ -145,7 +145,7 @@ function compiledBundle(distDir: string): CompiledBundle {
   return compiled;
 }
 
-/** The function, if callers may reach it; Google's scripts.run wording otherwise. */
+/** The function, if callers may reach it; otherwise Assumption script-function-not-found (assumptions.ts). */
 function callableFunction(
   context: BundleContext,
   bundle: CompiledBundle,

@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleFunctionNames, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 import { injectShim } from './page-parts/script-run-shim';
-import { escapeHtml, sheetWindowPage } from './page-parts/sheet-window';
+import { escapeHtml } from '../../core/text';
+import { sheetWindowPage } from './page-parts/sheet-window';
 
 export interface PageOptions {
   distDir: string;

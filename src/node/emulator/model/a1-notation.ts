@@ -27,8 +27,8 @@ const MAX_COLUMN = 18278;
 
 /**
  * Splits `Sheet!A1` into sheet name and A1 part; undefined when the quoting is malformed.
- * Assumption (strict): a name needs quotes unless it is letters, digits and underscores not
- * starting with a digit, as in a Sheets formula; `My Sheet!A1` is refused.
+ * Assumption quoted-sheet-names (../assumptions.ts): a name needs quotes unless it is letters,
+ * digits and underscores not starting with a digit, as in a Sheets formula; `My Sheet!A1` is refused.
  */
 export function splitSheetName(reference: string): RangeReference | undefined {
   const bang = reference.lastIndexOf('!');

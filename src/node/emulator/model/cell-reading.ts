@@ -4,8 +4,9 @@ import { formatSimpleDate } from '../time/simple-date-format';
 import { zonedFields, type TimeZone } from '../time/time-zones';
 
 /**
- * The emulator does not evaluate formulas: every formula cell reads as the text `#ERROR!`, which
- * is also what Sheets shows for the formulas plan text accidentally becomes (`=- item`).
+ * Assumption formulas-not-evaluated (../assumptions.ts): the emulator does not evaluate formulas.
+ * Every formula cell reads as the text `#ERROR!`, which is also what Sheets shows for the formulas
+ * plan text accidentally becomes (`=- item`).
  */
 export const FORMULA_RESULT = '#ERROR!';
 
@@ -17,9 +18,9 @@ export function readCellValue(cell: CellRecord | undefined): CellValue {
 }
 
 /**
- * The value as shown in the grid (getDisplayValue). Number formats other than plain text are not
- * applied: numbers show as JavaScript prints them, dates as `M/d/yyyy` (with ` H:mm:ss` when they
- * have a time of day), booleans as `TRUE`/`FALSE`.
+ * The value as shown in the grid (getDisplayValue). Assumption display-values: number formats
+ * other than plain text are not applied: numbers show as JavaScript prints them, dates as
+ * `M/d/yyyy` (with ` H:mm:ss` when they have a time of day), booleans as `TRUE`/`FALSE`.
  */
 export function displayCellValue(cell: CellRecord | undefined, timeZone: TimeZone): string {
   const value = readCellValue(cell);

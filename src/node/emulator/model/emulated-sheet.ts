@@ -4,7 +4,7 @@
  */
 import { emptyCell, hasContent, isBlank, type CellRecord } from './cell';
 
-/** A new Google Sheets tab is 1000 rows by 26 columns (A to Z). */
+/** Assumption new-sheet-size (../assumptions.ts): a new tab is 1000 rows by 26 columns (A to Z). */
 export const DEFAULT_MAX_ROWS = 1000;
 export const DEFAULT_MAX_COLUMNS = 26;
 

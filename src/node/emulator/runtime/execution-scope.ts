@@ -134,7 +134,7 @@ export class ExecutionScope {
   /** An Error of the script's realm, named as Apps Script's service errors are. */
   scriptError(message: string, name = 'Exception'): Error {
     const error = new this.realm.Error(message);
-    // Apps Script's V8 runtime reports service failures as "Exception: <message>".
+    // Assumption service-errors-named-exception (../assumptions.ts): "Exception: <message>".
     error.name = name;
     return error;
   }

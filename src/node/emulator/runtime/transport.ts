@@ -9,10 +9,10 @@
  * scripts.run (https://developers.google.com/apps-script/api/reference/rest/v1/ExecutionResponse):
  * functions "can only return primitive types such as a string, number, array, object, or boolean".
  *
- * Assumptions (strict): return values follow the same rules as parameters (a returned Date fails
- * the call); any non-plain object (class instance, Map, Promise, Error) is refused, since JSON
- * would silently turn it into `{}`; an `undefined` property is left out and NaN/±Infinity become
- * null, as in JSON.
+ * Assumption results-carried-like-arguments (../assumptions.ts): return values follow the same
+ * rules as parameters (a returned Date fails the call); any non-plain object (class instance, Map,
+ * Promise, Error) is refused, since JSON would silently turn it into `{}`; an `undefined` property
+ * is left out and NaN/±Infinity become null, as in JSON.
  */
 import { isDateLike, isPlainObject } from './value-kinds';
 

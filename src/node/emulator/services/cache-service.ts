@@ -5,8 +5,8 @@
  * From the Cache reference: keys up to 250 characters, up to 100KB per value, expiration from 1 to
  * 21600 seconds (6 hours), 600 seconds by default, and "The cap for cached items is 1,000. If more
  * than 1,000 items are written, the cache stores the 900 items farthest from expiration."
- * Assumptions (strict): 100KB is 100,000 UTF-8 bytes, and an expiration outside 1–21600 is refused
- * rather than clamped.
+ * Assumption cache-limits (../assumptions.ts): 100KB is 100,000 UTF-8 bytes, and an expiration
+ * outside 1–21600 is refused rather than clamped.
  */
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { newRecord } from '../runtime/realm';

@@ -6,13 +6,15 @@
  *
  * - `=…` is a formula (documented: "If a cell's content begins with =, it's interpreted as a
  *   formula", https://developers.google.com/apps-script/reference/spreadsheet/sheet#appendRow(Object)).
- * - Assumption: `+…` and `-…` that are not plain numbers are formulas too (`- item` gives
- *   #ERROR! in Sheets' cell editor); a lone `+` or `-` stays text.
+ * - Assumption plus-minus-formula: `+…` and `-…` that are not plain numbers are formulas too
+ *   (`- item` gives #ERROR! in Sheets' cell editor); a lone `+` or `-` stays text.
  * - A leading apostrophe stores the rest as text, never converted.
- * - Number-, boolean- and date-like strings become numbers, booleans and Dates, unless the cell's
- *   number format is plain text `@`. Assumption: `@` does not stop formulas (undocumented).
- * - A cell holds at most 50,000 characters; longer input is refused. Assumption: the input is
- *   counted as given, apostrophe included.
+ * - Assumption typed-dates-and-numbers: number-, boolean- and date-like strings become numbers,
+ *   booleans and Dates, unless the cell's number format is plain text `@`.
+ * - Assumption plain-text-keeps-formulas: `@` does not stop formulas.
+ * - Assumption cell-limit-counts-apostrophe: a cell holds at most 50,000 characters, counted as
+ *   given, apostrophe included; longer input is refused.
+ * The assumptions are listed, with the pages consulted, in ../assumptions.ts.
  */
 import type { CellValue } from '../model/cell';
 import { epochFromWallClock, zonedFields, type TimeZone } from '../time/time-zones';
@@ -41,7 +43,7 @@ export function interpretCellInput(input: unknown, situation: InputSituation): C
   if (typeof input === 'string') return interpretText(input, situation);
   if (typeof input === 'boolean') return { kind: 'value', value: input };
   if (typeof input === 'number') {
-    // Assumption: NaN and ±Infinity are refused (Sheets would show an error value).
+    // Assumption non-finite-numbers-refused (Sheets would show an error value).
     if (!Number.isFinite(input)) throw new ServiceError(`Cannot store ${input} in a cell.`);
     return { kind: 'value', value: input };
   }
@@ -50,7 +52,7 @@ export function interpretCellInput(input: unknown, situation: InputSituation): C
     if (Number.isNaN(time)) throw new ServiceError('Cannot store an invalid Date in a cell.');
     return { kind: 'value', value: new Date(time) };
   }
-  // Assumption: objects, arrays and functions are refused rather than stored as their String().
+  // Assumption objects-refused-in-cells: not stored as their String().
   throw signatureMismatch(situation.method, [input]);
 }
 
@@ -138,7 +140,7 @@ function optional(digits: string | undefined): number | undefined {
   return digits === undefined ? undefined : Number(digits);
 }
 
-/** Assumption: two-digit years follow the common 1930–2029 window. */
+/** Assumption two-digit-years: the common 1930–2029 window. */
 function expandYear(digits: string): number {
   if (digits.length === 4) return Number(digits);
   const year = Number(digits);

@@ -32,7 +32,7 @@ export class HtmlService {
 export class HtmlOutput {
   readonly #content: string;
   #title = '';
-  /** Assumption html-output-width (assumptions.ts): null until set. */
+  /** Assumption html-output-width (../assumptions.ts): null until set. */
   #width: number | null = null;
 
   constructor(content: string) {

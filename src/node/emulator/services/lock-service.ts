@@ -48,7 +48,7 @@ export class Lock {
   }
 
   /**
-   * True once this Lock object holds the lock. Assumption (strict): two Lock objects of the same
+   * True once this Lock object holds the lock. Assumption locks-per-object: two Lock objects of the same
    * execution contend like two executions; only the object that acquired the lock holds it.
    */
   tryLock(timeoutInMillis: unknown): boolean | PendingAnswer {

@@ -15,7 +15,7 @@ import type { Sheet } from './sheet';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
 
 /**
- * What getNumberFormat returns for a cell in the automatic format. Assumption: this is what
+ * What getNumberFormat returns for a cell in the automatic format. Assumption automatic-number-format: this is what
  * scripts report for untouched cells; the reference does not say.
  */
 export const AUTOMATIC_NUMBER_FORMAT = '0.###############';
@@ -134,7 +134,7 @@ export class Range {
     return this;
   }
 
-  /** Assumption: text without a leading `=` is interpreted as setValue would. */
+  /** Assumption set-formula-without-equals: text without a leading `=` is written as setValue would. */
   setFormula(formula: unknown): this {
     if (typeof formula !== 'string') throw signatureMismatch('SpreadsheetApp.Range.setFormula', [formula]);
     return this.setValue(formula);

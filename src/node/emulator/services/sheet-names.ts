@@ -1,4 +1,4 @@
-/** The rules for naming the sheets insertSheet adds. */
+/** The rules for naming the sheets insertSheet adds: Assumption sheet-names (../assumptions.ts). */
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { ServiceError } from '../runtime/service-error';
 

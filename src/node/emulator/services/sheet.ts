@@ -78,7 +78,7 @@ export class Sheet {
    * Writes the values in the row below the last row with content, interpreting them as setValues
    * does ("Appends a row to the bottom of the current data region in the sheet. If a cell's
    * content begins with =, it's interpreted as a formula."). The grid grows when the row or the
-   * values go past its edge. Assumption: an empty array is refused.
+   * values go past its edge. Assumption append-empty-row: an empty array is refused.
    */
   appendRow(rowContents: unknown): this {
     if (!Array.isArray(rowContents)) throw signatureMismatch('SpreadsheetApp.Sheet.appendRow', [rowContents]);
@@ -104,7 +104,7 @@ export class Sheet {
     return this;
   }
 
-  /** Assumption: inserted rows start empty (Sheets copies the neighbouring row's formatting). */
+  /** Assumption inserted-rows-empty (../assumptions.ts): inserted rows start empty. */
   insertRowBefore(beforePosition: unknown): this {
     return this.#insertRows(beforePosition, 1, 'insertRowBefore');
   }

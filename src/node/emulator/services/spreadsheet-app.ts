@@ -34,6 +34,7 @@ export class SpreadsheetApp {
    */
   getUi(): Ui {
     if (this.#scope.settings.context !== 'ui' || !this.#scope.settings.containerBound) {
+      // Assumption get-ui-outside-window (../assumptions.ts).
       throw new ServiceError('Cannot call SpreadsheetApp.getUi() from this context.');
     }
     return this.#scope.expose('Ui', new Ui(this.#scope));

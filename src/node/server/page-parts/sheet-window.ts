@@ -8,6 +8,7 @@
  */
 import { scriptJson } from '../../../../sidebar/src/protocol';
 import { SECRET_HEADER } from '../local-only';
+import { escapeHtml } from '../../../core/text';
 
 export function sheetWindowPage(spreadsheetName: string, secret: string): string {
   const title = `${spreadsheetName} — Sheet Plan local emulator`;
@@ -76,10 +77,6 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
 <script>${SCRIPT.replace('__SECRET__', () => scriptJson({ [SECRET_HEADER]: secret }))}</script>
 </body>
 </html>`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const STYLE = `

@@ -1,0 +1,227 @@
+/**
+ * Every behaviour of the emulator that Google's documentation does not settle, in one list: what
+ * the emulator does, what the page consulted says (or that it is silent), and where the choice is
+ * applied. Where the docs leave room the emulator takes the stricter side, so that the product has
+ * to prove it copes. The code that applies one cites its id (`Assumption plus-minus-formula`);
+ * test/emulator/assumptions.test.ts keeps the list and the citations in step, and test/live checks
+ * against a real deployment every assumption a product function can show (`live`).
+ */
+
+export interface EmulatorAssumption {
+  readonly id: string;
+  /** What the emulator does. */
+  readonly behaviour: string;
+  /** What the page consulted says about it, or that it is silent. */
+  readonly documented: string;
+  /** The page consulted. */
+  readonly doc: string;
+  /** The file under src/node/emulator that applies it (and cites the id). */
+  readonly file: string;
+  /** How test/live checks it: calling this function through scripts.run fails with a matching message. */
+  readonly live?: { readonly function: string; readonly errorMatches: string };
+}
+
+const RANGE = 'https://developers.google.com/apps-script/reference/spreadsheet/range';
+const SHEET = 'https://developers.google.com/apps-script/reference/spreadsheet/sheet';
+
+export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
+  {
+    id: 'plus-minus-formula',
+    behaviour:
+      'A string written by setValue(s) or appendRow that starts with + or - and is not a plain number becomes a ' +
+      'formula (`- item` is `=- item`, which reads #ERROR!); a lone + or - stays text.',
+    documented: 'Only `=` is documented: "If a cell\'s content begins with =, it\'s interpreted as a formula."',
+    doc: `${SHEET}#appendRow(Object)`,
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'plain-text-keeps-formulas',
+    behaviour: 'The plain text number format `@` keeps number- and date-like strings as text but does not stop `=`.',
+    documented: 'setNumberFormat documents the format strings; nothing says whether `@` stops a formula.',
+    doc: `${RANGE}#setNumberFormat(String)`,
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'cell-limit-counts-apostrophe',
+    behaviour:
+      'A string over 50,000 characters is refused with "Your input contains more than the maximum of 50000 ' +
+      'characters in a single cell.", counted as given: a leading apostrophe counts.',
+    documented:
+      'The 50,000-character cell limit and its message are what Sheets reports; how the apostrophe counts is not ' +
+      'documented.',
+    doc: 'https://support.google.com/drive/answer/37603',
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'non-finite-numbers-refused',
+    behaviour: 'NaN and ±Infinity written to a cell are refused.',
+    documented: 'setValue takes "the value for the range"; what a non-finite number becomes is not said.',
+    doc: `${RANGE}#setValue(Object)`,
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'objects-refused-in-cells',
+    behaviour: "An object, array or function written as one cell's value is refused with the signature message.",
+    documented: 'setValue takes an Object; what an object that is not a Date becomes is not said.',
+    doc: `${RANGE}#setValue(Object)`,
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'typed-dates-and-numbers',
+    behaviour:
+      'Strings are read as a person typing them in the en_US locale: `1,000`, `3%`, `$5` and `1e3` are numbers; ' +
+      '`2026-01-10`, `1/10/2026`, `1/10` (this year) and `13:30` are dates in the spreadsheet time zone.',
+    documented:
+      'Sheets converts typed values by the spreadsheet locale; the exact patterns Apps Script writes are not listed.',
+    doc: 'https://support.google.com/docs/answer/56470',
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'two-digit-years',
+    behaviour: 'A typed two-digit year means 1930 to 2029.',
+    documented: 'Not documented for Apps Script writes.',
+    doc: 'https://support.google.com/docs/answer/56470',
+    file: 'services/cell-input.ts',
+  },
+  {
+    id: 'formulas-not-evaluated',
+    behaviour: 'Formulas are stored but never evaluated: every formula cell reads `#ERROR!`.',
+    documented: 'getValue returns the computed value; the emulator has no formula engine.',
+    doc: `${RANGE}#getValue()`,
+    file: 'model/cell-reading.ts',
+  },
+  {
+    id: 'display-values',
+    behaviour:
+      'getDisplayValue(s) applies no number format but plain text: numbers print as JavaScript prints them, dates ' +
+      'as M/d/yyyy (with H:mm:ss when they have a time of day), booleans as TRUE/FALSE.',
+    documented: 'getDisplayValue "takes into account date, time and currency formatting"; the defaults are not listed.',
+    doc: `${RANGE}#getDisplayValue()`,
+    file: 'model/cell-reading.ts',
+  },
+  {
+    id: 'automatic-number-format',
+    behaviour: 'getNumberFormat of a cell nobody formatted is `0.###############`.',
+    documented: 'The reference does not say what an untouched cell reports.',
+    doc: `${RANGE}#getNumberFormat()`,
+    file: 'services/range.ts',
+  },
+  {
+    id: 'set-formula-without-equals',
+    behaviour: 'setFormula with text that does not start with `=` is written as setValue would write it.',
+    documented: 'setFormula takes "the formula to set for the cell"; other text is not covered.',
+    doc: `${RANGE}#setFormula(String)`,
+    file: 'services/range.ts',
+  },
+  {
+    id: 'append-empty-row',
+    behaviour: 'appendRow([]) is refused.',
+    documented: 'appendRow takes "an array of values"; an empty one is not covered.',
+    doc: `${SHEET}#appendRow(Object)`,
+    file: 'services/sheet.ts',
+  },
+  {
+    id: 'inserted-rows-empty',
+    behaviour: "Inserted rows start empty, without the neighbouring row's formatting.",
+    documented: 'The insertRow… methods do not say what the new rows hold.',
+    doc: `${SHEET}#insertRowsBefore(Integer,Integer)`,
+    file: 'services/sheet.ts',
+  },
+  {
+    id: 'new-sheet-size',
+    behaviour: 'A new sheet is 1000 rows by 26 columns, and grows only by inserting or appending rows.',
+    documented: 'insertSheet does not give the new grid size (1000 x 26 is what the Sheets UI makes).',
+    doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#insertSheet(String)',
+    file: 'model/emulated-sheet.ts',
+  },
+  {
+    id: 'quoted-sheet-names',
+    behaviour:
+      'In A1 notation a sheet name needs quotes unless it is letters, digits and underscores not starting with a ' +
+      "digit: `My Sheet!A1` is refused, `'My Sheet'!A1` is found.",
+    documented:
+      '"Single quotes are required for sheet names with spaces or special characters"; which characters count is ' +
+      'not listed.',
+    doc: 'https://developers.google.com/sheets/api/guides/concepts#cell',
+    file: 'model/a1-notation.ts',
+  },
+  {
+    id: 'sheet-names',
+    behaviour:
+      'A new sheet name may not match another ignoring case, be blank or exceed 100 characters; getSheetByName ' +
+      'matches exactly.',
+    documented: 'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them).',
+    doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSheetByName(String)',
+    file: 'services/sheet-names.ts',
+  },
+  {
+    id: 'results-carried-like-arguments',
+    behaviour:
+      'A result of google.script.run or scripts.run follows the rules for parameters: a Date, function, class ' +
+      'instance, Map or Promise fails the call; undefined in an array becomes null; an undefined property is left out.',
+    documented:
+      'The rules are documented for parameters of google.script.run, and scripts.run results are "primitive types"; ' +
+      'what happens to a returned Date or Promise is not said.',
+    doc: 'https://developers.google.com/apps-script/guides/html/reference/run',
+    file: 'runtime/transport.ts',
+  },
+  {
+    id: 'locks-per-object',
+    behaviour: 'Two Lock objects of one execution contend like two executions; only the one that acquired it holds it.',
+    documented: 'The reference speaks of "the lock" per scope; several Lock objects in one execution are not covered.',
+    doc: 'https://developers.google.com/apps-script/reference/lock/lock',
+    file: 'services/lock-service.ts',
+  },
+  {
+    id: 'cache-limits',
+    behaviour: 'A value over 100,000 UTF-8 bytes is refused; an expiration outside 1 to 21,600 seconds is refused.',
+    documented:
+      'The Cache reference gives "100KB per key" and a maximum of 21600 seconds; it does not say how either is ' +
+      'enforced.',
+    doc: 'https://developers.google.com/apps-script/reference/cache/cache',
+    file: 'services/cache-service.ts',
+  },
+  {
+    id: 'unknown-time-zone',
+    behaviour: 'Utilities.formatDate refuses a time zone it does not know.',
+    documented: 'The time zone is a string such as "GMT"; an unknown one is not covered (Java would use GMT).',
+    doc: 'https://developers.google.com/apps-script/reference/utilities/utilities#formatDate(Date,String,String)',
+    file: 'services/utilities.ts',
+  },
+  {
+    id: 'html-output-width',
+    behaviour: "An HtmlOutput's width is null until set.",
+    documented: 'getWidth "gets the initial width"; the default is not given.',
+    doc: 'https://developers.google.com/apps-script/reference/html/html-output#getWidth()',
+    file: 'services/html-service.ts',
+  },
+  {
+    id: 'service-errors-named-exception',
+    behaviour: "A service failure reaches the script as an Error named Exception, with Google's message.",
+    documented: 'The troubleshooting guide shows errors as "Exception: <message>"; the Error\'s name is not specified.',
+    doc: 'https://developers.google.com/apps-script/guides/support/troubleshooting',
+    file: 'runtime/execution-scope.ts',
+  },
+  {
+    id: 'get-ui-outside-window',
+    behaviour:
+      'SpreadsheetApp.getUi() throws "Cannot call SpreadsheetApp.getUi() from this context." in a scripts.run ' +
+      'execution, a trigger without a window, and a script not bound to the document.',
+    documented:
+      'getUi "returns an instance of the spreadsheet\'s user-interface environment"; where it fails, and how, is ' +
+      'not said.',
+    doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#getUi()',
+    file: 'services/spreadsheet-app.ts',
+    live: { function: 'showPlanSidebar', errorMatches: 'Cannot call SpreadsheetApp\\.getUi\\(\\) from this context' },
+  },
+  {
+    id: 'script-function-not-found',
+    behaviour:
+      'Calling a function the project does not declare at the top level, or a private one (ending in _), fails ' +
+      'with the ScriptError "Script function not found: <name>".',
+    documented: 'scripts.run needs "the name of the function to execute"; the error for a missing one is not given.',
+    doc: 'https://developers.google.com/apps-script/api/reference/rest/v1/scripts/run',
+    file: 'load-bundle.ts',
+    live: { function: 'noSuchFunction', errorMatches: 'Script function not found: noSuchFunction' },
+  },
+];
