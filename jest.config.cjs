@@ -16,4 +16,5 @@ module.exports = {
   },
   testTimeout: 30000,
   globalSetup: '<rootDir>/test/global-setup.cjs',
+  reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
 };

@@ -5,7 +5,9 @@
  *    reaches top-level declarations; nothing else is global).
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
+ * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
  */
+import { execFile } from 'node:child_process';
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -100,35 +102,56 @@ async function exists(file) {
 }
 
 /**
- * The Node side as files of build/; npm packages stay external:
- *  - cli.js: the CLI, local emulator, client and MCP server;
- *  - emulator-worker.js: a script thread of the emulator's execution pool (src/node/emulator/pool), which
- *    the emulator starts by file, also when it runs from src/ under jest.
+ * The Node side, one file per entry point; npm packages stay external (they are the package's dependencies):
+ * the `sheet-plan` command; a script thread of the emulator's execution pool (src/node/emulator/pool), which the
+ * emulator starts by file, also when it runs from src/ under jest; the PlanClient library
+ * (`import { PlanClient } from 'sheet-plan'`); and the step of `npm test` that finds or installs Chromium.
  */
+const NODE_ENTRIES = [
+  { source: 'src/node/cli.ts', output: 'build/cli.js', mode: 0o755 },
+  { source: 'src/node/emulator/pool/worker-main.ts', output: 'build/emulator-worker.js', mode: 0o644 },
+  { source: 'src/node/client/index.ts', output: 'build/client.js', mode: 0o644 },
+  { source: 'src/node/browser/ensure-chromium.ts', output: 'build/ensure-chromium.js', mode: 0o644 },
+];
+
 export async function buildNode() {
   await mkdir(path.join(root, 'build'), { recursive: true });
-  const files = [
-    ['src/node/cli.ts', 'build/cli.js', 0o755],
-    ['src/node/emulator/pool/worker-main.ts', 'build/emulator-worker.js', 0o644],
-  ];
-  for (const [entry, output, mode] of files) {
-    const result = await build({
-      entryPoints: [path.join(root, entry)],
-      outfile: path.join(root, output),
-      write: false,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: 'inline',
-      logLevel: 'warning',
-    });
-    await replaceFile(path.join(root, output), (file) => writeFile(file, result.outputFiles[0].contents, { mode }));
-  }
+  await Promise.all(
+    NODE_ENTRIES.map(async ({ source, output, mode }) => {
+      const result = await build({
+        entryPoints: [path.join(root, source)],
+        write: false,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        packages: 'external',
+        sourcemap: 'inline',
+        logLevel: 'warning',
+      });
+      const file = path.join(root, output);
+      await replaceFile(file, (temporary) => writeFile(temporary, result.outputFiles[0].contents, { mode }));
+    }),
+  );
 }
 
-export async function buildAll() {
+/** PlanClient's type declarations (build/types), from tsconfig.client.json; incremental, so a second run is quick. */
+export async function buildTypes() {
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  await run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.client.json')]);
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: root }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${path.basename(args[0])} failed:\n${stdout}${stderr}`));
+      else resolve();
+    });
+  });
+}
+
+/** Everything; `types: false` leaves out the declarations (the test set-up does not need them). */
+export async function buildAll({ types = true } = {}) {
   await mkdir(dist, { recursive: true });
   const names = await buildCode();
   const produced = new Set(['Code.js', 'appsscript.json']);
@@ -146,6 +169,7 @@ export async function buildAll() {
       await rm(path.join(dist, entry), { recursive: true, force: true });
   }
   await buildNode();
+  if (types) await buildTypes();
   return names;
 }
 

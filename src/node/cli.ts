@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 /** `sheet-plan <command>`: the Node side of Sheet Plan. */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { demoCommand } from './demo/main';
 import { mcpCommand } from './mcp/main';
-import { main as startEmulator } from './server/main';
+import { startCommand } from './server/main';
 
 /** This file runs as build/cli.js: the package's root is one folder up. */
 const PACKAGE_ROOT = path.resolve(__dirname, '..');
@@ -13,7 +12,7 @@ const USAGE = `Usage: sheet-plan <command>
 
 Commands:
   start    Run the local emulator: a Sheets stand-in with the sidebar, and the Apps Script API
-           (PORT sets the port, SHEET_PLAN_STATE the spreadsheet file)
+           (--port N)
   mcp      Serve the plan tools to an MCP client over stdio (--endpoint URL, --script-id ID)
   demo     A scripted agent works through the spec's example plan while you watch the sidebar
            (--fast, --port N, --endpoint URL --script-id ID)
@@ -23,13 +22,13 @@ Run "sheet-plan <command> --help" for a command's options; docs/agents.md has th
 
 type Command = (args: string[]) => Promise<void>;
 
+/** The built Apps Script files the local emulator runs: the package's own, wherever the command runs from. */
+const DIST_DIR = path.join(PACKAGE_ROOT, 'dist');
+
 const COMMANDS: Record<string, Command> = {
-  start: async (args) => {
-    parseArgs({ args, options: {}, allowPositionals: false });
-    await startEmulator();
-  },
+  start: (args) => startCommand(args, { distDir: DIST_DIR }),
   mcp: mcpCommand,
-  demo: (args) => demoCommand(args, { distDir: path.join(PACKAGE_ROOT, 'dist') }),
+  demo: (args) => demoCommand(args, { distDir: DIST_DIR }),
 };
 
 export async function runCli(argv: string[]): Promise<number> {

@@ -1,8 +1,13 @@
 /** Configuring PlanClient from the environment (the MCP server, the demo and the live tests do). */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { OAuth2Client } from 'google-auth-library';
-import { authFromEnvironment, clientFromEnvironment, GOOGLE_ROOT_URL, isLoopback } from '../../src/node/client';
+import {
+  authFromEnvironment,
+  clientFromEnvironment,
+  GOOGLE_ROOT_URL,
+  isLoopback,
+  OAuth2Client,
+} from '../../src/node/client';
 
 describe('PlanClient from the environment', () => {
   test('an access token, or an OAuth client with a refresh token', () => {

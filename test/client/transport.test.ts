@@ -6,9 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
-import { OAuth2Client } from 'google-auth-library';
 import { AGENT_FUNCTION_NAMES, apiFunction, requestArgumentIndex } from '../../src/core/api-functions';
-import { PlanClient } from '../../src/node/client';
+import { OAuth2Client, PlanClient } from '../../src/node/client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
 

@@ -7,7 +7,7 @@
  *                              an OAuth client and a user's refresh token (the token is refreshed as needed)
  * The local emulator accepts any token, so none is needed for a loopback endpoint.
  */
-import { OAuth2Client } from 'google-auth-library';
+import { OAuth2Client } from './oauth';
 import { GOOGLE_ROOT_URL, PlanClient, TRANSPORT, type PlanClientOptions } from './plan-client';
 
 export const ENVIRONMENT_VARIABLES = {

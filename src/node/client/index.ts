@@ -1,5 +1,6 @@
 /** Sheet Plan from Node: a typed client for the plan API of a deployment or of the local emulator. */
 export { PlanClient, GOOGLE_ROOT_URL } from './plan-client';
+export { OAuth2Client } from './oauth';
 export type {
   AgentAction,
   AgentCommand,

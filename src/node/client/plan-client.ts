@@ -15,7 +15,6 @@
  */
 import { script, type script_v1 } from '@googleapis/script';
 import { randomUUID } from 'node:crypto';
-import { OAuth2Client } from 'google-auth-library';
 import {
   AGENT_FUNCTION_NAMES,
   API_FUNCTIONS,
@@ -29,6 +28,7 @@ import {
   type RequestOptions,
 } from '../../core/api-functions';
 import type { RevisedPlan } from '../../core/plan-manager';
+import { OAuth2Client } from './oauth';
 import type { CompactPlan } from '../../core/summary';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
 
@@ -51,7 +51,7 @@ export interface PlanClientOptions {
   scriptId: string;
   /** Where the Apps Script API is: Google's by default, or the emulator's URL. */
   rootUrl?: string;
-  /** An OAuth2 client (google-auth-library) holding the user's credentials. */
+  /** An OAuth2 client (OAuth2Client, Google's own) holding the user's credentials. */
   auth?: PlanClientAuth;
   /** Or a bare OAuth access token. */
   accessToken?: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientFromEnvironment } from '../client/environment';
 import { PlanClient } from '../client/plan-client';
-import { startServer } from '../server/main';
+import { parsePort, startServer } from '../server/main';
 import { callSidebarAsPerson } from '../server/person-calls';
 import { runDemoAgent } from './agent';
 
@@ -64,9 +64,7 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
     return;
   }
 
-  const port = values.port === undefined ? 8080 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be a port number (got "${values.port}")`);
+  const port = values.port === undefined ? 8080 : parsePort(values.port, '--port');
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-demo-'));
   const server = await startServer({
     port,

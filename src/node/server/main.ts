@@ -1,10 +1,23 @@
-/** `npm start`: builds are done by the npm script; this serves the local Sheets stand-in. */
+/**
+ * `sheet-plan start` (`npm start`): the local Sheets stand-in, serving the built dist/ of the
+ * package; and startServer, which the demo, the tests and the benchmarks start it with.
+ */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ExecutionPool, type PoolOptions } from '../emulator';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor } from './state';
+
+export const START_USAGE = `Usage: sheet-plan start [--port N]
+
+Runs the local emulator: a Sheets stand-in with the real sidebar, and the Apps Script API at
+POST /v1/scripts/local:run. No Google account is needed; only this machine can reach it.
+  --port N  the port (default 8080, or the PORT variable; 0 picks a free one)
+The spreadsheet is kept in ${DEFAULT_STATE_FILE} under the current folder (SHEET_PLAN_STATE sets
+another file); delete it to start again from the example plan.
+`;
 
 export interface StartOptions {
   port?: number;
@@ -14,11 +27,48 @@ export interface StartOptions {
   pool?: PoolOptions;
 }
 
+/** A port number from the command line or the environment; `where` names it in the error. */
+export function parsePort(text: string, where: string): number {
+  const port = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new Error(`${where} must be a port number from 0 to 65535 (got "${text}")`);
+  return port;
+}
+
+/** An Error that keeps the one it explains (Node's ES2021 types have no `cause` option). */
+function withCause(message: string, cause: unknown): Error {
+  return Object.assign(new Error(message), { cause });
+}
+
+function loadState(stateFile: string) {
+  try {
+    return loadSpreadsheet(stateFile);
+  } catch (error) {
+    throw withCause(
+      `${stateFile} is not a spreadsheet file the emulator can read (${(error as Error).message}). Move it ` +
+        `aside (or delete it) to start again from the example plan, or set SHEET_PLAN_STATE to another file.`,
+      error,
+    );
+  }
+}
+
+async function listenOn(handler: ReturnType<typeof createApp>, port: number) {
+  try {
+    return await listen(handler, port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw withCause(
+      `Port ${port} is in use (by another sheet-plan, or another program). Choose another with --port N ` +
+        `(--port 0 picks a free one).`,
+      error,
+    );
+  }
+}
+
 /** Starts the emulator on 127.0.0.1 (and nowhere else). */
 export async function startServer(options: StartOptions = {}) {
-  const stateFile = path.resolve(options.stateFile ?? process.env.SHEET_PLAN_STATE ?? DEFAULT_STATE_FILE);
+  const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
   const distDir = path.resolve(options.distDir ?? 'dist');
-  const { spreadsheet, seeded } = loadSpreadsheet(stateFile);
+  const { spreadsheet, seeded } = loadState(stateFile);
   const persist = persistenceFor(stateFile, spreadsheet);
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();
@@ -30,7 +80,10 @@ export async function startServer(options: StartOptions = {}) {
     persist,
     routes: pageRoutes({ distDir, spreadsheet, pool, secret, persist }),
   });
-  const { server, url } = await listen(handler, options.port ?? 0);
+  const { server, url } = await listenOn(handler, options.port ?? 0).catch(async (error: unknown) => {
+    await pool.close();
+    throw error;
+  });
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -42,15 +95,30 @@ export async function startServer(options: StartOptions = {}) {
   return { server, url, spreadsheet, stateFile, seeded, pool, secret, close };
 }
 
-export async function main(): Promise<void> {
-  const port = process.env.PORT ? Number(process.env.PORT) : 8080;
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number (got "${process.env.PORT}")`);
-  const running = await startServer({ port });
-  console.log(`Sheet Plan local emulator: ${running.url}`);
-  console.log(
-    `  spreadsheet state: ${running.stateFile}${running.seeded ? ' (new, seeded with the example plan)' : ''}`,
-  );
-  console.log(`  Apps Script API:   POST ${running.url}/v1/scripts/local:run`);
-  console.log('  Only this machine can reach it (127.0.0.1); only its own pages may drive it from a browser.');
+export interface StartCommandOptions {
+  /** The package's dist/ (dist/Code.js and dist/Sidebar.html), wherever the command runs from. */
+  distDir: string;
+  log?: (line: string) => void;
+}
+
+/** `sheet-plan start [--port N]`; resolves once the server listens (it keeps the process running). */
+export async function startCommand(args: string[], options: StartCommandOptions): Promise<void> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, help: { type: 'boolean', default: false } },
+    allowPositionals: false,
+  });
+  if (values.help) return void log(START_USAGE);
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : process.env.PORT
+        ? parsePort(process.env.PORT, 'PORT')
+        : 8080;
+  const running = await startServer({ port, distDir: options.distDir });
+  log(`Sheet Plan local emulator: ${running.url}`);
+  log(`  spreadsheet state: ${running.stateFile}${running.seeded ? ' (new, seeded with the example plan)' : ''}`);
+  log(`  Apps Script API:   POST ${running.url}/v1/scripts/local:run`);
+  log('  Only this machine can reach it (127.0.0.1); only its own pages may drive it from a browser.');
 }

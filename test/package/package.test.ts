@@ -1,0 +1,111 @@
+/**
+ * The package as another project uses it: `import { PlanClient } from 'sheet-plan'` (CommonJS, ES
+ * module and TypeScript, with real types), and a package file that holds the built code, types and
+ * the Apps Script files, and nothing of the sources or tests; what the built code loads is a dependency.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+let consumer: string;
+
+beforeAll(() => {
+  // The declarations are built by `npm run build`; the tests' own set-up leaves them out.
+  const build = "import { buildTypes } from './scripts/build.mjs'; await buildTypes();";
+  execFileSync(process.execPath, ['--input-type=module', '-e', build], { cwd: ROOT });
+  consumer = mkdtempSync(path.join(tmpdir(), 'sheet-plan-consumer-'));
+  mkdirSync(path.join(consumer, 'node_modules'));
+  // As `npm install /path/to/sheet-plan` leaves it: a link to the package folder.
+  symlinkSync(ROOT, path.join(consumer, 'node_modules', 'sheet-plan'), 'dir');
+});
+afterAll(() => rmSync(consumer, { recursive: true, force: true }));
+
+function node(file: string, source: string): string {
+  writeFileSync(path.join(consumer, file), source);
+  return execFileSync(process.execPath, [file], { cwd: consumer, encoding: 'utf8' }).trim();
+}
+
+test('require("sheet-plan") gives PlanClient, its error and Google\'s OAuth2 client', () => {
+  const output = node(
+    'consumer.cjs',
+    `const { PlanClient, PlanClientError, OAuth2Client } = require('sheet-plan');
+const client = new PlanClient({ scriptId: 'local', rootUrl: 'http://127.0.0.1:9/', accessToken: 't' });
+console.log([typeof client.getNextTask, typeof PlanClientError, new OAuth2Client().constructor.name].join(' '));`,
+  );
+  expect(output).toBe('function function OAuth2Client');
+});
+
+test("import { PlanClient } from 'sheet-plan' works from an ES module", () => {
+  const output = node(
+    'consumer.mjs',
+    `import { PlanClient, GOOGLE_ROOT_URL } from 'sheet-plan';
+console.log(typeof PlanClient, GOOGLE_ROOT_URL);`,
+  );
+  expect(output).toBe('function https://script.googleapis.com/');
+});
+
+test('TypeScript sees the declared types: results are typed and wrong arguments are errors', () => {
+  writeFileSync(
+    path.join(consumer, 'consumer.ts'),
+    `import { PlanClient, type PlanTask, type TaskResult } from 'sheet-plan';
+const client = new PlanClient({ scriptId: 'local', rootUrl: 'http://127.0.0.1:9/', accessToken: 't' });
+export async function next(): Promise<PlanTask | null> {
+  const task: TaskResult | null = await client.getNextTask();
+  return task;
+}
+// @ts-expect-error a step is text ("1.2"), never a number
+export const wrong = () => client.startTask(1.2);
+`,
+  );
+  const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+  const args = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
+  const types = ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'];
+  const compiled = spawnSync(process.execPath, [tsc, ...args, ...types, 'consumer.ts'], {
+    cwd: consumer,
+    encoding: 'utf8',
+  });
+  expect(compiled.stdout + compiled.stderr).toBe('');
+  expect(compiled.status).toBe(0);
+});
+
+test('the package file holds the built client, its types, the CLI and dist/, not the sources', () => {
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }),
+  ) as Array<{ files: Array<{ path: string }> }>;
+  const files = packed[0].files.map((file) => file.path);
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'build/cli.js',
+      'build/client.js',
+      'build/emulator-worker.js',
+      'build/types/node/client/index.d.ts',
+      'dist/Code.js',
+      'dist/Sidebar.html',
+      'dist/appsscript.json',
+    ]),
+  );
+  expect(files.filter((file) => /^(src|test|sidebar|scripts|bench)\//.test(file))).toEqual([]);
+});
+
+test('what the built CLI, emulator worker and client load is a dependency, kept by npm install --omit=dev', () => {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const loaded = ['build/cli.js', 'build/emulator-worker.js', 'build/client.js'].flatMap((file) =>
+    [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]),
+  );
+  const packages = new Set(
+    loaded
+      .filter((name) => !name.startsWith('node:'))
+      .map((name) =>
+        name
+          .split('/')
+          .slice(0, name.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+  );
+  expect([...packages].filter((name) => !(name in manifest.dependencies))).toEqual([]);
+  expect([...packages]).toEqual(expect.arrayContaining(['typescript', 'gas-local', '@googleapis/script']));
+});
