@@ -117,10 +117,13 @@ export function actionRules(statuses: StatusTable = STATUS_TABLE): ReadonlyMap<s
 /** The product's actions. */
 export const TASK_ACTIONS = Object.fromEntries(actionRules()) as Readonly<Record<TaskAction, ActionRule>>;
 
-/** The actions an agent may take (applyCommands, MCP): all but a person's decisions. */
+/** The actions an agent may take on a task; approving and requesting changes belong to a person. */
+export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
+
+/** The same, read from the rules (applyCommands, MCP): all but a person's decisions. */
 export const AGENT_ACTIONS = [...actionRules().values()]
   .filter((rule) => !rule.decision)
-  .map((rule) => rule.action as TaskAction);
+  .map((rule) => rule.action) as [AgentAction, ...AgentAction[]];
 
 export function isTaskAction(value: unknown, statuses: StatusTable = STATUS_TABLE): value is TaskAction {
   return typeof value === 'string' && actionRules(statuses).has(value);

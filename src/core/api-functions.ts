@@ -11,7 +11,7 @@
  * The bundle imports only types from here: the descriptions and schemas never reach dist/Code.js.
  */
 import { z } from 'zod/v4';
-import { TASK_ACTIONS, type TaskAction } from './actions';
+import { AGENT_ACTIONS } from './actions';
 import type {
   ArchivedPlan,
   CommandResult,
@@ -78,12 +78,7 @@ function argument<Schema extends z.ZodType>(name: string, schema: Schema, descri
   return { name, schema, description } as const;
 }
 
-/** The actions an agent may take on a task; approving and requesting changes belong to a person. */
-export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
-/** The same list, read from the actions table (all but a person's decisions). */
-export const AGENT_ACTIONS = (Object.keys(TASK_ACTIONS) as TaskAction[]).filter(
-  (action) => !TASK_ACTIONS[action].decision,
-) as [AgentAction, ...AgentAction[]];
+export { AGENT_ACTIONS, type AgentAction } from './actions';
 
 // ---- argument shapes, shared by several functions ----
 

@@ -446,7 +446,7 @@ export class PlanManager {
       commands.forEach((command: unknown, i) => {
         const record = (typeof command === 'object' && command !== null ? command : {}) as PlanCommand;
         const action = record.action;
-        const agentAction = isTaskAction(action) && AGENT_ACTIONS.includes(action);
+        const agentAction = isTaskAction(action) && (AGENT_ACTIONS as readonly TaskAction[]).includes(action);
         if (!agentAction && !isEditAction(action)) {
           throw new PlanError(
             'INVALID_ARGUMENT',
