@@ -9,7 +9,7 @@ function populated(): EmulatedSpreadsheet {
     timeZone: 'Europe/Paris',
     sheets: ['Sheet1', 'AGENT_BASE'],
   });
-  const { SpreadsheetApp, CacheService } = executionOn(spreadsheet, {
+  const { SpreadsheetApp, PropertiesService, CacheService } = executionOn(spreadsheet, {
     user: 'ana@example.com',
     now: () => new Date('2026-01-10T12:00:00Z'),
   });
@@ -18,12 +18,13 @@ function populated(): EmulatedSpreadsheet {
   active.getRange('AGENT_BASE!C3').setNumberFormat('@').setVerticalAlignment('top');
   active.getSheetByName('AGENT_BASE')!.setColumnWidth(3, 520);
   active.insertSheet('AGENT_HISTORY').hideSheet();
+  PropertiesService.getDocumentProperties()!.setProperty('revision', '7');
   CacheService.getUserCache().put('plan', 'cached', 60);
   spreadsheet.locks.holdDocumentLock();
   return spreadsheet;
 }
 
-test('toJSON/fromJSON keeps sheets, cells, formats, hidden flags, caches and held locks', () => {
+test('toJSON/fromJSON keeps sheets, cells, formats, hidden flags, properties, caches and held locks', () => {
   const original = populated();
   const restored = EmulatedSpreadsheet.fromJSON(JSON.parse(JSON.stringify(original.toJSON())));
   expect(restored.toJSON()).toEqual(original.toJSON());
@@ -37,10 +38,11 @@ test('toJSON/fromJSON keeps sheets, cells, formats, hidden flags, caches and hel
   expect([restored.id, restored.name, restored.timeZone]).toEqual(['sheet-id', 'Inventory', 'Europe/Paris']);
   expect(restored.locks.isHeld('document')).toBe(true);
 
-  const { CacheService } = executionOn(restored, {
+  const { PropertiesService, CacheService } = executionOn(restored, {
     user: 'ana@example.com',
     now: () => new Date('2026-01-10T12:00:30Z'),
   });
+  expect(PropertiesService.getDocumentProperties()!.getProperty('revision')).toBe('7');
   expect(CacheService.getUserCache().get('plan')).toBe('cached');
 });
 

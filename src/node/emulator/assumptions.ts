@@ -182,6 +182,15 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'services/cache-service.ts',
   },
   {
+    id: 'property-limits',
+    behaviour:
+      'A property whose key and value exceed 9,000 UTF-8 bytes, or a store that would exceed 500,000, is refused ' +
+      'and nothing is written.',
+    documented: 'The quotas page gives "9 KB / val" and "500 KB / property store"; what counts, and how, is not said.',
+    doc: 'https://developers.google.com/apps-script/guides/services/quotas',
+    file: 'services/properties-service.ts',
+  },
+  {
     id: 'unknown-time-zone',
     behaviour: 'Utilities.formatDate refuses a time zone it does not know.',
     documented: 'The time zone is a string such as "GMT"; an unknown one is not covered (Java would use GMT).',

@@ -19,6 +19,7 @@ import { CacheService } from './services/cache-service';
 import { HtmlService } from './services/html-service';
 import { LockService } from './services/lock-service';
 import { createConsole, type EmulatedConsole } from './services/logging';
+import { PropertiesService } from './services/properties-service';
 import { AuthMode } from './services/script-app';
 import { SpreadsheetApp } from './services/spreadsheet-app';
 import { Utilities } from './services/utilities';
@@ -30,7 +31,7 @@ export interface ExecutionOptions {
   readonly user?: string;
   /** The execution's clock (cache expiry, dates typed without a year). Default: real time. */
   readonly now?: () => Date;
-  /** Default true. False: no active spreadsheet, no document lock or cache. */
+  /** Default true. False: no active spreadsheet, no document lock, properties or cache. */
   readonly containerBound?: boolean;
   /** The project's HTML files by name without `.html`, for createHtmlOutputFromFile. Default none. */
   readonly projectFiles?: Readonly<Record<string, string>>;
@@ -52,6 +53,7 @@ export interface AppsScriptGlobals {
   readonly SpreadsheetApp: SpreadsheetApp;
   readonly LockService: LockService;
   readonly Utilities: Utilities;
+  readonly PropertiesService: PropertiesService;
   readonly CacheService: CacheService;
   readonly HtmlService: HtmlService;
   readonly console: EmulatedConsole;
@@ -197,6 +199,7 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     SpreadsheetApp: scope.expose('SpreadsheetApp', new SpreadsheetApp(scope)),
     LockService: scope.expose('LockService', new LockService(scope)),
     Utilities: scope.expose('Utilities', new Utilities(scope)),
+    PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
     console: createConsole(scope),

@@ -3,7 +3,7 @@
  * local server (`npm start`) and benchmarks. It follows Google's documented behaviour; where that
  * is silent it is stricter than Google, and says so where it decides.
  *
- * - EmulatedSpreadsheet: one document (sheets, cells, caches, locks); outlives executions.
+ * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
  * - createExecution: one script run's globals, call log, fault injection and UI record.
  * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.

@@ -1,6 +1,6 @@
 /**
- * One emulated spreadsheet document: its sheets and cells, time zone, CacheService stores and
- * lock state. It outlives executions (each execution is one script run
+ * One emulated spreadsheet document: its sheets and cells, time zone, PropertiesService and
+ * CacheService stores and lock state. It outlives executions (each execution is one script run
  * against it) and round-trips through JSON for the local server.
  *
  * The helpers at the end (cell, formula, setCellText, …) are for tests and the server; scripts
@@ -20,7 +20,7 @@ import {
   type ScopedStoresJson,
   type SpreadsheetJson,
 } from './spreadsheet-json';
-import { createCacheStores, type ScopedStores } from './stores';
+import { createCacheStores, createPropertyStores, type ScopedStores } from './stores';
 import { findTimeZone, type TimeZone } from '../time/time-zones';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -41,6 +41,7 @@ export class EmulatedSpreadsheet {
   readonly id: string;
   name: string;
   readonly sheets: EmulatedSheet[] = [];
+  readonly properties = createPropertyStores();
   readonly caches = createCacheStores();
   readonly locks = new LockTable();
   #timeZone: TimeZone;
@@ -155,6 +156,7 @@ export class EmulatedSpreadsheet {
         columnWidths: Object.fromEntries([...sheet.columnWidths].map(([column, width]) => [String(column), width])),
         cells: [...sheet.storedCells()].map(({ row, column, cell }) => encodeCell(cellA1(row, column), cell)),
       })),
+      properties: storesToJson(this.properties, (store) => Object.fromEntries(store)),
       caches: storesToJson(this.caches, (store) => Object.fromEntries(store)),
       locksHeldByAnotherProcess: this.locks.heldByAnotherProcess(),
     };
@@ -183,6 +185,9 @@ export class EmulatedSpreadsheet {
       spreadsheet.sheets.push(sheet);
     }
     spreadsheet.#nextSheetId = json.nextSheetId;
+    storesFromJson(spreadsheet.properties, json.properties, (target, source) => {
+      for (const [key, value] of Object.entries(source)) target.set(key, value);
+    });
     storesFromJson(spreadsheet.caches, json.caches, (target, source) => {
       for (const [key, entry] of Object.entries(source))
         target.set(key, { value: entry.value, expiresAt: entry.expiresAt });

@@ -40,6 +40,7 @@ export interface SpreadsheetJson {
   readonly timeZone: string;
   readonly nextSheetId: number;
   readonly sheets: readonly SheetJson[];
+  readonly properties: ScopedStoresJson<Record<string, string>>;
   readonly caches: ScopedStoresJson<Record<string, CacheEntry>>;
   /** Locks a test or another process held when the file was written (`document`, `user:…`). */
   readonly locksHeldByAnotherProcess: readonly string[];
@@ -84,6 +85,7 @@ export function isSpreadsheetJson(json: unknown): json is SpreadsheetJson {
     typeof candidate.name === 'string' &&
     typeof candidate.timeZone === 'string' &&
     Array.isArray(candidate.sheets) &&
+    typeof candidate.properties === 'object' &&
     typeof candidate.caches === 'object' &&
     Array.isArray(candidate.locksHeldByAnotherProcess)
   );

@@ -1,6 +1,6 @@
 /**
- * The CacheService stores of one spreadsheet document: a document-wide one, a script-wide one, and
- * one per user. They belong to the model so they outlive executions.
+ * The PropertiesService and CacheService stores of one spreadsheet document: document-wide ones,
+ * script-wide ones, and one per user. They belong to the model so they outlive executions.
  */
 
 /** One cached value; the cache drops it once the execution clock passes `expiresAt`. */
@@ -35,7 +35,12 @@ export class ScopedStores<Store> {
   }
 }
 
+export type PropertyStore = Map<string, string>;
 export type CacheStore = Map<string, CacheEntry>;
+
+export function createPropertyStores(): ScopedStores<PropertyStore> {
+  return new ScopedStores<PropertyStore>(() => new Map());
+}
 
 export function createCacheStores(): ScopedStores<CacheStore> {
   return new ScopedStores<CacheStore>(() => new Map());

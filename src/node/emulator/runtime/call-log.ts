@@ -14,6 +14,8 @@ export type ServiceName =
   | 'LockService'
   | 'Lock'
   | 'Utilities'
+  | 'PropertiesService'
+  | 'Properties'
   | 'CacheService'
   | 'Cache'
   | 'HtmlService'

@@ -1,0 +1,67 @@
+/**
+ * PropertiesService and Properties (https://developers.google.com/apps-script/guides/properties):
+ * the document's string key-value store, kept in the model, as the product uses it (its settings).
+ * The script and user stores, and the batch methods, are not emulated: the product does not call them.
+ *
+ * Limits from the Quotas page (https://developers.google.com/apps-script/guides/services/quotas):
+ * "Properties value size 9 KB / val" and "Properties total storage 500 KB / property store".
+ * Assumption property-limits (../assumptions.ts): a kilobyte is 1,000 bytes, and key and value
+ * (UTF-8) both count.
+ */
+import type { ExecutionScope } from '../runtime/execution-scope';
+import { ServiceError, signatureMismatch } from '../runtime/service-error';
+import type { PropertyStore } from '../model/stores';
+
+export const MAX_PROPERTY_BYTES = 9_000;
+export const MAX_PROPERTY_STORE_BYTES = 500_000;
+
+export class PropertiesService {
+  readonly #scope: ExecutionScope;
+
+  constructor(scope: ExecutionScope) {
+    this.#scope = scope;
+  }
+
+  /** null when the script is not bound to a document. */
+  getDocumentProperties(): Properties | null {
+    if (!this.#scope.settings.containerBound) return null;
+    return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.document));
+  }
+}
+
+export class Properties {
+  readonly #store: PropertyStore;
+
+  constructor(store: PropertyStore) {
+    this.#store = store;
+  }
+
+  getProperty(key: unknown): string | null {
+    return this.#store.get(requireKey(key, 'Properties.getProperty')) ?? null;
+  }
+
+  /** "Data types that are not already strings are automatically converted to strings." */
+  setProperty(key: unknown, value: unknown): this {
+    const name = requireKey(key, 'Properties.setProperty');
+    const text = String(value);
+    if (entryBytes(name, text) > MAX_PROPERTY_BYTES) throw new ServiceError('Argument too large: value');
+    let total = entryBytes(name, text);
+    for (const [other, otherValue] of this.#store) if (other !== name) total += entryBytes(other, otherValue);
+    if (total > MAX_PROPERTY_STORE_BYTES) {
+      throw new ServiceError(
+        'You have exceeded the property storage quota. Please remove some properties and try again.',
+      );
+    }
+    this.#store.set(name, text);
+    return this;
+  }
+}
+
+function requireKey(key: unknown, method: string): string {
+  if (typeof key !== 'string') throw signatureMismatch(method, [key]);
+  return key;
+}
+
+function entryBytes(key: string, value: string): number {
+  return Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
+}
