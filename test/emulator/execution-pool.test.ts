@@ -34,9 +34,9 @@ function enums() {
 }
 function chained() {
   var sheet = SpreadsheetApp.getActive().insertSheet('Log');
-  return sheet.getRange('A1').setValue('x').setNote('n').getNote() + ' ' + String(sheet.getRange('A1'));
+  return sheet.getRange('A1').setValue('x').setVerticalAlignment('top').getValue() + ' ' + String(sheet.getRange('A1'));
 }
-function logs() { Logger.log('logged %s', 42); console.warn('warned', { n: 1 }); return 'done'; }
+function logs() { console.log('logged %s', 42); console.warn('warned', { n: 1 }); return 'done'; }
 function menu() {
   SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
   var ui = SpreadsheetApp.getUi();

@@ -20,7 +20,7 @@ import { HtmlService } from './services/html-service';
 import { LockService } from './services/lock-service';
 import { createConsole, type EmulatedConsole } from './services/logging';
 import { PropertiesService } from './services/properties-service';
-import { AuthMode } from './services/script-app';
+import { AuthMode, ScriptApp } from './services/script-app';
 import { SpreadsheetApp } from './services/spreadsheet-app';
 import { Utilities } from './services/utilities';
 
@@ -56,6 +56,7 @@ export interface AppsScriptGlobals {
   readonly PropertiesService: PropertiesService;
   readonly CacheService: CacheService;
   readonly HtmlService: HtmlService;
+  readonly ScriptApp: ScriptApp;
   readonly console: EmulatedConsole;
 }
 
@@ -202,6 +203,7 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
+    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
     console: createConsole(scope),
   });
   return globals;

@@ -21,7 +21,8 @@ export type ServiceName =
   | 'HtmlService'
   | 'HtmlOutput'
   | 'Ui'
-  | 'Menu';
+  | 'Menu'
+  | 'ScriptApp';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */
