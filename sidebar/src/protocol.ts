@@ -3,6 +3,7 @@
  * here touches a platform: this file is bundled into dist/Code.js, the page and the local server.
  */
 import type { ChangeSource } from '../../src/core/revision';
+import type { WriteLogEntry } from '../../src/apps-script/write-log';
 
 /** The global the server's appended `<script>` sets before the page starts. */
 export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';
@@ -25,6 +26,10 @@ export interface PlanView {
    * cell in a row both read as "one revision after Sheet Plan's last write".
    */
   stamp: string;
+  /** The agent's writes and reads outside the plan's ranges, newest first; absent when the answer did not read them. */
+  writes?: WriteLogEntry[];
+  /** Changes whenever the write log does: sidebarCheck's second argument. */
+  writeMark?: string;
 }
 
 /** A finished plan from the archive (sidebarArchivedPlan): its place in the archive and its Markdown. */

@@ -7,7 +7,8 @@ import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
 import { acceptingRequestIds, currentRequest } from './request-ids';
-import { SpreadsheetPlanStore } from './spreadsheet-store';
+import * as sheetWork from './sheet-work';
+import { SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
 
 export function managerFor(options: ManagerOptions): PlanManager {
   return new PlanManager(SpreadsheetPlanStore.forActiveSpreadsheet(), options);
@@ -76,4 +77,11 @@ export const api = acceptingRequestIds({
   finishPlan: (summary: unknown) => run(() => agent().finishPlan(summary)),
   listPlans: () => run(() => agent().listPlans()),
   getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
+  // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
+  listSheets: () => run(() => sheetWork.listSheets(activeSpreadsheet())),
+  readRange: (a1: unknown, options?: unknown) =>
+    run(() => sheetWork.readRange(activeSpreadsheet(), a1, options, 'api')),
+  writeRange: (a1: unknown, values: unknown, step: unknown) =>
+    run(() => sheetWork.writeRange(activeSpreadsheet(), a1, values, step, 'api')),
+  getWriteLog: (limit?: unknown) => run(() => sheetWork.getWriteLog(activeSpreadsheet(), limit)),
 } satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown });

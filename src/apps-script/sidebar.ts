@@ -21,7 +21,9 @@ import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import { sessionScript, type ArchivedPlanView, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
+import { undoWrite } from './sheet-work';
 import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
+import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -145,18 +147,42 @@ function asPerson(token: unknown, change: (manager: PlanManager) => unknown): Pl
   });
 }
 
-/** The plan when the sidebar opens. */
+/** The agent's writes (and reads outside the plan's ranges), newest first, with the mark they were read at. */
+function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view: PlanView): PlanView {
+  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(WRITE_LOG_LIMIT) };
+}
+
+/** The plan when the sidebar opens, with the write log. */
 export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
-    return currentView(requirePerson(token));
+    const spreadsheet = requirePerson(token);
+    return withWrites(spreadsheet, currentView(spreadsheet));
   });
 }
 
-/** The change check the sidebar polls: null while the plan is still at `stamp`, else the new view. One range read. */
-export function sidebarCheck(token: unknown, stamp: unknown): PlanView | null {
+/**
+ * The change check the sidebar polls: null while the plan is still at `stamp` and the write log at `writeMark`,
+ * else the new view with the write log. One range read and one property read when nothing changed.
+ */
+export function sidebarCheck(token: unknown, stamp: unknown, writeMark?: unknown): PlanView | null {
   return run(() => {
-    const view = currentView(requirePerson(token));
-    return view.stamp === stamp ? null : view;
+    const spreadsheet = requirePerson(token);
+    const view = currentView(spreadsheet);
+    const logChanged = typeof writeMark === 'string' && writeMark !== WriteLog.mark();
+    if (view.stamp === stamp && !logChanged) return null;
+    return withWrites(spreadsheet, view);
+  });
+}
+
+/**
+ * Undoes an agent's write: its cells get back the values it replaced, only if they still hold what it wrote
+ * (CONFLICT, saying what changed, otherwise). Answers the view with the write log as it now is.
+ */
+export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
+  return run(() => {
+    const spreadsheet = requirePerson(token);
+    undoWrite(spreadsheet, id, 'sidebar');
+    return withWrites(spreadsheet, currentView(spreadsheet));
   });
 }
 

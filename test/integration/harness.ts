@@ -123,3 +123,19 @@ export function approveAsPerson(spreadsheet: EmulatedSpreadsheet, token: string,
   const { stamp } = callAsPerson(spreadsheet, token, 'sidebarLoad');
   return callAsPerson(spreadsheet, token, 'sidebarApprovePlan', stamp, comment ?? null);
 }
+
+/**
+ * Types rows into a sheet from `topLeft` (`Warehouse!A1`) as a person would: `'12'` becomes a number,
+ * `'2026-01-10'` a date, a leading apostrophe keeps text. The sheet is created if it is missing.
+ */
+export function typeRows(spreadsheet: EmulatedSpreadsheet, topLeft: string, rows: unknown[][]): void {
+  const execution = createExecution(spreadsheet, { context: 'ui' });
+  const app = execution.globals.SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  const [sheetName, cell] = topLeft.split('!');
+  const name = sheetName.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  const active = app.getActiveSpreadsheet();
+  const sheet = active.getSheetByName(name) ?? active.insertSheet(name);
+  const start = sheet.getRange(cell);
+  sheet.getRange(start.getRow(), start.getColumn(), rows.length, rows[0].length).setValues(rows);
+  execution.end();
+}

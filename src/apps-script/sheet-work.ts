@@ -1,0 +1,371 @@
+/**
+ * Sheet work under the plan: the functions an agent reads and writes the spreadsheet with
+ * (listSheets, readRange, writeRange, getWriteLog), and the person's undo of a write. The rules
+ * live in src/core/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
+ * writes. A write is one lock, one read of the plan cells, one getValues and one getFormulas of the
+ * target (the undo record: the formulas so that an undo puts a formula back, not its last value),
+ * one setValues and one appended log row.
+ */
+import { requireStep, describeValue } from '../core/arguments';
+import {
+  describeCell,
+  fromCellValue,
+  holds,
+  isDate,
+  isFormulaCell,
+  recordedCell,
+  requireGrid,
+  toCellInput,
+  type CellJson,
+} from '../core/cell-values';
+import { PlanError } from '../core/errors';
+import type { ChangeSource } from '../core/revision';
+import {
+  anchoredAt,
+  cellCount,
+  cellName,
+  clippedTo,
+  columnCount,
+  formatSheetRange,
+  isBounded,
+  requireSheetRange,
+  rowCount,
+  type SheetRange,
+} from '../core/sheet-range';
+import {
+  SHEET_LIMITS,
+  enforceSheetRules,
+  readIsDeclared,
+  ruleContext,
+  type SheetRequest,
+  type SheetSettings,
+} from '../core/sheet-rules';
+import { PLAN_SHEET } from '../core/store';
+import { HISTORY_SHEET, SpreadsheetPlanStore } from './spreadsheet-store';
+import { WRITE_LOG_SHEET, WriteLog, undoRecordParts, type WriteLogEntry } from './write-log';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/** Sheet Plan's own sheets: never read or written as ranges. */
+export const OWN_SHEETS = [PLAN_SHEET, HISTORY_SHEET, WRITE_LOG_SHEET] as const;
+
+/**
+ * The person's setting "the agent needs my approval before it starts", as a document property
+ * ('false' turns it off; anything else, or nothing, keeps it on).
+ */
+export const APPROVAL_SETTING = 'sheetPlan.approvalRequired';
+
+function readSettings(): SheetSettings {
+  const value = PropertiesService.getDocumentProperties()?.getProperty(APPROVAL_SETTING);
+  return { approvalRequired: value !== 'false' };
+}
+
+/** Rules that need no plan, for requests made before anything is read. */
+const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
+
+function sheetNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const sheet = spreadsheet.getSheetByName(name);
+  if (!sheet) throw new PlanError('NOT_FOUND', `No sheet named "${name}"; listSheets() names the sheets there are`);
+  return sheet;
+}
+
+/** The range on its sheet; a range past the sheet's grid is the caller's mistake, said plainly. */
+function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
+  const sheet = sheetNamed(spreadsheet, range.sheet);
+  try {
+    return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/outside the dimensions/i.test(message)) throw error;
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${formatSheetRange(range)} goes past the edge of ${range.sheet} (${message}); listSheets() gives its size`,
+    );
+  }
+}
+
+// ---- listSheets ----
+
+export interface SheetSummary {
+  name: string;
+  /** The last row and column with content (0 for an empty sheet). */
+  rows: number;
+  columns: number;
+  /** Row 1 as the sheet shows it, up to the last column with content. */
+  header: string[];
+  hidden?: true;
+}
+
+export function listSheets(spreadsheet: Spreadsheet): SheetSummary[] {
+  const own: readonly string[] = OWN_SHEETS;
+  return spreadsheet
+    .getSheets()
+    .map((sheet) => ({ sheet, name: sheet.getName() }))
+    .filter(({ name }) => !own.includes(name))
+    .map(({ sheet, name }) => {
+      const rows = sheet.getLastRow();
+      const columns = sheet.getLastColumn();
+      const header = columns > 0 ? sheet.getRange(1, 1, 1, columns).getDisplayValues()[0].map(String) : [];
+      const summary: SheetSummary = { name, rows, columns, header };
+      if (sheet.isSheetHidden()) summary.hidden = true;
+      return summary;
+    });
+}
+
+// ---- readRange ----
+
+export interface ReadOptions {
+  /** Also answer the values as the sheet shows them (formatted numbers and dates). */
+  display?: boolean;
+}
+
+export interface ReadResult {
+  /** The cells read, as Sheets writes them; an open range (`A:A`, `A2:B`) stops at the last row and column used. */
+  range: string;
+  rows: number;
+  columns: number;
+  values: CellJson[][];
+  displayValues?: string[][];
+  /** The spreadsheet's time zone, when a value is a date. */
+  timeZone?: string;
+  /** Whether the range lies inside the plan's Read or Write ranges; a read elsewhere is recorded in the write log. */
+  declared: boolean;
+}
+
+function requireReadOptions(options: unknown): ReadOptions {
+  if (options === undefined || options === null) return {};
+  const allowed = 'options may be { display: true } (values as the sheet shows them)';
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new PlanError('INVALID_ARGUMENT', `${allowed} (got ${describeValue(options)})`);
+  }
+  const record = options as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => key !== 'display');
+  if (unknown.length) throw new PlanError('INVALID_ARGUMENT', `${allowed}; unknown: ${unknown.join(', ')}`);
+  if (record.display !== undefined && typeof record.display !== 'boolean') {
+    throw new PlanError('INVALID_ARGUMENT', `${allowed} (display was ${describeValue(record.display)})`);
+  }
+  return record.display ? { display: true } : {};
+}
+
+export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknown, source: ChangeSource): ReadResult {
+  const requested = requireSheetRange(a1);
+  const { display } = requireReadOptions(options);
+  const request: SheetRequest = { call: 'read', range: requested };
+  if (isBounded(requested)) enforceSheetRules(request, NO_PLAN_CONTEXT, false);
+  else enforceSheetRules({ ...request, range: anchoredAt(requested, 1, 1) }, NO_PLAN_CONTEXT, false);
+
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  const context = ruleContext(store.read()?.text ?? '', { approvalRequired: true }, OWN_SHEETS);
+  let range = requested;
+  if (!isBounded(requested)) {
+    const sheet = sheetNamed(spreadsheet, requested.sheet);
+    range = clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
+    enforceSheetRules({ call: 'read', range }, NO_PLAN_CONTEXT, false);
+  }
+  const result: ReadResult = {
+    range: formatSheetRange(requested),
+    rows: Math.max(0, rowCount(range)),
+    columns: Math.max(0, columnCount(range)),
+    values: [],
+    declared: readIsDeclared(requested, context.plan),
+  };
+  if (result.rows > 0 && result.columns > 0) {
+    result.range = formatSheetRange(range);
+    const cells = gridRange(spreadsheet, range);
+    const values = cells.getValues();
+    result.values = values.map((row) => row.map(fromCellValue));
+    if (display) result.displayValues = cells.getDisplayValues().map((row) => row.map(String));
+    if (values.some((row) => row.some(isDate))) result.timeZone = spreadsheet.getSpreadsheetTimeZone();
+  } else if (display) {
+    result.displayValues = [];
+  }
+  if (!result.declared) {
+    store.exclusive(() =>
+      new WriteLog(spreadsheet).append({
+        kind: 'read',
+        at: store.now(),
+        by: source,
+        step: '',
+        range: result.range,
+        rows: result.rows,
+        columns: result.columns,
+      }),
+    );
+  }
+  return result;
+}
+
+// ---- writeRange ----
+
+export interface WriteResult {
+  /** The write's id in the log (getWriteLog); a person can undo it in the sidebar. */
+  id: string;
+  range: string;
+  rows: number;
+  columns: number;
+  cells: number;
+  step: string;
+  at: string;
+  /** Cells that held something before this write. */
+  replacedCells: number;
+}
+
+/** The rectangle the values fill: the range itself (same size), or the block starting at its one cell. */
+function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
+  const rows = values.length;
+  const columns = values[0].length;
+  const shape = `${rows} row${rows === 1 ? '' : 's'} × ${columns} column${columns === 1 ? '' : 's'}`;
+  const target = anchoredAt(range, rows, columns);
+  if (!isBounded(range)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${formatSheetRange(range)} is open-ended; a write names its cells: ${formatSheetRange(target)} for ` +
+        `${shape} of values (or just its first cell)`,
+    );
+  }
+  if (cellCount(range) === 1) return target;
+  if (rowCount(range) !== rows || columnCount(range) !== columns) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${formatSheetRange(range)} is ${rowCount(range)} × ${columnCount(range)} cells but values are ${shape}; ` +
+        `send values of its size, or name the first cell only (${formatSheetRange(anchoredAt(range, 1, 1))})`,
+    );
+  }
+  return range;
+}
+
+function firstFormula(values: CellJson[][]): string | undefined {
+  for (let r = 0; r < values.length; r++) {
+    const c = values[r].findIndex(isFormulaCell);
+    if (c >= 0) return `values[${r}][${c}]`;
+  }
+  return undefined;
+}
+
+export function writeRange(
+  spreadsheet: Spreadsheet,
+  a1: unknown,
+  values: unknown,
+  step: unknown,
+  source: ChangeSource,
+): WriteResult {
+  const range = requireSheetRange(a1);
+  const grid = requireGrid(values, SHEET_LIMITS.writeCells);
+  const task = requireStep(step);
+  const target = writeTarget(range, grid);
+  const request: SheetRequest = { call: 'write', range: target, step: task, formulaAt: firstFormula(grid) };
+  enforceSheetRules(request, NO_PLAN_CONTEXT, false);
+
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  return store.exclusive(() => {
+    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', readSettings(), OWN_SHEETS), true);
+    const cells = gridRange(spreadsheet, target);
+    const before = cells.getValues();
+    const formulas = cells.getFormulas();
+    const replaced = before.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c])));
+    const a1Text = formatSheetRange(target);
+    const parts = undoRecordParts({ replaced, written: grid }, a1Text);
+    const log = new WriteLog(spreadsheet);
+    const at = store.now();
+    // The log row first: a write the person cannot see or undo must never happen.
+    const { entry, row } = log.append(
+      { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },
+      parts,
+    );
+    try {
+      cells.setValues(grid.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
+    } catch (error) {
+      log.removeRow(row);
+      throw error;
+    }
+    return {
+      id: entry.id,
+      range: a1Text,
+      rows: entry.rows,
+      columns: entry.columns,
+      cells: entry.cells,
+      step: task,
+      at,
+      replacedCells: replaced.reduce((count, cellsOfRow) => count + cellsOfRow.filter((cell) => cell !== '').length, 0),
+    };
+  });
+}
+
+// ---- the log, and undo ----
+
+export function requireLimit(limit: unknown): number {
+  if (limit === undefined || limit === null) return 20;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new PlanError('INVALID_ARGUMENT', `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`);
+  }
+  return limit;
+}
+
+export function getWriteLog(spreadsheet: Spreadsheet, limit: unknown): WriteLogEntry[] {
+  return new WriteLog(spreadsheet).list(requireLimit(limit));
+}
+
+/** How many differing cells an undo refusal lists before "and N more". */
+const DIFFERENCES_SHOWN = 5;
+
+/**
+ * Puts back the values a write replaced, only if its cells still hold exactly what it wrote;
+ * otherwise CONFLICT says what changed since, and nothing is written.
+ */
+export function undoWrite(spreadsheet: Spreadsheet, id: unknown, source: ChangeSource): WriteLogEntry {
+  if (typeof id !== 'string' || !id.trim()) {
+    throw new PlanError('INVALID_ARGUMENT', `id must be a write's id from the write log (got ${describeValue(id)})`);
+  }
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  return store.exclusive(() => {
+    const log = new WriteLog(spreadsheet);
+    const found = log.find(id.trim());
+    if (!found) {
+      throw new PlanError(
+        'NOT_FOUND',
+        `Write ${id} is not in the write log (it keeps the last entries only); nothing was changed`,
+      );
+    }
+    const { entry, row, record } = found;
+    if (entry.kind !== 'write')
+      throw new PlanError('INVALID_ARGUMENT', `Entry ${id} is a read; only writes are undone`);
+    if (entry.undone) {
+      throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was already undone (${entry.undone.at})`);
+    }
+    if (!record) throw new PlanError('NOT_FOUND', `The undo record of the write to ${entry.range} is unreadable`);
+    const range = requireSheetRange(entry.range, 'the logged range');
+    const sheet = spreadsheet.getSheetByName(range.sheet);
+    if (!sheet) {
+      throw new PlanError('CONFLICT', `Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
+    }
+    const cells = gridRange(spreadsheet, range);
+    const now = cells.getValues();
+    const formulas = cells.getFormulas();
+    const changed: string[] = [];
+    record.written.forEach((writtenRow, r) =>
+      writtenRow.forEach((written, c) => {
+        if (!holds(written, now[r]?.[c], formulas[r]?.[c] ?? '')) {
+          const current = recordedCell(now[r]?.[c], formulas[r]?.[c] ?? '');
+          changed.push(
+            `${cellName(range.top + r, range.left + c)} now holds ${describeCell(current)} ` +
+              `(the agent wrote ${describeCell(written)})`,
+          );
+        }
+      }),
+    );
+    if (changed.length) {
+      const more = changed.length > DIFFERENCES_SHOWN ? `, and ${changed.length - DIFFERENCES_SHOWN} more` : '';
+      throw new PlanError(
+        'CONFLICT',
+        `Not undone: ${entry.range} changed since the agent wrote it: ` +
+          `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}. An undo never overwrites later edits; ` +
+          `nothing was changed`,
+      );
+    }
+    cells.setValues(record.replaced.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
+    const at = store.now();
+    log.markUndone(row, at, source);
+    return { ...entry, undone: { at, by: source } };
+  });
+}

@@ -1,0 +1,273 @@
+/**
+ * The rules that hold an agent to its plan when it reads and writes the spreadsheet through Sheet
+ * Plan (readRange, writeRange): one table, like the status table. Each rule says what it allows,
+ * which calls it applies to, the error code of a refusal, and checks a request. A refusal names
+ * what would be allowed instead; nothing is read or written after one.
+ *
+ * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read.
+ */
+import { PlanError, type PlanErrorCode } from './errors';
+import { parsePlan } from './parse';
+import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
+import type { Plan, PlanTask } from './types';
+
+/** The plan's lifecycle status, from its `Status:` line. */
+export type PlanStatus = 'draft' | 'approved' | 'done';
+
+export interface SheetSettings {
+  /** The person's setting "the agent needs my approval before it starts": plan mode applies only when it is on. */
+  approvalRequired: boolean;
+}
+
+export const SHEET_LIMITS = {
+  /** Cells one readRange answers. */
+  readCells: 20_000,
+  /** Cells one writeRange sets. */
+  writeCells: 5_000,
+  /** Characters of one write's undo record (the values it replaces and the values it writes, as JSON). */
+  undoRecordCharacters: 450_000,
+} as const;
+
+export type SheetCall = 'read' | 'write';
+
+export interface SheetRequest {
+  call: SheetCall;
+  range: SheetRange;
+  /** writeRange's task. */
+  step?: string;
+  /** Where writeRange's values hold a formula (`values[0][2]`), if anywhere. */
+  formulaAt?: string;
+}
+
+export interface RuleContext {
+  /** The plan cell's text ('' when there is none). */
+  planText: string;
+  plan: Plan | null;
+  settings: SheetSettings;
+  /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
+  ownSheets: readonly string[];
+}
+
+export interface SheetRule {
+  readonly name: string;
+  /** What the rule allows, in a sentence (the README's table says the same). */
+  readonly allows: string;
+  readonly calls: readonly SheetCall[];
+  readonly code: PlanErrorCode;
+  readonly needsPlan: boolean;
+  /** Null when the request passes; else why not and what would be allowed. */
+  check(request: SheetRequest, context: RuleContext): string | null;
+}
+
+const NOTHING_WRITTEN = 'Nothing was written';
+
+export const SHEET_RULES: readonly SheetRule[] = [
+  {
+    name: 'size',
+    allows:
+      `A read answers at most ${SHEET_LIMITS.readCells.toLocaleString('en-US')} cells and a write sets at most ` +
+      `${SHEET_LIMITS.writeCells.toLocaleString('en-US')}, so that each call stays one quick read or write.`,
+    calls: ['read', 'write'],
+    code: 'TOO_LARGE',
+    needsPlan: false,
+    check(request) {
+      const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
+      const cells = cellCount(request.range);
+      if (cells <= limit) return null;
+      return (
+        `${formatSheetRange(request.range)} is ${cells.toLocaleString('en-US')} cells; a ${request.call} covers at ` +
+        `most ${limit.toLocaleString('en-US')}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
+        `ask for fewer rows at a time`
+      );
+    },
+  },
+  {
+    name: "Sheet Plan's own sheets",
+    allows:
+      "The plan sheet and Sheet Plan's hidden sheets are read and changed only through the plan functions " +
+      '(getPlan, getHistory, getWriteLog), never as ranges.',
+    calls: ['read', 'write'],
+    code: 'OUT_OF_SCOPE',
+    needsPlan: false,
+    check(request, context) {
+      if (!context.ownSheets.includes(request.range.sheet)) return null;
+      return (
+        `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
+        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}`
+      );
+    },
+  },
+  {
+    name: 'plan mode',
+    allows:
+      'While the plan is a draft, done, or missing, an agent may read but not write; once a person approves it, ' +
+      'writes follow the rules below. Off when the person turned "the agent needs my approval" off.',
+    calls: ['write'],
+    code: 'PLAN_NOT_APPROVED',
+    needsPlan: true,
+    check(_request, context) {
+      const decision = writesAllowed(context.planText, context.settings);
+      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
+    },
+  },
+  {
+    name: 'scope',
+    allows:
+      "A write lies inside one of the plan's `Write:` ranges (Analysis → Target ranges). Reads anywhere else are " +
+      'allowed and reported in the write log.',
+    calls: ['write'],
+    code: 'OUT_OF_SCOPE',
+    needsPlan: true,
+    check(request, context) {
+      const declared = declaredRanges(context.plan);
+      if (declared.write.some((range) => containsRange(range, request.range))) return null;
+      const target = formatSheetRange(request.range);
+      const unread = declared.unreadable.length
+        ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')})`
+        : '';
+      if (declared.write.length === 0) {
+        return (
+          `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
+          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN}`
+        );
+      }
+      return (
+        `${target} is outside the plan's Write ranges: ${declared.write.map(formatSheetRange).join(', ')}${unread}. ` +
+        `Write inside one of them, or change the plan's Target ranges (a person approves the change). ` +
+        NOTHING_WRITTEN
+      );
+    },
+  },
+  {
+    name: 'task',
+    allows: 'A write names its task (`step`), which must be in progress `[/]`.',
+    calls: ['write'],
+    code: 'TASK_NOT_IN_PROGRESS',
+    needsPlan: true,
+    check(request, context) {
+      const tasks = context.plan?.phases.flatMap((phase) => phase.tasks) ?? [];
+      const task = tasks.find((candidate) => candidate.step === request.step);
+      if (!task) {
+        // NOT_FOUND, as for every other call that names a step.
+        throw new PlanError(
+          'NOT_FOUND',
+          `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
+            NOTHING_WRITTEN,
+        );
+      }
+      if (task.status === 'doing') return null;
+      return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
+    },
+  },
+  {
+    name: 'values are data',
+    allows:
+      'Text is written as text, whatever it looks like. A formula must be sent as { "formula": "=…" }, and only ' +
+      'a plan whose Analysis says "- Formulas: allowed" accepts one.',
+    calls: ['write'],
+    code: 'FORMULA_NOT_ALLOWED',
+    needsPlan: true,
+    check(request, context) {
+      if (!request.formulaAt || formulasAllowed(context.plan)) return null;
+      return (
+        `${request.formulaAt} is a formula, and the plan does not allow formulas. Write its value instead, or ask ` +
+        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN}`
+      );
+    },
+  },
+];
+
+function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
+  const doing = tasks.filter((candidate) => candidate.status === 'doing').map((candidate) => candidate.step);
+  const start =
+    task.status === 'todo' ? `start it first (startTask("${task.step}"))` : 'write under a task in progress';
+  return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
+}
+
+/** Checks the rules that apply to the request and need (or do not need) the plan; throws the first refusal. */
+export function enforceSheetRules(request: SheetRequest, context: RuleContext, needsPlan: boolean): void {
+  for (const rule of SHEET_RULES) {
+    if (rule.needsPlan !== needsPlan || !rule.calls.includes(request.call)) continue;
+    const refusal = rule.check(request, context);
+    if (refusal) throw new PlanError(rule.code, refusal);
+  }
+}
+
+// ---- what the plan declares ----
+
+const STATUS_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*)?Status:?(?:\*\*)?:?\s*(draft|approved|done)\b/i;
+
+/**
+ * The plan's `Status:` line (under the goal, before the first section), or undefined without one.
+ */
+export function planStatus(text: string): PlanStatus | undefined {
+  for (const line of text.split(/\r\n|\n|\r/)) {
+    if (/^\s*#{2,}\s/.test(line)) return undefined;
+    const match = STATUS_LINE.exec(line);
+    if (match) return match[1].toLowerCase() as PlanStatus;
+  }
+  return undefined;
+}
+
+/**
+ * Plan mode: whether the plan in the cell lets an agent write at all. With approval required, only a
+ * plan whose status is `approved` does; without, any plan does (scope and task rules still apply).
+ */
+export function writesAllowed(planText: string, settings: SheetSettings): { allowed: boolean; reason: string } {
+  if (!planText.trim()) return { allowed: false, reason: 'There is no plan, so no write is approved' };
+  if (!settings.approvalRequired) return { allowed: true, reason: 'The person does not require approval' };
+  const status = planStatus(planText);
+  if (status === 'approved') return { allowed: true, reason: 'A person approved the plan' };
+  if (status === 'done') return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
+  return {
+    allowed: false,
+    reason:
+      `The plan is ${status === 'draft' ? 'a draft' : 'not approved (it has no "Status: approved" line)'}: ` +
+      'writes wait until a person approves it in the sidebar',
+  };
+}
+
+export interface DeclaredRanges {
+  read: SheetRange[];
+  write: SheetRange[];
+  /** `Read:`/`Write:` text that names no range we can read (shown in refusals, so the person can fix it). */
+  unreadable: string[];
+}
+
+/** The Analysis section's `Read:` and `Write:` ranges. */
+export function declaredRanges(plan: Plan | null): DeclaredRanges {
+  const declared: DeclaredRanges = { read: [], write: [], unreadable: [] };
+  const targets = plan?.analysisDetails?.targetRanges;
+  if (!targets) return declared;
+  for (const [kind, values] of [
+    ['read', targets.read],
+    ['write', targets.write],
+  ] as const) {
+    for (const value of values) {
+      const found = rangesInText(value);
+      if (found.length === 0) declared.unreadable.push(value);
+      for (const { text, range } of found) {
+        if (typeof range === 'string') declared.unreadable.push(text);
+        else declared[kind].push(range);
+      }
+    }
+  }
+  return declared;
+}
+
+/** Whether a read falls inside the plan's Read or Write ranges (reads elsewhere are logged). */
+export function readIsDeclared(range: SheetRange, plan: Plan | null): boolean {
+  const declared = declaredRanges(plan);
+  return [...declared.read, ...declared.write].some((outer) => containsRange(outer, range));
+}
+
+/** The Analysis field `- Formulas: allowed` (or yes). */
+export function formulasAllowed(plan: Plan | null): boolean {
+  const field = plan?.analysisDetails?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
+  return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
+}
+
+/** The rule context for the plan text in the cell. */
+export function ruleContext(planText: string, settings: SheetSettings, ownSheets: readonly string[]): RuleContext {
+  return { planText, plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets };
+}

@@ -1,0 +1,310 @@
+/**
+ * Sheet work under the plan, through the built bundle: an agent reads anywhere (reads outside the
+ * plan's ranges are reported), writes only inside the approved plan's Write ranges for a task in
+ * progress, and a person undoes a write from the sidebar only while its cells still hold what the
+ * agent wrote. Every refusal leaves the whole spreadsheet byte for byte as it was.
+ */
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { PLAN, execute, openSidebar, plan, snapshot, typeRows } from './harness';
+
+const APPROVED = plan(
+  '# Plan: Stock summary',
+  '',
+  'Goal: Total the stock per bin',
+  '',
+  'Status: approved',
+  '',
+  '## Analysis',
+  '',
+  '- Key sheets: Warehouse, Summary',
+  '- Target ranges:',
+  '  - Read: Warehouse!A1:C4 (SKU, bin, qty)',
+  '  - Write: Summary!B3:C5 (bin, total)',
+  "  - Write: 'Bin Notes'!A:A (a note per bin)",
+  '',
+  '### Phase 1: Work',
+  '- [x] 1.1 Read Warehouse!A1:C4 ✅ 2026-01-08',
+  '- [/] 1.2 Write the totals to Summary!B3:C5',
+  '- [ ] 1.3 Note each bin in Bin Notes',
+  '',
+);
+
+/** A spreadsheet with the plan, a Warehouse sheet with data, an empty Summary and a 'Bin Notes' sheet. */
+function workbook(planText = APPROVED): EmulatedSpreadsheet {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', 'AGENT_BASE'] });
+  spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
+  spreadsheet.setCellText(PLAN, planText);
+  typeRows(spreadsheet, 'Warehouse!A1', [
+    ['SKU', 'Bin', 'Qty', 'Counted'],
+    ['WH-1', 'A-1', '12', '2026-01-10'],
+    ['WH-2', 'A-1', '3', ''],
+    ['WH-3', 'B-7', "'007", 'TRUE'],
+  ]);
+  return spreadsheet;
+}
+
+/** An agent's call through scripts.run; throws its error. */
+function agent(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): any {
+  const { result, error } = execute(spreadsheet, name, args);
+  if (error) throw error;
+  return result;
+}
+
+function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[]): string {
+  const before = snapshot(spreadsheet);
+  const { error, execution } = execute(spreadsheet, name, args);
+  expect(error).toBeDefined();
+  expect(snapshot(spreadsheet)).toBe(before);
+  expect(execution.leakedLocks).toEqual([]);
+  return error!.message;
+}
+
+describe('listSheets', () => {
+  test("names each sheet with its size and header row, and leaves out Sheet Plan's own sheets", () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'writeRange', ['Summary!B3', [['A-1', 15]], '1.2']); // creates the hidden log
+    expect(agent(spreadsheet, 'listSheets')).toEqual([
+      { name: 'Warehouse', rows: 4, columns: 4, header: ['SKU', 'Bin', 'Qty', 'Counted'] },
+      { name: 'Summary', rows: 3, columns: 3, header: ['', '', ''] },
+      { name: 'Bin Notes', rows: 0, columns: 0, header: [] },
+    ]);
+  });
+});
+
+describe('readRange', () => {
+  test('answers numbers, booleans, text and dates in their JSON form, and display values on request', () => {
+    const result = agent(workbook(), 'readRange', ['Warehouse!A2:D4', { display: true }]);
+    expect(result).toEqual({
+      range: 'Warehouse!A2:D4',
+      rows: 3,
+      columns: 4,
+      values: [
+        ['WH-1', 'A-1', 12, { date: '2026-01-10T05:00:00.000Z' }],
+        ['WH-2', 'A-1', 3, ''],
+        ['WH-3', 'B-7', '007', true],
+      ],
+      displayValues: [
+        ['WH-1', 'A-1', '12', '1/10/2026'],
+        ['WH-2', 'A-1', '3', ''],
+        ['WH-3', 'B-7', '007', 'TRUE'],
+      ],
+      timeZone: 'America/New_York',
+      declared: false,
+    });
+  });
+
+  test('an open range (whole columns, or down from a row) stops at the last row and column with content', () => {
+    const spreadsheet = workbook();
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!A:B'])).toMatchObject({ range: 'Warehouse!A1:B4', rows: 4 });
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!C2:C'])).toMatchObject({
+      range: 'Warehouse!C2:C4',
+      values: [[12], [3], ['007']],
+    });
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!2:3'])).toMatchObject({ range: 'Warehouse!A2:D3', columns: 4 });
+    expect(agent(spreadsheet, 'readRange', ["'Bin Notes'!A:A"])).toMatchObject({ rows: 0, values: [] });
+  });
+
+  test('a read inside the Read ranges is not logged; one outside is allowed and reported in the write log', () => {
+    const spreadsheet = workbook();
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!A1:C4'])).toMatchObject({ declared: true });
+    expect(agent(spreadsheet, 'getWriteLog')).toEqual([]);
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!D1:D4'])).toMatchObject({ declared: false });
+    expect(agent(spreadsheet, 'getWriteLog')).toEqual([
+      expect.objectContaining({ kind: 'read', range: 'Warehouse!D1:D4', step: '', cells: 4, by: 'api' }),
+    ]);
+  });
+
+  test("reads are allowed while the plan is a draft, but not of Sheet Plan's own sheets", () => {
+    const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!A1:C4'])).toMatchObject({ rows: 4 });
+    expect(refused(spreadsheet, 'readRange', ['AGENT_BASE!C2'])).toMatch(
+      /^OUT_OF_SCOPE: AGENT_BASE is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog/,
+    );
+  });
+
+  test('a read over the cap names the cap', () => {
+    expect(refused(workbook(), 'readRange', ['Warehouse!A1:J100000'])).toBe(
+      'TOO_LARGE: Warehouse!A1:J100000 is 1,000,000 cells; a read covers at most 20,000. Nothing was read; ask ' +
+        'for fewer rows at a time',
+    );
+  });
+});
+
+describe('writeRange under an approved plan', () => {
+  test('writes text as text and numbers as numbers, logs the write, and leaves the plan cell alone', () => {
+    const spreadsheet = workbook();
+    const planBefore = spreadsheet.cell(PLAN);
+    const result = agent(spreadsheet, 'writeRange', [
+      'Summary!B3:C5',
+      [
+        ['A-1', 15],
+        ['=B-7', '007'],
+        [null, true],
+      ],
+      '1.2',
+    ]);
+    expect(result).toMatchObject({ range: 'Summary!B3:C5', rows: 3, columns: 2, cells: 6, step: '1.2' });
+    expect(result.replacedCells).toBe(0);
+    expect([spreadsheet.cell('Summary!B3'), spreadsheet.cell('Summary!C3')]).toEqual(['A-1', 15]);
+    expect([spreadsheet.cell('Summary!B4'), spreadsheet.formula('Summary!B4')]).toEqual(['=B-7', '']);
+    expect(spreadsheet.cell('Summary!C4')).toBe('007');
+    expect([spreadsheet.cell('Summary!B5'), spreadsheet.cell('Summary!C5')]).toEqual(['', true]);
+    expect(spreadsheet.cell(PLAN)).toBe(planBefore);
+    expect(agent(spreadsheet, 'getWriteLog')).toEqual([
+      {
+        id: result.id,
+        kind: 'write',
+        at: result.at,
+        by: 'api',
+        step: '1.2',
+        range: 'Summary!B3:C5',
+        rows: 3,
+        columns: 2,
+        cells: 6,
+      },
+    ]);
+  });
+
+  test('one cell names where a block of values starts; a whole column in the plan covers any rows of it', () => {
+    const spreadsheet = workbook();
+    expect(agent(spreadsheet, 'writeRange', ['Summary!B4', [['B-7', 3]], '1.2'])).toMatchObject({
+      range: 'Summary!B4:C4',
+    });
+    expect(agent(spreadsheet, 'writeRange', ["'Bin Notes'!A7", [['recount'], ['ok']], '1.2'])).toMatchObject({
+      range: "'Bin Notes'!A7:A8",
+    });
+    expect(spreadsheet.cell("'Bin Notes'!A8")).toBe('ok');
+  });
+
+  test('dates round-trip as instants', () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'writeRange', ['Summary!B3', [[{ date: '2026-02-01T00:00:00-05:00' }]], '1.2']);
+    expect(agent(spreadsheet, 'readRange', ['Summary!B3', { display: true }])).toMatchObject({
+      values: [[{ date: '2026-02-01T05:00:00.000Z' }]],
+      displayValues: [['2/1/2026']],
+    });
+  });
+
+  test('a formula is written only when asked for as { formula } and the plan allows formulas', () => {
+    const spreadsheet = workbook();
+    expect(refused(spreadsheet, 'writeRange', ['Summary!C3', [[{ formula: '=SUM(Warehouse!C2:C4)' }]], '1.2'])).toBe(
+      'FORMULA_NOT_ALLOWED: values[0][0] is a formula, and the plan does not allow formulas. Write its value ' +
+        'instead, or ask the person to add "- Formulas: allowed" to the plan\'s Analysis. Nothing was written',
+    );
+    const allowing = workbook(APPROVED.replace('- Key sheets:', '- Formulas: allowed\n- Key sheets:'));
+    agent(allowing, 'writeRange', ['Summary!C3', [[{ formula: '=SUM(Warehouse!C2:C4)' }]], '1.2']);
+    expect(allowing.formula('Summary!C3')).toBe('=SUM(Warehouse!C2:C4)');
+  });
+});
+
+describe('refusals write nothing anywhere and say what would be allowed', () => {
+  test('plan mode: a draft plan refuses writes and says reads are allowed', () => {
+    const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toBe(
+      'PLAN_NOT_APPROVED: The plan is a draft: writes wait until a person approves it in the sidebar. Reads are ' +
+        'allowed now. Nothing was written',
+    );
+  });
+
+  test.each([
+    [
+      'a plan without a Status line',
+      APPROVED.replace('Status: approved\n\n', ''),
+      /The plan is not approved \(it has no "Status: approved" line\)/,
+    ],
+    ['a done plan', APPROVED.replace('Status: approved', 'Status: done'), /The plan is done/],
+    ['no plan', '', /There is no plan, so no write is approved/],
+  ])('plan mode: %s refuses writes', (_kind, text, message) => {
+    expect(refused(workbook(text), 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatch(
+      new RegExp(`^PLAN_NOT_APPROVED: ${message.source}`),
+    );
+  });
+
+  test('scope: a write outside the Write ranges names them', () => {
+    expect(
+      refused(workbook(), 'writeRange', [
+        'Summary!B3:C6',
+        [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+          [7, 8],
+        ],
+        '1.2',
+      ]),
+    ).toBe(
+      "OUT_OF_SCOPE: Summary!B3:C6 is outside the plan's Write ranges: Summary!B3:C5, 'Bin Notes'!A:A. Write " +
+        "inside one of them, or change the plan's Target ranges (a person approves the change). Nothing was written",
+    );
+  });
+
+  test.each(['AGENT_BASE!C2', 'AGENT_BASE!A1', 'AGENT_HISTORY!A1', 'AGENT_WRITE_LOG!A2'])(
+    'scope: %s is never writable',
+    (a1) => {
+      expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'])).toMatch(
+        /^OUT_OF_SCOPE: AGENT_\w+ is Sheet Plan's own sheet/,
+      );
+    },
+  );
+
+  test('task: a write for a task that is not in progress says which one is', () => {
+    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '1.3'])).toBe(
+      'TASK_NOT_IN_PROGRESS: Task 1.3 is todo, not in progress; start it first (startTask("1.3")); in progress ' +
+        'now: 1.2. Nothing was written',
+    );
+    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '9.9'])).toMatch(
+      /^NOT_FOUND: Task 9\.9 not found \(steps: 1\.1, 1\.2, 1\.3\)/,
+    );
+  });
+
+  test('values must fit the named range', () => {
+    expect(refused(workbook(), 'writeRange', ['Summary!B3:C5', [['a', 'b']], '1.2'])).toBe(
+      'INVALID_ARGUMENT: Summary!B3:C5 is 3 × 2 cells but values are 1 row × 2 columns; send values of its size, ' +
+        'or name the first cell only (Summary!B3)',
+    );
+  });
+
+  test('with approval turned off, plan mode does not apply but scope and task rules do', () => {
+    const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
+    spreadsheet.properties.document.set('sheetPlan.approvalRequired', 'false');
+    expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
+    expect(refused(spreadsheet, 'writeRange', ['Warehouse!A1', [['x']], '1.2'])).toMatch(/^OUT_OF_SCOPE/);
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.3'])).toMatch(/^TASK_NOT_IN_PROGRESS/);
+  });
+});
+
+describe('undo from the sidebar', () => {
+  function written() {
+    const spreadsheet = workbook();
+    typeRows(spreadsheet, 'Summary!B3', [['old', '1']]);
+    const write = agent(spreadsheet, 'writeRange', ['Summary!B3:C3', [['new', 2]], '1.2']);
+    return { spreadsheet, write, token: openSidebar(spreadsheet) };
+  }
+
+  test('puts back the values the write replaced, and the log shows it undone', () => {
+    const { spreadsheet, write, token } = written();
+    expect(write.replacedCells).toBe(2);
+    const view = execute(spreadsheet, 'sidebarUndoWrite', [token, write.id], { context: 'ui' });
+    expect(view.error).toBeUndefined();
+    expect([spreadsheet.cell('Summary!B3'), spreadsheet.cell('Summary!C3')]).toEqual(['old', 1]);
+    const entry = (view.result as { writes: Array<{ id: string; undone?: { by: string } }> }).writes[0];
+    expect(entry).toMatchObject({ id: write.id, undone: { by: 'sidebar' } });
+  });
+
+  test("changes nothing and says what changed when a person edited the agent's cells since", () => {
+    const { spreadsheet, write, token } = written();
+    typeRows(spreadsheet, 'Summary!C3', [['17']]);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, 'sidebarUndoWrite', [token, write.id], { context: 'ui' });
+    expect(error?.message).toBe(
+      'CONFLICT: Not undone: Summary!B3:C3 changed since the agent wrote it: C3 now holds 17 (the agent wrote 2). ' +
+        'An undo never overwrites later edits; nothing was changed',
+    );
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
+  test('an agent cannot undo: the sidebar function needs a person', () => {
+    const { spreadsheet, write } = written();
+    expect(refused(spreadsheet, 'sidebarUndoWrite', ['not-a-token', write.id])).toMatch(/^NEEDS_PERSON/);
+  });
+});
