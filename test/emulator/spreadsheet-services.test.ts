@@ -221,3 +221,29 @@ describe('SpreadsheetApp', () => {
     expect([String(active), String(active.getRange('A1'))]).toEqual(['Spreadsheet', 'Range']);
   });
 });
+
+describe('the 10 million cell limit', () => {
+  const LIMIT = 'This action would increase the number of cells in the workbook above the limit of 10000000 cells.';
+
+  test('inserting rows past it is refused and the grid stays as it was', () => {
+    const { active, spreadsheet } = fresh();
+    const sheet = active.getSheets()[0];
+    sheet.insertRowsAfter(1000, 383_000); // 384,000 rows × 26 columns: 9,984,000 cells
+    expect(spreadsheet.gridCells()).toBe(9_984_000);
+    expect(thrownMessage(() => sheet.insertRowsAfter(1, 1000))).toBe(LIMIT);
+    expect(sheet.getMaxRows()).toBe(384_000);
+    sheet.insertRowsAfter(1, 615); // 15,990 more cells: 9,999,990
+    expect(spreadsheet.gridCells()).toBe(9_999_990);
+  });
+
+  test('a new sheet (26,000 cells) or a row appended past the grid counts too', () => {
+    const { active } = fresh();
+    const sheet = active.getSheets()[0];
+    sheet.insertRowsAfter(1000, 383_615); // 384,615 rows × 26 columns: 9,999,990 cells
+    expect(thrownMessage(() => active.insertSheet('More'))).toBe(LIMIT);
+    expect(active.getSheets()).toHaveLength(1);
+    sheet.getRange(384_615, 1).setValue('last');
+    expect(thrownMessage(() => sheet.appendRow(['x']))).toBe(LIMIT);
+    expect([sheet.getLastRow(), sheet.getMaxRows()]).toEqual([384_615, 384_615]);
+  });
+});

@@ -26,6 +26,12 @@ import { findTimeZone, type TimeZone } from '../time/time-zones';
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 const DEFAULT_NAME = 'Untitled spreadsheet';
 const MAX_CELL_CHARACTERS = 50_000;
+/**
+ * "Up to 10 million cells or 18,278 columns (column ZZZ) for spreadsheets that are created in or converted to
+ * Google Sheets" (Google Drive Help, "Files you can store in Google Drive", support.google.com/drive/answer/37603).
+ * Cells count by the grid (rows × columns of every sheet), not by content.
+ */
+export const MAX_SPREADSHEET_CELLS = 10_000_000;
 
 export interface SpreadsheetOptions {
   readonly name?: string;
@@ -83,6 +89,11 @@ export class EmulatedSpreadsheet {
     const sheet = new EmulatedSheet(this.#nextSheetId++, name);
     this.sheets.splice(index, 0, sheet);
     return sheet;
+  }
+
+  /** Cells in every sheet's grid, filled or not: what the 10 million limit counts. */
+  gridCells(): number {
+    return this.sheets.reduce((total, sheet) => total + sheet.maxRows * sheet.maxColumns, 0);
   }
 
   // ---- helpers for tests and the local server (not visible to scripts) ----

@@ -9,6 +9,7 @@ import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import { interpretCellInput, type CellContent } from './cell-input';
 import type { Range } from './range';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
+import { requireRoomForCells } from './cell-limit';
 
 const ROWS_OUT_OF_BOUNDS = 'Those rows are out of bounds.';
 
@@ -85,6 +86,9 @@ export class Sheet {
     const values: unknown[] = rowContents;
     if (values.length === 0) throw new ServiceError('appendRow needs at least one value.');
     const row = this.#sheet.lastRow() + 1;
+    const rows = Math.max(this.#sheet.maxRows, row);
+    const columns = Math.max(this.#sheet.maxColumns, values.length);
+    requireRoomForCells(this.#scope.spreadsheet, rows * columns - this.#sheet.maxRows * this.#sheet.maxColumns);
     const contents: CellContent[] = values.map((value, index) =>
       interpretCellInput(value, {
         numberFormat: this.#sheet.cellAt(row, index + 1)?.numberFormat,
@@ -93,8 +97,8 @@ export class Sheet {
         method: 'SpreadsheetApp.Sheet.appendRow',
       }),
     );
-    this.#sheet.maxRows = Math.max(this.#sheet.maxRows, row);
-    this.#sheet.maxColumns = Math.max(this.#sheet.maxColumns, values.length);
+    this.#sheet.maxRows = rows;
+    this.#sheet.maxColumns = columns;
     contents.forEach((content, index) =>
       this.#sheet.updateCell(row, index + 1, (cell) => {
         cell.value = content.kind === 'value' ? content.value : '';
@@ -189,6 +193,7 @@ export class Sheet {
     // After the last row is allowed (insertRowAfter(maxRows)); before a row past the end is not.
     if (position < 1 || position > this.#sheet.maxRows + extraAllowed || howMany < 1)
       throw new ServiceError(ROWS_OUT_OF_BOUNDS);
+    requireRoomForCells(this.#scope.spreadsheet, howMany * this.#sheet.maxColumns);
     this.#sheet.insertRows(position, howMany);
     return this;
   }

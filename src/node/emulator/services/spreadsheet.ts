@@ -3,12 +3,14 @@
  * the document, its sheets and its settings.
  */
 import { splitSheetName } from '../model/a1-notation';
+import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS } from '../model/emulated-sheet';
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { newArray } from '../runtime/realm';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import type { Range } from './range';
 import type { Sheet } from './sheet';
 import { areaFromA1 } from './sheet';
+import { requireRoomForCells } from './cell-limit';
 import { nextDefaultSheetName, requireFreeSheetName } from './sheet-names';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
 
@@ -65,6 +67,7 @@ export class Spreadsheet {
       throw new ServiceError(`The sheet index ${index} is out of range (0 to ${spreadsheet.sheets.length}).`);
     }
     requireFreeSheetName(spreadsheet, name);
+    requireRoomForCells(spreadsheet, DEFAULT_MAX_ROWS * DEFAULT_MAX_COLUMNS);
     const sheet = spreadsheet.addSheet(name, index);
     this.#scope.activeSheet = sheet;
     return this.#objects.sheet(sheet);
