@@ -363,9 +363,15 @@ export function undoWrite(spreadsheet: Spreadsheet, id: unknown, source: ChangeS
           `nothing was changed`,
       );
     }
-    cells.setValues(record.replaced.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
-    const at = store.now();
-    log.markUndone(row, at, source);
-    return { ...entry, undone: { at, by: source } };
+    const undone = { at: store.now(), by: source };
+    // Marked first, so that the log never shows as written what an undo put back.
+    log.markUndone(row, undone);
+    try {
+      cells.setValues(record.replaced.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
+    } catch (error) {
+      log.markUndone(row, null);
+      throw error;
+    }
+    return { ...entry, undone };
   });
 }

@@ -144,6 +144,8 @@ export class WriteLog {
       lastRow -= kept - WRITE_LOG_LIMIT + 1;
     }
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at), cells: fields.rows * fields.columns };
+    this.touch();
+    // Last, so that when append fails the log holds no entry for it.
     sheet.appendRow([
       asText(entry.id),
       asText(entry.kind),
@@ -159,14 +161,13 @@ export class WriteLog {
       parts?.written.length ?? 0,
       ...(parts ? [...parts.replaced, ...parts.written].map(asText) : []),
     ]);
-    this.touch();
     return { entry, row: lastRow + 1 };
   }
 
   /** Takes back the row `append` just added (the write it records did not happen). */
   removeRow(row: number): void {
-    this.sheet(false)?.deleteRow(row);
     this.touch();
+    this.sheet(false)?.deleteRow(row);
   }
 
   /** The newest `limit` entries, newest first. */
@@ -216,11 +217,12 @@ export class WriteLog {
     }
   }
 
-  markUndone(row: number, at: string, by: string): void {
+  /** Records who undid the write in `row`, and when; `null` takes that back (the undo did not happen). */
+  markUndone(row: number, undone: { at: string; by: string } | null): void {
+    this.touch();
     this.sheet(false)!
       .getRange(row, 9, 1, 2)
-      .setValues([[asText(at), asText(by)]]);
-    this.touch();
+      .setValues([undone ? [asText(undone.at), asText(undone.by)] : ['', '']]);
   }
 
   /** A new mark for the sidebar's change check. */
