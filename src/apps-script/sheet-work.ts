@@ -56,9 +56,8 @@ export const OWN_SHEETS = [PLAN_SHEET, HISTORY_SHEET, WRITE_LOG_SHEET] as const;
  */
 export const APPROVAL_SETTING = 'sheetPlan.approvalRequired';
 
-function readSettings(): SheetSettings {
-  const value = PropertiesService.getDocumentProperties()?.getProperty(APPROVAL_SETTING);
-  return { approvalRequired: value !== 'false' };
+function readSettings(properties: GoogleAppsScript.Properties.Properties | null): SheetSettings {
+  return { approvalRequired: properties?.getProperty(APPROVAL_SETTING) !== 'false' };
 }
 
 /** Rules that need no plan, for requests made before anything is read. */
@@ -259,14 +258,15 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', readSettings(), OWN_SHEETS), true);
+    const properties = PropertiesService.getDocumentProperties();
+    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', readSettings(properties), OWN_SHEETS), true);
     const cells = gridRange(spreadsheet, target);
     const before = cells.getValues();
     const formulas = cells.getFormulas();
     const replaced = before.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c])));
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
-    const log = new WriteLog(spreadsheet);
+    const log = new WriteLog(spreadsheet, properties);
     const at = store.now();
     // The log row first: a write the person cannot see or undo must never happen.
     const { entry, row } = log.append(

@@ -116,8 +116,18 @@ function newId(now: string): string {
   return `w${Date.parse(now).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+type Properties = GoogleAppsScript.Properties.Properties;
+
 export class WriteLog {
-  constructor(private readonly spreadsheet: Spreadsheet) {}
+  private properties: Properties | null | undefined;
+
+  /** `properties`: the document properties, when the caller already has them (one service call fewer). */
+  constructor(
+    private readonly spreadsheet: Spreadsheet,
+    properties?: Properties | null,
+  ) {
+    this.properties = properties;
+  }
 
   private sheet(create: boolean): Sheet | null {
     const existing = this.spreadsheet.getSheetByName(WRITE_LOG_SHEET);
@@ -227,7 +237,8 @@ export class WriteLog {
 
   /** A new mark for the sidebar's change check. */
   private touch(): void {
-    PropertiesService.getDocumentProperties()?.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
+    this.properties ??= PropertiesService.getDocumentProperties();
+    this.properties?.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 
   /** The mark the sidebar compares with what it last saw; '' before the first entry. */

@@ -308,3 +308,40 @@ describe('undo from the sidebar', () => {
     expect(refused(spreadsheet, 'sidebarUndoWrite', ['not-a-token', write.id])).toMatch(/^NEEDS_PERSON/);
   });
 });
+
+describe('service calls (each one a round trip in Google)', () => {
+  const calls = (execution: ReturnType<typeof execute>['execution'], service: string) =>
+    execution.calls
+      .filter((entry: { service: string }) => entry.service === service)
+      .map((entry: { method: string }) => entry.method);
+
+  test('a write: one lock, one read of the plan cells, one of the target, one setValues, one log row', () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
+    const { error, execution } = execute(spreadsheet, 'writeRange', [
+      'Summary!B4:C5',
+      [
+        ['A-1', 15],
+        ['B-7', 3],
+      ],
+      '1.2',
+    ]);
+    expect(error).toBeUndefined();
+    expect(calls(execution, 'Range')).toEqual(['getValues', 'getValues', 'getFormulas', 'setValues']);
+    expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getRange', 'getLastRow', 'appendRow']);
+    expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
+    expect(execution.calls).toHaveLength(19);
+  });
+
+  test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {
+    const { execution } = execute(workbook(), 'readRange', ['Warehouse!A1:C4']);
+    expect(calls(execution, 'Range')).toEqual(['getValues', 'getValues']);
+    expect(calls(execution, 'Lock')).toEqual([]);
+  });
+
+  test('a refused write reads the plan cells and nothing else, and releases the lock', () => {
+    const { execution } = execute(workbook(), 'writeRange', ['Summary!A1', [['x']], '1.2']);
+    expect(calls(execution, 'Range')).toEqual(['getValues']);
+    expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
+  });
+});
