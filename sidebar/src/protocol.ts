@@ -3,7 +3,7 @@
  * here touches a platform: this file is bundled into dist/Code.js, the page and the local server.
  */
 import type { ChangeSource } from '../../src/core/revision';
-import type { WriteLogEntry } from '../../src/apps-script/write-log';
+import type { WriteLogEntry } from '../../src/core/sheet-results';
 
 /** The global the server's appended `<script>` sets before the page starts. */
 export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';

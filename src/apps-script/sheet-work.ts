@@ -20,6 +20,7 @@ import {
 } from '../core/cell-values';
 import { PlanError } from '../core/errors';
 import type { ChangeSource } from '../core/revision';
+import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet-results';
 import {
   anchoredAt,
   cellCount,
@@ -42,7 +43,7 @@ import {
 } from '../core/sheet-rules';
 import { PLAN_SHEET } from '../core/store';
 import { HISTORY_SHEET, SpreadsheetPlanStore } from './spreadsheet-store';
-import { WRITE_LOG_SHEET, WriteLog, undoRecordParts, type WriteLogEntry } from './write-log';
+import { WRITE_LOG_SHEET, WriteLog, undoRecordParts } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -86,16 +87,6 @@ function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
 
 // ---- listSheets ----
 
-export interface SheetSummary {
-  name: string;
-  /** The last row and column with content (0 for an empty sheet). */
-  rows: number;
-  columns: number;
-  /** Row 1 as the sheet shows it, up to the last column with content. */
-  header: string[];
-  hidden?: true;
-}
-
 export function listSheets(spreadsheet: Spreadsheet): SheetSummary[] {
   const own: readonly string[] = OWN_SHEETS;
   return spreadsheet
@@ -117,19 +108,6 @@ export function listSheets(spreadsheet: Spreadsheet): SheetSummary[] {
 export interface ReadOptions {
   /** Also answer the values as the sheet shows them (formatted numbers and dates). */
   display?: boolean;
-}
-
-export interface ReadResult {
-  /** The cells read, as Sheets writes them; an open range (`A:A`, `A2:B`) stops at the last row and column used. */
-  range: string;
-  rows: number;
-  columns: number;
-  values: CellJson[][];
-  displayValues?: string[][];
-  /** The spreadsheet's time zone, when a value is a date. */
-  timeZone?: string;
-  /** Whether the range lies inside the plan's Read or Write ranges; a read elsewhere is recorded in the write log. */
-  declared: boolean;
 }
 
 function requireReadOptions(options: unknown): ReadOptions {
@@ -196,19 +174,6 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
 }
 
 // ---- writeRange ----
-
-export interface WriteResult {
-  /** The write's id in the log (getWriteLog); a person can undo it in the sidebar. */
-  id: string;
-  range: string;
-  rows: number;
-  columns: number;
-  cells: number;
-  step: string;
-  at: string;
-  /** Cells that held something before this write. */
-  replacedCells: number;
-}
 
 /** The rectangle the values fill: the range itself (same size), or the block starting at its one cell. */
 function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {

@@ -6,7 +6,7 @@
  */
 import type { CellJson } from '../core/cell-values';
 import { PlanError } from '../core/errors';
-import type { ChangeSource } from '../core/revision';
+import type { WriteLogEntry } from '../core/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet-rules';
 import { asText } from './spreadsheet-store';
 
@@ -38,24 +38,6 @@ const HEADER = [
 ];
 /** Columns before the JSON parts: what a listing reads. */
 const META_COLUMNS = 12;
-
-export type LogKind = 'write' | 'read';
-
-export interface WriteLogEntry {
-  id: string;
-  kind: LogKind;
-  /** ISO time. */
-  at: string;
-  by: ChangeSource;
-  /** The task a write was made for; '' for a read. */
-  step: string;
-  /** As Sheets writes it: `Summary!B3:E15`. */
-  range: string;
-  rows: number;
-  columns: number;
-  cells: number;
-  undone?: { at: string; by: string };
-}
 
 /** What an undo needs: the values a write replaced, and the values it wrote. */
 export interface UndoRecord {
@@ -100,7 +82,7 @@ function entryOf(row: unknown[]): WriteLogEntry | null {
     id,
     kind,
     at: text(row[2]),
-    by: text(row[3]) as ChangeSource,
+    by: text(row[3]) as WriteLogEntry['by'],
     step: text(row[4]),
     range: text(row[5]),
     rows,

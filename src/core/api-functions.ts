@@ -28,6 +28,7 @@ import type {
 import { EDIT_ACTIONS, type EditAction } from './replan';
 import type { PlanSettings } from './settings';
 import type { ArchiveEntry } from './store';
+import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from './sheet-results';
 import type { CompactPlan } from './summary';
 
 /** Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item. */
@@ -43,9 +44,10 @@ export interface ApiArgument {
 
 /**
  * How an MCP tool shows the function's answer (src/node/mcp/tools.ts): a plan summary, one task, tasks, the
- * results of commands, a finished plan, or the archive.
+ * results of commands, a finished plan, the archive, or sheet work (sheets, cells read, a write, the log).
  */
-export type McpAnswer = 'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive';
+export type McpAnswer =
+  'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive' | 'sheets' | 'range' | 'write' | 'log';
 
 export interface ApiFunctionSpec {
   /** One short sentence: the MCP tool's description, and what the docs say first. */
@@ -54,6 +56,8 @@ export interface ApiFunctionSpec {
   args: readonly ApiArgument[];
   /** It may write the plan (or the sheet it lives in). */
   changesPlan: boolean;
+  /** It may write cells of other sheets (writeRange, a person's undo of a write): never read-only. */
+  writesSheet?: boolean;
   /**
    * Calling it twice leaves the plan as calling it once (the second call may be refused): safe to retry blindly, even
    * without a request id. PlanClient retries a call when this holds or when the call carries a request id.
@@ -119,6 +123,16 @@ const agentCommand = z.object({
 const addTaskOptions = z.object({ after: z.string(), under: z.string() }).partial();
 const settingsChange = z.object({ approvalRequired: z.boolean(), afterFinish: z.enum(['empty', 'starter']) }).partial();
 const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
+const a1 = argument('a1', z.string(), "e.g. Data!A2:F500, 'My Sheet'!A:A");
+/** A cell as writeRange takes it (src/core/cell-values.ts): text stays text; dates and formulas are objects. */
+const cell = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.object({ date: z.string() }),
+  z.object({ formula: z.string() }),
+]);
 const base = argument('base', z.union([z.string(), z.number().int()]), 'stamp or revision of the plan you last read');
 
 /** What an agent may batch in applyCommands. */
@@ -325,6 +339,36 @@ export const API_FUNCTIONS = {
     args: [argument('id', z.number().int())],
   }),
 
+  // ---- sheet work under the plan (the rules: src/core/sheet-rules.ts) ----
+  listSheets: returning<SheetSummary[]>()({
+    ...read,
+    description: 'Sheets: name, rows and columns used, header row.',
+    args: [],
+    mcp: 'sheets',
+  }),
+  readRange: returning<ReadResult>()({
+    ...read,
+    description: "Read cells, e.g. Data!A2:F500. Reads outside the plan's ranges are logged.",
+    args: [a1, argument('options', z.object({ display: z.boolean() }).partial().optional())],
+    mcp: 'range',
+  }),
+  writeRange: returning<WriteResult>()({
+    callers: agent,
+    changesPlan: false,
+    writesSheet: true,
+    // The same values written twice leave the cells as once (the log shows two writes).
+    retrySafe: true,
+    description: "Write cells inside the approved plan's Write ranges, for a task in progress. Text stays text.",
+    args: [a1, argument('values', z.array(z.array(cell))), step],
+    mcp: 'write',
+  }),
+  getWriteLog: returning<WriteLogEntry[]>()({
+    ...read,
+    description: "Writes, and reads outside the plan's ranges, newest first.",
+    args: [argument('limit', z.number().int().optional())],
+    mcp: 'log',
+  }),
+
   // ---- triggers ----
   onOpen: returning<void>()({
     callers: ['trigger'],
@@ -390,8 +434,8 @@ export const API_FUNCTIONS = {
     ...sidebar,
     changesPlan: false,
     retrySafe: true,
-    description: 'The change check the sidebar polls: null while the plan is still at stamp.',
-    args: [token, argument('stamp', z.string())],
+    description: 'The change check the sidebar polls: null while the plan and the write log are unchanged.',
+    args: [token, argument('stamp', z.string()), argument('writeMark', z.string().optional())],
   }),
   sidebarTaskAction: returning<unknown>()({
     ...sidebar,
@@ -507,6 +551,14 @@ export const API_FUNCTIONS = {
     ...sidebar,
     description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
     args: [token, step],
+  }),
+  sidebarUndoWrite: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    writesSheet: true,
+    retrySafe: true,
+    description: "Undoes an agent's write, only if its cells still hold what it wrote.",
+    args: [token, argument('id', z.string())],
   }),
 };
 

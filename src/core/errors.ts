@@ -21,7 +21,7 @@ export const PLAN_ERROR_CODES = {
   PLAN_NOT_APPROVED: 'a write to the sheet before a person approved the plan (plan mode); reads are allowed',
   OUT_OF_SCOPE: "a write outside the plan's Write ranges, or a range of Sheet Plan's own sheets",
   TASK_NOT_IN_PROGRESS: 'a write to the sheet for a task that is not in progress',
-  FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas'
+  FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas',
 } as const;
 
 export type PlanErrorCode = keyof typeof PLAN_ERROR_CODES;

@@ -131,7 +131,10 @@ export function requireSheetRange(value: unknown, name = 'a1'): SheetRange {
     throw new PlanError('INVALID_ARGUMENT', `${name} must be a range like ${FORM} (got ${describeValue(value)})`);
   }
   const range = readSheetRange(value);
-  if (typeof range === 'string') throw new PlanError('INVALID_ARGUMENT', `${name} ${describeValue(value)}: ${range}`);
+  if (typeof range === 'string') {
+    const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+    throw new PlanError('INVALID_ARGUMENT', `${name} ${shown}: ${range}`);
+  }
   return range;
 }
 

@@ -87,6 +87,10 @@ const FUNCTIONS: Array<[string, unknown[], number]> = [
   ['removeTask', ['2.1'], 0],
   ['finishPlan', ['All done'], 0],
   ['getArchivedPlan', [1], 0],
+  ['readRange', ['Sheet1!A1:B2'], 0],
+  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 0],
+  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 1],
+  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 2],
 ];
 
 /** Where a descriptor argument accepts undefined, leaving it out is allowed. */
@@ -170,7 +174,8 @@ describe('on a spreadsheet without a plan', () => {
         expect(error.message).toMatch(ERROR);
         expect(snapshot(spreadsheet)).toBe(before);
       } else {
-        expect(['createPlan', 'getHistory']).toContain(name);
+        // readRange reads without a plan too (and reports the read in the write log).
+        expect(['createPlan', 'getHistory', 'readRange']).toContain(name);
       }
     },
   );

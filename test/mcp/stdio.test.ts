@@ -65,7 +65,7 @@ async function failed(name: string, args: Record<string, unknown>): Promise<stri
 }
 
 describe('sheet-plan mcp over stdio', () => {
-  test('lists the plan tools with input and output schemas', async () => {
+  test('lists the plan and sheet tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
@@ -83,6 +83,10 @@ describe('sheet-plan mcp over stdio', () => {
         'apply_commands',
         'finish_plan',
         'list_plans',
+        'list_sheets',
+        'read_range',
+        'write_range',
+        'get_write_log',
       ].sort(),
     );
     for (const tool of tools) {

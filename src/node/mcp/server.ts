@@ -31,8 +31,8 @@ const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maxi
 
 /**
  * Drops what every schema would repeat: the draft's `$schema` URI, `additionalProperties: false`
- * (unknown keys are ignored), the safe-integer bounds and a record's string keys. The tool list is in
- * the model's context on every turn, and this is a third of it.
+ * (unknown keys are ignored), `items: {}`, the safe-integer bounds and a record's string keys. The tool list is
+ * in the model's context on every turn, and this is a third of it.
  */
 function compactSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactSchema);
@@ -40,6 +40,8 @@ function compactSchema(schema: unknown): unknown {
   const compact: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
+    // `items: {}` allows any item, as no `items` does.
+    if (key === 'items' && typeof value === 'object' && value !== null && Object.keys(value).length === 0) continue;
     if (key in SAFE_INTEGER_BOUNDS && SAFE_INTEGER_BOUNDS[key] === value) continue;
     // Object keys are strings: a record's key schema says nothing.
     if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;

@@ -20,6 +20,7 @@ import {
 import { formatErrorMessage } from '../../core/errors';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../../core/plan-manager';
 import type { ArchiveEntry } from '../../core/store';
+import type { ReadResult, WriteResult } from '../../core/sheet-results';
 import { summarizePlan } from '../../core/summary';
 import type { PlanTask } from '../../core/types';
 import type { PlanClient } from '../client/plan-client';
@@ -128,6 +129,20 @@ const ANSWERS: Record<McpAnswer, Answer> = {
     output: { plans: z.array(archiveEntrySchema), plan: z.string().optional() },
     show: (result) => ({ plans: (result as ArchiveEntry[]).map(({ id, title, summary }) => ({ id, title, summary })) }),
   },
+  sheets: { output: { sheets: z.array(z.unknown()) }, show: (sheets) => ({ sheets }) },
+  /** The cells read; rows, columns and the time zone stay (dates are instants), the flag says if it was logged. */
+  range: {
+    output: { range: z.string(), values: z.array(z.unknown()) },
+    show: (result) => result as ReadResult as unknown as Record<string, unknown>,
+  },
+  write: {
+    output: { id: z.string() },
+    show: (result) => {
+      const { id, range, cells, replacedCells } = result as WriteResult;
+      return { id, range, cells, replacedCells };
+    },
+  },
+  log: { output: { entries: z.array(z.unknown()) }, show: (entries) => ({ entries }) },
 };
 
 const NO_PLAN = formatErrorMessage(
@@ -174,6 +189,23 @@ const ADAPTED: Partial<Record<AgentFunctionName, Pick<ToolDefinition, 'input' | 
       return { ...listed, plan: summarizePlan(archived) };
     },
   },
+  /** Values only: display values are for PlanClient callers (every character here is in the context). */
+  readRange: {
+    input: { a1: API_FUNCTIONS.readRange.args[0].schema },
+    run: async (api, { a1 }) => ANSWERS.range.show(await api.call('readRange', a1 as string), false),
+  },
+  /** The cells' shapes in words: the descriptor's union costs three times the tokens. */
+  writeRange: {
+    input: {
+      a1: z.string(),
+      values: z
+        .array(z.array(z.unknown()))
+        .describe('rows; a cell: text, number, boolean, null, {date: ISO}, {formula}'),
+      step: API_FUNCTIONS.writeRange.args[2].schema,
+    },
+    run: async (api, { a1, values, step }) =>
+      ANSWERS.write.show(await api.call('writeRange', a1 as string, values as never, step as string), false),
+  },
   /** createPlan's optional details, flattened: one level less for the model to get right. */
   createPlan: {
     input: {
@@ -204,7 +236,7 @@ function toolOf(name: AgentFunctionName, answer: McpAnswer): ToolDefinition {
     description: adapted?.description ?? spec.description,
     input: adapted?.input ?? input,
     output: ANSWERS[answer].output,
-    readOnly: !spec.changesPlan,
+    readOnly: !spec.changesPlan && !spec.writesSheet,
     run:
       adapted?.run ??
       (async (api, args) => {
