@@ -52,13 +52,18 @@ type Range = GoogleAppsScript.Spreadsheet.Range;
 export const OWN_SHEETS = [PLAN_SHEET, HISTORY_SHEET, WRITE_LOG_SHEET] as const;
 
 /**
- * The person's setting "the agent needs my approval before it starts", as a document property
- * ('false' turns it off; anything else, or nothing, keeps it on).
+ * The person's settings, as a document property holding JSON (`{ "approvalRequired": true }`): "the agent
+ * needs my approval before it starts" is off unless the person turned it on.
  */
-export const APPROVAL_SETTING = 'sheetPlan.approvalRequired';
+export const SETTINGS_PROPERTY = 'sheetPlan.settings';
 
 function readSettings(properties: GoogleAppsScript.Properties.Properties | null): SheetSettings {
-  return { approvalRequired: properties?.getProperty(APPROVAL_SETTING) !== 'false' };
+  try {
+    const saved = JSON.parse(properties?.getProperty(SETTINGS_PROPERTY) ?? '{}') as { approvalRequired?: unknown };
+    return { approvalRequired: saved.approvalRequired === true };
+  } catch {
+    return { approvalRequired: false };
+  }
 }
 
 /** Rules that need no plan, for requests made before anything is read. */

@@ -101,7 +101,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
     name: 'plan mode',
     allows:
       'While the plan is a draft, done, or missing, an agent may read but not write; once a person approves it, ' +
-      'writes follow the rules below. Off when the person turned "the agent needs my approval" off.',
+      'writes follow the rules below. Only when the person asked to approve plans first; a missing plan ' +
+      'refuses writes always.',
     calls: ['write'],
     code: 'PLAN_NOT_APPROVED',
     needsPlan: true,
@@ -210,20 +211,22 @@ export function planStatus(text: string): PlanStatus | undefined {
 }
 
 /**
- * Plan mode: whether the plan in the cell lets an agent write at all. With approval required, only a
- * plan whose status is `approved` does; without, any plan does (scope and task rules still apply).
+ * Plan mode: whether the plan in the cell lets an agent write at all. It applies when the person asked to
+ * approve plans first: then a draft, a done plan, or no plan refuses every write. A plan without a
+ * `Status:` line has no lifecycle and is not held (an agent cannot write one while approval is required).
+ * Scope and task rules apply either way.
  */
 export function writesAllowed(planText: string, settings: SheetSettings): { allowed: boolean; reason: string } {
   if (!planText.trim()) return { allowed: false, reason: 'There is no plan, so no write is approved' };
   if (!settings.approvalRequired) return { allowed: true, reason: 'The person does not require approval' };
   const status = planStatus(planText);
-  if (status === 'approved') return { allowed: true, reason: 'A person approved the plan' };
+  if (status === 'draft') {
+    return { allowed: false, reason: 'The plan is a draft: writes wait until a person approves it in the sidebar' };
+  }
   if (status === 'done') return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
   return {
-    allowed: false,
-    reason:
-      `The plan is ${status === 'draft' ? 'a draft' : 'not approved (it has no "Status: approved" line)'}: ` +
-      'writes wait until a person approves it in the sidebar',
+    allowed: true,
+    reason: status === 'approved' ? 'A person approved the plan' : 'The plan has no status line',
   };
 }
 

@@ -51,7 +51,12 @@ describe('plan mode', () => {
     ['an approved plan', PLAN, on, true],
     ['a draft', PLAN.replace('approved', 'draft'), on, false],
     ['a done plan', PLAN.replace('approved', 'done'), on, false],
-    ['a plan without a status', PLAN.replace('Status: approved\n', ''), on, false],
+    [
+      'a plan without a status line (none can be written while approval is required)',
+      PLAN.replace('Status: approved\n', ''),
+      on,
+      true,
+    ],
     ['no plan', '', on, false],
     ['a draft, approval off', PLAN.replace('approved', 'draft'), off, true],
     ['no plan, approval off', '', off, false],

@@ -29,9 +29,18 @@ const APPROVED = plan(
   '',
 );
 
-/** A spreadsheet with the plan, a Warehouse sheet with data, an empty Summary and a 'Bin Notes' sheet. */
+/** The person's setting "the agent needs my approval before it starts", as the sidebar saves it. */
+function requireApproval(spreadsheet: EmulatedSpreadsheet, on: boolean): void {
+  spreadsheet.properties.document.set('sheetPlan.settings', JSON.stringify({ approvalRequired: on }));
+}
+
+/**
+ * A spreadsheet with the plan, a Warehouse sheet with data, an empty Summary and a 'Bin Notes' sheet; the
+ * person asked to approve plans first.
+ */
 function workbook(planText = APPROVED): EmulatedSpreadsheet {
   const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', 'AGENT_BASE'] });
+  requireApproval(spreadsheet, true);
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText(PLAN, planText);
   typeRows(spreadsheet, 'Warehouse!A1', [
@@ -207,17 +216,17 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
   });
 
   test.each([
-    [
-      'a plan without a Status line',
-      APPROVED.replace('Status: approved\n\n', ''),
-      /The plan is not approved \(it has no "Status: approved" line\)/,
-    ],
     ['a done plan', APPROVED.replace('Status: approved', 'Status: done'), /The plan is done/],
     ['no plan', '', /There is no plan, so no write is approved/],
   ])('plan mode: %s refuses writes', (_kind, text, message) => {
     expect(refused(workbook(text), 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatch(
       new RegExp(`^PLAN_NOT_APPROVED: ${message.source}`),
     );
+  });
+
+  test('plan mode holds no plan without a Status line: only a person writes one, and it has no lifecycle', () => {
+    const spreadsheet = workbook(APPROVED.replace('Status: approved\n\n', ''));
+    expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
   });
 
   test('scope: a write outside the Write ranges names them', () => {
@@ -266,7 +275,7 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
 
   test('with approval turned off, plan mode does not apply but scope and task rules do', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
-    spreadsheet.properties.document.set('sheetPlan.approvalRequired', 'false');
+    requireApproval(spreadsheet, false);
     expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
     expect(refused(spreadsheet, 'writeRange', ['Warehouse!A1', [['x']], '1.2'])).toMatch(/^OUT_OF_SCOPE/);
     expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.3'])).toMatch(/^TASK_NOT_IN_PROGRESS/);
