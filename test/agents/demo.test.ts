@@ -77,7 +77,25 @@ describe('the demo', () => {
     expect(second.reviewNote).toBe('reworked after "use 3% for perishables"; please check again');
     await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
 
+    // The person undoes the summary the agent wrote for 3.2, from the sidebar.
+    const summaryWrite = () =>
+      client.getWriteLog().then((entries) => entries.find((entry) => entry.step === '3.2' && !entry.undone));
+    const written = await waitFor(summaryWrite, 'the summary write');
+    expect(emulator.spreadsheet.cell('Summary!B3')).toBe('Total SKUs');
+    await runInSidebar(emulator.url, 'sidebarUndoWrite', written.id);
+
     const result = await demo;
+    expect(result.sheet).toEqual({
+      writes: { '3.1': 'Discrepancies!A2:G4', '3.2': 'Summary!B3:C6' },
+      refusal: expect.stringMatching(/^OUT_OF_SCOPE: Staging!A2:C7 is outside the plan's Write ranges: /),
+      undone: 'Summary!B3:C6',
+    });
+    expect(emulator.spreadsheet.cell('Summary!B3')).toBe('');
+    expect(emulator.spreadsheet.cell('Discrepancies!A2')).toBe('WH-1001');
+    expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=-5 vs count');
+    expect(emulator.spreadsheet.formula('Discrepancies!G2')).toBe('');
+    expect(emulator.spreadsheet.cell('Staging!A2')).toBe('');
+    expect(lines).toContain('  📖 readRange(Warehouse!A2:F): 6 rows from Warehouse!A2:F7');
     expect(result.completed).toEqual([
       '1.1',
       '1.2',
@@ -116,8 +134,8 @@ describe('the demo', () => {
   });
 
   test(
-    '`sheet-plan demo --fast` starts its own emulator that asks for approval, waits for the person in the sidebar, ' +
-      'and runs to the archive',
+    '`sheet-plan demo --fast` starts its own emulator that asks for approval, waits for the person in the sidebar ' +
+      '(approvals, a review, an undo), and runs to the archive',
     async () => {
       const child = spawn(process.execPath, [CLI, 'demo', '--fast', '--port', '0'], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,11 +157,16 @@ describe('the demo', () => {
         await approveInSidebar(url);
         await waitFor(async () => output.includes('waiting for a person to review 2.3'), 'the review request');
         await decideInSidebar(url, 'approve', '2.3', 'looks right');
+        await waitFor(async () => output.includes('waiting for a person to undo'), 'the undo request');
+        const id = /write (w\w+)\)\n[^\n]*waiting for a person to undo/.exec(output)?.[1];
+        await runInSidebar(url, 'sidebarUndoWrite', id);
         expect(await exited).toBe(0);
       } finally {
         child.kill();
       }
       expect(output).toContain('✅ approved: looks right');
+      expect(output).toContain('🚫 writeRange(Staging!A2) refused: OUT_OF_SCOPE');
+      expect(output).toContain('↶ the person undid the write to Summary!B3:C6');
       expect(output).toContain('🏁 Finished: 13/13 done (100%)');
       expect(output).toContain('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive');
     },

@@ -17,6 +17,7 @@ import { describeProgress } from '../../core/progress';
 import { statusDefinition } from '../../core/statuses';
 import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
+import { DemoSheetWork, type SheetWorkClient } from './sheet-steps';
 
 export interface DemoOptions {
   client: Pick<
@@ -32,7 +33,8 @@ export interface DemoOptions {
     | 'addTask'
     | 'finishPlan'
     | 'listPlans'
-  >;
+  > &
+    SheetWorkClient;
   /** A line for the person watching. */
   log: (line: string) => void;
   /** The pause after each step, so the sidebar can be watched (0: as fast as it goes). */
@@ -41,7 +43,7 @@ export interface DemoOptions {
   pollMs: number;
   /** Where the person approves, for the message while waiting. */
   sidebarUrl?: string;
-  /** Stop waiting for a review after this long (default: wait as long as it takes). */
+  /** Stop waiting for a review, or for the undo, after this long (default: wait as long as it takes). */
   reviewTimeoutMs?: number;
 }
 
@@ -57,6 +59,8 @@ export interface DemoResult {
   /** Where finishPlan put the plan. */
   archived?: { id: number; title: string };
   progress: Plan['progress'];
+  /** The sheet work: the ranges written by task, the refused write's message, the range the person undid. */
+  sheet: { writes: Record<string, string>; refusal?: string; undone?: string };
 }
 
 /** After this step the agent discovers work the plan did not have. */
@@ -103,7 +107,13 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   const pause = () => (options.pauseMs > 0 ? sleep(options.pauseMs) : Promise.resolve());
   const { title, goal, phases, details, example } = examplePlanInput();
   const exampleTask = new Map(example.phases.flatMap((phase) => phase.tasks).map((task) => [task.step, task]));
-  const result: DemoResult = { completed: [], reviews: [], planApprovals: 0, progress: example.progress };
+  const result: DemoResult = {
+    completed: [],
+    reviews: [],
+    planApprovals: 0,
+    progress: example.progress,
+    sheet: { writes: {} },
+  };
   const where = options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar';
 
   /**
@@ -132,6 +142,13 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     }
     log(`  ✅ plan approved${plan?.statusNote ? `: ${plan.statusNote}` : ''}`);
   };
+  const sheetWork = new DemoSheetWork({
+    client,
+    log,
+    pollMs: options.pollMs,
+    sidebarUrl: options.sidebarUrl,
+    undoTimeoutMs: options.reviewTimeoutMs,
+  });
 
   /** Polls until a person has decided on the review item; returns the task as it is then. */
   const waitForPerson = async (step: string): Promise<PlanTask> => {
@@ -164,6 +181,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   while (current) {
     const step = current.step;
     log(`▶ ${step} ${current.title}`);
+    await sheetWork.forTask(step);
     await pause();
     const scripted = exampleTask.get(step);
 
@@ -227,6 +245,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
 
   const finished = await client.getPlan();
   if (finished) result.progress = finished.progress;
+  result.sheet = { writes: Object.fromEntries(sheetWork.writes), refusal: sheetWork.refusal, undone: sheetWork.undone };
   log(`🏁 Finished: ${describeProgress(result.progress)}`);
   const archived = await client.finishPlan(
     `Reconciled ${result.completed.length} steps; discrepancies flagged and the summary written`,

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EmulatedSpreadsheet } from '../emulator';
+import { seedExampleData } from './example-data';
 import { EXAMPLE_PLAN } from './example-plan';
 
 export const DEFAULT_STATE_FILE = path.join('.local', 'spreadsheet.json');
@@ -14,6 +15,7 @@ export function loadSpreadsheet(file: string): { spreadsheet: EmulatedSpreadshee
     name: 'Inventory Management 2026',
     sheets: ['Warehouse', 'Sales', 'AGENT_BASE'],
   });
+  seedExampleData(spreadsheet);
   // As a person would have it: the marker and the spec's example plan typed into the cells.
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText('AGENT_BASE!C2', EXAMPLE_PLAN);
