@@ -13,6 +13,7 @@ import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/node/em
 import { ReferencePlanManager, ReferenceSheetsClient, referenceParse, referenceUpdate } from './spec-reference';
 import { measureSidebarRender } from './sidebar-render';
 import { loadSection, runConcurrentLoad } from './concurrent-load';
+import { sheetWorkSection } from './sheet-work';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -233,6 +234,8 @@ async function main(): Promise<void> {
       `Target — N tasks in N+1 calls: **${mark(ourTrips === 11 && walkedAll)}** (${ourTrips} calls for 10 tasks).`,
     ].join('\n'),
   );
+
+  sections.push(sheetWorkSection(DIST, { Sidebar: readFileSync(path.join(DIST, 'Sidebar.html'), 'utf8') }));
 
   // 3. Parse and update time at the cell limit.
   const maximum = maximumPlan();

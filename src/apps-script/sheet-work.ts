@@ -150,9 +150,12 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
     rows: Math.max(0, rowCount(range)),
     columns: Math.max(0, columnCount(range)),
     values: [],
-    declared: readIsDeclared(requested, context.plan),
+    declared: false,
   };
-  if (result.rows > 0 && result.columns > 0) {
+  const read = result.rows > 0 && result.columns > 0 ? range : requested;
+  // What was read counts: `Data!A:F` that stops at row 40 lies inside a declared `Data!A1:F500`.
+  result.declared = readIsDeclared(read, context.plan);
+  if (read === range) {
     result.range = formatSheetRange(range);
     const cells = gridRange(spreadsheet, range);
     const values = cells.getValues();

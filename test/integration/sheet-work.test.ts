@@ -116,6 +116,11 @@ describe('readRange', () => {
   test('a read inside the Read ranges is not logged; one outside is allowed and reported in the write log', () => {
     const spreadsheet = workbook();
     expect(agent(spreadsheet, 'readRange', ['Warehouse!A1:C4'])).toMatchObject({ declared: true });
+    // Whole columns that stop at the last row used lie inside the declared A1:C4.
+    expect(agent(spreadsheet, 'readRange', ['Warehouse!A:C'])).toMatchObject({
+      range: 'Warehouse!A1:C4',
+      declared: true,
+    });
     expect(agent(spreadsheet, 'getWriteLog')).toEqual([]);
     expect(agent(spreadsheet, 'readRange', ['Warehouse!D1:D4'])).toMatchObject({ declared: false });
     expect(agent(spreadsheet, 'getWriteLog')).toEqual([
