@@ -290,3 +290,27 @@ describe('PlanClient against the emulator', () => {
     },
   );
 });
+
+describe('PlanClient sheet work against the emulator', () => {
+  test('reads dates as instants and writes them back, then sees its write in the log', async () => {
+    const read = await client.readRange('Warehouse!D2', { display: true });
+    expect(read).toMatchObject({ values: [[{ date: '2026-01-31T05:00:00.000Z' }]], displayValues: [['1/31/2026']] });
+    expect(read.timeZone).toBe('America/New_York');
+    const written = await client.writeRange('Discrepancies!A2:B2', [['WH-1001', read.values[0][0]]], '3.1');
+    expect(written).toMatchObject({ range: 'Discrepancies!A2:B2', cells: 2, step: '3.1' });
+    await expect(client.readRange('Discrepancies!B2')).resolves.toMatchObject({
+      values: [[{ date: '2026-01-31T05:00:00.000Z' }]],
+    });
+    await expect(client.getWriteLog(1)).resolves.toEqual([
+      expect.objectContaining({ id: written.id, kind: 'write', step: '3.1', range: 'Discrepancies!A2:B2' }),
+    ]);
+  });
+
+  test("a refused write is a PlanClientError with the rule's code, and the sheet is unchanged", async () => {
+    const before = JSON.stringify(emulator.spreadsheet.toJSON());
+    const error = await caught(client.writeRange('Staging!A2', [['x']], '3.1'));
+    expect(error).toMatchObject({ code: 'OUT_OF_SCOPE', functionName: 'writeRange' });
+    expect(error.detail).toMatch(/^Staging!A2 is outside the plan's Write ranges/);
+    expect(JSON.stringify(emulator.spreadsheet.toJSON())).toBe(before);
+  });
+});

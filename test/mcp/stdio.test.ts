@@ -123,6 +123,44 @@ describe('sheet-plan mcp over stdio', () => {
     expect(await failed('complete_task', { step: '2.3' })).toMatch(/^NEEDS_PERSON: Task 2\.3 is waiting for review/);
   });
 
+  test("the sheet tools read anywhere and write only into the plan's Write ranges, for the task in progress", async () => {
+    const { sheets } = (await ok('list_sheets')) as { sheets: Array<{ name: string; header: string[] }> };
+    expect(sheets.map((sheet) => sheet.name)).toEqual([
+      'Warehouse',
+      'Sales',
+      'Products',
+      'Staging',
+      'Discrepancies',
+      'Summary',
+    ]);
+    expect(sheets[0].header[0]).toBe('SKU');
+    await expect(ok('read_range', { a1: 'Warehouse!A2:C3' })).resolves.toEqual({
+      range: 'Warehouse!A2:C3',
+      rows: 2,
+      columns: 3,
+      values: [
+        ['WH-1001', 'A-01', 35],
+        ['WH-1002', 'A-02', 12],
+      ],
+      declared: true,
+    });
+    const written = await ok('write_range', {
+      a1: 'Discrepancies!A2',
+      values: [['WH-1001', 40, 35, -5, -0.125, 'SHORT', '=not a formula']],
+      step: '3.1',
+    });
+    expect(written).toMatchObject({ range: 'Discrepancies!A2:G2', cells: 7, replacedCells: 0 });
+    expect(await failed('write_range', { a1: 'Warehouse!A2', values: [['x']], step: '3.1' })).toMatch(
+      /^OUT_OF_SCOPE: Warehouse!A2 is outside the plan's Write ranges: Discrepancies!A2:G100, Summary!B3:E15/,
+    );
+    expect(await failed('write_range', { a1: 'Summary!B3', values: [['x']], step: '3.2' })).toMatch(
+      /^TASK_NOT_IN_PROGRESS: Task 3\.2 is todo/,
+    );
+    const { entries } = (await ok('get_write_log')) as { entries: Array<{ id: string; range: string }> };
+    expect(entries).toEqual([expect.objectContaining({ id: written.id, range: 'Discrepancies!A2:G2', step: '3.1' })]);
+    expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=not a formula');
+  });
+
   test('every tool works against the emulator, in the order an agent would call them', async () => {
     const compact = await ok('get_plan');
     expect(compact).toMatchObject({ title: 'Monthly Inventory Reconciliation', done: 5, total: 12 });
