@@ -123,7 +123,7 @@ describe('sheet-plan mcp over stdio', () => {
     expect(await failed('complete_task', { step: '2.3' })).toMatch(/^NEEDS_PERSON: Task 2\.3 is waiting for review/);
   });
 
-  test("the sheet tools read anywhere and write only into the plan's Write ranges, for the task in progress", async () => {
+  test("the sheet tools read anywhere; writes go only into the plan's Write ranges, for a task started", async () => {
     const { sheets } = (await ok('list_sheets')) as { sheets: Array<{ name: string; header: string[] }> };
     expect(sheets.map((sheet) => sheet.name)).toEqual([
       'Warehouse',
