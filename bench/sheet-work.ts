@@ -80,7 +80,7 @@ const grid = (rows: number, columns: number) =>
 /** The benchmark's Markdown section. */
 export function sheetWorkSection(dist: string, projectFiles: Record<string, string>): string {
   const rows: string[] = [];
-  const row = (label: string, measured: { count: Count; error?: string }) => {
+  const row = <Measured extends { count: Count; error?: string }>(label: string, measured: Measured) => {
     if (measured.error && !label.includes('refused')) throw new Error(`${label}: ${measured.error}`);
     const { reads, writes, all, locks } = measured.count;
     rows.push(`| ${label} | ${reads} | ${writes} | ${all} | ${locks} |`);

@@ -9,6 +9,7 @@ import { STARTER_PLAN } from '../../src/core/compose';
 import { outlinePlan } from '../../src/core/parse';
 import { localDate, setAnswerLine } from '../../src/core/update';
 import type { HistoryEntry } from '../../src/core/plan-manager';
+import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { PlanView } from './protocol';
 import { actionWords } from './task-choices';
 import { errorCode, errorMessage, type Server } from './server';
@@ -40,6 +41,8 @@ export interface SidebarState {
   editor: EditorState | null;
   /** The History panel: null while closed; `entries` null while they load. */
   history: { entries: HistoryEntry[] | null } | null;
+  /** The agent's writes (and reads outside the plan's ranges), newest first, as the server last reported them. */
+  writes: WriteLogEntry[];
 }
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -64,6 +67,7 @@ export class SidebarController {
     notice: 'Loading the plan…',
     editor: null,
     history: null,
+    writes: [],
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
@@ -87,9 +91,14 @@ export class SidebarController {
     for (const listener of this.listeners) listener();
   }
 
+  /** The write log's mark as last read: kept when an answer does not carry the log (a task action's). */
+  private writeMark = '';
+
   private confirm(view: PlanView, notice: string, changes: Partial<SidebarState> = {}): void {
     this.generation += 1;
-    this.set({ view, markdown: view.markdown, busy: null, notice, ...changes });
+    if (view.writeMark !== undefined) this.writeMark = view.writeMark;
+    const writes = view.writes ?? this.state.writes;
+    this.set({ view, markdown: view.markdown, busy: null, notice, writes, ...changes });
   }
 
   private refuse(error: unknown): void {
@@ -128,7 +137,7 @@ export class SidebarController {
     this.checks += 1;
     const generation = this.generation;
     try {
-      const changed = await this.server('sidebarCheck', view.stamp);
+      const changed = await this.server('sidebarCheck', view.stamp, this.writeMark);
       if (changed && generation === this.generation && !this.state.busy) {
         this.confirm(changed, `Updated by ${describeSource(changed.changedBy)}`);
       }
@@ -205,6 +214,41 @@ export class SidebarController {
       () => STARTER_PLAN,
       () => this.server('sidebarInitPlan'),
     );
+  }
+
+  // ---- the agent's writes ----
+
+  /**
+   * Undoes an agent's write (one call that answers with the plan and the write log). The server puts the
+   * old values back only if the cells still hold what the agent wrote; otherwise its refusal says what
+   * changed since, and is shown as it is.
+   */
+  async undoWrite(id: string): Promise<boolean> {
+    const entry = this.state.writes.find((candidate) => candidate.id === id);
+    if (!entry || this.state.busy || !this.state.view) return false;
+    this.set({
+      busy: `Undoing the write to ${entry.range}`,
+      error: null,
+      notice: `Undoing the write to ${entry.range}…`,
+    });
+    try {
+      this.confirm(await this.server('sidebarUndoWrite', id), `Write to ${entry.range} undone`);
+      return true;
+    } catch (error) {
+      this.refuse(error);
+      await this.check(true);
+      return false;
+    }
+  }
+
+  /** Selects a range in the person's sheet (a range link): one call, nothing changes. */
+  async selectRange(range: string): Promise<void> {
+    try {
+      await this.server('sidebarSelectRange', range);
+      this.set({ notice: `Selected ${range}` });
+    } catch (error) {
+      this.refuse(error);
+    }
   }
 
   // ---- the Markdown editor ----

@@ -21,6 +21,7 @@ import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import { sessionScript, type ArchivedPlanView, type PlanView } from '../../sidebar/src/protocol';
 import { run } from './api';
+import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWrite } from './sheet-work';
 import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
 import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
@@ -312,5 +313,25 @@ export function sidebarInitPlan(token: unknown): PlanView {
     // An agent gets the spec's recovery plan when the sheet cannot be set up; the person needs the reason.
     const outcome = manager.initializePlan();
     if (!outcome.initialized) throw new Error(`The plan could not be initialized: ${outcome.reason}`);
+  });
+}
+
+/**
+ * Selects a range in the person's sheet (a range link in the sidebar, such as a write's): one round trip, the
+ * plan neither read nor changed. Answers the range selected.
+ */
+export function sidebarSelectRange(token: unknown, reference: unknown): { range: string } {
+  return run(() => {
+    const spreadsheet = requirePerson(token);
+    const wanted = requireSheetRange(reference, 'reference');
+    const range = formatSheetRange(wanted);
+    if (!spreadsheet.getSheetByName(wanted.sheet)) {
+      throw new PlanError(
+        'NOT_FOUND',
+        `This spreadsheet has no sheet "${wanted.sheet}", so ${range} cannot be selected`,
+      );
+    }
+    spreadsheet.getRange(range).activate();
+    return { range };
   });
 }

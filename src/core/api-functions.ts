@@ -552,6 +552,13 @@ export const API_FUNCTIONS = {
     description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
     args: [token, step],
   }),
+  sidebarSelectRange: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: "Selects a range in the person's sheet (a range link).",
+    args: [token, argument('reference', z.string())],
+  }),
   sidebarUndoWrite: returning<unknown>()({
     ...sidebar,
     changesPlan: false,

@@ -317,6 +317,23 @@ describe('undo from the sidebar', () => {
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  test("the sidebar's change check answers a write the agent made, though the plan did not change", () => {
+    const spreadsheet = workbook();
+    const token = openSidebar(spreadsheet);
+    const loaded = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).result as {
+      stamp: string;
+      writeMark: string;
+      writes: unknown[];
+    };
+    expect(loaded.writes).toEqual([]);
+    const check = () =>
+      execute(spreadsheet, 'sidebarCheck', [token, loaded.stamp, loaded.writeMark], { context: 'ui' });
+    expect(check().result).toBeNull();
+    const write = agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2']);
+    const { result } = check();
+    expect(result).toMatchObject({ stamp: loaded.stamp, writes: [{ id: write.id, range: 'Summary!B3' }] });
+  });
+
   test('an agent cannot undo: the sidebar function needs a person', () => {
     const { spreadsheet, write } = written();
     expect(refused(spreadsheet, 'sidebarUndoWrite', ['not-a-token', write.id])).toMatch(/^NEEDS_PERSON/);

@@ -50,7 +50,15 @@ export function App({ controller }: { controller: SidebarController }) {
       />
     );
   } else if (state.view && state.markdown.trim()) {
-    body = <PlanPanel markdown={state.markdown} view={state.view} controller={controller} disabled={disabled} />;
+    body = (
+      <PlanPanel
+        markdown={state.markdown}
+        view={state.view}
+        writes={state.writes}
+        controller={controller}
+        disabled={disabled}
+      />
+    );
   } else if (state.view) {
     body = <EmptyState controller={controller} disabled={disabled} />;
   } else {

@@ -9,6 +9,8 @@ import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
 import { StatusIcon, TaskActions, TaskItem } from './task';
 import { TextForm } from './text-form';
+import { OtherSheetActivity } from './write-log';
+import type { WriteLogEntry } from '../../../src/core/sheet-results';
 
 interface PanelProps {
   controller: SidebarController;
@@ -36,7 +38,13 @@ function ChangeLine({ view }: { view: PlanView }) {
   );
 }
 
-export function PlanPanel({ markdown, view, controller, disabled }: PanelProps & { markdown: string; view: PlanView }) {
+export function PlanPanel({
+  markdown,
+  view,
+  writes,
+  controller,
+  disabled,
+}: PanelProps & { markdown: string; view: PlanView; writes: WriteLogEntry[] }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
@@ -90,6 +98,7 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
         <PhaseSection
           key={`${phase.number}:${phase.name}`}
           phase={phase}
+          writes={writes}
           controller={controller}
           disabled={disabled}
           openTask={openTask}
@@ -105,6 +114,12 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
       />
       <MarkdownSection title="Analysis" text={plan.analysis} />
       <MarkdownSection title="Notes" text={plan.notes} />
+      <OtherSheetActivity
+        steps={new Set(tasks.map((task) => task.step))}
+        writes={writes}
+        controller={controller}
+        disabled={disabled}
+      />
     </main>
   );
 }
@@ -265,12 +280,14 @@ function QuestionList({ questions, controller, disabled }: PanelProps & { questi
 
 function PhaseSection({
   phase,
+  writes,
   controller,
   disabled,
   openTask,
   onToggleTask,
 }: PanelProps & {
   phase: Phase;
+  writes: WriteLogEntry[];
   openTask: string | null;
   onToggleTask: (step: string) => void;
 }) {
@@ -289,6 +306,7 @@ function PhaseSection({
           <TaskItem
             key={task.step}
             task={task}
+            writes={writes}
             controller={controller}
             disabled={disabled}
             open={openTask === task.step}

@@ -4,6 +4,8 @@ import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
 import { taskChoices, type TaskChoice } from '../task-choices';
 import { TextForm } from './text-form';
+import { TaskWrites } from './write-log';
+import type { WriteLogEntry } from '../../../src/core/sheet-results';
 
 export interface TaskActionsProps {
   task: PlanTask;
@@ -149,13 +151,15 @@ export function TaskDetails({ task }: { task: PlanTask }) {
 
 export interface TaskItemProps {
   task: PlanTask;
+  /** The write log; the task shows the writes made for it. */
+  writes: WriteLogEntry[];
   controller: SidebarController;
   disabled: boolean;
   open: boolean;
   onToggle: () => void;
 }
 
-export function TaskItem({ task, controller, disabled, open, onToggle }: TaskItemProps) {
+export function TaskItem({ task, writes, controller, disabled, open, onToggle }: TaskItemProps) {
   const panel = `task-${task.step.replace(/\./g, '-')}-actions`;
   return (
     <li class={`task task-${task.status}${open ? ' open' : ''}`} data-step={task.step}>
@@ -165,6 +169,7 @@ export function TaskItem({ task, controller, disabled, open, onToggle }: TaskIte
         <span class="task-title">{task.title}</span>
       </button>
       <TaskDetails task={task} />
+      <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (
         <div class="task-actions" id={panel}>
           <TaskActions task={task} controller={controller} disabled={disabled} />

@@ -69,6 +69,17 @@ export class Range {
     return this.#objects.sheet(this.#sheet);
   }
 
+  /**
+   * "Sets the specified range as the active range, with the top left cell in the range as the current cell"
+   * (https://developers.google.com/apps-script/reference/spreadsheet/range#activate()); its sheet becomes the
+   * active sheet. Recorded for tests as the execution's active range.
+   */
+  activate(): this {
+    this.#scope.activeSheet = this.#sheet;
+    this.#scope.activeRange = { sheet: this.#sheet, area: this.#area };
+    return this;
+  }
+
   // ---- reading ----
 
   /** The top-left cell's value: a string, number, boolean or Date; `''` when empty. */

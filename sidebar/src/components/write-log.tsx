@@ -1,0 +1,115 @@
+/**
+ * What the agent did to the sheet, shown where a person looks for it: under each task, the writes made
+ * for it, each with a link that selects its range and an Undo; below the plan, the reads outside the
+ * plan's ranges and any write whose task is no longer in the plan. Undo puts the previous values back
+ * only if the cells still hold what the agent wrote; otherwise the server says what changed.
+ */
+import type { WriteLogEntry } from '../../../src/core/sheet-results';
+import type { SidebarController } from '../controller';
+import './write-log.css';
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return date.toDateString() === new Date().toDateString()
+    ? time
+    : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+function cells(count: number): string {
+  return count === 1 ? '1 cell' : `${count.toLocaleString()} cells`;
+}
+
+interface EntryProps {
+  entry: WriteLogEntry;
+  controller: SidebarController;
+  disabled: boolean;
+  /** Name the entry's task (where it is not listed under it). */
+  showStep?: boolean;
+}
+
+/** A range that selects itself in the sheet when clicked. */
+export function RangeLink({ range, controller }: { range: string; controller: SidebarController }) {
+  return (
+    <button
+      type="button"
+      class="range-link"
+      title={`Select ${range} in the sheet`}
+      onClick={() => void controller.selectRange(range)}
+    >
+      {range}
+    </button>
+  );
+}
+
+function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProps) {
+  return (
+    <li class={`write-entry${entry.undone ? ' undone' : ''}`} data-write={entry.id}>
+      <span class="write-what">
+        {entry.kind === 'read' ? 'Read ' : 'Wrote '}
+        <RangeLink range={entry.range} controller={controller} />
+      </span>
+      <span class="write-meta">
+        {cells(entry.cells)} · {when(entry.at)}
+        {showStep && entry.step && ` · task ${entry.step}`}
+      </span>
+      {entry.undone && <span class="write-meta">Undone {when(entry.undone.at)}</span>}
+      {entry.kind === 'write' && !entry.undone && (
+        <button
+          type="button"
+          class="button text undo-button"
+          disabled={disabled}
+          aria-label={`Undo the write to ${entry.range}`}
+          onClick={() => void controller.undoWrite(entry.id)}
+        >
+          Undo
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The writes made for one task, newest first; nothing when there are none. */
+export function TaskWrites({
+  step,
+  writes,
+  controller,
+  disabled,
+}: Omit<EntryProps, 'entry'> & {
+  step: string;
+  writes: WriteLogEntry[];
+}) {
+  const mine = writes.filter((entry) => entry.kind === 'write' && entry.step === step);
+  if (mine.length === 0) return null;
+  return (
+    <ul class="write-list" aria-label={`Writes for task ${step}`}>
+      {mine.map((entry) => (
+        <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} />
+      ))}
+    </ul>
+  );
+}
+
+/** Reads outside the plan's ranges, and writes whose task is gone from the plan. */
+export function OtherSheetActivity({
+  steps,
+  writes,
+  controller,
+  disabled,
+}: Omit<EntryProps, 'entry'> & { steps: ReadonlySet<string>; writes: WriteLogEntry[] }) {
+  const others = writes.filter((entry) => entry.kind === 'read' || !steps.has(entry.step));
+  if (others.length === 0) return null;
+  return (
+    <section class="other-activity" aria-labelledby="other-activity-heading">
+      <h2 id="other-activity-heading" class="section-heading">
+        Outside the plan's tasks and ranges <span class="section-count">{others.length}</span>
+      </h2>
+      <ul class="write-list">
+        {others.map((entry) => (
+          <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} showStep />
+        ))}
+      </ul>
+    </section>
+  );
+}
