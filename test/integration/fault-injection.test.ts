@@ -5,7 +5,7 @@
  * lock is released.
  */
 import { EmulatedSpreadsheet, type CallRecord } from '../../src/node/emulator';
-import { PLAN, REVISION, execute, plan, sheetWithPlan } from './harness';
+import { PLAN, REVISION, execute, executeFailingAt, plan, sheetWithPlan } from './harness';
 
 const ORIGINAL = plan(
   '# Plan: Original',
@@ -89,16 +89,7 @@ describe.each(OPERATIONS)('%s', (name, setup, argsFor) => {
     (failAt) => {
       const spreadsheet = setup();
       const before = state(spreadsheet);
-      let seen = 0;
-      let failed = '';
-      const { error, execution } = execute(spreadsheet, name, args, {
-        prepare: (run) =>
-          run.faults.failNext((call: { service: string; method: string }) => {
-            if (++seen !== failAt) return false;
-            failed = `${call.service}.${call.method}`;
-            return true;
-          }, 'Service error: Spreadsheets'),
-      });
+      const { error, execution, failed } = executeFailingAt(spreadsheet, name, args, failAt);
       // Only a failing releaseLock itself can leave the lock to Apps Script's end-of-execution release.
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
       // Every failure reaches the caller, even one after the plan was written (the flush, the lock's release).

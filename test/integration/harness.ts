@@ -139,3 +139,28 @@ export function typeRows(spreadsheet: EmulatedSpreadsheet, topLeft: string, rows
   sheet.getRange(start.getRow(), start.getColumn(), rows.length, rows[0].length).setValues(rows);
   execution.end();
 }
+
+/**
+ * Runs `name` with the `failAt`-th service call (from 1) throwing "Service error: Spreadsheets", as Google's
+ * services sometimes do; answers the outcome and which call failed (`Range.setValues`).
+ */
+export function executeFailingAt(
+  spreadsheet: EmulatedSpreadsheet,
+  name: string,
+  args: unknown[],
+  failAt: number,
+  context: Context = 'api',
+) {
+  let seen = 0;
+  let failed = '';
+  const outcome = execute(spreadsheet, name, args, {
+    context,
+    prepare: (run) =>
+      run.faults.failNext((call: { service: string; method: string }) => {
+        if (++seen !== failAt) return false;
+        failed = `${call.service}.${call.method}`;
+        return true;
+      }, 'Service error: Spreadsheets'),
+  });
+  return { ...outcome, failed };
+}

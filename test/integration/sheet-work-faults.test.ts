@@ -9,7 +9,7 @@
  *   byte unchanged, or in the right result.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, REVISION, execute, openSidebar, plan, snapshot, typeRows } from './harness';
+import { PLAN, REVISION, execute, executeFailingAt, openSidebar, plan, snapshot, typeRows } from './harness';
 
 const APPROVED = plan(
   '# Plan: Faults',
@@ -43,8 +43,6 @@ function workbook(): EmulatedSpreadsheet {
   typeRows(spreadsheet, 'Out!A1', [['before', '0']]);
   return spreadsheet;
 }
-
-type Execution = ReturnType<typeof execute>['execution'];
 
 interface State {
   plan: string;
@@ -84,17 +82,7 @@ function eachFailure(
     'a failure at service call %i leaves old or new, never mixed',
     (failAt) => {
       const { spreadsheet, args } = setup();
-      let seen = 0;
-      let failed = '';
-      const { error, execution } = execute(spreadsheet, name, args, {
-        context,
-        prepare: (run: Execution) =>
-          run.faults.failNext((call: { service: string; method: string }) => {
-            if (++seen !== failAt) return false;
-            failed = `${call.service}.${call.method}`;
-            return true;
-          }, 'Service error: Spreadsheets'),
-      });
+      const { error, execution, failed } = executeFailingAt(spreadsheet, name, args, failAt, context);
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
       if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
       const now = state(spreadsheet);
