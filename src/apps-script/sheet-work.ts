@@ -33,15 +33,9 @@ import {
   rowCount,
   type SheetRange,
 } from '../core/sheet-range';
-import {
-  SHEET_LIMITS,
-  enforceSheetRules,
-  readIsDeclared,
-  ruleContext,
-  type SheetRequest,
-  type SheetSettings,
-} from '../core/sheet-rules';
+import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
 import { PLAN_SHEET } from '../core/store';
+import { ARCHIVE_SHEET } from './archive-sheet';
 import { HISTORY_SHEET, SpreadsheetPlanStore } from './spreadsheet-store';
 import { WRITE_LOG_SHEET, WriteLog, undoRecordParts } from './write-log';
 
@@ -49,22 +43,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
 /** Sheet Plan's own sheets: never read or written as ranges. */
-export const OWN_SHEETS = [PLAN_SHEET, HISTORY_SHEET, WRITE_LOG_SHEET] as const;
-
-/**
- * The person's settings, as a document property holding JSON (`{ "approvalRequired": true }`): "the agent
- * needs my approval before it starts" is off unless the person turned it on.
- */
-export const SETTINGS_PROPERTY = 'sheetPlan.settings';
-
-function readSettings(properties: GoogleAppsScript.Properties.Properties | null): SheetSettings {
-  try {
-    const saved = JSON.parse(properties?.getProperty(SETTINGS_PROPERTY) ?? '{}') as { approvalRequired?: unknown };
-    return { approvalRequired: saved.approvalRequired === true };
-  } catch {
-    return { approvalRequired: false };
-  }
-}
+export const OWN_SHEETS = [PLAN_SHEET, HISTORY_SHEET, ARCHIVE_SHEET, WRITE_LOG_SHEET] as const;
 
 /** Rules that need no plan, for requests made before anything is read. */
 const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
@@ -231,15 +210,14 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    const properties = PropertiesService.getDocumentProperties();
-    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', readSettings(properties), OWN_SHEETS), true);
+    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', store.readSettings(), OWN_SHEETS), true);
     const cells = gridRange(spreadsheet, target);
     const before = cells.getValues();
     const formulas = cells.getFormulas();
     const replaced = before.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c])));
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
-    const log = new WriteLog(spreadsheet, properties);
+    const log = new WriteLog(spreadsheet);
     const at = store.now();
     // The log row first: a write the person cannot see or undo must never happen.
     const { entry, row } = log.append(

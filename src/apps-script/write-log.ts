@@ -8,7 +8,7 @@ import type { CellJson } from '../core/cell-values';
 import { PlanError } from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet-rules';
-import { asText } from './spreadsheet-store';
+import { asText, cellText, hiddenSheet } from './cell-values';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -45,10 +45,6 @@ export interface UndoRecord {
   written: CellJson[][];
 }
 
-function text(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
 function split(json: string): string[] {
   const parts: string[] = [];
   for (let start = 0; start < json.length; start += PART_LENGTH) parts.push(json.slice(start, start + PART_LENGTH));
@@ -73,23 +69,23 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
 }
 
 function entryOf(row: unknown[]): WriteLogEntry | null {
-  const id = text(row[0]);
-  const kind = text(row[1]);
+  const id = cellText(row[0]);
+  const kind = cellText(row[1]);
   if (!id || (kind !== 'write' && kind !== 'read')) return null;
   const rows = Number(row[6]) || 0;
   const columns = Number(row[7]) || 0;
   const entry: WriteLogEntry = {
     id,
     kind,
-    at: text(row[2]),
-    by: text(row[3]) as WriteLogEntry['by'],
-    step: text(row[4]),
-    range: text(row[5]),
+    at: cellText(row[2]),
+    by: cellText(row[3]) as WriteLogEntry['by'],
+    step: cellText(row[4]),
+    range: cellText(row[5]),
     rows,
     columns,
     cells: rows * columns,
   };
-  if (text(row[8])) entry.undone = { at: text(row[8]), by: text(row[9]) };
+  if (cellText(row[8])) entry.undone = { at: cellText(row[8]), by: cellText(row[9]) };
   return entry;
 }
 
@@ -98,26 +94,11 @@ function newId(now: string): string {
   return `w${Date.parse(now).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-type Properties = GoogleAppsScript.Properties.Properties;
-
 export class WriteLog {
-  private properties: Properties | null | undefined;
-
-  /** `properties`: the document properties, when the caller already has them (one service call fewer). */
-  constructor(
-    private readonly spreadsheet: Spreadsheet,
-    properties?: Properties | null,
-  ) {
-    this.properties = properties;
-  }
+  constructor(private readonly spreadsheet: Spreadsheet) {}
 
   private sheet(create: boolean): Sheet | null {
-    const existing = this.spreadsheet.getSheetByName(WRITE_LOG_SHEET);
-    if (existing || !create) return existing;
-    const sheet = this.spreadsheet.insertSheet(WRITE_LOG_SHEET);
-    sheet.getRange(1, 1, 1, HEADER.length).setValues([HEADER]);
-    sheet.hideSheet();
-    return sheet;
+    return hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER, create);
   }
 
   /**
@@ -184,7 +165,7 @@ export class WriteLog {
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return null;
     const rows = sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues();
-    const index = rows.findIndex((row) => text(row[0]) === id);
+    const index = rows.findIndex((row) => cellText(row[0]) === id);
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
     const row = index + 2;
@@ -194,7 +175,7 @@ export class WriteLog {
     const parts = sheet
       .getRange(row, META_COLUMNS + 1, 1, replacedParts + writtenParts)
       .getValues()[0]
-      .map(text);
+      .map(cellText);
     try {
       return {
         entry,
@@ -219,8 +200,7 @@ export class WriteLog {
 
   /** A new mark for the sidebar's change check. */
   private touch(): void {
-    this.properties ??= PropertiesService.getDocumentProperties();
-    this.properties?.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
+    PropertiesService.getDocumentProperties()?.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 
   /** The mark the sidebar compares with what it last saw; '' before the first entry. */

@@ -6,7 +6,8 @@
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { ANNOTATION_DASH, matchStatusLine } from './patterns';
-import { outlinePlan, type PlanOutline } from './parse';
+import { outlinePlan, readAnalysis, type PlanOutline } from './parse';
+import { sheetAccess } from './sheet-rules';
 import { planStatusDefinition, type PlanStatus } from './plan-status';
 import { appendNoteLine } from './update';
 
@@ -40,18 +41,20 @@ export function withStatus(text: string, status: PlanStatus, note?: string): str
 }
 
 /**
- * What a person approved: the title, the goal, the phases and the tasks (their steps, titles and order).
- * Statuses, dates, notes, answers and the other sections may change without a new approval.
+ * What a person approved: the title, the goal, the phases and the tasks (their steps, titles and order), and what
+ * the plan lets the agent do in the sheet (its Read and Write ranges, whether it takes formulas). Statuses, dates,
+ * notes, answers and the rest of the sections may change without a new approval.
  */
 function approvedContent(outline: PlanOutline): string {
   return JSON.stringify([
     outline.title,
     outline.goal,
     outline.phases.map((phase) => [phase.number, phase.name, phase.tasks.map((task) => [task.step, task.title])]),
+    sheetAccess(readAnalysis(outline)),
   ]);
 }
 
-/** New, removed, reworded or reordered tasks or phases, or another title or goal. */
+/** New, removed, reworded or reordered tasks or phases, another title or goal, or other sheet access. */
 export function isSubstantiveChange(before: PlanOutline, after: PlanOutline): boolean {
   return approvedContent(before) !== approvedContent(after);
 }

@@ -8,16 +8,13 @@
  */
 import { PlanError, type PlanErrorCode } from './errors';
 import { parsePlan } from './parse';
+import { planStatusDefinition } from './plan-status';
+import type { PlanSettings } from './settings';
 import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
-import type { Plan, PlanTask } from './types';
+import type { Plan, PlanAnalysis, PlanTask } from './types';
 
-/** The plan's lifecycle status, from its `Status:` line. */
-export type PlanStatus = 'draft' | 'approved' | 'done';
-
-export interface SheetSettings {
-  /** The person's setting "the agent needs my approval before it starts": plan mode applies only when it is on. */
-  approvalRequired: boolean;
-}
+/** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/settings.ts). */
+export type SheetSettings = Pick<PlanSettings, 'approvalRequired'>;
 
 export const SHEET_LIMITS = {
   /** Cells one readRange answers. */
@@ -40,8 +37,6 @@ export interface SheetRequest {
 }
 
 export interface RuleContext {
-  /** The plan cell's text ('' when there is none). */
-  planText: string;
   plan: Plan | null;
   settings: SheetSettings;
   /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
@@ -107,7 +102,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
     code: 'PLAN_NOT_APPROVED',
     needsPlan: true,
     check(_request, context) {
-      const decision = writesAllowed(context.planText, context.settings);
+      const decision = writesAllowed(context.plan, context.settings);
       return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
     },
   },
@@ -196,38 +191,25 @@ export function enforceSheetRules(request: SheetRequest, context: RuleContext, n
 
 // ---- what the plan declares ----
 
-const STATUS_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*)?Status:?(?:\*\*)?:?\s*(draft|approved|done)\b/i;
-
 /**
- * The plan's `Status:` line (under the goal, before the first section), or undefined without one.
+ * Plan mode: whether the plan lets an agent write at all. It applies when the person asked to approve plans
+ * first: then a plan that waits for approval (a draft, in the lifecycle's table) or is done refuses every write.
+ * A plan without a `Status:` line has no lifecycle and is not held (an agent cannot drop the line while approval
+ * is required). With no plan, nothing is approved. Scope and task rules apply either way.
  */
-export function planStatus(text: string): PlanStatus | undefined {
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    if (/^\s*#{2,}\s/.test(line)) return undefined;
-    const match = STATUS_LINE.exec(line);
-    if (match) return match[1].toLowerCase() as PlanStatus;
-  }
-  return undefined;
-}
-
-/**
- * Plan mode: whether the plan in the cell lets an agent write at all. It applies when the person asked to
- * approve plans first: then a draft, a done plan, or no plan refuses every write. A plan without a
- * `Status:` line has no lifecycle and is not held (an agent cannot write one while approval is required).
- * Scope and task rules apply either way.
- */
-export function writesAllowed(planText: string, settings: SheetSettings): { allowed: boolean; reason: string } {
-  if (!planText.trim()) return { allowed: false, reason: 'There is no plan, so no write is approved' };
+export function writesAllowed(plan: Plan | null, settings: SheetSettings): { allowed: boolean; reason: string } {
+  if (!plan) return { allowed: false, reason: 'There is no plan, so no write is approved' };
   if (!settings.approvalRequired) return { allowed: true, reason: 'The person does not require approval' };
-  const status = planStatus(planText);
-  if (status === 'draft') {
-    return { allowed: false, reason: 'The plan is a draft: writes wait until a person approves it in the sidebar' };
+  if (plan.status && planStatusDefinition(plan.status).waitsForApproval) {
+    const said = plan.statusNote ? ` (the person said: "${plan.statusNote}")` : '';
+    return {
+      allowed: false,
+      reason: `The plan is a draft${said}: writes wait until a person approves it in the sidebar`,
+    };
   }
-  if (status === 'done') return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
-  return {
-    allowed: true,
-    reason: status === 'approved' ? 'A person approved the plan' : 'The plan has no status line',
-  };
+  if (plan.status === 'done')
+    return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
+  return { allowed: true, reason: plan.status ? 'A person approved the plan' : 'The plan has no Status line' };
 }
 
 export interface DeclaredRanges {
@@ -239,8 +221,12 @@ export interface DeclaredRanges {
 
 /** The Analysis section's `Read:` and `Write:` ranges. */
 export function declaredRanges(plan: Plan | null): DeclaredRanges {
+  return rangesOfAnalysis(plan?.analysisDetails);
+}
+
+function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
   const declared: DeclaredRanges = { read: [], write: [], unreadable: [] };
-  const targets = plan?.analysisDetails?.targetRanges;
+  const targets = analysis?.targetRanges;
   if (!targets) return declared;
   for (const [kind, values] of [
     ['read', targets.read],
@@ -258,6 +244,21 @@ export function declaredRanges(plan: Plan | null): DeclaredRanges {
   return declared;
 }
 
+/**
+ * What a plan lets an agent do in the sheet, as one comparable string: its declared ranges (as Sheets writes them;
+ * descriptions in parentheses do not count) and whether it takes formulas. A person's approval covers this too, so
+ * the lifecycle returns an approved plan to draft when an agent changes it.
+ */
+export function sheetAccess(analysis: PlanAnalysis | undefined): string {
+  const declared = rangesOfAnalysis(analysis);
+  return JSON.stringify([
+    declared.read.map(formatSheetRange),
+    declared.write.map(formatSheetRange),
+    declared.unreadable,
+    formulasAllowedBy(analysis),
+  ]);
+}
+
 /** Whether a read falls inside the plan's Read or Write ranges (reads elsewhere are logged). */
 export function readIsDeclared(range: SheetRange, plan: Plan | null): boolean {
   const declared = declaredRanges(plan);
@@ -266,11 +267,15 @@ export function readIsDeclared(range: SheetRange, plan: Plan | null): boolean {
 
 /** The Analysis field `- Formulas: allowed` (or yes). */
 export function formulasAllowed(plan: Plan | null): boolean {
-  const field = plan?.analysisDetails?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
+  return formulasAllowedBy(plan?.analysisDetails);
+}
+
+function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
+  const field = analysis?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
   return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
 }
 
 /** The rule context for the plan text in the cell. */
 export function ruleContext(planText: string, settings: SheetSettings, ownSheets: readonly string[]): RuleContext {
-  return { planText, plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets };
+  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets };
 }

@@ -8,7 +8,6 @@ import {
   declaredRanges,
   enforceSheetRules,
   formulasAllowed,
-  planStatus,
   ruleContext,
   writesAllowed,
 } from '../../src/core/sheet-rules';
@@ -29,27 +28,13 @@ const PLAN = plan(
   '- [ ] 1.2 Check',
 );
 
-describe('the status line', () => {
-  test.each([
-    ['Status: approved', 'approved'],
-    ['**Status:** draft', 'draft'],
-    ['- Status: Done', 'done'],
-    ['Status: approved — by Ann on Monday', 'approved'],
-  ])('%s reads as %s', (line, status) => {
-    expect(planStatus(plan('# Plan: X', 'Goal: Y', line, '### Phase 1: Z'))).toBe(status);
-  });
-
-  test('a Status line inside a section is not the plan status', () => {
-    expect(planStatus(plan('# Plan: X', 'Goal: Y', '## Notes', 'Status: approved'))).toBeUndefined();
-  });
-});
-
 describe('plan mode', () => {
   const on = { approvalRequired: true };
   const off = { approvalRequired: false };
   test.each([
     ['an approved plan', PLAN, on, true],
     ['a draft', PLAN.replace('approved', 'draft'), on, false],
+    ['a draft written **Status:** draft', PLAN.replace('Status: approved', '**Status:** draft'), on, false],
     ['a done plan', PLAN.replace('approved', 'done'), on, false],
     [
       'a plan without a status line (none can be written while approval is required)',
@@ -61,7 +46,15 @@ describe('plan mode', () => {
     ['a draft, approval off', PLAN.replace('approved', 'draft'), off, true],
     ['no plan, approval off', '', off, false],
   ])('%s: writes allowed is %s', (_kind, text, settings, allowed) => {
-    expect(writesAllowed(text, settings).allowed).toBe(allowed);
+    expect(writesAllowed(text ? parsePlan(text) : null, settings).allowed).toBe(allowed);
+  });
+
+  test("the person's comment on a draft is passed on", () => {
+    const sentBack = PLAN.replace('Status: approved', 'Status: draft — changes requested: also check returns');
+    expect(writesAllowed(parsePlan(sentBack), on).reason).toBe(
+      'The plan is a draft (the person said: "changes requested: also check returns"): writes wait until a person ' +
+        'approves it in the sidebar',
+    );
   });
 });
 

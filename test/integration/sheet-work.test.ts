@@ -229,6 +229,24 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     );
   });
 
+  test("an agent that widens the approved plan's Write ranges makes it a draft: writes wait for approval", () => {
+    const spreadsheet = workbook();
+    const current = agent(spreadsheet, 'getPlan');
+    agent(spreadsheet, 'replacePlan', [current.raw.replace('Summary!B3:C5', 'Summary!A1:Z99'), current.stamp]);
+    expect(String(spreadsheet.cell(PLAN))).toContain('Status: draft');
+    expect(refused(spreadsheet, 'writeRange', ['Summary!A1', [['x']], '1.2'])).toMatch(
+      /^PLAN_NOT_APPROVED: The plan is a draft/,
+    );
+  });
+
+  test('describing a range in other words keeps the approval', () => {
+    const spreadsheet = workbook();
+    const current = agent(spreadsheet, 'getPlan');
+    agent(spreadsheet, 'replacePlan', [current.raw.replace('(bin, total)', '(bin, units in stock)'), current.stamp]);
+    expect(String(spreadsheet.cell(PLAN))).toContain('Status: approved');
+    expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
+  });
+
   test('plan mode holds no plan without a Status line: only a person writes one, and it has no lifecycle', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved\n\n', ''));
     expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
@@ -361,7 +379,7 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Range')).toEqual(['getValues', 'getValues', 'getFormulas', 'setValues']);
     expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getRange', 'getLastRow', 'appendRow']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
-    expect(execution.calls).toHaveLength(19);
+    expect(execution.calls).toHaveLength(20);
   });
 
   test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {
