@@ -50,7 +50,14 @@ function compactSchema(schema: unknown): unknown {
   return compact;
 }
 
+/**
+ * An output schema names the fields an answer may have and nothing more: their types, nested shapes and `required`
+ * lists constrain only our own answers, which the model reads as they come, and would be half the tool list. Input
+ * schemas stay whole: they say what a call must hold.
+ */
 function jsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): JsonSchema {
+  if (io === 'output')
+    return { type: 'object', properties: Object.fromEntries(Object.keys(shape).map((key) => [key, {}])) };
   return compactSchema(z.toJSONSchema(z.object(shape), { io })) as JsonSchema;
 }
 
