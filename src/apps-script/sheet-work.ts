@@ -117,7 +117,8 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
   else enforceSheetRules({ ...request, range: anchoredAt(requested, 1, 1) }, NO_PLAN_CONTEXT, false);
 
   const store = new SpreadsheetPlanStore(spreadsheet);
-  const context = ruleContext(store.read()?.text ?? '', { approvalRequired: true }, OWN_SHEETS);
+  // Reads are never refused for the plan's sake; the plan only says whether this one is declared.
+  const context = ruleContext(store.read()?.text ?? '', { approvalRequired: false }, OWN_SHEETS);
   let range = requested;
   if (!isBounded(requested)) {
     const sheet = sheetNamed(spreadsheet, requested.sheet);
@@ -131,10 +132,10 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
     values: [],
     declared: false,
   };
-  const read = result.rows > 0 && result.columns > 0 ? range : requested;
+  const anyCells = result.rows > 0 && result.columns > 0;
   // What was read counts: `Data!A:F` that stops at row 40 lies inside a declared `Data!A1:F500`.
-  result.declared = readIsDeclared(read, context.plan);
-  if (read === range) {
+  result.declared = readIsDeclared(anyCells ? range : requested, context.plan);
+  if (anyCells) {
     result.range = formatSheetRange(range);
     const cells = gridRange(spreadsheet, range);
     const values = cells.getValues();
