@@ -233,4 +233,16 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'load-bundle.ts',
     live: { function: 'noSuchFunction', errorMatches: 'Script function not found: noSuchFunction' },
   },
+  {
+    id: 'ten-million-cells-message',
+    behaviour:
+      'insertSheet, insertRows… and appendRow refuse to grow the grids past 10,000,000 cells in all (rows × columns ' +
+      'of every sheet, filled or not) with "This action would increase the number of cells in the workbook above ' +
+      'the limit of 10000000 cells.", and change nothing.',
+    documented:
+      'The limit is documented ("Up to 10 million cells or 18,278 columns"); Apps Script\'s message for it is not: ' +
+      'the wording is the one the Sheets API gives.',
+    doc: 'https://support.google.com/drive/answer/37603',
+    file: 'services/cell-limit.ts',
+  },
 ];

@@ -3,8 +3,8 @@ import { MAX_SPREADSHEET_CELLS, type EmulatedSpreadsheet } from '../model/emulat
 import { ServiceError } from '../runtime/service-error';
 
 /**
- * Refuses a change that would add `extraCells` grid cells past the limit. Assumption: the wording is the Sheets
- * API's for the same limit; Apps Script's reference does not document a message.
+ * Refuses a change that would add `extraCells` grid cells past the limit. Assumption ten-million-cells-message
+ * (../assumptions.ts): the wording is the Sheets API's for the same limit.
  */
 export function requireRoomForCells(spreadsheet: EmulatedSpreadsheet, extraCells: number): void {
   if (spreadsheet.gridCells() + extraCells > MAX_SPREADSHEET_CELLS) {
