@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parsePlan } from '../src/core';
 import { findChromium, launchBrowser } from '../src/node/browser/chromium';
 import { startServer } from '../src/node/server/main';
+import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
 
 export type RenderMeasure =
   { ok: true; milliseconds: number; runs: number; browserVersion: string } | { ok: false; reason: string };
@@ -22,7 +23,7 @@ export async function measureSidebarRender(distDir: string, markdown: string, ru
   const lastPhase = parsePlan(markdown).phases.at(-1)!.number;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-bench-'));
   const server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir });
-  server.spreadsheet.setCellText('AGENT_BASE!C2', markdown);
+  server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const browser = await launchBrowser();
   try {
     const samples: number[] = [];

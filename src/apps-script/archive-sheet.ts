@@ -1,15 +1,17 @@
 /**
  * The archive of finished plans: a hidden sheet, one row per plan (id, when, title, summary, task
  * count, the done plan's text), newest last. It keeps the last ARCHIVE_LIMIT plans; older ones are
- * dropped. Listing reads the small columns only; a plan's text is read one plan at a time.
+ * dropped once the change that archives a plan is committed. Listing reads the small columns only; a plan's text is
+ * read one plan at a time.
  */
 import type { ArchiveEntry, ArchivedText } from '../core/store';
-import { asText, cellText, hiddenSheet } from './cell-values';
+import { asText, cellText, textInput, writtenText } from './cell-values';
+import { HiddenSheet } from './hidden-sheet';
+import { PLAN_LOCATION } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export const ARCHIVE_SHEET = 'AGENT_ARCHIVE';
+export const ARCHIVE_SHEET = PLAN_LOCATION.archiveSheet;
 /** Finished plans kept; at 50,000 characters each, 50 plans stay far below a spreadsheet's 10 million cells' worth. */
 export const ARCHIVE_LIMIT = 50;
 const HEADER = ['Id', 'Finished at', 'Title', 'Summary', 'Tasks', 'Plan text'];
@@ -26,55 +28,57 @@ function entryOf(row: unknown[]): ArchiveEntry {
 }
 
 export class ArchiveSheet {
-  constructor(private readonly spreadsheet: Spreadsheet) {}
+  private readonly sheet: HiddenSheet;
 
-  private sheet(create: boolean): Sheet | null {
-    return hiddenSheet(this.spreadsheet, ARCHIVE_SHEET, HEADER, create);
+  /** `onWrite` receives how to put back each write, for a change that fails. */
+  constructor(spreadsheet: () => Spreadsheet, onWrite: (undo: () => void) => void) {
+    this.sheet = new HiddenSheet(spreadsheet, ARCHIVE_SHEET, HEADER, ARCHIVE_LIMIT, onWrite);
   }
 
   add(plan: Omit<ArchivedText, 'id'>): number {
-    const sheet = this.sheet(true)!;
+    const sheet = this.sheet.findOrCreate();
     const lastRow = sheet.getLastRow();
     let id = 1;
     if (lastRow >= 2) {
       const [newest] = sheet.getRange(lastRow, 1, 1, HEADER.length).getValues();
       const newestId = typeof newest[0] === 'number' ? newest[0] : lastRow - 1;
       // A finishPlan retried after its archive row was written (the cell write failed, or the answer was lost).
-      if (cellText(newest[TEXT_COLUMN - 1]) === plan.text) return newestId;
+      if (writtenText(newest[TEXT_COLUMN - 1]) === plan.text) return newestId;
       id = newestId + 1;
     }
     // One write appends the plan; a failure part-way leaves no half-written row.
-    sheet
-      .getRange(lastRow + 1, 1, 1, HEADER.length)
-      .setValues([
-        [id, asText(plan.finishedAt), asText(plan.title), asText(plan.summary), plan.tasks, asText(plan.text)],
-      ]);
-    const kept = lastRow; // rows after the header, the new one included
-    if (kept > ARCHIVE_LIMIT) sheet.deleteRows(2, kept - ARCHIVE_LIMIT);
+    this.sheet.append(
+      [[id, asText(plan.finishedAt), asText(plan.title), asText(plan.summary), plan.tasks, textInput(plan.text)]],
+      lastRow,
+    );
     return id;
   }
 
   /** Newest first, without the text. */
   list(): ArchiveEntry[] {
-    const sheet = this.sheet(false);
-    const lastRow = sheet?.getLastRow() ?? 0;
-    if (!sheet || lastRow < 2) return [];
-    return sheet
-      .getRange(2, 1, lastRow - 1, TEXT_COLUMN - 1)
-      .getValues()
+    return this.sheet
+      .rows(TEXT_COLUMN - 1)
       .filter((row: unknown[]) => typeof row[0] === 'number')
       .map(entryOf)
       .reverse();
   }
 
   read(id: number): ArchivedText | null {
-    const sheet = this.sheet(false);
+    const sheet = this.sheet.find();
     const lastRow = sheet?.getLastRow() ?? 0;
     if (!sheet || lastRow < 2) return null;
     const ids = sheet.getRange(2, 1, lastRow - 1, 1).getValues();
     const index = ids.findIndex((row: unknown[]) => row[0] === id);
     if (index < 0) return null;
     const [row] = sheet.getRange(index + 2, 1, 1, HEADER.length).getValues();
-    return { ...entryOf(row), text: cellText(row[TEXT_COLUMN - 1]) };
+    return { ...entryOf(row), text: writtenText(row[TEXT_COLUMN - 1]) };
+  }
+
+  trimAfterCommit(): void {
+    this.sheet.trimAfterCommit();
+  }
+
+  reset(): void {
+    this.sheet.reset();
   }
 }

@@ -1,23 +1,28 @@
 /**
- * The onEdit simple trigger. Sheets runs it when a person edits a cell in the Sheets UI (not for
- * script or API writes). An edit of the plan cell becomes a revision of its own, so an agent that
- * read the plan before the edit cannot overwrite it unseen. It must be cheap: it runs on every edit
- * in every sheet, so anything outside AGENT_BASE!C2 costs two service calls and nothing more.
+ * The onEdit simple trigger. Sheets runs it when a person edits cells in the Sheets UI (typing, a paste, Delete, an
+ * undo; not script or API writes). An edit of a range that covers the plan cell becomes a revision of its own, so an
+ * agent that read the plan before the edit cannot overwrite it unseen, and the text it replaced goes to the history.
+ * It must be cheap: it runs on every edit in every sheet, so an edit in another sheet costs two service calls.
+ *
+ * Sheets gives `e.oldValue` only when the edited range is one cell, and not when that cell was empty
+ * (https://developers.google.com/apps-script/guides/triggers/events#edit); a paste or a Delete over several cells
+ * gives none. The text replaced is therefore taken from the last recorded plan Sheet Plan keeps; `oldValue` serves
+ * only a sheet where none was kept yet.
  */
-import { PLAN_SHEET } from '../core/store';
 import { managerFor } from './api';
+import { PLAN_LOCATION, cellAddress } from './plan-location';
 
-const PLAN_ROW = 2;
-const PLAN_COLUMN = 3;
+const PLAN = cellAddress(PLAN_LOCATION.planCell);
 
 export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
   const range = event?.range;
-  if (!range || range.getSheet().getName() !== PLAN_SHEET) return;
+  if (!range || range.getSheet().getName() !== PLAN_LOCATION.sheet) return;
   const coversPlanCell =
-    range.getRow() <= PLAN_ROW &&
-    range.getLastRow() >= PLAN_ROW &&
-    range.getColumn() <= PLAN_COLUMN &&
-    range.getLastColumn() >= PLAN_COLUMN;
+    range.getRow() <= PLAN.row &&
+    range.getLastRow() >= PLAN.row &&
+    range.getColumn() <= PLAN.column &&
+    range.getLastColumn() >= PLAN.column;
   if (!coversPlanCell) return;
-  managerFor({ source: 'cell edit', byPerson: true }).recordCellEdit();
+  const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;
+  managerFor({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue });
 }

@@ -1,11 +1,50 @@
-/** Text in and out of cells, kept exactly as written; and the hidden sheets Sheet Plan keeps beside the plan. */
+/**
+ * Text in and out of Sheets cells. What setValue receives is read as if a person typed it: `=…` becomes a formula,
+ * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written, so Sheet Plan writes one.
+ */
+import { PlanError } from '../core/errors';
+
+/** Sheets stores at most this many characters in one cell. */
+export const CELL_CHARACTERS = 50_000;
 
 /**
- * Sheets interprets what setValue receives as if a person typed it: `=…` becomes a formula,
- * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written.
+ * The longest plan Sheet Plan always writes: whether Sheets counts the apostrophe toward the cell's limit is not
+ * documented, so we assume it does.
  */
+export const PLAN_TEXT_LIMIT = CELL_CHARACTERS - 1;
+
+/** `text` as Sheets keeps it as text: with a leading apostrophe (an empty cell stays empty). */
 export function asText(text: string): string {
   return text ? `'${text}` : '';
+}
+
+/**
+ * What to write for a plan's text, in the plan cell or the history: with the apostrophe, or — for a plan of exactly
+ * 50,000 characters (a person may type one; a change that does not grow it must still be written, and kept) — without
+ * it, when nothing in it can be read as anything but text (it spans several lines and starts like Markdown, not like a
+ * formula, number or date). Undefined when Sheets could keep the text only with an apostrophe there is no room for.
+ */
+export function storableText(text: string): string | undefined {
+  if (text.length < CELL_CHARACTERS) return asText(text);
+  if (text.length === CELL_CHARACTERS && text.includes('\n') && /^[#A-Za-z*>|`~_![]/.test(text)) return text;
+  return undefined;
+}
+
+/** What to write for a text, whatever it is: where it cannot be kept as text, Sheets refuses it (never blanks it). */
+export function textInput(text: string): string {
+  return storableText(text) ?? asText(text);
+}
+
+/** storableText, or TOO_LARGE saying what to cut; `what` names the text (`the plan`), `place` where it would go. */
+export function requireStorable(text: string, what: string, place: string): string {
+  const input = storableText(text);
+  if (input !== undefined) return input;
+  throw new PlanError(
+    'TOO_LARGE',
+    `${what} is ${text.length.toLocaleString('en-US')} characters, and ${place} holds at most ` +
+      `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} of a text that starts with "${text.charAt(0)}". Nothing was ` +
+      `written; shorten it by at least ${(text.length - PLAN_TEXT_LIMIT).toLocaleString('en-US')} characters`,
+  );
 }
 
 /** A cell value as text: a person may have typed a number or a date into the cell. */
@@ -17,19 +56,17 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * A hidden sheet of Sheet Plan's (the history, the archive): found by name, or, when `create` is set, made
- * with its header row and hidden; null when it does not exist and is not to be made.
+ * Text Sheet Plan wrote, as read back. Google does not document whether a cell formatted as Plain text keeps the
+ * leading apostrophe we write; if it does, that one apostrophe is ours, not part of the text. (So a plan never starts
+ * with an apostrophe: in any other cell, a person can only store one by typing two.)
  */
-export function hiddenSheet(
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-  name: string,
-  header: string[],
-  create: boolean,
-): GoogleAppsScript.Spreadsheet.Sheet | null {
-  const existing = spreadsheet.getSheetByName(name);
-  if (existing || !create) return existing;
-  const sheet = spreadsheet.insertSheet(name);
-  sheet.getRange(1, 1, 1, header.length).setValues([header]);
-  sheet.hideSheet();
-  return sheet;
+export function writtenText(value: unknown): string {
+  const text = cellText(value);
+  return text.startsWith("'") ? text.slice(1) : text;
+}
+
+/** What to write to put back a value read from a cell: text as text, numbers and dates as they were. */
+export function restoreInput(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return '';
+  return typeof value === 'string' ? textInput(writtenText(value)) : value;
 }

@@ -2,6 +2,7 @@
 import { describeProgress } from '../core/progress';
 import type { PlanTask } from '../core/types';
 import { managerFor, run } from './api';
+import { PLAN_CELL_REFERENCE, PLAN_LOCATION } from './plan-location';
 
 export const MENU_TITLE = 'Agent Plan';
 
@@ -32,14 +33,26 @@ function alert(title: string, message: string): void {
 
 export function menuInitializePlan(): void {
   run(() => {
+    // The window first: if there is none, nothing is written.
+    const ui = SpreadsheetApp.getUi();
     const outcome = person().initializePlan();
-    if (!outcome.initialized) {
-      const advice = 'Check your access to the spreadsheet and try again.';
-      alert('Plan not initialized', `The AGENT_BASE sheet could not be set up: ${outcome.reason}\n${advice}`);
-      return;
+    const [title, message] = outcome.initialized
+      ? [
+          'Plan ready',
+          `"${outcome.plan.title}" is in ${PLAN_CELL_REFERENCE}.\n${describeProgress(outcome.plan.progress)}`,
+        ]
+      : [
+          'Plan not initialized',
+          `The ${PLAN_LOCATION.sheet} sheet could not be set up: ${outcome.reason}\n` +
+            'Check your access to the spreadsheet and try again.',
+        ];
+    try {
+      ui.alert(title, message, ui.ButtonSet.OK);
+    } catch (error) {
+      // The plan is set up (or untouched): an error now would tell the person otherwise. The sidebar shows the plan.
+      if (outcome.initialized) console.warn(`Sheet Plan: the plan is ready, but the alert failed (${error})`);
+      else throw error;
     }
-    const { plan } = outcome;
-    alert('Plan ready', `"${plan.title}" is in AGENT_BASE!C2.\n${describeProgress(plan.progress)}`);
   });
 }
 
@@ -47,7 +60,7 @@ export function menuShowNextTask(): void {
   run(() => {
     const manager = person();
     const plan = manager.getPlan();
-    if (!plan) return alert('No plan', 'AGENT_BASE!C2 holds no plan yet. Use Agent Plan → Initialize plan.');
+    if (!plan) return alert('No plan', `${PLAN_CELL_REFERENCE} holds no plan yet. Use Agent Plan → Initialize plan.`);
     const next = manager.getNextTask();
     alert(
       'Next task',

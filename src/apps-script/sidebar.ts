@@ -144,7 +144,7 @@ function asPerson(token: unknown, change: (manager: PlanManager) => unknown): Pl
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
     change(new PlanManager(store, { source: 'sidebar', byPerson: true }));
-    return viewOf(store.lastWritten() ?? store.read());
+    return viewOf(store.cellsWritten() ?? store.read());
   });
 }
 

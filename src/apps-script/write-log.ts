@@ -8,12 +8,14 @@ import type { CellJson } from '../core/cell-values';
 import { PlanError } from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet-rules';
-import { asText, cellText, hiddenSheet } from './cell-values';
+import { asText, cellText } from './cell-values';
+import { hiddenSheet } from './hidden-sheet';
+import { PLAN_LOCATION } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-export const WRITE_LOG_SHEET = 'AGENT_WRITE_LOG';
+export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
 /** Rows kept; the oldest are dropped (and with them the undo of those writes). */
 export const WRITE_LOG_LIMIT = 100;
 /** The document property that changes whenever the log does: the sidebar's cheap "anything new?" check. */

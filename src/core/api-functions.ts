@@ -157,7 +157,7 @@ export const API_FUNCTIONS = {
     callers: agent,
     changesPlan: true,
     retrySafe: true,
-    description: 'Set up AGENT_BASE with a starter plan if the sheet has none; returns the plan that is there.',
+    description: "Set up the plan's sheet with a starter plan if it has none; returns the plan that is there.",
     args: [],
     mcp: 'plan',
   }),

@@ -35,6 +35,9 @@ export type {
   ArchivedPlan,
 } from './plan-manager';
 export * from './store';
+export { HELD_ITEMS, heldItemDifferences, requireHeldItemsKept } from './held-items';
+export type { HeldChange, HeldItemKind } from './held-items';
+export { largestParts, requireFits } from './plan-size';
 export {
   currentRevision,
   nextRevisionRecord,
@@ -42,6 +45,7 @@ export {
   revisionStamp,
   isUnrecorded,
   digestText,
+  recordedRevision,
 } from './revision';
 export type { ChangeSource, RevisionInfo } from './revision';
 export { matchTaskLine, matchPhaseHeading, formatTaskLine } from './patterns';

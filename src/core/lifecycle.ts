@@ -64,23 +64,13 @@ const APPROVAL_HELP =
   'getPlan() answers as statusNote';
 
 /**
- * The status line is held for the person: an agent's whole-document write (replacePlan, restoreRevision; every
- * other agent path writes the line only through the functions of this module) may keep the status or make the
- * plan a draft, never approve it, never write or change the person's comment on it; and only finishPlan marks
- * a plan done. Throws, writing nothing, when `after` would. This is one of the person-held items (beside review
- * tasks and answers): where those are checked in one place for every agent write, this check belongs there.
+ * Only finishPlan marks a plan done: an agent's whole-document write (replacePlan, restoreRevision) that says so is
+ * refused, writing nothing. (That only a person approves a plan or writes the comment on its status line is one of
+ * the person-held items, checked for every agent write in one place: src/core/held-items.ts.)
  */
 export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline): void {
   if (after.status && after.status !== before.status) {
     const writer = planStatusDefinition(after.status).writtenBy;
-    if (writer === 'person') {
-      throw new PlanError(
-        'NEEDS_PERSON',
-        `Only a person approves a plan: the new text says "Status: ${after.status}" where the plan says ` +
-          `${before.status ? `"Status: ${before.status}"` : 'no status'}. Nothing was written; keep the status ` +
-          `line as it is, and ${APPROVAL_HELP}`,
-      );
-    }
     if (writer === 'finishPlan') {
       throw new PlanError(
         'INVALID_ARGUMENT',
@@ -88,13 +78,6 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
           `archives the plan; nothing was written`,
       );
     }
-  }
-  if (after.statusNote !== undefined && after.statusNote !== before.statusNote) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      `The text after the status ("${after.statusNote}") is the person's comment; only they write it. Nothing ` +
-        `was written; keep the status line as it is`,
-    );
   }
 }
 

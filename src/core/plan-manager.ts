@@ -26,29 +26,23 @@ import {
   withStatus,
   type PlanDecision,
 } from './lifecycle';
+import { requireHeldItemsKept } from './held-items';
 import { outlinePlan, parsePlan, type PlanOutline } from './parse';
 import type { PlanStatus } from './plan-status';
+import { requireFits } from './plan-size';
 import { isEditAction, EDIT_ACTIONS, type EditAction, type ReplanOutcome } from './replan';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
   currentRevision,
   isUnrecorded,
   nextRevisionRecord,
+  recordedRevision,
   revisionRecord,
   revisionStamp,
   type ChangeSource,
   type RevisionInfo,
 } from './revision';
-import {
-  PLAN_CELL,
-  PLAN_MARKER,
-  PLAN_SHEET,
-  PLAN_TEXT_LIMIT,
-  type ArchiveEntry,
-  type PlanCells,
-  type PlanStore,
-  type SavedVersion,
-} from './store';
+import type { ArchiveEntry, PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { requireSettingsChange, type PlanSettings } from './settings';
 import { STATUS_TABLE, statusDefinition } from './statuses';
 import { shorten } from './text';
@@ -154,26 +148,7 @@ export interface ManagerOptions {
   request?: ChangeRequest;
 }
 
-const PLAN_LOCATION = `${PLAN_SHEET}!${PLAN_CELL}`;
 const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
-
-/** The text of the plan cell, or NO_PLAN when it holds none. */
-function requireText(text: string): string {
-  if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${PLAN_LOCATION}; ${NO_PLAN_HELP}`);
-  return text;
-}
-
-function ensureFits(text: string): void {
-  if (text.length > PLAN_TEXT_LIMIT) {
-    throw new PlanError(
-      'TOO_LARGE',
-      `The plan would be ${text.length.toLocaleString('en-US')} characters; the cell holds at most ` +
-        `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} plan characters (50,000 with the text marker). ` +
-        `Nothing was written; ` +
-        `shorten the notes or split the plan`,
-    );
-  }
-}
 
 function titleOf(text: string): string {
   return outlinePlan(text).title;
@@ -182,7 +157,20 @@ function titleOf(text: string): string {
 interface Snapshot {
   cells: PlanCells | null;
   text: string;
+  /** The revision record the revision is read from: the cell's, or the last recorded plan's when the cell has none. */
+  meta: string;
   revision: RevisionInfo;
+  /**
+   * The last recorded plan, read only when the cell no longer holds it (an edit Sheet Plan has not recorded yet), so
+   * that a write can keep it; undefined when the cell holds what was recorded.
+   */
+  lastRecorded?: RecordedPlan | null;
+}
+
+/** Why the document being replaced is kept in the history. */
+interface Replacing {
+  by: string;
+  reason: string;
 }
 
 export class PlanManager {
@@ -201,10 +189,29 @@ export class PlanManager {
 
   // ---- reading ----
 
-  private snapshot(): Snapshot {
+  /**
+   * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
+   * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
+   * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
+   */
+  private snapshot(forWrite = false): Snapshot {
     const cells = this.store.read();
     const text = cells?.text ?? '';
-    return { cells, text, revision: currentRevision(text, cells?.meta ?? '') };
+    let meta = cells?.meta ?? '';
+    let lastRecorded: RecordedPlan | null | undefined;
+    if (cells ? recordedRevision(meta) === undefined : forWrite) {
+      lastRecorded = this.store.lastRecorded();
+      if (lastRecorded) meta = lastRecorded.meta;
+    }
+    const snapshot: Snapshot = { cells, text, meta, revision: currentRevision(text, meta) };
+    if (forWrite && isUnrecorded(text, meta)) snapshot.lastRecorded = lastRecorded ?? this.store.lastRecorded();
+    return snapshot;
+  }
+
+  /** The text of the plan cell, or NO_PLAN when it holds none. */
+  private requireText(text: string): string {
+    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${this.store.location}; ${NO_PLAN_HELP}`);
+    return text;
   }
 
   private revised(text: string, revision: RevisionInfo): RevisedPlan {
@@ -233,6 +240,8 @@ export class PlanManager {
    */
   private agentRewrite(current: string, next: string): string {
     if (this.byPerson) return next;
+    // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
+    requireHeldItemsKept(current, next);
     const before = outlinePlan(current);
     checkAgentStatusChange(before, outlinePlan(next));
     return statusAfterAgentRewrite(before, next, this.settings().approvalRequired);
@@ -265,17 +274,22 @@ export class PlanManager {
 
   getProgress(): ProgressResult {
     const { text, revision } = this.snapshot();
-    return { ...parsePlan(requireText(text)).progress, revision: revision.revision, changedBy: revision.changedBy };
+    return {
+      ...parsePlan(this.requireText(text)).progress,
+      revision: revision.revision,
+      changedBy: revision.changedBy,
+    };
   }
 
   validatePlan(): ValidationResult {
     const { text, revision } = this.snapshot();
-    requireText(text);
+    this.requireText(text);
     return { ...validatePlan(text), revision: revision.revision, changedBy: revision.changedBy };
   }
 
   getHistory(limit: unknown = 10): HistoryEntry[] {
-    return this.store.listVersions(requireWholeNumber(limit, 'limit', { min: 1, max: 100 })).map((version) => ({
+    const count = requireWholeNumber(limit, 'limit', { min: 1, max: 100 });
+    return this.savedVersions(count, this.snapshot(true)).map((version) => ({
       revision: version.revision,
       savedAt: version.savedAt,
       replacedBy: version.replacedBy,
@@ -290,11 +304,14 @@ export class PlanManager {
 
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
   private mutate<T>(
-    change: (text: string, snapshot: Snapshot) => { text: string; result: (revision: RevisionInfo) => T },
+    change: (
+      text: string,
+      snapshot: Snapshot,
+    ) => { text: string; result: (revision: RevisionInfo) => T; replacing?: Replacing },
   ): T {
     return this.changeOnce((snapshot) => {
-      const { text, result } = change(snapshot.text, snapshot);
-      return this.writePlan(snapshot, text, result);
+      const { text, result, replacing } = change(snapshot.text, snapshot);
+      return this.writePlan(snapshot, text, result, { replacing });
     });
   }
 
@@ -304,57 +321,98 @@ export class PlanManager {
    */
   private changeOnce<T>(work: (snapshot: Snapshot) => T): T {
     return this.store.exclusive(() => {
-      const snapshot = this.snapshot();
-      const repeated = repeatedAnswer(this.request, snapshot.cells?.meta ?? '', {
+      const snapshot = this.snapshot(true);
+      const repeated = repeatedAnswer(this.request, snapshot.meta, {
         stamp: revisionStamp(snapshot.revision.revision, snapshot.text),
         revision: snapshot.revision,
-        plan: () => this.revised(requireText(snapshot.text), snapshot.revision),
+        plan: () => this.revised(this.requireText(snapshot.text), snapshot.revision),
       });
       return repeated ? (repeated.answer as T) : work(snapshot);
     });
   }
 
   /**
-   * Writes `text` over the snapshot's plan with the next revision record, and returns `answer` for it. The record
-   * keeps the request ids the plan remembers, with this call's and its answer (one range write for all of it). Adds
-   * the marker (and the sheet) if missing, or always with `setUp`.
+   * The one place every write of the plan goes through. The size rule, then (for an agent) the rule that only a person
+   * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
+   * request ids the plan remembers, with this call's and its answer), keeping in the history what the write replaces.
+   * Returns `answer` for it. `replacing` keeps the whole document being replaced; `setUp` writes the plan's place
+   * (sheet, marker) as well, as does a plan whose place is not set up.
    */
   private writePlan<T>(
     snapshot: Snapshot,
     text: string,
     answer: (revision: RevisionInfo) => T,
-    options: { setUp?: boolean } = {},
+    options: { setUp?: boolean; replacing?: Replacing } = {},
   ): T {
-    ensureFits(text);
+    requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
+    if (!this.byPerson) requireHeldItemsKept(snapshot.text, text);
     const next = nextRevisionRecord(snapshot.revision, text, this.source, this.store.now());
     const result = answer(next.info);
     const stamp = revisionStamp(next.info.revision, text);
     const meta = recordWithRequests(
       next.meta,
-      snapshot.cells?.meta ?? '',
+      snapshot.meta,
       this.request && { request: this.request, answer: result, revision: next.info.revision, text, stamp },
     );
-    if (snapshot.cells?.marker === PLAN_MARKER && !options.setUp) this.store.write(text, meta);
-    else this.store.initialize({ marker: PLAN_MARKER, text, meta });
+    this.store.write({
+      text,
+      meta,
+      setUp: Boolean(options.setUp) || !snapshot.cells?.ready,
+      keep: this.versionsReplacedBy(snapshot, options.replacing),
+      previous: lastRecordedBefore(snapshot),
+    });
     return result;
   }
 
-  /** Keeps the document being replaced where the person can find it (the history sheet). */
-  private saveReplaced(snapshot: Snapshot, replacedBy: string, reason: string): void {
-    if (!snapshot.text.trim()) return;
-    this.store.saveVersion({
-      revision: snapshot.revision.revision,
+  /**
+   * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
+   * recording it (another script, a person's edit whose trigger did not run), and the document itself when the write
+   * replaces it whole.
+   */
+  private versionsReplacedBy(snapshot: Snapshot, replacing?: Replacing): SavedVersion[] {
+    const kept: SavedVersion[] = [];
+    const unseen = this.unseenReplacement(snapshot);
+    if (unseen) kept.push(unseen);
+    if (replacing && snapshot.text.trim())
+      kept.push(this.version(snapshot.revision.revision, snapshot.text, replacing));
+    return kept;
+  }
+
+  /**
+   * The last recorded plan, when the cell was replaced since without Sheet Plan recording it (a change its trigger
+   * did not see: another script, the Sheets API, the row or sheet deleted): kept by the next write, and listed in the
+   * history until then.
+   */
+  private unseenReplacement(snapshot: Snapshot): SavedVersion | null {
+    const unseen = snapshot.lastRecorded;
+    if (!unseen?.text.trim() || unseen.text === snapshot.text) return null;
+    return this.version(recordedRevision(unseen.meta) ?? 0, unseen.text, {
+      by: 'an edit Sheet Plan did not see',
+      reason: 'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet)',
+    });
+  }
+
+  /** Saved versions, newest first, the one only the last recorded plan still holds included. */
+  private savedVersions(limit: number, snapshot: Snapshot): SavedVersion[] {
+    const unseen = this.unseenReplacement(snapshot);
+    const versions = this.store.listVersions(limit);
+    return unseen ? [unseen, ...versions].slice(0, limit) : versions;
+  }
+
+  private version(revision: number, text: string, replacing: Replacing): SavedVersion {
+    return {
+      revision,
       savedAt: this.store.now(),
-      replacedBy: `${replacedBy} (${this.source})`,
-      reason,
-      text: snapshot.text,
-    } satisfies SavedVersion);
+      replacedBy: `${replacing.by} (${this.source})`,
+      reason: replacing.reason,
+      text,
+    };
   }
 
   /** Any task action (the sidebar's way in); the methods below are the API's names for each. */
   act(action: TaskAction, step: unknown, text?: unknown): TaskResult {
     return this.mutate((current) => {
-      const outline = outlinePlan(requireText(current));
+      const outline = outlinePlan(this.requireText(current));
       if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
       const today = this.store.today();
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
@@ -401,7 +459,7 @@ export class PlanManager {
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
   startNextTask(): TaskResult | null {
     return this.changeOnce((snapshot) => {
-      const next = nextTodo(parsePlan(requireText(snapshot.text)));
+      const next = nextTodo(parsePlan(this.requireText(snapshot.text)));
       if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
       this.requireApproved(outlinePlan(snapshot.text));
       const context = { byPerson: this.byPerson, today: this.store.today() };
@@ -414,7 +472,7 @@ export class PlanManager {
   advanceTask(step: unknown): TaskResult | null {
     return this.mutate((current) => {
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const outline = outlinePlan(requireText(current));
+      const outline = outlinePlan(this.requireText(current));
       this.requireApproved(outline);
       const completed = applyAction(outline, 'complete', step, undefined, context);
       let text = completed.document.toString();
@@ -438,8 +496,8 @@ export class PlanManager {
     }
     if (commands.length > 200)
       throw new PlanError('INVALID_ARGUMENT', `commands holds ${commands.length} commands; at most 200 are allowed`);
-    return this.mutate((current, snapshot) => {
-      let text = requireText(current);
+    return this.mutate((current) => {
+      let text = this.requireText(current);
       const context = { byPerson: this.byPerson, today: this.store.today() };
       const after: Array<PlanTask & { renumbered?: Record<string, string>; removed?: true }> = [];
       const removed: PlanTask[] = [];
@@ -478,8 +536,9 @@ export class PlanManager {
           throw error;
         }
       });
-      if (removed.length) this.saveReplaced(snapshot, 'applyCommands', removedReason(removed));
-      return { text, result: (revision) => after.map((task) => withRevision(task, revision)) };
+      // A removed task's text stays recoverable: the plan before the removal goes to the history.
+      const replacing = removed.length ? { by: 'applyCommands', reason: removedReason(removed) } : undefined;
+      return { text, result: (revision) => after.map((task) => withRevision(task, revision)), replacing };
     });
   }
 
@@ -503,13 +562,13 @@ export class PlanManager {
     operation: (outline: PlanOutline) => ReplanOutcome,
     answer: (text: string, edit: ReturnType<PlanManager['edit']>, revision: RevisionInfo) => T,
   ): T {
-    return this.mutate((current, snapshot) => {
-      const edit = this.edit(outlinePlan(requireText(current)), operation);
+    return this.mutate((current) => {
+      const edit = this.edit(outlinePlan(this.requireText(current)), operation);
       const text = edit.document.toString();
       // A removed task's text stays recoverable: the plan before the removal goes to the history.
       const removed = edit.outcome.removed?.[0];
-      if (removed) this.saveReplaced(snapshot, 'removeTask', removedReason([removed]));
-      return { text, result: (revision) => answer(text, edit, revision) };
+      const replacing = removed ? { by: 'removeTask', reason: removedReason([removed]) } : undefined;
+      return { text, result: (revision) => answer(text, edit, revision), replacing };
     });
   }
 
@@ -587,14 +646,14 @@ export class PlanManager {
     const question = requireWholeNumber(number, 'question number', { min: 1 });
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
-      const newText = setAnswerLine(outlinePlan(requireText(current)), question, text).toString();
+      const newText = setAnswerLine(outlinePlan(this.requireText(current)), question, text).toString();
       return { text: newText, result: (revision) => this.revised(newText, revision) };
     });
   }
 
   /**
    * Writes a new plan (the spec's createPlan), keeping the one it replaces in the history.
-   * Works on a spreadsheet that was never initialised: creates AGENT_BASE and the marker.
+   * Works on a spreadsheet that was never initialised: sets the plan's place up (its sheet and marker).
    */
   createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
     const composed = composePlan(
@@ -603,11 +662,10 @@ export class PlanManager {
       requirePhases(phases),
       requireDetails(details),
     );
-    return this.mutate((_current, snapshot) => {
+    return this.mutate(() => {
       const text = this.asNewPlan(composed);
-      ensureFits(text);
-      this.saveReplaced(snapshot, 'createPlan', 'replaced by a new plan');
-      return { text, result: (revision) => this.revised(text, revision) };
+      const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
+      return { text, result: (revision) => this.revised(text, revision), replacing };
     });
   }
 
@@ -631,7 +689,6 @@ export class PlanManager {
           `${describeValue(base)})`,
       );
     }
-    ensureFits(markdown);
     if (!this.byPerson) {
       const report = validatePlan(markdown);
       if (!report.valid) {
@@ -657,8 +714,8 @@ export class PlanManager {
       if (current === markdown)
         throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
       const text = this.agentRewrite(current, markdown);
-      this.saveReplaced(snapshot, 'replacePlan', 'replaced by an edit of the whole document');
-      return { text, result: (revision) => this.revised(text, revision) };
+      const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
+      return { text, result: (revision) => this.revised(text, revision), replacing };
     });
   }
 
@@ -666,7 +723,7 @@ export class PlanManager {
   restoreRevision(revision: unknown): RevisedPlan {
     const wanted = requireWholeNumber(revision, 'revision', { min: 0 }, 'one that getHistory() lists');
     return this.mutate((current, snapshot) => {
-      const versions = this.store.listVersions(100);
+      const versions = this.savedVersions(100, snapshot);
       const version = versions.find((candidate) => candidate.revision === wanted);
       if (!version) {
         throw new PlanError(
@@ -681,8 +738,8 @@ export class PlanManager {
           `Revision ${revision} is the same text as the plan now; nothing to restore`,
         );
       const text = this.agentRewrite(current, version.text);
-      this.saveReplaced(snapshot, 'restoreRevision', `replaced by revision ${revision}`);
-      return { text, result: (info) => this.revised(text, info) };
+      const replacing = { by: 'restoreRevision', reason: `replaced by revision ${revision}` };
+      return { text, result: (info) => this.revised(text, info), replacing };
     });
   }
 
@@ -702,7 +759,7 @@ export class PlanManager {
             `${snapshot.revision.changedBy}). Nothing was written; look at it again before you approve it`,
         );
       }
-      const text = decidePlan(outlinePlan(requireText(current)), decision, comment, this.store.today()).toString();
+      const text = decidePlan(outlinePlan(this.requireText(current)), decision, comment, this.store.today()).toString();
       return { text, result: (revision) => this.revised(text, revision) };
     });
   }
@@ -748,7 +805,7 @@ export class PlanManager {
   finishPlan(summary: unknown): FinishResult {
     const said = requireLine(summary, 'summary');
     return this.changeOnce((snapshot) => {
-      const outline = outlinePlan(requireText(snapshot.text));
+      const outline = outlinePlan(this.requireText(snapshot.text));
       if (outline.status === 'done') {
         throw new PlanError('INVALID_TRANSITION', 'The plan is already marked done; createPlan() starts the next one');
       }
@@ -806,26 +863,45 @@ export class PlanManager {
   }
 
   /**
-   * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that
-   * a writer based on the text before the edit is refused. Writes only the revision cell; returns
-   * null when the cell holds what Sheet Plan last recorded (nothing to record).
+   * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
+   * the text before the edit is refused, and keeps the text it replaced in the history: the last recorded plan, or,
+   * where none was kept yet, the `oldValue` Sheets gives for an edit of one cell. Writes only the revision record (and
+   * the history); returns null when the cell holds what Sheet Plan last recorded (nothing to record).
    */
-  recordCellEdit(): RevisionInfo | null {
+  recordCellEdit(edit: { oldValue?: string } = {}): RevisionInfo | null {
     return this.store.exclusive(() => {
-      const cells = this.store.read();
-      if (!cells || !isUnrecorded(cells.text, cells.meta)) return null;
-      const revision = currentRevision(cells.text, cells.meta).revision;
-      const { info, meta } = revisionRecord(revision, cells.text, 'cell edit', this.store.now());
-      this.store.writeRevision(recordWithRequests(meta, cells.meta)); // a person's edit forgets no request id
-      return info;
+      const snapshot = this.snapshot(true);
+      const { cells, text, meta, revision } = snapshot;
+      if (!cells) return null;
+      const last = snapshot.lastRecorded;
+      if (last === undefined) {
+        if (cells.meta === meta) return null; // the cell holds what Sheet Plan recorded
+        // Only the record was lost (a paste over it): put it back, from the last recorded plan.
+        this.store.write({ text, meta, setUp: false, recordOnly: true, keep: [], previous: { text, meta } });
+        return revision;
+      }
+      const replaced = last ? last.text : (edit.oldValue ?? '');
+      const keep =
+        replaced.trim() && replaced !== text
+          ? [
+              this.version(last ? (recordedRevision(last.meta) ?? 0) : Math.max(0, revision.revision - 1), replaced, {
+                by: 'an edit of the cell',
+                reason: 'replaced by a person in the spreadsheet',
+              }),
+            ]
+          : [];
+      const record = revisionRecord(revision.revision, text, 'cell edit', this.store.now());
+      const recorded = recordWithRequests(record.meta, meta); // a person's edit forgets no request id
+      this.store.write({ text, meta: recorded, setUp: false, recordOnly: true, keep, previous: last });
+      return record.info;
     });
   }
 
   /**
-   * The spec's initPlan, never destroying content: returns the plan if the sheet is set up; keeps a
-   * plan that is already in C2 without the marker; otherwise saves whatever text C2 held to the
-   * history before writing the starter plan. When the sheet cannot be set up it returns (without
-   * writing) the spec's recovery plan that names the error; initializePlan says which of the two it is.
+   * The spec's initPlan, never destroying content: returns the plan if the sheet is set up; keeps a plan that is
+   * already in the plan cell without the marker; otherwise saves whatever text the cell held to the history before
+   * writing the starter plan. When a service fails, whichever it is, it returns (having written nothing) the spec's
+   * recovery plan that names the error; initializePlan says which of the two it is.
    */
   initPlan(): RevisedPlan {
     const outcome = this.initializePlan();
@@ -837,11 +913,11 @@ export class PlanManager {
     try {
       const plan = this.changeOnce((snapshot) => {
         const { cells, text, revision } = snapshot;
-        if (cells?.marker === PLAN_MARKER && text.trim()) return this.revised(text, revision);
+        if (cells?.ready && text.trim()) return this.revised(text, revision);
         const keep = text.trim() && looksLikePlan(text);
         const newText = keep ? text : this.asNewPlan(STARTER_PLAN);
-        if (!keep) this.saveReplaced(snapshot, 'initPlan', 'text in the plan cell that was not a plan');
-        return this.writePlan(snapshot, newText, (info) => this.revised(newText, info), { setUp: true });
+        const replacing = keep ? undefined : { by: 'initPlan', reason: 'text in the plan cell that was not a plan' };
+        return this.writePlan(snapshot, newText, (info) => this.revised(newText, info), { setUp: true, replacing });
       });
       return { initialized: true, plan };
     } catch (error) {
@@ -853,6 +929,12 @@ export class PlanManager {
       return { initialized: false, reason, recoveryPlan: recovery };
     }
   }
+}
+
+/** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
+function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
+  if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
+  return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
 }
 
 /** A text someone meant as a plan: it has a title or at least one task. */

@@ -92,6 +92,11 @@ export function nextRevisionRecord(
   return revisionRecord(previous.revision + 1, text, by, at);
 }
 
+/** The revision a record names; undefined when `meta` is not a record of ours (empty, or edited by hand). */
+export function recordedRevision(meta: string): number | undefined {
+  return readRecord(meta)?.revision;
+}
+
 /** True when the text in the cell is not the one Sheet Plan last recorded. */
 export function isUnrecorded(text: string, meta: string): boolean {
   const record = readRecord(meta);

@@ -1,27 +1,24 @@
-/** The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). */
+/**
+ * The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). The core knows text and
+ * revisions; where they are kept, and under which addresses, is the adapter's business.
+ */
 import type { PlanSettings } from './settings';
 
-/** Where the plan lives in the spreadsheet. */
-export const PLAN_SHEET = 'AGENT_BASE';
-export const PLAN_MARKER = 'PLAN.md Contents';
-export const MARKER_CELL = 'C1';
-export const PLAN_CELL = 'C2';
-export const REVISION_LABEL = 'Sheet Plan revision';
-/** A cell holds at most 50,000 characters. */
-export const CELL_LIMIT = 50_000;
-/**
- * The plan text is written with a leading apostrophe so that Sheets keeps it as text (never a
- * formula, number or date). Whether Sheets counts that apostrophe toward the cell limit is not
- * documented, so we assume it does.
- */
-export const PLAN_TEXT_LIMIT = CELL_LIMIT - 1;
-
 export interface PlanCells {
-  /** C1: should hold PLAN_MARKER. */
-  marker: string;
-  /** C2: the plan's Markdown. */
+  /** The plan's place is set up (its marker is there), so a write needs no set-up. */
+  ready: boolean;
+  /** The plan's Markdown; '' when the cell is empty. */
   text: string;
-  /** D2: Sheet Plan's revision record (JSON). */
+  /** Sheet Plan's revision record beside the plan (JSON); '' when there is none. */
+  meta: string;
+}
+
+/**
+ * The plan as Sheet Plan last wrote or recorded it, with its revision record, kept apart from the plan cell: whatever
+ * replaces the cell (a paste, Delete, another script), the version before it can still be saved to the history.
+ */
+export interface RecordedPlan {
+  text: string;
   meta: string;
 }
 
@@ -30,7 +27,7 @@ export interface SavedVersion {
   revision: number;
   /** When it was replaced (ISO). */
   savedAt: string;
-  /** Who replaced it, and why: "createPlan", "raw edit", "initPlan", "restore". */
+  /** Who replaced it, and why: "createPlan", "cell edit", "initPlan", "restore". */
   replacedBy: string;
   reason: string;
   text: string;
@@ -53,36 +50,58 @@ export interface ArchivedText extends ArchiveEntry {
   text: string;
 }
 
+/** One change of the plan, written all or nothing. */
+export interface PlanWrite {
+  text: string;
+  /** The revision record to store beside the text. */
+  meta: string;
+  /** Set the plan's place up first (its sheet, the marker): it was not `ready`. */
+  setUp: boolean;
+  /** The text is already in the plan cell (a person's edit being recorded): write only the record. */
+  recordOnly?: boolean;
+  /** Versions to add to the history with this change, oldest first. */
+  keep: SavedVersion[];
+  /** The last recorded plan before this change, put back if the change fails. */
+  previous: RecordedPlan | null;
+}
+
 export interface PlanStore {
-  /** One range read of the marker, plan and revision cells; null when the plan sheet does not exist. */
+  /** Where the plan is, as people name it (`AGENT_BASE!C2`), for messages. */
+  readonly location: string;
+  /** The longest plan the store always takes; a longer one only replaces a plan at least as long. */
+  readonly textLimit: number;
+  /** One read of the plan and its record; null when the plan's sheet does not exist. */
   read(): PlanCells | null;
-  /** One range write of the plan and revision cells. */
-  write(text: string, meta: string): void;
-  /** Writes only the revision cell (recording a person's edit of the plan cell). */
-  writeRevision(meta: string): void;
-  /** Creates the plan sheet if it is missing and writes marker, plan and revision cells. */
-  initialize(cells: PlanCells): void;
-  /** Keeps a whole document that is about to be replaced. */
-  saveVersion(version: SavedVersion): void;
+  /** The plan as Sheet Plan last wrote or recorded it; null before the first write. */
+  lastRecorded(): RecordedPlan | null;
+  /**
+   * Makes one change: adds `keep` to the history, keeps the new text as the last recorded plan, and writes the plan
+   * with its record (one range write). If any step fails, or the change cannot be committed, what was written is put
+   * back before the error leaves `exclusive`.
+   */
+  write(change: PlanWrite): void;
   /** Saved versions, newest first. */
   listVersions(limit: number): SavedVersion[];
   /** The sheet's settings (defaults when none were saved). */
   readSettings(): PlanSettings;
-  /** Saves the settings; only ever called for a person. */
+  /** Saves the settings; only ever called for a person, inside `exclusive`. */
   writeSettings(settings: PlanSettings): void;
   /**
-   * Adds a finished plan to the archive under the next id, dropping the oldest beyond the archive's bound, and
-   * answers its id. When the newest archived plan is the same text (a retried finishPlan), answers that one's id
-   * and adds nothing.
+   * Adds a finished plan to the archive under the next id, inside `exclusive` (put back with the change if it fails;
+   * the oldest beyond the archive's bound are dropped once the change is committed), and answers its id. When the
+   * newest archived plan is the same text (a retried finishPlan), answers that one's id and adds nothing.
    */
   archivePlan(plan: Omit<ArchivedText, 'id'>): number;
   /** The archived plans, newest first, without their text. */
   listArchive(): ArchiveEntry[];
   /** One archived plan with its text; null when the id is not (or no longer) in the archive. */
   readArchived(id: number): ArchivedText | null;
-  /** Runs `work` holding the document's lock; throws a BUSY PlanError when it cannot be had. */
+  /**
+   * Runs `work` holding the plan's lock and commits its writes; throws a BUSY PlanError when the lock cannot be had.
+   * An error leaving it means nothing was written.
+   */
   exclusive<T>(work: () => T): T;
-  /** Today's date (`YYYY-MM-DD`) in the spreadsheet's time zone. */
+  /** Today's date (`YYYY-MM-DD`) in the plan's time zone. */
   today(): string;
   /** Now, as an ISO timestamp. */
   now(): string;

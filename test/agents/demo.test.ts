@@ -33,7 +33,8 @@ async function waitFor<T>(
 describe('the demo', () => {
   let emulator: LocalEmulator;
   beforeEach(async () => {
-    emulator = await startLocalEmulator();
+    // As `sheet-plan demo` starts its own emulator: without a plan, which the agent writes.
+    emulator = await startLocalEmulator('no plan');
   });
   afterEach(async () => {
     await emulator.close();

@@ -6,7 +6,7 @@ import { defineEndToEndTests } from './end-to-end';
 let emulator: LocalEmulator;
 let client: PlanClient;
 beforeEach(async () => {
-  emulator = await startLocalEmulator();
+  emulator = await startLocalEmulator('no plan');
   client = emulator.client();
 });
 afterEach(async () => {

@@ -9,13 +9,17 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { startServer } from '../../src/node/server/main';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
+
+/** The plan cell, as the page and GET /api/cells name it. */
+export const PLAN_CELL = PLAN_CELL_REFERENCE;
 
 export { findChromium, launchBrowser } from '../../src/node/browser/chromium';
 
 export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
   /** The plan cell, as GET /api/cells reports it. */
   planText(): Promise<string>;
-  /** Types `text` into AGENT_BASE!C2 as a person would (PUT /api/cells). */
+  /** Types `text` into the plan cell as a person would (PUT /api/cells). */
   editCell(text: string): Promise<void>;
   /** Runs a function as the agent would, through scripts.run. */
   scriptsRun(functionName: string, parameters?: unknown[]): Promise<{ status: number; body: any }>;
@@ -34,13 +38,13 @@ export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServ
     async planText() {
       const response = await fetch(`${server.url}/api/cells`, { headers: { [SECRET_HEADER]: server.secret } });
       const cells = (await response.json()) as Record<string, string>;
-      return cells['AGENT_BASE!C2'];
+      return cells[PLAN_CELL];
     },
     async editCell(text: string) {
       const response = await fetch(`${server.url}/api/cells`, {
         method: 'PUT',
         headers: { [SECRET_HEADER]: server.secret },
-        body: JSON.stringify({ 'AGENT_BASE!C2': text }),
+        body: JSON.stringify({ [PLAN_CELL]: text }),
       });
       if (!response.ok) throw new Error(`PUT /api/cells: HTTP ${response.status}`);
     },

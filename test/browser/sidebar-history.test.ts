@@ -24,9 +24,18 @@ afterEach(async () => {
 });
 
 const NEW_PLAN = ['New plan by the agent', 'Start over', [{ name: 'Only', steps: ['Read Data!A1:C9 (ids)'] }]];
+/** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
+const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
+
+async function agentCreatesPlan(): Promise<void> {
+  const { status, body } = await server.scriptsRun('createPlan', NEW_PLAN);
+  expect([status, body.error]).toEqual([200, undefined]);
+}
 
 test('a plan the agent replaced is in the history and comes back with Restore; the replaced one is kept', async () => {
-  expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
+  await server.dispose();
+  server = await startLocal(DECIDED_PLAN);
+  await agentCreatesPlan();
   const sidebar = await openSidebar(browser, server);
   const { page } = sidebar;
   await page.locator('.plan-title', { hasText: 'New plan by the agent' }).waitFor();
@@ -41,7 +50,7 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
     'replaced by a new plan · by the agent (createPlan)',
   );
   await entry.locator('summary').click();
-  await expect(entry.locator('pre').textContent()).resolves.toBe(EXAMPLE_PLAN);
+  await expect(entry.locator('pre').textContent()).resolves.toBe(DECIDED_PLAN);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.setViewportSize({ width: 300, height: 640 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-history.png') });
@@ -50,7 +59,7 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
   await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
   await page.locator('.status-bar .notice', { hasText: /^Revision \d+ restored/ }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
-  expect(await server.planText()).toBe(EXAMPLE_PLAN);
+  expect(await server.planText()).toBe(DECIDED_PLAN);
   await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
 
   // The agent's plan that the restore replaced is now in the history too.
@@ -70,12 +79,12 @@ test('an empty history says so', async () => {
 });
 
 test('hostile text in a saved version shows as text and runs nothing', async () => {
-  const hostile = EXAMPLE_PLAN.replace(
+  const hostile = DECIDED_PLAN.replace(
     '# Plan: Monthly Inventory Reconciliation',
     '# Plan: <img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>',
   );
   await server.editCell(hostile);
-  expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
+  await agentCreatesPlan();
   const { page, dialogs } = await openSidebar(browser, server);
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.locator('.history-entry').first();

@@ -5,7 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import {
+  ARTIFACTS,
+  PLAN_CELL,
+  launchBrowser,
+  openSidebar,
+  startLocal,
+  taskRow,
+  waitForCell,
+  type LocalServer,
+} from './harness';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let server: LocalServer;
@@ -91,7 +101,7 @@ test('an unchanged plan costs one small call per check: null, nothing re-rendere
 test('editing the Markdown saves the whole plan as a person', async () => {
   const { page } = await openSidebar(browser, server);
   await page.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
   await expect(editor.inputValue()).resolves.toBe(EXAMPLE_PLAN);
   const edited = EXAMPLE_PLAN.replace('- Should Discrepancies sheet be cleared before writing new data?\n', '').replace(
     '### Phase 4: Validation',
@@ -111,7 +121,7 @@ test(
     const sidebar = await openSidebar(browser, server);
     const { page } = sidebar;
     await page.getByRole('button', { name: 'Edit' }).click();
-    const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+    const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
     const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile');
     await editor.fill(mine);
 
@@ -144,7 +154,7 @@ test(
 test('a raw edit is refused when the agent changed the plan after the editor loaded', async () => {
   const { page } = await openSidebar(browser, server);
   await page.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
   await editor.fill(EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine'));
   await server.scriptsRun('completeTask', ['3.1']);
   const afterAgent = await server.planText();
@@ -169,8 +179,8 @@ test("npm start's page: the cell beside the real sidebar, each following the oth
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.locator('#panel-title').textContent()).resolves.toBe('Agent Plan');
   await expect(page.locator('#side-panel').evaluate((panel) => panel.getBoundingClientRect().width)).resolves.toBe(300);
-  await expect(page.locator('#c1').textContent()).resolves.toBe('PLAN.md Contents');
-  const cell = page.getByLabel("Cell AGENT_BASE!C2: the plan's Markdown");
+  await expect(page.locator('#marker-cell').textContent()).resolves.toBe(PLAN_LOCATION.marker);
+  const cell = page.getByLabel(`Cell ${PLAN_CELL}: the plan's Markdown`);
   await expect(cell.inputValue()).resolves.toBe(EXAMPLE_PLAN);
 
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -186,7 +196,7 @@ test("npm start's page: the cell beside the real sidebar, each following the oth
   await sidebar.locator('.task-list li[data-step="4.1"] .task-row').click();
   await sidebar.getByRole('button', { name: 'Complete' }).click();
   await page.waitForFunction(() =>
-    /- \[x\] 4\.1 Verify/.test((document.getElementById('c2') as HTMLTextAreaElement).value),
+    /- \[x\] 4\.1 Verify/.test((document.getElementById('plan-cell') as HTMLTextAreaElement).value),
   );
 
   // Escape discards an edit in progress.

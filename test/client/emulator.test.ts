@@ -6,7 +6,7 @@
 import { type PlanClient } from '../../src/node/client';
 import { ASSUMPTIONS } from '../../src/node/emulator';
 import { caught } from './caught';
-import { startLocalEmulator, type LocalEmulator } from './local-emulator';
+import { decideInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
 
 let emulator: LocalEmulator;
 let client: PlanClient;
@@ -213,8 +213,20 @@ describe('PlanClient against the emulator', () => {
     expect(restored.raw).toBe(plan.raw);
   });
 
-  test('initPlan keeps the plan that is there; createPlan writes a new one', async () => {
+  test('initPlan keeps the plan there; createPlan writes a new one once no item waits for the person', async () => {
     await expect(client.initPlan()).resolves.toMatchObject({ title: 'Monthly Inventory Reconciliation' });
+    const newPlan = () =>
+      client.createPlan(
+        'Q4 report',
+        'Publish the Q4 summary',
+        [{ name: 'Collect', steps: ['Read Orders!A2:F500 (orders)'] }],
+        { questions: ['Which quarter?'] },
+      );
+    await expect(caught(newPlan())).resolves.toMatchObject({
+      code: 'NEEDS_PERSON',
+      message: expect.stringContaining('task "Identify variance > threshold in Staging!E2:E500 (flag column)"'),
+    });
+    await decideInSidebar(emulator.url, 'approve', '2.3', 'threshold is right');
     const created = await client.createPlan(
       'Q4 report',
       'Publish the Q4 summary',

@@ -5,7 +5,13 @@
  */
 import type { PlanClient } from '../../src/node/client';
 import { caught } from './caught';
-import { approveInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
+import {
+  approveInSidebar,
+  decideInSidebar,
+  runInSidebar,
+  startLocalEmulator,
+  type LocalEmulator,
+} from './local-emulator';
 
 let emulator: LocalEmulator;
 let client: PlanClient;
@@ -31,6 +37,8 @@ async function expectRefused(call: Promise<unknown>, code: string, message: RegE
 
 test('a draft waits for the person; approving is theirs alone; then the agent works', async () => {
   await runInSidebar(emulator.url, 'sidebarSaveSettings', { approvalRequired: true });
+  // A new plan would take the example's review item away from the person: they decide it first.
+  await decideInSidebar(emulator.url, 'approve', '2.3', 'threshold is right');
   const draft = await client.createPlan('Invoices', 'Send March invoices', [
     { name: 'Prepare', steps: ['Read Orders!A2:E300 (customer, amount)', 'Write Invoices!A2:D80'] },
   ]);
@@ -43,7 +51,7 @@ test('a draft waits for the person; approving is theirs alone; then the agent wo
   await expectRefused(
     client.replacePlan(draft.raw.replace('Status: draft', 'Status: approved'), draft.stamp),
     'NEEDS_PERSON',
-    /^NEEDS_PERSON: Only a person approves a plan/,
+    /^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/,
   );
   await expectRefused(client.run('sidebarApprovePlan', [null]), 'NEEDS_PERSON', /^NEEDS_PERSON/);
   await expectRefused(
@@ -81,6 +89,7 @@ test('re-planning: each operation answers the task and the numbers it changed', 
 
 test('finishing: refused while work is open; then archived, listed and read back', async () => {
   await expectRefused(client.finishPlan('Done'), 'INVALID_TRANSITION', /^INVALID_TRANSITION: Every task must be/);
+  await decideInSidebar(emulator.url, 'approve', '2.3', 'threshold is right');
   const created = await client.createPlan('Small', 'Finish quickly', [{ name: 'Only', steps: ['One', 'Two'] }]);
   await client.applyCommands([
     { action: 'complete', step: '1.1' },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PlanClient, type PlanClientOptions } from '../../src/node/client';
 import { startServer } from '../../src/node/server/main';
 import { approvePlanAsPerson, callSidebarAsPerson } from '../../src/node/server/person-calls';
+import type { Seed } from '../../src/node/server/state';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 
@@ -16,10 +17,13 @@ export interface LocalEmulator {
   close(): Promise<void>;
 }
 
-/** Starts the emulator on a free port; its spreadsheet starts with the spec's example plan. */
-export async function startLocalEmulator(): Promise<LocalEmulator> {
+/**
+ * Starts the emulator on a free port; its spreadsheet starts with the spec's example plan (where 2.3 waits for the
+ * person's review), or with no plan.
+ */
+export async function startLocalEmulator(seed: Seed = 'example plan'): Promise<LocalEmulator> {
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-'));
-  const server = await startServer({ port: 0, stateFile: path.join(folder, 'spreadsheet.json'), distDir: DIST });
+  const server = await startServer({ port: 0, stateFile: path.join(folder, 'spreadsheet.json'), distDir: DIST, seed });
   return {
     url: server.url,
     spreadsheet: server.spreadsheet,

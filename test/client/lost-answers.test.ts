@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlanClient } from '../../src/node/client';
 import { TOOLS } from '../../src/node/mcp/tools';
-import { startLocalEmulator, type LocalEmulator } from './local-emulator';
+import { decideInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
 
 interface DroppingProxy {
   url: string;
@@ -92,15 +92,17 @@ describe('an answer lost after the script ran', () => {
   });
 
   test('createPlan is retried and writes one plan and one version in the history', async () => {
+    // A new plan would take the example's review item away from the person: they decide it first (revision 2).
+    await decideInSidebar(emulator.url, 'approve', '2.3', 'threshold is right');
     const client = await losingClient(1);
     const created = await client.createPlan('Quarter close', 'Close the quarter', [
       { name: 'Close', steps: ['Post Journal!A2:F90 (entries)', 'Check Trial!B2:B40 (balances)'] },
     ]);
-    expect(created).toMatchObject({ title: 'Quarter close', revision: 2, changedBy: 'api' });
+    expect(created).toMatchObject({ title: 'Quarter close', revision: 3, changedBy: 'api' });
     expect(proxy!.forwarded).toHaveLength(2);
     await expect(direct.getPlan()).resolves.toEqual(created);
     const history = await direct.getHistory();
-    expect(history.map((entry) => [entry.revision, entry.title])).toEqual([[1, 'Monthly Inventory Reconciliation']]);
+    expect(history.map((entry) => [entry.revision, entry.title])).toEqual([[2, 'Monthly Inventory Reconciliation']]);
   });
 
   test('applyCommands is retried and applies its batch once', async () => {

@@ -167,7 +167,7 @@ describe('only a person approves, on every path', () => {
       store.settings.approvalRequired = required;
       const before = store.state();
       const error = refusal(() => agent(store).replacePlan(DRAFT.replace('Status: draft', 'Status: approved'), 1));
-      expect(error.message).toMatch(/^NEEDS_PERSON: Only a person approves a plan/);
+      expect(error.message).toMatch(/^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/);
       expect(store.state()).toBe(before);
     }
   });
@@ -181,7 +181,7 @@ describe('only a person approves, on every path', () => {
     const store = approvalSheet(DRAFT.replace('Status: draft', 'Status: draft — changes requested: split it'));
     const forged = DRAFT.replace('Status: draft', 'Status: draft — changes requested: none, go ahead');
     expect(refusal(() => agent(store).replacePlan(forged, 1)).message).toMatch(
-      /^NEEDS_PERSON: The text after the status/,
+      /^NEEDS_PERSON: Only a person may change what waits for them: the person's comment on the plan's status/,
     );
   });
 
@@ -197,7 +197,9 @@ describe('only a person approves, on every path', () => {
     person(store).replacePlan(APPROVED.replace('(name, email)', '(name, e-mail)'), 1); // revision 1 is saved
     agent(store).addTask(1, 'Merge duplicates'); // a draft again
     const before = store.state();
-    expect(refusal(() => agent(store).restoreRevision(1)).message).toMatch(/^NEEDS_PERSON: Only a person approves/);
+    expect(refusal(() => agent(store).restoreRevision(1)).message).toMatch(
+      /^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/,
+    );
     expect(store.state()).toBe(before);
   });
 

@@ -1,6 +1,5 @@
 /** The plan sheet in memory, for PlanManager's tests: counts reads and writes; can be busy or fail its writes. */
 import {
-  PLAN_MARKER,
   PlanError,
   PlanManager,
   nextRevisionRecord,
@@ -9,27 +8,41 @@ import {
   type ArchivedText,
   type PlanCells,
   type PlanStore,
+  type PlanWrite,
+  type RecordedPlan,
   type SavedVersion,
 } from '../../src/core';
 import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/settings';
 
 export const TODAY = '2026-03-14';
+/** The longest plan the store always takes, as the spreadsheet's. */
+export const TEST_TEXT_LIMIT = 49_999;
 
 export class MemoryStore implements PlanStore {
+  readonly location = 'the plan cell';
+  readonly textLimit = TEST_TEXT_LIMIT;
   cells: PlanCells | null;
+  /** Newest first. */
   versions: SavedVersion[] = [];
+  /** The plan as the last write left it (what the spreadsheet keeps in its history sheet). */
+  recorded: RecordedPlan | null = null;
   settings: PlanSettings = { ...DEFAULT_SETTINGS };
   /** Oldest first, as the archive sheet keeps them. */
   archive: ArchivedText[] = [];
   reads = 0;
+  /** Writes of the plan (or its record) that needed no set-up. */
   writes = 0;
   settingsReads = 0;
+  /** Writes that set the plan's place up (the sheet, the marker). */
   initializations = 0;
   busy = false;
   failWrites: string | null = null;
   private tick = 0;
 
-  constructor(cells: PlanCells | null) {
+  constructor(
+    cells: PlanCells | null,
+    private readonly day = TODAY,
+  ) {
     this.cells = cells ? { ...cells } : null;
   }
 
@@ -38,28 +51,19 @@ export class MemoryStore implements PlanStore {
     return this.cells ? { ...this.cells } : null;
   }
 
-  write(text: string, meta: string): void {
-    if (this.failWrites) throw new Error(this.failWrites);
-    if (!this.cells) throw new Error('Sheet AGENT_BASE does not exist');
-    this.writes++;
-    this.cells = { ...this.cells, text, meta };
+  lastRecorded(): RecordedPlan | null {
+    return this.recorded ? { ...this.recorded } : null;
   }
 
-  writeRevision(meta: string): void {
+  /** All or nothing, as the port promises: a failing write changes nothing. */
+  write(change: PlanWrite): void {
     if (this.failWrites) throw new Error(this.failWrites);
-    if (!this.cells) throw new Error('Sheet AGENT_BASE does not exist');
-    this.writes++;
-    this.cells = { ...this.cells, meta };
-  }
-
-  initialize(cells: PlanCells): void {
-    if (this.failWrites) throw new Error(this.failWrites);
-    this.initializations++;
-    this.cells = { ...cells };
-  }
-
-  saveVersion(version: SavedVersion): void {
-    this.versions.unshift({ ...version });
+    if (!change.setUp && !this.cells) throw new Error('The plan sheet does not exist');
+    if (change.setUp) this.initializations++;
+    else this.writes++;
+    this.versions.unshift(...[...change.keep].reverse().map((version) => ({ ...version })));
+    this.recorded = { text: change.text, meta: change.meta };
+    this.cells = { ready: true, text: change.text, meta: change.meta };
   }
 
   listVersions(limit: number): SavedVersion[] {
@@ -100,7 +104,7 @@ export class MemoryStore implements PlanStore {
   }
 
   today(): string {
-    return TODAY;
+    return this.day;
   }
 
   now(): string {
@@ -112,6 +116,7 @@ export class MemoryStore implements PlanStore {
     return JSON.stringify({
       cells: this.cells,
       versions: this.versions,
+      recorded: this.recorded,
       settings: this.settings,
       archive: this.archive,
       writes: this.writes,
@@ -132,7 +137,7 @@ export function savedPlan(text: string, revision = 1): MemoryStore {
     'api',
     '2026-03-13T08:00:00.000Z',
   );
-  return new MemoryStore({ marker: PLAN_MARKER, text, meta });
+  return new MemoryStore({ ready: true, text, meta });
 }
 
 /** PlanManager as an agent (scripts.run) and as a person (the sidebar) over a store. */

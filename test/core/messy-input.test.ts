@@ -3,17 +3,8 @@
  * variants, bold labels, code blocks. The plan must read sensibly, and an update must change the
  * target line only: every test compares the whole document, character for character.
  */
-import {
-  DEFAULT_SETTINGS,
-  PLAN_MARKER,
-  PlanManager,
-  nextRevisionRecord,
-  parsePlan,
-  updateTaskStatus,
-  type PlanCells,
-  type PlanStore,
-  type SavedVersion,
-} from '../../src/core';
+import { PlanManager, nextRevisionRecord, parsePlan, updateTaskStatus } from '../../src/core';
+import { MemoryStore } from './memory-store';
 
 const DAY = '2026-04-02';
 
@@ -40,37 +31,12 @@ function tasksOf(markdown: string) {
   return parsePlan(markdown).phases.flatMap((phase) => phase.tasks);
 }
 
-/** Just enough of a store to run PlanManager over one text. */
+/** PlanManager over one text in memory. */
 function managerFor(text: string, byPerson = false): { manager: PlanManager; cell: () => string } {
-  let cells: PlanCells = {
-    marker: PLAN_MARKER,
-    text,
-    meta: nextRevisionRecord({ revision: 0, changedBy: 'api' }, text, 'api', '2026-04-01T00:00:00Z').meta,
-  };
-  const store: PlanStore = {
-    read: () => ({ ...cells }),
-    write: (newText, meta) => {
-      cells = { ...cells, text: newText, meta };
-    },
-    writeRevision: (meta) => {
-      cells = { ...cells, meta };
-    },
-    initialize: (newCells) => {
-      cells = { ...newCells };
-    },
-    saveVersion: (_version: SavedVersion) => undefined,
-    listVersions: () => [],
-    readSettings: () => ({ ...DEFAULT_SETTINGS }),
-    writeSettings: () => undefined,
-    archivePlan: () => 1,
-    listArchive: () => [],
-    readArchived: () => null,
-    exclusive: (work) => work(),
-    today: () => DAY,
-    now: () => '2026-04-02T10:00:00.000Z',
-  };
+  const meta = nextRevisionRecord({ revision: 0, changedBy: 'api' }, text, 'api', '2026-04-01T00:00:00Z').meta;
+  const store = new MemoryStore({ ready: true, text, meta }, DAY);
   const manager = new PlanManager(store, byPerson ? { source: 'sidebar', byPerson: true } : { source: 'api' });
-  return { manager, cell: () => cells.text };
+  return { manager, cell: () => store.text };
 }
 
 describe('Windows line endings (CRLF) from a paste', () => {

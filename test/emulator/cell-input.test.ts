@@ -88,6 +88,13 @@ describe('the plain text format @', () => {
     expect(range.getValues()).toEqual([['42', 'TRUE', '2026-01-10', '-1.5']]);
   });
 
+  test('text format keeps a leading apostrophe as part of the text (undocumented; the strict assumption)', () => {
+    const { active } = fresh();
+    const range = active.getRange('A1').setNumberFormat('@');
+    range.setValue("'# Plan: Kept as typed");
+    expect(range.getValue()).toBe("'# Plan: Kept as typed");
+  });
+
   test('text format does not stop formulas (undocumented; the strict assumption)', () => {
     const { active, spreadsheet } = fresh();
     active

@@ -111,7 +111,7 @@ describe('runFunction', () => {
 
   test('locks the script left held are released, and reported', () => {
     const shared = spreadsheet();
-    const outcome = runFunction(shared, distDir, 'leavesLockHeld');
+    const outcome = runFunction(shared, distDir, 'leavesLockHeld', [], { context: 'ui' });
     expect(outcome.execution.leakedLocks).toEqual(['document']);
     expect(shared.locks.isHeld('document')).toBe(false);
   });

@@ -1,6 +1,10 @@
 /** LockService: executions contend for locks kept in the spreadsheet model. */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { executionOn, thrownMessage } from './helpers';
+import { EmulatedSpreadsheet, type ExecutionOptions } from '../../src/node/emulator';
+import { executionOn as anyExecutionOn, thrownMessage } from './helpers';
+
+/** Document locks exist where there is a document window: a menu click or a sidebar call (not scripts.run). */
+const executionOn = (spreadsheet: EmulatedSpreadsheet, options: ExecutionOptions = {}) =>
+  anyExecutionOn(spreadsheet, { context: 'ui', ...options });
 
 test('a document lock held by another execution makes tryLock return false', () => {
   const spreadsheet = new EmulatedSpreadsheet();
@@ -59,6 +63,13 @@ test('user locks are per user; the script lock is shared by all', () => {
 
 test('a script that is not container-bound has no document lock', () => {
   expect(executionOn(new EmulatedSpreadsheet(), { containerBound: false }).LockService.getDocumentLock()).toBeNull();
+});
+
+test('a scripts.run execution of a bound script has no document lock either (strict: Google does not say)', () => {
+  const spreadsheet = new EmulatedSpreadsheet();
+  expect(anyExecutionOn(spreadsheet, { context: 'api' }).LockService.getDocumentLock()).toBeNull();
+  expect(anyExecutionOn(spreadsheet, { context: 'api' }).LockService.getScriptLock().tryLock(0)).toBe(true);
+  expect(executionOn(spreadsheet, { context: 'trigger' }).LockService.getDocumentLock()).not.toBeNull();
 });
 
 test('ending the execution releases what the script left held, and records it', () => {

@@ -35,3 +35,11 @@ test('a store over 500 KB is refused and keeps what it had', () => {
   expect(properties.getProperty('one-more')).toBeNull();
   expect(properties.getProperty('key61')).toHaveLength(8_000);
 });
+
+test('deleteProperty removes a key, and does nothing for a key that is not there', () => {
+  const spreadsheet = new EmulatedSpreadsheet();
+  const properties = documentProperties(spreadsheet);
+  properties.setProperty('settings', '{}');
+  properties.deleteProperty('settings').deleteProperty('never-set');
+  expect(documentProperties(spreadsheet).getProperty('settings')).toBeNull();
+});

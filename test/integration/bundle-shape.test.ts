@@ -9,7 +9,8 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { FUNCTION_NAMES } from '../../src/core/api-functions';
 import { EmulatedSpreadsheet, createExecution, loadBundle } from '../../src/node/emulator';
-import { DIST } from './harness';
+import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { DIST, MARKER, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
@@ -67,8 +68,8 @@ test('initPlan in the bundle sets up a new spreadsheet with the starter plan', (
   const bundle = loadBundle(createExecution(spreadsheet, { context: 'api' }), DIST);
   const plan = (bundle.initPlan as () => { title: string; raw: string })();
   expect(plan.title).toBe('Getting Started with Sheet Agent');
-  expect(spreadsheet.cell('AGENT_BASE!C1')).toBe('PLAN.md Contents');
-  expect(spreadsheet.cell('AGENT_BASE!C2')).toBe(plan.raw);
+  expect(spreadsheet.cell(MARKER)).toBe(PLAN_LOCATION.marker);
+  expect(spreadsheet.cell(PLAN)).toBe(plan.raw);
 });
 
 test('the manifest is copied beside the code, with V8, a time zone, the execution API and explicit scopes', () => {

@@ -3,7 +3,7 @@
  * spreadsheet (cells, history, properties) stays byte for byte as it was, and the lock is free.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { execute, plan, sheetWithPlan, snapshot } from './harness';
+import { PLAN, call, execute, literally, plan, planText, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Errors',
@@ -62,7 +62,7 @@ describe('a missing plan', () => {
       sheetWithPlan(''),
       name,
       ['1.1'],
-      /^NO_PLAN: No plan in AGENT_BASE!C2; call initPlan\(\).*createPlan/,
+      new RegExp(`^NO_PLAN: No plan in ${literally(PLAN)}; call initPlan\\(\\).*createPlan`),
     );
   });
 
@@ -168,21 +168,55 @@ describe('a plan over the cell limit', () => {
       sheetWithPlan(PLAN_TEXT),
       'createPlan',
       ['Big', 'Too big', [{ name: 'Many', steps }]],
-      /^TOO_LARGE: The plan would be [\d,]+ characters; the cell holds at most 49,999 plan characters/,
+      new RegExp(
+        `^TOO_LARGE: The plan would be 61,271 characters; ${literally(PLAN)} holds at most 49,999. Nothing was ` +
+          'written; shorten it by at least 11,272 characters; its longest parts are Phase 1: Many \\(61,001\\)',
+      ),
     );
   });
 
-  test('a note that would push the plan over the limit is refused', () => {
+  test('a note that would push the plan over the limit is refused, saying how much to cut and where', () => {
     const nearlyFull = `${PLAN_TEXT}\n## Notes\n\n${'n'.repeat(49_999 - PLAN_TEXT.length - 12)}`;
     expect(nearlyFull.length).toBeLessThanOrEqual(49_999);
-    expectRefused(sheetWithPlan(nearlyFull), 'setTaskNote', ['1.1', 'one more note pushes it over'], /^TOO_LARGE/);
+    expectRefused(
+      sheetWithPlan(nearlyFull),
+      'setTaskNote',
+      ['1.1', 'one more note pushes it over'],
+      /^TOO_LARGE: The plan would be 50,029 characters; .* holds at most 49,999\. Nothing was written; shorten it by at least 30 characters; its longest parts are Notes \(49,\d{3}\), Phase 1: Work/,
+    );
+  });
+
+  /** A plan of exactly 50,000 characters, as a person may type one into the cell. */
+  const FULL = `${PLAN_TEXT}\n## Notes\n\n${'n'.repeat(50_000 - PLAN_TEXT.length - 11)}`;
+
+  test('a plan a person typed up to the cell limit still takes changes that do not grow it', () => {
+    expect(FULL.length).toBe(50_000);
+    const spreadsheet = sheetWithPlan(FULL);
+    expect(call(spreadsheet, 'startTask', '1.1')).toMatchObject({ step: '1.1', status: 'doing' });
+    expect(planText(spreadsheet)).toBe(FULL.replace('- [ ] 1.1', '- [/] 1.1'));
+    call(spreadsheet, 'reopenTask', '1.2');
+    expect(planText(spreadsheet)).toHaveLength(50_000);
+  });
+
+  test('at the cell limit, a change that adds characters is refused with what to cut', () => {
+    expectRefused(
+      sheetWithPlan(FULL),
+      'blockTask',
+      ['1.1', 'waiting'],
+      /^TOO_LARGE: The plan would be 50,010 characters; .* holds at most 49,999\. Nothing was written; shorten it by at least 10 characters/,
+    );
+  });
+
+  test('a full plan that Sheets could only keep as text with the apostrophe is refused by a character', () => {
+    const risky = `- ${FULL.slice(2)}`;
+    expectRefused(sheetWithPlan(risky), 'startTask', ['1.1'], /^TOO_LARGE: .*shorten it by at least 1 characters/);
   });
 });
 
 describe('a busy plan', () => {
   test('a change while another execution holds the lock is refused, and says to try again', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
-    spreadsheet.locks.holdDocumentLock();
+    spreadsheet.locks.holdAsAnotherProcess('script');
     expectRefused(
       spreadsheet,
       'startTask',

@@ -1,106 +1,295 @@
 /**
- * A service call that throws part-way through an operation (on the lock, the read, the history
- * write, the plan write, the flush) is reported to the caller and leaves the plan either old or new,
- * never mixed, as the position of the failure says; the history holds only true versions; and the
- * lock is released.
+ * An error means nothing was written. Every function that changes the plan (from the API descriptor: the agent's, the
+ * sidebar's, the menu's and the onEdit trigger) is run once cleanly, then once per service call it made with that call
+ * failing. Whichever call fails — the lock, the active spreadsheet, a read, the history, the plan write, the flush
+ * that commits them, releasing the lock — the outcome is either an error with the spreadsheet byte for byte as it
+ * was (cells, history, the last recorded plan), or success with the spreadsheet exactly as the clean run left it.
+ * initPlan never errors: it answers the spec's recovery plan, having written nothing.
  */
-import { EmulatedSpreadsheet, type CallRecord } from '../../src/node/emulator';
-import { PLAN, REVISION, execute, executeFailingAt, plan, sheetWithPlan } from './harness';
+import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import {
+  PLAN,
+  call,
+  execute,
+  openSidebar,
+  plan,
+  planText,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+  snapshot,
+  type Context,
+} from './harness';
 
 const ORIGINAL = plan(
   '# Plan: Original',
   '',
   'Goal: Survive faults',
   '',
+  '## Questions for User',
+  '',
+  '- Which sheet?',
+  '',
   '### Phase 1: Work',
   '- [ ] 1.1 First',
   '- [ ] 1.2 Second',
+  '- [!] 1.3 Check — totals right?',
   '',
 );
+const FINISHED = ORIGINAL.replace(/- \[[ !]\] (\d\.\d) (\w+).*/g, '- [x] $1 $2');
+const NOW = () => new Date('2026-03-14T10:00:00Z');
+const recoveryPlan = (result: unknown) => (result as { title?: string } | undefined)?.title === 'Initialization Error';
+type Execution = Parameters<Exclude<Parameters<typeof execute>[2], unknown[] | undefined>>[0];
 
-type Setup = () => EmulatedSpreadsheet;
+interface Scenario {
+  label: string;
+  setup: () => EmulatedSpreadsheet;
+  args?: (spreadsheet: EmulatedSpreadsheet) => unknown[] | ((execution: Execution) => unknown[]);
+  context?: Context;
+  /** Tells a failure answered without an error (initPlan's recovery plan, the menu's alert) from success. */
+  recovered?: (result: unknown, execution: Execution) => boolean;
+  /** Never answers a service failure with an error (initPlan: the spec's recovery case). */
+  neverFails?: boolean;
+}
 
-const withHistory: Setup = () => {
-  const spreadsheet = sheetWithPlan(ORIGINAL);
-  // One createPlan so that restoreRevision has something to restore.
-  const { error } = execute(spreadsheet, 'createPlan', ['Second', 'Replace it', [{ name: 'W', steps: ['New'] }]]);
-  if (error) throw error;
+const saved = () => sheetWithSavedPlan(ORIGINAL);
+const typed = () => sheetWithPlan(ORIGINAL);
+const empty = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+const withHistory = () => {
+  const spreadsheet = saved();
+  call(spreadsheet, 'replacePlan', ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp);
   return spreadsheet;
 };
+const savedRevision = (spreadsheet: EmulatedSpreadsheet) => call(spreadsheet, 'getHistory', 1)[0].revision;
 
-const OPERATIONS: Array<[string, Setup, unknown[] | ((s: EmulatedSpreadsheet) => unknown[])]> = [
-  ['startTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
-  ['advanceTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
-  [
-    'createPlan',
-    () => sheetWithPlan(ORIGINAL),
-    ['New plan', 'Replace the original', [{ name: 'W', steps: ['One', 'Two'] }]],
-  ],
-  [
-    'createPlan',
-    () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] }),
-    ['First plan', 'On a new sheet', [{ name: 'W', steps: ['One'] }]],
-  ],
-  ['replacePlan', () => sheetWithPlan(ORIGINAL), [ORIGINAL.replace('Second', 'Second, reworded'), 1]],
-  ['restoreRevision', withHistory, (spreadsheet) => [JSON.parse(String(spreadsheet.cell(REVISION))).revision - 1]],
-  ['addTask', () => sheetWithPlan(ORIGINAL), [1, 'Third', { after: '1.1' }]],
-  ['removeTask', () => sheetWithPlan(ORIGINAL), ['1.1']],
-  ['finishPlan', () => sheetWithPlan(ORIGINAL.replace(/- \[ \]/g, '- [x]')), ['Both done']],
-];
-
-function state(spreadsheet: EmulatedSpreadsheet) {
-  const history = execute(spreadsheet, 'getHistory', [100]).result as Array<{ text: string }> | undefined;
-  return {
-    plan: String(spreadsheet.cell(PLAN) ?? ''),
-    revision: String(spreadsheet.cell(REVISION) ?? '') ? JSON.parse(String(spreadsheet.cell(REVISION))).revision : null,
-    history: (history ?? []).map((entry) => entry.text),
+/** A person opened the sidebar: its token is in the cache. */
+const tokens = new WeakMap<EmulatedSpreadsheet, string>();
+function withSidebar(setup: () => EmulatedSpreadsheet) {
+  return () => {
+    const spreadsheet = setup();
+    tokens.set(spreadsheet, openSidebar(spreadsheet));
+    return spreadsheet;
   };
 }
+const token = (spreadsheet: EmulatedSpreadsheet) => tokens.get(spreadsheet)!;
 
-/** The 1-based position of the last call that matches, or 0. */
-function lastCall(calls: readonly CallRecord[], matches: (call: CallRecord) => boolean): number {
-  let found = 0;
-  calls.forEach((call, i) => {
-    if (matches(call)) found = i + 1;
-  });
-  return found;
+/** A person has typed over the plan; onEdit is what runs (and may fail). */
+function typedOver(): EmulatedSpreadsheet {
+  const spreadsheet = saved();
+  spreadsheet.setCellText(PLAN, 'Typed over by a person');
+  return spreadsheet;
 }
 
-const isRangeWrite = (shape: string) => (call: CallRecord) =>
-  call.service === 'Range' && call.method === 'setValues' && call.args[0] === shape;
+/** A person's sidebar call on a plan Sheet Plan wrote. */
+const person = (label: string, args: (spreadsheet: EmulatedSpreadsheet) => unknown[]): Scenario => ({
+  label,
+  setup: withSidebar(saved),
+  context: 'ui',
+  args,
+});
 
-describe.each(OPERATIONS)('%s', (name, setup, argsFor) => {
-  const clean = setup();
-  const args = typeof argsFor === 'function' ? argsFor(clean) : argsFor;
-  const success = execute(clean, name, args);
-  const calls = success.execution.calls;
-  const after = state(clean);
-  // The plan cells are written by one setValues (C2:D2, or C1:D2 on a new sheet), the history row by another.
-  const planWriteAt = Math.max(lastCall(calls, isRangeWrite('[1x2]')), lastCall(calls, isRangeWrite('[2x2]')));
-  const historyWriteAt = lastCall(calls, isRangeWrite('[1x5]'));
+const task = (args: unknown[]): Scenario[] => [
+  { label: 'a plan Sheet Plan wrote', setup: saved, args: () => args },
+  { label: 'a plan typed into the cell (the first write makes the history sheet)', setup: typed, args: () => args },
+];
 
-  test('runs cleanly without faults, writing the plan cells once', () => {
-    expect(success.error).toBeUndefined();
-    expect(planWriteAt).toBeGreaterThan(2);
+const MUTATIONS: Record<string, Scenario[]> = {
+  initPlan: [
+    { label: 'a new spreadsheet', setup: empty, recovered: recoveryPlan, neverFails: true },
+    {
+      label: 'other text in the cell',
+      setup: () => sheetWithPlan('Shopping list', { marker: null }),
+      recovered: recoveryPlan,
+      neverFails: true,
+    },
+  ],
+  createPlan: [
+    { label: 'over a plan', setup: saved, args: () => ['New plan', 'Replace it', [{ name: 'W', steps: ['One'] }]] },
+    { label: 'on a new spreadsheet', setup: empty, args: () => ['First', 'Begin', [{ name: 'W', steps: ['One'] }]] },
+  ].map((scenario) => ({
+    ...scenario,
+    // Nothing waits for review in a plan an agent replaces.
+    setup: () => {
+      const spreadsheet = scenario.setup();
+      if (planText(spreadsheet)) spreadsheet.setCellText(PLAN, planText(spreadsheet).replace('[!] 1.3', '[ ] 1.3'));
+      return spreadsheet;
+    },
+  })),
+  replacePlan: [
+    {
+      label: 'with the stamp read',
+      setup: saved,
+      args: (spreadsheet) => [ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp],
+    },
+  ],
+  startTask: task(['1.1']),
+  completeTask: task(['1.1']),
+  advanceTask: task(['1.1']),
+  blockTask: task(['1.1', 'waiting for data']),
+  reviewTask: task(['1.1', 'check it']),
+  skipTask: task(['1.2', 'not needed']),
+  reopenTask: [{ label: 'a task in progress', setup: saved, args: () => ['1.1'] }].map((scenario) => ({
+    ...scenario,
+    setup: () => {
+      const spreadsheet = saved();
+      call(spreadsheet, 'startTask', '1.1');
+      return spreadsheet;
+    },
+  })),
+  setTaskNote: task(['1.2', 'uses column F']),
+  startNextTask: task([]),
+  applyCommands: task([
+    [
+      { action: 'start', step: '1.1' },
+      { action: 'complete', step: '1.1' },
+    ],
+  ]),
+  restoreRevision: [
+    { label: 'a saved version', setup: withHistory, args: (spreadsheet) => [savedRevision(spreadsheet)] },
+  ],
+  onEdit: [
+    {
+      label: 'a person typed over the plan',
+      setup: typedOver,
+      context: 'trigger',
+      args: () => (execution: Execution) => [
+        execution.editEvent('LIMITED', PLAN, { value: 'Typed over by a person', oldValue: ORIGINAL }),
+      ],
+    },
+  ],
+  menuInitializePlan: [
+    {
+      label: 'a new spreadsheet',
+      setup: empty,
+      context: 'ui',
+      recovered: (_result, execution) => execution.ui.alerts[0]?.title === 'Plan not initialized',
+    },
+  ],
+  sidebarTaskAction: [
+    {
+      label: 'approve',
+      setup: withSidebar(saved),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), 'approve', '1.3', 'looks right'],
+    },
+  ],
+  sidebarAnswerQuestion: [
+    {
+      label: 'an answer',
+      setup: withSidebar(saved),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), 1, 'Sheet1'],
+    },
+  ],
+  sidebarReplacePlan: [
+    {
+      label: 'an edit of the whole plan',
+      setup: withSidebar(saved),
+      context: 'ui',
+      args: (spreadsheet) => [
+        token(spreadsheet),
+        ORIGINAL.replace('[!] 1.3', '[x] 1.3'),
+        0,
+        call(spreadsheet, 'getPlan').stamp,
+      ],
+    },
+  ],
+  addTask: task([1, 'Third', { after: '1.1' }]),
+  addPhase: task(['More', ['Another']]),
+  renameTask: task(['1.1', 'First, renamed']),
+  moveTask: task(['1.1', '1.2']),
+  removeTask: task(['1.1']),
+  finishPlan: [{ label: 'every task finished', setup: () => sheetWithSavedPlan(FINISHED), args: () => ['All done'] }],
+  sidebarApprovePlan: [
+    {
+      label: 'the plan as the person saw it',
+      setup: withSidebar(saved),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), call(spreadsheet, 'getPlan').stamp, 'go'],
+    },
+  ],
+  sidebarRequestPlanChanges: [person('a comment', (s) => [token(s), 'split phase 1'])],
+  sidebarSaveSettings: [person('approval first', (s) => [token(s), { approvalRequired: true }])],
+  sidebarAddTask: [person('a task', (s) => [token(s), 1, 'Third', null])],
+  sidebarAddPhase: [person('a phase', (s) => [token(s), 'More', ['Another'], null])],
+  sidebarRenameTask: [person('a title', (s) => [token(s), '1.3', 'Check, renamed'])],
+  sidebarMoveTask: [person('a task', (s) => [token(s), '1.1', '1.2'])],
+  sidebarRemoveTask: [person('a task in review', (s) => [token(s), '1.3'])],
+  sidebarInitPlan: [{ label: 'a new spreadsheet', setup: withSidebar(empty), context: 'ui', args: (s) => [token(s)] }],
+  sidebarRestore: [
+    {
+      label: 'a saved version',
+      setup: withSidebar(withHistory),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), savedRevision(spreadsheet)],
+    },
+  ],
+};
+
+/**
+ * Everything a change leaves (every sheet and cell, the document properties), without what differs between two
+ * spreadsheets set up alike at different times: their ids, the person's token, and timestamps.
+ */
+function outcome(spreadsheet: EmulatedSpreadsheet): string {
+  const { sheets, properties } = spreadsheet.toJSON();
+  return JSON.stringify({ sheets, properties }).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>');
+}
+
+const mutations = Object.entries(API_FUNCTIONS as Record<string, ApiFunctionSpec>)
+  .filter(([, spec]) => spec.changesPlan)
+  .map(([name]) => name)
+  // It changes the settings, not the plan: a write all the same.
+  .concat('sidebarSaveSettings');
+
+test('every function that changes the plan is run with a fault at each of its service calls', () => {
+  expect(Object.keys(MUTATIONS).sort()).toEqual([...mutations].sort());
+});
+
+const cases = Object.entries(MUTATIONS).flatMap(([name, scenarios]) =>
+  scenarios.map((scenario) => [name, scenario.label, scenario] as const),
+);
+
+describe.each(cases)('%s (%s)', (name, _label, scenario) => {
+  const run = (spreadsheet: EmulatedSpreadsheet, prepare?: (execution: Execution) => void) =>
+    execute(spreadsheet, name, scenario.args?.(spreadsheet) ?? [], {
+      context: scenario.context ?? 'api',
+      now: NOW,
+      prepare,
+    });
+  const clean = scenario.setup();
+  const cleanRun = run(clean);
+  const calls = cleanRun.execution.calls.length;
+  const after = outcome(clean);
+
+  test('runs cleanly and changes the plan', () => {
+    expect(cleanRun.error).toBeUndefined();
+    expect(calls).toBeGreaterThan(3);
   });
 
-  test.each(calls.map((call, i) => [i + 1, `${call.service}.${call.method}`] as const))(
-    'a failure at service call %i (%s) is reported, and leaves each write done or not done, never half',
+  test.each(Array.from({ length: calls }, (_, i) => i + 1))(
+    'a failure at service call %i: an error, and nothing written; or success, and all of it written',
     (failAt) => {
-      const spreadsheet = setup();
-      const before = state(spreadsheet);
-      const { error, execution, failed } = executeFailingAt(spreadsheet, name, args, failAt);
-      // Only a failing releaseLock itself can leave the lock to Apps Script's end-of-execution release.
+      const spreadsheet = scenario.setup();
+      const before = snapshot(spreadsheet);
+      let seen = 0;
+      let failed = '';
+      const { result, error, execution } = run(spreadsheet, (started) =>
+        started.faults.failNext((call: { service: string; method: string }) => {
+          if (++seen !== failAt) return false;
+          failed = `${call.service}.${call.method}`;
+          return true;
+        }, 'Service error: Spreadsheets'),
+      );
+      // Only a failing releaseLock itself leaves the lock to Apps Script's release when the script ends.
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
-      // Every failure reaches the caller, even one after the plan was written (the flush, the lock's release).
-      expect(error?.message).toMatch(/Service error: Spreadsheets/);
-      // The plan and its revision are new exactly when the failure came after their one write; the history holds
-      // the replaced plan exactly when the failure came after its row was written.
-      expect(state(spreadsheet)).toEqual({
-        plan: failAt > planWriteAt ? after.plan : before.plan,
-        revision: failAt > planWriteAt ? after.revision : before.revision,
-        history: failAt > historyWriteAt ? after.history : before.history,
-      });
+      if (scenario.neverFails) expect({ failed, error }).toEqual({ failed, error: undefined });
+      const recovered = !error && scenario.recovered?.(result, execution);
+      if (error || recovered) {
+        if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
+        expect({ failed, state: snapshot(spreadsheet) }).toEqual({ failed, state: before });
+      } else {
+        expect({ failed, outcome: outcome(spreadsheet) }).toEqual({ failed, outcome: after });
+      }
     },
   );
 });

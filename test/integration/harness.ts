@@ -4,13 +4,26 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EmulatedSpreadsheet, createExecution, editCellAsPerson, loadBundle } from '../../src/node/emulator';
 import { sessionFromPage } from '../../sidebar/src/protocol';
+import {
+  EmulatedSpreadsheet,
+  createExecution,
+  editAsPerson,
+  editCellAsPerson,
+  loadBundle,
+  type PersonEdit,
+} from '../../src/node/emulator';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 
 export const DIST = path.resolve(__dirname, '../../dist');
-export const PLAN = 'AGENT_BASE!C2';
-export const MARKER = 'AGENT_BASE!C1';
-export const REVISION = 'AGENT_BASE!D2';
+/** The plan's cells, from the one object that says where the plan lives. */
+export const PLAN = cellReference(PLAN_LOCATION.planCell);
+export const MARKER = cellReference(PLAN_LOCATION.markerCell);
+export const REVISION = cellReference(PLAN_LOCATION.metadataCell);
+export const PLAN_SHEET = PLAN_LOCATION.sheet;
+export const HISTORY_SHEET = PLAN_LOCATION.historySheet;
+/** `text` as a pattern that matches it literally, for messages that name a cell. */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export type Context = 'ui' | 'api' | 'trigger';
 
@@ -30,10 +43,11 @@ function projectFiles(): Record<string, string> {
   );
 }
 
+/** `args` may be made from the execution (an event object of the script's realm, say). */
 export function execute(
   spreadsheet: EmulatedSpreadsheet,
   name: string,
-  args: unknown[] = [],
+  args: unknown[] | ((execution: ReturnType<typeof createExecution>) => unknown[]) = [],
   options: CallOptions = {},
 ) {
   const execution = createExecution(spreadsheet, {
@@ -49,7 +63,7 @@ export function execute(
   let error: Error | undefined;
   try {
     // Through JSON, as google.script.run and scripts.run carry results.
-    const value = (entry as (...a: unknown[]) => unknown)(...args);
+    const value = (entry as (...a: unknown[]) => unknown)(...(typeof args === 'function' ? args(execution) : args));
     result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
   } catch (thrown) {
     error = new Error((thrown as Error).message);
@@ -66,13 +80,13 @@ export function call<T = any>(spreadsheet: EmulatedSpreadsheet, name: string, ..
   return result as T;
 }
 
-/** A spreadsheet with a plan typed into AGENT_BASE!C2 (and the marker in C1), as a person would. */
+/** A spreadsheet with a plan typed into the plan cell (and the marker above it), as a person would. */
 export function sheetWithPlan(
   markdown: string,
   options: { marker?: string | null; timeZone?: string } = {},
 ): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', 'AGENT_BASE'], timeZone: options.timeZone });
-  if (options.marker !== null) spreadsheet.setCellText(MARKER, options.marker ?? 'PLAN.md Contents');
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET], timeZone: options.timeZone });
+  if (options.marker !== null) spreadsheet.setCellText(MARKER, options.marker ?? PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, markdown);
   return spreadsheet;
 }
@@ -82,9 +96,22 @@ export function planText(spreadsheet: EmulatedSpreadsheet): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** Everything a failed call must leave exactly as it was. */
+/** A spreadsheet whose plan Sheet Plan itself wrote (initPlan took it up): its revision record and copy are kept. */
+export function sheetWithSavedPlan(markdown: string): EmulatedSpreadsheet {
+  const spreadsheet = sheetWithPlan(markdown, { marker: null });
+  const { error } = execute(spreadsheet, 'initPlan');
+  if (error) throw error;
+  if (planText(spreadsheet) !== markdown) throw new Error('initPlan did not keep the plan');
+  return spreadsheet;
+}
+
+/**
+ * Everything a failed call must leave exactly as it was: every sheet and cell, properties, caches, locks. Not the
+ * counter the next new sheet's id comes from: a change that made a sheet and was put back has used one up.
+ */
 export function snapshot(spreadsheet: EmulatedSpreadsheet): string {
-  return JSON.stringify(spreadsheet.toJSON());
+  const { nextSheetId: _unused, ...state } = spreadsheet.toJSON();
+  return JSON.stringify(state);
 }
 
 export function plan(...lines: string[]): string {
@@ -163,4 +190,10 @@ export function executeFailingAt(
       }, 'Service error: Spreadsheets'),
   });
   return { ...outcome, failed };
+}
+
+/** A person edits cells in the Sheets UI (types, pastes, presses Delete, undoes); Sheets then runs onEdit(e). */
+export function personDoes(spreadsheet: EmulatedSpreadsheet, edit: PersonEdit): void {
+  const outcome = editAsPerson(spreadsheet, DIST, edit);
+  if ('error' in outcome) throw new Error(outcome.error.message);
 }

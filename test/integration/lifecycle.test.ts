@@ -14,8 +14,10 @@ import {
   plan,
   planText,
   sheetWithPlan,
+  sheetWithSavedPlan,
   snapshot,
 } from './harness';
+import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 
 const TODAY_PATTERN = /\d{4}-\d{2}-\d{2}/;
 
@@ -93,7 +95,7 @@ describe('approval, through the bundle', () => {
       spreadsheet,
       'replacePlan',
       [planText(spreadsheet).replace('Status: draft', 'Status: approved'), 1],
-      /^NEEDS_PERSON: Only a person approves a plan/,
+      /^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/,
     );
     expectRefused(
       spreadsheet,
@@ -141,10 +143,11 @@ describe('re-planning, through the bundle', () => {
     ['addPhase', ['Send', ['Email the invoices']]],
     ['renameTask', ['1.2', 'Write Invoices!A2:D90']],
     ['moveTask', ['1.2', 1]],
-  ])('%s is one range read and one range write, under the lock', (name, args) => {
-    const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name, args as unknown[]);
+  ])('%s is one range read and one range write of the plan (and one of its copy), under the lock', (name, args) => {
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
     expect(error).toBeUndefined();
-    expect(calls(execution, 'Range')).toEqual(['getValues', 'setValues']);
+    // Read the plan; keep the new text as the last recorded plan (history sheet); write the plan with its record.
+    expect(calls(execution, 'Range')).toEqual(['getValues', 'setValues', 'setValues']);
     expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
     expect(execution.leakedLocks).toEqual([]);
   });
@@ -217,7 +220,7 @@ describe('finishing into the archive, through the bundle', () => {
     expect(finished).toMatchObject({ id: 1, title: 'Invoices', summary: 'All 80 invoices sent', tasks: 2, plan: null });
     expect(planText(spreadsheet)).toBe('');
     expect(call(spreadsheet, 'getPlan')).toBeNull();
-    expect(spreadsheet.toJSON().sheets.find((sheet) => sheet.name === 'AGENT_ARCHIVE')?.hidden).toBe(true);
+    expect(spreadsheet.toJSON().sheets.find((sheet) => sheet.name === PLAN_LOCATION.archiveSheet)?.hidden).toBe(true);
 
     const list = call(spreadsheet, 'listPlans');
     expect(list).toEqual([
@@ -275,9 +278,9 @@ describe('finishing into the archive, through the bundle', () => {
     expectRefused(spreadsheet, 'finishPlan', ['Sent'], /^NEEDS_APPROVAL/);
   });
 
-  test('a retried finishPlan that already archived the plan does not archive it twice', () => {
+  test('a finishPlan that fails part-way archives nothing; tried again, it archives the plan once', () => {
     const spreadsheet = sheetWithPlan(FINISHED);
-    // The third range write fails: after the archive's header and row, the plan's own write.
+    // The third range write fails, after the archive's header and row: an error means nothing was written.
     let writes = 0;
     const failed = execute(spreadsheet, 'finishPlan', ['Sent'], {
       prepare: (run) =>
@@ -289,7 +292,7 @@ describe('finishing into the archive, through the bundle', () => {
     });
     expect(failed.error?.message).toMatch(/^SERVICE_ERROR: Service Spreadsheets failed/);
     expect(planText(spreadsheet)).toBe(FINISHED);
-    expect(call(spreadsheet, 'listPlans')).toHaveLength(1);
+    expect(call(spreadsheet, 'listPlans')).toHaveLength(0);
     call(spreadsheet, 'finishPlan', 'Sent');
     expect(call(spreadsheet, 'listPlans')).toHaveLength(1);
     expect(planText(spreadsheet)).toBe('');

@@ -12,7 +12,7 @@ import {
 } from '../../src/core/api-functions';
 import { ANSWER_CHARACTERS, REMEMBERED_REQUESTS } from '../../src/core/request-ids';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { REVISION, call, execute, personEdits, plan, planText, sheetWithPlan, snapshot } from './harness';
+import { PLAN, REVISION, call, execute, personEdits, plan, planText, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Reconcile',
@@ -221,7 +221,7 @@ describe('what the plan remembers', () => {
   test("a person's edit of the cell in between keeps the ids: a task's answer is repeated", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const first = callOnce(spreadsheet, 'startTask', ['1.3'], ID).result;
-    personEdits(spreadsheet, 'AGENT_BASE!C2', `${planText(spreadsheet)}\n## Notes\n\n- typed by a person\n`);
+    personEdits(spreadsheet, PLAN, `${planText(spreadsheet)}\n## Notes\n\n- typed by a person\n`);
     const before = snapshot(spreadsheet);
     expect(callOnce(spreadsheet, 'startTask', ['1.3'], ID).result).toEqual(first);
     expect(snapshot(spreadsheet)).toBe(before);

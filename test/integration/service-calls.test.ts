@@ -1,8 +1,9 @@
 /**
- * Apps Script service calls are what users wait for. A status change is one range read and one
- * range write under the document lock; a read is one range read of C1:D2.
+ * Apps Script service calls are what users wait for. A status change is one range read and one range write of the
+ * plan's cells under the lock, plus one range write that keeps the new text as the last recorded plan in the history
+ * sheet (so that whatever replaces the plan cell next, this version can be saved); a read is one range read.
  */
-import { execute, plan, sheetWithPlan } from './harness';
+import { HISTORY_SHEET, PLAN, PLAN_SHEET, execute, plan, sheetWithPlan, sheetWithSavedPlan } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Calls',
@@ -17,6 +18,12 @@ function rangeCalls(execution: ReturnType<typeof execute>['execution']) {
   return execution.calls
     .filter((entry: { service: string }) => entry.service === 'Range')
     .map((entry: { method: string }) => entry.method);
+}
+
+function sheetsLookedUp(execution: ReturnType<typeof execute>['execution']) {
+  return execution.calls
+    .filter((entry: { method: string }) => entry.method === 'getSheetByName')
+    .map((entry: { args: readonly string[] }) => JSON.parse(entry.args[0]));
 }
 
 test.each([
@@ -36,27 +43,33 @@ test.each([
       ],
     ],
   ],
-])('%s costs one range read and one range write, under the lock', (name, args) => {
-  const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name, args as unknown[]);
-  expect(error).toBeUndefined();
-  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues']);
-  expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
-  expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
-  expect(execution.leakedLocks).toEqual([]);
-});
+])(
+  '%s costs one range read and one range write of the plan, and one write of its copy, under the lock',
+  (name, args) => {
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
+    expect(error).toBeUndefined();
+    // Read the plan; keep the new text as the last recorded plan (history sheet); write the plan with its record.
+    expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
+    expect(sheetsLookedUp(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+    expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
+    expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
+    expect(execution.leakedLocks).toEqual([]);
+  },
+);
 
 test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])(
-  '%s reads C1:D2 once and takes no lock',
+  '%s reads the plan cells once and takes no lock',
   (name) => {
-    const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), name);
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name);
     expect(error).toBeUndefined();
     expect(rangeCalls(execution)).toEqual(['getValues']);
+    expect(sheetsLookedUp(execution)).toEqual([PLAN_SHEET]);
     expect(execution.countCalls({ service: 'Lock' })).toBe(0);
   },
 );
 
 test('the lock is released when the change is refused', () => {
-  const { error, execution } = execute(sheetWithPlan(PLAN_TEXT), 'completeTask', ['4.4']);
+  const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), 'completeTask', ['4.4']);
   expect(error?.message).toMatch(/^NOT_FOUND/);
   expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
   expect(rangeCalls(execution)).toEqual(['getValues']);
@@ -71,7 +84,7 @@ test('an agent walks N tasks in N+1 calls with advanceTask', () => {
     calls += 1;
   }
   expect(calls).toBe(4);
-  expect(String(spreadsheet.cell('AGENT_BASE!C2')).match(/- \[x\]/g)).toHaveLength(3);
+  expect(String(spreadsheet.cell(PLAN)).match(/- \[x\]/g)).toHaveLength(3);
 });
 
 test('applyCommands answers with each task as its own command left it', () => {

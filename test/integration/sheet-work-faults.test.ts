@@ -9,7 +9,19 @@
  *   byte unchanged, or in the right result.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, REVISION, execute, executeFailingAt, openSidebar, plan, snapshot, typeRows } from './harness';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import {
+  MARKER,
+  PLAN,
+  PLAN_SHEET,
+  REVISION,
+  execute,
+  executeFailingAt,
+  openSidebar,
+  plan,
+  snapshot,
+  typeRows,
+} from './harness';
 
 const APPROVED = plan(
   '# Plan: Faults',
@@ -32,8 +44,8 @@ const APPROVED = plan(
 );
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'My Sheet', 'AGENT_BASE'] });
-  spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'My Sheet', PLAN_SHEET] });
+  spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, APPROVED);
   typeRows(spreadsheet, 'Data!A1', [
     ['a', '1'],
@@ -178,7 +190,7 @@ const WRITES: Array<[string, unknown, unknown, unknown, string | ((s: EmulatedSp
   ['a formula for a1', '=HYPERLINK("x")', [['x']], '1.1', 'INVALID_ARGUMENT'],
   ['a sheet of another case', 'out!A1', [['x']], '1.1', 'OUT_OF_SCOPE'],
   ['a missing sheet', 'Nowhere!A1', [['x']], '1.1', 'OUT_OF_SCOPE'],
-  ['the plan cell', 'AGENT_BASE!C2', [['x']], '1.1', 'OUT_OF_SCOPE'],
+  ['the plan cell', PLAN, [['x']], '1.1', 'OUT_OF_SCOPE'],
   [
     '=HYPERLINK(…) as text',
     'Out!A1',
@@ -240,7 +252,7 @@ const READS: Array<[string, unknown, unknown, string | null]> = [
   ['whole rows', 'Data!1:2', undefined, null],
   ['1e6 cells', 'Data!A1:J100000', undefined, 'TOO_LARGE'],
   ['a missing sheet', 'Nowhere!A1', undefined, 'NOT_FOUND'],
-  ["Sheet Plan's log", 'AGENT_WRITE_LOG!A:A', undefined, 'OUT_OF_SCOPE'],
+  ["Sheet Plan's log", cellReference('A:A', PLAN_LOCATION.writeLogSheet), undefined, 'OUT_OF_SCOPE'],
   ['a number', 7, undefined, 'INVALID_ARGUMENT'],
   ['display as text', 'Data!A1', { display: 'yes' }, 'INVALID_ARGUMENT'],
   ['an unknown option', 'Data!A1', { formulas: true }, 'INVALID_ARGUMENT'],

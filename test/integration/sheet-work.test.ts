@@ -5,7 +5,8 @@
  * agent wrote. Every refusal leaves the whole spreadsheet byte for byte as it was.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, execute, openSidebar, plan, snapshot, typeRows } from './harness';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import { MARKER, PLAN, PLAN_SHEET, execute, openSidebar, plan, snapshot, typeRows } from './harness';
 
 const APPROVED = plan(
   '# Plan: Stock summary',
@@ -39,9 +40,9 @@ function requireApproval(spreadsheet: EmulatedSpreadsheet, on: boolean): void {
  * person asked to approve plans first.
  */
 function workbook(planText = APPROVED): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', 'AGENT_BASE'] });
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', PLAN_SHEET] });
   requireApproval(spreadsheet, true);
-  spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
+  spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, planText);
   typeRows(spreadsheet, 'Warehouse!A1', [
     ['SKU', 'Bin', 'Qty', 'Counted'],
@@ -131,8 +132,8 @@ describe('readRange', () => {
   test("reads are allowed while the plan is a draft, but not of Sheet Plan's own sheets", () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
     expect(agent(spreadsheet, 'readRange', ['Warehouse!A1:C4'])).toMatchObject({ rows: 4 });
-    expect(refused(spreadsheet, 'readRange', ['AGENT_BASE!C2'])).toMatch(
-      /^OUT_OF_SCOPE: AGENT_BASE is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog/,
+    expect(refused(spreadsheet, 'readRange', [PLAN])).toMatch(
+      new RegExp(`^OUT_OF_SCOPE: ${PLAN_SHEET} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog`),
     );
   });
 
@@ -270,14 +271,16 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     );
   });
 
-  test.each(['AGENT_BASE!C2', 'AGENT_BASE!A1', 'AGENT_HISTORY!A1', 'AGENT_WRITE_LOG!A2'])(
-    'scope: %s is never writable',
-    (a1) => {
-      expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'])).toMatch(
-        /^OUT_OF_SCOPE: AGENT_\w+ is Sheet Plan's own sheet/,
-      );
-    },
-  );
+  test.each([
+    PLAN,
+    cellReference('A1'),
+    cellReference('A1', PLAN_LOCATION.historySheet),
+    cellReference('A2', PLAN_LOCATION.writeLogSheet),
+  ])('scope: %s is never writable', (a1) => {
+    expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'])).toMatch(
+      /^OUT_OF_SCOPE: .+ is Sheet Plan's own sheet/,
+    );
+  });
 
   test('task: a write for a task that is not in progress says which one is', () => {
     expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '1.3'])).toBe(

@@ -2,7 +2,19 @@
  * How the add-on lives with Sheets: text stays text, nothing a person wrote is lost, menus only where there is a UI.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { MARKER, PLAN, REVISION, call, execute, personEdits, plan, planText, sheetWithPlan } from './harness';
+import {
+  HISTORY_SHEET,
+  MARKER,
+  PLAN,
+  PLAN_SHEET,
+  REVISION,
+  call,
+  execute,
+  personEdits,
+  plan,
+  planText,
+  sheetWithPlan,
+} from './harness';
 
 describe('plan text is always stored as text', () => {
   test.each([
@@ -60,7 +72,7 @@ describe('initPlan never destroys content', () => {
     expect(history).toHaveLength(1);
     expect(history[0].text).toBe(notes);
     expect(history[0].replacedBy).toContain('initPlan');
-    expect(spreadsheet.isHidden('AGENT_HISTORY')).toBe(true);
+    expect(spreadsheet.isHidden(HISTORY_SHEET)).toBe(true);
   });
 });
 
@@ -213,7 +225,7 @@ describe('the Agent Plan menu', () => {
     expect(execution.ui.alerts).toEqual([
       expect.objectContaining({
         title: 'Plan not initialized',
-        prompt: expect.stringContaining('The AGENT_BASE sheet could not be set up: Network error'),
+        prompt: expect.stringContaining(`The ${PLAN_SHEET} sheet could not be set up: Network error`),
       }),
     ]);
     expect(JSON.stringify(spreadsheet.toJSON())).toBe(before);

@@ -1,8 +1,9 @@
 /**
- * A click in the sidebar is what a person waits for: like every change, a sidebar action costs one
- * range read and one range write, and its answer (the new plan) needs no further read.
+ * A click in the sidebar is what a person waits for: like every change, a sidebar action costs one range read and one
+ * range write of the plan (and one write of its copy in the history sheet), and its answer (the new plan) needs no
+ * further read.
  */
-import { execute, openSidebar, plan, sheetWithPlan } from './harness';
+import { PLAN, REVISION, execute, openSidebar, plan, sheetWithPlan, sheetWithSavedPlan } from './harness';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 
 const PLAN_TEXT = plan(
@@ -21,21 +22,19 @@ test.each([
   ['sidebarTaskAction', ['start', '1.1', null]],
   ['sidebarTaskAction', ['approve', '1.2', 'looks right']],
   ['sidebarAnswerQuestion', [1, 'Sheet1!A1:C9']],
-])('%s %j costs one range read and one range write', (name, args) => {
-  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+])('%s %j costs one range read and one range write of the plan', (name, args) => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   const token = openSidebar(spreadsheet);
   const { result, error, execution } = execute(spreadsheet, name, [token, ...args], { context: 'ui' });
   expect(error).toBeUndefined();
   const ranges = execution.calls
     .filter((call: { service: string }) => call.service === 'Range')
     .map((call: { method: string }) => call.method);
-  expect(ranges).toEqual(['getValues', 'setValues']);
+  expect(ranges).toEqual(['getValues', 'setValues', 'setValues']);
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
   // The answer is the plan as written.
-  expect((result as { markdown: string }).markdown).toBe(String(spreadsheet.cell('AGENT_BASE!C2')));
-  expect((result as { revision: number }).revision).toBe(
-    JSON.parse(String(spreadsheet.cell('AGENT_BASE!D2'))).revision,
-  );
+  expect((result as { markdown: string }).markdown).toBe(String(spreadsheet.cell(PLAN)));
+  expect((result as { revision: number }).revision).toBe(JSON.parse(String(spreadsheet.cell(REVISION))).revision);
 });
 
 test('the change check the sidebar polls is one range read, and nothing when the plan is unchanged', () => {

@@ -3,15 +3,15 @@
  * Where the spec's mock client had "sheets" and "cells", we have a real (emulated) spreadsheet.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { MARKER, call, execute, plan, planText, sheetWithPlan } from './harness';
+import { MARKER, PLAN_SHEET, call, execute, plan, planText, sheetWithPlan } from './harness';
 
 const emptySpreadsheet = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
 
 describe('initPlan', () => {
-  test('creates the AGENT_BASE sheet when it is missing', () => {
+  test('creates the plan sheet when it is missing', () => {
     const spreadsheet = emptySpreadsheet();
     call(spreadsheet, 'initPlan');
-    expect(spreadsheet.sheetNames()).toContain('AGENT_BASE');
+    expect(spreadsheet.sheetNames()).toContain(PLAN_SHEET);
   });
 
   test('writes the plan marker to C1', () => {
@@ -47,14 +47,14 @@ describe('initPlan', () => {
   });
 
   test('sets the sheet up when the C1 marker is missing and C2 is empty', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['AGENT_BASE'] });
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: [PLAN_SHEET] });
     call(spreadsheet, 'initPlan');
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
     expect(planText(spreadsheet)).toContain('Getting Started');
   });
 
   test('replaces a wrong marker in C1', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['AGENT_BASE'] });
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: [PLAN_SHEET] });
     spreadsheet.setCellText(MARKER, 'Something else');
     call(spreadsheet, 'initPlan');
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
@@ -196,7 +196,7 @@ describe('createPlan', () => {
       expect(planText(spreadsheet)).toContain(line);
   });
 
-  test('works on a spreadsheet that was never initialised: creates AGENT_BASE and the marker', () => {
+  test('works on a spreadsheet that was never initialised: creates the plan sheet and the marker', () => {
     const spreadsheet = emptySpreadsheet();
     call(spreadsheet, 'createPlan', 'Fresh', 'Start from nothing', [{ name: 'Work', steps: ['Task'] }]);
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');

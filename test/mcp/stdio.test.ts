@@ -6,7 +6,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
-import { approveInSidebar, runInSidebar, startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import {
+  approveInSidebar,
+  decideInSidebar,
+  runInSidebar,
+  startLocalEmulator,
+  type LocalEmulator,
+} from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 /** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
@@ -228,6 +234,12 @@ describe('sheet-plan mcp over stdio', () => {
     );
 
     await expect(ok('init_plan')).resolves.toMatchObject({ title: 'Monthly Inventory Reconciliation' });
+    // A new plan would take 2.3 and 4.1 away from the person reviewing them: refused until the person decides.
+    expect(
+      await failed('create_plan', { title: 'Q4 report', goal: 'G', phases: [{ name: 'P', steps: ['S'] }] }),
+    ).toMatch(/^NEEDS_PERSON: Only a person may change what waits for them: task "Identify variance.*; task "Verify /);
+    await decideInSidebar(emulator.url, 'approve', '2.3', 'threshold is right');
+    await decideInSidebar(emulator.url, 'approve', '4.1', 'row counts match');
     const created = await ok('create_plan', {
       title: 'Q4 report',
       goal: 'Publish the Q4 summary',
@@ -273,7 +285,7 @@ describe('sheet-plan mcp over stdio', () => {
         markdown: (full.markdown as string).replace('Status: draft', 'Status: approved'),
         base: full.stamp,
       }),
-    ).toMatch(/^NEEDS_PERSON: Only a person approves a plan/);
+    ).toMatch(/^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/);
     expect(cells()).toBe(before);
 
     const replanned = await ok('apply_commands', {

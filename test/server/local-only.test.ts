@@ -8,6 +8,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { startServer } from '../../src/node/server/main';
 import { secretFromPage } from '../../src/node/server/page-parts/script-run-shim';
@@ -62,7 +63,7 @@ function raw(
   });
 }
 
-const plan = () => String(server.spreadsheet.cell('AGENT_BASE!C2'));
+const plan = () => String(server.spreadsheet.cell(PLAN_CELL_REFERENCE));
 const executions = () => server.pool.statistics().executions;
 const errorMessage = (answer: RawAnswer) => (JSON.parse(answer.body) as { error: { message: string } }).error.message;
 const CREATE_PLAN = JSON.stringify({
@@ -163,7 +164,7 @@ test('a cross-site page can neither open the sidebar (no person token is minted)
 
 test("a person's cell edit needs the secret; without it the cell keeps its text", async () => {
   const before = plan();
-  const edit = JSON.stringify({ 'AGENT_BASE!C2': '# Plan: Evil\n' });
+  const edit = JSON.stringify({ [PLAN_CELL_REFERENCE]: '# Plan: Evil\n' });
   expect((await raw('PUT', '/api/cells', { 'content-type': 'application/json' }, edit)).status).toBe(403);
   expect(plan()).toBe(before);
   expect((await raw('PUT', '/api/cells', { [SECRET_HEADER]: server.secret }, edit)).status).toBe(200);

@@ -3,6 +3,7 @@ import type { SidebarController, SidebarState } from '../controller';
 import { Editor } from './editor';
 import { History } from './history';
 import { PlanPanel } from './plan-panel';
+import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 
 /** How often the sidebar asks whether the plan changed, while it is visible. */
 export const CHECK_INTERVAL_MS = 3000;
@@ -107,8 +108,8 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
     <main class="empty-state">
       <h1 class="plan-title">No plan yet</h1>
       <p>
-        AGENT_BASE!C2 holds no plan. Start with the starter plan, which shows your agent how plans work, or ask your
-        agent to create one.
+        {PLAN_CELL_REFERENCE} holds no plan. Start with the starter plan, which shows your agent how plans work, or ask
+        your agent to create one.
       </p>
       <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
         Initialize plan

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EditorState, SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
+import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 
 export interface EditorProps {
   editor: EditorState;
@@ -57,7 +58,7 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
           </div>
         )}
         <label class="field-label" for="plan-markdown">
-          Plan Markdown (AGENT_BASE!C2)
+          Plan Markdown ({PLAN_CELL_REFERENCE})
         </label>
         <textarea
           id="plan-markdown"

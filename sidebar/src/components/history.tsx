@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../../src/core/plan-manager';
+import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { describeSource, type SidebarController } from '../controller';
 
 export interface HistoryProps {
@@ -35,7 +36,7 @@ export function History({ entries, controller, disabled }: HistoryProps) {
       </div>
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in the hidden
-        AGENT_HISTORY sheet). Restoring a version keeps the current plan here too.
+        {PLAN_LOCATION.historySheet} sheet). Restoring a version keeps the current plan here too.
       </p>
       {entries === null && <p class="loading">Loading the history…</p>}
       {entries?.length === 0 && <p class="empty-history">No saved versions yet.</p>}

@@ -20,7 +20,8 @@ export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoin
   --port N        the local emulator's port (default 8080; 0 picks a free one)
   --endpoint URL  use this Apps Script API instead of a local emulator (e.g. https://script.googleapis.com/)
   --script-id ID  the deployment id there (credentials from the environment, see docs/agents.md).
-                  The demo replaces that spreadsheet's plan (the old one stays in the history).
+                  The demo replaces that spreadsheet's plan (the old one stays in the history); it
+                  cannot while an item of that plan waits for a person's review.
 `;
 
 const PAUSE_MS = 1500;
@@ -66,10 +67,13 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
 
   const port = values.port === undefined ? 8080 : parsePort(values.port, '--port');
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-demo-'));
+  // No plan yet: the agent writes the example plan itself (over a plan with an item waiting for the person, an agent's
+  // createPlan is refused: only a person takes a review item away).
   const server = await startServer({
     port,
     stateFile: path.join(folder, 'spreadsheet.json'),
     distDir: options.distDir,
+    seed: 'no plan',
   });
   try {
     log(`Sheet Plan demo: open ${server.url}/ to watch the plan and its sidebar.`);

@@ -42,6 +42,15 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'services/cell-input.ts',
   },
   {
+    id: 'plain-text-keeps-apostrophe',
+    behaviour: "A string starting with ' written to a cell formatted as plain text `@` keeps the apostrophe as text.",
+    documented:
+      'A leading apostrophe keeps what follows as text; what it does in a cell already formatted as plain text is ' +
+      'not documented.',
+    doc: `${RANGE}#setNumberFormat(String)`,
+    file: 'services/cell-input.ts',
+  },
+  {
     id: 'cell-limit-counts-apostrophe',
     behaviour:
       'A string over 50,000 characters is refused with "Your input contains more than the maximum of 50000 ' +
@@ -164,6 +173,38 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
       'what happens to a returned Date or Promise is not said.',
     doc: 'https://developers.google.com/apps-script/guides/html/reference/run',
     file: 'runtime/transport.ts',
+  },
+  {
+    id: 'no-document-lock-in-scripts-run',
+    behaviour: 'getDocumentLock() answers null in a scripts.run execution of a bound script, as outside a document.',
+    documented:
+      'getDocumentLock "returns null" when called outside the context of a containing document (a standalone ' +
+      'script, a web app); what a scripts.run execution gets is not said.',
+    doc: 'https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()',
+    file: 'services/lock-service.ts',
+  },
+  {
+    id: 'delete-gives-old-value-only',
+    behaviour: "Delete on one cell runs onEdit with `oldValue` (the cell's content before) and no `value`.",
+    documented:
+      '`value` is the "new cell value after the edit", `oldValue` the "cell value prior to the edit", both only for ' +
+      'a single cell; what Delete gives is not spelled out.',
+    doc: 'https://developers.google.com/apps-script/guides/triggers/events#edit',
+    file: 'person-edits.ts',
+  },
+  {
+    id: 'paste-gives-no-values',
+    behaviour: 'A paste runs onEdit with the pasted range and neither `value` nor `oldValue`, even for one cell.',
+    documented: 'Both are documented only for an edit of a single cell; a paste is not covered.',
+    doc: 'https://developers.google.com/apps-script/guides/triggers/events#edit',
+    file: 'person-edits.ts',
+  },
+  {
+    id: 'undo-fires-onedit-without-values',
+    behaviour: 'An undo puts back what the last edit replaced and runs onEdit with neither `value` nor `oldValue`.',
+    documented: 'The trigger runs "when a user changes a value in a spreadsheet"; undo is not mentioned.',
+    doc: 'https://developers.google.com/apps-script/guides/triggers#onedite',
+    file: 'person-edits.ts',
   },
   {
     id: 'locks-per-object',

@@ -159,16 +159,23 @@ export class Execution {
   }
 
   /**
-   * The event of an installable or simple onEdit trigger for one edited cell: what triggerEvent
-   * gives, plus `range` (the edited cell), `value` and `oldValue` as documented in
-   * https://developers.google.com/apps-script/guides/triggers/events#edit
+   * The event of an installable or simple onEdit trigger: what triggerEvent gives, plus `range` (the edited range),
+   * and `value` and `oldValue` where given: Sheets gives them only for an edit of a single cell, and no `oldValue`
+   * when that cell was empty (https://developers.google.com/apps-script/guides/triggers/events#edit).
    */
-  editEvent(authMode: AuthModeName, a1Notation: string, value: string, oldValue: string): Record<string, unknown> {
+  editEvent(
+    authMode: AuthModeName,
+    a1Notation: string,
+    values: { readonly value?: string; readonly oldValue?: string } = {},
+  ): Record<string, unknown> {
     const event = this.triggerEvent(authMode);
     const spreadsheet = new SpreadsheetApp(this.#scope).getActive();
     if (!spreadsheet) throw new Error('An edit event needs a container-bound execution');
     const range = spreadsheet.getRange(a1Notation);
-    return Object.assign(event, { range, value, oldValue });
+    Object.assign(event, { range });
+    if (values.value !== undefined) Object.assign(event, { value: values.value });
+    if (values.oldValue !== undefined) Object.assign(event, { oldValue: values.oldValue });
+    return event;
   }
 
   /**

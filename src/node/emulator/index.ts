@@ -6,6 +6,7 @@
  * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
  * - createExecution: one script run's globals, call log, fault injection and UI record.
  * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
+ * - editAsPerson: a person's edit (typing, a paste, Delete, undo) and the onEdit trigger it fires.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
  */
 export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from './model/emulated-spreadsheet';
@@ -27,12 +28,13 @@ export {
   type SidebarRecord,
 } from './runtime/ui-record';
 export { toTransportValue, TransportError, type JsonValue } from './runtime/transport';
+export { editAsPerson, editCellAsPerson, type PersonEdit } from './person-edits';
 export {
   BUNDLE_FILE,
   bundleFunctionNames,
-  editCellAsPerson,
   loadBundle,
   runFunction,
+  runOnEdit,
   runSimpleTrigger,
   type BundleContext,
   type RunOutcome,

@@ -96,26 +96,23 @@ export function runSimpleTrigger(
 }
 
 /**
- * A person types `text` into a cell in the Sheets UI: the text is stored as typed, then the
- * simple trigger onEdit(e) runs (Sheets fires it for edits made in the UI, not for script or API
- * writes: https://developers.google.com/apps-script/guides/triggers#onedite).
+ * Runs the bundle's onEdit(e) simple trigger for a person's edit of `a1Notation` (already made: see person-edits.ts),
+ * in a new trigger execution, with the event Sheets builds. A project without onEdit is not an error: nothing runs.
  */
-export function editCellAsPerson(
+export function runOnEdit(
   spreadsheet: EmulatedSpreadsheet,
   distDir: string,
   a1Notation: string,
-  text: string,
+  values: { readonly value?: string; readonly oldValue?: string },
   options: SimpleTriggerOptions = {},
 ): RunOutcome {
-  const oldValue = String(spreadsheet.cell(a1Notation) ?? '');
-  spreadsheet.setCellText(a1Notation, text);
   const authMode = options.authMode ?? 'LIMITED';
   const execution = createExecution(spreadsheet, { ...options, context: options.context ?? 'trigger', authMode });
   return settle(execution, () => {
     const bundle = compiledBundle(distDir);
     const { context } = loadIntoExecution(execution, bundle);
     if (!bundle.functionNames.has('onEdit')) return null;
-    callableFunction(context, bundle, 'onEdit')(execution.editEvent(authMode, a1Notation, text, oldValue));
+    callableFunction(context, bundle, 'onEdit')(execution.editEvent(authMode, a1Notation, values));
     return null;
   });
 }

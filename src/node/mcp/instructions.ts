@@ -2,8 +2,10 @@
  * The spec's "Planning System" prompt, adapted to this server's tools: sent as the server's instructions.
  * A backslash at the end of a line continues it (the text has one line per paragraph or list item).
  */
+import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
+
 export const INSTRUCTIONS = `\
-Sheet Plan keeps your plan as Markdown in the spreadsheet's AGENT_BASE!C2; the people who own the sheet \
+Sheet Plan keeps your plan as Markdown in the spreadsheet's ${PLAN_CELL_REFERENCE}; the people who own the sheet \
 follow it in a sidebar. Use it to track multi-step work.
 
 Statuses: [ ] todo, [/] doing, [x] done ✅ date, [>] blocked — reason, [!] review — note, [-] skipped — \

@@ -24,6 +24,7 @@ import type { ReadResult, WriteResult } from '../../core/sheet-results';
 import { summarizePlan } from '../../core/summary';
 import type { PlanTask } from '../../core/types';
 import type { PlanClient } from '../client/plan-client';
+import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
 
 /** What the tools need of a PlanClient: its one generic call path. */
 export type PlanApi = Pick<PlanClient, 'call'>;
@@ -147,7 +148,7 @@ const ANSWERS: Record<McpAnswer, Answer> = {
 
 const NO_PLAN = formatErrorMessage(
   'NO_PLAN',
-  'No plan in AGENT_BASE!C2; call init_plan for a starter plan or create_plan to write one',
+  `No plan in ${PLAN_CELL_REFERENCE}; call init_plan for a starter plan or create_plan to write one`,
 );
 
 export interface ToolDefinition {

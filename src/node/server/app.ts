@@ -4,7 +4,7 @@
  * emulator's ExecutionPool):
  *  - POST /gas/run                  google.script.run from the sidebar (a UI execution)
  *  - POST /v1/scripts/{id}:run      the Apps Script API (an API execution, no UI)
- *  - GET  /api/cells, PUT /api/cells  the AGENT_BASE cells, read and typed into as a person would
+ *  - GET  /api/cells, PUT /api/cells  the plan's cells, read and typed into as a person would
  * The pages (GET /, GET /sidebar) are served from ./page. Only this server's pages and tools on this
  * machine may call it (./local-only); /gas/run and /api/cells also need the secret its pages carry.
  */
@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ExecutionRefused, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 import { foreignRequest, missingSecret, type Refusal } from './local-only';
+import { PAGE_CELLS } from './page-parts/sheet-window';
 import { handleScriptsRun, type HttpAnswer } from './scripts-run';
 
 /** A page or another answer that is not JSON. */
@@ -99,7 +100,7 @@ const PAGE_HEADERS = {
 };
 
 /** The cells a person sees and types into. */
-const PERSON_CELLS = ['AGENT_BASE!C1', 'AGENT_BASE!C2', 'AGENT_BASE!D2'];
+const PERSON_CELLS: string[] = Object.values(PAGE_CELLS);
 
 function tooManyExecutions(response: ServerResponse, error: ExecutionRefused): void {
   sendJson(response, 429, { error: { code: 429, message: error.message, status: 'RESOURCE_EXHAUSTED' } });
@@ -154,7 +155,7 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
       const parsed = parseJson(body);
       const cells = parsed.value as Record<string, unknown> | undefined;
       if (parsed.error || typeof cells !== 'object' || cells === null)
-        return sendJson(response, 400, { error: { message: 'Expected { "AGENT_BASE!C2": "text" }' } });
+        return sendJson(response, 400, { error: { message: `Expected { "${PAGE_CELLS.plan}": "text" }` } });
       for (const [cell, text] of Object.entries(cells)) {
         if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
           return sendJson(response, 400, {

@@ -8,7 +8,7 @@ import { ExecutionPool, type PoolOptions } from '../emulator';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { pageRoutes } from './page';
-import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor } from './state';
+import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
 
 export const START_USAGE = `Usage: sheet-plan start [--port N]
 
@@ -25,6 +25,8 @@ export interface StartOptions {
   distDir?: string;
   /** Limits of the execution pool (Google's by default: 30 at once per user, 6 minutes each). */
   pool?: PoolOptions;
+  /** What a new state file starts with (default: the spec's example plan). */
+  seed?: Seed;
 }
 
 /** A port number from the command line or the environment; `where` names it in the error. */
@@ -39,9 +41,9 @@ function withCause(message: string, cause: unknown): Error {
   return Object.assign(new Error(message), { cause });
 }
 
-function loadState(stateFile: string) {
+function loadState(stateFile: string, seed?: Seed) {
   try {
-    return loadSpreadsheet(stateFile);
+    return loadSpreadsheet(stateFile, seed);
   } catch (error) {
     throw withCause(
       `${stateFile} is not a spreadsheet file the emulator can read (${(error as Error).message}). Move it ` +
@@ -68,7 +70,7 @@ async function listenOn(handler: ReturnType<typeof createApp>, port: number) {
 export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
   const distDir = path.resolve(options.distDir ?? 'dist');
-  const { spreadsheet, seeded } = loadState(stateFile);
+  const { spreadsheet, seeded } = loadState(stateFile, options.seed);
   const persist = persistenceFor(stateFile, spreadsheet);
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();

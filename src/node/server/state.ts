@@ -3,22 +3,31 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { EmulatedSpreadsheet } from '../emulator';
 import { seedExampleData } from './example-data';
+import { PLAN_LOCATION, cellReference } from '../../apps-script/plan-location';
 import { EXAMPLE_PLAN } from './example-plan';
 
 export const DEFAULT_STATE_FILE = path.join('.local', 'spreadsheet.json');
 
-export function loadSpreadsheet(file: string): { spreadsheet: EmulatedSpreadsheet; seeded: boolean } {
+/** What a new spreadsheet holds: the spec's example plan (a review item waits for the person), or no plan sheet yet. */
+export type Seed = 'example plan' | 'no plan';
+
+export function loadSpreadsheet(
+  file: string,
+  seed: Seed = 'example plan',
+): { spreadsheet: EmulatedSpreadsheet; seeded: boolean } {
   if (existsSync(file)) {
     return { spreadsheet: EmulatedSpreadsheet.fromJSON(JSON.parse(readFileSync(file, 'utf8'))), seeded: false };
   }
   const spreadsheet = new EmulatedSpreadsheet({
     name: 'Inventory Management 2026',
-    sheets: ['Warehouse', 'Sales', 'AGENT_BASE'],
+    sheets: seed === 'example plan' ? ['Warehouse', 'Sales', PLAN_LOCATION.sheet] : ['Warehouse', 'Sales'],
   });
   seedExampleData(spreadsheet);
-  // As a person would have it: the marker and the spec's example plan typed into the cells.
-  spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
-  spreadsheet.setCellText('AGENT_BASE!C2', EXAMPLE_PLAN);
+  if (seed === 'example plan') {
+    // As a person would have it: the marker and the spec's example plan typed into the cells.
+    spreadsheet.setCellText(cellReference(PLAN_LOCATION.markerCell), PLAN_LOCATION.marker);
+    spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), EXAMPLE_PLAN);
+  }
   writeState(file, JSON.stringify(spreadsheet.toJSON()));
   return { spreadsheet, seeded: true };
 }

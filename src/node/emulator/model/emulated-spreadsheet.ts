@@ -96,6 +96,11 @@ export class EmulatedSpreadsheet {
     return this.sheets.reduce((total, sheet) => total + sheet.maxRows * sheet.maxColumns, 0);
   }
 
+  removeSheet(sheet: EmulatedSheet): void {
+    const index = this.sheets.indexOf(sheet);
+    if (index >= 0) this.sheets.splice(index, 1);
+  }
+
   // ---- helpers for tests and the local server (not visible to scripts) ----
 
   /**

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { createExecution, DEFAULT_USER, type Execution, type ExecutionOptions } from '../execution';
 import { bundleFunctionNames, withExecution, type RunOutcome } from '../load-bundle';
+import { applyPersonEdit, type PersonEdit } from '../person-edits';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { toTransportValue, type JsonValue } from '../runtime/transport';
 import { describeFailure, type ScriptFailure } from '../script-context';
@@ -103,30 +104,39 @@ export class ExecutionPool {
   }
 
   /**
-   * A person types `text` into a cell in the Sheets UI: stored as typed, then the simple trigger onEdit(e)
-   * runs (as load-bundle.ts's editCellAsPerson, in a trigger execution of its own).
+   * A person edits cells in the Sheets UI (person-edits.ts): the cells change, then the simple trigger onEdit(e)
+   * runs in a trigger execution of its own, with the event Sheets builds.
    */
-  async editCellAsPerson(
+  async editAsPerson(
     spreadsheet: EmulatedSpreadsheet,
     distDir: string,
-    a1Notation: string,
-    text: string,
+    edit: PersonEdit,
     options: ExecutionOptions = {},
   ): Promise<RunOutcome> {
     const authMode = options.authMode ?? 'LIMITED';
     const triggerOptions: ExecutionOptions = { ...options, context: options.context ?? 'trigger', authMode };
     const leave = this.#admit(triggerOptions);
     try {
-      const oldValue = String(spreadsheet.cell(a1Notation) ?? '');
-      spreadsheet.setCellText(a1Notation, text);
+      const { range, values } = applyPersonEdit(spreadsheet, edit);
       return await this.#settle(spreadsheet, triggerOptions, (execution) =>
         bundleFunctionNames(distDir).includes('onEdit')
-          ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, a1Notation, text, oldValue) }
+          ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, range, values) }
           : null,
       );
     } finally {
       leave();
     }
+  }
+
+  /** A person types `text` into one cell (what the local server's page does). */
+  editCellAsPerson(
+    spreadsheet: EmulatedSpreadsheet,
+    distDir: string,
+    a1Notation: string,
+    text: string,
+    options: ExecutionOptions = {},
+  ): Promise<RunOutcome> {
+    return this.editAsPerson(spreadsheet, distDir, { kind: 'type', cell: a1Notation, text }, options);
   }
 
   statistics(): PoolStatistics {

@@ -13,6 +13,15 @@ interface Fault {
 
 export class FaultInjector {
   #faults: Fault[] = [];
+  #interleaved: Array<{ readonly matcher: CallFilter; readonly action: () => void }> = [];
+
+  /**
+   * Runs `action` once, just before the next call matching `matcher` runs: how a test plays another execution that
+   * overlaps this one at that moment (executions here run one at a time).
+   */
+  interleave(matcher: CallFilter, action: () => void): void {
+    this.#interleaved.push({ matcher, action });
+  }
 
   /** The next call matching `matcher` throws `new Error(message)`; later ones run normally. */
   failNext(matcher: CallFilter, message: string): void {
@@ -26,6 +35,7 @@ export class FaultInjector {
 
   clear(): void {
     this.#faults = [];
+    this.#interleaved = [];
   }
 
   /**
@@ -33,6 +43,8 @@ export class FaultInjector {
    * A one-shot fault is used up by the call it applies to.
    */
   faultFor(call: CallRecord): string | undefined {
+    const interleaved = this.#interleaved.findIndex((entry) => callMatches(call, entry.matcher));
+    if (interleaved >= 0) this.#interleaved.splice(interleaved, 1)[0].action();
     const index = this.#faults.findIndex((fault) => callMatches(call, fault.matcher));
     if (index < 0) return undefined;
     const fault = this.#faults[index];

@@ -9,6 +9,7 @@
  * - Assumption plus-minus-formula: `+…` and `-…` that are not plain numbers are formulas too
  *   (`- item` gives #ERROR! in Sheets' cell editor); a lone `+` or `-` stays text.
  * - A leading apostrophe stores the rest as text, never converted.
+ * - Assumption plain-text-keeps-apostrophe: in a cell formatted as plain text `@` the apostrophe is kept.
  * - Assumption typed-dates-and-numbers: number-, boolean- and date-like strings become numbers,
  *   booleans and Dates, unless the cell's number format is plain text `@`.
  * - Assumption plain-text-keeps-formulas: `@` does not stop formulas.
@@ -62,9 +63,9 @@ function interpretText(text: string, situation: InputSituation): CellContent {
       `Your input contains more than the maximum of ${MAX_CELL_CHARACTERS} characters in a single cell.`,
     );
   }
-  if (text.startsWith("'")) return { kind: 'value', value: text.slice(1) };
-  if (text.startsWith('=')) return { kind: 'formula', formula: text };
   const plainText = situation.numberFormat === PLAIN_TEXT_FORMAT;
+  if (text.startsWith("'")) return { kind: 'value', value: plainText ? text : text.slice(1) };
+  if (text.startsWith('=')) return { kind: 'formula', formula: text };
   const number = parseNumberLike(text);
   if ((text.startsWith('+') || text.startsWith('-')) && text.length > 1 && number === undefined) {
     // The editor makes `-foo` the formula `=-foo`.

@@ -20,9 +20,14 @@ export class LockService {
     this.#scope = scope;
   }
 
-  /** "Returns null if the script is not container-bound" (LockService.getDocumentLock). */
+  /**
+   * "If this method is called outside of the context of a containing document (such as from a standalone script or
+   * webapp), null is returned" (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()).
+   * Assumption no-document-lock-in-scripts-run: a scripts.run execution of a bound script gets null too.
+   */
   getDocumentLock(): Lock | null {
-    return this.#scope.settings.containerBound ? this.#lock('document') : null;
+    const { containerBound, context } = this.#scope.settings;
+    return containerBound && context !== 'api' ? this.#lock('document') : null;
   }
 
   getScriptLock(): Lock {

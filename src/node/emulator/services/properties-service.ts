@@ -55,6 +55,12 @@ export class Properties {
     this.#store.set(name, text);
     return this;
   }
+
+  /** Removes the key (putting back a store that had none); no effect when it is not there. */
+  deleteProperty(key: unknown): this {
+    this.#store.delete(requireKey(key, 'Properties.deleteProperty'));
+    return this;
+  }
 }
 
 function requireKey(key: unknown, method: string): string {

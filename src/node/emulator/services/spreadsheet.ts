@@ -8,8 +8,8 @@ import type { ExecutionScope } from '../runtime/execution-scope';
 import { newArray } from '../runtime/realm';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import type { Range } from './range';
-import type { Sheet } from './sheet';
-import { areaFromA1 } from './sheet';
+
+import { Sheet, areaFromA1 } from './sheet';
 import { requireRoomForCells } from './cell-limit';
 import { nextDefaultSheetName, requireFreeSheetName } from './sheet-names';
 import type { SpreadsheetObjects } from './spreadsheet-objects';
@@ -71,6 +71,16 @@ export class Spreadsheet {
     const sheet = spreadsheet.addSheet(name, index);
     this.#scope.activeSheet = sheet;
     return this.#objects.sheet(sheet);
+  }
+
+  /** Deletes a sheet of this spreadsheet (how Sheet Plan takes back a sheet a failed change made). */
+  deleteSheet(sheet: unknown): void {
+    const spreadsheet = this.#scope.spreadsheet;
+    const implementation = this.#scope.implementationOf(sheet, Sheet);
+    const model = spreadsheet.sheets.find((candidate) => candidate.sheetId === implementation?.getSheetId());
+    if (!model) throw signatureMismatch('SpreadsheetApp.Spreadsheet.deleteSheet', [sheet]);
+    if (spreadsheet.sheets.length === 1) throw new ServiceError("You can't remove all the sheets in a document.");
+    spreadsheet.removeSheet(model);
   }
 
   /** `AGENT_BASE!C1:D2`, `'My Sheet'!A1`, or `C1:D2` on the active sheet; anything else: "Range not found". */

@@ -1,14 +1,61 @@
 /**
- * The page `npm start` serves at /: a stand-in for a Google Sheets window. On the left the
- * AGENT_BASE sheet's cells as a grid (C2 editable as a person edits a cell: committed on blur or
- * Ctrl+Enter, Escape reverts), on the right the real sidebar in a 300 px side panel. The cells are
- * read from GET /api/cells and refreshed every couple of seconds, so the agent's changes show.
- * Cell text is only ever put into the page as text (value, textContent). Its calls carry the
- * server's secret (local-only.ts).
+ * The page `npm start` serves at /: a stand-in for a Google Sheets window. On the left the plan sheet's cells as a
+ * grid laid out from PLAN_LOCATION (the plan cell editable as a person edits a cell: committed on blur or Ctrl+Enter,
+ * Escape reverts), on the right the real sidebar in a 300 px side panel. The cells are read from GET /api/cells and
+ * refreshed every couple of seconds, so the agent's changes show. Cell text is only ever put into the page as text
+ * (value, textContent). Its calls carry the server's secret (local-only.ts).
  */
 import { scriptJson } from '../../../../sidebar/src/protocol';
-import { SECRET_HEADER } from '../local-only';
+import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../../apps-script/plan-location';
 import { escapeHtml } from '../../../core/text';
+import { SECRET_HEADER } from '../local-only';
+
+/** The cells the page shows and a person edits there, as `Sheet!A1` references (GET and PUT /api/cells use them). */
+export const PAGE_CELLS = {
+  marker: cellReference(PLAN_LOCATION.markerCell),
+  plan: cellReference(PLAN_LOCATION.planCell),
+  metadata: cellReference(PLAN_LOCATION.metadataCell),
+} as const;
+
+/** The grid around the plan's cells, laid out from PLAN_LOCATION: the plan's column wide, its row tall. */
+function gridHtml(): string {
+  const plan = cellAddress(PLAN_LOCATION.planCell);
+  const roles = new Map<string, string>([
+    [PLAN_LOCATION.markerCell, '<td id="marker-cell" class="cell"></td>'],
+    [PLAN_LOCATION.metadataLabelCell, '<td id="metadata-label-cell" class="cell meta"></td>'],
+    [
+      PLAN_LOCATION.planCell,
+      `<td class="cell editing-cell"><textarea id="plan-cell" aria-label="Cell ${escapeHtml(PAGE_CELLS.plan)}: the ` +
+        `plan's Markdown" spellcheck="false"></textarea></td>`,
+    ],
+    [PLAN_LOCATION.metadataCell, '<td id="metadata-cell" class="cell meta"></td>'],
+  ]);
+  const addresses = [...roles.keys()].map(cellAddress);
+  const columns = Math.max(4, ...addresses.map((cell) => cell.column + 1));
+  const rows = Math.max(4, ...addresses.map((cell) => cell.row + 2));
+  const letters = Array.from({ length: columns }, (_, i) => columnName(i + 1));
+  const widths = letters.map((_, i) => `<col style="width: ${i + 1 === plan.column ? 560 : 100}px">`).join('');
+  const heads = letters
+    .map((letter, i) => `<th${i + 1 === plan.column ? ' class="selected-col"' : ''}>${letter}</th>`)
+    .join('');
+  const body = Array.from({ length: rows }, (_, r) => {
+    const row = r + 1;
+    const cells = letters.map((letter) => roles.get(`${letter}${row}`) ?? '<td></td>').join('');
+    const header = row === plan.row ? `<th class="selected-row">${row}</th>` : `<th>${row}</th>`;
+    return `<tr${row === plan.row ? ' class="plan-row"' : ''}>${header}${cells}</tr>`;
+  }).join('\n        ');
+  return `<table class="grid" aria-label="Sheet ${escapeHtml(PLAN_LOCATION.sheet)}">
+      <colgroup><col class="row-header-col">${widths}</colgroup>
+      <thead><tr><th class="corner"></th>${heads}</tr></thead>
+      <tbody>
+        ${body}
+      </tbody>
+    </table>`;
+}
+
+function columnName(column: number): string {
+  return cellA1({ row: 1, column }).slice(0, -1);
+}
 
 export function sheetWindowPage(spreadsheetName: string, secret: string): string {
   const title = `${spreadsheetName} — Sheet Plan local emulator`;
@@ -39,29 +86,15 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
   <div class="local-note">Local emulator · the real dist/Code.js on an emulated spreadsheet</div>
 </header>
 <div class="formula-bar">
-  <span class="name-box" id="name-box">C2</span>
+  <span class="name-box" id="name-box">${escapeHtml(PLAN_LOCATION.planCell)}</span>
   <span class="fx" aria-hidden="true">fx</span>
   <span class="formula-text" id="formula-text"></span>
 </div>
 <div class="workspace">
   <div class="grid-area">
-    <table class="grid" aria-label="Sheet AGENT_BASE">
-      <colgroup><col class="row-header-col"><col class="col-a"><col class="col-b"><col class="col-c">
-        <col class="col-d"></colgroup>
-      <thead><tr><th class="corner"></th><th>A</th><th>B</th><th class="selected-col">C</th><th>D</th></tr></thead>
-      <tbody>
-        <tr class="row-1"><th>1</th><td></td><td></td><td id="c1" class="cell"></td><td id="d1" class="cell meta">
-          </td></tr>
-        <tr class="row-2"><th class="selected-row">2</th><td></td><td></td>
-          <td class="cell editing-cell">
-            <textarea id="c2" aria-label="Cell AGENT_BASE!C2: the plan's Markdown" spellcheck="false"></textarea></td>
-          <td id="d2" class="cell meta"></td></tr>
-        <tr><th>3</th><td></td><td></td><td></td><td></td></tr>
-        <tr><th>4</th><td></td><td></td><td></td><td></td></tr>
-      </tbody>
-    </table>
-    <p class="cell-help" id="cell-help">Edit C2 as in Sheets: your change is committed when you leave the cell
-      or press Ctrl+Enter; Escape discards it.</p>
+    ${gridHtml()}
+    <p class="cell-help" id="cell-help">Edit ${escapeHtml(PLAN_LOCATION.planCell)} as in Sheets: your change is
+      committed when you leave the cell or press Ctrl+Enter; Escape discards it.</p>
   </div>
   <aside class="side-panel" id="side-panel" aria-label="Side panel">
     <div class="side-panel-header">
@@ -73,8 +106,12 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
         allow-modals"></iframe>
   </aside>
 </div>
-<footer class="sheet-tabs"><span class="tab">Warehouse</span><span class="tab active">AGENT_BASE</span></footer>
-<script>${SCRIPT.replace('__SECRET__', () => scriptJson({ [SECRET_HEADER]: secret }))}</script>
+<footer class="sheet-tabs"><span class="tab">Warehouse</span><span class="tab active">${escapeHtml(
+    PLAN_LOCATION.sheet,
+  )}</span></footer>
+<script>${SCRIPT.replace('__SECRET__', () => scriptJson({ [SECRET_HEADER]: secret })).replace('__CELLS__', () =>
+    scriptJson(PAGE_CELLS),
+  )}</script>
 </body>
 </html>`;
 }
@@ -136,7 +173,7 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 .workspace { flex: 1; min-height: 0; display: flex; gap: 0; margin: 0 0 0 16px; }
 .grid-area { flex: 1; min-width: 0; overflow: auto; background: #fff; }
 .grid { border-collapse: collapse; table-layout: fixed; font-family: Arial, sans-serif; font-size: 13px; }
-.row-header-col { width: 46px; } .col-a, .col-b { width: 100px; } .col-c { width: 560px; } .col-d { width: 200px; }
+.row-header-col { width: 46px; }
 .grid th {
   background: #f8f9fa;
   color: #5f6368;
@@ -155,11 +192,11 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
   white-space: nowrap;
   text-overflow: ellipsis;
 }
-.grid .row-2 { height: calc(100vh - 190px); min-height: 320px; }
-.grid .row-2 td { vertical-align: top; }
+.grid .plan-row { height: calc(100vh - 190px); min-height: 320px; }
+.grid .plan-row td { vertical-align: top; }
 .grid td.meta { color: #5f6368; font-size: 11px; white-space: normal; word-break: break-all; }
 .editing-cell { padding: 0 !important; }
-#c2 {
+#plan-cell {
   display: block;
   width: 100%;
   height: 100%;
@@ -173,8 +210,8 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
   color: #202124;
   white-space: pre-wrap;
 }
-#c2:focus { outline: 2px solid #1a73e8; outline-offset: -2px; }
-#c2.dirty { background: #fffef5; }
+#plan-cell:focus { outline: 2px solid #1a73e8; outline-offset: -2px; }
+#plan-cell.dirty { background: #fffef5; }
 .cell-help { margin: 8px 8px 16px; color: #5f6368; font-size: 12px; }
 .side-panel {
   flex: none;
@@ -219,21 +256,26 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 
 /** The page's own script: cells in and out through /api/cells, the menu, and the side panel. */
 const SCRIPT = String.raw`
-(function (secretHeaders) {
-  var CELLS = ['AGENT_BASE!C1', 'AGENT_BASE!C2', 'AGENT_BASE!D2'];
-  var c1 = document.getElementById('c1'), c2 = document.getElementById('c2'), d2 = document.getElementById('d2');
+(function (secretHeaders, CELLS) {
+  // CELLS: the marker, plan and metadata cells as 'Sheet!A1' references.
+  var markerCell = document.getElementById('marker-cell'), planCell = document.getElementById('plan-cell');
+  var metadataCell = document.getElementById('metadata-cell');
   var formula = document.getElementById('formula-text');
   var panel = document.getElementById('side-panel'), frame = document.getElementById('sidebar');
   var committed = '';   // what the cell holds, as last read or written
-  var editing = false;  // the person is typing in C2: refreshes wait
+  var editing = false;  // the person is typing in the plan cell: refreshes wait
 
   function firstLine(text) { return text.split('\n')[0]; }
   function show(cells) {
-    c1.textContent = cells['AGENT_BASE!C1'];
-    d2.textContent = cells['AGENT_BASE!D2'];
-    d2.title = cells['AGENT_BASE!D2'];
-    committed = cells['AGENT_BASE!C2'];
-    if (!editing) { c2.value = committed; c2.classList.remove('dirty'); formula.textContent = firstLine(committed); }
+    markerCell.textContent = cells[CELLS.marker];
+    metadataCell.textContent = cells[CELLS.metadata];
+    metadataCell.title = cells[CELLS.metadata];
+    committed = cells[CELLS.plan];
+    if (!editing) {
+      planCell.value = committed;
+      planCell.classList.remove('dirty');
+      formula.textContent = firstLine(committed);
+    }
   }
   function refresh() {
     return fetch('/api/cells', { cache: 'no-store', headers: secretHeaders })
@@ -242,36 +284,42 @@ const SCRIPT = String.raw`
   }
   function commit() {
     editing = false;
-    if (c2.value === committed) { c2.classList.remove('dirty'); return; }
-    var text = c2.value;
-    var body = JSON.stringify({ 'AGENT_BASE!C2': text });
+    if (planCell.value === committed) { planCell.classList.remove('dirty'); return; }
+    var text = planCell.value;
+    var change = {};
+    change[CELLS.plan] = text;
+    var body = JSON.stringify(change);
     var headers = Object.assign({ 'content-type': 'application/json' }, secretHeaders);
     fetch('/api/cells', { method: 'PUT', headers: headers, body: body })
       .then(function (r) {
         if (!r.ok) throw new Error('HTTP ' + r.status);
         committed = text;
-        c2.classList.remove('dirty');
+        planCell.classList.remove('dirty');
         formula.textContent = firstLine(text);
       })
       .catch(function (error) {
-        document.getElementById('cell-help').textContent = 'Could not save C2: ' + error.message;
+        document.getElementById('cell-help').textContent = 'Could not save ' + CELLS.plan + ': ' + error.message;
       });
   }
-  c2.addEventListener('focus', function () { editing = true; });
-  c2.addEventListener('input', function () {
+  planCell.addEventListener('focus', function () { editing = true; });
+  planCell.addEventListener('input', function () {
     editing = true;
-    c2.classList.toggle('dirty', c2.value !== committed);
-    formula.textContent = firstLine(c2.value);
+    planCell.classList.toggle('dirty', planCell.value !== committed);
+    formula.textContent = firstLine(planCell.value);
   });
-  c2.addEventListener('blur', commit);
-  c2.addEventListener('keydown', function (event) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) { event.preventDefault(); commit(); c2.blur(); }
+  planCell.addEventListener('blur', commit);
+  planCell.addEventListener('keydown', function (event) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      commit();
+      planCell.blur();
+    }
     else if (event.key === 'Escape') {
       event.preventDefault();
-      c2.value = committed;
+      planCell.value = committed;
       editing = false;
-      c2.classList.remove('dirty');
-      c2.blur();
+      planCell.classList.remove('dirty');
+      planCell.blur();
     }
   });
 
@@ -305,10 +353,10 @@ const SCRIPT = String.raw`
       document.getElementById('panel-title').textContent = message.title || '';
       if (typeof message.width === 'number') panel.style.width = message.width + 'px';
     } else if (message.type === 'close') { panel.hidden = true; frame.src = 'about:blank'; }
-    else if (message.type === 'focus-editor') { c2.focus(); }
+    else if (message.type === 'focus-editor') { planCell.focus(); }
   });
 
   refresh();
   setInterval(function () { if (document.visibilityState === 'visible') refresh(); }, 1500);
-})(__SECRET__);
+})(__SECRET__, __CELLS__);
 `;

@@ -1,0 +1,84 @@
+/**
+ * The hidden history sheet (PLAN_LOCATION.historySheet). Rows 2 and below hold earlier versions of the plan, oldest
+ * first, at most HISTORY_LIMIT of them. The header row also holds, beside the column titles, the plan as Sheet Plan
+ * last wrote or recorded it (its revision record and text): whatever then replaces the plan cell — a person's edit, a
+ * paste, Delete, an undo, another script, the row or sheet deleted — the version before it is still here to be saved.
+ * Sheets gives onEdit the old value only for an edit of one cell, so it cannot be relied on for that.
+ */
+import type { RecordedPlan, SavedVersion } from '../core/store';
+import { asText, cellText, textInput, writtenText } from './cell-values';
+import { HiddenSheet } from './hidden-sheet';
+import { PLAN_LOCATION } from './plan-location';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/**
+ * Whole documents kept; older ones are dropped. At 50,000 characters each this stays far below Sheets' limits.
+ */
+export const HISTORY_LIMIT = 25;
+const HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text'];
+/** G1: the label; H1: the revision record; I1: the text. */
+const LAST_RECORDED = { row: 1, column: HEADER.length + 2 };
+const LAST_RECORDED_LABEL = 'Last recorded plan (revision record, then text) →';
+
+export class HistorySheet {
+  private readonly sheet: HiddenSheet;
+
+  /** `onWrite` receives how to put back each write, for a change that fails. */
+  constructor(spreadsheet: () => Spreadsheet, onWrite: (undo: () => void) => void) {
+    this.sheet = new HiddenSheet(spreadsheet, PLAN_LOCATION.historySheet, HEADER, HISTORY_LIMIT, onWrite);
+  }
+
+  /** The plan as Sheet Plan last wrote or recorded it: one range read; null when none was kept yet. */
+  lastRecorded(): RecordedPlan | null {
+    const sheet = this.sheet.find();
+    if (!sheet) return null;
+    const [[meta, text]] = sheet.getRange(LAST_RECORDED.row, LAST_RECORDED.column + 1, 1, 2).getValues();
+    return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
+  }
+
+  /** Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails. */
+  keepLastRecorded(plan: RecordedPlan, previous: RecordedPlan | null): void {
+    const range = this.sheet.findOrCreate().getRange(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3);
+    const before = previous ? [LAST_RECORDED_LABEL, asText(previous.meta), textInput(previous.text)] : ['', '', ''];
+    this.sheet.registerUndo(() => range.setValues([before]));
+    range.setValues([[LAST_RECORDED_LABEL, asText(plan.meta), textInput(plan.text)]]);
+  }
+
+  /** Appends versions (oldest first) in one range write. */
+  append(versions: readonly SavedVersion[]): void {
+    if (!versions.length) return;
+    const rows = versions.map((version) => [
+      version.revision,
+      asText(version.savedAt),
+      asText(version.replacedBy),
+      asText(version.reason),
+      textInput(version.text),
+    ]);
+    this.sheet.append(rows, this.sheet.findOrCreate().getLastRow());
+  }
+
+  /** Saved versions, newest first. */
+  list(limit: number): SavedVersion[] {
+    return this.sheet
+      .rows()
+      .filter((row: unknown[]) => typeof row[0] === 'number' && cellText(row[4]))
+      .map((row: unknown[]) => ({
+        revision: row[0] as number,
+        savedAt: cellText(row[1]),
+        replacedBy: cellText(row[2]),
+        reason: cellText(row[3]),
+        text: writtenText(row[4]),
+      }))
+      .reverse()
+      .slice(0, limit);
+  }
+
+  trimAfterCommit(): void {
+    this.sheet.trimAfterCommit();
+  }
+
+  reset(): void {
+    this.sheet.reset();
+  }
+}

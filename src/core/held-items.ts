@@ -1,0 +1,156 @@
+/**
+ * What only a person may change in a plan, checked in one place for every write an agent makes: the task functions,
+ * createPlan, replacePlan, restoreRevision and initPlan all write through PlanManager.writePlan, which compares the
+ * held items of the document it replaces with those of the document it writes.
+ *
+ * A kind of held item is one entry of HELD_ITEMS: how to find its items in a document (each under a key, with the value
+ * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
+ * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
+ */
+import { PlanError } from './errors';
+import { outlinePlan, type PlanOutline } from './parse';
+import { planStatusDefinition } from './plan-status';
+import { statusDefinition } from './statuses';
+
+/** What happened to one held item between two documents. */
+export type HeldChange =
+  | 'added' // a value is held where none was (a task put in review, an answer written)
+  | 'released' // the key is still there, its value no longer held (a task out of review, an answer taken away)
+  | 'changed' // the key holds another value (a review item's title reworded, an answer rewritten)
+  | 'removed'; // the key is gone from the document (the task's line, the question with its answer)
+
+export interface HeldItemKind {
+  /** Names one item in a refusal: `task "Check totals" (waiting for a person's review)`. */
+  describe(key: string, value: string): string;
+  /** Says what `released` does to an item of this kind: `would be taken out of review`. */
+  released: string;
+  /** Every key of this kind in the document, with its held value (undefined: present, nothing held). */
+  entries(outline: PlanOutline): Array<[key: string, held: string | undefined]>;
+  /** The changes an agent may make; every other change needs a person. */
+  agentMay: readonly HeldChange[];
+  /** How a person makes the change, for the refusal. */
+  personPath: string;
+}
+
+export const HELD_ITEMS: readonly HeldItemKind[] = [
+  {
+    // A task the status table holds for a person (review), known by its title (re-planning may renumber it): an agent
+    // may ask for a review, never end, rename or remove one.
+    describe: (title) => `task "${title}" (waiting for a person's review)`,
+    entries: (outline) =>
+      outline.tasks.map((task) => [task.title, statusDefinition(task.status).heldForPerson ? 'in review' : undefined]),
+    released: 'would be taken out of review',
+    agentMay: ['added'],
+    personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // A person's answer: an agent may drop a question together with its answer (the replaced plan keeps both in the
+    // history), never write, rewrite or remove an answer under a question that stays.
+    describe: (question, answer) => `the answer "${answer}" to "${question}"`,
+    entries: (outline) => outline.questions.map((question) => [question.text, question.answer]),
+    released: 'would be taken away',
+    agentMay: ['removed'],
+    personPath: 'a person answers questions in the sidebar',
+  },
+  {
+    // The plan's approval (a status only a person writes, src/core/plan-status.ts): an agent's change may make the plan
+    // a draft again (src/core/lifecycle.ts decides when), never approve it.
+    describe: (_key, status) => `the plan's approval ("Status: ${status}")`,
+    entries: (outline) => [
+      [
+        'status',
+        outline.status && planStatusDefinition(outline.status).writtenBy === 'person' ? outline.status : undefined,
+      ],
+    ],
+    released: 'would be withdrawn',
+    agentMay: ['released', 'removed'],
+    personPath:
+      'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
+      'getPlan() answers as statusNote',
+  },
+  {
+    // What the person wrote after the status (`Status: draft — changes requested: …`): an agent may leave it out of a
+    // plan it rewrites, never write or change it.
+    describe: (_key, note) => `the person's comment on the plan's status ("${note}")`,
+    entries: (outline) => [['status comment', outline.statusNote]],
+    released: 'would be dropped',
+    agentMay: ['released', 'removed'],
+    personPath: 'only the person writes the text after the status, in the sidebar',
+  },
+];
+
+interface Difference {
+  kind: HeldItemKind;
+  change: HeldChange;
+  key: string;
+  /** The value held before (or, for `added`, after). */
+  value: string;
+}
+
+/** Keys with their held values, one list per key (a key may appear more than once: two questions alike). */
+function heldByKey(kind: HeldItemKind, outline: PlanOutline): Map<string, Array<string | undefined>> {
+  const byKey = new Map<string, Array<string | undefined>>();
+  for (const [key, held] of kind.entries(outline)) byKey.set(key, [...(byKey.get(key) ?? []), held]);
+  return byKey;
+}
+
+/** How the held items of `before` became those of `after`, kind by kind. */
+export function heldItemDifferences(
+  before: string,
+  after: string,
+  kinds: readonly HeldItemKind[] = HELD_ITEMS,
+): Difference[] {
+  const [old, next] = [outlinePlan(before), outlinePlan(after)];
+  const differences: Difference[] = [];
+  for (const kind of kinds) {
+    const oldItems = heldByKey(kind, old);
+    const newItems = heldByKey(kind, next);
+    for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
+      const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
+      const now = newItems.get(key) ?? [];
+      const isHeld = now.filter((value) => value !== undefined).sort();
+      const unmatched = was.filter((value) => !removeOne(isHeld, value));
+      const gone = !newItems.has(key);
+      unmatched.forEach((value, i) => {
+        const change: HeldChange = gone ? 'removed' : i < isHeld.length ? 'changed' : 'released';
+        differences.push({ kind, change, key, value });
+      });
+      // Values held now that nothing held before under this key, beyond those that replaced an old one.
+      for (const value of isHeld.slice(unmatched.length)) differences.push({ kind, change: 'added', key, value });
+    }
+  }
+  return differences;
+}
+
+/** Removes one occurrence of `value` from `values`; true when there was one. */
+function removeOne(values: string[], value: string): boolean {
+  const index = values.indexOf(value);
+  if (index < 0) return false;
+  values.splice(index, 1);
+  return true;
+}
+
+const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
+  added: 'would be added',
+  changed: 'would be changed',
+  removed: 'would be removed',
+};
+
+/** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
+export function requireHeldItemsKept(before: string, after: string, kinds: readonly HeldItemKind[] = HELD_ITEMS): void {
+  const refused = heldItemDifferences(before, after, kinds).filter(
+    ({ kind, change }) => !kind.agentMay.includes(change),
+  );
+  if (!refused.length) return;
+  const items = refused.map(
+    ({ kind, change, key, value }) =>
+      `${kind.describe(key, value)} ${change === 'released' ? kind.released : CHANGE_WORDS[change]}`,
+  );
+  const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `Only a person may change what waits for them: ${items.join('; ')}. Nothing was written; keep ${
+      refused.length === 1 ? 'it' : 'them'
+    } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
+  );
+}

@@ -1,0 +1,88 @@
+/** The one rule of what only a person may change, compared between the document replaced and the one written. */
+import {
+  HELD_ITEMS,
+  heldItemDifferences,
+  planErrorCode,
+  requireHeldItemsKept,
+  type HeldItemKind,
+} from '../../src/core';
+
+const PLAN = `# Plan: Held
+Goal: G
+
+## Questions for User
+
+- Which month?
+  - Answer: March
+- Include returns?
+
+### Phase 1: Work
+- [!] 1.1 Check totals — right?
+- [ ] 1.2 Write report
+`;
+
+function refusal(before: string, after: string, kinds?: readonly HeldItemKind[]): string {
+  try {
+    requireHeldItemsKept(before, after, kinds);
+  } catch (error) {
+    expect(planErrorCode(error)).toBe('NEEDS_PERSON');
+    return (error as Error).message;
+  }
+  return 'allowed';
+}
+
+test.each([
+  ['a task taken out of review', 'released', PLAN.replace('[!] 1.1', '[ ] 1.1')],
+  ['a review item removed', 'removed', PLAN.replace('- [!] 1.1 Check totals — right?\n', '')],
+  ['a review item renamed', 'removed,added', PLAN.replace('Check totals', 'Check nothing')],
+  ['a task put in review', 'added', PLAN.replace('[ ] 1.2 Write report', '[!] 1.2 Write report — ok?')],
+  ['an answer written', 'added', PLAN.replace('- Include returns?', '- Include returns?\n  - Answer: No')],
+  ['an answer rewritten', 'changed', PLAN.replace('Answer: March', 'Answer: April')],
+  ['an answer removed under its question', 'released', PLAN.replace('  - Answer: March\n', '')],
+  ['a question removed with its answer', 'removed', PLAN.replace('- Which month?\n  - Answer: March\n', '')],
+])('%s is seen as %s', (_change, change, after) => {
+  expect(heldItemDifferences(PLAN, after).map((difference) => difference.change)).toEqual(change.split(','));
+});
+
+test('what an agent may do: ask for a review, reword what to check, drop a question with its answer', () => {
+  expect(refusal(PLAN, PLAN.replace('[ ] 1.2 Write report', '[!] 1.2 Write report — ok?'))).toBe('allowed');
+  expect(refusal(PLAN, PLAN.replace('— right?', '— do they match the bank?'))).toBe('allowed');
+  expect(refusal(PLAN, PLAN.replace('- Which month?\n  - Answer: March\n', ''))).toBe('allowed');
+});
+
+test('two questions alike are two items: answering the second is still a change', () => {
+  const twice = PLAN.replace('- Include returns?', '- Which month?');
+  expect(refusal(twice, twice.replace(/(- Which month\?\n)(?!\s+- Answer)/, '$1  - Answer: May\n'))).toMatch(
+    /the answer "May" to "Which month\?" would be added/,
+  );
+});
+
+test('the approval and the comment on the status: an agent may make a plan a draft, never approve it', () => {
+  const draft = PLAN.replace('Goal: G', 'Goal: G\n\nStatus: draft — changes requested: split phase 1');
+  const approved = PLAN.replace('Goal: G', 'Goal: G\n\nStatus: approved');
+  expect(refusal(draft, draft.replace(/Status: .*/, 'Status: approved'))).toMatch(
+    /the plan's approval \("Status: approved"\) would be added/,
+  );
+  expect(refusal(draft, draft.replace('split phase 1', 'none, go ahead'))).toMatch(
+    /the person's comment on the plan's status \("changes requested: split phase 1"\) would be changed/,
+  );
+  expect(refusal(approved, approved.replace('Status: approved', 'Status: draft'))).toBe('allowed');
+  expect(refusal(draft, draft.replace(/Status: .*/, 'Status: draft'))).toBe('allowed');
+});
+
+test('a new kind is one entry: a deadline line only the person sets', () => {
+  const deadline: HeldItemKind = {
+    describe: (_key, value) => `the deadline "${value}"`,
+    entries: (outline) => [
+      ['deadline', outline.document.lines.find((line) => line.startsWith('Deadline: '))?.slice(10)],
+    ],
+    released: 'would be dropped',
+    agentMay: [],
+    personPath: 'a person sets the deadline',
+  };
+  const kinds = [...HELD_ITEMS, deadline];
+  const set = PLAN.replace('Goal: G', 'Goal: G\nDeadline: Friday');
+  expect(refusal(PLAN, set, kinds)).toMatch(/^NEEDS_PERSON: .*the deadline "Friday" would be added/);
+  expect(refusal(set, PLAN, kinds)).toMatch(/the deadline "Friday" would be dropped/);
+  expect(refusal(PLAN, set)).toBe('allowed');
+});
