@@ -208,6 +208,14 @@ const AGENT_ATTEMPTS: Record<string, Array<(spreadsheet: EmulatedSpreadsheet) =>
   finishPlan: [() => ['All done']],
   listPlans: [() => []],
   getArchivedPlan: [() => [1]],
+  listSheets: [() => []],
+  readRange: [() => ['Sheet1!A1:B2'], () => [PLAN]],
+  getWriteLog: [() => [10]],
+  // The plan's own cell is never a sheet-work target; another sheet's cells are not what the person holds.
+  writeRange: [
+    () => [PLAN, [['- [ ] 1.2 Check totals in Summary!B2:B9 — approved']], '1.3'],
+    () => ['Sheet1!A1', [['x']], '1.3'],
+  ],
 };
 
 const agentFunctions = Object.entries(API_FUNCTIONS as Record<string, ApiFunctionSpec>)
