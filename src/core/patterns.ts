@@ -172,7 +172,7 @@ export const STEP_ID = /^\d+(?:\.\d+)+$/;
 export const LINE_BREAK = /\r\n|\n|\r/;
 
 /**
- * A range reference with its sheet name, as plans name the cells they work on: `Warehouse!A2:F500`,
+ * A range reference in prose, with its sheet name, as plans name the cells they work on: `Warehouse!A2:F500`,
  * `'My Sheet'!A:A`, `Sales!2:3`, `Data!A2:B`. A reference without a sheet name (`B3`) is not one: in prose
  * it is too often something else. Column letters are upper case, as Sheets writes them. Sheet names are at
  * most 100 characters (Sheets' own limit), which also keeps the search linear on any text: a match cannot run
@@ -195,7 +195,6 @@ const rangeParts = {
 
 const RANGE_BODY = `(${rangeParts.quotedSheet}|${rangeParts.plainSheet})!(${rangeParts.a1})${rangeParts.end}`;
 const RANGE_IN_TEXT = new RegExp(`${rangeParts.boundary}${RANGE_BODY}`, 'gu');
-const RANGE_EXACT = new RegExp(`^${RANGE_BODY}$`, 'u');
 
 export interface RangeReference {
   /** As written: `'My Sheet'!A:A`. */
@@ -211,7 +210,10 @@ function rangeReference(reference: string, sheet: string, a1: string): RangeRefe
   return { reference, sheetName, a1 };
 }
 
-/** The range references in a piece of text, with where each starts and ends. */
+/**
+ * The range references in a piece of text, with where each starts and ends (the sidebar links them). Reading one
+ * reference exactly, with what is wrong with it, is core/sheet-range.ts's job; each one found here reads there.
+ */
 export function findRangeReferences(text: string): Array<RangeReference & { start: number; end: number }> {
   const found: Array<RangeReference & { start: number; end: number }> = [];
   for (const match of text.matchAll(RANGE_IN_TEXT)) {
@@ -220,12 +222,6 @@ export function findRangeReferences(text: string): Array<RangeReference & { star
     found.push({ ...rangeReference(reference, match[2], match[3]), start, end: start + reference.length });
   }
   return found;
-}
-
-/** `text` read as exactly one range reference, or null. */
-export function parseRangeReference(text: string): RangeReference | null {
-  const match = RANGE_EXACT.exec(text);
-  return match ? rangeReference(text, match[1], match[2]) : null;
 }
 
 /**

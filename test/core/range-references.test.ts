@@ -1,5 +1,6 @@
 /** Range references in plan text: what the sidebar turns into links that select the range in the sheet. */
-import { findRangeReferences, parseRangeReference, PLACEHOLDER } from '../../src/core/patterns';
+import { findRangeReferences, PLACEHOLDER } from '../../src/core/patterns';
+import { readSheetRange } from '../../src/core/sheet-range';
 
 const references = (text: string) => findRangeReferences(text).map((found) => found.reference);
 
@@ -31,14 +32,15 @@ test('prose is not a reference: no sheet name, lower-case columns, letters run o
   expect(references('see https://example.com/#!A1')).toEqual([]);
 });
 
-test('a reference read on its own is exact: surrounding text makes it no reference', () => {
-  expect(parseRangeReference("'My Sheet'!A:A")).toEqual({
-    reference: "'My Sheet'!A:A",
-    sheetName: 'My Sheet',
-    a1: 'A:A',
-  });
-  expect(parseRangeReference('Warehouse!A2:F500 ')).toBeNull();
-  expect(parseRangeReference('A2:F500')).toBeNull();
+test('every reference found in text reads as the same range where the server reads it (core/sheet-range)', () => {
+  const text =
+    "Read Warehouse!A2:F500, 'My Sheet'!A:A, Sales!2:3, Data!A2:B, Totals!$B$3 and 'It''s here'!C1 into Summary!B3:E15";
+  const found = findRangeReferences(text);
+  expect(found).toHaveLength(7);
+  for (const { reference, sheetName } of found) {
+    const range = readSheetRange(reference);
+    expect(typeof range === 'string' ? range : range.sheet).toBe(sheetName);
+  }
 });
 
 test('the search stays linear on hostile text at the cell limit', () => {
