@@ -10,9 +10,10 @@ import { outlinePlan } from '../../src/core/parse';
 import { localDate, setAnswerLine } from '../../src/core/update';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
+import { describeError, type ShownError } from './error-words';
 import type { PlanView } from './protocol';
 import { actionWords } from './task-choices';
-import { errorCode, errorMessage, type Server } from './server';
+import { errorCode, type Server } from './server';
 
 export interface EditorState {
   /** Changes when the editor's text is replaced (opened, or reloaded after a conflict). */
@@ -24,6 +25,8 @@ export interface EditorState {
   saving: boolean;
   /** Set when a save was refused because the plan had changed: what the person had typed. */
   refusedText?: string;
+  /** The line (1-based) to select when the editor opens: a problem the person chose to fix. */
+  selectLine?: number;
 }
 
 export interface SidebarState {
@@ -33,9 +36,11 @@ export interface SidebarState {
   markdown: string;
   /** What is in flight ("Approving 2.3"); the controls wait while it is set. */
   busy: string | null;
-  error: string | null;
-  /** The sidebar's session is gone: every call would be refused, so nothing is offered. */
+  error: ShownError | null;
+  /** The sidebar's session is gone and could not be renewed: every call would be refused, so nothing is offered. */
   sessionEnded: boolean;
+  /** What the person typed for a change that could not be sent because the session ended: kept to copy. */
+  unsentText?: string;
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
@@ -101,13 +106,15 @@ export class SidebarController {
     this.set({ view, markdown: view.markdown, busy: null, notice, writes, ...changes });
   }
 
-  private refuse(error: unknown): void {
+  /** A call failed: say why in plain words, and never leave the busy line ("Completing 4.1…") standing. */
+  private refuse(error: unknown, failed: string, unsentText?: string): void {
     const sessionEnded = errorCode(error) === 'NEEDS_PERSON';
     this.set({
       busy: null,
-      error: errorMessage(error),
+      error: describeError(error),
       sessionEnded: this.state.sessionEnded || sessionEnded,
-      notice: sessionEnded ? 'Session ended' : this.state.notice,
+      notice: sessionEnded ? 'Session ended' : failed,
+      ...(sessionEnded && unsentText?.trim() ? { unsentText } : {}),
     });
   }
 
@@ -120,30 +127,36 @@ export class SidebarController {
     try {
       this.confirm(await this.server('sidebarLoad'), 'Up to date', { error: null });
     } catch (error) {
-      this.refuse(error);
+      this.refuse(error, 'The plan could not be loaded');
     }
   }
 
   /**
-   * The change check: one call that answers null while the plan is unchanged. Skipped while a
-   * change is in flight (its answer brings the newest plan anyway). `catchUp` runs it even while
-   * a poll is under way, after a refusal, so that the person sees at once what caused it.
+   * The change check: one call that answers null while the plan is unchanged; resolves true when a change
+   * came in. Skipped while a change is in flight (its answer brings the newest plan anyway). `catchUp` runs
+   * it even while a poll is under way, after a refusal, so that the person sees at once what caused it.
    */
-  async check(catchUp = false): Promise<void> {
+  async check(catchUp = false): Promise<boolean> {
     const view = this.state.view;
-    if (this.state.busy || this.state.sessionEnded || (this.checks > 0 && !catchUp)) return;
+    if (this.state.busy || this.state.sessionEnded || (this.checks > 0 && !catchUp)) return false;
     // The first load failed (a service hiccup): try it again instead.
-    if (!view) return this.load();
+    if (!view) {
+      await this.load();
+      return this.state.view !== null;
+    }
     this.checks += 1;
     const generation = this.generation;
     try {
       const changed = await this.server('sidebarCheck', view.stamp, this.writeMark);
       if (changed && generation === this.generation && !this.state.busy) {
         this.confirm(changed, `Updated by ${describeSource(changed.changedBy)}`);
+        return true;
       }
+      return false;
     } catch (error) {
-      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error);
-      else this.set({ notice: `Could not check for changes: ${errorMessage(error)}` });
+      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      else this.set({ notice: `Could not check for changes: ${describeError(error).text}` });
+      return false;
     } finally {
       this.checks -= 1;
     }
@@ -152,20 +165,22 @@ export class SidebarController {
   /**
    * Shows `optimistic` (the change made locally) at once, then sends the change. On success the
    * server's plan replaces it; on refusal the last confirmed plan comes back, the message is shown,
-   * and a change check brings in whatever made the server refuse.
+   * and a change check brings in whatever made the server refuse. `typed` is what the person wrote for it,
+   * kept for them if the session has ended.
    */
   private async change(
     busy: string,
     done: string,
     optimistic: () => string,
     call: () => Promise<PlanView>,
+    typed?: string,
   ): Promise<boolean> {
     if (this.state.busy || !this.state.view) return false;
     let markdown: string;
     try {
       markdown = optimistic();
     } catch (error) {
-      this.set({ error: errorMessage(error) });
+      this.set({ error: describeError(error) });
       return false;
     }
     this.generation += 1;
@@ -176,7 +191,7 @@ export class SidebarController {
     } catch (error) {
       this.generation += 1;
       this.set({ markdown: this.state.view?.markdown ?? '' });
-      this.refuse(error);
+      this.refuse(error, `${busy}: not done`, typed);
       await this.check(true);
       return false;
     }
@@ -195,6 +210,7 @@ export class SidebarController {
           today: this.today(),
         }).document.toString(),
       () => this.server('sidebarTaskAction', action, step, given ?? null),
+      given,
     );
   }
 
@@ -204,6 +220,7 @@ export class SidebarController {
       `Answer to question ${question} saved`,
       () => setAnswerLine(outlinePlan(this.state.markdown), question, requireLine(text, 'answer')).toString(),
       () => this.server('sidebarAnswerQuestion', question, text.trim()),
+      text,
     );
   }
 
@@ -235,25 +252,16 @@ export class SidebarController {
       this.confirm(await this.server('sidebarUndoWrite', id), `Write to ${entry.range} undone`);
       return true;
     } catch (error) {
-      this.refuse(error);
+      this.refuse(error, `Undoing the write to ${entry.range}: not done`);
       await this.check(true);
       return false;
     }
   }
 
-  /** Selects a range in the person's sheet (a range link): one call, nothing changes. */
-  async selectRange(range: string): Promise<void> {
-    try {
-      await this.server('sidebarSelectRange', range);
-      this.set({ notice: `Selected ${range}` });
-    } catch (error) {
-      this.refuse(error);
-    }
-  }
-
   // ---- the Markdown editor ----
 
-  openEditor(): void {
+  /** Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. */
+  openEditor(selectLine?: number): void {
     const view = this.state.view;
     if (!view || this.state.busy) return;
     this.editorKeys += 1;
@@ -264,7 +272,9 @@ export class SidebarController {
         baseRevision: view.revision,
         baseStamp: view.stamp,
         saving: false,
+        ...(selectLine ? { selectLine } : {}),
       },
+      history: null,
       error: null,
     });
   }
@@ -290,7 +300,7 @@ export class SidebarController {
     } catch (error) {
       if (errorCode(error) !== 'CONFLICT') {
         this.set({ editor: { ...editor, saving: false } });
-        this.refuse(error);
+        this.refuse(error, 'The plan was not saved', text);
         return false;
       }
       // Reload: the editor now holds the plan as it is, and what the person typed stays at hand.
@@ -307,9 +317,12 @@ export class SidebarController {
           saving: false,
           refusedText: text,
         },
-        error:
-          `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. ` +
-          'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
+        error: {
+          text:
+            `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. ` +
+            'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
+        },
+        notice: 'The plan was not saved',
       });
       return false;
     }
@@ -341,7 +354,7 @@ export class SidebarController {
       });
     } catch (error) {
       this.set({ history: null });
-      this.refuse(error);
+      this.refuse(error, 'The history could not be loaded');
     }
   }
 
@@ -362,5 +375,36 @@ export class SidebarController {
     );
     if (restored) this.set({ history: null });
     return restored;
+  }
+
+  // ---- fixes for what validation finds, and range links ----
+
+  /** Saves a fixed document (a problem's one-click fix) as one whole-plan change, based on the plan shown. */
+  fixPlan(markdown: string, done: string): Promise<boolean> {
+    const view = this.state.view;
+    if (!view) return Promise.resolve(false);
+    return this.change(
+      'Fixing the plan',
+      done,
+      () => markdown,
+      () => this.server('sidebarReplacePlan', markdown, view.revision, view.stamp),
+    );
+  }
+
+  /**
+   * Selects a range link's range in the sheet: one call, and the plan is not changed, so it runs beside a
+   * change in flight and leaves the busy line alone.
+   */
+  async selectRange(reference: string): Promise<boolean> {
+    if (this.state.sessionEnded) return false;
+    try {
+      const selected = await this.server('sidebarSelectRange', reference);
+      this.set({ notice: `Selected ${reference} in the sheet`, error: null });
+      return Boolean(selected);
+    } catch (error) {
+      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      else this.set({ error: describeError(error), notice: `${reference} could not be selected` });
+      return false;
+    }
   }
 }

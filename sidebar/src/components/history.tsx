@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../../src/core/plan-manager';
 import { describeSource, type SidebarController } from '../controller';
 
@@ -54,19 +55,61 @@ export function History({ entries, controller, disabled }: HistoryProps) {
                 <summary>Show the text</summary>
                 <pre>{entry.text}</pre>
               </details>
-              <button
-                type="button"
-                class="button"
-                disabled={disabled}
-                aria-label={`Restore revision ${entry.revision}`}
-                onClick={() => void controller.restore(entry.revision)}
-              >
-                Restore
-              </button>
+              <RestoreButton revision={entry.revision} controller={controller} disabled={disabled} />
             </li>
           ))}
         </ol>
       )}
     </main>
+  );
+}
+
+/**
+ * Restore, then a confirmation in place (no browser dialog): restoring replaces the plan on screen, so the
+ * person says so twice. The plan it replaces is kept in the history either way.
+ */
+function RestoreButton({
+  revision,
+  controller,
+  disabled,
+}: {
+  revision: number;
+  controller: SidebarController;
+  disabled: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        class="button"
+        disabled={disabled}
+        aria-label={`Restore revision ${revision}`}
+        onClick={() => setAsking(true)}
+      >
+        Restore
+      </button>
+    );
+  }
+  return (
+    <div class="confirm" role="group" aria-label={`Confirm restoring revision ${revision}`}>
+      <p class="confirm-text">
+        Replace the current plan with revision {revision}? The current plan is kept in the history.
+      </p>
+      <div class="button-row">
+        <button
+          type="button"
+          class="button primary"
+          disabled={disabled}
+          ref={(button) => button?.focus()}
+          onClick={() => void controller.restore(revision)}
+        >
+          Yes, restore revision {revision}
+        </button>
+        <button type="button" class="button text" disabled={disabled} onClick={() => setAsking(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

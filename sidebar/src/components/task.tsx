@@ -3,6 +3,8 @@ import { statusDefinition } from '../../../src/core/statuses';
 import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
 import { taskChoices, type TaskChoice } from '../task-choices';
+import { LinkedText } from './range-links';
+import { StatusIcon } from './status-icon';
 import { TextForm } from './text-form';
 import { TaskWrites } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
@@ -115,23 +117,6 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
   );
 }
 
-/** The status table's icon; `decorative` where the label is written beside it anyway. */
-export function StatusIcon({ status, decorative = false }: { status: string; decorative?: boolean }) {
-  const definition = statusDefinition(status);
-  if (decorative)
-    return (
-      <span class={`status-icon status-${status}`} aria-hidden="true">
-        {definition.icon}
-      </span>
-    );
-  return (
-    <span class={`status-icon status-${status}`} title={definition.label}>
-      <span aria-hidden="true">{definition.icon}</span>
-      <span class="visually-hidden">{definition.label}</span>
-    </span>
-  );
-}
-
 /** The task's done date and its `— …` annotation, labelled by what it means in its status. */
 export function TaskDetails({ task }: { task: PlanTask }) {
   if (!task.completedDate && !task.note) return null;
@@ -141,7 +126,7 @@ export function TaskDetails({ task }: { task: PlanTask }) {
       {task.note && (
         <p class={`task-note note-${task.status}`}>
           {noteLabel && <span class="note-prefix">{noteLabel}: </span>}
-          {task.note}
+          <LinkedText text={task.note} />
         </p>
       )}
       {task.completedDate && <p class="task-date">Done {task.completedDate}</p>}
@@ -157,22 +142,48 @@ export interface TaskItemProps {
   disabled: boolean;
   open: boolean;
   onToggle: () => void;
+  /** The step is listed more than once: no change can name it until the plan is fixed. */
+  ambiguous: boolean;
 }
 
-export function TaskItem({ task, writes, controller, disabled, open, onToggle }: TaskItemProps) {
-  const panel = `task-${task.step.replace(/\./g, '-')}-actions`;
+/**
+ * A task's row: the toggle button (icon and step, stretched over the whole row so a click anywhere opens the
+ * actions) and the title beside it, whose range links sit above the stretched button. A link inside a button
+ * would be invalid HTML and unreachable by keyboard.
+ */
+export function TaskItem({ task, writes, controller, disabled, open, onToggle, ambiguous }: TaskItemProps) {
+  const panel = `task-${task.step.replace(/\./g, '-')}-line-${task.line}`;
   return (
     <li class={`task task-${task.status}${open ? ' open' : ''}`} data-step={task.step}>
-      <button type="button" class="task-row" aria-expanded={open} aria-controls={panel} onClick={onToggle}>
-        <StatusIcon status={task.status} />
-        <span class="task-step">{task.step}</span>
-        <span class="task-title">{task.title}</span>
-      </button>
+      <div class="task-line">
+        <button
+          type="button"
+          class="task-row"
+          id={`${panel}-toggle`}
+          aria-expanded={open}
+          aria-controls={`${panel}-actions`}
+          aria-labelledby={`${panel}-toggle ${panel}-title`}
+          onClick={onToggle}
+        >
+          <StatusIcon status={task.status} />
+          <span class="task-step">{task.step}</span>
+        </button>
+        <span class="task-title" id={`${panel}-title`}>
+          <LinkedText text={task.title} />
+        </span>
+      </div>
       <TaskDetails task={task} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (
-        <div class="task-actions" id={panel}>
-          <TaskActions task={task} controller={controller} disabled={disabled} />
+        <div class="task-actions" id={`${panel}-actions`}>
+          {ambiguous ? (
+            <p class="task-blocked-by-plan">
+              Step {task.step} is listed more than once, so a change could reach the wrong line. Fix the plan first (see
+              the message at the top).
+            </p>
+          ) : (
+            <TaskActions task={task} controller={controller} disabled={disabled} />
+          )}
         </div>
       )}
     </li>
