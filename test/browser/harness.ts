@@ -75,9 +75,11 @@ export interface SidebarPage {
 export async function openSidebar(
   context: BrowserContext,
   server: LocalServer,
-  options: { waitFor?: string } = {},
+  options: { waitFor?: string; fakeClock?: boolean } = {},
 ): Promise<SidebarPage> {
   const page = await context.newPage();
+  // The page's timers and Date on Playwright's clock, moved on only by the test (page.clock.runFor).
+  if (options.fakeClock) await page.clock.install();
   // A step that cannot happen fails with what it waited for, well before the test's own timeout.
   page.setDefaultTimeout(8000);
   const calls: string[] = [];
