@@ -306,7 +306,8 @@ async function main(): Promise<void> {
       '## Executions an open sidebar makes in an idle hour',
       '',
       "Each change check is one Apps Script execution, counted against the person's daily quota. The sidebar's " +
-        'own controller and change watcher, on a virtual clock (an hour in milliseconds), with a server that counts calls.',
+        'own controller and change watcher, on a virtual clock (an hour in milliseconds), with a server that ' +
+        'counts calls.',
       '',
       '| sidebar | executions per idle hour |',
       '|---|---|',

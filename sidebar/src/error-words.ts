@@ -3,7 +3,8 @@
  * report), never a bare `INVALID_PLAN: …` or `Exception: …`. The server's own messages are already written
  * for people; only what they lack is added.
  */
-import { errorCode, errorMessage } from './server';
+import { parseErrorMessage, type PlanErrorCode } from '../../src/core/errors';
+import { errorMessage } from './server';
 
 export interface ShownError {
   text: string;
@@ -13,7 +14,7 @@ export interface ShownError {
 
 const NOTHING_CHANGED = 'Nothing was changed';
 
-const WORDS_FOR: Partial<Record<string, (detail: string) => string>> = {
+const WORDS_FOR: Partial<Record<PlanErrorCode, (detail: string) => string>> = {
   SERVICE_ERROR: (detail) =>
     `Google Sheets could not finish this (${detail.replace(/\.$/, '')}). ${NOTHING_CHANGED}; try again in a moment.`,
   INVALID_PLAN: (detail) => `The plan must be fixed before this can be done: ${detail}.`,
@@ -33,16 +34,14 @@ function sentence(detail: string): string {
 }
 
 export function describeError(error: unknown): ShownError {
-  const message = errorMessage(error);
-  const code = errorCode(error);
-  if (code) {
-    const detail = message.slice(code.length + 2);
-    return { text: WORDS_FOR[code]?.(detail) ?? sentence(detail), code };
-  }
-  if (/^NetworkError\b/.test(message) || /failed to fetch/i.test(message)) {
+  const raw = error instanceof Error ? error.message : String(error);
+  const parsed = parseErrorMessage(raw);
+  if (parsed) return { text: WORDS_FOR[parsed.code]?.(parsed.detail) ?? sentence(parsed.detail), code: parsed.code };
+  // google.script.run's own failure when the request never reached Google.
+  if (/^NetworkError\b/.test(raw) || /failed to fetch/i.test(raw)) {
     return {
       text: `The sidebar could not reach Google Sheets. ${NOTHING_CHANGED}; check your connection and try again.`,
     };
   }
-  return { text: `Something went wrong: ${sentence(message)}` };
+  return { text: `Something went wrong: ${sentence(errorMessage(error))}` };
 }

@@ -110,7 +110,9 @@ test('the agent cannot read or restore the history through the sidebar functions
   }
 });
 
-test('an empty plan cell does not hide the history: "No plan yet" offers History, and Restore brings a plan back', async () => {
+const EMPTY_CELL_TEST =
+  'an empty plan cell does not hide the history: "No plan yet" offers History, and Restore brings a plan back';
+test(EMPTY_CELL_TEST, async () => {
   expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
   await server.editCell(''); // someone cleared the cell
   const sidebar = await openSidebar(browser, server, { waitFor: '.empty-state' });

@@ -43,7 +43,7 @@ afterEach(async () => {
 
 const selection = () => server.spreadsheet.selection(DEFAULT_USER);
 
-test('a range in a task title, a note and the Analysis selects that range in the sheet, one round trip each', async () => {
+test('a range in a task title, a note and the Analysis selects that range in the sheet, one call each', async () => {
   const sidebar = await openSidebar(browser, server);
   const { page } = sidebar;
 

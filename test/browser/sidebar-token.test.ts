@@ -91,7 +91,7 @@ test(
 const evictTokens = () => server.spreadsheet.evictCache({ scope: 'user' });
 
 describe('the person token survives a cache eviction', () => {
-  test('a click after the token vanished still goes through: a fresh token, the same change, nothing lost', async () => {
+  test('a click after the token vanished still goes through: a fresh token, the same change, no loss', async () => {
     const browser = await launchBrowser();
     try {
       const sidebar = await openSidebar(browser, server);

@@ -253,7 +253,7 @@ describe('createPlan', () => {
     );
   });
 
-  test("without details it writes the spec's sections and labels, but no placeholder a person could take for a question or a value", () => {
+  test("without details: the spec's sections and labels, and no placeholder a person could take for real", () => {
     const store = savedPlan('');
     const plan = agent(store).createPlan('Test', 'Goal', [{ name: 'Work', steps: ['Task'] }]);
     expect(store.text).toBe(`# Plan: Test
