@@ -21,7 +21,9 @@ test.each([
   [
     'INVALID_PLAN: Step 2.1 is listed 2 times (lines 12, 15); renumber the plan first',
     {
-      text: 'The plan must be fixed before this can be done: Step 2.1 is listed 2 times (lines 12, 15); renumber the plan first.',
+      text:
+        'The plan must be fixed before this can be done: Step 2.1 is listed 2 times (lines 12, 15); renumber the ' +
+        'plan first.',
       code: 'INVALID_PLAN',
     },
   ],
