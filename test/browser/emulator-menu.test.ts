@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { runSimpleTrigger } from '../../src/node/emulator';
-import { launchBrowser, startLocal, type LocalServer } from './harness';
+import { launchBrowser, openSheetWindow, startLocal, type LocalServer } from './harness';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let server: LocalServer;
@@ -25,15 +25,7 @@ test('the page’s Agent Plan menu has every item of the menu onOpen builds, and
   const captions = built[0].items.flatMap((item) => (item.type === 'item' ? [item.caption] : []));
   expect(captions).toEqual(['Open plan', 'Initialize plan', 'Show next task', 'Show review items']);
 
-  const page = await browser.newPage();
-  page.setDefaultTimeout(8000);
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.goto(server.url);
-  await page.frameLocator('#sidebar').locator('.plan-title').waitFor();
+  const { page, dialogs } = await openSheetWindow(browser, server);
   const openMenu = async () => {
     const button = page.getByRole('button', { name: 'Agent Plan' });
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();

@@ -6,7 +6,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_USER } from '../../src/node/emulator';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
+import {
+  ARTIFACTS,
+  launchBrowser,
+  openSheetWindow,
+  openSidebar,
+  startLocal,
+  taskRow,
+  type LocalServer,
+} from './harness';
 
 const PLAN = `# Plan: Links
 
@@ -99,11 +107,8 @@ test('range links are reachable by keyboard: Tab to the link, Enter selects', as
 
 test("npm start's page shows what a range link selected: its sheet's tab, the name box and the cells", async () => {
   await server.editCell(EXAMPLE_PLAN);
-  const page = await browser.newPage();
-  page.setDefaultTimeout(8000);
+  const { page, dialogs, sidebar } = await openSheetWindow(browser, server);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(server.url);
-  const sidebar = page.frameLocator('#sidebar');
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.getByRole('tab', { selected: true }).textContent()).resolves.toBe('AGENT_BASE');
 
@@ -131,5 +136,6 @@ test("npm start's page shows what a range link selected: its sheet's tab, the na
   // Back to the plan's sheet by its tab.
   await page.getByRole('tab', { name: 'AGENT_BASE' }).click();
   await expect(page.getByLabel("Cell AGENT_BASE!C2: the plan's Markdown").isVisible()).resolves.toBe(true);
+  expect(dialogs).toEqual([]);
   await page.close();
 });

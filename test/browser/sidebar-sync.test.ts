@@ -5,7 +5,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+import {
+  ARTIFACTS,
+  launchBrowser,
+  openSheetWindow,
+  openSidebar,
+  startLocal,
+  taskRow,
+  waitForCell,
+  type LocalServer,
+} from './harness';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let server: LocalServer;
@@ -157,15 +166,7 @@ test('a raw edit is refused when the agent changed the plan after the editor loa
 });
 
 test("npm start's page: the cell beside the real sidebar, each following the other", async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(8000);
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.goto(server.url);
-  const sidebar = page.frameLocator('#sidebar');
+  const { page, dialogs, sidebar } = await openSheetWindow(browser, server);
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.locator('#panel-title').textContent()).resolves.toBe('Agent Plan');
   await expect(page.locator('#side-panel').evaluate((panel) => panel.getBoundingClientRect().width)).resolves.toBe(300);
