@@ -6,12 +6,16 @@
 import { applyAction, type TaskAction } from '../../src/core/actions';
 import { requireLine } from '../../src/core/arguments';
 import { STARTER_PLAN } from '../../src/core/compose';
+import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
 import { outlinePlan } from '../../src/core/parse';
-import { localDate, setAnswerLine } from '../../src/core/update';
 import type { HistoryEntry } from '../../src/core/plan-manager';
+import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
+import type { PlanSettings } from '../../src/core/settings';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
+import type { ArchiveEntry } from '../../src/core/store';
+import { localDate, setAnswerLine } from '../../src/core/update';
 import { describeError, type ShownError } from './error-words';
-import type { PlanView } from './protocol';
+import type { ArchivedPlanView, PlanView } from './protocol';
 import { actionWords } from './task-choices';
 import { errorCode, type Server } from './server';
 
@@ -44,10 +48,26 @@ export interface SidebarState {
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
-  /** The History panel: null while closed; `entries` null while they load. */
-  history: { entries: HistoryEntry[] | null } | null;
   /** The agent's writes (and reads outside the plan's ranges), newest first, as the server last reported them. */
   writes: WriteLogEntry[];
+  /** A panel shown instead of the plan (history, archive, settings): null while closed. */
+  panel: Panel | null;
+}
+
+/** What a panel shows once its one call has answered (null while it loads). */
+export type Panel =
+  | { kind: 'history'; entries: HistoryEntry[] | null }
+  | { kind: 'archive'; entries: ArchiveEntry[] | null; shown: ArchivedPlanView | null }
+  | { kind: 'settings'; values: PlanSettings | null };
+
+const PLAN_DECISION_WORDS: Record<PlanDecision, [busy: string, done: string]> = {
+  approve: ['Approving the plan', 'Plan approved: the agent may start work'],
+  requestChanges: ['Sending the plan back', 'Plan sent back to the agent with your comment'],
+};
+
+/** How many of something: `1 saved version`, `3 saved versions`, `No saved versions yet`. */
+function count(n: number, one: string, many: string, none: string): string {
+  return n === 1 ? `1 ${one}` : n ? `${n} ${many}` : none;
 }
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -71,7 +91,7 @@ export class SidebarController {
     sessionEnded: false,
     notice: 'Loading the plan…',
     editor: null,
-    history: null,
+    panel: null,
     writes: [],
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
@@ -274,7 +294,7 @@ export class SidebarController {
         saving: false,
         ...(selectLine ? { selectLine } : {}),
       },
-      history: null,
+      panel: null,
       error: null,
     });
   }
@@ -328,43 +348,110 @@ export class SidebarController {
     }
   }
 
-  // ---- the history of whole documents ----
+  // ---- panels: the history, the archive, the settings ----
 
-  /** Opens the History panel: one call that lists the saved versions with their text. */
-  async openHistory(): Promise<void> {
-    if (this.state.busy) return;
-    this.set({
-      history: { entries: null },
-      editor: null,
-      error: null,
-      busy: 'Loading the history',
-      notice: 'Loading the history…',
-    });
+  /** Opens a panel and fills it with what one call answers. */
+  private async openPanel<T>(
+    loading: Panel,
+    busy: string,
+    call: () => Promise<T>,
+    loaded: (value: T) => [Panel, string],
+  ): Promise<boolean> {
+    if (this.state.busy) return false;
+    this.set({ panel: loading, editor: null, error: null, busy, notice: `${busy}…` });
     try {
-      const entries = await this.server('sidebarHistory');
-      this.set({
-        history: { entries },
-        busy: null,
-        notice:
-          entries.length === 1
-            ? '1 saved version'
-            : entries.length
-              ? `${entries.length} saved versions`
-              : 'No saved versions yet',
-      });
+      const [panel, notice] = loaded(await call());
+      this.set({ panel, busy: null, notice });
+      return true;
     } catch (error) {
-      this.set({ history: null });
-      this.refuse(error, 'The history could not be loaded');
+      this.set({ panel: null });
+      this.refuse(error, `${busy}: not done`);
+      return false;
     }
   }
 
-  closeHistory(): void {
-    this.set({ history: null, error: null });
+  closePanel(): void {
+    this.set({ panel: null, error: null });
+  }
+
+  /** The History panel: one call that lists the saved versions with their text. */
+  openHistory(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'history', entries: null },
+      'Loading the history',
+      () => this.server('sidebarHistory'),
+      (entries) => [
+        { kind: 'history', entries },
+        count(entries.length, 'saved version', 'saved versions', 'No saved versions yet'),
+      ],
+    );
+  }
+
+  /** The Archive panel: the finished plans, newest first (one call; a plan's text comes with a second). */
+  openArchive(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'archive', entries: null, shown: null },
+      'Loading the archive',
+      () => this.server('sidebarArchive'),
+      (entries) => [
+        { kind: 'archive', entries, shown: null },
+        count(entries.length, 'finished plan', 'finished plans', 'No finished plans yet'),
+      ],
+    );
+  }
+
+  /** Shows one finished plan's Markdown in the Archive panel. */
+  async showArchived(id: number): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'archive' || this.state.busy) return false;
+    this.set({ busy: 'Loading the finished plan', notice: 'Loading the finished plan…', error: null });
+    try {
+      const shown = await this.server('sidebarArchivedPlan', id);
+      this.set({ panel: { ...panel, shown }, busy: null, notice: `Finished plan ${id}: ${shown.title}` });
+      return true;
+    } catch (error) {
+      this.refuse(error, 'The finished plan could not be loaded');
+      return false;
+    }
+  }
+
+  /** The Settings panel: one call for the sheet's settings. */
+  openSettings(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'settings', values: null },
+      'Loading the settings',
+      () => this.server('sidebarSettings'),
+      (values) => [{ kind: 'settings', values }, 'Settings'],
+    );
+  }
+
+  /** Changes one setting in one call: shown at once, then what the server answers (or back as it was). */
+  async saveSettings(change: Partial<PlanSettings>, done: string): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'settings' || !panel.values || this.state.busy) return false;
+    const before = panel.values;
+    this.set({
+      panel: { kind: 'settings', values: { ...before, ...change } },
+      busy: 'Saving the settings',
+      notice: 'Saving the settings…',
+      error: null,
+    });
+    try {
+      const values = await this.server('sidebarSaveSettings', change);
+      this.set({ panel: { kind: 'settings', values }, busy: null, notice: done });
+      return true;
+    } catch (error) {
+      this.set({ panel: { kind: 'settings', values: before } });
+      this.refuse(error, 'Saving the settings: not done');
+      return false;
+    }
   }
 
   /** Puts revision `revision` back (shown at once, confirmed by one call); the plan it replaces is saved first. */
   async restore(revision: number): Promise<boolean> {
-    const entry = this.state.history?.entries?.find((candidate) => candidate.revision === revision);
+    const panel = this.state.panel;
+    const entry =
+      panel?.kind === 'history' ? panel.entries?.find((candidate) => candidate.revision === revision) : null;
     if (!entry || entry.text === undefined) return false;
     const text = entry.text;
     const restored = await this.change(
@@ -373,7 +460,7 @@ export class SidebarController {
       () => text,
       () => this.server('sidebarRestore', revision),
     );
-    if (restored) this.set({ history: null });
+    if (restored) this.set({ panel: null });
     return restored;
   }
 
@@ -406,5 +493,88 @@ export class SidebarController {
       else this.set({ error: describeError(error), notice: `${reference} could not be selected` });
       return false;
     }
+  }
+
+  // ---- the plan's lifecycle: the person's decision on the whole plan ----
+
+  /**
+   * Approves the plan as shown (its stamp: a plan the agent changed since is refused), or sends it back with
+   * the comment the agent reads.
+   */
+  decidePlan(decision: PlanDecision, comment: string): Promise<boolean> {
+    const view = this.state.view;
+    if (!view) return Promise.resolve(false);
+    const given = comment.trim() ? comment.trim() : undefined;
+    const [busy, done] = PLAN_DECISION_WORDS[decision];
+    return this.change(
+      busy,
+      done,
+      () => {
+        const said = decision === 'requestChanges' ? requireLine(comment, 'comment') : given;
+        return decidePlan(outlinePlan(this.state.markdown), decision, said, this.today()).toString();
+      },
+      () =>
+        decision === 'approve'
+          ? this.server('sidebarApprovePlan', view.stamp, given ?? null)
+          : this.server('sidebarRequestPlanChanges', given ?? ''),
+      comment,
+    );
+  }
+
+  // ---- re-planning as a person: add, rename, move, remove ----
+
+  /**
+   * A re-planning change: made at once with the core's own operation (the one the server runs), then sent in
+   * one call. Answers the operation's outcome (which lines it touched, what it renumbered), or null if refused.
+   */
+  private async edit(
+    action: EditAction,
+    command: EditCommand,
+    words: [busy: string, done: string],
+    call: () => Promise<PlanView>,
+  ): Promise<ReplanOutcome | null> {
+    let outcome: ReplanOutcome | null = null;
+    const done = await this.change(
+      words[0],
+      words[1],
+      () => {
+        outcome = EDIT_ACTIONS[action](outlinePlan(this.state.markdown), command, { byPerson: true });
+        return outcome.document.toString();
+      },
+      call,
+      typeof command.text === 'string' ? command.text : undefined,
+    );
+    return done ? outcome : null;
+  }
+
+  /** Adds a todo task at the end of phase `phase`. */
+  addTask(phase: number, title: string): Promise<ReplanOutcome | null> {
+    return this.edit(
+      'add',
+      { phase, text: title },
+      [`Adding a task to Phase ${phase}`, `Task added to Phase ${phase}`],
+      () => this.server('sidebarAddTask', phase, title.trim(), null),
+    );
+  }
+
+  renameTask(step: string, title: string): Promise<ReplanOutcome | null> {
+    return this.edit('rename', { step, text: title }, [`Renaming ${step}`, `${step} renamed`], () =>
+      this.server('sidebarRenameTask', step, title.trim()),
+    );
+  }
+
+  /** Moves `step` (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
+  moveTask(step: string, after: string | number, words: [busy: string, done: string]): Promise<ReplanOutcome | null> {
+    return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after));
+  }
+
+  /** Removes a task with its sub-steps; the plan before goes to the history. */
+  removeTask(step: string): Promise<ReplanOutcome | null> {
+    return this.edit(
+      'remove',
+      { step },
+      [`Removing ${step}`, `${step} removed; the plan before is in the history`],
+      () => this.server('sidebarRemoveTask', step),
+    );
   }
 }

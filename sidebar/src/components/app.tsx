@@ -2,9 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
+import { Archive } from './archive';
 import { Editor } from './editor';
 import { History } from './history';
+import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
+import { Settings } from './settings';
 import { SelectRange } from './range-links';
 
 function useControllerState(controller: SidebarController): SidebarState {
@@ -46,9 +49,14 @@ export function App({ controller }: { controller: SidebarController }) {
   useChangeCheck(controller);
   const disabled = Boolean(state.busy) || state.sessionEnded;
 
+  const panel = state.panel;
   let body;
-  if (state.history) {
-    body = <History entries={state.history.entries} controller={controller} disabled={disabled} />;
+  if (panel?.kind === 'history') {
+    body = <History entries={panel.entries} controller={controller} disabled={disabled} />;
+  } else if (panel?.kind === 'archive') {
+    body = <Archive entries={panel.entries} shown={panel.shown} controller={controller} disabled={disabled} />;
+  } else if (panel?.kind === 'settings') {
+    body = <Settings values={panel.values} controller={controller} disabled={disabled} />;
   } else if (state.editor && state.view) {
     body = (
       <Editor
@@ -152,13 +160,9 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
       </div>
       <p class="empty-history-hint">
         Was there a plan here before? Earlier versions of the plan are kept in the history, and any of them can be
-        restored.
+        restored; plans the agent finished are in Finished plans.
       </p>
-      <div class="button-row">
-        <button type="button" class="button" disabled={disabled} onClick={() => void controller.openHistory()}>
-          History
-        </button>
-      </div>
+      <PanelButtons controller={controller} disabled={disabled} />
     </main>
   );
 }

@@ -14,11 +14,24 @@ function who(replacedBy: string): string {
   return match ? `${describeSource(match[2])} (${match[1]})` : replacedBy;
 }
 
-function when(iso: string): string {
+/** An ISO time as the person reads it: `Jan 9, 2026, 3:04 PM`. */
+export function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A panel's title row, with the Close button that goes back to the plan. */
+export function PanelTitle({ title, controller }: { title: string; controller: SidebarController }) {
+  return (
+    <div class="title-row">
+      <h1 class="plan-title">{title}</h1>
+      <button type="button" class="button text" onClick={() => controller.closePanel()}>
+        Close
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -28,12 +41,7 @@ function when(iso: string): string {
 export function History({ entries, controller, disabled }: HistoryProps) {
   return (
     <main class="history">
-      <div class="title-row">
-        <h1 class="plan-title">History</h1>
-        <button type="button" class="button text" onClick={() => controller.closeHistory()}>
-          Close
-        </button>
-      </div>
+      <PanelTitle title="History" controller={controller} />
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in the hidden
         AGENT_HISTORY sheet). Restoring a version keeps the current plan here too.

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useContext, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { parsePlan } from '../../../src/core/parse';
 import { PLACEHOLDER } from '../../../src/core/patterns';
 import { countOf } from '../../../src/core/progress';
@@ -9,9 +9,12 @@ import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
+import { PanelButtons } from './panel-buttons';
+import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
 import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
 import { StatusIcon } from './status-icon';
 import { TaskActions, TaskItem } from './task';
+import { AddTask, type AfterEdit } from './task-edits';
 import { TextForm } from './text-form';
 import { OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
@@ -56,39 +59,20 @@ export function PlanPanel({
   // A template's `[Any clarifying questions]` is nobody's question: it gets no Answer button.
   const questions = (plan.questionDetails ?? []).filter((question) => !PLACEHOLDER.test(question.text.trim()));
   const [openTask, setOpenTask] = useState<string | null>(null);
+  const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
 
   return (
     <main class="plan">
       <header class="plan-header">
-        <div class="title-row">
-          <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
-          <div class="header-buttons">
-            <button
-              type="button"
-              class="button text icon-button"
-              disabled={disabled}
-              onClick={() => void controller.openHistory()}
-              title="Earlier versions of the whole plan, with restore"
-            >
-              History
-            </button>
-            <button
-              type="button"
-              class="button text icon-button"
-              disabled={disabled}
-              onClick={() => controller.openEditor()}
-              title="Edit the plan's Markdown"
-            >
-              Edit
-            </button>
-          </div>
-        </div>
+        <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
         {plan.goal && (
           <p class="plan-goal">
             <span class="goal-label">Goal</span> <LinkedText text={plan.goal} />
           </p>
         )}
+        <PlanStatusLine status={plan.status} note={plan.statusNote} controller={controller} disabled={disabled} />
         <ChangeLine view={view} />
+        <PanelButtons controller={controller} disabled={disabled} edit={() => controller.openEditor()} />
       </header>
 
       <ProblemsBanner problems={problems} controller={controller} disabled={disabled} />
@@ -96,6 +80,7 @@ export function PlanPanel({
       <ProgressSummary progress={plan.progress} />
 
       <Waiting
+        planDraft={plan.status === 'draft'}
         reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
         controller={controller}
@@ -109,8 +94,10 @@ export function PlanPanel({
           writes={writes}
           controller={controller}
           disabled={disabled}
+          phases={plan.phases}
           openTask={openTask}
           onToggleTask={(key) => setOpenTask(openTask === key ? null : key)}
+          afterEdit={afterEdit}
           ambiguousSteps={ambiguousSteps}
         />
       ))}
@@ -179,12 +166,13 @@ function ProgressSummary({ progress }: { progress: Progress }) {
 }
 
 function Waiting({
+  planDraft,
   reviews,
   questions,
   controller,
   disabled,
-}: PanelProps & { reviews: PlanTask[]; questions: PlanQuestion[] }) {
-  const count = reviews.length + questions.length;
+}: PanelProps & { planDraft: boolean; reviews: PlanTask[]; questions: PlanQuestion[] }) {
+  const count = (planDraft ? 1 : 0) + reviews.length + questions.length;
   if (count === 0) return null;
   return (
     <section class="waiting" aria-labelledby="waiting-heading">
@@ -195,6 +183,7 @@ function Waiting({
         </span>
       </h2>
       <ul class="waiting-list">
+        {planDraft && <PlanApproval controller={controller} disabled={disabled} />}
         {reviews.map((task) => (
           <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
             <p class="waiting-kind">
@@ -291,19 +280,43 @@ function QuestionList({ questions, controller, disabled }: PanelProps & { questi
   );
 }
 
+/**
+ * After a re-planning edit the task may have another step (a move renumbers): its row stays open under the new
+ * step, and the control the person used keeps the focus (the row's toggle when that control no longer applies),
+ * so that pressing Enter again moves it again.
+ */
+function useFocusAfterEdit(setOpenTask: (key: string) => void, markdown: string, disabled: boolean): AfterEdit {
+  const [pending, setPending] = useState<{ step: string; selector: string } | null>(null);
+  useEffect(() => {
+    if (!pending || disabled) return;
+    const row = document.querySelector(`.task-list li[data-step="${pending.step}"]`);
+    const control = row?.querySelector<HTMLButtonElement>(`.task-actions ${pending.selector}`);
+    (control && !control.disabled ? control : row?.querySelector<HTMLElement>('.task-row'))?.focus();
+    setPending(null);
+  }, [pending, markdown, disabled]);
+  return (step, selector) => {
+    setOpenTask(step);
+    if (selector) setPending({ step, selector });
+  };
+}
+
 function PhaseSection({
   phase,
   writes,
+  phases,
   controller,
   disabled,
   openTask,
   onToggleTask,
+  afterEdit,
   ambiguousSteps,
 }: PanelProps & {
   phase: Phase;
   writes: WriteLogEntry[];
+  phases: Phase[];
   openTask: string | null;
   onToggleTask: (key: string) => void;
+  afterEdit: AfterEdit;
   ambiguousSteps: Set<string>;
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
@@ -330,10 +343,12 @@ function PhaseSection({
               open={openTask === key}
               onToggle={() => onToggleTask(key)}
               ambiguous={ambiguousSteps.has(task.step)}
+              edits={{ phase, phases, afterEdit }}
             />
           );
         })}
       </ul>
+      <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
   );
 }
