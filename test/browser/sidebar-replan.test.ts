@@ -99,7 +99,7 @@ test('renaming changes only that title; a title the format cannot hold is refuse
   await expectOneCall(before, 'sidebarRenameTask');
 });
 
-test('by keyboard: Enter on "Move down" moves the task and keeps the focus on it, so Enter moves it again', async () => {
+test('by keyboard: Enter on "Move down" moves the task and keeps the focus, so Enter moves it again', async () => {
   await openTask('1.1');
   const moveDown = taskRow(page, '1.1').getByRole('button', { name: 'Move 1.1 down' });
   await moveDown.focus();
