@@ -116,6 +116,17 @@ export async function openSheetWindow(context: BrowserContext, server: LocalServ
   return { page, dialogs, sidebar };
 }
 
+/**
+ * Tells the page it is hidden (Page Visibility), as when the person switches tabs: its change check stops. A
+ * test that makes the agent move first uses it, so that the sidebar has surely not seen that change yet.
+ */
+export async function setVisibility(page: Page, state: 'visible' | 'hidden'): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
 /** The task's row in the phase list. */
 export function taskRow(page: Page, step: string) {
   return page.locator(`.task-list li[data-step="${step}"]`);

@@ -3,7 +3,15 @@
  * finished plans. Each change is checked in the cell's Markdown; each refusal leaves the cell byte-identical.
  */
 import { DEFAULT_USER } from '../../src/node/emulator';
-import { launchBrowser, openSidebar, startLocal, waitForCell, type LocalServer, type SidebarPage } from './harness';
+import {
+  launchBrowser,
+  openSidebar,
+  setVisibility,
+  startLocal,
+  waitForCell,
+  type LocalServer,
+  type SidebarPage,
+} from './harness';
 
 const PHASES = [
   { name: 'Read', steps: ['Read Orders!A2:F500 (orders)', 'Read Returns!A2:C90 (returns)'] },
@@ -126,7 +134,8 @@ test('approving a plan the agent changed after the sidebar showed it is refused,
   await requireApproval(sidebar);
   await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
   await page.locator('.plan-approval').waitFor({ timeout: 8000 });
-  // The agent re-plans before the sidebar's next check.
+  // The agent re-plans, and the sidebar has not checked since (hidden, it does not).
+  await setVisibility(page, 'hidden');
   expect((await server.scriptsRun('renameTask', ['2.1', 'Write Summary!B3:F15 (totals, margin)'])).status).toBe(200);
   const theirs = await server.planText();
 

@@ -2,7 +2,15 @@
  * An invalid plan is a banner that says what is wrong and offers the fix, before anything is clicked;
  * nothing a person sees is a raw `INVALID_PLAN: …`. Template placeholders are not questions.
  */
-import { launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+import {
+  launchBrowser,
+  openSidebar,
+  setVisibility,
+  startLocal,
+  taskRow,
+  waitForCell,
+  type LocalServer,
+} from './harness';
 
 const TWICE = `# Plan: Twice
 
@@ -80,7 +88,8 @@ test('"Edit line N" opens the Markdown editor with that line selected', async ()
 test('a fix computed from an outdated plan is refused, explained, and writes nothing', async () => {
   server = await startLocal(TWICE);
   const { page } = await openSidebar(browser, server);
-  // The agent's change lands after the sidebar showed the banner (its check has not run yet).
+  // The agent's change lands after the sidebar showed the banner, and the sidebar has not checked since.
+  await setVisibility(page, 'hidden');
   const theirs = TWICE.replace('- [ ] 1.3 Send report', '- [/] 1.3 Send report');
   await server.editCell(theirs);
   await page.locator('.problems').getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();

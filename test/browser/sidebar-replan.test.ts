@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import {
   launchBrowser,
   openSidebar,
+  setVisibility,
   startLocal,
   taskRow,
   waitForCell,
@@ -55,6 +56,7 @@ async function expectOneCall(before: number, name: string): Promise<void> {
 }
 
 async function openTask(step: string): Promise<void> {
+  await page.locator('.sidebar[aria-busy="false"]').waitFor(); // a change's answer may still move the open row
   const toggle = taskRow(page, step).locator('.task-row');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
@@ -172,6 +174,7 @@ test('removing asks first, takes the task out and renumbers the rest; the plan b
 });
 
 test('a change to a task the agent has just removed is refused, explained, and writes nothing', async () => {
+  await setVisibility(page, 'hidden'); // no change check: the sidebar has not seen the agent's removal
   expect((await server.scriptsRun('removeTask', ['1.3'])).status).toBe(200);
   const theirs = await server.planText();
   await openTask('1.3'); // the sidebar has not seen the removal yet

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   openSheetWindow,
   openSidebar,
+  setVisibility,
   startLocal,
   taskRow,
   waitForCell,
@@ -67,20 +68,14 @@ test(
 test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
   const sidebar = await openSidebar(browser, server);
   const { page } = sidebar;
-  const setVisibility = (state: 'visible' | 'hidden') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
-
-  await setVisibility('hidden');
+  await setVisibility(page, 'hidden');
   await page.waitForTimeout(200);
   const before = sidebar.calls.length;
   await page.waitForTimeout(4000); // longer than the check interval
   expect(sidebar.calls.slice(before)).toEqual([]);
 
   await server.editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
-  await setVisibility('visible');
+  await setVisibility(page, 'visible');
   await page.locator('.plan-title', { hasText: 'Shown on return' }).waitFor({ timeout: 1000 });
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
 });
