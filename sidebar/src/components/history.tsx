@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../../src/core/plan-manager';
+import { Confirm } from './confirm';
 import { describeSource, type SidebarController } from '../controller';
 
 export interface HistoryProps {
@@ -100,24 +101,13 @@ function RestoreButton({
     );
   }
   return (
-    <div class="confirm" role="group" aria-label={`Confirm restoring revision ${revision}`}>
-      <p class="confirm-text">
-        Replace the current plan with revision {revision}? The current plan is kept in the history.
-      </p>
-      <div class="button-row">
-        <button
-          type="button"
-          class="button primary"
-          disabled={disabled}
-          ref={(button) => button?.focus()}
-          onClick={() => void controller.restore(revision)}
-        >
-          Yes, restore revision {revision}
-        </button>
-        <button type="button" class="button text" disabled={disabled} onClick={() => setAsking(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    <Confirm
+      label={`Confirm restoring revision ${revision}`}
+      question={`Replace the current plan with revision ${revision}? The current plan is kept in the history.`}
+      yes={`Yes, restore revision ${revision}`}
+      disabled={disabled}
+      onYes={() => void controller.restore(revision)}
+      onCancel={() => setAsking(false)}
+    />
   );
 }

@@ -10,40 +10,23 @@ export function PanelButtons({
   disabled: boolean;
   edit?: () => void;
 }) {
+  const buttons: Array<[label: string, title: string, open: () => void]> = [
+    ...(edit ? [['Edit', "Edit the plan's Markdown", edit] as [string, string, () => void]] : []),
+    ['History', 'Earlier versions of the whole plan, with restore', () => void controller.openHistory()],
+    ['Finished plans', 'Plans the agent finished', () => void controller.openArchive()],
+    [
+      'Settings',
+      'Whether the agent needs your approval, and what follows a finished plan',
+      () => void controller.openSettings(),
+    ],
+  ];
   return (
     <div class="button-row panel-buttons" role="group" aria-label="Plan tools">
-      {edit && (
-        <button type="button" class="button text" disabled={disabled} onClick={edit} title="Edit the plan's Markdown">
-          Edit
+      {buttons.map(([label, title, open]) => (
+        <button key={label} type="button" class="button text" disabled={disabled} onClick={open} title={title}>
+          {label}
         </button>
-      )}
-      <button
-        type="button"
-        class="button text"
-        disabled={disabled}
-        onClick={() => void controller.openHistory()}
-        title="Earlier versions of the whole plan, with restore"
-      >
-        History
-      </button>
-      <button
-        type="button"
-        class="button text"
-        disabled={disabled}
-        onClick={() => void controller.openArchive()}
-        title="Plans the agent finished"
-      >
-        Finished plans
-      </button>
-      <button
-        type="button"
-        class="button text"
-        disabled={disabled}
-        onClick={() => void controller.openSettings()}
-        title="Whether the agent needs your approval, and what follows a finished plan"
-      >
-        Settings
-      </button>
+      ))}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { ReplanOutcome } from '../../../src/core/replan';
 import type { Phase, PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
+import { Confirm } from './confirm';
 import { TextForm } from './text-form';
 
 /** After an edit: the step the task now has (renumbering may change it), and which control to focus on it. */
@@ -55,6 +56,13 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
     if (outcome) afterEdit(stepAfter(outcome, task.step), focus);
   };
 
+  // Up: the task above moves below this one (the same order, and it works at any level); down: this one moves
+  // below the next.
+  const moves = [
+    { direction: 'up', neighbour: previous, step: () => previous.step, after: () => task.step },
+    { direction: 'down', neighbour: next, step: () => task.step, after: () => next.step },
+  ] as const;
+
   if (mode === 'rename') {
     return (
       <TextForm
@@ -74,26 +82,17 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   }
   if (mode === 'remove') {
     return (
-      <div class="confirm" role="group" aria-label={`Confirm removing task ${task.step}`}>
-        <p class="confirm-text">
-          Remove {task.step} from the plan{hasSubSteps ? ', with its sub-steps' : ''}? The plan before is kept in the
-          history.
-        </p>
-        <div class="button-row">
-          <button
-            type="button"
-            class="button primary"
-            disabled={disabled}
-            ref={(button) => button?.focus()}
-            onClick={() => void controller.removeTask(task.step)}
-          >
-            Yes, remove {task.step}
-          </button>
-          <button type="button" class="button text" disabled={disabled} onClick={() => setMode(null)}>
-            Cancel
-          </button>
-        </div>
-      </div>
+      <Confirm
+        label={`Confirm removing task ${task.step}`}
+        question={
+          `Remove ${task.step} from the plan${hasSubSteps ? ', with its sub-steps' : ''}? The plan before is kept ` +
+          'in the history.'
+        }
+        yes={`Yes, remove ${task.step}`}
+        disabled={disabled}
+        onYes={() => void controller.removeTask(task.step)}
+        onCancel={() => setMode(null)}
+      />
     );
   }
   return (
@@ -102,36 +101,26 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
         <button type="button" class="button text" disabled={disabled} onClick={() => setMode('rename')}>
           Rename…
         </button>
-        <button
-          type="button"
-          class="button text"
-          data-edit="up"
-          disabled={disabled || !previous}
-          aria-label={`Move ${task.step} up`}
-          // The task above moves below this one: the same order, and it works at any level.
-          onClick={() =>
-            void move(previous.step, task.step, [`Moving ${task.step} up`, `${task.step} moved up`], '[data-edit="up"]')
-          }
-        >
-          Move up
-        </button>
-        <button
-          type="button"
-          class="button text"
-          data-edit="down"
-          disabled={disabled || !next}
-          aria-label={`Move ${task.step} down`}
-          onClick={() =>
-            void move(
-              task.step,
-              next.step,
-              [`Moving ${task.step} down`, `${task.step} moved down`],
-              '[data-edit="down"]',
-            )
-          }
-        >
-          Move down
-        </button>
+        {moves.map(({ direction, neighbour, step, after }) => (
+          <button
+            key={direction}
+            type="button"
+            class="button text"
+            data-edit={direction}
+            disabled={disabled || !neighbour}
+            aria-label={`Move ${task.step} ${direction}`}
+            onClick={() =>
+              void move(
+                step(),
+                after(),
+                [`Moving ${task.step} ${direction}`, `${task.step} moved ${direction}`],
+                `[data-edit="${direction}"]`,
+              )
+            }
+          >
+            Move {direction}
+          </button>
+        ))}
         <button type="button" class="button text" disabled={disabled} onClick={() => setMode('remove')}>
           Remove…
         </button>
