@@ -42,7 +42,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   server = await startLocal(PLAN);
-  for (const name of ['My Sheet', 'Summary']) server.spreadsheet.addSheet(name);
+  for (const name of ['My Sheet', 'Summary'])
+    if (!server.spreadsheet.sheetNamed(name)) server.spreadsheet.addSheet(name);
   server.spreadsheet.setCellText('Warehouse!A2', 'SKU-1001');
 });
 afterEach(async () => {
@@ -86,8 +87,8 @@ test('a link to a sheet that does not exist says so in plain words and selects n
   const { page, dialogs } = await openSidebar(browser, server);
   await taskRow(page, '1.3').getByRole('button', { name: 'Nowhere!A1', exact: true }).click();
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
-    'This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected (sheets: Warehouse, Sales, ' +
-      'AGENT_BASE, My Sheet, Summary).',
+    `This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected (sheets: ` +
+      `${server.spreadsheet.sheetNames().join(', ')}).`,
   );
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
   await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Nowhere!A1 could not be selected');
