@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { parsePlan, updateTaskStatus } from '../src/core';
 import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/node/emulator';
 import { ReferencePlanManager, ReferenceSheetsClient, referenceParse, referenceUpdate } from './spec-reference';
+import { measureIdleSidebar } from './idle-sidebar';
 import { measureSidebarRender } from './sidebar-render';
 import { loadSection, runConcurrentLoad } from './concurrent-load';
 import { sheetWorkSection } from './sheet-work';
@@ -312,6 +313,30 @@ async function main(): Promise<void> {
 
   // 5. Executions at the same time.
   sections.push(loadSection(await runConcurrentLoad({ distDir: DIST })));
+
+  // 6. What an open sidebar costs while nobody works.
+  const idle = await measureIdleSidebar();
+  sections.push(
+    [
+      '## Executions an open sidebar makes in an idle hour',
+      '',
+      "Each change check is one Apps Script execution, counted against the person's daily quota. The sidebar's " +
+        'own controller and change watcher, on a virtual clock (an hour in milliseconds), with a server that ' +
+        'counts calls.',
+      '',
+      '| sidebar | executions per idle hour |',
+      '|---|---|',
+      `| open and visible (3 s, growing 1.5× per unchanged check up to 60 s) | ${idle.visibleIdleHour} |`,
+      `| open but hidden (another tab, minimised) | ${idle.hiddenHour} |`,
+      `| a fixed 3-second poll (before) | ${idle.fixedPollHour.toLocaleString('en-US')} |`,
+      '',
+      `After an idle half hour, the agent changes the plan just after a check; the person's next pointer move over ` +
+        `the sidebar brings the change on screen **${(idle.changeShownAfterActivityMs / 1000).toFixed(1)} s** later.`,
+      '',
+      `Target — at most 120 executions per idle hour, and a change on screen within 3 seconds of the person's ` +
+        `next activity: **${mark(idle.visibleIdleHour <= 120 && idle.changeShownAfterActivityMs <= 3000)}**.`,
+    ].join('\n'),
+  );
 
   const report = [
     '# Benchmarks',

@@ -6,13 +6,18 @@
 import { applyAction, type TaskAction } from '../../src/core/actions';
 import { requireLine } from '../../src/core/arguments';
 import { STARTER_PLAN } from '../../src/core/compose';
+import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
 import { outlinePlan } from '../../src/core/parse';
-import { localDate, setAnswerLine } from '../../src/core/update';
 import type { HistoryEntry } from '../../src/core/plan-manager';
+import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
+import type { PlanSettings } from '../../src/core/settings';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
-import type { PlanView } from './protocol';
+import type { ArchiveEntry } from '../../src/core/store';
+import { localDate, setAnswerLine } from '../../src/core/update';
+import { describeError, type ShownError } from './error-words';
+import type { ArchivedPlanView, PlanView } from './protocol';
 import { actionWords } from './task-choices';
-import { errorCode, errorMessage, type Server } from './server';
+import { errorCode, type Server } from './server';
 
 export interface EditorState {
   /** Changes when the editor's text is replaced (opened, or reloaded after a conflict). */
@@ -24,6 +29,8 @@ export interface EditorState {
   saving: boolean;
   /** Set when a save was refused because the plan had changed: what the person had typed. */
   refusedText?: string;
+  /** The line (1-based) to select when the editor opens: a problem the person chose to fix. */
+  selectLine?: number;
 }
 
 export interface SidebarState {
@@ -33,16 +40,34 @@ export interface SidebarState {
   markdown: string;
   /** What is in flight ("Approving 2.3"); the controls wait while it is set. */
   busy: string | null;
-  error: string | null;
-  /** The sidebar's session is gone: every call would be refused, so nothing is offered. */
+  error: ShownError | null;
+  /** The sidebar's session is gone and could not be renewed: every call would be refused, so nothing is offered. */
   sessionEnded: boolean;
+  /** What the person typed for a change that could not be sent because the session ended: kept to copy. */
+  unsentText?: string;
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
-  /** The History panel: null while closed; `entries` null while they load. */
-  history: { entries: HistoryEntry[] | null } | null;
   /** The agent's writes (and reads outside the plan's ranges), newest first, as the server last reported them. */
   writes: WriteLogEntry[];
+  /** A panel shown instead of the plan (history, archive, settings): null while closed. */
+  panel: Panel | null;
+}
+
+/** What a panel shows once its one call has answered (null while it loads). */
+export type Panel =
+  | { kind: 'history'; entries: HistoryEntry[] | null }
+  | { kind: 'archive'; entries: ArchiveEntry[] | null; shown: ArchivedPlanView | null }
+  | { kind: 'settings'; values: PlanSettings | null };
+
+const PLAN_DECISION_WORDS: Record<PlanDecision, [busy: string, done: string]> = {
+  approve: ['Approving the plan', 'Plan approved: the agent may start work'],
+  requestChanges: ['Sending the plan back', 'Plan sent back to the agent with your comment'],
+};
+
+/** How many of something: `1 saved version`, `3 saved versions`, `No saved versions yet`. */
+function count(n: number, one: string, many: string, none: string): string {
+  return n === 1 ? `1 ${one}` : n ? `${n} ${many}` : none;
 }
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -66,7 +91,7 @@ export class SidebarController {
     sessionEnded: false,
     notice: 'Loading the plan…',
     editor: null,
-    history: null,
+    panel: null,
     writes: [],
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
@@ -101,13 +126,15 @@ export class SidebarController {
     this.set({ view, markdown: view.markdown, busy: null, notice, writes, ...changes });
   }
 
-  private refuse(error: unknown): void {
+  /** A call failed: say why in plain words, and never leave the busy line ("Completing 4.1…") standing. */
+  private refuse(error: unknown, failed: string, unsentText?: string): void {
     const sessionEnded = errorCode(error) === 'NEEDS_PERSON';
     this.set({
       busy: null,
-      error: errorMessage(error),
+      error: describeError(error),
       sessionEnded: this.state.sessionEnded || sessionEnded,
-      notice: sessionEnded ? 'Session ended' : this.state.notice,
+      notice: sessionEnded ? 'Session ended' : failed,
+      ...(sessionEnded && unsentText?.trim() ? { unsentText } : {}),
     });
   }
 
@@ -120,30 +147,36 @@ export class SidebarController {
     try {
       this.confirm(await this.server('sidebarLoad'), 'Up to date', { error: null });
     } catch (error) {
-      this.refuse(error);
+      this.refuse(error, 'The plan could not be loaded');
     }
   }
 
   /**
-   * The change check: one call that answers null while the plan is unchanged. Skipped while a
-   * change is in flight (its answer brings the newest plan anyway). `catchUp` runs it even while
-   * a poll is under way, after a refusal, so that the person sees at once what caused it.
+   * The change check: one call that answers null while the plan is unchanged; resolves true when a change
+   * came in. Skipped while a change is in flight (its answer brings the newest plan anyway). `catchUp` runs
+   * it even while a poll is under way, after a refusal, so that the person sees at once what caused it.
    */
-  async check(catchUp = false): Promise<void> {
+  async check(catchUp = false): Promise<boolean> {
     const view = this.state.view;
-    if (this.state.busy || this.state.sessionEnded || (this.checks > 0 && !catchUp)) return;
+    if (this.state.busy || this.state.sessionEnded || (this.checks > 0 && !catchUp)) return false;
     // The first load failed (a service hiccup): try it again instead.
-    if (!view) return this.load();
+    if (!view) {
+      await this.load();
+      return this.state.view !== null;
+    }
     this.checks += 1;
     const generation = this.generation;
     try {
       const changed = await this.server('sidebarCheck', view.stamp, this.writeMark);
       if (changed && generation === this.generation && !this.state.busy) {
         this.confirm(changed, `Updated by ${describeSource(changed.changedBy)}`);
+        return true;
       }
+      return false;
     } catch (error) {
-      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error);
-      else this.set({ notice: `Could not check for changes: ${errorMessage(error)}` });
+      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      else this.set({ notice: `Could not check for changes: ${describeError(error).text}` });
+      return false;
     } finally {
       this.checks -= 1;
     }
@@ -152,20 +185,22 @@ export class SidebarController {
   /**
    * Shows `optimistic` (the change made locally) at once, then sends the change. On success the
    * server's plan replaces it; on refusal the last confirmed plan comes back, the message is shown,
-   * and a change check brings in whatever made the server refuse.
+   * and a change check brings in whatever made the server refuse. `typed` is what the person wrote for it,
+   * kept for them if the session has ended.
    */
   private async change(
     busy: string,
     done: string,
     optimistic: () => string,
     call: () => Promise<PlanView>,
+    typed?: string,
   ): Promise<boolean> {
     if (this.state.busy || !this.state.view) return false;
     let markdown: string;
     try {
       markdown = optimistic();
     } catch (error) {
-      this.set({ error: errorMessage(error) });
+      this.set({ error: describeError(error) });
       return false;
     }
     this.generation += 1;
@@ -176,7 +211,7 @@ export class SidebarController {
     } catch (error) {
       this.generation += 1;
       this.set({ markdown: this.state.view?.markdown ?? '' });
-      this.refuse(error);
+      this.refuse(error, `${busy}: not done`, typed);
       await this.check(true);
       return false;
     }
@@ -195,6 +230,7 @@ export class SidebarController {
           today: this.today(),
         }).document.toString(),
       () => this.server('sidebarTaskAction', action, step, given ?? null),
+      given,
     );
   }
 
@@ -204,6 +240,7 @@ export class SidebarController {
       `Answer to question ${question} saved`,
       () => setAnswerLine(outlinePlan(this.state.markdown), question, requireLine(text, 'answer')).toString(),
       () => this.server('sidebarAnswerQuestion', question, text.trim()),
+      text,
     );
   }
 
@@ -235,25 +272,16 @@ export class SidebarController {
       this.confirm(await this.server('sidebarUndoWrite', id), `Write to ${entry.range} undone`);
       return true;
     } catch (error) {
-      this.refuse(error);
+      this.refuse(error, `Undoing the write to ${entry.range}: not done`);
       await this.check(true);
       return false;
     }
   }
 
-  /** Selects a range in the person's sheet (a range link): one call, nothing changes. */
-  async selectRange(range: string): Promise<void> {
-    try {
-      await this.server('sidebarSelectRange', range);
-      this.set({ notice: `Selected ${range}` });
-    } catch (error) {
-      this.refuse(error);
-    }
-  }
-
   // ---- the Markdown editor ----
 
-  openEditor(): void {
+  /** Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. */
+  openEditor(selectLine?: number): void {
     const view = this.state.view;
     if (!view || this.state.busy) return;
     this.editorKeys += 1;
@@ -264,7 +292,9 @@ export class SidebarController {
         baseRevision: view.revision,
         baseStamp: view.stamp,
         saving: false,
+        ...(selectLine ? { selectLine } : {}),
       },
+      panel: null,
       error: null,
     });
   }
@@ -290,7 +320,7 @@ export class SidebarController {
     } catch (error) {
       if (errorCode(error) !== 'CONFLICT') {
         this.set({ editor: { ...editor, saving: false } });
-        this.refuse(error);
+        this.refuse(error, 'The plan was not saved', text);
         return false;
       }
       // Reload: the editor now holds the plan as it is, and what the person typed stays at hand.
@@ -307,51 +337,121 @@ export class SidebarController {
           saving: false,
           refusedText: text,
         },
-        error:
-          `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. ` +
-          'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
+        error: {
+          text:
+            `Not saved: the plan was changed by ${describeSource(view.changedBy)} while you were editing. ` +
+            'The editor now shows the current plan; your text is kept below it so you can apply your change again.',
+        },
+        notice: 'The plan was not saved',
       });
       return false;
     }
   }
 
-  // ---- the history of whole documents ----
+  // ---- panels: the history, the archive, the settings ----
 
-  /** Opens the History panel: one call that lists the saved versions with their text. */
-  async openHistory(): Promise<void> {
-    if (this.state.busy) return;
-    this.set({
-      history: { entries: null },
-      editor: null,
-      error: null,
-      busy: 'Loading the history',
-      notice: 'Loading the history…',
-    });
+  /** Opens a panel and fills it with what one call answers. */
+  private async openPanel<T>(
+    loading: Panel,
+    busy: string,
+    call: () => Promise<T>,
+    loaded: (value: T) => [Panel, string],
+  ): Promise<boolean> {
+    if (this.state.busy) return false;
+    this.set({ panel: loading, editor: null, error: null, busy, notice: `${busy}…` });
     try {
-      const entries = await this.server('sidebarHistory');
-      this.set({
-        history: { entries },
-        busy: null,
-        notice:
-          entries.length === 1
-            ? '1 saved version'
-            : entries.length
-              ? `${entries.length} saved versions`
-              : 'No saved versions yet',
-      });
+      const [panel, notice] = loaded(await call());
+      this.set({ panel, busy: null, notice });
+      return true;
     } catch (error) {
-      this.set({ history: null });
-      this.refuse(error);
+      this.set({ panel: null });
+      this.refuse(error, `${busy}: not done`);
+      return false;
     }
   }
 
-  closeHistory(): void {
-    this.set({ history: null, error: null });
+  closePanel(): void {
+    this.set({ panel: null, error: null });
+  }
+
+  /** The History panel: one call that lists the saved versions with their text. */
+  openHistory(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'history', entries: null },
+      'Loading the history',
+      () => this.server('sidebarHistory'),
+      (entries) => [
+        { kind: 'history', entries },
+        count(entries.length, 'saved version', 'saved versions', 'No saved versions yet'),
+      ],
+    );
+  }
+
+  /** The Archive panel: the finished plans, newest first (one call; a plan's text comes with a second). */
+  openArchive(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'archive', entries: null, shown: null },
+      'Loading the archive',
+      () => this.server('sidebarArchive'),
+      (entries) => [
+        { kind: 'archive', entries, shown: null },
+        count(entries.length, 'finished plan', 'finished plans', 'No finished plans yet'),
+      ],
+    );
+  }
+
+  /** Shows one finished plan's Markdown in the Archive panel. */
+  async showArchived(id: number): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'archive' || this.state.busy) return false;
+    this.set({ busy: 'Loading the finished plan', notice: 'Loading the finished plan…', error: null });
+    try {
+      const shown = await this.server('sidebarArchivedPlan', id);
+      this.set({ panel: { ...panel, shown }, busy: null, notice: `Finished plan ${id}: ${shown.title}` });
+      return true;
+    } catch (error) {
+      this.refuse(error, 'The finished plan could not be loaded');
+      return false;
+    }
+  }
+
+  /** The Settings panel: one call for the sheet's settings. */
+  openSettings(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'settings', values: null },
+      'Loading the settings',
+      () => this.server('sidebarSettings'),
+      (values) => [{ kind: 'settings', values }, 'Settings'],
+    );
+  }
+
+  /** Changes one setting in one call: shown at once, then what the server answers (or back as it was). */
+  async saveSettings(change: Partial<PlanSettings>, done: string): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'settings' || !panel.values || this.state.busy) return false;
+    const before = panel.values;
+    this.set({
+      panel: { kind: 'settings', values: { ...before, ...change } },
+      busy: 'Saving the settings',
+      notice: 'Saving the settings…',
+      error: null,
+    });
+    try {
+      const values = await this.server('sidebarSaveSettings', change);
+      this.set({ panel: { kind: 'settings', values }, busy: null, notice: done });
+      return true;
+    } catch (error) {
+      this.set({ panel: { kind: 'settings', values: before } });
+      this.refuse(error, 'Saving the settings: not done');
+      return false;
+    }
   }
 
   /** Puts revision `revision` back (shown at once, confirmed by one call); the plan it replaces is saved first. */
   async restore(revision: number): Promise<boolean> {
-    const entry = this.state.history?.entries?.find((candidate) => candidate.revision === revision);
+    const panel = this.state.panel;
+    const entry =
+      panel?.kind === 'history' ? panel.entries?.find((candidate) => candidate.revision === revision) : null;
     if (!entry || entry.text === undefined) return false;
     const text = entry.text;
     const restored = await this.change(
@@ -360,7 +460,121 @@ export class SidebarController {
       () => text,
       () => this.server('sidebarRestore', revision),
     );
-    if (restored) this.set({ history: null });
+    if (restored) this.set({ panel: null });
     return restored;
+  }
+
+  // ---- fixes for what validation finds, and range links ----
+
+  /** Saves a fixed document (a problem's one-click fix) as one whole-plan change, based on the plan shown. */
+  fixPlan(markdown: string, done: string): Promise<boolean> {
+    const view = this.state.view;
+    if (!view) return Promise.resolve(false);
+    return this.change(
+      'Fixing the plan',
+      done,
+      () => markdown,
+      () => this.server('sidebarReplacePlan', markdown, view.revision, view.stamp),
+    );
+  }
+
+  /**
+   * Selects a range link's range in the sheet: one call, and the plan is not changed, so it runs beside a
+   * change in flight and leaves the busy line alone.
+   */
+  async selectRange(reference: string): Promise<boolean> {
+    if (this.state.sessionEnded) return false;
+    try {
+      const selected = await this.server('sidebarSelectRange', reference);
+      this.set({ notice: `Selected ${reference} in the sheet`, error: null });
+      return Boolean(selected);
+    } catch (error) {
+      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      else this.set({ error: describeError(error), notice: `${reference} could not be selected` });
+      return false;
+    }
+  }
+
+  // ---- the plan's lifecycle: the person's decision on the whole plan ----
+
+  /**
+   * Approves the plan as shown (its stamp: a plan the agent changed since is refused), or sends it back with
+   * the comment the agent reads.
+   */
+  decidePlan(decision: PlanDecision, comment: string): Promise<boolean> {
+    const view = this.state.view;
+    if (!view) return Promise.resolve(false);
+    const given = comment.trim() ? comment.trim() : undefined;
+    const [busy, done] = PLAN_DECISION_WORDS[decision];
+    return this.change(
+      busy,
+      done,
+      () => {
+        const said = decision === 'requestChanges' ? requireLine(comment, 'comment') : given;
+        return decidePlan(outlinePlan(this.state.markdown), decision, said, this.today()).toString();
+      },
+      () =>
+        decision === 'approve'
+          ? this.server('sidebarApprovePlan', view.stamp, given ?? null)
+          : this.server('sidebarRequestPlanChanges', given ?? ''),
+      comment,
+    );
+  }
+
+  // ---- re-planning as a person: add, rename, move, remove ----
+
+  /**
+   * A re-planning change: made at once with the core's own operation (the one the server runs), then sent in
+   * one call. Answers the operation's outcome (which lines it touched, what it renumbered), or null if refused.
+   */
+  private async edit(
+    action: EditAction,
+    command: EditCommand,
+    words: [busy: string, done: string],
+    call: () => Promise<PlanView>,
+  ): Promise<ReplanOutcome | null> {
+    let outcome: ReplanOutcome | null = null;
+    const done = await this.change(
+      words[0],
+      words[1],
+      () => {
+        outcome = EDIT_ACTIONS[action](outlinePlan(this.state.markdown), command, { byPerson: true });
+        return outcome.document.toString();
+      },
+      call,
+      typeof command.text === 'string' ? command.text : undefined,
+    );
+    return done ? outcome : null;
+  }
+
+  /** Adds a todo task at the end of phase `phase`. */
+  addTask(phase: number, title: string): Promise<ReplanOutcome | null> {
+    return this.edit(
+      'add',
+      { phase, text: title },
+      [`Adding a task to Phase ${phase}`, `Task added to Phase ${phase}`],
+      () => this.server('sidebarAddTask', phase, title.trim(), null),
+    );
+  }
+
+  renameTask(step: string, title: string): Promise<ReplanOutcome | null> {
+    return this.edit('rename', { step, text: title }, [`Renaming ${step}`, `${step} renamed`], () =>
+      this.server('sidebarRenameTask', step, title.trim()),
+    );
+  }
+
+  /** Moves `step` (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
+  moveTask(step: string, after: string | number, words: [busy: string, done: string]): Promise<ReplanOutcome | null> {
+    return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after));
+  }
+
+  /** Removes a task with its sub-steps; the plan before goes to the history. */
+  removeTask(step: string): Promise<ReplanOutcome | null> {
+    return this.edit(
+      'remove',
+      { step },
+      [`Removing ${step}`, `${step} removed; the plan before is in the history`],
+      () => this.server('sidebarRemoveTask', step),
+    );
   }
 }

@@ -19,7 +19,7 @@ declare global {
   }
 }
 
-/** The server functions that take the token first (showPlanSidebar is the menu's). */
+/** The server functions that take the token first (showPlanSidebar is the menu's, sidebarRenewSession needs none). */
 type Callable = Exclude<
   {
     [Name in keyof typeof SidebarFunctions]: (typeof SidebarFunctions)[Name] extends (
@@ -29,7 +29,7 @@ type Callable = Exclude<
       ? Name
       : never;
   }[keyof typeof SidebarFunctions],
-  'showPlanSidebar'
+  'showPlanSidebar' | 'sidebarRenewSession'
 >;
 type Rest<F> = F extends (token: unknown, ...rest: infer R) => unknown ? R : never;
 
@@ -43,19 +43,53 @@ export function readSession(): SidebarSession | null {
   return session && typeof session.token === 'string' ? session : null;
 }
 
+/** One google.script.run call. */
+function callScript(name: string, args: unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const run = window.google?.script?.run;
+    if (!run) {
+      reject(new Error('google.script.run is not available: this page works only as the Agent Plan sidebar'));
+      return;
+    }
+    run
+      .withSuccessHandler(resolve)
+      .withFailureHandler((error) => reject(error instanceof Error ? error : new Error(String(error))))
+      [name](...args);
+  });
+}
+
+/**
+ * Every call passes the person token first. CacheService may drop the token before it expires; then the call
+ * is refused (NEEDS_PERSON, before anything is read or written), the sidebar asks for a fresh token through
+ * sidebarRenewSession (which works only where a person's Sheets window made the call) and sends the same call
+ * once more, so the person loses nothing.
+ */
 export function connect(session: SidebarSession): Server {
-  return (name, ...args) =>
-    new Promise((resolve, reject) => {
-      const run = window.google?.script?.run;
-      if (!run) {
-        reject(new Error('google.script.run is not available: this page works only as the Agent Plan sidebar'));
-        return;
-      }
-      run
-        .withSuccessHandler((value) => resolve(value as never))
-        .withFailureHandler((error) => reject(error instanceof Error ? error : new Error(String(error))))
-        [name](session.token, ...args);
-    });
+  let token = session.token;
+  let renewal: Promise<string> | null = null;
+  const renew = () =>
+    (renewal ??= (callScript('sidebarRenewSession', []) as Promise<SidebarSession>).then(
+      (fresh) => {
+        token = fresh.token;
+        return token;
+      },
+      (error: unknown) => {
+        renewal = null;
+        throw error;
+      },
+    ));
+  return (async (name: string, ...args: unknown[]) => {
+    const sentWith = token;
+    try {
+      return await callScript(name, [sentWith, ...args]);
+    } catch (error) {
+      if (errorCode(error) !== 'NEEDS_PERSON') throw error;
+      // A call that overlapped a renewal may already have the new token; otherwise ask for one.
+      const fresh = token !== sentWith ? token : await renew().catch(() => Promise.reject(error));
+      renewal = null;
+      return callScript(name, [fresh, ...args]);
+    }
+  }) as Server;
 }
 
 /** "Error: ", "PlanError: ", "Exception: ": what a browser or Apps Script may put before a message. */

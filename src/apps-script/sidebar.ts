@@ -19,7 +19,7 @@ import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
-import { sessionScript, type ArchivedPlanView, type PlanView } from '../../sidebar/src/protocol';
+import { sessionScript, type ArchivedPlanView, type PlanView, type SidebarSession } from '../../sidebar/src/protocol';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWrite } from './sheet-work';
@@ -101,19 +101,36 @@ function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
 }
 
 /**
- * Agent Plan → Open plan. A menu item, not a google.script.run function: its errors stay Apps
- * Script's own, so an agent calling it through scripts.run is told exactly why it cannot.
+ * A fresh token for this person and spreadsheet, minted only where SpreadsheetApp.getUi() works: it throws
+ * "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers, so nothing below runs
+ * there and no token is ever minted for an agent.
  */
-export function showPlanSidebar(): void {
-  // Throws "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers:
-  // nothing below runs there, so no token is ever minted for an agent.
+function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
   const ui = SpreadsheetApp.getUi();
   const cache = CacheService.getUserCache();
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
   storeToken(cache, token, activeSpreadsheet().getId());
+  return { ui, token };
+}
+
+/**
+ * Agent Plan → Open plan. A menu item, not a google.script.run function: its errors stay Apps
+ * Script's own, so an agent calling it through scripts.run is told exactly why it cannot.
+ */
+export function showPlanSidebar(): void {
+  const { ui, token } = mintToken();
   const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
   ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
+}
+
+/**
+ * A new token for an open sidebar whose token is gone: CacheService may drop a value before it expires, and
+ * the person should not lose what they were doing for that. The same proof as opening the sidebar (getUi()
+ * works only where a person's Sheets window ran the call), so it needs no token and gives an agent none.
+ */
+export function sidebarRenewSession(): SidebarSession {
+  return { token: mintToken().token };
 }
 
 // ---- the functions the sidebar calls ----
@@ -317,21 +334,35 @@ export function sidebarInitPlan(token: unknown): PlanView {
 }
 
 /**
- * Selects a range in the person's sheet (a range link in the sidebar, such as a write's): one round trip, the
- * plan neither read nor changed. Answers the range selected.
+ * Selects `reference` (`Warehouse!A2:F500`, `'My Sheet'!A:A`) in the person's sheet, as a range link in the
+ * sidebar does (in the plan, or under a task's writes): one round trip, and the plan is neither read nor changed.
+ * Answers what was selected.
  */
-export function sidebarSelectRange(token: unknown, reference: unknown): { range: string } {
+export function sidebarSelectRange(token: unknown, reference: unknown): { sheet: string; range: string } {
   return run(() => {
     const spreadsheet = requirePerson(token);
     const wanted = requireSheetRange(reference, 'reference');
-    const range = formatSheetRange(wanted);
-    if (!spreadsheet.getSheetByName(wanted.sheet)) {
+    const shown = formatSheetRange(wanted);
+    const sheet = spreadsheet.getSheetByName(wanted.sheet);
+    if (!sheet) {
+      const names = spreadsheet.getSheets().map((candidate) => candidate.getName());
       throw new PlanError(
         'NOT_FOUND',
-        `This spreadsheet has no sheet "${wanted.sheet}", so ${range} cannot be selected`,
+        `This spreadsheet has no sheet named "${wanted.sheet}", so ${shown} cannot be selected ` +
+          `(sheets: ${names.join(', ')})`,
       );
     }
-    spreadsheet.getRange(range).activate();
-    return { range };
+    let range: GoogleAppsScript.Spreadsheet.Range;
+    try {
+      range = spreadsheet.getRange(shown);
+    } catch {
+      throw new PlanError(
+        'NOT_FOUND',
+        `${shown} is outside the sheet "${wanted.sheet}" (${sheet.getMaxRows()} rows, ${sheet.getMaxColumns()} ` +
+          `columns)`,
+      );
+    }
+    range.activate();
+    return { sheet: wanted.sheet, range: range.getA1Notation() };
   });
 }

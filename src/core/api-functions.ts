@@ -567,6 +567,13 @@ export const API_FUNCTIONS = {
     description: "Undoes an agent's write, only if its cells still hold what it wrote.",
     args: [token, argument('id', z.string())],
   }),
+  sidebarRenewSession: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'A fresh person token for an open sidebar whose token the cache dropped; only where getUi() works.',
+    args: [],
+  }),
 };
 
 type Functions = typeof API_FUNCTIONS;

@@ -3,20 +3,18 @@ import { formatTaskLine } from './patterns';
 import { STATUS_TABLE } from './statuses';
 import type { PhaseInput, PlanDetails } from './types';
 
-function orPlaceholder(value: string | undefined, placeholder: string): string {
-  return value && value.trim() ? value : placeholder;
+/** `- Label: value`, or `- Label:` alone when the agent gave no value: nothing a person could take for a fact. */
+function field(label: string, value: string | undefined): string {
+  return value && value.trim() ? `- ${label}: ${value}` : `- ${label}:`;
 }
 
-function listOrPlaceholder(values: string[] | undefined, placeholder: string): string {
-  return values && values.length ? values.join(', ') : placeholder;
-}
-
-/** The Markdown createPlan writes; sections without details get the spec's placeholders. */
+/**
+ * The Markdown createPlan writes. Sections the agent gave no details for keep their headings and labels (the
+ * spec's document shape) but no bracketed placeholders: `[Any clarifying questions]` would read as a question
+ * waiting for an answer, and `[sheet names]` as a value.
+ */
 export function composePlan(title: string, goal: string, phases: PhaseInput[], details: PlanDetails = {}): string {
   const analysis = details.analysis ?? {};
-  const reads = analysis.read?.length ? analysis.read : ['[ranges to read]'];
-  const writes = analysis.write?.length ? analysis.write : ['[ranges to write]'];
-  const questions = details.questions?.length ? details.questions : ['[Any clarifying questions]'];
   const todo = STATUS_TABLE.queue.symbol;
   const phaseBlocks = phases.map((phase, i) =>
     [
@@ -32,17 +30,16 @@ export function composePlan(title: string, goal: string, phases: PhaseInput[], d
     '',
     '## Analysis',
     '',
-    `- Spreadsheet: ${orPlaceholder(analysis.spreadsheet, '[spreadsheet name]')}`,
-    `- Key sheets: ${listOrPlaceholder(analysis.keySheets, '[sheet names]')}`,
+    field('Spreadsheet', analysis.spreadsheet),
+    field('Key sheets', analysis.keySheets?.join(', ')),
     '- Target ranges:',
-    ...reads.map((range) => `  - Read: ${range}`),
-    ...writes.map((range) => `  - Write: ${range}`),
-    `- Current state: ${orPlaceholder(analysis.currentState, '[description]')}`,
+    ...(analysis.read ?? []).map((range) => `  - Read: ${range}`),
+    ...(analysis.write ?? []).map((range) => `  - Write: ${range}`),
+    field('Current state', analysis.currentState),
     '',
     '## Questions for User',
     '',
-    ...questions.map((question) => `- ${question}`),
-    '',
+    ...(details.questions?.length ? [...details.questions.map((question) => `- ${question}`), ''] : []),
     phaseBlocks.join('\n\n'),
     '',
     '## Notes',

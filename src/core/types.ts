@@ -82,7 +82,7 @@ export interface PhaseInput {
   steps: string[];
 }
 
-/** Optional sections for createPlan; the spec's placeholders are written where one is missing. */
+/** Optional sections for createPlan; a section without details keeps its heading and labels, with no placeholder. */
 export interface PlanDetails {
   analysis?: {
     spreadsheet?: string;

@@ -75,25 +75,33 @@ export interface SidebarPage {
   dialogs: string[];
 }
 
+/** A new page that fails a step within 8 s and records (and dismisses) any dialog it opens. */
+async function watchedPage(context: BrowserContext): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await context.newPage();
+  // A step that cannot happen fails with what it waited for, well before the test's own timeout.
+  page.setDefaultTimeout(8000);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, dialogs };
+}
+
 /** Opens the sidebar (GET /sidebar runs the real showPlanSidebar) and waits until the plan shows. */
 export async function openSidebar(
   context: BrowserContext,
   server: LocalServer,
-  options: { waitFor?: string } = {},
+  options: { waitFor?: string; fakeClock?: boolean } = {},
 ): Promise<SidebarPage> {
-  const page = await context.newPage();
-  // A step that cannot happen fails with what it waited for, well before the test's own timeout.
-  page.setDefaultTimeout(8000);
+  const { page, dialogs } = await watchedPage(context);
+  // The page's timers and Date on Playwright's clock, moved on only by the test (page.clock.runFor).
+  if (options.fakeClock) await page.clock.install();
   const calls: string[] = [];
-  const dialogs: string[] = [];
   page.on('request', (request: Request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/gas/run') {
       calls.push((request.postDataJSON() as { functionName: string }).functionName);
     }
-  });
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
   });
   await page.goto(`${server.url}/sidebar`);
   await page
@@ -101,6 +109,26 @@ export async function openSidebar(
     .first()
     .waitFor();
   return { page, calls, dialogs, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
+}
+
+/** npm start's page (the Sheets window stand-in), once its sidebar shows the plan. */
+export async function openSheetWindow(context: BrowserContext, server: LocalServer) {
+  const { page, dialogs } = await watchedPage(context);
+  await page.goto(server.url);
+  const sidebar = page.frameLocator('#sidebar');
+  await sidebar.locator('.plan-title').waitFor();
+  return { page, dialogs, sidebar };
+}
+
+/**
+ * Tells the page it is hidden (Page Visibility), as when the person switches tabs: its change check stops. A
+ * test that makes the agent move first uses it, so that the sidebar has surely not seen that change yet.
+ */
+export async function setVisibility(page: Page, state: 'visible' | 'hidden'): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
 }
 
 /** The task's row in the phase list. */

@@ -237,7 +237,12 @@ test('a change shows before the server answers, and a refused one rolls back wit
   });
   const cellBefore = await server.planText();
   await clickTaskAction(page, '1.2', 'Complete');
-  await expect(page.locator('.error-banner').textContent()).resolves.toContain('BUSY: The plan is busy');
+  // Plain words, the code after them; and the status line does not keep saying "Completing 1.2…".
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
+    'The plan is busy: another execution is changing it. Nothing was written; try again in a moment.',
+  );
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: BUSY');
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Completing 1.2: not done');
   expect(await taskRow(page, '1.2').getAttribute('class')).toContain('task-doing');
   expect(await server.planText()).toBe(cellBefore);
   expect(sidebar.dialogs).toEqual([]);
@@ -250,9 +255,8 @@ test('what the server refuses because the agent moved first is explained, and th
   const agent = await server.scriptsRun('completeTask', ['1.2']);
   expect(agent.body.response.result.status).toBe('done');
   await clickTaskAction(page, '1.2', 'Complete');
-  await expect(page.locator('.error-banner').textContent()).resolves.toContain(
-    'INVALID_TRANSITION: Task 1.2 is already done',
-  );
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.2 is already done/);
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: INVALID_TRANSITION');
   // The refusal is followed by a change check, which shows the agent's change.
   await page.locator('.task-list li[data-step="1.2"].task-done').waitFor();
   expect(sidebar.dialogs).toEqual([]);

@@ -55,8 +55,19 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
   await page.setViewportSize({ width: 300, height: 640 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-history.png') });
 
+  // Restore asks first (in the page, not a browser dialog); Cancel changes nothing.
   const before = sidebar.actionCalls().length;
   await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  await expect(entry.locator('.confirm-text').textContent()).resolves.toMatch(
+    /^Replace the current plan with revision \d+\? The current plan is kept in the history\.$/,
+  );
+  await entry.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForTimeout(300);
+  expect(sidebar.actionCalls().slice(before)).toEqual([]);
+  expect(await server.planText()).not.toBe(EXAMPLE_PLAN);
+
+  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  await entry.getByRole('button', { name: /^Yes, restore revision \d+$/ }).click();
   await page.locator('.status-bar .notice', { hasText: /^Revision \d+ restored/ }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
   expect(await server.planText()).toBe(DECIDED_PLAN);
@@ -106,4 +117,25 @@ test('the agent cannot read or restore the history through the sidebar functions
     const { body } = await server.scriptsRun(name, [...parameters]);
     expect(body.error.details[0].errorMessage).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
   }
+});
+
+const EMPTY_CELL_TEST =
+  'an empty plan cell does not hide the history: "No plan yet" offers History, and Restore brings a plan back';
+test(EMPTY_CELL_TEST, async () => {
+  expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
+  await server.editCell(''); // someone cleared the cell
+  const sidebar = await openSidebar(browser, server, { waitFor: '.empty-state' });
+  const { page } = sidebar;
+  await expect(page.locator('.empty-state h1').textContent()).resolves.toBe('No plan yet');
+  await expect(page.getByRole('button', { name: 'Initialize plan' }).isEnabled()).resolves.toBe(true);
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const entry = page.locator('.history-entry', { hasText: 'Monthly Inventory Reconciliation' }).first();
+  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  const before = sidebar.actionCalls().length;
+  await entry.getByRole('button', { name: /^Yes, restore revision \d+$/ }).click();
+  await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
+  expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
+  expect(await server.planText()).toBe(EXAMPLE_PLAN);
+  expect(sidebar.dialogs).toEqual([]);
 });

@@ -10,7 +10,9 @@ import {
   ARTIFACTS,
   PLAN_CELL,
   launchBrowser,
+  openSheetWindow,
   openSidebar,
+  setVisibility,
   startLocal,
   taskRow,
   waitForCell,
@@ -68,20 +70,14 @@ test(
 test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
   const sidebar = await openSidebar(browser, server);
   const { page } = sidebar;
-  const setVisibility = (state: 'visible' | 'hidden') =>
-    page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
-
-  await setVisibility('hidden');
+  await setVisibility(page, 'hidden');
   await page.waitForTimeout(200);
   const before = sidebar.calls.length;
   await page.waitForTimeout(4000); // longer than the check interval
   expect(sidebar.calls.slice(before)).toEqual([]);
 
   await server.editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
-  await setVisibility('visible');
+  await setVisibility(page, 'visible');
   await page.locator('.plan-title', { hasText: 'Shown on return' }).waitFor({ timeout: 1000 });
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
 });
@@ -167,15 +163,7 @@ test('a raw edit is refused when the agent changed the plan after the editor loa
 });
 
 test("npm start's page: the cell beside the real sidebar, each following the other", async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(8000);
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.goto(server.url);
-  const sidebar = page.frameLocator('#sidebar');
+  const { page, dialogs, sidebar } = await openSheetWindow(browser, server);
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.locator('#panel-title').textContent()).resolves.toBe('Agent Plan');
   await expect(page.locator('#side-panel').evaluate((panel) => panel.getBoundingClientRect().width)).resolves.toBe(300);
@@ -216,3 +204,40 @@ test("npm start's page: the cell beside the real sidebar, each following the oth
   expect(dialogs).toEqual([]);
   await page.close();
 });
+
+test(
+  'an idle sidebar backs off in the real page, and a pointer over it brings in the agent’s change within ' +
+    '3 seconds',
+  async () => {
+    const sidebar = await openSidebar(browser, server, { fakeClock: true });
+    const { page } = sidebar;
+    let pending = 0;
+    page.on('request', () => pending++);
+    page.on('requestfinished', () => pending--);
+    page.on('requestfailed', () => pending--);
+    const checks = () => sidebar.calls.filter((name) => name === 'sidebarCheck').length;
+    /** Moves the page's clock on second by second, letting each check's round trip finish. */
+    const runFor = async (seconds: number) => {
+      for (let i = 0; i < seconds; i++) {
+        await page.clock.runFor(1000);
+        while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+
+    await runFor(600);
+    // Ten idle minutes: 15 checks (3 s, 4.5 s, … up to one a minute); a fixed 3-second poll made 200.
+    expect(checks()).toBeGreaterThanOrEqual(12);
+    expect(checks()).toBeLessThanOrEqual(20);
+
+    // Right after a check (the next is a minute away), the agent changes the plan; the person points at the sidebar.
+    const before = checks();
+    while (checks() === before) await runFor(1);
+    await server.scriptsRun('startTask', ['4.1']);
+    await runFor(1);
+    await page.mouse.move(150, 200);
+    await page.mouse.move(160, 220);
+    await runFor(3);
+    await page.locator('.task-list li[data-step="4.1"].task-doing').waitFor({ timeout: 1000 });
+    expect(sidebar.dialogs).toEqual([]);
+  },
+);

@@ -43,6 +43,7 @@ test(
       ['sidebarInitPlan', [null]],
       ['sidebarLoad', ['x']],
       ['sidebarCheck', ['x', '']],
+      ['sidebarSelectRange', ['x', 'Warehouse!A1']],
     ];
     for (const [name, parameters] of calls) {
       expect(scriptError((await server.scriptsRun(name, parameters)).body)).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
@@ -55,10 +56,12 @@ test(
   },
 );
 
-test('showPlanSidebar through scripts.run fails at getUi() and mints no token', async () => {
+test('showPlanSidebar and sidebarRenewSession through scripts.run fail at getUi() and mint no token', async () => {
   const before = userCache().size;
-  const { body } = await server.scriptsRun('showPlanSidebar');
-  expect(scriptError(body)).toBe('Exception: Cannot call SpreadsheetApp.getUi() from this context.');
+  for (const name of ['showPlanSidebar', 'sidebarRenewSession']) {
+    const { body } = await server.scriptsRun(name);
+    expect(scriptError(body)).toBe('Exception: Cannot call SpreadsheetApp.getUi() from this context.');
+  }
   expect(userCache().size).toBe(before);
 });
 
@@ -84,21 +87,97 @@ test(
   },
 );
 
-test('when the session has ended, the sidebar says so inline, offers nothing, and changes nothing', async () => {
-  const browser = await launchBrowser();
-  try {
-    const sidebar = await openSidebar(browser, server);
-    userCache().clear(); // the token expired
-    await taskRow(sidebar.page, '3.1').locator('.task-row').click();
-    await taskRow(sidebar.page, '3.1').getByRole('button', { name: 'Complete' }).click();
-    await expect(sidebar.page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
-      /^NEEDS_PERSON: The sidebar session has expired or is unknown; close the sidebar and open it again \(Agent Plan → Open plan\)/,
-    );
-    await expect(taskRow(sidebar.page, '3.1').getAttribute('class')).resolves.toContain('task-doing');
-    await expect(sidebar.page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
-    expect(await server.planText()).toBe(EXAMPLE_PLAN);
-    expect(sidebar.dialogs).toEqual([]);
-  } finally {
-    await browser.dispose();
-  }
+/** CacheService may drop the token at any time (the emulator's test hook does what Google may do). */
+const evictTokens = () => server.spreadsheet.evictCache({ scope: 'user' });
+
+describe('the person token survives a cache eviction', () => {
+  test('a click after the token vanished still goes through: a fresh token, the same change, no loss', async () => {
+    const browser = await launchBrowser();
+    try {
+      const sidebar = await openSidebar(browser, server);
+      const { page } = sidebar;
+      // What the person typed before the eviction is sent with the click.
+      const review = page.locator('.review-item[data-step="2.3"]');
+      await review.getByLabel('Comment for the agent').fill('5% is right');
+      expect(evictTokens()).toBe(1);
+      const before = sidebar.calls.length;
+      await review.getByRole('button', { name: 'Approve' }).click();
+      await page.locator('.status-bar .notice', { hasText: '2.3 approved' }).waitFor();
+      expect(await server.planText()).toContain(
+        '- [ ] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — approved: 5% is right',
+      );
+      expect(sidebar.calls.slice(before)).toEqual(['sidebarTaskAction', 'sidebarRenewSession', 'sidebarTaskAction']);
+      await expect(page.locator('.error-banner').count()).resolves.toBe(0);
+
+      // The renewed token is used from then on: the next click is one round trip again.
+      const next = sidebar.actionCalls().length;
+      await taskRow(page, '3.1').locator('.task-row').click();
+      await taskRow(page, '3.1').getByRole('button', { name: 'Complete' }).click();
+      await page.locator('.status-bar .notice', { hasText: '3.1 completed' }).waitFor();
+      expect(sidebar.actionCalls().slice(next)).toEqual(['sidebarTaskAction']);
+      expect(sidebar.dialogs).toEqual([]);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('the Markdown editor’s text is saved after an eviction', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openSidebar(browser, server);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edited = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (typed before the eviction) Reconcile');
+      await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').fill(edited);
+      evictTokens();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.status-bar .notice', { hasText: /^Plan saved/ }).waitFor();
+      expect(await server.planText()).toBe(edited);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test(
+    'when no fresh token can be had, the sidebar says so in plain words, keeps the typed text to copy, and ' +
+      'changes nothing',
+    async () => {
+      const browser = await launchBrowser();
+      try {
+        const sidebar = await openSidebar(browser, server);
+        const { page } = sidebar;
+        // As if the user cache were down: the renewal fails too.
+        await page.route('**/gas/run', (route) =>
+          (route.request().postDataJSON() as { functionName: string }).functionName === 'sidebarRenewSession'
+            ? route.fulfill({
+                contentType: 'application/json',
+                body: JSON.stringify({
+                  error: {
+                    message: 'Error: SERVICE_ERROR: the user cache is not available, so the sidebar cannot open',
+                  },
+                }),
+              })
+            : route.continue(),
+        );
+        evictTokens();
+        const review = page.locator('.review-item[data-step="2.3"]');
+        await review.getByLabel('Comment for the agent').fill('Use 4%, not 5%');
+        await review.getByRole('button', { name: 'Request changes' }).click();
+        await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
+          'This sidebar’s session has ended and could not be renewed. Close the sidebar and open it again ' +
+            '(Agent Plan → Open plan).',
+        );
+        await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NEEDS_PERSON');
+        await expect(
+          page.getByLabel('What you typed was not sent; copy it before you reopen the sidebar').inputValue(),
+        ).resolves.toBe('Use 4%, not 5%');
+        await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Session ended');
+        await expect(taskRow(page, '2.3').getAttribute('class')).resolves.toContain('task-review');
+        await expect(page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
+        expect(await server.planText()).toBe(EXAMPLE_PLAN);
+        expect(sidebar.dialogs).toEqual([]);
+      } finally {
+        await browser.dispose();
+      }
+    },
+  );
 });

@@ -253,23 +253,29 @@ describe('createPlan', () => {
     );
   });
 
-  test('writes the Analysis template the spec shows', () => {
+  test("without details: the spec's sections and labels, and no placeholder a person could take for real", () => {
     const store = savedPlan('');
-    agent(store).createPlan('Test', 'Goal', [{ name: 'Work', steps: ['Task'] }]);
-    expect(store.text).toContain(`## Analysis
+    const plan = agent(store).createPlan('Test', 'Goal', [{ name: 'Work', steps: ['Task'] }]);
+    expect(store.text).toBe(`# Plan: Test
 
-- Spreadsheet: [spreadsheet name]
-- Key sheets: [sheet names]
+Goal: Goal
+
+## Analysis
+
+- Spreadsheet:
+- Key sheets:
 - Target ranges:
-  - Read: [ranges to read]
-  - Write: [ranges to write]
-- Current state: [description]
+- Current state:
 
 ## Questions for User
 
-- [Any clarifying questions]
+### Phase 1: Work
+- [ ] 1.1 Task
+
+## Notes
 `);
-    expect(store.text.endsWith('## Notes\n')).toBe(true);
+    expect(plan.questions).toBeUndefined();
+    expect(plan.phases[0].tasks.map((task) => task.title)).toEqual(['Task']);
   });
 
   test('fills the sections from the details it is given', () => {

@@ -54,4 +54,17 @@ describe('CacheService', () => {
     expect(executionOn(spreadsheet, { user: 'ben@example.com' }).CacheService.getUserCache().get('k')).toBeNull();
     expect(executionOn(spreadsheet, { containerBound: false }).CacheService.getDocumentCache()).toBeNull();
   });
+
+  test('a value may vanish before it expires: evictCache drops what Google may drop at any time', () => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const ana = executionOn(spreadsheet, { user: 'ana@example.com' }).CacheService;
+    ana.getUserCache().putAll({ 'session:1': 'a', other: 'b' }, 21_600);
+    ana.getScriptCache().put('shared', 'c', 21_600);
+    expect(spreadsheet.evictCache({ scope: 'user', key: (key) => key.startsWith('session:') })).toBe(1);
+    const later = executionOn(spreadsheet, { user: 'ana@example.com' }).CacheService;
+    expect(later.getUserCache().get('session:1')).toBeNull();
+    expect(later.getUserCache().get('other')).toBe('b');
+    expect(spreadsheet.evictCache()).toBe(2);
+    expect(later.getScriptCache().get('shared')).toBeNull();
+  });
 });

@@ -62,3 +62,66 @@ test("the sidebar's Initialize plan says why the sheet could not be set up, and 
   expect(error?.message).toMatch(/^SERVICE_ERROR: The plan could not be initialized: .*Network error/);
   expect(JSON.stringify(spreadsheet.toJSON())).toBe(before);
 });
+
+describe('a range link in the sidebar selects the range in the sheet', () => {
+  test('one round trip: the range is selected on its sheet, and the plan is neither read nor written', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    spreadsheet.addSheet('My Sheet');
+    const token = openSidebar(spreadsheet);
+    const { result, error, execution } = execute(spreadsheet, 'sidebarSelectRange', [token, "'My Sheet'!A:A"], {
+      context: 'ui',
+    });
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ sheet: 'My Sheet', range: 'A1:A1000' });
+    expect(spreadsheet.selection('owner@example.com')).toEqual({ sheetName: 'My Sheet', a1: 'A1:A1000' });
+    expect(execution.countCalls({ service: 'Range', method: 'getValues' })).toBe(0);
+    expect(execution.countCalls({ service: 'Range', method: 'setValues' })).toBe(0);
+    expect(execution.countCalls({ service: 'Range', method: 'activate' })).toBe(1);
+  });
+
+  test.each([
+    [
+      'Nowhere!A1',
+      /^NOT_FOUND: This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected \(sheets: Sheet1, AGENT_BASE\)$/,
+    ],
+    ['Sheet1!A2:A5000', /^NOT_FOUND: Sheet1!A2:A5000 is outside the sheet "Sheet1" \(1000 rows, 26 columns\)$/],
+    ['A1:B2', /^INVALID_ARGUMENT: reference "A1:B2": it names no sheet; write it as Sheet!A1:B2/],
+  ])('%s is refused in plain words and selects nothing', (reference, message) => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    const { error } = execute(spreadsheet, 'sidebarSelectRange', [token, reference], { context: 'ui' });
+    expect(error?.message).toMatch(message);
+    expect(spreadsheet.selection('owner@example.com')).toBeUndefined();
+  });
+
+  test('the agent cannot move the person’s selection: no token, no selection', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const { error } = execute(spreadsheet, 'sidebarSelectRange', ['forged', 'Sheet1!A1']);
+    expect(error?.message).toMatch(/^NEEDS_PERSON: /);
+    expect(spreadsheet.selection('owner@example.com')).toBeUndefined();
+  });
+});
+
+describe('a sidebar whose token the cache dropped gets a fresh one, only where a person is', () => {
+  test('after an eviction the old token is refused, and sidebarRenewSession mints one that works', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    spreadsheet.evictCache();
+    expect(execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).error?.message).toMatch(
+      /^NEEDS_PERSON: The sidebar session has expired or is unknown/,
+    );
+    const renewed = execute(spreadsheet, 'sidebarRenewSession', [], { context: 'ui' }).result as { token: string };
+    expect(renewed.token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(renewed.token).not.toBe(token);
+    const loaded = execute(spreadsheet, 'sidebarLoad', [renewed.token], { context: 'ui' });
+    expect(loaded.error).toBeUndefined();
+    expect((loaded.result as { markdown: string }).markdown).toBe(PLAN_TEXT);
+  });
+
+  test('through scripts.run it fails at getUi() and mints nothing', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const { error } = execute(spreadsheet, 'sidebarRenewSession', []);
+    expect(error?.message).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
+    expect(spreadsheet.caches.user('owner@example.com').size).toBe(0);
+  });
+});

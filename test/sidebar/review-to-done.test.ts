@@ -9,7 +9,12 @@ test('a person takes the example plan from "waiting for review" to done without 
   const server = await startLocal();
   try {
     const { page, dialogs } = await openSidebar(browser, server);
-    const done = (step: string) => page.locator(`.task-list li[data-step="${step}"].task-done`).waitFor();
+    // Done once the server confirmed it: the row shows it at once, before the answer comes.
+    const done = async (step: string) => {
+      await page.locator(`.task-list li[data-step="${step}"].task-done`).waitFor();
+      await page.locator('.sidebar[aria-busy="false"]').waitFor();
+      await expect(page.locator('.error-banner').count()).resolves.toBe(0);
+    };
 
     // 2.3 waits for the person; approving it puts it back in the queue.
     await page.locator('.review-item[data-step="2.3"]').getByLabel('Comment for the agent').fill('5% is right');

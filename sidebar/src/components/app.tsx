@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
+import type { ShownError } from '../error-words';
+import { Archive } from './archive';
 import { Editor } from './editor';
 import { History } from './history';
+import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
-
-/** How often the sidebar asks whether the plan changed, while it is visible. */
-export const CHECK_INTERVAL_MS = 3000;
+import { Settings } from './settings';
+import { SelectRange } from './range-links';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -17,17 +20,27 @@ function useControllerState(controller: SidebarController): SidebarState {
   return state;
 }
 
-/** Polls the change check while the sidebar is visible, and at once when it becomes visible again. */
+/** What counts as the person doing something in the sidebar: the change check gets quick again. */
+const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'focusin'] as const;
+
+/**
+ * Runs the change check (change-watcher.ts): backing off while nothing changes, stopped while the sidebar is
+ * hidden, quick again when the person does something.
+ */
 function useChangeCheck(controller: SidebarController): void {
   useEffect(() => {
-    const checkIfVisible = () => {
-      if (document.visibilityState === 'visible') void controller.check();
-    };
-    const timer = setInterval(checkIfVisible, CHECK_INTERVAL_MS);
-    document.addEventListener('visibilitychange', checkIfVisible);
+    const watcher = new ChangeWatcher(() => controller.check());
+    const onVisibility = () => (document.visibilityState === 'visible' ? watcher.show() : watcher.hide());
+    const onActivity = () => watcher.activity();
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('focus', onActivity);
+    for (const name of ACTIVITY_EVENTS) document.addEventListener(name, onActivity, { passive: true });
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', checkIfVisible);
+      watcher.hide();
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', onActivity);
+      for (const name of ACTIVITY_EVENTS) document.removeEventListener(name, onActivity);
     };
   }, [controller]);
 }
@@ -37,9 +50,14 @@ export function App({ controller }: { controller: SidebarController }) {
   useChangeCheck(controller);
   const disabled = Boolean(state.busy) || state.sessionEnded;
 
+  const panel = state.panel;
   let body;
-  if (state.history) {
-    body = <History entries={state.history.entries} controller={controller} disabled={disabled} />;
+  if (panel?.kind === 'history') {
+    body = <History entries={panel.entries} controller={controller} disabled={disabled} />;
+  } else if (panel?.kind === 'archive') {
+    body = <Archive entries={panel.entries} shown={panel.shown} controller={controller} disabled={disabled} />;
+  } else if (panel?.kind === 'settings') {
+    body = <Settings values={panel.values} controller={controller} disabled={disabled} />;
   } else if (state.editor && state.view) {
     body = (
       <Editor
@@ -67,33 +85,54 @@ export function App({ controller }: { controller: SidebarController }) {
   }
 
   return (
-    <div class="sidebar" aria-busy={Boolean(state.busy)}>
-      <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
-      {state.error && (
-        <ErrorBanner
-          message={state.error}
-          sessionEnded={state.sessionEnded}
-          onDismiss={() => controller.dismissError()}
-        />
-      )}
-      {body}
-      <StatusBar notice={state.notice} />
-    </div>
+    <SelectRange.Provider value={(reference) => void controller.selectRange(reference)}>
+      <div class="sidebar" aria-busy={Boolean(state.busy)}>
+        <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
+        {state.error && (
+          <ErrorBanner
+            error={state.error}
+            sessionEnded={state.sessionEnded}
+            unsentText={state.unsentText}
+            onDismiss={() => controller.dismissError()}
+          />
+        )}
+        {body}
+        <StatusBar notice={state.notice} />
+      </div>
+    </SelectRange.Provider>
   );
 }
 
 function ErrorBanner({
-  message,
+  error,
   sessionEnded,
+  unsentText,
   onDismiss,
 }: {
-  message: string;
+  error: ShownError;
   sessionEnded: boolean;
+  unsentText?: string;
   onDismiss: () => void;
 }) {
   return (
     <div class="error-banner" role="alert">
-      <p class="error-text">{message}</p>
+      <p class="error-text">{error.text}</p>
+      {error.code && <p class="error-code">Code: {error.code}</p>}
+      {sessionEnded && unsentText && (
+        <>
+          <label class="field-label" for="unsent-text">
+            What you typed was not sent; copy it before you reopen the sidebar
+          </label>
+          <textarea
+            id="unsent-text"
+            class="field unsent-text"
+            readOnly
+            rows={3}
+            value={unsentText}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </>
+      )}
       {!sessionEnded && (
         <button type="button" class="button text" onClick={onDismiss}>
           Dismiss
@@ -103,6 +142,10 @@ function ErrorBanner({
   );
 }
 
+/**
+ * No plan in the cell. The history outlives the plan (someone may have cleared the cell by mistake), so it
+ * is offered here as well as the starter plan.
+ */
 function EmptyState({ controller, disabled }: { controller: SidebarController; disabled: boolean }) {
   return (
     <main class="empty-state">
@@ -111,9 +154,16 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
         {PLAN_CELL_REFERENCE} holds no plan. Start with the starter plan, which shows your agent how plans work, or ask
         your agent to create one.
       </p>
-      <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
-        Initialize plan
-      </button>
+      <div class="button-row">
+        <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
+          Initialize plan
+        </button>
+      </div>
+      <p class="empty-history-hint">
+        Was there a plan here before? Earlier versions of the plan are kept in the history, and any of them can be
+        restored; plans the agent finished are in Finished plans.
+      </p>
+      <PanelButtons controller={controller} disabled={disabled} />
     </main>
   );
 }

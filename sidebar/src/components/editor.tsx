@@ -10,6 +10,19 @@ export interface EditorProps {
   disabled: boolean;
 }
 
+/** Where line `line` (1-based) starts and ends in `text`; [0, 0] without a line. */
+function lineRange(text: string, line: number | undefined): [number, number] {
+  if (!line) return [0, 0];
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return [text.length, text.length];
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
 /**
  * The whole document in a plain text editor. Saving sends the revision the editor was loaded
  * from; the server refuses (CONFLICT) if the plan changed since, and the editor reloads.
@@ -21,9 +34,13 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
     // Start at the top of the page and of the document, not wherever focusing would scroll to:
     // a message above the editor (a refused save) stays in view, and so do Save and Cancel.
     window.scrollTo(0, 0);
-    area.current?.focus({ preventScroll: true });
-    area.current?.setSelectionRange(0, 0);
-    if (area.current) area.current.scrollTop = 0;
+    const field = area.current;
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    const [start, end] = lineRange(editor.baseText, editor.selectLine);
+    field.setSelectionRange(start, end);
+    // The selected line near the top of the field (a line is about 18 px here).
+    field.scrollTop = editor.selectLine ? Math.max(0, (editor.selectLine - 3) * 18) : 0;
   }, []);
   const stale = view.stamp !== editor.baseStamp;
   const save = (event?: Event) => {

@@ -1,5 +1,7 @@
+import { useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../../src/core/plan-manager';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
+import { Confirm } from './confirm';
 import { describeSource, type SidebarController } from '../controller';
 
 export interface HistoryProps {
@@ -14,11 +16,24 @@ function who(replacedBy: string): string {
   return match ? `${describeSource(match[2])} (${match[1]})` : replacedBy;
 }
 
-function when(iso: string): string {
+/** An ISO time as the person reads it: `Jan 9, 2026, 3:04 PM`. */
+export function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A panel's title row, with the Close button that goes back to the plan. */
+export function PanelTitle({ title, controller }: { title: string; controller: SidebarController }) {
+  return (
+    <div class="title-row">
+      <h1 class="plan-title">{title}</h1>
+      <button type="button" class="button text" onClick={() => controller.closePanel()}>
+        Close
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -28,12 +43,7 @@ function when(iso: string): string {
 export function History({ entries, controller, disabled }: HistoryProps) {
   return (
     <main class="history">
-      <div class="title-row">
-        <h1 class="plan-title">History</h1>
-        <button type="button" class="button text" onClick={() => controller.closeHistory()}>
-          Close
-        </button>
-      </div>
+      <PanelTitle title="History" controller={controller} />
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in the hidden
         {PLAN_LOCATION.historySheet} sheet). Restoring a version keeps the current plan here too.
@@ -55,19 +65,50 @@ export function History({ entries, controller, disabled }: HistoryProps) {
                 <summary>Show the text</summary>
                 <pre>{entry.text}</pre>
               </details>
-              <button
-                type="button"
-                class="button"
-                disabled={disabled}
-                aria-label={`Restore revision ${entry.revision}`}
-                onClick={() => void controller.restore(entry.revision)}
-              >
-                Restore
-              </button>
+              <RestoreButton revision={entry.revision} controller={controller} disabled={disabled} />
             </li>
           ))}
         </ol>
       )}
     </main>
+  );
+}
+
+/**
+ * Restore, then a confirmation in place (no browser dialog): restoring replaces the plan on screen, so the
+ * person says so twice. The plan it replaces is kept in the history either way.
+ */
+function RestoreButton({
+  revision,
+  controller,
+  disabled,
+}: {
+  revision: number;
+  controller: SidebarController;
+  disabled: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        class="button"
+        disabled={disabled}
+        aria-label={`Restore revision ${revision}`}
+        onClick={() => setAsking(true)}
+      >
+        Restore
+      </button>
+    );
+  }
+  return (
+    <Confirm
+      label={`Confirm restoring revision ${revision}`}
+      question={`Replace the current plan with revision ${revision}? The current plan is kept in the history.`}
+      yes={`Yes, restore revision ${revision}`}
+      disabled={disabled}
+      onYes={() => void controller.restore(revision)}
+      onCancel={() => setAsking(false)}
+    />
   );
 }

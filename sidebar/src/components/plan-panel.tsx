@@ -1,13 +1,20 @@
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { parsePlan } from '../../../src/core/parse';
+import { PLACEHOLDER } from '../../../src/core/patterns';
 import { countOf } from '../../../src/core/progress';
 import { STATUS_TABLE } from '../../../src/core/statuses';
 import type { Phase, PlanQuestion, PlanTask, Progress } from '../../../src/core/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
-import { StatusIcon, TaskActions, TaskItem } from './task';
+import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
+import { PanelButtons } from './panel-buttons';
+import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
+import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
+import { StatusIcon } from './status-icon';
+import { TaskActions, TaskItem } from './task';
+import { AddTask, type AfterEdit } from './task-edits';
 import { TextForm } from './text-form';
 import { OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
@@ -46,48 +53,34 @@ export function PlanPanel({
   disabled,
 }: PanelProps & { markdown: string; view: PlanView; writes: WriteLogEntry[] }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
+  const { problems, ambiguousSteps } = useMemo(() => planProblems(markdown), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
-  const questions = plan.questionDetails ?? [];
+  // A template's `[Any clarifying questions]` is nobody's question: it gets no Answer button.
+  const questions = (plan.questionDetails ?? []).filter((question) => !PLACEHOLDER.test(question.text.trim()));
   const [openTask, setOpenTask] = useState<string | null>(null);
+  const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
 
   return (
     <main class="plan">
       <header class="plan-header">
-        <div class="title-row">
-          <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
-          <div class="header-buttons">
-            <button
-              type="button"
-              class="button text icon-button"
-              disabled={disabled}
-              onClick={() => void controller.openHistory()}
-              title="Earlier versions of the whole plan, with restore"
-            >
-              History
-            </button>
-            <button
-              type="button"
-              class="button text icon-button"
-              disabled={disabled}
-              onClick={() => controller.openEditor()}
-              title="Edit the plan's Markdown"
-            >
-              Edit
-            </button>
-          </div>
-        </div>
+        <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
         {plan.goal && (
           <p class="plan-goal">
-            <span class="goal-label">Goal</span> {plan.goal}
+            <span class="goal-label">Goal</span> <LinkedText text={plan.goal} />
           </p>
         )}
+        <PlanStatusLine status={plan.status} note={plan.statusNote} controller={controller} disabled={disabled} />
         <ChangeLine view={view} />
+        <PanelButtons controller={controller} disabled={disabled} edit={() => controller.openEditor()} />
       </header>
+
+      <ProblemsBanner problems={problems} controller={controller} disabled={disabled} />
 
       <ProgressSummary progress={plan.progress} />
 
       <Waiting
+        planDraft={plan.status === 'draft'}
         reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
         controller={controller}
@@ -101,8 +94,11 @@ export function PlanPanel({
           writes={writes}
           controller={controller}
           disabled={disabled}
+          phases={plan.phases}
           openTask={openTask}
-          onToggleTask={(step) => setOpenTask(openTask === step ? null : step)}
+          onToggleTask={(key) => setOpenTask(openTask === key ? null : key)}
+          afterEdit={afterEdit}
+          ambiguousSteps={ambiguousSteps}
         />
       ))}
       {tasks.length === 0 && <p class="empty-note">This plan has no tasks yet.</p>}
@@ -170,12 +166,13 @@ function ProgressSummary({ progress }: { progress: Progress }) {
 }
 
 function Waiting({
+  planDraft,
   reviews,
   questions,
   controller,
   disabled,
-}: PanelProps & { reviews: PlanTask[]; questions: PlanQuestion[] }) {
-  const count = reviews.length + questions.length;
+}: PanelProps & { planDraft: boolean; reviews: PlanTask[]; questions: PlanQuestion[] }) {
+  const count = (planDraft ? 1 : 0) + reviews.length + questions.length;
   if (count === 0) return null;
   return (
     <section class="waiting" aria-labelledby="waiting-heading">
@@ -186,16 +183,19 @@ function Waiting({
         </span>
       </h2>
       <ul class="waiting-list">
+        {planDraft && <PlanApproval controller={controller} disabled={disabled} />}
         {reviews.map((task) => (
           <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
             <p class="waiting-kind">
               {STATUS_TABLE.definition(task.status).label} step {task.step}
             </p>
-            <p class="waiting-title">{task.title}</p>
+            <p class="waiting-title">
+              <LinkedText text={task.title} />
+            </p>
             {task.note && (
               <p class="agent-note">
                 <span class="note-prefix">Agent: </span>
-                {task.note}
+                <LinkedText text={task.note} />
               </p>
             )}
             <TaskActions task={task} controller={controller} disabled={disabled} />
@@ -219,11 +219,13 @@ function QuestionItem({ question, controller, disabled }: PanelProps & { questio
   const answered = question.answer !== undefined;
   return (
     <div class={`question${answered ? ' answered' : ''}`}>
-      <p class="question-text">{question.text}</p>
+      <p class="question-text">
+        <LinkedText text={question.text} />
+      </p>
       {answered && (
         <p class="answer">
           <span class="note-prefix">Answered: </span>
-          {question.answer}
+          <LinkedText text={question.answer ?? ''} />
         </p>
       )}
       {answering ? (
@@ -278,18 +280,44 @@ function QuestionList({ questions, controller, disabled }: PanelProps & { questi
   );
 }
 
+/**
+ * After a re-planning edit the task may have another step (a move renumbers): its row stays open under the new
+ * step, and the control the person used keeps the focus (the row's toggle when that control no longer applies),
+ * so that pressing Enter again moves it again.
+ */
+function useFocusAfterEdit(setOpenTask: (key: string) => void, markdown: string, disabled: boolean): AfterEdit {
+  const [pending, setPending] = useState<{ step: string; selector: string } | null>(null);
+  useEffect(() => {
+    if (!pending || disabled) return;
+    const row = document.querySelector(`.task-list li[data-step="${pending.step}"]`);
+    const control = row?.querySelector<HTMLButtonElement>(`.task-actions ${pending.selector}`);
+    (control && !control.disabled ? control : row?.querySelector<HTMLElement>('.task-row'))?.focus();
+    setPending(null);
+  }, [pending, markdown, disabled]);
+  return (step, selector) => {
+    setOpenTask(step);
+    if (selector) setPending({ step, selector });
+  };
+}
+
 function PhaseSection({
   phase,
   writes,
+  phases,
   controller,
   disabled,
   openTask,
   onToggleTask,
+  afterEdit,
+  ambiguousSteps,
 }: PanelProps & {
   phase: Phase;
   writes: WriteLogEntry[];
+  phases: Phase[];
   openTask: string | null;
-  onToggleTask: (step: string) => void;
+  onToggleTask: (key: string) => void;
+  afterEdit: AfterEdit;
+  ambiguousSteps: Set<string>;
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
@@ -302,18 +330,25 @@ function PhaseSection({
       className={`phase${complete ? ' complete' : ''}`}
     >
       <ul class="task-list">
-        {phase.tasks.map((task) => (
-          <TaskItem
-            key={task.step}
-            task={task}
-            writes={writes}
-            controller={controller}
-            disabled={disabled}
-            open={openTask === task.step}
-            onToggle={() => onToggleTask(task.step)}
-          />
-        ))}
+        {phase.tasks.map((task) => {
+          // A step listed twice is two rows: each is told apart by its line.
+          const key = ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step;
+          return (
+            <TaskItem
+              key={key}
+              task={task}
+              writes={writes}
+              controller={controller}
+              disabled={disabled}
+              open={openTask === key}
+              onToggle={() => onToggleTask(key)}
+              ambiguous={ambiguousSteps.has(task.step)}
+              edits={{ phase, phases, afterEdit }}
+            />
+          );
+        })}
       </ul>
+      <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
   );
 }
@@ -366,11 +401,60 @@ function MarkdownSection({ title, text }: { title: string; text?: string }) {
   );
 }
 
-/** Sanitised Markdown, put into the page as DOM nodes. */
+/** Sanitised Markdown, put into the page as DOM nodes, with its range references as links. */
 function Markdown({ text }: { text: string }) {
   const container = useRef<HTMLDivElement>(null);
+  const select = useContext(SelectRange);
   useLayoutEffect(() => {
-    container.current?.replaceChildren(renderMarkdown(text));
+    const fragment = renderMarkdown(text);
+    linkRangesIn(fragment);
+    container.current?.replaceChildren(fragment);
   }, [text]);
-  return <div class="markdown" ref={container} />;
+  return (
+    <div
+      class="markdown"
+      ref={container}
+      onClick={(event) => {
+        const reference = rangeLinkTarget(event);
+        if (reference) select(reference);
+      }}
+    />
+  );
+}
+
+/**
+ * What validation finds wrong with the plan, said before anything is clicked, each problem with its fix: a
+ * one-click repair where there is a safe one, and the editor opened at the line otherwise.
+ */
+function ProblemsBanner({ problems, controller, disabled }: PanelProps & { problems: ShownProblem[] }) {
+  if (problems.length === 0) return null;
+  const apply = (fix: PlanFix) =>
+    fix.kind === 'rewrite' ? void controller.fixPlan(fix.markdown, fix.done) : controller.openEditor(fix.line);
+  return (
+    <section class="problems" aria-labelledby="problems-heading">
+      <h2 id="problems-heading" class="section-heading">
+        {problems.length === 1 ? 'This plan needs one fix' : `This plan needs ${problems.length} fixes`}
+      </h2>
+      <ul class="problem-list">
+        {problems.map((problem, index) => (
+          <li key={index} class="problem">
+            <p class="problem-text">{problem.message}</p>
+            <div class="button-row">
+              {problem.fixes.map((fix, fixIndex) => (
+                <button
+                  key={fix.label}
+                  type="button"
+                  class={`button${fixIndex === 0 ? ' primary' : ' text'}`}
+                  disabled={disabled}
+                  onClick={() => apply(fix)}
+                >
+                  {fix.label}
+                </button>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

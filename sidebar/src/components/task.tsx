@@ -1,8 +1,12 @@
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { statusDefinition } from '../../../src/core/statuses';
 import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
 import { taskChoices, type TaskChoice } from '../task-choices';
+import { Decision } from './decision';
+import { LinkedText } from './range-links';
+import { StatusIcon } from './status-icon';
+import { TaskEdits, type TaskEditsProps } from './task-edits';
 import { TextForm } from './text-form';
 import { TaskWrites } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
@@ -13,63 +17,17 @@ export interface TaskActionsProps {
   disabled: boolean;
 }
 
-let decisionIds = 0;
-
-/**
- * A person's decision on a review item: one comment field for both buttons. Approving takes the
- * comment if there is one; requesting changes needs it (the agent must know what to change).
- */
+/** A person's decision on a review item: approve (comment optional) or request changes (comment required). */
 export function ReviewDecision({ task, controller, disabled }: TaskActionsProps) {
-  const [comment, setComment] = useState('');
-  const [hint, setHint] = useState('');
-  const [id] = useState(() => `review-comment-${++decisionIds}`);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const decide = async (action: 'approve' | 'requestChanges') => {
-    if (action === 'requestChanges' && !comment.trim()) {
-      setHint('Write what needs to change, then request changes.');
-      field.current?.focus();
-      return;
-    }
-    setHint('');
-    if (await controller.act(action, task.step, comment)) setComment('');
-  };
   return (
-    <div class="review-decision">
-      <label class="field-label" for={id}>
-        Comment for the agent
-      </label>
-      <textarea
-        id={id}
-        ref={field}
-        class="field"
-        rows={1}
-        value={comment}
-        disabled={disabled}
-        placeholder="Optional when approving"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onInput={(event) => {
-          setComment((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '));
-          setHint('');
-        }}
-        // One line, like every comment the core takes; Enter does not decide for the person.
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') event.preventDefault();
-        }}
-      />
-      {hint && (
-        <p class="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <div class="button-row" role="group" aria-label={`Review of task ${task.step}`}>
-        <button type="button" class="button primary" disabled={disabled} onClick={() => void decide('approve')}>
-          Approve
-        </button>
-        <button type="button" class="button" disabled={disabled} onClick={() => void decide('requestChanges')}>
-          Request changes
-        </button>
-      </div>
-    </div>
+    <Decision
+      groupLabel={`Review of task ${task.step}`}
+      approveLabel="Approve"
+      sendBackLabel="Request changes"
+      sendBackHint="Write what needs to change, then request changes."
+      disabled={disabled}
+      decide={(decision, comment) => controller.act(decision, task.step, comment)}
+    />
   );
 }
 
@@ -115,23 +73,6 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
   );
 }
 
-/** The status table's icon; `decorative` where the label is written beside it anyway. */
-export function StatusIcon({ status, decorative = false }: { status: string; decorative?: boolean }) {
-  const definition = statusDefinition(status);
-  if (decorative)
-    return (
-      <span class={`status-icon status-${status}`} aria-hidden="true">
-        {definition.icon}
-      </span>
-    );
-  return (
-    <span class={`status-icon status-${status}`} title={definition.label}>
-      <span aria-hidden="true">{definition.icon}</span>
-      <span class="visually-hidden">{definition.label}</span>
-    </span>
-  );
-}
-
 /** The task's done date and its `— …` annotation, labelled by what it means in its status. */
 export function TaskDetails({ task }: { task: PlanTask }) {
   if (!task.completedDate && !task.note) return null;
@@ -141,7 +82,7 @@ export function TaskDetails({ task }: { task: PlanTask }) {
       {task.note && (
         <p class={`task-note note-${task.status}`}>
           {noteLabel && <span class="note-prefix">{noteLabel}: </span>}
-          {task.note}
+          <LinkedText text={task.note} />
         </p>
       )}
       {task.completedDate && <p class="task-date">Done {task.completedDate}</p>}
@@ -157,22 +98,53 @@ export interface TaskItemProps {
   disabled: boolean;
   open: boolean;
   onToggle: () => void;
+  /** The step is listed more than once: no change can name it until the plan is fixed. */
+  ambiguous: boolean;
+  /** Where the task stands, for re-planning it (rename, move, remove). */
+  edits: Omit<TaskEditsProps, 'task' | 'controller' | 'disabled'>;
 }
 
-export function TaskItem({ task, writes, controller, disabled, open, onToggle }: TaskItemProps) {
-  const panel = `task-${task.step.replace(/\./g, '-')}-actions`;
+/**
+ * A task's row: the toggle button (icon and step, stretched over the whole row so a click anywhere opens the
+ * actions) and the title beside it, whose range links sit above the stretched button. A link inside a button
+ * would be invalid HTML and unreachable by keyboard.
+ */
+export function TaskItem({ task, writes, controller, disabled, open, onToggle, ambiguous, edits }: TaskItemProps) {
+  const panel = `task-${task.step.replace(/\./g, '-')}-line-${task.line}`;
   return (
     <li class={`task task-${task.status}${open ? ' open' : ''}`} data-step={task.step}>
-      <button type="button" class="task-row" aria-expanded={open} aria-controls={panel} onClick={onToggle}>
-        <StatusIcon status={task.status} />
-        <span class="task-step">{task.step}</span>
-        <span class="task-title">{task.title}</span>
-      </button>
+      <div class="task-line">
+        <button
+          type="button"
+          class="task-row"
+          id={`${panel}-toggle`}
+          aria-expanded={open}
+          aria-controls={`${panel}-actions`}
+          aria-labelledby={`${panel}-toggle ${panel}-title`}
+          onClick={onToggle}
+        >
+          <StatusIcon status={task.status} />
+          <span class="task-step">{task.step}</span>
+        </button>
+        <span class="task-title" id={`${panel}-title`}>
+          <LinkedText text={task.title} />
+        </span>
+      </div>
       <TaskDetails task={task} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (
-        <div class="task-actions" id={panel}>
-          <TaskActions task={task} controller={controller} disabled={disabled} />
+        <div class="task-actions" id={`${panel}-actions`}>
+          {ambiguous ? (
+            <p class="task-blocked-by-plan">
+              Step {task.step} is listed more than once, so a change could reach the wrong line. Fix the plan first (see
+              the message at the top).
+            </p>
+          ) : (
+            <>
+              <TaskActions task={task} controller={controller} disabled={disabled} />
+              <TaskEdits task={task} controller={controller} disabled={disabled} {...edits} />
+            </>
+          )}
         </div>
       )}
     </li>

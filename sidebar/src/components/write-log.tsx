@@ -6,6 +6,7 @@
  */
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 import type { SidebarController } from '../controller';
+import { RangeLink } from './range-links';
 import './write-log.css';
 
 function when(iso: string): string {
@@ -29,26 +30,12 @@ interface EntryProps {
   showStep?: boolean;
 }
 
-/** A range that selects itself in the sheet when clicked. */
-export function RangeLink({ range, controller }: { range: string; controller: SidebarController }) {
-  return (
-    <button
-      type="button"
-      class="range-link"
-      title={`Select ${range} in the sheet`}
-      onClick={() => void controller.selectRange(range)}
-    >
-      {range}
-    </button>
-  );
-}
-
 function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProps) {
   return (
     <li class={`write-entry${entry.undone ? ' undone' : ''}`} data-write={entry.id}>
       <span class="write-what">
         {entry.kind === 'read' ? 'Read ' : 'Wrote '}
-        <RangeLink range={entry.range} controller={controller} />
+        <RangeLink reference={entry.range} />
       </span>
       <span class="write-meta">
         {cells(entry.cells)} · {when(entry.at)}

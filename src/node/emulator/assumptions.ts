@@ -265,6 +265,18 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     live: { function: 'showPlanSidebar', errorMatches: 'Cannot call SpreadsheetApp\\.getUi\\(\\) from this context' },
   },
   {
+    id: 'activate-without-window',
+    behaviour:
+      "Range.activate() in a 'ui' execution (a menu item, google.script.run from a sidebar) selects the range in " +
+      "the person's window; in scripts.run and triggers it changes only the execution's active sheet, no one's " +
+      'selection.',
+    documented:
+      'activate "sets the specified range as the active range, with the top left cell in the range as the current ' +
+      'cell"; what it does where there is no window is not said.',
+    doc: `${RANGE}#activate()`,
+    file: 'services/range.ts',
+  },
+  {
     id: 'script-function-not-found',
     behaviour:
       'Calling a function the project does not declare at the top level, or a private one (ending in _), fails ' +

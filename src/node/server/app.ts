@@ -6,7 +6,7 @@
  *  - POST /v1/scripts/{id}:run      the Apps Script API (an API execution, no UI)
  *  - GET  /api/cells, PUT /api/cells  the plan's cells, read and typed into as a person would
  * The pages (GET /, GET /sidebar) are served from ./page. Only this server's pages and tools on this
- * machine may call it (./local-only); /gas/run and /api/cells also need the secret its pages carry.
+ * machine may call it (./local-only); /gas/run and /api/… also need the secret its pages carry.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +32,7 @@ export interface AppOptions {
   /** Called after anything may have changed the spreadsheet. */
   persist?: () => void;
   /** Extra routes (the pages). Answer null to fall through. */
-  routes?: (request: IncomingMessage, url: URL) => Promise<HttpAnswer | TextAnswer | null>;
+  routes?: (request: IncomingMessage, url: URL, body: string) => Promise<HttpAnswer | TextAnswer | null>;
 }
 
 const SCRIPTS_RUN_PATH = /^\/v1\/scripts\/([^/:]+):run$/;
@@ -128,7 +128,7 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
       persist();
       return sendJson(response, answer.status, answer.body);
     }
-    if (url.pathname === '/gas/run' || url.pathname === '/api/cells') {
+    if (url.pathname === '/gas/run' || url.pathname.startsWith('/api/')) {
       const refusal = missingSecret(request, secret);
       if (refusal) return sendRefusal(response, refusal);
     }
@@ -169,7 +169,7 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
       persist();
       return sendJson(response, 200, { ok: true });
     }
-    const extra = await options.routes?.(request, url);
+    const extra = await options.routes?.(request, url, body);
     if (extra) {
       if ('contentType' in extra) {
         response.writeHead(extra.status, { ...PAGE_HEADERS, 'content-type': extra.contentType });

@@ -4,6 +4,7 @@
  *  - GET /sidebar   the sidebar exactly as Google would show it: the real showPlanSidebar runs in a
  *                   'ui' execution, and what it passed to showSidebar is served, with Google's
  *                   google.script.run and google.script.host stood in for by page-parts/script-run-shim.ts.
+ *  - the window's menu, tabs and selection (./window-api).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { bundleFunctionNames, type EmulatedSpreadsheet, type ExecutionPool } fro
 import { injectShim } from './page-parts/script-run-shim';
 import { escapeHtml } from '../../core/text';
 import { sheetWindowPage } from './page-parts/sheet-window';
+import type { HttpAnswer } from './scripts-run';
+import { documentMenus, runMenuItem, windowState } from './window-api';
 
 export interface PageOptions {
   distDir: string;
@@ -74,10 +77,23 @@ export async function openSidebar(options: PageOptions): Promise<PageAnswer> {
 }
 
 export function pageRoutes(options: PageOptions) {
-  return async (_request: unknown, url: URL): Promise<PageAnswer | null> => {
+  return async (request: { method?: string }, url: URL, body: string): Promise<PageAnswer | HttpAnswer | null> => {
     if (url.pathname === '/')
       return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name, options.secret) };
     if (url.pathname === '/sidebar') return openSidebar(options);
+    if (url.pathname === '/api/window' && request.method === 'GET')
+      return { status: 200, body: windowState(options.spreadsheet) };
+    if (url.pathname === '/api/menu' && request.method === 'GET')
+      return { status: 200, body: await documentMenus(options) };
+    if (url.pathname === '/api/menu/run' && request.method === 'POST') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        parsed = undefined;
+      }
+      return runMenuItem(options, parsed);
+    }
     return null;
   };
 }

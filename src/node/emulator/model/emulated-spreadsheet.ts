@@ -7,7 +7,7 @@
  * never see this object, only the services built on it.
  */
 import { randomBytes } from 'node:crypto';
-import { cellA1, parseA1Area, splitSheetName } from './a1-notation';
+import { cellA1, formatA1Area, parseA1Area, splitSheetName, type GridArea } from './a1-notation';
 import type { CellValue } from './cell';
 import { readCellValue } from './cell-reading';
 import { EmulatedSheet } from './emulated-sheet';
@@ -50,6 +50,11 @@ export class EmulatedSpreadsheet {
   readonly properties = createPropertyStores();
   readonly caches = createCacheStores();
   readonly locks = new LockTable();
+  /**
+   * What each person has selected in their Sheets window, by email: set by Range.activate() in a 'ui'
+   * execution. Window state, not document content, so it is not saved with the spreadsheet.
+   */
+  readonly selections = new Map<string, { sheet: EmulatedSheet; area: GridArea }>();
   #timeZone: TimeZone;
   /** Google gives the first sheet id 0 and later ones other numbers; here they count up. */
   #nextSheetId = 0;
@@ -144,6 +149,40 @@ export class EmulatedSpreadsheet {
       cell.value = text;
       cell.formula = '';
     });
+  }
+
+  /** The range `user` has selected (`Warehouse!A2:F500`), or undefined when nothing was selected by a script. */
+  selection(user: string): { sheetName: string; a1: string } | undefined {
+    const selected = this.selections.get(user);
+    if (!selected || !this.sheets.includes(selected.sheet)) return undefined;
+    return { sheetName: selected.sheet.name, a1: formatA1Area(selected.area) };
+  }
+
+  /**
+   * Drops cached values before they expire, as Google may at any time: "not guaranteed to persist until its
+   * expiration time … be prepared to get back null from all reads"
+   * (https://developers.google.com/apps-script/reference/cache/cache-service). A test hook: without a filter
+   * every cache of the document is emptied. Answers how many values were dropped.
+   */
+  evictCache(filter: { scope?: 'document' | 'script' | 'user'; user?: string; key?: (key: string) => boolean } = {}) {
+    const stores = [
+      ...(filter.scope === undefined || filter.scope === 'document' ? [this.caches.document] : []),
+      ...(filter.scope === undefined || filter.scope === 'script' ? [this.caches.script] : []),
+      ...(filter.scope === undefined || filter.scope === 'user'
+        ? [...this.caches.users()]
+            .filter(([email]) => filter.user === undefined || email === filter.user)
+            .map(([, store]) => store)
+        : []),
+    ];
+    let dropped = 0;
+    for (const store of stores) {
+      for (const key of [...store.keys()]) {
+        if (filter.key && !filter.key(key)) continue;
+        store.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   sheetNames(): string[] {

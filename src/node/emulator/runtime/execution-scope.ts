@@ -4,7 +4,6 @@
  * call, apply fault injection, refuse calls after the execution ended, and hand errors over in
  * the script's realm.
  */
-import type { GridArea } from '../model/a1-notation';
 import type { EmulatedSheet } from '../model/emulated-sheet';
 import type { LockWait } from '../model/lock-table';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
@@ -63,8 +62,6 @@ export class ExecutionScope {
   readonly pendingWaits = new Set<LockWait>();
   readonly sleeps: number[] = [];
   #activeSheet: EmulatedSheet | undefined;
-  /** The range Range.activate() made active in this execution. */
-  activeRange: { sheet: EmulatedSheet; area: GridArea } | undefined;
   readonly #implementations = new WeakMap<object, object>();
 
   constructor(

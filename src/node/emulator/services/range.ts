@@ -72,11 +72,15 @@ export class Range {
   /**
    * "Sets the specified range as the active range, with the top left cell in the range as the current cell"
    * (https://developers.google.com/apps-script/reference/spreadsheet/range#activate()); its sheet becomes the
-   * active sheet. Recorded for tests as the execution's active range.
+   * active sheet. In a 'ui' execution (a menu item, google.script.run from a sidebar) that is the person's
+   * selection in their Sheets window, which the model records. Assumption activate-without-window: elsewhere
+   * (scripts.run, triggers) there is no window, so no one's selection changes.
    */
   activate(): this {
     this.#scope.activeSheet = this.#sheet;
-    this.#scope.activeRange = { sheet: this.#sheet, area: this.#area };
+    if (this.#scope.settings.context === 'ui') {
+      this.#scope.spreadsheet.selections.set(this.#scope.settings.user, { sheet: this.#sheet, area: this.#area });
+    }
     return this;
   }
 

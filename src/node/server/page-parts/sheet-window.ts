@@ -1,14 +1,18 @@
 /**
- * The page `npm start` serves at /: a stand-in for a Google Sheets window. On the left the plan sheet's cells as a
- * grid laid out from PLAN_LOCATION (the plan cell editable as a person edits a cell: committed on blur or Ctrl+Enter,
- * Escape reverts), on the right the real sidebar in a 300 px side panel. The cells are read from GET /api/cells and
- * refreshed every couple of seconds, so the agent's changes show. Cell text is only ever put into the page as text
- * (value, textContent). Its calls carry the server's secret (local-only.ts).
+ * The page `npm start` serves at /: a stand-in for a Google Sheets window. On the left the
+ * plan sheet's cells as a grid laid out from PLAN_LOCATION (the plan cell editable as a person edits a
+ * cell: committed on blur or Ctrl+Enter, Escape reverts), on the right the real sidebar in a 300 px side
+ * panel. The cells are read from GET /api/cells and refreshed every couple of seconds, so the agent's changes show.
+ * The Agent Plan menu is the one onOpen builds (GET /api/menu), every item runs its real function,
+ * and alerts show as Sheets shows them; a range the sidebar selects shows on its sheet's tab, with the
+ * name box and the selected cells as in Sheets (GET /api/window).
+ * Cell text is only ever put into the page as text (value, textContent). Its calls carry the
+ * server's secret (local-only.ts).
  */
 import { scriptJson } from '../../../../sidebar/src/protocol';
-import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../../apps-script/plan-location';
-import { escapeHtml } from '../../../core/text';
 import { SECRET_HEADER } from '../local-only';
+import { escapeHtml } from '../../../core/text';
+import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../../apps-script/plan-location';
 
 /** The cells the page shows and a person edits there, as `Sheet!A1` references (GET and PUT /api/cells use them). */
 export const PAGE_CELLS = {
@@ -75,12 +79,7 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
     <nav class="menu-bar" aria-label="Menus">
       <span>File</span><span>Edit</span><span>View</span><span>Insert</span><span>Format</span><span>Data</span>
         <span>Extensions</span>
-      <div class="menu">
-        <button type="button" id="agent-menu" aria-haspopup="menu" aria-expanded="false">Agent Plan</button>
-        <div class="menu-items" role="menu" hidden>
-          <button type="button" role="menuitem" id="open-plan">Open plan</button>
-        </div>
-      </div>
+      <div class="menus" id="menus"></div>
     </nav>
   </div>
   <div class="local-note">Local emulator · the real dist/Code.js on an emulated spreadsheet</div>
@@ -91,7 +90,10 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
   <span class="formula-text" id="formula-text"></span>
 </div>
 <div class="workspace">
-  <div class="grid-area">
+  <div class="grid-area" id="other-sheet" hidden>
+    <table class="grid sheet-grid" id="sheet-grid"></table>
+  </div>
+  <div class="grid-area" id="plan-sheet">
     ${gridHtml()}
     <p class="cell-help" id="cell-help">Edit ${escapeHtml(PLAN_LOCATION.planCell)} as in Sheets: your change is
       committed when you leave the cell or press Ctrl+Enter; Escape discards it.</p>
@@ -106,11 +108,16 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
         allow-modals"></iframe>
   </aside>
 </div>
-<footer class="sheet-tabs"><span class="tab">Warehouse</span><span class="tab active">${escapeHtml(
-    PLAN_LOCATION.sheet,
-  )}</span></footer>
+<footer class="sheet-tabs" id="sheet-tabs" role="tablist" aria-label="Sheets"></footer>
+<div class="dialog-backdrop" id="alert-backdrop" hidden>
+  <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="alert-title" aria-describedby="alert-text">
+    <h2 id="alert-title"></h2>
+    <p id="alert-text"></p>
+    <div class="dialog-buttons"><button type="button" id="alert-ok">OK</button></div>
+  </div>
+</div>
 <script>${SCRIPT.replace('__SECRET__', () => scriptJson({ [SECRET_HEADER]: secret })).replace('__CELLS__', () =>
-    scriptJson(PAGE_CELLS),
+    scriptJson({ ...PAGE_CELLS, sheet: PLAN_LOCATION.sheet, planCell: PLAN_LOCATION.planCell }),
   )}</script>
 </body>
 </html>`;
@@ -133,7 +140,9 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 .menu-bar > span, .menu > button { padding: 2px 7px; border-radius: 4px; font-size: 14px; color: #202124; }
 .menu > button { border: 0; background: none; font: inherit; font-size: 14px; cursor: pointer; }
 .menu > button:hover, .menu > button[aria-expanded="true"] { background: #e8eaed; }
+.menus { display: flex; }
 .menu { position: relative; }
+.menu-items hr { margin: 6px 0; border: 0; border-top: 1px solid #e1e3e1; }
 .menu-items { position: absolute; left: 0; top: 26px; z-index: 5; min-width: 160px; padding: 6px 0;
   background: #fff; border-radius: 4px;
   box-shadow: 0 2px 6px 2px rgba(60,64,67,.15), 0 1px 2px rgba(60,64,67,.3); }
@@ -173,7 +182,7 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 .workspace { flex: 1; min-height: 0; display: flex; gap: 0; margin: 0 0 0 16px; }
 .grid-area { flex: 1; min-width: 0; overflow: auto; background: #fff; }
 .grid { border-collapse: collapse; table-layout: fixed; font-family: Arial, sans-serif; font-size: 13px; }
-.row-header-col { width: 46px; }
+.row-header-col { width: 46px; } .col-a, .col-b { width: 100px; } .col-c { width: 560px; } .col-d { width: 200px; }
 .grid th {
   background: #f8f9fa;
   color: #5f6368;
@@ -192,8 +201,8 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
   white-space: nowrap;
   text-overflow: ellipsis;
 }
-.grid .plan-row { height: calc(100vh - 190px); min-height: 320px; }
-.grid .plan-row td { vertical-align: top; }
+.grid .row-2 { height: calc(100vh - 190px); min-height: 320px; }
+.grid .row-2 td { vertical-align: top; }
 .grid td.meta { color: #5f6368; font-size: 11px; white-space: normal; word-break: break-all; }
 .editing-cell { padding: 0 !important; }
 #plan-cell {
@@ -250,20 +259,36 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
 .close:hover { background: #f1f3f4; }
 #sidebar { flex: 1; width: 100%; border: 0; }
 .sheet-tabs { display: flex; gap: 2px; padding: 4px 16px; background: #f9fbfd; border-top: 1px solid #e1e3e1; }
-.tab { padding: 4px 14px; border-radius: 0 0 4px 4px; color: #5f6368; }
-.tab.active { background: #e1e9f7; color: #0b57d0; font-weight: 500; }
+.tab { padding: 4px 14px; border: 0; border-radius: 0 0 4px 4px; background: none; font: inherit; color: #5f6368;
+  cursor: pointer; }
+.tab[aria-selected="true"] { background: #e1e9f7; color: #0b57d0; font-weight: 500; }
+.sheet-grid td { width: 100px; }
+.sheet-grid td.selected { background: #e8f0fe; box-shadow: inset 0 0 0 1px #a8c7fa; }
+.sheet-grid td.current { box-shadow: inset 0 0 0 2px #1a73e8; }
+.sheet-grid th.selected-col, .sheet-grid th.selected-row { background: #d3e3fd; color: #0b57d0; font-weight: 500; }
+.dialog-backdrop { position: fixed; inset: 0; z-index: 10; display: flex; align-items: center; justify-content: center;
+  background: rgba(32,33,36,.4); }
+.dialog-backdrop[hidden] { display: none; }
+.dialog { width: 420px; max-width: calc(100vw - 32px); padding: 24px; border-radius: 8px; background: #fff;
+  box-shadow: 0 4px 8px 3px rgba(60,64,67,.15), 0 1px 3px rgba(60,64,67,.3); }
+.dialog h2 { margin: 0 0 12px; font-size: 18px; font-weight: 400; }
+.dialog p { margin: 0; white-space: pre-wrap; color: #3c4043; }
+.dialog-buttons { display: flex; justify-content: flex-end; margin-top: 24px; }
+.dialog-buttons button { padding: 8px 24px; border: 0; border-radius: 4px; background: #1a73e8; color: #fff;
+  font: inherit; font-weight: 500; cursor: pointer; }
 `;
 
 /** The page's own script: cells in and out through /api/cells, the menu, and the side panel. */
 const SCRIPT = String.raw`
 (function (secretHeaders, CELLS) {
-  // CELLS: the marker, plan and metadata cells as 'Sheet!A1' references.
+  // CELLS: the marker, plan and metadata cells as 'Sheet!A1' references, the plan's sheet and cell.
   var markerCell = document.getElementById('marker-cell'), planCell = document.getElementById('plan-cell');
   var metadataCell = document.getElementById('metadata-cell');
   var formula = document.getElementById('formula-text');
   var panel = document.getElementById('side-panel'), frame = document.getElementById('sidebar');
   var committed = '';   // what the cell holds, as last read or written
   var editing = false;  // the person is typing in the plan cell: refreshes wait
+  var PLAN_SHEET = CELLS.sheet, shownSheet = PLAN_SHEET;  // the sheet whose tab is open
 
   function firstLine(text) { return text.split('\n')[0]; }
   function show(cells) {
@@ -274,7 +299,7 @@ const SCRIPT = String.raw`
     if (!editing) {
       planCell.value = committed;
       planCell.classList.remove('dirty');
-      formula.textContent = firstLine(committed);
+      if (shownSheet === PLAN_SHEET) formula.textContent = firstLine(committed);
     }
   }
   function refresh() {
@@ -323,25 +348,74 @@ const SCRIPT = String.raw`
     }
   });
 
-  var menuButton = document.getElementById('agent-menu'), menu = menuButton.nextElementSibling;
-  function setMenu(open) {
-    menu.hidden = !open;
-    menuButton.setAttribute('aria-expanded', String(open));
-    if (open) menu.querySelector('button').focus();
+  // ---- the menus onOpen builds, each item running its real function ----
+  var menus = document.getElementById('menus');
+  function openPanel() { panel.hidden = false; frame.src = '/sidebar?opened=' + Date.now(); }
+  function showAlerts(alerts, index) {
+    if (index >= alerts.length) return;
+    var backdrop = document.getElementById('alert-backdrop');
+    document.getElementById('alert-title').textContent = alerts[index].title;
+    document.getElementById('alert-text').textContent = alerts[index].prompt;
+    backdrop.hidden = false;
+    var ok = document.getElementById('alert-ok');
+    ok.focus();
+    ok.onclick = function () { backdrop.hidden = true; showAlerts(alerts, index + 1); };
   }
-  menuButton.addEventListener('click', function () { setMenu(menu.hidden); });
-  menu.addEventListener('keydown', function (event) {
-    if (event.key === 'Escape') { setMenu(false); menuButton.focus(); }
-  });
-  document.addEventListener('click', function (event) {
-    if (!menu.contains(event.target) && event.target !== menuButton) setMenu(false);
-  });
-  // Agent Plan → Open plan runs showPlanSidebar again: a fresh sidebar, as in Sheets.
-  document.getElementById('open-plan').addEventListener('click', function () {
-    setMenu(false);
-    panel.hidden = false;
-    frame.src = '/sidebar?opened=' + Date.now();
-  });
+  function runItem(functionName) {
+    // Agent Plan → Open plan: /sidebar runs showPlanSidebar and serves what it showed, a fresh sidebar as in Sheets.
+    if (functionName === 'showPlanSidebar') return openPanel();
+    var headers = Object.assign({ 'content-type': 'application/json' }, secretHeaders);
+    var request = { method: 'POST', headers: headers, body: JSON.stringify({ functionName: functionName }) };
+    fetch('/api/menu/run', request)
+      .then(function (r) { return r.json(); })
+      .then(function (answer) {
+        var alerts = (answer.alerts || []).slice();
+        if (answer.error) alerts.push({ title: 'Error', prompt: answer.error.message || String(answer.error) });
+        if (answer.showedSidebar) openPanel();
+        showAlerts(alerts, 0);
+        refresh();
+      });
+  }
+  function buildMenu(menu) {
+    var wrapper = document.createElement('div');
+    wrapper.className = 'menu';
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = menu.name;
+    button.setAttribute('aria-haspopup', 'menu');
+    button.setAttribute('aria-expanded', 'false');
+    var list = document.createElement('div');
+    list.className = 'menu-items';
+    list.setAttribute('role', 'menu');
+    list.hidden = true;
+    menu.items.forEach(function (item) {
+      if (item.type === 'separator') { list.appendChild(document.createElement('hr')); return; }
+      if (item.type !== 'item') return;
+      var entry = document.createElement('button');
+      entry.type = 'button';
+      entry.setAttribute('role', 'menuitem');
+      entry.textContent = item.caption;
+      entry.addEventListener('click', function () { setOpen(false); runItem(item.functionName); });
+      list.appendChild(entry);
+    });
+    function setOpen(open) {
+      list.hidden = !open;
+      button.setAttribute('aria-expanded', String(open));
+      if (open) list.querySelector('button').focus();
+    }
+    button.addEventListener('click', function () { setOpen(list.hidden); });
+    list.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') { setOpen(false); button.focus(); }
+    });
+    document.addEventListener('click', function (event) { if (!wrapper.contains(event.target)) setOpen(false); });
+    wrapper.appendChild(button);
+    wrapper.appendChild(list);
+    menus.appendChild(wrapper);
+  }
+  fetch('/api/menu', { headers: secretHeaders })
+    .then(function (r) { return r.json(); })
+    .then(function (found) { found.forEach(buildMenu); });
+
   document.getElementById('close-panel').addEventListener('click', function () {
     panel.hidden = true;
     frame.src = 'about:blank';
@@ -356,7 +430,84 @@ const SCRIPT = String.raw`
     else if (message.type === 'focus-editor') { planCell.focus(); }
   });
 
+  // ---- sheet tabs and the person's selection (what a range link in the sidebar selected) ----
+  var tabs = document.getElementById('sheet-tabs'), nameBox = document.getElementById('name-box');
+  var lastSelection = '', windowState = { sheets: [PLAN_SHEET], selection: null };
+  function drawGrid(selection) {
+    var table = document.getElementById('sheet-grid');
+    table.textContent = '';
+    var grid = selection.grid;
+    var lastRow = selection.row + selection.numRows - 1, lastColumn = selection.column + selection.numColumns - 1;
+    var head = table.createTHead().insertRow();
+    head.appendChild(document.createElement('th'));
+    grid.columnLetters.forEach(function (letters, index) {
+      var th = document.createElement('th');
+      var column = grid.firstColumn + index;
+      th.textContent = letters;
+      if (column >= selection.column && column <= lastColumn) th.className = 'selected-col';
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    grid.rows.forEach(function (cells, rowIndex) {
+      var row = grid.firstRow + rowIndex, tr = body.insertRow();
+      var th = document.createElement('th');
+      th.textContent = String(row);
+      if (row >= selection.row && row <= lastRow) th.className = 'selected-row';
+      tr.appendChild(th);
+      cells.forEach(function (text, index) {
+        var column = grid.firstColumn + index, td = tr.insertCell();
+        td.textContent = text;
+        var inside = row >= selection.row && row <= lastRow && column >= selection.column && column <= lastColumn;
+        var current = row === selection.row && column === selection.column;
+        if (inside) td.className = current ? 'selected current' : 'selected';
+      });
+    });
+  }
+  var drawn = '', EMPTY_GRID = { firstRow: 1, firstColumn: 1, columnLetters: [], rows: [] };
+  function showSheet(name) {
+    shownSheet = name;
+    var key = name + JSON.stringify(windowState);
+    if (key === drawn) return; // redrawn only when something changed, so focus on a tab stays put
+    drawn = key;
+    var selection = windowState.selection;
+    var selectedHere = selection && selection.sheetName === name;
+    document.getElementById('plan-sheet').hidden = name !== PLAN_SHEET;
+    document.getElementById('other-sheet').hidden = name === PLAN_SHEET;
+    if (name !== PLAN_SHEET) {
+      if (selectedHere) drawGrid(selection);
+      else drawGrid({ sheetName: name, row: 0, column: 0, numRows: 0, numColumns: 0, grid: EMPTY_GRID });
+    }
+    nameBox.textContent = selectedHere ? selection.a1 : CELLS.planCell;
+    // The formula bar shows the current cell: the selection's top-left one, or C2 on the plan's sheet.
+    var grid = selectedHere ? selection.grid : null;
+    formula.textContent = name === PLAN_SHEET ? firstLine(planCell.value)
+      : grid ? grid.rows[selection.row - grid.firstRow][selection.column - grid.firstColumn] : '';
+    tabs.textContent = '';
+    windowState.sheets.forEach(function (sheet) {
+      var tab = document.createElement('button');
+      tab.type = 'button';
+      tab.className = 'tab';
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-selected', String(sheet === name));
+      tab.textContent = sheet;
+      tab.addEventListener('click', function () { showSheet(sheet); });
+      tabs.appendChild(tab);
+    });
+  }
+  function refreshWindow() {
+    return fetch('/api/window', { cache: 'no-store', headers: secretHeaders })
+      .then(function (r) { return r.json(); })
+      .then(function (state) {
+        windowState = state;
+        var selection = state.selection, key = selection ? selection.sheetName + '!' + selection.a1 : '';
+        // A script selected a range: Sheets switches to its sheet, as here.
+        if (key !== lastSelection) { lastSelection = key; showSheet(selection ? selection.sheetName : shownSheet); }
+        else showSheet(shownSheet);
+      }, function () {});
+  }
+
   refresh();
-  setInterval(function () { if (document.visibilityState === 'visible') refresh(); }, 1500);
+  refreshWindow();
+  setInterval(function () { if (document.visibilityState === 'visible') { refresh(); refreshWindow(); } }, 1500);
 })(__SECRET__, __CELLS__);
 `;

@@ -1,0 +1,73 @@
+import { useRef, useState } from 'preact/hooks';
+
+let decisionIds = 0;
+
+export interface DecisionProps {
+  /** What is decided on, for the buttons' group (`Review of task 2.3`, `Your decision on the plan`). */
+  groupLabel: string;
+  approveLabel: string;
+  sendBackLabel: string;
+  /** Shown when the person sends back without saying what to change. */
+  sendBackHint: string;
+  disabled: boolean;
+  /** Resolves true when the decision went through: the comment is then cleared. */
+  decide: (decision: 'approve' | 'requestChanges', comment: string) => Promise<boolean>;
+}
+
+/**
+ * A person's decision (on a review item, or on the whole plan): one comment field for both buttons.
+ * Approving takes the comment if there is one; sending back needs it (the agent must know what to change).
+ */
+export function Decision({ groupLabel, approveLabel, sendBackLabel, sendBackHint, disabled, decide }: DecisionProps) {
+  const [comment, setComment] = useState('');
+  const [hint, setHint] = useState('');
+  const [id] = useState(() => `decision-comment-${++decisionIds}`);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const choose = async (decision: 'approve' | 'requestChanges') => {
+    if (decision === 'requestChanges' && !comment.trim()) {
+      setHint(sendBackHint);
+      field.current?.focus();
+      return;
+    }
+    setHint('');
+    if (await decide(decision, comment)) setComment('');
+  };
+  return (
+    <div class="review-decision">
+      <label class="field-label" for={id}>
+        Comment for the agent
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        class="field"
+        rows={1}
+        value={comment}
+        disabled={disabled}
+        placeholder="Optional when approving"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onInput={(event) => {
+          setComment((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '));
+          setHint('');
+        }}
+        // One line, like every comment the core takes; Enter does not decide for the person.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
+      />
+      {hint && (
+        <p class="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <div class="button-row" role="group" aria-label={groupLabel}>
+        <button type="button" class="button primary" disabled={disabled} onClick={() => void choose('approve')}>
+          {approveLabel}
+        </button>
+        <button type="button" class="button" disabled={disabled} onClick={() => void choose('requestChanges')}>
+          {sendBackLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { PlanSettings } from '../../../src/core/settings';
+import type { SidebarController } from '../controller';
+import { PanelTitle } from './history';
+
+export interface SettingsProps {
+  values: PlanSettings | null;
+  controller: SidebarController;
+  disabled: boolean;
+}
+
+/**
+ * The sheet's settings for its plans. Only a person changes them, here: the agent's API has no way to. Each
+ * change is saved at once (one call).
+ */
+export function Settings({ values, controller, disabled }: SettingsProps) {
+  return (
+    <main class="settings">
+      <PanelTitle title="Settings" controller={controller} />
+      {values === null ? (
+        <p class="loading">Loading the settings…</p>
+      ) : (
+        <>
+          <label class="setting">
+            <input
+              type="checkbox"
+              checked={values.approvalRequired}
+              disabled={disabled}
+              onChange={(event) => {
+                const approvalRequired = event.currentTarget.checked;
+                void controller.saveSettings(
+                  { approvalRequired },
+                  approvalRequired
+                    ? 'The agent now waits for your approval before it starts a plan'
+                    : 'The agent no longer waits for your approval',
+                );
+              }}
+            />
+            <span>
+              <span class="setting-name">The agent needs my approval before it starts</span>
+              <span class="setting-help">
+                A plan the agent writes is a draft: it cannot start or complete a task until you approve the plan, or it
+                reads your comment when you send the plan back.
+              </span>
+            </span>
+          </label>
+          <fieldset class="setting-group" disabled={disabled}>
+            <legend class="setting-name">When the agent finishes a plan, the plan cell</legend>
+            {(
+              [
+                ['empty', 'is left empty'],
+                ['starter', 'gets a fresh starter plan'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} class="setting-choice">
+                <input
+                  type="radio"
+                  name="after-finish"
+                  value={value}
+                  checked={values.afterFinish === value}
+                  onChange={() =>
+                    void controller.saveSettings({ afterFinish: value }, `After a finished plan the cell ${label}`)
+                  }
+                />
+                {label}
+              </label>
+            ))}
+            <p class="setting-help">Either way the finished plan is kept in Finished plans.</p>
+          </fieldset>
+        </>
+      )}
+    </main>
+  );
+}

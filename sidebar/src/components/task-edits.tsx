@@ -1,0 +1,215 @@
+/**
+ * Re-planning as a person, without touching Markdown: add a task to a phase, rename, move (buttons, so the
+ * keyboard does it as well as a pointer) and remove a task. Each is one call; the core makes the same change
+ * at once in the sidebar, so it shows before the server answers.
+ */
+import { useState } from 'preact/hooks';
+import type { ReplanOutcome } from '../../../src/core/replan';
+import type { Phase, PlanTask } from '../../../src/core/types';
+import type { SidebarController } from '../controller';
+import { Confirm } from './confirm';
+import { TextForm } from './text-form';
+
+/** After an edit: the step the task now has (renumbering may change it), and which control to focus on it. */
+export type AfterEdit = (step: string, focus?: string) => void;
+
+/** `2.3.1` → `2.3`; `2.3` → `2`. */
+function parentOf(step: string): string {
+  return step.split('.').slice(0, -1).join('.');
+}
+
+/** The tasks at the same level under the same parent as `task`, in order. */
+function siblingsOf(task: PlanTask, phase: Phase): PlanTask[] {
+  const depth = task.step.split('.').length;
+  return phase.tasks.filter(
+    (candidate) => candidate.step.split('.').length === depth && parentOf(candidate.step) === parentOf(task.step),
+  );
+}
+
+/** What a task's step is after an edit that may have renumbered it. */
+function stepAfter(outcome: ReplanOutcome, step: string): string {
+  return outcome.renumbered[step] ?? step;
+}
+
+export interface TaskEditsProps {
+  task: PlanTask;
+  phase: Phase;
+  phases: Phase[];
+  controller: SidebarController;
+  disabled: boolean;
+  afterEdit: AfterEdit;
+}
+
+export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit }: TaskEditsProps) {
+  const [mode, setMode] = useState<'rename' | 'remove' | null>(null);
+  const [targetPhase, setTargetPhase] = useState('');
+  const siblings = siblingsOf(task, phase);
+  const index = siblings.findIndex((candidate) => candidate.line === task.line);
+  const previous = siblings[index - 1];
+  const next = siblings[index + 1];
+  const topLevel = task.step.split('.').length === 2;
+  const hasSubSteps = phase.tasks.some((candidate) => candidate.step.startsWith(`${task.step}.`));
+  const otherPhases = phases.filter((candidate) => candidate.number !== phase.number);
+
+  const move = async (step: string, after: string | number, words: [string, string], focus: string): Promise<void> => {
+    const outcome = await controller.moveTask(step, after, words);
+    if (outcome) afterEdit(stepAfter(outcome, task.step), focus);
+  };
+
+  // Up: the task above moves below this one (the same order, and it works at any level); down: this one moves
+  // below the next.
+  const moves = [
+    { direction: 'up', neighbour: previous, step: () => previous.step, after: () => task.step },
+    { direction: 'down', neighbour: next, step: () => task.step, after: () => next.step },
+  ] as const;
+
+  if (mode === 'rename') {
+    return (
+      <TextForm
+        label={`New title for ${task.step}`}
+        submitLabel="Rename"
+        required
+        initial={task.title}
+        disabled={disabled}
+        onSubmit={async (title) => {
+          const outcome = await controller.renameTask(task.step, title);
+          if (outcome) setMode(null);
+          return outcome !== null;
+        }}
+        onCancel={() => setMode(null)}
+      />
+    );
+  }
+  if (mode === 'remove') {
+    return (
+      <Confirm
+        label={`Confirm removing task ${task.step}`}
+        question={
+          `Remove ${task.step} from the plan${hasSubSteps ? ', with its sub-steps' : ''}? The plan before is kept ` +
+          'in the history.'
+        }
+        yes={`Yes, remove ${task.step}`}
+        disabled={disabled}
+        onYes={() => void controller.removeTask(task.step)}
+        onCancel={() => setMode(null)}
+      />
+    );
+  }
+  return (
+    <div class="task-edits">
+      <div class="button-row" role="group" aria-label={`Change task ${task.step} in the plan`}>
+        <button type="button" class="button text" disabled={disabled} onClick={() => setMode('rename')}>
+          Rename…
+        </button>
+        {moves.map(({ direction, neighbour, step, after }) => (
+          <button
+            key={direction}
+            type="button"
+            class="button text"
+            data-edit={direction}
+            disabled={disabled || !neighbour}
+            aria-label={`Move ${task.step} ${direction}`}
+            onClick={() =>
+              void move(
+                step(),
+                after(),
+                [`Moving ${task.step} ${direction}`, `${task.step} moved ${direction}`],
+                `[data-edit="${direction}"]`,
+              )
+            }
+          >
+            Move {direction}
+          </button>
+        ))}
+        <button type="button" class="button text" disabled={disabled} onClick={() => setMode('remove')}>
+          Remove…
+        </button>
+      </div>
+      {topLevel && otherPhases.length > 0 && (
+        <form
+          class="move-to-phase"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const destination = phases.find((candidate) => String(candidate.number) === targetPhase);
+            if (!destination) return;
+            // To the end of that phase: after its last task, or first in it when it has none.
+            const last = destination.tasks.filter((candidate) => candidate.step.split('.').length === 2).at(-1);
+            void move(
+              task.step,
+              last ? last.step : destination.number,
+              [
+                `Moving ${task.step} to Phase ${destination.number}`,
+                `${task.step} moved to Phase ${destination.number}`,
+              ],
+              'select',
+            );
+          }}
+        >
+          <label class="field-label" for={`move-${task.line}`}>
+            Move {task.step} to the end of
+          </label>
+          <div class="move-row">
+            <select
+              id={`move-${task.line}`}
+              class="field"
+              value={targetPhase}
+              disabled={disabled}
+              onChange={(event) => setTargetPhase(event.currentTarget.value)}
+            >
+              <option value="">another phase…</option>
+              {otherPhases.map((candidate) => (
+                <option key={candidate.number} value={String(candidate.number)}>
+                  Phase {candidate.number}
+                  {candidate.name ? `: ${candidate.name}` : ''}
+                </option>
+              ))}
+            </select>
+            <button type="submit" class="button" disabled={disabled || !targetPhase}>
+              Move
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** "Add a task" at the end of a phase: a one-line form, then one call. */
+export function AddTask({
+  phase,
+  controller,
+  disabled,
+}: {
+  phase: Phase;
+  controller: SidebarController;
+  disabled: boolean;
+}) {
+  const [adding, setAdding] = useState(false);
+  if (!adding) {
+    return (
+      <button
+        type="button"
+        class="button text add-task"
+        disabled={disabled}
+        aria-label={`Add a task to Phase ${phase.number}`}
+        onClick={() => setAdding(true)}
+      >
+        + Add a task
+      </button>
+    );
+  }
+  return (
+    <TextForm
+      label={`New task at the end of Phase ${phase.number}`}
+      submitLabel="Add"
+      required
+      disabled={disabled}
+      onSubmit={async (title) => {
+        const outcome = await controller.addTask(phase.number, title);
+        if (outcome) setAdding(false);
+        return outcome !== null;
+      }}
+      onCancel={() => setAdding(false)}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * An invalid plan is a banner that says what is wrong and offers the fix, before anything is clicked;
+ * nothing a person sees is a raw `INVALID_PLAN: …`. Template placeholders are not questions.
+ */
+import {
+  launchBrowser,
+  openSidebar,
+  setVisibility,
+  startLocal,
+  taskRow,
+  waitForCell,
+  type LocalServer,
+} from './harness';
+
+const TWICE = `# Plan: Twice
+
+Goal: Fix the numbering
+
+### Phase 1: Work
+- [ ] 1.1 Read Orders!A2:F500
+- [ ] 1.2 Write Summary!B5:B20
+- [/] 1.2 Check totals
+- [ ] 1.3 Send report
+`;
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: LocalServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.dispose();
+});
+afterEach(async () => {
+  await server.dispose();
+});
+
+test('a step listed twice: the banner says so, its rows offer no action, and one click renumbers it', async () => {
+  server = await startLocal(TWICE);
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  const banner = page.locator('.problems');
+  await expect(banner.locator('h2').textContent()).resolves.toBe('This plan needs one fix');
+  await expect(banner.locator('.problem-text').textContent()).resolves.toBe(
+    'Step 1.2 is listed twice (lines 7 and 8). Until one is renumbered, neither can be changed here.',
+  );
+  await expect(banner.getByRole('button').allTextContents()).resolves.toEqual([
+    'Renumber line 8 to 1.4',
+    'Edit line 8',
+  ]);
+
+  // Both 1.2 rows explain instead of offering a change the server would refuse.
+  for (const row of await taskRow(page, '1.2').all()) {
+    await row.locator('.task-row').click();
+    await expect(row.locator('.task-blocked-by-plan').textContent()).resolves.toMatch(
+      /^Step 1\.2 is listed more than once/,
+    );
+    await expect(row.locator('.task-actions button').count()).resolves.toBe(0);
+  }
+  await expect(page.locator('.sidebar').textContent()).resolves.not.toContain('INVALID_PLAN');
+
+  const before = sidebar.actionCalls().length;
+  await banner.getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();
+  await page.locator('.status-bar .notice', { hasText: 'Line 8 renumbered to 1.4' }).waitFor();
+  expect(await server.planText()).toBe(TWICE.replace('- [/] 1.2 Check totals', '- [/] 1.4 Check totals'));
+  expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
+  await expect(page.locator('.problems').count()).resolves.toBe(0);
+
+  // Now each step names one task, and acting on it works.
+  await taskRow(page, '1.4').locator('.task-row').click();
+  await taskRow(page, '1.4').getByRole('button', { name: 'Complete' }).click();
+  await waitForCell(server, (cell) => /- \[x\] 1\.4 Check totals ✅ \d{4}-\d{2}-\d{2}/.test(cell));
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+test('"Edit line N" opens the Markdown editor with that line selected', async () => {
+  server = await startLocal(TWICE);
+  const { page } = await openSidebar(browser, server);
+  await page.locator('.problems').getByRole('button', { name: 'Edit line 8' }).click();
+  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  await expect(
+    editor.evaluate((field: HTMLTextAreaElement) => field.value.slice(field.selectionStart, field.selectionEnd)),
+  ).resolves.toBe('- [/] 1.2 Check totals');
+  await expect(editor.evaluate((field) => field === document.activeElement)).resolves.toBe(true);
+});
+
+test('a fix computed from an outdated plan is refused, explained, and writes nothing', async () => {
+  server = await startLocal(TWICE);
+  const { page } = await openSidebar(browser, server);
+  // The agent's change lands after the sidebar showed the banner, and the sidebar has not checked since.
+  await setVisibility(page, 'hidden');
+  const theirs = TWICE.replace('- [ ] 1.3 Send report', '- [/] 1.3 Send report');
+  await server.editCell(theirs);
+  await page.locator('.problems').getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.not.toMatch(/^[A-Z_]+:/);
+  expect(await server.planText()).toBe(theirs);
+});
+
+test('a plan without a goal says what to add, and the fix opens the editor', async () => {
+  server = await startLocal('# Plan: No goal\n\n### Phase 1: Work\n- [ ] 1.1 Something\n');
+  const { page } = await openSidebar(browser, server);
+  await expect(page.locator('.problems .problem-text').textContent()).resolves.toBe(
+    'The plan has no goal: add a "Goal: one sentence describing success" line.',
+  );
+  await page.locator('.problems').getByRole('button', { name: 'Edit the plan' }).click();
+  await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').waitFor();
+});
+
+test('a plan the agent created without questions gets no Answer button, nor does an old placeholder', async () => {
+  server = await startLocal();
+  expect(
+    (await server.scriptsRun('createPlan', ['Quiet plan', 'No questions asked', [{ name: 'Work', steps: ['Do it'] }]]))
+      .status,
+  ).toBe(200);
+  const text = await server.planText();
+  expect(text).not.toMatch(/\[[^\]]*(question|ranges|sheet names|description)[^\]]*\]/i);
+  const { page } = await openSidebar(browser, server);
+  await page.locator('.plan-title', { hasText: 'Quiet plan' }).waitFor();
+  await expect(page.locator('.waiting').count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: /^Answer/ }).count()).resolves.toBe(0);
+
+  // A plan written before this fix still holds the template's placeholder: it is not a question either.
+  await server.editCell(
+    text.replace('## Questions for User\n', '## Questions for User\n\n- [Any clarifying questions]'),
+  );
+  await page.locator('.status-bar .notice', { hasText: 'Updated by an edit in the cell' }).waitFor({ timeout: 8000 });
+  await expect(page.locator('.waiting').count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: /^Answer/ }).count()).resolves.toBe(0);
+});
