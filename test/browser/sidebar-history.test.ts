@@ -122,6 +122,8 @@ test('the agent cannot read or restore the history through the sidebar functions
 const EMPTY_CELL_TEST =
   'an empty plan cell does not hide the history: "No plan yet" offers History, and Restore brings a plan back';
 test(EMPTY_CELL_TEST, async () => {
+  await server.dispose();
+  server = await startLocal(DECIDED_PLAN);
   expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
   await server.editCell(''); // someone cleared the cell
   const sidebar = await openSidebar(browser, server, { waitFor: '.empty-state' });
@@ -136,6 +138,6 @@ test(EMPTY_CELL_TEST, async () => {
   await entry.getByRole('button', { name: /^Yes, restore revision \d+$/ }).click();
   await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
-  expect(await server.planText()).toBe(EXAMPLE_PLAN);
+  expect(await server.planText()).toBe(DECIDED_PLAN);
   expect(sidebar.dialogs).toEqual([]);
 });

@@ -3,6 +3,10 @@
  * finished plans. Each change is checked in the cell's Markdown; each refusal leaves the cell byte-identical.
  */
 import { DEFAULT_USER } from '../../src/node/emulator';
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+
+/** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
+const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
 import {
   launchBrowser,
   openSidebar,
@@ -28,7 +32,7 @@ afterAll(async () => {
   await browser.dispose();
 });
 beforeEach(async () => {
-  server = await startLocal();
+  server = await startLocal(DECIDED_PLAN);
 });
 afterEach(async () => {
   await server.dispose();

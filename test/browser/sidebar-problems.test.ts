@@ -2,6 +2,7 @@
  * An invalid plan is a banner that says what is wrong and offers the fix, before anything is clicked;
  * nothing a person sees is a raw `INVALID_PLAN: …`. Template placeholders are not questions.
  */
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import {
   launchBrowser,
   openSidebar,
@@ -109,7 +110,8 @@ test('a plan without a goal says what to add, and the fix opens the editor', asy
 });
 
 test('a plan the agent created without questions gets no Answer button, nor does an old placeholder', async () => {
-  server = await startLocal();
+  // An agent may replace a plan only when nothing waits for the person.
+  server = await startLocal(EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3'));
   expect(
     (await server.scriptsRun('createPlan', ['Quiet plan', 'No questions asked', [{ name: 'Work', steps: ['Do it'] }]]))
       .status,

@@ -184,6 +184,6 @@ test('a change to a task the agent has just removed is refused, explained, and w
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.3 not found/);
   expect(await server.planText()).toBe(theirs);
-  await expect(taskRow(page, '1.3').count()).resolves.toBe(0); // caught up with the agent
+  await taskRow(page, '1.3').waitFor({ state: 'detached', timeout: 8000 }); // caught up with the agent
   expect(sidebar.dialogs).toEqual([]);
 });

@@ -169,8 +169,8 @@ describe('a plan over the cell limit', () => {
       'createPlan',
       ['Big', 'Too big', [{ name: 'Many', steps }]],
       new RegExp(
-        `^TOO_LARGE: The plan would be 61,271 characters; ${literally(PLAN)} holds at most 49,999. Nothing was ` +
-          'written; shorten it by at least 11,272 characters; its longest parts are Phase 1: Many \\(61,001\\)',
+        `^TOO_LARGE: The plan would be 61,[0-9]{3} characters; ${literally(PLAN)} holds at most 49,999. Nothing was ` +
+          'written; shorten it by at least 11,[0-9]{3} characters; its longest parts are Phase 1: Many \\(61,001\\)',
       ),
     );
   });
