@@ -45,7 +45,7 @@ export interface ApiArgument {
  * How an MCP tool shows the function's answer (src/node/mcp/tools.ts): a plan summary, one task, tasks, the
  * results of commands, a finished plan, or the archive.
  */
-export type McpAnswer = 'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive';
+export type McpAnswer = 'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive' | 'revision';
 
 export interface ApiFunctionSpec {
   /** One short sentence: the MCP tool's description, and what the docs say first. */
@@ -253,6 +253,14 @@ export const API_FUNCTIONS = {
     description: 'Saved whole documents, newest first (10 unless told, at most 100).',
     args: [argument('limit', z.number().int().optional())],
   }),
+  adoptFormat: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Rewrite in the canonical format; every word kept.',
+    args: [],
+    mcp: 'revision',
+  }),
   restoreRevision: returning<RevisedPlan>()({
     callers: agent,
     changesPlan: true,
@@ -413,6 +421,12 @@ export const API_FUNCTIONS = {
       argument('baseRevision', z.number().int()),
       argument('baseStamp', z.string().optional()),
     ],
+  }),
+  sidebarAdoptFormat: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'adoptFormat for the button the sidebar shows when the plan is not in the canonical format.',
+    args: [token],
   }),
   sidebarInitPlan: returning<unknown>()({
     ...sidebar,

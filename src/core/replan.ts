@@ -436,9 +436,9 @@ export function renameTask(
   if (task.title === title) {
     throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
   }
-  const document = changeTaskLine(outline, task, {
+  const { document } = changeTaskLine(outline, task, {
     status: task.status,
-    note: task.note,
+    annotation: { kind: 'keep' },
     today: task.completedDate ?? '',
     keepDate: true,
     title,

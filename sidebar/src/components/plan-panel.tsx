@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { needsAdoption } from '../../../src/core/adopt';
 import { parsePlan } from '../../../src/core/parse';
 import { countOf } from '../../../src/core/progress';
 import { STATUS_TABLE } from '../../../src/core/statuses';
@@ -38,6 +39,7 @@ function ChangeLine({ view }: { view: PlanView }) {
 
 export function PlanPanel({ markdown, view, controller, disabled }: PanelProps & { markdown: string; view: PlanView }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
+  const otherFormat = useMemo(() => needsAdoption(markdown), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
   const questions = plan.questionDetails ?? [];
@@ -76,6 +78,18 @@ export function PlanPanel({ markdown, view, controller, disabled }: PanelProps &
         )}
         <ChangeLine view={view} />
       </header>
+
+      {otherFormat && (
+        <div class="warning adopt-format" role="status">
+          <p>
+            This plan is written as another kind of checklist. Sheet Plan reads it as it is; rewriting it numbers the
+            steps and uses the standard headings, keeping every word (the current text goes to History).
+          </p>
+          <button type="button" class="button" disabled={disabled} onClick={() => void controller.adopt()}>
+            Rewrite in the standard format
+          </button>
+        </div>
+      )}
 
       <ProgressSummary progress={plan.progress} />
 
