@@ -5,20 +5,8 @@
  */
 import { parsePlan } from '../../src/core';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import { CHECKLIST } from '../core/fixtures';
 import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
-
-const CHECKLIST = [
-  '# Month-end close',
-  '',
-  'Goal: Close October',
-  '',
-  '## Before the books close',
-  '',
-  '1. [x] Export the bank statement CSV',
-  '2. [ ] Match deposits to invoices on `AR_Match`',
-  '3. [ ] Investigate anything unmatched -- after 5 days',
-  '',
-].join('\n');
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let server: LocalServer | undefined;

@@ -15,3 +15,17 @@ export const REAL_SHAPES = readdirSync(FOLDER)
 export function realShape(name: string): string {
   return readFileSync(path.join(FOLDER, name), 'utf8');
 }
+
+/** A month-end checklist in a numbered list under a plain section heading: read as it is, and adopted. */
+export const CHECKLIST = [
+  '# Month-end close',
+  '',
+  'Goal: Close October',
+  '',
+  '## Before the books close',
+  '',
+  '1. [x] Export the bank statement CSV',
+  '2. [ ] Match deposits to invoices on `AR_Match`',
+  '3. [ ] Investigate anything unmatched -- after 5 days',
+  '',
+].join('\n');

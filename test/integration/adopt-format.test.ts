@@ -5,20 +5,8 @@
  */
 import { sessionFromPage } from '../../sidebar/src/protocol';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { CHECKLIST } from '../core/fixtures';
 import { call, execute, planText, plan, sheetWithPlan, snapshot } from './harness';
-
-const CHECKLIST = plan(
-  '# Month-end close',
-  '',
-  'Goal: Close October',
-  '',
-  '## Before the books close',
-  '',
-  '1. [x] Export the bank statement CSV',
-  '2. [ ] Match deposits to invoices on `AR_Match`',
-  '3. [ ] Investigate anything unmatched -- after 5 days',
-  '',
-);
 
 function openSidebar(spreadsheet: EmulatedSpreadsheet): string {
   const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });

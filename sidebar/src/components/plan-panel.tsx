@@ -290,7 +290,13 @@ function PhaseSection({
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
-  const name = phase.name ? `Phase ${phase.number}: ${phase.name}` : `Phase ${phase.number}`;
+  // A section without a phase number (`## This week`) is shown by its own name.
+  const name =
+    phase.derived && phase.name
+      ? phase.name
+      : phase.name
+        ? `Phase ${phase.number}: ${phase.name}`
+        : `Phase ${phase.number}`;
   return (
     <Collapsible
       title={name}
