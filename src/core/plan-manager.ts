@@ -909,4 +909,3 @@ function taskAtLine(text: string, line: number): PlanTask {
   if (!task) throw new Error(`No task at line ${line} after the change`);
   return task;
 }
-
