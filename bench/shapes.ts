@@ -81,6 +81,8 @@ function fill(template: string, run: string): string {
 export interface Shape {
   name: string;
   text: string;
+  /** Whole short lines repeated (many small inputs), rather than one part of one line stretched. */
+  repeated?: boolean;
 }
 
 /** Every part of the format stretched with every kind of run, and whole lines repeated, each at the limit. */
@@ -91,7 +93,7 @@ export function hostileShapes(): Shape[] {
       shapes.push({ name: `${what} in the ${part}`, text: fill(template, run) });
   }
   for (const [what, line] of Object.entries(LINES)) {
-    shapes.push({ name: what, text: line.repeat(Math.floor(PLAN_TEXT_LIMIT / line.length)) });
+    shapes.push({ name: what, text: line.repeat(Math.floor(PLAN_TEXT_LIMIT / line.length)), repeated: true });
   }
   return shapes;
 }
