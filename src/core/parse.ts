@@ -126,12 +126,10 @@ export interface TaskText {
  * stand anywhere; the annotation is what follows the last separator (see `lastSeparator`).
  */
 export function splitTaskText(rest: string): TaskText {
-  const dateAt = rest.indexOf('✅');
-  const emDash = rest.lastIndexOf('—');
-  const hyphens = rest.lastIndexOf('--');
-  // Most tasks are a bare title: nothing to split, and the reader already trimmed it.
-  if (dateAt < 0 && emDash < 0 && hyphens < 0) return { title: rest, body: rest };
-  const dateMatch = dateAt < 0 ? null : findDoneDate(rest);
+  // Most tasks are a bare title: nothing to split, and the reader already trimmed it (includes is the fastest look).
+  const hasDate = rest.includes('✅');
+  if (!hasDate && !rest.includes('—') && !rest.includes('--')) return { title: rest, body: rest };
+  const dateMatch = hasDate ? findDoneDate(rest) : null;
   let body = rest;
   if (dateMatch) {
     // A date in the middle of the text leaves one space, not two.
@@ -139,7 +137,7 @@ export function splitTaskText(rest: string): TaskText {
     const after = rest.slice(dateMatch.index + dateMatch.length).trim();
     body = !after ? before : !before ? after : `${before} ${after}`;
   }
-  const separator = dateMatch ? lastSeparator(body) : lastSeparator(body, emDash, hyphens);
+  const separator = lastSeparator(body);
   const text: TaskText = { title: separator ? body.slice(0, separator[0]).trimEnd() : body, body };
   if (dateMatch) text.completedDate = dateMatch.date;
   const note = separator ? body.slice(separator[1]).trim() : '';
@@ -195,6 +193,8 @@ function frontMatterEnd(lines: string[]): number {
   }
   return -1;
 }
+
+const NO_INDENT = { index: 0, columns: 0 } as const;
 
 const CODE = { backtick: 0x60, tilde: 0x7e, hash: 0x23, less: 0x3c, greater: 0x3e, pipe: 0x7c } as const;
 
@@ -336,10 +336,11 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       }
       outline.tasksOutsidePhases.push(task);
     }
-    let depth = parentContent.length;
-    while (depth && parts.indent < parentContent[depth - 1]) depth--;
-    parentContent.length = depth;
-    parentTask.length = depth;
+    while (parentContent.length && parts.indent < parentContent[parentContent.length - 1]) {
+      parentContent.pop();
+      parentTask.pop();
+    }
+    const depth = parentContent.length;
     const index = outline.tasks.length;
     parentOf.push(depth ? parentTask[depth - 1] : -1);
     phaseOf.push(outline.phases.length - 1);
@@ -357,6 +358,25 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       if (i === frontMatter) frontMatter = -1;
       unreadIfTaskLike(i, 'in-front-matter');
       continue;
+    }
+    // The hot path: a task line in the spec's spelling (`- [`) in a part of the document that holds tasks.
+    if (
+      !fence &&
+      !inComment &&
+      !inHtml &&
+      line.charCodeAt(0) === 0x2d &&
+      line.charCodeAt(1) === 0x20 &&
+      line.charCodeAt(2) === 0x5b &&
+      (section === 'phase' || section === 'other' || section === 'preamble')
+    ) {
+      const parts = cutTaskLine(line, NO_INDENT);
+      if (parts !== null) {
+        listContext = true;
+        paragraphLine = -2;
+        if (typeof parts === 'string') unread(i, parts);
+        else onTask(i, parts);
+        continue;
+      }
     }
     const { index, columns } = indentationOf(line);
     if (fence) {
@@ -415,7 +435,9 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       paragraphLine = -2;
       continue;
     }
-    if (first === 0x3d || first === 0x2d) {
+    // An underline or a rule ends with its own character (a task line that starts with `-` does not).
+    const last = line.charCodeAt(line.length - 1);
+    if ((first === 0x3d || first === 0x2d) && (last === first || last === 0x20 || last === 0x09)) {
       const level = setextLevel(line);
       if (level && paragraphBefore) {
         onHeading({ line: i - 1, level, text: lines[i - 1].trim(), underline: i });

@@ -137,7 +137,27 @@ export function readTaskLine(line: string): TaskLineParts | null {
  * As readTaskLine, but says why a line that starts like a task is not one (for validatePlan).
  * `indentation` is the line's, which the parser has already measured.
  */
+/** The spec's own spelling, `- [x] 1.2 Title`, read in one step: most lines of most plans. */
+const CANONICAL_TASK = /^- \[([^\]]?)\] (\d{1,9}(?:\.\d{1,9}){1,8}) (?=[^ \t\u00a0*])/;
+
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
+  const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
+  if (canonical) {
+    const symbol = canonical[1];
+    return {
+      bracket: 2,
+      symbol,
+      textStart: canonical[0].length,
+      step: canonical[2],
+      rest:
+        line.charCodeAt(line.length - 1) > SPACE
+          ? line.slice(canonical[0].length)
+          : line.slice(canonical[0].length).trimEnd(),
+      boldTitle: false,
+      indent: 0,
+      content: 2,
+    };
+  }
   if (indentation.columns === Infinity) return null;
   const afterMarker = markerEnd(line, indentation.index);
   if (afterMarker < 0) return null;
