@@ -4,6 +4,7 @@
  * back if the server refuses it. A change check polls for what the agent or a cell edit did.
  */
 import { applyAction, type TaskAction } from '../../src/core/actions';
+import { adoptFormat } from '../../src/core/adopt';
 import { requireLine } from '../../src/core/arguments';
 import { STARTER_PLAN } from '../../src/core/compose';
 import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
@@ -241,6 +242,16 @@ export class SidebarController {
       () => setAnswerLine(outlinePlan(this.state.markdown), question, requireLine(text, 'answer')).toString(),
       () => this.server('sidebarAnswerQuestion', question, text.trim()),
       text,
+    );
+  }
+
+  /** Rewrites the plan in the canonical format: shown at once, confirmed by one call; the old text goes to History. */
+  adopt(): Promise<boolean> {
+    return this.change(
+      'Rewriting the plan in the standard format',
+      'Plan rewritten in the standard format; the text it replaced is in the history',
+      () => adoptFormat(this.state.markdown),
+      () => this.server('sidebarAdoptFormat'),
     );
   }
 

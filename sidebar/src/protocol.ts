@@ -57,6 +57,8 @@ export function sessionScript(session: SidebarSession): string {
 
 /** The session in a sidebar page, as sessionScript wrote it (for tools and tests that read the page); null if none. */
 export function sessionFromPage(html: string): SidebarSession | null {
-  const match = new RegExp(`<script>window\\.${SESSION_GLOBAL} = ({[^<]*});</script>`).exec(html);
-  return match ? (JSON.parse(match[1]) as SidebarSession) : null;
+  const opening = `<script>window.${SESSION_GLOBAL} = `;
+  const start = html.indexOf(opening);
+  const end = start < 0 ? -1 : html.indexOf(';</script>', start);
+  return end < 0 ? null : (JSON.parse(html.slice(start + opening.length, end)) as SidebarSession);
 }

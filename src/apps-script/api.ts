@@ -66,6 +66,7 @@ export const api = acceptingRequestIds({
   applyCommands: (commands: unknown) => run(() => agent().applyCommands(commands)),
   replacePlan: (markdown: unknown, base: unknown) => run(() => agent().replacePlan(markdown, base)),
   getHistory: (limit?: unknown) => run(() => agent().getHistory(limit ?? 10)),
+  adoptFormat: () => run(() => agent().adoptFormat()),
   restoreRevision: (revision: unknown) => run(() => agent().restoreRevision(revision)),
   // ---- re-planning ----
   addTask: (phase: unknown, title: unknown, options?: unknown) => run(() => agent().addTask(phase, title, options)),

@@ -324,6 +324,11 @@ export function sidebarRemoveTask(token: unknown, step: unknown): PlanView {
   return asPerson(token, (manager) => manager.removeTask(step));
 }
 
+/** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */
+export function sidebarAdoptFormat(token: unknown): PlanView {
+  return asPerson(token, (manager) => manager.adoptFormat());
+}
+
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */
 export function sidebarInitPlan(token: unknown): PlanView {
   return asPerson(token, (manager) => {

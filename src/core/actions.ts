@@ -9,8 +9,9 @@ import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import type { PlanOutline } from './parse';
 import { ANNOTATION_ROLES, STANDARD_STATUSES, STATUS_TABLE, type StatusTable } from './statuses';
+import { shorten } from './text';
 import type { PlanTask } from './types';
-import { changeTaskLine, findTask } from './update';
+import { annotationChange, appendNoteLines, changeTaskLine, findTask, type AnnotationChange } from './update';
 
 export type TaskAction = (typeof STANDARD_STATUSES)[number]['move']['action'] | 'note' | 'approve' | 'requestChanges';
 
@@ -137,8 +138,18 @@ export interface ActionContext {
 
 export interface ActionOutcome {
   document: PlanDocument;
-  /** The task before the action; it is on the same line afterwards. */
+  /** The task before the action. */
   before: PlanTask;
+  /** The task's line afterwards (it moves down when Notes, above it, gained a line). */
+  line: number;
+}
+
+/** How a Notes line names an annotation that left its task line: "blocked reason", "review note", "note". */
+function annotationName(statuses: StatusTable, status: string): string {
+  const definition = statuses.definition(status);
+  if (!ANNOTATION_ROLES[definition.annotation].required) return 'note';
+  const word = ANNOTATION_ROLES[definition.annotation].word;
+  return word === 'reason' ? `${definition.label.toLowerCase()} reason` : `${definition.move.action} ${word}`;
 }
 
 function refuseTransition(
@@ -227,11 +238,29 @@ export function applyAction(
     );
   }
   const annotation = rule.decision ? (text ? `${rule.decision.outcome}: ${text}` : rule.decision.outcome) : text;
-  // A note keeps the done date and is written whatever the status; a move clears a note its status does not keep.
-  const note = keepsStatus || rule.decision || statuses.definition(to).annotation !== 'none' ? annotation : undefined;
-  const document = changeTaskLine(outline, task, { status: to, note, today: context.today, keepDate: keepsStatus });
+  let change: AnnotationChange;
+  if (keepsStatus) change = text === undefined ? { kind: 'remove' } : { kind: 'replace', text };
+  else change = annotationChange(task.status, to, annotation, statuses);
+  // A note keeps the done date; a move into a dated status writes a fresh one.
+  const { document, removed } = changeTaskLine(outline, task, {
+    status: to,
+    annotation: change,
+    today: context.today,
+    keepDate: keepsStatus,
+  });
   if (document.lines[task.line] === outline.document.lines[task.line]) {
     throw new PlanError('INVALID_TRANSITION', `Task ${step} already reads that way; nothing to change`);
   }
-  return { document, before: task };
+  // Nothing written is lost: an annotation the change took off the line, and a person's decision on a task
+  // held for them, are kept as dated lines in Notes.
+  const notes: string[] = [];
+  const named = `${task.step} (${shorten(task.title, 60)})`;
+  if (removed) notes.push(`${context.today}: ${named} ${annotationName(statuses, task.status)} was: ${removed}`);
+  if (rule.decision) {
+    notes.push(`${context.today}: review of ${named} ${rule.decision.outcome}${text ? `: ${text}` : ''}`);
+  }
+  if (!notes.length) return { document, before: task, line: task.line };
+  const noted = appendNoteLines(document, outline.sections.notes, notes);
+  const line = noted.at <= task.line ? task.line + noted.count : task.line;
+  return { document: noted.document, before: task, line };
 }

@@ -47,7 +47,7 @@ export interface ApiArgument {
  * results of commands, a finished plan, the archive, or sheet work (sheets, cells read, a write, the log).
  */
 export type McpAnswer =
-  'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive' | 'sheets' | 'range' | 'write' | 'log';
+  'plan' | 'task' | 'tasks' | 'commands' | 'finished' | 'archive' | 'revision' | 'sheets' | 'range' | 'write' | 'log';
 
 export interface ApiFunctionSpec {
   /** One short sentence: the MCP tool's description, and what the docs say first. */
@@ -267,6 +267,14 @@ export const API_FUNCTIONS = {
     description: 'Saved whole documents, newest first (10 unless told, at most 100).',
     args: [argument('limit', z.number().int().optional())],
   }),
+  adoptFormat: returning<RevisedPlan>()({
+    callers: agent,
+    changesPlan: true,
+    retrySafe: true,
+    description: 'Rewrite in the canonical format; every word kept.',
+    args: [],
+    mcp: 'revision',
+  }),
   restoreRevision: returning<RevisedPlan>()({
     callers: agent,
     changesPlan: true,
@@ -457,6 +465,12 @@ export const API_FUNCTIONS = {
       argument('baseRevision', z.number().int()),
       argument('baseStamp', z.string().optional()),
     ],
+  }),
+  sidebarAdoptFormat: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: 'adoptFormat for the button the sidebar shows when the plan is not in the canonical format.',
+    args: [token],
   }),
   sidebarInitPlan: returning<unknown>()({
     ...sidebar,

@@ -3,7 +3,7 @@
  * so that bad input gets a clear error before anything is read or written.
  */
 import { PlanError } from './errors';
-import { ANNOTATION_SEPARATOR, DONE_DATE, STEP_ID } from './patterns';
+import { STEP_ID, findDoneDate, lastSeparator } from './patterns';
 import { shorten } from './text';
 import type { PhaseInput, PlanDetails } from './types';
 
@@ -76,13 +76,13 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
       `${name} is ${text.length} characters long; at most ${maxLength} are allowed`,
     );
   }
-  if (DONE_DATE.test(text)) {
+  if (findDoneDate(text)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
       `${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`,
     );
   }
-  if (rules.plainTitle && ANNOTATION_SEPARATOR.test(` ${text}`)) {
+  if (rules.plainTitle && lastSeparator(` ${text}`)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
       `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +

@@ -1,34 +1,86 @@
+/**
+ * Reads a PLAN.md document, and the checklists people really have: tasks with or without step
+ * numbers, numbered lists, `## 1. Name` or `## Tasks` sections, front matter, code and comments.
+ * docs/format.md says in words what is read and how steps are derived; this is the one reader.
+ */
 import { PlanDocument } from './document';
 import {
-  ANNOTATION_SEPARATOR,
-  ANSWER_ITEM,
-  CODE_FENCE,
-  DONE_DATE,
-  GOAL_LINE,
-  LABELLED_VALUE,
-  LIST_ITEM,
+  COMMENT_OPEN,
+  EMOJI_TASK,
+  HTML_BLOCK,
+  LOOKS_LIKE_TASK,
   SECTION_NAMES,
-  TASK_GROUPS,
   TITLE_PREFIX,
-  execTaskLine,
+  closesComment,
+  closesFence,
+  cutTaskLine,
+  fenceAt,
+  findDoneDate,
+  indentationOf,
+  isListItem,
+  lastSeparator,
+  matchAnswer,
+  matchGoalLine,
   matchHeading,
-  matchPhaseHeading,
+  matchLabelledValue,
+  matchListItem,
   matchStatusLine,
+  readPhaseText,
+  setextLevel,
+  type TaskLineParts,
 } from './patterns';
 import { planStatusForWord, type PlanStatus } from './plan-status';
 import { countProgress } from './progress';
 import { STATUS_TABLE, type StatusDefinition, type StatusTable, type TaskStatus } from './statuses';
 import type { Phase, Plan, PlanAnalysis, PlanQuestion, PlanTask } from './types';
 
-type SectionKind = keyof typeof SECTION_NAMES | 'other' | 'phase' | 'preamble';
+type KnownSection = 'analysis' | 'questions' | 'notes' | 'goal';
+type SectionKind = KnownSection | 'other' | 'phase' | 'preamble';
 
-/** A phase as the outline knows it: where its heading is and where it ends. */
-export type OutlinePhase = Phase & {
+/** Why a line that looks like a task is not read as one. */
+export type UnreadReason =
+  | 'in-code'
+  | 'in-comment'
+  | 'in-html'
+  | 'in-front-matter'
+  | 'in-quote'
+  | 'in-table'
+  | 'in-section'
+  | 'no-text'
+  | 'no-space-after-box'
+  | 'no-space-after-marker'
+  | 'wide-box'
+  | 'emoji-box';
+
+export interface UnreadLine {
   line: number;
-  /** The first line after the phase: the next phase or section heading, or the line count. */
+  reason: UnreadReason;
+  /** The section's heading for `in-section`. */
+  section?: string;
+}
+
+/** A heading as written: where it is, its level, and whether it is a setext heading (text, then `===`/`---`). */
+export interface HeadingPlace {
+  line: number;
+  level: number;
+  text: string;
+  /** The underline's line of a setext heading. */
+  underline?: number;
+}
+
+export interface OutlinePhase extends Phase {
+  /** The heading's line; for tasks before any heading, the first task's line. */
+  line: number;
+  /** The first line after the phase: the next heading that is not inside it, or the line count. */
   end: number;
+  /** Not under a phase heading (a `## Tasks` section, or tasks under no heading): re-planning needs one. */
   implicit?: boolean;
-};
+  /** Where the phase comes from: a phase heading, another heading with tasks under it, or none. */
+  source: 'phase-heading' | 'section' | 'none';
+  heading?: HeadingPlace;
+  /** Headings below a phase heading, one level deeper or more: they stay in the phase. */
+  subHeadings: HeadingPlace[];
+}
 
 /** Where things are in the document: what updates need beyond the parsed plan. */
 export interface PlanOutline {
@@ -36,16 +88,21 @@ export interface PlanOutline {
   /** The statuses the document was read with; changes to it use the same ones. */
   statuses: StatusTable;
   tasks: PlanTask[];
+  /** The task lines, cut into parts, in the order of `tasks`. */
+  taskLines: TaskLineParts[];
   /** Task lines whose checkbox holds a character the format does not know: `- [?] 1.2 …`. */
   unknownStatusLines: Array<{ line: number; step: string; symbol: string }>;
-  /** Task lines that are not under a phase heading (above the first one, or in another section). */
+  /** Tasks that are not under a phase heading (before any heading, or under another heading). */
   tasksOutsidePhases: PlanTask[];
-  /** Phases in document order; tasks outside phase headings form `implicit` phases where they stand. */
+  /** Lines that look like tasks but are not read as tasks, and why. */
+  unread: UnreadLine[];
+  /** Phases in document order; tasks outside phase headings form phases where they stand. */
   phases: OutlinePhase[];
   questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
   /** [heading line, first line after the section) */
   sections: Partial<Record<'analysis' | 'questions' | 'notes', { heading: number; end: number }>>;
   title: string;
+  titleHeading?: HeadingPlace;
   titleLine?: number;
   goal: string;
   goalLine?: number;
@@ -60,37 +117,58 @@ export interface TaskText {
   title: string;
   completedDate?: string;
   note?: string;
+  /** The text without its done date: title, separator and note as written. */
+  body: string;
 }
 
-/** Splits a task's text into title, done date and `— annotation`, in either order. */
+/**
+ * Splits a task's text into title, done date and annotation. The done date (`✅ YYYY-MM-DD`) may
+ * stand anywhere; the annotation is what follows the last separator (see `lastSeparator`).
+ */
 export function splitTaskText(rest: string): TaskText {
+  // Most tasks are a bare title: nothing to split, and the reader already trimmed it (includes is the fastest look).
   const hasDate = rest.includes('✅');
-  // Most tasks are a bare title: nothing to split, and the pattern already trimmed it.
-  if (!hasDate && !rest.includes('—') && !rest.includes('--'))
-    return { title: rest.trim(), completedDate: undefined, note: undefined };
-  const dateMatch = hasDate ? DONE_DATE.exec(rest) : null;
-  // A date in the middle of the text leaves one space, not two.
-  const withoutDate = dateMatch
-    ? `${rest.slice(0, dateMatch.index).trimEnd()} ` +
-      `${rest.slice(dateMatch.index + dateMatch[0].length).trimStart()}`.trim()
-    : rest;
-  const separator =
-    withoutDate.includes('—') || withoutDate.includes('--') ? ANNOTATION_SEPARATOR.exec(withoutDate) : null;
-  const title = (separator ? withoutDate.slice(0, separator.index) : withoutDate).trim();
-  const note = separator ? withoutDate.slice(separator.index + separator[0].length).trim() : '';
-  return { title, completedDate: dateMatch?.groups?.date, note: note || undefined };
+  if (!hasDate && !rest.includes('—') && !rest.includes('--')) return { title: rest, body: rest };
+  const dateMatch = hasDate ? findDoneDate(rest) : null;
+  let body = rest;
+  if (dateMatch) {
+    // A date in the middle of the text leaves one space, not two.
+    const before = rest.slice(0, dateMatch.index).trimEnd();
+    const after = rest.slice(dateMatch.index + dateMatch.length).trim();
+    body = !after ? before : !before ? after : `${before} ${after}`;
+  }
+  const separator = lastSeparator(body);
+  const text: TaskText = { title: separator ? body.slice(0, separator[0]).trimEnd() : body, body };
+  if (dateMatch) text.completedDate = dateMatch.date;
+  const note = separator ? body.slice(separator[1]).trim() : '';
+  if (note) text.note = note;
+  return text;
 }
 
-function taskFromLine(
-  lineIndex: number,
-  phase: number,
-  step: string,
-  status: StatusDefinition,
-  rest: string,
-): PlanTask {
-  const { title, completedDate, note } = splitTaskText(rest);
-  // A table built in a test may name statuses beyond TaskStatus; the table checked them when it was built.
-  const task: PlanTask = { line: lineIndex, phase, step, status: status.status as TaskStatus, title };
+/** The comment after the status word: `Status: draft — add the March tab` gives `add the March tab`. */
+function statusNote(rest: string): string {
+  const text = rest.trim();
+  const dash = text.startsWith('—') ? 1 : text.startsWith('--') ? 2 : 0;
+  return dash ? text.slice(dash).trim() : text;
+}
+
+/** The title a person sees: for `**1.3: Title**` the `**` that closes the bold is not part of it. */
+function displayTitle(title: string, boldTitle: boolean): string {
+  if (!boldTitle) return title;
+  const closer = title.indexOf('**');
+  return closer < 0 ? title : `${title.slice(0, closer)}${title.slice(closer + 2)}`.trim();
+}
+
+function taskFromLine(line: number, parts: TaskLineParts, status: StatusDefinition): PlanTask {
+  const { title, completedDate, note } = splitTaskText(parts.rest);
+  const task: PlanTask = {
+    line,
+    phase: 0,
+    step: parts.step ?? '',
+    // A table built in a test may name statuses beyond TaskStatus; the table checked them when it was built.
+    status: status.status as TaskStatus,
+    title: displayTitle(title, parts.boldTitle),
+  };
   if (completedDate) task.completedDate = completedDate;
   if (note !== undefined) {
     task.note = note;
@@ -99,20 +177,29 @@ function taskFromLine(
   return task;
 }
 
-/** The first character that is not a space, tab or no-break space ('' for a blank line). */
-function firstVisible(line: string): string {
-  for (let i = 0; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    if (code !== 32 && code !== 9 && code !== 0xa0) return line[i];
-  }
-  return '';
+const SECTION_PATTERNS = Object.entries(SECTION_NAMES) as Array<[KnownSection, RegExp]>;
+
+function sectionKind(headingText: string): KnownSection | 'other' {
+  for (const [kind, pattern] of SECTION_PATTERNS) if (pattern.test(headingText)) return kind;
+  return 'other';
 }
 
-function sectionKind(headingText: string): SectionKind {
-  for (const [kind, pattern] of Object.entries(SECTION_NAMES)) {
-    if (pattern.test(headingText.trim())) return kind as SectionKind;
+/** The line that closes front matter opened by `---` on the first line; -1 when there is none. */
+function frontMatterEnd(lines: string[]): number {
+  if (lines[0].replace(/^\uFEFF/, '').trimEnd() !== '---') return -1;
+  for (let i = 1; i < lines.length; i++) {
+    const text = lines[i].trimEnd();
+    if (text === '---' || text === '...') return i;
   }
-  return 'other';
+  return -1;
+}
+
+const NO_INDENT = { index: 0, columns: 0 } as const;
+
+const CODE = { backtick: 0x60, tilde: 0x7e, hash: 0x23, less: 0x3c, greater: 0x3e, pipe: 0x7c } as const;
+
+function isListStart(code: number): boolean {
+  return code === 0x2d || code === 0x2a || code === 0x2b || (code >= 0x30 && code <= 0x39);
 }
 
 export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): PlanOutline {
@@ -122,23 +209,45 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     document,
     statuses,
     tasks: [],
+    taskLines: [],
     unknownStatusLines: [],
     tasksOutsidePhases: [],
+    unread: [],
     phases: [],
     questions: [],
     sections: {},
     title: '',
     goal: '',
   };
-  let section: SectionKind = 'preamble';
+  // Changed by the handlers below as well as in the loop.
+  let section = 'preamble' as SectionKind;
+  let sectionLevel = 0;
   let sectionStart = -1;
-  let phase: OutlinePhase | null = null;
-  let looseTasks: OutlinePhase | null = null;
+  let sectionHeading: HeadingPlace | undefined;
+  /** The phase tasks go to; null until a task arrives in a section without a phase heading. */
+  let phase = null as OutlinePhase | null;
+  /** Tasks of the current phase that may be the parent of the next one: the column of their box, and their index. */
+  let parentContent: number[] = [];
+  let parentTask: number[] = [];
+  /** For each task: the index of its parent task (-1 for none) and of its phase. */
+  const parentOf: number[] = [];
+  const phaseOf: number[] = [];
+
   let fence: string | null = null;
-  /** A heading ends the phase (or the run of tasks outside phases) above it. */
-  const endPhase = (end: number) => {
-    if (phase) phase.end = end;
-    if (looseTasks) looseTasks.end = end;
+  let inComment = false;
+  let inHtml = false;
+  let frontMatter = frontMatterEnd(lines);
+  let listContext = false;
+  let paragraphLine = -2;
+
+  const unread = (line: number, reason: UnreadReason) => {
+    const entry: UnreadLine = { line, reason };
+    if (reason === 'in-section' && sectionHeading) entry.section = sectionHeading.text;
+    outline.unread.push(entry);
+  };
+  const unreadIfTaskLike = (line: number, reason: UnreadReason) => {
+    const text = lines[line];
+    if (text.includes('[') && LOOKS_LIKE_TASK.test(text)) unread(line, reason);
   };
 
   const closeSection = (end: number) => {
@@ -149,138 +258,342 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     if (section === 'questions' && lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
   };
 
+  const startPhase = (next: OutlinePhase) => {
+    phase = next;
+    parentContent = [];
+    parentTask = [];
+    outline.phases.push(next);
+  };
+
+  const onHeading = (heading: HeadingPlace) => {
+    listContext = false;
+    if (heading.level === 1 && outline.titleLine === undefined) {
+      outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
+      outline.titleLine = heading.line;
+      outline.titleHeading = heading;
+      return;
+    }
+    const phaseText = readPhaseText(heading.level, heading.text);
+    const nested = !phaseText && section !== 'preamble' && section !== 'other' && heading.level > sectionLevel;
+    if (!nested && phase) phase.end = heading.line;
+    if (phaseText) {
+      closeSection(heading.line);
+      section = 'phase';
+      sectionLevel = heading.level;
+      sectionHeading = heading;
+      startPhase({
+        number: phaseText.number,
+        name: phaseText.name,
+        tasks: [],
+        line: heading.line,
+        end: lines.length,
+        source: 'phase-heading',
+        heading,
+        subHeadings: [],
+      });
+      return;
+    }
+    if (nested) {
+      if (section === 'phase') phase?.subHeadings.push(heading);
+      return;
+    }
+    closeSection(heading.line);
+    const kind = heading.level === 2 ? sectionKind(heading.text) : 'other';
+    section = kind;
+    sectionLevel = heading.level;
+    sectionStart = heading.line;
+    sectionHeading = heading;
+    phase = null;
+  };
+
+  const onTask = (i: number, parts: TaskLineParts) => {
+    const known = statuses.forSymbol(parts.symbol);
+    // An unknown character reads as the queue's status (todo), as in the spec; validatePlan reports it.
+    const status = known ?? statuses.queue;
+    const task = taskFromLine(i, parts, status);
+    if (!phase) {
+      const inSection = section === 'other';
+      startPhase({
+        number: Number.NaN,
+        name: inSection ? sectionHeading!.text : '',
+        tasks: [],
+        line: inSection ? sectionHeading!.line : i,
+        end: lines.length,
+        implicit: true,
+        source: inSection ? 'section' : 'none',
+        heading: inSection ? sectionHeading : undefined,
+        subHeadings: [],
+      });
+    }
+    const current = phase!;
+    if (current.source === 'phase-heading') task.phase = current.number;
+    else {
+      // Tasks without a phase heading above them still count, in document order: with a written
+      // step their phase number is the step's first number, as is their phase's when they come first.
+      if (parts.step !== undefined) task.phase = Number(parts.step.split('.')[0]);
+      if (Number.isNaN(current.number) && current.tasks.length === 0 && parts.step !== undefined) {
+        current.number = task.phase;
+      }
+      outline.tasksOutsidePhases.push(task);
+    }
+    while (parentContent.length && parts.indent < parentContent[parentContent.length - 1]) {
+      parentContent.pop();
+      parentTask.pop();
+    }
+    const depth = parentContent.length;
+    const index = outline.tasks.length;
+    parentOf.push(depth ? parentTask[depth - 1] : -1);
+    phaseOf.push(outline.phases.length - 1);
+    parentContent.push(parts.content);
+    parentTask.push(index);
+    if (known === undefined) outline.unknownStatusLines.push({ line: i, step: parts.step ?? '', symbol: parts.symbol });
+    current.tasks.push(task);
+    outline.tasks.push(task);
+    outline.taskLines.push(parts);
+  };
+
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (fence) {
-      if (line.trim().startsWith(fence)) fence = null;
+    if (frontMatter >= 0) {
+      if (i === frontMatter) frontMatter = -1;
+      unreadIfTaskLike(i, 'in-front-matter');
       continue;
     }
-    // Each pattern below starts with a known character after the indentation: looking at that
+    // The hot path: a task line in the spec's spelling (`- [`) in a part of the document that holds tasks.
+    if (
+      !fence &&
+      !inComment &&
+      !inHtml &&
+      line.charCodeAt(0) === 0x2d &&
+      line.charCodeAt(1) === 0x20 &&
+      line.charCodeAt(2) === 0x5b &&
+      (section === 'phase' || section === 'other' || section === 'preamble')
+    ) {
+      const parts = cutTaskLine(line, NO_INDENT);
+      if (parts !== null) {
+        listContext = true;
+        paragraphLine = -2;
+        if (typeof parts === 'string') unread(i, parts);
+        else onTask(i, parts);
+        continue;
+      }
+    }
+    const { index, columns } = indentationOf(line);
+    if (fence) {
+      if (closesFence(line, index, fence)) fence = null;
+      else unreadIfTaskLike(i, 'in-code');
+      continue;
+    }
+    if (inComment) {
+      if (closesComment(line)) inComment = false;
+      unreadIfTaskLike(i, 'in-comment');
+      continue;
+    }
+    if (index === line.length) {
+      inHtml = false; // an HTML block ends at a blank line
+      continue;
+    }
+    if (inHtml) {
+      unreadIfTaskLike(i, 'in-html');
+      continue;
+    }
+    const paragraphBefore = paragraphLine === i - 1;
+    if (columns >= 4 && !listContext && !paragraphBefore) {
+      unreadIfTaskLike(i, 'in-code'); // an indented code block
+      continue;
+    }
+
+    // Each reader below starts with a known character after the indentation: looking at that
     // character first keeps a maximum-size plan's parse as fast as the spec's simpler one.
-    const first = firstVisible(line);
-    if (first === '`' || first === '~') {
-      const fenceMatch = CODE_FENCE.exec(line);
-      if (fenceMatch?.groups) {
-        fence = fenceMatch.groups.fence;
+    const first = line.charCodeAt(index);
+    if (first === CODE.backtick || first === CODE.tilde) {
+      fence = fenceAt(line, index);
+      if (fence) {
+        if (columns < 2) listContext = false;
         continue;
       }
-    }
-
-    if (first === '#') {
-      const phaseHeading = matchPhaseHeading(line);
-      if (phaseHeading) {
-        closeSection(i);
-        endPhase(i);
-        section = 'phase';
-        phase = {
-          number: phaseHeading.number,
-          name: phaseHeading.name,
-          tasks: [],
-          line: i,
-          end: lines.length,
-          implicit: false,
-        };
-        looseTasks = null;
-        outline.phases.push(phase);
+    } else if (first === CODE.less) {
+      if (line.startsWith(COMMENT_OPEN, index)) {
+        inComment = !closesComment(line, index + COMMENT_OPEN.length);
+        const commented = line.slice(index + COMMENT_OPEN.length);
+        if (commented.includes('[') && LOOKS_LIKE_TASK.test(commented)) unread(i, 'in-comment');
         continue;
       }
+      if (HTML_BLOCK.test(line.slice(index, index + 3))) {
+        inHtml = true;
+        continue;
+      }
+    } else if (first === CODE.hash) {
       const heading = matchHeading(line);
-      if (heading && heading.level === 1 && outline.titleLine === undefined) {
-        outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
-        outline.titleLine = i;
+      if (heading) {
+        onHeading({ line: i, level: heading.level, text: heading.text });
+        paragraphLine = -2;
         continue;
       }
-      if (heading && heading.level <= 2) {
-        closeSection(i);
-        endPhase(i);
-        section = heading.level === 2 ? sectionKind(heading.text) : 'other';
-        sectionStart = i;
-        phase = null;
-        looseTasks = null;
+    } else if (first === CODE.greater || first === CODE.pipe) {
+      unreadIfTaskLike(i, first === CODE.greater ? 'in-quote' : 'in-table');
+      paragraphLine = -2;
+      continue;
+    }
+    // An underline or a rule ends with its own character (a task line that starts with `-` does not).
+    const last = line.charCodeAt(line.length - 1);
+    if ((first === 0x3d || first === 0x2d) && (last === first || last === 0x20 || last === 0x09)) {
+      const level = setextLevel(line);
+      if (level && paragraphBefore) {
+        onHeading({ line: i - 1, level, text: lines[i - 1].trim(), underline: i });
+        paragraphLine = -2;
+        continue;
+      }
+      if (level === 2) {
+        // A thematic break (`---` after a blank line): neither a task nor a paragraph.
+        paragraphLine = -2;
+        if (columns < 2) listContext = false;
         continue;
       }
     }
 
-    if (section === 'preamble' || section === 'goal') {
-      if (outline.statusLine === undefined) {
-        const statusLine = matchStatusLine(line);
-        const status = statusLine && planStatusForWord(statusLine.word);
-        if (statusLine && status) {
-          outline.status = status;
-          outline.statusLine = i;
-          const note = statusLine.rest.replace(ANNOTATION_SEPARATOR, '').trim();
-          if (note) outline.statusNote = note;
-          continue;
-        }
-      }
-      const goal = GOAL_LINE.exec(line);
-      if (goal?.groups && outline.goalLine === undefined) {
-        outline.goal = goal.groups.goal;
-        outline.goalLine = i;
+    if ((section === 'preamble' || section === 'goal') && outline.statusLine === undefined) {
+      const statusLine = matchStatusLine(line);
+      const status = statusLine && planStatusForWord(statusLine.word);
+      if (statusLine && status) {
+        outline.status = status;
+        outline.statusLine = i;
+        const note = statusNote(statusLine.rest);
+        if (note) outline.statusNote = note;
+        paragraphLine = i;
         continue;
       }
-      if (section === 'goal' && outline.goalLine === undefined && line.trim()) {
-        outline.goal = line.trim();
+    }
+    if ((section === 'preamble' || section === 'goal') && outline.goalLine === undefined) {
+      const goal = matchGoalLine(line);
+      if (goal !== null || section === 'goal') {
+        outline.goal = goal ?? line.trim();
         outline.goalLine = i;
+        paragraphLine = i;
+        if (columns < 2) listContext = false;
         continue;
       }
+    }
+
+    if (!isListStart(first)) {
+      paragraphLine = i;
+      if (columns < 2) listContext = false;
+      continue;
     }
 
     if (section === 'questions') {
-      const item = LIST_ITEM.exec(line);
-      if (item?.groups) {
-        const nested = item.groups.indent.replace(/\t/g, '    ').length >= 2;
-        const current = outline.questions[outline.questions.length - 1];
-        if (!nested) {
-          outline.questions.push({
-            number: outline.questions.length + 1,
-            line: i,
-            text: item.groups.text,
-            itemEnd: lines.length,
-          });
-          if (current) current.itemEnd = i;
-        } else if (current) {
-          const answer = ANSWER_ITEM.exec(item.groups.text);
-          if (answer?.groups) {
-            current.answer = answer.groups.answer.trim();
-            current.answerLine = i;
-          }
+      const item = matchListItem(line);
+      if (!item) {
+        paragraphLine = i;
+        continue;
+      }
+      listContext = true;
+      paragraphLine = -2;
+      unreadIfTaskLike(i, 'in-section');
+      const nested = columns >= 2;
+      const current = outline.questions[outline.questions.length - 1];
+      if (!nested) {
+        outline.questions.push({
+          number: outline.questions.length + 1,
+          line: i,
+          text: item.text,
+          itemEnd: lines.length,
+        });
+        if (current) current.itemEnd = i;
+      } else if (current) {
+        const answer = matchAnswer(item.text);
+        if (answer !== null) {
+          current.answer = answer;
+          current.answerLine = i;
         }
       }
       continue;
     }
 
-    if (section === 'analysis' || section === 'notes' || (first !== '-' && first !== '*' && first !== '+')) continue;
-
-    const match = execTaskLine(line);
-    if (match) {
-      const symbol = match[TASK_GROUPS.symbol];
-      const step = match[TASK_GROUPS.step];
-      const rest = match[TASK_GROUPS.rest];
-      // An unknown character reads as the queue's status (todo), as in the spec; validatePlan reports it.
-      const known = statuses.forSymbol(symbol);
-      if (known === undefined) outline.unknownStatusLines.push({ line: i, step, symbol });
-      const status = known ?? statuses.queue;
-      if (phase) {
-        const parsed = taskFromLine(i, phase.number, step, status, rest);
-        phase.tasks.push(parsed);
-        outline.tasks.push(parsed);
-      } else if (section === 'preamble' || section === 'other') {
-        // Tasks without a phase heading above them still count, in document order: their phase
-        // number is their step's first number.
-        const parsed = taskFromLine(i, Number(step.split('.')[0]), step, status, rest);
-        if (!looseTasks) {
-          looseTasks = { number: parsed.phase, name: '', tasks: [], line: i, end: lines.length, implicit: true };
-          outline.phases.push(looseTasks);
-        }
-        looseTasks.tasks.push(parsed);
-        outline.tasksOutsidePhases.push(parsed);
-        outline.tasks.push(parsed);
+    const parts = line.includes('[') ? cutTaskLine(line, { index, columns }) : null;
+    if (parts === null) {
+      if (!isListItem(line)) {
+        if (line.includes('[') && LOOKS_LIKE_TASK.test(line)) unread(i, 'no-space-after-marker');
+        paragraphLine = i;
+        if (columns < 2) listContext = false;
+        continue;
       }
+      listContext = true;
+      paragraphLine = -2;
+      if (section === 'preamble' || section === 'other' || section === 'phase') {
+        if (line.includes('[') && LOOKS_LIKE_TASK.test(line)) unread(i, 'wide-box');
+        else if (EMOJI_TASK.test(line)) unread(i, 'emoji-box');
+      }
+      continue;
     }
+    listContext = true;
+    paragraphLine = -2;
+    if (section === 'analysis' || section === 'notes' || section === 'goal') unread(i, 'in-section');
+    else if (typeof parts === 'string') unread(i, parts);
+    else onTask(i, parts);
   }
   closeSection(lines.length);
+  deriveNumbers(outline, Int32Array.from(parentOf), Int32Array.from(phaseOf));
   return outline;
+}
+
+/**
+ * Numbers for what the document does not number, from positions alone (docs/format.md, "Derived
+ * steps"): a phase without a number takes the one after the phase before it, skipping numbers a
+ * phase heading uses; a task without a step takes the number after its previous sibling's, under
+ * its phase or its parent task (`2.3`, `2.3.1`), skipping every step written in the document.
+ */
+function deriveNumbers(outline: PlanOutline, parentOf: Int32Array, phaseOf: Int32Array): void {
+  const unnumberedPhase = outline.phases.some((phase) => Number.isNaN(phase.number));
+  const unnumberedTask = outline.taskLines.some((parts) => parts.step === undefined);
+  if (!unnumberedPhase && !unnumberedTask) return;
+
+  const usedPhases = new Set(outline.phases.map((phase) => phase.number).filter((n) => !Number.isNaN(n)));
+  let previous = 0;
+  for (const phase of outline.phases) {
+    if (Number.isNaN(phase.number)) {
+      let number = previous + 1;
+      while (usedPhases.has(number)) number++;
+      phase.number = number;
+      phase.derived = true;
+      usedPhases.add(number);
+    }
+    previous = phase.number;
+  }
+
+  const taken = new Set<string>();
+  for (const parts of outline.taskLines) if (parts.step !== undefined) taken.add(parts.step);
+  // Derived steps collide only with written ones, or across two phases with the same number.
+  const mayCollide = taken.size > 0 || usedPhases.size < outline.phases.length;
+  // The last number given in each scope: a phase's top level (by phase) or a task's sub-steps (by task).
+  const lastInPhase = new Int32Array(outline.phases.length);
+  const lastUnder = new Int32Array(outline.tasks.length);
+  const { tasks, taskLines } = outline;
+  for (let index = 0; index < tasks.length; index++) {
+    const task = tasks[index];
+    const parent = parentOf[index];
+    const phase = outline.phases[phaseOf[index]];
+    const prefix = parent < 0 ? String(phase.number) : tasks[parent].step;
+    const last = parent < 0 ? lastInPhase[phaseOf[index]] : lastUnder[parent];
+    let number: number;
+    if (taskLines[index].step !== undefined) {
+      // A written step numbered in this scope moves the count on; one numbered elsewhere does not.
+      const tail = task.step.startsWith(`${prefix}.`) ? task.step.slice(prefix.length + 1) : '';
+      if (!tail || tail.includes('.')) continue;
+      number = Number(tail);
+    } else {
+      number = last + 1;
+      while (mayCollide && taken.has(`${prefix}.${number}`)) number++;
+      task.step = `${prefix}.${number}`;
+      task.derived = true;
+      task.phase = phase.number;
+      if (mayCollide) taken.add(task.step);
+    }
+    if (parent < 0) lastInPhase[phaseOf[index]] = number;
+    else lastUnder[parent] = number;
+  }
+  const derivedAt = new Map(tasks.filter((task) => task.derived).map((task) => [task.line, task.step]));
+  for (const unknown of outline.unknownStatusLines) unknown.step ||= derivedAt.get(unknown.line) ?? '';
 }
 
 function sectionText(outline: PlanOutline, name: 'analysis' | 'notes'): string {
@@ -305,13 +618,12 @@ export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
   if (!range) return undefined;
   const analysis: PlanAnalysis = { spreadsheet: '', keySheets: [], targetRanges: { read: [], write: [] }, fields: [] };
   for (const line of outline.document.lines.slice(range.heading + 1, range.end)) {
-    const item = LIST_ITEM.exec(line);
-    const labelled = item?.groups ? LABELLED_VALUE.exec(item.groups.text) : null;
-    if (!labelled?.groups) continue;
-    const label = labelled.groups.label.trim();
-    const value = labelled.groups.value.trim();
+    const item = matchListItem(line);
+    const labelled = item ? matchLabelledValue(item.text) : null;
+    if (!item || !labelled) continue;
+    const { label, value } = labelled;
     const key = label.toLowerCase();
-    const nested = item!.groups!.indent.replace(/\t/g, '    ').length >= 2;
+    const nested = indentationOf(line).columns >= 2;
     if (key === 'read') analysis.targetRanges.read.push(value);
     else if (key === 'write') analysis.targetRanges.write.push(value);
     if (nested) continue;
@@ -327,7 +639,9 @@ export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
 export function parsePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): Plan {
   const text = typeof markdown === 'string' ? markdown : '';
   const outline = outlinePlan(text, statuses);
-  const phases: Phase[] = outline.phases.map(({ number, name, tasks }) => ({ number, name, tasks }));
+  const phases: Phase[] = outline.phases.map(({ number, name, tasks, derived }) =>
+    derived ? { number, name, tasks, derived } : { number, name, tasks },
+  );
   const analysis = sectionText(outline, 'analysis');
   const plan: Plan = {
     title: outline.title,

@@ -4,6 +4,7 @@
  * throws a PlanError before anything is written.
  */
 import { AGENT_ACTIONS, TASK_ACTIONS, applyAction, isTaskAction, type TaskAction } from './actions';
+import { adoptFormat } from './adopt';
 import {
   describeValue,
   isWholeNumber,
@@ -14,7 +15,6 @@ import {
   requireWholeNumber,
 } from './arguments';
 import { STARTER_PLAN, composePlan, recoveryPlan } from './compose';
-import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import {
   afterAgentReplan,
@@ -414,14 +414,9 @@ export class PlanManager {
     return this.mutate((current) => {
       const outline = outlinePlan(this.requireText(current));
       if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
-      const today = this.store.today();
-      const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today });
-      const decision = TASK_ACTIONS[action].decision;
-      const document = decision
-        ? recordDecision(outcome.document, outcome.before, decision.outcome, text, today)
-        : outcome.document;
-      const newText = document.toString();
-      return { text: newText, result: (revision) => withRevision(taskAtLine(newText, outcome.before.line), revision) };
+      const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today: this.store.today() });
+      const newText = outcome.document.toString();
+      return { text: newText, result: (revision) => withRevision(taskAtLine(newText, outcome.line), revision) };
     });
   }
 
@@ -463,8 +458,9 @@ export class PlanManager {
       if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
       this.requireApproved(outlinePlan(snapshot.text));
       const context = { byPerson: this.byPerson, today: this.store.today() };
-      const text = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context).document.toString();
-      return this.writePlan(snapshot, text, (revision) => withRevision(taskAtLine(text, next.line), revision));
+      const started = applyAction(outlinePlan(snapshot.text), 'start', next.step, undefined, context);
+      const text = started.document.toString();
+      return this.writePlan(snapshot, text, (revision) => withRevision(taskAtLine(text, started.line), revision));
     });
   }
 
@@ -477,8 +473,9 @@ export class PlanManager {
       const completed = applyAction(outline, 'complete', step, undefined, context);
       let text = completed.document.toString();
       const next = nextTodo(parsePlan(text));
-      if (next) text = applyAction(outlinePlan(text), 'start', next.step, undefined, context).document.toString();
-      return { text, result: (revision) => (next ? withRevision(taskAtLine(text, next.line), revision) : null) };
+      const started = next && applyAction(outlinePlan(text), 'start', next.step, undefined, context);
+      if (started) text = started.document.toString();
+      return { text, result: (revision) => (started ? withRevision(taskAtLine(text, started.line), revision) : null) };
     });
   }
 
@@ -523,7 +520,7 @@ export class PlanManager {
             if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
             const outcome = applyAction(outline, action, record.step, record.text, context);
             text = outcome.document.toString();
-            after.push(taskAtLine(text, outcome.before.line)); // the task as this command left it
+            after.push(taskAtLine(text, outcome.line)); // the task as this command left it
           }
         } catch (error) {
           if (error instanceof PlanError) {
@@ -716,6 +713,19 @@ export class PlanManager {
       const text = this.agentRewrite(current, markdown);
       const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
       return { text, result: (revision) => this.revised(text, revision), replacing };
+    });
+  }
+
+  /**
+   * Rewrites the plan into the canonical format (docs/format.md): steps numbered as they are read,
+   * `### Phase N: Name` headings, `- [ ] N.N Title` task lines, every word kept. One revision; the
+   * text it replaces goes to the history. INVALID_ARGUMENT when the plan is canonical already.
+   */
+  adoptFormat(): RevisedPlan {
+    return this.mutate((current, snapshot) => {
+      const adopted = this.agentRewrite(current, adoptFormat(requireText(current)));
+      this.saveReplaced(snapshot, 'adoptFormat', 'rewritten into the canonical format');
+      return { text: adopted, result: (revision) => this.revised(adopted, revision) };
     });
   }
 
@@ -980,19 +990,4 @@ function taskAtLine(text: string, line: number): PlanTask {
   const task = allTasks(parsePlan(text)).find((candidate) => candidate.line === line);
   if (!task) throw new Error(`No task at line ${line} after the change`);
   return task;
-}
-
-/** The dated line a person's decision leaves in Notes: `2026-01-09: review of 2.1 (Title) approved: fine`. */
-function recordDecision(
-  document: PlanDocument,
-  task: PlanTask,
-  outcome: string,
-  comment: unknown,
-  today: string,
-): PlanDocument {
-  const said = typeof comment === 'string' && comment.trim() ? `: ${comment.trim()}` : '';
-  return appendNoteLine(
-    outlinePlan(document.toString()),
-    `${today}: review of ${task.step} (${shorten(task.title, 60)}) ${outcome}${said}`,
-  );
 }

@@ -81,6 +81,13 @@ function indentWidth(line: string): number {
   return width;
 }
 
+/** `line` without up to `count` of its leading spaces. */
+function withoutLeadingSpaces(line: string, count: number): string {
+  let at = 0;
+  while (at < count && line.charCodeAt(at) === 32) at++;
+  return line.slice(at);
+}
+
 function parentStep(step: string): string {
   return step.slice(0, step.lastIndexOf('.'));
 }
@@ -94,7 +101,7 @@ function phaseOf(outline: PlanOutline, task: PlanTask): OutlinePhase {
   if (!phase || phase.implicit) {
     throw new PlanError(
       'INVALID_PLAN',
-      `Task ${task.step} is not under a "### Phase N: Name" heading; put it under one first (replacePlan)`,
+      `Task ${task.step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section`,
     );
   }
   return phase;
@@ -436,9 +443,9 @@ export function renameTask(
   if (task.title === title) {
     throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
   }
-  const document = changeTaskLine(outline, task, {
+  const { document } = changeTaskLine(outline, task, {
     status: task.status,
-    note: task.note,
+    annotation: { kind: 'keep' },
     today: task.completedDate ?? '',
     keepDate: true,
     title,
@@ -509,7 +516,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   const moved = taken.lines.slice(0, end - start).map((line, i) => {
     let shifted = line;
     if (line.trim() && shift > 0) shifted = ' '.repeat(shift) + line;
-    else if (line.trim() && shift < 0) shifted = line.replace(new RegExp(`^ {0,${-shift}}`), '');
+    else if (line.trim() && shift < 0) shifted = withoutLeadingSpaces(line, -shift);
     const origin = taken.origins[i];
     // Sub-steps follow their task; renumbering below gives the moved task its final number.
     return origin !== undefined ? rewriteTaskStep(shifted, provisional + origin.slice(step.length)) : shifted;

@@ -9,8 +9,13 @@ export interface PlanTask {
   line: number;
   /** Number of the phase the task is listed under. */
   phase: number;
-  /** `1.1`, `2.3`, `2.1.1`: as written in the document. */
+  /** `1.1`, `2.3`, `2.1.1`: as written in the document, or derived from its place when it has none. */
   step: string;
+  /**
+   * True when the line has no step number and `step` was derived from its position: it changes when
+   * a task or section is added, removed or moved above it (docs/format.md); adoptFormat() writes it.
+   */
+  derived?: boolean;
   status: TaskStatus;
   /** The task's text without its done date and annotation. */
   title: string;
@@ -30,6 +35,8 @@ export interface Phase {
   number: number;
   name: string;
   tasks: PlanTask[];
+  /** True when the section has no phase number (`## Tasks`, or tasks before any heading) and one was derived. */
+  derived?: boolean;
 }
 
 export interface PlanAnalysis {

@@ -4,9 +4,9 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { LIST_ITEM, formatTaskText, matchTaskLine } from './patterns';
+import { ANNOTATION_DASH, DONE_MARK, annotationText, matchListItem, middleOf, readTaskLine } from './patterns';
 import { outlinePlan, splitTaskText, type PlanOutline } from './parse';
-import { STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
+import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 
 /** Today's date in the runtime's local time zone; PlanManager passes the spreadsheet's date instead. */
@@ -15,41 +15,101 @@ export function localDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/**
+ * What happens to the annotation after the title (`— reason`): kept as written, removed, replaced
+ * by new text, or new text appended after everything the line already says.
+ */
+export type AnnotationChange =
+  { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; text: string } | { kind: 'append'; text: string };
+
 export interface LineChange {
   status: string;
-  /** The `— …` text; undefined removes it. */
-  note?: string;
+  annotation: AnnotationChange;
   /** The date a dated status (done) writes: `YYYY-MM-DD`. */
   today: string;
-  /** Keep the done date already on the line (a note added to a done task). */
+  /** Keep the done date already on the line and write the note after it (a note on a done task). */
   keepDate?: boolean;
   /** A new title (renameTask); the line's own title otherwise. */
   title?: string;
 }
 
+/** Statuses whose annotation belongs to the status (a reason, a review note): it goes when the status does. */
+export function ownsAnnotation(status: string, statuses: StatusTable = STATUS_TABLE): boolean {
+  return ANNOTATION_ROLES[statuses.definition(status).annotation].required;
+}
+
 /**
- * Rewrites one task line: the status character, the done date and the annotation.
- * Indentation, list marker, spacing, step and title stay as they were written.
+ * The rule for a status change, in one place: words a person wrote are never dropped. Text given
+ * with the change replaces the annotation the old status owned (a reason) or is appended after
+ * everything else; without text, a status that owned its annotation takes it along, and any other
+ * text after the title (prose with a dash, an approval) stays.
  */
-export function rewriteTaskLine(line: string, change: LineChange, statuses: StatusTable = STATUS_TABLE): string {
-  const parts = matchTaskLine(line);
+export function annotationChange(
+  from: string,
+  to: string,
+  text?: string,
+  statuses: StatusTable = STATUS_TABLE,
+): AnnotationChange {
+  const owned = ownsAnnotation(from, statuses);
+  if (text !== undefined && statuses.definition(to).annotation !== 'none') {
+    return owned ? { kind: 'replace', text } : { kind: 'append', text };
+  }
+  return owned && from !== to ? { kind: 'remove' } : { kind: 'keep' };
+}
+
+export interface RewrittenLine {
+  line: string;
+  /** The annotation the change took off the line, if any: it must be kept somewhere (see applyAction). */
+  removed?: string;
+}
+
+/**
+ * Rewrites one task line: the status character, the done date and the annotation. Indentation,
+ * list marker, spacing, step spelling and title stay as they were written.
+ */
+export function rewriteTaskLine(line: string, change: LineChange, statuses: StatusTable = STATUS_TABLE): RewrittenLine {
+  const parts = readTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
   const definition = statuses.definition(change.status);
   const current = splitTaskText(parts.rest);
-  const date = change.keepDate && current.completedDate ? current.completedDate : change.today;
-  const text = formatTaskText({
-    title: change.title ?? current.title,
-    completedDate: definition.dated ? date : undefined,
-    note: change.note,
-  });
-  return parts.head + definition.symbol + parts.middle + text;
+  if (change.title !== undefined) {
+    // A new title (renameTask): the annotation after it stays as it was written.
+    const separator = current.note === undefined ? '' : current.body.slice(current.title.length);
+    current.title = change.title;
+    current.body = change.title + separator;
+  }
+  const { annotation } = change;
+  const added = annotation.kind === 'replace' || annotation.kind === 'append' ? annotationText(annotation.text) : '';
+  let rest: string;
+  if (definition.dated && change.keepDate) {
+    // A note on a done task: title, the date it was done, then the note.
+    const note = annotation.kind === 'keep' ? current.note : added;
+    rest = `${current.title} ${DONE_MARK} ${current.completedDate ?? change.today}`;
+    if (note) rest += ` ${ANNOTATION_DASH} ${note}`;
+  } else {
+    if (annotation.kind === 'keep') rest = current.body;
+    else if (annotation.kind === 'remove') rest = current.title;
+    else if (annotation.kind === 'replace') rest = `${current.title} ${ANNOTATION_DASH} ${added}`;
+    else rest = `${current.body} ${ANNOTATION_DASH} ${added}`;
+    // What is added goes after what the person wrote.
+    if (definition.dated) rest += ` ${DONE_MARK} ${change.today}`;
+  }
+  const removedNote = annotation.kind === 'remove' || annotation.kind === 'replace' ? current.note : undefined;
+  const head = line.slice(0, parts.bracket + 1);
+  const rewritten: RewrittenLine = {
+    line: head + definition.symbol + middleOf(line, parts) + rest,
+  };
+  if (removedNote && removedNote !== added) rewritten.removed = removedNote;
+  return rewritten;
 }
 
-/** Writes another step number on a task line; every other character stays. */
+/** Writes another step number on a task line (or its first, when it had none); every other character stays. */
 export function rewriteTaskStep(line: string, step: string): string {
-  const parts = matchTaskLine(line);
+  const parts = readTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
-  const at = parts.head.length + parts.symbol.length + parts.middle.indexOf(parts.step);
+  // A line without a step gets one written before its title.
+  if (parts.step === undefined) return `${line.slice(0, parts.textStart)}${step} ${line.slice(parts.textStart)}`;
+  const at = line.indexOf(parts.step, parts.bracket);
   return line.slice(0, at) + step + line.slice(at + parts.step.length);
 }
 
@@ -74,14 +134,20 @@ export function findTask(outline: PlanOutline, step: string): PlanTask {
   return matches[0];
 }
 
-export function changeTaskLine(outline: PlanOutline, task: PlanTask, change: LineChange): PlanDocument {
-  const line = outline.document.lines[task.line];
-  return outline.document.replaceLine(task.line, rewriteTaskLine(line, change, outline.statuses));
+export function changeTaskLine(
+  outline: PlanOutline,
+  task: PlanTask,
+  change: LineChange,
+): { document: PlanDocument; removed?: string } {
+  const { line, removed } = rewriteTaskLine(outline.document.lines[task.line], change, outline.statuses);
+  return { document: outline.document.replaceLine(task.line, line), removed };
 }
 
 /**
  * The spec's function: sets a task's status (with a done date, or a reason/note for blocked and
  * review) and returns the new document; the document comes back unchanged when the step is not there.
+ * A pure text function: the text before the change is the caller's (PlanManager keeps a removed
+ * reason in Notes, see applyAction).
  */
 export function updateTaskStatus(
   markdown: string,
@@ -93,8 +159,9 @@ export function updateTaskStatus(
   const outline = outlinePlan(markdown);
   const task = outline.tasks.find((candidate) => candidate.step === step);
   if (!task) return markdown;
-  const note = STATUS_TABLE.definition(status).annotation === 'none' ? undefined : annotation;
-  return changeTaskLine(outline, task, { status, note, today }).toString();
+  const text = annotation?.trim() ? annotation.trim() : undefined;
+  const change = annotationChange(task.status, status, text, outline.statuses);
+  return changeTaskLine(outline, task, { status, annotation: change, today }).document.toString();
 }
 
 /** Last line of a section's content, ignoring trailing blank lines; the heading when it has none. */
@@ -104,19 +171,33 @@ function lastContentLine(outline: PlanOutline, start: number, end: number): numb
   return last;
 }
 
-/** Adds a `- …` line at the end of the Notes section, creating the section at the end if it is missing. */
-export function appendNoteLine(outline: PlanOutline, text: string): PlanDocument {
-  const notes = outline.sections.notes;
-  const document = outline.document;
+/**
+ * Adds `- …` lines at the end of the Notes section (`notes`, from the outline), creating the
+ * section at the end if it is missing. Says where the lines went, so callers can follow a line
+ * that moved down.
+ */
+export function appendNoteLines(
+  document: PlanDocument,
+  notes: PlanOutline['sections']['notes'],
+  texts: string[],
+): { document: PlanDocument; at: number; count: number } {
+  const items = texts.map((text) => `- ${text}`);
   if (notes) {
-    const last = lastContentLine(outline, notes.heading, notes.end);
-    const added = last === notes.heading ? ['', `- ${text}`] : [`- ${text}`];
-    return document.insertLines(last + 1, added);
+    let last = notes.heading;
+    for (let i = notes.heading + 1; i < notes.end; i++) if (document.lines[i].trim()) last = i;
+    const added = last === notes.heading ? ['', ...items] : items;
+    return { document: document.insertLines(last + 1, added), at: last + 1, count: added.length };
   }
   const lines = document.lines;
   let end = lines.length;
   while (end > 0 && !lines[end - 1].trim()) end--;
-  return document.insertLines(end, ['', '## Notes', '', `- ${text}`]);
+  const added = ['', '## Notes', '', ...items];
+  return { document: document.insertLines(end, added), at: end, count: added.length };
+}
+
+/** Adds a `- …` line at the end of the Notes section, creating the section at the end if it is missing. */
+export function appendNoteLine(outline: PlanOutline, text: string): PlanDocument {
+  return appendNoteLines(outline.document, outline.sections.notes, [text]).document;
 }
 
 /** Sets or replaces the `  - Answer: …` line under a question. */
@@ -132,13 +213,13 @@ export function setAnswerLine(outline: PlanOutline, questionNumber: number, answ
   }
   const document = outline.document;
   if (question.answerLine !== undefined) {
-    const existing = LIST_ITEM.exec(document.lines[question.answerLine]);
-    const indent = existing?.groups?.indent ?? '  ';
-    const marker = existing?.groups?.marker ?? '-';
+    const existing = matchListItem(document.lines[question.answerLine]);
+    const indent = existing?.indent ?? '  ';
+    const marker = existing?.marker ?? '-';
     return document.replaceLine(question.answerLine, `${indent}${marker} Answer: ${answer}`);
   }
-  const questionItem = LIST_ITEM.exec(document.lines[question.line]);
-  const indent = `${questionItem?.groups?.indent ?? ''}  `;
+  const questionItem = matchListItem(document.lines[question.line]);
+  const indent = `${questionItem?.indent ?? ''}  `;
   const last = lastContentLine(outline, question.line, question.itemEnd);
   return document.insertLines(last + 1, [`${indent}- Answer: ${answer}`]);
 }

@@ -1,13 +1,66 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
-import { outlinePlan } from './parse';
+import { outlinePlan, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
 
 export interface PlanProblem {
   code: string;
   message: string;
-  /** 1-based line number, when the problem is on one line. */
+  /** 1-based line number, when the problem is on one line (the first one, for a group). */
   line?: number;
+  /** For the same problem on many lines, reported once: how many lines have it. */
+  count?: number;
+  /** … and the first of them (1-based). */
+  lines?: number[];
 }
+
+/** More than this many problems of one kind are reported as one entry with a count. */
+export const GROUP_AFTER = 3;
+const LINES_SHOWN = 10;
+
+/** Problems of a kind that repeats more than GROUP_AFTER times become one entry, where the first one stood. */
+export function groupProblems(problems: PlanProblem[]): PlanProblem[] {
+  const byCode = new Map<string, PlanProblem[]>();
+  for (const problem of problems) {
+    const same = byCode.get(problem.code);
+    if (same) same.push(problem);
+    else byCode.set(problem.code, [problem]);
+  }
+  const grouped: PlanProblem[] = [];
+  for (const problem of problems) {
+    const same = byCode.get(problem.code)!;
+    if (same.length <= GROUP_AFTER) grouped.push(problem);
+    else if (same[0] === problem) {
+      const lines = same.flatMap((each) => (each.line === undefined ? [] : [each.line]));
+      const shown = lines.slice(0, LINES_SHOWN).join(', ') + (lines.length > LINES_SHOWN ? ', …' : '');
+      grouped.push({
+        code: problem.code,
+        message: `${problem.message} (and ${same.length - 1} more like it; lines ${shown})`,
+        line: problem.line,
+        count: same.length,
+        lines: lines.slice(0, LINES_SHOWN),
+      });
+    }
+  }
+  return grouped;
+}
+
+/** Why a line that looks like a task is not read, in words, with what to do about it. */
+const UNREAD_WORDS: Record<UnreadReason, (unread: UnreadLine) => string> = {
+  'in-code': () => 'is inside a code block, so it is an example, not a task',
+  'in-comment': () => 'is inside an HTML comment (<!-- … -->), which Markdown does not show',
+  'in-html': () => 'is inside an HTML block; leave a blank line after the HTML to make it a task',
+  'in-front-matter': () => 'is in the front matter (between the --- lines at the top)',
+  'in-quote': () => 'is quoted ("> …"); remove the ">" to make it a task',
+  'in-table': () => 'is in a table cell',
+  'in-section': (unread) =>
+    `is in the "${unread.section ?? ''}" section, where a checklist is part of the text, not a task; move it ` +
+    'under a phase heading to make it one',
+  'no-text': () => 'has no title after the box (and step)',
+  'no-space-after-box': () => 'has no space after the box; write "- [ ] Title"',
+  'no-space-after-marker': () => 'has no space between the list marker and the box; write "- [ ] Title"',
+  'wide-box': () => 'has a box that is not one character ([ ], [x], [/], [>], [!], [-])',
+  'emoji-box': () => 'has an emoji where the box should be; write "- [x] Title" for a finished task',
+};
 
 export interface ValidationReport {
   valid: boolean;
@@ -37,7 +90,7 @@ export function validatePlan(markdown: string, statuses: StatusTable = STATUS_TA
 
   const seenPhases = new Map<number, number>();
   outline.phases
-    .filter((phase) => !phase.implicit)
+    .filter((phase) => phase.source === 'phase-heading')
     .forEach((phase, i) => {
       if (seenPhases.has(phase.number)) {
         errors.push({
@@ -129,10 +182,27 @@ export function validatePlan(markdown: string, statuses: StatusTable = STATUS_TA
     errors.push({
       code: 'unknown-status',
       message:
-        `Step ${unknown.step} has status "[${unknown.symbol}]"; known statuses are ` +
+        `${unknown.step ? `Step ${unknown.step}` : `The task on line ${unknown.line + 1}`} has status ` +
+        `"[${unknown.symbol}]"; known statuses are ` +
         statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
       line: unknown.line + 1,
     });
   }
-  return { valid: errors.length === 0, errors, warnings };
+  for (const unread of outline.unread) {
+    warnings.push({
+      code: `unread-${unread.reason}`,
+      message: `Line ${unread.line + 1} looks like a task but is not read: it ${UNREAD_WORDS[unread.reason](unread)}`,
+      line: unread.line + 1,
+    });
+  }
+  for (const task of outline.tasks.filter((candidate) => candidate.derived)) {
+    warnings.push({
+      code: 'derived-step',
+      message:
+        `The task on line ${task.line + 1} has no step number; it is read as step ${task.step}, which changes if ` +
+        'tasks are added above it. adoptFormat() writes the numbers into the plan',
+      line: task.line + 1,
+    });
+  }
+  return { valid: errors.length === 0, errors: groupProblems(errors), warnings: groupProblems(warnings) };
 }

@@ -85,7 +85,11 @@ describe('Windows line endings (CRLF) from a paste', () => {
     expect(cell()).toBe(
       crlf
         .replace('- [!] 1.2 Check totals — right month?', '- [ ] 1.2 Check totals — approved: yes')
-        .replace('- from Excel\r\n', `- from Excel\r\n- ${DAY}: review of 1.2 (Check totals) approved: yes\r\n`),
+        .replace(
+          '- from Excel\r\n',
+          `- from Excel\r\n- ${DAY}: 1.2 (Check totals) review note was: right month?\r\n` +
+            `- ${DAY}: review of 1.2 (Check totals) approved: yes\r\n`,
+        ),
     );
   });
 });
@@ -258,7 +262,11 @@ describe('dashes and done marks as people type them', () => {
     const plan = '# Plan: D\n\nGoal: G\n\n### Phase 1: Work\n- [x] 1.1 Count rows — 487 rows ✅ 2026-01-10\n';
     const { manager, cell } = managerFor(plan);
     manager.setTaskNote('1.1', '488 rows');
-    expectOnlyLineChanged(plan, cell(), '1.1', '- [x] 1.1 Count rows ✅ 2026-01-10 — 488 rows');
+    const line = '- [x] 1.1 Count rows ✅ 2026-01-10 — 488 rows';
+    expect(cell()).toBe(
+      `${plan.replace('- [x] 1.1 Count rows — 487 rows ✅ 2026-01-10', line)}` +
+        `\n## Notes\n\n- ${DAY}: 1.1 (Count rows) note was: 487 rows\n`,
+    );
   });
 });
 

@@ -39,6 +39,9 @@ Goal: Test
 - [ ] 1.2 Second task
 `;
 
+/** The Notes line that keeps 1.3's reason when it leaves the line. */
+const UNBLOCKED_NOTE = `- ${TODAY}: 1.3 (Check Bank!A1 (balance)) blocked reason was: waiting for statement\n`;
+
 const mixed = `# Plan: Payroll
 
 Goal: Pay March salaries
@@ -414,10 +417,15 @@ describe('task status changes', () => {
     expect(store.text).toBe(simple);
   });
 
-  test('starting a blocked task clears its reason', () => {
+  test('starting a blocked task clears its reason, which Notes keeps', () => {
     const store = savedPlan(mixed);
     agent(store).startTask('1.3');
-    expect(store.text).toBe(withLines(mixed, { [lineOf(mixed, '1.3')]: '- [/] 1.3 Check Bank!A1 (balance)' }));
+    expect(store.text).toBe(
+      withLines(mixed, { [lineOf(mixed, '1.3')]: '- [/] 1.3 Check Bank!A1 (balance)' }).replace(
+        '- Rates changed on 2026-03-01\n',
+        `- Rates changed on 2026-03-01\n${UNBLOCKED_NOTE}`,
+      ),
+    );
   });
 
   test('every change is exactly one read and one write', () => {
@@ -541,11 +549,20 @@ describe('notes on tasks', () => {
   test.each([
     ['todo', '2.1', '- [ ] 2.1 Write Transfers!A2:C40 (name, IBAN, amount) — use the new bank format'],
     ['doing', '1.2', '- [/] 1.2 Compute Pay!B2:B40 (gross pay) — use the new bank format'],
-    ['blocked', '1.3', '- [>] 1.3 Check Bank!A1 (balance) — use the new bank format'],
   ])('setTaskNote writes a note on a %s task', (_status, step, expected) => {
     const store = savedPlan(mixed);
     agent(store).setTaskNote(step, 'use the new bank format');
     expect(store.text).toBe(withLines(mixed, { [lineOf(mixed, `] ${step} `)]: expected }));
+  });
+
+  test('setTaskNote on a blocked task replaces its reason, and Notes keeps the old one', () => {
+    const store = savedPlan(mixed);
+    agent(store).setTaskNote('1.3', 'use the new bank format');
+    expect(store.text).toBe(
+      withLines(mixed, {
+        [lineOf(mixed, '] 1.3 ')]: '- [>] 1.3 Check Bank!A1 (balance) — use the new bank format',
+      }).replace('- Rates changed on 2026-03-01\n', `- Rates changed on 2026-03-01\n${UNBLOCKED_NOTE}`),
+    );
   });
 
   test('a note on a done task keeps its date', () => {
@@ -559,16 +576,19 @@ describe('notes on tasks', () => {
     expect(task).toMatchObject({ completedDate: '2026-03-10', note: '38 staff' });
   });
 
-  test('a note on a skipped task replaces its reason', () => {
+  test('a note on a skipped task replaces its reason; Notes keeps the old one', () => {
     const store = savedPlan(withLines(simple, { 4: '- [-] 1.2 Second task — old' }));
     agent(store).setTaskNote('1.2', 'new');
-    expect(store.text).toBe(withLines(simple, { 4: '- [-] 1.2 Second task — new' }));
+    expect(store.text).toBe(
+      `${withLines(simple, { 4: '- [-] 1.2 Second task — new' })}\n## Notes\n\n- ${TODAY}: 1.2 (Second task) ` +
+        'skipped reason was: old\n',
+    );
   });
 
-  test('an empty note removes the note', () => {
+  test('an empty note removes the note from the line; Notes keeps it', () => {
     const store = savedPlan(withLines(simple, { 3: '- [ ] 1.1 The task — remember the header row' }));
     agent(store).setTaskNote('1.1', '');
-    expect(store.text).toBe(simple);
+    expect(store.text).toBe(`${simple}\n## Notes\n\n- ${TODAY}: 1.1 (The task) note was: remember the header row\n`);
   });
 
   test('an agent cannot change the note of a task in review; a person can', () => {
@@ -578,7 +598,11 @@ describe('notes on tasks', () => {
     expect(store.text).toBe(
       withLines(mixed, {
         [lineOf(mixed, '] 1.4 ')]: '- [!] 1.4 Confirm Pay!C2:C40 (deductions) — check rows 2-10 only',
-      }),
+      }).replace(
+        '- Rates changed on 2026-03-01\n',
+        `- Rates changed on 2026-03-01\n- ${TODAY}: 1.4 (Confirm Pay!C2:C40 (deductions)) review note was: is the ` +
+          '2026 tax table right?\n',
+      ),
     );
   });
 });
@@ -683,6 +707,7 @@ describe("reviews are a person's call", () => {
     expected.splice(
       lastNote + 1,
       0,
+      `- ${TODAY}: 1.4 (Confirm Pay!C2:C40 (deductions)) review note was: is the 2026 tax table right?`,
       `- ${TODAY}: review of 1.4 (Confirm Pay!C2:C40 (deductions)) approved: the table is right`,
     );
     expect(store.text).toBe(expected.join('\n'));
@@ -717,8 +742,8 @@ describe("reviews are a person's call", () => {
     const store = savedPlan('# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [!] 1.1 Check — look\n');
     person(store).approveReview('1.1');
     expect(store.text).toBe(
-      `# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Check — approved\n\n## Notes\n\n- ${TODAY}: review of ` +
-        `1.1 (Check) approved\n`,
+      `# Plan: T\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 Check — approved\n\n## Notes\n\n- ${TODAY}: 1.1 (Check) ` +
+        `review note was: look\n- ${TODAY}: review of 1.1 (Check) approved\n`,
     );
   });
 

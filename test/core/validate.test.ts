@@ -162,3 +162,47 @@ describe('odd input', () => {
     expect(validatePlan(null as unknown as string)).toEqual(validatePlan(''));
   });
 });
+
+describe('checklists in other spellings', () => {
+  test('tasks without step numbers are warned about once, with a count and the first lines', () => {
+    const tasks = Array.from({ length: 12 }, (_, i) => `- [ ] Task ${i + 1}`).join('\n');
+    const report = validatePlan(`# Plan: Flat\n\nGoal: G\n\n## Tasks\n\n${tasks}\n`);
+    expect(report.valid).toBe(true);
+    const derived = report.warnings.filter((warning) => warning.code === 'derived-step');
+    expect(derived).toEqual([
+      {
+        code: 'derived-step',
+        message:
+          'The task on line 7 has no step number; it is read as step 1.1, which changes if tasks are added above it. ' +
+          'adoptFormat() writes the numbers into the plan (and 11 more like it; lines 7, 8, 9, 10, 11, 12, 13, 14, ' +
+          '15, 16, …)',
+        line: 7,
+        count: 12,
+        lines: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+      },
+    ]);
+  });
+
+  test('three problems of a kind or fewer stay separate entries', () => {
+    const report = validatePlan('# Plan: P\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 A\n- [ ] 1.1 B\n- [ ] 1.1 C\n');
+    expect(codes(report.errors)).toEqual(['duplicate-step', 'duplicate-step']);
+    expect(report.errors.every((problem) => problem.count === undefined)).toBe(true);
+  });
+
+  test('lines that look like tasks but are not read say why', () => {
+    const report = validatePlan(
+      '# Plan: P\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 A\n-[ ] B\n- [ x ] C\n```\n- [ ] 1.2 D\n```\n\n' +
+        '## Notes\n\n- [ ] E\n',
+    );
+    expect(report.warnings.map((warning) => [warning.code, warning.line])).toEqual([
+      ['unread-no-space-after-marker', 7],
+      ['unread-wide-box', 8],
+      ['unread-in-code', 10],
+      ['unread-in-section', 15],
+    ]);
+    expect(report.warnings[3].message).toBe(
+      'Line 15 looks like a task but is not read: it is in the "Notes" section, where a checklist is part of the ' +
+        'text, not a task; move it under a phase heading to make it one',
+    );
+  });
+});

@@ -81,6 +81,10 @@ const SAMPLES: Record<ChangingAgentFunctionName, Sample> = {
     args: ['All sheets reconciled'],
     sheet: () => sheetWithPlan(PLAN_TEXT.replace(/- \[[ /]\]/g, '- [x]')),
   },
+  adoptFormat: {
+    args: [],
+    sheet: () => sheetWithPlan('# Close\n\nGoal: Close\n\n## Tasks\n\n- [ ] Post Journal!A2:F90\n'),
+  },
   restoreRevision: {
     args: [1],
     sheet: () => {

@@ -79,6 +79,7 @@ describe('sheet-plan mcp over stdio', () => {
         'init_plan',
         'create_plan',
         'replace_plan',
+        'adopt_format',
         'get_next_task',
         'get_review_tasks',
         'start_task',

@@ -12,8 +12,9 @@ export interface HistoryProps {
 
 /** `createPlan (api)` → `the agent (createPlan)`. */
 function who(replacedBy: string): string {
-  const match = /^(.+?) \((.+)\)$/.exec(replacedBy);
-  return match ? `${describeSource(match[2])} (${match[1]})` : replacedBy;
+  const open = replacedBy.indexOf(' (');
+  if (open < 1 || !replacedBy.endsWith(')') || open + 2 >= replacedBy.length - 1) return replacedBy;
+  return `${describeSource(replacedBy.slice(open + 2, -1))} (${replacedBy.slice(0, open)})`;
 }
 
 /** An ISO time as the person reads it: `Jan 9, 2026, 3:04 PM`. */

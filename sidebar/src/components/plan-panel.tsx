@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { needsAdoption } from '../../../src/core/adopt';
 import { parsePlan } from '../../../src/core/parse';
 import { PLACEHOLDER } from '../../../src/core/patterns';
 import { countOf } from '../../../src/core/progress';
@@ -54,6 +55,7 @@ export function PlanPanel({
 }: PanelProps & { markdown: string; view: PlanView; writes: WriteLogEntry[] }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
   const { problems, ambiguousSteps } = useMemo(() => planProblems(markdown), [markdown]);
+  const otherFormat = useMemo(() => needsAdoption(markdown), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
   // A template's `[Any clarifying questions]` is nobody's question: it gets no Answer button.
@@ -76,6 +78,17 @@ export function PlanPanel({
       </header>
 
       <ProblemsBanner problems={problems} controller={controller} disabled={disabled} />
+      {otherFormat && (
+        <div class="warning adopt-format" role="status">
+          <p>
+            This plan is written as another kind of checklist. Sheet Plan reads it as it is; rewriting it numbers the
+            steps and uses the standard headings, keeping every word (the current text goes to History).
+          </p>
+          <button type="button" class="button" disabled={disabled} onClick={() => void controller.adopt()}>
+            Rewrite in the standard format
+          </button>
+        </div>
+      )}
 
       <ProgressSummary progress={plan.progress} />
 
@@ -321,7 +334,13 @@ function PhaseSection({
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
-  const name = phase.name ? `Phase ${phase.number}: ${phase.name}` : `Phase ${phase.number}`;
+  // A section without a phase number (`## This week`) is shown by its own name.
+  const name =
+    phase.derived && phase.name
+      ? phase.name
+      : phase.name
+        ? `Phase ${phase.number}: ${phase.name}`
+        : `Phase ${phase.number}`;
   return (
     <Collapsible
       title={name}

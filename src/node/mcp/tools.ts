@@ -125,6 +125,11 @@ const ANSWERS: Record<McpAnswer, Answer> = {
       return { id: finished.id, revision: finished.revision, starter: finished.plan !== null };
     },
   },
+  /** Only the plan's revision after the change (adopt_format: get_plan shows the result). */
+  revision: {
+    output: { revision: z.number() },
+    show: (result) => ({ revision: (result as RevisedPlan).revision }),
+  },
   /** The archive's list. */
   archive: {
     output: { plans: z.array(archiveEntrySchema), plan: z.string().optional() },

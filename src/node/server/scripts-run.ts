@@ -30,8 +30,15 @@ function httpError(status: number, googleStatus: string, message: string): HttpA
 export function stackTraceElements(stack: string | undefined): Array<{ function: string; lineNumber: number }> {
   const elements: Array<{ function: string; lineNumber: number }> = [];
   for (const line of (stack ?? '').split('\n')) {
-    const match = /at (?:(\S+) )?\(?[^()]*Code\.js:(\d+):\d+\)?/.exec(line);
-    if (match) elements.push({ function: match[1] ?? '(anonymous)', lineNumber: Number(match[2]) });
+    // `at name (…/Code.js:120:11)` or `at …/Code.js:120:11`, cut with string search (linear in the line).
+    const frame = line.trim();
+    const file = frame.lastIndexOf('Code.js:');
+    if (!frame.startsWith('at ') || file < 0) continue;
+    const lineNumber = /^(\d+):\d+\)?$/.exec(frame.slice(file + 'Code.js:'.length));
+    if (!lineNumber) continue;
+    const space = frame.indexOf(' ', 3);
+    const name = space > 3 && space < file ? frame.slice(3, space) : '(anonymous)';
+    elements.push({ function: name, lineNumber: Number(lineNumber[1]) });
   }
   return elements;
 }

@@ -110,8 +110,13 @@ export function secretFromPage(html: string): string | null {
 /** Puts the shim first in the page's head, so google.script exists before the page's own scripts run. */
 export function injectShim(content: string, config: ShimConfig): string {
   const shim = shimScript(config);
-  const head = /<head(?:\s[^>]*)?>/i.exec(content);
-  if (head) return content.slice(0, head.index + head[0].length) + shim + content.slice(head.index + head[0].length);
+  // `<head>` or `<head attributes…>`, found with string search (a pattern here would be quadratic in `<head<head…`).
+  const lower = content.toLowerCase();
+  for (let at = lower.indexOf('<head'); at >= 0; at = lower.indexOf('<head', at + 1)) {
+    const next = lower.charAt(at + 5);
+    const end = next === '>' ? at + 5 : /\s/.test(next) ? lower.indexOf('>', at) : -1;
+    if (end >= 0) return content.slice(0, end + 1) + shim + content.slice(end + 1);
+  }
   // No <head>: after the doctype (a script before it would switch the page to quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(content);
   const at = doctype ? doctype[0].length : 0;

@@ -1,0 +1,137 @@
+/**
+ * adoptFormat rewrites a checklist into the canonical format in one revision, keeping every word
+ * and every step a task is read as; the text it replaces goes to the history.
+ */
+import { PlanError, PlanManager, outlinePlan, parsePlan, validatePlan } from '../../src/core';
+import { adoptFormat, needsAdoption } from '../../src/core/adopt';
+import { REAL_SHAPES, realShape } from './fixtures';
+import { savedPlan } from './memory-store';
+
+/**
+ * Every word of the text, counted, in any case: tokens with a letter, bold marks and a trailing
+ * colon taken off. Boxes, list markers, step spellings and dashes are the format, not words.
+ */
+function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const raw of text.split(/\s+/)) {
+    const word = raw
+      .replace(/^\*\*|\*\*$/g, '')
+      .replace(/:$/, '')
+      .toLowerCase();
+    if (!/\p{L}/u.test(word) || /^\[.?\]\*?$/.test(word)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function lostWords(before: string, after: string): string[] {
+  const kept = wordCounts(after);
+  return [...wordCounts(before)].filter(([word, count]) => (kept.get(word) ?? 0) < count).map(([word]) => word);
+}
+
+const tasksOf = (text: string) =>
+  outlinePlan(text).tasks.map((task) => [task.step, task.status, task.title, task.note, task.completedDate]);
+
+const CANONICAL = [
+  'agent-plan-prose-dashes.md',
+  'canonical-sheet-plan.md',
+  'code-fences-and-tables.md',
+  'nested-substeps.md',
+];
+const OTHER_SHAPES = REAL_SHAPES.filter((name) => !CANONICAL.includes(name));
+
+describe('adoptFormat on every real-shape document', () => {
+  test.each(OTHER_SHAPES)('%s: every task reads as before, every word is kept, and it is canonical after', (name) => {
+    const text = realShape(name);
+    const adopted = adoptFormat(text);
+    expect(tasksOf(adopted)).toEqual(tasksOf(text));
+    expect(lostWords(text, adopted)).toEqual([]);
+    expect(outlinePlan(adopted).tasks.some((task) => task.derived)).toBe(false);
+    expect(needsAdoption(adopted)).toBe(false);
+    expect(() => adoptFormat(adopted)).toThrow(/^INVALID_ARGUMENT: The plan is already in the canonical format/);
+  });
+
+  test.each(CANONICAL)('%s is canonical already: nothing to change', (name) => {
+    expect(needsAdoption(realShape(name))).toBe(false);
+  });
+});
+
+describe('what adoptFormat writes', () => {
+  test('numbers the steps, writes phase headings, keeps the rest of each line', () => {
+    const text = [
+      '# TODO: Expense report',
+      '',
+      '## This week',
+      '',
+      '* [X] Pull card transactions',
+      '- [ ] **1.4: Chase receipts** — 46 missing',
+      '  - [ ] Email the sales team',
+      '',
+      '## 2. Later',
+      '',
+      '1. [ ] 2.1) Archive the January tab',
+      '',
+    ].join('\n');
+    expect(adoptFormat(text)).toBe(
+      [
+        '# Plan: TODO: Expense report',
+        '',
+        '### Phase 1: This week',
+        '',
+        '- [x] 1.1 Pull card transactions',
+        '- [ ] 1.4 Chase receipts — 46 missing',
+        '  - [ ] 1.4.1 Email the sales team',
+        '',
+        '### Phase 2: Later',
+        '',
+        '- [ ] 2.1 Archive the January tab',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('tasks under no heading get a phase heading; headings inside a phase move below it', () => {
+    const text = '# Plan: P\n\nGoal: G\n- [ ] First\n## Phase 1 — Build\n### Tasks\n- [ ] 1.1 Second\n';
+    expect(adoptFormat(text)).toBe(
+      '# Plan: P\n\nGoal: G\n\n### Phase 2: Tasks\n- [ ] 2.1 First\n### Phase 1: Build\n#### Tasks\n- [ ] 1.1 Second\n',
+    );
+    expect(parsePlan(adoptFormat(text)).phases.map((phase) => phase.tasks.map((task) => task.step))).toEqual([
+      ['2.1'],
+      ['1.1'],
+    ]);
+  });
+
+  test('Windows line endings and a byte-order mark: \\r\\n kept, the mark dropped', () => {
+    const adopted = adoptFormat(realShape('crlf-and-bom.md').replace('### Phase 1: Collect', '## Phase 1 - Collect'));
+    expect(adopted.startsWith('# Plan: Weekly Sales Report\r\n')).toBe(true);
+    expect(adopted).toContain('\r\n### Phase 1: Collect\r\n');
+    expect(adopted.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  test('a plan with nothing to rewrite is refused, and so is an empty text', () => {
+    expect(() => adoptFormat('# Plan: P\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 A\n')).toThrow(PlanError);
+    expect(needsAdoption('')).toBe(false);
+  });
+});
+
+describe('PlanManager.adoptFormat', () => {
+  test('one revision, the old text in the history, every derived step still addresses its task', () => {
+    const text = realShape('memory-bank-progress-unnumbered.md');
+    const store = savedPlan(text);
+    const manager = new PlanManager(store, { source: 'api' });
+    const next = manager.getNextTask()!;
+    const plan = manager.adoptFormat();
+    expect(plan.revision).toBe(next.revision + 1);
+    expect(store.versions).toEqual([expect.objectContaining({ text, reason: 'rewritten into the canonical format' })]);
+    expect(manager.getNextTask()).toMatchObject({ step: next.step, title: next.title });
+    expect(manager.getNextTask()?.derived).toBeUndefined();
+    expect(validatePlan(store.text).warnings.map((warning) => warning.code)).not.toContain('derived-step');
+  });
+
+  test('a canonical plan is refused and nothing is written', () => {
+    const store = savedPlan(realShape('canonical-sheet-plan.md'));
+    const before = JSON.stringify([store.cells, store.versions]);
+    expect(() => new PlanManager(store, { source: 'api' }).adoptFormat()).toThrow(/^INVALID_ARGUMENT: /);
+    expect(JSON.stringify([store.cells, store.versions])).toBe(before);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * What counts as an annotation (docs/format.md, "Annotations"): the text after the last ` — ` or
+ * ` -- ` that stands between spaces outside inline code. What a status change does with it.
+ */
+import { parsePlan, splitTaskText, updateTaskStatus } from '../../src/core';
+import { annotationText } from '../../src/core/patterns';
+
+describe('the separator', () => {
+  test.each([
+    ['Load Sales!A:H — waiting for the export', 'Load Sales!A:H', 'waiting for the export'],
+    ['Load Sales!A:H -- waiting for the export', 'Load Sales!A:H', 'waiting for the export'],
+    ['Add endpoint — same as v1 — waiting for auth', 'Add endpoint — same as v1', 'waiting for auth'],
+    ['Run `npm test -- --coverage` and fix failures', 'Run `npm test -- --coverage` and fix failures', undefined],
+    ['Run ``a `--` b -- c`` now', 'Run ``a `--` b -- c`` now', undefined],
+    ['Remove the --legacy flag', 'Remove the --legacy flag', undefined],
+    ['Compare Jan – Mar totals', 'Compare Jan – Mar totals', undefined],
+    ['Compare Q1—Q2 totals', 'Compare Q1—Q2 totals', undefined],
+    ['Fix the `--` placeholders --- later', 'Fix the `--` placeholders --- later', undefined],
+    ['Check totals —', 'Check totals', undefined],
+    ['An unclosed `code -- span', 'An unclosed `code', 'span'],
+  ])('%s', (text, title, note) => {
+    const split = splitTaskText(text);
+    expect([split.title, split.note]).toEqual([title, note]);
+  });
+
+  test('the done date may stand anywhere; it is not part of the title or the annotation', () => {
+    expect(splitTaskText('Count rows ✅ 2026-01-10 — 487 rows')).toMatchObject({
+      title: 'Count rows',
+      note: '487 rows',
+      completedDate: '2026-01-10',
+    });
+  });
+});
+
+describe('what we write', () => {
+  test('a separator inside a reason becomes an en dash, so that the reason reads back whole', () => {
+    expect(annotationText('waiting — finance is closed -- back Monday')).toBe(
+      'waiting – finance is closed – back Monday',
+    );
+    expect(annotationText('run `a -- b` first')).toBe('run `a -- b` first');
+    const blocked = updateTaskStatus('- [ ] 1.1 Close — books', '1.1', 'blocked', 'waiting — finance is closed');
+    expect(blocked).toBe('- [>] 1.1 Close — books — waiting – finance is closed');
+    expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({
+      title: 'Close — books',
+      blockedReason: 'waiting – finance is closed',
+    });
+  });
+
+  test('the spec: unblocking removes the reason (updateTaskStatus is a pure text function)', () => {
+    expect(updateTaskStatus('- [>] 1.1 Close — waiting', '1.1', 'doing')).toBe('- [/] 1.1 Close');
+  });
+
+  test('a todo line keeps what follows its dash when started, completed or blocked', () => {
+    const line = '- [ ] 2.3 Add endpoint — same as v1, plus auth';
+    expect(updateTaskStatus(line, '2.3', 'doing')).toBe('- [/] 2.3 Add endpoint — same as v1, plus auth');
+    expect(updateTaskStatus(line, '2.3', 'done', undefined, '2026-04-02')).toBe(
+      '- [x] 2.3 Add endpoint — same as v1, plus auth ✅ 2026-04-02',
+    );
+    expect(updateTaskStatus(line, '2.3', 'blocked', 'auth is down')).toBe(
+      '- [>] 2.3 Add endpoint — same as v1, plus auth — auth is down',
+    );
+  });
+});
+
+describe('a byte-order mark never loses anything', () => {
+  test('the title after a BOM is read', () => {
+    expect(parsePlan('\uFEFF# Plan: T\n\nGoal: g\n').title).toBe('T');
+  });
+
+  test('a task on the first line after a BOM is read, and its update keeps the BOM', () => {
+    const text = '\uFEFF- [ ] 1.1 First\n';
+    expect(parsePlan(text).phases[0].tasks[0]).toMatchObject({ step: '1.1', title: 'First' });
+    expect(updateTaskStatus(text, '1.1', 'doing')).toBe('\uFEFF- [/] 1.1 First\n');
+  });
+});
