@@ -722,10 +722,10 @@ export class PlanManager {
    * text it replaces goes to the history. INVALID_ARGUMENT when the plan is canonical already.
    */
   adoptFormat(): RevisedPlan {
-    return this.mutate((current, snapshot) => {
-      const adopted = this.agentRewrite(current, adoptFormat(requireText(current)));
-      this.saveReplaced(snapshot, 'adoptFormat', 'rewritten into the canonical format');
-      return { text: adopted, result: (revision) => this.revised(adopted, revision) };
+    return this.mutate((current) => {
+      const adopted = this.agentRewrite(current, adoptFormat(this.requireText(current)));
+      const replacing = { by: 'adoptFormat', reason: 'rewritten into the canonical format' };
+      return { text: adopted, result: (revision) => this.revised(adopted, revision), replacing };
     });
   }
 
