@@ -607,11 +607,10 @@ const rangeParts = {
   quotedSheet: "'(?:[^'\\r\\n]|''){1,100}'",
   plainSheet: '[\\p{L}_][\\p{L}\\p{N}_]{0,99}',
   /** `A2`, `A2:F500`, `A2:F` (to the last row), `A:F` (whole columns), `2:3` (whole rows); `$` allowed. */
-  a1: [
-    '\\$?[A-Z]{1,3}\\$?\\d{1,7}(?::\\$?[A-Z]{1,3}(?:\\$?\\d{1,7})?)?',
-    '\\$?[A-Z]{1,3}:\\$?[A-Z]{1,3}',
-    '\\$?\\d{1,7}:\\$?\\d{1,7}',
-  ].join('|'),
+  a1:
+    '\\$?[A-Z]{1,3}\\$?\\d{1,7}(?::\\$?[A-Z]{1,3}(?:\\$?\\d{1,7})?)?' +
+    '|\\$?[A-Z]{1,3}:\\$?[A-Z]{1,3}' +
+    '|\\$?\\d{1,7}:\\$?\\d{1,7}',
   /** A reference ends where no further cell-address character follows. */
   end: '(?![\\p{L}\\p{N}_$:])',
 };
@@ -651,4 +650,4 @@ export function findRangeReferences(text: string): Array<RangeReference & { star
  * A template's placeholder, such as `[Any clarifying questions]` or `[ranges to read]`: an item that is one
  * bracketed phrase. It stands for text nobody has written yet, so it is not a question or a value.
  */
-export const PLACEHOLDER = /^\[[^\][]*[^\][\s][^\][]*\]$/;
+export const PLACEHOLDER = /^\[\s*[^\][\s][^\][]*\]$/;

@@ -108,7 +108,7 @@ function readArea(a1: string): Omit<SheetRange, 'sheet'> | string {
     }
     // `A:B` (whole columns) or `A2:B` (from row 2 down).
     if (end.row === undefined) return { top: start.row ?? 1, left, bottom: OPEN_END, right };
-    return `"${a1}" puts a row on its last end only; write ${parts[0]}1:${parts[1]} or ${parts[0]}:${parts[1].replace(/\d+$/, '')}`;
+    return `"${a1}" puts a row on its last end only; write ${parts[0]}1:${parts[1]} or ${parts[0]}:${parts[1].replace(/^(\D*)\d+$/, '$1')}`;
   }
   if (start.column === undefined && end.column === undefined && start.row !== undefined && end.row !== undefined) {
     const [top, bottom] = order(start.row, end.row);
@@ -215,7 +215,7 @@ export function cellName(row: number, column: number): string {
  */
 export function rangesInText(text: string): Array<{ text: string; range: SheetRange | string }> {
   const found: Array<{ text: string; range: SheetRange | string }> = [];
-  const reference = /(?:'(?:[^'\n]|'')+'|[\p{L}_][\p{L}\p{N}_]*)![$A-Za-z0-9:]*/gu;
+  const reference = /(?<![\p{L}\p{N}_'])(?:'(?:[^'\n]|'')+'|[\p{L}_][\p{L}\p{N}_]*)![$A-Za-z0-9:]*/gu;
   const outsideParentheses = text.replace(/\([^()]*\)/g, (inside) => ' '.repeat(inside.length));
   for (const match of outsideParentheses.matchAll(reference)) {
     found.push({ text: match[0], range: readSheetRange(match[0]) });

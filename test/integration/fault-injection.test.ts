@@ -53,6 +53,9 @@ interface Scenario {
 }
 
 const saved = () => sheetWithSavedPlan(ORIGINAL);
+/** A checklist as people write it (no step numbers, a plain section): adoptFormat rewrites it. */
+const CHECKLIST =
+  '# Plan: Month end\n\nGoal: Close January\n\n## Tasks\n- [x] Export the ledger\n- [ ] Reconcile the bank\n';
 const typed = () => sheetWithPlan(ORIGINAL);
 const empty = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
 const withHistory = () => {
@@ -199,6 +202,17 @@ const MUTATIONS: Record<string, Scenario[]> = {
   renameTask: task(['1.1', 'First, renamed']),
   moveTask: task(['1.1', '1.2']),
   removeTask: task(['1.1']),
+  adoptFormat: [
+    { label: 'a checklist without step numbers', setup: () => sheetWithSavedPlan(CHECKLIST), args: () => [] },
+  ],
+  sidebarAdoptFormat: [
+    {
+      label: 'a checklist without step numbers',
+      setup: withSidebar(() => sheetWithSavedPlan(CHECKLIST)),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet)],
+    },
+  ],
   finishPlan: [{ label: 'every task finished', setup: () => sheetWithSavedPlan(FINISHED), args: () => ['All done'] }],
   sidebarApprovePlan: [
     {

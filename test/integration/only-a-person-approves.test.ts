@@ -200,6 +200,7 @@ const AGENT_ATTEMPTS: Record<string, Array<(spreadsheet: EmulatedSpreadsheet) =>
     (spreadsheet) => [HELD.replace('- Include returns?', '- Include returns?\n  - Answer: No'), stampOf(spreadsheet)],
   ],
   restoreRevision: [(spreadsheet) => [call(spreadsheet, 'getHistory', 1)[0].revision]],
+  adoptFormat: [() => []],
   addTask: [() => [1, 'Another check', { after: '1.1' }], () => [1, 'Under review', { under: '1.2' }]],
   addPhase: [() => ['Later', ['Archive the report']], () => ['First', ['Prepare'], 0]],
   renameTask: [() => ['1.2', 'Check nothing']],
