@@ -215,7 +215,8 @@ export function cellName(row: number, column: number): string {
  */
 export function rangesInText(text: string): Array<{ text: string; range: SheetRange | string }> {
   const found: Array<{ text: string; range: SheetRange | string }> = [];
-  const reference = /(?<![\p{L}\p{N}_'])(?:'(?:[^'\n]|'')+'|[\p{L}_][\p{L}\p{N}_]*)![$A-Za-z0-9:]*/gu;
+  // Sheet names are at most 100 characters (Sheets' limit): bounded runs keep the search linear on any text.
+  const reference = /(?<![\p{L}\p{N}_'])(?:'(?:[^'\n]|''){1,100}'|[\p{L}_][\p{L}\p{N}_]{0,99})![$A-Za-z0-9:]{0,40}/gu;
   const outsideParentheses = text.replace(/\([^()]*\)/g, (inside) => ' '.repeat(inside.length));
   for (const match of outsideParentheses.matchAll(reference)) {
     found.push({ text: match[0], range: readSheetRange(match[0]) });
