@@ -72,11 +72,13 @@ test('initPlan in the bundle sets up a new spreadsheet with the starter plan', (
   expect(spreadsheet.cell(PLAN)).toBe(plan.raw);
 });
 
-test('the manifest is copied beside the code, with V8, a time zone, the execution API and explicit scopes', () => {
+test('the manifest is copied beside the code, with V8, a time zone, the execution API, the web app and explicit scopes', () => {
   const manifest = JSON.parse(readFileSync(path.join(DIST, 'appsscript.json'), 'utf8'));
   expect(manifest.runtimeVersion).toBe('V8');
   expect(manifest.timeZone).toEqual(expect.any(String));
   expect(manifest.executionApi.access).toMatch(/^(MYSELF|DOMAIN|ANYONE)$/);
+  // The MCP server in the sheet: it runs as the person who deployed it, and an agent reaches it with its key alone.
+  expect(manifest.webapp).toEqual({ executeAs: 'USER_DEPLOYING', access: 'ANYONE_ANONYMOUS' });
   expect(manifest.oauthScopes).toEqual([
     'https://www.googleapis.com/auth/spreadsheets',
     'https://www.googleapis.com/auth/script.container.ui',
