@@ -72,7 +72,7 @@ test('initPlan in the bundle sets up a new spreadsheet with the starter plan', (
   expect(spreadsheet.cell(PLAN)).toBe(plan.raw);
 });
 
-test('the manifest is copied beside the code, with V8, a time zone, the execution API, the web app and explicit scopes', () => {
+test('the manifest is copied beside the code: V8, a time zone, the execution API, the web app, explicit scopes', () => {
   const manifest = JSON.parse(readFileSync(path.join(DIST, 'appsscript.json'), 'utf8'));
   expect(manifest.runtimeVersion).toBe('V8');
   expect(manifest.timeZone).toEqual(expect.any(String));
