@@ -97,10 +97,10 @@ function phaseLine(change: PhaseChange) {
 
 function rangeLine(change: RangeChange) {
   const access = change.access === 'write' ? 'Write' : 'Read';
+  const lead = change.change === 'added' ? 'May now' : 'No longer';
   return (
     <>
-      {change.change === 'added' ? 'May now' : 'No longer'} {change.access} <code>{change.range}</code> ({access} range{' '}
-      {change.change})
+      {lead} {change.access} <code>{change.range}</code> ({`${access} range ${change.change}`})
     </>
   );
 }
