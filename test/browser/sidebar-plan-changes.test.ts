@@ -110,14 +110,14 @@ test('History shows the changes from the version before each entry', async () =>
   const entries = page.locator('.history-entry');
   await entries.first().waitFor();
   // The newest entry (the plan createPlan wrote) against the one before it (the example plan).
-  await entries.nth(0).locator('.history-changes summary').click();
+  await entries.nth(0).getByRole('button', { name: 'Show the changes' }).click();
   const newest = entries.nth(0).locator('.plan-changes li.change');
   await newest.first().waitFor();
   await expect(newest.allTextContents()).resolves.toContain('Added 1.1 “Read the orders from Orders” to “Read”');
   await expect(entries.nth(0).locator('.history-changes-heading').textContent()).resolves.toMatch(
     /^Since revision \d+:$/,
   );
-  await entries.last().locator('.history-changes summary').click();
+  await entries.last().getByRole('button', { name: 'Show the changes' }).click();
   await expect(entries.last().locator('.plan-changes-empty').textContent()).resolves.toBe(
     'The oldest saved version: there is no earlier one to compare with.',
   );

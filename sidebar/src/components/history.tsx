@@ -128,15 +128,24 @@ function HistoryChanges({ entry, before }: { entry: HistoryEntry; before?: Histo
     [open, before, entry],
   );
   return (
-    <details class="history-changes" onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}>
-      <summary>Show the changes</summary>
-      {!before && <p class="plan-changes-empty">The oldest saved version: there is no earlier one to compare with.</p>}
+    <div class="history-changes">
+      <button
+        type="button"
+        class="button text history-changes-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide the changes' : 'Show the changes'}
+      </button>
+      {open && !before && (
+        <p class="plan-changes-empty">The oldest saved version: there is no earlier one to compare with.</p>
+      )}
       {diff && before && (
         <>
           <p class="history-changes-heading">Since revision {before.revision}:</p>
           <PlanChanges diff={diff} emptyText="No task, phase or range changed from the version before." />
         </>
       )}
-    </details>
+    </div>
   );
 }
