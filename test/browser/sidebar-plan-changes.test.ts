@@ -59,7 +59,11 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   expect(draft).toContain('Status: draft');
   await page.locator('.plan-approval').waitFor();
   // The first approval: nothing was approved here before.
-  await page.locator('.approval-changes', { hasText: 'You have not approved a plan here before.' }).waitFor();
+  await page
+    .locator('.approval-changes', {
+      hasText: 'No earlier approval of yours is recorded here, so there is nothing to compare with.',
+    })
+    .waitFor();
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   await page.locator('.status-bar .notice', { hasText: 'Plan approved' }).waitFor();
   const approved = await server.planText();
@@ -117,6 +121,8 @@ test('History shows the changes from the version before each entry', async () =>
   await expect(entries.nth(0).locator('.history-changes-heading').textContent()).resolves.toMatch(
     /^Since revision \d+:$/,
   );
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await entries.nth(0).screenshot({ path: path.join(ARTIFACTS, 'sidebar-history-changes.png') });
   await entries.last().getByRole('button', { name: 'Show the changes' }).click();
   await expect(entries.last().locator('.plan-changes-empty').textContent()).resolves.toBe(
     'The oldest saved version: there is no earlier one to compare with.',

@@ -119,7 +119,12 @@ function ChangesSinceApproval({ controller, markdown }: { controller: SidebarCon
       <p class="approval-changes">What changed since your last approval could not be loaded: {approved.message}</p>
     );
   }
-  if (!plan || !diff) return <p class="approval-changes">You have not approved a plan here before.</p>;
+  if (!plan || !diff)
+    return (
+      <p class="approval-changes">
+        No earlier approval of yours is recorded here, so there is nothing to compare with.
+      </p>
+    );
   const since = plan.approvedAt ? ` (${when(plan.approvedAt)})` : '';
   return (
     <section class="approval-changes" aria-label="Changes since your last approval">
