@@ -16,7 +16,7 @@ import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { ArchiveEntry } from '../../src/core/store';
 import { localDate, setAnswerLine } from '../../src/core/update';
 import { describeError, type ShownError } from './error-words';
-import type { ArchivedPlanView, PlanView } from './protocol';
+import type { ApprovedPlanView, ArchivedPlanView, PlanView } from './protocol';
 import { actionWords } from './task-choices';
 import { errorCode, type Server } from './server';
 
@@ -396,6 +396,14 @@ export class SidebarController {
         count(entries.length, 'saved version', 'saved versions', 'No saved versions yet'),
       ],
     );
+  }
+
+  /**
+   * The plan as the person last approved it, for the approval box's "what changed" (one call; null before any
+   * approval). It does not touch the sidebar's state: the box shows its own loading and error lines.
+   */
+  approvedPlan(): Promise<ApprovedPlanView | null> {
+    return this.server('sidebarApprovedPlan');
   }
 
   /** The Archive panel: the finished plans, newest first (one call; a plan's text comes with a second). */

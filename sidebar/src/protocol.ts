@@ -42,6 +42,15 @@ export interface ArchivedPlanView {
   markdown: string;
 }
 
+/** The plan as the person last approved it (sidebarApprovedPlan): the approval box shows what changed since. */
+export interface ApprovedPlanView {
+  /** The revision the approval wrote. */
+  revision: number;
+  /** When the person approved it (ISO); '' when not known. */
+  approvedAt: string;
+  markdown: string;
+}
+
 /** JSON that is safe inside a `<script>` element: nothing in it can end the element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)

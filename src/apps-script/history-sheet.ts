@@ -3,10 +3,11 @@
  * first, at most HISTORY_LIMIT of them. The header row also holds, beside the column titles, the plan as Sheet Plan
  * last wrote or recorded it (its revision record and text): whatever then replaces the plan cell — a person's edit, a
  * paste, Delete, an undo, another script, the row or sheet deleted — the version before it is still here to be saved.
- * Sheets gives onEdit the old value only for an edit of one cell, so it cannot be relied on for that.
+ * Sheets gives onEdit the old value only for an edit of one cell, so it cannot be relied on for that. Beside it, the
+ * plan as a person last approved it: what the sidebar's approval box compares the plan now with.
  */
 import type { RecordedPlan, SavedVersion } from '../core/store';
-import { asText, cellText, textInput, writtenText } from './cell-values';
+import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
 
@@ -20,6 +21,9 @@ const HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text'];
 /** G1: the label; H1: the revision record; I1: the text. */
 const LAST_RECORDED = { row: 1, column: HEADER.length + 2 };
 const LAST_RECORDED_LABEL = 'Last recorded plan (revision record, then text) →';
+/** K1: the label; L1: the approved plan's revision record; M1: its text. */
+const LAST_APPROVED = { row: 1, column: LAST_RECORDED.column + 4 };
+const LAST_APPROVED_LABEL = 'Plan as last approved by a person (revision record, then text) →';
 
 export class HistorySheet {
   private readonly sheet: HiddenSheet;
@@ -43,6 +47,25 @@ export class HistorySheet {
     const before = previous ? [LAST_RECORDED_LABEL, asText(previous.meta), textInput(previous.text)] : ['', '', ''];
     this.sheet.registerUndo(() => range.setValues([before]));
     range.setValues([[LAST_RECORDED_LABEL, asText(plan.meta), textInput(plan.text)]]);
+  }
+
+  /** The plan as a person last approved it (its revision record and text): one range read; null before any approval. */
+  lastApproved(): RecordedPlan | null {
+    const sheet = this.sheet.find();
+    if (!sheet) return null;
+    const [[meta, text]] = sheet.getRange(LAST_APPROVED.row, LAST_APPROVED.column + 1, 1, 2).getValues();
+    return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
+  }
+
+  /**
+   * Keeps `plan` as the plan a person last approved, in one range write (one range read first, to put back what was
+   * there if the change fails).
+   */
+  keepLastApproved(plan: RecordedPlan): void {
+    const range = this.sheet.findOrCreate().getRange(LAST_APPROVED.row, LAST_APPROVED.column, 1, 3);
+    const before = range.getValues()[0].map(restoreInput);
+    this.sheet.registerUndo(() => range.setValues([before]));
+    range.setValues([[LAST_APPROVED_LABEL, asText(plan.meta), textInput(plan.text)]]);
   }
 
   /** Appends versions (oldest first) in one range write. */

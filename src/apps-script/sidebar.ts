@@ -19,7 +19,13 @@ import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
-import { sessionScript, type ArchivedPlanView, type PlanView, type SidebarSession } from '../../sidebar/src/protocol';
+import {
+  sessionScript,
+  type ApprovedPlanView,
+  type ArchivedPlanView,
+  type PlanView,
+  type SidebarSession,
+} from '../../sidebar/src/protocol';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWrite } from './sheet-work';
@@ -157,9 +163,14 @@ function currentView(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): Pla
  * Runs `change` as a person in the sidebar, then answers with the plan as it now is: the cells the
  * change just wrote under the lock (no second read), or the cells as read when it wrote nothing.
  */
-function asPerson(token: unknown, change: (manager: PlanManager) => unknown): PlanView {
+function asPerson(
+  token: unknown,
+  change: (manager: PlanManager) => unknown,
+  options: { keepsApproval?: boolean } = {},
+): PlanView {
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
+    store.keepsApproval = options.keepsApproval ?? false;
     change(new PlanManager(store, { source: 'sidebar', byPerson: true }));
     return viewOf(store.cellsWritten() ?? store.read());
   });
@@ -259,14 +270,32 @@ function personManager(token: unknown): PlanManager {
  * plan the person looked at: a plan that changed since (the agent re-planned meanwhile) is not approved (CONFLICT).
  */
 export function sidebarApprovePlan(token: unknown, stamp: unknown, comment?: unknown): PlanView {
-  return asPerson(token, (manager) => {
-    if (typeof stamp !== 'string' || !stamp) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `stamp must be the stamp of the plan shown in the sidebar (got ${describeValue(stamp)})`,
-      );
-    }
-    return manager.approvePlan(comment ?? undefined, stamp);
+  return asPerson(
+    token,
+    (manager) => {
+      if (typeof stamp !== 'string' || !stamp) {
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `stamp must be the stamp of the plan shown in the sidebar (got ${describeValue(stamp)})`,
+        );
+      }
+      return manager.approvePlan(comment ?? undefined, stamp);
+    },
+    { keepsApproval: true },
+  );
+}
+
+/**
+ * The plan as the person last approved it, kept by sidebarApprovePlan in the same change as the approval (the history
+ * keeps only documents that were replaced whole, so it rarely holds the approved text): the approval box shows what
+ * changed since. Null before the first approval. One range read.
+ */
+export function sidebarApprovedPlan(token: unknown): ApprovedPlanView | null {
+  return run(() => {
+    const approved = new SpreadsheetPlanStore(requirePerson(token)).lastApproved();
+    if (!approved) return null;
+    const revision = currentRevision(approved.text, approved.meta);
+    return { revision: revision.revision, approvedAt: revision.changedAt ?? '', markdown: approved.text };
   });
 }
 

@@ -81,6 +81,12 @@ export class SpreadsheetPlanStore implements PlanStore {
     (step) => this.undo.push(step),
   );
 
+  /**
+   * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the
+   * history, in the same all-or-nothing change, for the approval box to compare a later plan with.
+   */
+  keepsApproval = false;
+
   /** A spreadsheet, or how to get it: the active one is looked up on first use, inside the caller's error handling. */
   constructor(private readonly source: Spreadsheet | (() => Spreadsheet)) {}
 
@@ -117,6 +123,11 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   lastRecorded(): RecordedPlan | null {
     return this.history.lastRecorded();
+  }
+
+  /** The plan as a person last approved it in the sidebar; null before the first approval. */
+  lastApproved(): RecordedPlan | null {
+    return this.history.lastApproved();
   }
 
   listVersions(limit: number): SavedVersion[] {
@@ -159,6 +170,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     for (const version of change.keep) requireStorable(version.text, `Revision ${version.revision}`, 'the history');
     this.history.append(change.keep);
     this.history.keepLastRecorded({ text: change.text, meta: change.meta }, change.previous);
+    if (this.keepsApproval) this.history.keepLastApproved({ text: change.text, meta: change.meta });
     if (change.recordOnly) this.writeCells(RECORD, [asText(change.meta)]);
     else if (change.setUp) this.setUp(text, change.meta);
     else this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);

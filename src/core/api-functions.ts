@@ -497,6 +497,13 @@ export const API_FUNCTIONS = {
     description: 'Approves the plan the person saw (its stamp; CONFLICT if it changed since), with a comment if any.',
     args: [token, argument('stamp', z.string()), argument('comment', z.string().nullable().optional())],
   }),
+  sidebarApprovedPlan: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: 'The plan as the person last approved it, for the approval box to show what changed since.',
+    args: [token],
+  }),
   sidebarRequestPlanChanges: returning<unknown>()({
     ...sidebar,
     description: 'Sends the plan back to the agent: Status: draft with the comment, which the agent reads.',

@@ -1,7 +1,9 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import { diffPlans } from '../../../src/core/plan-diff';
 import type { HistoryEntry } from '../../../src/core/plan-manager';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';
+import { PlanChanges } from './plan-changes';
 import { describeSource, type SidebarController } from '../controller';
 
 export interface HistoryProps {
@@ -62,6 +64,7 @@ export function History({ entries, controller, disabled }: HistoryProps) {
                 {entry.reason} · by {who(entry.replacedBy)} · {when(entry.savedAt)} ·{' '}
                 {entry.characters.toLocaleString()} characters
               </p>
+              <HistoryChanges entry={entry} before={entries[index + 1]} />
               <details class="history-text">
                 <summary>Show the text</summary>
                 <pre>{entry.text}</pre>
@@ -111,5 +114,38 @@ function RestoreButton({
       onYes={() => void controller.restore(revision)}
       onCancel={() => setAsking(false)}
     />
+  );
+}
+
+/**
+ * "Show the changes": what changed from the version saved before this one to this one, worked out only when the
+ * person opens it (a version is up to 50,000 characters, and the list holds up to 25).
+ */
+function HistoryChanges({ entry, before }: { entry: HistoryEntry; before?: HistoryEntry }) {
+  const [open, setOpen] = useState(false);
+  const diff = useMemo(
+    () => (open && before ? diffPlans(before.text ?? '', entry.text ?? '') : null),
+    [open, before, entry],
+  );
+  return (
+    <div class="history-changes">
+      <button
+        type="button"
+        class="button text history-changes-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide the changes' : 'Show the changes'}
+      </button>
+      {open && !before && (
+        <p class="plan-changes-empty">The oldest saved version: there is no earlier one to compare with.</p>
+      )}
+      {diff && before && (
+        <>
+          <p class="history-changes-heading">Since revision {before.revision}:</p>
+          <PlanChanges diff={diff} emptyText="No task, phase or range changed from the version before." />
+        </>
+      )}
+    </div>
   );
 }

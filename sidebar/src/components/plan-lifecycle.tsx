@@ -3,10 +3,15 @@
  * person's comment), and the decision on a draft in "Waiting for you": approve it, and the agent may start;
  * send it back with a comment, which the agent reads.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { diffPlans } from '../../../src/core/plan-diff';
 import { planStatusDefinition, type PlanStatus } from '../../../src/core/plan-status';
 import type { SidebarController } from '../controller';
+import { describeError } from '../error-words';
+import type { ApprovedPlanView } from '../protocol';
 import { Decision } from './decision';
+import { when } from './history';
+import { PlanChanges } from './plan-changes';
 import { LinkedText } from './range-links';
 import { TextForm } from './text-form';
 
@@ -57,8 +62,19 @@ export function PlanStatusLine({
   );
 }
 
-/** A draft plan waiting for the person: one comment field, Approve plan or Send back. */
-export function PlanApproval({ controller, disabled }: { controller: SidebarController; disabled: boolean }) {
+/**
+ * A draft plan waiting for the person: what changed since they last approved it (when they did), one comment field,
+ * Approve plan or Send back.
+ */
+export function PlanApproval({
+  controller,
+  disabled,
+  markdown,
+}: {
+  controller: SidebarController;
+  disabled: boolean;
+  markdown: string;
+}) {
   return (
     <li class="waiting-item plan-approval">
       <p class="waiting-kind">The plan waits for your approval</p>
@@ -66,6 +82,7 @@ export function PlanApproval({ controller, disabled }: { controller: SidebarCont
         Read the plan below. Approve it and the agent may start work; send it back with a comment and the agent revises
         it.
       </p>
+      <ChangesSinceApproval controller={controller} markdown={markdown} />
       <Decision
         groupLabel="Your decision on the plan"
         approveLabel="Approve plan"
@@ -75,5 +92,44 @@ export function PlanApproval({ controller, disabled }: { controller: SidebarCont
         decide={(decision, comment) => controller.decidePlan(decision, comment)}
       />
     </li>
+  );
+}
+
+type ApprovedState =
+  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; plan: ApprovedPlanView | null };
+
+/** The plan the person last approved, loaded once when the box opens, compared with the plan now. */
+function ChangesSinceApproval({ controller, markdown }: { controller: SidebarController; markdown: string }) {
+  const [approved, setApproved] = useState<ApprovedState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    controller.approvedPlan().then(
+      (plan) => live && setApproved({ kind: 'loaded', plan }),
+      (error: unknown) => live && setApproved({ kind: 'failed', message: describeError(error).text }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [controller]);
+  const plan = approved.kind === 'loaded' ? approved.plan : null;
+  const diff = useMemo(() => (plan ? diffPlans(plan.markdown, markdown) : null), [plan, markdown]);
+  if (approved.kind === 'loading') return <p class="approval-changes loading">Looking for what changed…</p>;
+  if (approved.kind === 'failed') {
+    return (
+      <p class="approval-changes">What changed since your last approval could not be loaded: {approved.message}</p>
+    );
+  }
+  if (!plan || !diff)
+    return (
+      <p class="approval-changes">
+        No earlier approval of yours is recorded here, so there is nothing to compare with.
+      </p>
+    );
+  const since = plan.approvedAt ? ` (${when(plan.approvedAt)})` : '';
+  return (
+    <section class="approval-changes" aria-label="Changes since your last approval">
+      <p class="approval-changes-heading">Changed since you approved it{since}:</p>
+      <PlanChanges diff={diff} emptyText="No task, phase or range changed since you approved it." />
+    </section>
   );
 }

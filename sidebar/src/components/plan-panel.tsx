@@ -94,6 +94,7 @@ export function PlanPanel({
 
       <Waiting
         planDraft={plan.status === 'draft'}
+        markdown={markdown}
         reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
         controller={controller}
@@ -184,7 +185,8 @@ function Waiting({
   questions,
   controller,
   disabled,
-}: PanelProps & { planDraft: boolean; reviews: PlanTask[]; questions: PlanQuestion[] }) {
+  markdown,
+}: PanelProps & { planDraft: boolean; reviews: PlanTask[]; questions: PlanQuestion[]; markdown: string }) {
   const count = (planDraft ? 1 : 0) + reviews.length + questions.length;
   if (count === 0) return null;
   return (
@@ -196,7 +198,7 @@ function Waiting({
         </span>
       </h2>
       <ul class="waiting-list">
-        {planDraft && <PlanApproval controller={controller} disabled={disabled} />}
+        {planDraft && <PlanApproval controller={controller} disabled={disabled} markdown={markdown} />}
         {reviews.map((task) => (
           <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
             <p class="waiting-kind">

@@ -94,9 +94,23 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
   },
   {
     id: 'formulas-not-evaluated',
-    behaviour: 'Formulas are stored but never evaluated: every formula cell reads `#ERROR!`.',
+    behaviour:
+      'Formulas are stored but never evaluated: a formula cell reads `#ERROR!`, unless a test gave it the result ' +
+      'Sheets would compute (EmulatedSpreadsheet.setFormulaResult).',
     documented: 'getValue returns the computed value; the emulator has no formula engine.',
     doc: `${RANGE}#getValue()`,
+    file: 'model/cell-reading.ts',
+  },
+  {
+    id: 'formula-error-values',
+    behaviour:
+      'A formula whose result is an error reads as the error text Sheets shows (`#REF!`, `#N/A`, `#VALUE!`, ' +
+      '`#DIV/0!`, `#NAME?`, `#NUM!`, `#NULL!`, `#ERROR!`), a string, through getValue(s) and getDisplayValue(s) alike.',
+    documented:
+      'getValues: "The values may be of type Number, Boolean, Date, or String, depending on the value of the cell"; ' +
+      'error values are not mentioned, and getDisplayValues gives the cell as shown. Sheet Plan checks both, so ' +
+      'either spelling of an error is caught.',
+    doc: `${RANGE}#getValues()`,
     file: 'model/cell-reading.ts',
   },
   {

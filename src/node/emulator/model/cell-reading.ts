@@ -5,15 +5,19 @@ import { zonedFields, type TimeZone } from '../time/time-zones';
 
 /**
  * Assumption formulas-not-evaluated (../assumptions.ts): the emulator does not evaluate formulas.
- * Every formula cell reads as the text `#ERROR!`, which is also what Sheets shows for the formulas
- * plan text accidentally becomes (`=- item`).
+ * A formula cell reads as the text `#ERROR!`, which is also what Sheets shows for the formulas
+ * plan text accidentally becomes (`=- item`), unless a test gave it the result Sheets would compute.
  */
 export const FORMULA_RESULT = '#ERROR!';
 
-/** The value as getValue returns it: a string, number, boolean or Date; `''` for an empty cell. */
+/**
+ * The value as getValue returns it: a string, number, boolean or Date; `''` for an empty cell.
+ * Assumption formula-error-values: a formula whose result is an error (`#REF!`, `#N/A`, …) reads as that text, through
+ * getValue(s) and getDisplayValue(s) alike.
+ */
 export function readCellValue(cell: CellRecord | undefined): CellValue {
   if (!cell) return '';
-  if (cell.formula !== '') return FORMULA_RESULT;
+  if (cell.formula !== '') return cell.computed === undefined ? FORMULA_RESULT : copyValue(cell.computed);
   return copyValue(cell.value);
 }
 

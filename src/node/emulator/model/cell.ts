@@ -11,6 +11,11 @@ export interface CellRecord {
   value: CellValue;
   /** The formula text (`=…`), or `''`. */
   formula: string;
+  /**
+   * What Sheets computed for the formula, given by a test (EmulatedSpreadsheet.setFormulaResult): the emulator has no
+   * formula engine. Absent, a formula cell reads `#ERROR!`. Any write to the cell drops it.
+   */
+  computed?: CellValue;
   /** `'@'` is plain text; undefined is Sheets' automatic format. */
   numberFormat?: string;
   formatting?: CellFormatting;

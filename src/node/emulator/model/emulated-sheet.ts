@@ -96,6 +96,7 @@ export function clearCell(cell: CellRecord, what: { readonly contents: boolean; 
   if (what.contents) {
     cell.value = '';
     cell.formula = '';
+    delete cell.computed;
   }
   if (what.formats) {
     delete cell.numberFormat;

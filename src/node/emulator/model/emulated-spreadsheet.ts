@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { cellA1, formatA1Area, parseA1Area, splitSheetName, type GridArea } from './a1-notation';
 import type { CellValue } from './cell';
 import { readCellValue } from './cell-reading';
+import { copyValue } from './cell';
 import { EmulatedSheet } from './emulated-sheet';
 import { LockTable } from './lock-table';
 import {
@@ -148,6 +149,21 @@ export class EmulatedSpreadsheet {
     sheet.updateCell(row, column, (cell) => {
       cell.value = text;
       cell.formula = '';
+      delete cell.computed;
+    });
+  }
+
+  /**
+   * Puts a formula in a cell with the result Sheets would compute for it (the emulator evaluates no formula): e.g.
+   * setFormulaResult('Summary!B4', '=VLOOKUP(A4,Rates!A:B,2,FALSE)', '#N/A') makes a cell that reads `#N/A`.
+   */
+  setFormulaResult(reference: string, formula: string, result: CellValue): void {
+    if (!formula.startsWith('=')) throw new Error(`A formula starts with "=" (got ${JSON.stringify(formula)})`);
+    const { sheet, row, column } = this.#locateCell(reference);
+    sheet.updateCell(row, column, (cell) => {
+      cell.value = '';
+      cell.formula = formula;
+      cell.computed = copyValue(result);
     });
   }
 

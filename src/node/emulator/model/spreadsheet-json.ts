@@ -13,6 +13,8 @@ export interface CellJson {
   readonly cell: string;
   readonly value?: JsonCellValue;
   readonly formula?: string;
+  /** The result a test gave the formula (see EmulatedSpreadsheet.setFormulaResult). */
+  readonly computed?: JsonCellValue;
   readonly numberFormat?: string;
   readonly formatting?: CellFormatting;
 }
@@ -51,6 +53,7 @@ export function encodeCell(a1: string, cell: CellRecord): CellJson {
     cell: a1,
     ...(cell.value !== '' ? { value: encodeCellValue(cell.value) } : {}),
     ...(cell.formula !== '' ? { formula: cell.formula } : {}),
+    ...(cell.formula !== '' && cell.computed !== undefined ? { computed: encodeCellValue(cell.computed) } : {}),
     ...(cell.numberFormat !== undefined ? { numberFormat: cell.numberFormat } : {}),
     ...(cell.formatting !== undefined ? { formatting: { ...cell.formatting } } : {}),
   };
@@ -60,6 +63,7 @@ export function decodeCell(json: CellJson): CellRecord {
   return {
     value: json.value === undefined ? '' : decodeCellValue(json.value),
     formula: json.formula ?? '',
+    ...(json.formula && json.computed !== undefined ? { computed: decodeCellValue(json.computed) } : {}),
     ...(json.numberFormat !== undefined ? { numberFormat: json.numberFormat } : {}),
     ...(json.formatting !== undefined ? { formatting: { ...json.formatting } } : {}),
   };

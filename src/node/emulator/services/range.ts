@@ -301,6 +301,7 @@ export class Range {
 }
 
 function writeContent(cell: CellRecord, content: CellContent): void {
+  delete cell.computed;
   if (content.kind === 'formula') {
     cell.value = '';
     cell.formula = content.formula;

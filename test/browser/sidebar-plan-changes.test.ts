@@ -1,0 +1,131 @@
+/**
+ * What changed, shown to the person: after an agent re-plans an approved plan, the approval box lists exactly what it
+ * changed (a new task with its new Write range, a renamed task, its changed words marked); History shows the changes
+ * from the version before each entry.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import {
+  ARTIFACTS,
+  launchBrowser,
+  openSidebar,
+  startLocal,
+  waitForCell,
+  type LocalServer,
+  type SidebarPage,
+} from './harness';
+
+/** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
+const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
+const PHASES = [
+  { name: 'Read', steps: ['Read the orders from Orders', 'Read the returns from Returns'] },
+  { name: 'Write', steps: ['Write the totals into Summary'] },
+];
+const DETAILS = { analysis: { read: ['Orders!A2:F500', 'Returns!A2:C90'], write: ['Summary!B3:E15'] } };
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: LocalServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.dispose();
+});
+beforeEach(async () => {
+  server = await startLocal(DECIDED_PLAN);
+});
+afterEach(async () => {
+  await server.dispose();
+});
+
+/** Turns "The agent needs my approval before it starts" on in the sidebar's Settings, then back to the plan. */
+async function requireApproval({ page }: SidebarPage): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel(/The agent needs my approval before it starts/).check();
+  await page.locator('.status-bar .notice', { hasText: 'The agent now waits for your approval' }).waitFor();
+  await page.getByRole('button', { name: 'Close' }).click();
+}
+
+test('after an agent re-plans an approved plan, the approval box lists exactly what it changed', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  await requireApproval(sidebar);
+  expect((await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS])).status).toBe(
+    200,
+  );
+  const draft = await waitForCell(server, (cell) => cell.includes('# Plan: Q1 report'));
+  expect(draft).toContain('Status: draft');
+  await page.locator('.plan-approval').waitFor();
+  // The first approval: nothing was approved here before.
+  await page
+    .locator('.approval-changes', {
+      hasText: 'No earlier approval of yours is recorded here, so there is nothing to compare with.',
+    })
+    .waitFor();
+  await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
+  await page.locator('.status-bar .notice', { hasText: 'Plan approved' }).waitFor();
+  const approved = await server.planText();
+
+  // The agent re-plans: a new task that writes a new range, and one task reworded.
+  const { revision } = (await server.scriptsRun('getPlan')).body.response.result;
+  const replanned = approved
+    .replace('  - Write: Summary!B3:E15', '  - Write: Summary!B3:E15\n  - Write: Chart!A1:B12')
+    .replace('1.2 Read the returns from Returns', '1.2 Read the returns and refunds from Returns')
+    .replace(
+      '- [ ] 2.1 Write the totals into Summary',
+      '- [ ] 2.1 Write the totals into Summary\n- [ ] 2.2 Draw the chart into Chart',
+    );
+  expect(replanned).not.toBe(approved);
+  expect((await server.scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
+
+  const changes = page.locator('.plan-approval .plan-changes');
+  await changes.waitFor({ timeout: 8000 });
+  await expect(changes.locator('li.change').allTextContents()).resolves.toEqual([
+    'Renamed 1.2: Read the returns and refunds from Returns',
+    'Added 2.2 “Draw the chart into Chart” to “Write”',
+    'May now write Chart!A1:B12 (Write range added)',
+  ]);
+  await expect(changes.locator('li.task-changed ins').allTextContents()).resolves.toEqual(['and refunds']);
+  await expect(page.locator('.approval-changes-heading').textContent()).resolves.toMatch(
+    /^Changed since you approved it/,
+  );
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.locator('.plan-approval').screenshot({ path: path.join(ARTIFACTS, 'sidebar-plan-changes.png') });
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+test('History shows the changes from the version before each entry', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS]);
+  await waitForCell(server, (cell) => cell.includes('# Plan: Q1 report'));
+  const { revision } = (await server.scriptsRun('getPlan')).body.response.result;
+  const current = await server.planText();
+  await server.scriptsRun('replacePlan', [
+    current.replace('1.1 Read the orders from Orders', '1.1 Read the March orders from Orders'),
+    revision,
+  ]);
+  await waitForCell(server, (cell) => cell.includes('March orders'));
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const entries = page.locator('.history-entry');
+  await entries.first().waitFor();
+  // The newest entry (the plan createPlan wrote) against the one before it (the example plan).
+  await entries.nth(0).getByRole('button', { name: 'Show the changes' }).click();
+  const newest = entries.nth(0).locator('.plan-changes li.change');
+  await newest.first().waitFor();
+  await expect(newest.allTextContents()).resolves.toContain('Added 1.1 “Read the orders from Orders” to “Read”');
+  await expect(entries.nth(0).locator('.history-changes-heading').textContent()).resolves.toMatch(
+    /^Since revision \d+:$/,
+  );
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await entries.nth(0).screenshot({ path: path.join(ARTIFACTS, 'sidebar-history-changes.png') });
+  await entries.last().getByRole('button', { name: 'Show the changes' }).click();
+  await expect(entries.last().locator('.plan-changes-empty').textContent()).resolves.toBe(
+    'The oldest saved version: there is no earlier one to compare with.',
+  );
+  expect(sidebar.dialogs).toEqual([]);
+});
