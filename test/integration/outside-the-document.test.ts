@@ -52,9 +52,10 @@ describe('a person’s run remembers the spreadsheet for agents', () => {
     const spreadsheet = openedByPerson(neverOpened());
     const { result, error, execution } = execute(spreadsheet, 'initPlan', []);
     expect(error).toBeUndefined();
-    expect(result.title).toBeTruthy();
+    const started = result as { title: string; raw: string };
+    expect(started.title).toBeTruthy();
     expect(execution.countCalls('SpreadsheetApp.openById')).toBe(1);
-    expect(spreadsheet.cell(PLAN)).toBe(result.raw);
+    expect(spreadsheet.cell(PLAN)).toBe(started.raw);
   });
 
   test('Agent Plan → Open plan connects the sheet too, and so does a person’s edit of the plan', () => {
