@@ -87,20 +87,28 @@ interface Difference {
   value: string;
 }
 
+function outlineOf(plan: string | PlanOutline): PlanOutline {
+  return typeof plan === 'string' ? outlinePlan(plan) : plan;
+}
+
 /** Keys with their held values, one list per key (a key may appear more than once: two questions alike). */
 function heldByKey(kind: HeldItemKind, outline: PlanOutline): Map<string, Array<string | undefined>> {
   const byKey = new Map<string, Array<string | undefined>>();
-  for (const [key, held] of kind.entries(outline)) byKey.set(key, [...(byKey.get(key) ?? []), held]);
+  for (const [key, held] of kind.entries(outline)) {
+    const values = byKey.get(key);
+    if (values) values.push(held);
+    else byKey.set(key, [held]);
+  }
   return byKey;
 }
 
 /** How the held items of `before` became those of `after`, kind by kind. */
 export function heldItemDifferences(
-  before: string,
-  after: string,
+  before: string | PlanOutline,
+  after: string | PlanOutline,
   kinds: readonly HeldItemKind[] = HELD_ITEMS,
 ): Difference[] {
-  const [old, next] = [outlinePlan(before), outlinePlan(after)];
+  const [old, next] = [outlineOf(before), outlineOf(after)];
   const differences: Difference[] = [];
   for (const kind of kinds) {
     const oldItems = heldByKey(kind, old);
@@ -108,8 +116,10 @@ export function heldItemDifferences(
     for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
       const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
       const now = newItems.get(key) ?? [];
-      const isHeld = now.filter((value) => value !== undefined).sort();
-      const unmatched = was.filter((value) => !removeOne(isHeld, value));
+      const { unmatched, isHeld } = matchHeld(
+        was,
+        now.filter((value) => value !== undefined),
+      );
       const gone = !newItems.has(key);
       unmatched.forEach((value, i) => {
         const change: HeldChange = gone ? 'removed' : i < isHeld.length ? 'changed' : 'released';
@@ -122,12 +132,22 @@ export function heldItemDifferences(
   return differences;
 }
 
-/** Removes one occurrence of `value` from `values`; true when there was one. */
-function removeOne(values: string[], value: string): boolean {
-  const index = values.indexOf(value);
-  if (index < 0) return false;
-  values.splice(index, 1);
-  return true;
+/**
+ * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
+ * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
+ */
+function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld: string[] } {
+  const available = new Map<string, number>();
+  for (const value of now) available.set(value, (available.get(value) ?? 0) + 1);
+  const take = (value: string): boolean => {
+    const count = available.get(value) ?? 0;
+    if (count > 0) available.set(value, count - 1);
+    return count > 0;
+  };
+  const unmatched = was.filter((value) => !take(value));
+  // What is left in `available` is what nothing held before paired with.
+  const isHeld = now.sort().filter(take);
+  return { unmatched, isHeld };
 }
 
 const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
@@ -137,7 +157,11 @@ const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
 };
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
-export function requireHeldItemsKept(before: string, after: string, kinds: readonly HeldItemKind[] = HELD_ITEMS): void {
+export function requireHeldItemsKept(
+  before: string | PlanOutline,
+  after: string | PlanOutline,
+  kinds: readonly HeldItemKind[] = HELD_ITEMS,
+): void {
   const refused = heldItemDifferences(before, after, kinds).filter(
     ({ kind, change }) => !kind.agentMay.includes(change),
   );

@@ -15,7 +15,7 @@ import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
 import { STATUS_TABLE, statusDefinition } from './statuses';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask, rewriteTaskStep } from './update';
-import { validatePlan } from './validate';
+import { validateOutline } from './validate';
 
 export interface ReplanContext {
   /** A person in the sidebar: may rename or remove any task, not only the agent's todo tasks. */
@@ -242,8 +242,8 @@ function renumber(tracked: TrackedLines, requests: RenumberRequest[]): Record<st
 // ---- arguments and preconditions ----
 
 /** Re-planning relies on each step and phase being listed once, under its own phase. */
-function requireUniqueSteps(text: string): void {
-  const problems = validatePlan(text).errors.filter((problem) =>
+function requireUniqueSteps(outline: PlanOutline): void {
+  const problems = validateOutline(outline).errors.filter((problem) =>
     ['duplicate-step', 'duplicate-phase', 'misnumbered-step'].includes(problem.code),
   );
   if (problems.length) {
@@ -317,7 +317,7 @@ export function addTask(
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
   if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const phase = findPhase(outline, phaseNumber);
   const tree = new PhaseTree(phase);
   const tracked = TrackedLines.of(outline);
@@ -381,7 +381,7 @@ export function addPhase(
     );
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const phases = outline.phases.filter((phase) => !phase.implicit);
   const after =
     afterValue === undefined || afterValue === null
@@ -472,7 +472,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   const step = requireStep(stepValue);
   const destination = requireMoveTarget(afterValue);
   const text = outline.document.toString();
-  requireUniqueSteps(text);
+  requireUniqueSteps(outline);
   const task = findTask(outline, step);
   const source = phaseOf(outline, task);
   const sourceParent = new PhaseTree(source).parentOf(task);
@@ -542,7 +542,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
 /** Removes a todo task (an agent) or any task (a person), with its sub-steps; the tasks after it are renumbered. */
 export function removeTask(outline: PlanOutline, stepValue: unknown, context: ReplanContext): ReplanOutcome {
   const step = requireStep(stepValue);
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const task = findTask(outline, step);
   const phase = phaseOf(outline, task);
   const end = blockEnd(outline, phase, task);
