@@ -10,7 +10,8 @@
 import { PlanError } from './errors';
 import { outlinePlan, type PlanOutline } from './parse';
 import { planStatusDefinition } from './plan-status';
-import { statusDefinition } from './statuses';
+import { STATUS_TABLE, type StatusTable } from './statuses';
+import type { PlanTask } from './types';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -20,10 +21,10 @@ export type HeldChange =
   | 'removed'; // the key is gone from the document (the task's line, the question with its answer)
 
 export interface HeldItemKind {
-  /** Names one item in a refusal: `task "Check totals" (waiting for a person's review)`. */
+  /** Names one item in a refusal: `task "Check totals" (waiting for review)`. */
   describe(key: string, value: string): string;
-  /** Says what `released` does to an item of this kind: `would be taken out of review`. */
-  released: string;
+  /** Says what `released` does to an item of this kind (holding `value`): `would be taken out of review`. */
+  released: string | ((value: string) => string);
   /** Every key of this kind in the document, with its held value (undefined: present, nothing held). */
   entries(outline: PlanOutline): Array<[key: string, held: string | undefined]>;
   /** The changes an agent may make; every other change needs a person. */
@@ -32,14 +33,37 @@ export interface HeldItemKind {
   personPath: string;
 }
 
+/** True when `task` is in a status the table holds for a person: only a person moves it out, rewords or removes it. */
+export function heldStatus(statuses: StatusTable, task: PlanTask): boolean {
+  return statuses.definition(task.status).heldForPerson;
+}
+
+/**
+ * The rule for one task, where an agent names it (a task action, renameTask, removeTask): NEEDS_PERSON when the task
+ * is held for a person. Every write also passes requireHeldItemsKept, which holds the same rule for whole documents.
+ */
+export function requireTaskNotHeld(
+  task: PlanTask,
+  what: string,
+  byPerson: boolean,
+  statuses: StatusTable = STATUS_TABLE,
+): void {
+  if (byPerson || !heldStatus(statuses, task)) return;
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `Task ${task.step} is ${statuses.definition(task.status).described}; only a person can ${what} it: they ` +
+      `approve it or request changes in the sidebar, which puts it back as ${statuses.queue.status}`,
+  );
+}
+
 export const HELD_ITEMS: readonly HeldItemKind[] = [
   {
-    // A task the status table holds for a person (review), known by its title (re-planning may renumber it): an agent
-    // may ask for a review, never end, rename or remove one.
-    describe: (title) => `task "${title}" (waiting for a person's review)`,
+    // A task in a status the status table holds for a person (review), known by its title (re-planning may renumber
+    // it): an agent may put a task there, never take one out, rename or remove it.
+    describe: (title, status) => `task "${title}" (${STATUS_TABLE.definition(status).described})`,
     entries: (outline) =>
-      outline.tasks.map((task) => [task.title, statusDefinition(task.status).heldForPerson ? 'in review' : undefined]),
-    released: 'would be taken out of review',
+      outline.tasks.map((task) => [task.title, heldStatus(outline.statuses, task) ? task.status : undefined]),
+    released: (status) => `would be taken out of ${status}`,
     agentMay: ['added'],
     personPath: 'a person approves a review item or requests changes in the sidebar',
   },
@@ -150,6 +174,10 @@ function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld:
   return { unmatched, isHeld };
 }
 
+function releasedWords(kind: HeldItemKind, value: string): string {
+  return typeof kind.released === 'string' ? kind.released : kind.released(value);
+}
+
 const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
   added: 'would be added',
   changed: 'would be changed',
@@ -168,7 +196,7 @@ export function requireHeldItemsKept(
   if (!refused.length) return;
   const items = refused.map(
     ({ kind, change, key, value }) =>
-      `${kind.describe(key, value)} ${change === 'released' ? kind.released : CHANGE_WORDS[change]}`,
+      `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
   );
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
   throw new PlanError(

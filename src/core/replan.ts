@@ -10,6 +10,7 @@
 import { describeValue, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
+import { requireTaskNotHeld } from './held-items';
 import { PHASE_NUMBER, formatTaskLine, matchTaskLine } from './patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
 import { STATUS_TABLE, statusDefinition } from './statuses';
@@ -285,17 +286,6 @@ function requireInPhase(task: PlanTask, phase: OutlinePhase, name: string): void
   }
 }
 
-/** An agent may not re-word or remove what a person is reviewing. */
-function refuseHeld(task: PlanTask, what: string, context: ReplanContext): void {
-  if (!context.byPerson && statusDefinition(task.status).heldForPerson) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      `Task ${task.step} is waiting for a person's review; only they can ${what} it until they approve it or ` +
-        `request changes in the sidebar`,
-    );
-  }
-}
-
 // ---- the operations ----
 
 function optionalStep(value: unknown, name: string): string | undefined {
@@ -439,7 +429,7 @@ export function renameTask(
   const step = requireStep(stepValue);
   const title = requireTitle(titleValue);
   const task = findTask(outline, step);
-  refuseHeld(task, 'rename', context);
+  requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
   if (task.title === title) {
     throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
   }
@@ -547,7 +537,7 @@ export function removeTask(outline: PlanOutline, stepValue: unknown, context: Re
   const phase = phaseOf(outline, task);
   const end = blockEnd(outline, phase, task);
   const removed = phase.tasks.filter((candidate) => candidate.line >= task.line && candidate.line < end);
-  for (const candidate of removed) refuseHeld(candidate, 'remove', context);
+  for (const candidate of removed) requireTaskNotHeld(candidate, 'remove', context.byPerson, outline.statuses);
   const started = removed.filter((candidate) => !statusDefinition(candidate.status).queue);
   if (!context.byPerson && started.length) {
     throw new PlanError(
