@@ -9,6 +9,7 @@ import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
+import { LocalWebApp, localWebAppUrl } from './web-app-route';
 
 export const START_USAGE = `Usage: sheet-plan start [--port N]
 
@@ -74,12 +75,14 @@ export async function startServer(options: StartOptions = {}) {
   const persist = persistenceFor(stateFile, spreadsheet);
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();
+  const webApp = new LocalWebApp({ spreadsheet, distDir, pool, persist });
   const handler = createApp({
     spreadsheet,
     distDir,
     pool,
     secret,
     persist,
+    webApp,
     routes: pageRoutes({ distDir, spreadsheet, pool, secret, persist }),
   });
   const { server, url } = await listenOn(handler, options.port ?? 0).catch(async (error: unknown) => {
@@ -92,9 +95,10 @@ export async function startServer(options: StartOptions = {}) {
       // A browser keeps idle connections open; close() alone would wait for them.
       server.closeAllConnections();
     });
+    webApp.close();
     await pool.close();
   };
-  return { server, url, spreadsheet, stateFile, seeded, pool, secret, close };
+  return { server, url, webAppUrl: localWebAppUrl(url), spreadsheet, stateFile, seeded, pool, secret, close };
 }
 
 export interface StartCommandOptions {
