@@ -210,7 +210,7 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
-    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
+    ScriptApp: scope.expose('ScriptApp', new ScriptApp(scope)),
     console: createConsole(scope),
   });
   return globals;

@@ -22,7 +22,8 @@ export type ServiceName =
   | 'HtmlOutput'
   | 'Ui'
   | 'Menu'
-  | 'ScriptApp';
+  | 'ScriptApp'
+  | 'Service';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */
