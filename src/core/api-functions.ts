@@ -609,6 +609,26 @@ export const API_FUNCTIONS = {
     description: "Undoes an agent's write, only if its cells still hold what it wrote.",
     args: [token, argument('id', z.string())],
   }),
+  sidebarConnectAgent: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    description: "Connects an agent: a new key (kept only as a hash) and the agent's URL, shown once.",
+    args: [token, argument('name', z.string())],
+  }),
+  sidebarListAgents: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: "The connected agents (name, created, last use; never a key) and the web app's URL.",
+    args: [token],
+  }),
+  sidebarRevokeAgent: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: "Revokes an agent's key: its next call is refused.",
+    args: [token, argument('id', z.string())],
+  }),
   sidebarRenewSession: returning<unknown>()({
     ...sidebar,
     changesPlan: false,

@@ -218,7 +218,7 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
     ContentService: scope.expose('ContentService', new ContentService(scope)),
-    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
+    ScriptApp: scope.expose('ScriptApp', new ScriptApp(scope)),
     console: createConsole(scope),
   });
   return globals;

@@ -11,6 +11,9 @@ import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
 import { LocalWebApp, localWebAppUrl } from './web-app-route';
 
+/** Where Google serves a deployment's web app (`/macros/s/{deployment id}/exec`); the local one is `local`. */
+export const WEB_APP_PATH = '/macros/s/local/exec';
+
 export const START_USAGE = `Usage: sheet-plan start [--port N]
 
 Runs the local emulator: a Sheets stand-in with the real sidebar, and the Apps Script API at
@@ -89,6 +92,8 @@ export async function startServer(options: StartOptions = {}) {
     await pool.close();
     throw error;
   });
+  // The bound script's web app, as ScriptApp.getService().getUrl() answers it: the sidebar builds agent URLs on it.
+  spreadsheet.webAppUrl = `${url}${WEB_APP_PATH}`;
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -24,7 +24,8 @@ export type ServiceName =
   | 'TextOutput'
   | 'Ui'
   | 'Menu'
-  | 'ScriptApp';
+  | 'ScriptApp'
+  | 'Service';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */
