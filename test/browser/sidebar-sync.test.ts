@@ -54,30 +54,30 @@ test(
 );
 
 test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
-  const sidebar = await openSidebar(browser(), server());
+  const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
   const { page } = sidebar;
   await setVisibility(page, 'hidden');
-  await page.waitForTimeout(200);
   const before = sidebar.calls.length;
-  await page.waitForTimeout(4000); // longer than the check interval
+  await sidebar.runClock(10_000); // longer than any wait between checks while the person was active
   expect(sidebar.calls.slice(before)).toEqual([]);
 
   await server().editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
   await setVisibility(page, 'visible');
+  await sidebar.runClock(1); // at once: a check is due now, and a timer of 0 ms still needs the clock to move
   await page.locator('.plan-title', { hasText: 'Shown on return' }).waitFor({ timeout: 1000 });
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
 });
 
 test('an unchanged plan costs one small call per check: null, nothing re-rendered', async () => {
-  const sidebar = await openSidebar(browser(), server());
+  const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
   const before = sidebar.calls.length;
-  const responses: unknown[] = [];
-  sidebar.page.on('response', async (response) => {
-    if (new URL(response.url()).pathname === '/gas/run') responses.push(await response.json());
+  const responses: Array<Promise<unknown>> = [];
+  sidebar.page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/gas/run') responses.push(response.json());
   });
-  await sidebar.page.waitForTimeout(3500);
+  await sidebar.runClock(3500); // the first check comes after 3 s, the next 4.5 s after that
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
-  expect(responses).toEqual([{ result: null }]);
+  expect(await Promise.all(responses)).toEqual([{ result: null }]);
 });
 
 test('editing the Markdown saves the whole plan as a person', async () => {
@@ -197,18 +197,8 @@ test(
   async () => {
     const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
     const { page } = sidebar;
-    let pending = 0;
-    page.on('request', () => pending++);
-    page.on('requestfinished', () => pending--);
-    page.on('requestfailed', () => pending--);
     const checks = () => sidebar.calls.filter((name) => name === 'sidebarCheck').length;
-    /** Moves the page's clock on second by second, letting each check's round trip finish. */
-    const runFor = async (seconds: number) => {
-      for (let i = 0; i < seconds; i++) {
-        await page.clock.runFor(1000);
-        while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+    const runFor = (seconds: number) => sidebar.runClock(seconds * 1000);
 
     await runFor(600);
     // Ten idle minutes: 15 checks (3 s, 4.5 s, … up to one a minute); a fixed 3-second poll made 200.
