@@ -2,9 +2,10 @@
  * The package as another project uses it: `import { PlanClient } from 'sheet-plan'` (CommonJS, ES
  * module and TypeScript, with real types), and a package file that holds the built code, types and
  * the Apps Script files, and nothing of the sources or tests; what the built code loads is a dependency.
+ * The packed tarball installs with npm in an empty folder and runs there (`npx sheet-plan`, the import).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -108,4 +109,74 @@ test('what the built CLI, emulator worker and client load is a dependency, kept 
   );
   expect([...packages].filter((name) => !(name in manifest.dependencies))).toEqual([]);
   expect([...packages]).toEqual(expect.arrayContaining(['typescript', 'gas-local', '@googleapis/script']));
+});
+
+describe('the packed tarball, installed by npm in an empty folder', () => {
+  let folder: string;
+  let installed: string;
+
+  /**
+   * `npm pack`, then `npm install <tarball>` in a folder of its own, offline: this machine has no registry, so each
+   * dependency the package declares is first linked in from this checkout's node_modules, where npm finds it already
+   * satisfied (and fetches nothing). The package itself is unpacked from the tarball as from the registry.
+   */
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-installed-'));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }),
+    ) as Array<{ filename: string }>;
+    installed = path.join(folder, 'project');
+    mkdirSync(path.join(installed, 'node_modules'), { recursive: true });
+    writeFileSync(path.join(installed, 'package.json'), JSON.stringify({ name: 'project', private: true }));
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies)) {
+      const link = path.join(installed, 'node_modules', dependency);
+      mkdirSync(path.dirname(link), { recursive: true });
+      symlinkSync(realpathSync(path.join(ROOT, 'node_modules', dependency)), link, 'dir');
+    }
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--offline',
+        '--omit=dev',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        path.join(folder, packed[0].filename),
+      ],
+      { cwd: installed, encoding: 'utf8', stdio: 'pipe' },
+    );
+  }, 120_000);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('the package can be published: not private, with a bin, exports and files', () => {
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'node_modules/sheet-plan/package.json'), 'utf8'));
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.bin).toEqual({ 'sheet-plan': 'build/cli.js' });
+    expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
+    expect(realpathSync(path.join(installed, 'node_modules/sheet-plan'))).not.toBe(realpathSync(ROOT));
+  });
+
+  test('npx sheet-plan mcp --help runs the installed command (its help on stderr: stdout is the MCP channel)', () => {
+    const help = spawnSync('npx', ['--offline', '--no-install', 'sheet-plan', 'mcp', '--help'], {
+      cwd: installed,
+      encoding: 'utf8',
+    });
+    expect([help.status, help.stdout]).toEqual([0, '']);
+    expect(help.stderr).toMatch(/^Usage: sheet-plan mcp /);
+  });
+
+  test("import { PlanClient } from 'sheet-plan' works in the installing project", () => {
+    writeFileSync(
+      path.join(installed, 'uses.mjs'),
+      "import { PlanClient } from 'sheet-plan';\nconsole.log(typeof PlanClient);",
+    );
+    expect(execFileSync(process.execPath, ['uses.mjs'], { cwd: installed, encoding: 'utf8' }).trim()).toBe('function');
+  });
 });
