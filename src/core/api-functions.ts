@@ -31,8 +31,11 @@ import type { ArchiveEntry } from './store';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from './sheet-results';
 import type { CompactPlan } from './summary';
 
-/** Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item. */
-export type Caller = 'agent' | 'person' | 'trigger' | 'menu';
+/**
+ * Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item, or
+ * a request to the web app (anyone with its URL: doPost runs nothing without an agent's key).
+ */
+export type Caller = 'agent' | 'person' | 'trigger' | 'menu' | 'web';
 
 export interface ApiArgument {
   name: string;
@@ -398,6 +401,24 @@ export const API_FUNCTIONS = {
     retrySafe: true,
     description: "Records a person's edit of the plan cell as a revision.",
     args: [event],
+  }),
+
+  // ---- the web app: MCP over HTTP (src/apps-script/web-app.ts) ----
+  doPost: returning<unknown>()({
+    callers: ['web'],
+    changesPlan: true,
+    writesSheet: true,
+    retrySafe: false,
+    description:
+      'MCP over Streamable HTTP (JSON-RPC, JSON answers): the plan tools, as the agent whose key the URL holds.',
+    args: [argument('event', z.unknown(), 'the request event Apps Script passes a web app')],
+  }),
+  doGet: returning<unknown>()({
+    callers: ['web'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Says what the URL is (an MCP endpoint to POST to), for a person who opens it.',
+    args: [argument('event', z.unknown(), 'the request event Apps Script passes a web app')],
   }),
 
   // ---- the Agent Plan menu ----

@@ -20,6 +20,8 @@ export type ServiceName =
   | 'Cache'
   | 'HtmlService'
   | 'HtmlOutput'
+  | 'ContentService'
+  | 'TextOutput'
   | 'Ui'
   | 'Menu'
   | 'ScriptApp'
