@@ -11,6 +11,11 @@ export interface AgentSetup {
   steps: string;
   /** What to paste (a command or a file's JSON), when there is more to paste than the URL itself. */
   snippet?: string;
+  /**
+   * The same through the stdio bridge (`npx -y sheet-plan mcp --url …`), which follows Google's 302 itself: for a
+   * client whose HTTP transport does not (docs/agents.md, Connect by URL).
+   */
+  bridge?: string;
   /** Connects from its maker's cloud, not from this computer: it needs the deployed web app, not a local address. */
   fromTheCloud?: boolean;
 }
@@ -24,6 +29,7 @@ export function shellQuote(text: string): string {
 }
 
 export function agentSetups(url: string): AgentSetup[] {
+  const bridge = ['-y', SERVER_NAME, 'mcp', '--url', url];
   return [
     {
       client: 'Claude (claude.ai and Claude Desktop)',
@@ -36,17 +42,20 @@ export function agentSetups(url: string): AgentSetup[] {
       client: 'Claude Code',
       steps: 'Run in a terminal (add --scope user to have it in every project):',
       snippet: `claude mcp add --transport http ${SERVER_NAME} ${shellQuote(url)}`,
+      bridge: `claude mcp add ${SERVER_NAME} -- npx -y ${SERVER_NAME} mcp --url ${shellQuote(url)}`,
     },
     {
       client: 'Cursor',
       steps:
         'Add to ~/.cursor/mcp.json (or .cursor/mcp.json in one project), then turn it on in Cursor Settings → MCP:',
       snippet: JSON.stringify({ mcpServers: { [SERVER_NAME]: { url } } }, null, 2),
+      bridge: JSON.stringify({ mcpServers: { [SERVER_NAME]: { command: 'npx', args: bridge } } }, null, 2),
     },
     {
       client: 'VS Code (Copilot agent mode)',
       steps: 'Add to .vscode/mcp.json in your workspace (or MCP: Open User Configuration for every workspace):',
       snippet: JSON.stringify({ servers: { [SERVER_NAME]: { type: 'http', url } } }, null, 2),
+      bridge: JSON.stringify({ servers: { [SERVER_NAME]: { type: 'stdio', command: 'npx', args: bridge } } }, null, 2),
     },
     {
       client: 'ChatGPT',

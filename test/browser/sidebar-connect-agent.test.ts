@@ -51,12 +51,14 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   await page.getByRole('button', { name: "Copy the agent's address" }).click();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
   await page.locator('.agent-setup summary', { hasText: 'Claude Code' }).click();
-  await expect(page.getByRole('textbox', { name: 'the Claude Code set-up' }).inputValue()).resolves.toBe(
+  await expect(page.getByRole('textbox', { name: 'the Claude Code set-up', exact: true }).inputValue()).resolves.toBe(
     `claude mcp add --transport http sheet-plan '${url}'`,
   );
   await page.locator('.agent-setup summary', { hasText: 'VS Code' }).click();
   expect(
-    JSON.parse(await page.getByRole('textbox', { name: 'the VS Code (Copilot agent mode) set-up' }).inputValue()),
+    JSON.parse(
+      await page.getByRole('textbox', { name: 'the VS Code (Copilot agent mode) set-up', exact: true }).inputValue(),
+    ),
   ).toEqual({
     servers: { 'sheet-plan': { type: 'http', url } },
   });

@@ -31,3 +31,12 @@ test('local addresses are the ones only this computer reaches', () => {
   expect(isLocalAddress('http://localhost:8080/x')).toBe(true);
   expect(isLocalAddress(URL)).toBe(false);
 });
+
+test('Claude Code, Cursor and VS Code also get the stdio bridge, which follows the redirect itself', () => {
+  expect(setup(/^Claude Code$/).bridge).toBe(`claude mcp add sheet-plan -- npx -y sheet-plan mcp --url '${URL}'`);
+  const args = ['-y', 'sheet-plan', 'mcp', '--url', URL];
+  expect(JSON.parse(setup(/Cursor/).bridge!)).toEqual({ mcpServers: { 'sheet-plan': { command: 'npx', args } } });
+  expect(JSON.parse(setup(/VS Code/).bridge!)).toEqual({
+    servers: { 'sheet-plan': { type: 'stdio', command: 'npx', args } },
+  });
+});

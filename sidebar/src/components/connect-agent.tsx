@@ -158,6 +158,19 @@ function NewKey({ connected, controller }: { connected: ConnectedAgentView; cont
               rows={setup.snippet.split('\n').length}
             />
           )}
+          {setup.bridge && (
+            <>
+              <p class="setup-steps">
+                If it does not connect (its HTTP client does not follow Google's redirect), the same through Sheet
+                Plan's bridge:
+              </p>
+              <CopyBox
+                label={`the ${setup.client} set-up through the bridge`}
+                text={setup.bridge}
+                rows={setup.bridge.split('\n').length}
+              />
+            </>
+          )}
           {setup.fromTheCloud && local && <p class="hint">Needs the deployed web app (see above).</p>}
         </details>
       ))}
