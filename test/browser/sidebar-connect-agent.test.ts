@@ -25,6 +25,16 @@ afterEach(async () => {
   await server.dispose();
 });
 
+/** An MCP ping to the agent's URL, as a client sends it (fetch follows the web app's 302 with a GET). */
+async function ping(url: string): Promise<{ result?: unknown; error?: { code: number } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+  return (await response.json()) as { result?: unknown; error?: { code: number } };
+}
+
 const stored = (): Array<Record<string, unknown>> =>
   JSON.parse(server.spreadsheet.properties.script.get(AGENTS_PROPERTY) ?? '[]');
 
@@ -79,15 +89,33 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   await page.locator('.agent', { hasText: 'Claude on my laptop' }).waitFor();
   expect(await page.content()).not.toContain(key);
 
-  // Revoke asks first; Cancel changes nothing, Revoke removes the agent.
+  // The agent uses its address: the panel, opened again, shows when.
+  await expect(ping(url)).resolves.toEqual(expect.objectContaining({ result: {} }));
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  await page
+    .locator('.agent', { hasText: 'Claude on my laptop' })
+    .getByText(/Last used (?!never)/)
+    .waitFor();
+
+  // Revoke asks first; Cancel changes nothing, Revoke removes the agent, and its address is refused.
   const agent = page.locator('.agent', { hasText: 'Claude on my laptop' });
   await agent.getByRole('button', { name: 'Revoke Claude on my laptop' }).click();
   await agent.getByRole('button', { name: 'Cancel' }).click();
   expect(stored()).toHaveLength(1);
   await agent.getByRole('button', { name: 'Revoke Claude on my laptop' }).click();
   await agent.getByRole('button', { name: 'Revoke', exact: true }).click();
-  await page.getByText('No agent is connected yet.').waitFor();
+  // On a failure, say what the sidebar showed instead (an error banner, a busy line).
+  await page
+    .getByText('No agent is connected yet.')
+    .waitFor()
+    .catch(async (error) => {
+      throw new Error(`${error}\nThe sidebar showed: ${await page.locator('.sidebar').innerText()}`);
+    });
   expect(stored()).toEqual([]);
+  await expect(ping(url)).resolves.toEqual(
+    expect.objectContaining({ error: expect.objectContaining({ code: -32001 }) }),
+  );
   expect(sidebar.dialogs).toEqual([]);
 });
 
