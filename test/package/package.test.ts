@@ -4,10 +4,14 @@
  * the Apps Script files, and nothing of the sources or tests; what the built code loads is a dependency.
  * The packed tarball installs with npm in an empty folder and runs there (`npx sheet-plan`, the import).
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connectAgentAsPerson } from '../../src/node/server/person-calls';
+import { startLocalEmulator } from '../client/local-emulator';
 
 const ROOT = path.resolve(__dirname, '../..');
 let consumer: string;
@@ -173,6 +177,28 @@ describe('the packed tarball, installed by npm in an empty folder', () => {
     });
     expect([help.status, help.stdout]).toEqual([0, '']);
     expect(help.stderr).toMatch(/^Usage: sheet-plan mcp /);
+    expect(help.stderr).toContain('--url');
+  });
+
+  test('the installed sheet-plan mcp --url bridges an MCP client to a web app by its URL alone', async () => {
+    const emulator = await startLocalEmulator();
+    const client = new Client({ name: 'installed-package-test', version: '1.0.0' });
+    try {
+      const url = await connectAgentAsPerson(emulator.url, 'Installed package');
+      await client.connect(
+        new StdioClientTransport({
+          command: path.join(installed, 'node_modules/.bin/sheet-plan'),
+          args: ['mcp', '--url', url],
+          cwd: installed,
+          stderr: 'pipe',
+        }),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['get_next_task', 'complete_task']));
+    } finally {
+      await client.close();
+      await emulator.close();
+    }
   });
 
   test("import { PlanClient } from 'sheet-plan' works in the installing project", () => {
