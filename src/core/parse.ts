@@ -196,6 +196,10 @@ function frontMatterEnd(lines: string[]): number {
 
 const NO_INDENT = { index: 0, columns: 0 } as const;
 
+function isBlank(line: string): boolean {
+  return indentationOf(line).index === line.length;
+}
+
 const CODE = { backtick: 0x60, tilde: 0x7e, hash: 0x23, less: 0x3c, greater: 0x3e, pipe: 0x7c } as const;
 
 function isListStart(code: number): boolean {
@@ -224,6 +228,8 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
   let sectionLevel = 0;
   let sectionStart = -1;
   let sectionHeading: HeadingPlace | undefined;
+  /** The name a section's phase takes: its heading's text, or the part's name for `## Phase 3.1: Setup`. */
+  let sectionName = '';
   /** The phase tasks go to; null until a task arrives in a section without a phase heading. */
   let phase = null as OutlinePhase | null;
   /** Tasks of the current phase that may be the parent of the next one: the column of their box, and their index. */
@@ -273,7 +279,9 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       outline.titleHeading = heading;
       return;
     }
-    const phaseText = readPhaseText(heading.level, heading.text);
+    const read = readPhaseText(heading.level, heading.text);
+    // `Phase 3.1: Setup` inside phase 3 is part of it; anywhere else it is a section named `Setup`.
+    const phaseText = read?.part === undefined ? read : null;
     const nested = !phaseText && section !== 'preamble' && section !== 'other' && heading.level > sectionLevel;
     if (!nested && phase) phase.end = heading.line;
     if (phaseText) {
@@ -303,6 +311,7 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     sectionLevel = heading.level;
     sectionStart = heading.line;
     sectionHeading = heading;
+    sectionName = read?.name || heading.text;
     phase = null;
   };
 
@@ -315,7 +324,7 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       const inSection = section === 'other';
       startPhase({
         number: Number.NaN,
-        name: inSection ? sectionHeading!.text : '',
+        name: inSection ? sectionName : '',
         tasks: [],
         line: inSection ? sectionHeading!.line : i,
         end: lines.length,
@@ -398,7 +407,8 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       continue;
     }
     const paragraphBefore = paragraphLine === i - 1;
-    if (columns >= 4 && !listContext && !paragraphBefore) {
+    // An indented code block starts after a blank line (a tab-indented task under a heading is a task).
+    if (columns >= 4 && !listContext && (i === 0 || isBlank(lines[i - 1]))) {
       unreadIfTaskLike(i, 'in-code'); // an indented code block
       continue;
     }

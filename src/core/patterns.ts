@@ -280,17 +280,27 @@ export function setextLevel(line: string): 0 | 1 | 2 {
 /**
  * A phase in a heading's text: `Phase 2: Name` (also `Phase 2 - Name`, `— Name`, `. Name`, or no
  * name; any case) at levels 2 to 4, or `2. Name` / `2) Name` (a numbered section) at level 2.
- * `Phase 2.1: …` is not a phase of its own: it is a part of phase 2.
+ * Before `Phase` may stand a short run without letters of the Latin alphabet: an emoji (`🚀 Phase 1`),
+ * bold (`**Phase 2: UI**`, whose closing `**` is not part of the name) or a numbering (`二、Phase 1`);
+ * what it holds besides emphasis leads the name (`🚀 Integration`), so that no word is lost.
+ * `Phase 3.1: …` names a part of phase 3: the reader decides whether it stands inside phase 3.
  */
-const PHASE_WORD = new RegExp(`^Phase${OPTIONAL_GAPS}(\\d{1,9})`, 'i');
+const PHASE_PREFIX = '[^A-Za-z]{0,16}';
+const PHASE_WORD = new RegExp(`^(${PHASE_PREFIX})Phase${OPTIONAL_GAPS}(\\d{1,9})((?:\\.\\d{1,9}){0,8})`, 'i');
 const NUMBERED_SECTION = new RegExp(`^(\\d{1,9})[.)](?=${GAP}|$)`);
 const PHASE_NAME_SEPARATORS = ':.-–—)';
+/** Emphasis around the whole heading text: `**Phase 2: UI**`. */
+const CLOSING_EMPHASIS = /(?:\*\*|__|\*|_)$/;
 
 export interface PhaseHeadingText {
   number: number;
   name: string;
   /** `Phase N` (true) or a numbered section `N. Name` (false). */
   phaseWord: boolean;
+  /** What stands before `Phase` (`🚀 `, `**`); empty in the spec's spelling. */
+  prefix: string;
+  /** `3.1` for `Phase 3.1: Setup`: a part of phase 3, not a phase number of its own. */
+  part?: string;
 }
 
 export function readPhaseText(level: number, text: string): PhaseHeadingText | null {
@@ -298,22 +308,30 @@ export function readPhaseText(level: number, text: string): PhaseHeadingText | n
   const match = word ?? (level === 2 ? NUMBERED_SECTION.exec(text) : null);
   if (!match) return null;
   let at = match[0].length;
-  if (word && at < text.length) {
-    const next = text[at];
-    const decimal = next === '.' && isDigit(text.charCodeAt(at + 1));
-    if (decimal || !(isGap(text.charCodeAt(at)) || PHASE_NAME_SEPARATORS.includes(next))) return null;
+  if (word && at < text.length && !(isGap(text.charCodeAt(at)) || PHASE_NAME_SEPARATORS.includes(text[at]))) {
+    return null; // `Phase 1a`, `Phase 10x`: not a phase number
   }
   at = gapEnd(text, at);
   if (at < 0) return null;
   if (word && at < text.length && PHASE_NAME_SEPARATORS.includes(text[at])) at++;
-  return { number: Number(match[1]), name: text.slice(at).trim(), phaseWord: Boolean(word) };
+  const prefix = word ? word[1] : '';
+  let name = text.slice(at).trim();
+  const emphasis = CLOSING_EMPHASIS.exec(name);
+  if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
+  // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
+  const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
+  if (decoration.trim()) name = `${decoration}${name}`;
+  const number = word ? Number(word[2]) : Number(match[1]);
+  const phase: PhaseHeadingText = { number, name, phaseWord: Boolean(word), prefix };
+  if (word?.[3]) phase.part = `${word[2]}${word[3]}`;
+  return phase;
 }
 
 /** The spec's phase heading, `### Phase 2: Name` (also `- Name`, `— Name`, `. Name`, or no name); level 3 only. */
 export function matchPhaseHeading(line: string): { number: number; name: string } | null {
   const heading = matchHeading(line);
   const phase = heading?.level === 3 ? readPhaseText(3, heading.text) : null;
-  return phase?.phaseWord ? { number: phase.number, name: phase.name } : null;
+  return phase?.phaseWord && !phase.prefix && !phase.part ? { number: phase.number, name: phase.name } : null;
 }
 
 /** The canonical spelling of a phase heading, as createPlan and adoptFormat write it. */
@@ -350,8 +368,21 @@ export function matchStatusLine(line: string): { head: string; word: string; res
   return { head: match.groups.head, word: match.groups.word, rest: match.groups.rest };
 }
 
-/** The number in a phase heading, with what comes before it (kept when phases are renumbered). */
-export const PHASE_NUMBER = /^( {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+)(\d+)/i;
+/** A heading's marks: indentation, `#`s and the gap after them. */
+const HEADING_MARKS = new RegExp(`^ {0,3}#{1,6}${GAPS}`);
+
+/**
+ * The heading line with another phase number: `## 🚀 Phase 3: Name` → `## 🚀 Phase 4: Name`; every other
+ * character stays. The line comes back as it was when it is not a phase heading.
+ */
+export function withPhaseNumber(line: string, number: number): string {
+  const marks = HEADING_MARKS.exec(line);
+  const word = marks ? PHASE_WORD.exec(line.slice(marks[0].length)) : null;
+  if (!marks || !word) return line;
+  const end = marks[0].length + word[0].length - word[3].length;
+  const start = end - word[2].length;
+  return `${line.slice(0, start)}${number}${line.slice(end)}`;
+}
 
 /** The sections the format knows, by their `##` heading text. */
 export const SECTION_NAMES = {
