@@ -2,7 +2,8 @@
  * A task line's text, read: title, done date and annotation (docs/format.md, "Annotations"), and the
  * task a line stands for.
  */
-import { findDoneDate, lastSeparator, type TaskLineParts } from './patterns';
+import { findDoneDate, lastSeparator } from './annotations';
+import type { TaskLineParts } from './patterns';
 import type { StatusDefinition, TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 

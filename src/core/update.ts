@@ -4,15 +4,8 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import {
-  ANNOTATION_DASH,
-  DONE_MARK,
-  annotationText,
-  matchListItem,
-  middleOf,
-  readTaskLine,
-  type TaskLineParts,
-} from './patterns';
+import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
+import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
 import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
