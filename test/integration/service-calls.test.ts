@@ -98,11 +98,7 @@ test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validateP
   (name) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name);
     expect(error).toBeUndefined();
-    expect(spreadsheetCalls(execution)).toEqual([
-      'SpreadsheetApp.openById',
-      'Spreadsheet.getRange',
-      'Range.getValues',
-    ]);
+    expect(spreadsheetCalls(execution)).toEqual(['SpreadsheetApp.openById', 'Spreadsheet.getRange', 'Range.getValues']);
     expect(sheetsReached(execution)).toEqual([PLAN_SHEET]);
     expect(execution.countCalls({ service: 'Lock' })).toBe(0);
   },
