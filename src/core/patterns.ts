@@ -95,10 +95,11 @@ const TASK_HEAD = new RegExp(
 
 /**
  * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
- * number, part of the title), maybe in bold, then `.`, `:` or `)`, and the gap before the title.
+ * number, part of the title), maybe in bold, then `.`, `:` or `)`, and the gap before the title. Its
+ * `{1,8}` is MAX_STEP_DEPTH - 1 (written out: the ReDoS check reads patterns without running the code).
  */
 const WRITTEN_STEP = new RegExp(
-  `^(?<open>\\*\\*)?(?<step>\\d{1,9}(?:\\.\\d{1,9}){1,${MAX_STEP_DEPTH - 1}})(?!\\d|\\.\\d)` +
+  `^(?<open>\\*\\*)?(?<step>\\d{1,9}(?:\\.\\d{1,9}){1,8})(?!\\d|\\.\\d)` +
     `[.:)]?(?<close>\\*\\*)?(?<gap>${OPTIONAL_GAPS})`,
 );
 
