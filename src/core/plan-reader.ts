@@ -204,6 +204,10 @@ class OutlineReader {
 
   private onHeading(heading: HeadingPlace): void {
     const { outline } = this;
+    // `Goal: …` underlined with `---` is a setext heading to Markdown, and still the plan's goal.
+    if (heading.underline !== undefined && (this.section === 'preamble' || this.section === 'goal')) {
+      this.readGoalOrStatus(heading.line, this.lines[heading.line]);
+    }
     if (heading.level === 1 && outline.titleLine === undefined) {
       outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
       outline.titleLine = heading.line;
