@@ -17,6 +17,7 @@ import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
 /** The plan cell, as the page and GET /api/cells name it. */
 export const PLAN_CELL = PLAN_CELL_REFERENCE;
 
+// launchBrowser starts a Chromium of its own: a test file uses useBrowser() instead (one per file).
 export { findChromium, launchBrowser } from '../../src/node/browser/chromium';
 
 /**
