@@ -307,11 +307,11 @@ export class PlanManager {
     change: (
       text: string,
       snapshot: Snapshot,
-    ) => { text: string; result: (revision: RevisionInfo) => T; replacing?: Replacing },
+    ) => { text: string; result: (revision: RevisionInfo) => T; replacing?: Replacing; newPlan?: boolean },
   ): T {
     return this.changeOnce((snapshot) => {
-      const { text, result, replacing } = change(snapshot.text, snapshot);
-      return this.writePlan(snapshot, text, result, { replacing });
+      const { text, result, replacing, newPlan } = change(snapshot.text, snapshot);
+      return this.writePlan(snapshot, text, result, { replacing, newPlan });
     });
   }
 
@@ -336,13 +336,14 @@ export class PlanManager {
    * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
    * request ids the plan remembers, with this call's and its answer), keeping in the history what the write replaces.
    * Returns `answer` for it. `replacing` keeps the whole document being replaced; `setUp` writes the plan's place
-   * (sheet, marker) as well, as does a plan whose place is not set up.
+   * (sheet, marker) as well, as does a plan whose place is not set up. `newPlan` (createPlan, finishPlan) starts the
+   * remembered request ids afresh: an id belongs to one plan, so an id the last plan saw is a new change on the next.
    */
   private writePlan<T>(
     snapshot: Snapshot,
     text: string,
     answer: (revision: RevisionInfo) => T,
-    options: { setUp?: boolean; replacing?: Replacing } = {},
+    options: { setUp?: boolean; replacing?: Replacing; newPlan?: boolean } = {},
   ): T {
     requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
     if (!this.byPerson) requireHeldItemsKept(snapshot.text, text);
@@ -351,7 +352,7 @@ export class PlanManager {
     const stamp = revisionStamp(next.info.revision, text);
     const meta = recordWithRequests(
       next.meta,
-      snapshot.meta,
+      options.newPlan ? '' : snapshot.meta,
       this.request && { request: this.request, answer: result, revision: next.info.revision, text, stamp },
     );
     this.store.write({
@@ -662,7 +663,7 @@ export class PlanManager {
     return this.mutate(() => {
       const text = this.asNewPlan(composed);
       const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
-      return { text, result: (revision) => this.revised(text, revision), replacing };
+      return { text, result: (revision) => this.revised(text, revision), replacing, newPlan: true };
     });
   }
 
@@ -712,7 +713,7 @@ export class PlanManager {
         throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
       const text = this.agentRewrite(current, markdown);
       const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
-      return { text, result: (revision) => this.revised(text, revision), replacing };
+      return { text, result: (revision) => this.revised(text, revision), replacing, newPlan: true };
     });
   }
 
@@ -840,13 +841,18 @@ export class PlanManager {
       const entry = { finishedAt: this.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
       const id = this.store.archivePlan({ ...entry, text: done });
       const next = this.settings().afterFinish === 'starter' ? this.asNewPlan(STARTER_PLAN) : '';
-      return this.writePlan(snapshot, next, (revision) => ({
-        id,
-        ...entry,
-        plan: next ? this.revised(next, revision) : null,
-        revision: revision.revision,
-        changedBy: revision.changedBy,
-      }));
+      return this.writePlan(
+        snapshot,
+        next,
+        (revision) => ({
+          id,
+          ...entry,
+          plan: next ? this.revised(next, revision) : null,
+          revision: revision.revision,
+          changedBy: revision.changedBy,
+        }),
+        { newPlan: true },
+      );
     });
   }
 
