@@ -10,6 +10,7 @@
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
 import { PlanError } from '../core/errors';
+import { recordedRevision } from '../core/revision';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
   ArchiveEntry,
@@ -24,6 +25,7 @@ import { ArchiveSheet } from './archive-sheet';
 import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
+import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -167,14 +169,32 @@ export class SpreadsheetPlanStore implements PlanStore {
   write(change: PlanWrite): void {
     // Checked before anything is written: a text Sheets could not keep is refused as such.
     const text = requireStorable(change.text, 'The plan', this.location);
-    for (const version of change.keep) requireStorable(version.text, `Revision ${version.revision}`, 'the history');
-    this.history.append(change.keep);
+    const keep = [...this.cellsReplacedBeside(change), ...change.keep];
+    for (const version of keep) requireStorable(version.text, `Revision ${version.revision}`, 'the history');
+    this.history.append(keep);
     this.history.keepLastRecorded({ text: change.text, meta: change.meta }, change.previous);
     if (this.keepsApproval) this.history.keepLastApproved({ text: change.text, meta: change.meta });
     if (change.recordOnly) this.writeCells(RECORD, [asText(change.meta)]);
     else if (change.setUp) this.setUp(text, change.meta);
     else this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
     this.written = { ready: true, text: change.text, meta: change.meta };
+  }
+
+  /**
+   * What the cells beside the plan that this change writes (the marker and label when it sets up, the record always)
+   * held, when that is not Sheet Plan's own: a person's notes on an AGENT_BASE sheet that was not set up, or text
+   * typed over the record. Kept in the history with the change, never overwritten unkept.
+   */
+  private cellsReplacedBeside(change: PlanWrite): SavedVersion[] {
+    const values = this.readValues;
+    if (!values || !this.planSheet()) return [];
+    const written = change.setUp ? Object.values(BESIDE_THE_PLAN) : [BESIDE_THE_PLAN.record];
+    const version = replacedCellsVersion(written, (cell) => ALL_CELLS.valueAt(values, cell), {
+      revision: Math.max(0, (recordedRevision(change.meta) ?? 1) - 1),
+      savedAt: this.now(),
+      by: change.setUp ? "the plan sheet's set-up" : 'a write of the revision record',
+    });
+    return version ? [version] : [];
   }
 
   /** Writes cells of the plan sheet, registering how to put back what they held. */

@@ -9,7 +9,10 @@
 import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
+  MARKER,
   PLAN,
+  PLAN_SHEET,
+  REVISION,
   call,
   execute,
   openSidebar,
@@ -58,6 +61,13 @@ const CHECKLIST =
   '# Plan: Month end\n\nGoal: Close January\n\n## Tasks\n- [x] Export the ledger\n- [ ] Reconcile the bank\n';
 const typed = () => sheetWithPlan(ORIGINAL);
 const empty = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+/** A person's AGENT_BASE sheet, not set up: its C1, D1 and D2 go to the history with the set-up. */
+const personsSheet = () => {
+  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET] });
+  spreadsheet.setCellText(MARKER, 'Budget 2026');
+  spreadsheet.setCellText(REVISION, 'Ana, until March');
+  return spreadsheet;
+};
 const withHistory = () => {
   const spreadsheet = saved();
   call(spreadsheet, 'replacePlan', ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp);
@@ -105,10 +115,16 @@ const MUTATIONS: Record<string, Scenario[]> = {
       recovered: recoveryPlan,
       neverFails: true,
     },
+    { label: "a person's cells on the plan sheet", setup: personsSheet, recovered: recoveryPlan, neverFails: true },
   ],
   createPlan: [
     { label: 'over a plan', setup: saved, args: () => ['New plan', 'Replace it', [{ name: 'W', steps: ['One'] }]] },
     { label: 'on a new spreadsheet', setup: empty, args: () => ['First', 'Begin', [{ name: 'W', steps: ['One'] }]] },
+    {
+      label: "over a person's cells on the plan sheet",
+      setup: personsSheet,
+      args: () => ['First', 'Begin', [{ name: 'W', steps: ['One'] }]],
+    },
   ].map((scenario) => ({
     ...scenario,
     // Nothing waits for review in a plan an agent replaces.

@@ -4,7 +4,8 @@
  * the last plan's request ids. Each is replayed through the built bundle on the emulator.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { call, execute, plan, planText, sheetWithPlan, snapshot } from './harness';
+import { cellReference } from '../../src/apps-script/plan-location';
+import { MARKER, PLAN_SHEET, REVISION, call, execute, plan, planText, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Reconcile',
@@ -51,5 +52,55 @@ describe('request ids belong to one plan', () => {
     const after = snapshot(spreadsheet);
     expect(execute(spreadsheet, 'createPlan', [...args, { requestId: ID }]).result).toEqual(first.result);
     expect(snapshot(spreadsheet)).toBe(after);
+  });
+});
+
+describe("set-up keeps a person's cells beside the plan", () => {
+  const LABEL = cellReference('D1');
+
+  /** A sheet a person named AGENT_BASE and wrote in before Sheet Plan set it up. */
+  function personsAgentBase(): EmulatedSpreadsheet {
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET] });
+    spreadsheet.setCellText(MARKER, 'Budget 2026');
+    spreadsheet.setCellText(LABEL, 'Owner');
+    spreadsheet.setCellText(REVISION, 'Ana, until March');
+    return spreadsheet;
+  }
+
+  function keptCells(spreadsheet: EmulatedSpreadsheet): string | undefined {
+    const history: Array<{ text: string }> = call(spreadsheet, 'getHistory', 10);
+    return history.find((entry) => entry.text.startsWith('Cells of AGENT_BASE'))?.text;
+  }
+
+  test.each([
+    ['initPlan', []],
+    ['createPlan', ['Close', 'Close the month', [{ name: 'Close', steps: ['Post Journal!A2:F90'] }]]],
+  ])('%s over C1, D1 and D2 a person wrote keeps all three in the history', (name, args) => {
+    const spreadsheet = personsAgentBase();
+    const { error } = execute(spreadsheet, name, args);
+    expect(error).toBeUndefined();
+    expect(spreadsheet.cell(MARKER)).not.toBe('Budget 2026');
+    expect(keptCells(spreadsheet)).toBe(
+      "Cells of AGENT_BASE that Sheet Plan's write replaced:\n" +
+        'AGENT_BASE!C1: Budget 2026\nAGENT_BASE!D1: Owner\nAGENT_BASE!D2: Ana, until March\n',
+    );
+  });
+
+  test('text a person typed over the revision record is kept when the next change writes the record', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    call(spreadsheet, 'startTask', '1.1');
+    spreadsheet.setCellText(REVISION, 'ask Ana before closing');
+    call(spreadsheet, 'completeTask', '1.1');
+    expect(keptCells(spreadsheet)).toContain('AGENT_BASE!D2: ask Ana before closing');
+    expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.1/);
+  });
+
+  test("Sheet Plan's own marker, label and record are not kept again", () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT, { marker: null });
+    call(spreadsheet, 'initPlan');
+    spreadsheet.setCellText(MARKER, '');
+    call(spreadsheet, 'createPlan', 'Close', 'Close the month', [{ name: 'Close', steps: ['Post'] }]);
+    expect(keptCells(spreadsheet)).toBeUndefined();
+    expect(call(spreadsheet, 'getPlan').title).toBe('Close');
   });
 });
