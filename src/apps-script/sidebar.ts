@@ -28,9 +28,9 @@ import {
 } from '../../sidebar/src/protocol';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
-import { undoWrite } from './sheet-work';
+import { undoWriteThen } from './sheet-work';
 import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
-import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -178,7 +178,7 @@ function asPerson(
 
 /** The agent's writes (and reads outside the plan's ranges), newest first, with the mark they were read at. */
 function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view: PlanView): PlanView {
-  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(WRITE_LOG_LIMIT) };
+  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT) };
 }
 
 /** The plan when the sidebar opens, with the write log. */
@@ -210,8 +210,9 @@ export function sidebarCheck(token: unknown, stamp: unknown, writeMark?: unknown
 export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    undoWrite(spreadsheet, id, 'sidebar');
-    return withWrites(spreadsheet, currentView(spreadsheet));
+    // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
+    // for an undo that was made.
+    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet, currentView(spreadsheet)));
   });
 }
 

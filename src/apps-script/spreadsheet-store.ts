@@ -72,6 +72,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   private readValues: unknown[][] | null = null;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
+  /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
+  private committed: Array<() => void> = [];
   /** The plan cells as this execution's last committed change left them. */
   private written: PlanCells | null = null;
   private readonly history = new HistorySheet(
@@ -94,6 +96,19 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   static forActiveSpreadsheet(): SpreadsheetPlanStore {
     return new SpreadsheetPlanStore(activeSpreadsheet);
+  }
+
+  /**
+   * Registers how to put back a write made inside `exclusive` by others than the store (the sheet work's cells and
+   * its write log), so that a change that fails, the commit included, is put back whole.
+   */
+  registerPutBack(step: () => void): void {
+    this.undo.push(step);
+  }
+
+  /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */
+  afterCommit(step: () => void): void {
+    this.committed.push(step);
   }
 
   /** What this execution's last change put in the plan cells, so that an answer needs no second read; null before. */
@@ -242,21 +257,22 @@ export class SpreadsheetPlanStore implements PlanStore {
       );
     }
     this.undo = [];
+    this.committed = [];
     this.readValues = null;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
-      // store wrote is put back if that fails.
+      // change wrote is put back if that fails.
       SpreadsheetApp.flush();
       this.undo = [];
-      this.history.trimAfterCommit();
-      this.archive.trimAfterCommit();
+      this.afterCommitted();
       return result;
     } catch (error) {
       if (this.undo.length) this.putBack(error);
       throw error;
     } finally {
       this.undo = [];
+      this.committed = [];
       this.readValues = null;
       try {
         lock.releaseLock();
@@ -264,6 +280,19 @@ export class SpreadsheetPlanStore implements PlanStore {
         // The change is committed (or put back) already, and Apps Script releases a lock when the script ends
         // (https://developers.google.com/apps-script/reference/lock/lock#releaseLock()): not an error of the change.
         console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
+      }
+    }
+  }
+
+  /** The steps that wait for the commit; each failure is logged, since the change is done. */
+  private afterCommitted(): void {
+    this.history.trimAfterCommit(this.written?.text ?? null);
+    this.archive.trimAfterCommit();
+    for (const step of this.committed) {
+      try {
+        step();
+      } catch (error) {
+        console.warn(`Sheet Plan: a step after the change was committed failed; the change is done (${error})`);
       }
     }
   }

@@ -374,8 +374,10 @@ export class PlanManager {
     const kept: SavedVersion[] = [];
     const unseen = this.unseenReplacement(snapshot);
     if (unseen) kept.push(unseen);
-    if (replacing && snapshot.text.trim())
-      kept.push(this.version(snapshot.revision.revision, snapshot.text, replacing));
+    if (replacing && snapshot.text.trim()) {
+      const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
+      kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, replacing), writtenByPerson });
+    }
     return kept;
   }
 
@@ -884,16 +886,18 @@ export class PlanManager {
    * where none was kept yet, the `oldValue` Sheets gives for an edit of one cell. Writes only the revision record (and
    * the history); returns null when the cell holds what Sheet Plan last recorded (nothing to record).
    */
-  recordCellEdit(edit: { oldValue?: string } = {}): RevisionInfo | null {
+  recordCellEdit(edit: { oldValue?: string; value?: string } = {}): RevisionInfo | null {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot(true);
       const { cells, text, meta, revision } = snapshot;
       if (!cells) return null;
+      const typed = this.typingReplaced(edit.value, text, revision.revision);
       const last = snapshot.lastRecorded;
       if (last === undefined) {
-        if (cells.meta === meta) return null; // the cell holds what Sheet Plan recorded
-        // Only the record was lost (a paste over it): put it back, from the last recorded plan.
-        this.store.write({ text, meta, setUp: false, recordOnly: true, keep: [], previous: { text, meta } });
+        if (cells.meta === meta && !typed) return null; // the cell holds what Sheet Plan recorded
+        // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
+        // the last recorded plan, keeping what the person typed.
+        this.store.write({ text, meta, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
         return revision;
       }
       const replaced = last ? last.text : (edit.oldValue ?? '');
@@ -908,9 +912,29 @@ export class PlanManager {
           : [];
       const record = revisionRecord(revision.revision, text, 'cell edit', this.store.now());
       const recorded = recordWithRequests(record.meta, meta); // a person's edit forgets no request id
-      this.store.write({ text, meta: recorded, setUp: false, recordOnly: true, keep, previous: last });
+      this.store.write({
+        text,
+        meta: recorded,
+        setUp: false,
+        recordOnly: true,
+        keep: [...keep, ...typed],
+        previous: last,
+      });
       return record.info;
     });
+  }
+
+  /**
+   * What a person typed (onEdit's `value`), as a version to keep, when the cell no longer holds it: another write
+   * replaced it between the edit and its trigger, and nothing else keeps it.
+   */
+  private typingReplaced(value: string | undefined, text: string, revision: number): SavedVersion[] {
+    if (value === undefined || !value.trim() || value === text) return [];
+    const typed = this.version(revision, value, {
+      by: 'a write that landed before the edit was recorded',
+      reason: 'typed by a person into the cell, and replaced before Sheet Plan could record it',
+    });
+    return [{ ...typed, writtenByPerson: true }];
   }
 
   /**
@@ -946,6 +970,9 @@ export class PlanManager {
     }
   }
 }
+
+/** Who writes a person's text: typed into the cell, or saved in the sidebar. */
+const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
 
 /** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
 function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
