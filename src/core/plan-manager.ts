@@ -894,7 +894,7 @@ export class PlanManager {
       const typed = this.typingReplaced(edit.value, text, revision.revision);
       const last = snapshot.lastRecorded;
       if (last === undefined) {
-        if (cells.meta === meta && !typed) return null; // the cell holds what Sheet Plan recorded
+        if (cells.meta === meta && !typed.length) return null; // the cell holds what Sheet Plan recorded
         // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
         // the last recorded plan, keeping what the person typed.
         this.store.write({ text, meta, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
