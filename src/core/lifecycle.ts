@@ -86,8 +86,12 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
  * plan whose tasks changed is a draft again; when the person asked to approve plans first, a plan the
  * agent replaces is a draft unless it keeps an approval that still holds.
  */
-export function statusAfterAgentRewrite(before: PlanOutline, text: string, approvalRequired: boolean): string {
-  const after = outlinePlan(text);
+export function statusAfterAgentRewrite(
+  before: PlanOutline,
+  text: string,
+  approvalRequired: boolean,
+  after: PlanOutline = outlinePlan(text),
+): string {
   // A status line the agent left out is still the plan's when approval is required: it cannot be dropped.
   const claimed = after.status ?? (approvalRequired ? before.status : undefined);
   const approvalHolds = claimed === 'approved' && !isSubstantiveChange(before, after);
@@ -101,8 +105,11 @@ export function statusAfterAgentRewrite(before: PlanOutline, text: string, appro
 }
 
 /** An agent's change of an approved plan's tasks makes it a draft again (the person approved other tasks). */
-export function afterAgentReplan(document: PlanDocument): PlanDocument {
-  const outline = outlinePlan(document.toString());
+export function afterAgentReplan(
+  document: PlanDocument,
+  read: (text: string) => PlanOutline = outlinePlan,
+): PlanDocument {
+  const outline = read(document.toString());
   return outline.status === 'approved' ? setStatusLine(outline, 'draft') : document;
 }
 
