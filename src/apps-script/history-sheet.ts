@@ -18,6 +18,8 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
  * Whole documents kept; older ones are dropped. At 50,000 characters each this stays far below Sheets' limits.
  */
 export const HISTORY_LIMIT = 25;
+/** The most versions the history holds: HISTORY_LIMIT, and older ones of a person's up to HISTORY_LIMIT of them. */
+export const HISTORY_ROWS_LIMIT = 2 * HISTORY_LIMIT;
 /**
  * The last column holds the words a person wrote that the version holds (JSON, src/core/person-words.ts): a version
  * that is the last to hold one is not trimmed for an agent's version.

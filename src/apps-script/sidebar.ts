@@ -32,7 +32,7 @@ import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWriteThen } from './sheet-work';
-import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
+import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
@@ -255,7 +255,7 @@ export function sidebarReplacePlan(
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
-  return run(() => personManager(token).getHistory(HISTORY_LIMIT));
+  return run(() => personManager(token).getHistory(HISTORY_ROWS_LIMIT));
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */

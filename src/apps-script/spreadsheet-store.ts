@@ -32,7 +32,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-export { HISTORY_LIMIT } from './history-sheet';
+export { HISTORY_LIMIT, HISTORY_ROWS_LIMIT } from './history-sheet';
 
 /** How long a change waits for another execution to finish before answering "busy". */
 const LOCK_WAIT_MS = 8000;

@@ -326,6 +326,9 @@ describe("a person's words stay in the history", () => {
     const history: Array<{ text: string }> = call(spreadsheet, 'getHistory', 100);
     expect(history.some((entry) => entry.text.includes('Answer: March, not April'))).toBe(true);
     expect(history.length).toBeLessThanOrEqual(2 * HISTORY_LIMIT);
+    // The person's History panel lists it too.
+    const listed: Array<{ text: string }> = callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarHistory');
+    expect(listed.some((entry) => entry.text.includes('Answer: March, not April'))).toBe(true);
   });
 
   test("a plan a person typed outlives the agent's versions after it", () => {
