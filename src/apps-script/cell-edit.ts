@@ -10,7 +10,7 @@
  * only a sheet where none was kept yet. `value`, what the person typed, is kept in the history when the cell no longer
  * holds it by the time the trigger runs (a write that landed between the edit and its trigger replaced it).
  */
-import { managerFor } from './api';
+import { managerForPerson } from './api';
 import { writtenText } from './cell-values';
 import { PLAN_LOCATION, cellAddress } from './plan-location';
 
@@ -29,5 +29,5 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
   // What the person typed: the cell may hold something else by now (an agent's write that landed first).
   // As the store reads the cell: a leading apostrophe is never part of the plan.
   const value = typeof event.value === 'string' ? writtenText(event.value) : undefined;
-  managerFor({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue, value });
+  managerForPerson({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue, value });
 }

@@ -16,6 +16,7 @@ import { SHEET_LIMITS } from '../core/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
+import { scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -27,7 +28,10 @@ export const WRITE_LOG_LIMIT = 100;
 export const READ_LOG_LIMIT = 100;
 /** The most rows the log holds: what the sidebar lists. */
 export const LOG_ROWS_LIMIT = WRITE_LOG_LIMIT + READ_LOG_LIMIT;
-/** The document property that changes whenever the log does: the sidebar's cheap "anything new?" check. */
+/**
+ * The script property that changes whenever the log does: the sidebar's cheap "anything new?" check. A script
+ * property, so that an agent's execution (which has no document properties) moves it too.
+ */
 export const WRITE_LOG_MARK = 'sheetPlan.writeLogMark';
 /** Characters of JSON per cell: under Sheets' 50,000, with room for the text marker. */
 const PART_LENGTH = 45_000;
@@ -261,8 +265,7 @@ export class WriteLog {
 
   /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
   private touch(): void {
-    const properties = PropertiesService.getDocumentProperties();
-    if (!properties) return;
+    const properties = scriptProperties();
     const before = properties.getProperty(WRITE_LOG_MARK);
     this.changeUnderWay().registerPutBack(() =>
       before === null ? properties.deleteProperty(WRITE_LOG_MARK) : properties.setProperty(WRITE_LOG_MARK, before),
@@ -272,6 +275,6 @@ export class WriteLog {
 
   /** The mark the sidebar compares with what it last saw; '' before the first entry. */
   static mark(): string {
-    return PropertiesService.getDocumentProperties()?.getProperty(WRITE_LOG_MARK) ?? '';
+    return scriptProperties().getProperty(WRITE_LOG_MARK) ?? '';
   }
 }

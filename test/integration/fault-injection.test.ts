@@ -10,12 +10,13 @@ import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-function
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
   MARKER,
-  PLAN,
   PLAN_SHEET,
   REVISION,
   call,
   execute,
+  openedSheet,
   openSidebar,
+  PLAN,
   plan,
   planText,
   sheetWithPlan,
@@ -60,10 +61,10 @@ const saved = () => sheetWithSavedPlan(ORIGINAL);
 const CHECKLIST =
   '# Plan: Month end\n\nGoal: Close January\n\n## Tasks\n- [x] Export the ledger\n- [ ] Reconcile the bank\n';
 const typed = () => sheetWithPlan(ORIGINAL);
-const empty = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+const empty = () => openedSheet({ sheets: ['Sheet1'] });
 /** A person's AGENT_BASE sheet, not set up: its C1, D1 and D2 go to the history with the set-up. */
 const personsSheet = () => {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET] });
+  const spreadsheet = openedSheet({ sheets: ['Sheet1', PLAN_SHEET] });
   spreadsheet.setCellText(MARKER, 'Budget 2026');
   spreadsheet.setCellText(REVISION, 'Ana, until March');
   return spreadsheet;

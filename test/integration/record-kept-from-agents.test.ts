@@ -20,6 +20,7 @@ import {
   callAsPerson,
   execute,
   openSidebar,
+  openedSheet,
   plan,
   planText,
   sheetWithPlan,
@@ -81,7 +82,7 @@ describe("set-up keeps a person's cells beside the plan", () => {
 
   /** A sheet a person named AGENT_BASE and wrote in before Sheet Plan set it up. */
   function personsAgentBase(): EmulatedSpreadsheet {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET] });
+    const spreadsheet = openedSheet({ sheets: ['Sheet1', PLAN_SHEET] });
     spreadsheet.setCellText(MARKER, 'Budget 2026');
     spreadsheet.setCellText(LABEL, 'Owner');
     spreadsheet.setCellText(REVISION, 'Ana, until March');
@@ -147,7 +148,7 @@ const SHEET_PLAN = plan(
 );
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', PLAN_SHEET] });
+  const spreadsheet = openedSheet({ sheets: ['Data', 'Out', PLAN_SHEET] });
   spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, SHEET_PLAN);
   typeRows(spreadsheet, 'Data!A1', [['a', '1']]);
