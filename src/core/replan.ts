@@ -257,11 +257,13 @@ function requireUniqueSteps(outline: PlanOutline): void {
   }
 }
 
+/** A phase number: 2, or "2" as agents often send it (a phase number has no trailing zeros to lose, unlike a step). */
 function requirePhaseNumber(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+  const number = typeof value === 'string' && /^\s*[1-9]\d*\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
     throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got ${describeValue(value)})`);
   }
-  return value;
+  return number;
 }
 
 function findPhase(outline: PlanOutline, number: number): OutlinePhase {
