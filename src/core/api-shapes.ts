@@ -31,9 +31,10 @@ export const PLAN_DETAILS = z
   .strict();
 /** Re-planning commands applyCommands takes beside the task actions (src/core/replan.ts). */
 export const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAction[]];
-export const phaseNumber = z.number().int().min(1);
+/** Phases are numbered from 0 (`## Phase 0: Safety net`) or 1. */
+export const phaseNumber = z.number().int().min(0);
 /** A phase as agents send it: 2, or "2" (src/core/replan.ts reads both). */
-export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*[1-9]\d*\s*$/)]);
+export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]);
 /** Where moveTask puts a task: right after a step, or first in a phase. */
 export const moveTarget = z.union([z.string(), phaseNumber]);
 export const agentCommand = z.object({

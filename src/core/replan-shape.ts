@@ -5,9 +5,11 @@
 import { describeValue, requireLine } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { formatTaskLine, matchTaskLine } from './patterns';
+import { formatTaskLine } from './annotations';
+import { matchTaskLine } from './patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
 import { STATUS_TABLE } from './statuses';
+import { shorten } from './text';
 import type { PlanTask } from './types';
 import { rewriteTaskStep } from './update';
 import { validateOutline } from './validate';
@@ -165,8 +167,9 @@ export function reindent(bullet: string, width: number): string {
   return ' '.repeat(width) + bullet.trimStart();
 }
 
-/** A new task: in the queue's status (todo), written like its neighbours. */
-export function taskLine(bullet: string, step: string, title: string): string {
+/** A new task: todo, written like its neighbours (without a step among tasks that have none). */
+export function taskLine(bullet: string, step: string, title: string, numbered = true): string {
+  if (!numbered) return `${bullet}[${STATUS_TABLE.queue.symbol}] ${title}`;
   return formatTaskLine(STATUS_TABLE.queue.symbol, step, { title }, bullet);
 }
 
@@ -210,7 +213,10 @@ export function renumber(tracked: TrackedLines, requests: RenumberRequest[]): Re
     };
     numberList(undefined, String(phase.number));
     for (const [task, step] of newStep) {
-      if (step !== task.step) tracked.replace(task.line, rewriteTaskStep(tracked.document.lines[task.line], step));
+      // A task without a written step is numbered by its place: nothing to write.
+      if (step !== task.step && !task.derived) {
+        tracked.replace(task.line, rewriteTaskStep(tracked.document.lines[task.line], step));
+      }
       // A moved task may already carry its final number in the text; what counts is the number it had.
       const origin = tracked.origins[task.line];
       if (origin !== undefined && origin !== step) renumbered[origin] = step;
@@ -238,17 +244,26 @@ export function requireUniqueSteps(outline: PlanOutline): void {
 
 /** A phase number: 2, or "2" as agents often send it (a phase number has no trailing zeros to lose, unlike a step). */
 export function requirePhaseNumber(value: unknown, name: string): number {
-  const number = typeof value === 'string' && /^\s*[1-9]\d*\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  // `## Phase 0: Safety net` is a phase: 0 is a phase number.
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
     throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got ${describeValue(value)})`);
   }
   return number;
 }
 
 export function findPhase(outline: PlanOutline, number: number): OutlinePhase {
-  const phase = outline.phases.find((candidate) => !candidate.implicit && candidate.number === number);
+  const phase = outline.phases.find((candidate) => candidate.number === number);
+  if (phase?.implicit) {
+    const name = phase.name ? ` ("${shorten(phase.name, 60)}")` : '';
+    throw new PlanError(
+      'INVALID_PLAN',
+      `Phase ${number}${name} is read from a section without a "### Phase N: Name" heading, so tasks cannot be ` +
+        `added to or moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)`,
+    );
+  }
   if (!phase) {
-    const numbers = outline.phases.filter((candidate) => !candidate.implicit).map((candidate) => candidate.number);
+    const numbers = outline.phases.map((candidate) => candidate.number);
     throw new PlanError(
       'NOT_FOUND',
       `Phase ${number} not found (${numbers.length ? `phases: ${numbers.join(', ')}` : 'the plan has no phases'})`,

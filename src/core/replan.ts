@@ -11,7 +11,7 @@ import { describeValue, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
-import { PHASE_NUMBER } from './patterns';
+import { withPhaseNumber } from './patterns';
 import type { OutlinePhase, PlanOutline } from './parse';
 import { statusDefinition } from './statuses';
 import type { PlanTask } from './types';
@@ -86,7 +86,7 @@ export function addTask(
     requireInPhase(after, phase, 'after');
     const parent = tree.parentOf(after);
     const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
-    const added = taskLine(bulletOf(lines[after.line]), step, title);
+    const added = taskLine(bulletOf(lines[after.line]), step, title, !after.derived);
     const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
     const at = blockEnd(outline, phase, after) + gap.length;
     tracked.insert(at - gap.length, [...gap, added]);
@@ -102,6 +102,8 @@ export function addTask(
   const last = siblings[siblings.length - 1];
   const number = siblings.reduce((highest, sibling) => Math.max(highest, lastNumber(sibling.step)), 0) + 1;
   const step = `${parent ? parent.step : phase.number}.${number}`;
+  // Among tasks without written steps the new one has none either: its place numbers it.
+  const numbered = !last?.derived;
   let bullet = '- ';
   let at = phase.line + 1;
   if (last) {
@@ -112,7 +114,7 @@ export function addTask(
     at = blockEnd(outline, phase, parent);
   }
   const gap = isLoose(lines, siblings) ? [''] : [];
-  tracked.insert(at, [...gap, taskLine(bullet, step, title)]);
+  tracked.insert(at, [...gap, taskLine(bullet, step, title, numbered)]);
   return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
 }
 
@@ -168,7 +170,7 @@ export function addPhase(
       next += 1;
       if (phase.number >= next) break;
       renumbered[String(phase.number)] = String(next);
-      tracked.replace(phase.line, lines[phase.line].replace(PHASE_NUMBER, `$1${next}`));
+      tracked.replace(phase.line, withPhaseNumber(lines[phase.line], next));
       for (const task of phase.tasks) {
         if (!task.step.startsWith(`${phase.number}.`)) continue;
         const step = `${next}${task.step.slice(String(phase.number).length)}`;
@@ -264,6 +266,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   const looseTarget = isLoose(lines, new PhaseTree(target).childrenOf(targetParent));
 
   const tracked = TrackedLines.of(outline);
+  const derived = new Set(outline.tasks.filter((candidate) => candidate.derived).map((candidate) => candidate.step));
   // The blank line that parted the task from its neighbours leaves with it.
   const removedEnd = endWithGap(lines, start, end);
   const taken = tracked.remove(start, removedEnd);
@@ -276,8 +279,10 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
     if (line.trim() && shift > 0) shifted = ' '.repeat(shift) + line;
     else if (line.trim() && shift < 0) shifted = withoutLeadingSpaces(line, -shift);
     const origin = taken.origins[i];
-    // Sub-steps follow their task; renumbering below gives the moved task its final number.
-    return origin !== undefined ? rewriteTaskStep(shifted, provisional + origin.slice(step.length)) : shifted;
+    // Sub-steps follow their task; renumbering below gives the moved task its final number. A task without
+    // a written step gets none: its new place numbers it.
+    if (origin === undefined || derived.has(origin)) return shifted;
+    return rewriteTaskStep(shifted, provisional + origin.slice(step.length));
   });
   const origins = taken.origins.slice(0, end - start);
   // In a loose list the moved task is parted from its new neighbours by a blank line too.

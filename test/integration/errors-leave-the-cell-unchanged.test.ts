@@ -141,7 +141,7 @@ describe('a phase number as agents send it', () => {
     expect(result).toMatchObject({ step: '2.2', title: 'Tidy up' });
   });
 
-  test.each([['0'], ['2.1'], ['two'], [' ']])('addTask(%j, title) is refused, naming the form', (phase) => {
+  test.each([['-1'], ['2.1'], ['two'], [' ']])('addTask(%j, title) is refused, naming the form', (phase) => {
     expectRefused(
       sheetWithPlan(PLAN_TEXT),
       'addTask',
