@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 
 /** The settings as the script keeps them, in the spreadsheet's document properties. */
-const savedSettings = () => JSON.parse(server.spreadsheet.properties.document.get('sheetPlan.settings') ?? '{}');
+const savedSettings = () => JSON.parse(server.spreadsheet.properties.script.get('sheetPlan.settings') ?? '{}');
 
 function scriptError(body: any): string {
   return body.error?.details?.[0]?.errorMessage ?? `(no error: ${JSON.stringify(body)})`;
