@@ -31,7 +31,7 @@ export class PropertiesService {
     return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.document));
   }
 
-  /** The script's store: there in every kind of execution. */
+  /** The script's own store: every execution of the script reads the same one, whatever started it. */
   getScriptProperties(): Properties {
     return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.script));
   }
