@@ -6,6 +6,7 @@ import type { AgentFunctionName } from '../core/api-functions';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
+import { agentCaller } from './agent-identity';
 import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
 import { personSpreadsheet, planSpreadsheet } from './spreadsheet-access';
@@ -37,7 +38,7 @@ export function run<T>(work: () => T): T {
   }
 }
 
-const agent = () => managerFor({ source: 'api', request: currentRequest() });
+const agent = () => managerFor({ source: agentCaller(), request: currentRequest() });
 
 /**
  * The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). Those that change
@@ -87,8 +88,9 @@ export const api = acceptingRequestIds({
   getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
   // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
   listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
-  readRange: (a1: unknown, options?: unknown) => run(() => sheetWork.readRange(planSpreadsheet(), a1, options, 'api')),
+  readRange: (a1: unknown, options?: unknown) =>
+    run(() => sheetWork.readRange(planSpreadsheet(), a1, options, agentCaller())),
   writeRange: (a1: unknown, values: unknown, step: unknown) =>
-    run(() => sheetWork.writeRange(planSpreadsheet(), a1, values, step, 'api')),
+    run(() => sheetWork.writeRange(planSpreadsheet(), a1, values, step, agentCaller())),
   getWriteLog: (limit?: unknown) => run(() => sheetWork.getWriteLog(planSpreadsheet(), limit)),
 } satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown });
