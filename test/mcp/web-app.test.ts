@@ -104,6 +104,8 @@ describe.each([
     expect(cells()).toBe(before);
 
     expect((await call('complete_task', { step })).structuredContent).toMatchObject({ step, status: 'done' });
+    const view = (await callSidebarAsPerson(emulator.url, 'sidebarLoad')) as { changedBy: string };
+    expect(view.changedBy).toBe('agent:Test agent');
     await client.ping();
   });
 });
