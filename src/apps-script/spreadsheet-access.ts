@@ -87,12 +87,11 @@ export function personSpreadsheet(): Spreadsheet {
 }
 
 /**
- * The spreadsheet in any execution: the active one where there is one (a person's run), else the one a person's run
- * remembered (an agent's scripts.run or web-app call). NOT_CONNECTED, saying what to do, before the first person's run.
+ * The spreadsheet an agent's call works on, in any kind of execution: the one a person's run remembered, opened by its
+ * id (one call, as getActiveSpreadsheet is; and the same in scripts.run, a web app, or wherever Google would give the
+ * container). NOT_CONNECTED, saying what to do, before the first person's run.
  */
 export function planSpreadsheet(): Spreadsheet {
-  const active = SpreadsheetApp.getActiveSpreadsheet();
-  if (active) return active;
   const id = scriptProperties().getProperty(SPREADSHEET_ID_PROPERTY);
   if (!id) {
     throw new PlanError(

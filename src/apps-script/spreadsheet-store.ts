@@ -24,8 +24,8 @@ import { ArchiveSheet } from './archive-sheet';
 import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
-import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
+import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

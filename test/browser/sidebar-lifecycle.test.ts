@@ -17,7 +17,7 @@ const PHASES = [
 const browser = useBrowser();
 const server = useLocalServer({ plan: DECIDED_PLAN });
 
-/** The settings as the script keeps them, in the spreadsheet's document properties. */
+/** The settings as the script keeps them, in its script properties. */
 const savedSettings = () => JSON.parse(server().spreadsheet.properties.script.get('sheetPlan.settings') ?? '{}');
 
 function scriptError(body: any): string {
