@@ -215,7 +215,9 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', store.readSettings(), OWN_SHEETS), true);
+    const planText = store.read()?.text ?? '';
+    const approved = store.lastApproved()?.text;
+    enforceSheetRules(request, ruleContext(planText, store.readSettings(), OWN_SHEETS, approved), true);
     const cells = gridRange(spreadsheet, target);
     const before = cells.getValues();
     const formulas = cells.getFormulas();

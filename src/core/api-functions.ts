@@ -88,6 +88,13 @@ export { AGENT_ACTIONS, type AgentAction } from './actions';
 
 const step = argument('step', z.string(), 'e.g. "2.1"');
 const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
+/** What the person saw of the task or question they decide on (src/core/seen.ts): CONFLICT when it changed. */
+const seenTask = argument(
+  'seen',
+  z.object({ title: z.string(), status: z.string(), note: z.string().optional() }).nullable().optional(),
+  'the task as the sidebar showed it',
+);
+const seenQuestion = argument('seen', z.object({ text: z.string() }).nullable().optional(), 'the question shown');
 const event = argument('event', z.unknown(), 'the event object Apps Script passes');
 const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
 /** createPlan's optional sections (MCP's create_plan takes them flattened). */
@@ -448,12 +455,12 @@ export const API_FUNCTIONS = {
   sidebarTaskAction: returning<unknown>()({
     ...sidebar,
     description: 'Any task action, approve and requestChanges included.',
-    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional())],
+    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional()), seenTask],
   }),
   sidebarAnswerQuestion: returning<unknown>()({
     ...sidebar,
     description: 'Sets or replaces the answer to a question.',
-    args: [token, argument('number', z.number().int()), argument('answer', z.string())],
+    args: [token, argument('number', z.number().int()), argument('answer', z.string()), seenQuestion],
   }),
   sidebarReplacePlan: returning<unknown>()({
     ...sidebar,
@@ -561,17 +568,17 @@ export const API_FUNCTIONS = {
     ...sidebar,
     retrySafe: true,
     description: 'Gives a task another title.',
-    args: [token, step, argument('title', z.string())],
+    args: [token, step, argument('title', z.string()), seenTask],
   }),
   sidebarMoveTask: returning<unknown>()({
     ...sidebar,
     description: 'Moves a task right after a step, or first in a phase (a number).',
-    args: [token, step, argument('after', moveTarget)],
+    args: [token, step, argument('after', moveTarget), seenTask],
   }),
   sidebarRemoveTask: returning<unknown>()({
     ...sidebar,
     description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
-    args: [token, step],
+    args: [token, step, seenTask],
   }),
   sidebarSelectRange: returning<unknown>()({
     ...sidebar,

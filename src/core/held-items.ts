@@ -34,14 +34,37 @@ export interface HeldItemKind {
 
 export const HELD_ITEMS: readonly HeldItemKind[] = [
   {
-    // A task the status table holds for a person (review), known by its title (re-planning may renumber it): an agent
-    // may ask for a review, never end, rename or remove one.
-    describe: (title) => `task "${title}" (waiting for a person's review)`,
+    // A task the status table holds for a person (review), known by its title and which of the tasks so titled it is
+    // (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may ask for a
+    // review, never end, reword, rename or remove one (re-planning may renumber it).
+    describe: (key) => `task ${describeTaskKey(key)} (waiting for a person's review)`,
     entries: (outline) =>
-      outline.tasks.map((task) => [task.title, statusDefinition(task.status).heldForPerson ? 'in review' : undefined]),
+      keyedTasks(outline).map(([key, task]) => [
+        key,
+        statusDefinition(task.status).heldForPerson ? `in review${task.note ? ` — ${task.note}` : ''}` : undefined,
+      ]),
     released: 'would be taken out of review',
     agentMay: ['added'],
     personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
+    // agent may let it go with the line (starting the task moves it to Notes), never write one.
+    describe: (words) => `the person's decision "${words}" on a task`,
+    entries: (outline) =>
+      outline.tasks.filter((task) => isDecisionWords(task.note)).map((task) => [task.note!, task.note!]),
+    released: 'would be taken away',
+    agentMay: ['removed'],
+    personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
+    // an agent may leave it out of a plan it rewrites (the history keeps it), never write one.
+    describe: (line) => `the decision line "${line}" in Notes`,
+    entries: (outline) => decisionNoteLines(outline).map((line) => [line, line]),
+    released: 'would be dropped',
+    agentMay: ['removed'],
+    personPath: "only a person's decision in the sidebar writes it",
   },
   {
     // A person's answer: an agent may drop a question together with its answer (the replaced plan keeps both in the
@@ -78,6 +101,44 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     personPath: 'only the person writes the text after the status, in the sidebar',
   },
 ];
+
+/** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
+const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
+/** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
+const DECISION_NOTE =
+  /^\s*[-*+]?\s*\d{4}-\d{2}-\d{2}:\s+(?:review of .* (?:approved|changes requested)|plan (?:approved|sent back))/i;
+
+function isDecisionWords(note: string | undefined): boolean {
+  return note !== undefined && DECISION_WORDS.test(note);
+}
+
+function decisionNoteLines(outline: PlanOutline): string[] {
+  const notes = outline.sections.notes;
+  if (!notes) return [];
+  return outline.document.lines
+    .slice(notes.heading + 1, notes.end)
+    .filter((line) => DECISION_NOTE.test(line))
+    .map((line) => line.trim());
+}
+
+/**
+ * Each task under a key of its title and, from the second task so titled on, its place among them (after a line
+ * break, which no title holds), so that a copy elsewhere in the plan is never taken for the item.
+ */
+function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][number]]> {
+  const seen = new Map<string, number>();
+  return outline.tasks.map((task) => {
+    const count = (seen.get(task.title) ?? 0) + 1;
+    seen.set(task.title, count);
+    return [count === 1 ? task.title : `${task.title}\n${count}`, task];
+  });
+}
+
+/** A task key in words: `"Check"`, or `"Check" (the 2nd task so titled)`. */
+function describeTaskKey(key: string): string {
+  const [title, count] = key.split('\n');
+  return count ? `"${title}" (task ${count} of that title)` : `"${title}"`;
+}
 
 interface Difference {
   kind: HeldItemKind;

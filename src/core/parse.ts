@@ -99,6 +99,11 @@ export interface PlanOutline {
   /** Phases in document order; tasks outside phase headings form phases where they stand. */
   phases: OutlinePhase[];
   questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
+  /**
+   * Lines the sidebar shows as code or not at all (front matter, fenced and indented code, HTML comments and blocks):
+   * read as no field, so a `Write:` range there is not the plan's.
+   */
+  codeLines: Set<number>;
   /** [heading line, first line after the section) */
   sections: Partial<Record<'analysis' | 'questions' | 'notes', { heading: number; end: number }>>;
   title: string;
@@ -215,6 +220,7 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     unread: [],
     phases: [],
     questions: [],
+    codeLines: new Set(),
     sections: {},
     title: '',
     goal: '',
@@ -356,6 +362,7 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     const line = lines[i];
     if (frontMatter >= 0) {
       if (i === frontMatter) frontMatter = -1;
+      outline.codeLines.add(i);
       unreadIfTaskLike(i, 'in-front-matter');
       continue;
     }
@@ -380,11 +387,13 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     }
     const { index, columns } = indentationOf(line);
     if (fence) {
+      outline.codeLines.add(i);
       if (closesFence(line, index, fence)) fence = null;
       else unreadIfTaskLike(i, 'in-code');
       continue;
     }
     if (inComment) {
+      outline.codeLines.add(i);
       if (closesComment(line)) inComment = false;
       unreadIfTaskLike(i, 'in-comment');
       continue;
@@ -394,11 +403,13 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
       continue;
     }
     if (inHtml) {
+      outline.codeLines.add(i);
       unreadIfTaskLike(i, 'in-html');
       continue;
     }
     const paragraphBefore = paragraphLine === i - 1;
     if (columns >= 4 && !listContext && !paragraphBefore) {
+      outline.codeLines.add(i);
       unreadIfTaskLike(i, 'in-code'); // an indented code block
       continue;
     }
@@ -409,17 +420,20 @@ export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TAB
     if (first === CODE.backtick || first === CODE.tilde) {
       fence = fenceAt(line, index);
       if (fence) {
+        outline.codeLines.add(i);
         if (columns < 2) listContext = false;
         continue;
       }
     } else if (first === CODE.less) {
       if (line.startsWith(COMMENT_OPEN, index)) {
+        outline.codeLines.add(i);
         inComment = !closesComment(line, index + COMMENT_OPEN.length);
         const commented = line.slice(index + COMMENT_OPEN.length);
         if (commented.includes('[') && LOOKS_LIKE_TASK.test(commented)) unread(i, 'in-comment');
         continue;
       }
       if (HTML_BLOCK.test(line.slice(index, index + 3))) {
+        outline.codeLines.add(i);
         inHtml = true;
         continue;
       }
@@ -617,7 +631,9 @@ export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
   const range = outline.sections.analysis;
   if (!range) return undefined;
   const analysis: PlanAnalysis = { spreadsheet: '', keySheets: [], targetRanges: { read: [], write: [] }, fields: [] };
-  for (const line of outline.document.lines.slice(range.heading + 1, range.end)) {
+  for (let i = range.heading + 1; i < range.end; i++) {
+    if (outline.codeLines.has(i)) continue; // shown as code, or not shown: no range of the plan's
+    const line = outline.document.lines[i];
     const item = matchListItem(line);
     const labelled = item ? matchLabelledValue(item.text) : null;
     if (!item || !labelled) continue;

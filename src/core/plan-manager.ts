@@ -8,6 +8,7 @@ import { adoptFormat } from './adopt';
 import {
   describeValue,
   isWholeNumber,
+  requireStep,
   optionalLine,
   requireDetails,
   requireLine,
@@ -22,6 +23,7 @@ import {
   decidePlan,
   requireApproved,
   setStatusLine,
+  waitsForApproval,
   statusAfterAgentRewrite,
   withStatus,
   type PlanDecision,
@@ -30,6 +32,7 @@ import { requireHeldItemsKept } from './held-items';
 import { outlinePlan, parsePlan, type PlanOutline } from './parse';
 import type { PlanStatus } from './plan-status';
 import { requireFits } from './plan-size';
+import { requireSeenQuestion, requireSeenTask } from './seen';
 import { isEditAction, EDIT_ACTIONS, type EditAction, type ReplanOutcome } from './replan';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
@@ -216,7 +219,7 @@ export class PlanManager {
 
   private revised(text: string, revision: RevisionInfo): RevisedPlan {
     const plan = parsePlan(text);
-    const waitingForApproval = plan.status === 'draft' && this.settings().approvalRequired;
+    const waitingForApproval = waitsForApproval(plan.status, this.settings().approvalRequired);
     return { ...plan, ...revision, stamp: revisionStamp(revision.revision, text), waitingForApproval };
   }
 
@@ -230,8 +233,16 @@ export class PlanManager {
 
   /** NEEDS_APPROVAL when an agent would work on a draft the person must approve first. */
   private requireApproved(outline: PlanOutline): void {
-    if (this.byPerson || outline.status !== 'draft') return;
+    if (this.byPerson) return;
     requireApproved(outline, this.settings().approvalRequired);
+  }
+
+  /**
+   * Whether a plan an agent writes or re-plans needs a person's approval to be approved: the person asked for it, or
+   * has approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
+   */
+  private approvalHeld(): boolean {
+    return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
   }
 
   /**
@@ -244,12 +255,12 @@ export class PlanManager {
     requireHeldItemsKept(current, next);
     const before = outlinePlan(current);
     checkAgentStatusChange(before, outlinePlan(next));
-    return statusAfterAgentRewrite(before, next, this.settings().approvalRequired);
+    return statusAfterAgentRewrite(before, next, this.approvalHeld());
   }
 
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first. */
   private asNewPlan(text: string): string {
-    return !this.byPerson && this.settings().approvalRequired ? withStatus(text, 'draft') : text;
+    return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
   }
 
   /** The plan in the cell, with its revision; null when there is none. */
@@ -409,10 +420,14 @@ export class PlanManager {
     };
   }
 
-  /** Any task action (the sidebar's way in); the methods below are the API's names for each. */
-  act(action: TaskAction, step: unknown, text?: unknown): TaskResult {
+  /**
+   * Any task action (the sidebar's way in); the methods below are the API's names for each. `seen`: the task as the
+   * person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+   */
+  act(action: TaskAction, step: unknown, text?: unknown, seen?: unknown): TaskResult {
     return this.mutate((current) => {
       const outline = outlinePlan(this.requireText(current));
+      if (seen !== undefined) requireSeenTask(outline, requireStep(step), seen);
       if (TASK_ACTIONS[action].isWork) this.requireApproved(outline);
       const outcome = applyAction(outline, action, step, text, { byPerson: this.byPerson, today: this.store.today() });
       const newText = outcome.document.toString();
@@ -546,7 +561,7 @@ export class PlanManager {
   private edit(outline: PlanOutline, operation: (outline: PlanOutline) => ReplanOutcome) {
     const outcome = operation(outline);
     // Only rewrites the status line where it is: every task stays on its line.
-    const document = this.byPerson ? outcome.document : afterAgentReplan(outcome.document);
+    const document = this.byPerson ? outcome.document : afterAgentReplan(outcome.document, this.approvalHeld());
     const result = (text: string): PlanTask & { renumbered: Record<string, string>; removed?: true } => {
       if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true };
       return { ...taskAtLine(text, outcome.lines[0]), renumbered: outcome.renumbered };
@@ -609,28 +624,28 @@ export class PlanManager {
   }
 
   /** Gives a task another title; its status, date and note stay. */
-  renameTask(step: unknown, title: unknown): EditResult {
+  renameTask(step: unknown, title: unknown, seen?: unknown): EditResult {
     const context = { byPerson: this.byPerson };
     return this.editPlan(
-      (outline) => EDIT_ACTIONS.rename(outline, { step, text: title }, context),
+      (outline) => EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context),
       (text, edit, revision) => this.editResult(text, edit, revision),
     );
   }
 
   /** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
-  moveTask(step: unknown, after: unknown): EditResult {
+  moveTask(step: unknown, after: unknown, seen?: unknown): EditResult {
     const context = { byPerson: this.byPerson };
     return this.editPlan(
-      (outline) => EDIT_ACTIONS.move(outline, { step, after }, context),
+      (outline) => EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context),
       (text, edit, revision) => this.editResult(text, edit, revision),
     );
   }
 
   /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
-  removeTask(step: unknown): RemoveResult {
+  removeTask(step: unknown, seen?: unknown): RemoveResult {
     const context = { byPerson: this.byPerson };
     return this.editPlan(
-      (outline) => EDIT_ACTIONS.remove(outline, { step }, context),
+      (outline) => EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context),
       (text, edit, revision) => ({
         ...this.editResult(text, edit, revision),
         removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),
@@ -639,11 +654,13 @@ export class PlanManager {
   }
 
   /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
-  answerQuestion(number: unknown, answer: unknown): RevisedPlan {
+  answerQuestion(number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
     const question = requireWholeNumber(number, 'question number', { min: 1 });
     const text = requireLine(answer, 'answer');
     return this.mutate((current) => {
-      const newText = setAnswerLine(outlinePlan(this.requireText(current)), question, text).toString();
+      const outline = outlinePlan(this.requireText(current));
+      requireSeenQuestion(outline, question, seen);
+      const newText = setAnswerLine(outline, question, text).toString();
       return { text: newText, result: (revision) => this.revised(newText, revision) };
     });
   }
@@ -799,11 +816,19 @@ export class PlanManager {
     return { ...this.settings() };
   }
 
-  /** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
+  /**
+   * A person changes the sheet's settings; the ones `change` leaves out keep their value. Asking to approve plans first
+   * makes a plan in the cell without a Status line a draft (`Status: draft`, in the same change), so that the sidebar
+   * offers it for approval and the agent waits for it.
+   */
   saveSettings(change: unknown): PlanSettings {
     this.requirePerson('change the settings');
     const settings = { ...this.settings(), ...requireSettingsChange(change) };
-    this.store.exclusive(() => this.store.writeSettings(settings));
+    this.changeOnce((snapshot) => {
+      this.store.writeSettings(settings);
+      if (!settings.approvalRequired || !snapshot.text.trim() || outlinePlan(snapshot.text).status) return;
+      this.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
+    });
     this.cachedSettings = settings;
     return { ...settings };
   }
@@ -945,6 +970,12 @@ export class PlanManager {
 function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
   if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
   return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
+}
+
+/** The outline, once the task at `step` is the one the person saw (when `seen` is given): a re-plan by step. */
+function seenAt(outline: PlanOutline, step: unknown, seen: unknown): PlanOutline {
+  if (seen !== undefined) requireSeenTask(outline, requireStep(step), seen);
+  return outline;
 }
 
 /** A text someone meant as a plan: it has a title or at least one task. */
