@@ -106,7 +106,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
 const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
 /** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
 const DECISION_NOTE =
-  /^\s*[-*+]?\s*\d{4}-\d{2}-\d{2}:\s+(?:review of .* (?:approved|changes requested)|plan (?:approved|sent back))/i;
+  /^\s*(?:[-*+]\s*)?\d{4}-\d{2}-\d{2}:\s+(?:review of .* (?:approved|changes requested)|plan (?:approved|sent back))/i;
 
 function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(note);

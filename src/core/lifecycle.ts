@@ -106,9 +106,9 @@ export function statusAfterAgentRewrite(before: PlanOutline, text: string, appro
  * one):
  * the draft is what the sidebar offers them to approve.
  */
-export function afterAgentReplan(document: PlanDocument, approvalHeld = false): PlanDocument {
+export function afterAgentReplan(document: PlanDocument, approvalHeld: () => boolean = () => false): PlanDocument {
   const outline = outlinePlan(document.toString());
-  const draft = outline.status === 'approved' || (approvalHeld && outline.status === undefined);
+  const draft = outline.status === 'approved' || (outline.status === undefined && approvalHeld());
   return draft ? setStatusLine(outline, 'draft') : document;
 }
 

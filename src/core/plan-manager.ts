@@ -219,7 +219,8 @@ export class PlanManager {
 
   private revised(text: string, revision: RevisionInfo): RevisedPlan {
     const plan = parsePlan(text);
-    const waitingForApproval = waitsForApproval(plan.status, this.settings().approvalRequired);
+    // The settings are read only when they decide it: a draft, or a plan without a Status line.
+    const waitingForApproval = waitsForApproval(plan.status, true) && this.settings().approvalRequired;
     return { ...plan, ...revision, stamp: revisionStamp(revision.revision, text), waitingForApproval };
   }
 
@@ -233,7 +234,8 @@ export class PlanManager {
 
   /** NEEDS_APPROVAL when an agent would work on a draft the person must approve first. */
   private requireApproved(outline: PlanOutline): void {
-    if (this.byPerson) return;
+    // The settings are read only where they decide: a draft, or a plan without a Status line.
+    if (this.byPerson || (outline.status && !waitsForApproval(outline.status, true))) return;
     requireApproved(outline, this.settings().approvalRequired);
   }
 
@@ -561,7 +563,10 @@ export class PlanManager {
   private edit(outline: PlanOutline, operation: (outline: PlanOutline) => ReplanOutcome) {
     const outcome = operation(outline);
     // Only rewrites the status line where it is: every task stays on its line.
-    const document = this.byPerson ? outcome.document : afterAgentReplan(outcome.document, this.approvalHeld());
+    // A plan without a Status line becomes a draft when the person asked to approve plans first (whole-document writes
+    // also when they approved one before: agentRewrite, asNewPlan), read only for such a plan.
+    const approvalRequired = () => this.settings().approvalRequired;
+    const document = this.byPerson ? outcome.document : afterAgentReplan(outcome.document, approvalRequired);
     const result = (text: string): PlanTask & { renumbered: Record<string, string>; removed?: true } => {
       if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true };
       return { ...taskAtLine(text, outcome.lines[0]), renumbered: outcome.renumbered };
