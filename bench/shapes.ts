@@ -71,9 +71,9 @@ const LINES: Record<string, string> = {
   'tasks without steps': '- [ ] a — b\n',
 };
 
-function fill(template: string, run: string): string {
+function fill(template: string, run: string, limit: number): string {
   const slots = template.split('{}').length - 1;
-  const room = PLAN_TEXT_LIMIT - (template.length - 2 * slots);
+  const room = limit - (template.length - 2 * slots);
   const each = run.repeat(Math.ceil(room / slots / run.length)).slice(0, Math.floor(room / slots));
   return template.split('{}').join(each);
 }
@@ -85,15 +85,18 @@ export interface Shape {
   repeated?: boolean;
 }
 
-/** Every part of the format stretched with every kind of run, and whole lines repeated, each at the limit. */
-export function hostileShapes(): Shape[] {
+/**
+ * Every part of the format stretched with every kind of run, and whole lines repeated, each at the limit (or at
+ * `limit` characters: the same shapes smaller, to see how the cost grows).
+ */
+export function hostileShapes(limit = PLAN_TEXT_LIMIT): Shape[] {
   const shapes: Shape[] = [];
   for (const [part, template] of Object.entries(TEMPLATES)) {
     for (const [what, run] of Object.entries(RUNS))
-      shapes.push({ name: `${what} in the ${part}`, text: fill(template, run) });
+      shapes.push({ name: `${what} in the ${part}`, text: fill(template, run, limit) });
   }
   for (const [what, line] of Object.entries(LINES)) {
-    shapes.push({ name: what, text: line.repeat(Math.floor(PLAN_TEXT_LIMIT / line.length)), repeated: true });
+    shapes.push({ name: what, text: line.repeat(Math.floor(limit / line.length)), repeated: true });
   }
   return shapes;
 }

@@ -2,7 +2,8 @@
  * Builds dist/: exactly what `clasp push` uploads.
  *  - Code.js: src/apps-script/main.ts bundled by esbuild, plus one top-level function declaration per function of
  *    the API descriptor (src/core/api-functions.ts), calling main.ts's implementation of it (Apps Script only
- *    reaches top-level declarations; nothing else is global).
+ *    reaches top-level declarations; nothing else is global). What the bundle needs of the descriptor's zod schemas
+ *    is written in as JSON: where request options go, and the MCP tool list with its routes (doPost).
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
@@ -19,10 +20,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SheetPlan_';
 
-/** The API descriptor's exports, read by bundling it for Node and evaluating it (zod stays external). */
-async function apiDescriptor() {
+/** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
+async function nodeModule(file) {
   const result = await build({
-    entryPoints: [path.join(root, 'src/core/api-functions.ts')],
+    entryPoints: [path.join(root, file)],
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -31,10 +32,12 @@ async function apiDescriptor() {
     logLevel: 'warning',
   });
   const module = { exports: {} };
-  const require = createRequire(path.join(root, 'src/core/api-functions.ts'));
+  const require = createRequire(path.join(root, file));
   new Function('module', 'exports', 'require', result.outputFiles[0].text)(module, module.exports, require);
   return module.exports;
 }
+
+const apiDescriptor = () => nodeModule('src/core/api-functions.ts');
 
 /**
  * The implementations main.ts exports as `entryPoints`, read by evaluating the bundle in an empty context: every
@@ -63,6 +66,9 @@ async function replaceFile(file, write) {
 
 export async function buildCode() {
   const descriptor = await apiDescriptor();
+  // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
+  const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
+  const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
     entryPoints: [path.join(root, 'src/apps-script/main.ts')],
     bundle: true,
@@ -73,7 +79,11 @@ export async function buildCode() {
     charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
     legalComments: 'none',
     // Where each agent function that changes the plan takes its request options (src/apps-script/request-ids.ts).
-    define: { SHEET_PLAN_REQUEST_ARGUMENTS: JSON.stringify(descriptor.requestArguments()) },
+    define: {
+      SHEET_PLAN_REQUEST_ARGUMENTS: JSON.stringify(descriptor.requestArguments()),
+      SHEET_PLAN_MCP_TOOLS: JSON.stringify(mcpToolTable()),
+      SHEET_PLAN_VERSION: JSON.stringify(version),
+    },
     write: false,
   });
   const bundle = result.outputFiles[0].text;

@@ -51,6 +51,33 @@ export interface ApprovedPlanView {
   markdown: string;
 }
 
+/** A connected agent as the Connect panel shows it (sidebarListAgents): never its key or its key's hash. */
+export interface AgentSummary {
+  id: string;
+  /** The name the person gave it ("Claude on my laptop"); its changes are recorded under it. */
+  name: string;
+  /** ISO time the person created its key. */
+  created: string;
+  /** ISO time of the key's last use (recorded at most once a minute), or null if never used. */
+  lastUsed: string | null;
+}
+
+/** The Connect panel's list, with the web app's URL (null until deployed: `npm run deploy`). */
+export interface AgentsView {
+  agents: AgentSummary[];
+  webAppUrl: string | null;
+  /** Why an agent cannot connect yet and what to do, when it cannot; absent when it can. */
+  notReady?: string;
+}
+
+/** sidebarConnectAgent's answer: the new agent's key and URL, shown once and never again. */
+export interface ConnectedAgentView extends AgentsView {
+  agent: AgentSummary;
+  key: string;
+  /** The web app's URL with `?key=…`: what the person pastes into their agent's MCP settings. */
+  url: string;
+}
+
 /** JSON that is safe inside a `<script>` element: nothing in it can end the element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)

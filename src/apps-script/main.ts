@@ -9,6 +9,7 @@ import { api } from './api';
 import { recordPlanEdit } from './cell-edit';
 import * as menu from './menu';
 import * as sidebar from './sidebar';
+import { doGet, doPost } from './web-app';
 
 const triggers = {
   onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
@@ -29,4 +30,6 @@ export const entryPoints: { [Name in FunctionName]: (...args: never[]) => unknow
   ...menu,
   ...sidebar,
   ...api,
+  doGet,
+  doPost,
 };

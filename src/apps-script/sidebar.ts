@@ -21,11 +21,14 @@ import { currentRevision, revisionStamp } from '../core/revision';
 import type { PlanCells } from '../core/store';
 import {
   sessionScript,
+  type AgentsView,
   type ApprovedPlanView,
   type ArchivedPlanView,
+  type ConnectedAgentView,
   type PlanView,
   type SidebarSession,
 } from '../../sidebar/src/protocol';
+import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWrite } from './sheet-work';
@@ -407,5 +410,32 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
     }
     range.activate();
     return { sheet: wanted.sheet, range: range.getA1Notation() };
+  });
+}
+
+// ---- Connect an agent: keys a person creates, sees once and revokes (./agent-keys.ts) ----
+
+/** A new agent named `name`: its key and URL, shown once. Refused until the web app is deployed. */
+export function sidebarConnectAgent(token: unknown, name: unknown): ConnectedAgentView {
+  return run(() => {
+    requirePerson(token);
+    return connectAgent(name);
+  });
+}
+
+/** The connected agents (names, creation, last use) and the web app's URL. */
+export function sidebarListAgents(token: unknown): AgentsView {
+  return run(() => {
+    requirePerson(token);
+    return agentsView();
+  });
+}
+
+/** Revokes an agent's key: its next call is refused. */
+export function sidebarRevokeAgent(token: unknown, id: unknown): AgentsView {
+  return run(() => {
+    requirePerson(token);
+    revokeAgent(id);
+    return agentsView();
   });
 }

@@ -7,6 +7,7 @@
 import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
+import { requireTaskNotHeld } from './held-items';
 import type { PlanOutline } from './parse';
 import { ANNOTATION_ROLES, STANDARD_STATUSES, STATUS_TABLE, type StatusTable } from './statuses';
 import { shorten } from './text';
@@ -160,13 +161,7 @@ function refuseTransition(
   context: ActionContext,
 ): never {
   const from = statuses.definition(task.status);
-  if (from.heldForPerson && !context.byPerson) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      `Task ${task.step} is ${from.described}; a person approves it or requests changes in the sidebar, which ` +
-        `puts it back as ${statuses.queue.status}`,
-    );
-  }
+  requireTaskNotHeld(task, action, context.byPerson, statuses);
   if (task.status === to) {
     throw new PlanError('INVALID_TRANSITION', `Task ${task.step} is already ${statuses.definition(to).described}`);
   }

@@ -31,8 +31,11 @@ import type { ArchiveEntry } from './store';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from './sheet-results';
 import type { CompactPlan } from './summary';
 
-/** Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item. */
-export type Caller = 'agent' | 'person' | 'trigger' | 'menu';
+/**
+ * Who may call a function: an agent (scripts.run), a person (the sidebar, with its token), a trigger, a menu item, or
+ * a request to the web app (anyone with its URL: doPost runs nothing without an agent's key).
+ */
+export type Caller = 'agent' | 'person' | 'trigger' | 'menu' | 'web';
 
 export interface ApiArgument {
   name: string;
@@ -407,6 +410,24 @@ export const API_FUNCTIONS = {
     args: [event],
   }),
 
+  // ---- the web app: MCP over HTTP (src/apps-script/web-app.ts) ----
+  doPost: returning<unknown>()({
+    callers: ['web'],
+    changesPlan: true,
+    writesSheet: true,
+    retrySafe: false,
+    description:
+      'MCP over Streamable HTTP (JSON-RPC, JSON answers): the plan tools, as the agent whose key the URL holds.',
+    args: [argument('event', z.unknown(), 'the request event Apps Script passes a web app')],
+  }),
+  doGet: returning<unknown>()({
+    callers: ['web'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'Says what the URL is (an MCP endpoint to POST to), for a person who opens it.',
+    args: [argument('event', z.unknown(), 'the request event Apps Script passes a web app')],
+  }),
+
   // ---- the Agent Plan menu ----
   showPlanSidebar: returning<void>()({
     callers: ['menu'],
@@ -593,6 +614,26 @@ export const API_FUNCTIONS = {
     writesSheet: true,
     retrySafe: true,
     description: "Undoes an agent's write, only if its cells still hold what it wrote.",
+    args: [token, argument('id', z.string())],
+  }),
+  sidebarConnectAgent: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    description: "Connects an agent: a new key (kept only as a hash) and the agent's URL, shown once.",
+    args: [token, argument('name', z.string())],
+  }),
+  sidebarListAgents: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: "The connected agents (name, created, last use; never a key) and the web app's URL.",
+    args: [token],
+  }),
+  sidebarRevokeAgent: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description: "Revokes an agent's key: its next call is refused.",
     args: [token, argument('id', z.string())],
   }),
   sidebarRenewSession: returning<unknown>()({

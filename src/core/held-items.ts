@@ -10,7 +10,8 @@
 import { PlanError } from './errors';
 import { outlinePlan, type PlanOutline } from './parse';
 import { planStatusDefinition } from './plan-status';
-import { statusDefinition } from './statuses';
+import { STATUS_TABLE, type StatusTable } from './statuses';
+import type { PlanTask } from './types';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -20,10 +21,10 @@ export type HeldChange =
   | 'removed'; // the key is gone from the document (the task's line, the question with its answer)
 
 export interface HeldItemKind {
-  /** Names one item in a refusal: `task "Check totals" (waiting for a person's review)`. */
+  /** Names one item in a refusal: `task "Check totals" (waiting for review)`. */
   describe(key: string, value: string): string;
-  /** Says what `released` does to an item of this kind: `would be taken out of review`. */
-  released: string;
+  /** Says what `released` does to an item of this kind (holding `value`): `would be taken out of review`. */
+  released: string | ((value: string) => string);
   /** Every key of this kind in the document, with its held value (undefined: present, nothing held). */
   entries(outline: PlanOutline): Array<[key: string, held: string | undefined]>;
   /** The changes an agent may make; every other change needs a person. */
@@ -32,18 +33,42 @@ export interface HeldItemKind {
   personPath: string;
 }
 
+/** True when `task` is in a status the table holds for a person: only a person moves it out, rewords or removes it. */
+export function heldStatus(statuses: StatusTable, task: PlanTask): boolean {
+  return statuses.definition(task.status).heldForPerson;
+}
+
+/**
+ * The rule for one task, where an agent names it (a task action, renameTask, removeTask): NEEDS_PERSON when the task
+ * is held for a person. Every write also passes requireHeldItemsKept, which holds the same rule for whole documents.
+ */
+export function requireTaskNotHeld(
+  task: PlanTask,
+  what: string,
+  byPerson: boolean,
+  statuses: StatusTable = STATUS_TABLE,
+): void {
+  if (byPerson || !heldStatus(statuses, task)) return;
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `Task ${task.step} is ${statuses.definition(task.status).described}; only a person can ${what} it: they ` +
+      `approve it or request changes in the sidebar, which puts it back as ${statuses.queue.status}`,
+  );
+}
+
 export const HELD_ITEMS: readonly HeldItemKind[] = [
   {
-    // A task the status table holds for a person (review), known by its title and which of the tasks so titled it is
-    // (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may ask for a
-    // review, never end, reword, rename or remove one (re-planning may renumber it).
-    describe: (key) => `task ${describeTaskKey(key)} (waiting for a person's review)`,
+    // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
+    // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
+    // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
+    describe: (key, held) =>
+      `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
     entries: (outline) =>
       keyedTasks(outline).map(([key, task]) => [
         key,
-        statusDefinition(task.status).heldForPerson ? `in review${task.note ? ` — ${task.note}` : ''}` : undefined,
+        heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
       ]),
-    released: 'would be taken out of review',
+    released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
     agentMay: ['added'],
     personPath: 'a person approves a review item or requests changes in the sidebar',
   },
@@ -134,6 +159,11 @@ function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][n
   });
 }
 
+/** The status part of a held task's value (`review`, then what to check on the next line). */
+function heldTaskStatus(held: string): string {
+  return held.split('\n')[0];
+}
+
 /** A task key in words: `"Check"`, or `"Check" (the 2nd task so titled)`. */
 function describeTaskKey(key: string): string {
   const [title, count] = key.split('\n');
@@ -148,20 +178,28 @@ interface Difference {
   value: string;
 }
 
+function outlineOf(plan: string | PlanOutline): PlanOutline {
+  return typeof plan === 'string' ? outlinePlan(plan) : plan;
+}
+
 /** Keys with their held values, one list per key (a key may appear more than once: two questions alike). */
 function heldByKey(kind: HeldItemKind, outline: PlanOutline): Map<string, Array<string | undefined>> {
   const byKey = new Map<string, Array<string | undefined>>();
-  for (const [key, held] of kind.entries(outline)) byKey.set(key, [...(byKey.get(key) ?? []), held]);
+  for (const [key, held] of kind.entries(outline)) {
+    const values = byKey.get(key);
+    if (values) values.push(held);
+    else byKey.set(key, [held]);
+  }
   return byKey;
 }
 
 /** How the held items of `before` became those of `after`, kind by kind. */
 export function heldItemDifferences(
-  before: string,
-  after: string,
+  before: string | PlanOutline,
+  after: string | PlanOutline,
   kinds: readonly HeldItemKind[] = HELD_ITEMS,
 ): Difference[] {
-  const [old, next] = [outlinePlan(before), outlinePlan(after)];
+  const [old, next] = [outlineOf(before), outlineOf(after)];
   const differences: Difference[] = [];
   for (const kind of kinds) {
     const oldItems = heldByKey(kind, old);
@@ -169,8 +207,10 @@ export function heldItemDifferences(
     for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
       const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
       const now = newItems.get(key) ?? [];
-      const isHeld = now.filter((value) => value !== undefined).sort();
-      const unmatched = was.filter((value) => !removeOne(isHeld, value));
+      const { unmatched, isHeld } = matchHeld(
+        was,
+        now.filter((value) => value !== undefined),
+      );
       const gone = !newItems.has(key);
       unmatched.forEach((value, i) => {
         const change: HeldChange = gone ? 'removed' : i < isHeld.length ? 'changed' : 'released';
@@ -183,12 +223,26 @@ export function heldItemDifferences(
   return differences;
 }
 
-/** Removes one occurrence of `value` from `values`; true when there was one. */
-function removeOne(values: string[], value: string): boolean {
-  const index = values.indexOf(value);
-  if (index < 0) return false;
-  values.splice(index, 1);
-  return true;
+/**
+ * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
+ * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
+ */
+function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld: string[] } {
+  const available = new Map<string, number>();
+  for (const value of now) available.set(value, (available.get(value) ?? 0) + 1);
+  const take = (value: string): boolean => {
+    const count = available.get(value) ?? 0;
+    if (count > 0) available.set(value, count - 1);
+    return count > 0;
+  };
+  const unmatched = was.filter((value) => !take(value));
+  // What is left in `available` is what nothing held before paired with.
+  const isHeld = now.sort().filter(take);
+  return { unmatched, isHeld };
+}
+
+function releasedWords(kind: HeldItemKind, value: string): string {
+  return typeof kind.released === 'string' ? kind.released : kind.released(value);
 }
 
 const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
@@ -198,14 +252,18 @@ const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
 };
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
-export function requireHeldItemsKept(before: string, after: string, kinds: readonly HeldItemKind[] = HELD_ITEMS): void {
+export function requireHeldItemsKept(
+  before: string | PlanOutline,
+  after: string | PlanOutline,
+  kinds: readonly HeldItemKind[] = HELD_ITEMS,
+): void {
   const refused = heldItemDifferences(before, after, kinds).filter(
     ({ kind, change }) => !kind.agentMay.includes(change),
   );
   if (!refused.length) return;
   const items = refused.map(
     ({ kind, change, key, value }) =>
-      `${kind.describe(key, value)} ${change === 'released' ? kind.released : CHANGE_WORDS[change]}`,
+      `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
   );
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
   throw new PlanError(

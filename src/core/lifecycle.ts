@@ -86,8 +86,12 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
  * plan whose tasks changed is a draft again; when the person asked to approve plans first, a plan the
  * agent replaces is a draft unless it keeps an approval that still holds.
  */
-export function statusAfterAgentRewrite(before: PlanOutline, text: string, approvalRequired: boolean): string {
-  const after = outlinePlan(text);
+export function statusAfterAgentRewrite(
+  before: PlanOutline,
+  text: string,
+  approvalRequired: boolean,
+  after: PlanOutline = outlinePlan(text),
+): string {
   // A status line the agent left out is still the plan's when approval is required: it cannot be dropped.
   const claimed = after.status ?? (approvalRequired ? before.status : undefined);
   const approvalHolds = claimed === 'approved' && !isSubstantiveChange(before, after);
@@ -102,12 +106,15 @@ export function statusAfterAgentRewrite(before: PlanOutline, text: string, appro
 
 /**
  * An agent's change of an approved plan's tasks makes it a draft again (the person approved other tasks); so does its
- * change of a plan without a Status line when `approvalHeld` (the person asked to approve plans first, or approved
- * one):
- * the draft is what the sidebar offers them to approve.
+ * change of a plan without a Status line when `approvalHeld` (the person asked to approve plans first): the draft is
+ * what the sidebar offers them to approve.
  */
-export function afterAgentReplan(document: PlanDocument, approvalHeld: () => boolean = () => false): PlanDocument {
-  const outline = outlinePlan(document.toString());
+export function afterAgentReplan(
+  document: PlanDocument,
+  read: (text: string) => PlanOutline = outlinePlan,
+  approvalHeld: () => boolean = () => false,
+): PlanDocument {
+  const outline = read(document.toString());
   const draft = outline.status === 'approved' || (outline.status === undefined && approvalHeld());
   return draft ? setStatusLine(outline, 'draft') : document;
 }

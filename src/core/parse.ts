@@ -654,7 +654,12 @@ export function readAnalysis(outline: PlanOutline): PlanAnalysis | undefined {
 /** Reads a PLAN.md document. Never throws: whatever is not recognised is left out. */
 export function parsePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): Plan {
   const text = typeof markdown === 'string' ? markdown : '';
-  const outline = outlinePlan(text, statuses);
+  return planFromOutline(outlinePlan(text, statuses), text);
+}
+
+/** The plan an outline reads (`text` is the outline's document as text), without reading the document again. */
+export function planFromOutline(outline: PlanOutline, text: string): Plan {
+  const statuses = outline.statuses;
   const phases: Phase[] = outline.phases.map(({ number, name, tasks, derived }) =>
     derived ? { number, name, tasks, derived } : { number, name, tasks },
   );

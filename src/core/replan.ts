@@ -10,12 +10,13 @@
 import { describeValue, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
+import { requireTaskNotHeld } from './held-items';
 import { PHASE_NUMBER, formatTaskLine, matchTaskLine } from './patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
 import { STATUS_TABLE, statusDefinition } from './statuses';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask, rewriteTaskStep } from './update';
-import { validatePlan } from './validate';
+import { validateOutline } from './validate';
 
 export interface ReplanContext {
   /** A person in the sidebar: may rename or remove any task, not only the agent's todo tasks. */
@@ -242,8 +243,8 @@ function renumber(tracked: TrackedLines, requests: RenumberRequest[]): Record<st
 // ---- arguments and preconditions ----
 
 /** Re-planning relies on each step and phase being listed once, under its own phase. */
-function requireUniqueSteps(text: string): void {
-  const problems = validatePlan(text).errors.filter((problem) =>
+function requireUniqueSteps(outline: PlanOutline): void {
+  const problems = validateOutline(outline).errors.filter((problem) =>
     ['duplicate-step', 'duplicate-phase', 'misnumbered-step'].includes(problem.code),
   );
   if (problems.length) {
@@ -285,17 +286,6 @@ function requireInPhase(task: PlanTask, phase: OutlinePhase, name: string): void
   }
 }
 
-/** An agent may not re-word or remove what a person is reviewing. */
-function refuseHeld(task: PlanTask, what: string, context: ReplanContext): void {
-  if (!context.byPerson && statusDefinition(task.status).heldForPerson) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      `Task ${task.step} is waiting for a person's review; only they can ${what} it until they approve it or ` +
-        `request changes in the sidebar`,
-    );
-  }
-}
-
 // ---- the operations ----
 
 function optionalStep(value: unknown, name: string): string | undefined {
@@ -317,7 +307,7 @@ export function addTask(
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
   if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const phase = findPhase(outline, phaseNumber);
   const tree = new PhaseTree(phase);
   const tracked = TrackedLines.of(outline);
@@ -381,7 +371,7 @@ export function addPhase(
     );
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const phases = outline.phases.filter((phase) => !phase.implicit);
   const after =
     afterValue === undefined || afterValue === null
@@ -439,7 +429,7 @@ export function renameTask(
   const step = requireStep(stepValue);
   const title = requireTitle(titleValue);
   const task = findTask(outline, step);
-  refuseHeld(task, 'rename', context);
+  requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
   if (task.title === title) {
     throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
   }
@@ -472,7 +462,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   const step = requireStep(stepValue);
   const destination = requireMoveTarget(afterValue);
   const text = outline.document.toString();
-  requireUniqueSteps(text);
+  requireUniqueSteps(outline);
   const task = findTask(outline, step);
   const source = phaseOf(outline, task);
   const sourceParent = new PhaseTree(source).parentOf(task);
@@ -542,12 +532,12 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
 /** Removes a todo task (an agent) or any task (a person), with its sub-steps; the tasks after it are renumbered. */
 export function removeTask(outline: PlanOutline, stepValue: unknown, context: ReplanContext): ReplanOutcome {
   const step = requireStep(stepValue);
-  requireUniqueSteps(outline.document.toString());
+  requireUniqueSteps(outline);
   const task = findTask(outline, step);
   const phase = phaseOf(outline, task);
   const end = blockEnd(outline, phase, task);
   const removed = phase.tasks.filter((candidate) => candidate.line >= task.line && candidate.line < end);
-  for (const candidate of removed) refuseHeld(candidate, 'remove', context);
+  for (const candidate of removed) requireTaskNotHeld(candidate, 'remove', context.byPerson, outline.statuses);
   const started = removed.filter((candidate) => !statusDefinition(candidate.status).queue);
   if (!context.byPerson && started.length) {
     throw new PlanError(

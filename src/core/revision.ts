@@ -20,12 +20,15 @@ interface RevisionRecord {
   digest: string;
 }
 
+/** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
+const multiply = Math.imul;
+
 /** FNV-1a over UTF-16 code units: a cheap fingerprint to notice edits, not a security measure. */
 export function digestText(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
+    hash = multiply(hash, 0x01000193) >>> 0;
   }
   return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
 }
@@ -57,15 +60,15 @@ function readRecord(meta: string): RevisionRecord | null {
  * two writes share a revision number but never a stamp, so a stamp makes a stale write certain to
  * be refused.
  */
-export function revisionStamp(revision: number, text: string): string {
-  return `${revision}:${digestText(text)}`;
+export function revisionStamp(revision: number, text: string, digest = digestText(text)): string {
+  return `${revision}:${digest}`;
 }
 
 /** The revision of the text now in the cell. */
-export function currentRevision(text: string, meta: string): RevisionInfo {
+export function currentRevision(text: string, meta: string, digest?: string): RevisionInfo {
   const record = readRecord(meta);
   if (!record) return text ? { revision: 1, changedBy: 'cell edit' } : { revision: 0, changedBy: 'unknown' };
-  if (record.digest !== digestText(text)) return { revision: record.revision + 1, changedBy: 'cell edit' };
+  if (record.digest !== (digest ?? digestText(text))) return { revision: record.revision + 1, changedBy: 'cell edit' };
   return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
 }
 
@@ -75,10 +78,11 @@ export function revisionRecord(
   text: string,
   by: ChangeSource,
   at: string,
+  digest = digestText(text),
 ): { info: RevisionInfo; meta: string } {
   return {
     info: { revision, changedBy: by, changedAt: at },
-    meta: JSON.stringify({ revision, by, at, digest: digestText(text) } satisfies RevisionRecord),
+    meta: JSON.stringify({ revision, by, at, digest } satisfies RevisionRecord),
   };
 }
 
@@ -98,7 +102,7 @@ export function recordedRevision(meta: string): number | undefined {
 }
 
 /** True when the text in the cell is not the one Sheet Plan last recorded. */
-export function isUnrecorded(text: string, meta: string): boolean {
+export function isUnrecorded(text: string, meta: string, digest?: string): boolean {
   const record = readRecord(meta);
-  return record ? record.digest !== digestText(text) : text.length > 0;
+  return record ? record.digest !== (digest ?? digestText(text)) : text.length > 0;
 }

@@ -4,7 +4,7 @@
  * that number is no longer what they saw — an agent moved another task into the step, or put a question above theirs,
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
-import { describeValue } from './arguments';
+import { describeValue, requireStep } from './arguments';
 import { PlanError } from './errors';
 import type { PlanOutline } from './parse';
 import { STATUS_TABLE } from './statuses';
@@ -97,4 +97,10 @@ export function requireSeenQuestion(outline: PlanOutline, number: number, seen: 
       question ? `it is now "${question.text}"` : `there is no question ${number} now`
     }. ${LOOK_AGAIN}`,
   );
+}
+
+/** The outline, once the task at `step` is the one the person saw (when `seen` is given): a re-plan by step. */
+export function seenAt(outline: PlanOutline, step: unknown, seen: unknown): PlanOutline {
+  if (seen !== undefined && seen !== null) requireSeenTask(outline, requireStep(step), seen);
+  return outline;
 }

@@ -10,6 +10,7 @@ import { PlanError, type PlanErrorCode } from './errors';
 import { parsePlan } from './parse';
 import { planStatusDefinition } from './plan-status';
 import type { PlanSettings } from './settings';
+import { STATUS_TABLE } from './statuses';
 import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
 import type { Plan, PlanAnalysis, PlanTask } from './types';
 
@@ -169,7 +170,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
             NOTHING_WRITTEN,
         );
       }
-      if (task.status === 'doing') return null;
+      if (STATUS_TABLE.inProgress(task.status)) return null;
       return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
     },
   },
@@ -203,9 +204,10 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
 }
 
 function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
-  const doing = tasks.filter((candidate) => candidate.status === 'doing').map((candidate) => candidate.step);
-  const start =
-    task.status === 'todo' ? `start it first (startTask("${task.step}"))` : 'write under a task in progress';
+  const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
+  const start = STATUS_TABLE.definition(task.status).queue
+    ? `start it first (startTask("${task.step}"))`
+    : 'write under a task in progress';
   return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
 }
 

@@ -293,6 +293,12 @@ export class StatusTable {
     return this.definitions.filter((definition) => this.canMove(from, definition.status));
   }
 
+  /** A task here is being worked on (work that is not finished: `doing`): the sheet takes its writes. */
+  inProgress(status: string): boolean {
+    const definition = this.definition(status);
+    return definition.work && !definition.finished;
+  }
+
   /** Names of the statuses with a property: `table.names((s) => s.finished)`. */
   names(test: (definition: StatusDefinition) => boolean): string[] {
     return this.definitions.filter(test).map((definition) => definition.status);
@@ -322,4 +328,15 @@ export function statusForSymbol(symbol: string): TaskStatus | undefined {
 
 export function canMove(from: string, to: string): boolean {
   return STATUS_TABLE.canMove(from, to);
+}
+
+/** Each status as a task line shows it, for agents' instructions: `[ ] todo, [x] done ✅ date, [>] blocked — reason`. */
+export function statusLegend(statuses: StatusTable = STATUS_TABLE): string {
+  return statuses.definitions
+    .map((definition) => {
+      const role = ANNOTATION_ROLES[definition.annotation];
+      const date = definition.dated ? ' ✅ date' : '';
+      return `[${definition.symbol}] ${definition.status}${date}${role.required ? ` — ${role.word}` : ''}`;
+    })
+    .join(', ');
 }

@@ -1,5 +1,5 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
-import { outlinePlan, type UnreadLine, type UnreadReason } from './parse';
+import { outlinePlan, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
 
 export interface PlanProblem {
@@ -69,7 +69,12 @@ export interface ValidationReport {
 }
 
 export function validatePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): ValidationReport {
-  const outline = outlinePlan(typeof markdown === 'string' ? markdown : '', statuses);
+  return validateOutline(outlinePlan(typeof markdown === 'string' ? markdown : '', statuses));
+}
+
+/** validatePlan over a document already read. */
+export function validateOutline(outline: PlanOutline): ValidationReport {
+  const statuses = outline.statuses;
   const errors: PlanProblem[] = [];
   const warnings: PlanProblem[] = [];
   const lineOf = (index: number | undefined) => (index === undefined ? undefined : index + 1);

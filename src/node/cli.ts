@@ -13,7 +13,8 @@ const USAGE = `Usage: sheet-plan <command>
 Commands:
   start    Run the local emulator: a Sheets stand-in with the sidebar, and the Apps Script API
            (--port N)
-  mcp      Serve the plan tools to an MCP client over stdio (--endpoint URL, --script-id ID)
+  mcp      Serve the plan tools to an MCP client over stdio (--url URL of the sheet's web app; or
+           --endpoint URL, --script-id ID for the Apps Script API)
   demo     A scripted agent works through the spec's example plan while you watch the sidebar
            (--fast, --port N, --endpoint URL --script-id ID)
 

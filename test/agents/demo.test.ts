@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemoAgent } from '../../src/node/demo/agent';
+import { demoCommand } from '../../src/node/demo/main';
 import {
   approveInSidebar,
   decideInSidebar,
@@ -135,8 +136,8 @@ describe('the demo', () => {
   });
 
   test(
-    '`sheet-plan demo --fast` starts its own emulator that asks for approval, waits for the person in the sidebar ' +
-      '(approvals, a review, an undo), and runs to the archive',
+    '`sheet-plan demo --fast` waits for nobody: it starts its own emulator that asks for approval, plays the person ' +
+      'through the sidebar (approvals, a review, an undo), says so, and runs to the archive',
     async () => {
       const child = spawn(process.execPath, [CLI, 'demo', '--fast', '--port', '0'], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -148,23 +149,22 @@ describe('the demo', () => {
       child.stderr.on('data', (chunk) => {
         output += chunk;
       });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      try {
-        const url = await waitFor(async () => /open (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], "the demo's URL");
-        const planWaits = () => output.split('waiting for a person to approve the plan').length - 1;
-        await waitFor(async () => planWaits() >= 1, 'the draft');
-        await approveInSidebar(url);
-        await waitFor(async () => planWaits() >= 2, 'the discovered task');
-        await approveInSidebar(url);
-        await waitFor(async () => output.includes('waiting for a person to review 2.3'), 'the review request');
-        await decideInSidebar(url, 'approve', '2.3', 'looks right');
-        await waitFor(async () => output.includes('waiting for a person to undo'), 'the undo request');
-        const id = /write (w\w+)\)\n[^\n]*waiting for a person to undo/.exec(output)?.[1];
-        await runInSidebar(url, 'sidebarUndoWrite', id);
-        expect(await exited).toBe(0);
-      } finally {
-        child.kill();
-      }
+      // Nobody acts here: the demo must finish on its own. One waiting for a person is stopped, and its output shown.
+      const stop = setTimeout(() => child.kill(), 25_000);
+      const exited = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      clearTimeout(stop);
+      expect({ exited, output }).toEqual({ exited: 0, output: expect.any(String) });
+      const played = output.split('\n').filter((line) => line.includes('🙋 --fast: the demo'));
+      expect(played).toEqual([
+        '  🙋 --fast: the demo approves the plan as the person (sidebar call, no agent function)',
+        '  🙋 --fast: the demo approves the plan as the person (sidebar call, no agent function)',
+        '  🙋 --fast: the demo approves 2.3 as the person (sidebar call, no agent function)',
+        expect.stringMatching(
+          /^ {2}🙋 --fast: the demo undoes write w\w+ as the person \(sidebar call, no agent function\)$/,
+        ),
+      ]);
+      expect(output).toContain('--fast: nobody needs to open the sidebar; the demo approves and undoes as the person.');
+      expect(output).not.toMatch(/and approve it in the sidebar|and press Undo/);
       expect(output).toContain('✅ approved: looks right');
       expect(output).toContain('🚫 writeRange(Staging!A2) refused: OUT_OF_SCOPE');
       expect(output).toContain('↶ the person undid the write to Summary!B3:C6');
@@ -172,4 +172,15 @@ describe('the demo', () => {
       expect(output).toContain('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive');
     },
   );
+
+  test('`--fast` against a deployment is refused: only its person approves, in their own sidebar', async () => {
+    const lines: string[] = [];
+    await expect(
+      demoCommand(['--fast', '--endpoint', 'https://script.googleapis.com/', '--script-id', 'x'], {
+        distDir: path.resolve(__dirname, '../../dist'),
+        log: (line) => lines.push(line),
+      }),
+    ).rejects.toThrow("--fast plays the person through the local emulator's sidebar");
+    expect(lines).toEqual([]);
+  });
 });

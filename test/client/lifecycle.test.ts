@@ -82,7 +82,11 @@ test('re-planning: each operation answers the task and the numbers it changed', 
   expect((await client.getHistory(1))[0].reason).toBe('removed task 2.2 (Check Returns!A2:D50 (refunds))');
 
   await expectRefused(client.removeTask('1.1'), 'INVALID_TRANSITION', /^INVALID_TRANSITION: Only a todo task/);
-  await expectRefused(client.renameTask('2.3', 'Another title'), 'NEEDS_PERSON', /waiting for a person's review/);
+  await expectRefused(
+    client.renameTask('2.3', 'Another title'),
+    'NEEDS_PERSON',
+    /Task 2\.3 is waiting for review; only a person can rename it/,
+  );
   await expectRefused(client.addTask(9, 'X'), 'NOT_FOUND', /^NOT_FOUND: Phase 9 not found \(phases: 1, 2, 3, 4, 5\)/);
   await expectRefused(client.moveTask('3.1', '3.1'), 'INVALID_ARGUMENT', /cannot go after itself/);
 });

@@ -51,13 +51,13 @@ test('what an agent may do: ask for a review, drop a question with its answer', 
 
 test('a review line keeps its status and what to check, whatever copies of its title exist', () => {
   expect(refusal(PLAN, PLAN.replace('— right?', '— do they match the bank?'))).toMatch(
-    /task "Check totals" \(waiting for a person's review\) would be changed/,
+    /task "Check totals" \(waiting for review\) would be changed/,
   );
   const copy = PLAN.replace('[ ] 1.2 Write report', '[ ] 1.2 Check totals');
   const swapped = copy
     .replace('[!] 1.1 Check totals — right?', '[ ] 1.1 Check totals')
     .replace('[ ] 1.2 Check totals', '[!] 1.2 Check totals — right?');
-  expect(refusal(copy, swapped)).toMatch(/task "Check totals" \(waiting for a person's review\) would be taken out/);
+  expect(refusal(copy, swapped)).toMatch(/task "Check totals" \(waiting for review\) would be taken out/);
   expect(refusal(copy, copy.replace('[ ] 1.2 Check totals', '[!] 1.2 Check totals — also?'))).toBe('allowed');
 });
 

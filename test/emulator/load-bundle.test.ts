@@ -161,21 +161,41 @@ describe('loadBundle', () => {
     expect(runFunction(spreadsheet(), distDir, 'hello')).toEqual({ result: 'rebuilt' });
   });
 
-  test('it evaluates Code.js as gas-local does', () => {
-    // gas-local has no types or ES module entry: require it as its README shows.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const gasLocal = require('gas-local') as {
-      require(folder: string, globals: object, options: object): Record<string, unknown>;
-    };
-    const viaGasLocal = gasLocal.require(distDir, createExecution(spreadsheet()).globals, {
-      filter: (file: string) => file.endsWith('/Code.js'),
+  test('listing the functions runs none of the file: only declarations count, not blocks or assignments', () => {
+    writeFileSync(
+      path.join(distDir, 'Code.js'),
+      `throw new Error('ran');
+function declared() {}
+async function later() {}
+{ function inBlock() {} }
+if (true) { function inIf() {} }
+(function () { function inner() {} })();
+var assigned = function () {};
+globalThis.attached = function () {};
+class Shape {}
+const arrow = () => 1;
+function Array() {}
+`,
+    );
+    expect(bundleFunctionNames(distDir)).toEqual(['Array', 'declared', 'later']);
+  });
+
+  test('a Code.js that does not parse fails the call with the syntax error and its line', () => {
+    writeFileSync(path.join(distDir, 'Code.js'), 'function fine() {}\nfunction broken() { return 1 +; }\n');
+    const outcome = runFunction(spreadsheet(), distDir, 'fine');
+    expect('error' in outcome && outcome.error).toEqual({
+      message: "Unexpected token ';'",
+      stack: expect.stringContaining(`${path.join(distDir, 'Code.js')}:2`),
     });
-    const viaEmulator = loadBundle(createExecution(spreadsheet()), distDir);
-    const functions = (context: Record<string, unknown>) =>
-      Object.keys(context)
-        .filter((key) => typeof context[key] === 'function')
-        .sort();
-    expect(functions(viaEmulator)).toEqual(functions(viaGasLocal));
+  });
+
+  test("a script's stack names Code.js", () => {
+    writeFileSync(
+      path.join(distDir, 'Code.js'),
+      `${FIXTURE}\nfunction thrower() { throw new Error('from the script'); }\n`,
+    );
+    const outcome = runFunction(spreadsheet(), distDir, 'thrower');
+    expect('error' in outcome && outcome.error.stack).toContain(`${path.join(distDir, 'Code.js')}:`);
   });
 
   test('bundleFunctionNames lists what callers may run', () => {

@@ -43,3 +43,11 @@ test('deleteProperty removes a key, and does nothing for a key that is not there
   properties.deleteProperty('settings').deleteProperty('never-set');
   expect(documentProperties(spreadsheet).getProperty('settings')).toBeNull();
 });
+
+test('script properties are one store for every execution, web app and scripts.run included', () => {
+  const spreadsheet = new EmulatedSpreadsheet();
+  executionOn(spreadsheet, { context: 'ui' }).PropertiesService.getScriptProperties().setProperty('shared', 'yes');
+  const elsewhere = executionOn(spreadsheet, { context: 'api', containerBound: false }).PropertiesService;
+  expect(elsewhere.getScriptProperties().getProperty('shared')).toBe('yes');
+  expect(documentProperties(spreadsheet).getProperty('shared')).toBeNull();
+});

@@ -65,6 +65,36 @@ describe('formatDate', () => {
   });
 });
 
+describe('computeDigest', () => {
+  const { SHA_256, MD5 } = Utilities.DigestAlgorithm;
+  const hex = (bytes: number[]) => bytes.map((byte) => (byte & 0xff).toString(16).padStart(2, '0')).join('');
+
+  test('SHA-256 of a string comes back as 32 signed bytes, as a Java byte[] does', () => {
+    const digest = Utilities.computeDigest(SHA_256, 'abc');
+    expect(digest).toHaveLength(32);
+    expect(hex(digest)).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(digest[0]).toBe(0xba - 256);
+    expect(Math.min(...digest)).toBeGreaterThanOrEqual(-128);
+    expect(Math.max(...digest)).toBeLessThanOrEqual(127);
+  });
+
+  test('a byte array is hashed as the bytes it holds; the charset decides how a string is encoded', () => {
+    expect(hex(Utilities.computeDigest(MD5, [97, 98, 99]))).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(hex(Utilities.computeDigest(SHA_256, 'é', Utilities.Charset.UTF_8))).toBe(
+      hex(Utilities.computeDigest(SHA_256, [-61, -87])),
+    );
+    expect(hex(Utilities.computeDigest(SHA_256, 'é', Utilities.Charset.US_ASCII))).toBe(
+      hex(Utilities.computeDigest(SHA_256, '?')),
+    );
+  });
+
+  test('strictly: a string outside ASCII needs a charset, bytes must be -128 to 127, the algorithm an enum', () => {
+    expect(thrownMessage(() => Utilities.computeDigest(SHA_256, 'é'))).toMatch(/needs a charset/);
+    expect(thrownMessage(() => Utilities.computeDigest(SHA_256, [200]))).toMatch(/-128 to 127/);
+    expect(thrownMessage(() => Utilities.computeDigest('SHA_256', 'abc'))).toMatch(/Utilities.computeDigest/);
+  });
+});
+
 describe('other utilities', () => {
   test('getUuid gives a random RFC 4122 UUID', () => {
     expect(Utilities.getUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -75,5 +105,17 @@ describe('other utilities', () => {
     Utilities.sleep(250);
     expect(execution.sleeps).toContain(250);
     expect(thrownMessage(() => Utilities.sleep(300_001))).toMatch(/^Invalid argument: milliseconds/);
+  });
+});
+
+describe('ScriptApp.getService', () => {
+  test('getUrl is null until the web app is deployed, then its URL', () => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const { ScriptApp } = executionOn(spreadsheet);
+    expect(ScriptApp.getService().getUrl()).toBeNull();
+    expect(ScriptApp.getService().isEnabled()).toBe(false);
+    spreadsheet.webAppUrl = 'http://127.0.0.1:8080/macros/s/local/exec';
+    expect(ScriptApp.getService().getUrl()).toBe('http://127.0.0.1:8080/macros/s/local/exec');
+    expect(ScriptApp.getService().isEnabled()).toBe(true);
   });
 });

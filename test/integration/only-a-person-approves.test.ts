@@ -103,7 +103,7 @@ describe('replacePlan by an agent', () => {
       spreadsheet,
       'replacePlan',
       [edited, stampOf(spreadsheet)],
-      /task "Check totals in Summary!B2:B9" \(waiting for a person's review\) would be taken out of review; the answer "March" to "Which month\?" would be changed/,
+      /task "Check totals in Summary!B2:B9" \(waiting for review\) would be taken out of review; the answer "March" to "Which month\?" would be changed/,
     );
   });
 

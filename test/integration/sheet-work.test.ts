@@ -387,7 +387,7 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getRange', 'getLastRow', 'appendRow']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
     // The approved plan's ranges (none approved here: the history sheet is looked up, not read).
-    expect(execution.calls.filter((entry: { args: string[] }) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
+    expect(execution.calls.filter((entry) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
     expect(execution.calls).toHaveLength(21);
   });
 

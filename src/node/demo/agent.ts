@@ -17,6 +17,7 @@ import { describeProgress } from '../../core/progress';
 import { statusDefinition } from '../../core/statuses';
 import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
+import type { DemoPerson } from './person';
 import { DemoSheetWork, type SheetWorkClient } from './sheet-steps';
 
 export interface DemoOptions {
@@ -45,6 +46,8 @@ export interface DemoOptions {
   sidebarUrl?: string;
   /** Stop waiting for a review, or for the undo, after this long (default: wait as long as it takes). */
   reviewTimeoutMs?: number;
+  /** Who acts instead of a person in the sidebar (--fast); the agent still waits until it sees each act done. */
+  person?: DemoPerson;
 }
 
 export interface DemoResult {
@@ -114,7 +117,10 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     progress: example.progress,
     sheet: { writes: {} },
   };
-  const where = options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar';
+  const { person } = options;
+  // Where the person acts, for the waiting lines (nothing to say when the demo plays the person).
+  const sidebar = options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar';
+  const where = person ? '' : sidebar;
 
   /**
    * Waits while the plan is a draft the person must approve. A plan sent back gets the person's comment added
@@ -125,6 +131,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     if (!plan?.waitingForApproval) return;
     result.planApprovals += 1;
     log(`  ⏳ ${why}: waiting for a person to approve the plan${where}`);
+    if (person) await person.approvePlan();
     let answered = plan.statusNote;
     const started = Date.now();
     while (plan?.waitingForApproval) {
@@ -148,14 +155,13 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     pollMs: options.pollMs,
     sidebarUrl: options.sidebarUrl,
     undoTimeoutMs: options.reviewTimeoutMs,
+    person,
   });
 
   /** Polls until a person has decided on the review item; returns the task as it is then. */
   const waitForPerson = async (step: string): Promise<PlanTask> => {
-    log(
-      `  ⏳ waiting for a person to review ${step}` +
-        (options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar'),
-    );
+    log(`  ⏳ waiting for a person to review ${step}${where}`);
+    if (person) await person.approveReview(step);
     const started = Date.now();
     for (;;) {
       const task = findTask(await client.getPlan(), step);

@@ -13,10 +13,12 @@ import { PlanClient } from '../client/plan-client';
 import { parsePort, startServer } from '../server/main';
 import { callSidebarAsPerson } from '../server/person-calls';
 import { runDemoAgent } from './agent';
+import { playedPerson } from './person';
 
 export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoint URL --script-id ID]
 
-  --fast          no pauses, and stop when the plan is done (for scripts and tests)
+  --fast          no pauses, the demo itself approves and undoes as the person (through the sidebar's
+                  calls, and says so), and stops when the plan is done (for scripts and tests)
   --port N        the local emulator's port (default 8080; 0 picks a free one)
   --endpoint URL  use this Apps Script API instead of a local emulator (e.g. https://script.googleapis.com/)
   --script-id ID  the deployment id there (credentials from the environment, see docs/agents.md).
@@ -56,6 +58,12 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
 
   if (values.endpoint) {
     if (values.port) throw new Error('--port is for the local emulator; with --endpoint there is none');
+    if (fast) {
+      throw new Error(
+        "--fast plays the person through the local emulator's sidebar; a deployment's person approves in their " +
+          'own sidebar: leave out --fast with --endpoint',
+      );
+    }
     const client = clientFromEnvironment({ endpoint: values.endpoint, scriptId: values['script-id'] });
     log(
       `Sheet Plan demo against ${client.rootUrl} (deployment ${client.scriptId}): open the spreadsheet and its ` +
@@ -86,7 +94,9 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
       log('The agent starts in 5 seconds.');
       await new Promise((resolve) => setTimeout(resolve, 5000));
     }
-    await runDemoAgent({ client, log, pauseMs, pollMs, sidebarUrl: `${server.url}/` });
+    const person = fast ? playedPerson(server.url, log) : undefined;
+    if (person) log('  --fast: nobody needs to open the sidebar; the demo approves and undoes as the person.');
+    await runDemoAgent({ client, log, pauseMs, pollMs, sidebarUrl: `${server.url}/`, person });
     if (!fast) {
       log(`The emulator keeps running at ${server.url}/ : press Ctrl+C to stop.`);
       await waitForInterrupt();

@@ -8,6 +8,7 @@
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
 import type { CellJson } from '../../core/cell-values';
+import type { DemoPerson } from './person';
 
 export type SheetWorkClient = Pick<PlanClient, 'readRange' | 'writeRange' | 'getWriteLog'>;
 
@@ -19,6 +20,8 @@ export interface SheetStepOptions {
   sidebarUrl?: string;
   /** Stop waiting for the undo after this long (default: wait as long as it takes). */
   undoTimeoutMs?: number;
+  /** Who undoes instead of a person in the sidebar (--fast). */
+  person?: DemoPerson;
 }
 
 /** A variance over this share of the expected quantity is flagged. */
@@ -123,12 +126,13 @@ export class DemoSheetWork {
 
   /** Polls the write log until the person has undone write `id` in the sidebar. */
   private async waitForUndo(id: string): Promise<void> {
-    const { client, log, sidebarUrl } = this.options;
+    const { client, log, sidebarUrl, person } = this.options;
     const range = this.writes.get('3.2');
-    log(
-      `  ⏳ waiting for a person to undo the write to ${range}` +
-        (sidebarUrl ? `: open ${sidebarUrl} and press Undo under task 3.2` : ' in the sidebar (Undo under task 3.2)'),
-    );
+    const where = sidebarUrl
+      ? `: open ${sidebarUrl} and press Undo under task 3.2`
+      : ' in the sidebar (Undo under task 3.2)';
+    log(`  ⏳ waiting for a person to undo the write to ${range}${person ? '' : where}`);
+    if (person) await person.undoWrite(id);
     const started = Date.now();
     for (;;) {
       const entry = (await client.getWriteLog(100)).find((candidate) => candidate.id === id);

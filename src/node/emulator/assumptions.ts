@@ -256,6 +256,17 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'services/utilities.ts',
   },
   {
+    id: 'digest-default-charset',
+    behaviour:
+      'Utilities.computeDigest(algorithm, string) without a charset refuses a string with characters outside ASCII ' +
+      '(pass Utilities.Charset.UTF_8); the digest comes back as signed bytes (-128 to 127), as a Java byte[] does.',
+    documented:
+      'computeDigest(algorithm, value) "Compute a digest using the specified algorithm on the specified String ' +
+      'value"; which charset it encodes the string with is not said. It returns Byte[].',
+    doc: 'https://developers.google.com/apps-script/reference/utilities/utilities#computeDigest(DigestAlgorithm,String)',
+    file: 'services/utilities.ts',
+  },
+  {
     id: 'html-output-width',
     behaviour: "An HtmlOutput's width is null until set.",
     documented: 'getWidth "gets the initial width"; the default is not given.',

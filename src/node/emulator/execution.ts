@@ -16,6 +16,7 @@ import type { LogEntry } from './runtime/log-entries';
 import { newRecord, type Realm } from './runtime/realm';
 import { UiRecord, type ButtonName } from './runtime/ui-record';
 import { CacheService } from './services/cache-service';
+import { ContentService } from './services/content-service';
 import { HtmlService } from './services/html-service';
 import { LockService } from './services/lock-service';
 import { createConsole, type EmulatedConsole } from './services/logging';
@@ -56,6 +57,7 @@ export interface AppsScriptGlobals {
   readonly PropertiesService: PropertiesService;
   readonly CacheService: CacheService;
   readonly HtmlService: HtmlService;
+  readonly ContentService: ContentService;
   readonly ScriptApp: ScriptApp;
   readonly console: EmulatedConsole;
 }
@@ -135,6 +137,11 @@ export class Execution {
     return this.#scope.isServiceObject(value);
   }
 
+  /** The implementation behind a service object the script returned (a web app's TextOutput), if it is one. */
+  implementationOf(value: unknown): object | undefined {
+    return this.#scope.isServiceObject(value) ? this.#scope.implementationOf(value, Object) : undefined;
+  }
+
   countCalls(filter?: CallFilter): number {
     return countCalls(this.calls, filter);
   }
@@ -210,7 +217,8 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     PropertiesService: scope.expose('PropertiesService', new PropertiesService(scope)),
     CacheService: scope.expose('CacheService', new CacheService(scope)),
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
-    ScriptApp: scope.expose('ScriptApp', new ScriptApp()),
+    ContentService: scope.expose('ContentService', new ContentService(scope)),
+    ScriptApp: scope.expose('ScriptApp', new ScriptApp(scope)),
     console: createConsole(scope),
   });
   return globals;

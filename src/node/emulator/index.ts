@@ -7,6 +7,7 @@
  * - createExecution: one script run's globals, call log, fault injection and UI record.
  * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
  * - editAsPerson: a person's edit (typing, a paste, Delete, undo) and the onEdit trigger it fires.
+ * - runWebApp: a web app request (doGet/doPost) and what Google serves for it.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
  */
 export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from './model/emulated-spreadsheet';
@@ -36,11 +37,15 @@ export {
   runFunction,
   runOnEdit,
   runSimpleTrigger,
+  runWebApp,
   type BundleContext,
   type RunOutcome,
   type ScriptFailure,
   type SimpleTriggerOptions,
+  type WebAppOutcome,
 } from './load-bundle';
+export { MimeType } from './services/content-service';
+export { NOTHING_RETURNED, webAppEvent, type WebAppAnswer, type WebAppRequest } from './web-app';
 export { ASSUMPTIONS, type EmulatorAssumption } from './assumptions';
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';

@@ -14,6 +14,15 @@ import type { AuthModeName } from './runtime/execution-scope';
 import type { Realm } from './runtime/realm';
 import { toTransportValue, type JsonValue } from './runtime/transport';
 import { BUNDLE_FILE, describeFailure, evaluateBundle, type BundleContext, type ScriptFailure } from './script-context';
+import {
+  WEB_APP_CONTEXT,
+  servedOutput,
+  webAppErrorPage,
+  webAppEvent,
+  webAppFunction,
+  type WebAppAnswer,
+  type WebAppRequest,
+} from './web-app';
 
 export { BUNDLE_FILE, type BundleContext, type ScriptFailure };
 
@@ -115,6 +124,37 @@ export function runOnEdit(
     callableFunction(context, bundle, 'onEdit')(execution.editEvent(authMode, a1Notation, values));
     return null;
   });
+}
+
+/** What a web app request gave: what is served (always with status 200), and the execution. */
+export type WebAppOutcome = WebAppAnswer & { readonly execution: Execution };
+
+/**
+ * A request to the web app, in this process: doGet(e) or doPost(e) in a new execution (by default of the web-app kind),
+ * and what Google would serve: the returned TextOutput or HtmlOutput, or its own page when the script threw, returned
+ * something else, or has no such function ("Script function not found: doPost").
+ */
+export function runWebApp(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  request: WebAppRequest,
+  options: ExecutionOptions = {},
+): WebAppOutcome {
+  const execution = createExecution(spreadsheet, { context: WEB_APP_CONTEXT, ...options });
+  let answer: WebAppAnswer;
+  try {
+    const bundle = compiledBundle(distDir);
+    const { context, realm } = loadIntoExecution(execution, bundle);
+    const entry = callableFunction(context, bundle, webAppFunction(request));
+    const event = realm.JSON.parse(JSON.stringify(webAppEvent(request))) as unknown;
+    answer = servedOutput(execution.implementationOf(entry(event)));
+  } catch (error) {
+    answer = webAppErrorPage(describeFailure(error).message);
+  } finally {
+    execution.end();
+  }
+  Object.defineProperty(answer, 'execution', { value: execution, enumerable: false });
+  return answer as WebAppOutcome;
 }
 
 function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { context: BundleContext; realm: Realm } {

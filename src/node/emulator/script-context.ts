@@ -3,11 +3,11 @@
  * execution. Shared by in-process executions (load-bundle.ts) and the execution pool's threads
  * (pool/worker-main.ts), so both run the script exactly alike.
  *
- * The evaluation is gas-local's (`require('gas-local').require(folder, globals, { filter })`:
- * vm.createContext on the globals object, then the folder's .js files run in it under their paths),
- * limited to Code.js. The context is made first so that the script realm's clock is in place before
- * the bundle runs (gas-local takes an already made context as it is).
+ * The globals object becomes the context's global object (vm.createContext), the script realm's clock is
+ * installed, then Code.js runs in it under its path, so stacks name the file. The compiled script is kept
+ * while the file's text stays the same: each execution still runs it afresh in its own context.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { Realm } from './runtime/realm';
@@ -22,12 +22,6 @@ export interface ScriptFailure {
   readonly message: string;
   readonly stack?: string;
 }
-
-// gas-local ships no types: its one function, as documented in its README.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const gasLocal = require('gas-local') as {
-  require(folder: string, globals: object, options: { filter(file: string): boolean }): Record<string, unknown>;
-};
 
 /** The script realm's built-ins, read from inside the context. */
 const REALM_PROBE = '({ Array: Array, Date: Date, Error: Error, Object: Object, JSON: JSON })';
@@ -44,8 +38,21 @@ export function evaluateBundle(
   const context = vm.createContext(globals);
   const realm = vm.runInContext(REALM_PROBE, context) as Realm;
   if (now) installScriptClock(context, realm, now);
-  gasLocal.require(path.resolve(distDir), context, { filter: (file) => path.basename(file) === BUNDLE_FILE });
+  bundleScript(distDir).runInContext(context);
   return { context: context as BundleContext, realm };
+}
+
+const compiledScripts = new Map<string, { source: string; script: vm.Script }>();
+
+/** Code.js compiled, read afresh each time (a rebuilt file is never missed) and compiled once per text. */
+function bundleScript(distDir: string): vm.Script {
+  const file = path.resolve(distDir, BUNDLE_FILE);
+  const source = readFileSync(file, 'utf8');
+  const cached = compiledScripts.get(file);
+  if (cached?.source === source) return cached.script;
+  const script = new vm.Script(source, { filename: file });
+  compiledScripts.set(file, { source, script });
+  return script;
 }
 
 /** Errors may come from the script's realm: read them by shape, not with instanceof. */

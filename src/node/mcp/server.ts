@@ -19,76 +19,51 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod/v4';
 import { version } from '../../../package.json';
-import { INSTRUCTIONS } from './instructions';
-import { TOOLS, type PlanApi, type ToolDefinition } from './tools';
+import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
+import { serverInstructions } from '../../core/mcp/instructions';
+import { planToolCall, toolAnswer, toolError } from '../../core/mcp/tool-calls';
+import type { PlanClient } from '../client/plan-client';
+import { TOOLS, toolList, type ToolDefinition } from './tools';
 
 export const SERVER_NAME = 'sheet-plan';
 
-type JsonSchema = Record<string, unknown>;
+/** What the tools need of a PlanClient: its one generic call path. */
+export type PlanApi = Pick<PlanClient, 'call'>;
 
-/** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
-const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+/** The instructions both MCP servers send (the web app's: src/apps-script/web-app.ts). */
+export const INSTRUCTIONS = serverInstructions(PLAN_CELL_REFERENCE);
 
-/**
- * Drops what every schema would repeat: the draft's `$schema` URI, `additionalProperties: false`
- * (unknown keys are ignored), `items: {}`, the safe-integer bounds and a record's string keys. The tool list is
- * in the model's context on every turn, and this is a third of it.
- */
-function compactSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(compactSchema);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const compact: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
-    // `items: {}` allows any item, as no `items` does.
-    if (key === 'items' && typeof value === 'object' && value !== null && Object.keys(value).length === 0) continue;
-    if (key in SAFE_INTEGER_BOUNDS && SAFE_INTEGER_BOUNDS[key] === value) continue;
-    // Object keys are strings: a record's key schema says nothing.
-    if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
-    compact[key] = compactSchema(value);
-  }
-  return compact;
+/** One tool's answer, its arguments already checked: the API calls its plan names, made in order. */
+export async function runTool(
+  api: PlanApi,
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { calls, show } = planToolCall(tool.route, args, PLAN_CELL_REFERENCE);
+  const results: unknown[] = [];
+  for (const call of calls)
+    results.push(await (api.call as (name: string, ...args: unknown[]) => Promise<unknown>)(call.name, ...call.args));
+  return show(results);
 }
 
-/**
- * An output schema names the fields an answer may have and nothing more: their types, nested shapes and `required`
- * lists constrain only our own answers, which the model reads as they come, and would be half the tool list. Input
- * schemas stay whole: they say what a call must hold.
- */
-function jsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): JsonSchema {
-  if (io === 'output')
-    return { type: 'object', properties: Object.fromEntries(Object.keys(shape).map((key) => [key, {}])) };
-  return compactSchema(z.toJSONSchema(z.object(shape), { io })) as JsonSchema;
-}
-
-/** The tools/list answer. */
-export function toolList(): Tool[] {
-  return TOOLS.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
-    outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
-    ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
-  }));
-}
-
-function toolError(message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
-}
-
-async function callTool(api: PlanApi, tool: ToolDefinition | undefined, name: string, args: unknown) {
-  if (!tool) return toolError(new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`).message);
+async function callTool(
+  api: PlanApi,
+  tool: ToolDefinition | undefined,
+  name: string,
+  args: unknown,
+): Promise<CallToolResult> {
+  if (!tool)
+    return toolError(new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`).message) as CallToolResult;
   const parsed = z.object(tool.input).safeParse(args ?? {});
   if (!parsed.success) {
     const detail = z.prettifyError(parsed.error);
     const message = `Input validation error: Invalid arguments for tool ${name}: ${detail}`;
-    return toolError(new McpError(ErrorCode.InvalidParams, message).message);
+    return toolError(new McpError(ErrorCode.InvalidParams, message).message) as CallToolResult;
   }
   try {
-    const structuredContent = await tool.run(api, parsed.data);
-    return { content: [{ type: 'text' as const, text: JSON.stringify(structuredContent) }], structuredContent };
+    return toolAnswer(await runTool(api, tool, parsed.data)) as CallToolResult;
   } catch (error) {
-    return toolError(error instanceof Error ? error.message : String(error));
+    return toolError(error instanceof Error ? error.message : String(error)) as CallToolResult;
   }
 }
 
@@ -97,7 +72,7 @@ export function createMcpServer(api: PlanApi): Server {
     { name: SERVER_NAME, version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  const tools = toolList();
+  const tools = toolList() as Tool[];
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>

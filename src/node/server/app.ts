@@ -5,6 +5,7 @@
  *  - POST /gas/run                  google.script.run from the sidebar (a UI execution)
  *  - POST /v1/scripts/{id}:run      the Apps Script API (an API execution, no UI)
  *  - GET  /api/cells, PUT /api/cells  the plan's cells, read and typed into as a person would
+ *  - GET/POST /macros/s/local/exec  the web app (doGet, doPost: MCP), as Google serves it (./web-app-route)
  * The pages (GET /, GET /sidebar) are served from ./page. Only this server's pages and tools on this
  * machine may call it (./local-only); /gas/run and /api/… also need the secret its pages carry.
  */
@@ -14,6 +15,7 @@ import { ExecutionRefused, type EmulatedSpreadsheet, type ExecutionPool } from '
 import { foreignRequest, missingSecret, type Refusal } from './local-only';
 import { PAGE_CELLS } from './page-parts/sheet-window';
 import { handleScriptsRun, type HttpAnswer } from './scripts-run';
+import type { LocalWebApp, WebAppResponse } from './web-app-route';
 
 /** A page or another answer that is not JSON. */
 export interface TextAnswer {
@@ -31,6 +33,8 @@ export interface AppOptions {
   secret: string;
   /** Called after anything may have changed the spreadsheet. */
   persist?: () => void;
+  /** The web app's paths (/macros/…); none when absent. */
+  webApp?: LocalWebApp;
   /** Extra routes (the pages). Answer null to fall through. */
   routes?: (request: IncomingMessage, url: URL, body: string) => Promise<HttpAnswer | TextAnswer | null>;
 }
@@ -102,6 +106,15 @@ const PAGE_HEADERS = {
 /** The cells a person sees and types into. */
 const PERSON_CELLS: string[] = Object.values(PAGE_CELLS);
 
+function sendWebApp(response: ServerResponse, answer: WebAppResponse): void {
+  if (answer.status === 302) {
+    response.writeHead(302, { location: answer.location, 'cache-control': 'no-store' });
+    return void response.end();
+  }
+  response.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
+  response.end(answer.text);
+}
+
 function tooManyExecutions(response: ServerResponse, error: ExecutionRefused): void {
   sendJson(response, 429, { error: { code: 429, message: error.message, status: 'RESOURCE_EXHAUSTED' } });
 }
@@ -128,6 +141,14 @@ export function createApp(options: AppOptions): (request: IncomingMessage, respo
       persist();
       return sendJson(response, answer.status, answer.body);
     }
+    const webApp = await options.webApp?.answer({
+      method: request.method ?? 'GET',
+      url,
+      origin: `http://${request.headers.host}`,
+      body,
+      contentType: request.headers['content-type'],
+    });
+    if (webApp) return sendWebApp(response, webApp);
     if (url.pathname === '/gas/run' || url.pathname.startsWith('/api/')) {
       const refusal = missingSecret(request, secret);
       if (refusal) return sendRefusal(response, refusal);

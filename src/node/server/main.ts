@@ -7,8 +7,10 @@ import { parseArgs } from 'node:util';
 import { ExecutionPool, type PoolOptions } from '../emulator';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
+import { connectAgentAsPerson } from './person-calls';
 import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
+import { LocalWebApp, localWebAppUrl } from './web-app-route';
 
 export const START_USAGE = `Usage: sheet-plan start [--port N]
 
@@ -74,28 +76,37 @@ export async function startServer(options: StartOptions = {}) {
   const persist = persistenceFor(stateFile, spreadsheet);
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();
+  const webApp = new LocalWebApp({ spreadsheet, distDir, pool, persist });
   const handler = createApp({
     spreadsheet,
     distDir,
     pool,
     secret,
     persist,
+    webApp,
     routes: pageRoutes({ distDir, spreadsheet, pool, secret, persist }),
   });
   const { server, url } = await listenOn(handler, options.port ?? 0).catch(async (error: unknown) => {
     await pool.close();
     throw error;
   });
+  // The bound script's web app, as ScriptApp.getService().getUrl() answers it: the sidebar builds agent URLs on it.
+  const webAppUrl = localWebAppUrl(url);
+  spreadsheet.webAppUrl = webAppUrl;
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       // A browser keeps idle connections open; close() alone would wait for them.
       server.closeAllConnections();
     });
+    webApp.close();
     await pool.close();
   };
-  return { server, url, spreadsheet, stateFile, seeded, pool, secret, close };
+  return { server, url, webAppUrl, spreadsheet, stateFile, seeded, pool, secret, close };
 }
+
+/** The agent `npm start` connects, so that a newcomer can point an MCP client at the local sheet at once. */
+export const LOCAL_AGENT_NAME = 'Local agent';
 
 export interface StartCommandOptions {
   /** The package's dist/ (dist/Code.js and dist/Sidebar.html), wherever the command runs from. */
@@ -122,5 +133,13 @@ export async function startCommand(args: string[], options: StartCommandOptions)
   log(`Sheet Plan local emulator: ${running.url}`);
   log(`  spreadsheet state: ${running.stateFile}${running.seeded ? ' (new, seeded with the example plan)' : ''}`);
   log(`  Apps Script API:   POST ${running.url}/v1/scripts/local:run`);
+  const agentUrl = await connectAgentAsPerson(running.url, LOCAL_AGENT_NAME);
+  log(`  MCP web app:       ${running.webAppUrl} (as Google serves one: a POST is answered by a 302 to GET)`);
+  log('');
+  log(`Connect an MCP client as "${LOCAL_AGENT_NAME}" (a new key at every start; the sidebar lists and revokes it):`);
+  log(`  ${agentUrl}`);
+  log(`  claude mcp add --transport http sheet-plan '${agentUrl}'`);
+  log(`  npx sheet-plan mcp --url '${agentUrl}'   (stdio, for any client; follows the 302 itself)`);
+  log('');
   log('  Only this machine can reach it (127.0.0.1); only its own pages may drive it from a browser.');
 }

@@ -4,7 +4,7 @@
  * call of a sidebar function with that token and the server's secret the page carries (POST /gas/run). For the
  * demo's setup and for tests; a real sheet's person token never leaves their sidebar.
  */
-import { sessionFromPage } from '../../../sidebar/src/protocol';
+import { sessionFromPage, type AgentsView, type ConnectedAgentView } from '../../../sidebar/src/protocol';
 import { SECRET_HEADER } from './local-only';
 import { secretFromPage } from './page-parts/script-run-shim';
 
@@ -27,4 +27,16 @@ export async function callSidebarAsPerson(url: string, functionName: string, ...
 export async function approvePlanAsPerson(url: string, comment?: string): Promise<unknown> {
   const view = (await callSidebarAsPerson(url, 'sidebarLoad')) as { stamp: string };
   return callSidebarAsPerson(url, 'sidebarApprovePlan', view.stamp, comment ?? null);
+}
+
+/**
+ * The person connects an agent named `name` in the sidebar (Connect an agent), as `npm start` does for its local
+ * agent: a key shown once, so an agent of that name connected before (a key printed by an earlier start) is revoked
+ * first. Answers the agent's URL, `…/macros/s/local/exec?key=…`.
+ */
+export async function connectAgentAsPerson(url: string, name: string): Promise<string> {
+  const { agents } = (await callSidebarAsPerson(url, 'sidebarListAgents')) as AgentsView;
+  for (const agent of agents.filter((candidate) => candidate.name === name))
+    await callSidebarAsPerson(url, 'sidebarRevokeAgent', agent.id);
+  return ((await callSidebarAsPerson(url, 'sidebarConnectAgent', name)) as ConnectedAgentView).url;
 }

@@ -56,6 +56,11 @@ export class EmulatedSpreadsheet {
    * execution. Window state, not document content, so it is not saved with the spreadsheet.
    */
   readonly selections = new Map<string, { sheet: EmulatedSheet; area: GridArea }>();
+  /**
+   * The URL of the bound script's web-app deployment, which ScriptApp.getService().getUrl() answers: null until one is
+   * deployed. The local server sets it to its own address; it is the project's, not the document's, so not saved.
+   */
+  webAppUrl: string | null = null;
   #timeZone: TimeZone;
   /** Google gives the first sheet id 0 and later ones other numbers; here they count up. */
   #nextSheetId = 0;

@@ -19,11 +19,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { createExecution, DEFAULT_USER, type Execution, type ExecutionOptions } from '../execution';
-import { bundleFunctionNames, withExecution, type RunOutcome } from '../load-bundle';
+import { bundleFunctionNames, withExecution, type RunOutcome, type WebAppOutcome } from '../load-bundle';
 import { applyPersonEdit, type PersonEdit } from '../person-edits';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { toTransportValue, type JsonValue } from '../runtime/transport';
 import { describeFailure, type ScriptFailure } from '../script-context';
+import {
+  WEB_APP_CONTEXT,
+  servedOutput,
+  webAppErrorPage,
+  webAppEvent,
+  webAppFunction,
+  type WebAppAnswer,
+  type WebAppRequest,
+} from '../web-app';
 import { ServiceBridge } from './service-bridge';
 import type { Job, JobResult, ScriptRequest, WorkerSetup } from './wire';
 
@@ -53,13 +62,16 @@ export interface PoolStatistics {
   readonly peakConcurrent: number;
 }
 
-/** What a pooled execution runs: a function with plain JSON arguments, or a trigger with its event. */
+/** What a pooled execution runs: a function with plain JSON arguments, a trigger with its event, or a web app. */
 interface JobSpec {
   readonly distDir: string;
   readonly functionName: string;
   readonly args?: JsonValue[];
   readonly event?: Record<string, unknown>;
+  readonly webEvent?: JsonValue;
 }
+
+type Dispatched = { result: JsonValue } | { error: ScriptFailure } | { returned: unknown };
 
 export class ExecutionPool {
   readonly #maxPerUser: number;
@@ -101,6 +113,40 @@ export class ExecutionPool {
     } finally {
       leave();
     }
+  }
+
+  /**
+   * A request to the web app (../web-app.ts): doGet(e) or doPost(e) in a new web-app execution, at the same time as
+   * others and within the same limits; answers what Google would serve (always with status 200).
+   */
+  async runWebApp(
+    spreadsheet: EmulatedSpreadsheet,
+    distDir: string,
+    request: WebAppRequest,
+    options: ExecutionOptions = {},
+  ): Promise<WebAppOutcome> {
+    const webOptions: ExecutionOptions = { context: WEB_APP_CONTEXT, ...options };
+    const leave = this.#admit(webOptions);
+    const execution = createExecution(spreadsheet, { ...webOptions, concurrent: true });
+    let answer: WebAppAnswer;
+    try {
+      const functionName = webAppFunction(request);
+      if (!bundleFunctionNames(distDir).includes(functionName))
+        throw new Error(`Script function not found: ${functionName}`);
+      const webEvent = webAppEvent(request) as JsonValue;
+      const outcome = await this.#dispatch(execution, { distDir, functionName, webEvent });
+      answer =
+        'error' in outcome
+          ? webAppErrorPage(outcome.error.message)
+          : servedOutput(execution.implementationOf('returned' in outcome ? outcome.returned : null));
+    } catch (error) {
+      answer = webAppErrorPage(describeFailure(error).message);
+    } finally {
+      execution.end();
+      leave();
+    }
+    Object.defineProperty(answer, 'execution', { value: execution, enumerable: false });
+    return answer as WebAppOutcome;
   }
 
   /**
@@ -191,7 +237,8 @@ export class ExecutionPool {
     let outcome: { result: JsonValue } | { error: ScriptFailure };
     try {
       const spec = prepare(execution);
-      outcome = spec ? await this.#dispatch(execution, spec) : { result: null };
+      const dispatched = spec ? await this.#dispatch(execution, spec) : { result: null };
+      outcome = 'returned' in dispatched ? { result: null } : dispatched;
     } catch (error) {
       outcome = { error: describeFailure(error) };
     } finally {
@@ -200,7 +247,7 @@ export class ExecutionPool {
     return withExecution(outcome, execution);
   }
 
-  async #dispatch(execution: Execution, spec: JobSpec): Promise<{ result: JsonValue } | { error: ScriptFailure }> {
+  async #dispatch(execution: Execution, spec: JobSpec): Promise<Dispatched> {
     const bridge = new ServiceBridge(execution);
     const job: Job = {
       job: ++this.#jobs,
@@ -209,6 +256,7 @@ export class ExecutionPool {
       functionName: spec.functionName,
       ...(spec.args ? { args: spec.args } : {}),
       ...(spec.event ? { event: bridge.encode(spec.event) } : {}),
+      ...(spec.webEvent !== undefined ? { webEvent: spec.webEvent } : {}),
     };
     const thread = this.#idle.pop() ?? new ScriptThread(this.#workerFile);
     thread.cancelIdle();
@@ -218,7 +266,8 @@ export class ExecutionPool {
       this.#busy.delete(thread);
       if (this.#closed) void thread.stop('The emulator is shutting down');
       else this.#rest(thread);
-      return 'error' in answer ? { error: answer.error } : { result: answer.result };
+      if ('error' in answer) return { error: answer.error };
+      return 'returned' in answer ? { returned: bridge.decode(answer.returned) } : { result: answer.result };
     } catch (error) {
       // A stopped or failed thread is not reused.
       this.#busy.delete(thread);

@@ -69,12 +69,16 @@ export interface Job {
   readonly functionName: string;
   /** google.script.run / scripts.run arguments (already checked to be plain JSON) … */
   readonly args?: readonly JsonValue[];
-  /** … or the event of a trigger. */
+  /** … or the event of a trigger … */
   readonly event?: Wire;
+  /** … or the event of a web app request (plain JSON): the result is then what the function returned, as a Wire. */
+  readonly webEvent?: JsonValue;
 }
 
 export type JobResult =
-  { readonly job: number; readonly result: JsonValue } | { readonly job: number; readonly error: ScriptFailure };
+  | { readonly job: number; readonly result: JsonValue }
+  | { readonly job: number; readonly returned: Wire }
+  | { readonly job: number; readonly error: ScriptFailure };
 
 /** What a script's thread is started with. */
 export interface WorkerSetup {

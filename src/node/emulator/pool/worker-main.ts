@@ -7,7 +7,7 @@
  */
 import { format } from 'node:util';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { toTransportValue, type JsonValue } from '../runtime/transport';
+import { toTransportValue } from '../runtime/transport';
 import { describeFailure, evaluateBundle } from '../script-context';
 import { ScriptBridge } from './script-bridge';
 import type { ConsoleLevel, Job, JobResult, ScriptRequest, ServiceReply, WorkerSetup } from './wire';
@@ -26,7 +26,7 @@ function send(request: ScriptRequest): ServiceReply {
 
 const CONSOLE_LEVELS: readonly ConsoleLevel[] = ['log', 'info', 'warn', 'error', 'debug'];
 
-function run(job: Job): JsonValue {
+function run(job: Job): Omit<JobResult, 'job'> {
   const bridge = new ScriptBridge(send);
   // No prototype: nothing of Node is reachable from the script through its global object.
   const globals = Object.create(null) as Record<string, unknown>;
@@ -43,16 +43,21 @@ function run(job: Job): JsonValue {
   if (typeof entry !== 'function') throw new realm.Error(`Script function not found: ${job.functionName}`);
   if (job.event !== undefined) {
     (entry as (event: unknown) => unknown)(bridge.decode(job.event));
-    return null;
+    return { result: null };
+  }
+  if (job.webEvent !== undefined) {
+    // A web app returns a service object (a TextOutput): its handle goes back, the emulator reads what it serves.
+    const returned = (entry as (event: unknown) => unknown)(realm.JSON.parse(JSON.stringify(job.webEvent)));
+    return { returned: bridge.encode(returned) };
   }
   const args = realm.JSON.parse(JSON.stringify(job.args ?? [])) as unknown[];
-  return toTransportValue((entry as (...args: unknown[]) => unknown)(...args), 'result');
+  return { result: toTransportValue((entry as (...args: unknown[]) => unknown)(...args), 'result') };
 }
 
 parentPort!.on('message', (job: Job) => {
   let answer: JobResult;
   try {
-    answer = { job: job.job, result: run(job) };
+    answer = { job: job.job, ...run(job) } as JobResult;
   } catch (error) {
     answer = { job: job.job, error: describeFailure(error) };
   }

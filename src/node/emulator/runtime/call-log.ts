@@ -20,9 +20,12 @@ export type ServiceName =
   | 'Cache'
   | 'HtmlService'
   | 'HtmlOutput'
+  | 'ContentService'
+  | 'TextOutput'
   | 'Ui'
   | 'Menu'
-  | 'ScriptApp';
+  | 'ScriptApp'
+  | 'Service';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */

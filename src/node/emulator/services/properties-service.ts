@@ -1,7 +1,7 @@
 /**
  * PropertiesService and Properties (https://developers.google.com/apps-script/guides/properties):
  * the document's string key-value store, kept in the model, as the product uses it (its settings).
- * The script and user stores, and the batch methods, are not emulated: the product does not call them.
+ * The user store and the batch methods are not emulated: the product does not call them.
  *
  * Limits from the Quotas page (https://developers.google.com/apps-script/guides/services/quotas):
  * "Properties value size 9 KB / val" and "Properties total storage 500 KB / property store".
@@ -26,6 +26,11 @@ export class PropertiesService {
   getDocumentProperties(): Properties | null {
     if (!this.#scope.settings.containerBound) return null;
     return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.document));
+  }
+
+  /** The script's own store: every execution of the script reads the same one, whatever started it. */
+  getScriptProperties(): Properties {
+    return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.script));
   }
 }
 

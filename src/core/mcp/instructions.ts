@@ -1,15 +1,15 @@
 /**
- * The spec's "Planning System" prompt, adapted to this server's tools: sent as the server's instructions.
- * A backslash at the end of a line continues it (the text has one line per paragraph or list item).
+ * The spec's "Planning System" prompt, adapted to the MCP tools: the instructions the stdio server and the web app
+ * (doPost) both send. `planCell` is where the plan lives (`AGENT_BASE!C2`: the adapter knows addresses, the core does
+ * not). A backslash at the end of a line continues it (the text has one line per paragraph or list item).
  */
-import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
+import { statusLegend } from '../statuses';
 
-export const INSTRUCTIONS = `\
-Sheet Plan keeps your plan as Markdown in the spreadsheet's ${PLAN_CELL_REFERENCE}; the people who own the sheet \
+export const serverInstructions = (planCell: string): string => `\
+Sheet Plan keeps your plan as Markdown in the spreadsheet's ${planCell}; the people who own the sheet \
 follow it in a sidebar. Use it to track multi-step work.
 
-Statuses: [ ] todo, [/] doing, [x] done ✅ date, [>] blocked — reason, [!] review — note, [-] skipped — \
-reason. Steps are numbered Phase.Step: "1.1", "2.3".
+Statuses: ${statusLegend()}. Steps are numbered Phase.Step: "1.1", "2.3".
 
 1. Start: get_plan. No plan (NO_PLAN): ask the user what they want to accomplish, or init_plan for a starter \
 plan. With a plan, get_review_tasks first: those wait for a person, don't work on them. Then get_next_task \

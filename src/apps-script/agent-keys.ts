@@ -1,0 +1,307 @@
+/**
+ * Agent keys, held by the person: an agent reaches the plan through the web app's URL with `?key=…`, never with a
+ * Google credential. A person creates a key in the sidebar (Connect an agent), sees it once, and may revoke it.
+ *
+ * - A key is 244 random bits (two Utilities.getUuid() version-4 UUIDs, 122 random bits each), written `sp-` + 64 hex.
+ * - Only its SHA-256 is kept, with the agent's id, name, creation and last use, as one JSON value in the script
+ *   properties (a web-app execution has no document properties; an agent's Sheets API calls cannot reach either).
+ * - agentForKey compares the key's hash with every stored hash in constant time, so the answer's timing says
+ *   nothing about how close a guess came; it records the last use at most once a minute.
+ * - Creating and revoking are the person's: the sidebar functions in ./agent-sidebar.ts, behind the person token.
+ */
+import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
+import { describeValue } from '../core/arguments';
+import { PlanError } from '../core/errors';
+
+/** The script property holding every agent (one value: Google allows 9 KB per value). */
+export const AGENTS_PROPERTY = 'sheetPlan.agents';
+/** Keeps the property well under 9 KB: each agent takes at most ~400 bytes (a name of 60 four-byte characters). */
+export const MAX_AGENTS = 20;
+export const MAX_AGENT_NAME = 60;
+/** Google's limit per property value is 9 KB; a margin below it, checked before every write. */
+const MAX_STORED_BYTES = 8_500;
+const LAST_USE_EVERY_MS = 60_000;
+/** How long a change of the agent list waits for another execution holding the script lock. */
+const LOCK_WAIT_MS = 8_000;
+/** Recording a last use is bookkeeping: it never keeps an agent's call waiting long. */
+const LAST_USE_LOCK_WAIT_MS = 500;
+const KEY_SHAPE = /^sp-[0-9a-f]{64}$/;
+
+/** Who a key belongs to: what a change made with it is recorded under. */
+export interface AgentIdentity {
+  id: string;
+  name: string;
+}
+
+interface StoredAgent extends AgentSummary {
+  /** SHA-256 of the key, lowercase hex. */
+  hash: string;
+}
+
+// ---- the key and its hash ----
+
+function newKey(): string {
+  const random = (Utilities.getUuid() + Utilities.getUuid()).replace(/-/g, '').toLowerCase();
+  return `sp-${random}`;
+}
+
+/** SHA-256 of the key as lowercase hex; computeDigest gives Java's signed bytes (-128 to 127). */
+function hashKey(key: string): string {
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, key, Utilities.Charset.UTF_8);
+  return bytes.map((byte) => (byte & 0xff).toString(16).padStart(2, '0')).join('');
+}
+
+/** Equal strings of equal length, in time that depends on the length only (no early exit). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  let difference = a.length ^ b.length;
+  for (let index = 0; index < a.length; index++) {
+    difference |= a.charCodeAt(index) ^ b.charCodeAt(index % Math.max(b.length, 1));
+  }
+  return difference === 0;
+}
+
+// ---- the stored list ----
+
+function properties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getScriptProperties();
+}
+
+function isStoredAgent(value: unknown): value is StoredAgent {
+  const agent = value as Partial<StoredAgent> | null;
+  return (
+    typeof agent === 'object' &&
+    agent !== null &&
+    typeof agent.id === 'string' &&
+    typeof agent.name === 'string' &&
+    typeof agent.hash === 'string' &&
+    typeof agent.created === 'string' &&
+    (agent.lastUsed === null || typeof agent.lastUsed === 'string')
+  );
+}
+
+/** The agents as stored; a value that is not ours is an error (never treated as "no agents" and overwritten). */
+function readAgents(): StoredAgent[] {
+  const saved = properties().getProperty(AGENTS_PROPERTY);
+  if (saved === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(saved);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every(isStoredAgent)) {
+    throw new Error(
+      `The script property ${AGENTS_PROPERTY} does not hold Sheet Plan's list of agents; it was left as it is. ` +
+        'Fix or delete it in the Apps Script editor (Project Settings → Script properties)',
+    );
+  }
+  return parsed;
+}
+
+function writeAgents(agents: StoredAgent[]): void {
+  const json = JSON.stringify(agents);
+  if (utf8Length(AGENTS_PROPERTY) + utf8Length(json) > MAX_STORED_BYTES) {
+    throw new PlanError(
+      'TOO_LARGE',
+      `The list of agents would not fit in its script property (${MAX_STORED_BYTES} bytes); revoke an agent you no ` +
+        'longer use, or choose a shorter name',
+    );
+  }
+  properties().setProperty(AGENTS_PROPERTY, json);
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** Runs `work` holding the script lock (the lock every change takes), so two changes never lose one another. */
+function withScriptLock<T>(waitMs: number, work: () => T, busy: () => T): T {
+  const lock = LockService.getScriptLock();
+  if (!lock.tryLock(waitMs)) return busy();
+  try {
+    return work();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+function summary({ id, name, created, lastUsed }: StoredAgent): AgentSummary {
+  return { id, name, created, lastUsed };
+}
+
+function busyError(): never {
+  throw new PlanError('BUSY', 'Another execution is changing Sheet Plan; nothing was changed. Try again in a moment');
+}
+
+// ---- the person's side: create, list, revoke ----
+
+/** A name a person gives an agent: shown in the sidebar and in everything the agent changes. */
+export function requireAgentName(name: unknown): string {
+  const text = typeof name === 'string' ? name.trim() : '';
+  if (!text || [...text].length > MAX_AGENT_NAME || /\p{Cc}/u.test(text)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `An agent's name is text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
+        `(got ${describeValue(name)})`,
+    );
+  }
+  return text;
+}
+
+/**
+ * A new key for an agent named `name` (for a person only: the sidebar checks the person token first). Answers the
+ * key, which is never stored and never shown again, with the agent as listAgents shows it.
+ */
+export function createAgentKey(name: unknown): { key: string; agent: AgentSummary } {
+  const agentName = requireAgentName(name);
+  return withScriptLock(
+    LOCK_WAIT_MS,
+    () => {
+      const agents = readAgents();
+      if (agents.some((agent) => agent.name.toLowerCase() === agentName.toLowerCase())) {
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `An agent named "${agentName}" is connected already; give this one another name (its changes are ` +
+            'recorded under it), or revoke the other first',
+        );
+      }
+      if (agents.length >= MAX_AGENTS) {
+        throw new PlanError(
+          'TOO_LARGE',
+          `This sheet has ${agents.length} agents connected, the most it keeps (${MAX_AGENTS}); revoke one you no ` +
+            'longer use first',
+        );
+      }
+      const key = newKey();
+      const agent: StoredAgent = {
+        id: newAgentId(agents),
+        name: agentName,
+        hash: hashKey(key),
+        created: new Date().toISOString(),
+        lastUsed: null,
+      };
+      writeAgents([...agents, agent]);
+      return { key, agent: summary(agent) };
+    },
+    busyError,
+  );
+}
+
+function newAgentId(agents: StoredAgent[]): string {
+  for (;;) {
+    const id = Utilities.getUuid().replace(/-/g, '').slice(0, 10).toLowerCase();
+    if (!agents.some((agent) => agent.id === id)) return id;
+  }
+}
+
+/** The connected agents, oldest first: names, creation and last use; never a key or a hash. */
+export function listAgents(): AgentSummary[] {
+  return readAgents().map(summary);
+}
+
+/** Revokes agent `id`: its key stops working at once. NOT_FOUND for an id that is not connected. */
+export function revokeAgent(id: unknown): AgentSummary[] {
+  if (typeof id !== 'string' || !id) {
+    throw new PlanError('INVALID_ARGUMENT', `id must be the id of a connected agent (got ${describeValue(id)})`);
+  }
+  return withScriptLock(
+    LOCK_WAIT_MS,
+    () => {
+      const agents = readAgents();
+      const kept = agents.filter((agent) => agent.id !== id);
+      if (kept.length === agents.length) {
+        const known = agents.map((agent) => `${agent.id} (${agent.name})`).join(', ') || 'none';
+        throw new PlanError('NOT_FOUND', `No connected agent has the id "${id}" (connected: ${known})`);
+      }
+      writeAgents(kept);
+      return kept.map(summary);
+    },
+    busyError,
+  );
+}
+
+// ---- the agent's side ----
+
+/**
+ * The agent a key belongs to, or null for a missing, malformed, wrong or revoked key. Every stored hash is compared,
+ * each in constant time. Call it before taking the script lock: recording the last use takes it briefly.
+ */
+export function agentForKey(key: unknown): AgentIdentity | null {
+  if (typeof key !== 'string' || !KEY_SHAPE.test(key)) return null;
+  const hash = hashKey(key);
+  let found: StoredAgent | null = null;
+  for (const agent of readAgents()) {
+    if (constantTimeEqual(agent.hash, hash)) found = agent;
+  }
+  if (!found) return null;
+  recordUse(found);
+  return { id: found.id, name: found.name };
+}
+
+/**
+ * Writes the agent's last use when the recorded one is a minute old or more: one property write a minute at most,
+ * not one per call. Under the lock, on a fresh read, so it never brings back an agent revoked meanwhile. When
+ * another execution holds the lock, this use goes unrecorded: the next call a minute on records it.
+ */
+function recordUse(agent: StoredAgent): void {
+  const now = new Date();
+  if (agent.lastUsed && now.getTime() - Date.parse(agent.lastUsed) < LAST_USE_EVERY_MS) return;
+  withScriptLock(
+    LAST_USE_LOCK_WAIT_MS,
+    () => {
+      const agents = readAgents();
+      const current = agents.find((stored) => stored.id === agent.id);
+      if (!current) return;
+      current.lastUsed = now.toISOString();
+      writeAgents(agents);
+    },
+    () => undefined,
+  );
+}
+
+/** The agent's URL: the web app's with the key in the query (Google passes no request headers to a web app). */
+export function agentUrl(webAppUrl: string, key: string): string {
+  return `${webAppUrl}${webAppUrl.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`;
+}
+
+// ---- the Connect panel (the sidebar functions in ./sidebar.ts call these after checking the person token) ----
+
+const DEPLOY =
+  'Whoever set up Sheet Plan for this sheet deploys it as a web app once: `npm run deploy` (see the README, Deploy)';
+
+/** Why agents cannot connect to `webAppUrl` yet, or undefined when they can. */
+function notReadyReason(webAppUrl: string | null): string | undefined {
+  if (!webAppUrl) return `The web app is not deployed yet, so an agent has no address to connect to. ${DEPLOY}`;
+  // A /dev URL runs the latest saved code for the project's editors only, signed in: an agent's client is neither.
+  if (/\/dev(\?|$)/.test(webAppUrl)) {
+    return (
+      `The web app answers only at its test address (${webAppUrl}), which works for editors signed in to ` +
+      `Google, not for an agent. ${DEPLOY}`
+    );
+  }
+  return undefined;
+}
+
+/** The agents and the web app's URL: the Connect panel's view. */
+export function agentsView(): AgentsView {
+  const webAppUrl = ScriptApp.getService().getUrl() || null;
+  const reason = notReadyReason(webAppUrl);
+  return { agents: listAgents(), webAppUrl, ...(reason ? { notReady: reason } : {}) };
+}
+
+/**
+ * Connects an agent: a new key and the URL to give it. Refused while the web app is not deployed (a key without an
+ * address would be shown once and be of no use), before any key is made.
+ */
+export function connectAgent(name: unknown): ConnectedAgentView {
+  const webAppUrl = ScriptApp.getService().getUrl() || null;
+  const reason = notReadyReason(webAppUrl);
+  if (reason || !webAppUrl) throw new PlanError('NOT_FOUND', reason ?? DEPLOY);
+  const { key, agent } = createAgentKey(name);
+  return { agents: listAgents(), webAppUrl, agent, key, url: agentUrl(webAppUrl, key) };
+}

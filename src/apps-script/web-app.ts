@@ -1,0 +1,87 @@
+/**
+ * The web app: Sheet Plan's MCP server in the sheet. An agent's MCP client POSTs JSON-RPC to the deployment's URL
+ * with `?key=…` (the key a person made in the sidebar); doPost answers MCP over Streamable HTTP, stateless and in
+ * JSON only (src/core/mcp/protocol.ts). Google gives the script no request headers and serves every answer with
+ * status 200 after a redirect, so the key travels in the URL and every error is in the JSON-RPC answer: a missing,
+ * wrong or revoked key refuses every request and runs nothing.
+ *
+ * Each tool call runs the plan API (./api.ts) in this execution, as the key's agent: what it changes is recorded under
+ * the agent's name. The tool list and its routes come from the API descriptor, written in by scripts/build.mjs (the
+ * stdio server serves the same list); the instructions are the stdio server's too.
+ */
+import { serverInstructions } from '../core/mcp/instructions';
+import { inputProblem } from '../core/mcp/input-check';
+import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint, type McpTool } from '../core/mcp/protocol';
+import { planToolCall, toolAnswer, toolError, type ToolResult, type ToolRoute } from '../core/mcp/tool-calls';
+import { api } from './api';
+import { PLAN_CELL_REFERENCE } from './plan-location';
+import { agentForUrlKey, runAsWebAgent, type WebAgent } from './web-agent';
+
+/** The tool list and each tool's route, from src/node/mcp/tools.ts (scripts/build.mjs writes them in). */
+declare const SHEET_PLAN_MCP_TOOLS: { tools: McpTool[]; routes: Record<string, ToolRoute> };
+declare const SHEET_PLAN_VERSION: string;
+
+/** The event Apps Script passes doGet and doPost (https://developers.google.com/apps-script/guides/web). */
+export interface WebAppEvent {
+  parameter?: Record<string, string>;
+  postData?: { contents?: string; type?: string };
+}
+
+export const SERVER_NAME = 'sheet-plan';
+
+const REFUSED_KEY =
+  "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
+  'sidebar: Agent Plan → Open plan → Connect an agent.';
+
+type Implementation = (...args: unknown[]) => unknown;
+
+function callTool(agent: WebAgent, name: string, args: Record<string, unknown>): ToolResult {
+  const tool = SHEET_PLAN_MCP_TOOLS.tools.find((candidate) => candidate.name === name)!;
+  const problem = inputProblem(args, tool.inputSchema);
+  if (problem)
+    return toolError(
+      `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +
+        problem,
+    );
+  try {
+    const { calls, show } = planToolCall(SHEET_PLAN_MCP_TOOLS.routes[name], args, PLAN_CELL_REFERENCE);
+    const implementations = api as unknown as Record<string, Implementation>;
+    const results = runAsWebAgent(agent, () => calls.map((call) => implementations[call.name](...call.args)));
+    return toolAnswer(show(results));
+  } catch (error) {
+    return toolError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function json(text: string): GoogleAppsScript.Content.TextOutput {
+  return ContentService.createTextOutput(text).setMimeType(ContentService.MimeType.JSON);
+}
+
+/** POST: one JSON-RPC message or a batch, answered in JSON ('' when only notifications came). */
+export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
+  let agent: WebAgent | null = null;
+  const endpoint: McpEndpoint = {
+    serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
+    instructions: serverInstructions(PLAN_CELL_REFERENCE),
+    tools: SHEET_PLAN_MCP_TOOLS.tools,
+    refusal: () => {
+      agent = agentForUrlKey(event?.parameter?.key);
+      return agent ? null : REFUSED_KEY;
+    },
+    callTool: (name, args) => callTool(agent!, name, args),
+  };
+  return json(answerMcpBody(event?.postData?.contents ?? '', endpoint));
+}
+
+/** GET: what this URL is, for a person who opens it in a browser (MCP clients POST). */
+export function doGet(_event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
+  return json(
+    JSON.stringify({
+      name: SERVER_NAME,
+      version: SHEET_PLAN_VERSION,
+      about:
+        "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
+        "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent).",
+    }),
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * MCP over Streamable HTTP as an Apps Script web app can serve it (https://modelcontextprotocol.io/specification,
+ * "Transports"): stateless, one POST body in, one JSON body out, no SSE and no session id. A web app cannot set a
+ * status code or a header, so everything the client must know is in the JSON-RPC answer: a protocol error
+ * (unparsable JSON, an unknown method, a refused key) is a JSON-RPC error and runs nothing; a tool that fails answers
+ * `isError` with our code and message, as the stdio server does.
+ *
+ * Pure: the endpoint (src/apps-script/web-app.ts) gives the tools, how to call one, and why a caller is refused.
+ */
+import { toolError, type ToolResult } from './tool-calls';
+
+/** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
+export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const LATEST_PROTOCOL_VERSION = PROTOCOL_VERSIONS[0];
+
+/** JSON-RPC 2.0's codes (https://www.jsonrpc.org/specification#error_object), and ours in its server range. */
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** The URL's key is missing, unknown or revoked. */
+  unauthorized: -32001,
+} as const;
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface McpEndpoint {
+  serverInfo: { name: string; version: string };
+  instructions: string;
+  tools: readonly McpTool[];
+  /** Runs one tool; a failure is an isError result, never a throw. */
+  callTool(name: string, args: Record<string, unknown>): ToolResult;
+  /** Why this caller may not run anything (a missing or revoked key), or null. Asked once per body with requests. */
+  refusal(): string | null;
+}
+
+type Id = string | number;
+
+interface JsonRpcError {
+  jsonrpc: '2.0';
+  id: Id | null;
+  error: { code: number; message: string };
+}
+
+type JsonRpcAnswer = { jsonrpc: '2.0'; id: Id; result: unknown } | JsonRpcError;
+
+function failure(id: Id | null, code: number, message: string): JsonRpcError {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+/** A message to answer, a notification (or a client's response) to accept silently, or a malformed one. */
+type Message =
+  | { kind: 'request'; id: Id; method: string; params: Record<string, unknown> }
+  | { kind: 'accepted' }
+  | { kind: 'invalid'; answer: JsonRpcError };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readMessage(message: unknown): Message {
+  const invalid = (detail: string, id: Id | null = null): Message => ({
+    kind: 'invalid',
+    answer: failure(id, JSON_RPC_ERRORS.invalidRequest, `Invalid Request: ${detail}`),
+  });
+  if (!isRecord(message)) return invalid('each message must be a JSON object');
+  const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+  if (message.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"', id);
+  // A response to a request of ours: the server sends none, so there is nothing to match it with.
+  if (!('method' in message) && ('result' in message || 'error' in message)) return { kind: 'accepted' };
+  if (typeof message.method !== 'string') return invalid('"method" must be a string', id);
+  if (message.params !== undefined && !isRecord(message.params)) return invalid('"params" must be an object', id);
+  if (!('id' in message)) return { kind: 'accepted' };
+  if (id === null) return invalid('"id" must be a string or a number (MCP allows no null id)');
+  return { kind: 'request', id, method: message.method, params: (message.params as Record<string, unknown>) ?? {} };
+}
+
+function initialize(endpoint: McpEndpoint, params: Record<string, unknown>) {
+  const asked = params.protocolVersion;
+  const protocolVersion = (PROTOCOL_VERSIONS as readonly unknown[]).includes(asked)
+    ? (asked as string)
+    : LATEST_PROTOCOL_VERSION;
+  return {
+    protocolVersion,
+    capabilities: { tools: { listChanged: false } },
+    serverInfo: endpoint.serverInfo,
+    instructions: endpoint.instructions,
+  };
+}
+
+function callTool(endpoint: McpEndpoint, params: Record<string, unknown>): ToolResult | JsonRpcError['error'] {
+  if (typeof params.name !== 'string')
+    return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call needs params.name, the tool to call' };
+  if (params.arguments !== undefined && !isRecord(params.arguments))
+    return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
+  const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
+  if (!endpoint.tools.some((tool) => tool.name === params.name))
+    return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${params.name} not found`);
+  return endpoint.callTool(params.name, args);
+}
+
+function answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Record<string, unknown>) {
+  const result = (value: unknown): JsonRpcAnswer => ({ jsonrpc: '2.0', id, result: value });
+  switch (method) {
+    case 'initialize':
+      return result(initialize(endpoint, params));
+    case 'ping':
+      return result({});
+    case 'tools/list':
+      return result({ tools: endpoint.tools });
+    case 'tools/call': {
+      const answer = callTool(endpoint, params);
+      return 'code' in answer ? failure(id, answer.code, answer.message) : result(answer);
+    }
+    default:
+      return failure(
+        id,
+        JSON_RPC_ERRORS.methodNotFound,
+        `Method not found: ${method}. This server answers initialize, ping, tools/list and tools/call.`,
+      );
+  }
+}
+
+function answerOrRefuse(
+  endpoint: McpEndpoint,
+  { id, method, params }: { id: Id; method: string; params: Record<string, unknown> },
+  refusal: string | null,
+): JsonRpcAnswer {
+  if (refusal !== null) return failure(id, JSON_RPC_ERRORS.unauthorized, refusal);
+  try {
+    return answerRequest(endpoint, id, method, params);
+  } catch (error) {
+    return failure(id, JSON_RPC_ERRORS.internalError, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The answer to one POST body: a JSON-RPC message or a batch of them. Answers '' when nothing needs one (only
+ * notifications or responses), which the client reads as accepted.
+ */
+export function answerMcpBody(body: string, endpoint: McpEndpoint): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, `Parse error: the body is not JSON (${detail})`));
+  }
+  const batch = Array.isArray(parsed);
+  const messages = batch ? (parsed as unknown[]).map(readMessage) : [readMessage(parsed)];
+  if (batch && messages.length === 0)
+    return JSON.stringify(failure(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: an empty batch'));
+  const hasRequests = messages.some((message) => message.kind === 'request');
+  const refusal = hasRequests ? endpoint.refusal() : null;
+  const answers: JsonRpcAnswer[] = [];
+  for (const message of messages) {
+    if (message.kind === 'invalid') answers.push(message.answer);
+    else if (message.kind === 'request') answers.push(answerOrRefuse(endpoint, message, refusal));
+  }
+  if (answers.length === 0) return '';
+  return JSON.stringify(batch ? answers : answers[0]);
+}

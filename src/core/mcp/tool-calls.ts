@@ -1,0 +1,180 @@
+/**
+ * What an MCP tool call does, for both MCP servers: the stdio one (src/node/mcp, calling a deployment through
+ * PlanClient, asynchronously) and the web app's doPost (src/apps-script/web-app, calling the API in the same
+ * execution). A call becomes a ToolCallPlan: the API calls to make, and how their answers are shown to the model. The
+ * servers only differ in how they make the calls.
+ *
+ * Which function a tool calls and with which arguments is its ToolRoute, derived from the API descriptor with the
+ * tool list (src/node/mcp/tools.ts); the bundle gets the routes written in by scripts/build.mjs, as zod stays out of
+ * it. Only get_plan, list_plans and create_plan take other input than the function's arguments (ADAPTED below).
+ */
+import type { AgentFunctionName, McpAnswer } from '../api-functions';
+import { PlanError } from '../errors';
+import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../plan-manager';
+import type { ReadResult, WriteResult } from '../sheet-results';
+import type { ArchiveEntry } from '../store';
+import { summarizePlan } from '../summary';
+import type { PlanTask } from '../types';
+
+/** How a tool reaches the API. */
+export interface ToolRoute {
+  function: AgentFunctionName;
+  /** The tool's input properties, in the order of the function's arguments. */
+  args: string[];
+  answer: McpAnswer;
+  /** The function changes the plan: answers with tasks carry the plan's revision after it. */
+  changesPlan: boolean;
+}
+
+export interface ApiCall {
+  name: AgentFunctionName;
+  args: unknown[];
+}
+
+/** The API calls a tool call makes, and its answer made of their results (in the same order). */
+export interface ToolCallPlan {
+  calls: ApiCall[];
+  show(results: unknown[]): Record<string, unknown>;
+}
+
+/** A task as the tools show it. */
+interface ShownTask {
+  step: string;
+  status: string;
+  title: string;
+  note?: string;
+}
+
+function taskOf(result: PlanTask): ShownTask {
+  const shown: ShownTask = { step: result.step, status: result.status, title: result.title };
+  if (result.note) shown.note = result.note;
+  return shown;
+}
+
+type PlanLike = Pick<RevisedPlan, 'revision' | 'title' | 'progress'> & { stamp?: string };
+
+function planAnswer(plan: PlanLike, text: { summary: string } | { markdown: string }): Record<string, unknown> {
+  const answer: Record<string, unknown> = {
+    revision: plan.revision,
+    title: plan.title,
+    done: plan.progress.done,
+    total: plan.progress.total,
+  };
+  if ('markdown' in text && plan.stamp) answer.stamp = plan.stamp;
+  return { ...answer, ...text };
+}
+
+type Show = (result: unknown, changesPlan: boolean) => Record<string, unknown>;
+
+/** How each kind of answer is shown (the output schemas beside them: src/node/mcp/tools.ts). */
+export const SHOW_ANSWER: Record<McpAnswer, Show> = {
+  /** The compact summary of a plan the API answered in full (init, create, replace). */
+  plan: (plan) => planAnswer(plan as RevisedPlan, { summary: summarizePlan(plan as RevisedPlan) }),
+  /** One task with the plan's revision after the call; {} when there is none (get_next_task, advance_task). */
+  task: (result) => {
+    const task = result as TaskResult | null;
+    return task ? { ...taskOf(task), revision: task.revision } : {};
+  },
+  /** Tasks, with the plan's revision when the call changed it. */
+  tasks: (result, changesPlan) => {
+    const tasks = result as TaskResult[];
+    return changesPlan ? { tasks: tasks.map(taskOf), revision: tasks[0]?.revision ?? 0 } : { tasks: tasks.map(taskOf) };
+  },
+  /**
+   * Each command's task, with the plan's revision; a re-planning command's task says which step numbers it changed,
+   * old → new (each command sees the numbers the ones before it left).
+   */
+  commands: (result) => {
+    const results = result as CommandResult[];
+    const tasks = results.map((task) => {
+      const shown: ShownTask & { renumbered?: Record<string, string> } = taskOf(task);
+      if (task.renumbered && Object.keys(task.renumbered).length) shown.renumbered = task.renumbered;
+      return shown;
+    });
+    return { tasks, revision: results[0]?.revision ?? 0 };
+  },
+  /** The finished plan's id in the archive, and whether a starter plan is in the cell now. */
+  finished: (result) => {
+    const finished = result as FinishResult;
+    return { id: finished.id, revision: finished.revision, starter: finished.plan !== null };
+  },
+  /** Only the plan's revision after the change (adopt_format: get_plan shows the result). */
+  revision: (result) => ({ revision: (result as RevisedPlan).revision }),
+  archive: (result) => ({
+    plans: (result as ArchiveEntry[]).map(({ id, title, summary }) => ({ id, title, summary })),
+  }),
+  sheets: (sheets) => ({ sheets }),
+  /** The cells read; rows, columns and the time zone stay (dates are instants), the flag says if it was logged. */
+  range: (result) => result as ReadResult as unknown as Record<string, unknown>,
+  write: (result) => {
+    const { id, range, cells, replacedCells } = result as WriteResult;
+    return { id, range, cells, replacedCells };
+  },
+  log: (entries) => ({ entries }),
+};
+
+const call = (name: AgentFunctionName, ...args: unknown[]): ApiCall => ({ name, args });
+
+function noPlan(planCell: string): PlanError {
+  return new PlanError(
+    'NO_PLAN',
+    `No plan in ${planCell}; call init_plan for a starter plan or create_plan to write one`,
+  );
+}
+
+type Adapted = (args: Record<string, unknown>, planCell: string) => ToolCallPlan;
+
+/** Tools whose input is not the function's arguments. */
+const ADAPTED: Partial<Record<AgentFunctionName, Adapted>> = {
+  /** compact (default): the summary; full: the Markdown and the stamp to edit it with replace_plan. */
+  getPlan: ({ view }, planCell) => ({
+    calls: [view === 'full' ? call('getPlan') : call('getPlan', { view: 'compact' })],
+    show: ([plan]) => {
+      if (!plan) throw noPlan(planCell);
+      if (view === 'full') return planAnswer(plan as RevisedPlan, { markdown: (plan as RevisedPlan).raw });
+      return planAnswer(plan as PlanLike, { summary: (plan as { summary: string }).summary });
+    },
+  }),
+  /** The archive, and one archived plan's summary on request: one tool for both. */
+  listPlans: ({ id }) => ({
+    calls: id === undefined ? [call('listPlans')] : [call('listPlans'), call('getArchivedPlan', id)],
+    show: ([plans, archived]) => {
+      const listed = SHOW_ANSWER.archive(plans, false);
+      return archived === undefined ? listed : { ...listed, plan: summarizePlan(archived as ArchivedPlan) };
+    },
+  }),
+  /** createPlan's optional details, flattened: one level less for the model to get right. */
+  createPlan: ({ title, goal, phases, analysis, questions, notes }) => {
+    const details = analysis || questions || notes ? { analysis, questions, notes } : undefined;
+    return {
+      calls: [call('createPlan', title, goal, phases, details)],
+      show: ([plan]) => SHOW_ANSWER.plan(plan, true),
+    };
+  },
+};
+
+/** The calls and the answer of one tool call, its arguments already checked against the tool's input schema. */
+export function planToolCall(route: ToolRoute, args: Record<string, unknown>, planCell: string): ToolCallPlan {
+  const adapted = ADAPTED[route.function];
+  if (adapted) return adapted(args, planCell);
+  return {
+    calls: [{ name: route.function, args: route.args.map((name) => args[name]) }],
+    show: ([result]) => SHOW_ANSWER[route.answer](result, route.changesPlan),
+  };
+}
+
+/** A tool call's answer as MCP carries it: the JSON as text (for older clients) and as structured content. */
+export interface ToolResult {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function toolAnswer(structuredContent: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
+/** A failed tool call: the model reads the message (`NOT_FOUND: Task 9.9 not found …`) and can correct its call. */
+export function toolError(message: string): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}

@@ -1,0 +1,148 @@
+/** The calls that write a whole document: createPlan, replacePlan, adoptFormat, restoreRevision, answerQuestion. */
+import { adoptFormat as adoptedFormat } from '../adopt';
+import {
+  describeValue,
+  isWholeNumber,
+  requireDetails,
+  requireLine,
+  requirePhases,
+  requireWholeNumber,
+} from '../arguments';
+import { composePlan } from '../compose';
+import { PlanError } from '../errors';
+import { requireSeenQuestion } from '../seen';
+import { setAnswerLine } from '../update';
+import { validatePlan } from '../validate';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { RevisedPlan } from '../write-path/results';
+
+/** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
+export function answerQuestion(path: PlanRevisions, number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
+  const question = requireWholeNumber(number, 'question number', { min: 1 });
+  const text = requireLine(answer, 'answer');
+  return path.mutate((current) => {
+    const outline = path.texts.outline(path.requireText(current));
+    requireSeenQuestion(outline, question, seen); // the question the person answered is still this number
+    const newText = setAnswerLine(outline, question, text).toString();
+    return { text: newText, result: (revision) => path.revised(newText, revision) };
+  });
+}
+
+/**
+ * Writes a new plan (the spec's createPlan), keeping the one it replaces in the history.
+ * Works on a spreadsheet that was never initialised: sets the plan's place up (its sheet and marker).
+ */
+export function createPlan(
+  path: PlanRevisions,
+  title: unknown,
+  goal: unknown,
+  phases: unknown,
+  details?: unknown,
+): RevisedPlan {
+  const composed = composePlan(
+    requireLine(title, 'title', { maxLength: 200 }),
+    requireLine(goal, 'goal', { maxLength: 1000 }),
+    requirePhases(phases),
+    requireDetails(details),
+  );
+  return path.mutate(() => {
+    const text = path.asNewPlan(composed);
+    const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
+    return { text, result: (revision) => path.revised(text, revision), replacing };
+  });
+}
+
+/** replacePlan's `base`: a stamp (`7:2k1-9f3a0c1e`) or a revision number; INVALID_ARGUMENT otherwise. */
+function requireBase(base: unknown): { isStamp: boolean } {
+  const isStamp = typeof base === 'string' && /^\d+:\S+$/.test(base);
+  if (!isStamp && !(isWholeNumber(base) && base >= 0)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ` +
+        `${describeValue(base)})`,
+    );
+  }
+  return { isStamp };
+}
+
+/** An agent's new document must pass validation. */
+function requireValidPlan(markdown: string): void {
+  const report = validatePlan(markdown);
+  if (report.valid) return;
+  throw new PlanError(
+    'INVALID_ARGUMENT',
+    `The new plan has errors: ${report.errors
+      .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
+      .join('; ')}`,
+  );
+}
+
+/**
+ * Replaces the whole document, only if it is still what the caller last read, so that nobody
+ * overwrites a change they have not seen. `base` is the plan's `stamp` (exact: revision and text)
+ * or its `revision` number. A person may save any text; an agent's text must pass validation.
+ */
+export function replacePlan(path: PlanRevisions, markdown: unknown, base: unknown): RevisedPlan {
+  if (typeof markdown !== 'string' || !markdown.trim()) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`,
+    );
+  }
+  const { isStamp } = requireBase(base);
+  if (!path.byPerson) requireValidPlan(markdown);
+  return path.mutate((current, snapshot) => {
+    const now = snapshot.revision;
+    const stale = isStamp ? snapshot.read.stamp(now.revision) !== base : now.revision !== base;
+    if (stale) {
+      const since = isStamp ? `the revision ${String(base).split(':')[0]} you read` : `revision ${String(base)}`;
+      throw new PlanError(
+        'CONFLICT',
+        `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
+          `${now.changedBy}). Nothing was written; reload it and apply your change again`,
+      );
+    }
+    if (current === markdown)
+      throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
+    const text = path.agentRewrite(current, markdown);
+    const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
+    return { text, result: (revision) => path.revised(text, revision), replacing };
+  });
+}
+
+/**
+ * Rewrites the plan into the canonical format (docs/format.md): steps numbered as they are read,
+ * `### Phase N: Name` headings, `- [ ] N.N Title` task lines, every word kept. One revision; the
+ * text it replaces goes to the history. INVALID_ARGUMENT when the plan is canonical already.
+ */
+export function adoptFormat(path: PlanRevisions): RevisedPlan {
+  return path.mutate((current) => {
+    const adopted = path.agentRewrite(current, adoptedFormat(path.requireText(current)));
+    const replacing = { by: 'adoptFormat', reason: 'rewritten into the canonical format' };
+    return { text: adopted, result: (revision) => path.revised(adopted, revision), replacing };
+  });
+}
+
+/** Puts a saved version back, keeping the current document in the history first. */
+export function restoreRevision(path: PlanRevisions, revision: unknown): RevisedPlan {
+  const wanted = requireWholeNumber(revision, 'revision', { min: 0 }, 'one that getHistory() lists');
+  return path.mutate((current, snapshot) => {
+    const versions = path.savedVersions(100, snapshot);
+    const version = versions.find((candidate) => candidate.revision === wanted);
+    if (!version) {
+      throw new PlanError(
+        'NOT_FOUND',
+        `Revision ${revision} is not in the history ` +
+          `(${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`,
+      );
+    }
+    if (version.text === current)
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `Revision ${revision} is the same text as the plan now; nothing to restore`,
+      );
+    const text = path.agentRewrite(current, version.text);
+    const replacing = { by: 'restoreRevision', reason: `replaced by revision ${revision}` };
+    return { text, result: (info) => path.revised(text, info), replacing };
+  });
+}

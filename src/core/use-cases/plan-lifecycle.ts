@@ -1,0 +1,108 @@
+/** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
+import { describeValue, optionalLine, requireLine } from '../arguments';
+import { STARTER_PLAN } from '../compose';
+import { PlanError } from '../errors';
+import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../lifecycle';
+import type { PlanOutline } from '../parse';
+import { requireSettingsChange, type PlanSettings } from '../settings';
+import { statusDefinition } from '../statuses';
+import { appendNoteLine } from '../update';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { FinishResult, RevisedPlan } from '../write-path/results';
+
+function decide(path: PlanRevisions, decision: PlanDecision, comment: string | undefined, seen?: string): RevisedPlan {
+  return path.mutate((current, snapshot) => {
+    const now = snapshot.read.stamp(snapshot.revision.revision);
+    if (seen !== undefined && seen !== now) {
+      throw new PlanError(
+        'CONFLICT',
+        `The plan changed since you read it: it is now revision ${snapshot.revision.revision} (last changed by ` +
+          `${snapshot.revision.changedBy}). Nothing was written; look at it again before you approve it`,
+      );
+    }
+    const outline = path.texts.outline(path.requireText(current));
+    const text = decidePlan(outline, decision, comment, path.store.today()).toString();
+    return { text, result: (revision) => path.revised(text, revision) };
+  });
+}
+
+/**
+ * A person approves the whole plan: `Status: approved` (with their comment), and a dated line in Notes. With
+ * `seen`, the stamp of the plan they looked at, an approval of a plan that changed since is refused (CONFLICT).
+ */
+export function approvePlan(path: PlanRevisions, comment?: unknown, seen?: unknown): RevisedPlan {
+  path.requirePerson('approve a plan');
+  if (seen !== undefined && (typeof seen !== 'string' || !seen)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `seen must be the stamp of the plan you approve ("7:2k1-9f3a0c1e") (got ${describeValue(seen)})`,
+    );
+  }
+  return decide(path, 'approve', optionalLine(comment, 'comment'), seen);
+}
+
+/** A person sends the plan back: `Status: draft — changes requested: comment`, which the agent reads. */
+export function requestPlanChanges(path: PlanRevisions, comment: unknown): RevisedPlan {
+  path.requirePerson('send a plan back');
+  return decide(path, 'requestChanges', requireLine(comment, 'comment'));
+}
+
+/** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
+export function saveSettings(path: PlanRevisions, change: unknown): PlanSettings {
+  path.requirePerson('change the settings');
+  const settings = { ...path.settings(), ...requireSettingsChange(change) };
+  // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
+  // sidebar offers it for approval, and the agent waits for it.
+  path.changeOnce((snapshot) => {
+    path.store.writeSettings(settings);
+    if (!settings.approvalRequired || !snapshot.text.trim() || snapshot.read.outline.status) return;
+    path.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
+  });
+  path.settingsSaved(settings);
+  return { ...settings };
+}
+
+/** finishPlan's refusals: a plan done already, waiting for approval, without tasks, or with tasks still open. */
+function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
+  if (outline.status === 'done') {
+    throw new PlanError('INVALID_TRANSITION', 'The plan is already marked done; createPlan() starts the next one');
+  }
+  path.requireApproved(outline);
+  if (outline.tasks.length === 0)
+    throw new PlanError('INVALID_TRANSITION', 'The plan has no tasks to finish; nothing was written');
+  const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
+  if (open.length) {
+    const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);
+    throw new PlanError(
+      'INVALID_TRANSITION',
+      `Every task must be done or skipped before the plan is finished; ${open.length} ` +
+        `${open.length === 1 ? 'is' : 'are'} not: ${listed.join(', ')}${open.length > 10 ? ', …' : ''}. ` +
+        `Nothing was written`,
+    );
+  }
+}
+
+/**
+ * Once every task is finished: marks the plan done (a dated summary line in Notes), moves it to the archive,
+ * and leaves the cell empty or holding a fresh starter plan, as the person chose.
+ */
+export function finishPlan(path: PlanRevisions, summary: unknown): FinishResult {
+  const said = requireLine(summary, 'summary');
+  return path.changeOnce((snapshot) => {
+    const outline = path.texts.outline(path.requireText(snapshot.text));
+    requireFinishable(path, outline);
+    const today = path.store.today();
+    const marked = setStatusLine(outline, 'done').toString();
+    const done = appendNoteLine(path.texts.outline(marked), `${today}: finished: ${said}`).toString();
+    const entry = { finishedAt: path.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
+    const id = path.store.archivePlan({ ...entry, text: done });
+    const next = path.settings().afterFinish === 'starter' ? path.asNewPlan(STARTER_PLAN) : '';
+    return path.writePlan(snapshot, next, (revision) => ({
+      id,
+      ...entry,
+      plan: next ? path.revised(next, revision) : null,
+      revision: revision.revision,
+      changedBy: revision.changedBy,
+    }));
+  });
+}

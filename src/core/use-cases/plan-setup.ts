@@ -1,0 +1,75 @@
+/** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
+import { recoveryPlan, STARTER_PLAN } from '../compose';
+import { PlanError } from '../errors';
+import { recordWithRequests } from '../request-ids';
+import { recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { InitOutcome } from '../write-path/results';
+
+/**
+ * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
+ * the text before the edit is refused, and keeps the text it replaced in the history: the last recorded plan, or,
+ * where none was kept yet, the `oldValue` Sheets gives for an edit of one cell. Writes only the revision record (and
+ * the history); returns null when the cell holds what Sheet Plan last recorded (nothing to record).
+ */
+export function recordCellEdit(path: PlanRevisions, edit: { oldValue?: string } = {}): RevisionInfo | null {
+  return path.store.exclusive(() => {
+    const snapshot = path.snapshot(true);
+    const { cells, text, meta, revision } = snapshot;
+    if (!cells) return null;
+    const last = snapshot.lastRecorded;
+    if (last === undefined) {
+      if (cells.meta === meta) return null; // the cell holds what Sheet Plan recorded
+      // Only the record was lost (a paste over it): put it back, from the last recorded plan.
+      path.store.write({ text, meta, setUp: false, recordOnly: true, keep: [], previous: { text, meta } });
+      return revision;
+    }
+    const replaced = last ? last.text : (edit.oldValue ?? '');
+    const keep =
+      replaced.trim() && replaced !== text
+        ? [
+            path.version(last ? (recordedRevision(last.meta) ?? 0) : Math.max(0, revision.revision - 1), replaced, {
+              by: 'an edit of the cell',
+              reason: 'replaced by a person in the spreadsheet',
+            }),
+          ]
+        : [];
+    const record = revisionRecord(revision.revision, text, 'cell edit', path.store.now(), snapshot.read.digest);
+    const recorded = recordWithRequests(record.meta, meta); // a person's edit forgets no request id
+    path.store.write({ text, meta: recorded, setUp: false, recordOnly: true, keep, previous: last });
+    return record.info;
+  });
+}
+
+/** A text someone meant as a plan: it has a title or at least one task. */
+function looksLikePlan(path: PlanRevisions, text: string): boolean {
+  const outline = path.texts.outline(text);
+  return Boolean(outline.title) || outline.tasks.length > 0;
+}
+
+/**
+ * initPlan as a typed result, for callers (the menu, the sidebar) that must tell a failure from a plan: returns the
+ * plan if the sheet is set up; keeps a plan that is already in the plan cell without the marker; otherwise saves
+ * whatever text the cell held to the history before writing the starter plan. When a service fails, whichever it is,
+ * it returns (having written nothing) the spec's recovery plan that names the error.
+ */
+export function initializePlan(path: PlanRevisions): InitOutcome {
+  try {
+    const plan = path.changeOnce((snapshot) => {
+      const { cells, text, revision } = snapshot;
+      if (cells?.ready && text.trim()) return path.revised(text, revision);
+      const keep = text.trim() && looksLikePlan(path, text);
+      const newText = keep ? text : path.asNewPlan(STARTER_PLAN);
+      const replacing = keep ? undefined : { by: 'initPlan', reason: 'text in the plan cell that was not a plan' };
+      return path.writePlan(snapshot, newText, (info) => path.revised(newText, info), { setUp: true, replacing });
+    });
+    return { initialized: true, plan };
+  } catch (error) {
+    // A refusal (busy, a request id used for another change) is worth acting on as it is; a service failure gets
+    // the spec's recovery plan.
+    if (error instanceof PlanError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const recovery = path.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
+    return { initialized: false, reason, recoveryPlan: recovery };
+  }
+}

@@ -1,0 +1,102 @@
+/** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
+import { describeValue, requireWholeNumber } from '../arguments';
+import { PlanError } from '../errors';
+import { outlinePlan, parsePlan } from '../parse';
+import type { ArchiveEntry } from '../store';
+import { STATUS_TABLE } from '../statuses';
+import type { Plan, PlanTask } from '../types';
+import { validateOutline } from '../validate';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { PlanTexts } from '../write-path/plan-texts';
+import {
+  withRevision,
+  type ArchivedPlan,
+  type HistoryEntry,
+  type ProgressResult,
+  type RevisedPlan,
+  type TaskResult,
+  type ValidationResult,
+} from '../write-path/results';
+
+export function allTasks(plan: Plan): PlanTask[] {
+  return plan.phases.flatMap((phase) => phase.tasks);
+}
+
+/** The spec's rule: the first todo task, phase by phase (blocked and review items are passed over). */
+export function nextTodo(plan: Plan): PlanTask | null {
+  return allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue) ?? null;
+}
+
+/** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
+export function taskAtLine(texts: PlanTexts, text: string, line: number): PlanTask {
+  const task = allTasks(texts.of(text).plan).find((candidate) => candidate.line === line);
+  if (!task) throw new Error(`No task at line ${line} after the change`);
+  return task;
+}
+
+/** The plan in the cell, with its revision; null when there is none. */
+export function getPlan(path: PlanRevisions): RevisedPlan | null {
+  const { text, revision } = path.snapshot();
+  return text.trim() ? path.revised(text, revision) : null;
+}
+
+export function getNextTask(path: PlanRevisions): TaskResult | null {
+  const plan = getPlan(path);
+  const next = plan && nextTodo(plan);
+  return next ? withRevision(next, plan) : null;
+}
+
+export function getReviewTasks(path: PlanRevisions): TaskResult[] {
+  const plan = getPlan(path);
+  if (!plan) return [];
+  return allTasks(plan)
+    .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
+    .map((task) => withRevision(task, plan));
+}
+
+export function getProgress(path: PlanRevisions): ProgressResult {
+  const { text, read, revision } = path.snapshot();
+  path.requireText(text);
+  return { ...read.plan.progress, revision: revision.revision, changedBy: revision.changedBy };
+}
+
+export function validatePlan(path: PlanRevisions): ValidationResult {
+  const { text, read, revision } = path.snapshot();
+  path.requireText(text);
+  return { ...validateOutline(read.outline), revision: revision.revision, changedBy: revision.changedBy };
+}
+
+export function getHistory(path: PlanRevisions, limit: unknown = 10): HistoryEntry[] {
+  const count = requireWholeNumber(limit, 'limit', { min: 1, max: 100 });
+  return path.savedVersions(count, path.snapshot(true)).map((version) => ({
+    revision: version.revision,
+    savedAt: version.savedAt,
+    replacedBy: version.replacedBy,
+    reason: version.reason,
+    title: outlinePlan(version.text).title,
+    characters: version.text.length,
+    text: version.text,
+  }));
+}
+
+/** The archived plans, newest first, without their text. */
+export function listPlans(path: PlanRevisions): ArchiveEntry[] {
+  return path.store.listArchive();
+}
+
+/** One archived plan, parsed. */
+export function getArchivedPlan(path: PlanRevisions, id: unknown): ArchivedPlan {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
+    throw new PlanError('INVALID_ARGUMENT', `id must be a plan id from listPlans() (got ${describeValue(id)})`);
+  }
+  const archived = path.store.readArchived(id);
+  if (!archived) {
+    const ids = path.store.listArchive().map((entry) => entry.id);
+    throw new PlanError(
+      'NOT_FOUND',
+      `Plan ${id} is not in the archive (${ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty'})`,
+    );
+  }
+  const { text, ...entry } = archived;
+  return { ...parsePlan(text), ...entry };
+}

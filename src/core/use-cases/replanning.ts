@@ -1,0 +1,157 @@
+/** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
+import { describeValue } from '../arguments';
+import { PlanError } from '../errors';
+import { afterAgentReplan } from '../lifecycle';
+import type { PlanOutline } from '../parse';
+import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
+import { seenAt } from '../seen';
+import type { RevisionInfo } from '../revision';
+import { shorten } from '../text';
+import type { PlanTask } from '../types';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import { withRevision, type EditResult, type PhaseResult, type RemoveResult } from '../write-path/results';
+import { taskAtLine } from './reading';
+
+/** A re-planning operation's new document, and the task it acted on as read from the new text. */
+export interface Edit {
+  document: ReplanOutcome['document'];
+  outcome: ReplanOutcome;
+  result(text: string): PlanTask & { renumbered: Record<string, string>; removed?: true };
+}
+
+/** Why a version went to the history: the tasks a removal took out. */
+export function removedReason(tasks: PlanTask[]): string {
+  return `removed ${tasks.map((task) => `task ${task.step} (${shorten(task.title, 60)})`).join(', ')}`;
+}
+
+/**
+ * Runs a re-planning operation; an agent's change of an approved plan makes it a draft again. Answers the new
+ * document and, from its text, the task the operation acted on (the removed one as it was).
+ */
+export function runEdit(
+  path: PlanRevisions,
+  outline: PlanOutline,
+  operation: (outline: PlanOutline) => ReplanOutcome,
+): Edit {
+  const outcome = operation(outline);
+  // Only rewrites the status line where it is: every task stays on its line.
+  const document = path.byPerson
+    ? outcome.document
+    : // A plan without a Status line becomes a draft when the person asked to approve plans first (read only then).
+      afterAgentReplan(
+        outcome.document,
+        (text) => path.texts.outline(text),
+        () => path.settings().approvalRequired,
+      );
+  const result = (text: string) => {
+    if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const };
+    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered };
+  };
+  return { document, outcome, result };
+}
+
+/** A re-planning operation on its own: one read and one write under the lock. */
+function editPlan<T>(
+  path: PlanRevisions,
+  operation: (outline: PlanOutline) => ReplanOutcome,
+  answer: (text: string, edit: Edit, revision: RevisionInfo) => T,
+): T {
+  return path.mutate((current) => {
+    const edit = runEdit(path, path.texts.outline(path.requireText(current)), operation);
+    const text = edit.document.toString();
+    // A removed task's text stays recoverable: the plan before the removal goes to the history.
+    const removed = edit.outcome.removed?.[0];
+    const replacing = removed ? { by: 'removeTask', reason: removedReason([removed]) } : undefined;
+    return { text, result: (revision) => answer(text, edit, revision), replacing };
+  });
+}
+
+function editResult(path: PlanRevisions, text: string, edit: Edit, revision: RevisionInfo): EditResult {
+  const result: EditResult = withRevision(edit.result(text), revision) as EditResult;
+  const status = path.texts.outline(text).status;
+  if (status) result.planStatus = status;
+  return result;
+}
+
+/** addTask's options as command fields: `{ after }` or `{ under }`. */
+function splitOptions(options: unknown): { after?: unknown; under?: unknown } {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `options must be an object like { "after": "1.2" } or { "under": "1.2" } (got ${describeValue(options)})`,
+    );
+  }
+  const record = options as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => key !== 'after' && key !== 'under');
+  if (unknown.length)
+    throw new PlanError('INVALID_ARGUMENT', `Unknown option ${unknown.join(', ')}; the options are after and under`);
+  return { after: record.after, under: record.under };
+}
+
+/** Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`. */
+export function addTask(path: PlanRevisions, phase: unknown, title: unknown, options?: unknown): EditResult {
+  const context = { byPerson: path.byPerson };
+  return editPlan(
+    path,
+    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, ...splitOptions(options) }, context),
+    (text, edit, revision) => editResult(path, text, edit, revision),
+  );
+}
+
+/** Adds a phase of todo tasks after the last phase (the next free number), or after phase `after`. */
+export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, after?: unknown): PhaseResult {
+  const context = { byPerson: path.byPerson };
+  return editPlan(
+    path,
+    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after }, context),
+    (text, edit, revision) => {
+      const outline = path.texts.outline(text);
+      const tasks = edit.outcome.lines.map((line) => taskAtLine(path.texts, text, line));
+      const phase = outline.phases.find((candidate) => candidate.tasks.some((task) => task.line === tasks[0].line))!;
+      const result: PhaseResult = {
+        phase: phase.number,
+        name: phase.name,
+        tasks,
+        renumbered: edit.outcome.renumbered,
+        revision: revision.revision,
+        changedBy: revision.changedBy,
+      };
+      if (outline.status) result.planStatus = outline.status;
+      return result;
+    },
+  );
+}
+
+/** Gives a task another title; its status, date and note stay. */
+export function renameTask(path: PlanRevisions, step: unknown, title: unknown, seen?: unknown): EditResult {
+  const context = { byPerson: path.byPerson };
+  return editPlan(
+    path,
+    (outline) => EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context),
+    (text, edit, revision) => editResult(path, text, edit, revision),
+  );
+}
+
+/** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
+export function moveTask(path: PlanRevisions, step: unknown, after: unknown, seen?: unknown): EditResult {
+  const context = { byPerson: path.byPerson };
+  return editPlan(
+    path,
+    (outline) => EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context),
+    (text, edit, revision) => editResult(path, text, edit, revision),
+  );
+}
+
+/** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
+export function removeTask(path: PlanRevisions, step: unknown, seen?: unknown): RemoveResult {
+  const context = { byPerson: path.byPerson };
+  return editPlan(
+    path,
+    (outline) => EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context),
+    (text, edit, revision) => ({
+      ...editResult(path, text, edit, revision),
+      removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),
+    }),
+  );
+}

@@ -1,0 +1,65 @@
+/** The task actions (start, complete, block…, a person's review decisions), one or two in a call. */
+import { TASK_ACTIONS, applyAction, type TaskAction } from '../actions';
+import { seenAt } from '../seen';
+import type { PlanRevisions } from '../write-path/plan-revisions';
+import { withRevision, type TaskResult } from '../write-path/results';
+import { nextTodo, taskAtLine } from './reading';
+
+/**
+ * Any task action (the sidebar's way in); PlanManager's methods are the API's names for each. `seen`: the task as the
+ * person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+ */
+export function act(
+  path: PlanRevisions,
+  action: TaskAction,
+  step: unknown,
+  text?: unknown,
+  seen?: unknown,
+): TaskResult {
+  return path.mutate((current) => {
+    const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
+    if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
+    const outcome = applyAction(outline, action, step, text, { byPerson: path.byPerson, today: path.store.today() });
+    const newText = outcome.document.toString();
+    return {
+      text: newText,
+      result: (revision) => withRevision(taskAtLine(path.texts, newText, outcome.line), revision),
+    };
+  });
+}
+
+/** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
+export function startNextTask(path: PlanRevisions): TaskResult | null {
+  return path.changeOnce((snapshot) => {
+    path.requireText(snapshot.text);
+    const next = nextTodo(snapshot.read.plan);
+    if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
+    const outline = snapshot.read.outline;
+    path.requireApproved(outline);
+    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const started = applyAction(outline, 'start', next.step, undefined, context);
+    const text = started.document.toString();
+    return path.writePlan(snapshot, text, (revision) =>
+      withRevision(taskAtLine(path.texts, text, started.line), revision),
+    );
+  });
+}
+
+/** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
+export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | null {
+  return path.mutate((current) => {
+    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const outline = path.texts.outline(path.requireText(current));
+    path.requireApproved(outline);
+    const completed = applyAction(outline, 'complete', step, undefined, context);
+    let text = completed.document.toString();
+    const between = path.texts.of(text);
+    const next = nextTodo(between.plan);
+    const started = next && applyAction(between.outline, 'start', next.step, undefined, context);
+    if (started) text = started.document.toString();
+    return {
+      text,
+      result: (revision) => (started ? withRevision(taskAtLine(path.texts, text, started.line), revision) : null),
+    };
+  });
+}

@@ -1,0 +1,280 @@
+/**
+ * The write path: every change of the plan goes through here, in one order. Under the document lock: read the plan
+ * once (with its revision record), answer a repeated request, parse and fingerprint each text once (PlanTexts), let
+ * the use case make the new text, check the size and the items held for a person, write the text with the next
+ * revision record, and keep in the history what the write replaces. The use cases (src/core/use-cases/) are small
+ * functions over it; PlanManager is their facade.
+ */
+import { PlanError } from '../errors';
+import { requireHeldItemsKept } from '../held-items';
+import {
+  checkAgentStatusChange,
+  requireApproved,
+  statusAfterAgentRewrite,
+  waitsForApproval,
+  withStatus,
+} from '../lifecycle';
+import type { PlanOutline } from '../parse';
+import { requireFits } from '../plan-size';
+import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
+import {
+  currentRevision,
+  isUnrecorded,
+  recordedRevision,
+  revisionRecord,
+  type ChangeSource,
+  type RevisionInfo,
+} from '../revision';
+import type { PlanSettings } from '../settings';
+import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from '../store';
+import { PlanTexts, type PlanText } from './plan-texts';
+import type { ManagerOptions, RevisedPlan } from './results';
+
+const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
+
+/** One read of the plan cell, as every call starts from it. */
+export interface Snapshot {
+  cells: PlanCells | null;
+  text: string;
+  /** The text read, parsed and fingerprinted at most once. */
+  read: PlanText;
+  /** The revision record the revision is read from: the cell's, or the last recorded plan's when the cell has none. */
+  meta: string;
+  revision: RevisionInfo;
+  /**
+   * The last recorded plan, read only when the cell no longer holds it (an edit Sheet Plan has not recorded yet), so
+   * that a write can keep it; undefined when the cell holds what was recorded.
+   */
+  lastRecorded?: RecordedPlan | null;
+}
+
+/** Why the document being replaced is kept in the history. */
+export interface Replacing {
+  by: string;
+  reason: string;
+}
+
+/** What a use case makes of the plan: the new text, its answer, and why the old document is kept (if it is). */
+export interface Change<T> {
+  text: string;
+  result: (revision: RevisionInfo) => T;
+  replacing?: Replacing;
+}
+
+export class PlanRevisions {
+  readonly source: ChangeSource;
+  readonly byPerson: boolean;
+  readonly texts = new PlanTexts();
+  private readonly request: ChangeRequest | undefined;
+  private cachedSettings: PlanSettings | undefined;
+
+  constructor(
+    readonly store: PlanStore,
+    options: ManagerOptions,
+  ) {
+    this.source = options.source;
+    this.byPerson = options.byPerson ?? false;
+    this.request = options.request;
+  }
+
+  // ---- reading ----
+
+  /**
+   * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
+   * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
+   * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
+   */
+  snapshot(forWrite = false): Snapshot {
+    const cells = this.store.read();
+    const text = cells?.text ?? '';
+    const read = this.texts.of(text);
+    let meta = cells?.meta ?? '';
+    let lastRecorded: RecordedPlan | null | undefined;
+    if (cells ? recordedRevision(meta) === undefined : forWrite) {
+      lastRecorded = this.store.lastRecorded();
+      if (lastRecorded) meta = lastRecorded.meta;
+    }
+    const snapshot: Snapshot = { cells, text, read, meta, revision: currentRevision(text, meta, read.digest) };
+    if (forWrite && isUnrecorded(text, meta, read.digest))
+      snapshot.lastRecorded = lastRecorded ?? this.store.lastRecorded();
+    return snapshot;
+  }
+
+  /** The text of the plan cell, or NO_PLAN when it holds none. */
+  requireText(text: string): string {
+    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${this.store.location}; ${NO_PLAN_HELP}`);
+    return text;
+  }
+
+  /** The plan in `text` (read or written in this call) with its revision and stamp. */
+  revised(text: string, revision: RevisionInfo): RevisedPlan {
+    const known = this.texts.of(text);
+    const plan = known.plan;
+    // The settings are read only when they decide it: a draft, or a plan without a Status line.
+    const waitingForApproval = waitsForApproval(plan.status, true) && this.settings().approvalRequired;
+    return { ...plan, ...revision, stamp: known.stamp(revision.revision), waitingForApproval };
+  }
+
+  /** The sheet's settings, read at most once per call (and only when a rule needs them). */
+  settings(): PlanSettings {
+    this.cachedSettings ??= this.store.readSettings();
+    return this.cachedSettings;
+  }
+
+  /** After a person saved the settings: the rest of the call uses them. */
+  settingsSaved(settings: PlanSettings): void {
+    this.cachedSettings = settings;
+  }
+
+  // ---- the rules every use case asks ----
+
+  requirePerson(what: string): void {
+    if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
+  }
+
+  /**
+   * NEEDS_APPROVAL when an agent would work on a draft the person must approve first (a plan without a Status line is
+   * one while they ask to approve plans first). The settings are read only where they decide.
+   */
+  requireApproved(outline: PlanOutline): void {
+    if (this.byPerson || (outline.status && !waitsForApproval(outline.status, true))) return;
+    requireApproved(outline, this.settings().approvalRequired);
+  }
+
+  /**
+   * Whether a plan an agent writes whole needs a person's approval to be approved: the person asked for it, or has
+   * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
+   */
+  approvalHeld(): boolean {
+    return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
+  }
+
+  /**
+   * The text an agent's whole-document write (replacePlan, restoreRevision) leaves: never an approval the agent
+   * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/lifecycle.ts).
+   */
+  agentRewrite(current: string, next: string): string {
+    if (this.byPerson) return next;
+    const [before, after] = [this.texts.outline(current), this.texts.outline(next)];
+    // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
+    requireHeldItemsKept(before, after);
+    checkAgentStatusChange(before, after);
+    return statusAfterAgentRewrite(before, next, this.approvalHeld(), after);
+  }
+
+  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
+  asNewPlan(text: string): string {
+    return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
+  }
+
+  // ---- writing ----
+
+  /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
+  mutate<T>(change: (text: string, snapshot: Snapshot) => Change<T>): T {
+    return this.changeOnce((snapshot) => {
+      const { text, result, replacing } = change(snapshot.text, snapshot);
+      return this.writePlan(snapshot, text, result, { replacing });
+    });
+  }
+
+  /**
+   * Every change runs here: under the lock, on one read of the plan. A request this plan remembers (the agent sent it
+   * before, and the answer was lost on the way) gets its first answer, and nothing is written.
+   */
+  changeOnce<T>(work: (snapshot: Snapshot) => T): T {
+    return this.store.exclusive(() => {
+      const snapshot = this.snapshot(true);
+      const repeated = repeatedAnswer(this.request, snapshot.meta, {
+        stamp: snapshot.read.stamp(snapshot.revision.revision),
+        revision: snapshot.revision,
+        plan: () => this.revised(this.requireText(snapshot.text), snapshot.revision),
+      });
+      return repeated ? (repeated.answer as T) : work(snapshot);
+    });
+  }
+
+  /**
+   * The one place every write of the plan goes through. The size rule, then (for an agent) the rule that only a person
+   * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
+   * request ids the plan remembers, with this call's and its answer), keeping in the history what the write replaces.
+   * Returns `answer` for it. `replacing` keeps the whole document being replaced; `setUp` writes the plan's place
+   * (sheet, marker) as well, as does a plan whose place is not set up.
+   */
+  writePlan<T>(
+    snapshot: Snapshot,
+    text: string,
+    answer: (revision: RevisionInfo) => T,
+    options: { setUp?: boolean; replacing?: Replacing } = {},
+  ): T {
+    requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
+    const written = this.texts.of(text);
+    if (!this.byPerson) requireHeldItemsKept(snapshot.read.outline, written.outline);
+    const revision = snapshot.revision.revision + 1;
+    const next = revisionRecord(revision, text, this.source, this.store.now(), written.digest);
+    const result = answer(next.info);
+    const meta = recordWithRequests(
+      next.meta,
+      snapshot.meta,
+      this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
+    );
+    this.store.write({
+      text,
+      meta,
+      setUp: Boolean(options.setUp) || !snapshot.cells?.ready,
+      keep: this.versionsReplacedBy(snapshot, options.replacing),
+      previous: lastRecordedBefore(snapshot),
+    });
+    return result;
+  }
+
+  /**
+   * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
+   * recording it (another script, a person's edit whose trigger did not run), and the document itself when the write
+   * replaces it whole.
+   */
+  private versionsReplacedBy(snapshot: Snapshot, replacing?: Replacing): SavedVersion[] {
+    const kept: SavedVersion[] = [];
+    const unseen = this.unseenReplacement(snapshot);
+    if (unseen) kept.push(unseen);
+    if (replacing && snapshot.text.trim())
+      kept.push(this.version(snapshot.revision.revision, snapshot.text, replacing));
+    return kept;
+  }
+
+  /**
+   * The last recorded plan, when the cell was replaced since without Sheet Plan recording it (a change its trigger
+   * did not see: another script, the Sheets API, the row or sheet deleted): kept by the next write, and listed in the
+   * history until then.
+   */
+  private unseenReplacement(snapshot: Snapshot): SavedVersion | null {
+    const unseen = snapshot.lastRecorded;
+    if (!unseen?.text.trim() || unseen.text === snapshot.text) return null;
+    return this.version(recordedRevision(unseen.meta) ?? 0, unseen.text, {
+      by: 'an edit Sheet Plan did not see',
+      reason: 'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet)',
+    });
+  }
+
+  /** Saved versions, newest first, the one only the last recorded plan still holds included. */
+  savedVersions(limit: number, snapshot: Snapshot): SavedVersion[] {
+    const unseen = this.unseenReplacement(snapshot);
+    const versions = this.store.listVersions(limit);
+    return unseen ? [unseen, ...versions].slice(0, limit) : versions;
+  }
+
+  version(revision: number, text: string, replacing: Replacing): SavedVersion {
+    return {
+      revision,
+      savedAt: this.store.now(),
+      replacedBy: `${replacing.by} (${this.source})`,
+      reason: replacing.reason,
+      text,
+    };
+  }
+}
+
+/** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
+export function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
+  if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
+  return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
+}

@@ -1,0 +1,109 @@
+/**
+ * What PlanManager's calls answer and take: the types the API, the client, the MCP server and the sidebar share.
+ */
+import type { TaskAction } from '../actions';
+import type { PlanStatus } from '../plan-status';
+import type { EditAction } from '../replan';
+import type { ChangeRequest } from '../request-ids';
+import type { ChangeSource, RevisionInfo } from '../revision';
+import type { ArchiveEntry } from '../store';
+import type { Plan, PlanTask, Progress } from '../types';
+import type { ValidationReport } from '../validate';
+
+/** A plan with its revision, who changed it last, and the stamp to pass to replacePlan. */
+export type RevisedPlan = Plan &
+  RevisionInfo & {
+    stamp: string;
+    /** True while the plan is a draft the person asked to approve before work starts (work answers NEEDS_APPROVAL). */
+    waitingForApproval: boolean;
+  };
+/** A task with the plan's revision after the call and who made the plan's last change. */
+export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource };
+
+/** What getProgress and validatePlan answer: the figures, with the plan's revision and who changed it last. */
+export type ProgressResult = Progress & { revision: number; changedBy: ChangeSource };
+export type ValidationResult = ValidationReport & { revision: number; changedBy: ChangeSource };
+
+export function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
+  return { ...task, revision: info.revision, changedBy: info.changedBy };
+}
+
+/**
+ * What initializePlan answers: the plan, or why the sheet could not be set up with the spec's recovery plan
+ * (returned to agents by initPlan, never written).
+ */
+export type InitOutcome =
+  { initialized: true; plan: RevisedPlan } | { initialized: false; reason: string; recoveryPlan: RevisedPlan };
+
+/** The result of a re-planning operation: the task it added, renamed, moved or removed, and what it renumbered. */
+export type EditResult = TaskResult & {
+  /** Every step (and phase) number the operation changed, old → new; {} when none did. */
+  renumbered: Record<string, string>;
+  /** The plan's status after the change, if it has one (an agent's re-plan makes an approved plan a draft). */
+  planStatus?: PlanStatus;
+};
+
+/** removeTask's result: the task as it was, and every step it took out (its sub-steps too). */
+export type RemoveResult = EditResult & { removedSteps: string[] };
+
+export interface PhaseResult {
+  phase: number;
+  name: string;
+  tasks: PlanTask[];
+  renumbered: Record<string, string>;
+  planStatus?: PlanStatus;
+  revision: number;
+  changedBy: ChangeSource;
+}
+
+/** One command's result in applyCommands: the task as that command left it (re-planning commands say more). */
+export type CommandResult = TaskResult & { renumbered?: Record<string, string>; removed?: true };
+
+export interface PlanCommand {
+  action: TaskAction | EditAction;
+  /** The task (every action but add and addPhase). */
+  step?: string;
+  /**
+   * The reason (block, skip), note (review, note), comment (approve, requestChanges), title (add, rename) or
+   * phase name (addPhase).
+   */
+  text?: string;
+  /** add: the phase to add the task to. */
+  phase?: number;
+  /** add: the step to put the new task after; addPhase: the phase to put the new one after; move: a step or a phase. */
+  after?: string | number;
+  /** add: the step the new task is a sub-step of. */
+  under?: string;
+  /** addPhase: the titles of its tasks. */
+  steps?: string[];
+}
+
+/** finishPlan's answer: where the plan went, and what the cell holds now. */
+export interface FinishResult extends ArchiveEntry {
+  /** The plan now in the cell: a fresh starter, or null when the person chose an empty cell. */
+  plan: RevisedPlan | null;
+  revision: number;
+  changedBy: ChangeSource;
+}
+
+/** An archived plan, parsed, with its place in the archive. */
+export type ArchivedPlan = Plan & ArchiveEntry;
+
+export interface HistoryEntry {
+  revision: number;
+  savedAt: string;
+  replacedBy: string;
+  reason: string;
+  title: string;
+  characters: number;
+  text?: string;
+}
+
+export interface ManagerOptions {
+  /** Who is acting: decides who is recorded as the author, and whether person-only actions are allowed. */
+  source: ChangeSource;
+  /** True only for a person acting through the sidebar or the menu. */
+  byPerson?: boolean;
+  /** The agent's request id for this call: a repeat answers the first answer and writes nothing (request-ids.ts). */
+  request?: ChangeRequest;
+}

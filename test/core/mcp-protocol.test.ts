@@ -1,0 +1,197 @@
+/**
+ * MCP over Streamable HTTP as the web app answers it (src/core/mcp/protocol.ts): one POST body in, one JSON answer
+ * out; protocol errors are JSON-RPC errors and run nothing, tool failures are isError results.
+ */
+import { LATEST_PROTOCOL_VERSION as SDK_LATEST, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { inputProblem } from '../../src/core/mcp/input-check';
+import { answerMcpBody, PROTOCOL_VERSIONS, type McpEndpoint } from '../../src/core/mcp/protocol';
+import { toolAnswer, toolError } from '../../src/core/mcp/tool-calls';
+
+function endpoint(options: { refusal?: string } = {}) {
+  const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
+  let refusalsAsked = 0;
+  const served: McpEndpoint = {
+    serverInfo: { name: 'sheet-plan', version: '9.9.9' },
+    instructions: 'Use the plan.',
+    tools: [{ name: 'start_task', description: 'Start', inputSchema: { type: 'object' } }],
+    callTool: (name, args) => {
+      calls.push({ name, args });
+      return args.fail ? toolError('NOT_FOUND: Task 9.9 not found') : toolAnswer({ step: args.step });
+    },
+    refusal: () => {
+      refusalsAsked++;
+      return options.refusal ?? null;
+    },
+  };
+  return { served, calls, refusalsAsked: () => refusalsAsked };
+}
+
+const post = (served: McpEndpoint, body: unknown) =>
+  JSON.parse(answerMcpBody(typeof body === 'string' ? body : JSON.stringify(body), served) || 'null');
+
+const initialize = (protocolVersion: string, id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+});
+
+describe('initialize', () => {
+  test.each(['2024-11-05', '2025-03-26', '2025-06-18', SDK_LATEST])(
+    'answers a client asking for %s with that version, the tools capability and the instructions',
+    (version) => {
+      const { served } = endpoint();
+      expect(post(served, initialize(version))).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        result: {
+          protocolVersion: version,
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: 'sheet-plan', version: '9.9.9' },
+          instructions: 'Use the plan.',
+        },
+      });
+    },
+  );
+
+  test('answers a version it does not know with the newest it does', () => {
+    expect(post(endpoint().served, initialize('2099-01-01')).result.protocolVersion).toBe(PROTOCOL_VERSIONS[0]);
+  });
+
+  test('knows every version the installed MCP SDK supports, its newest included', () => {
+    const current = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version >= '2024-11-05');
+    expect([...PROTOCOL_VERSIONS].sort()).toEqual([...current].sort());
+  });
+});
+
+test('ping answers an empty result; tools/list lists the tools', () => {
+  const { served } = endpoint();
+  expect(post(served, { jsonrpc: '2.0', id: 'a', method: 'ping' })).toEqual({ jsonrpc: '2.0', id: 'a', result: {} });
+  expect(post(served, { jsonrpc: '2.0', id: 2, method: 'tools/list' }).result.tools).toEqual(served.tools);
+});
+
+test('tools/call answers the tool result; a failed tool is an isError result with our code and message', () => {
+  const { served, calls } = endpoint();
+  const ok = post(served, {
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'start_task', arguments: { step: '1.1' } },
+  });
+  expect(ok.result).toEqual({
+    content: [{ type: 'text', text: '{"step":"1.1"}' }],
+    structuredContent: { step: '1.1' },
+  });
+  const failed = post(served, {
+    jsonrpc: '2.0',
+    id: 4,
+    method: 'tools/call',
+    params: { name: 'start_task', arguments: { fail: true } },
+  });
+  expect(failed.result).toEqual({ isError: true, content: [{ type: 'text', text: 'NOT_FOUND: Task 9.9 not found' }] });
+  const unknown = post(served, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'approve_task' } });
+  expect(unknown.result.isError).toBe(true);
+  expect(unknown.result.content[0].text).toMatch(/Tool approve_task not found/);
+  expect(calls.map((call) => call.name)).toEqual(['start_task', 'start_task']);
+});
+
+test('notifications and client responses are accepted with an empty answer, and run nothing', () => {
+  const { served, calls, refusalsAsked } = endpoint();
+  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), served)).toBe('');
+  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: {} }), served)).toBe('');
+  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', id: 7, result: {} }), served)).toBe('');
+  expect(calls).toEqual([]);
+  expect(refusalsAsked()).toBe(0);
+});
+
+describe('protocol errors are JSON-RPC errors', () => {
+  test('a body that is not JSON is a parse error with a null id', () => {
+    const answer = post(endpoint().served, '{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(answer.error.message).toMatch(/^Parse error: the body is not JSON/);
+  });
+
+  test('an unknown method is "method not found", naming what the server answers', () => {
+    const answer = post(endpoint().served, { jsonrpc: '2.0', id: 8, method: 'resources/list' });
+    expect(answer).toEqual({
+      jsonrpc: '2.0',
+      id: 8,
+      error: {
+        code: -32601,
+        message: 'Method not found: resources/list. This server answers initialize, ping, tools/list and tools/call.',
+      },
+    });
+  });
+
+  test.each([
+    [{ id: 1, method: 'ping' }, '"jsonrpc" must be "2.0"'],
+    [{ jsonrpc: '2.0', id: 1, method: 3 }, '"method" must be a string'],
+    [{ jsonrpc: '2.0', id: null, method: 'ping' }, 'MCP allows no null id'],
+    [{ jsonrpc: '2.0', id: 1, method: 'ping', params: [1] }, '"params" must be an object'],
+    ['"ping"', 'each message must be a JSON object'],
+  ])('a malformed message %j is an invalid request: %s', (message, says) => {
+    const answer = post(endpoint().served, typeof message === 'string' ? message : message);
+    expect(answer.error.code).toBe(-32600);
+    expect(answer.error.message).toContain(says);
+  });
+
+  test('tools/call without a tool name is "invalid params", and runs nothing', () => {
+    const { served, calls } = endpoint();
+    const answer = post(served, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { arguments: {} } });
+    expect(answer.error).toEqual({ code: -32602, message: 'tools/call needs params.name, the tool to call' });
+    expect(calls).toEqual([]);
+  });
+
+  test('a refused caller gets the refusal for every request, and nothing runs, not even initialize', () => {
+    const { served, calls } = endpoint({ refusal: 'Sheet Plan refused this key' });
+    const answers = post(served, [
+      initialize('2025-06-18', 1),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'start_task', arguments: { step: '1.1' } } },
+    ]);
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'Sheet Plan refused this key' } },
+      { jsonrpc: '2.0', id: 2, error: { code: -32001, message: 'Sheet Plan refused this key' } },
+    ]);
+    expect(calls).toEqual([]);
+  });
+});
+
+test('a batch is answered in one array, in order, without the notifications', () => {
+  const answers = post(endpoint().served, [
+    { jsonrpc: '2.0', id: 1, method: 'ping' },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'nope' },
+  ]);
+  expect(answers.map((answer: { id: number }) => answer.id)).toEqual([1, 2]);
+  expect(answers[1].error.code).toBe(-32601);
+  expect(post(endpoint().served, []).error.code).toBe(-32600);
+});
+
+describe('tool arguments against the input schema (the web app has no zod)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      step: { type: 'string' },
+      view: { type: 'string', enum: ['compact', 'full'] },
+      id: { type: 'integer' },
+      values: { type: 'array', items: { type: 'array' }, minItems: 1 },
+      base: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+    },
+    required: ['step'],
+  };
+
+  test.each([
+    [{ step: '1.1' }, null],
+    [{ step: '1.1', extra: true, base: 3 }, null],
+    [{}, 'Invalid input at step: required'],
+    [{ step: 2 }, 'Invalid input at step: expected string, received integer'],
+    [{ step: '1.1', view: 'all' }, 'Invalid option at view: expected one of "compact"|"full"'],
+    [{ step: '1.1', id: 1.5 }, 'Invalid input at id: expected integer, received number'],
+    [{ step: '1.1', values: [] }, 'Too small at values: expected at least 1 item(s)'],
+    [{ step: '1.1', values: [1] }, 'Invalid input at values[0]: expected array, received integer'],
+    [{ step: '1.1', base: true }, 'Invalid input at base: true fits none of the allowed shapes'],
+  ])('%j: %s', (args, expected) => {
+    expect(inputProblem(args, schema)).toBe(expected);
+  });
+});

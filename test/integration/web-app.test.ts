@@ -1,0 +1,141 @@
+/**
+ * The web app (doPost: MCP over HTTP in the sheet; doGet) through the built bundle on the emulator, as Google runs a
+ * web app request: the event holds only the query string, parameters and body; the answer is a TextOutput.
+ */
+import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { DIST, PLAN, callAsPerson, openSidebar, planText, sheetWithSavedPlan, snapshot } from './harness';
+
+const WEB_APP = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+
+const PLAN_TEXT = [
+  '# Inventory',
+  '',
+  '**Goal:** Counts match.',
+  '',
+  '## Phase 1: Count',
+  '- [ ] 1.1 Read Warehouse!A2:C10',
+  '- [ ] 1.2 Write Summary!A1:B2',
+].join('\n');
+
+function deployedSheet(): EmulatedSpreadsheet {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.webAppUrl = WEB_APP;
+  return spreadsheet;
+}
+
+/** A person connects an agent in the sidebar: its key. */
+function connect(spreadsheet: EmulatedSpreadsheet, name: string): string {
+  return callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarConnectAgent', name).key;
+}
+
+function post(spreadsheet: EmulatedSpreadsheet, key: string | null, body: unknown) {
+  const answer = runWebApp(spreadsheet, DIST, {
+    method: 'POST',
+    queryString: key === null ? '' : `key=${encodeURIComponent(key)}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    contentType: 'application/json',
+  });
+  expect(answer.contentType).toBe('application/json');
+  return { answer, json: answer.content === '' ? null : JSON.parse(answer.content) };
+}
+
+const request = (id: number, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, params });
+const callTool = (id: number, name: string, args: Record<string, unknown> = {}) =>
+  request(id, 'tools/call', { name, arguments: args });
+
+describe('doPost refuses a request without a valid key, and runs nothing', () => {
+  test.each([
+    ['no key', null],
+    ['an empty key', ''],
+    ['a wrong key', `sp-${'0'.repeat(64)}`],
+  ])('%s: a JSON-RPC error for each request, the spreadsheet unchanged', (_case, key) => {
+    const spreadsheet = deployedSheet();
+    connect(spreadsheet, 'Claude');
+    const before = snapshot(spreadsheet);
+    const { json } = post(spreadsheet, key, [request(1, 'initialize', {}), callTool(2, 'start_task', { step: '1.1' })]);
+    expect(json).toEqual(
+      [1, 2].map((id) => ({ jsonrpc: '2.0', id, error: { code: -32001, message: expect.any(String) } })),
+    );
+    expect(json[0].error.message).toMatch(/refused this URL's key: it is missing, wrong or revoked/);
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
+  test('a revoked key stops working at once', () => {
+    const spreadsheet = deployedSheet();
+    const token = openSidebar(spreadsheet);
+    const { key, agent } = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude');
+    expect(post(spreadsheet, key, request(1, 'ping')).json.result).toEqual({});
+    callAsPerson(spreadsheet, token, 'sidebarRevokeAgent', agent.id);
+    const before = planText(spreadsheet);
+    expect(post(spreadsheet, key, callTool(2, 'start_task', { step: '1.1' })).json.error.code).toBe(-32001);
+    expect(planText(spreadsheet)).toBe(before);
+  });
+});
+
+describe('doPost answers MCP for a connected agent', () => {
+  let spreadsheet: EmulatedSpreadsheet;
+  let key: string;
+  beforeEach(() => {
+    spreadsheet = deployedSheet();
+    key = connect(spreadsheet, 'Claude on my laptop');
+  });
+
+  test.each(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'])(
+    'initialize with %s answers that version, the tools capability and the instructions',
+    (version) => {
+      const { json } = post(spreadsheet, key, request(1, 'initialize', { protocolVersion: version, capabilities: {} }));
+      expect(json.result).toMatchObject({
+        protocolVersion: version,
+        capabilities: { tools: {} },
+        serverInfo: { name: 'sheet-plan' },
+      });
+      expect(json.result.instructions).toContain('get_review_tasks first');
+    },
+  );
+
+  test('a notification is answered with an empty JSON body', () => {
+    const { answer } = post(spreadsheet, key, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(answer.content).toBe('');
+  });
+
+  test('an unknown method and a body that is not JSON are JSON-RPC errors', () => {
+    expect(post(spreadsheet, key, request(3, 'resources/list')).json.error.code).toBe(-32601);
+    const { json } = post(spreadsheet, key, '{"jsonrpc":"2.0",');
+    expect(json).toMatchObject({ id: null, error: { code: -32700 } });
+  });
+
+  test("tools/list is the stdio server's list, instructions the same", async () => {
+    const { toolList } = await import('../../src/node/mcp/tools');
+    const { json } = post(spreadsheet, key, request(4, 'tools/list'));
+    expect(json.result.tools).toEqual(toolList());
+  });
+
+  test('a tool call changes the plan and answers as the stdio tools do; a bad call is an isError result', () => {
+    const started = post(spreadsheet, key, callTool(5, 'start_task', { step: '1.1' })).json.result;
+    expect(started.structuredContent).toMatchObject({ step: '1.1', status: 'doing' });
+    expect(JSON.parse(started.content[0].text)).toEqual(started.structuredContent);
+    expect(planText(spreadsheet)).toContain('- [/] 1.1 Read Warehouse!A2:C10');
+    const before = snapshot(spreadsheet);
+    const missing = post(spreadsheet, key, callTool(6, 'start_task', { step: '9.9' })).json.result;
+    expect(missing).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringMatching(/^NOT_FOUND: /) }],
+    });
+    const malformed = post(spreadsheet, key, callTool(7, 'get_plan', { view: 'everything' })).json.result;
+    expect(malformed.isError).toBe(true);
+    expect(malformed.content[0].text).toContain('Invalid option at view: expected one of "compact"|"full"');
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
+  test('get_plan view=full answers the Markdown and its stamp', () => {
+    const plan = post(spreadsheet, key, callTool(8, 'get_plan', { view: 'full' })).json.result.structuredContent;
+    expect(plan.markdown).toBe(String(spreadsheet.cell(PLAN)));
+    expect(plan.stamp).toEqual(expect.any(String));
+  });
+});
+
+test('doGet says what the URL is, in JSON', () => {
+  const answer = runWebApp(deployedSheet(), DIST, { method: 'GET' });
+  expect(answer.contentType).toBe('application/json');
+  expect(JSON.parse(answer.content).about).toMatch(/Sheet Plan's MCP endpoint.*POSTs JSON-RPC/);
+});
