@@ -117,7 +117,7 @@ function DeclaredWrites({ markdown }: { markdown: string }) {
   }
   return (
     <section class="approval-writes" aria-label="Where the agent may write">
-      <p class="approval-changes-heading">Approved, the agent may write only to:</p>
+      <p class="approval-writes-heading">Approved, the agent may write only to:</p>
       <ul>
         {declared.write.map((range) => (
           <li key={formatSheetRange(range)}>
