@@ -19,7 +19,7 @@ export function act(
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
     if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
-    const outcome = applyAction(outline, action, step, text, { byPerson: path.byPerson, today: path.store.today() });
+    const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();
     return {
       text: newText,
@@ -36,7 +36,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
     if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
     const outline = snapshot.read.outline;
     path.requireApproved(outline);
-    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const context = path.actionContext();
     const started = applyAction(outline, 'start', next.step, undefined, context);
     const text = started.document.toString();
     return path.writePlan(snapshot, text, (revision) =>
@@ -48,7 +48,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
 export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | null {
   return path.mutate((current) => {
-    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const context = path.actionContext();
     const outline = path.texts.outline(path.requireText(current));
     path.requireApproved(outline);
     const completed = applyAction(outline, 'complete', step, undefined, context);
