@@ -129,9 +129,19 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
 
 /** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
 const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
+/** A dated Notes line (`- 2026-03-02: …`): the start of what a person's decision writes there. */
+const DATED_NOTE = /^(?:[-*+][ \t]+)?\d{4}-\d{2}-\d{2}:[ \t]+/;
+/** The outcome a review decision's Notes line names after the task. */
+const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
+
 /** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
-const DECISION_NOTE =
-  /^\s*(?:[-*+]\s*)?\d{4}-\d{2}-\d{2}:\s+(?:review of .* (?:approved|changes requested)|plan (?:approved|sent back))/i;
+function isDecisionNote(line: string): boolean {
+  const dated = DATED_NOTE.exec(line);
+  if (!dated) return false;
+  const said = line.slice(dated[0].length).toLowerCase();
+  if (said.startsWith('plan approved') || said.startsWith('plan sent back')) return true;
+  return said.startsWith('review of ') && REVIEW_OUTCOME.test(said);
+}
 
 function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(note);
@@ -142,8 +152,8 @@ function decisionNoteLines(outline: PlanOutline): string[] {
   if (!notes) return [];
   return outline.document.lines
     .slice(notes.heading + 1, notes.end)
-    .filter((line) => DECISION_NOTE.test(line))
-    .map((line) => line.trim());
+    .map((line) => line.trim())
+    .filter(isDecisionNote);
 }
 
 /**
