@@ -106,6 +106,19 @@ describe('a decision lands on what the person saw', () => {
     expect(planText(spreadsheet)).not.toContain('Delete every row');
   });
 
+  test.each([
+    ['sidebarTaskAction', ['approve', '1.1', null, { title: 'Check totals' }]],
+    ['sidebarTaskAction', ['approve', '1.1', null, 'Check totals']],
+    ['sidebarRemoveTask', ['1.2', { title: 'x', status: 'todo', extra: 1 }]],
+    ['sidebarAnswerQuestion', [1, 'March', { question: 'Which month?' }]],
+  ])('%s with a malformed seen %j says what it must be, writing nothing', (name, args) => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    expect(refused(spreadsheet, name, [token, ...args], 'INVALID_ARGUMENT', true)).toMatch(
+      /seen must be the (task|question) as the person saw it/,
+    );
+  });
+
   test("a question put above the person's does not get their answer", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);
