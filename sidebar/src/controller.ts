@@ -17,7 +17,7 @@ import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { ArchiveEntry } from '../../src/core/store';
 import { localDate, setAnswerLine } from '../../src/core/update';
 import { describeError, type ShownError } from './error-words';
-import type { ApprovedPlanView, ArchivedPlanView, PlanView } from './protocol';
+import type { AgentsView, ApprovedPlanView, ArchivedPlanView, ConnectedAgentView, PlanView } from './protocol';
 import { actionWords } from './task-choices';
 import { errorCode, type Server } from './server';
 
@@ -60,7 +60,9 @@ export interface SidebarState {
 export type Panel =
   | { kind: 'history'; entries: HistoryEntry[] | null }
   | { kind: 'archive'; entries: ArchiveEntry[] | null; shown: ArchivedPlanView | null }
-  | { kind: 'settings'; values: PlanSettings | null };
+  | { kind: 'settings'; values: PlanSettings | null }
+  /** Connect an agent: the agents (null while loading) and a key just made, shown until the person is done with it. */
+  | { kind: 'agents'; view: AgentsView | null; connected: ConnectedAgentView | null };
 
 const PLAN_DECISION_WORDS: Record<PlanDecision, [busy: string, done: string]> = {
   approve: ['Approving the plan', 'Plan approved: the agent may start work'],
@@ -460,6 +462,66 @@ export class SidebarController {
       () => this.server('sidebarSettings'),
       (values) => [{ kind: 'settings', values }, 'Settings'],
     );
+  }
+
+  // ---- Connect an agent: keys the person creates, sees once and revokes ----
+
+  /** The Connect panel: one call for the agents and the web app's URL. */
+  openAgents(): Promise<boolean> {
+    return this.openPanel(
+      { kind: 'agents', view: null, connected: null },
+      'Loading the agents',
+      () => this.server('sidebarListAgents'),
+      (view) => [
+        { kind: 'agents', view, connected: null },
+        count(view.agents.length, 'agent connected', 'agents connected', 'No agent connected yet'),
+      ],
+    );
+  }
+
+  /** Makes a key for an agent named `name`: its URL is shown until the person says they are done with it. */
+  async connectAgent(name: string): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'agents' || this.state.busy) return false;
+    this.set({ busy: `Connecting ${name}`, notice: `Connecting ${name}…`, error: null });
+    try {
+      const { agent, key, url, ...view } = await this.server('sidebarConnectAgent', name);
+      this.set({
+        panel: { kind: 'agents', view, connected: { ...view, agent, key, url } },
+        busy: null,
+        notice: `Copy ${agent.name}'s address now: it is shown only once`,
+      });
+      return true;
+    } catch (error) {
+      this.refuse(error, 'Connecting the agent: not done', name);
+      return false;
+    }
+  }
+
+  /** Hides a new key for good: the server keeps only its hash, so it cannot be shown again. */
+  forgetNewKey(): void {
+    const panel = this.state.panel;
+    if (panel?.kind === 'agents') this.set({ panel: { ...panel, connected: null }, notice: 'Key hidden' });
+  }
+
+  /** Revokes an agent: its next call is refused. */
+  async revokeAgent(id: string, name: string): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'agents' || this.state.busy) return false;
+    this.set({ busy: `Revoking ${name}`, notice: `Revoking ${name}…`, error: null });
+    try {
+      const view = await this.server('sidebarRevokeAgent', id);
+      const connected = panel.connected?.agent.id === id ? null : panel.connected;
+      this.set({
+        panel: { kind: 'agents', view, connected },
+        busy: null,
+        notice: `${name} can no longer reach the plan`,
+      });
+      return true;
+    } catch (error) {
+      this.refuse(error, `Revoking ${name}: not done`);
+      return false;
+    }
   }
 
   /** Changes one setting in one call: shown at once, then what the server answers (or back as it was). */

@@ -26,6 +26,11 @@ const LOCK_WAIT_MS = 8_000;
 /** Recording a last use is bookkeeping: it never keeps an agent's call waiting long. */
 const LAST_USE_LOCK_WAIT_MS = 500;
 const KEY_SHAPE = /^sp-[0-9a-f]{64}$/;
+/**
+ * What the sidebar says for a change made other than by a named agent (the change sources of src/core/revision.ts):
+ * an agent named so would pass its changes off as a person's.
+ */
+const RESERVED_NAMES = ['api', 'sidebar', 'menu', 'cell edit', 'unknown', 'the agent', 'the sidebar', 'someone'];
 
 /** Who a key belongs to: what a change made with it is recorded under. */
 export interface AgentIdentity {
@@ -148,6 +153,13 @@ export function requireAgentName(name: unknown): string {
       'INVALID_ARGUMENT',
       `An agent's name is text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
         `(got ${describeValue(name)})`,
+    );
+  }
+  if (RESERVED_NAMES.includes(text.toLowerCase())) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; give the agent a name ` +
+        'of its own, such as "Claude on my laptop"',
     );
   }
   return text;

@@ -112,6 +112,17 @@ describe('the person connects an agent in the sidebar', () => {
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  test.each(['sidebar', 'Cell edit', 'the agent'])(
+    'an agent named %p is refused: changes under that name would read as made by a person or by Sheet Plan',
+    (name) => {
+      const spreadsheet = deployedSheet();
+      const token = openSidebar(spreadsheet);
+      const { error } = execute(spreadsheet, 'sidebarConnectAgent', [token, name], { context: 'ui' });
+      expect(error?.message).toMatch(/^INVALID_ARGUMENT: ".+" is what the sidebar calls changes made by a person/);
+      expect(stored(spreadsheet)).toEqual([]);
+    },
+  );
+
   test("a second agent with the same name is refused: changes are recorded under an agent's name", () => {
     const spreadsheet = deployedSheet();
     const token = openSidebar(spreadsheet);

@@ -2,11 +2,16 @@
  * The package as another project uses it: `import { PlanClient } from 'sheet-plan'` (CommonJS, ES
  * module and TypeScript, with real types), and a package file that holds the built code, types and
  * the Apps Script files, and nothing of the sources or tests; what the built code loads is a dependency.
+ * The packed tarball installs with npm in an empty folder and runs there (`npx sheet-plan`, the import).
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connectAgentAsPerson } from '../../src/node/server/person-calls';
+import { startLocalEmulator } from '../client/local-emulator';
 
 const ROOT = path.resolve(__dirname, '../..');
 let consumer: string;
@@ -111,4 +116,96 @@ test('what the built CLI, emulator worker and client load is a dependency, kept 
   // The emulator lists and runs a bundle with node:vm alone: no parser or loader package at run time.
   expect(Object.keys(manifest.dependencies).filter((name) => ['typescript', 'gas-local'].includes(name))).toEqual([]);
   expect([...packages].filter((name) => ['typescript', 'gas-local'].includes(name))).toEqual([]);
+});
+
+describe('the packed tarball, installed by npm in an empty folder', () => {
+  let folder: string;
+  let installed: string;
+
+  /**
+   * `npm pack`, then `npm install <tarball>` in a folder of its own, offline: this machine has no registry, so each
+   * dependency the package declares is first linked in from this checkout's node_modules, where npm finds it already
+   * satisfied (and fetches nothing). The package itself is unpacked from the tarball as from the registry.
+   */
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-installed-'));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', folder], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }),
+    ) as Array<{ filename: string }>;
+    installed = path.join(folder, 'project');
+    mkdirSync(path.join(installed, 'node_modules'), { recursive: true });
+    writeFileSync(path.join(installed, 'package.json'), JSON.stringify({ name: 'project', private: true }));
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies)) {
+      const link = path.join(installed, 'node_modules', dependency);
+      mkdirSync(path.dirname(link), { recursive: true });
+      symlinkSync(realpathSync(path.join(ROOT, 'node_modules', dependency)), link, 'dir');
+    }
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--offline',
+        '--omit=dev',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        path.join(folder, packed[0].filename),
+      ],
+      { cwd: installed, encoding: 'utf8', stdio: 'pipe' },
+    );
+  }, 120_000);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('the package can be published: not private, with a bin, exports and files', () => {
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'node_modules/sheet-plan/package.json'), 'utf8'));
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.bin).toEqual({ 'sheet-plan': 'build/cli.js' });
+    expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
+    expect(realpathSync(path.join(installed, 'node_modules/sheet-plan'))).not.toBe(realpathSync(ROOT));
+  });
+
+  test('npx sheet-plan mcp --help runs the installed command (its help on stderr: stdout is the MCP channel)', () => {
+    const help = spawnSync('npx', ['--offline', '--no-install', 'sheet-plan', 'mcp', '--help'], {
+      cwd: installed,
+      encoding: 'utf8',
+    });
+    expect([help.status, help.stdout]).toEqual([0, '']);
+    expect(help.stderr).toMatch(/^Usage: sheet-plan mcp /);
+    expect(help.stderr).toContain('--url');
+  });
+
+  test('the installed sheet-plan mcp --url bridges an MCP client to a web app by its URL alone', async () => {
+    const emulator = await startLocalEmulator();
+    const client = new Client({ name: 'installed-package-test', version: '1.0.0' });
+    try {
+      const url = await connectAgentAsPerson(emulator.url, 'Installed package');
+      await client.connect(
+        new StdioClientTransport({
+          command: path.join(installed, 'node_modules/.bin/sheet-plan'),
+          args: ['mcp', '--url', url],
+          cwd: installed,
+          stderr: 'pipe',
+        }),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['get_next_task', 'complete_task']));
+    } finally {
+      await client.close();
+      await emulator.close();
+    }
+  });
+
+  test("import { PlanClient } from 'sheet-plan' works in the installing project", () => {
+    writeFileSync(
+      path.join(installed, 'uses.mjs'),
+      "import { PlanClient } from 'sheet-plan';\nconsole.log(typeof PlanClient);",
+    );
+    expect(execFileSync(process.execPath, ['uses.mjs'], { cwd: installed, encoding: 'utf8' }).trim()).toBe('function');
+  });
 });

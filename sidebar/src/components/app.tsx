@@ -3,6 +3,7 @@ import { ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
 import { Archive } from './archive';
+import { ConnectAgent } from './connect-agent';
 import { Editor } from './editor';
 import { History } from './history';
 import { PanelButtons } from './panel-buttons';
@@ -56,6 +57,8 @@ export function App({ controller }: { controller: SidebarController }) {
     body = <History entries={panel.entries} controller={controller} disabled={disabled} />;
   } else if (panel?.kind === 'archive') {
     body = <Archive entries={panel.entries} shown={panel.shown} controller={controller} disabled={disabled} />;
+  } else if (panel?.kind === 'agents') {
+    body = <ConnectAgent view={panel.view} connected={panel.connected} controller={controller} disabled={disabled} />;
   } else if (panel?.kind === 'settings') {
     body = <Settings values={panel.values} controller={controller} disabled={disabled} />;
   } else if (state.editor && state.view) {

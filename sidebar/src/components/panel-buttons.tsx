@@ -19,6 +19,11 @@ export function PanelButtons({
       'Whether the agent needs your approval, and what follows a finished plan',
       () => void controller.openSettings(),
     ],
+    [
+      'Connect an agent',
+      'Give an agent its own address to this plan, or revoke one',
+      () => void controller.openAgents(),
+    ],
   ];
   return (
     <div class="button-row panel-buttons" role="group" aria-label="Plan tools">

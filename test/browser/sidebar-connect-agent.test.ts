@@ -1,0 +1,133 @@
+/**
+ * Connect an agent: the person names an agent and gets its address once (the key in it is kept only as a hash),
+ * sees it in the list with its last use, and revokes it after confirming. An agent cannot reach any of it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AGENTS_PROPERTY } from '../../src/apps-script/agent-keys';
+import { ARTIFACTS, launchBrowser, openSidebar, startLocal, type LocalServer } from './harness';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let server: LocalServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await browser.grantPermissions(['clipboard-read', 'clipboard-write']);
+});
+afterAll(async () => {
+  await browser.dispose();
+});
+beforeEach(async () => {
+  server = await startLocal();
+});
+afterEach(async () => {
+  await server.dispose();
+});
+
+/** An MCP ping to the agent's URL, as a client sends it (fetch follows the web app's 302 with a GET). */
+async function ping(url: string): Promise<{ result?: unknown; error?: { code: number } }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+  return (await response.json()) as { result?: unknown; error?: { code: number } };
+}
+
+const stored = (): Array<Record<string, unknown>> =>
+  JSON.parse(server.spreadsheet.properties.script.get(AGENTS_PROPERTY) ?? '[]');
+
+test('the person creates an agent address, sees it once, finds the agent listed, and revokes it', async () => {
+  const sidebar = await openSidebar(browser, server);
+  const { page } = sidebar;
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  await page.locator('.connect-agent .plan-title', { hasText: 'Connect an agent' }).waitFor();
+  await page.getByText('No agent is connected yet.').waitFor();
+
+  await page.getByLabel('Name this agent').fill('Claude on my laptop');
+  await page.getByRole('button', { name: 'Create its address' }).click();
+  const address = page.getByRole('textbox', { name: "the agent's address" });
+  await address.waitFor();
+  const url = await address.inputValue();
+  expect(url).toMatch(new RegExp(`^${server.url}/macros/s/local/exec\\?key=sp-[0-9a-f]{64}$`));
+  const key = new URL(url).searchParams.get('key') ?? '';
+  expect(stored()).toEqual([
+    expect.objectContaining({ name: 'Claude on my laptop', hash: createHash('sha256').update(key).digest('hex') }),
+  ]);
+  expect(JSON.stringify(server.spreadsheet.toJSON())).not.toContain(key);
+
+  // Copy puts the address on the clipboard; each client's set-up carries it, ready to paste.
+  await page.getByRole('button', { name: "Copy the agent's address" }).click();
+  await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+  await page.locator('.agent-setup summary', { hasText: 'Claude Code' }).click();
+  await expect(page.getByRole('textbox', { name: 'the Claude Code set-up', exact: true }).inputValue()).resolves.toBe(
+    `claude mcp add --transport http sheet-plan '${url}'`,
+  );
+  await page.locator('.agent-setup summary', { hasText: 'VS Code' }).click();
+  expect(
+    JSON.parse(
+      await page.getByRole('textbox', { name: 'the VS Code (Copilot agent mode) set-up', exact: true }).inputValue(),
+    ),
+  ).toEqual({
+    servers: { 'sheet-plan': { type: 'http', url } },
+  });
+  await page
+    .locator('.agent', { hasText: 'Claude on my laptop' })
+    .getByText(/Last used never/)
+    .waitFor();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.setViewportSize({ width: 300, height: 900 });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-connect-agent.png'), fullPage: true });
+
+  // Once the person is done with it, the key is gone from the page, and opening the panel again never shows it.
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+  await page.getByLabel('Name this agent').waitFor();
+  expect(await page.content()).not.toContain(key);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  await page.locator('.agent', { hasText: 'Claude on my laptop' }).waitFor();
+  expect(await page.content()).not.toContain(key);
+
+  // The agent uses its address: the panel, opened again, shows when.
+  await expect(ping(url)).resolves.toEqual(expect.objectContaining({ result: {} }));
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  await page
+    .locator('.agent', { hasText: 'Claude on my laptop' })
+    .getByText(/Last used (?!never)/)
+    .waitFor();
+
+  // Revoke asks first; Cancel changes nothing, Revoke removes the agent, and its address is refused.
+  const agent = page.locator('.agent', { hasText: 'Claude on my laptop' });
+  await agent.getByRole('button', { name: 'Revoke Claude on my laptop' }).click();
+  await agent.getByRole('button', { name: 'Cancel' }).click();
+  expect(stored()).toHaveLength(1);
+  await agent.getByRole('button', { name: 'Revoke Claude on my laptop' }).click();
+  await agent.getByRole('button', { name: 'Revoke', exact: true }).click();
+  // On a failure, say what the sidebar showed instead (an error banner, a busy line).
+  await page
+    .getByText('No agent is connected yet.')
+    .waitFor()
+    .catch(async (error) => {
+      throw new Error(`${error}\nThe sidebar showed: ${await page.locator('.sidebar').innerText()}`);
+    });
+  expect(stored()).toEqual([]);
+  await expect(ping(url)).resolves.toEqual(
+    expect.objectContaining({ error: expect.objectContaining({ code: -32001 }) }),
+  );
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+test('an agent calling the Connect functions through scripts.run is refused and nothing changes', async () => {
+  const before = server.spreadsheet.properties.script.get(AGENTS_PROPERTY);
+  for (const [name, args] of [
+    ['sidebarConnectAgent', [null, 'Sneaky agent']],
+    ['sidebarListAgents', [null]],
+    ['sidebarRevokeAgent', [null, 'some-id']],
+  ] as const) {
+    const { body } = await server.scriptsRun(name, [...args]);
+    expect(body.error?.details?.[0]?.errorMessage ?? JSON.stringify(body)).toMatch(/NEEDS_PERSON/);
+  }
+  expect(server.spreadsheet.properties.script.get(AGENTS_PROPERTY)).toBe(before);
+});
