@@ -6,15 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'playwright-core';
-import {
-  ARTIFACTS,
-  launchBrowser,
-  openSidebar,
-  setVisibility,
-  startLocal,
-  waitForCell,
-  type LocalServer,
-} from './harness';
+import { ARTIFACTS, openSidebar, setVisibility, useBrowser, useLocalServer, waitForCell } from './harness';
 
 const PLAN = `# Plan: Sales clean-up
 
@@ -31,24 +23,11 @@ Goal: Tidy the sales sheet
 ## Notes
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-beforeEach(async () => {
-  server = await startLocal(PLAN);
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
 
 test('an approval after the agent moved another task into the step is refused, and the new task is shown', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   const sent: unknown[][] = [];
   page.on('request', (request: Request) => {
     const body = request.method() === 'POST' ? (request.postDataJSON() as { functionName?: string }) : null;
@@ -58,9 +37,9 @@ test('an approval after the agent moved another task into the step is refused, a
   await card.getByText('Check Summary!E10 (grand total)').waitFor();
   // The sidebar has not seen the agent's change yet: its check waits while the page is hidden.
   await setVisibility(page, 'hidden');
-  expect((await server.scriptsRun('moveTask', ['1.2', 1])).status).toBe(200);
-  expect((await server.scriptsRun('reviewTask', ['1.1', 'ok to go ahead?'])).body.response).toBeDefined();
-  const moved = await waitForCell(server, (cell) => cell.includes('- [!] 1.1 Delete every row'));
+  expect((await server().scriptsRun('moveTask', ['1.2', 1])).status).toBe(200);
+  expect((await server().scriptsRun('reviewTask', ['1.1', 'ok to go ahead?'])).body.response).toBeDefined();
+  const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.1 Delete every row'));
 
   await card.getByRole('button', { name: 'Approve' }).click();
   const banner = page.locator('.error-banner');
@@ -74,7 +53,7 @@ test('an approval after the agent moved another task into the step is refused, a
     { title: 'Check Summary!E10 (grand total)', status: 'review', note: 'does it match the bank?' },
   ]);
   // Nothing was written, and the sidebar now shows what waits in 1.1.
-  expect(await server.planText()).toBe(moved);
+  expect(await server().planText()).toBe(moved);
   await card.getByText('Delete every row of Sales!A2:Z5000').waitFor();
   await expect(card.textContent()).resolves.toContain('ok to go ahead?');
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -82,11 +61,11 @@ test('an approval after the agent moved another task into the step is refused, a
 });
 
 test("an answer after the agent put a question above the person's is refused", async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   await setVisibility(page, 'hidden');
-  const { stamp } = (await server.scriptsRun('getPlan')).body.response.result;
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
   const asked = PLAN.replace('- Which month?', '- May I delete Payroll?\n- Which month?');
-  expect((await server.scriptsRun('replacePlan', [asked, stamp])).status).toBe(200);
+  expect((await server().scriptsRun('replacePlan', [asked, stamp])).status).toBe(200);
   const question = page.locator('.waiting .question-item[data-question="1"]');
   await question.getByRole('button', { name: 'Answer question 1' }).click();
   await question.getByLabel('Your answer').fill('Yes');
@@ -95,5 +74,5 @@ test("an answer after the agent put a question above the person's is refused", a
     .locator('.error-banner')
     .getByText(/it is now "May I delete Payroll\?"/)
     .waitFor();
-  expect(await server.planText()).toBe(asked);
+  expect(await server().planText()).toBe(asked);
 });
