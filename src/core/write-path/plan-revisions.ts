@@ -8,7 +8,13 @@
 import type { ActionContext } from '../actions';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
-import { checkAgentStatusChange, requireApproved, statusAfterAgentRewrite, withStatus } from '../lifecycle';
+import {
+  checkAgentStatusChange,
+  requireApproved,
+  statusAfterAgentRewrite,
+  waitsForApproval,
+  withStatus,
+} from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
@@ -111,7 +117,8 @@ export class PlanRevisions {
   revised(text: string, revision: RevisionInfo): RevisedPlan {
     const known = this.texts.of(text);
     const plan = known.plan;
-    const waitingForApproval = plan.status === 'draft' && this.settings().approvalRequired;
+    // The settings are read only when they decide it: a draft, or a plan without a Status line.
+    const waitingForApproval = waitsForApproval(plan.status, true) && this.settings().approvalRequired;
     return { ...plan, ...revision, stamp: known.stamp(revision.revision), waitingForApproval };
   }
 
@@ -149,10 +156,21 @@ export class PlanRevisions {
     if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
   }
 
-  /** NEEDS_APPROVAL when an agent would work on a draft the person must approve first. */
+  /**
+   * NEEDS_APPROVAL when an agent would work on a draft the person must approve first (a plan without a Status line is
+   * one while they ask to approve plans first). The settings are read only where they decide.
+   */
   requireApproved(outline: PlanOutline): void {
-    if (this.byPerson || outline.status !== 'draft') return;
+    if (this.byPerson || (outline.status && !waitsForApproval(outline.status, true))) return;
     requireApproved(outline, this.settings().approvalRequired);
+  }
+
+  /**
+   * Whether a plan an agent writes whole needs a person's approval to be approved: the person asked for it, or has
+   * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
+   */
+  approvalHeld(): boolean {
+    return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
   }
 
   /**
@@ -165,12 +183,12 @@ export class PlanRevisions {
     // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
     requireHeldItemsKept(before, after);
     checkAgentStatusChange(before, after);
-    return statusAfterAgentRewrite(before, next, this.settings().approvalRequired, after);
+    return statusAfterAgentRewrite(before, next, this.approvalHeld(), after);
   }
 
-  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first. */
+  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
   asNewPlan(text: string): string {
-    return !this.byPerson && this.settings().approvalRequired ? withStatus(text, 'draft') : text;
+    return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
   }
 
   // ---- writing ----

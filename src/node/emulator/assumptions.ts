@@ -172,8 +172,11 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     id: 'sheet-names',
     behaviour:
       'A new sheet name may not match another ignoring case, be blank or exceed 100 characters; getSheetByName ' +
-      'matches exactly.',
-    documented: 'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them).',
+      'finds a sheet ignoring case (`agent_base` finds AGENT_BASE). Whether Google does is not documented; finding ' +
+      'it is the stricter reading for Sheet Plan, whose rules must keep its own sheets out under any spelling.',
+    documented:
+      'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them); Sheets keeps no two ' +
+      'sheets whose names differ only in case.',
     doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSheetByName(String)',
     file: 'services/sheet-names.ts',
   },
