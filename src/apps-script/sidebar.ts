@@ -31,9 +31,10 @@ import {
 import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
-import { undoWrite } from './sheet-work';
-import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
-import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
+import { undoWriteThen } from './sheet-work';
+import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
+import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
+import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -119,7 +120,8 @@ function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
   const cache = CacheService.getUserCache();
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
-  storeToken(cache, token, activeSpreadsheet().getId());
+  // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
+  storeToken(cache, token, personSpreadsheet().getId());
   return { ui, token };
 }
 
@@ -181,13 +183,14 @@ function asPerson(
 
 /** The agent's writes (and reads outside the plan's ranges), newest first, with the mark they were read at. */
 function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view: PlanView): PlanView {
-  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(WRITE_LOG_LIMIT) };
+  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT) };
 }
 
 /** The plan when the sidebar opens, with the write log. */
 export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
+    rememberSpreadsheet(spreadsheet);
     return withWrites(spreadsheet, currentView(spreadsheet));
   });
 }
@@ -213,8 +216,9 @@ export function sidebarCheck(token: unknown, stamp: unknown, writeMark?: unknown
 export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    undoWrite(spreadsheet, id, 'sidebar');
-    return withWrites(spreadsheet, currentView(spreadsheet));
+    // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
+    // for an undo that was made.
+    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet, currentView(spreadsheet)));
   });
 }
 
@@ -254,7 +258,7 @@ export function sidebarReplacePlan(
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
-  return run(() => personManager(token).getHistory(HISTORY_LIMIT));
+  return run(() => personManager(token).getHistory(HISTORY_ROWS_LIMIT));
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */

@@ -176,7 +176,7 @@ export class PlanManager {
 
   // ---- the plan's place ----
 
-  recordCellEdit(edit: { oldValue?: string } = {}): RevisionInfo | null {
+  recordCellEdit(edit: { oldValue?: string; value?: string } = {}): RevisionInfo | null {
     return recordCellEdit(this.path, edit);
   }
   /** The spec's initPlan: the plan, or (having written nothing) the recovery plan that names a service's failure. */
