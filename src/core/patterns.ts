@@ -58,8 +58,8 @@ export function indentationOf(line: string): Indentation {
  * `**1.2**`, `**1.2:**`, or `**1.2: Title**` (bold around step and title); then a space. Two or more
  * dot-separated numbers: a single number (`1.`, `2)`) is a list number, part of the title.
  *
- * cutTaskLine reads these parts with character checks rather than a pattern: it runs on every
- * list line of a plan of up to 50,000 characters.
+ * cutTaskLine reads these parts with TASK_HEAD and WRITTEN_STEP below; the spec's own spelling, most
+ * lines of most plans, with CANONICAL_TASK in one step.
  */
 export interface TaskLineParts {
   /** Index of the box's `[`: everything up to it is kept byte for byte when the status changes. */
