@@ -340,4 +340,18 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     doc: 'https://support.google.com/drive/answer/37603',
     file: 'services/cell-limit.ts',
   },
+  {
+    id: 'web-app-answers',
+    behaviour:
+      'A web app request answers status 200 whatever happens: a TextOutput through a 302 to a one-use ' +
+      '/macros/echo?user_content_key=… URL read once with GET; a script error, a return that is no output and the ' +
+      'limit of simultaneous executions as an HTML page ("The script completed but did not return anything."). A ' +
+      "form-encoded body's fields are parameters too; no request header reaches the script.",
+    documented:
+      'TextOutput: "scripts cannot directly return text content to a browser. Instead, the browser is redirected to ' +
+      'googleusercontent.com"; the web apps guide lists the event fields (no headers). The status codes, the echo ' +
+      "URL's second use and the error pages are not documented.",
+    doc: 'https://developers.google.com/apps-script/reference/content/text-output',
+    file: 'web-app.ts',
+  },
 ];
