@@ -25,6 +25,7 @@ import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
+import { SpreadsheetTaskCells } from './task-cells';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -84,6 +85,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     () => this.spreadsheet(),
     (step) => this.undo.push(step),
   );
+
+  /** The cells tasks wrote and check (done means checked). */
+  readonly taskCells = new SpreadsheetTaskCells(() => this.spreadsheet());
 
   /**
    * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the

@@ -6,6 +6,7 @@
  * functions over it; PlanManager is their facade.
  */
 import type { ActionContext } from '../actions';
+import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import { checkAgentStatusChange, requireApproved, statusAfterAgentRewrite, withStatus } from '../lifecycle';
@@ -148,6 +149,16 @@ export class PlanRevisions {
   requireApproved(outline: PlanOutline): void {
     if (this.byPerson || outline.status !== 'draft') return;
     requireApproved(outline, this.settings().approvalRequired);
+  }
+
+  /**
+   * Before an agent completes `step` (of `outline`, the plan before the change): the cells the task wrote and its
+   * Check lines pass, or CHECK_FAILED. A person completing a task in the sidebar is the judge and is not stopped.
+   */
+  requireChecked(outline: PlanOutline, step: string): void {
+    const cells = this.store.taskCells;
+    if (this.byPerson || !cells) return;
+    requireTaskChecked(outline, step, cells, () => this.store.now());
   }
 
   /**
