@@ -11,6 +11,7 @@ import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
 import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
+import { agentNameOf } from '../../src/core/revision';
 import type { PlanSettings } from '../../src/core/settings';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { ArchiveEntry } from '../../src/core/store';
@@ -82,7 +83,7 @@ const SOURCE_WORDS: Record<string, string> = {
 };
 
 export function describeSource(source: string): string {
-  return SOURCE_WORDS[source] ?? source;
+  return agentNameOf(source) ?? SOURCE_WORDS[source] ?? source;
 }
 
 export class SidebarController {

@@ -6,12 +6,20 @@ import type { AgentFunctionName } from '../core/api-functions';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
+import { agentCaller } from './agent-identity';
 import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
-import { SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
+import { personSpreadsheet, planSpreadsheet } from './spreadsheet-access';
+import { SpreadsheetPlanStore } from './spreadsheet-store';
 
+/** A manager for an agent's call: the spreadsheet as every execution reaches it (./spreadsheet-access.ts). */
 export function managerFor(options: ManagerOptions): PlanManager {
-  return new PlanManager(SpreadsheetPlanStore.forActiveSpreadsheet(), options);
+  return new PlanManager(new SpreadsheetPlanStore(planSpreadsheet), options);
+}
+
+/** A manager for a person's run (menu, onEdit): the active spreadsheet, remembered for the agents' executions. */
+export function managerForPerson(options: ManagerOptions): PlanManager {
+  return new PlanManager(new SpreadsheetPlanStore(personSpreadsheet), options);
 }
 
 /**
@@ -30,7 +38,7 @@ export function run<T>(work: () => T): T {
   }
 }
 
-const agent = () => managerFor({ source: 'api', request: currentRequest() });
+const agent = () => managerFor({ source: agentCaller(), request: currentRequest() });
 
 /**
  * The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). Those that change
@@ -79,10 +87,10 @@ export const api = acceptingRequestIds({
   listPlans: () => run(() => agent().listPlans()),
   getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
   // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
-  listSheets: () => run(() => sheetWork.listSheets(activeSpreadsheet())),
+  listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
   readRange: (a1: unknown, options?: unknown) =>
-    run(() => sheetWork.readRange(activeSpreadsheet(), a1, options, 'api')),
+    run(() => sheetWork.readRange(planSpreadsheet(), a1, options, agentCaller())),
   writeRange: (a1: unknown, values: unknown, step: unknown) =>
-    run(() => sheetWork.writeRange(activeSpreadsheet(), a1, values, step, 'api')),
-  getWriteLog: (limit?: unknown) => run(() => sheetWork.getWriteLog(activeSpreadsheet(), limit)),
+    run(() => sheetWork.writeRange(planSpreadsheet(), a1, values, step, agentCaller())),
+  getWriteLog: (limit?: unknown) => run(() => sheetWork.getWriteLog(planSpreadsheet(), limit)),
 } satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown });

@@ -9,7 +9,7 @@
  * gives none. The text replaced is therefore taken from the last recorded plan Sheet Plan keeps; `oldValue` serves
  * only a sheet where none was kept yet.
  */
-import { managerFor } from './api';
+import { managerForPerson } from './api';
 import { PLAN_LOCATION, cellAddress } from './plan-location';
 
 const PLAN = cellAddress(PLAN_LOCATION.planCell);
@@ -24,5 +24,5 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
     range.getLastColumn() >= PLAN.column;
   if (!coversPlanCell) return;
   const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;
-  managerFor({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue });
+  managerForPerson({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue });
 }

@@ -12,8 +12,9 @@ import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
 
 const triggers = {
-  onOpen(_event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
     menu.buildMenu();
+    menu.rememberOnOpen(event);
   },
   /** A person's edit of the plan cell becomes a revision (see src/apps-script/cell-edit.ts). */
   onEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {

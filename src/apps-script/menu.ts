@@ -1,10 +1,12 @@
 /** The Agent Plan menu and what its items do. Only a person clicks these, so they act as a person. */
 import { describeProgress } from '../core/progress';
 import type { PlanTask } from '../core/types';
-import { managerFor, run } from './api';
+import { managerForPerson, run } from './api';
+import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION } from './plan-location';
+import { rememberSpreadsheet } from './spreadsheet-access';
 
-export const MENU_TITLE = 'Agent Plan';
+export { MENU_TITLE } from './menu-names';
 
 /**
  * In AuthMode.NONE (an add-on not yet used in this document) only building the menu is allowed: this does nothing else.
@@ -12,7 +14,7 @@ export const MENU_TITLE = 'Agent Plan';
 export function buildMenu(): void {
   SpreadsheetApp.getUi()
     .createMenu(MENU_TITLE)
-    .addItem('Open plan', 'showPlanSidebar')
+    .addItem(OPEN_PLAN_ITEM, 'showPlanSidebar')
     .addSeparator()
     .addItem('Initialize plan', 'menuInitializePlan')
     .addItem('Show next task', 'menuShowNextTask')
@@ -20,7 +22,22 @@ export function buildMenu(): void {
     .addToUi();
 }
 
-const person = () => managerFor({ source: 'menu', byPerson: true });
+/**
+ * A person opened the sheet: remember its id for agents (./spreadsheet-access.ts). Never in the way of the menu: Open
+ * plan, which the agent's NOT_CONNECTED error asks for, remembers it too.
+ */
+export function rememberOnOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  // NONE: an add-on not yet used in this document may only build its menu. String(): the enum prints its name.
+  if (event && String(event.authMode) === 'NONE') return;
+  try {
+    const spreadsheet = event?.source ?? SpreadsheetApp.getActiveSpreadsheet();
+    if (spreadsheet) rememberSpreadsheet(spreadsheet);
+  } catch (error) {
+    console.warn(`Sheet Plan: could not remember the spreadsheet on open (${error})`);
+  }
+}
+
+const person = () => managerForPerson({ source: 'menu', byPerson: true });
 
 function describeTask(task: PlanTask): string {
   return `${task.step} ${task.title}${task.note ? ` — ${task.note}` : ''}`;
@@ -58,6 +75,8 @@ export function menuInitializePlan(): void {
 
 export function menuShowNextTask(): void {
   run(() => {
+    // The window first: run where there is none (scripts.run), the item fails with Apps Script's own error.
+    SpreadsheetApp.getUi();
     const manager = person();
     const plan = manager.getPlan();
     if (!plan) return alert('No plan', `${PLAN_CELL_REFERENCE} holds no plan yet. Use Agent Plan → Initialize plan.`);
@@ -71,6 +90,7 @@ export function menuShowNextTask(): void {
 
 export function menuShowReviewItems(): void {
   run(() => {
+    SpreadsheetApp.getUi();
     const items = person().getReviewTasks();
     alert('Review items', items.length ? items.map(describeTask).join('\n') : 'Nothing is waiting for your review.');
   });

@@ -32,7 +32,8 @@ import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWrite } from './sheet-work';
-import { HISTORY_LIMIT, SpreadsheetPlanStore, activeSpreadsheet } from './spreadsheet-store';
+import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
+import { HISTORY_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
@@ -119,7 +120,8 @@ function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
   const cache = CacheService.getUserCache();
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
-  storeToken(cache, token, activeSpreadsheet().getId());
+  // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
+  storeToken(cache, token, personSpreadsheet().getId());
   return { ui, token };
 }
 
@@ -188,6 +190,7 @@ function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view:
 export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
+    rememberSpreadsheet(spreadsheet);
     return withWrites(spreadsheet, currentView(spreadsheet));
   });
 }

@@ -1,7 +1,7 @@
 /**
  * PlanStore on SpreadsheetApp: the plan and its revision record in the cells PLAN_LOCATION names, saved versions and
- * the last recorded plan in the hidden history sheet, finished plans in the hidden archive, the settings in a document
- * property. Service calls are what users wait for, so each method makes as
+ * the last recorded plan in the hidden history sheet, finished plans in the hidden archive, the settings in a script
+ * property (./spreadsheet-access.ts). Service calls are what users wait for, so each method makes as
  * few as it can: a read is one getValues of the plan's cells, a change one setValues of the plan and its record plus
  * one of the last recorded plan.
  *
@@ -26,6 +26,7 @@ import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writt
 import { HistorySheet } from './history-sheet';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { SpreadsheetTaskCells } from './task-cells';
+import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -35,11 +36,6 @@ export { HISTORY_LIMIT } from './history-sheet';
 
 /** How long a change waits for another execution to finish before answering "busy". */
 const LOCK_WAIT_MS = 8000;
-/**
- * The document property that holds the settings: document properties belong to the script and the spreadsheet,
- * and nothing but the script reaches them (an agent's Sheets API calls cannot).
- */
-const SETTINGS_PROPERTY = 'sheetPlan.settings';
 
 const MARKER = cellAddress(PLAN_LOCATION.markerCell);
 const LABEL = cellAddress(PLAN_LOCATION.metadataLabelCell);
@@ -52,13 +48,6 @@ const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
 /** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange from the spreadsheet, no lookup of the sheet by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
-
-/** The spreadsheet the script is bound to. */
-export function activeSpreadsheet(): Spreadsheet {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  if (!spreadsheet) throw new Error('Sheet Plan runs inside a spreadsheet: no active spreadsheet in this execution');
-  return spreadsheet;
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -95,12 +84,8 @@ export class SpreadsheetPlanStore implements PlanStore {
    */
   keepsApproval = false;
 
-  /** A spreadsheet, or how to get it: the active one is looked up on first use, inside the caller's error handling. */
+  /** A spreadsheet, or how to get it: looked up on first use, inside the caller's error handling. */
   constructor(private readonly source: Spreadsheet | (() => Spreadsheet)) {}
-
-  static forActiveSpreadsheet(): SpreadsheetPlanStore {
-    return new SpreadsheetPlanStore(activeSpreadsheet);
-  }
 
   /** What this execution's last change put in the plan cells, so that an answer needs no second read; null before. */
   cellsWritten(): PlanCells | null {
@@ -157,14 +142,16 @@ export class SpreadsheetPlanStore implements PlanStore {
     return this.history.list(limit);
   }
 
-  /** The settings: one property read (defaults where the script has no document properties). */
+  /**
+   * The settings: one script property read, in every kind of execution. Refused where script properties cannot be
+   * read, never taken as the defaults: the approval gate must not open because its setting was out of reach.
+   */
   readSettings(): PlanSettings {
-    return readSettings(PropertiesService.getDocumentProperties()?.getProperty(SETTINGS_PROPERTY));
+    return readSettings(scriptProperties().getProperty(SETTINGS_PROPERTY));
   }
 
   writeSettings(settings: PlanSettings): void {
-    const properties = PropertiesService.getDocumentProperties();
-    if (!properties) throw new Error('The settings need document properties, which this execution does not have');
+    const properties = scriptProperties();
     const before = properties.getProperty(SETTINGS_PROPERTY);
     this.undo.push(() =>
       before === null

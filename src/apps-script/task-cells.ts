@@ -1,23 +1,24 @@
 /**
  * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges a task wrote, from the write log; one
  * read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task, kept
- * in a document property for the sidebar's line under the task.
+ * in a script property (every kind of execution has them) for the sidebar's line under the task.
  */
 import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
 import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { scriptProperties } from './spreadsheet-access';
 import { WRITE_LOG_LIMIT, WriteLog } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-/** The document property holding the last check result of each task (JSON, by step). */
+/** The script property holding the last check result of each task (JSON, by step). */
 export const CHECK_RESULTS_PROPERTY = 'sheetPlan.checkResults';
 /** Results kept: the newest, so that the property stays small. */
 const RESULTS_KEPT = 50;
 
-/** The last check result of each task, by step; {} when there are none (or no document properties). */
+/** The last check result of each task, by step; {} when there are none. */
 export function checkResults(): Record<string, CheckResult> {
-  const json = PropertiesService.getDocumentProperties()?.getProperty(CHECK_RESULTS_PROPERTY);
+  const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);
@@ -58,8 +59,7 @@ export class SpreadsheetTaskCells implements TaskCells {
 
   keepResult(result: CheckResult): void {
     try {
-      const properties = PropertiesService.getDocumentProperties();
-      if (!properties) return;
+      const properties = scriptProperties();
       const kept = { ...checkResults() };
       delete kept[result.step];
       const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);

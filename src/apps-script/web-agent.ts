@@ -4,6 +4,7 @@
  * and nothing runs); the agent's calls then run under its name.
  */
 import { agentForKey, type AgentIdentity } from './agent-keys';
+import { runAsAgent } from './agent-identity';
 
 export type WebAgent = AgentIdentity;
 
@@ -12,7 +13,7 @@ export function agentForUrlKey(key: unknown): WebAgent | null {
   return agentForKey(key);
 }
 
-/** Runs `work` as `agent`: what it changes is recorded under the agent's name. */
-export function runAsWebAgent<T>(_agent: WebAgent, work: () => T): T {
-  return work();
+/** Runs `work` as `agent`: what it changes is recorded under the agent's name (./agent-identity.ts). */
+export function runAsWebAgent<T>(agent: WebAgent, work: () => T): T {
+  return runAsAgent(agent.name, work);
 }

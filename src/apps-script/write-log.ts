@@ -11,6 +11,7 @@ import { SHEET_LIMITS } from '../core/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
+import { scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -18,7 +19,10 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
 /** Rows kept; the oldest are dropped (and with them the undo of those writes). */
 export const WRITE_LOG_LIMIT = 100;
-/** The document property that changes whenever the log does: the sidebar's cheap "anything new?" check. */
+/**
+ * The script property that changes whenever the log does: the sidebar's cheap "anything new?" check. A script
+ * property, so that an agent's execution (which has no document properties) moves it too.
+ */
 export const WRITE_LOG_MARK = 'sheetPlan.writeLogMark';
 /** Characters of JSON per cell: under Sheets' 50,000, with room for the text marker. */
 const PART_LENGTH = 45_000;
@@ -202,11 +206,11 @@ export class WriteLog {
 
   /** A new mark for the sidebar's change check. */
   private touch(): void {
-    PropertiesService.getDocumentProperties()?.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
+    scriptProperties().setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 
   /** The mark the sidebar compares with what it last saw; '' before the first entry. */
   static mark(): string {
-    return PropertiesService.getDocumentProperties()?.getProperty(WRITE_LOG_MARK) ?? '';
+    return scriptProperties().getProperty(WRITE_LOG_MARK) ?? '';
   }
 }

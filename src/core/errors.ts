@@ -23,6 +23,8 @@ export const PLAN_ERROR_CODES = {
   TASK_NOT_IN_PROGRESS: 'a write to the sheet for a task that is not in progress',
   FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas',
   CHECK_FAILED: "a task's written cells show a formula error, or its Check line fails: fix them or ask for a review",
+  NOT_CONNECTED:
+    'no person has opened the sheet with Sheet Plan yet (Agent Plan → Open plan), so an agent cannot reach it',
 } as const;
 
 export type PlanErrorCode = keyof typeof PLAN_ERROR_CODES;

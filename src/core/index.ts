@@ -46,7 +46,9 @@ export {
   isUnrecorded,
   digestText,
   recordedRevision,
+  agentNameOf,
+  agentSource,
 } from './revision';
-export type { ChangeSource, RevisionInfo } from './revision';
+export type { AgentSource, ChangeSource, RevisionInfo } from './revision';
 export { matchTaskLine, matchPhaseHeading, formatTaskLine } from './patterns';
 export { shorten, escapeHtml } from './text';

@@ -11,9 +11,11 @@
  * spaces inside a prefix is read up to MAX_GAP characters: a longer one is not part of the format.
  */
 
+import { runEnd } from './code-spans';
 import { BYTE_ORDER_MARK, GAP, GAPS, MAX_GAP, NO_BREAK_SPACE, OPTIONAL_GAPS, SPACE, TAB, gapEnd, isGap } from './gaps';
 
 export { MAX_GAP, isGap } from './gaps';
+
 /** Indentation may also hold a byte-order mark (invisible, left by some Windows editors). */
 const INDENTATION = `[ \\t\\u00a0\\ufeff]{0,${MAX_GAP}}`;
 /** A list marker: `-`, `*`, `+`, or a number of up to 9 digits and `.` or `)`. */
@@ -80,23 +82,26 @@ export interface TaskLineParts {
 /** Why a line that starts like a task is not read as one. */
 export type UnreadShape = 'no-text' | 'no-space-after-box';
 
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
 /** A written step has at most this many numbers (`1.2.3.4.5.6.7.8.9`), each of at most 9 digits. */
 export const MAX_STEP_DEPTH = 9;
 
-/** Index after a list marker starting at `at`; -1 if there is none. */
-function markerEnd(line: string, at: number): number {
-  const code = line.charCodeAt(at);
-  if (code === 0x2d || code === 0x2a || code === 0x2b) return at + 1; // - * +
-  let end = at;
-  while (end - at < 10 && isDigit(line.charCodeAt(end))) end++;
-  if (end === at || end - at > 9) return -1;
-  const closer = line.charCodeAt(end);
-  return closer === 0x2e || closer === 0x29 ? end + 1 : -1; // . )
-}
+/**
+ * A task line's head, part by part: the bullet (indentation, list marker, the gap after it), the box with
+ * one status character or none, Kiro's optional `*`, and the gap before the text.
+ */
+const TASK_HEAD = new RegExp(
+  `^(?<bullet>${INDENTATION}${LIST_MARKER}${GAPS})\\[(?<symbol>[^\\]]?)\\](?<optional>\\*?)(?<gap>${OPTIONAL_GAPS})`,
+);
+
+/**
+ * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
+ * number, part of the title), maybe in bold, then `.`, `:` or `)`, and the gap before the title. Its
+ * `{1,8}` is MAX_STEP_DEPTH - 1 (written out: the ReDoS check reads patterns without running the code).
+ */
+const WRITTEN_STEP = new RegExp(
+  `^(?<open>\\*\\*)?(?<step>\\d{1,9}(?:\\.\\d{1,9}){1,8})(?!\\d|\\.\\d)` +
+    `[.:)]?(?<close>\\*\\*)?(?<gap>${OPTIONAL_GAPS})`,
+);
 
 /** Reads a task line with or without a written step; null when the line is not one. */
 export function readTaskLine(line: string): TaskLineParts | null {
@@ -104,83 +109,62 @@ export function readTaskLine(line: string): TaskLineParts | null {
   return typeof parts === 'object' ? parts : null;
 }
 
+/** The spec's own spelling, `- [x] 1.2 Title`, read in one step: most lines of most plans. */
+const CANONICAL_TASK = /^- \[([^\]]?)\] (\d{1,9}(?:\.\d{1,9}){1,8}) (?=[^ \t\u00a0*])/;
+
+function canonicalParts(line: string, canonical: RegExpExecArray): TaskLineParts {
+  const textStart = canonical[0].length;
+  const rest = line.charCodeAt(line.length - 1) > SPACE ? line.slice(textStart) : line.slice(textStart).trimEnd();
+  return {
+    bracket: 2,
+    symbol: canonical[1],
+    textStart,
+    step: canonical[2],
+    rest,
+    boldTitle: false,
+    indent: 0,
+    content: 2,
+  };
+}
+
 /**
  * As readTaskLine, but says why a line that starts like a task is not one (for validatePlan).
  * `indentation` is the line's, which the parser has already measured.
  */
-/** The spec's own spelling, `- [x] 1.2 Title`, read in one step: most lines of most plans. */
-const CANONICAL_TASK = /^- \[([^\]]?)\] (\d{1,9}(?:\.\d{1,9}){1,8}) (?=[^ \t\u00a0*])/;
-
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
   const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
-  if (canonical) {
-    const symbol = canonical[1];
-    return {
-      bracket: 2,
-      symbol,
-      textStart: canonical[0].length,
-      step: canonical[2],
-      rest:
-        line.charCodeAt(line.length - 1) > SPACE
-          ? line.slice(canonical[0].length)
-          : line.slice(canonical[0].length).trimEnd(),
-      boldTitle: false,
-      indent: 0,
-      content: 2,
-    };
-  }
-  if (indentation.columns === Infinity) return null;
-  const afterMarker = markerEnd(line, indentation.index);
-  if (afterMarker < 0) return null;
-  const bracket = gapEnd(line, afterMarker);
-  if (bracket <= afterMarker || line.charCodeAt(bracket) !== 0x5b /* [ */) return null;
-  const empty = line.charCodeAt(bracket + 1) === 0x5d; /* ] */
-  if (!empty && line.charCodeAt(bracket + 2) !== 0x5d) return null;
-  const symbol = empty ? '' : line[bracket + 1];
-  let afterBox = bracket + symbol.length + 2;
-  if (line.charCodeAt(afterBox) === 0x2a) afterBox++; // Kiro's optional task: `- [ ]* 2.3 …`
-  let textStart = gapEnd(line, afterBox);
-  if (textStart < 0) return null;
+  if (canonical) return canonicalParts(line, canonical);
+  const head = TASK_HEAD.exec(line);
+  if (!head) return null;
+  const { bullet, symbol, gap } = head.groups!;
+  let textStart = head[0].length;
+  if (isGap(line.charCodeAt(textStart))) return null; // a longer gap than MAX_GAP: plain text
   if (textStart === line.length) return 'no-text';
-  if (textStart === afterBox) return 'no-space-after-box';
-
-  let step: string | undefined;
-  let boldTitle = false;
-  const opened = line.charCodeAt(textStart) === 0x2a && line.charCodeAt(textStart + 1) === 0x2a;
-  const stepStart = opened ? textStart + 2 : textStart;
-  let at = stepStart;
-  let numbers = 0;
-  while (isDigit(line.charCodeAt(at)) && numbers <= MAX_STEP_DEPTH) {
-    numbers++;
-    const digits = at;
-    while (isDigit(line.charCodeAt(at)) && at - digits <= 9) at++;
-    if (line.charCodeAt(at) !== 0x2e || !isDigit(line.charCodeAt(at + 1))) break;
-    at++;
-  }
-  if (numbers >= 2 && numbers <= MAX_STEP_DEPTH && !isDigit(line.charCodeAt(at))) {
-    const stepEnd = at;
-    const punctuation = line.charCodeAt(at);
-    if (punctuation === 0x2e || punctuation === 0x3a || punctuation === 0x29) at++; // . : )
-    const closed = line.charCodeAt(at) === 0x2a && line.charCodeAt(at + 1) === 0x2a;
-    if (closed) at += 2;
-    const titleStart = gapEnd(line, at);
-    if ((opened || !closed) && titleStart > at) {
-      if (titleStart === line.length) return 'no-text'; // `- [ ] 1.1` and nothing else
-      step = line.slice(stepStart, stepEnd);
-      boldTitle = opened && !closed;
-      textStart = titleStart;
-    } else if ((opened || !closed) && at === line.length) return 'no-text';
-  }
-  return {
-    bracket,
+  if (!gap) return 'no-space-after-box';
+  const parts: TaskLineParts = {
+    bracket: bullet.length,
     symbol,
     textStart,
-    step,
-    rest: line.slice(textStart).trimEnd(),
-    boldTitle,
+    rest: '',
+    boldTitle: false,
     indent: indentation.columns,
-    content: indentation.columns + bracket - indentation.index,
+    content: indentation.columns + bullet.length - indentation.index,
   };
+  const written = WRITTEN_STEP.exec(textStart ? line.slice(textStart) : line);
+  const groups = written?.groups;
+  // A step in bold closes its bold after the step (`**1.2**`) or after the title (`**1.2: Title**`).
+  if (groups && (groups.open !== undefined || groups.close === undefined)) {
+    const titleStart = textStart + written![0].length;
+    if (titleStart === line.length) return 'no-text'; // `- [ ] 1.1` and nothing else
+    if (groups.gap && !isGap(line.charCodeAt(titleStart))) {
+      parts.step = groups.step;
+      parts.boldTitle = groups.open !== undefined && groups.close === undefined;
+      textStart = titleStart;
+    }
+  }
+  parts.textStart = textStart;
+  parts.rest = line.slice(textStart).trimEnd();
+  return parts;
 }
 
 /** The spec's task line: one with a written step (`- [ ] 1.1 Title` and the spellings above), in its parts. */
@@ -418,12 +402,6 @@ export function matchLabelledValue(text: string): { label: string; value: string
  * more backticks with no backtick after them on the line (else it is inline code), or three or more tildes.
  */
 const FENCE_OPEN = /^(?:`{3,}(?=[^`]*$)|~{3,})/;
-/** A closing fence: a run of the opening fence's character, and nothing else on the line. */
-const FENCE_CLOSE: Readonly<Record<string, RegExp>> = {
-  '`': new RegExp(`^(\`+)${OPTIONAL_GAPS}$`),
-  '~': new RegExp(`^(~+)${OPTIONAL_GAPS}$`),
-};
-
 /** The run of fence characters at `at`, or null when no fence opens there. */
 export function fenceAt(line: string, at: number): string | null {
   const code = line.charCodeAt(at);
@@ -435,8 +413,9 @@ export function fenceAt(line: string, at: number): string | null {
 /** True when the line at `at` closes `fence`: at least as many of its character, then only spaces. */
 export function closesFence(line: string, at: number, fence: string): boolean {
   if (!line.startsWith(fence, at)) return false;
-  const close = FENCE_CLOSE[fence[0]].exec(at ? line.slice(at) : line);
-  return close !== null && close[1].length >= fence.length;
+  // The run is read by hand: a pattern with a run and trailing spaces is polynomial on a long line of both.
+  const end = runEnd(line, at + fence.length, fence.charCodeAt(0));
+  return gapEnd(line, end) === line.length;
 }
 
 /** `<!--`: an HTML comment, read as one block up to the line holding `-->`. */

@@ -125,6 +125,8 @@ function statusNote(rest: string): string {
 }
 
 const NO_INDENT = { index: 0, columns: 0 } as const;
+/** A line that starts with a list marker's character but is not a list item (`-[ ] Title`). */
+const STARTS_LIKE_LIST_ITEM = /^[ \t\u00a0\ufeff]*[-*+\d]/;
 
 function looksLikeTask(text: string): boolean {
   return text.includes('[') && LOOKS_LIKE_TASK.test(text);
@@ -202,6 +204,10 @@ class OutlineReader {
 
   private onHeading(heading: HeadingPlace): void {
     const { outline } = this;
+    // `Goal: …` underlined with `---` is a setext heading to Markdown, and still the plan's goal.
+    if (heading.underline !== undefined && (this.section === 'preamble' || this.section === 'goal')) {
+      this.readGoalOrStatus(heading.line, this.lines[heading.line]);
+    }
     if (heading.level === 1 && outline.titleLine === undefined) {
       outline.title = heading.text.replace(TITLE_PREFIX, '').trim();
       outline.titleLine = heading.line;
@@ -257,7 +263,7 @@ class OutlineReader {
     }
     if ((section === 'preamble' || section === 'goal') && this.readGoalOrStatus(i, line)) return;
     if (!listItem) {
-      if (/^[ \t\u00a0\ufeff]*[-*+\d]/.test(line) && section !== 'questions' && looksLikeTask(line)) {
+      if (STARTS_LIKE_LIST_ITEM.test(line) && section !== 'questions' && looksLikeTask(line)) {
         this.unread(i, 'no-space-after-marker');
       }
       return;

@@ -4,7 +4,25 @@
  * longer matches the digest was edited in the cell by a person, which counts as one more revision.
  */
 
-export type ChangeSource = 'api' | 'sidebar' | 'menu' | 'cell edit' | 'unknown';
+/**
+ * Who made a change. `api` is an agent without a name (scripts.run); `agent:<name>` an agent a person named when they
+ * connected it ("agent:Claude on my laptop"): plain JSON text, kept in the revision record, the history and the write
+ * log alike.
+ */
+export type ChangeSource = 'api' | 'sidebar' | 'menu' | 'cell edit' | 'unknown' | AgentSource;
+export type AgentSource = `agent:${string}`;
+
+const AGENT_PREFIX = 'agent:';
+
+/** The source of an agent's changes: its name after `agent:`. */
+export function agentSource(name: string): AgentSource {
+  return `${AGENT_PREFIX}${name}`;
+}
+
+/** The name of the agent that made a change, or null when a person (or an unnamed agent, `api`) made it. */
+export function agentNameOf(source: string): string | null {
+  return source.startsWith(AGENT_PREFIX) ? source.slice(AGENT_PREFIX.length) : null;
+}
 
 export interface RevisionInfo {
   revision: number;

@@ -17,13 +17,15 @@ import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
 /** The plan cell, as the page and GET /api/cells name it. */
 export const PLAN_CELL = PLAN_CELL_REFERENCE;
 
+// launchBrowser starts a Chromium of its own: a test file uses useBrowser() instead (one per file).
 export { findChromium, launchBrowser } from '../../src/node/browser/chromium';
 
 /**
  * One Chromium for the test file (started before its first test, closed after its last) and, for each test, a
  * fresh browser context: no cookies, storage, routes or pages left by another test. Returns the current test's.
+ * `permissions` are granted to each context (say, 'clipboard-read').
  */
-export function useBrowser(): () => BrowserContext {
+export function useBrowser(options: { permissions?: string[] } = {}): () => BrowserContext {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
@@ -33,7 +35,7 @@ export function useBrowser(): () => BrowserContext {
     await browser?.close();
   });
   beforeEach(async () => {
-    context = await browser!.newContext({ viewport: BROWSER_VIEWPORT });
+    context = await browser!.newContext({ viewport: BROWSER_VIEWPORT, permissions: options.permissions });
   });
   afterEach(async () => {
     await context?.close();

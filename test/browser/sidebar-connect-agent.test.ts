@@ -6,24 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AGENTS_PROPERTY } from '../../src/apps-script/agent-keys';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, type LocalServer } from './harness';
+import { ARTIFACTS, openSidebar, useBrowser, useLocalServer } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await browser.grantPermissions(['clipboard-read', 'clipboard-write']);
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-beforeEach(async () => {
-  server = await startLocal();
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser({ permissions: ['clipboard-read', 'clipboard-write'] });
+const server = useLocalServer();
 
 /** An MCP ping to the agent's URL, as a client sends it (fetch follows the web app's 302 with a GET). */
 async function ping(url: string): Promise<{ result?: unknown; error?: { code: number } }> {
@@ -36,10 +22,10 @@ async function ping(url: string): Promise<{ result?: unknown; error?: { code: nu
 }
 
 const stored = (): Array<Record<string, unknown>> =>
-  JSON.parse(server.spreadsheet.properties.script.get(AGENTS_PROPERTY) ?? '[]');
+  JSON.parse(server().spreadsheet.properties.script.get(AGENTS_PROPERTY) ?? '[]');
 
 test('the person creates an agent address, sees it once, finds the agent listed, and revokes it', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   await page.getByRole('button', { name: 'Connect an agent' }).click();
   await page.locator('.connect-agent .plan-title', { hasText: 'Connect an agent' }).waitFor();
@@ -50,12 +36,12 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   const address = page.getByRole('textbox', { name: "the agent's address" });
   await address.waitFor();
   const url = await address.inputValue();
-  expect(url).toMatch(new RegExp(`^${server.url}/macros/s/local/exec\\?key=sp-[0-9a-f]{64}$`));
+  expect(url).toMatch(new RegExp(`^${server().url}/macros/s/local/exec\\?key=sp-[0-9a-f]{64}$`));
   const key = new URL(url).searchParams.get('key') ?? '';
   expect(stored()).toEqual([
     expect.objectContaining({ name: 'Claude on my laptop', hash: createHash('sha256').update(key).digest('hex') }),
   ]);
-  expect(JSON.stringify(server.spreadsheet.toJSON())).not.toContain(key);
+  expect(JSON.stringify(server().spreadsheet.toJSON())).not.toContain(key);
 
   // Copy puts the address on the clipboard; each client's set-up carries it, ready to paste.
   await page.getByRole('button', { name: "Copy the agent's address" }).click();
@@ -120,14 +106,14 @@ test('the person creates an agent address, sees it once, finds the agent listed,
 });
 
 test('an agent calling the Connect functions through scripts.run is refused and nothing changes', async () => {
-  const before = server.spreadsheet.properties.script.get(AGENTS_PROPERTY);
+  const before = server().spreadsheet.properties.script.get(AGENTS_PROPERTY);
   for (const [name, args] of [
     ['sidebarConnectAgent', [null, 'Sneaky agent']],
     ['sidebarListAgents', [null]],
     ['sidebarRevokeAgent', [null, 'some-id']],
   ] as const) {
-    const { body } = await server.scriptsRun(name, [...args]);
+    const { body } = await server().scriptsRun(name, [...args]);
     expect(body.error?.details?.[0]?.errorMessage ?? JSON.stringify(body)).toMatch(/NEEDS_PERSON/);
   }
-  expect(server.spreadsheet.properties.script.get(AGENTS_PROPERTY)).toBe(before);
+  expect(server().spreadsheet.properties.script.get(AGENTS_PROPERTY)).toBe(before);
 });

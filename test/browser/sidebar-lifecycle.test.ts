@@ -17,8 +17,8 @@ const PHASES = [
 const browser = useBrowser();
 const server = useLocalServer({ plan: DECIDED_PLAN });
 
-/** The settings as the script keeps them, in the spreadsheet's document properties. */
-const savedSettings = () => JSON.parse(server().spreadsheet.properties.document.get('sheetPlan.settings') ?? '{}');
+/** The settings as the script keeps them, in its script properties. */
+const savedSettings = () => JSON.parse(server().spreadsheet.properties.script.get('sheetPlan.settings') ?? '{}');
 
 function scriptError(body: any): string {
   return body.error?.details?.[0]?.errorMessage ?? `(no error: ${JSON.stringify(body)})`;

@@ -131,3 +131,13 @@ describe('readers beyond tasks go by the labels', () => {
     expect(checks.map((check) => check.text)).toEqual(['Summary!B3:E15 numbers']);
   });
 });
+
+describe('setext headings', () => {
+  test('a goal line underlined with --- is still the goal, and the heading a section', () => {
+    const plan = parsePlan(
+      ['# Plan: P', 'Goal: Close March', '---', '### Phase 1: Work', '- [ ] 1.1 Close'].join('\n'),
+    );
+    expect(plan.goal).toBe('Close March');
+    expect(plan.phases.map((phase) => phase.name)).toEqual(['Work']);
+  });
+});

@@ -66,7 +66,7 @@ describe('regular expressions run in linear time', () => {
     expect(patterns.length).toBeGreaterThan(40);
     expect(sources).toContain('^Answer[ \\t\\u00a0]{0,64}:'); // new RegExp(`^Answer${OPTIONAL_GAPS}:`)
     expect(sources).toContain('\\r\\n|\\n|\\r'); // new RegExp(LINE_BREAK.source, 'g') in document.ts
-    expect(sources).toContain('^(?:`{3}|~{3})'); // CODE_FENCE
+    expect(sources).toContain('^(?:`{3,}(?=[^`]*$)|~{3,})'); // FENCE_OPEN
   });
 
   test('no pattern backtracks super-linearly (recheck, pure JavaScript build)', async () => {

@@ -45,3 +45,14 @@ export function growthPerCharacter(
   }
   return whole / Math.max(tenTenths, 0.05);
 }
+
+/** How many times `baseline` the `work` costs: measured in turn, `runs` times each, the fastest of each kept. */
+export function relativeCost(work: () => unknown, baseline: () => unknown, runs = 5): number {
+  let workMs = Infinity;
+  let baselineMs = Infinity;
+  for (let i = 0; i < runs; i++) {
+    workMs = Math.min(workMs, duration(work));
+    baselineMs = Math.min(baselineMs, duration(baseline));
+  }
+  return Math.max(workMs, 0.05) / Math.max(baselineMs, 0.05);
+}

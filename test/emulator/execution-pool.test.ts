@@ -15,25 +15,27 @@ import {
   type RunOutcome,
 } from '../../src/node/emulator';
 
+// doc_(): the spreadsheet as a bound script reaches it in every kind of execution (scripts.run has no active one).
 const FIXTURE = `
-function hello() { return SpreadsheetApp.getActive().getName(); }
+function doc_() { return SpreadsheetApp.getActive() || SpreadsheetApp.openById('inventory'); }
+function hello() { return doc_().getName(); }
 function realmCheck() {
-  var range = SpreadsheetApp.getActive().getRange('A1:B1');
+  var range = doc_().getRange('A1:B1');
   range.setValues([[new Date(0), 'text']]);
   var values = range.getValues();
   return [values instanceof Array, values[0] instanceof Array, values[0][0] instanceof Date, values[0][0].getTime()];
 }
 function caught() {
-  try { SpreadsheetApp.getActive().getRange('Nope!A1'); } catch (e) { return [e instanceof Error, e.name, e.message]; }
+  try { doc_().getRange('Nope!A1'); } catch (e) { return [e instanceof Error, e.name, e.message]; }
 }
-function failing() { SpreadsheetApp.getActive().getRange('Nope!A1'); }
-function wrongArguments() { SpreadsheetApp.getActive().getRange('A1').setValues(function () {}); }
+function failing() { doc_().getRange('Nope!A1'); }
+function wrongArguments() { doc_().getRange('A1').setValues(function () {}); }
 function enums() {
   var mode = ScriptApp.AuthMode;
   return [mode.FULL === ScriptApp.AuthMode.FULL, String(mode.LIMITED), mode.NONE.ordinal(), mode.NONE !== mode.FULL];
 }
 function chained() {
-  var sheet = SpreadsheetApp.getActive().insertSheet('Log');
+  var sheet = doc_().insertSheet('Log');
   return sheet.getRange('A1').setValue('x').setVerticalAlignment('top').getValue() + ' ' + String(sheet.getRange('A1'));
 }
 function logs() { console.log('logged %s', 42); console.warn('warned', { n: 1 }); return 'done'; }
@@ -45,7 +47,7 @@ function menu() {
 function holdLockUntilGo() {
   var lock = LockService.getScriptLock();
   lock.waitLock(1000);
-  var signal = SpreadsheetApp.getActive().getRange('Z1');
+  var signal = doc_().getRange('Z1');
   while (signal.getValue() !== 'go') Utilities.sleep(10);
   lock.releaseLock();
   return 'released';
@@ -60,13 +62,13 @@ function timedWaitLock(ms) { LockService.getScriptLock().waitLock(ms); return 'a
 function appendUnderLock(name) {
   var lock = LockService.getScriptLock();
   lock.waitLock(5000);
-  var cell = SpreadsheetApp.getActive().getRange('A1');
+  var cell = doc_().getRange('A1');
   cell.setValue(String(cell.getValue()) + name);
   lock.releaseLock();
 }
 function leaveHeldAfterGo() {
   LockService.getScriptLock().tryLock(0);
-  var signal = SpreadsheetApp.getActive().getRange('Z1');
+  var signal = doc_().getRange('Z1');
   while (signal.getValue() !== 'go') Utilities.sleep(10);
   return 'left held';
 }
@@ -91,7 +93,7 @@ afterEach(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-const spreadsheet = () => new EmulatedSpreadsheet({ name: 'Inventory' });
+const spreadsheet = () => new EmulatedSpreadsheet({ id: 'inventory', name: 'Inventory' });
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `condition` holds; fails with `what` after two seconds. */

@@ -1,5 +1,5 @@
 /** One execution: its globals, its context, its call log and fault injection. */
-import { createExecution, EmulatedSpreadsheet } from '../../src/node/emulator';
+import { API_EXECUTION, createExecution, EmulatedSpreadsheet, WEB_APP_EXECUTION } from '../../src/node/emulator';
 import { executionOn, fresh, thrownMessage } from './helpers';
 
 describe('globals', () => {
@@ -14,14 +14,58 @@ describe('globals', () => {
 
   test('internal state of a service is not reachable from the script', () => {
     const { SpreadsheetApp } = fresh();
-    expect(Object.keys(SpreadsheetApp).sort()).toEqual(['flush', 'getActive', 'getActiveSpreadsheet', 'getUi']);
+    expect(Object.keys(SpreadsheetApp).sort()).toEqual([
+      'flush',
+      'getActive',
+      'getActiveSpreadsheet',
+      'getUi',
+      'openById',
+    ]);
   });
 });
 
 describe('where the execution runs', () => {
-  test.each(['api', 'trigger'] as const)('getUi throws in a %s execution', (context) => {
-    const { SpreadsheetApp } = fresh({}, { context });
+  test.each(['api', 'webapp', 'trigger'] as const)('getUi throws in a %s execution', (context) => {
+    const { SpreadsheetApp } = executionOn(new EmulatedSpreadsheet(), { context });
     expect(thrownMessage(() => SpreadsheetApp.getUi())).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
+  });
+
+  test.each([
+    ['scripts.run', API_EXECUTION],
+    ['a web app', WEB_APP_EXECUTION],
+  ] as const)("%s runs outside the document: a bound script's special methods answer null", (_kind, options) => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const { SpreadsheetApp, PropertiesService, LockService, CacheService } = executionOn(spreadsheet, options);
+    expect(SpreadsheetApp.getActiveSpreadsheet()).toBeNull();
+    expect(SpreadsheetApp.getActive()).toBeNull();
+    expect(PropertiesService.getDocumentProperties()).toBeNull();
+    expect(LockService.getDocumentLock()).toBeNull();
+    expect(CacheService.getDocumentCache()).toBeNull();
+    // What still reaches the sheet and the script's own state there:
+    expect(SpreadsheetApp.openById(spreadsheet.id).getId()).toBe(spreadsheet.id);
+    PropertiesService.getScriptProperties().setProperty('k', 'v');
+    expect(spreadsheet.properties.script.get('k')).toBe('v');
+    expect(String(LockService.getScriptLock())).toBe('Lock');
+  });
+
+  test.each(['ui', 'trigger'] as const)('a %s execution of the bound script reaches its container', (context) => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const { SpreadsheetApp, PropertiesService, LockService } = executionOn(spreadsheet, { context });
+    expect(SpreadsheetApp.getActiveSpreadsheet()?.getId()).toBe(spreadsheet.id);
+    expect(PropertiesService.getDocumentProperties()).not.toBeNull();
+    expect(LockService.getDocumentLock()).not.toBeNull();
+  });
+
+  test('openById opens only the spreadsheet it is given the id of', () => {
+    const { SpreadsheetApp } = executionOn(new EmulatedSpreadsheet(), API_EXECUTION);
+    expect(thrownMessage(() => SpreadsheetApp.openById('someone-elses-sheet'))).toBe(
+      'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+    );
+    expect(thrownMessage(() => SpreadsheetApp.openById(42))).toMatch(/SpreadsheetApp.openById/);
+  });
+
+  test('an execution is outside the document by default, as scripts.run is', () => {
+    expect(createExecution(new EmulatedSpreadsheet()).globals.SpreadsheetApp.getActive()).toBeNull();
   });
 
   test('getUi works in a ui execution', () => {

@@ -6,12 +6,18 @@ import {
   type SpreadsheetOptions,
 } from '../../src/node/emulator';
 
+/**
+ * The services' own tests run by default in a bound execution without a window (a trigger's), where the container
+ * is reachable; the strict contexts outside the document ('api', 'webapp') are chosen where a test is about them.
+ */
+export const IN_THE_DOCUMENT: ExecutionOptions = { context: 'trigger' };
+
 export function executionOn(spreadsheet: EmulatedSpreadsheet, options: ExecutionOptions = {}) {
-  const execution = createExecution(spreadsheet, options);
+  const execution = createExecution(spreadsheet, { ...IN_THE_DOCUMENT, ...options });
   return { execution, ...execution.globals };
 }
 
-/** A spreadsheet (default: one sheet, Sheet1) and an 'api' execution on it. */
+/** A spreadsheet (default: one sheet, Sheet1) and an execution in the document on it. */
 export function fresh(spreadsheetOptions: SpreadsheetOptions = {}, options: ExecutionOptions = {}) {
   const spreadsheet = new EmulatedSpreadsheet(spreadsheetOptions);
   const run = executionOn(spreadsheet, options);

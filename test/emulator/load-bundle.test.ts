@@ -11,9 +11,11 @@ import {
   runSimpleTrigger,
 } from '../../src/node/emulator';
 
+// doc_(): the spreadsheet as a bound script reaches it in every kind of execution (scripts.run has no active one).
 const FIXTURE = `
 var remembered;
-function hello() { return SpreadsheetApp.getActive().getName(); }
+function doc_() { return SpreadsheetApp.getActive() || SpreadsheetApp.openById('inventory'); }
+function hello() { return doc_().getName(); }
 function created() { return new Date(2026, 0, 10); }
 function echo(value) { return value; }
 function remember(value) { remembered = value; return remembered; }
@@ -24,15 +26,15 @@ var assignedToVar = function () { return 'a var, not a declaration'; };
 function sparse() { return [1, undefined, { kept: 2, dropped: undefined }]; }
 function promised() { return Promise.resolve(1); }
 function realmCheck() {
-  var range = SpreadsheetApp.getActive().getRange('A1:B1');
+  var range = doc_().getRange('A1:B1');
   range.setValues([[new Date(0), 'text']]);
   var values = range.getValues();
   return [values instanceof Array, values[0] instanceof Array, values[0][0] instanceof Date];
 }
 function caught() {
-  try { SpreadsheetApp.getActive().getRange('Nope!A1'); } catch (e) { return [e instanceof Error, e.name, e.message]; }
+  try { doc_().getRange('Nope!A1'); } catch (e) { return [e instanceof Error, e.name, e.message]; }
 }
-function failing() { SpreadsheetApp.getActive().getRange('Nope!A1'); }
+function failing() { doc_().getRange('Nope!A1'); }
 function today() { return [new Date().toISOString(), Date.now()]; }
 function env() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof console]; }
 function leavesLockHeld() { LockService.getDocumentLock().tryLock(100); return 'held'; }
@@ -44,7 +46,7 @@ function onOpen(e) {
 `;
 
 let distDir: string;
-const spreadsheet = () => new EmulatedSpreadsheet({ name: 'Inventory' });
+const spreadsheet = () => new EmulatedSpreadsheet({ id: 'inventory', name: 'Inventory' });
 
 beforeEach(() => {
   distDir = mkdtempSync(path.join(tmpdir(), 'emulator-bundle-'));

@@ -21,7 +21,7 @@ test('activating a range from a sidebar selects it in the person’s window, on 
 
 test('activating a range through scripts.run changes no one’s selection', () => {
   const document = spreadsheet();
-  const active = executionOn(document, { context: 'api' }).SpreadsheetApp.getActive()!;
+  const active = executionOn(document, { context: 'api' }).SpreadsheetApp.openById(document.id);
   active.getRange('Warehouse!B2').activate();
   expect(document.selection('owner@example.com')).toBeUndefined();
 });

@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { FUNCTION_NAMES } from '../../src/core/api-functions';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { DIST, MARKER, PLAN } from './harness';
+import { DIST, MARKER, openedSheet, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
@@ -66,7 +66,7 @@ test('the bundle finds every Apps Script service it calls, and nothing of Node',
 });
 
 test('initPlan in the bundle sets up a new spreadsheet with the starter plan', () => {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+  const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
   const bundle = loadBundle(createExecution(spreadsheet, { context: 'api' }), DIST);
   const plan = (bundle.initPlan as () => { title: string; raw: string })();
   expect(plan.title).toBe('Getting Started with Sheet Agent');

@@ -4,9 +4,20 @@
  * and what they hold, and leaves every sheet byte for byte; the person sees the last result. A task with no writes and
  * no checks completes as before.
  */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { MARKER, PLAN, PLAN_SHEET, callAsPerson, execute, openSidebar, plan, planText, typeRows } from './harness';
+import {
+  MARKER,
+  PLAN,
+  PLAN_SHEET,
+  callAsPerson,
+  execute,
+  openSidebar,
+  openedSheet,
+  plan,
+  planText,
+  typeRows,
+} from './harness';
 
 const PLAN_WITH_CHECKS = plan(
   '# Plan: Stock summary',
@@ -32,7 +43,7 @@ const PLAN_WITH_CHECKS = plan(
 );
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', PLAN_SHEET] });
+  const spreadsheet = openedSheet({ sheets: ['Warehouse', 'Summary', PLAN_SHEET] });
   spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, PLAN_WITH_CHECKS);
   typeRows(spreadsheet, 'Warehouse!A1', [
@@ -132,7 +143,7 @@ test('a write the person undid is not checked', () => {
 test('the last result is kept for the person, the failure and then the pass', () => {
   const spreadsheet = workbook();
   refused(spreadsheet, 'completeTask', ['1.2']);
-  const results = () => JSON.parse(spreadsheet.properties.document.get('sheetPlan.checkResults') ?? '{}');
+  const results = () => JSON.parse(spreadsheet.properties.script.get('sheetPlan.checkResults') ?? '{}');
   expect(results()['1.2']).toMatchObject({
     passed: false,
     checked: ['Warehouse!C2:C4 numbers, no blanks'],

@@ -3,7 +3,7 @@
  * spreadsheet (cells, history, properties) stays byte for byte as it was, and the lock is free.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, call, execute, literally, plan, planText, sheetWithPlan, snapshot } from './harness';
+import { call, execute, literally, openedSheet, PLAN, plan, planText, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Errors',
@@ -67,7 +67,7 @@ describe('a missing plan', () => {
   });
 
   test('a change on a spreadsheet that was never set up', () => {
-    expectRefused(new EmulatedSpreadsheet({ sheets: ['Sheet1'] }), 'blockTask', ['1.1', 'why'], /^NO_PLAN/);
+    expectRefused(openedSheet({ sheets: ['Sheet1'] }), 'blockTask', ['1.1', 'why'], /^NO_PLAN/);
   });
 
   test('progress of a missing plan', () => {

@@ -9,10 +9,11 @@
 import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
-  PLAN,
   call,
   execute,
+  openedSheet,
   openSidebar,
+  PLAN,
   plan,
   planText,
   sheetWithPlan,
@@ -57,7 +58,7 @@ const saved = () => sheetWithSavedPlan(ORIGINAL);
 const CHECKLIST =
   '# Plan: Month end\n\nGoal: Close January\n\n## Tasks\n- [x] Export the ledger\n- [ ] Reconcile the bank\n';
 const typed = () => sheetWithPlan(ORIGINAL);
-const empty = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+const empty = () => openedSheet({ sheets: ['Sheet1'] });
 const withHistory = () => {
   const spreadsheet = saved();
   call(spreadsheet, 'replacePlan', ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp);

@@ -4,9 +4,8 @@
  */
 import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { parsePlan } from '../../src/core';
-import { PLAN, execute, plan, sheetWithPlan, snapshot } from './harness';
+import { execute, openedSheet, PLAN, plan, sheetWithPlan, snapshot } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Matrix',
@@ -166,7 +165,7 @@ describe('on a spreadsheet without a plan', () => {
   test.each(FUNCTIONS.filter(([, , index]) => index === 0).map(([name, args]) => [name, args] as const))(
     '%s fails clearly or works',
     (name, args) => {
-      const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+      const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
       const before = snapshot(spreadsheet);
       const { error, execution } = execute(spreadsheet, name, [...args]);
       expect(execution.leakedLocks).toEqual([]);

@@ -11,7 +11,9 @@ import {
   editAsPerson,
   editCellAsPerson,
   loadBundle,
+  runSimpleTrigger,
   type PersonEdit,
+  type SpreadsheetOptions,
 } from '../../src/node/emulator';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 
@@ -25,7 +27,8 @@ export const HISTORY_SHEET = PLAN_LOCATION.historySheet;
 /** `text` as a pattern that matches it literally, for messages that name a cell. */
 export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export type Context = 'ui' | 'api' | 'trigger';
+/** Agents' calls run as scripts.run runs them ('api', the default) or in a web app ('webapp'): outside the document. */
+export type Context = 'ui' | 'api' | 'webapp' | 'trigger';
 
 export interface CallOptions {
   context?: Context;
@@ -92,12 +95,30 @@ export function call<T = any>(spreadsheet: EmulatedSpreadsheet, name: string, ..
   return result as T;
 }
 
-/** A spreadsheet with a plan typed into the plan cell (and the marker above it), as a person would. */
+/**
+ * A person opens the spreadsheet in Sheets: onOpen builds the menu and remembers the spreadsheet for agents, whose
+ * executions have no active spreadsheet (src/apps-script/spreadsheet-access.ts).
+ */
+export function openedByPerson(spreadsheet: EmulatedSpreadsheet): EmulatedSpreadsheet {
+  const outcome = runSimpleTrigger(spreadsheet, DIST, 'onOpen');
+  if ('error' in outcome) throw new Error(outcome.error.message);
+  return spreadsheet;
+}
+
+/**
+ * A new spreadsheet a person has opened once, as every sheet an agent works on has been. Its id is fixed (the script
+ * properties hold it), so that two runs of one scenario leave the same state.
+ */
+export function openedSheet(options: SpreadsheetOptions = {}): EmulatedSpreadsheet {
+  return openedByPerson(new EmulatedSpreadsheet({ id: 'test-spreadsheet', ...options }));
+}
+
+/** A spreadsheet with a plan typed into the plan cell (and the marker above it), as a person would; opened once. */
 export function sheetWithPlan(
   markdown: string,
   options: { marker?: string | null; timeZone?: string } = {},
 ): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_SHEET], timeZone: options.timeZone });
+  const spreadsheet = openedSheet({ sheets: ['Sheet1', PLAN_SHEET], timeZone: options.timeZone });
   if (options.marker !== null) spreadsheet.setCellText(MARKER, options.marker ?? PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, markdown);
   return spreadsheet;

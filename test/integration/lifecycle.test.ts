@@ -34,9 +34,10 @@ const PLAN_TEXT = plan(
   '',
 );
 
+/** A sidebar function is a person's call, from their window; any other is an agent's. */
 function expectRefused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], message: RegExp) {
   const before = snapshot(spreadsheet);
-  const { error, execution } = execute(spreadsheet, name, args);
+  const { error, execution } = execute(spreadsheet, name, args, { context: name.startsWith('sidebar') ? 'ui' : 'api' });
   expect(error?.message).toMatch(message);
   expect(snapshot(spreadsheet)).toBe(before);
   expect(execution.leakedLocks).toEqual([]);

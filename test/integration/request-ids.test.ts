@@ -12,7 +12,18 @@ import {
 } from '../../src/core/api-functions';
 import { ANSWER_CHARACTERS, REMEMBERED_REQUESTS } from '../../src/core/request-ids';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, REVISION, call, execute, personEdits, plan, planText, sheetWithPlan, snapshot } from './harness';
+import {
+  call,
+  execute,
+  openedSheet,
+  personEdits,
+  PLAN,
+  plan,
+  planText,
+  REVISION,
+  sheetWithPlan,
+  snapshot,
+} from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Reconcile',
@@ -52,7 +63,7 @@ interface Sample {
 
 /** A change each agent function that changes the plan makes; the compiler asks for one per such function. */
 const SAMPLES: Record<ChangingAgentFunctionName, Sample> = {
-  initPlan: { args: [], sheet: () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] }) },
+  initPlan: { args: [], sheet: () => openedSheet({ sheets: ['Sheet1'] }) },
   createPlan: { args: ['Monthly close', 'Close the month', [{ name: 'Close', steps: ['Post Journal!A2:F90'] }]] },
   replacePlan: { args: [PLAN_TEXT.replace('Check the totals', 'Check the totals twice'), 1] },
   startTask: { args: ['1.3'] },

@@ -5,9 +5,17 @@
  * range comes by its A1 from the spreadsheet (no sheet looked up by name), and the time zone is asked only by a change
  * that writes a date: a change costs at most 7 spreadsheet service calls (8 with a date), a read 3.
  */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
-import { HISTORY_SHEET, PLAN, PLAN_SHEET, execute, plan, sheetWithPlan, sheetWithSavedPlan } from './harness';
+import {
+  HISTORY_SHEET,
+  PLAN,
+  PLAN_SHEET,
+  execute,
+  openedSheet,
+  plan,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+} from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Calls',
@@ -92,18 +100,14 @@ test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validateP
   (name) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name);
     expect(error).toBeUndefined();
-    expect(spreadsheetCalls(execution)).toEqual([
-      'SpreadsheetApp.getActiveSpreadsheet',
-      'Spreadsheet.getRange',
-      'Range.getValues',
-    ]);
+    expect(spreadsheetCalls(execution)).toEqual(['SpreadsheetApp.openById', 'Spreadsheet.getRange', 'Range.getValues']);
     expect(sheetsReached(execution)).toEqual([PLAN_SHEET]);
     expect(execution.countCalls({ service: 'Lock' })).toBe(0);
   },
 );
 
 test('without the plan sheet, a read looks it up by name once and answers NO_PLAN', () => {
-  const { error, execution } = execute(new EmulatedSpreadsheet({ sheets: ['Sheet1'] }), 'getProgress');
+  const { error, execution } = execute(openedSheet({ sheets: ['Sheet1'] }), 'getProgress');
   expect(error?.message).toMatch(/^NO_PLAN/);
   expect(execution.countCalls({ method: 'getSheetByName' })).toBe(1);
 });

@@ -11,14 +11,15 @@
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import {
-  MARKER,
-  PLAN,
-  PLAN_SHEET,
-  REVISION,
   execute,
   executeFailingAt,
+  MARKER,
+  openedSheet,
   openSidebar,
+  PLAN,
   plan,
+  PLAN_SHEET,
+  REVISION,
   snapshot,
   typeRows,
 } from './harness';
@@ -44,7 +45,7 @@ const APPROVED = plan(
 );
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'My Sheet', PLAN_SHEET] });
+  const spreadsheet = openedSheet({ sheets: ['Data', 'Out', 'My Sheet', PLAN_SHEET] });
   spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, APPROVED);
   typeRows(spreadsheet, 'Data!A1', [

@@ -6,7 +6,7 @@
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
-import { MARKER, PLAN, PLAN_SHEET, execute, openSidebar, plan, snapshot, typeRows } from './harness';
+import { execute, MARKER, openedSheet, openSidebar, PLAN, plan, PLAN_SHEET, snapshot, typeRows } from './harness';
 
 const APPROVED = plan(
   '# Plan: Stock summary',
@@ -32,7 +32,7 @@ const APPROVED = plan(
 
 /** The person's setting "the agent needs my approval before it starts", as the sidebar saves it. */
 function requireApproval(spreadsheet: EmulatedSpreadsheet, on: boolean): void {
-  spreadsheet.properties.document.set('sheetPlan.settings', JSON.stringify({ approvalRequired: on }));
+  spreadsheet.properties.script.set('sheetPlan.settings', JSON.stringify({ approvalRequired: on }));
 }
 
 /**
@@ -40,7 +40,7 @@ function requireApproval(spreadsheet: EmulatedSpreadsheet, on: boolean): void {
  * person asked to approve plans first.
  */
 function workbook(planText = APPROVED): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', PLAN_SHEET] });
+  const spreadsheet = openedSheet({ sheets: ['Warehouse', 'Summary', 'Bin Notes', PLAN_SHEET] });
   requireApproval(spreadsheet, true);
   spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN, planText);

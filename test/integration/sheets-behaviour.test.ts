@@ -1,18 +1,18 @@
 /**
  * How the add-on lives with Sheets: text stays text, nothing a person wrote is lost, menus only where there is a UI.
  */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
-  HISTORY_SHEET,
-  MARKER,
-  PLAN,
-  PLAN_SHEET,
-  REVISION,
   call,
   execute,
+  HISTORY_SHEET,
+  MARKER,
+  openedSheet,
   personEdits,
+  PLAN,
   plan,
+  PLAN_SHEET,
   planText,
+  REVISION,
   sheetWithPlan,
 } from './harness';
 
@@ -139,7 +139,7 @@ describe('revisions', () => {
 
 describe('where there is no UI', () => {
   test('every plan function works in a scripts.run execution, where getUi() throws', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
     for (const [name, args] of [
       ['initPlan', []],
       ['getPlan', []],
@@ -209,14 +209,14 @@ describe('the Agent Plan menu', () => {
   });
 
   test('Initialize plan sets up a new sheet and says so', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
     const { execution } = execute(spreadsheet, 'menuInitializePlan', [], { context: 'ui' });
     expect(execution.ui.alerts[0].title).toBe('Plan ready');
     expect(planText(spreadsheet)).toContain('Getting Started');
   });
 
   test('Initialize plan tells the person why the sheet could not be set up, and writes nothing', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
     const before = JSON.stringify(spreadsheet.toJSON());
     const { execution } = execute(spreadsheet, 'menuInitializePlan', [], {
       context: 'ui',

@@ -3,8 +3,7 @@
  * range write of the plan (and one write of its copy in the history sheet), and its answer (the new plan) needs no
  * further read.
  */
-import { PLAN, REVISION, execute, openSidebar, plan, sheetWithPlan, sheetWithSavedPlan } from './harness';
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { execute, openedSheet, openSidebar, PLAN, plan, REVISION, sheetWithPlan, sheetWithSavedPlan } from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Clicks',
@@ -52,7 +51,7 @@ test('the change check the sidebar polls is one range read, and nothing when the
 });
 
 test("the sidebar's Initialize plan says why the sheet could not be set up, and writes nothing", () => {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+  const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
   const token = openSidebar(spreadsheet);
   const before = JSON.stringify(spreadsheet.toJSON());
   const { error } = execute(spreadsheet, 'sidebarInitPlan', [token], {

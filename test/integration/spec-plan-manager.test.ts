@@ -2,10 +2,9 @@
  * The spec's PlanManager suite, run through the built bundle on the emulated spreadsheet.
  * Where the spec's mock client had "sheets" and "cells", we have a real (emulated) spreadsheet.
  */
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { MARKER, PLAN_SHEET, call, execute, plan, planText, sheetWithPlan } from './harness';
+import { call, execute, MARKER, openedSheet, plan, PLAN_SHEET, planText, sheetWithPlan } from './harness';
 
-const emptySpreadsheet = () => new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+const emptySpreadsheet = () => openedSheet({ sheets: ['Sheet1'] });
 
 describe('initPlan', () => {
   test('creates the plan sheet when it is missing', () => {
@@ -47,14 +46,14 @@ describe('initPlan', () => {
   });
 
   test('sets the sheet up when the C1 marker is missing and C2 is empty', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: [PLAN_SHEET] });
+    const spreadsheet = openedSheet({ sheets: [PLAN_SHEET] });
     call(spreadsheet, 'initPlan');
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
     expect(planText(spreadsheet)).toContain('Getting Started');
   });
 
   test('replaces a wrong marker in C1', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: [PLAN_SHEET] });
+    const spreadsheet = openedSheet({ sheets: [PLAN_SHEET] });
     spreadsheet.setCellText(MARKER, 'Something else');
     call(spreadsheet, 'initPlan');
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');

@@ -189,13 +189,30 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'runtime/transport.ts',
   },
   {
-    id: 'no-document-lock-in-scripts-run',
-    behaviour: 'getDocumentLock() answers null in a scripts.run execution of a bound script, as outside a document.',
+    id: 'no-container-outside-the-document',
+    behaviour:
+      'In a web app (doGet/doPost) or scripts.run execution of a bound script, none of its special methods reach ' +
+      'the container: getActiveSpreadsheet() and getActive() answer null, getDocumentProperties(), ' +
+      'getDocumentLock() and getDocumentCache() answer null, and getUi() throws "Cannot call SpreadsheetApp.getUi() ' +
+      'from this context." Only SpreadsheetApp.openById and the script\'s own stores reach the sheet there.',
     documented:
-      'getDocumentLock "returns null" when called outside the context of a containing document (a standalone ' +
-      'script, a web app); what a scripts.run execution gets is not said.',
-    doc: 'https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()',
-    file: 'services/lock-service.ts',
+      'The bound-scripts guide lists the "special methods" of a bound script (getActiveSpreadsheet() and the like ' +
+      '"allow bound scripts to refer to their parent file without referring to the file\'s ID", getUi(), document ' +
+      'properties, the document lock) and says they are not available when the script runs as a web app or through ' +
+      'the Apps Script API; getDocumentLock and getDocumentProperties "return null" outside a containing document. ' +
+      'Field reports differ on what a scripts.run execution really gets: the emulator takes the null side.',
+    doc: 'https://developers.google.com/apps-script/guides/bound#special_methods',
+    file: 'runtime/execution-scope.ts',
+  },
+  {
+    id: 'open-by-id-unknown',
+    behaviour:
+      'SpreadsheetApp.openById with an id other than the emulated spreadsheet\'s throws "Unexpected error while ' +
+      'getting the method or property openById on object SpreadsheetApp."',
+    documented:
+      'openById "opens the spreadsheet with the given ID"; the error for one that cannot be opened is not given.',
+    doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet-app#openById(String)',
+    file: 'services/spreadsheet-app.ts',
   },
   {
     id: 'delete-gives-old-value-only',

@@ -26,7 +26,11 @@ import { SpreadsheetApp } from './services/spreadsheet-app';
 import { Utilities } from './services/utilities';
 
 export interface ExecutionOptions {
-  /** Default 'api'. 'ui' is a menu click or google.script.run from a sidebar: only there getUi() works. */
+  /**
+   * Default 'api' (scripts.run). 'ui' is a menu click or google.script.run from a sidebar: only there getUi() works.
+   * 'webapp' is a web app's doGet/doPost (WEB_APP_EXECUTION). 'api' and 'webapp' run outside the document: no active
+   * spreadsheet, document properties, document lock or cache; SpreadsheetApp.openById reaches the sheet.
+   */
   readonly context?: ExecutionContextKind;
   /** The running user's email. Default owner@example.com. */
   readonly user?: string;
@@ -63,6 +67,11 @@ export interface AppsScriptGlobals {
 }
 
 export const DEFAULT_USER = 'owner@example.com';
+
+/** The options of a web app's execution (doGet/doPost): outside the document, as scripts.run is. */
+export const WEB_APP_EXECUTION: ExecutionOptions = Object.freeze({ context: 'webapp' });
+/** The options of a scripts.run execution. */
+export const API_EXECUTION: ExecutionOptions = Object.freeze({ context: 'api' });
 
 let executionsStarted = 0;
 

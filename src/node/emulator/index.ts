@@ -14,8 +14,16 @@ export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from 
 export { SPREADSHEET_JSON_FORMAT, type SpreadsheetJson } from './model/spreadsheet-json';
 export type { CellValue } from './model/cell';
 export { LockTable, type LockScope, type LockStatistics } from './model/lock-table';
-export { createExecution, Execution, DEFAULT_USER, type AppsScriptGlobals, type ExecutionOptions } from './execution';
-export type { AuthModeName, ExecutionContextKind } from './runtime/execution-scope';
+export {
+  createExecution,
+  Execution,
+  DEFAULT_USER,
+  API_EXECUTION,
+  WEB_APP_EXECUTION,
+  type AppsScriptGlobals,
+  type ExecutionOptions,
+} from './execution';
+export { OUTSIDE_THE_DOCUMENT, type AuthModeName, type ExecutionContextKind } from './runtime/execution-scope';
 export { countCalls, callMatches, type CallFilter, type CallRecord, type ServiceName } from './runtime/call-log';
 export { FaultInjector } from './runtime/faults';
 export type { LogEntry } from './runtime/log-entries';

@@ -30,7 +30,7 @@ export interface WebAppAnswer {
 export type WebAppFunction = 'doGet' | 'doPost';
 
 /** The kind of execution a web app request runs in. */
-export const WEB_APP_CONTEXT: ExecutionContextKind = 'api';
+export const WEB_APP_CONTEXT: ExecutionContextKind = 'webapp';
 
 export function webAppFunction(request: WebAppRequest): WebAppFunction {
   return request.method === 'POST' ? 'doPost' : 'doGet';

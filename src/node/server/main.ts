@@ -2,9 +2,10 @@
  * `sheet-plan start` (`npm start`): the local Sheets stand-in, serving the built dist/ of the
  * package; and startServer, which the demo, the tests and the benchmarks start it with.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ExecutionPool, type PoolOptions } from '../emulator';
+import { ExecutionPool, runSimpleTrigger, type EmulatedSpreadsheet, type PoolOptions } from '../emulator';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
@@ -68,12 +69,25 @@ async function listenOn(handler: ReturnType<typeof createApp>, port: number) {
   }
 }
 
+/**
+ * The local sheet is opened once, as a person opens theirs in Sheets before connecting an agent: onOpen remembers the
+ * spreadsheet for the agents' executions, which have none active (src/apps-script/spreadsheet-access.ts).
+ */
+function openAsPerson(spreadsheet: EmulatedSpreadsheet, distDir: string): void {
+  if (!existsSync(path.join(distDir, 'Code.js'))) return; // the page says "Not built" and how to build
+  // In this process, before the server answers anything: no other execution can run meanwhile.
+  const outcome = runSimpleTrigger(spreadsheet, distDir, 'onOpen');
+  if ('error' in outcome) throw new Error(`Opening the local sheet failed: onOpen: ${outcome.error.message}`);
+}
+
 /** Starts the emulator on 127.0.0.1 (and nowhere else). */
 export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
   const distDir = path.resolve(options.distDir ?? 'dist');
   const { spreadsheet, seeded } = loadState(stateFile, options.seed);
   const persist = persistenceFor(stateFile, spreadsheet);
+  openAsPerson(spreadsheet, distDir);
+  persist();
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();
   const webApp = new LocalWebApp({ spreadsheet, distDir, pool, persist });

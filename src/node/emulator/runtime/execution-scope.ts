@@ -17,9 +17,15 @@ import type { UiRecord } from './ui-record';
 
 /**
  * Where the execution came from: `ui` (a menu click, or google.script.run from a sidebar or
- * dialog: there is a Sheets window), `api` (scripts.run) or `trigger` (a trigger without UI).
+ * dialog: there is a Sheets window), `trigger` (a trigger without UI), `api` (scripts.run) or
+ * `webapp` (a web app's doGet/doPost). Only `ui` and `trigger` run inside the container: in `api` and
+ * `webapp` a bound script's special methods answer null or throw.
+ * Assumption no-container-outside-the-document (../assumptions.ts).
  */
-export type ExecutionContextKind = 'ui' | 'api' | 'trigger';
+export type ExecutionContextKind = 'ui' | 'api' | 'webapp' | 'trigger';
+
+/** The kinds of execution that run outside the document, as a web app or through the Apps Script API. */
+export const OUTSIDE_THE_DOCUMENT: readonly ExecutionContextKind[] = ['api', 'webapp'];
 
 export type AuthModeName = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
 
@@ -76,6 +82,14 @@ export class ExecutionScope {
 
   now(): Date {
     return this.settings.now();
+  }
+
+  /**
+   * Whether the bound script's special methods reach the container here (getActiveSpreadsheet, document
+   * properties, the document lock and cache): a bound script in a menu, sidebar or trigger execution.
+   */
+  get inContainer(): boolean {
+    return this.settings.containerBound && !OUTSIDE_THE_DOCUMENT.includes(this.settings.context);
   }
 
   /** The sheet a bare `A1` refers to: the first sheet, unless the script activated another. */

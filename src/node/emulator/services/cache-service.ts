@@ -28,9 +28,9 @@ export class CacheService {
     this.#scope = scope;
   }
 
-  /** null when the script is not bound to a document. */
+  /** null when the script is not bound to a document, and in a web app or scripts.run execution. */
   getDocumentCache(): Cache | null {
-    return this.#scope.settings.containerBound ? this.#cache(this.#scope.spreadsheet.caches.document) : null;
+    return this.#scope.inContainer ? this.#cache(this.#scope.spreadsheet.caches.document) : null;
   }
 
   getScriptCache(): Cache {

@@ -23,11 +23,10 @@ export class LockService {
   /**
    * "If this method is called outside of the context of a containing document (such as from a standalone script or
    * webapp), null is returned" (https://developers.google.com/apps-script/reference/lock/lock-service#getDocumentLock()).
-   * Assumption no-document-lock-in-scripts-run: a scripts.run execution of a bound script gets null too.
+   * Assumption no-container-outside-the-document: a web app or scripts.run execution of a bound script gets null too.
    */
   getDocumentLock(): Lock | null {
-    const { containerBound, context } = this.#scope.settings;
-    return containerBound && context !== 'api' ? this.#lock('document') : null;
+    return this.#scope.inContainer ? this.#lock('document') : null;
   }
 
   getScriptLock(): Lock {

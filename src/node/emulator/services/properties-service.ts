@@ -1,7 +1,7 @@
 /**
  * PropertiesService and Properties (https://developers.google.com/apps-script/guides/properties):
- * the document's string key-value store, kept in the model, as the product uses it (its settings).
- * The user store and the batch methods are not emulated: the product does not call them.
+ * the document's and the script's string key-value stores, kept in the model. The user store and the batch
+ * methods are not emulated: the product does not call them.
  *
  * Limits from the Quotas page (https://developers.google.com/apps-script/guides/services/quotas):
  * "Properties value size 9 KB / val" and "Properties total storage 500 KB / property store".
@@ -22,9 +22,12 @@ export class PropertiesService {
     this.#scope = scope;
   }
 
-  /** null when the script is not bound to a document. */
+  /**
+   * "If the script is not bound to a document, this method returns null"; null in a web app or scripts.run
+   * execution too (assumption no-container-outside-the-document, ../assumptions.ts).
+   */
   getDocumentProperties(): Properties | null {
-    if (!this.#scope.settings.containerBound) return null;
+    if (!this.#scope.inContainer) return null;
     return this.#scope.expose('Properties', new Properties(this.#scope.spreadsheet.properties.document));
   }
 

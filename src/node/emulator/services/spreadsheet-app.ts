@@ -3,7 +3,7 @@
  * and the factory that makes Spreadsheet, Sheet and Range objects for one execution.
  */
 import type { ExecutionScope } from '../runtime/execution-scope';
-import { ServiceError } from '../runtime/service-error';
+import { ServiceError, signatureMismatch } from '../runtime/service-error';
 import { Range } from './range';
 import { Sheet } from './sheet';
 import { Spreadsheet } from './spreadsheet';
@@ -19,9 +19,12 @@ export class SpreadsheetApp {
     this.#objects = createSpreadsheetObjects(scope);
   }
 
-  /** The spreadsheet the script is bound to; null for a script that is not container-bound. */
+  /**
+   * The spreadsheet the script is bound to; null for a script that is not container-bound, and in a web app or
+   * scripts.run execution (assumption no-container-outside-the-document, ../assumptions.ts).
+   */
   getActive(): Spreadsheet | null {
-    return this.#scope.settings.containerBound ? this.#objects.spreadsheet() : null;
+    return this.#scope.inContainer ? this.#objects.spreadsheet() : null;
   }
 
   getActiveSpreadsheet(): Spreadsheet | null {
@@ -29,11 +32,25 @@ export class SpreadsheetApp {
   }
 
   /**
+   * The spreadsheet with this id, in every kind of execution. The emulator holds one spreadsheet: any other id is
+   * refused with the error Apps Script gives for a document it cannot open (Assumption open-by-id-unknown).
+   */
+  openById(id: unknown): Spreadsheet {
+    if (typeof id !== 'string') throw signatureMismatch('SpreadsheetApp.openById', [id]);
+    if (id !== this.#scope.spreadsheet.id) {
+      throw new ServiceError(
+        'Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+      );
+    }
+    return this.#objects.spreadsheet();
+  }
+
+  /**
    * The Sheets window's UI. Only an execution started from that window has one: a trigger without
    * UI, a scripts.run execution or a script not bound to the document gets Google's error.
    */
   getUi(): Ui {
-    if (this.#scope.settings.context !== 'ui' || !this.#scope.settings.containerBound) {
+    if (this.#scope.settings.context !== 'ui' || !this.#scope.inContainer) {
       // Assumption get-ui-outside-window (../assumptions.ts).
       throw new ServiceError('Cannot call SpreadsheetApp.getUi() from this context.');
     }

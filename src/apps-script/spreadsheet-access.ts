@@ -1,0 +1,104 @@
+/**
+ * The spreadsheet, and the state the script keeps beside it, reached the same way in every kind of execution.
+ *
+ * A bound script's "special methods" (getActiveSpreadsheet(), document properties, the document lock, getUi()) are
+ * not available when it runs as a web app or through the Apps Script API
+ * (https://developers.google.com/apps-script/guides/bound#special_methods): an agent's execution has no active
+ * spreadsheet. So a person's run (opening the sheet, the menu, the sidebar) remembers the spreadsheet's id in script
+ * properties, which every execution of the script can read, and an execution without an active spreadsheet opens it
+ * with SpreadsheetApp.openById. Before any person's run there is nothing to open: NOT_CONNECTED says what to do.
+ *
+ * The settings and the write log's mark live in script properties too (a bound script belongs to one spreadsheet),
+ * and a setting that cannot be read is never taken as "off": the call is refused (fail closed).
+ */
+import { PlanError } from '../core/errors';
+import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Properties = GoogleAppsScript.Properties.Properties;
+
+/** The script property that holds the id of the spreadsheet the script is bound to. */
+export const SPREADSHEET_ID_PROPERTY = 'sheetPlan.spreadsheetId';
+/** The property that holds the settings: a script property now; a document property before (moved on connect). */
+export const SETTINGS_PROPERTY = 'sheetPlan.settings';
+
+let cachedScriptProperties: Properties | null | undefined;
+
+/** What a person does to connect the sheet: the real menu's names. */
+export const CONNECT_INSTRUCTIONS =
+  `a person must open the spreadsheet and choose ${MENU_TITLE} → ${OPEN_PLAN_ITEM} once, so that Sheet Plan ` +
+  'knows which spreadsheet it belongs to';
+
+/**
+ * The script's properties: there in every kind of execution. Where they are not (never documented, but a setting
+ * must never read as "off"), the call is refused before anything is read or written.
+ */
+export function scriptProperties(): Properties {
+  // Once per execution (the project is evaluated afresh for each): every later use is free.
+  const properties = (cachedScriptProperties ??= PropertiesService.getScriptProperties());
+  if (!properties) {
+    throw new PlanError(
+      'SERVICE_ERROR',
+      "Sheet Plan's settings are kept in script properties, which this execution cannot read; nothing was done",
+    );
+  }
+  return properties;
+}
+
+/**
+ * A person's run has the spreadsheet: remember its id for the executions that have not (one property read; a write
+ * only the first time, or after the spreadsheet was copied with its script). Settings an earlier version kept in
+ * document properties move to script properties first, so that once the id is known every setting is where an agent's
+ * execution reads it.
+ */
+export function rememberSpreadsheet(spreadsheet: Spreadsheet): void {
+  const properties = scriptProperties();
+  const id = spreadsheet.getId();
+  if (properties.getProperty(SPREADSHEET_ID_PROPERTY) === id) return;
+  moveDocumentSettings(properties);
+  properties.setProperty(SPREADSHEET_ID_PROPERTY, id);
+}
+
+function moveDocumentSettings(properties: Properties): void {
+  const documentProperties = PropertiesService.getDocumentProperties();
+  if (!documentProperties) {
+    throw new Error('A person’s run must read document properties to move the settings, and this one cannot');
+  }
+  const saved = documentProperties.getProperty(SETTINGS_PROPERTY);
+  if (saved === null) return;
+  if (properties.getProperty(SETTINGS_PROPERTY) === null) properties.setProperty(SETTINGS_PROPERTY, saved);
+  documentProperties.deleteProperty(SETTINGS_PROPERTY);
+}
+
+/** The spreadsheet a person's call was made from (a sidebar's, a menu's): there is one in every person's run. */
+export function activeSpreadsheet(): Spreadsheet {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (!spreadsheet) {
+    throw new Error('A person’s call needs the spreadsheet it was made from, and this execution has none');
+  }
+  return spreadsheet;
+}
+
+/** The spreadsheet a person's run (menu, sidebar, trigger) works on, remembered for the agents' executions. */
+export function personSpreadsheet(): Spreadsheet {
+  const spreadsheet = activeSpreadsheet();
+  rememberSpreadsheet(spreadsheet);
+  return spreadsheet;
+}
+
+/**
+ * The spreadsheet an agent's call works on, in any kind of execution: the one a person's run remembered, opened by its
+ * id (one call, as getActiveSpreadsheet is; and the same in scripts.run, a web app, or wherever Google would give the
+ * container). NOT_CONNECTED, saying what to do, before the first person's run.
+ */
+export function planSpreadsheet(): Spreadsheet {
+  const id = scriptProperties().getProperty(SPREADSHEET_ID_PROPERTY);
+  if (!id) {
+    throw new PlanError(
+      'NOT_CONNECTED',
+      `Sheet Plan does not know its spreadsheet yet: ${CONNECT_INSTRUCTIONS}. Nothing was read or written; try ` +
+        'again after that',
+    );
+  }
+  return SpreadsheetApp.openById(id);
+}
