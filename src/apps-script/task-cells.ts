@@ -64,6 +64,7 @@ export class SpreadsheetTaskCells implements TaskCells {
       delete kept[result.step];
       const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);
       properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(newest)));
+      WriteLog.touchMark(); // the sidebar's change check notices the new result
     } catch {
       // The result is for the person to see; not keeping it must not change the agent's answer.
     }

@@ -204,8 +204,12 @@ export class WriteLog {
       .setValues([undone ? [asText(undone.at), asText(undone.by)] : ['', '']]);
   }
 
-  /** A new mark for the sidebar's change check. */
   private touch(): void {
+    WriteLog.touchMark();
+  }
+
+  /** A new mark for the sidebar's change check (also when a task's check result changes, shown beside the log). */
+  static touchMark(): void {
     scriptProperties().setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 

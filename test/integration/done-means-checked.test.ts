@@ -154,6 +154,16 @@ test('the last result is kept for the person, the failure and then the pass', ()
   expect(results()['1.2']).toMatchObject({ passed: true, failures: '' });
 });
 
+test('the sidebar hears of a new result: the view carries it, and the change check sees a new mark', () => {
+  const spreadsheet = workbook();
+  const token = openSidebar(spreadsheet);
+  const before = callAsPerson(spreadsheet, token, 'sidebarLoad');
+  expect(before.checkResults).toEqual({});
+  refused(spreadsheet, 'completeTask', ['1.2']);
+  const after = callAsPerson(spreadsheet, token, 'sidebarCheck', before.stamp, before.writeMark);
+  expect(after.checkResults['1.2']).toMatchObject({ step: '1.2', passed: false });
+});
+
 test('a person completing the task in the sidebar is not stopped', () => {
   const spreadsheet = workbook();
   refused(spreadsheet, 'completeTask', ['1.2']);
