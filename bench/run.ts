@@ -242,10 +242,14 @@ async function main(): Promise<void> {
     ],
   ];
   let everyMutationOneReadTwoWrites = true;
+  // The floor: a read 3 spreadsheet calls, a change 7, and the time zone besides when it writes a date.
+  let atTheFloor = true;
+  const writesDate = new Set(['completeTask', 'advanceTask', 'applyCommands']);
   const callRows = operations.map(([label, name, args, spec]) => {
     const mine = ours(savedSheetWith(small), name, args).count;
-    if (!['getPlan', 'getNextTask'].includes(name) && (mine.reads !== 1 || mine.writes !== 2))
-      everyMutationOneReadTwoWrites = false;
+    const isRead = ['getPlan', 'getNextTask'].includes(name);
+    if (!isRead && (mine.reads !== 1 || mine.writes !== 2)) everyMutationOneReadTwoWrites = false;
+    if (mine.spreadsheet > (isRead ? 3 : writesDate.has(name) ? 8 : 7)) atTheFloor = false;
     const theirs = spec ? format(reference(sheetWith(small), spec).count) : 'n/a (3 calls: 3 / 3 / 6)';
     return `| ${label} | ${format(mine)} | ${theirs} |`;
   });
@@ -264,6 +268,10 @@ async function main(): Promise<void> {
       '',
       'Target — every mutation costs one range read and one range write of the plan, plus the write of its copy: ' +
         `**${mark(everyMutationOneReadTwoWrites)}**.`,
+      '',
+      'Target — a read costs at most 3 spreadsheet calls and a change at most 7 (each range by its A1 from the ' +
+        'spreadsheet, the plan written through the range it was read from), plus the time zone when it writes a ' +
+        `date: **${mark(atTheFloor)}**.`,
     ].join('\n'),
   );
 

@@ -4,6 +4,7 @@
  * dropped once the change that archives a plan is committed. Listing reads the small columns only; a plan's text is
  * read one plan at a time.
  */
+import { personWords } from '../core/person-words';
 import type { ArchiveEntry, ArchivedText } from '../core/store';
 import { asText, cellText, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
@@ -14,8 +15,13 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export const ARCHIVE_SHEET = PLAN_LOCATION.archiveSheet;
 /** Finished plans kept; at 50,000 characters each, 50 plans stay far below a spreadsheet's 10 million cells' worth. */
 export const ARCHIVE_LIMIT = 50;
-const HEADER = ['Id', 'Finished at', 'Title', 'Summary', 'Tasks', 'Plan text'];
-const TEXT_COLUMN = HEADER.length;
+/**
+ * The last column: how many words a person wrote the plan holds (answers, approvals, decisions:
+ * src/core/person-words.ts). A person's plan is not dropped for an agent's.
+ */
+const HEADER = ['Id', 'Finished at', 'Title', 'Summary', 'Tasks', 'Plan text', "A person's words"];
+const TEXT_COLUMN = 6;
+const WORDS_COLUMN = 7;
 
 function entryOf(row: unknown[]): ArchiveEntry {
   return {
@@ -48,7 +54,17 @@ export class ArchiveSheet {
     }
     // One write appends the plan; a failure part-way leaves no half-written row.
     this.sheet.append(
-      [[id, asText(plan.finishedAt), asText(plan.title), asText(plan.summary), plan.tasks, textInput(plan.text)]],
+      [
+        [
+          id,
+          asText(plan.finishedAt),
+          asText(plan.title),
+          asText(plan.summary),
+          plan.tasks,
+          textInput(plan.text),
+          personWords(plan.text).length,
+        ],
+      ],
       lastRow,
     );
     return id;
@@ -74,8 +90,14 @@ export class ArchiveSheet {
     return { ...entryOf(row), text: writtenText(row[TEXT_COLUMN - 1]) };
   }
 
+  /** Once the change is committed: drops the oldest plans beyond ARCHIVE_LIMIT, a person's only for a person's. */
   trimAfterCommit(): void {
-    this.sheet.trimAfterCommit();
+    this.sheet.trimAfterCommit((sheet, count) =>
+      sheet
+        .getRange(2, WORDS_COLUMN, count, 1)
+        .getValues()
+        .map(([words]) => Number(words) > 0),
+    );
   }
 
   reset(): void {

@@ -7,9 +7,11 @@
  * Sheets gives `e.oldValue` only when the edited range is one cell, and not when that cell was empty
  * (https://developers.google.com/apps-script/guides/triggers/events#edit); a paste or a Delete over several cells
  * gives none. The text replaced is therefore taken from the last recorded plan Sheet Plan keeps; `oldValue` serves
- * only a sheet where none was kept yet.
+ * only a sheet where none was kept yet. `value`, what the person typed, is kept in the history when the cell no longer
+ * holds it by the time the trigger runs (a write that landed between the edit and its trigger replaced it).
  */
 import { managerForPerson } from './api';
+import { writtenText } from './cell-values';
 import { PLAN_LOCATION, cellAddress } from './plan-location';
 
 const PLAN = cellAddress(PLAN_LOCATION.planCell);
@@ -24,5 +26,8 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
     range.getLastColumn() >= PLAN.column;
   if (!coversPlanCell) return;
   const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;
-  managerForPerson({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue });
+  // What the person typed: the cell may hold something else by now (an agent's write that landed first).
+  // As the store reads the cell: a leading apostrophe is never part of the plan.
+  const value = typeof event.value === 'string' ? writtenText(event.value) : undefined;
+  managerForPerson({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue, value });
 }

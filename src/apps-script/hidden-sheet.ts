@@ -3,12 +3,24 @@
  * them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the sheet as it was;
  * the oldest rows beyond the limit are dropped only once the change is committed, so a failure never loses one.
  */
+import { entriesToDrop } from '../core/person-words';
 import { cellA1 } from '../core/a1';
 import { cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/** Deletes rows (ascending), one deleteRows per run of neighbours, the last run first so that row numbers hold. */
+export function deleteRows(sheet: Sheet, rows: readonly number[]): void {
+  const runs: Array<{ first: number; count: number }> = [];
+  for (const row of rows) {
+    const run = runs[runs.length - 1];
+    if (run && run.first + run.count === row) run.count++;
+    else runs.push({ first: row, count: 1 });
+  }
+  for (const run of runs.reverse()) sheet.deleteRows(run.first, run.count);
+}
 
 /**
  * A hidden sheet of Sheet Plan's, found by name, or, when `create` is set, made with its header row and hidden
@@ -108,10 +120,11 @@ export class HiddenSheet {
   }
 
   /**
-   * Once the change is committed: drops the oldest rows beyond the limit. If that fails, the next change that appends
-   * drops them (the rows stay, which loses nothing).
+   * Once the change is committed: drops the oldest rows beyond the limit, those `persons` says are a person's (given
+   * the row count, oldest first) only beyond `limit` of a person's (src/core/person-words.ts). If that fails, the next
+   * change that appends drops them (the rows stay, which loses nothing).
    */
-  trimAfterCommit(): void {
+  trimAfterCommit(persons?: (sheet: Sheet, count: number) => boolean[]): void {
     const sheet = this.sheet;
     this.createdNow = false;
     if (!this.appended || !sheet) return;
@@ -119,7 +132,13 @@ export class HiddenSheet {
     try {
       const kept = sheet.getLastRow() - 1;
       if (kept > this.limit) {
-        sheet.deleteRows(2, kept - this.limit);
+        const drop = persons
+          ? entriesToDrop(persons(sheet, kept), this.limit)
+          : Array.from({ length: kept - this.limit }, (_, index) => index);
+        deleteRows(
+          sheet,
+          drop.map((index) => index + 2),
+        );
         SpreadsheetApp.flush();
       }
     } catch (error) {

@@ -6,6 +6,7 @@
  * Sheets gives onEdit the old value only for an edit of one cell, so it cannot be relied on for that. Beside it, the
  * plan as a person last approved it: what the sidebar's approval box compares the plan now with.
  */
+import { holdsLastWords, personWords } from '../core/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/store';
 import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
@@ -17,13 +18,37 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
  * Whole documents kept; older ones are dropped. At 50,000 characters each this stays far below Sheets' limits.
  */
 export const HISTORY_LIMIT = 25;
-const HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text'];
+/** The most versions the history holds: HISTORY_LIMIT, and older ones of a person's up to HISTORY_LIMIT of them. */
+export const HISTORY_ROWS_LIMIT = 2 * HISTORY_LIMIT;
+/**
+ * The last column holds the words a person wrote that the version holds (JSON, src/core/person-words.ts): a version
+ * that is the last to hold one is not trimmed for an agent's version.
+ */
+const HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text', "A person's words"];
+const WORDS_COLUMN = HEADER.length;
 /** G1: the label; H1: the revision record; I1: the text. */
-const LAST_RECORDED = { row: 1, column: HEADER.length + 2 };
+const LAST_RECORDED = { row: 1, column: 7 };
 const LAST_RECORDED_LABEL = 'Last recorded plan (revision record, then text) →';
 /** K1: the label; L1: the approved plan's revision record; M1: its text. */
 const LAST_APPROVED = { row: 1, column: LAST_RECORDED.column + 4 };
 const LAST_APPROVED_LABEL = 'Plan as last approved by a person (revision record, then text) →';
+
+/** The words of a person's that `version` holds; a version a person wrote is one of its own. */
+function wordsOf(version: SavedVersion): string[] {
+  const words = personWords(version.text);
+  if (version.writtenByPerson) words.push(`written by a person: revision ${version.revision} at ${version.savedAt}`);
+  return words;
+}
+
+/** The words column as saved; [] for a row saved before it existed. */
+function savedWords(cell: unknown): string[] {
+  try {
+    const words: unknown = JSON.parse(writtenText(cell) || '[]');
+    return Array.isArray(words) ? words.map(String) : [];
+  } catch {
+    return [];
+  }
+}
 
 export class HistorySheet {
   private readonly sheet: HiddenSheet;
@@ -77,6 +102,7 @@ export class HistorySheet {
       asText(version.replacedBy),
       asText(version.reason),
       textInput(version.text),
+      asText(JSON.stringify(wordsOf(version))),
     ]);
     this.sheet.append(rows, this.sheet.findOrCreate().getLastRow());
   }
@@ -97,8 +123,20 @@ export class HistorySheet {
       .slice(0, limit);
   }
 
-  trimAfterCommit(): void {
-    this.sheet.trimAfterCommit();
+  /**
+   * Once the change is committed: drops the oldest versions beyond HISTORY_LIMIT, keeping those that are the last to
+   * hold a person's words (not in any later version, nor in `planNow`, the plan the change left in the cell).
+   */
+  trimAfterCommit(planNow: string | null): void {
+    this.sheet.trimAfterCommit((sheet, count) =>
+      holdsLastWords(
+        sheet
+          .getRange(2, WORDS_COLUMN, count, 1)
+          .getValues()
+          .map(([cell]) => savedWords(cell)),
+        planNow === null ? [] : personWords(planNow),
+      ),
+    );
   }
 
   reset(): void {

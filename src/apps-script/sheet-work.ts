@@ -151,7 +151,7 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
   }
   if (!result.declared) {
     store.exclusive(() =>
-      new WriteLog(spreadsheet).append({
+      new WriteLog(spreadsheet, store).append({
         kind: 'read',
         at: store.now(),
         by: source,
@@ -166,6 +166,30 @@ export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknow
 }
 
 // ---- writeRange ----
+
+/** Cells as read, and as the write log records them (a formula as its formula). */
+interface CellsRead {
+  values: unknown[][];
+  formulas: string[][];
+  recorded: CellJson[][];
+}
+
+/** One getValues, then one getFormulas. */
+function readCells(cells: Range): CellsRead {
+  const values = cells.getValues();
+  const formulas = cells.getFormulas();
+  return {
+    values,
+    formulas,
+    recorded: values.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c]))),
+  };
+}
+
+/** Writes `values` to the cells, registering with the change how to put back `before`, what they held. */
+function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[][], before: CellJson[][]): void {
+  store.registerPutBack(() => cells.setValues(before.map((row) => row.map(toCellInput))));
+  cells.setValues(values.map((row) => row.map(toCellInput)));
+}
 
 /** The rectangle the values fill: the range itself (same size), or the block starting at its one cell. */
 function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
@@ -217,24 +241,18 @@ export function writeRange(
   return store.exclusive(() => {
     enforceSheetRules(request, ruleContext(store.read()?.text ?? '', store.readSettings(), OWN_SHEETS), true);
     const cells = gridRange(spreadsheet, target);
-    const before = cells.getValues();
-    const formulas = cells.getFormulas();
-    const replaced = before.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c])));
+    // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
+    // that landed since the plan was read is in it.
+    const replaced = readCells(cells).recorded;
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
-    const log = new WriteLog(spreadsheet);
     const at = store.now();
-    // The log row first: a write the person cannot see or undo must never happen.
-    const { entry, row } = log.append(
+    writeCells(store, cells, grid, replaced);
+    // A write the person cannot see or undo never happens: if the log row fails, the cells are put back with it.
+    const { entry } = new WriteLog(spreadsheet, store).append(
       { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },
       parts,
     );
-    try {
-      cells.setValues(grid.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
-    } catch (error) {
-      log.removeRow(row);
-      throw error;
-    }
     return {
       id: entry.id,
       range: a1Text,
@@ -270,12 +288,25 @@ const DIFFERENCES_SHOWN = 5;
  * otherwise CONFLICT says what changed since, and nothing is written.
  */
 export function undoWrite(spreadsheet: Spreadsheet, id: unknown, source: ChangeSource): WriteLogEntry {
+  return undoWriteThen(spreadsheet, id, source, (entry) => entry);
+}
+
+/**
+ * undoWrite, answering what `answer` reads inside the same change (under the lock, before the commit): if that read
+ * fails, the undo is put back, so an error always means nothing was undone.
+ */
+export function undoWriteThen<T>(
+  spreadsheet: Spreadsheet,
+  id: unknown,
+  source: ChangeSource,
+  answer: (entry: WriteLogEntry) => T,
+): T {
   if (typeof id !== 'string' || !id.trim()) {
     throw new PlanError('INVALID_ARGUMENT', `id must be a write's id from the write log (got ${describeValue(id)})`);
   }
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    const log = new WriteLog(spreadsheet);
+    const log = new WriteLog(spreadsheet, store);
     const found = log.find(id.trim());
     if (!found) {
       throw new PlanError(
@@ -296,15 +327,14 @@ export function undoWrite(spreadsheet: Spreadsheet, id: unknown, source: ChangeS
       throw new PlanError('CONFLICT', `Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
     }
     const cells = gridRange(spreadsheet, range);
-    const now = cells.getValues();
-    const formulas = cells.getFormulas();
+    // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
+    const current = readCells(cells);
     const changed: string[] = [];
     record.written.forEach((writtenRow, r) =>
       writtenRow.forEach((written, c) => {
-        if (!holds(written, now[r]?.[c], formulas[r]?.[c] ?? '')) {
-          const current = recordedCell(now[r]?.[c], formulas[r]?.[c] ?? '');
+        if (!holds(written, current.values[r]?.[c], current.formulas[r]?.[c] ?? '')) {
           changed.push(
-            `${cellName(range.top + r, range.left + c)} now holds ${describeCell(current)} ` +
+            `${cellName(range.top + r, range.left + c)} now holds ${describeCell(current.recorded[r]?.[c] ?? '')} ` +
               `(the agent wrote ${describeCell(written)})`,
           );
         }
@@ -320,14 +350,9 @@ export function undoWrite(spreadsheet: Spreadsheet, id: unknown, source: ChangeS
       );
     }
     const undone = { at: store.now(), by: source };
-    // Marked first, so that the log never shows as written what an undo put back.
+    writeCells(store, cells, record.replaced, current.recorded);
+    // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.
     log.markUndone(row, undone);
-    try {
-      cells.setValues(record.replaced.map((cellsOfRow) => cellsOfRow.map(toCellInput)));
-    } catch (error) {
-      log.markUndone(row, null);
-      throw error;
-    }
-    return { ...entry, undone };
+    return answer({ ...entry, undone });
   });
 }

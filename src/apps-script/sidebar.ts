@@ -31,11 +31,11 @@ import {
 import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
-import { undoWrite } from './sheet-work';
+import { undoWriteThen } from './sheet-work';
 import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
-import { HISTORY_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
+import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
-import { WriteLog, WRITE_LOG_LIMIT } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
@@ -187,7 +187,7 @@ function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view:
   return {
     ...view,
     writeMark: WriteLog.mark(),
-    writes: new WriteLog(spreadsheet).list(WRITE_LOG_LIMIT),
+    writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT),
     checkResults: checkResults(),
   };
 }
@@ -222,8 +222,9 @@ export function sidebarCheck(token: unknown, stamp: unknown, writeMark?: unknown
 export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    undoWrite(spreadsheet, id, 'sidebar');
-    return withWrites(spreadsheet, currentView(spreadsheet));
+    // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
+    // for an undo that was made.
+    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet, currentView(spreadsheet)));
   });
 }
 
@@ -263,7 +264,7 @@ export function sidebarReplacePlan(
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
-  return run(() => personManager(token).getHistory(HISTORY_LIMIT));
+  return run(() => personManager(token).getHistory(HISTORY_ROWS_LIMIT));
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */

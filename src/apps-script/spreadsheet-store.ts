@@ -10,6 +10,7 @@
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
 import { PlanError } from '../core/errors';
+import { recordedRevision } from '../core/revision';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
   ArchiveEntry,
@@ -25,6 +26,7 @@ import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
+import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { SpreadsheetTaskCells } from './task-cells';
 import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 
@@ -32,7 +34,7 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-export { HISTORY_LIMIT } from './history-sheet';
+export { HISTORY_LIMIT, HISTORY_ROWS_LIMIT } from './history-sheet';
 
 /** How long a change waits for another execution to finish before answering "busy". */
 const LOCK_WAIT_MS = 8000;
@@ -64,6 +66,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   private readRange: Range | null = null;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
+  /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
+  private committed: Array<() => void> = [];
   /** The plan cells as this execution's last committed change left them. */
   private written: PlanCells | null = null;
   private readonly history = new HistorySheet(
@@ -86,6 +90,19 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   /** A spreadsheet, or how to get it: looked up on first use, inside the caller's error handling. */
   constructor(private readonly source: Spreadsheet | (() => Spreadsheet)) {}
+
+  /**
+   * Registers how to put back a write made inside `exclusive` by others than the store (the sheet work's cells and
+   * its write log), so that a change that fails, the commit included, is put back whole.
+   */
+  registerPutBack(step: () => void): void {
+    this.undo.push(step);
+  }
+
+  /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */
+  afterCommit(step: () => void): void {
+    this.committed.push(step);
+  }
 
   /** What this execution's last change put in the plan cells, so that an answer needs no second read; null before. */
   cellsWritten(): PlanCells | null {
@@ -177,8 +194,9 @@ export class SpreadsheetPlanStore implements PlanStore {
   write(change: PlanWrite): void {
     // Checked before anything is written: a text Sheets could not keep is refused as such.
     const text = requireStorable(change.text, 'The plan', this.location);
-    for (const version of change.keep) requireStorable(version.text, `Revision ${version.revision}`, 'the history');
-    this.history.append(change.keep);
+    const keep = [...this.cellsReplacedBeside(change), ...change.keep];
+    for (const version of keep) requireStorable(version.text, `Revision ${version.revision}`, 'the history');
+    this.history.append(keep);
     this.history.keepLastRecorded({ text: change.text, meta: change.meta }, change.previous);
     if (this.keepsApproval) this.history.keepLastApproved({ text: change.text, meta: change.meta });
     if (change.recordOnly) this.writeCells(RECORD, [asText(change.meta)]);
@@ -186,6 +204,23 @@ export class SpreadsheetPlanStore implements PlanStore {
     else if (!this.writeReadBlock(text, asText(change.meta)))
       this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
     this.written = { ready: true, text: change.text, meta: change.meta };
+  }
+
+  /**
+   * What the cells beside the plan that this change writes (the marker and label when it sets up, the record always)
+   * held, when that is not Sheet Plan's own: a person's notes on an AGENT_BASE sheet that was not set up, or text
+   * typed over the record. Kept in the history with the change, never overwritten unkept.
+   */
+  private cellsReplacedBeside(change: PlanWrite): SavedVersion[] {
+    const values = this.readValues;
+    if (!values) return []; // no plan sheet was read: nothing there to replace
+    const written = change.setUp ? Object.values(BESIDE_THE_PLAN) : [BESIDE_THE_PLAN.record];
+    const version = replacedCellsVersion(written, (cell) => ALL_CELLS.valueAt(values, cell), {
+      revision: Math.max(0, (recordedRevision(change.meta) ?? 1) - 1),
+      savedAt: this.now(),
+      by: change.setUp ? "the plan sheet's set-up" : 'a write of the revision record',
+    });
+    return version ? [version] : [];
   }
 
   /**
@@ -254,22 +289,23 @@ export class SpreadsheetPlanStore implements PlanStore {
       );
     }
     this.undo = [];
+    this.committed = [];
     this.readValues = null;
     this.readRange = null;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
-      // store wrote is put back if that fails.
+      // change wrote is put back if that fails.
       SpreadsheetApp.flush();
       this.undo = [];
-      this.history.trimAfterCommit();
-      this.archive.trimAfterCommit();
+      this.afterCommitted();
       return result;
     } catch (error) {
       if (this.undo.length) this.putBack(error);
       throw error;
     } finally {
       this.undo = [];
+      this.committed = [];
       this.readValues = null;
       this.readRange = null;
       try {
@@ -278,6 +314,19 @@ export class SpreadsheetPlanStore implements PlanStore {
         // The change is committed (or put back) already, and Apps Script releases a lock when the script ends
         // (https://developers.google.com/apps-script/reference/lock/lock#releaseLock()): not an error of the change.
         console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
+      }
+    }
+  }
+
+  /** The steps that wait for the commit; each failure is logged, since the change is done. */
+  private afterCommitted(): void {
+    this.history.trimAfterCommit(this.written?.text ?? null);
+    this.archive.trimAfterCommit();
+    for (const step of this.committed) {
+      try {
+        step();
+      } catch (error) {
+        console.warn(`Sheet Plan: a step after the change was committed failed; the change is done (${error})`);
       }
     }
   }

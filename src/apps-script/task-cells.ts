@@ -7,7 +7,7 @@ import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
 import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
 import { scriptProperties } from './spreadsheet-access';
-import { WRITE_LOG_LIMIT, WriteLog } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -33,7 +33,7 @@ export class SpreadsheetTaskCells implements TaskCells {
 
   writtenRanges(step: string): SheetRange[] {
     const ranges: SheetRange[] = [];
-    for (const entry of new WriteLog(this.spreadsheet()).list(WRITE_LOG_LIMIT)) {
+    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
       if (entry.kind !== 'write' || entry.step !== step || entry.undone) continue;
       const range = readSheetRange(entry.range);
       if (typeof range !== 'string') ranges.push(range);

@@ -1,15 +1,20 @@
 /**
  * The write log: a hidden sheet with one row per write an agent made through writeRange (and per
- * read outside the plan's ranges), newest last, bounded to the last WRITE_LOG_LIMIT rows. A write's
- * row keeps the values it replaced and the values it wrote (JSON, split over as many cells as it
- * needs), so that a person can undo it from the sidebar.
+ * read outside the plan's ranges), newest last. A write's row keeps the values it replaced and the
+ * values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from
+ * the sidebar.
+ *
+ * Writes and reads have bounds of their own (the last WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT
+ * reads), so that reads never push a write, and its undo, out of the log. Every write to the log
+ * registers how to put it back with the change under way, and the oldest rows are dropped only once
+ * that change is committed: a change that fails leaves the log as it was.
  */
 import type { CellJson } from '../core/cell-values';
 import { PlanError } from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet-rules';
 import { asText, cellText } from './cell-values';
-import { hiddenSheet } from './hidden-sheet';
+import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
 import { scriptProperties } from './spreadsheet-access';
 
@@ -17,8 +22,12 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
-/** Rows kept; the oldest are dropped (and with them the undo of those writes). */
+/** Writes kept; the oldest are dropped (and with them their undo). Reads never count toward it. */
 export const WRITE_LOG_LIMIT = 100;
+/** Reads outside the plan's ranges kept; the oldest are dropped. */
+export const READ_LOG_LIMIT = 100;
+/** The most rows the log holds: what the sidebar lists. */
+export const LOG_ROWS_LIMIT = WRITE_LOG_LIMIT + READ_LOG_LIMIT;
 /**
  * The script property that changes whenever the log does: the sidebar's cheap "anything new?" check. A script
  * property, so that an agent's execution (which has no document properties) moves it too.
@@ -100,32 +109,69 @@ function newId(now: string): string {
   return `w${Date.parse(now).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export class WriteLog {
-  constructor(private readonly spreadsheet: Spreadsheet) {}
+/** The change a write to the log belongs to (the store's `exclusive`): how to put it back, what waits for commit. */
+export interface LogChange {
+  registerPutBack(step: () => void): void;
+  afterCommit(step: () => void): void;
+}
 
-  private sheet(create: boolean): Sheet | null {
-    return hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER, create);
+/**
+ * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first; `kinds` is column B from
+ * row 2 on. A row of another kind is never dropped.
+ */
+export function rowsBeyondBounds(
+  kinds: readonly string[],
+  limits: Readonly<Record<WriteLogEntry['kind'], number>> = { write: WRITE_LOG_LIMIT, read: READ_LOG_LIMIT },
+): number[] {
+  const left = { write: 0, read: 0 };
+  kinds.forEach((kind) => {
+    if (kind === 'write' || kind === 'read') left[kind]++;
+  });
+  const drop: number[] = [];
+  kinds.forEach((kind, index) => {
+    if ((kind === 'write' || kind === 'read') && left[kind] > limits[kind]) {
+      left[kind]--;
+      drop.push(index + 2);
+    }
+  });
+  return drop;
+}
+
+export class WriteLog {
+  /** `change` is needed to write: the change under way that the log's writes belong to. */
+  constructor(
+    private readonly spreadsheet: Spreadsheet,
+    private readonly change?: LogChange,
+  ) {}
+
+  private changeUnderWay(): LogChange {
+    if (!this.change) throw new Error('The write log is written only as part of a change');
+    return this.change;
+  }
+
+  private sheet(): Sheet | null {
+    return this.spreadsheet.getSheetByName(WRITE_LOG_SHEET);
   }
 
   /**
-   * Adds an entry (one appendRow), after dropping the oldest rows over the limit; answers it and
-   * its row. Call under the document lock.
+   * Adds an entry (one appendRow); answers it and its row. The oldest rows beyond the bounds go once the change is
+   * committed. Call inside the store's `exclusive`.
    */
   append(
     fields: Omit<WriteLogEntry, 'id' | 'cells' | 'undone'>,
     parts?: { replaced: string[]; written: string[] },
   ): { entry: WriteLogEntry; row: number } {
-    const sheet = this.sheet(true)!;
-    let lastRow = sheet.getLastRow();
-    const kept = lastRow - 1;
-    if (kept >= WRITE_LOG_LIMIT) {
-      sheet.deleteRows(2, kept - WRITE_LOG_LIMIT + 1);
-      lastRow -= kept - WRITE_LOG_LIMIT + 1;
-    }
+    const change = this.changeUnderWay();
+    let made = false;
+    const sheet = hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER, true, (created) => {
+      // Put back first thing: a sheet left half made (visible, without its header) is not a log.
+      change.registerPutBack(() => this.spreadsheet.deleteSheet(created));
+      made = true;
+    })!;
+    const row = sheet.getLastRow() + 1;
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at), cells: fields.rows * fields.columns };
     this.touch();
-    // Last, so that when append fails the log holds no entry for it.
-    sheet.appendRow([
+    const values = [
       asText(entry.id),
       asText(entry.kind),
       asText(entry.at),
@@ -139,19 +185,31 @@ export class WriteLog {
       parts?.replaced.length ?? 0,
       parts?.written.length ?? 0,
       ...(parts ? [...parts.replaced, ...parts.written].map(asText) : []),
-    ]);
-    return { entry, row: lastRow + 1 };
+    ];
+    sheet.appendRow(values);
+    // A sheet the change made goes as a whole when it is put back; else the row is emptied (deleting it would take a
+    // row out of the sheet's grid).
+    if (!made) change.registerPutBack(() => sheet.getRange(row, 1, 1, values.length).clearContent());
+    if (row - 1 > Math.min(WRITE_LOG_LIMIT, READ_LOG_LIMIT)) change.afterCommit(() => this.trim(sheet));
+    return { entry, row };
   }
 
-  /** Takes back the row `append` just added (the write it records did not happen). */
-  removeRow(row: number): void {
-    this.touch();
-    this.sheet(false)?.deleteRow(row);
+  /** Drops the oldest writes and reads beyond their bounds. */
+  private trim(sheet: Sheet): void {
+    const lastRow = sheet.getLastRow();
+    if (lastRow < 2) return;
+    const kinds = sheet
+      .getRange(2, 2, lastRow - 1, 1)
+      .getValues()
+      .map((row) => cellText(row[0]));
+    const drop = rowsBeyondBounds(kinds);
+    deleteRows(sheet, drop);
+    if (drop.length) SpreadsheetApp.flush();
   }
 
   /** The newest `limit` entries, newest first. */
   list(limit: number): WriteLogEntry[] {
-    const sheet = this.sheet(false);
+    const sheet = this.sheet();
     if (!sheet) return [];
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return [];
@@ -166,7 +224,7 @@ export class WriteLog {
 
   /** The entry with this id, its row, and (for a write) its undo record; null when the log no longer has it. */
   find(id: string): { entry: WriteLogEntry; row: number; record: UndoRecord | null } | null {
-    const sheet = this.sheet(false);
+    const sheet = this.sheet();
     if (!sheet) return null;
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return null;
@@ -196,19 +254,29 @@ export class WriteLog {
     }
   }
 
-  /** Records who undid the write in `row`, and when; `null` takes that back (the undo did not happen). */
-  markUndone(row: number, undone: { at: string; by: string } | null): void {
+  /** Records who undid the write in `row` (not undone before), and when; put back with the change if it fails. */
+  markUndone(row: number, undone: { at: string; by: string }): void {
+    const change = this.changeUnderWay();
     this.touch();
-    this.sheet(false)!
-      .getRange(row, 9, 1, 2)
-      .setValues([undone ? [asText(undone.at), asText(undone.by)] : ['', '']]);
+    const range = this.sheet()!.getRange(row, 9, 1, 2);
+    change.registerPutBack(() => range.setValues([['', '']]));
+    range.setValues([[asText(undone.at), asText(undone.by)]]);
   }
 
+  /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
   private touch(): void {
-    WriteLog.touchMark();
+    const properties = scriptProperties();
+    const before = properties.getProperty(WRITE_LOG_MARK);
+    this.changeUnderWay().registerPutBack(() =>
+      before === null ? properties.deleteProperty(WRITE_LOG_MARK) : properties.setProperty(WRITE_LOG_MARK, before),
+    );
+    properties.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 
-  /** A new mark for the sidebar's change check (also when a task's check result changes, shown beside the log). */
+  /**
+   * A new mark outside any change (a task's check result, shown beside the log, was kept): the sidebar's change
+   * check notices it. Kept also when the call is refused, as the result is.
+   */
   static touchMark(): void {
     scriptProperties().setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }

@@ -78,34 +78,34 @@ export class PlanManager {
     return act(this.path, action, step, text);
   }
   startTask(step: unknown): TaskResult {
-    return this.act('start', step);
+    return act(this.path, 'start', step);
   }
   completeTask(step: unknown): TaskResult {
-    return this.act('complete', step);
+    return act(this.path, 'complete', step);
   }
   blockTask(step: unknown, reason: unknown): TaskResult {
-    return this.act('block', step, reason);
+    return act(this.path, 'block', step, reason);
   }
   reviewTask(step: unknown, note: unknown): TaskResult {
-    return this.act('review', step, note);
+    return act(this.path, 'review', step, note);
   }
   skipTask(step: unknown, reason: unknown): TaskResult {
-    return this.act('skip', step, reason);
+    return act(this.path, 'skip', step, reason);
   }
   reopenTask(step: unknown): TaskResult {
-    return this.act('reopen', step);
+    return act(this.path, 'reopen', step);
   }
   /** Sets the `— note` of any task; null or '' removes it. */
   setTaskNote(step: unknown, note: unknown): TaskResult {
-    return this.act('note', step, note);
+    return act(this.path, 'note', step, note);
   }
   /** A person approves a review item: it goes back to todo with `— approved: comment`, and Notes gets a dated line. */
   approveReview(step: unknown, comment?: unknown): TaskResult {
-    return this.act('approve', step, comment);
+    return act(this.path, 'approve', step, comment);
   }
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
   requestChanges(step: unknown, comment: unknown): TaskResult {
-    return this.act('requestChanges', step, comment);
+    return act(this.path, 'requestChanges', step, comment);
   }
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
   startNextTask(): TaskResult | null {
@@ -176,7 +176,7 @@ export class PlanManager {
 
   // ---- the plan's place ----
 
-  recordCellEdit(edit: { oldValue?: string } = {}): RevisionInfo | null {
+  recordCellEdit(edit: { oldValue?: string; value?: string } = {}): RevisionInfo | null {
     return recordCellEdit(this.path, edit);
   }
   /** The spec's initPlan: the plan, or (having written nothing) the recovery plan that names a service's failure. */

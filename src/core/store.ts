@@ -32,6 +32,8 @@ export interface SavedVersion {
   replacedBy: string;
   reason: string;
   text: string;
+  /** The text was a person's (typed into the cell, or saved in the sidebar): kept against an agent's entries. */
+  writtenByPerson?: boolean;
 }
 
 /** A finished plan in the archive, as listed (its text is read one plan at a time). */

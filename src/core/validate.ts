@@ -1,5 +1,5 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
-import { outlinePlan, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
+import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
 
 export interface PlanProblem {
@@ -72,13 +72,15 @@ export function validatePlan(markdown: string, statuses: StatusTable = STATUS_TA
   return validateOutline(outlinePlan(typeof markdown === 'string' ? markdown : '', statuses));
 }
 
-/** validatePlan over a document already read. */
-export function validateOutline(outline: PlanOutline): ValidationReport {
-  const statuses = outline.statuses;
-  const errors: PlanProblem[] = [];
-  const warnings: PlanProblem[] = [];
-  const lineOf = (index: number | undefined) => (index === undefined ? undefined : index + 1);
+/** What the checks found: errors make a plan invalid, warnings do not. */
+interface Found {
+  errors: PlanProblem[];
+  warnings: PlanProblem[];
+}
 
+/** A title, a goal and tasks. */
+function checkDocument(outline: PlanOutline, { errors, warnings }: Found): void {
+  const lineOf = (index: number | undefined) => (index === undefined ? undefined : index + 1);
   if (!outline.title) warnings.push({ code: 'missing-title', message: 'The plan has no "# Plan: Title" heading' });
   if (!outline.goal) {
     errors.push({
@@ -92,7 +94,37 @@ export function validateOutline(outline: PlanOutline): ValidationReport {
       code: 'no-tasks',
       message: 'The plan has no tasks ("- [ ] 1.1 First step" under "### Phase 1: Name")',
     });
+}
 
+/** Each step under a phase heading starts with the phase's number and follows the one before it. */
+function checkStepNumbers(phase: OutlinePhase, { errors, warnings }: Found): void {
+  let expected = 1;
+  for (const task of phase.tasks) {
+    const [phasePart, ...rest] = task.step.split('.');
+    if (Number(phasePart) !== phase.number) {
+      errors.push({
+        code: 'misnumbered-step',
+        message: `Step ${task.step} is under Phase ${phase.number}; its number should start with ${phase.number}.`,
+        line: task.line + 1,
+      });
+      continue;
+    }
+    if (rest.length === 1) {
+      if (Number(rest[0]) !== expected) {
+        const [previous, next] = [`${phase.number}.${expected - 1}`, `${phase.number}.${expected}`];
+        warnings.push({
+          code: 'step-order',
+          message: `Step ${task.step} follows step ${previous}; expected ${next}`,
+          line: task.line + 1,
+        });
+      }
+      expected = Number(rest[0]) + 1;
+    }
+  }
+}
+
+/** Phase headings: numbered once each, in order, named, holding tasks. */
+function checkPhases(outline: PlanOutline, { errors, warnings }: Found): void {
   const seenPhases = new Map<number, number>();
   outline.phases
     .filter((phase) => phase.source === 'phase-heading')
@@ -119,32 +151,13 @@ export function validateOutline(outline: PlanOutline): ValidationReport {
       if (phase.tasks.length === 0)
         warnings.push({ code: 'empty-phase', message: `Phase ${phase.number} has no tasks`, line: phase.line + 1 });
 
-      let expected = 1;
-      for (const task of phase.tasks) {
-        const [phasePart, ...rest] = task.step.split('.');
-        if (Number(phasePart) !== phase.number) {
-          errors.push({
-            code: 'misnumbered-step',
-            message: `Step ${task.step} is under Phase ${phase.number}; its number should start with ${phase.number}.`,
-            line: task.line + 1,
-          });
-          continue;
-        }
-        if (rest.length === 1) {
-          if (Number(rest[0]) !== expected) {
-            warnings.push({
-              code: 'step-order',
-              message:
-                `Step ${task.step} follows step ${phase.number}.${expected - 1}; expected ` +
-                `${phase.number}.${expected}`,
-              line: task.line + 1,
-            });
-          }
-          expected = Number(rest[0]) + 1;
-        }
-      }
+      checkStepNumbers(phase, { errors, warnings });
     });
+}
 
+/** Each task: its step once, a title, the annotation and date its status asks for. */
+function checkTasks(outline: PlanOutline, { errors, warnings }: Found): void {
+  const statuses = outline.statuses;
   const seenSteps = new Map<string, number>();
   for (const task of outline.tasks) {
     const first = seenSteps.get(task.step);
@@ -176,6 +189,11 @@ export function validateOutline(outline: PlanOutline): ValidationReport {
       });
     }
   }
+}
+
+/** Tasks outside phases, unknown boxes, lines that look like tasks but are not read, derived steps. */
+function checkUnreadLines(outline: PlanOutline, { errors, warnings }: Found): void {
+  const statuses = outline.statuses;
   for (const task of outline.tasksOutsidePhases) {
     warnings.push({
       code: 'task-outside-phase',
@@ -209,5 +227,12 @@ export function validateOutline(outline: PlanOutline): ValidationReport {
       line: task.line + 1,
     });
   }
+}
+
+/** validatePlan over a document already read. */
+export function validateOutline(outline: PlanOutline): ValidationReport {
+  const found: Found = { errors: [], warnings: [] };
+  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines]) check(outline, found);
+  const { errors, warnings } = found;
   return { valid: errors.length === 0, errors: groupProblems(errors), warnings: groupProblems(warnings) };
 }

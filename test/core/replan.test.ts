@@ -70,7 +70,7 @@ describe('addTask', () => {
     const store = savedPlan(PLAN);
     const before = store.state();
     expect(refusal(() => agent(store).addTask(9, 'X')).message).toBe('NOT_FOUND: Phase 9 not found (phases: 1, 2)');
-    expect(refusal(() => agent(store).addTask('1', 'X')).code).toBe('INVALID_ARGUMENT');
+    expect(refusal(() => agent(store).addTask('one', 'X')).code).toBe('INVALID_ARGUMENT');
     expect(refusal(() => agent(store).addTask(1, 'A — B')).message).toMatch(/must not contain " — "/);
     expect(refusal(() => agent(store).addTask(1, 'X', { after: '2.1' })).message).toBe(
       'INVALID_ARGUMENT: after 2.1 is not in phase 1',

@@ -103,6 +103,54 @@ describe('wrong argument types', () => {
   });
 });
 
+describe("createPlan's details: a key at the wrong level is refused by name, with its place", () => {
+  const phases = [{ name: 'P', steps: ['Read Data!A1:B9'] }];
+  test.each([
+    [
+      { spreadsheet: 'Sales' },
+      /^INVALID_ARGUMENT: details\.spreadsheet is not a field of details; it goes in details\.analysis\.spreadsheet/,
+    ],
+    [{ write: ['Data!C2:C9'] }, /details\.write is not a field of details; it goes in details\.analysis\.write/],
+    [
+      { analysis: { targetRanges: { read: [] } } },
+      /details\.analysis\.targetRanges .*read and write go directly in details\.analysis/,
+    ],
+    [
+      { analysis: { questions: ['Which?'] } },
+      /details\.analysis\.questions is not a field of details\.analysis; it goes in details\.questions/,
+    ],
+    [{ summary: 'x' }, /details\.summary is not a field of details; details takes analysis, questions, notes/],
+  ])('%j', (details, message) => {
+    expectRefused(sheetWithPlan(PLAN_TEXT), 'createPlan', ['Title', 'Goal', phases, details], message);
+  });
+
+  test('the same details where they belong are written into Analysis', () => {
+    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const details = { analysis: { spreadsheet: 'Sales', write: ['Data!C2:C9'] } };
+    const { error } = execute(spreadsheet, 'createPlan', ['Title', 'Goal', phases, details]);
+    expect(error).toBeUndefined();
+    expect(planText(spreadsheet)).toMatch(/Spreadsheet: Sales[\s\S]*Write: Data!C2:C9/);
+  });
+});
+
+describe('a phase number as agents send it', () => {
+  test('addTask("2", title) adds to phase 2, as addTask(2, title) does', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const { error, result } = execute(spreadsheet, 'addTask', ['2', 'Tidy up']);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ step: '2.2', title: 'Tidy up' });
+  });
+
+  test.each([['-1'], ['2.1'], ['two'], [' ']])('addTask(%j, title) is refused, naming the form', (phase) => {
+    expectRefused(
+      sheetWithPlan(PLAN_TEXT),
+      'addTask',
+      [phase, 'Tidy up'],
+      /^INVALID_ARGUMENT: phase must be a phase number like 2/,
+    );
+  });
+});
+
 describe('empty or multi-line text where one line is required', () => {
   test.each([
     ['blockTask', ['1.1', ''], /^INVALID_ARGUMENT: reason must not be empty/],

@@ -9,6 +9,9 @@
 import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
+  MARKER,
+  PLAN_SHEET,
+  REVISION,
   call,
   execute,
   openedSheet,
@@ -59,6 +62,13 @@ const CHECKLIST =
   '# Plan: Month end\n\nGoal: Close January\n\n## Tasks\n- [x] Export the ledger\n- [ ] Reconcile the bank\n';
 const typed = () => sheetWithPlan(ORIGINAL);
 const empty = () => openedSheet({ sheets: ['Sheet1'] });
+/** A person's AGENT_BASE sheet, not set up: its C1, D1 and D2 go to the history with the set-up. */
+const personsSheet = () => {
+  const spreadsheet = openedSheet({ sheets: ['Sheet1', PLAN_SHEET] });
+  spreadsheet.setCellText(MARKER, 'Budget 2026');
+  spreadsheet.setCellText(REVISION, 'Ana, until March');
+  return spreadsheet;
+};
 const withHistory = () => {
   const spreadsheet = saved();
   call(spreadsheet, 'replacePlan', ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp);
@@ -76,6 +86,36 @@ function withSidebar(setup: () => EmulatedSpreadsheet) {
   };
 }
 const token = (spreadsheet: EmulatedSpreadsheet) => tokens.get(spreadsheet)!;
+
+/** An approved plan whose task 1.1 writes Sheet1!A1:B3. */
+const sheetWork = () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Sheet work',
+      '',
+      'Goal: Write',
+      '',
+      'Status: approved',
+      '',
+      '## Analysis',
+      '',
+      '- Target ranges:',
+      '  - Write: Sheet1!A1:B3',
+      '',
+      '### Phase 1: Work',
+      '- [/] 1.1 Write the totals',
+      '',
+    ),
+  );
+  spreadsheet.setCellText('Sheet1!A1', 'before');
+  return spreadsheet;
+};
+/** The same, after the agent's first write (the log exists). */
+const sheetWorkWritten = () => {
+  const spreadsheet = sheetWork();
+  call(spreadsheet, 'writeRange', 'Sheet1!A1:B1', [['agent', 9]], '1.1');
+  return spreadsheet;
+};
 
 /** A person has typed over the plan; onEdit is what runs (and may fail). */
 function typedOver(): EmulatedSpreadsheet {
@@ -106,10 +146,16 @@ const MUTATIONS: Record<string, Scenario[]> = {
       recovered: recoveryPlan,
       neverFails: true,
     },
+    { label: "a person's cells on the plan sheet", setup: personsSheet, recovered: recoveryPlan, neverFails: true },
   ],
   createPlan: [
     { label: 'over a plan', setup: saved, args: () => ['New plan', 'Replace it', [{ name: 'W', steps: ['One'] }]] },
     { label: 'on a new spreadsheet', setup: empty, args: () => ['First', 'Begin', [{ name: 'W', steps: ['One'] }]] },
+    {
+      label: "over a person's cells on the plan sheet",
+      setup: personsSheet,
+      args: () => ['First', 'Begin', [{ name: 'W', steps: ['One'] }]],
+    },
   ].map((scenario) => ({
     ...scenario,
     // Nothing waits for review in a plan an agent replaces.
@@ -225,6 +271,24 @@ const MUTATIONS: Record<string, Scenario[]> = {
   ],
   sidebarRequestPlanChanges: [person('a comment', (s) => [token(s), 'split phase 1'])],
   sidebarSaveSettings: [person('approval first', (s) => [token(s), { approvalRequired: true }])],
+  // Sheet work: a write with its log row (the first makes the log sheet), a person's undo, a logged read.
+  writeRange: [
+    {
+      label: 'the first write (it makes the log)',
+      setup: sheetWork,
+      args: () => ['Sheet1!A1:B1', [['new', 1]], '1.1'],
+    },
+    { label: 'a later write', setup: sheetWorkWritten, args: () => ['Sheet1!A1:B1', [['new', 1]], '1.1'] },
+  ],
+  sidebarUndoWrite: [
+    {
+      label: "the agent's write",
+      setup: withSidebar(sheetWorkWritten),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), call(spreadsheet, 'getWriteLog', 1)[0].id],
+    },
+  ],
+  readRange: [{ label: 'outside the plan (logged)', setup: sheetWork, args: () => ['Sheet1!D1:E2'] }],
   sidebarAddTask: [person('a task', (s) => [token(s), 1, 'Third', null])],
   sidebarAddPhase: [person('a phase', (s) => [token(s), 'More', ['Another'], null])],
   sidebarRenameTask: [person('a title', (s) => [token(s), '1.3', 'Check, renamed'])],
@@ -247,14 +311,16 @@ const MUTATIONS: Record<string, Scenario[]> = {
  */
 function outcome(spreadsheet: EmulatedSpreadsheet): string {
   const { sheets, properties } = spreadsheet.toJSON();
-  return JSON.stringify({ sheets, properties }).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>');
+  return JSON.stringify({ sheets, properties })
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
+    .replace(/'?w[0-9a-z]{10,14}\b/g, '<write log id>');
 }
 
 const mutations = Object.entries(API_FUNCTIONS as Record<string, ApiFunctionSpec>)
   .filter(([, spec]) => spec.changesPlan)
   .map(([name]) => name)
-  // It changes the settings, not the plan: a write all the same.
-  .concat('sidebarSaveSettings');
+  // They change the settings, the sheets and the write log, not the plan: writes all the same.
+  .concat('sidebarSaveSettings', 'writeRange', 'sidebarUndoWrite', 'readRange');
 
 test('every function that changes the plan is run with a fault at each of its service calls', () => {
   expect(Object.keys(MUTATIONS).sort()).toEqual([...mutations].sort());

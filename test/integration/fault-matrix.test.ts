@@ -2,7 +2,7 @@
  * Every API function against every kind of bad input: each case ends in a clear error (a stable
  * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
  */
-import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES, apiFunction, type AgentFunctionName } from '../../src/core/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
 import { parsePlan } from '../../src/core';
 import { execute, openedSheet, PLAN, plan, sheetWithPlan, snapshot } from './harness';
@@ -53,44 +53,41 @@ const BAD_VALUES: Array<[string, unknown, Expect]> = [
   ['a step of another phase', '2.1', 'either'],
 ];
 
-/** [function, valid arguments, index of the argument to spoil] */
-const FUNCTIONS: Array<[string, unknown[], number]> = [
-  ['startTask', ['1.1'], 0],
-  ['completeTask', ['1.2'], 0],
-  ['reopenTask', ['1.2'], 0],
-  ['advanceTask', ['1.2'], 0],
-  ['blockTask', ['1.1', 'waiting'], 0],
-  ['blockTask', ['1.1', 'waiting'], 1],
-  ['reviewTask', ['1.2', 'check it'], 0],
-  ['reviewTask', ['1.2', 'check it'], 1],
-  ['skipTask', ['2.1', 'not needed'], 0],
-  ['skipTask', ['2.1', 'not needed'], 1],
-  ['setTaskNote', ['1.1', 'a note'], 0],
-  ['setTaskNote', ['1.1', 'a note'], 1],
-  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 0],
-  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 1],
-  ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]], 2],
-  ['applyCommands', [[{ action: 'start', step: '1.1' }]], 0],
-  ['replacePlan', [PLAN_TEXT.replace('Keep me.', 'Changed.'), 1], 0],
-  ['replacePlan', [PLAN_TEXT.replace('Keep me.', 'Changed.'), 1], 1],
-  ['getHistory', [5], 0],
-  ['restoreRevision', [1], 0],
-  ['addTask', [1, 'New task'], 0],
-  ['addTask', [1, 'New task'], 1],
-  ['addPhase', ['Wrap up', ['Tidy']], 0],
-  ['addPhase', ['Wrap up', ['Tidy']], 1],
-  ['renameTask', ['1.1', 'Renamed'], 0],
-  ['renameTask', ['1.1', 'Renamed'], 1],
-  ['moveTask', ['2.1', '1.1'], 0],
-  ['moveTask', ['2.1', '1.1'], 1],
-  ['removeTask', ['2.1'], 0],
-  ['finishPlan', ['All done'], 0],
-  ['getArchivedPlan', [1], 0],
-  ['readRange', ['Sheet1!A1:B2'], 0],
-  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 0],
-  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 1],
-  ['writeRange', ['Sheet1!A1', [['x']], '1.2'], 2],
-];
+/**
+ * Valid arguments of each agent function the matrix spoils, in the descriptor's order of arguments: each one in turn
+ * is replaced by every bad value. The test below fails for an agent function of the descriptor whose required
+ * arguments are not all here.
+ */
+const VALID_ARGUMENTS: Partial<Record<AgentFunctionName, unknown[]>> = {
+  startTask: ['1.1'],
+  completeTask: ['1.2'],
+  reopenTask: ['1.2'],
+  advanceTask: ['1.2'],
+  blockTask: ['1.1', 'waiting'],
+  reviewTask: ['1.2', 'check it'],
+  skipTask: ['2.1', 'not needed'],
+  setTaskNote: ['1.1', 'a note'],
+  createPlan: ['Title', 'Goal', [{ name: 'P', steps: ['S'] }]],
+  applyCommands: [[{ action: 'start', step: '1.1' }]],
+  replacePlan: [PLAN_TEXT.replace('Keep me.', 'Changed.'), 1],
+  getHistory: [5],
+  restoreRevision: [1],
+  addTask: [1, 'New task'],
+  addPhase: ['Wrap up', ['Tidy']],
+  renameTask: ['1.1', 'Renamed'],
+  moveTask: ['2.1', '1.1'],
+  removeTask: ['2.1'],
+  finishPlan: ['All done'],
+  getArchivedPlan: [1],
+  readRange: ['Sheet1!A1:B2'],
+  writeRange: ['Sheet1!A1', [['x']], '1.2'],
+};
+
+/** [function, valid arguments, index of the argument to spoil], from the descriptor's list of agent functions. */
+const FUNCTIONS: Array<[string, unknown[], number]> = AGENT_FUNCTION_NAMES.flatMap((name) => {
+  const valid = VALID_ARGUMENTS[name] ?? [];
+  return valid.map((_value, index): [string, unknown[], number] => [name, valid, index]);
+});
 
 /** Where a descriptor argument accepts undefined, leaving it out is allowed. */
 const isOptional = (argument: { schema: { safeParse(value: unknown): { success: boolean } } }) =>
@@ -118,6 +115,11 @@ describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
     args[index] = value;
     const { error, execution } = execute(spreadsheet, name, args);
     expect(execution.leakedLocks).toEqual([]);
+    // One rule set: what the descriptor's schema refuses (the client's and MCP's view), the bundle refuses too. JSON
+    // has no undefined: null for an argument that may be left out is read as left out.
+    const { schema } = apiFunction(name as AgentFunctionName).args[index];
+    const described = schema.safeParse(value).success || (value === null && schema.safeParse(undefined).success);
+    if (!described) expect(error?.message).toMatch(/^INVALID_ARGUMENT: /);
     if (error) {
       expect(error.message).toMatch(ERROR);
       expect(snapshot(spreadsheet)).toBe(before);

@@ -1,10 +1,10 @@
 /**
  * Sheet work against failing services and bad input.
  *
- * - A service call that throws at any point of a write, a logged read or an undo leaves the target
- *   cells and the write log together either as they were or as the call meant them (never a write
- *   without its log entry, never an undone write the log still shows as written), the plan cell
- *   untouched, and the lock released.
+ * - A service call that throws at any point of a write, a logged read or an undo answers the truth: an
+ *   error with the spreadsheet byte for byte as it was (no log row dropped, no log sheet left behind),
+ *   or success with the target cells and the write log as the call meant them (a failure after the
+ *   commit is not an error of the call); the plan cell untouched, and the lock released.
  * - Every range and value shape an agent may send ends in a clear error with the spreadsheet byte for
  *   byte unchanged, or in the right result.
  */
@@ -92,13 +92,23 @@ function eachFailure(
   });
 
   test.each(Array.from({ length: success.execution.calls.length }, (_, i) => i + 1))(
-    'a failure at service call %i leaves old or new, never mixed',
+    'a failure at service call %i: an error with nothing written, or success with all of it',
     (failAt) => {
       const { spreadsheet, args } = setup();
+      const beforeBytes = snapshot(spreadsheet);
       const { error, execution, failed } = executeFailingAt(spreadsheet, name, args, failAt, context);
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
-      if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
+      if (error) {
+        expect(error.message).toMatch(/Service error: Spreadsheets/);
+        expect({ failed, bytes: snapshot(spreadsheet) }).toEqual({ failed, bytes: beforeBytes });
+      }
       const now = state(spreadsheet);
+      if (!error)
+        expect({ failed, log: kinds(now.log), out: now.out }).toEqual({
+          failed,
+          log: kinds(after.log),
+          out: after.out,
+        });
       expect([now.plan, now.revision]).toEqual([before.plan, before.revision]);
       check(before, after, now, failed, error);
     },
@@ -130,6 +140,28 @@ describe('writeRange', () => {
         { out: after.out, log: kinds(after.log) },
       ]).toContainEqual({ out: now.out, log: kinds(now.log) });
     },
+  );
+});
+
+/** The workbook after the agent's last 100 writes: the log is full. */
+const fullLog = (() => {
+  let json: unknown;
+  return () => {
+    if (!json) {
+      const spreadsheet = workbook();
+      for (let i = 0; i < 100; i++) execute(spreadsheet, 'writeRange', ['Out!A3', [[`w${i}`]], '1.1']);
+      json = spreadsheet.toJSON();
+    }
+    return EmulatedSpreadsheet.fromJSON(json);
+  };
+})();
+
+describe('writeRange with a full log (the oldest write goes only once the new one is committed)', () => {
+  eachFailure(
+    () => ({ spreadsheet: fullLog(), args: ['Out!A1:B1', [['new', 1]], '1.1'] }),
+    'writeRange',
+    'api',
+    () => undefined,
   );
 });
 

@@ -45,7 +45,7 @@ export function createPlan(
   return path.mutate(() => {
     const text = path.asNewPlan(composed);
     const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
-    return { text, result: (revision) => path.revised(text, revision), replacing };
+    return { text, result: (revision) => path.revised(text, revision), replacing, newPlan: true };
   });
 }
 

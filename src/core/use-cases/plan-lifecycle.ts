@@ -91,12 +91,17 @@ export function finishPlan(path: PlanRevisions, summary: unknown): FinishResult 
     const entry = { finishedAt: path.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
     const id = path.store.archivePlan({ ...entry, text: done });
     const next = path.settings().afterFinish === 'starter' ? path.asNewPlan(STARTER_PLAN) : '';
-    return path.writePlan(snapshot, next, (revision) => ({
-      id,
-      ...entry,
-      plan: next ? path.revised(next, revision) : null,
-      revision: revision.revision,
-      changedBy: revision.changedBy,
-    }));
+    return path.writePlan(
+      snapshot,
+      next,
+      (revision) => ({
+        id,
+        ...entry,
+        plan: next ? path.revised(next, revision) : null,
+        revision: revision.revision,
+        changedBy: revision.changedBy,
+      }),
+      { newPlan: true },
+    );
   });
 }

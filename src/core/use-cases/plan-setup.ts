@@ -3,6 +3,7 @@ import { recoveryPlan, STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
 import { recordWithRequests } from '../request-ids';
 import { recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
+import type { SavedVersion } from '../store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome } from '../write-path/results';
 
@@ -12,16 +13,21 @@ import type { InitOutcome } from '../write-path/results';
  * where none was kept yet, the `oldValue` Sheets gives for an edit of one cell. Writes only the revision record (and
  * the history); returns null when the cell holds what Sheet Plan last recorded (nothing to record).
  */
-export function recordCellEdit(path: PlanRevisions, edit: { oldValue?: string } = {}): RevisionInfo | null {
+export function recordCellEdit(
+  path: PlanRevisions,
+  edit: { oldValue?: string; value?: string } = {},
+): RevisionInfo | null {
   return path.store.exclusive(() => {
     const snapshot = path.snapshot(true);
     const { cells, text, meta, revision } = snapshot;
     if (!cells) return null;
+    const typed = typingReplaced(path, edit.value, text, revision.revision);
     const last = snapshot.lastRecorded;
     if (last === undefined) {
-      if (cells.meta === meta) return null; // the cell holds what Sheet Plan recorded
-      // Only the record was lost (a paste over it): put it back, from the last recorded plan.
-      path.store.write({ text, meta, setUp: false, recordOnly: true, keep: [], previous: { text, meta } });
+      if (cells.meta === meta && !typed.length) return null; // the cell holds what Sheet Plan recorded
+      // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
+      // the last recorded plan, keeping what the person typed.
+      path.store.write({ text, meta, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
       return revision;
     }
     const replaced = last ? last.text : (edit.oldValue ?? '');
@@ -36,9 +42,34 @@ export function recordCellEdit(path: PlanRevisions, edit: { oldValue?: string } 
         : [];
     const record = revisionRecord(revision.revision, text, 'cell edit', path.store.now(), snapshot.read.digest);
     const recorded = recordWithRequests(record.meta, meta); // a person's edit forgets no request id
-    path.store.write({ text, meta: recorded, setUp: false, recordOnly: true, keep, previous: last });
+    path.store.write({
+      text,
+      meta: recorded,
+      setUp: false,
+      recordOnly: true,
+      keep: [...keep, ...typed],
+      previous: last,
+    });
     return record.info;
   });
+}
+
+/**
+ * What a person typed (onEdit's `value`), as a version to keep, when the cell no longer holds it: another write
+ * replaced it between the edit and its trigger, and nothing else keeps it.
+ */
+function typingReplaced(
+  path: PlanRevisions,
+  value: string | undefined,
+  text: string,
+  revision: number,
+): SavedVersion[] {
+  if (value === undefined || !value.trim() || value === text) return [];
+  const typed = path.version(revision, value, {
+    by: 'a write that landed before the edit was recorded',
+    reason: 'typed by a person into the cell, and replaced before Sheet Plan could record it',
+  });
+  return [{ ...typed, writtenByPerson: true }];
 }
 
 /** A text someone meant as a plan: it has a title or at least one task. */

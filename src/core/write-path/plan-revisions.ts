@@ -55,7 +55,12 @@ export interface Change<T> {
   text: string;
   result: (revision: RevisionInfo) => T;
   replacing?: Replacing;
+  /** A new plan (createPlan): the request ids the plan remembers start afresh. */
+  newPlan?: boolean;
 }
+
+/** Who writes a person's text: typed into the cell, or saved in the sidebar. */
+const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
 
 export class PlanRevisions {
   readonly source: ChangeSource;
@@ -184,8 +189,8 @@ export class PlanRevisions {
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
   mutate<T>(change: (text: string, snapshot: Snapshot) => Change<T>): T {
     return this.changeOnce((snapshot) => {
-      const { text, result, replacing } = change(snapshot.text, snapshot);
-      return this.writePlan(snapshot, text, result, { replacing });
+      const { text, result, replacing, newPlan } = change(snapshot.text, snapshot);
+      return this.writePlan(snapshot, text, result, { replacing, newPlan });
     });
   }
 
@@ -210,13 +215,14 @@ export class PlanRevisions {
    * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
    * request ids the plan remembers, with this call's and its answer), keeping in the history what the write replaces.
    * Returns `answer` for it. `replacing` keeps the whole document being replaced; `setUp` writes the plan's place
-   * (sheet, marker) as well, as does a plan whose place is not set up.
+   * (sheet, marker) as well, as does a plan whose place is not set up. `newPlan` (createPlan, finishPlan) starts the
+   * remembered request ids afresh: an id belongs to one plan, so an id the last plan saw is a new change on the next.
    */
   writePlan<T>(
     snapshot: Snapshot,
     text: string,
     answer: (revision: RevisionInfo) => T,
-    options: { setUp?: boolean; replacing?: Replacing } = {},
+    options: { setUp?: boolean; replacing?: Replacing; newPlan?: boolean } = {},
   ): T {
     requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
     const written = this.texts.of(text);
@@ -226,7 +232,7 @@ export class PlanRevisions {
     const result = answer(next.info);
     const meta = recordWithRequests(
       next.meta,
-      snapshot.meta,
+      options.newPlan ? '' : snapshot.meta,
       this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
     );
     this.store.write({
@@ -248,8 +254,10 @@ export class PlanRevisions {
     const kept: SavedVersion[] = [];
     const unseen = this.unseenReplacement(snapshot);
     if (unseen) kept.push(unseen);
-    if (replacing && snapshot.text.trim())
-      kept.push(this.version(snapshot.revision.revision, snapshot.text, replacing));
+    if (replacing && snapshot.text.trim()) {
+      const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
+      kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, replacing), writtenByPerson });
+    }
     return kept;
   }
 

@@ -1,0 +1,73 @@
+/**
+ * The API descriptor's argument shapes, shared by several functions (src/core/api-functions.ts). Agents' natural
+ * forms are accepted where nothing is lost: a phase number as 2 or "2" (a step stays text: 1.10 is not 1.1).
+ */
+import { z } from 'zod/v4';
+import { AGENT_ACTIONS } from './actions';
+import { argument } from './api-spec';
+import { EDIT_ACTIONS, type EditAction } from './replan';
+
+export const step = argument('step', z.string(), 'e.g. "2.1"');
+export const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
+export const event = argument('event', z.unknown(), 'the event object Apps Script passes');
+export const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
+/** createPlan's optional sections (MCP's create_plan takes them flattened). */
+export const PLAN_DETAILS = z
+  .object({
+    analysis: z
+      .object({
+        spreadsheet: z.string(),
+        keySheets: z.array(z.string()),
+        read: z.array(z.string()),
+        write: z.array(z.string()),
+        currentState: z.string(),
+      })
+      .partial()
+      .strict(),
+    questions: z.array(z.string()),
+    notes: z.string(),
+  })
+  .partial()
+  .strict();
+/** Re-planning commands applyCommands takes beside the task actions (src/core/replan.ts). */
+export const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAction[]];
+/** Phases are numbered from 0 (`## Phase 0: Safety net`) or 1. */
+export const phaseNumber = z.number().int().min(0);
+/** A phase as agents send it: 2, or "2" (src/core/replan.ts reads both). */
+export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]);
+/** Where moveTask puts a task: right after a step, or first in a phase. */
+export const moveTarget = z.union([z.string(), phaseNumber]);
+export const agentCommand = z.object({
+  action: z.enum([...AGENT_ACTIONS, ...EDIT_COMMANDS]),
+  step: z.string().optional(),
+  text: z.string().optional(),
+  phase: phaseArgument.optional(),
+  after: moveTarget.optional(),
+  under: z.string().optional(),
+  steps: z.array(z.string()).optional(),
+});
+export const addTaskOptions = z.object({ after: z.string(), under: z.string() }).partial();
+export const settingsChange = z
+  .object({ approvalRequired: z.boolean(), afterFinish: z.enum(['empty', 'starter']) })
+  .partial();
+export const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
+export const a1 = argument('a1', z.string(), "e.g. Data!A2:F500, 'My Sheet'!A:A");
+/** A cell as writeRange takes it (src/core/cell-values.ts): text stays text; dates and formulas are objects. */
+export const cell = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.object({ date: z.string() }),
+  z.object({ formula: z.string() }),
+]);
+export const base = argument(
+  'base',
+  z.union([z.string(), z.number().int()]),
+  'stamp or revision of the plan you last read',
+);
+
+/** What an agent may batch in applyCommands. */
+export type AgentCommand = z.input<typeof agentCommand>;
+/** getPlan's options: a summary for an LLM's context instead of the whole plan. */
+export type PlanViewRequest = z.input<typeof planView>;
