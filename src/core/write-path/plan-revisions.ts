@@ -6,6 +6,7 @@
  * functions over it; PlanManager is their facade.
  */
 import type { ActionContext } from '../actions';
+import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
@@ -230,8 +231,15 @@ export class PlanRevisions {
     const revision = snapshot.revision.revision + 1;
     const next = revisionRecord(revision, text, this.source, this.store.now(), written.digest);
     const result = answer(next.info);
+    const attention = nextAttention(attentionIn(snapshot.meta), {
+      before: snapshot.read.plan,
+      after: written.plan,
+      byPerson: this.byPerson,
+      at: next.info.changedAt ?? this.store.now(),
+      revision,
+    });
     const meta = recordWithRequests(
-      next.meta,
+      recordWithAttention(next.meta, attention),
       options.newPlan ? '' : snapshot.meta,
       this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
     );
