@@ -56,7 +56,9 @@ export const API_FUNCTIONS = {
   // ---- the plan API: agents, through scripts.run (PlanClient, MCP) ----
   getPlan: returning<RevisedPlan | CompactPlan | null>()({
     ...read,
-    description: 'Read the plan, or a compact summary of it; null when there is none.',
+    description:
+      'Read the plan, or a compact summary of it; null when there is none. Its attention says what waits for the ' +
+      'person (since when) and what the person decided since your last change.',
     args: [argument('options', planView.optional())],
     mcp: 'plan',
   }),

@@ -162,22 +162,26 @@ export function recordWithAttention(meta: string, attention: AttentionRecord): s
   }
 }
 
-/** Lines for the compact view: what waits, and what the person decided; none when there is nothing to say. */
+const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Lines for the compact view, which already lists open questions and tasks in review: one line of what waits and since
+ * when, then the person's decisions; none when there is nothing to say.
+ */
 export function attentionLines(attention: Attention): string[] {
   const lines: string[] = [];
-  const when = (iso?: string) => (iso ? ` (since ${iso.slice(0, 16).replace('T', ' ')} UTC)` : '');
-  if (attention.waitingForPerson.length) {
-    lines.push(`Waiting for the person (${attention.waitingForPerson.length}):`);
-    for (const item of attention.waitingForPerson) {
-      const what =
-        item.what === 'review'
-          ? `review of ${item.step} ${item.text}${item.note ? ` — ${item.note}` : ''}`
-          : item.what === 'question'
-            ? `question: ${item.text}`
-            : 'approval of the plan';
-      lines.push(`- ${what}${when(item.since)}`);
-    }
+  const when = (iso?: string) => (iso ? ` (since ${minute(iso)})` : '');
+  const waiting = attention.waitingForPerson;
+  const parts = waiting
+    .filter((item) => item.what !== 'question')
+    .map((item) => (item.what === 'review' ? `review of ${item.step}` : 'approval of the plan') + when(item.since));
+  const questions = waiting.filter((item) => item.what === 'question');
+  if (questions.length) {
+    const oldest = questions.map((item) => item.since ?? '').sort()[0];
+    const count = questions.length === 1 ? '1 open question' : `${questions.length} open questions`;
+    parts.push(count + when(oldest || undefined));
   }
+  if (parts.length) lines.push(`Waiting for the person: ${parts.join('; ')}`);
   if (attention.decidedSinceYourLastChange.length) {
     lines.push('The person decided since your last change:');
     for (const decision of attention.decidedSinceYourLastChange) {
@@ -187,7 +191,7 @@ export function attentionLines(attention: Attention): string[] {
           : decision.what === 'answer'
             ? `answered "${decision.text}": ${decision.decided}`
             : `plan: ${decision.decided}`;
-      lines.push(`- ${what} (${decision.at.slice(0, 16).replace('T', ' ')} UTC)`);
+      lines.push(`- ${what} (${minute(decision.at)})`);
     }
   }
   return lines;

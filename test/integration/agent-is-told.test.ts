@@ -75,8 +75,10 @@ test('the compact view names what waits, with its time', () => {
   const spreadsheet = sheetWithPlan(PLAN_TEXT);
   agent(spreadsheet, 'startTask', ['1.2'], () => new Date('2026-03-02T09:15:00Z'));
   const { summary } = agent(spreadsheet, 'getPlan', [{ view: 'compact' }]);
-  expect(summary).toContain(
-    'Waiting for the person (1):\n- question: Net or gross quantities? (since 2026-03-02 09:15 UTC)',
+  expect(summary).toContain('Waiting for the person: 1 open question (since 2026-03-02 09:15 UTC)');
+  agent(spreadsheet, 'reviewTask', ['1.2', 'is the layout right?'], () => new Date('2026-03-02T10:40:00Z'));
+  expect(agent(spreadsheet, 'getPlan', [{ view: 'compact' }]).summary).toContain(
+    'Waiting for the person: review of 1.2 (since 2026-03-02 10:40 UTC); 1 open question (since 2026-03-02 09:15 UTC)',
   );
 });
 
