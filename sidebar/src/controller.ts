@@ -12,6 +12,7 @@ import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
 import { agentNameOf } from '../../src/core/revision';
+import { seenTask, type SeenQuestion, type SeenTask } from '../../src/core/seen';
 import type { PlanSettings } from '../../src/core/settings';
 import type { CheckResult } from '../../src/core/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
@@ -226,10 +227,26 @@ export class SidebarController {
     }
   }
 
+  /**
+   * What the person sees of the task at `step` (or of question `number`), sent with their decision: the server refuses
+   * it (CONFLICT) if the agent has put something else there since (src/core/seen.ts).
+   */
+  private seenTask(step: string): SeenTask | null {
+    const task = this.state.view && outlinePlan(this.state.view.markdown).tasks.find((found) => found.step === step);
+    return task ? seenTask(task) : null;
+  }
+
+  private seenQuestion(number: number): SeenQuestion | null {
+    const question =
+      this.state.view && outlinePlan(this.state.view.markdown).questions.find((found) => found.number === number);
+    return question ? { text: question.text } : null;
+  }
+
   /** A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. */
   act(action: TaskAction, step: string, text?: string): Promise<boolean> {
     const given = text?.trim() ? text.trim() : undefined;
     const { busy, done } = actionWords(action);
+    const seen = this.seenTask(step);
     return this.change(
       `${busy} ${step}`,
       `${step} ${done}`,
@@ -238,17 +255,18 @@ export class SidebarController {
           byPerson: true,
           today: this.today(),
         }).document.toString(),
-      () => this.server('sidebarTaskAction', action, step, given ?? null),
+      () => this.server('sidebarTaskAction', action, step, given ?? null, seen),
       given,
     );
   }
 
   answer(question: number, text: string): Promise<boolean> {
+    const seen = this.seenQuestion(question);
     return this.change(
       `Saving the answer to question ${question}`,
       `Answer to question ${question} saved`,
       () => setAnswerLine(outlinePlan(this.state.markdown), question, requireLine(text, 'answer')).toString(),
-      () => this.server('sidebarAnswerQuestion', question, text.trim()),
+      () => this.server('sidebarAnswerQuestion', question, text.trim(), seen),
       text,
     );
   }
@@ -645,23 +663,26 @@ export class SidebarController {
   }
 
   renameTask(step: string, title: string): Promise<ReplanOutcome | null> {
+    const seen = this.seenTask(step);
     return this.edit('rename', { step, text: title }, [`Renaming ${step}`, `${step} renamed`], () =>
-      this.server('sidebarRenameTask', step, title.trim()),
+      this.server('sidebarRenameTask', step, title.trim(), seen),
     );
   }
 
   /** Moves `step` (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
   moveTask(step: string, after: string | number, words: [busy: string, done: string]): Promise<ReplanOutcome | null> {
-    return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after));
+    const seen = this.seenTask(step);
+    return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after, seen));
   }
 
   /** Removes a task with its sub-steps; the plan before goes to the history. */
   removeTask(step: string): Promise<ReplanOutcome | null> {
+    const seen = this.seenTask(step);
     return this.edit(
       'remove',
       { step },
       [`Removing ${step}`, `${step} removed; the plan before is in the history`],
-      () => this.server('sidebarRemoveTask', step),
+      () => this.server('sidebarRemoveTask', step, seen),
     );
   }
 }

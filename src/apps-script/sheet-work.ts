@@ -239,7 +239,9 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    enforceSheetRules(request, ruleContext(store.read()?.text ?? '', store.readSettings(), OWN_SHEETS), true);
+    const planText = store.read()?.text ?? '';
+    const approved = store.lastApproved()?.text;
+    enforceSheetRules(request, ruleContext(planText, store.readSettings(), OWN_SHEETS, approved), true);
     const cells = gridRange(spreadsheet, target);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.

@@ -228,8 +228,17 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
   });
 }
 
-/** Any task action of the core's TASK_ACTIONS: the move into each status, note, approve, requestChanges. */
-export function sidebarTaskAction(token: unknown, action: unknown, step: unknown, text?: unknown): PlanView {
+/**
+ * Any task action of the core's TASK_ACTIONS: the move into each status, note, approve, requestChanges. `seen` is the
+ * task as the sidebar showed it (src/core/seen.ts): the action is refused (CONFLICT) when the step holds another task.
+ */
+export function sidebarTaskAction(
+  token: unknown,
+  action: unknown,
+  step: unknown,
+  text?: unknown,
+  seen?: unknown,
+): PlanView {
   return asPerson(token, (manager) => {
     if (!isTaskAction(action)) {
       throw new PlanError(
@@ -238,13 +247,13 @@ export function sidebarTaskAction(token: unknown, action: unknown, step: unknown
       );
     }
     // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
-    return manager.act(action, step, text ?? undefined);
+    return manager.act(action, step, text ?? undefined, seen ?? undefined);
   });
 }
 
-/** Sets or replaces the answer to question `number` (1-based). */
-export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: unknown): PlanView {
-  return asPerson(token, (manager) => manager.answerQuestion(number, answer));
+/** Sets or replaces the answer to question `number` (1-based), refused when it is not the question `seen`. */
+export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: unknown, seen?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.answerQuestion(number, answer, seen ?? undefined));
 }
 
 /**
@@ -352,18 +361,18 @@ export function sidebarAddPhase(token: unknown, name: unknown, steps: unknown, a
   return asPerson(token, (manager) => manager.addPhase(name, steps, after ?? undefined));
 }
 
-export function sidebarRenameTask(token: unknown, step: unknown, title: unknown): PlanView {
-  return asPerson(token, (manager) => manager.renameTask(step, title));
+export function sidebarRenameTask(token: unknown, step: unknown, title: unknown, seen?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.renameTask(step, title, seen ?? undefined));
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
-export function sidebarMoveTask(token: unknown, step: unknown, after: unknown): PlanView {
-  return asPerson(token, (manager) => manager.moveTask(step, after));
+export function sidebarMoveTask(token: unknown, step: unknown, after: unknown, seen?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.moveTask(step, after, seen ?? undefined));
 }
 
 /** Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history. */
-export function sidebarRemoveTask(token: unknown, step: unknown): PlanView {
-  return asPerson(token, (manager) => manager.removeTask(step));
+export function sidebarRemoveTask(token: unknown, step: unknown, seen?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.removeTask(step, seen ?? undefined));
 }
 
 /** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */

@@ -4,7 +4,17 @@
  */
 import { z } from 'zod/v4';
 import { argument, returning } from './api-spec';
-import { addTaskOptions, event, moveTarget, phaseArgument, settingsChange, step, token } from './api-shapes';
+import {
+  addTaskOptions,
+  event,
+  moveTarget,
+  phaseArgument,
+  seenQuestion,
+  seenTask,
+  settingsChange,
+  step,
+  token,
+} from './api-shapes';
 import type { PlanSettings } from './settings';
 import type { ArchiveEntry } from './store';
 
@@ -100,12 +110,12 @@ export const PERSON_FUNCTIONS = {
   sidebarTaskAction: returning<unknown>()({
     ...sidebar,
     description: 'Any task action, approve and requestChanges included.',
-    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional())],
+    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional()), seenTask],
   }),
   sidebarAnswerQuestion: returning<unknown>()({
     ...sidebar,
     description: 'Sets or replaces the answer to a question.',
-    args: [token, argument('number', z.number().int()), argument('answer', z.string())],
+    args: [token, argument('number', z.number().int()), argument('answer', z.string()), seenQuestion],
   }),
   sidebarReplacePlan: returning<unknown>()({
     ...sidebar,
@@ -213,17 +223,17 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     retrySafe: true,
     description: 'Gives a task another title.',
-    args: [token, step, argument('title', z.string())],
+    args: [token, step, argument('title', z.string()), seenTask],
   }),
   sidebarMoveTask: returning<unknown>()({
     ...sidebar,
     description: 'Moves a task right after a step, or first in a phase (a number).',
-    args: [token, step, argument('after', moveTarget)],
+    args: [token, step, argument('after', moveTarget), seenTask],
   }),
   sidebarRemoveTask: returning<unknown>()({
     ...sidebar,
     description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
-    args: [token, step],
+    args: [token, step, seenTask],
   }),
   sidebarSelectRange: returning<unknown>()({
     ...sidebar,

@@ -9,6 +9,17 @@ import { EDIT_ACTIONS, type EditAction } from './replan';
 
 export const step = argument('step', z.string(), 'e.g. "2.1"');
 export const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
+/** What the person saw of the task or question they decide on (src/core/seen.ts): CONFLICT when it changed. */
+export const seenTask = argument(
+  'seen',
+  z.object({ title: z.string(), status: z.string(), note: z.string().optional() }).nullable().optional(),
+  'the task as the sidebar showed it',
+);
+export const seenQuestion = argument(
+  'seen',
+  z.object({ text: z.string() }).nullable().optional(),
+  'the question shown',
+);
 export const event = argument('event', z.unknown(), 'the event object Apps Script passes');
 export const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
 /** createPlan's optional sections (MCP's create_plan takes them flattened). */

@@ -58,14 +58,38 @@ export function requireTaskNotHeld(
 
 export const HELD_ITEMS: readonly HeldItemKind[] = [
   {
-    // A task in a status the status table holds for a person (review), known by its title (re-planning may renumber
-    // it): an agent may put a task there, never take one out, rename or remove it.
-    describe: (title, status) => `task "${title}" (${STATUS_TABLE.definition(status).described})`,
+    // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
+    // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
+    // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
+    describe: (key, held) =>
+      `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
     entries: (outline) =>
-      outline.tasks.map((task) => [task.title, heldStatus(outline.statuses, task) ? task.status : undefined]),
-    released: (status) => `would be taken out of ${status}`,
+      keyedTasks(outline).map(([key, task]) => [
+        key,
+        heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
+      ]),
+    released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
     agentMay: ['added'],
     personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
+    // agent may let it go with the line (starting the task moves it to Notes), never write one.
+    describe: (words) => `the person's decision "${words}" on a task`,
+    entries: (outline) =>
+      outline.tasks.filter((task) => isDecisionWords(task.note)).map((task) => [task.note!, task.note!]),
+    released: 'would be taken away',
+    agentMay: ['removed'],
+    personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
+    // an agent may leave it out of a plan it rewrites (the history keeps it), never write one.
+    describe: (line) => `the decision line "${line}" in Notes`,
+    entries: (outline) => decisionNoteLines(outline).map((line) => [line, line]),
+    released: 'would be dropped',
+    agentMay: ['removed'],
+    personPath: "only a person's decision in the sidebar writes it",
   },
   {
     // A person's answer: an agent may drop a question together with its answer (the replaced plan keeps both in the
@@ -102,6 +126,59 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     personPath: 'only the person writes the text after the status, in the sidebar',
   },
 ];
+
+/** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
+const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
+/** A dated Notes line (`- 2026-03-02: …`): the start of what a person's decision writes there. */
+const DATED_NOTE = /^(?:[-*+][ \t]+)?\d{4}-\d{2}-\d{2}:[ \t]+/;
+/** The outcome a review decision's Notes line names after the task. */
+const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
+
+/** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
+function isDecisionNote(line: string): boolean {
+  const dated = DATED_NOTE.exec(line);
+  if (!dated) return false;
+  const said = line.slice(dated[0].length).toLowerCase();
+  if (said.startsWith('plan approved') || said.startsWith('plan sent back')) return true;
+  return said.startsWith('review of ') && REVIEW_OUTCOME.test(said);
+}
+
+function isDecisionWords(note: string | undefined): boolean {
+  return note !== undefined && DECISION_WORDS.test(note);
+}
+
+function decisionNoteLines(outline: PlanOutline): string[] {
+  const notes = outline.sections.notes;
+  if (!notes) return [];
+  return outline.document.lines
+    .slice(notes.heading + 1, notes.end)
+    .map((line) => line.trim())
+    .filter(isDecisionNote);
+}
+
+/**
+ * Each task under a key of its title and, from the second task so titled on, its place among them (after a line
+ * break, which no title holds), so that a copy elsewhere in the plan is never taken for the item.
+ */
+function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][number]]> {
+  const seen = new Map<string, number>();
+  return outline.tasks.map((task) => {
+    const count = (seen.get(task.title) ?? 0) + 1;
+    seen.set(task.title, count);
+    return [count === 1 ? task.title : `${task.title}\n${count}`, task];
+  });
+}
+
+/** The status part of a held task's value (`review`, then what to check on the next line). */
+function heldTaskStatus(held: string): string {
+  return held.split('\n')[0];
+}
+
+/** A task key in words: `"Check"`, or `"Check" (the 2nd task so titled)`. */
+function describeTaskKey(key: string): string {
+  const [title, count] = key.split('\n');
+  return count ? `"${title}" (task ${count} of that title)` : `"${title}"`;
+}
 
 interface Difference {
   kind: HeldItemKind;

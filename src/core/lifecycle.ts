@@ -104,18 +104,41 @@ export function statusAfterAgentRewrite(
   return setStatusLine(after, status, note).toString();
 }
 
-/** An agent's change of an approved plan's tasks makes it a draft again (the person approved other tasks). */
+/**
+ * An agent's change of an approved plan's tasks makes it a draft again (the person approved other tasks); so does its
+ * change of a plan without a Status line when `approvalHeld` (the person asked to approve plans first): the draft is
+ * what the sidebar offers them to approve.
+ */
 export function afterAgentReplan(
   document: PlanDocument,
   read: (text: string) => PlanOutline = outlinePlan,
+  approvalHeld: () => boolean = () => false,
 ): PlanDocument {
   const outline = read(document.toString());
-  return outline.status === 'approved' ? setStatusLine(outline, 'draft') : document;
+  const draft = outline.status === 'approved' || (outline.status === undefined && approvalHeld());
+  return draft ? setStatusLine(outline, 'draft') : document;
 }
 
-/** Refuses work (starting or completing tasks) on a plan that waits for the person's approval. */
+/** Whether the plan waits for the person's approval: a draft, or (approval required) a plan without a status. */
+export function waitsForApproval(status: PlanStatus | undefined, approvalRequired: boolean): boolean {
+  if (!approvalRequired) return false;
+  return status === undefined || planStatusDefinition(status).waitsForApproval;
+}
+
+/**
+ * Refuses work (starting or completing tasks) on a plan that waits for the person's approval: a draft, or a plan
+ * without a Status line once the person asked to approve plans first (it is a draft until they approve it).
+ */
 export function requireApproved(outline: PlanOutline, approvalRequired: boolean): void {
-  if (!outline.status || !approvalRequired || !planStatusDefinition(outline.status).waitsForApproval) return;
+  if (!waitsForApproval(outline.status, approvalRequired)) return;
+  if (!outline.status) {
+    throw new PlanError(
+      'NEEDS_APPROVAL',
+      `The plan has no Status line, so it is a draft: the person asked to approve plans before an agent starts ` +
+        `work. Re-planning (addTask, renameTask, replacePlan…) is still allowed and marks it "Status: draft"; ` +
+        APPROVAL_HELP,
+    );
+  }
   const said = outline.statusNote ? ` The person said: "${outline.statusNote}".` : '';
   throw new PlanError(
     'NEEDS_APPROVAL',

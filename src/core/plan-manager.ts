@@ -73,9 +73,9 @@ export class PlanManager {
 
   // ---- task actions ----
 
-  /** Any task action (the sidebar's way in); the methods below are the API's names for each. */
-  act(action: TaskAction, step: unknown, text?: unknown): TaskResult {
-    return act(this.path, action, step, text);
+  /** Any task action (the sidebar's way in; `seen`: the task the person saw); the methods below are the API's names. */
+  act(action: TaskAction, step: unknown, text?: unknown, seen?: unknown): TaskResult {
+    return act(this.path, action, step, text, seen);
   }
   startTask(step: unknown): TaskResult {
     return act(this.path, 'start', step);
@@ -128,20 +128,20 @@ export class PlanManager {
   addPhase(name: unknown, steps: unknown, after?: unknown): PhaseResult {
     return addPhase(this.path, name, steps, after);
   }
-  renameTask(step: unknown, title: unknown): EditResult {
-    return renameTask(this.path, step, title);
+  renameTask(step: unknown, title: unknown, seen?: unknown): EditResult {
+    return renameTask(this.path, step, title, seen);
   }
-  moveTask(step: unknown, after: unknown): EditResult {
-    return moveTask(this.path, step, after);
+  moveTask(step: unknown, after: unknown, seen?: unknown): EditResult {
+    return moveTask(this.path, step, after, seen);
   }
-  removeTask(step: unknown): RemoveResult {
-    return removeTask(this.path, step);
+  removeTask(step: unknown, seen?: unknown): RemoveResult {
+    return removeTask(this.path, step, seen);
   }
 
   // ---- whole documents ----
 
-  answerQuestion(number: unknown, answer: unknown): RevisedPlan {
-    return answerQuestion(this.path, number, answer);
+  answerQuestion(number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
+    return answerQuestion(this.path, number, answer, seen);
   }
   createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
     return createPlan(this.path, title, goal, phases, details);

@@ -42,6 +42,21 @@ export interface RuleContext {
   settings: SheetSettings;
   /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
   ownSheets: readonly string[];
+  /**
+   * The plan as a person last approved it in the sidebar (null before any approval): once there is one, writes stay
+   * inside its Write ranges too, until the person approves again.
+   */
+  approved?: Plan | null;
+}
+
+/**
+ * Whether `name` names one of `sheets` as Sheets resolves names: ignoring case (Sheets keeps no two sheets whose names
+ * differ only in case, and getSheetByName may find `agent_base` for AGENT_BASE; assumption sheet-names).
+ */
+export function isSheetNamed(name: string, sheets: readonly string[]): boolean {
+  const lower = name.toLowerCase();
+  const upper = name.toUpperCase();
+  return sheets.some((sheet) => sheet.toLowerCase() === lower || sheet.toUpperCase() === upper);
 }
 
 export interface SheetRule {
@@ -86,7 +101,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
     code: 'OUT_OF_SCOPE',
     needsPlan: false,
     check(request, context) {
-      if (!context.ownSheets.includes(request.range.sheet)) return null;
+      if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
       return (
         `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
         `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}`
@@ -96,9 +111,9 @@ export const SHEET_RULES: readonly SheetRule[] = [
   {
     name: 'plan mode',
     allows:
-      'While the plan is a draft, done, or missing, an agent may read but not write; once a person approves it, ' +
-      'writes follow the rules below. Only when the person asked to approve plans first; a missing plan ' +
-      'refuses writes always.',
+      'While the plan is a draft (a plan without a Status line is one), done, or missing, an agent may read but not ' +
+      'write; once a person approves it, writes follow the rules below. Only when the person asked to approve plans ' +
+      'first; a missing plan refuses writes always.',
     calls: ['write'],
     code: 'PLAN_NOT_APPROVED',
     needsPlan: true,
@@ -110,15 +125,18 @@ export const SHEET_RULES: readonly SheetRule[] = [
   {
     name: 'scope',
     allows:
-      "A write lies inside one of the plan's `Write:` ranges (Analysis → Target ranges). Reads anywhere else are " +
-      'allowed and reported in the write log.',
+      "A write lies inside one of the plan's `Write:` ranges (Analysis → Target ranges; not in code or comments) " +
+      'and, once a person has approved a plan, inside the Write ranges of the version they last approved, until ' +
+      'they approve again. Reads anywhere else are allowed and reported in the write log.',
     calls: ['write'],
     code: 'OUT_OF_SCOPE',
     needsPlan: true,
     check(request, context) {
       const declared = declaredRanges(context.plan);
-      if (declared.write.some((range) => containsRange(range, request.range))) return null;
       const target = formatSheetRange(request.range);
+      if (declared.write.some((range) => containsRange(range, request.range))) {
+        return context.approved ? outsideApproved(request.range, context.approved) : null;
+      }
       const unread = declared.unreadable.length
         ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')})`
         : '';
@@ -174,6 +192,17 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
 ];
 
+/** Null when `range` lies inside a Write range of the plan a person last approved; else why the write waits. */
+function outsideApproved(range: SheetRange, approved: Plan): string | null {
+  const ranges = declaredRanges(approved).write;
+  if (ranges.some((outer) => containsRange(outer, range))) return null;
+  const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
+  return (
+    `${formatSheetRange(range)} is in the plan's Write ranges, but not in those of the plan a person last approved ` +
+    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ${NOTHING_WRITTEN}`
+  );
+}
+
 function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
   const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
   const start = STATUS_TABLE.definition(task.status).queue
@@ -195,14 +224,19 @@ export function enforceSheetRules(request: SheetRequest, context: RuleContext, n
 
 /**
  * Plan mode: whether the plan lets an agent write at all. It applies when the person asked to approve plans
- * first: then a plan that waits for approval (a draft, in the lifecycle's table) or is done refuses every write.
- * A plan without a `Status:` line has no lifecycle and is not held (an agent cannot drop the line while approval
- * is required). With no plan, nothing is approved. Scope and task rules apply either way.
+ * first: then a plan that waits for approval (a draft, in the lifecycle's table; a plan without a `Status:` line is
+ * one) or is done refuses every write. With no plan, nothing is approved. Scope and task rules apply either way.
  */
 export function writesAllowed(plan: Plan | null, settings: SheetSettings): { allowed: boolean; reason: string } {
   if (!plan) return { allowed: false, reason: 'There is no plan, so no write is approved' };
   if (!settings.approvalRequired) return { allowed: true, reason: 'The person does not require approval' };
-  if (plan.status && planStatusDefinition(plan.status).waitsForApproval) {
+  if (!plan.status) {
+    return {
+      allowed: false,
+      reason: 'The plan has no Status line, so it is a draft: writes wait until a person approves it in the sidebar',
+    };
+  }
+  if (planStatusDefinition(plan.status).waitsForApproval) {
     const said = plan.statusNote ? ` (the person said: "${plan.statusNote}")` : '';
     return {
       allowed: false,
@@ -211,7 +245,7 @@ export function writesAllowed(plan: Plan | null, settings: SheetSettings): { all
   }
   if (plan.status === 'done')
     return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
-  return { allowed: true, reason: plan.status ? 'A person approved the plan' : 'The plan has no Status line' };
+  return { allowed: true, reason: 'A person approved the plan' };
 }
 
 export interface DeclaredRanges {
@@ -278,6 +312,12 @@ function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
 }
 
 /** The rule context for the plan text in the cell. */
-export function ruleContext(planText: string, settings: SheetSettings, ownSheets: readonly string[]): RuleContext {
-  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets };
+export function ruleContext(
+  planText: string,
+  settings: SheetSettings,
+  ownSheets: readonly string[],
+  approvedText?: string,
+): RuleContext {
+  const approved = approvedText?.trim() ? parsePlan(approvedText) : null;
+  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets, approved };
 }

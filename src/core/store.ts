@@ -77,6 +77,8 @@ export interface PlanStore {
   read(): PlanCells | null;
   /** The plan as Sheet Plan last wrote or recorded it; null before the first write. */
   lastRecorded(): RecordedPlan | null;
+  /** The plan as a person last approved it in the sidebar; null before any approval (a store without it has none). */
+  lastApproved?(): RecordedPlan | null;
   /**
    * Makes one change: adds `keep` to the history, keeps the new text as the last recorded plan, and writes the plan
    * with its record (one range write). If any step fails, or the change cannot be committed, what was written is put

@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runDemoAgent } from '../../src/node/demo/agent';
 import { demoCommand } from '../../src/node/demo/main';
+import { McpDemoClient } from '../../src/node/demo/mcp-client';
+import { connectAgentAsPerson } from '../../src/node/server/person-calls';
 import {
   approveInSidebar,
   decideInSidebar,
@@ -41,102 +43,120 @@ describe('the demo', () => {
     await emulator.close();
   });
 
-  test('the agent drafts; the person sends it back, approves; the agent works, adds a task, finishes', async () => {
-    await runInSidebar(emulator.url, 'sidebarSaveSettings', { approvalRequired: true });
-    const client = emulator.client();
-    const lines: string[] = [];
-    const demo = runDemoAgent({
-      client,
-      log: (line) => lines.push(line),
-      pauseMs: 0,
-      pollMs: 20,
-      reviewTimeoutMs: 20_000,
-    });
-    // Awaited at the end; should the test fail before, the agent's next call fails when its emulator closes, and
-    // that must not be reported as the next test's failure.
-    demo.catch(() => undefined);
-    const waitingForPlan = (count: number) => async () =>
-      lines.filter((line) => line.includes('waiting for a person to approve the plan')).length >= count;
+  test.each(['PlanClient (scripts.run)', 'an MCP client of the web app, by URL'])(
+    'the agent drafts; the person sends it back, approves; the agent works, adds a task, finishes: %s',
+    async (through) => {
+      await runInSidebar(emulator.url, 'sidebarSaveSettings', { approvalRequired: true });
+      const client = emulator.client();
+      const agent = through.startsWith('PlanClient')
+        ? client
+        : await McpDemoClient.connect(await connectAgentAsPerson(emulator.url, 'Demo agent'));
+      const lines: string[] = [];
+      const demo = runDemoAgent({
+        client: agent,
+        log: (line) => lines.push(line),
+        pauseMs: 0,
+        pollMs: 20,
+        reviewTimeoutMs: 20_000,
+      });
+      // Awaited at the end; should the test fail before, the agent's next call fails when its emulator closes, and
+      // that must not be reported as the next test's failure.
+      demo.catch(() => undefined);
+      const waitingForPlan = (count: number) => async () =>
+        lines.filter((line) => line.includes('waiting for a person to approve the plan')).length >= count;
 
-    await waitFor(waitingForPlan(1), 'the draft');
-    expect(lines).toContain('  📝 the plan is a draft: the person asked to approve plans before work starts');
-    await runInSidebar(emulator.url, 'sidebarRequestPlanChanges', 'also check the returns');
-    await waitFor(async () => lines.some((line) => line.startsWith('  ✎ sent back')), 'the re-plan');
-    expect((await client.getPlan())!.phases[3].tasks.map((task) => task.title)).toContain(
-      'Follow up: also check the returns',
-    );
-    await approveInSidebar(emulator.url, 'go ahead');
+      await waitFor(waitingForPlan(1), 'the draft');
+      expect(lines).toContain('  📝 the plan is a draft: the person asked to approve plans before work starts');
+      await runInSidebar(emulator.url, 'sidebarRequestPlanChanges', 'also check the returns');
+      await waitFor(async () => lines.some((line) => line.startsWith('  ✎ sent back')), 'the re-plan');
+      expect((await client.getPlan())!.phases[3].tasks.map((task) => task.title)).toContain(
+        'Follow up: also check the returns',
+      );
+      await approveInSidebar(emulator.url, 'go ahead');
 
-    await waitFor(waitingForPlan(2), 'the discovered task');
-    expect(lines).toContain(
-      '🔎 discovered work: addTask(4, "Archive the reconciliation to History!A:F (month snapshot)") → 4.5',
-    );
-    await approveInSidebar(emulator.url);
+      await waitFor(waitingForPlan(2), 'the discovered task');
+      expect(lines).toContain(
+        '🔎 discovered work: addTask(4, "Archive the reconciliation to History!A:F (month snapshot)") → 4.5',
+      );
+      await approveInSidebar(emulator.url);
 
-    const inReview = () => client.getReviewTasks().then((tasks) => tasks.find((task) => task.step === '2.3'));
-    const first = await waitFor(inReview, 'the first review request');
-    expect(first.reviewNote).toBe('please verify 5% threshold is correct');
-    await decideInSidebar(emulator.url, 'requestChanges', '2.3', 'use 3% for perishables');
+      const inReview = () => client.getReviewTasks().then((tasks) => tasks.find((task) => task.step === '2.3'));
+      const first = await waitFor(inReview, 'the first review request');
+      expect(first.reviewNote).toBe('please verify 5% threshold is correct');
+      await decideInSidebar(emulator.url, 'requestChanges', '2.3', 'use 3% for perishables');
 
-    const second = await waitFor(inReview, 'the second review request');
-    expect(second.reviewNote).toBe('reworked after "use 3% for perishables"; please check again');
-    await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
+      const second = await waitFor(inReview, 'the second review request');
+      // The agent's new review note joins the person's request on the task's line (docs/format.md).
+      expect(second.reviewNote).toBe(
+        'changes requested: use 3% for perishables; reworked after "use 3% for perishables"; please check again',
+      );
+      await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
 
-    // The person undoes the summary the agent wrote for 3.2, from the sidebar.
-    const summaryWrite = () =>
-      client.getWriteLog().then((entries) => entries.find((entry) => entry.step === '3.2' && !entry.undone));
-    const written = await waitFor(summaryWrite, 'the summary write');
-    expect(emulator.spreadsheet.cell('Summary!B3')).toBe('Total SKUs');
-    await runInSidebar(emulator.url, 'sidebarUndoWrite', written.id);
+      // The person undoes the summary the agent wrote for 3.2, from the sidebar.
+      const summaryWrite = () =>
+        client.getWriteLog().then((entries) => entries.find((entry) => entry.step === '3.2' && !entry.undone));
+      const written = await waitFor(summaryWrite, 'the summary write');
+      expect(emulator.spreadsheet.cell('Summary!B3')).toBe('Total SKUs');
+      await runInSidebar(emulator.url, 'sidebarUndoWrite', written.id);
 
-    const result = await demo;
-    expect(result.sheet).toEqual({
-      writes: { '3.1': 'Discrepancies!A2:G4', '3.2': 'Summary!B3:C6' },
-      refusal: expect.stringMatching(/^OUT_OF_SCOPE: Staging!A2:C7 is outside the plan's Write ranges: /),
-      undone: 'Summary!B3:C6',
-    });
-    expect(emulator.spreadsheet.cell('Summary!B3')).toBe('');
-    expect(emulator.spreadsheet.cell('Discrepancies!A2')).toBe('WH-1001');
-    expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=-5 vs count');
-    expect(emulator.spreadsheet.formula('Discrepancies!G2')).toBe('');
-    expect(emulator.spreadsheet.cell('Staging!A2')).toBe('');
-    expect(lines).toContain('  📖 readRange(Warehouse!A2:F): 6 rows from Warehouse!A2:F7');
-    expect(result.completed).toEqual([
-      '1.1',
-      '1.2',
-      '1.3',
-      '2.1',
-      '2.2',
-      '2.3',
-      '3.1',
-      '3.2',
-      '3.3',
-      '4.1',
-      '4.2',
-      '4.3',
-      '4.4',
-      '4.5',
-    ]);
-    expect(result.planApprovals).toBe(2);
-    expect(result.discovered).toBe('4.5');
-    expect(result.reviews).toEqual([
-      { step: '2.3', decision: 'changes requested: use 3% for perishables' },
-      { step: '2.3', decision: 'approved: thresholds OK' },
-    ]);
-    expect(result.progress).toMatchObject({ total: 14, done: 14, percent: 100 });
-    expect(lines).toContain('  ⛔ blockTask(3.3, "Dashboard!A1:D10 is protected; waiting for edit access")');
-    expect(lines).toContain('🏁 Finished: 14/14 done (100%)');
-    expect(lines.at(-1)).toBe('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive (1 in all)');
+      const result = await demo;
+      expect(result.sheet).toEqual({
+        writes: { '3.1': 'Discrepancies!A2:G4', '3.2': 'Summary!B3:C6' },
+        refusal: expect.stringMatching(/^OUT_OF_SCOPE: Staging!A2:C7 is outside the plan's Write ranges: /),
+        undone: 'Summary!B3:C6',
+      });
+      expect(emulator.spreadsheet.cell('Summary!B3')).toBe('');
+      expect(emulator.spreadsheet.cell('Discrepancies!A2')).toBe('WH-1001');
+      expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=-5 vs count');
+      expect(emulator.spreadsheet.formula('Discrepancies!G2')).toBe('');
+      expect(emulator.spreadsheet.cell('Staging!A2')).toBe('');
+      expect(lines).toContain('  📖 readRange(Warehouse!A2:F): 6 rows from Warehouse!A2:F7');
+      expect(result.completed).toEqual([
+        '1.1',
+        '1.2',
+        '1.3',
+        '2.1',
+        '2.2',
+        '2.3',
+        '3.1',
+        '3.2',
+        '3.3',
+        '4.1',
+        '4.2',
+        '4.3',
+        '4.4',
+        '4.5',
+      ]);
+      expect(result.planApprovals).toBe(2);
+      expect(result.discovered).toBe('4.5');
+      expect(result.reviews).toEqual([
+        { step: '2.3', decision: 'changes requested: use 3% for perishables' },
+        { step: '2.3', decision: 'approved: thresholds OK' },
+      ]);
+      expect(result.progress).toMatchObject({ total: 14, done: 14, percent: 100 });
+      expect(lines).toContain('  ⛔ blockTask(3.3, "Dashboard!A1:D10 is protected; waiting for edit access")');
+      expect(lines).toContain('🏁 Finished: 14/14 done (100%)');
+      expect(lines.at(-1)).toBe(
+        '🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive (1 in all)',
+      );
 
-    expect(await client.getPlan()).toBeNull();
-    const archived = await client.getArchivedPlan(result.archived!.id);
-    expect(archived).toMatchObject({ status: 'done', title: 'Monthly Inventory Reconciliation' });
-    expect(archived.notes).toMatch(/plan sent back: also check the returns/);
-    expect(archived.notes).toMatch(/review of 2\.3 \(.*\) changes requested: use 3% for perishables/);
-    expect(archived.notes).toMatch(/review of 2\.3 \(.*\) approved: thresholds OK/);
-    expect(archived.notes).toMatch(/finished: Reconciled 14 steps/);
-    expect(archived.analysisDetails?.keySheets).toEqual(['Warehouse', 'Sales', 'Products', 'Discrepancies', 'Summary']);
-  });
+      expect(await client.getPlan()).toBeNull();
+      const archived = await client.getArchivedPlan(result.archived!.id);
+      expect(archived).toMatchObject({ status: 'done', title: 'Monthly Inventory Reconciliation' });
+      expect(archived.notes).toMatch(/plan sent back: also check the returns/);
+      expect(archived.notes).toMatch(/review of 2\.3 \(.*\) changes requested: use 3% for perishables/);
+      expect(archived.notes).toMatch(/review of 2\.3 \(.*\) approved: thresholds OK/);
+      expect(archived.notes).toMatch(/finished: Reconciled 14 steps/);
+      expect(archived.analysisDetails?.keySheets).toEqual([
+        'Warehouse',
+        'Sales',
+        'Products',
+        'Discrepancies',
+        'Summary',
+      ]);
+      if (agent instanceof McpDemoClient) await agent.close();
+    },
+  );
 
   test(
     '`sheet-plan demo --fast` waits for nobody: it starts its own emulator that asks for approval, plays the person ' +
@@ -167,6 +187,9 @@ describe('the demo', () => {
         ),
       ]);
       expect(output).toContain('--fast: nobody needs to open the sidebar; the demo approves and undoes as the person.');
+      expect(output).toMatch(
+        /The agent is an MCP client of the sheet's web app: http:\/\/127\.0\.0\.1:\d+\/macros\/s\/local\/exec\?key=…/,
+      );
       expect(output).not.toMatch(/and approve it in the sidebar|and press Undo/);
       expect(output).toContain('✅ approved: looks right');
       expect(output).toContain('🚫 writeRange(Staging!A2) refused: OUT_OF_SCOPE');

@@ -246,8 +246,11 @@ test('what the server refuses because the agent moved first is explained, and th
   const agent = await server().scriptsRun('completeTask', ['1.2']);
   expect(agent.body.response.result.status).toBe('done');
   await clickTaskAction(page, '1.2', 'Complete');
-  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.2 is already done/);
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: INVALID_TRANSITION');
+  // The sidebar sent the task as it showed it (in progress): the refusal says what it is now.
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
+    /^Task 1\.2 changed since you saw it: .*\(in progress\), it is now .*\(done\)/,
+  );
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
   // The refusal is followed by a change check, which shows the agent's change.
   await page.locator('.task-list li[data-step="1.2"].task-done').waitFor();
   expect(sidebar.dialogs).toEqual([]);

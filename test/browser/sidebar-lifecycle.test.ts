@@ -42,7 +42,8 @@ test('the person turns approval on; the agent’s plan is a draft until the pers
   const { page } = sidebar;
   const cellBefore = await server().planText();
   await requireApproval(sidebar);
-  expect(await server().planText()).toBe(cellBefore); // a setting, not a change of the plan
+  // The plan in the cell had no Status line: with approval required it is a draft, and says so.
+  expect(await server().planText()).toBe(cellBefore.replace(/(\nGoal: [^\n]*\n)/, '$1\nStatus: draft\n'));
   expect(savedSettings()).toMatchObject({ approvalRequired: true });
 
   expect((await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES])).status).toBe(200);

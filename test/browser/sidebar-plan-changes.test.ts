@@ -70,6 +70,11 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   await expect(page.locator('.approval-changes-heading').textContent()).resolves.toMatch(
     /^Changed since you approved it/,
   );
+  // The Write ranges the plan declares, plainly: what approving lets the agent change.
+  await expect(page.locator('.approval-writes li').allTextContents()).resolves.toEqual([
+    'Summary!B3:E15',
+    'Chart!A1:B12',
+  ]);
 
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.locator('.plan-approval').screenshot({ path: path.join(ARTIFACTS, 'sidebar-plan-changes.png') });

@@ -172,8 +172,11 @@ test('a change to a task the agent has just removed is refused, explained, and w
   await taskRow(page, '1.3').getByRole('button', { name: 'Rename…' }).click();
   await page.getByLabel('New title for 1.3').fill('Read Prices!A2:B60 (prices)');
   await page.getByLabel('New title for 1.3').press('Enter');
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
-  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.3 not found/);
+  // The sidebar sent the task as it showed it: the refusal says the step is gone.
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
+    /^Task 1\.3 changed since you saw it: .*there is no step 1\.3 now/,
+  );
   expect(await server().planText()).toBe(theirs);
   await taskRow(page, '1.3').waitFor({ state: 'detached', timeout: 8000 }); // caught up with the agent
   expect(sidebar.dialogs).toEqual([]);

@@ -44,10 +44,35 @@ test.each([
   expect(heldItemDifferences(PLAN, after).map((difference) => difference.change)).toEqual(change.split(','));
 });
 
-test('what an agent may do: ask for a review, reword what to check, drop a question with its answer', () => {
+test('what an agent may do: ask for a review, drop a question with its answer', () => {
   expect(refusal(PLAN, PLAN.replace('[ ] 1.2 Write report', '[!] 1.2 Write report — ok?'))).toBe('allowed');
-  expect(refusal(PLAN, PLAN.replace('— right?', '— do they match the bank?'))).toBe('allowed');
   expect(refusal(PLAN, PLAN.replace('- Which month?\n  - Answer: March\n', ''))).toBe('allowed');
+});
+
+test('a review line keeps its status and what to check, whatever copies of its title exist', () => {
+  expect(refusal(PLAN, PLAN.replace('— right?', '— do they match the bank?'))).toMatch(
+    /task "Check totals" \(waiting for review\) would be changed/,
+  );
+  const copy = PLAN.replace('[ ] 1.2 Write report', '[ ] 1.2 Check totals');
+  const swapped = copy
+    .replace('[!] 1.1 Check totals — right?', '[ ] 1.1 Check totals')
+    .replace('[ ] 1.2 Check totals', '[!] 1.2 Check totals — right?');
+  expect(refusal(copy, swapped)).toMatch(/task "Check totals" \(waiting for review\) would be taken out/);
+  expect(refusal(copy, copy.replace('[ ] 1.2 Check totals', '[!] 1.2 Check totals — also?'))).toBe('allowed');
+});
+
+test("a person's decision words and Notes lines are theirs: an agent never writes one, may leave one out", () => {
+  const approved = PLAN.replace('[!] 1.1 Check totals — right?', '[ ] 1.1 Check totals — approved: fine');
+  expect(refusal(PLAN, PLAN.replace('[ ] 1.2 Write report', '[ ] 1.2 Write report — Approved'))).toMatch(
+    /the person's decision "Approved" on a task would be added/,
+  );
+  expect(refusal(approved, approved.replace('approved: fine', 'changes requested: none'))).toMatch(/would be added/);
+  expect(refusal(approved, approved.replace(' — approved: fine', ''))).toBe('allowed');
+  const noted = `${PLAN}\n## Notes\n\n- 2026-03-01: plan approved\n`;
+  expect(refusal(PLAN.replace('[!] 1.1', '[x] 1.1'), noted.replace('[!] 1.1', '[x] 1.1'))).toMatch(
+    /the decision line "- 2026-03-01: plan approved" in Notes would be added/,
+  );
+  expect(refusal(noted, PLAN)).toBe('allowed');
 });
 
 test('two questions alike are two items: answering the second is still a change', () => {

@@ -43,8 +43,8 @@ describe('the Status line', () => {
     expect(parsePlan(PLAN.replace('## Notes\n', '## Notes\n\nStatus: approved\n')).status).toBeUndefined();
   });
 
-  test('a plan without it works as the spec says, whatever the setting', () => {
-    const store = approvalSheet(PLAN);
+  test('a plan without it works as the spec says while the person does not ask to approve plans', () => {
+    const store = savedPlan(PLAN);
     agent(store).startTask('1.1');
     agent(store).advanceTask('1.1');
     expect(store.text).toContain('- [/] 1.2');
@@ -52,8 +52,17 @@ describe('the Status line', () => {
     expect(agent(store).getPlan()?.status).toBeUndefined();
   });
 
-  test('task changes read the settings only when the plan is a draft', () => {
-    const store = savedPlan(PLAN);
+  test('a plan without it is a draft once the person asks to approve plans: work waits, a re-plan marks it', () => {
+    const store = approvalSheet(PLAN);
+    expect(agent(store).getPlan()).toMatchObject({ waitingForApproval: true });
+    expect(refusal(() => agent(store).startTask('1.1')).message).toMatch(/^NEEDS_APPROVAL: The plan has no Status/);
+    expect(store.text).toBe(PLAN);
+    agent(store).addTask(1, 'Merge the duplicates');
+    expect(store.text).toContain('\n\nStatus: draft\n');
+  });
+
+  test('task changes read the settings only when the plan is a draft or has no Status line', () => {
+    const store = savedPlan(APPROVED);
     agent(store).startTask('1.1');
     agent(store).getPlan();
     expect(store.settingsReads).toBe(0);

@@ -758,10 +758,10 @@ describe("reviews are a person's call", () => {
     expect(store.text).toContain(`- [x] 1.4 Confirm Pay!C2:C40 (deductions) ✅ ${TODAY}\n`);
   });
 
-  test('an agent may re-word its own review request', () => {
+  test('an agent never re-words a review request once the person has it', () => {
     const store = savedPlan(mixed);
-    agent(store).reviewTask('1.4', 'is the 2026 table right (rows 2-40)?');
-    expect(store.text).toContain('- [!] 1.4 Confirm Pay!C2:C40 (deductions) — is the 2026 table right (rows 2-40)?\n');
+    expect(() => agent(store).reviewTask('1.4', 'is the 2026 table right (rows 2-40)?')).toThrow(/^NEEDS_PERSON/);
+    expect(store.text).toBe(mixed);
   });
 });
 

@@ -76,7 +76,8 @@ describe('approval, through the bundle', () => {
 
   test('sent back with a comment: getPlan and the compact view carry what the person said', () => {
     const { spreadsheet, token } = approvalSheet();
-    call(spreadsheet, 'replacePlan', PLAN_TEXT.replace('(customer, amount)', '(customer, amount, VAT)'), 1);
+    const { stamp } = call(spreadsheet, 'getPlan'); // turning the setting on made the plan a draft: revision 2
+    call(spreadsheet, 'replacePlan', PLAN_TEXT.replace('(customer, amount)', '(customer, amount, VAT)'), stamp);
     callAsPerson(spreadsheet, token, 'sidebarRequestPlanChanges', 'add a step for credit notes');
     expect(call(spreadsheet, 'getPlan')).toMatchObject({
       status: 'draft',

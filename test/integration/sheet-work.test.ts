@@ -248,8 +248,12 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
   });
 
-  test('plan mode holds no plan without a Status line: only a person writes one, and it has no lifecycle', () => {
+  test('plan mode: a plan without a Status line is a draft while approval is required, a plain plan without', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved\n\n', ''));
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatch(
+      /^PLAN_NOT_APPROVED: The plan has no Status line, so it is a draft/,
+    );
+    requireApproval(spreadsheet, false);
     expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
   });
 
@@ -367,7 +371,7 @@ describe('service calls (each one a round trip in Google)', () => {
       .filter((entry: { service: string }) => entry.service === service)
       .map((entry: { method: string }) => entry.method);
 
-  test('a write: one lock, one A1 read of the plan cells, one of the target, one setValues, one log row', () => {
+  test('a write: one lock, one A1 read of the plan cells, a look for the approved plan, the target read, set', () => {
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
     const { error, execution } = execute(spreadsheet, 'writeRange', [
@@ -384,7 +388,9 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
     // The log's mark for the sidebar is read before it changes, to put it back if the write fails.
     expect(calls(execution, 'Properties')).toEqual(['getProperty', 'getProperty', 'getProperty', 'setProperty']);
-    expect(execution.calls).toHaveLength(20);
+    // The approved plan's ranges (none approved here: the history sheet is looked up, not read).
+    expect(execution.calls.filter((entry) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
+    expect(execution.calls).toHaveLength(21);
   });
 
   test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {

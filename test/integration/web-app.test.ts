@@ -104,6 +104,11 @@ describe('doPost answers MCP for a connected agent', () => {
     expect(json).toMatchObject({ id: null, error: { code: -32700 } });
   });
 
+  test('the tools/list answer costs under 2,000 tokens (at 4 characters a token)', () => {
+    const { answer } = post(spreadsheet, key, request(4, 'tools/list'));
+    expect(Math.ceil(answer.content.length / 4)).toBeLessThan(2000);
+  });
+
   test("tools/list is the stdio server's list, instructions the same", async () => {
     const { toolList } = await import('../../src/node/mcp/tools');
     const { json } = post(spreadsheet, key, request(4, 'tools/list'));

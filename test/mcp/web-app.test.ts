@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import path from 'node:path';
-import { connectAgentAsPerson } from '../../src/node/server/person-calls';
+import { callSidebarAsPerson, connectAgentAsPerson } from '../../src/node/server/person-calls';
 import { startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
@@ -104,6 +104,8 @@ describe.each([
     expect(cells()).toBe(before);
 
     expect((await call('complete_task', { step })).structuredContent).toMatchObject({ step, status: 'done' });
+    const view = (await callSidebarAsPerson(emulator.url, 'sidebarLoad')) as { changedBy: string };
+    expect(view.changedBy).toBe('agent:Test agent');
     await client.ping();
   });
 });
@@ -118,15 +120,18 @@ describe('a missing, wrong or revoked key is refused, and nothing is written', (
     expect(cells()).toBe(before);
   });
 
-  test('a revoked key: the stdio bridge passes the refusal on', async () => {
-    const revokedUrl = await connectAgentAsPerson(emulator.url, 'Revoked agent');
-    const { callSidebarAsPerson } = await import('../../src/node/server/person-calls');
+  test.each([
+    ['the SDK HTTP client', httpTransport],
+    ['the stdio bridge', stdioTransport],
+  ])('a revoked key, through %s: connecting fails with the refusal', async (through, transport) => {
+    const name = `Revoked agent (${through})`;
+    const revokedUrl = await connectAgentAsPerson(emulator.url, name);
     const { agents } = (await callSidebarAsPerson(emulator.url, 'sidebarListAgents')) as {
       agents: Array<{ id: string; name: string }>;
     };
-    await callSidebarAsPerson(emulator.url, 'sidebarRevokeAgent', agents.find((a) => a.name === 'Revoked agent')!.id);
+    await callSidebarAsPerson(emulator.url, 'sidebarRevokeAgent', agents.find((agent) => agent.name === name)!.id);
     const before = cells();
-    await expect(connected(stdioTransport(revokedUrl))).rejects.toThrow(/refused this URL's key/);
+    await expect(connected(transport(revokedUrl))).rejects.toThrow(/refused this URL's key/);
     expect(cells()).toBe(before);
   });
 

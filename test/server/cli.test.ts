@@ -64,6 +64,30 @@ test('start --port serves the package’s sidebar on that port, with its state i
   expect(sidebar.status).toBe(200);
 });
 
+test('start prints a ready URL for a local agent, and a Claude Code line; a restart revokes the old key', async () => {
+  const url = /http:\/\/127\.0\.0\.1:\d+\/macros\/s\/local\/exec\?key=sp-[0-9a-f]{64}/;
+  const first = await sheetPlan(['start', '--port', '0'], {}, /npx sheet-plan mcp --url .*\n/);
+  const agentUrl = url.exec(first.output)![0];
+  expect(first.output).toContain(`claude mcp add --transport http sheet-plan '${agentUrl}'`);
+  expect(first.output).toContain(`npx sheet-plan mcp --url '${agentUrl}'`);
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  await expect((await fetch(agentUrl, { method: 'POST', body: ping })).json()).resolves.toEqual({
+    jsonrpc: '2.0',
+    id: 1,
+    result: {},
+  });
+  running.splice(0).forEach((child) => child.kill());
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const second = await sheetPlan(['start', '--port', '0'], {}, /npx sheet-plan mcp --url .*\n/);
+  const newUrl = url.exec(second.output)![0];
+  const oldKeyThere = new URL(newUrl);
+  oldKeyThere.search = new URL(agentUrl).search;
+  const refused = await (await fetch(oldKeyThere, { method: 'POST', body: ping })).json();
+  expect(refused.error.code).toBe(-32001);
+  await expect((await fetch(newUrl, { method: 'POST', body: ping })).json()).resolves.toMatchObject({ result: {} });
+});
+
 test('a port in use is named, with how to choose another', async () => {
   const { port, server } = await occupiedPort();
   try {
@@ -89,4 +113,14 @@ test('a port that is not a number is refused before anything starts', async () =
   const { code, output } = await sheetPlan(['start', '--port', '80a']);
   expect(code).toBe(1);
   expect(output).toContain('--port must be a port number from 0 to 65535 (got "80a")');
+});
+
+test.each([
+  [['mcp', '--url', 'http://127.0.0.1:1/macros/s/local/exec'], /--url has no \?key=…: use the whole URL/],
+  [['mcp', '--url', 'not a url'], /--url must be the web app's URL, like https:\/\/script\.google\.com/],
+  [['mcp', '--url', 'http://127.0.0.1:1/exec?key=k', '--script-id', 'x'], /--url goes alone/],
+])('mcp %j is refused before it serves anything, saying why', async (args, says) => {
+  const { code, output } = await sheetPlan(args);
+  expect(code).toBe(1);
+  expect(output).toMatch(says);
 });

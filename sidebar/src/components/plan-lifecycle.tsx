@@ -4,7 +4,10 @@
  * send it back with a comment, which the agent reads.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { parsePlan } from '../../../src/core/parse';
 import { diffPlans } from '../../../src/core/plan-diff';
+import { formatSheetRange } from '../../../src/core/sheet-range';
+import { declaredRanges } from '../../../src/core/sheet-rules';
 import { planStatusDefinition, type PlanStatus } from '../../../src/core/plan-status';
 import type { SidebarController } from '../controller';
 import { describeError } from '../error-words';
@@ -82,6 +85,7 @@ export function PlanApproval({
         Read the plan below. Approve it and the agent may start work; send it back with a comment and the agent revises
         it.
       </p>
+      <DeclaredWrites markdown={markdown} />
       <ChangesSinceApproval controller={controller} markdown={markdown} />
       <Decision
         groupLabel="Your decision on the plan"
@@ -92,6 +96,37 @@ export function PlanApproval({
         decide={(decision, comment) => controller.decidePlan(decision, comment)}
       />
     </li>
+  );
+}
+
+/**
+ * The Write ranges the plan declares, read as the agent's writes are checked (src/core/sheet-rules.ts; not from code
+ * or comments), so the person sees plainly what their approval lets the agent change.
+ */
+function DeclaredWrites({ markdown }: { markdown: string }) {
+  const declared = useMemo(() => declaredRanges(parsePlan(markdown)), [markdown]);
+  const unread = declared.unreadable.length ? (
+    <span class="approval-writes-unread"> (not read as ranges: {declared.unreadable.join(', ')})</span>
+  ) : null;
+  if (!declared.write.length) {
+    return (
+      <p class="approval-writes">
+        It declares no Write ranges: approved, the agent may change no cell of your sheets.{unread}
+      </p>
+    );
+  }
+  return (
+    <section class="approval-writes" aria-label="Where the agent may write">
+      <p class="approval-writes-heading">Approved, the agent may write only to:</p>
+      <ul>
+        {declared.write.map((range) => (
+          <li key={formatSheetRange(range)}>
+            <LinkedText text={formatSheetRange(range)} />
+          </li>
+        ))}
+      </ul>
+      {unread && <p>{unread}</p>}
+    </section>
   );
 }
 

@@ -10,17 +10,20 @@ import {
 } from '../arguments';
 import { composePlan } from '../compose';
 import { PlanError } from '../errors';
+import { requireSeenQuestion } from '../seen';
 import { setAnswerLine } from '../update';
 import { validatePlan } from '../validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { RevisedPlan } from '../write-path/results';
 
 /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
-export function answerQuestion(path: PlanRevisions, number: unknown, answer: unknown): RevisedPlan {
+export function answerQuestion(path: PlanRevisions, number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
   const question = requireWholeNumber(number, 'question number', { min: 1 });
   const text = requireLine(answer, 'answer');
   return path.mutate((current) => {
-    const newText = setAnswerLine(path.texts.outline(path.requireText(current)), question, text).toString();
+    const outline = path.texts.outline(path.requireText(current));
+    requireSeenQuestion(outline, question, seen); // the question the person answered is still this number
+    const newText = setAnswerLine(outline, question, text).toString();
     return { text: newText, result: (revision) => path.revised(newText, revision) };
   });
 }

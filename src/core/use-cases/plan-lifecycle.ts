@@ -2,7 +2,7 @@
 import { describeValue, optionalLine, requireLine } from '../arguments';
 import { STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
-import { decidePlan, setStatusLine, type PlanDecision } from '../lifecycle';
+import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { requireSettingsChange, type PlanSettings } from '../settings';
 import { statusDefinition } from '../statuses';
@@ -51,7 +51,13 @@ export function requestPlanChanges(path: PlanRevisions, comment: unknown): Revis
 export function saveSettings(path: PlanRevisions, change: unknown): PlanSettings {
   path.requirePerson('change the settings');
   const settings = { ...path.settings(), ...requireSettingsChange(change) };
-  path.store.exclusive(() => path.store.writeSettings(settings));
+  // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
+  // sidebar offers it for approval, and the agent waits for it.
+  path.changeOnce((snapshot) => {
+    path.store.writeSettings(settings);
+    if (!settings.approvalRequired || !snapshot.text.trim() || snapshot.read.outline.status) return;
+    path.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
+  });
   path.settingsSaved(settings);
   return { ...settings };
 }

@@ -4,6 +4,7 @@ import { PlanError } from '../errors';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
+import { seenAt } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
 import type { PlanTask } from '../types';
@@ -36,7 +37,12 @@ export function runEdit(
   // Only rewrites the status line where it is: every task stays on its line.
   const document = path.byPerson
     ? outcome.document
-    : afterAgentReplan(outcome.document, (text) => path.texts.outline(text));
+    : // A plan without a Status line becomes a draft when the person asked to approve plans first (read only then).
+      afterAgentReplan(
+        outcome.document,
+        (text) => path.texts.outline(text),
+        () => path.settings().approvalRequired,
+      );
   const result = (text: string) => {
     if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const };
     return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered };
@@ -118,31 +124,31 @@ export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, aft
 }
 
 /** Gives a task another title; its status, date and note stay. */
-export function renameTask(path: PlanRevisions, step: unknown, title: unknown): EditResult {
+export function renameTask(path: PlanRevisions, step: unknown, title: unknown, seen?: unknown): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.rename(outline, { step, text: title }, context),
+    (outline) => EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context),
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
-export function moveTask(path: PlanRevisions, step: unknown, after: unknown): EditResult {
+export function moveTask(path: PlanRevisions, step: unknown, after: unknown, seen?: unknown): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.move(outline, { step, after }, context),
+    (outline) => EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context),
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
 
 /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
-export function removeTask(path: PlanRevisions, step: unknown): RemoveResult {
+export function removeTask(path: PlanRevisions, step: unknown, seen?: unknown): RemoveResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.remove(outline, { step }, context),
+    (outline) => EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context),
     (text, edit, revision) => ({
       ...editResult(path, text, edit, revision),
       removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),

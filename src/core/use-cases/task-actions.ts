@@ -1,13 +1,23 @@
 /** The task actions (start, complete, block…, a person's review decisions), one or two in a call. */
 import { TASK_ACTIONS, applyAction, type TaskAction } from '../actions';
+import { seenAt } from '../seen';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type TaskResult } from '../write-path/results';
 import { nextTodo, taskAtLine } from './reading';
 
-/** Any task action (the sidebar's way in); PlanManager's methods are the API's names for each. */
-export function act(path: PlanRevisions, action: TaskAction, step: unknown, text?: unknown): TaskResult {
+/**
+ * Any task action (the sidebar's way in); PlanManager's methods are the API's names for each. `seen`: the task as the
+ * person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+ */
+export function act(
+  path: PlanRevisions,
+  action: TaskAction,
+  step: unknown,
+  text?: unknown,
+  seen?: unknown,
+): TaskResult {
   return path.mutate((current) => {
-    const outline = path.texts.outline(path.requireText(current));
+    const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
     if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();

@@ -10,7 +10,13 @@ import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
-import { checkAgentStatusChange, requireApproved, statusAfterAgentRewrite, withStatus } from '../lifecycle';
+import {
+  checkAgentStatusChange,
+  requireApproved,
+  statusAfterAgentRewrite,
+  waitsForApproval,
+  withStatus,
+} from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
@@ -113,7 +119,8 @@ export class PlanRevisions {
   revised(text: string, revision: RevisionInfo): RevisedPlan {
     const known = this.texts.of(text);
     const plan = known.plan;
-    const waitingForApproval = plan.status === 'draft' && this.settings().approvalRequired;
+    // The settings are read only when they decide it: a draft, or a plan without a Status line.
+    const waitingForApproval = waitsForApproval(plan.status, true) && this.settings().approvalRequired;
     return { ...plan, ...revision, stamp: known.stamp(revision.revision), waitingForApproval };
   }
 
@@ -151,9 +158,12 @@ export class PlanRevisions {
     if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
   }
 
-  /** NEEDS_APPROVAL when an agent would work on a draft the person must approve first. */
+  /**
+   * NEEDS_APPROVAL when an agent would work on a draft the person must approve first (a plan without a Status line is
+   * one while they ask to approve plans first). The settings are read only where they decide.
+   */
   requireApproved(outline: PlanOutline): void {
-    if (this.byPerson || outline.status !== 'draft') return;
+    if (this.byPerson || (outline.status && !waitsForApproval(outline.status, true))) return;
     requireApproved(outline, this.settings().approvalRequired);
   }
 
@@ -168,6 +178,14 @@ export class PlanRevisions {
   }
 
   /**
+   * Whether a plan an agent writes whole needs a person's approval to be approved: the person asked for it, or has
+   * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
+   */
+  approvalHeld(): boolean {
+    return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
+  }
+
+  /**
    * The text an agent's whole-document write (replacePlan, restoreRevision) leaves: never an approval the agent
    * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/lifecycle.ts).
    */
@@ -177,12 +195,12 @@ export class PlanRevisions {
     // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
     requireHeldItemsKept(before, after);
     checkAgentStatusChange(before, after);
-    return statusAfterAgentRewrite(before, next, this.settings().approvalRequired, after);
+    return statusAfterAgentRewrite(before, next, this.approvalHeld(), after);
   }
 
-  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first. */
+  /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
   asNewPlan(text: string): string {
-    return !this.byPerson && this.settings().approvalRequired ? withStatus(text, 'draft') : text;
+    return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
   }
 
   // ---- writing ----

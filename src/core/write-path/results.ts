@@ -15,7 +15,10 @@ import type { ValidationReport } from '../validate';
 export type RevisedPlan = Plan &
   RevisionInfo & {
     stamp: string;
-    /** True while the plan is a draft the person asked to approve before work starts (work answers NEEDS_APPROVAL). */
+    /**
+     * True while the plan is a draft the person asked to approve before work starts (a plan without a Status line is
+     * one then): work answers NEEDS_APPROVAL.
+     */
     waitingForApproval: boolean;
     /**
      * getPlan only: what waits for the person and since when, and what the person decided since the agent's last

@@ -1,6 +1,7 @@
 /**
  * `sheet-plan demo` (`npm run demo`): starts the local emulator (or uses --endpoint), prints the
- * page to open, and lets the scripted agent of ./agent live through a plan's whole life: it drafts,
+ * page to open, and lets the scripted agent of ./agent live through a plan's whole life, as an MCP client of the
+ * sheet's web app (by URL, with the key of an agent the person connected; --endpoint: PlanClient): it drafts,
  * the person approves in the sidebar, it works, adds a task it discovers, finishes, and the plan
  * lands in the archive.
  */
@@ -9,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientFromEnvironment } from '../client/environment';
-import { PlanClient } from '../client/plan-client';
 import { parsePort, startServer } from '../server/main';
-import { callSidebarAsPerson } from '../server/person-calls';
+import { callSidebarAsPerson, connectAgentAsPerson } from '../server/person-calls';
 import { runDemoAgent } from './agent';
+import { McpDemoClient } from './mcp-client';
 import { playedPerson } from './person';
 
 export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoint URL --script-id ID]
@@ -27,6 +28,8 @@ export const DEMO_USAGE = `Usage: sheet-plan demo [--fast] [--port N] [--endpoin
 `;
 
 const PAUSE_MS = 1500;
+/** What the person calls the demo's agent when connecting it: the plan's history shows its changes under it. */
+export const DEMO_AGENT_NAME = 'Demo agent';
 
 export interface DemoCommandOptions {
   /** Where dist/Code.js is, for the local emulator. */
@@ -85,8 +88,10 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
   });
   try {
     log(`Sheet Plan demo: open ${server.url}/ to watch the plan and its sidebar.`);
-    log(`  Apps Script API: POST ${server.url}/v1/scripts/local:run`);
-    const client = new PlanClient({ scriptId: 'local', rootUrl: server.url, accessToken: 'local-emulator' });
+    // The person connects the demo's agent in the sidebar; the agent holds only the URL with its key.
+    const agentUrl = await connectAgentAsPerson(server.url, DEMO_AGENT_NAME);
+    log(`  The agent is an MCP client of the sheet's web app: ${agentUrl.replace(/key=.*/, 'key=…')}`);
+    const client = await McpDemoClient.connect(agentUrl);
     // The person's choice, made for them as the sidebar would: the agent needs their approval before it starts.
     await callSidebarAsPerson(server.url, 'sidebarSaveSettings', { approvalRequired: true });
     log('  The sheet asks for approval: the agent needs the person to approve its plan before it starts.');
@@ -96,7 +101,9 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
     }
     const person = fast ? playedPerson(server.url, log) : undefined;
     if (person) log('  --fast: nobody needs to open the sidebar; the demo approves and undoes as the person.');
-    await runDemoAgent({ client, log, pauseMs, pollMs, sidebarUrl: `${server.url}/`, person });
+    await runDemoAgent({ client, log, pauseMs, pollMs, sidebarUrl: `${server.url}/`, person }).finally(() =>
+      client.close(),
+    );
     if (!fast) {
       log(`The emulator keeps running at ${server.url}/ : press Ctrl+C to stop.`);
       await waitForInterrupt();

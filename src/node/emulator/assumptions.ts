@@ -172,8 +172,11 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     id: 'sheet-names',
     behaviour:
       'A new sheet name may not match another ignoring case, be blank or exceed 100 characters; getSheetByName ' +
-      'matches exactly.',
-    documented: 'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them).',
+      'finds a sheet ignoring case (`agent_base` finds AGENT_BASE). Whether Google does is not documented; finding ' +
+      'it is the stricter reading for Sheet Plan, whose rules must keep its own sheets out under any spelling.',
+    documented:
+      'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them); Sheets keeps no two ' +
+      'sheets whose names differ only in case.',
     doc: 'https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet#getSheetByName(String)',
     file: 'services/sheet-names.ts',
   },
@@ -339,5 +342,19 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
       'the wording is the one the Sheets API gives.',
     doc: 'https://support.google.com/drive/answer/37603',
     file: 'services/cell-limit.ts',
+  },
+  {
+    id: 'web-app-answers',
+    behaviour:
+      'A web app request answers status 200 whatever happens: a TextOutput through a 302 to a one-use ' +
+      '/macros/echo?user_content_key=… URL read once with GET; a script error, a return that is no output and the ' +
+      'limit of simultaneous executions as an HTML page ("The script completed but did not return anything."). A ' +
+      "form-encoded body's fields are parameters too; no request header reaches the script.",
+    documented:
+      'TextOutput: "scripts cannot directly return text content to a browser. Instead, the browser is redirected to ' +
+      'googleusercontent.com"; the web apps guide lists the event fields (no headers). The status codes, the echo ' +
+      "URL's second use and the error pages are not documented.",
+    doc: 'https://developers.google.com/apps-script/reference/content/text-output',
+    file: 'web-app.ts',
   },
 ];

@@ -7,7 +7,8 @@ const MAX_SHEET_NAME_LENGTH = 100;
 
 /**
  * Refuses a name another sheet has. Sheets compares sheet names ignoring case (`Sheet1` and
- * `sheet1` cannot coexist); getSheetByName here matches exactly (strict).
+ * `sheet1` cannot coexist), and getSheetByName here finds `agent_base` for AGENT_BASE (the stricter reading: code
+ * that guards a sheet by its exact name is caught).
  */
 export function requireFreeSheetName(spreadsheet: EmulatedSpreadsheet, name: string): void {
   if (name.trim() === '') throw new ServiceError('Sheet names cannot be empty.');

@@ -39,10 +39,13 @@ export class Spreadsheet {
     return this.#scope.spreadsheet.timeZone;
   }
 
-  /** The sheet with exactly this name, or null. */
+  /** The sheet with this name, ignoring case as Sheets compares sheet names (assumption sheet-names), or null. */
   getSheetByName(name: unknown): Sheet | null {
     if (typeof name !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getSheetByName', [name]);
-    const sheet = this.#scope.spreadsheet.sheetNamed(name);
+    const spreadsheet = this.#scope.spreadsheet;
+    const sheet =
+      spreadsheet.sheetNamed(name) ??
+      spreadsheet.sheets.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
     return sheet ? this.#objects.sheet(sheet) : null;
   }
 

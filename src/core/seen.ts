@@ -1,0 +1,106 @@
+/**
+ * What the person saw when they decided: the sidebar sends the task (its title, status and note) or the question
+ * with every decision it makes by step or by question number, and the decision is refused (CONFLICT) when the item at
+ * that number is no longer what they saw — an agent moved another task into the step, or put a question above theirs,
+ * between the sidebar's last check and the person's click. The refusal says what the item is now.
+ */
+import { describeValue, requireStep } from './arguments';
+import { PlanError } from './errors';
+import type { PlanOutline } from './parse';
+import { STATUS_TABLE } from './statuses';
+import type { PlanTask } from './types';
+
+/** A task as the person saw it. */
+export interface SeenTask {
+  title: string;
+  status: string;
+  /** The `— …` annotation, when the task had one. */
+  note?: string;
+}
+
+/** A question as the person saw it. */
+export interface SeenQuestion {
+  text: string;
+}
+
+const LOOK_AGAIN = 'Nothing was written; look at it again before you decide';
+
+/** What the sidebar sends for a task it shows. */
+export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note'>): SeenTask {
+  return task.note === undefined
+    ? { title: task.title, status: task.status }
+    : { title: task.title, status: task.status, note: task.note };
+}
+
+function requireSeenTaskShape(seen: unknown): SeenTask {
+  const record = (typeof seen === 'object' && seen !== null ? seen : {}) as Record<string, unknown>;
+  const shaped =
+    typeof record.title === 'string' &&
+    typeof record.status === 'string' &&
+    (record.note === undefined || typeof record.note === 'string') &&
+    Object.keys(record).every((key) => key === 'title' || key === 'status' || key === 'note');
+  if (typeof seen !== 'object' || seen === null || Array.isArray(seen) || !shaped) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `seen must be the task as the person saw it, { title, status, note? } (got ${describeValue(seen)})`,
+    );
+  }
+  return record as unknown as SeenTask;
+}
+
+/** `"Check totals" (in review — right?)`. */
+function describeTask(task: SeenTask): string {
+  const status = STATUS_TABLE.definitions.find((definition) => definition.status === task.status)?.described;
+  return `"${task.title}" (${status ?? task.status}${task.note ? ` — ${task.note}` : ''})`;
+}
+
+/**
+ * CONFLICT unless the task at `step` is the one the person saw: the same title, status and note. `seen` undefined
+ * checks nothing (an agent's call, which decides nothing for a person).
+ */
+export function requireSeenTask(outline: PlanOutline, step: string, seen: unknown): void {
+  if (seen === undefined || seen === null) return;
+  const saw = requireSeenTaskShape(seen);
+  const matches = outline.tasks.filter((task) => task.step === step);
+  if (matches.length !== 1) {
+    throw new PlanError(
+      'CONFLICT',
+      `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, and ${
+        matches.length ? `step ${step} is now listed ${matches.length} times` : `there is no step ${step} now`
+      }. ${LOOK_AGAIN}`,
+    );
+  }
+  const now = seenTask(matches[0]);
+  if (now.title === saw.title && now.status === saw.status && now.note === saw.note) return;
+  throw new PlanError(
+    'CONFLICT',
+    `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, it is now ${describeTask(now)}. ` +
+      LOOK_AGAIN,
+  );
+}
+
+/** CONFLICT unless question `number` is the one the person saw. `seen` undefined checks nothing. */
+export function requireSeenQuestion(outline: PlanOutline, number: number, seen: unknown): void {
+  if (seen === undefined || seen === null) return;
+  const record = (typeof seen === 'object' && !Array.isArray(seen) ? seen : {}) as Record<string, unknown>;
+  if (typeof record.text !== 'string' || Object.keys(record).some((key) => key !== 'text')) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `seen must be the question as the person saw it, { text } (got ${describeValue(seen)})`,
+    );
+  }
+  const question = outline.questions.find((candidate) => candidate.number === number);
+  if (question?.text === record.text) return;
+  throw new PlanError(
+    'CONFLICT',
+    `Question ${number} changed since you saw it: you saw "${record.text}", ${
+      question ? `it is now "${question.text}"` : `there is no question ${number} now`
+    }. ${LOOK_AGAIN}`,
+  );
+}
+
+/** The outline, once the task at `step` is the one the person saw (when `seen` is given): a re-plan by step. */
+export function seenAt(outline: PlanOutline, step: unknown, seen: unknown): PlanOutline {
+  if (seen !== undefined && seen !== null) requireSeenTask(outline, requireStep(step), seen);
+  return outline;
+}
