@@ -352,7 +352,7 @@ export class SidebarController {
     this.set({ busy: 'Saving the plan', error: null, notice: 'Saving the plan…', editor: { ...editor, saving: true } });
     try {
       const view = await this.server('sidebarReplacePlan', text, editor.baseRevision, editor.baseStamp);
-      this.confirm(view, `Plan saved (revision ${view.revision})`, { editor: null });
+      this.confirm(view, `Plan saved (version ${view.revision})`, { editor: null });
       return true;
     } catch (error) {
       if (errorCode(error) !== 'CONFLICT') {
@@ -561,7 +561,7 @@ export class SidebarController {
     const text = entry.text;
     const restored = await this.change(
       `Restoring revision ${revision}`,
-      `Revision ${revision} restored; the plan it replaced is in the history`,
+      `Version ${revision} restored; the plan it replaced is in the history`,
       () => text,
       () => this.server('sidebarRestore', revision),
     );

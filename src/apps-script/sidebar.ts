@@ -401,7 +401,11 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
     const shown = formatSheetRange(wanted);
     const sheet = spreadsheet.getSheetByName(wanted.sheet);
     if (!sheet) {
-      const names = spreadsheet.getSheets().map((candidate) => candidate.getName());
+      // Only the sheets the person can see: Sheet Plan's hidden ones are not theirs to pick.
+      const names = spreadsheet
+        .getSheets()
+        .filter((candidate) => !candidate.isSheetHidden())
+        .map((candidate) => candidate.getName());
       throw new PlanError(
         'NOT_FOUND',
         `This spreadsheet has no sheet named "${wanted.sheet}", so ${shown} cannot be selected ` +

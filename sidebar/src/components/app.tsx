@@ -128,7 +128,7 @@ function ErrorBanner({
   return (
     <div class="error-banner" role="alert">
       <p class="error-text">{error.text}</p>
-      {error.code && <p class="error-code">Code: {error.code}</p>}
+      {error.code && <p class="error-code">Error code for developers: {error.code}</p>}
       {sessionEnded && unsentText && (
         <>
           <label class="field-label" for="unsent-text">
