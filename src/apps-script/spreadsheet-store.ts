@@ -228,20 +228,25 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   /**
    * Writes the plan and its record through the range this change read, in one call: only when that range holds
-   * Sheet Plan's cells alone and its marker and label read as Sheet Plan wrote them, which are written back as they
-   * are. Answers false (nothing written) otherwise.
+   * Sheet Plan's cells alone, its marker reads as Sheet Plan wrote it, and its label too (or is empty: the label is
+   * written back). A label a person wrote is left alone: answers false (nothing written), and the plan and its record
+   * go by a range of their own.
    */
   private writeReadBlock(text: string, meta: string): boolean {
     const [range, before] = [this.readRange, this.readValues];
     if (!range || !before || !ALL_CELLS.exact) return false;
+    const label = cellText(ALL_CELLS.valueAt(before, LABEL));
     const ours =
       cellText(ALL_CELLS.valueAt(before, MARKER)) === PLAN_LOCATION.marker &&
-      cellText(ALL_CELLS.valueAt(before, LABEL)) === PLAN_LOCATION.metadataLabel;
+      (label === PLAN_LOCATION.metadataLabel || label === '');
     if (!ours) return false;
     const previous = before.map((row) => row.map(restoreInput));
     const next = previous.map((row) => row.slice());
-    next[PLAN.row - ALL_CELLS.row][PLAN.column - ALL_CELLS.column] = text;
-    next[METADATA.row - ALL_CELLS.row][METADATA.column - ALL_CELLS.column] = meta;
+    const put = (cell: typeof PLAN, value: unknown) =>
+      (next[cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = value);
+    put(LABEL, PLAN_LOCATION.metadataLabel);
+    put(PLAN, text);
+    put(METADATA, meta);
     this.undo.push(() => range.setValues(previous));
     range.setValues(next);
     return true;

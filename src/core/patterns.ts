@@ -58,8 +58,8 @@ export function indentationOf(line: string): Indentation {
  * `**1.2**`, `**1.2:**`, or `**1.2: Title**` (bold around step and title); then a space. Two or more
  * dot-separated numbers: a single number (`1.`, `2)`) is a list number, part of the title.
  *
- * cutTaskLine reads these parts with character checks rather than a pattern: it runs on every
- * list line of a plan of up to 50,000 characters.
+ * cutTaskLine reads these parts with TASK_HEAD and WRITTEN_STEP below; the spec's own spelling, most
+ * lines of most plans, with CANONICAL_TASK in one step.
  */
 export interface TaskLineParts {
   /** Index of the box's `[`: everything up to it is kept byte for byte when the status changes. */
@@ -97,10 +97,12 @@ const TASK_HEAD = new RegExp(
  * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
  * number, part of the title), maybe in bold, then `.`, `:` or `)`, and the gap before the title. Its
  * `{1,8}` is MAX_STEP_DEPTH - 1 (written out: the ReDoS check reads patterns without running the code).
+ * Sticky: it is read where the text starts (lastIndex), without cutting the line.
  */
 const WRITTEN_STEP = new RegExp(
-  `^(?<open>\\*\\*)?(?<step>\\d{1,9}(?:\\.\\d{1,9}){1,8})(?!\\d|\\.\\d)` +
+  `(?<open>\\*\\*)?(?<step>\\d{1,9}(?:\\.\\d{1,9}){1,8})(?!\\d|\\.\\d)` +
     `[.:)]?(?<close>\\*\\*)?(?<gap>${OPTIONAL_GAPS})`,
+  'y',
 );
 
 /** Reads a task line with or without a written step; null when the line is not one. */
@@ -150,11 +152,14 @@ export function cutTaskLine(line: string, indentation: Indentation): TaskLinePar
     indent: indentation.columns,
     content: indentation.columns + bullet.length - indentation.index,
   };
-  const written = WRITTEN_STEP.exec(textStart ? line.slice(textStart) : line);
+  // Most titles start with neither a digit nor `**`: no step to look for.
+  const first = line.charCodeAt(textStart);
+  WRITTEN_STEP.lastIndex = textStart;
+  const written = (first >= 0x30 && first <= 0x39) || first === 0x2a ? WRITTEN_STEP.exec(line) : null;
   const groups = written?.groups;
   // A step in bold closes its bold after the step (`**1.2**`) or after the title (`**1.2: Title**`).
   if (groups && (groups.open !== undefined || groups.close === undefined)) {
-    const titleStart = textStart + written![0].length;
+    const titleStart = WRITTEN_STEP.lastIndex;
     if (titleStart === line.length) return 'no-text'; // `- [ ] 1.1` and nothing else
     if (groups.gap && !isGap(line.charCodeAt(titleStart))) {
       parts.step = groups.step;
@@ -198,38 +203,32 @@ export const EMOJI_TASK = new RegExp(`^${INDENTATION}${LIST_MARKER}${GAPS}(?:✅
 
 // ---- headings ----
 
+/** Up to three spaces before a heading or an underline (four would make an indented code block). */
+const HEADING_INDENTATION = '\\ufeff?[ \\u00a0]{0,3}';
+/** An ATX heading's opening: one to six `#`s, then a gap or the end of the line (`#tag` is not a heading). */
+const ATX_OPENING = new RegExp(`^${HEADING_INDENTATION}(#{1,6})(?:${GAPS}|$)`);
+/** A setext underline: a run of `=` (level 1) or `-` (level 2), and nothing but spaces after it. */
+const SETEXT_UNDERLINE = new RegExp(`^${HEADING_INDENTATION}(?:(=+)|-+)${OPTIONAL_GAPS}$`);
+
 /** An ATX heading (`## Text`): its level and text, a closing run of `#`s after a space removed (`C#` keeps its `#`). */
 export function matchHeading(line: string): { level: number; text: string } | null {
-  const { index, columns } = indentationOf(line);
-  if (columns > 3 || line.charCodeAt(index) !== 0x23 /* # */) return null;
-  let end = index;
-  while (end - index < 7 && line.charCodeAt(end) === 0x23) end++;
-  const level = end - index;
-  if (level > 6) return null;
-  const textStart = gapEnd(line, end);
-  if (textStart < 0 || (textStart === end && end < line.length)) return null;
-  let text = line.slice(textStart).trimEnd();
-  // A closing sequence: `#`s preceded by a space (or the whole text).
+  const opening = ATX_OPENING.exec(line);
+  if (!opening || isGap(line.charCodeAt(opening[0].length))) return null; // a gap longer than MAX_GAP: plain text
+  let text = line.slice(opening[0].length).trimEnd();
+  // A closing sequence: `#`s preceded by a space (or the whole text), read from the end up to MAX_GAP of them.
   let hashes = text.length;
   while (hashes > 0 && text.length - hashes <= MAX_GAP && text.charCodeAt(hashes - 1) === 0x23) hashes--;
   const closing = text.length - hashes <= MAX_GAP;
   if (closing && hashes < text.length && (hashes === 0 || isGap(text.charCodeAt(hashes - 1)))) {
     text = text.slice(0, hashes).trimEnd();
   }
-  return { level, text };
+  return { level: opening[1].length, text };
 }
 
 /** A setext underline (`===` for level 1, `---` for level 2) under a line of text; 0 when the line is not one. */
 export function setextLevel(line: string): 0 | 1 | 2 {
-  const { index, columns } = indentationOf(line);
-  if (columns > 3) return 0;
-  const mark = line.charCodeAt(index);
-  if (mark !== 0x3d /* = */ && mark !== 0x2d /* - */) return 0;
-  const last = line.charCodeAt(line.length - 1);
-  if (last !== mark && !isGap(last)) return 0; // most lines that start with `-` are list items
-  let end = index;
-  while (end < line.length && line.charCodeAt(end) === mark) end++;
-  return gapEnd(line, end) === line.length ? (mark === 0x3d ? 1 : 2) : 0;
+  const underline = SETEXT_UNDERLINE.exec(line);
+  return !underline ? 0 : underline[1] ? 1 : 2;
 }
 
 /**

@@ -159,6 +159,7 @@ class OutlineReader {
     let nextHeading = 0;
     for (let i = 0; i < kinds.length; i++) {
       const kind = kinds[i];
+      if (kind === 'blank') continue; // the most common line of all, and nothing to read
       if (kind === 'list-item' || kind === 'paragraph') this.onText(i, kind === 'list-item');
       else if (kind === 'heading') this.onHeading(headings[nextHeading++]);
       else if (NOT_PLAN_TEXT.has(kind)) this.onOtherText(i, kind);

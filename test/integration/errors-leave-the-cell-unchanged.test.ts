@@ -125,7 +125,9 @@ describe("createPlan's details: a key at the wrong level is refused by name, wit
   });
 
   test('the same details where they belong are written into Analysis', () => {
-    const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1'] });
+    const spreadsheet = sheetWithPlan(
+      plan('# Plan: Before', '', 'Goal: G', '', '### Phase 1: Work', '- [ ] 1.1 First'),
+    );
     const details = { analysis: { spreadsheet: 'Sales', write: ['Data!C2:C9'] } };
     const { error } = execute(spreadsheet, 'createPlan', ['Title', 'Goal', phases, details]);
     expect(error).toBeUndefined();

@@ -46,7 +46,13 @@ function spreadsheetCalls(execution: Execution): string[] {
 function sheetsReached(execution: Execution): string[] {
   return execution.calls
     .filter((entry: Call) => ['getSheetByName', 'getRange'].includes(entry.method) && entry.service === 'Spreadsheet')
-    .map((entry: Call) => String(JSON.parse(entry.args[0])).split('!')[0]);
+    .map((entry: Call) => sheetOf(String(JSON.parse(entry.args[0]))));
+}
+
+/** The sheet an A1 reference names (`'My plan'!C2` → My plan), or the name getSheetByName was given. */
+function sheetOf(reference: string): string {
+  const quoted = /^'((?:[^']|'')+)'!/.exec(reference);
+  return quoted ? quoted[1].replace(/''/g, "'") : reference.split('!')[0];
 }
 
 test.each([
@@ -150,4 +156,13 @@ test("a label the person changed beside the plan is left as it is: the change wr
   expect(
     execution.calls.filter((entry: Call) => entry.method === 'setValues').map((entry: Call) => entry.args[0]),
   ).toEqual(['[1x3]', '[1x2]']);
+});
+
+test("an emptied label is Sheet Plan's to write back: the change still goes through the range it read", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.setCellText(LABEL, '');
+  const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(spreadsheet.cell(LABEL)).toBe(PLAN_LOCATION.metadataLabel);
+  expect(spreadsheetCalls(execution)).toHaveLength(7);
 });
