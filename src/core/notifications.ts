@@ -4,7 +4,7 @@
  * e-mail's words. The sending is the adapter's (src/apps-script/mail-notifier.ts).
  */
 import { waitsForApproval } from './lifecycle';
-import type { PlanOutline } from './parse';
+import { outlinePlan, type PlanOutline } from './parse';
 
 /** At most one e-mail per plan in this window; what happens within it folds into the next one. */
 export const MAIL_WINDOW_MS = 10 * 60 * 1000;
@@ -51,6 +51,18 @@ export function waitingItems(outline: PlanOutline, approvalRequired: boolean): W
 export function newlyWaiting(before: readonly WaitingItem[], after: readonly WaitingItem[]): WaitingItem[] {
   const waited = new Set(before.map((item) => item.key));
   return after.filter((item) => !waited.has(item.key));
+}
+
+/**
+ * What newly waits between two texts of the plan, as the sidebar sees them: a draft counts as waiting for approval
+ * (the sidebar does not read the settings for it), a plan without a Status line does not.
+ */
+export function newlyWaitingIn(before: string, after: string): WaitingItem[] {
+  const items = (text: string) => {
+    const outline = outlinePlan(text);
+    return waitingItems(outline, outline.status !== undefined);
+  };
+  return newlyWaiting(items(before), items(after));
 }
 
 /** What the notifier keeps between executions (a script property): when it last sent, and what waits to be sent. */

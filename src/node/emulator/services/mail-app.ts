@@ -73,3 +73,12 @@ export class User {
     return this.#email;
   }
 }
+
+/** How the local server and the demo print an e-mail a script sent: "would send: …", then the body, indented. */
+export function describeSentMail(mail: SentMail): string {
+  const body = mail.body
+    .split('\n')
+    .map((line) => `    ${line}`.trimEnd())
+    .join('\n');
+  return `  ✉️  would send to ${mail.to.join(', ')}: "${mail.subject}"\n${body}`;
+}
