@@ -29,6 +29,7 @@ import { HistorySheet } from './history-sheet';
 import { tellPersonByMail } from './mail-notifier';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
+import { SpreadsheetTaskCells } from './task-cells';
 import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -79,6 +80,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     () => this.spreadsheet(),
     (step) => this.undo.push(step),
   );
+
+  /** The cells tasks wrote and check (done means checked). */
+  readonly taskCells = new SpreadsheetTaskCells(() => this.spreadsheet());
 
   /**
    * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the
