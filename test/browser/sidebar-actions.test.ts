@@ -232,7 +232,9 @@ test('a change shows before the server answers, and a refused one rolls back wit
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
     'The plan is busy: another execution is changing it. Nothing was written; try again in a moment.',
   );
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: BUSY');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: BUSY',
+  );
   await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Completing 1.2: not done');
   expect(await taskRow(page, '1.2').getAttribute('class')).toContain('task-doing');
   expect(await server().planText()).toBe(cellBefore);
@@ -250,7 +252,9 @@ test('what the server refuses because the agent moved first is explained, and th
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
     /^Task 1\.2 changed since you saw it: .*\(in progress\), it is now .*\(done\)/,
   );
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: CONFLICT',
+  );
   // The refusal is followed by a change check, which shows the agent's change.
   await page.locator('.task-list li[data-step="1.2"].task-done').waitFor();
   expect(sidebar.dialogs).toEqual([]);

@@ -35,10 +35,13 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
   const entry = page.locator('.history-entry').first();
   await entry.waitFor();
   await expect(entry.locator('.history-title').textContent()).resolves.toMatch(
-    /Revision \d+ Monthly Inventory Reconciliation/,
+    /Version \d+ Monthly Inventory Reconciliation/,
   );
   await expect(entry.locator('.history-meta').textContent()).resolves.toContain(
-    'replaced by a new plan · by the agent (createPlan)',
+    'replaced by a new plan · by the agent · ',
+  );
+  await expect(page.locator('.history .hint').first().textContent()).resolves.toContain(
+    'in a hidden sheet named AGENT_HISTORY',
   );
   await entry.locator('summary').click();
   await expect(entry.locator('pre').textContent()).resolves.toBe(DECIDED_PLAN);
@@ -48,18 +51,18 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
 
   // Restore asks first (in the page, not a browser dialog); Cancel changes nothing.
   const before = sidebar.actionCalls().length;
-  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  await entry.getByRole('button', { name: /^Restore version \d+$/ }).click();
   await expect(entry.locator('.confirm-text').textContent()).resolves.toMatch(
-    /^Replace the current plan with revision \d+\? The current plan is kept in the history\.$/,
+    /^Replace the current plan with version \d+\? The current plan is kept in the history\.$/,
   );
   await entry.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForTimeout(300);
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
   expect(await server.planText()).not.toBe(EXAMPLE_PLAN);
 
-  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
-  await entry.getByRole('button', { name: /^Yes, restore revision \d+$/ }).click();
-  await page.locator('.status-bar .notice', { hasText: /^Revision \d+ restored/ }).waitFor();
+  await entry.getByRole('button', { name: /^Restore version \d+$/ }).click();
+  await entry.getByRole('button', { name: /^Yes, restore version \d+$/ }).click();
+  await page.locator('.status-bar .notice', { hasText: /^Version \d+ restored/ }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
   expect(await server.planText()).toBe(DECIDED_PLAN);
   await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
@@ -123,9 +126,9 @@ test(EMPTY_CELL_TEST, async () => {
 
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.locator('.history-entry', { hasText: 'Monthly Inventory Reconciliation' }).first();
-  await entry.getByRole('button', { name: /^Restore revision \d+$/ }).click();
+  await entry.getByRole('button', { name: /^Restore version \d+$/ }).click();
   const before = sidebar.actionCalls().length;
-  await entry.getByRole('button', { name: /^Yes, restore revision \d+$/ }).click();
+  await entry.getByRole('button', { name: /^Yes, restore version \d+$/ }).click();
   await page.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRestore']);
   expect(await server.planText()).toBe(DECIDED_PLAN);

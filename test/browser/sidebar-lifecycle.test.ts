@@ -124,7 +124,9 @@ test('approving a plan the agent changed after the sidebar showed it is refused,
   const theirs = await server().planText();
 
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: CONFLICT',
+  );
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.not.toMatch(/^[A-Z_]+: /);
   expect(await server().planText()).toBe(theirs);
   // The sidebar catches up, and the plan it shows now is the one to approve.

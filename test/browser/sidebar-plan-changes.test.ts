@@ -103,7 +103,7 @@ test('History shows the changes from the version before each entry', async () =>
   await newest.first().waitFor();
   await expect(newest.allTextContents()).resolves.toContain('Added 1.1 “Read the orders from Orders” to “Read”');
   await expect(entries.nth(0).locator('.history-changes-heading').textContent()).resolves.toMatch(
-    /^Since revision \d+:$/,
+    /^Since version \d+:$/,
   );
   mkdirSync(ARTIFACTS, { recursive: true });
   await entries.nth(0).screenshot({ path: path.join(ARTIFACTS, 'sidebar-history-changes.png') });

@@ -70,7 +70,7 @@ test('"Edit line N" opens the Markdown editor with that line selected', async ()
   server = await startServer(TWICE);
   const { page } = await openSidebar(browser(), server);
   await page.locator('.problems').getByRole('button', { name: 'Edit line 8' }).click();
-  const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
+  const editor = page.getByLabel('Plan text (cell C2 of the AGENT_BASE sheet)');
   await expect(
     editor.evaluate((field: HTMLTextAreaElement) => field.value.slice(field.selectionStart, field.selectionEnd)),
   ).resolves.toBe('- [/] 1.2 Check totals');
@@ -85,7 +85,9 @@ test('a fix computed from an outdated plan is refused, explained, and writes not
   const theirs = TWICE.replace('- [ ] 1.3 Send report', '- [/] 1.3 Send report');
   await server.editCell(theirs);
   await page.locator('.problems').getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: CONFLICT',
+  );
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.not.toMatch(/^[A-Z_]+:/);
   expect(await server.planText()).toBe(theirs);
 });
@@ -97,7 +99,7 @@ test('a plan without a goal says what to add, and the fix opens the editor', asy
     'The plan has no goal: add a "Goal: one sentence describing success" line.',
   );
   await page.locator('.problems').getByRole('button', { name: 'Edit the plan' }).click();
-  await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').waitFor();
+  await page.getByLabel('Plan text (cell C2 of the AGENT_BASE sheet)').waitFor();
 });
 
 test('a plan the agent created without questions gets no Answer button, nor does an old placeholder', async () => {

@@ -65,14 +65,21 @@ test('a range in a task title, a note and the Analysis selects that range in the
   expect(sidebar.dialogs).toEqual([]);
 });
 
-test('a link to a sheet that does not exist says so in plain words and selects nothing', async () => {
+test('a link to a sheet that does not exist says so in plain words, naming only the sheets a person sees', async () => {
+  server().spreadsheet.addSheet('AGENT_HIDDEN_NOTES').hidden = true;
   const { page, dialogs } = await openSidebar(browser(), server());
   await taskRow(page, '1.3').getByRole('button', { name: 'Nowhere!A1', exact: true }).click();
+  expect(server().spreadsheet.isHidden('AGENT_HISTORY')).toBe(true);
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
     `This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected (sheets: ` +
-      `${server().spreadsheet.sheetNames().join(', ')}).`,
+      `${server()
+        .spreadsheet.sheetNames()
+        .filter((name) => !server().spreadsheet.isHidden(name))
+        .join(', ')}).`,
   );
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: NOT_FOUND',
+  );
   await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Nowhere!A1 could not be selected');
   expect(selection()).toBeUndefined();
   expect(dialogs).toEqual([]);

@@ -79,7 +79,9 @@ test('renaming changes only that title; a title the format cannot hold is refuse
   await field.fill('Read Returns!A2:C90 — and refunds');
   await field.press('Enter');
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/must not contain " — "/);
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: INVALID_ARGUMENT');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: INVALID_ARGUMENT',
+  );
   await page.waitForTimeout(300);
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
   expect(await server().planText()).toBe(PLAN);
@@ -173,7 +175,9 @@ test('a change to a task the agent has just removed is refused, explained, and w
   await page.getByLabel('New title for 1.3').fill('Read Prices!A2:B60 (prices)');
   await page.getByLabel('New title for 1.3').press('Enter');
   // The sidebar sent the task as it showed it: the refusal says the step is gone.
-  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
+  await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+    'Error code for developers: CONFLICT',
+  );
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
     /^Task 1\.3 changed since you saw it: .*there is no step 1\.3 now/,
   );

@@ -83,7 +83,7 @@ test('an unchanged plan costs one small call per check: null, nothing re-rendere
 test('editing the Markdown saves the whole plan as a person', async () => {
   const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
+  const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
   await expect(editor.inputValue()).resolves.toBe(EXAMPLE_PLAN);
   const edited = EXAMPLE_PLAN.replace('- Should Discrepancies sheet be cleared before writing new data?\n', '').replace(
     '### Phase 4: Validation',
@@ -92,7 +92,7 @@ test('editing the Markdown saves the whole plan as a person', async () => {
   await editor.fill(edited);
   await editor.press('Control+Enter');
   // The notice comes with the server's answer: only then is the save done.
-  await page.locator('.status-bar .notice', { hasText: /^Plan saved \(revision \d+\)$/ }).waitFor();
+  await page.locator('.status-bar .notice', { hasText: /^Plan saved \(version \d+\)$/ }).waitFor();
   expect(await server().planText()).toBe(edited);
   await expect(page.getByRole('button', { name: /^Phase 4: Validation and sign-off/ }).count()).resolves.toBe(1);
 });
@@ -103,7 +103,7 @@ test(
     const sidebar = await openSidebar(browser(), server());
     const { page } = sidebar;
     await page.getByRole('button', { name: 'Edit' }).click();
-    const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
+    const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
     const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile');
     await editor.fill(mine);
 
@@ -136,7 +136,7 @@ test(
 test('a raw edit is refused when the agent changed the plan after the editor loaded', async () => {
   const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Edit' }).click();
-  const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
+  const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
   await editor.fill(EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine'));
   await server().scriptsRun('completeTask', ['3.1']);
   const afterAgent = await server().planText();

@@ -114,7 +114,7 @@ describe('the person token survives a cache eviction', () => {
     const { page } = await openSidebar(browser(), server());
     await page.getByRole('button', { name: 'Edit' }).click();
     const edited = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (typed before the eviction) Reconcile');
-    await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').fill(edited);
+    await page.getByLabel('Plan text (cell C2 of the AGENT_BASE sheet)').fill(edited);
     evictTokens();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.status-bar .notice', { hasText: /^Plan saved/ }).waitFor();
@@ -148,7 +148,9 @@ describe('the person token survives a cache eviction', () => {
         'This sidebar’s session has ended and could not be renewed. Close the sidebar and open it again ' +
           '(Agent Plan → Open plan).',
       );
-      await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NEEDS_PERSON');
+      await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
+        'Error code for developers: NEEDS_PERSON',
+      );
       await expect(
         page.getByLabel('What you typed was not sent; copy it before you reopen the sidebar').inputValue(),
       ).resolves.toBe('Use 4%, not 5%');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EditorState, SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
-import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
+import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 
 export interface EditorProps {
   editor: EditorState;
@@ -63,8 +63,8 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
           </div>
         </div>
         <p class="hint">
-          The whole plan as Markdown, revision {editor.baseRevision}. If it changes before you save, nothing is saved
-          and the editor reloads. Ctrl+Enter saves, Escape cancels.
+          The whole plan as text (version {editor.baseRevision}). If it changes before you save, nothing is saved and
+          the editor reloads. Ctrl+Enter saves, Escape cancels.
         </p>
         {stale && (
           <div class="warning" role="status">
@@ -75,7 +75,7 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
           </div>
         )}
         <label class="field-label" for="plan-markdown">
-          Plan Markdown ({PLAN_CELL_REFERENCE})
+          Plan text (cell {PLAN_LOCATION.planCell} of the {PLAN_LOCATION.sheet} sheet)
         </label>
         <textarea
           id="plan-markdown"

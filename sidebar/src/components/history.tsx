@@ -12,11 +12,20 @@ export interface HistoryProps {
   disabled: boolean;
 }
 
-/** `createPlan (api)` → `the agent (createPlan)`. */
-function who(replacedBy: string): string {
+/**
+ * `createPlan (api)` → `the agent`: who, in a person's words. The call's name is for the agent's developer only; it
+ * stays in the tooltip (`whichCall`).
+ */
+export function who(replacedBy: string): string {
   const open = replacedBy.indexOf(' (');
   if (open < 1 || !replacedBy.endsWith(')') || open + 2 >= replacedBy.length - 1) return replacedBy;
-  return `${describeSource(replacedBy.slice(open + 2, -1))} (${replacedBy.slice(0, open)})`;
+  return describeSource(replacedBy.slice(open + 2, -1));
+}
+
+/** `createPlan (api)` → `createPlan`, for the tooltip; '' when `replacedBy` names no call. */
+function whichCall(replacedBy: string): string {
+  const open = replacedBy.indexOf(' (');
+  return open < 1 || !replacedBy.endsWith(')') ? '' : replacedBy.slice(0, open);
 }
 
 /** An ISO time as the person reads it: `Jan 9, 2026, 3:04 PM`. */
@@ -48,8 +57,8 @@ export function History({ entries, controller, disabled }: HistoryProps) {
     <main class="history">
       <PanelTitle title="History" controller={controller} />
       <p class="hint">
-        Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in the hidden
-        {PLAN_LOCATION.historySheet} sheet). Restoring a version keeps the current plan here too.
+        Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in a hidden
+        sheet named {PLAN_LOCATION.historySheet}). Restoring a version keeps the current plan here too.
       </p>
       {entries === null && <p class="loading">Loading the history…</p>}
       {entries?.length === 0 && <p class="empty-history">No saved versions yet.</p>}
@@ -58,11 +67,11 @@ export function History({ entries, controller, disabled }: HistoryProps) {
           {entries.map((entry, index) => (
             <li key={`${entry.revision}:${index}`} class="history-entry">
               <div class="history-title">
-                <span class="revision">Revision {entry.revision}</span> {entry.title || 'Untitled plan'}
+                <span class="revision">Version {entry.revision}</span> {entry.title || 'Untitled plan'}
               </div>
               <p class="history-meta">
-                {entry.reason} · by {who(entry.replacedBy)} · {when(entry.savedAt)} ·{' '}
-                {entry.characters.toLocaleString()} characters
+                {entry.reason} · by <span title={whichCall(entry.replacedBy)}>{who(entry.replacedBy)}</span> ·{' '}
+                {when(entry.savedAt)} · {entry.characters.toLocaleString()} characters
               </p>
               <HistoryChanges entry={entry} before={entries[index + 1]} />
               <details class="history-text">
@@ -98,7 +107,7 @@ function RestoreButton({
         type="button"
         class="button"
         disabled={disabled}
-        aria-label={`Restore revision ${revision}`}
+        aria-label={`Restore version ${revision}`}
         onClick={() => setAsking(true)}
       >
         Restore
@@ -107,9 +116,9 @@ function RestoreButton({
   }
   return (
     <Confirm
-      label={`Confirm restoring revision ${revision}`}
-      question={`Replace the current plan with revision ${revision}? The current plan is kept in the history.`}
-      yes={`Yes, restore revision ${revision}`}
+      label={`Confirm restoring version ${revision}`}
+      question={`Replace the current plan with version ${revision}? The current plan is kept in the history.`}
+      yes={`Yes, restore version ${revision}`}
       disabled={disabled}
       onYes={() => void controller.restore(revision)}
       onCancel={() => setAsking(false)}
@@ -142,7 +151,7 @@ function HistoryChanges({ entry, before }: { entry: HistoryEntry; before?: Histo
       )}
       {diff && before && (
         <>
-          <p class="history-changes-heading">Since revision {before.revision}:</p>
+          <p class="history-changes-heading">Since version {before.revision}:</p>
           <PlanChanges diff={diff} emptyText="No task, phase or range changed from the version before." />
         </>
       )}
