@@ -52,7 +52,10 @@ const FORMATS: Record<string, string> = {
 function allowed(rule: JsonRule): string {
   if (rule.format && FORMATS[rule.format]) return FORMATS[rule.format];
   if (rule.const !== undefined) return JSON.stringify(rule.const);
-  if (rule.enum) return rule.enum.map((item) => JSON.stringify(item)).join(' or ');
+  if (rule.enum) {
+    const names = rule.enum.map((item) => JSON.stringify(item));
+    return names.length > 2 ? `one of ${names.join(', ')}` : names.join(' or ');
+  }
   if (rule.anyOf) return rule.anyOf.map(allowed).join(' or ');
   if (rule.type === 'array') return rule.minItems ? 'a non-empty list' : 'a list';
   const type = rule.type ? (TYPE_NAMES[rule.type] ?? rule.type) : 'anything';

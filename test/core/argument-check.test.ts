@@ -58,7 +58,9 @@ test('what agents naturally send is accepted where the descriptor says so', () =
 
 test('lists and nested items are checked with their place', () => {
   expect(problemOf('applyCommands', [[]])).toBe('commands must be a non-empty list (got an empty list)');
-  expect(problemOf('applyCommands', [[{ action: 'fly' }]])).toMatch(/^commands\[0\]\.action must be "start" or /);
+  expect(problemOf('applyCommands', [[{ action: 'fly' }]])).toMatch(
+    /^commands\[0\]\.action must be one of "start", "complete", /,
+  );
   expect(problemOf('createPlan', ['T', 'G', [{ name: 'P', steps: [3] }]])).toBe(
     'phases[0].steps[0] must be a single line of text (got the number 3)',
   );
