@@ -68,6 +68,8 @@ export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
   const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
+  // Every agent function's argument schemas as JSON: the bundle checks calls against them (src/core/argument-check.ts).
+  const { argumentTable } = await nodeModule('src/core/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
     entryPoints: [path.join(root, 'src/apps-script/main.ts')],
@@ -82,6 +84,7 @@ export async function buildCode() {
     define: {
       SHEET_PLAN_REQUEST_ARGUMENTS: JSON.stringify(descriptor.requestArguments()),
       SHEET_PLAN_MCP_TOOLS: JSON.stringify(mcpToolTable()),
+      SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(argumentTable()),
       SHEET_PLAN_VERSION: JSON.stringify(version),
     },
     write: false,

@@ -35,6 +35,7 @@ import {
   agentCommand,
   base,
   cell,
+  line,
   moveTarget,
   phaseArgument,
   phases,
@@ -76,8 +77,8 @@ export const API_FUNCTIONS = {
     retrySafe: false,
     description: 'Write a new plan (the current one is kept in the history). Each step names Sheet!Range (columns).',
     args: [
-      argument('title', z.string()),
-      argument('goal', z.string(), 'One sentence describing success'),
+      argument('title', line()),
+      argument('goal', line(), 'One sentence describing success'),
       argument('phases', phases),
       argument('details', PLAN_DETAILS.optional()),
     ],
@@ -128,13 +129,13 @@ export const API_FUNCTIONS = {
   blockTask: returning<TaskResult>()({
     ...taskChange,
     description: 'Mark a task blocked [>] with a specific reason naming the range.',
-    args: [step, argument('reason', z.string())],
+    args: [step, argument('reason', line())],
     mcp: 'task',
   }),
   reviewTask: returning<TaskResult>()({
     ...taskChange,
     description: 'Ask a person to review a task [!], saying what to check. Only they can approve it.',
-    args: [step, argument('note', z.string())],
+    args: [step, argument('note', line())],
     mcp: 'task',
   }),
   applyCommands: returning<CommandResult[]>()({
@@ -150,7 +151,7 @@ export const API_FUNCTIONS = {
   skipTask: returning<TaskResult>()({
     ...taskChange,
     description: 'Mark a task skipped [-] with the reason it is no longer needed.',
-    args: [step, argument('reason', z.string())],
+    args: [step, argument('reason', line())],
   }),
   reopenTask: returning<TaskResult>()({
     ...taskChange,
@@ -160,7 +161,7 @@ export const API_FUNCTIONS = {
   setTaskNote: returning<TaskResult>()({
     ...taskChange,
     description: 'Set the note of a task; null (or no note) removes it.',
-    args: [step, argument('note', z.string().nullable().optional())],
+    args: [step, argument('note', line().nullable().optional())],
   }),
   startNextTask: returning<TaskResult | null>()({
     callers: agent,
@@ -204,7 +205,7 @@ export const API_FUNCTIONS = {
     description: 'Add a todo task at the end of a phase (next free number), after a step, or under a step.',
     args: [
       argument('phase', phaseArgument, 'a phase number: 2'),
-      argument('title', z.string()),
+      argument('title', line()),
       argument('options', addTaskOptions.optional(), '{ after: "1.2" } or { under: "1.2" } (a sub-step)'),
     ],
   }),
@@ -214,15 +215,15 @@ export const API_FUNCTIONS = {
     retrySafe: false,
     description: 'Add a phase of todo tasks after the last one, or after phase `after` (later phases renumbered).',
     args: [
-      argument('name', z.string()),
-      argument('steps', z.array(z.string()).min(1)),
+      argument('name', line()),
+      argument('steps', z.array(line()).min(1)),
       argument('after', phaseArgument.optional()),
     ],
   }),
   renameTask: returning<EditResult>()({
     ...taskChange,
     description: 'Give a task another title; its status, date and note stay.',
-    args: [step, argument('title', z.string())],
+    args: [step, argument('title', line())],
   }),
   moveTask: returning<EditResult>()({
     callers: agent,
@@ -245,7 +246,7 @@ export const API_FUNCTIONS = {
     changesPlan: true,
     retrySafe: true,
     description: 'Once every task is done or skipped: mark the plan done and archive it.',
-    args: [argument('summary', z.string(), 'what the plan achieved, in one line')],
+    args: [argument('summary', line(), 'what the plan achieved, in one line')],
     mcp: 'finished',
   }),
   listPlans: returning<ArchiveEntry[]>()({

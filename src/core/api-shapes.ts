@@ -6,8 +6,11 @@ import { z } from 'zod/v4';
 import { AGENT_ACTIONS } from './actions';
 import { argument } from './api-spec';
 import { EDIT_ACTIONS, type EditAction } from './replan';
+import { MAX_NEXT_COUNT } from './summary';
 
-export const step = argument('step', z.string(), 'e.g. "2.1"');
+/** A single line of text (a title, reason, note): the checker names it so (src/core/argument-check.ts). */
+export const line = () => z.string().meta({ format: 'line' });
+export const step = argument('step', z.string().meta({ format: 'step' }), 'e.g. "2.1"');
 export const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
 /** What the person saw of the task or question they decide on (src/core/seen.ts): CONFLICT when it changed. */
 export const seenTask = argument(
@@ -21,7 +24,7 @@ export const seenQuestion = argument(
   'the question shown',
 );
 export const event = argument('event', z.unknown(), 'the event object Apps Script passes');
-export const phases = z.array(z.object({ name: z.string(), steps: z.array(z.string()) }));
+export const phases = z.array(z.object({ name: line(), steps: z.array(line()) }));
 /** createPlan's optional sections (MCP's create_plan takes them flattened). */
 export const PLAN_DETAILS = z
   .object({
@@ -45,7 +48,7 @@ export const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAc
 /** Phases are numbered from 0 (`## Phase 0: Safety net`) or 1. */
 export const phaseNumber = z.number().int().min(0);
 /** A phase as agents send it: 2, or "2" (src/core/replan.ts reads both). */
-export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]);
+export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]).meta({ format: 'phase' });
 /** Where moveTask puts a task: right after a step, or first in a phase. */
 export const moveTarget = z.union([z.string(), phaseNumber]);
 export const agentCommand = z.object({
@@ -66,7 +69,11 @@ export const settingsChange = z
     mailTo: z.array(z.string()),
   })
   .partial();
-export const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
+/** getPlan's options (src/core/summary.ts): nothing, or `full`, is the whole plan. */
+export const planView = z
+  .object({ view: z.enum(['full', 'compact']), nextCount: z.number().int().min(0).max(MAX_NEXT_COUNT) })
+  .partial()
+  .strict();
 export const a1 = argument('a1', z.string(), "e.g. Data!A2:F500, 'My Sheet'!A:A");
 /** A cell as writeRange takes it (src/core/cell-values.ts): text stays text; dates and formulas are objects. */
 export const cell = z.union([

@@ -137,7 +137,7 @@ describe('PlanClient against the emulator', () => {
     });
     await expect(caught(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")',
+      message: 'INVALID_ARGUMENT: options.view must be "full" or "compact" (got "short")',
     });
     expect(await planText()).toBe(before);
   });

@@ -113,7 +113,7 @@ describe("createPlan's details: a key at the wrong level is refused by name, wit
     [{ write: ['Data!C2:C9'] }, /details\.write is not a field of details; it goes in details\.analysis\.write/],
     [
       { analysis: { targetRanges: { read: [] } } },
-      /details\.analysis\.targetRanges .*read and write go directly in details\.analysis/,
+      /details\.analysis\.targetRanges is not a field of details\.analysis; details\.analysis takes .*read, write/,
     ],
     [
       { analysis: { questions: ['Which?'] } },

@@ -1,0 +1,39 @@
+/**
+ * The descriptor's argument schemas as JSON, for the bundle (which has no zod at run time): scripts/build.mjs writes
+ * this table into dist/Code.js and src/core/argument-check.ts checks every agent call against it, so the descriptor is
+ * the one rule set for arguments. Imported at build time only.
+ */
+import { z } from 'zod/v4';
+import { AGENT_FUNCTION_NAMES, apiFunction } from './api-functions';
+import type { ArgumentRule, JsonRule } from './argument-check';
+
+const SAFE_INTEGER_BOUNDS: Record<string, number> = {
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
+/** Drops what says nothing to the checker (the draft URI, the safe-integer bounds), so the bundle stays lean. */
+function compact(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compact);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema' || SAFE_INTEGER_BOUNDS[key] === value) continue;
+    kept[key] = compact(value);
+  }
+  return kept;
+}
+
+/** Each agent function's arguments, in order: name, whether it may be left out, and its JSON schema. */
+export function argumentTable(): Record<string, ArgumentRule[]> {
+  return Object.fromEntries(
+    AGENT_FUNCTION_NAMES.map((name) => [
+      name,
+      apiFunction(name).args.map((arg) => ({
+        name: arg.name,
+        optional: arg.schema.safeParse(undefined).success,
+        schema: compact(z.toJSONSchema(arg.schema, { io: 'input', unrepresentable: 'any' })) as JsonRule,
+      })),
+    ]),
+  );
+}
