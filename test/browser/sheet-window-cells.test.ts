@@ -28,7 +28,7 @@ async function cellBecomes(reference: string, value: string): Promise<void> {
   expect(server().spreadsheet.cell(reference)).toBe(value);
 }
 
-test("another sheet's tab shows its cells, the agent's write among them, and a person's edit there makes Undo refuse", async () => {
+test("another sheet's tab shows its cells and the agent's write; a person's edit there makes Undo refuse", async () => {
   const { status, body } = await server().scriptsRun('writeRange', ['Discrepancies!A2', [['WH-1001', 40]], '3.1']);
   expect(status).toBe(200);
   const { page, dialogs, sidebar } = await openSheetWindow(browser(), server());
