@@ -14,6 +14,7 @@ import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } f
 import { agentNameOf } from '../../src/core/revision';
 import { seenTask, type SeenQuestion, type SeenTask } from '../../src/core/seen';
 import type { PlanSettings } from '../../src/core/settings';
+import type { CheckResult } from '../../src/core/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { ArchiveEntry } from '../../src/core/store';
 import { localDate, setAnswerLine } from '../../src/core/update';
@@ -53,6 +54,8 @@ export interface SidebarState {
   editor: EditorState | null;
   /** The agent's writes (and reads outside the plan's ranges), newest first, as the server last reported them. */
   writes: WriteLogEntry[];
+  /** Each task's last check result, by step, as the server last reported them. */
+  checkResults: Record<string, CheckResult>;
   /** A panel shown instead of the plan (history, archive, settings): null while closed. */
   panel: Panel | null;
 }
@@ -98,6 +101,7 @@ export class SidebarController {
     editor: null,
     panel: null,
     writes: [],
+    checkResults: {},
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
@@ -128,7 +132,8 @@ export class SidebarController {
     this.generation += 1;
     if (view.writeMark !== undefined) this.writeMark = view.writeMark;
     const writes = view.writes ?? this.state.writes;
-    this.set({ view, markdown: view.markdown, busy: null, notice, writes, ...changes });
+    const checkResults = view.checkResults ?? this.state.checkResults;
+    this.set({ view, markdown: view.markdown, busy: null, notice, writes, checkResults, ...changes });
   }
 
   /** A call failed: say why in plain words, and never leave the busy line ("Completing 4.1…") standing. */

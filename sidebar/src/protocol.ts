@@ -3,6 +3,7 @@
  * here touches a platform: this file is bundled into dist/Code.js, the page and the local server.
  */
 import type { ChangeSource } from '../../src/core/revision';
+import type { CheckResult } from '../../src/core/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
 
 /** The global the server's appended `<script>` sets before the page starts. */
@@ -30,6 +31,8 @@ export interface PlanView {
   writes?: WriteLogEntry[];
   /** Changes whenever the write log does: sidebarCheck's second argument. */
   writeMark?: string;
+  /** Each task's last check result before completing it, by step; absent when the answer did not read them. */
+  checkResults?: Record<string, CheckResult>;
 }
 
 /** A finished plan from the archive (sidebarArchivedPlan): its place in the archive and its Markdown. */

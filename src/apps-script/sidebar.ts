@@ -34,6 +34,7 @@ import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
 import { undoWriteThen } from './sheet-work';
 import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
+import { checkResults } from './task-cells';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
@@ -183,7 +184,12 @@ function asPerson(
 
 /** The agent's writes (and reads outside the plan's ranges), newest first, with the mark they were read at. */
 function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view: PlanView): PlanView {
-  return { ...view, writeMark: WriteLog.mark(), writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT) };
+  return {
+    ...view,
+    writeMark: WriteLog.mark(),
+    writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT),
+    checkResults: checkResults(),
+  };
 }
 
 /** The plan when the sidebar opens, with the write log. */

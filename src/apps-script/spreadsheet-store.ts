@@ -27,6 +27,7 @@ import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writt
 import { HistorySheet } from './history-sheet';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
+import { SpreadsheetTaskCells } from './task-cells';
 import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -77,6 +78,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     () => this.spreadsheet(),
     (step) => this.undo.push(step),
   );
+
+  /** The cells tasks wrote and check (done means checked). */
+  readonly taskCells = new SpreadsheetTaskCells(() => this.spreadsheet());
 
   /**
    * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the

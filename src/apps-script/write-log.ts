@@ -273,6 +273,14 @@ export class WriteLog {
     properties.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
   }
 
+  /**
+   * A new mark outside any change (a task's check result, shown beside the log, was kept): the sidebar's change
+   * check notices it. Kept also when the call is refused, as the result is.
+   */
+  static touchMark(): void {
+    scriptProperties().setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
+  }
+
   /** The mark the sidebar compares with what it last saw; '' before the first entry. */
   static mark(): string {
     return scriptProperties().getProperty(WRITE_LOG_MARK) ?? '';

@@ -56,7 +56,9 @@ export const API_FUNCTIONS = {
   // ---- the plan API: agents, through scripts.run (PlanClient, MCP) ----
   getPlan: returning<RevisedPlan | CompactPlan | null>()({
     ...read,
-    description: 'Read the plan, or a compact summary of it; null when there is none.',
+    description:
+      'Read the plan, or a compact summary of it; null when there is none. Its attention says what waits for the ' +
+      'person (since when) and what the person decided since your last change.',
     args: [argument('options', planView.optional())],
     mcp: 'plan',
   }),
@@ -109,13 +111,17 @@ export const API_FUNCTIONS = {
   }),
   completeTask: returning<TaskResult>()({
     ...taskChange,
-    description: "Mark a task done [x] with today's date.",
+    description:
+      "Mark a task done [x] with today's date. Refused (CHECK_FAILED) while cells it wrote show a formula " +
+      'error or its "- Check:" line fails: fix the cells named, or reviewTask.',
     args: [step],
     mcp: 'task',
   }),
   advanceTask: returning<TaskResult | null>()({
     ...taskChange,
-    description: 'Complete a task and start the next todo one; returns the started task, {} at the end.',
+    description:
+      'Complete a task and start the next todo one; returns the started task, {} at the end. Checked as ' +
+      'completeTask (CHECK_FAILED).',
     args: [step],
     mcp: 'task',
   }),

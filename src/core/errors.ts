@@ -22,6 +22,7 @@ export const PLAN_ERROR_CODES = {
   OUT_OF_SCOPE: "a write outside the plan's Write ranges, or a range of Sheet Plan's own sheets",
   TASK_NOT_IN_PROGRESS: 'a write to the sheet for a task that is not in progress',
   FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas',
+  CHECK_FAILED: "a task's written cells show a formula error, or its Check line fails: fix them or ask for a review",
   NOT_CONNECTED:
     'no person has opened the sheet with Sheet Plan yet (Agent Plan → Open plan), so an agent cannot reach it',
 } as const;

@@ -2,6 +2,7 @@
  * The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). The core knows text and
  * revisions; where they are kept, and under which addresses, is the adapter's business.
  */
+import type { TaskCells } from './done-checks';
 import type { PlanSettings } from './settings';
 
 export interface PlanCells {
@@ -109,4 +110,6 @@ export interface PlanStore {
   today(): string;
   /** Now, as an ISO timestamp. */
   now(): string;
+  /** The cells tasks wrote and check, for "done means checked"; a store without sheets to check has none. */
+  readonly taskCells?: TaskCells;
 }

@@ -5,6 +5,7 @@
  * syntax (`- [/] 3.1 Title`), so the view reads like the plan.
  */
 import { describeValue, requireWholeNumber } from './arguments';
+import { attentionLines, type Attention } from './attention';
 import { PlanError } from './errors';
 import { formatTaskLine } from './patterns';
 import { countOf, countProgress, describeProgress } from './progress';
@@ -42,6 +43,8 @@ export interface CompactPlan {
   changedBy: RevisionInfo['changedBy'];
   changedAt?: string;
   progress: Progress;
+  /** What waits for the person and since when, and what the person decided since your last change. */
+  attention?: Attention;
   /** The plan as a few lines of Markdown. */
   summary: string;
 }
@@ -136,7 +139,7 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
 
 /** getPlan's compact answer: the summary with the figures a program wants. */
 export function compactPlan(
-  plan: Plan & RevisionInfo & { waitingForApproval?: boolean },
+  plan: Plan & RevisionInfo & { waitingForApproval?: boolean; attention?: Attention },
   options: Omit<SummaryOptions, 'statuses'> = {},
 ): CompactPlan {
   const view: CompactPlan = {
@@ -149,6 +152,11 @@ export function compactPlan(
     progress: plan.progress,
     summary: summarizePlan(plan, options),
   };
+  if (plan.attention) {
+    view.attention = plan.attention;
+    const lines = attentionLines(plan.attention);
+    if (lines.length) view.summary += `\n${lines.join('\n')}`;
+  }
   if (plan.changedAt) view.changedAt = plan.changedAt;
   if (plan.status) view.status = plan.status;
   if (plan.statusNote) view.statusNote = plan.statusNote;

@@ -101,7 +101,10 @@ describe('an answer lost after the script ran', () => {
     ]);
     expect(created).toMatchObject({ title: 'Quarter close', revision: 3, changedBy: 'api' });
     expect(proxy!.forwarded).toHaveLength(2);
-    await expect(direct.getPlan()).resolves.toEqual(created);
+    await expect(direct.getPlan()).resolves.toEqual({
+      ...created,
+      attention: { waitingForPerson: [], decidedSinceYourLastChange: [] },
+    });
     const history = await direct.getHistory();
     expect(history.map((entry) => [entry.revision, entry.title])).toEqual([[2, 'Monthly Inventory Reconciliation']]);
   });

@@ -91,12 +91,14 @@ test.each([
 test.each([
   ['completeTask', ['1.1']],
   ['advanceTask', ['1.1']],
-])('%s writes a date: the time zone is its one call more', (name, args) => {
+])('%s writes a date and looks for the cells the task wrote: two calls more', (name, args) => {
   const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args);
   expect(error).toBeUndefined();
   expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-  expect(spreadsheetCalls(execution)).toHaveLength(8);
+  expect(spreadsheetCalls(execution)).toHaveLength(9);
   expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+  // The write log, to check the cells the task wrote (done means checked): not there, so nothing more is read.
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(1);
 });
 
 test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])(

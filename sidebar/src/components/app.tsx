@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
@@ -11,6 +11,8 @@ import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 import { Settings } from './settings';
 import { SelectRange } from './range-links';
+import { TaskChecks } from './task-checks';
+import { taskChecksOf } from '../../../src/core/checks';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -50,6 +52,10 @@ export function App({ controller }: { controller: SidebarController }) {
   const state = useControllerState(controller);
   useChangeCheck(controller);
   const disabled = Boolean(state.busy) || state.sessionEnded;
+  const checksShown = useMemo(
+    () => ({ declared: taskChecksOf(state.markdown), results: state.checkResults }),
+    [state.markdown, state.checkResults],
+  );
 
   const panel = state.panel;
   let body;
@@ -73,13 +79,15 @@ export function App({ controller }: { controller: SidebarController }) {
     );
   } else if (state.view && state.markdown.trim()) {
     body = (
-      <PlanPanel
-        markdown={state.markdown}
-        view={state.view}
-        writes={state.writes}
-        controller={controller}
-        disabled={disabled}
-      />
+      <TaskChecks.Provider value={checksShown}>
+        <PlanPanel
+          markdown={state.markdown}
+          view={state.view}
+          writes={state.writes}
+          controller={controller}
+          disabled={disabled}
+        />
+      </TaskChecks.Provider>
     );
   } else if (state.view) {
     body = <EmptyState controller={controller} disabled={disabled} />;

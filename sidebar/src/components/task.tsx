@@ -6,6 +6,7 @@ import { taskChoices, type TaskChoice } from '../task-choices';
 import { Decision } from './decision';
 import { LinkedText } from './range-links';
 import { StatusIcon } from './status-icon';
+import { TaskCheck } from './task-checks';
 import { TaskEdits, type TaskEditsProps } from './task-edits';
 import { TextForm } from './text-form';
 import { TaskWrites } from './write-log';
@@ -131,6 +132,7 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
         </span>
       </div>
       <TaskDetails task={task} />
+      <TaskCheck step={task.step} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (
         <div class="task-actions" id={`${panel}-actions`}>

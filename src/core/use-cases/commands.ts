@@ -38,7 +38,9 @@ function applyCommand(
   if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
   const outcome = applyAction(outline, action, record.step, record.text, context);
   const next = outcome.document.toString();
-  return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
+  const task = taskAtLine(path.texts, next, outcome.line);
+  if (action === 'complete') path.requireChecked(outline, task.step);
+  return { text: next, task };
 }
 
 function requireCommands(commands: unknown): unknown[] {

@@ -1,5 +1,6 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
 import { describeValue, requireWholeNumber } from '../arguments';
+import { attentionIn, attentionOf } from '../attention';
 import { PlanError } from '../errors';
 import { outlinePlan, parsePlan } from '../parse';
 import type { ArchiveEntry } from '../store';
@@ -36,8 +37,10 @@ export function taskAtLine(texts: PlanTexts, text: string, line: number): PlanTa
 
 /** The plan in the cell, with its revision; null when there is none. */
 export function getPlan(path: PlanRevisions): RevisedPlan | null {
-  const { text, revision } = path.snapshot();
-  return text.trim() ? path.revised(text, revision) : null;
+  const { text, revision, meta } = path.snapshot();
+  if (!text.trim()) return null;
+  const plan = path.revised(text, revision);
+  return { ...plan, attention: attentionOf(plan, attentionIn(meta), plan.waitingForApproval) };
 }
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {

@@ -21,6 +21,7 @@ export function act(
     if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();
+    if (action === 'complete') path.requireChecked(outline, taskAtLine(path.texts, newText, outcome.line).step);
     return {
       text: newText,
       result: (revision) => withRevision(taskAtLine(path.texts, newText, outcome.line), revision),
@@ -53,6 +54,7 @@ export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | nu
     path.requireApproved(outline);
     const completed = applyAction(outline, 'complete', step, undefined, context);
     let text = completed.document.toString();
+    path.requireChecked(outline, taskAtLine(path.texts, text, completed.line).step);
     const between = path.texts.of(text);
     const next = nextTodo(between.plan);
     const started = next && applyAction(between.outline, 'start', next.step, undefined, context);

@@ -6,6 +6,8 @@
  * functions over it; PlanManager is their facade.
  */
 import type { ActionContext } from '../actions';
+import { attentionIn, nextAttention, recordWithAttention } from '../attention';
+import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import {
@@ -166,6 +168,16 @@ export class PlanRevisions {
   }
 
   /**
+   * Before an agent completes `step` (of `outline`, the plan before the change): the cells the task wrote and its
+   * Check lines pass, or CHECK_FAILED. A person completing a task in the sidebar is the judge and is not stopped.
+   */
+  requireChecked(outline: PlanOutline, step: string): void {
+    const cells = this.store.taskCells;
+    if (this.byPerson || !cells) return;
+    requireTaskChecked(outline, step, cells, () => this.store.now());
+  }
+
+  /**
    * Whether a plan an agent writes whole needs a person's approval to be approved: the person asked for it, or has
    * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
    */
@@ -237,8 +249,15 @@ export class PlanRevisions {
     const revision = snapshot.revision.revision + 1;
     const next = revisionRecord(revision, text, this.source, this.store.now(), written.digest);
     const result = answer(next.info);
+    const attention = nextAttention(attentionIn(snapshot.meta), {
+      before: snapshot.read.plan,
+      after: written.plan,
+      byPerson: this.byPerson,
+      at: next.info.changedAt ?? this.store.now(),
+      revision,
+    });
     const meta = recordWithRequests(
-      next.meta,
+      recordWithAttention(next.meta, attention),
       options.newPlan ? '' : snapshot.meta,
       this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
     );

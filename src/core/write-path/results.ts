@@ -1,6 +1,7 @@
 /**
  * What PlanManager's calls answer and take: the types the API, the client, the MCP server and the sidebar share.
  */
+import type { Attention } from '../attention';
 import type { TaskAction } from '../actions';
 import type { PlanStatus } from '../plan-status';
 import type { EditAction } from '../replan';
@@ -19,6 +20,11 @@ export type RevisedPlan = Plan &
      * one then): work answers NEEDS_APPROVAL.
      */
     waitingForApproval: boolean;
+    /**
+     * getPlan only: what waits for the person and since when, and what the person decided since the agent's last
+     * change (src/core/attention.ts).
+     */
+    attention?: Attention;
   };
 /** A task with the plan's revision after the call and who made the plan's last change. */
 export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource };

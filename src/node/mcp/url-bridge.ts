@@ -45,7 +45,7 @@ export async function postToWebApp(url: string, body: string, fetchImpl: typeof 
 /** A page's text without its tags, cut short: what Google's error page says. */
 function shortText(text: string): string {
   const plain = text
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;

@@ -1,0 +1,42 @@
+/**
+ * A task's checks for the person, as one line under the task: what its `- Check:` lines say, and what the last check
+ * before completing it found (passed, or the cells that failed). The plan's check lines and the results reach each
+ * task through a context, so the panels between need not pass them on.
+ */
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { TaskCheckLine } from '../../../src/core/checks';
+import type { CheckResult } from '../../../src/core/done-checks';
+
+export interface TaskChecksShown {
+  /** The `- Check:` lines of each task, by step (src/core/checks.ts taskChecks). */
+  declared: Map<string, TaskCheckLine[]>;
+  /** The last result of each task's check, by step. */
+  results: Record<string, CheckResult>;
+}
+
+export const TaskChecks = createContext<TaskChecksShown>({ declared: new Map(), results: {} });
+
+/** `Nov 26, 13:20` in the person's time zone; the ISO text when it is not a time. */
+function shortTime(iso: string): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return time.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** One line under the task; nothing for a task with no check lines and no result. */
+export function TaskCheck({ step }: { step: string }) {
+  const { declared, results } = useContext(TaskChecks);
+  const lines = declared.get(step) ?? [];
+  const result = results[step];
+  if (!lines.length && !result) return null;
+  const said = lines.map((line) => (line.error ? `${line.text} (cannot be read: ${line.error})` : line.text));
+  return (
+    <p class={`task-check${result && !result.passed ? ' check-failed' : ''}`}>
+      <span class="note-prefix">Check: </span>
+      {said.length ? said.join('; ') : 'the cells it wrote'}
+      {result &&
+        (result.passed ? ` — passed ${shortTime(result.at)}` : ` — failed ${shortTime(result.at)}: ${result.failures}`)}
+    </p>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges a task wrote, from the write log; one
+ * read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task, kept
+ * in a script property (every kind of execution has them) for the sidebar's line under the task.
+ */
+import type { CellGrid } from '../core/checks';
+import type { CheckResult, TaskCells } from '../core/done-checks';
+import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { scriptProperties } from './spreadsheet-access';
+import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** The script property holding the last check result of each task (JSON, by step). */
+export const CHECK_RESULTS_PROPERTY = 'sheetPlan.checkResults';
+/** Results kept: the newest, so that the property stays small. */
+const RESULTS_KEPT = 50;
+
+/** The last check result of each task, by step; {} when there are none. */
+export function checkResults(): Record<string, CheckResult> {
+  const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
+  if (!json) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, CheckResult>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export class SpreadsheetTaskCells implements TaskCells {
+  constructor(private readonly spreadsheet: () => Spreadsheet) {}
+
+  writtenRanges(step: string): SheetRange[] {
+    const ranges: SheetRange[] = [];
+    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
+      if (entry.kind !== 'write' || entry.step !== step || entry.undone) continue;
+      const range = readSheetRange(entry.range);
+      if (typeof range !== 'string') ranges.push(range);
+    }
+    return ranges;
+  }
+
+  read(requested: SheetRange): CellGrid | string {
+    const sheet = this.spreadsheet().getSheetByName(requested.sheet);
+    if (!sheet) return `there is no sheet named "${requested.sheet}"`;
+    const range = isBounded(requested) ? requested : clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
+    if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
+    let cells: GoogleAppsScript.Spreadsheet.Range;
+    try {
+      cells = sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/outside the dimensions/i.test(message)) throw error;
+      return `the range goes past the edge of ${requested.sheet}`;
+    }
+    return { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
+  }
+
+  keepResult(result: CheckResult): void {
+    try {
+      const properties = scriptProperties();
+      const kept = { ...checkResults() };
+      delete kept[result.step];
+      const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);
+      properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(newest)));
+      WriteLog.touchMark(); // the sidebar's change check notices the new result
+    } catch {
+      // The result is for the person to see; not keeping it must not change the agent's answer.
+    }
+  }
+}
