@@ -413,7 +413,7 @@ function Collapsible({
   );
 }
 
-function MarkdownSection({ title, text }: { title: string; text?: string }) {
+export function MarkdownSection({ title, text }: { title: string; text?: string }) {
   if (!text?.trim()) return null;
   return (
     <Collapsible title={title} className="markdown-section">
