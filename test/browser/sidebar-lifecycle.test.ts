@@ -176,6 +176,9 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
   await expect(shown.locator('.plan-goal').textContent()).resolves.toBe('Goal Build the Q1 report');
   await expect(shown.locator('.finished-task').first().textContent()).resolves.toMatch(/^Done1\.1 /);
   await expect(shown.locator('.finished-task').count()).resolves.toBe(3);
+  // createPlan's Analysis holds only empty labels (`- Spreadsheet:`): nothing of it is shown.
+  await expect(shown.locator('.markdown-section', { hasText: 'Analysis' }).count()).resolves.toBe(0);
+  await expect(shown.locator('.markdown-section', { hasText: 'Notes' }).count()).resolves.toBe(1);
   await expect(shown.locator('.archived-text').isVisible()).resolves.toBe(false);
   await shown.getByText('Show the text').click();
   await expect(entry.locator('.archived-text').textContent()).resolves.toBe(archived.raw);

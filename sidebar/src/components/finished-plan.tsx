@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'preact/hooks';
 import { parsePlan } from '../../../src/core/parse';
+import { withoutEmptyFields } from '../empty-fields';
 import { MarkdownSection } from './plan-panel';
 import { LinkedText } from './range-links';
 import { StatusIcon } from './status-icon';
@@ -34,7 +35,7 @@ export function FinishedPlan({ title, markdown }: { title: string; markdown: str
           </ul>
         </div>
       ))}
-      <MarkdownSection title="Analysis" text={plan.analysis} />
+      <MarkdownSection title="Analysis" text={plan.analysis && withoutEmptyFields(plan.analysis)} />
       <MarkdownSection title="Notes" text={plan.notes} />
       <details class="history-text">
         <summary>Show the text</summary>

@@ -9,6 +9,7 @@ import type { Phase, PlanQuestion, PlanTask, Progress } from '../../../src/core/
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
+import { withoutEmptyFields } from '../empty-fields';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
 import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
@@ -122,7 +123,7 @@ export function PlanPanel({
         controller={controller}
         disabled={disabled}
       />
-      <MarkdownSection title="Analysis" text={plan.analysis} />
+      <MarkdownSection title="Analysis" text={plan.analysis && withoutEmptyFields(plan.analysis)} />
       <MarkdownSection title="Notes" text={plan.notes} />
       <OtherSheetActivity
         steps={new Set(tasks.map((task) => task.step))}
