@@ -36,13 +36,13 @@ function formatTime(iso: string): string {
     : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
 }
 
-/** Who changed the plan last, when, and its revision. */
+/** Who changed the plan last, when, and its version (the revision number, in a person's word). */
 function ChangeLine({ view }: { view: PlanView }) {
   const when = view.changedAt ? formatTime(view.changedAt) : '';
   return (
     <p class="plan-meta">
       Changed by {describeSource(view.changedBy)}
-      {when ? `, ${when}` : ''} · revision {view.revision}
+      {when ? `, ${when}` : ''} · version {view.revision}
     </p>
   );
 }
