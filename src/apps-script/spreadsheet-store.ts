@@ -280,6 +280,8 @@ export class SpreadsheetPlanStore implements PlanStore {
     // Readable at a glance: a wide, top-aligned plan column. Only on a sheet we create.
     sheet.setColumnWidth(PLAN.column, 520);
     sheet.getRange(PLAN.row, PLAN.column).setVerticalAlignment('top');
+    // The revision record is Sheet Plan's bookkeeping (JSON), not for reading: its column is hidden, as the history is.
+    if (METADATA.column !== PLAN.column && METADATA.column !== MARKER.column) sheet.hideColumns(METADATA.column);
     ALL_CELLS.write(sheet, cells);
   }
 

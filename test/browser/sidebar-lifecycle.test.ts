@@ -7,7 +7,17 @@ import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
-import { openSidebar, setVisibility, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ARTIFACTS,
+  openSidebar,
+  setVisibility,
+  type SidebarPage,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
+} from './harness';
 
 const PHASES = [
   { name: 'Read', steps: ['Read Orders!A2:F500 (orders)', 'Read Returns!A2:C90 (returns)'] },
@@ -161,7 +171,20 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
   await expect(entry.locator('.history-meta').textContent()).resolves.toMatch(/^Finished .+ · 3 tasks$/);
   await entry.getByRole('button', { name: 'Show the finished plan "Q1 report"' }).click();
   const archived = (await server().scriptsRun('getArchivedPlan', [finished.id])).body.response.result;
+  // Rendered as the live plan is, not as Markdown: its goal and each task with its status; the text one click away.
+  const shown = entry.getByRole('region', { name: 'The finished plan "Q1 report"' });
+  await expect(shown.locator('.plan-goal').textContent()).resolves.toBe('Goal Build the Q1 report');
+  await expect(shown.locator('.finished-task').first().textContent()).resolves.toMatch(/^Done1\.1 /);
+  await expect(shown.locator('.finished-task').count()).resolves.toBe(3);
+  // createPlan's Analysis holds only empty labels (`- Spreadsheet:`): nothing of it is shown.
+  await expect(shown.locator('.markdown-section', { hasText: 'Analysis' }).count()).resolves.toBe(0);
+  await expect(shown.locator('.markdown-section', { hasText: 'Notes' }).count()).resolves.toBe(1);
+  await expect(shown.locator('.archived-text').isVisible()).resolves.toBe(false);
+  await shown.getByText('Show the text').click();
   await expect(entry.locator('.archived-text').textContent()).resolves.toBe(archived.raw);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.setViewportSize({ width: 300, height: 640 });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-finished-plan.png') });
   expect(archived.raw).toContain('Status: done');
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarArchive', 'sidebarArchivedPlan']);
   expect(server().spreadsheet.selection(DEFAULT_USER)).toBeUndefined();

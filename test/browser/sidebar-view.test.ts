@@ -86,7 +86,7 @@ test('the example plan: title, goal, progress, what waits for the person, phases
 
   // Who changed it last, and nothing fetched but the page and its google.script.run calls.
   await expect(page.locator('.plan-meta').textContent()).resolves.toMatch(
-    /^Changed by an edit in the cell(, .+)? · revision 1$/,
+    /^Changed by an edit in the cell(, .+)? · version 1$/,
   );
   await page.waitForTimeout(200);
   expect(requests.every((url) => new URL(url).origin === server.url && new URL(url).pathname === '/gas/run')).toBe(

@@ -17,6 +17,7 @@ function populated(): EmulatedSpreadsheet {
   active.getRange('AGENT_BASE!C2:F2').setValues([["'# Plan", 42, new Date('2026-01-10T08:00:00Z'), '=A1']]);
   active.getRange('AGENT_BASE!C3').setNumberFormat('@').setVerticalAlignment('top');
   active.getSheetByName('AGENT_BASE')!.setColumnWidth(3, 520);
+  active.getSheetByName('AGENT_BASE')!.hideColumns(4);
   active.insertSheet('AGENT_HISTORY').hideSheet();
   PropertiesService.getDocumentProperties()!.setProperty('revision', '7');
   CacheService.getUserCache().put('plan', 'cached', 60);
@@ -30,6 +31,7 @@ test('toJSON/fromJSON keeps sheets, cells, formats, hidden flags, properties, ca
   expect(restored.toJSON()).toEqual(original.toJSON());
   expect(restored.sheetNames()).toEqual(['Sheet1', 'AGENT_BASE', 'AGENT_HISTORY']);
   expect(restored.isHidden('AGENT_HISTORY')).toBe(true);
+  expect(restored.sheetNamed('AGENT_BASE')!.hiddenColumns).toEqual(new Set([4]));
   expect(restored.cell('AGENT_BASE!C2')).toBe('# Plan');
   expect(restored.cell('AGENT_BASE!D2')).toBe(42);
   expect((restored.cell('AGENT_BASE!E2') as Date).toISOString()).toBe('2026-01-10T08:00:00.000Z');

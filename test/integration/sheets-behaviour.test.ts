@@ -53,6 +53,16 @@ describe('an update changes only the line it must', () => {
   });
 });
 
+test("the plan sheet Sheet Plan makes hides the revision record's column; the plan's stays in view", () => {
+  const spreadsheet = openedSheet();
+  call(spreadsheet, 'initPlan');
+  const sheet = spreadsheet.sheetNamed(PLAN_SHEET)!;
+  expect(sheet.hiddenColumns).toEqual(new Set([4]));
+  expect(String(spreadsheet.cell(REVISION))).toMatch(/^\{/);
+  call(spreadsheet, 'startTask', '1.1');
+  expect(planText(spreadsheet)).toContain('[/] 1.1');
+});
+
 describe('initPlan never destroys content', () => {
   test('a plan in C2 without the marker is kept, and the marker added', () => {
     const mine = plan('# Plan: Typed by hand', 'Goal: Mine', '### Phase 1: W', '- [ ] 1.1 Task');

@@ -1,6 +1,7 @@
 import type { ArchiveEntry } from '../../../src/core/store';
 import type { SidebarController } from '../controller';
 import type { ArchivedPlanView } from '../protocol';
+import { FinishedPlan } from './finished-plan';
 import { PanelTitle, when } from './history';
 
 export interface ArchiveProps {
@@ -19,8 +20,8 @@ export function Archive({ entries, shown, controller, disabled }: ArchiveProps) 
     <main class="archive">
       <PanelTitle title="Finished plans" controller={controller} />
       <p class="hint">
-        When the agent finishes a plan, it is kept here (the last 50, in the hidden AGENT_ARCHIVE sheet), with what the
-        agent said it achieved.
+        When the agent finishes a plan, it is kept here (the last 50, in a hidden sheet named AGENT_ARCHIVE), with what
+        the agent said it achieved.
       </p>
       {entries === null && <p class="loading">Loading the archive…</p>}
       {entries?.length === 0 && <p class="empty-history">No finished plans yet.</p>}
@@ -34,9 +35,7 @@ export function Archive({ entries, shown, controller, disabled }: ArchiveProps) 
               </p>
               {entry.summary && <p class="archive-summary">{entry.summary}</p>}
               {shown?.id === entry.id ? (
-                <pre class="archived-text" aria-label={`The finished plan "${entry.title}"`}>
-                  {shown.markdown}
-                </pre>
+                <FinishedPlan title={entry.title} markdown={shown.markdown} />
               ) : (
                 <button
                   type="button"

@@ -9,6 +9,7 @@ import type { Phase, PlanQuestion, PlanTask, Progress } from '../../../src/core/
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
+import { withoutEmptyFields } from '../empty-fields';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
 import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
@@ -35,13 +36,13 @@ function formatTime(iso: string): string {
     : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
 }
 
-/** Who changed the plan last, when, and its revision. */
+/** Who changed the plan last, when, and its version (the revision number, in a person's word). */
 function ChangeLine({ view }: { view: PlanView }) {
   const when = view.changedAt ? formatTime(view.changedAt) : '';
   return (
     <p class="plan-meta">
       Changed by {describeSource(view.changedBy)}
-      {when ? `, ${when}` : ''} · revision {view.revision}
+      {when ? `, ${when}` : ''} · version {view.revision}
     </p>
   );
 }
@@ -122,7 +123,7 @@ export function PlanPanel({
         controller={controller}
         disabled={disabled}
       />
-      <MarkdownSection title="Analysis" text={plan.analysis} />
+      <MarkdownSection title="Analysis" text={plan.analysis && withoutEmptyFields(plan.analysis)} />
       <MarkdownSection title="Notes" text={plan.notes} />
       <OtherSheetActivity
         steps={new Set(tasks.map((task) => task.step))}
@@ -413,7 +414,7 @@ function Collapsible({
   );
 }
 
-function MarkdownSection({ title, text }: { title: string; text?: string }) {
+export function MarkdownSection({ title, text }: { title: string; text?: string }) {
   if (!text?.trim()) return null;
   return (
     <Collapsible title={title} className="markdown-section">

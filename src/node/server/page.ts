@@ -13,7 +13,8 @@ import { injectShim } from './page-parts/script-run-shim';
 import { escapeHtml } from '../../core/text';
 import { sheetWindowPage } from './page-parts/sheet-window';
 import type { HttpAnswer } from './scripts-run';
-import { documentMenus, runMenuItem, windowState } from './window-api';
+import { documentMenus, editSheetCell, runMenuItem, windowState } from './window-api';
+import { PLAN_LOCATION } from '../../apps-script/plan-location';
 
 export interface PageOptions {
   distDir: string;
@@ -76,23 +77,28 @@ export async function openSidebar(options: PageOptions): Promise<PageAnswer> {
   return { status: 200, contentType: HTML, text };
 }
 
+/** A request's JSON body, or undefined when it is not JSON (the route then says what it expected). */
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
 export function pageRoutes(options: PageOptions) {
   return async (request: { method?: string }, url: URL, body: string): Promise<PageAnswer | HttpAnswer | null> => {
     if (url.pathname === '/')
       return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name, options.secret) };
     if (url.pathname === '/sidebar') return openSidebar(options);
     if (url.pathname === '/api/window' && request.method === 'GET')
-      return { status: 200, body: windowState(options.spreadsheet) };
+      return { status: 200, body: windowState(options.spreadsheet, PLAN_LOCATION.sheet) };
+    if (url.pathname === '/api/window/cell' && request.method === 'PUT')
+      return editSheetCell(options, PLAN_LOCATION.sheet, parseBody(body));
     if (url.pathname === '/api/menu' && request.method === 'GET')
       return { status: 200, body: await documentMenus(options) };
     if (url.pathname === '/api/menu/run' && request.method === 'POST') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        parsed = undefined;
-      }
-      return runMenuItem(options, parsed);
+      return runMenuItem(options, parseBody(body));
     }
     return null;
   };

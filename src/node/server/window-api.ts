@@ -2,13 +2,15 @@
  * What the local Sheets window shows besides the plan cells, answered from the emulated spreadsheet:
  * Like /api/cells they answer only this server's pages (the secret, local-only.ts).
  *  - GET  /api/window     the sheet tabs and the person's selection (what a range link selected), with the
- *                         cells around it, so the page can show the selection as Sheets would
+ *                         cells around it, and every visible sheet's cells, so the page shows them as Sheets would
+ *  - PUT  /api/window/cell a person types into one cell of a sheet other than the plan's (onEdit runs)
  *  - GET  /api/menu       the menus onOpen builds, run as Sheets runs it when the document opens
  *  - POST /api/menu/run   a menu item clicked: its function in a 'ui' execution, and the alerts it showed
  * The page draws the menu from what onOpen built, so it has exactly the items of the real Agent Plan menu.
  */
 import { DEFAULT_USER, type EmulatedSpreadsheet, type ExecutionPool, type MenuEntry } from '../emulator';
 import { cellA1, columnLetters } from '../emulator/model/a1-notation';
+import type { EmulatedSheet } from '../emulator/model/emulated-sheet';
 import type { HttpAnswer } from './scripts-run';
 
 export interface WindowOptions {
@@ -33,36 +35,109 @@ export interface SelectionView {
   grid: { firstRow: number; firstColumn: number; columnLetters: string[]; rows: string[][] };
 }
 
-export function windowState(spreadsheet: EmulatedSpreadsheet): { sheets: string[]; selection: SelectionView | null } {
-  const sheets = spreadsheet.sheets.filter((sheet) => !sheet.hidden).map((sheet) => sheet.name);
-  const selected = spreadsheet.selections.get(DEFAULT_USER);
-  if (!selected || !spreadsheet.sheets.includes(selected.sheet)) return { sheets, selection: null };
-  const { sheet, area } = selected;
-  const firstRow = Math.max(1, area.row - 1);
-  const firstColumn = Math.max(1, area.column - 1);
-  const lastRow = Math.min(sheet.maxRows, firstRow + GRID_ROWS - 1);
-  const lastColumn = Math.min(sheet.maxColumns, firstColumn + GRID_COLUMNS - 1);
+/** The most of a sheet drawn from A1 when nothing is selected there: its data, up to this many rows and columns. */
+const MAX_SHEET_ROWS = 200;
+const MAX_SHEET_COLUMNS = 26;
+
+type Grid = SelectionView['grid'];
+
+export interface WindowState {
+  sheets: string[];
+  selection: SelectionView | null;
+  /** Every visible sheet but the plan's, from A1: its data and an empty row and column after it, as Sheets shows. */
+  grids: Record<string, Grid>;
+}
+
+function quoted(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
+}
+
+/** The cells' text from (firstRow, firstColumn) to (lastRow, lastColumn), clipped to the sheet. */
+function gridOf(spreadsheet: EmulatedSpreadsheet, sheet: EmulatedSheet, first: GridCorner, last: GridCorner): Grid {
+  const lastRow = Math.min(sheet.maxRows, last.row);
+  const lastColumn = Math.min(sheet.maxColumns, last.column);
   const rows: string[][] = [];
-  for (let row = firstRow; row <= lastRow; row++) {
+  for (let row = first.row; row <= lastRow; row++) {
     const cells: string[] = [];
-    for (let column = firstColumn; column <= lastColumn; column++) {
-      cells.push(String(spreadsheet.cell(`'${sheet.name.replace(/'/g, "''")}'!${cellA1(row, column)}`) ?? ''));
+    for (let column = first.column; column <= lastColumn; column++) {
+      cells.push(String(spreadsheet.cell(`${quoted(sheet.name)}!${cellA1(row, column)}`) ?? ''));
     }
     rows.push(cells);
   }
   const letters = [];
-  for (let column = firstColumn; column <= lastColumn; column++) letters.push(columnLetters(column));
+  for (let column = first.column; column <= lastColumn; column++) letters.push(columnLetters(column));
+  return { firstRow: first.row, firstColumn: first.column, columnLetters: letters, rows };
+}
+
+interface GridCorner {
+  row: number;
+  column: number;
+}
+
+export function windowState(spreadsheet: EmulatedSpreadsheet, planSheet: string): WindowState {
+  const visible = spreadsheet.sheets.filter((sheet) => !sheet.hidden);
+  const grids: Record<string, Grid> = {};
+  for (const sheet of visible) {
+    if (sheet.name === planSheet) continue;
+    grids[sheet.name] = gridOf(
+      spreadsheet,
+      sheet,
+      { row: 1, column: 1 },
+      {
+        row: Math.min(MAX_SHEET_ROWS, Math.max(GRID_ROWS, sheet.lastRow() + 1)),
+        column: Math.min(MAX_SHEET_COLUMNS, Math.max(GRID_COLUMNS, sheet.lastColumn() + 1)),
+      },
+    );
+  }
+  const sheets = visible.map((sheet) => sheet.name);
+  const selected = spreadsheet.selections.get(DEFAULT_USER);
+  if (!selected || !spreadsheet.sheets.includes(selected.sheet)) return { sheets, selection: null, grids };
+  const { sheet, area } = selected;
+  const first = { row: Math.max(1, area.row - 1), column: Math.max(1, area.column - 1) };
+  const grid = gridOf(spreadsheet, sheet, first, {
+    row: first.row + GRID_ROWS - 1,
+    column: first.column + GRID_COLUMNS - 1,
+  });
   return {
     sheets,
+    grids,
     selection: {
       ...spreadsheet.selection(DEFAULT_USER)!,
       row: area.row,
       column: area.column,
       numRows: area.numRows,
       numColumns: area.numColumns,
-      grid: { firstRow, firstColumn, columnLetters: letters, rows },
+      grid,
     },
   };
+}
+
+/**
+ * PUT /api/window/cell `{ sheet, cell, text }`: a person types `text` into one cell of a visible sheet other than the
+ * plan's (whose cells go through /api/cells), through the emulator's person-edit path, so onEdit runs as in Sheets.
+ */
+export async function editSheetCell(options: WindowOptions, planSheet: string, body: unknown): Promise<HttpAnswer> {
+  const { sheet, cell, text } = (body ?? {}) as { sheet?: unknown; cell?: unknown; text?: unknown };
+  const target = typeof sheet === 'string' ? options.spreadsheet.sheetNamed(sheet) : undefined;
+  const refuse = (message: string): HttpAnswer => ({ status: 400, body: { error: { message } } });
+  if (!target || target.hidden || target.name === planSheet) {
+    return refuse(`Expected "sheet": one of the visible sheets other than ${planSheet}`);
+  }
+  if (typeof cell !== 'string' || !/^[A-Z]{1,3}[1-9][0-9]*$/.test(cell)) {
+    return refuse('Expected "cell": one cell in A1 notation, such as B3');
+  }
+  if (typeof text !== 'string') return refuse('Expected "text": what the person typed, as a string');
+  const reference = `${quoted(target.name)}!${cell}`;
+  let outcome: Awaited<ReturnType<ExecutionPool['editCellAsPerson']>>;
+  try {
+    outcome = await options.pool.editCellAsPerson(options.spreadsheet, options.distDir, reference, text);
+  } catch (error) {
+    return refuse(`${reference} cannot be edited: ${(error as Error).message}`);
+  }
+  options.persist?.();
+  return 'error' in outcome
+    ? { status: 200, body: { ok: true, onEditError: { message: outcome.error.message } } }
+    : { status: 200, body: { ok: true } };
 }
 
 /** The menus onOpen adds, as the document opening in Sheets runs it (a simple trigger, AuthMode.LIMITED). */

@@ -21,6 +21,8 @@ export class EmulatedSheet {
   maxColumns = DEFAULT_MAX_COLUMNS;
   /** Widths set by setColumnWidth, by 1-based column. */
   readonly columnWidths = new Map<number, number>();
+  /** Columns hidden by hideColumns, 1-based. */
+  readonly hiddenColumns = new Set<number>();
   /** Sparse grid: rows[row - 1][column - 1]; missing means an untouched cell. */
   #rows: Array<Array<CellRecord | undefined> | undefined> = [];
 

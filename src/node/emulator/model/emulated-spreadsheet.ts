@@ -248,6 +248,7 @@ export class EmulatedSpreadsheet {
         maxRows: sheet.maxRows,
         maxColumns: sheet.maxColumns,
         columnWidths: Object.fromEntries([...sheet.columnWidths].map(([column, width]) => [String(column), width])),
+        hiddenColumns: [...sheet.hiddenColumns],
         cells: [...sheet.storedCells()].map(({ row, column, cell }) => encodeCell(cellA1(row, column), cell)),
       })),
       properties: storesToJson(this.properties, (store) => Object.fromEntries(store)),
@@ -270,6 +271,7 @@ export class EmulatedSpreadsheet {
       sheet.maxColumns = sheetJson.maxColumns;
       for (const [column, width] of Object.entries(sheetJson.columnWidths))
         sheet.columnWidths.set(Number(column), width);
+      for (const column of sheetJson.hiddenColumns ?? []) sheet.hiddenColumns.add(column);
       for (const cellJson of sheetJson.cells) {
         const area = parseA1Area(cellJson.cell, sheet);
         if (!area) throw new Error(`Invalid cell address in spreadsheet file: ${sheetJson.name}!${cellJson.cell}`);

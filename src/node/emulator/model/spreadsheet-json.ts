@@ -26,6 +26,8 @@ export interface SheetJson {
   readonly maxRows: number;
   readonly maxColumns: number;
   readonly columnWidths: Record<string, number>;
+  /** Columns hidden by hideColumns (absent in files saved before it existed). */
+  readonly hiddenColumns?: readonly number[];
   readonly cells: readonly CellJson[];
 }
 

@@ -168,6 +168,27 @@ export class Sheet {
     return this;
   }
 
+  /**
+   * hideColumns(columnIndex) or hideColumns(columnIndex, numColumns): the columns stay readable and writable by
+   * scripts; a person no longer sees them (https://developers.google.com/apps-script/reference/spreadsheet/sheet#hidecolumnscolumnindex).
+   */
+  hideColumns(columnIndex: unknown, numColumns: unknown = 1): void {
+    if (typeof columnIndex !== 'number' || typeof numColumns !== 'number') {
+      throw signatureMismatch('SpreadsheetApp.Sheet.hideColumns', [columnIndex, numColumns]);
+    }
+    checkedArea(this.#sheet, { row: 1, column: columnIndex, numRows: 1, numColumns });
+    for (let column = columnIndex; column < columnIndex + numColumns; column++) this.#sheet.hiddenColumns.add(column);
+  }
+
+  /** Whether hideColumns hid the column (https://developers.google.com/apps-script/reference/spreadsheet/sheet#iscolumnhiddenbyusercolumnposition). */
+  isColumnHiddenByUser(columnPosition: unknown): boolean {
+    if (typeof columnPosition !== 'number') {
+      throw signatureMismatch('SpreadsheetApp.Sheet.isColumnHiddenByUser', [columnPosition]);
+    }
+    checkedArea(this.#sheet, { row: 1, column: columnPosition, numRows: 1, numColumns: 1 });
+    return this.#sheet.hiddenColumns.has(columnPosition);
+  }
+
   /** Clears contents and formats (or one of them: `{ contentsOnly }` / `{ formatOnly }`). */
   clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): this {
     const contentsOnly = options?.contentsOnly === true;

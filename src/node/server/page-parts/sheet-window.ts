@@ -5,12 +5,20 @@
  * panel. The cells are read from GET /api/cells and refreshed every couple of seconds, so the agent's changes show.
  * The Agent Plan menu is the one onOpen builds (GET /api/menu), every item runs its real function,
  * and alerts show as Sheets shows them; a range the sidebar selects shows on its sheet's tab, with the
- * name box and the selected cells as in Sheets (GET /api/window).
+ * name box and the selected cells as in Sheets (GET /api/window). Every other visible sheet's cells show on its
+ * tab and a person edits them as in Sheets (sheet-grid-script.ts).
  * Cell text is only ever put into the page as text (value, textContent). Its calls carry the
  * server's secret (local-only.ts).
  */
 import { scriptJson } from '../../../../sidebar/src/protocol';
 import { SECRET_HEADER } from '../local-only';
+import { SHEET_GRID_SCRIPT } from './sheet-grid-script';
+import { SHEET_WINDOW_STYLE } from './sheet-window-style';
+
+/** Under another sheet's grid: how a person edits its cells here. */
+const SHEET_HELP =
+  'Double-click a cell, or click it and type, to edit it as in Sheets: Enter or leaving the cell saves, Escape ' +
+  'discards. Your edit runs onEdit, as in Sheets.';
 import { escapeHtml } from '../../../core/text';
 import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../../apps-script/plan-location';
 
@@ -69,7 +77,7 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${SHEET_WINDOW_STYLE}</style>
 </head>
 <body>
 <header class="app-bar">
@@ -92,6 +100,7 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
 <div class="workspace">
   <div class="grid-area" id="other-sheet" hidden>
     <table class="grid sheet-grid" id="sheet-grid"></table>
+    <p class="cell-help" id="sheet-help">${SHEET_HELP}</p>
   </div>
   <div class="grid-area" id="plan-sheet">
     ${gridHtml()}
@@ -123,164 +132,11 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
 </html>`;
 }
 
-const STYLE = `
-:root {
-  font-family: "Google Sans", Roboto, -apple-system, "Segoe UI", Arial, sans-serif;
-  font-size: 13px;
-  color: #202124;
-}
-* { box-sizing: border-box; }
-html, body { margin: 0; height: 100%; }
-body { display: flex; flex-direction: column; background: #f9fbfd; }
-.app-bar { display: flex; align-items: center; gap: 12px; padding: 8px 16px 2px; background: #f9fbfd; }
-.doc-icon { width: 28px; height: 36px; border-radius: 3px; background: #0f9d58; position: relative; }
-.doc-icon::after { content: ""; position: absolute; inset: 12px 6px 8px; border: 2px solid #fff; border-radius: 1px; }
-.doc-name { font-size: 18px; line-height: 24px; }
-.menu-bar { display: flex; align-items: center; gap: 2px; }
-.menu-bar > span, .menu > button { padding: 2px 7px; border-radius: 4px; font-size: 14px; color: #202124; }
-.menu > button { border: 0; background: none; font: inherit; font-size: 14px; cursor: pointer; }
-.menu > button:hover, .menu > button[aria-expanded="true"] { background: #e8eaed; }
-.menus { display: flex; }
-.menu { position: relative; }
-.menu-items hr { margin: 6px 0; border: 0; border-top: 1px solid #e1e3e1; }
-.menu-items { position: absolute; left: 0; top: 26px; z-index: 5; min-width: 160px; padding: 6px 0;
-  background: #fff; border-radius: 4px;
-  box-shadow: 0 2px 6px 2px rgba(60,64,67,.15), 0 1px 2px rgba(60,64,67,.3); }
-.menu-items button {
-  display: block;
-  width: 100%;
-  padding: 6px 16px;
-  border: 0;
-  background: none;
-  font: inherit;
-  font-size: 14px;
-  text-align: left;
-  cursor: pointer;
-}
-.menu-items button:hover, .menu-items button:focus-visible { background: #f1f3f4; outline: none; }
-.local-note { margin-left: auto; font-size: 12px; color: #5f6368; }
-.formula-bar {
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  margin: 6px 16px 0;
-  padding: 4px 8px;
-  background: #fff;
-  border-radius: 6px 6px 0 0;
-  border-bottom: 1px solid #e1e3e1;
-}
-.name-box { width: 60px; padding: 2px 6px; border-right: 1px solid #e1e3e1; }
-.fx { color: #80868b; font-style: italic; }
-.formula-text {
-  flex: 1;
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-  color: #3c4043;
-  font-family: Roboto, Arial, sans-serif;
-}
-.workspace { flex: 1; min-height: 0; display: flex; gap: 0; margin: 0 0 0 16px; }
-.grid-area { flex: 1; min-width: 0; overflow: auto; background: #fff; }
-.grid { border-collapse: collapse; table-layout: fixed; font-family: Arial, sans-serif; font-size: 13px; }
-.row-header-col { width: 46px; } .col-a, .col-b { width: 100px; } .col-c { width: 560px; } .col-d { width: 200px; }
-.grid th {
-  background: #f8f9fa;
-  color: #5f6368;
-  font-weight: 400;
-  font-size: 11px;
-  border: 1px solid #e1e3e1;
-  height: 22px;
-}
-.grid th.selected-col, .grid th.selected-row { background: #d3e3fd; color: #0b57d0; font-weight: 500; }
-.grid td {
-  border: 1px solid #e1e3e1;
-  height: 22px;
-  padding: 0 4px;
-  vertical-align: top;
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-}
-.grid .row-2 { height: calc(100vh - 190px); min-height: 320px; }
-.grid .row-2 td { vertical-align: top; }
-.grid td.meta { color: #5f6368; font-size: 11px; white-space: normal; word-break: break-all; }
-.editing-cell { padding: 0 !important; }
-#plan-cell {
-  display: block;
-  width: 100%;
-  height: 100%;
-  min-height: 320px;
-  border: 0;
-  padding: 4px;
-  resize: none;
-  font-family: Arial, sans-serif;
-  font-size: 13px;
-  line-height: 1.4;
-  color: #202124;
-  white-space: pre-wrap;
-}
-#plan-cell:focus { outline: 2px solid #1a73e8; outline-offset: -2px; }
-#plan-cell.dirty { background: #fffef5; }
-.cell-help { margin: 8px 8px 16px; color: #5f6368; font-size: 12px; }
-.side-panel {
-  flex: none;
-  display: flex;
-  flex-direction: column;
-  width: 300px;
-  margin-left: 12px;
-  background: #fff;
-  border-left: 1px solid #dadce0;
-  box-shadow: -1px 0 2px rgba(60,64,67,.1);
-}
-.side-panel[hidden] { display: none; }
-.side-panel-header {
-  display: flex;
-  align-items: center;
-  padding: 10px 8px 10px 16px;
-  border-bottom: 1px solid #e8eaed;
-}
-.side-panel-header h2 {
-  flex: 1;
-  margin: 0;
-  font-size: 16px;
-  font-weight: 400;
-  font-family: "Google Sans", Roboto, Arial, sans-serif;
-}
-.close {
-  width: 32px;
-  height: 32px;
-  border: 0;
-  border-radius: 50%;
-  background: none;
-  color: #5f6368;
-  font-size: 14px;
-  cursor: pointer;
-}
-.close:hover { background: #f1f3f4; }
-#sidebar { flex: 1; width: 100%; border: 0; }
-.sheet-tabs { display: flex; gap: 2px; padding: 4px 16px; background: #f9fbfd; border-top: 1px solid #e1e3e1; }
-.tab { padding: 4px 14px; border: 0; border-radius: 0 0 4px 4px; background: none; font: inherit; color: #5f6368;
-  cursor: pointer; }
-.tab[aria-selected="true"] { background: #e1e9f7; color: #0b57d0; font-weight: 500; }
-.sheet-grid td { width: 100px; }
-.sheet-grid td.selected { background: #e8f0fe; box-shadow: inset 0 0 0 1px #a8c7fa; }
-.sheet-grid td.current { box-shadow: inset 0 0 0 2px #1a73e8; }
-.sheet-grid th.selected-col, .sheet-grid th.selected-row { background: #d3e3fd; color: #0b57d0; font-weight: 500; }
-.dialog-backdrop { position: fixed; inset: 0; z-index: 10; display: flex; align-items: center; justify-content: center;
-  background: rgba(32,33,36,.4); }
-.dialog-backdrop[hidden] { display: none; }
-.dialog { width: 420px; max-width: calc(100vw - 32px); padding: 24px; border-radius: 8px; background: #fff;
-  box-shadow: 0 4px 8px 3px rgba(60,64,67,.15), 0 1px 3px rgba(60,64,67,.3); }
-.dialog h2 { margin: 0 0 12px; font-size: 18px; font-weight: 400; }
-.dialog p { margin: 0; white-space: pre-wrap; color: #3c4043; }
-.dialog-buttons { display: flex; justify-content: flex-end; margin-top: 24px; }
-.dialog-buttons button { padding: 8px 24px; border: 0; border-radius: 4px; background: #1a73e8; color: #fff;
-  font: inherit; font-weight: 500; cursor: pointer; }
-`;
-
 /** The page's own script: cells in and out through /api/cells, the menu, and the side panel. */
 const SCRIPT = String.raw`
 (function (secretHeaders, CELLS) {
+  var SHEET_HELP = '${SHEET_HELP}';
+  ${SHEET_GRID_SCRIPT}
   // CELLS: the marker, plan and metadata cells as 'Sheet!A1' references, the plan's sheet and cell.
   var markerCell = document.getElementById('marker-cell'), planCell = document.getElementById('plan-cell');
   var metadataCell = document.getElementById('metadata-cell');
@@ -433,38 +289,33 @@ const SCRIPT = String.raw`
   // ---- sheet tabs and the person's selection (what a range link in the sidebar selected) ----
   var tabs = document.getElementById('sheet-tabs'), nameBox = document.getElementById('name-box');
   var lastSelection = '', windowState = { sheets: [PLAN_SHEET], selection: null };
-  function drawGrid(selection) {
-    var table = document.getElementById('sheet-grid');
-    table.textContent = '';
-    var grid = selection.grid;
-    var lastRow = selection.row + selection.numRows - 1, lastColumn = selection.column + selection.numColumns - 1;
-    var head = table.createTHead().insertRow();
-    head.appendChild(document.createElement('th'));
-    grid.columnLetters.forEach(function (letters, index) {
-      var th = document.createElement('th');
-      var column = grid.firstColumn + index;
-      th.textContent = letters;
-      if (column >= selection.column && column <= lastColumn) th.className = 'selected-col';
-      head.appendChild(th);
-    });
-    var body = table.createTBody();
-    grid.rows.forEach(function (cells, rowIndex) {
-      var row = grid.firstRow + rowIndex, tr = body.insertRow();
-      var th = document.createElement('th');
-      th.textContent = String(row);
-      if (row >= selection.row && row <= lastRow) th.className = 'selected-row';
-      tr.appendChild(th);
-      cells.forEach(function (text, index) {
-        var column = grid.firstColumn + index, td = tr.insertCell();
-        td.textContent = text;
-        var inside = row >= selection.row && row <= lastRow && column >= selection.column && column <= lastColumn;
-        var current = row === selection.row && column === selection.column;
-        if (inside) td.className = current ? 'selected current' : 'selected';
-      });
-    });
-  }
   var drawn = '', EMPTY_GRID = { firstRow: 1, firstColumn: 1, columnLetters: [], rows: [] };
+  var picked = null; // the cell the person last clicked on a sheet other than the plan's
+  var gridEditing = false; // the person is typing in a cell of another sheet: redraws wait
+  var gridEvents = {
+    select: function (a1, text, row, column) {
+      picked = { sheet: shownSheet, a1: a1, row: row, column: column };
+      nameBox.textContent = a1;
+      formula.textContent = text;
+    },
+    editing: function (isEditing) { gridEditing = isEditing; },
+    commit: function (a1, text) {
+      var headers = Object.assign({ 'content-type': 'application/json' }, secretHeaders);
+      var body = JSON.stringify({ sheet: shownSheet, cell: a1, text: text });
+      var help = document.getElementById('sheet-help');
+      fetch('/api/window/cell', { method: 'PUT', headers: headers, body: body })
+        .then(function (r) { return r.json().then(function (answer) { return { ok: r.ok, answer: answer }; }); })
+        .then(function (result) {
+          help.textContent = result.ok ? SHEET_HELP : 'Could not save ' + a1 + ': ' + result.answer.error.message;
+          formula.textContent = text;
+          refreshWindow();
+          refresh();
+        })
+        .catch(function (error) { help.textContent = 'Could not save ' + a1 + ': ' + error.message; });
+    },
+  };
   function showSheet(name) {
+    if (gridEditing && name === shownSheet) return;
     shownSheet = name;
     var key = name + JSON.stringify(windowState);
     if (key === drawn) return; // redrawn only when something changed, so focus on a tab stays put
@@ -473,15 +324,22 @@ const SCRIPT = String.raw`
     var selectedHere = selection && selection.sheetName === name;
     document.getElementById('plan-sheet').hidden = name !== PLAN_SHEET;
     document.getElementById('other-sheet').hidden = name === PLAN_SHEET;
+    var view = null;
     if (name !== PLAN_SHEET) {
-      if (selectedHere) drawGrid(selection);
-      else drawGrid({ sheetName: name, row: 0, column: 0, numRows: 0, numColumns: 0, grid: EMPTY_GRID });
+      view = selectedHere ? { sheetName: name, grid: selection.grid, selection: selection }
+        : { sheetName: name, grid: (windowState.grids || {})[name] || EMPTY_GRID, selection: null,
+          picked: picked && picked.sheet === name ? picked.a1 : null };
+      drawSheetGrid(document.getElementById('sheet-grid'), view, gridEvents);
     }
-    nameBox.textContent = selectedHere ? selection.a1 : CELLS.planCell;
-    // The formula bar shows the current cell: the selection's top-left one, or C2 on the plan's sheet.
-    var grid = selectedHere ? selection.grid : null;
+    // The name box and formula bar show the current cell: the selection's top-left one, the cell the person
+    // clicked on this sheet (A1 before any), or C2 on the plan's sheet.
+    var current = selectedHere ? { row: selection.row, column: selection.column, a1: selection.a1 }
+      : picked && picked.sheet === name ? picked : { row: 1, column: 1, a1: 'A1' };
+    nameBox.textContent = name === PLAN_SHEET ? CELLS.planCell : current.a1;
+    var grid = name === PLAN_SHEET ? null : view.grid;
+    var line = grid && grid.rows[current.row - grid.firstRow];
     formula.textContent = name === PLAN_SHEET ? firstLine(planCell.value)
-      : grid ? grid.rows[selection.row - grid.firstRow][selection.column - grid.firstColumn] : '';
+      : line ? line[current.column - grid.firstColumn] || '' : '';
     tabs.textContent = '';
     windowState.sheets.forEach(function (sheet) {
       var tab = document.createElement('button');

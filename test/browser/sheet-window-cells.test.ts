@@ -1,0 +1,97 @@
+/**
+ * npm start's page shows every visible sheet's cells on its tab, as Sheets does, and a person edits them there: the
+ * edit goes through the emulator's person-edit path, so a newcomer sees the agent's writes and can try Undo's conflict.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { SECRET_HEADER } from '../../src/node/server/local-only';
+import { ARTIFACTS, openSheetWindow, useBrowser, useLocalServer } from './harness';
+
+const browser = useBrowser();
+const server = useLocalServer();
+
+async function putCell(body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server().url}/api/window/cell`, {
+    method: 'PUT',
+    headers: { [SECRET_HEADER]: server().secret, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Waits (up to 5 s) for the cell to hold `value`: the page's edit is sent when the person presses Enter. */
+async function cellBecomes(reference: string, value: string): Promise<void> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (server().spreadsheet.cell(reference) === value) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(server().spreadsheet.cell(reference)).toBe(value);
+}
+
+test("another sheet's tab shows its cells and the agent's write; a person's edit there makes Undo refuse", async () => {
+  const { status, body } = await server().scriptsRun('writeRange', ['Discrepancies!A2', [['WH-1001', 40]], '3.1']);
+  expect(status).toBe(200);
+  const { page, dialogs, sidebar } = await openSheetWindow(browser(), server());
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole('tab', { name: 'Warehouse' }).click();
+  await expect(page.getByLabel('Warehouse!A2', { exact: true }).textContent()).resolves.toBe('WH-1001');
+  await page.getByRole('tab', { name: 'Discrepancies' }).click();
+  const written = page.getByLabel('Discrepancies!B2', { exact: true });
+  await expect(written.textContent()).resolves.toBe('40');
+
+  await written.dblclick();
+  const input = page.getByLabel('Edit Discrepancies!B2');
+  await input.fill('checked by Ann');
+  await input.press('Enter');
+  await cellBecomes('Discrepancies!B2', 'checked by Ann');
+  await written.filter({ hasText: 'checked by Ann' }).waitFor();
+  await expect(page.locator('#name-box').textContent()).resolves.toBe('B2');
+  await expect(page.locator('#formula-text').textContent()).resolves.toBe('checked by Ann');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'emulator-other-sheet-edit.png') });
+
+  await sidebar
+    .locator('.task-list li[data-step="3.1"]')
+    .locator(`.write-entry[data-write="${body.response.result.id}"]`)
+    .getByRole('button', { name: /^Undo/ })
+    .click();
+  await expect(sidebar.locator('.error-banner .error-text').textContent()).resolves.toContain(
+    'B2 now holds "checked by Ann" (the agent wrote 40)',
+  );
+  expect(server().spreadsheet.cell('Discrepancies!A2')).toBe('WH-1001');
+  expect(dialogs).toEqual([]);
+  await page.close();
+});
+
+test('typing into a selected cell replaces it; Escape discards the edit and nothing is written', async () => {
+  const { page } = await openSheetWindow(browser(), server());
+  await page.getByRole('tab', { name: 'Products' }).click();
+  const cell = page.getByLabel('Products!F3', { exact: true });
+  await cell.click();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Escape');
+  await expect(cell.textContent()).resolves.toBe('');
+  await cell.click();
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  await cellBecomes('Products!F3', '12');
+  await expect(page.locator('#sheet-grid input').count()).resolves.toBe(0);
+  await page.close();
+});
+
+test('an edit of a hidden sheet, the plan sheet or not one cell is refused, saying what is allowed', async () => {
+  const before = server().spreadsheet.toJSON();
+  const refusals = [
+    [{ sheet: 'AGENT_HISTORY', cell: 'A1', text: 'x' }, /visible sheets other than AGENT_BASE/],
+    [{ sheet: 'AGENT_BASE', cell: 'C2', text: 'x' }, /visible sheets other than AGENT_BASE/],
+    [{ sheet: 'Warehouse', cell: 'A1:B2', text: 'x' }, /one cell in A1 notation/],
+    [{ sheet: 'Warehouse', cell: 'A1', text: 5 }, /"text": what the person typed/],
+  ] as const;
+  for (const [request, message] of refusals) {
+    const answer = await putCell(request);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toMatch(message);
+  }
+  expect(server().spreadsheet.toJSON()).toEqual(before);
+});
