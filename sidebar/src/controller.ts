@@ -49,6 +49,8 @@ export interface SidebarState {
   sessionEnded: boolean;
   /** What the person typed for a change that could not be sent because the session ended: kept to copy. */
   unsentText?: string;
+  /** Text the person typed for an item that changed or went away before they sent it: kept to copy, never lost. */
+  keptTexts: KeptText[];
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
@@ -58,6 +60,12 @@ export interface SidebarState {
   checkResults: Record<string, CheckResult>;
   /** A panel shown instead of the plan (history, archive, settings): null while closed. */
   panel: Panel | null;
+}
+
+/** Unsent text of a form that closed because its item changed (`about`: `task 4.1 "Check totals"`). */
+export interface KeptText {
+  about: string;
+  text: string;
 }
 
 /** What a panel shows once its one call has answered (null while it loads). */
@@ -102,6 +110,7 @@ export class SidebarController {
     panel: null,
     writes: [],
     checkResults: {},
+    keptTexts: [],
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
@@ -150,6 +159,15 @@ export class SidebarController {
 
   dismissError(): void {
     this.set({ error: null });
+  }
+
+  /** Keeps what the person typed in a form that closed because its item changed (kept-text.tsx). */
+  keepText(kept: KeptText): void {
+    this.set({ keptTexts: [...this.state.keptTexts, kept] });
+  }
+
+  dismissKeptText(kept: KeptText): void {
+    this.set({ keptTexts: this.state.keptTexts.filter((shown) => shown !== kept) });
   }
 
   async load(): Promise<void> {
@@ -228,25 +246,13 @@ export class SidebarController {
   }
 
   /**
-   * What the person sees of the task at `step` (or of question `number`), sent with their decision: the server refuses
-   * it (CONFLICT) if the agent has put something else there since (src/core/seen.ts).
+   * A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. `seen` is the task as the
+   * person saw it when they opened its form or clicked its card (src/core/seen.ts): never the latest state, so a
+   * task the agent put at `step` since is refused (CONFLICT) instead of decided on.
    */
-  private seenTask(step: string): SeenTask | null {
-    const task = this.state.view && outlinePlan(this.state.view.markdown).tasks.find((found) => found.step === step);
-    return task ? seenTask(task) : null;
-  }
-
-  private seenQuestion(number: number): SeenQuestion | null {
-    const question =
-      this.state.view && outlinePlan(this.state.view.markdown).questions.find((found) => found.number === number);
-    return question ? { text: question.text } : null;
-  }
-
-  /** A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. */
-  act(action: TaskAction, step: string, text?: string): Promise<boolean> {
+  act(action: TaskAction, step: string, seen: SeenTask, text?: string): Promise<boolean> {
     const given = text?.trim() ? text.trim() : undefined;
     const { busy, done } = actionWords(action);
-    const seen = this.seenTask(step);
     return this.change(
       `${busy} ${step}`,
       `${step} ${done}`,
@@ -260,8 +266,8 @@ export class SidebarController {
     );
   }
 
-  answer(question: number, text: string): Promise<boolean> {
-    const seen = this.seenQuestion(question);
+  /** Answers question `question`; `seen` is the question as it was when the person opened the answer form. */
+  answer(question: number, seen: SeenQuestion, text: string): Promise<boolean> {
     return this.change(
       `Saving the answer to question ${question}`,
       `Answer to question ${question} saved`,
@@ -650,6 +656,15 @@ export class SidebarController {
       typeof command.text === 'string' ? command.text : undefined,
     );
     return done ? outcome : null;
+  }
+
+  /**
+   * The task at `step` in the latest state, sent with a re-planning edit (rename, move, remove) so that a task the
+   * agent put there after that state is refused (CONFLICT).
+   */
+  private seenTask(step: string): SeenTask | null {
+    const task = this.state.view && outlinePlan(this.state.view.markdown).tasks.find((found) => found.step === step);
+    return task ? seenTask(task) : null;
   }
 
   /** Adds a todo task at the end of phase `phase`. */
