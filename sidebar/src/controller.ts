@@ -12,7 +12,7 @@ import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
 import { agentNameOf } from '../../src/core/revision';
-import { seenTask, type SeenQuestion, type SeenTask } from '../../src/core/seen';
+import type { SeenQuestion, SeenTask } from '../../src/core/seen';
 import type { PlanSettings } from '../../src/core/settings';
 import type { CheckResult } from '../../src/core/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
@@ -658,15 +658,6 @@ export class SidebarController {
     return done ? outcome : null;
   }
 
-  /**
-   * The task at `step` in the latest state, sent with a re-planning edit (rename, move, remove) so that a task the
-   * agent put there after that state is refused (CONFLICT).
-   */
-  private seenTask(step: string): SeenTask | null {
-    const task = this.state.view && outlinePlan(this.state.view.markdown).tasks.find((found) => found.step === step);
-    return task ? seenTask(task) : null;
-  }
-
   /** Adds a todo task at the end of phase `phase`. */
   addTask(phase: number, title: string): Promise<ReplanOutcome | null> {
     return this.edit(
@@ -677,22 +668,25 @@ export class SidebarController {
     );
   }
 
-  renameTask(step: string, title: string): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  /** Renames `step`; `seen` (here and in moveTask, removeTask) is the task as the person's row showed it. */
+  renameTask(step: string, title: string, seen: SeenTask): Promise<ReplanOutcome | null> {
     return this.edit('rename', { step, text: title }, [`Renaming ${step}`, `${step} renamed`], () =>
       this.server('sidebarRenameTask', step, title.trim(), seen),
     );
   }
 
   /** Moves `step` (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
-  moveTask(step: string, after: string | number, words: [busy: string, done: string]): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  moveTask(
+    step: string,
+    after: string | number,
+    words: [busy: string, done: string],
+    seen: SeenTask,
+  ): Promise<ReplanOutcome | null> {
     return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after, seen));
   }
 
   /** Removes a task with its sub-steps; the plan before goes to the history. */
-  removeTask(step: string): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  removeTask(step: string, seen: SeenTask): Promise<ReplanOutcome | null> {
     return this.edit(
       'remove',
       { step },

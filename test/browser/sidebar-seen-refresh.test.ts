@@ -6,7 +6,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, openSidebar, setVisibility, useBrowser, useLocalServer, waitForCell } from './harness';
+import {
+  ARTIFACTS,
+  clickTaskAction,
+  openSidebar,
+  setVisibility,
+  taskRow,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
+} from './harness';
 
 const PLAN = `# Plan: Warehouse clean-up
 
@@ -96,4 +105,25 @@ test('a review decision on a task that changed since its card showed it is refus
   // The refusal brought in the new state: the card shows it, and the comment is kept, not lost.
   await card.getByText('still OK?').waitFor();
   await expect(page.locator('.kept-text textarea').inputValue()).resolves.toBe('Looks good');
+});
+
+test('a rename is refused when the agent moved another task into the step after its form opened', async () => {
+  const { page } = await openSidebar(browser(), server());
+  await clickTaskAction(page, '1.2', 'Rename…');
+  const field = page.getByLabel('New title for 1.2');
+  await expect(field.inputValue()).resolves.toBe('Sort the Stock sheet');
+
+  await setVisibility(page, 'hidden');
+  expect((await server().scriptsRun('moveTask', ['1.3', '1.1'])).status).toBe(200);
+  const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.2 Send the summary'));
+  await setVisibility(page, 'visible');
+  await taskRow(page, '1.2').getByText('Send the summary').waitFor();
+
+  await field.fill('Sort the Stock sheet by SKU');
+  await field.press('Enter');
+  await page
+    .locator('.error-banner')
+    .getByText(/changed since you saw it/)
+    .waitFor();
+  expect(await server().planText()).toBe(moved);
 });
