@@ -57,8 +57,12 @@ function json(text: string): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(text).setMimeType(ContentService.MimeType.JSON);
 }
 
-/** POST: one JSON-RPC message or a batch, answered in JSON ('' when only notifications came). */
+/**
+ * POST: one JSON-RPC message or a batch, answered in JSON ('' when only notifications came). The answer's TextOutput
+ * is made before any tool runs, so that making it cannot fail after a tool has changed the plan.
+ */
 export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
+  const output = json('');
   let agent: WebAgent | null = null;
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
@@ -70,7 +74,7 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
     },
     callTool: (name, args) => callTool(agent!, name, args),
   };
-  return json(answerMcpBody(event?.postData?.contents ?? '', endpoint));
+  return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint));
 }
 
 /** GET: what this URL is, for a person who opens it in a browser (MCP clients POST). */

@@ -143,7 +143,8 @@ function isDecisionNote(line: string): boolean {
   return said.startsWith('review of ') && REVIEW_OUTCOME.test(said);
 }
 
-function isDecisionWords(note: string | undefined): boolean {
+/** Whether a task's note is what a person's decision wrote on its line (`approved: …`, `changes requested: …`). */
+export function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(note);
 }
 

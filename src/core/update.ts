@@ -6,6 +6,7 @@ import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
 import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
+import { isDecisionWords } from './held-items';
 import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
@@ -76,7 +77,12 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
   const symbol = statuses.forSymbol(parts.symbol)?.status === change.status ? parts.symbol : definition.symbol;
   const head = line.slice(0, parts.bracket + 1) + symbol + middleOf(line, parts);
   const current = splitTaskText(parts.rest);
-  const { annotation } = change;
+  // New text after a person's decision (`— changes requested: …`) takes its place: only a person writes those words,
+  // so they may not be extended; taken off the line, they are kept in Notes like every removed note.
+  const annotation: AnnotationChange =
+    change.annotation.kind === 'append' && isDecisionWords(current.note)
+      ? { kind: 'replace', text: change.annotation.text }
+      : change.annotation;
   if (change.title !== undefined && annotation.kind === 'keep') {
     // A rename: only the title's words change; a done date, a note and their spelling stay where they were.
     return { line: head + retitled(parts, current, change.title) };

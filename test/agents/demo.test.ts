@@ -86,10 +86,9 @@ describe('the demo', () => {
       await decideInSidebar(emulator.url, 'requestChanges', '2.3', 'use 3% for perishables');
 
       const second = await waitFor(inReview, 'the second review request');
-      // The agent's new review note joins the person's request on the task's line (docs/format.md).
-      expect(second.reviewNote).toBe(
-        'changes requested: use 3% for perishables; reworked after "use 3% for perishables"; please check again',
-      );
+      // The agent's new review note takes the place of the person's request, which goes to Notes (docs/format.md).
+      expect(second.reviewNote).toBe('reworked after "use 3% for perishables"; please check again');
+      expect((await client.getPlan())!.notes).toContain('changes requested: use 3% for perishables');
       await decideInSidebar(emulator.url, 'approve', '2.3', 'thresholds OK');
 
       // The person undoes the summary the agent wrote for 3.2, from the sidebar.

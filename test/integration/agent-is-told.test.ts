@@ -4,7 +4,17 @@
  * loss knows without asking.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { approveAsPerson, callAsPerson, execute, openSidebar, plan, sheetWithPlan } from './harness';
+import {
+  PLAN,
+  approveAsPerson,
+  callAsPerson,
+  execute,
+  openSidebar,
+  personEdits,
+  plan,
+  planText,
+  sheetWithPlan,
+} from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Stock summary',
@@ -106,5 +116,20 @@ test("a draft waits for the person's approval; the approval is then listed as th
   expect(attention.waitingForPerson.map((item: { what: string }) => item.what)).toEqual(['question']);
   expect(attention.decidedSinceYourLastChange).toEqual([
     expect.objectContaining({ what: 'plan', text: 'Stock summary', decided: 'approved — go ahead' }),
+  ]);
+});
+
+test('an answer the person types into the plan cell is their decision too', () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  agent(spreadsheet, 'startTask', ['1.1']);
+  const typed = planText(spreadsheet).replace(
+    '- Net or gross quantities?',
+    '- Net or gross quantities?\n  - Answer: Gross',
+  );
+  personEdits(spreadsheet, PLAN, typed);
+  const { attention } = agent(spreadsheet, 'getPlan');
+  expect(attention.waitingForPerson).toEqual([]);
+  expect(attention.decidedSinceYourLastChange).toEqual([
+    expect.objectContaining({ what: 'answer', text: 'Net or gross quantities?', decided: 'Gross' }),
   ]);
 });

@@ -7,12 +7,14 @@
  * initPlan never errors: it answers the spec's recovery plan, having written nothing.
  */
 import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
-import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { EmulatedSpreadsheet, runWebApp, webAppEvent } from '../../src/node/emulator';
 import {
   MARKER,
   PLAN_SHEET,
   REVISION,
   call,
+  callAsPerson,
+  DIST,
   execute,
   openedSheet,
   openSidebar,
@@ -54,6 +56,13 @@ interface Scenario {
   recovered?: (result: unknown, execution: Execution) => boolean;
   /** Never answers a service failure with an error (initPlan: the spec's recovery case). */
   neverFails?: boolean;
+  /** What of the spreadsheet a failed call must leave byte for byte (default: all of it). */
+  unchanged?: (state: string) => string;
+  /**
+   * The call that hands over the answer once the work is done (doPost's TextOutput.setContent, after every tool has
+   * run): failing, the script ends in an error with the change made, as the clean run made it.
+   */
+  answerAfterTheWork?: string;
 }
 
 const saved = () => sheetWithSavedPlan(ORIGINAL);
@@ -115,6 +124,47 @@ const sheetWorkWritten = () => {
   const spreadsheet = sheetWork();
   call(spreadsheet, 'writeRange', 'Sheet1!A1:B1', [['agent', 9]], '1.1');
   return spreadsheet;
+};
+
+/**
+ * An agent connected through the web app: the sheet is deployed, a person made the agent's key in the sidebar. The
+ * key (made once: copiesOf runs the set-up once) is what the agent's URL carries.
+ */
+const agentKeys = new WeakMap<EmulatedSpreadsheet, string>();
+const connectedAgent = () => {
+  const spreadsheet = saved();
+  spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+  agentKeys.set(spreadsheet, callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarConnectAgent', 'Claude').key);
+  return spreadsheet;
+};
+/** An agent's JSON-RPC message, POSTed to the web app with its key. */
+const posted = (spreadsheet: EmulatedSpreadsheet, message: unknown) => ({
+  method: 'POST' as const,
+  queryString: `key=${encodeURIComponent(agentKeys.get(spreadsheet)!)}`,
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...(message as object) }),
+  contentType: 'application/json',
+});
+const toolCallPosted = (name: string, args: Record<string, unknown>) => (spreadsheet: EmulatedSpreadsheet) => [
+  webAppEvent(posted(spreadsheet, { method: 'tools/call', params: { name, arguments: args } })),
+];
+/** The same agent pinged half a minute ago: its last use is fresh, so this call records none (agent-keys.ts). */
+const recentlyUsedAgent = () => {
+  const spreadsheet = connectedAgent();
+  runWebApp(spreadsheet, DIST, posted(spreadsheet, { method: 'ping' }), {
+    now: () => new Date(NOW().getTime() - 30_000),
+  });
+  return spreadsheet;
+};
+/**
+ * The key's use is recorded when the key is checked, before the tool runs: a call that then fails still used the
+ * key. Everything else must be as it was.
+ */
+const withoutLastUse = (state: string) => state.replace(/\\"lastUsed\\":[^,}]*/g, '<last use>');
+/** doPost answers every failure in its JSON (a web app always answers 200): a tool error naming the fault. */
+const answeredWithServiceError = (result: unknown) => {
+  const { content } = result as { content: string };
+  const answer = JSON.parse(content) as { error?: unknown; result?: { isError?: boolean } };
+  return Boolean(answer.error ?? answer.result?.isError) && /Service error: Spreadsheets/.test(content);
 };
 
 /** A person has typed over the plan; onEdit is what runs (and may fail). */
@@ -295,6 +345,25 @@ const MUTATIONS: Record<string, Scenario[]> = {
   sidebarMoveTask: [person('a task', (s) => [token(s), '1.1', '1.2'])],
   sidebarRemoveTask: [person('a task in review', (s) => [token(s), '1.3'])],
   sidebarInitPlan: [{ label: 'a new spreadsheet', setup: withSidebar(empty), context: 'ui', args: (s) => [token(s)] }],
+  doPost: [
+    {
+      label: "an agent's start_task tool call",
+      setup: recentlyUsedAgent,
+      context: 'webapp',
+      args: toolCallPosted('start_task', { step: '1.1' }),
+      recovered: answeredWithServiceError,
+      answerAfterTheWork: 'TextOutput.setContent',
+    },
+    {
+      label: "an agent's first call (its use recorded)",
+      setup: connectedAgent,
+      context: 'webapp',
+      args: toolCallPosted('block_task', { step: '1.2', reason: 'waiting for data' }),
+      recovered: answeredWithServiceError,
+      answerAfterTheWork: 'TextOutput.setContent',
+      unchanged: withoutLastUse,
+    },
+  ],
   sidebarRestore: [
     {
       label: 'a saved version',
@@ -340,6 +409,7 @@ function copiesOf(setup: () => EmulatedSpreadsheet): () => EmulatedSpreadsheet {
   return () => {
     const copy = EmulatedSpreadsheet.fromJSON(JSON.parse(state));
     if (tokens.has(original)) tokens.set(copy, tokens.get(original)!);
+    if (agentKeys.has(original)) agentKeys.set(copy, agentKeys.get(original)!);
     return copy;
   };
 }
@@ -359,6 +429,7 @@ describe.each(cases)('%s (%s)', (name, _label, scenario) => {
 
   test('runs cleanly and changes the plan', () => {
     expect(cleanRun.error).toBeUndefined();
+    expect(scenario.recovered?.(cleanRun.result, cleanRun.execution) ?? false).toBe(false);
     expect(calls).toBeGreaterThan(3);
   });
 
@@ -380,9 +451,13 @@ describe.each(cases)('%s (%s)', (name, _label, scenario) => {
       if (failed !== 'Lock.releaseLock') expect(execution.leakedLocks).toEqual([]);
       if (scenario.neverFails) expect({ failed, error }).toEqual({ failed, error: undefined });
       const recovered = !error && scenario.recovered?.(result, execution);
-      if (error || recovered) {
+      if (failed === scenario.answerAfterTheWork) {
+        expect(error?.message).toMatch(/Service error: Spreadsheets/);
+        expect({ failed, outcome: outcome(spreadsheet) }).toEqual({ failed, outcome: after });
+      } else if (error || recovered) {
         if (error) expect(error.message).toMatch(/Service error: Spreadsheets/);
-        expect({ failed, state: snapshot(spreadsheet) }).toEqual({ failed, state: before });
+        const kept = scenario.unchanged ?? ((state: string) => state);
+        expect({ failed, state: kept(snapshot(spreadsheet)) }).toEqual({ failed, state: kept(before) });
       } else {
         expect({ failed, outcome: outcome(spreadsheet) }).toEqual({ failed, outcome: after });
       }

@@ -15,6 +15,7 @@ import {
   type PersonEdit,
   type SpreadsheetOptions,
 } from '../../src/node/emulator';
+import { TextOutput } from '../../src/node/emulator/services/content-service';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 
 export const DIST = path.resolve(__dirname, '../../dist');
@@ -77,9 +78,11 @@ export function execute(
   let result: unknown;
   let error: Error | undefined;
   try {
-    // Through JSON, as google.script.run and scripts.run carry results.
+    // Through JSON, as google.script.run and scripts.run carry results; a web app's TextOutput as Google serves it.
     const value = (entry as (...a: unknown[]) => unknown)(...(typeof args === 'function' ? args(execution) : args));
-    result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+    const output = execution.implementationOf(value);
+    if (output instanceof TextOutput) result = TextOutput.served(output);
+    else result = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
   } catch (thrown) {
     error = new Error((thrown as Error).message);
   } finally {

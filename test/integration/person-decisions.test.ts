@@ -180,6 +180,18 @@ describe('a review never looks approved without a person', () => {
     agent(spreadsheet, 'startTask', '1.1');
     expect(planText(spreadsheet)).toContain('- [/] 1.1 Check totals');
   });
+
+  test("the agent's next review note takes the place of the person's request for changes, which Notes keeps", () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    const shown = shownTask(spreadsheet, token, '1.1');
+    callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'requestChanges', '1.1', 'use 3%', shown);
+    agent(spreadsheet, 'startTask', '1.1');
+    agent(spreadsheet, 'reviewTask', '1.1', 'reworked with 3%; please check again');
+    const text = planText(spreadsheet);
+    expect(text).toContain('- [!] 1.1 Check totals — reworked with 3%; please check again\n');
+    expect(text).toMatch(/\n- \d{4}-\d\d-\d\d: 1\.1 \(Check totals\) .*changes requested: use 3%/);
+  });
 });
 
 describe('the approval setting holds a plan without a Status line', () => {

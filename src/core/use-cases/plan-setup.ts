@@ -1,4 +1,5 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
+import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { recoveryPlan, STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
 import { recordWithRequests } from '../request-ids';
@@ -41,7 +42,15 @@ export function recordCellEdit(
           ]
         : [];
     const record = revisionRecord(revision.revision, text, 'cell edit', path.store.now(), snapshot.read.digest);
-    const recorded = recordWithRequests(record.meta, meta); // a person's edit forgets no request id
+    // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
+    const attention = nextAttention(attentionIn(meta), {
+      before: path.texts.of(replaced).plan,
+      after: snapshot.read.plan,
+      byPerson: true,
+      at: record.info.changedAt ?? path.store.now(),
+      revision: revision.revision,
+    });
+    const recorded = recordWithRequests(recordWithAttention(record.meta, attention), meta);
     path.store.write({
       text,
       meta: recorded,
