@@ -8,6 +8,7 @@ import { adoptFormat } from '../../src/core/adopt';
 import { requireLine } from '../../src/core/arguments';
 import { STARTER_PLAN } from '../../src/core/compose';
 import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
+import { newlyWaitingIn } from '../../src/core/notifications';
 import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
@@ -197,7 +198,7 @@ export class SidebarController {
     try {
       const changed = await this.server('sidebarCheck', view.stamp, this.writeMark);
       if (changed && generation === this.generation && !this.state.busy) {
-        this.confirm(changed, `Updated by ${describeSource(changed.changedBy)}`);
+        this.confirm(changed, changeNotice(changed, view.markdown));
         return true;
       }
       return false;
@@ -694,4 +695,16 @@ export class SidebarController {
       () => this.server('sidebarRemoveTask', step, seen),
     );
   }
+}
+
+/**
+ * The notice for a change the check brought in; when something newly waits for the person (a review, a question, a
+ * draft to approve), it says what: the in-sheet twin of the e-mail (docs/notifications.md).
+ */
+function changeNotice(changed: PlanView, before: string): string {
+  const updated = `Updated by ${describeSource(changed.changedBy)}`;
+  const fresh = newlyWaitingIn(before, changed.markdown);
+  if (fresh.length === 0) return updated;
+  const first = fresh[0]!.text;
+  return `${updated} · For you: ${first}${fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : ''}`;
 }

@@ -11,6 +11,7 @@
  */
 import { PlanError } from '../core/errors';
 import { recordedRevision } from '../core/revision';
+import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
   ArchiveEntry,
@@ -25,6 +26,7 @@ import { ArchiveSheet } from './archive-sheet';
 import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
+import { tellPersonByMail } from './mail-notifier';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { SpreadsheetTaskCells } from './task-cells';
@@ -165,6 +167,11 @@ export class SpreadsheetPlanStore implements PlanStore {
    */
   readSettings(): PlanSettings {
     return readSettings(scriptProperties().getProperty(SETTINGS_PROPERTY));
+  }
+
+  /** E-mails the person (./mail-notifier.ts) once the change is committed, still under the lock. */
+  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings): void {
+    this.afterCommit(() => tellPersonByMail(this.spreadsheet(), settings, fresh, waiting));
   }
 
   writeSettings(settings: PlanSettings): void {

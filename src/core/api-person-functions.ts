@@ -175,14 +175,17 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     changesPlan: false,
     retrySafe: true,
-    description: 'The sheet settings: approval before the agent starts, and what finishing leaves in the cell.',
+    description:
+      'The sheet settings: approval before the agent starts, what finishing leaves in the cell, e-mails to the person.',
     args: [token],
   }),
   sidebarSaveSettings: returning<PlanSettings>()({
     ...sidebar,
     changesPlan: false,
     retrySafe: true,
-    description: 'Changes settings ({ approvalRequired: true }, { afterFinish: "starter" }); answers them all.',
+    description:
+      'Changes settings ({ approvalRequired: true }, { afterFinish: "starter" }, ' +
+      '{ mailWhenWaiting: true, mailTo: [] }); answers them all.',
     args: [token, argument('change', settingsChange)],
   }),
   sidebarArchive: returning<ArchiveEntry[]>()({

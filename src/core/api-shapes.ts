@@ -59,7 +59,12 @@ export const agentCommand = z.object({
 });
 export const addTaskOptions = z.object({ after: z.string(), under: z.string() }).partial();
 export const settingsChange = z
-  .object({ approvalRequired: z.boolean(), afterFinish: z.enum(['empty', 'starter']) })
+  .object({
+    approvalRequired: z.boolean(),
+    afterFinish: z.enum(['empty', 'starter']),
+    mailWhenWaiting: z.boolean(),
+    mailTo: z.array(z.string()),
+  })
   .partial();
 export const planView = z.object({ view: z.literal('compact'), nextCount: z.number().int().optional() });
 export const a1 = argument('a1', z.string(), "e.g. Data!A2:F500, 'My Sheet'!A:A");

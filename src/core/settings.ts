@@ -10,9 +10,23 @@ export interface PlanSettings {
   approvalRequired: boolean;
   /** What the plan cell holds after finishPlan archives the plan: nothing, or a fresh starter plan. */
   afterFinish: 'empty' | 'starter';
+  /** E-mail the person when the plan starts waiting for them (docs/notifications.md). Opt-in. */
+  mailWhenWaiting: boolean;
+  /** Where those e-mails go; empty: the spreadsheet's owner. */
+  mailTo: string[];
 }
 
-export const DEFAULT_SETTINGS: PlanSettings = { approvalRequired: false, afterFinish: 'empty' };
+export const DEFAULT_SETTINGS: PlanSettings = {
+  approvalRequired: false,
+  afterFinish: 'empty',
+  mailWhenWaiting: false,
+  mailTo: [],
+};
+
+/** Addresses a person may list for the e-mails, at most. */
+const MAIL_TO_LIMIT = 10;
+/** A plain address check: something@domain.tld, no spaces or commas (one address per entry). */
+const EMAIL_ADDRESS = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 
 const AFTER_FINISH: ReadonlyArray<PlanSettings['afterFinish']> = ['empty', 'starter'];
 
@@ -25,6 +39,10 @@ export function readSettings(saved: string | null | undefined): PlanSettings {
       approvalRequired:
         typeof record.approvalRequired === 'boolean' ? record.approvalRequired : DEFAULT_SETTINGS.approvalRequired,
       afterFinish: AFTER_FINISH.includes(record.afterFinish!) ? record.afterFinish! : DEFAULT_SETTINGS.afterFinish,
+      mailWhenWaiting: record.mailWhenWaiting === true,
+      mailTo: Array.isArray(record.mailTo)
+        ? record.mailTo.filter((address) => typeof address === 'string' && EMAIL_ADDRESS.test(address))
+        : [],
     };
   } catch {
     return { ...DEFAULT_SETTINGS };
@@ -56,15 +74,47 @@ export function requireSettingsChange(value: unknown): Partial<PlanSettings> {
         );
       }
       change.afterFinish = setting as PlanSettings['afterFinish'];
+    } else if (key === 'mailWhenWaiting') {
+      if (typeof setting !== 'boolean')
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `mailWhenWaiting must be true or false (got ${describeValue(setting)})`,
+        );
+      change.mailWhenWaiting = setting;
+    } else if (key === 'mailTo') {
+      change.mailTo = requireMailTo(setting);
     } else {
       throw new PlanError(
         'INVALID_ARGUMENT',
-        `Unknown setting "${key}"; the settings are approvalRequired (true or false) and afterFinish ("empty" or ` +
-          `"starter")`,
+        `Unknown setting "${key}"; the settings are approvalRequired (true or false), afterFinish ("empty" or ` +
+          `"starter"), mailWhenWaiting (true or false) and mailTo (a list of e-mail addresses)`,
       );
     }
   }
   if (Object.keys(change).length === 0)
-    throw new PlanError('INVALID_ARGUMENT', 'settings must change at least one of approvalRequired, afterFinish');
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo',
+    );
   return change;
+}
+
+/** The addresses for the e-mails: a list of at most ten plain addresses ([] sends to the spreadsheet's owner). */
+function requireMailTo(value: unknown): string[] {
+  if (!Array.isArray(value) || value.some((address) => typeof address !== 'string')) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `mailTo must be a list of e-mail addresses like ["dana@example.com"] (got ${describeValue(value)})`,
+    );
+  }
+  const addresses = (value as string[]).map((address) => address.trim()).filter(Boolean);
+  const wrong = addresses.find((address) => !EMAIL_ADDRESS.test(address));
+  if (wrong !== undefined)
+    throw new PlanError('INVALID_ARGUMENT', `mailTo: "${wrong}" is not an e-mail address (like dana@example.com)`);
+  if (addresses.length > MAIL_TO_LIMIT)
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `mailTo takes at most ${MAIL_TO_LIMIT} addresses (got ${addresses.length})`,
+    );
+  return [...new Set(addresses)];
 }

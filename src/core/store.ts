@@ -3,6 +3,7 @@
  * revisions; where they are kept, and under which addresses, is the adapter's business.
  */
 import type { TaskCells } from './done-checks';
+import type { WaitingItem } from './notifications';
 import type { PlanSettings } from './settings';
 
 export interface PlanCells {
@@ -106,6 +107,12 @@ export interface PlanStore {
    * An error leaving it means nothing was written.
    */
   exclusive<T>(work: () => T): T;
+  /**
+   * After an agent's change, while the person asked to be e-mailed: `fresh` newly waits for the person, `waiting` is
+   * all that waits now, `settings` says where to send. Called inside `exclusive`, after `write`; it never throws (a
+   * mail that fails is retried with a later change). A store without it tells no one.
+   */
+  tellPerson?(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings): void;
   /** Today's date (`YYYY-MM-DD`) in the plan's time zone. */
   today(): string;
   /** Now, as an ISO timestamp. */

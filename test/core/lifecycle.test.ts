@@ -348,10 +348,14 @@ describe('settings', () => {
     expect(person(store).saveSettings({ approvalRequired: true })).toEqual({
       approvalRequired: true,
       afterFinish: 'empty',
+      mailWhenWaiting: false,
+      mailTo: [],
     });
     expect(person(store).saveSettings({ afterFinish: 'starter' })).toEqual({
       approvalRequired: true,
       afterFinish: 'starter',
+      mailWhenWaiting: false,
+      mailTo: [],
     });
   });
 
@@ -364,6 +368,11 @@ describe('settings', () => {
   ])('%j is refused', (change, message) => {
     const store = savedPlan(PLAN);
     expect(refusal(() => person(store).saveSettings(change)).message).toMatch(message);
-    expect(store.settings).toEqual({ approvalRequired: false, afterFinish: 'empty' });
+    expect(store.settings).toEqual({
+      approvalRequired: false,
+      afterFinish: 'empty',
+      mailWhenWaiting: false,
+      mailTo: [],
+    });
   });
 });

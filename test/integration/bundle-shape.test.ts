@@ -84,6 +84,8 @@ test('the manifest is copied beside the code: V8, a time zone, the execution API
   expect(manifest.oauthScopes).toEqual([
     'https://www.googleapis.com/auth/spreadsheets',
     'https://www.googleapis.com/auth/script.container.ui',
+    // MailApp.sendEmail: the opt-in e-mail when the plan waits for the person (docs/notifications.md).
+    'https://www.googleapis.com/auth/script.send_mail',
   ]);
 });
 

@@ -243,10 +243,14 @@ describe('finishing into the archive, through the bundle', () => {
     expect(callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { afterFinish: 'starter' })).toEqual({
       approvalRequired: false,
       afterFinish: 'starter',
+      mailWhenWaiting: false,
+      mailTo: [],
     });
     expect(callAsPerson(spreadsheet, token, 'sidebarSettings')).toEqual({
       approvalRequired: false,
       afterFinish: 'starter',
+      mailWhenWaiting: false,
+      mailTo: [],
     });
     const finished = call(spreadsheet, 'finishPlan', 'Sent');
     expect(finished.plan).toMatchObject({ title: 'Getting Started with Sheet Agent' });

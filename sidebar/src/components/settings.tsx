@@ -1,3 +1,4 @@
+import { MAIL_SETTING_LABEL } from '../../../src/core/notifications';
 import type { PlanSettings } from '../../../src/core/settings';
 import type { SidebarController } from '../controller';
 import { PanelTitle } from './history';
@@ -66,8 +67,65 @@ export function Settings({ values, controller, disabled }: SettingsProps) {
             ))}
             <p class="setting-help">Either way the finished plan is kept in Finished plans.</p>
           </fieldset>
+          <MailSettings values={values} controller={controller} disabled={disabled} />
         </>
       )}
     </main>
+  );
+}
+
+/** The opt-in e-mail when the plan waits for the person, and where it goes (docs/notifications.md). */
+function MailSettings({ values, controller, disabled }: SettingsProps & { values: PlanSettings }) {
+  return (
+    <>
+      <label class="setting">
+        <input
+          type="checkbox"
+          checked={values.mailWhenWaiting}
+          disabled={disabled}
+          onChange={(event) => {
+            const mailWhenWaiting = event.currentTarget.checked;
+            void controller.saveSettings(
+              { mailWhenWaiting },
+              mailWhenWaiting
+                ? 'You get an e-mail when the plan waits for you (at most one every 10 minutes)'
+                : 'No more e-mails when the plan waits for you',
+            );
+          }}
+        />
+        <span>
+          <span class="setting-name">{MAIL_SETTING_LABEL}</span>
+          <span class="setting-help">
+            When the agent asks for a review or your approval, or adds a question: one e-mail with a link to this sheet,
+            at most every 10 minutes (what happens in between comes in the next one).
+          </span>
+        </span>
+      </label>
+      <label class="setting setting-addresses">
+        <span>
+          <span class="setting-name">Send them to</span>
+          <span class="setting-help">
+            E-mail addresses separated by commas; empty sends them to the spreadsheet’s owner.
+          </span>
+          <input
+            type="text"
+            class="mail-to"
+            value={values.mailTo.join(', ')}
+            placeholder="the spreadsheet’s owner"
+            disabled={disabled || !values.mailWhenWaiting}
+            onChange={(event) => {
+              const mailTo = event.currentTarget.value
+                .split(',')
+                .map((address) => address.trim())
+                .filter(Boolean);
+              void controller.saveSettings(
+                { mailTo },
+                mailTo.length ? `E-mails go to ${mailTo.join(', ')}` : 'E-mails go to the spreadsheet’s owner',
+              );
+            }}
+          />
+        </span>
+      </label>
+    </>
   );
 }

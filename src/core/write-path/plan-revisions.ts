@@ -17,6 +17,7 @@ import {
   waitsForApproval,
   withStatus,
 } from '../lifecycle';
+import { newlyWaiting, waitingItems } from '../notifications';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
@@ -268,7 +269,20 @@ export class PlanRevisions {
       keep: this.versionsReplacedBy(snapshot, options.replacing),
       previous: lastRecordedBefore(snapshot),
     });
+    if (!this.byPerson) this.tellPerson(snapshot.read.outline, written.outline);
     return result;
+  }
+
+  /**
+   * An agent's change: what newly waits for the person goes to the store's notifier, while the person asked for
+   * e-mails. Every change is told, also one where nothing newly waits: it sends what earlier changes left pending.
+   */
+  private tellPerson(before: PlanOutline, after: PlanOutline): void {
+    if (!this.store.tellPerson) return;
+    const settings = this.settings();
+    if (!settings.mailWhenWaiting) return;
+    const waiting = waitingItems(after, settings.approvalRequired);
+    this.store.tellPerson(newlyWaiting(waitingItems(before, settings.approvalRequired), waiting), waiting, settings);
   }
 
   /**

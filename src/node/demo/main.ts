@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientFromEnvironment } from '../client/environment';
+import { describeSentMail } from '../emulator';
 import { parsePort, startServer } from '../server/main';
 import { callSidebarAsPerson, connectAgentAsPerson } from '../server/person-calls';
 import { runDemoAgent } from './agent';
@@ -93,8 +94,10 @@ export async function demoCommand(args: string[], options: DemoCommandOptions): 
     log(`  The agent is an MCP client of the sheet's web app: ${agentUrl.replace(/key=.*/, 'key=…')}`);
     const client = await McpDemoClient.connect(agentUrl);
     // The person's choice, made for them as the sidebar would: the agent needs their approval before it starts.
-    await callSidebarAsPerson(server.url, 'sidebarSaveSettings', { approvalRequired: true });
+    await callSidebarAsPerson(server.url, 'sidebarSaveSettings', { approvalRequired: true, mailWhenWaiting: true });
     log('  The sheet asks for approval: the agent needs the person to approve its plan before it starts.');
+    log('  The person asked to be e-mailed when the plan waits for them; the e-mails are printed, not sent.');
+    server.spreadsheet.onMailSent = (mail) => log(describeSentMail(mail));
     if (!fast) {
       log('The agent starts in 5 seconds.');
       await new Promise((resolve) => setTimeout(resolve, 5000));

@@ -20,6 +20,7 @@ import { ContentService } from './services/content-service';
 import { HtmlService } from './services/html-service';
 import { LockService } from './services/lock-service';
 import { createConsole, type EmulatedConsole } from './services/logging';
+import { MailApp } from './services/mail-app';
 import { PropertiesService } from './services/properties-service';
 import { AuthMode, ScriptApp } from './services/script-app';
 import { SpreadsheetApp } from './services/spreadsheet-app';
@@ -63,6 +64,7 @@ export interface AppsScriptGlobals {
   readonly HtmlService: HtmlService;
   readonly ContentService: ContentService;
   readonly ScriptApp: ScriptApp;
+  readonly MailApp: MailApp;
   readonly console: EmulatedConsole;
 }
 
@@ -228,6 +230,7 @@ function createGlobals(scope: ExecutionScope): AppsScriptGlobals {
     HtmlService: scope.expose('HtmlService', new HtmlService(scope)),
     ContentService: scope.expose('ContentService', new ContentService(scope)),
     ScriptApp: scope.expose('ScriptApp', new ScriptApp(scope)),
+    MailApp: scope.expose('MailApp', new MailApp(scope)),
     console: createConsole(scope),
   });
   return globals;

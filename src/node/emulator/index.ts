@@ -10,7 +10,13 @@
  * - runWebApp: a web app request (doGet/doPost) and what Google serves for it.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
  */
-export { EmulatedSpreadsheet, DEFAULT_TIME_ZONE, type SpreadsheetOptions } from './model/emulated-spreadsheet';
+export {
+  EmulatedSpreadsheet,
+  DEFAULT_TIME_ZONE,
+  type SentMail,
+  type SpreadsheetOptions,
+} from './model/emulated-spreadsheet';
+export { describeSentMail } from './services/mail-app';
 export { SPREADSHEET_JSON_FORMAT, type SpreadsheetJson } from './model/spreadsheet-json';
 export type { CellValue } from './model/cell';
 export { LockTable, type LockScope, type LockStatistics } from './model/lock-table';

@@ -5,7 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ExecutionPool, runSimpleTrigger, type EmulatedSpreadsheet, type PoolOptions } from '../emulator';
+import {
+  ExecutionPool,
+  describeSentMail,
+  runSimpleTrigger,
+  type EmulatedSpreadsheet,
+  type PoolOptions,
+} from '../emulator';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
@@ -144,6 +150,8 @@ export async function startCommand(args: string[], options: StartCommandOptions)
         ? parsePort(process.env.PORT, 'PORT')
         : 8080;
   const running = await startServer({ port, distDir: options.distDir });
+  // Nothing is sent from here: the e-mails the script would send (docs/notifications.md) are printed.
+  running.spreadsheet.onMailSent = (mail) => log(describeSentMail(mail));
   log(`Sheet Plan local emulator: ${running.url}`);
   log(`  spreadsheet state: ${running.stateFile}${running.seeded ? ' (new, seeded with the example plan)' : ''}`);
   log(`  Apps Script API:   POST ${running.url}/v1/scripts/local:run`);

@@ -44,6 +44,17 @@ export interface SpreadsheetOptions {
   readonly sheets?: readonly string[];
 }
 
+/** An e-mail a script sent through MailApp (services/mail-app.ts): recorded, never delivered. */
+export interface SentMail {
+  to: string[];
+  subject: string;
+  body: string;
+  sentAt: string;
+}
+
+/** Recipients a consumer account may e-mail in a day (Quotas for Google Services; assumption mail-quota). */
+export const DAILY_MAIL_RECIPIENTS = 100;
+
 export class EmulatedSpreadsheet {
   readonly id: string;
   name: string;
@@ -61,6 +72,13 @@ export class EmulatedSpreadsheet {
    * deployed. The local server sets it to its own address; it is the project's, not the document's, so not saved.
    */
   webAppUrl: string | null = null;
+  /** The document's owner, as Spreadsheet.getOwner() answers; null for a file in a shared drive. Not saved. */
+  owner: string | null = 'owner@example.com';
+  /** The e-mails scripts sent (MailApp), oldest first, and the recipients left in today's quota. Not saved. */
+  readonly sentMail: SentMail[] = [];
+  mailQuota = DAILY_MAIL_RECIPIENTS;
+  /** Told of each e-mail as it is sent: the local server prints "would send: …". */
+  onMailSent?: (mail: SentMail) => void;
   #timeZone: TimeZone;
   /** Google gives the first sheet id 0 and later ones other numbers; here they count up. */
   #nextSheetId = 0;

@@ -25,6 +25,8 @@ export type ServiceName =
   | 'Ui'
   | 'Menu'
   | 'ScriptApp'
+  | 'MailApp'
+  | 'User'
   | 'Service';
 
 export interface CallRecord {

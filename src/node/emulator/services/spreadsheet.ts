@@ -7,6 +7,7 @@ import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS } from '../model/emulated-sheet';
 import type { ExecutionScope } from '../runtime/execution-scope';
 import { newArray } from '../runtime/realm';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
+import { User } from './mail-app';
 import type { Range } from './range';
 
 import { Sheet, areaFromA1 } from './sheet';
@@ -33,6 +34,12 @@ export class Spreadsheet {
 
   getUrl(): string {
     return this.#scope.spreadsheet.url;
+  }
+
+  /** "Returns the owner of the document, or null for a document in a shared drive." */
+  getOwner(): User | null {
+    const owner = this.#scope.spreadsheet.owner;
+    return owner === null ? null : this.#scope.expose('User', new User(owner));
   }
 
   getSpreadsheetTimeZone(): string {

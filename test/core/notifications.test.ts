@@ -1,0 +1,125 @@
+/**
+ * What newly waits for the person after a change, how events fold into one e-mail per 10 minutes, the e-mail's words,
+ * and the settings that switch it on (src/core/notifications.ts, src/core/settings.ts).
+ */
+import { outlinePlan } from '../../src/core/parse';
+import {
+  MAIL_WINDOW_MS,
+  composeMail,
+  foldMail,
+  newlyWaiting,
+  readMailState,
+  waitingItems,
+  type WaitingItem,
+} from '../../src/core/notifications';
+import { requireSettingsChange, readSettings } from '../../src/core/settings';
+
+const plan = (...lines: string[]) => outlinePlan(lines.join('\n'));
+
+const BEFORE = plan(
+  '# Plan: Invoices',
+  '',
+  'Goal: Send invoices',
+  '',
+  'Status: approved',
+  '',
+  '## Questions',
+  '',
+  '- Which month?',
+  '  - Answer: March',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 Read Orders',
+  '- [ ] 1.2 Write Invoices',
+);
+
+const AFTER = plan(
+  '# Plan: Invoices',
+  '',
+  'Goal: Send invoices',
+  '',
+  'Status: draft',
+  '',
+  '## Questions',
+  '',
+  '- Which month?',
+  '  - Answer: March',
+  '- Include credit notes?',
+  '',
+  '### Phase 1: Work',
+  '- [!] 1.1 Read Orders — totals differ',
+  '- [ ] 1.2 Write Invoices',
+);
+
+const item = (key: string): WaitingItem => ({ kind: 'review', key, text: key });
+const at = (minutes: number) => new Date(Date.UTC(2026, 2, 2, 9, minutes));
+
+describe('what newly waits for the person', () => {
+  test('a review request, a new unanswered question and a draft to approve are each found', () => {
+    const fresh = newlyWaiting(waitingItems(BEFORE, true), waitingItems(AFTER, true));
+    expect(fresh.map((waiting) => waiting.text)).toEqual([
+      'The plan "Invoices" waits for your approval',
+      'Task 1.1 "Read Orders" waits for your review: totals differ',
+      'A question for you: Include credit notes?',
+    ]);
+  });
+
+  test('a draft is not waiting for approval while the person does not require it', () => {
+    expect(waitingItems(AFTER, false).map((waiting) => waiting.kind)).toEqual(['review', 'question']);
+  });
+
+  test('what already waited before the change is not new', () => {
+    expect(newlyWaiting(waitingItems(AFTER, true), waitingItems(AFTER, true))).toEqual([]);
+  });
+});
+
+describe('folding events into one e-mail per window', () => {
+  test('the first event is sent at once; later ones within 10 minutes wait, then go together', () => {
+    const first = foldMail({ pending: [] }, [item('a')], [item('a')], at(0));
+    expect(first.send.map((sent) => sent.key)).toEqual(['a']);
+    const second = foldMail(first.state, [item('b')], [item('a'), item('b')], at(5));
+    expect(second.send).toEqual([]);
+    const third = foldMail(second.state, [item('c')], [item('b'), item('c')], at(9));
+    expect(third.send).toEqual([]);
+    const fourth = foldMail(third.state, [], [item('b'), item('c')], new Date(at(0).getTime() + MAIL_WINDOW_MS));
+    expect(fourth.send.map((sent) => sent.key)).toEqual(['b', 'c']);
+    expect(fourth.state.pending).toEqual([]);
+  });
+
+  test('a pending event that no longer waits is dropped, and nothing is sent for it', () => {
+    const sent = foldMail({ pending: [] }, [item('a')], [item('a')], at(0));
+    const held = foldMail(sent.state, [item('b')], [item('b')], at(1));
+    expect(foldMail(held.state, [], [], at(30))).toEqual({ send: [], state: { ...held.state, pending: [] } });
+  });
+
+  test('an unreadable saved state starts afresh', () => {
+    expect(readMailState('{not json')).toEqual({ pending: [] });
+    expect(readMailState(JSON.stringify({ pending: [{ nope: 1 }], lastSentAt: 5 }))).toEqual({ pending: [] });
+  });
+});
+
+test('the e-mail says what waits, links the sheet and says how to stop the e-mails', () => {
+  const mail = composeMail(waitingItems(AFTER, true), 'Invoices 2026', 'https://docs.google.com/spreadsheets/d/x/edit');
+  expect(mail.subject).toBe('Sheet Plan: 3 things wait for you in Invoices 2026');
+  expect(mail.body).toContain('- Task 1.1 "Read Orders" waits for your review: totals differ');
+  expect(mail.body).toContain('Open the sheet: https://docs.google.com/spreadsheets/d/x/edit');
+  expect(mail.body).toContain('untick "E-mail me when the plan waits for me"');
+});
+
+describe('the settings', () => {
+  test('e-mails are off by default and the addresses are checked', () => {
+    expect(readSettings(null)).toMatchObject({ mailWhenWaiting: false, mailTo: [] });
+    expect(
+      requireSettingsChange({ mailWhenWaiting: true, mailTo: [' dana@example.com ', 'dana@example.com'] }),
+    ).toEqual({ mailWhenWaiting: true, mailTo: ['dana@example.com'] });
+  });
+
+  test.each([
+    [{ mailWhenWaiting: 'yes' }, /mailWhenWaiting must be true or false/],
+    [{ mailTo: 'dana@example.com' }, /mailTo must be a list of e-mail addresses/],
+    [{ mailTo: ['dana'] }, /"dana" is not an e-mail address/],
+    [{ mailTo: Array.from({ length: 11 }, (_, n) => `p${n}@example.com`) }, /at most 10 addresses/],
+  ])('%j is refused', (change, message) => {
+    expect(() => requireSettingsChange(change)).toThrow(message);
+  });
+});

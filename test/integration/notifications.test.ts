@@ -1,0 +1,108 @@
+/**
+ * The person is told by e-mail when the plan starts waiting for them (docs/notifications.md), through the bundle as
+ * Apps Script runs it: at most one e-mail per 10 minutes per plan, what happens in between folded into the next, none
+ * while the setting is off, and a failed e-mail never fails the agent's change.
+ */
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { callAsPerson, execute, openSidebar, plan, planText, sheetWithPlan } from './harness';
+
+const PLAN_TEXT = plan(
+  '# Plan: Invoices',
+  '',
+  'Goal: Send March invoices',
+  '',
+  '### Phase 1: Prepare',
+  '- [ ] 1.1 Read Orders!A2:E300',
+  '- [ ] 1.2 Check the totals',
+  '- [ ] 1.3 Check the names',
+  '- [ ] 1.4 Check the dates',
+  '',
+  '## Notes',
+  '',
+);
+
+const START = Date.parse('2026-03-02T09:00:00Z');
+const minutes = (count: number) => () => new Date(START + count * 60_000);
+
+function sheet(settings: object | null): EmulatedSpreadsheet {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  if (settings) {
+    const token = openSidebar(spreadsheet);
+    callAsPerson(spreadsheet, token, 'sidebarSaveSettings', settings);
+  }
+  return spreadsheet;
+}
+
+function review(spreadsheet: EmulatedSpreadsheet, step: string, atMinute: number) {
+  const { error, execution } = execute(spreadsheet, 'reviewTask', [step, 'please look'], { now: minutes(atMinute) });
+  expect(error).toBeUndefined();
+  return execution;
+}
+
+describe('e-mail when the plan waits for the person', () => {
+  test('a burst of review requests sends one e-mail per 10 minutes; the rest fold into the next', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true });
+    review(spreadsheet, '1.1', 0);
+    review(spreadsheet, '1.2', 1);
+    review(spreadsheet, '1.3', 2);
+    expect(spreadsheet.sentMail).toHaveLength(1);
+    expect(spreadsheet.sentMail[0]).toMatchObject({ to: ['owner@example.com'] });
+    expect(spreadsheet.sentMail[0]!.subject).toContain('Task 1.1 "Read Orders!A2:E300" waits for your review');
+    expect(spreadsheet.sentMail[0]!.body).toContain(`Open the sheet: ${spreadsheet.url}`);
+    expect(spreadsheet.sentMail[0]!.body).toContain('untick "E-mail me when the plan waits for me"');
+
+    review(spreadsheet, '1.4', 11);
+    expect(spreadsheet.sentMail).toHaveLength(2);
+    const folded = spreadsheet.sentMail[1]!;
+    expect(folded.subject).toBe('Sheet Plan: 3 things wait for you in Untitled spreadsheet');
+    for (const step of ['1.2', '1.3', '1.4']) expect(folded.body).toContain(`Task ${step} `);
+    expect(folded.body).not.toContain('Task 1.1 ');
+  });
+
+  test('none is sent while the setting is off (the default)', () => {
+    const spreadsheet = sheet(null);
+    review(spreadsheet, '1.1', 0);
+    review(spreadsheet, '1.2', 30);
+    expect(spreadsheet.sentMail).toHaveLength(0);
+    expect(spreadsheet.properties.script.get('sheetPlan.mail')).toBeUndefined();
+  });
+
+  test('the addresses the person set receive it instead of the owner', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true, mailTo: ['dana@example.com', 'lee@example.com'] });
+    review(spreadsheet, '1.1', 0);
+    expect(spreadsheet.sentMail.map((mail) => mail.to)).toEqual([['dana@example.com', 'lee@example.com']]);
+  });
+
+  test('a sheet without an owner and without addresses sends nothing and keeps the event', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true });
+    spreadsheet.owner = null;
+    const execution = review(spreadsheet, '1.1', 0);
+    expect(spreadsheet.sentMail).toHaveLength(0);
+    expect(execution.logs.map((entry) => entry.message).join('\n')).toMatch(/no one to e-mail/);
+    expect(JSON.parse(spreadsheet.properties.script.get('sheetPlan.mail')!).pending).toHaveLength(1);
+  });
+
+  test('an e-mail that fails leaves the change written, and goes with the next change', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const { error } = execute(spreadsheet, 'reviewTask', ['1.1', 'please look'], {
+      now: minutes(0),
+      prepare: (execution) => execution.faults.failNext('MailApp.sendEmail', 'Service unavailable: Gmail'),
+    });
+    expect(error).toBeUndefined();
+    expect(planText(spreadsheet)).toContain('- [!] 1.1 Read Orders!A2:E300');
+    expect(spreadsheet.sentMail).toHaveLength(0);
+    expect(execute(spreadsheet, 'startTask', ['1.2'], { now: minutes(1) }).error).toBeUndefined();
+    expect(spreadsheet.sentMail).toHaveLength(1);
+    expect(spreadsheet.sentMail[0]!.subject).toContain('Task 1.1');
+  });
+
+  test('an item the person dealt with before the window ended is not mailed', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true });
+    review(spreadsheet, '1.1', 0);
+    review(spreadsheet, '1.2', 1);
+    callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarTaskAction', 'approve', '1.2', 'fine');
+    expect(execute(spreadsheet, 'startTask', ['1.3'], { now: minutes(12) }).error).toBeUndefined();
+    expect(spreadsheet.sentMail).toHaveLength(1);
+    expect(JSON.parse(spreadsheet.properties.script.get('sheetPlan.mail')!).pending).toEqual([]);
+  });
+});
