@@ -13,7 +13,7 @@ import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
 import { agentNameOf } from '../../src/core/revision';
-import { seenTask, type SeenQuestion, type SeenTask } from '../../src/core/seen';
+import type { SeenQuestion, SeenTask } from '../../src/core/seen';
 import type { PlanSettings } from '../../src/core/settings';
 import type { CheckResult } from '../../src/core/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
@@ -50,6 +50,8 @@ export interface SidebarState {
   sessionEnded: boolean;
   /** What the person typed for a change that could not be sent because the session ended: kept to copy. */
   unsentText?: string;
+  /** Text the person typed for an item that changed or went away before they sent it: kept to copy, never lost. */
+  keptTexts: KeptText[];
   /** A short line for the status bar (also read out by screen readers). */
   notice: string;
   editor: EditorState | null;
@@ -59,6 +61,12 @@ export interface SidebarState {
   checkResults: Record<string, CheckResult>;
   /** A panel shown instead of the plan (history, archive, settings): null while closed. */
   panel: Panel | null;
+}
+
+/** Unsent text of a form that closed because its item changed (`about`: `task 4.1 "Check totals"`). */
+export interface KeptText {
+  about: string;
+  text: string;
 }
 
 /** What a panel shows once its one call has answered (null while it loads). */
@@ -103,6 +111,7 @@ export class SidebarController {
     panel: null,
     writes: [],
     checkResults: {},
+    keptTexts: [],
   };
   /** Bumped whenever the shown plan is replaced, so that a change check answered meanwhile is dropped. */
   private generation = 0;
@@ -151,6 +160,15 @@ export class SidebarController {
 
   dismissError(): void {
     this.set({ error: null });
+  }
+
+  /** Keeps what the person typed in a form that closed because its item changed (kept-text.tsx). */
+  keepText(kept: KeptText): void {
+    this.set({ keptTexts: [...this.state.keptTexts, kept] });
+  }
+
+  dismissKeptText(kept: KeptText): void {
+    this.set({ keptTexts: this.state.keptTexts.filter((shown) => shown !== kept) });
   }
 
   async load(): Promise<void> {
@@ -229,25 +247,13 @@ export class SidebarController {
   }
 
   /**
-   * What the person sees of the task at `step` (or of question `number`), sent with their decision: the server refuses
-   * it (CONFLICT) if the agent has put something else there since (src/core/seen.ts).
+   * A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. `seen` is the task as the
+   * person saw it when they opened its form or clicked its card (src/core/seen.ts): never the latest state, so a
+   * task the agent put at `step` since is refused (CONFLICT) instead of decided on.
    */
-  private seenTask(step: string): SeenTask | null {
-    const task = this.state.view && outlinePlan(this.state.view.markdown).tasks.find((found) => found.step === step);
-    return task ? seenTask(task) : null;
-  }
-
-  private seenQuestion(number: number): SeenQuestion | null {
-    const question =
-      this.state.view && outlinePlan(this.state.view.markdown).questions.find((found) => found.number === number);
-    return question ? { text: question.text } : null;
-  }
-
-  /** A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. */
-  act(action: TaskAction, step: string, text?: string): Promise<boolean> {
+  act(action: TaskAction, step: string, seen: SeenTask, text?: string): Promise<boolean> {
     const given = text?.trim() ? text.trim() : undefined;
     const { busy, done } = actionWords(action);
-    const seen = this.seenTask(step);
     return this.change(
       `${busy} ${step}`,
       `${step} ${done}`,
@@ -261,8 +267,8 @@ export class SidebarController {
     );
   }
 
-  answer(question: number, text: string): Promise<boolean> {
-    const seen = this.seenQuestion(question);
+  /** Answers question `question`; `seen` is the question as it was when the person opened the answer form. */
+  answer(question: number, seen: SeenQuestion, text: string): Promise<boolean> {
     return this.change(
       `Saving the answer to question ${question}`,
       `Answer to question ${question} saved`,
@@ -663,22 +669,25 @@ export class SidebarController {
     );
   }
 
-  renameTask(step: string, title: string): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  /** Renames `step`; `seen` (here and in moveTask, removeTask) is the task as the person's row showed it. */
+  renameTask(step: string, title: string, seen: SeenTask): Promise<ReplanOutcome | null> {
     return this.edit('rename', { step, text: title }, [`Renaming ${step}`, `${step} renamed`], () =>
       this.server('sidebarRenameTask', step, title.trim(), seen),
     );
   }
 
   /** Moves `step` (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
-  moveTask(step: string, after: string | number, words: [busy: string, done: string]): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  moveTask(
+    step: string,
+    after: string | number,
+    words: [busy: string, done: string],
+    seen: SeenTask,
+  ): Promise<ReplanOutcome | null> {
     return this.edit('move', { step, after }, words, () => this.server('sidebarMoveTask', step, after, seen));
   }
 
   /** Removes a task with its sub-steps; the plan before goes to the history. */
-  removeTask(step: string): Promise<ReplanOutcome | null> {
-    const seen = this.seenTask(step);
+  removeTask(step: string, seen: SeenTask): Promise<ReplanOutcome | null> {
     return this.edit(
       'remove',
       { step },

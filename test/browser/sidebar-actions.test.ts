@@ -155,6 +155,10 @@ test('requesting changes needs a comment, which the agent gets on the line', asy
   await expect(card.locator('.field-hint').textContent()).resolves.toBe(
     'Write what needs to change, then request changes.',
   );
+  // What is missing before the action can go is a warning: red, unlike a neutral hint.
+  await expect(card.locator('.field-hint').evaluate((element) => getComputedStyle(element).color)).resolves.toBe(
+    'rgb(179, 38, 30)',
+  );
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
   await expect(
     card.getByLabel('Comment for the agent').evaluate((element) => element === document.activeElement),

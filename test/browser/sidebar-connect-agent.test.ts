@@ -30,6 +30,11 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   await page.getByRole('button', { name: 'Connect an agent' }).click();
   await page.locator('.connect-agent .plan-title', { hasText: 'Connect an agent' }).waitFor();
   await page.getByText('No agent is connected yet.').waitFor();
+  // The hint under the name is neutral (grey), not a warning's red.
+  const hint = page.locator('.connect-agent .field-hint', {
+    hasText: 'Its changes to the plan are shown under this name',
+  });
+  await expect(hint.evaluate((element) => getComputedStyle(element).color)).resolves.toBe('rgb(95, 99, 104)');
 
   await page.getByLabel('Name this agent').fill('Claude on my laptop');
   await page.getByRole('button', { name: 'Create its address' }).click();

@@ -6,6 +6,7 @@ import { Archive } from './archive';
 import { ConnectAgent } from './connect-agent';
 import { Editor } from './editor';
 import { History } from './history';
+import { KeptTexts } from './kept-text';
 import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
@@ -107,6 +108,7 @@ export function App({ controller }: { controller: SidebarController }) {
             onDismiss={() => controller.dismissError()}
           />
         )}
+        <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
         {body}
         <StatusBar notice={state.notice} />
       </div>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { useKeptText } from './kept-text';
 
 let decisionIds = 0;
 
@@ -12,14 +13,25 @@ export interface DecisionProps {
   disabled: boolean;
   /** Resolves true when the decision went through: the comment is then cleared. */
   decide: (decision: 'approve' | 'requestChanges', comment: string) => Promise<boolean>;
+  /** Gets the typed comment when the decision closes because its item changed (kept-text.tsx). */
+  keep?: (text: string) => void;
 }
 
 /**
  * A person's decision (on a review item, or on the whole plan): one comment field for both buttons.
  * Approving takes the comment if there is one; sending back needs it (the agent must know what to change).
  */
-export function Decision({ groupLabel, approveLabel, sendBackLabel, sendBackHint, disabled, decide }: DecisionProps) {
+export function Decision({
+  groupLabel,
+  approveLabel,
+  sendBackLabel,
+  sendBackHint,
+  disabled,
+  decide,
+  keep,
+}: DecisionProps) {
   const [comment, setComment] = useState('');
+  const kept = useKeptText(comment, keep);
   const [hint, setHint] = useState('');
   const [id] = useState(() => `decision-comment-${++decisionIds}`);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +42,7 @@ export function Decision({ groupLabel, approveLabel, sendBackLabel, sendBackHint
       return;
     }
     setHint('');
-    if (await decide(decision, comment)) setComment('');
+    if (await kept.send(() => decide(decision, comment))) setComment('');
   };
   return (
     <div class="review-decision">
@@ -56,7 +68,7 @@ export function Decision({ groupLabel, approveLabel, sendBackLabel, sendBackHint
         }}
       />
       {hint && (
-        <p class="field-hint" id={`${id}-hint`}>
+        <p class="field-hint warning" id={`${id}-hint`}>
           {hint}
         </p>
       )}

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { needsAdoption } from '../../../src/core/adopt';
 import { parsePlan } from '../../../src/core/parse';
+import { seenTask } from '../../../src/core/seen';
 import { PLACEHOLDER } from '../../../src/core/patterns';
 import { countOf } from '../../../src/core/progress';
 import { STATUS_TABLE } from '../../../src/core/statuses';
@@ -201,7 +202,11 @@ function Waiting({
       <ul class="waiting-list">
         {planDraft && <PlanApproval controller={controller} disabled={disabled} markdown={markdown} />}
         {reviews.map((task) => (
-          <li key={`review-${task.step}`} class="waiting-item review-item" data-step={task.step}>
+          <li
+            key={`review-${task.step}:${JSON.stringify(seenTask(task))}`}
+            class="waiting-item review-item"
+            data-step={task.step}
+          >
             <p class="waiting-kind">
               {STATUS_TABLE.definition(task.status).label} step {task.step}
             </p>
@@ -252,11 +257,13 @@ function QuestionItem({ question, controller, disabled }: PanelProps & { questio
           initial={question.answer}
           disabled={disabled}
           onSubmit={async (text) => {
-            const done = await controller.answer(question.number, text);
+            // The item is keyed by its text: the question here is the one the person opened the form on.
+            const done = await controller.answer(question.number, { text: question.text }, text);
             if (done) setAnswering(false);
             return done;
           }}
           onCancel={() => setAnswering(false)}
+          keep={(text) => controller.keepText({ about: `question ${question.number} "${question.text}"`, text })}
         />
       ) : (
         <div class="button-row">
@@ -288,7 +295,7 @@ function QuestionList({ questions, controller, disabled }: PanelProps & { questi
   return (
     <ul class="question-list">
       {questions.map((question) => (
-        <li key={question.number} class="question-item" data-question={question.number}>
+        <li key={`${question.number}:${question.text}`} class="question-item" data-question={question.number}>
           <QuestionItem question={question} controller={controller} disabled={disabled} />
         </li>
       ))}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ReplanOutcome } from '../../../src/core/replan';
+import { seenTask } from '../../../src/core/seen';
 import type { Phase, PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
 import { Confirm } from './confirm';
@@ -42,6 +43,8 @@ export interface TaskEditsProps {
 
 export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit }: TaskEditsProps) {
   const [mode, setMode] = useState<'rename' | 'remove' | null>(null);
+  // The task as it was when the rename form opened: the rename is for that task.
+  const [seen, setSeen] = useState(() => seenTask(task));
   const [targetPhase, setTargetPhase] = useState('');
   const siblings = siblingsOf(task, phase);
   const index = siblings.findIndex((candidate) => candidate.line === task.line);
@@ -51,16 +54,17 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   const hasSubSteps = phase.tasks.some((candidate) => candidate.step.startsWith(`${task.step}.`));
   const otherPhases = phases.filter((candidate) => candidate.number !== phase.number);
 
-  const move = async (step: string, after: string | number, words: [string, string], focus: string): Promise<void> => {
-    const outcome = await controller.moveTask(step, after, words);
+  // Each edit sends the task as this row showed it (src/core/seen.ts): one the agent put there since is refused.
+  const move = async (moved: PlanTask, after: string | number, words: [string, string], focus: string) => {
+    const outcome = await controller.moveTask(moved.step, after, words, seenTask(moved));
     if (outcome) afterEdit(stepAfter(outcome, task.step), focus);
   };
 
   // Up: the task above moves below this one (the same order, and it works at any level); down: this one moves
   // below the next.
   const moves = [
-    { direction: 'up', neighbour: previous, step: () => previous.step, after: () => task.step },
-    { direction: 'down', neighbour: next, step: () => task.step, after: () => next.step },
+    { direction: 'up', neighbour: previous, moved: () => previous, after: () => task.step },
+    { direction: 'down', neighbour: next, moved: () => task, after: () => next.step },
   ] as const;
 
   if (mode === 'rename') {
@@ -72,7 +76,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
         initial={task.title}
         disabled={disabled}
         onSubmit={async (title) => {
-          const outcome = await controller.renameTask(task.step, title);
+          const outcome = await controller.renameTask(task.step, title, seen);
           if (outcome) setMode(null);
           return outcome !== null;
         }}
@@ -90,7 +94,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
         }
         yes={`Yes, remove ${task.step}`}
         disabled={disabled}
-        onYes={() => void controller.removeTask(task.step)}
+        onYes={() => void controller.removeTask(task.step, seenTask(task))}
         onCancel={() => setMode(null)}
       />
     );
@@ -98,10 +102,18 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   return (
     <div class="task-edits">
       <div class="button-row" role="group" aria-label={`Change task ${task.step} in the plan`}>
-        <button type="button" class="button text" disabled={disabled} onClick={() => setMode('rename')}>
+        <button
+          type="button"
+          class="button text"
+          disabled={disabled}
+          onClick={() => {
+            setSeen(seenTask(task));
+            setMode('rename');
+          }}
+        >
           Rename…
         </button>
-        {moves.map(({ direction, neighbour, step, after }) => (
+        {moves.map(({ direction, neighbour, moved, after }) => (
           <button
             key={direction}
             type="button"
@@ -111,7 +123,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
             aria-label={`Move ${task.step} ${direction}`}
             onClick={() =>
               void move(
-                step(),
+                moved(),
                 after(),
                 [`Moving ${task.step} ${direction}`, `${task.step} moved ${direction}`],
                 `[data-edit="${direction}"]`,
@@ -135,7 +147,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
             // To the end of that phase: after its last task, or first in it when it has none.
             const last = destination.tasks.filter((candidate) => candidate.step.split('.').length === 2).at(-1);
             void move(
-              task.step,
+              task,
               last ? last.step : destination.number,
               [
                 `Moving ${task.step} to Phase ${destination.number}`,

@@ -1,4 +1,5 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { seenTask, type SeenTask } from '../../../src/core/seen';
 import { statusDefinition } from '../../../src/core/statuses';
 import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
@@ -27,32 +28,53 @@ export function ReviewDecision({ task, controller, disabled }: TaskActionsProps)
       sendBackLabel="Request changes"
       sendBackHint="Write what needs to change, then request changes."
       disabled={disabled}
-      decide={(decision, comment) => controller.act(decision, task.step, comment)}
+      decide={(decision, comment) => controller.act(decision, task.step, seenTask(task), comment)}
+      keep={keepFor(task, controller)}
     />
   );
 }
 
-/** A task's action buttons; one that needs a reason or note opens a small form in place. */
+/** Where a form's unsent text goes when its task changes under it: `task 4.1 "Check totals"`. */
+function keepFor(task: PlanTask, controller: SidebarController): (text: string) => void {
+  return (text) => controller.keepText({ about: `task ${task.step} "${task.title}"`, text });
+}
+
+function sameTask(a: SeenTask, b: SeenTask): boolean {
+  return a.title === b.title && a.status === b.status && a.note === b.note;
+}
+
+/**
+ * A task's action buttons; one that needs a reason or note opens a small form in place. The form remembers the
+ * task as it was when opened (what the person decides on); if the task changes meanwhile, the form closes and
+ * its text is kept.
+ */
 export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
-  const [form, setForm] = useState<TaskChoice | null>(null);
+  const [form, setForm] = useState<{ choice: TaskChoice; seen: SeenTask } | null>(null);
+  const shown = seenTask(task);
+  const changed = form !== null && !sameTask(form.seen, shown);
+  useEffect(() => {
+    if (changed) setForm(null);
+  }, [changed]);
   const choices = taskChoices(task);
   if (statusDefinition(task.status).heldForPerson)
     return <ReviewDecision task={task} controller={controller} disabled={disabled} />;
 
-  if (form?.text) {
+  if (form?.choice.text && !changed) {
+    const { choice, seen } = form;
     return (
       <TextForm
-        label={form.text.label}
-        submitLabel={form.label}
-        required={form.text.required}
-        initial={form.text.initial}
+        label={form.choice.text.label}
+        submitLabel={choice.label}
+        required={form.choice.text.required}
+        initial={form.choice.text.initial}
         disabled={disabled}
         onSubmit={async (text) => {
-          const done = await controller.act(form.action, task.step, text);
+          const done = await controller.act(choice.action, task.step, seen, text);
           if (done) setForm(null);
           return done;
         }}
         onCancel={() => setForm(null)}
+        keep={keepFor(task, controller)}
       />
     );
   }
@@ -64,7 +86,9 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
           type="button"
           class={`button ${choice.primary ? 'primary' : 'text'}`}
           disabled={disabled}
-          onClick={() => (choice.text ? setForm(choice) : void controller.act(choice.action, task.step))}
+          onClick={() =>
+            choice.text ? setForm({ choice, seen: shown }) : void controller.act(choice.action, task.step, shown)
+          }
         >
           {choice.label}
           {choice.text ? '…' : ''}

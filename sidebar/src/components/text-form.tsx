@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useKeptText } from './kept-text';
 
 let formIds = 0;
 
@@ -11,14 +12,21 @@ export interface TextFormProps {
   /** Resolves true when the change went through: the form then closes. */
   onSubmit: (text: string) => Promise<boolean>;
   onCancel: () => void;
+  /** Gets the typed text when the form closes because its item changed (kept-text.tsx). */
+  keep?: (text: string) => void;
 }
 
 /**
  * One line of text for an action (a reason, a comment, an answer): Enter submits, Escape cancels.
  * The core refuses line breaks in these, so Enter never inserts one.
  */
-export function TextForm({ label, submitLabel, required, initial, disabled, onSubmit, onCancel }: TextFormProps) {
+export function TextForm({ label, submitLabel, required, initial, disabled, onSubmit, onCancel, keep }: TextFormProps) {
   const [text, setText] = useState(initial ?? '');
+  const kept = useKeptText(text === (initial ?? '') ? '' : text, keep);
+  const cancel = () => {
+    kept.cancel();
+    onCancel();
+  };
   const [id] = useState(() => `text-form-${++formIds}`);
   const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -29,7 +37,7 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
   const submit = async (event?: Event) => {
     event?.preventDefault();
     if (disabled || (required && empty)) return;
-    await onSubmit(text);
+    await kept.send(() => onSubmit(text));
   };
 
   return (
@@ -50,7 +58,7 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
           if (event.key === 'Enter' && !event.isComposing) void submit(event);
           else if (event.key === 'Escape') {
             event.preventDefault();
-            onCancel();
+            cancel();
           }
         }}
       />
@@ -58,7 +66,7 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
         <button type="submit" class="button primary" disabled={disabled || (required && empty)}>
           {submitLabel}
         </button>
-        <button type="button" class="button text" disabled={disabled} onClick={onCancel}>
+        <button type="button" class="button text" disabled={disabled} onClick={cancel}>
           Cancel
         </button>
       </div>

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { KeptText } from '../controller';
+
+/**
+ * Keeps unsent text when its form goes away on its own: the cards and forms are keyed by what they show (step and
+ * title, question text), so when the agent puts another item there the form closes instead of carrying the text
+ * onto the new item, and `keep` gets the text. `cancel()` marks the text as dropped on purpose; `send(sending)`
+ * wraps the send, so that a form closed while its send is in flight keeps the text only if the send was refused.
+ */
+export function useKeptText(text: string, keep: ((text: string) => void) | undefined) {
+  const latest = useRef({ text, keep });
+  latest.current = { text, keep };
+  const cancelled = useRef(false);
+  const sending = useRef<Promise<boolean> | null>(null);
+  useEffect(
+    () => () => {
+      const { text: unsent, keep: keepUnsent } = latest.current;
+      if (cancelled.current || !keepUnsent || !unsent.trim()) return;
+      if (sending.current) void sending.current.then((done) => done || keepUnsent(unsent));
+      else keepUnsent(unsent);
+    },
+    [],
+  );
+  return {
+    cancel: () => {
+      cancelled.current = true;
+    },
+    send: async (send: () => Promise<boolean>): Promise<boolean> => {
+      const sent = send();
+      sending.current = sent;
+      try {
+        return await sent;
+      } finally {
+        if (sending.current === sent) sending.current = null;
+      }
+    },
+  };
+}
+
+/** The texts kept by useKeptText, each with its item and a button to dismiss it once copied. */
+export function KeptTexts({ texts, onDismiss }: { texts: KeptText[]; onDismiss: (kept: KeptText) => void }) {
+  if (texts.length === 0) return null;
+  return (
+    <div class="kept-texts" role="status">
+      {texts.map((kept, index) => (
+        <div key={index} class="kept-text">
+          <label class="field-label" for={`kept-text-${index}`}>
+            This item changed while you were typing: your text was kept ({kept.about})
+          </label>
+          <textarea
+            id={`kept-text-${index}`}
+            class="field kept-text-field"
+            readOnly
+            rows={2}
+            value={kept.text}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button type="button" class="button text" onClick={() => onDismiss(kept)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * What the person typed stays with the item they typed it for, even when the sidebar's change check brings in an
+ * agent's change while they type: a card or answer form whose item changed closes, its text is kept (shown with the
+ * item it was for), and nothing is carried onto the item now in its place. Screenshot:
+ * artifacts/sidebar-seen-refresh.png.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ARTIFACTS,
+  clickTaskAction,
+  openSidebar,
+  setVisibility,
+  taskRow,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
+} from './harness';
+
+const PLAN = `# Plan: Warehouse clean-up
+
+Goal: Tidy the warehouse sheet
+
+## Questions for User
+
+- Which month?
+
+### Phase 1: Work
+- [!] 1.1 Check the totals of Stock!B2:B40 — do they match?
+- [ ] 1.2 Sort the Stock sheet
+- [!] 1.3 Send the summary — OK to email the whole warehouse list?
+
+## Notes
+`;
+
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
+
+test("a review comment typed on a card is not carried onto the task the agent moved into the card's step", async () => {
+  const { page } = await openSidebar(browser(), server());
+  const card = page.locator('.review-item[data-step="1.1"]');
+  await card.getByText('Check the totals of Stock!B2:B40').waitFor();
+  await card.getByLabel('Comment for the agent').fill('Looks good');
+
+  // The agent moves 1.3 to the top of the phase while the page is hidden; shown again, the sidebar refreshes.
+  await setVisibility(page, 'hidden');
+  expect((await server().scriptsRun('moveTask', ['1.3', 1])).status).toBe(200);
+  const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.1 Send the summary'));
+  await setVisibility(page, 'visible');
+  await card.getByText('Send the summary').waitFor();
+
+  // The card now shows the moved task with an empty comment; the typed comment is kept for the task it was for.
+  await expect(card.getByLabel('Comment for the agent').inputValue()).resolves.toBe('');
+  const kept = page.locator('.kept-text');
+  await expect(kept.locator('label').textContent()).resolves.toBe(
+    'This item changed while you were typing: your text was kept (task 1.1 "Check the totals of Stock!B2:B40")',
+  );
+  await expect(kept.locator('textarea').inputValue()).resolves.toBe('Looks good');
+  expect(await server().planText()).toBe(moved);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-seen-refresh.png') });
+
+  await kept.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
+});
+
+test('an answer typed for a question is not carried onto the question the agent put above it', async () => {
+  const { page } = await openSidebar(browser(), server());
+  const question = page.locator('.waiting .question-item[data-question="1"]');
+  await question.getByRole('button', { name: 'Answer question 1' }).click();
+  await question.getByLabel('Your answer').fill('Yes');
+
+  await setVisibility(page, 'hidden');
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
+  const asked = PLAN.replace('- Which month?', '- Should we delete the Warehouse sheet?\n- Which month?');
+  expect((await server().scriptsRun('replacePlan', [asked, stamp])).status).toBe(200);
+  await setVisibility(page, 'visible');
+  await question.getByText('Should we delete the Warehouse sheet?').waitFor();
+
+  // The new question shows closed, with no answer typed into it; the "Yes" is kept for "Which month?".
+  await expect(question.getByLabel('Your answer').count()).resolves.toBe(0);
+  await question.getByRole('button', { name: 'Answer question 1' }).waitFor();
+  const kept = page.locator('.kept-text');
+  await expect(kept.locator('label').textContent()).resolves.toContain('(question 1 "Which month?")');
+  await expect(kept.locator('textarea').inputValue()).resolves.toBe('Yes');
+  expect(await server().planText()).toBe(asked);
+});
+
+test('a review decision on a task that changed since its card showed it is refused, and its comment kept', async () => {
+  const { page } = await openSidebar(browser(), server());
+  const card = page.locator('.review-item[data-step="1.1"]');
+  await card.getByText('Check the totals of Stock!B2:B40').waitFor();
+  await card.getByLabel('Comment for the agent').fill('Looks good');
+  // Someone edits the task's question in the cell, and the sidebar has not seen it yet.
+  await setVisibility(page, 'hidden');
+  const changed = PLAN.replace('do they match?', 'totals off by 3, still OK?');
+  await server().editCell(changed);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await page
+    .locator('.error-banner')
+    .getByText(/changed since you saw it/)
+    .waitFor();
+  expect(await server().planText()).toBe(changed);
+  // The refusal brought in the new state: the card shows it, and the comment is kept, not lost.
+  await card.getByText('still OK?').waitFor();
+  await expect(page.locator('.kept-text textarea').inputValue()).resolves.toBe('Looks good');
+});
+
+test('a rename is refused when the agent moved another task into the step after its form opened', async () => {
+  const { page } = await openSidebar(browser(), server());
+  await clickTaskAction(page, '1.2', 'Rename…');
+  const field = page.getByLabel('New title for 1.2');
+  await expect(field.inputValue()).resolves.toBe('Sort the Stock sheet');
+
+  await setVisibility(page, 'hidden');
+  expect((await server().scriptsRun('moveTask', ['1.3', '1.1'])).status).toBe(200);
+  const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.2 Send the summary'));
+  await setVisibility(page, 'visible');
+  await taskRow(page, '1.2').getByText('Send the summary').waitFor();
+
+  await field.fill('Sort the Stock sheet by SKU');
+  await field.press('Enter');
+  await page
+    .locator('.error-banner')
+    .getByText(/changed since you saw it/)
+    .waitFor();
+  expect(await server().planText()).toBe(moved);
+});
