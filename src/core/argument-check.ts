@@ -93,9 +93,20 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
   return null;
 }
 
+/**
+ * The patterns the descriptor's text arguments use, written here rather than compiled from the table at run time, so
+ * the ReDoS check reads each one (test/core/redos.test.ts); argumentTable refuses a pattern missing here.
+ */
+export const TEXT_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
+  [/^\s*\d+\s*$/].map((pattern) => [pattern.source, pattern]),
+);
+
 function fitsText(value: string, rule: JsonRule): boolean {
   if (rule.format === 'step' && !STEP_ID.test(value.trim())) return false;
-  return !rule.pattern || new RegExp(rule.pattern).test(value);
+  if (!rule.pattern) return true;
+  const pattern = TEXT_PATTERNS.get(rule.pattern);
+  if (!pattern) throw new Error(`The argument pattern /${rule.pattern}/ is not one of argument-check's TEXT_PATTERNS`);
+  return pattern.test(value);
 }
 
 function typeProblem(value: unknown, rule: JsonRule, path: string): string {

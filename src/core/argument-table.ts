@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/v4';
 import { AGENT_FUNCTION_NAMES, apiFunction } from './api-functions';
-import type { ArgumentRule, JsonRule } from './argument-check';
+import { TEXT_PATTERNS, type ArgumentRule, type JsonRule } from './argument-check';
 
 const SAFE_INTEGER_BOUNDS: Record<string, number> = {
   minimum: Number.MIN_SAFE_INTEGER,
@@ -24,8 +24,22 @@ function compact(schema: unknown): unknown {
   return kept;
 }
 
+/** Every `pattern` in a schema, however deep. */
+function patternsIn(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const own = 'pattern' in schema && typeof schema.pattern === 'string' ? [schema.pattern] : [];
+  return [...own, ...Object.values(schema).flatMap(patternsIn)];
+}
+
 /** Each agent function's arguments, in order: name, whether it may be left out, and its JSON schema. */
 export function argumentTable(): Record<string, ArgumentRule[]> {
+  const table = buildTable();
+  const unknown = patternsIn(table).filter((pattern) => !TEXT_PATTERNS.has(pattern));
+  if (unknown.length) throw new Error(`Add these argument patterns to TEXT_PATTERNS: ${unknown.join(', ')}`);
+  return table;
+}
+
+function buildTable(): Record<string, ArgumentRule[]> {
   return Object.fromEntries(
     AGENT_FUNCTION_NAMES.map((name) => [
       name,
