@@ -9,10 +9,7 @@ import { SECRET_HEADER } from './local-only';
 import { secretFromPage } from './page-parts/script-run-shim';
 
 export async function callSidebarAsPerson(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
-  const page = await (await fetch(`${url}/sidebar`)).text();
-  const token = sessionFromPage(page)?.token;
-  const secret = secretFromPage(page);
-  if (!token || !secret) throw new Error(`The sidebar page at ${url}/sidebar holds no person token or no secret`);
+  const { token, secret } = await openSidebarAsPerson(url);
   const response = await fetch(`${url}/gas/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret },
@@ -21,6 +18,28 @@ export async function callSidebarAsPerson(url: string, functionName: string, ...
   const outcome = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (outcome.error) throw new Error(`${functionName} failed: ${outcome.error.message}`);
   return outcome.result;
+}
+
+/** Times a person opens the sidebar again when opening it failed (an agent's call held the lock, say), as people do. */
+const SIDEBAR_ATTEMPTS = 3;
+
+/** Agent Plan → Open plan: the person token and the server's secret from the page it served. */
+async function openSidebarAsPerson(url: string): Promise<{ token: string; secret: string }> {
+  let failure = '';
+  for (let attempt = 1; attempt <= SIDEBAR_ATTEMPTS; attempt++) {
+    const response = await fetch(`${url}/sidebar`);
+    const page = await response.text();
+    const token = sessionFromPage(page)?.token;
+    const secret = secretFromPage(page);
+    if (token && secret) return { token, secret };
+    failure = `HTTP ${response.status}: ${page
+      .replace(/<[^<>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300)}`;
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  }
+  throw new Error(`The sidebar page at ${url}/sidebar holds no person token or no secret (${failure})`);
 }
 
 /** The person approves the plan as the sidebar shows it now: its stamp from sidebarLoad, then sidebarApprovePlan. */
