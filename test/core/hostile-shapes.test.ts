@@ -43,9 +43,15 @@ describe('hostile shapes at the cell limit', () => {
       .filter((shape) => fastest(() => everything(shape.text), 2) / yardstick > 10)
       .map((shape) => ({
         name: shape.name,
-        times: relativeCost(
-          () => everything(shape.text),
-          () => everything(realistic),
+        // The best of three confirmations: a shape that really costs more is slow in each; a busy moment is not.
+        times: Math.min(
+          ...[1, 2, 3].map(() =>
+            relativeCost(
+              () => everything(shape.text),
+              () => everything(realistic),
+              7,
+            ),
+          ),
         ),
       }))
       .filter((result) => result.times > 10);
