@@ -47,7 +47,11 @@ test("another sheet's tab shows its cells and the agent's write; a person's edit
   await cellBecomes('Discrepancies!B2', 'checked by Ann');
   await written.filter({ hasText: 'checked by Ann' }).waitFor();
   await expect(page.locator('#name-box').textContent()).resolves.toBe('B2');
-  await expect(page.locator('#formula-text').textContent()).resolves.toBe('checked by Ann');
+  // The formula bar follows the clicked cell after the name box: wait for it rather than read it at once.
+  await page
+    .locator('#formula-text')
+    .filter({ hasText: /^checked by Ann$/ })
+    .waitFor();
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, 'emulator-other-sheet-edit.png') });
 
