@@ -8,6 +8,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { pageWords } from '../page-words';
 
 const REDIRECTS_TO_GET = [301, 302, 303];
 const REDIRECTS_KEEPING_POST = [307, 308];
@@ -33,22 +34,13 @@ export async function postToWebApp(url: string, body: string, fetchImpl: typeof 
       continue;
     }
     const text = await response.text();
-    if (!response.ok) throw new Error(`the web app answered HTTP ${response.status}: ${shortText(text)}`);
+    if (!response.ok) throw new Error(`the web app answered HTTP ${response.status}: ${pageWords(text)}`);
     const type = response.headers.get('content-type') ?? '';
     if (text !== '' && !/^application\/json\b/i.test(type))
-      throw new Error(`the web app answered ${type || 'no content type'}, not JSON: ${shortText(text)}`);
+      throw new Error(`the web app answered ${type || 'no content type'}, not JSON: ${pageWords(text)}`);
     return text;
   }
   throw new Error(`more than ${MAX_REDIRECTS} redirects from ${url}`);
-}
-
-/** A page's text without its tags, cut short: what Google's error page says. */
-function shortText(text: string): string {
-  const plain = text
-    .replace(/<[^<>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
 }
 
 /** The URL with its key hidden, for messages on stderr. */

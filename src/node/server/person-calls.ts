@@ -7,6 +7,7 @@
 import { sessionFromPage, type AgentsView, type ConnectedAgentView } from '../../../sidebar/src/protocol';
 import { SECRET_HEADER } from './local-only';
 import { secretFromPage } from './page-parts/script-run-shim';
+import { pageWords } from '../page-words';
 
 export async function callSidebarAsPerson(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
   const { token, secret } = await openSidebarAsPerson(url);
@@ -32,11 +33,7 @@ async function openSidebarAsPerson(url: string): Promise<{ token: string; secret
     const token = sessionFromPage(page)?.token;
     const secret = secretFromPage(page);
     if (token && secret) return { token, secret };
-    failure = `HTTP ${response.status}: ${page
-      .replace(/<[^<>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 300)}`;
+    failure = `HTTP ${response.status}: ${pageWords(page)}`;
     await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
   }
   throw new Error(`The sidebar page at ${url}/sidebar holds no person token or no secret (${failure})`);
