@@ -151,7 +151,7 @@ export function requireAgentName(name: unknown): string {
   if (!text || [...text].length > MAX_AGENT_NAME || /\p{Cc}/u.test(text)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `An agent's name is text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
+      `name must be text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
         `(got ${describeValue(name)})`,
     );
   }

@@ -19,6 +19,7 @@ export interface JsonRule {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  maxItems?: number;
   items?: JsonRule;
   properties?: Record<string, JsonRule>;
   required?: string[];
@@ -46,6 +47,17 @@ const FORMATS: Record<string, string> = {
   step: 'a step number like "1.2" or "2.1.3"',
   line: 'a single line of text',
   phase: 'a phase number like 2',
+  stamp: 'the stamp of the plan as read, like "7:2k1-9f3a0c1e"',
+  base: 'the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read',
+  moveTarget:
+    'a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes first in that phase)',
+  archiveId: 'a plan id from listPlans()',
+  phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
+  titles: 'a non-empty list of task titles like ["Read Data!A1:C10 (ids)"]',
+  commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
+  agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
+  seenTask: 'the task as the person saw it, { title, status, note? }',
+  seenQuestion: 'the question as the person saw it, { text }',
 };
 
 /** What a value of `rule` looks like, in a few words. */
@@ -66,6 +78,17 @@ function allowed(rule: JsonRule): string {
     : `${type} from ${rule.minimum ?? '…'} to ${rule.maximum}`;
 }
 
+/**
+ * The problem of a value none of `rule`'s options fit: the one option of its type says what is wrong inside (a
+ * nullable object's missing field), unless the options share one description (a format).
+ */
+function choiceProblem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
+  const options = rule.anyOf ?? [];
+  if (options.some((option) => !problem(value, option, path, root))) return null;
+  const ofItsType = options.filter((option) => option.type !== undefined && fitsType(value, option.type));
+  return ofItsType.length === 1 && !rule.format ? problem(value, ofItsType[0], path, root) : wrong(path, rule, value);
+}
+
 function fitsType(value: unknown, type: string): boolean {
   if (type === 'null') return value === null;
   if (type === 'array') return Array.isArray(value);
@@ -80,8 +103,7 @@ const wrong = (path: string, rule: JsonRule, value: unknown) =>
 
 /** The first problem of `value` against `rule` at `path`, or null. */
 function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
-  if (rule.anyOf)
-    return rule.anyOf.some((option) => !problem(value, option, path, root)) ? null : wrong(path, rule, value);
+  if (rule.anyOf) return choiceProblem(value, rule, path, root);
   if (rule.const !== undefined && value !== rule.const) return wrong(path, rule, value);
   if (rule.enum && !rule.enum.includes(value)) return wrong(path, rule, value);
   if (rule.type && !fitsType(value, rule.type)) return typeProblem(value, rule, path);
@@ -98,7 +120,7 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
  * the ReDoS check reads each one (test/core/redos.test.ts); argumentTable refuses a pattern missing here.
  */
 export const TEXT_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
-  [/^\s*\d+\s*$/].map((pattern) => [pattern.source, pattern]),
+  [/^\s*\d+\s*$/, /^\d+:\S+$/].map((pattern) => [pattern.source, pattern]),
 );
 
 function fitsText(value: string, rule: JsonRule): boolean {
@@ -125,6 +147,8 @@ function numberProblem(value: number, rule: JsonRule, path: string): string | nu
 function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonRule): string | null {
   if (rule.minItems !== undefined && value.length < rule.minItems)
     return `${path} must be ${allowed(rule)} (got ${value.length ? `${value.length} item(s)` : 'an empty list'})`;
+  if (rule.maxItems !== undefined && value.length > rule.maxItems)
+    return `${path} holds ${value.length} items; at most ${rule.maxItems} are allowed`;
   if (!rule.items) return null;
   for (let index = 0; index < value.length; index++) {
     const found = problem(value[index], rule.items, `${path}[${index}]`, root);
@@ -143,7 +167,9 @@ function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: str
       const found = value[key] === undefined ? null : problem(value[key], properties[key], `${path}.${key}`, root);
       if (found) return found;
     } else if (rule.additionalProperties === false) {
-      const place = placeOf(key, root, rootPath(path), rule) ?? `${path} takes ${Object.keys(properties).join(', ')}`;
+      const place =
+        placeOf(key, root, rootPath(path), rule) ??
+        (rule.format ? `${path} must be ${allowed(rule)}` : `${path} takes ${Object.keys(properties).join(', ')}`);
       return `${path}.${key} is not a field of ${path}; ${place}`;
     }
   }

@@ -260,7 +260,7 @@ describe('sheet-plan mcp over stdio', () => {
       /^MCP error -32602: Input validation error: Invalid arguments for tool start_task/,
     );
     expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toMatch(
-      /^INVALID_ARGUMENT: phases must hold at least one phase/,
+      /^MCP error -32602: Input validation error: Invalid arguments for tool create_plan: .*\n.*at phases/,
     );
   });
 

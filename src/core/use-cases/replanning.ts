@@ -1,10 +1,8 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
-import { describeValue } from '../arguments';
-import { PlanError } from '../errors';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
-import { seenAt } from '../seen';
+import { seenAt, type SeenTask } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
 import type { PlanTask } from '../types';
@@ -73,38 +71,33 @@ function editResult(path: PlanRevisions, text: string, edit: Edit, revision: Rev
   return result;
 }
 
-/** addTask's options as command fields: `{ after }` or `{ under }`. */
-function splitOptions(options: unknown): { after?: unknown; under?: unknown } {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `options must be an object like { "after": "1.2" } or { "under": "1.2" } (got ${describeValue(options)})`,
-    );
-  }
-  const record = options as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => key !== 'after' && key !== 'under');
-  if (unknown.length)
-    throw new PlanError('INVALID_ARGUMENT', `Unknown option ${unknown.join(', ')}; the options are after and under`);
-  return { after: record.after, under: record.under };
-}
-
 /** Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`. */
-export function addTask(path: PlanRevisions, phase: unknown, title: unknown, options?: unknown): EditResult {
+export function addTask(
+  path: PlanRevisions,
+  phase: number | string,
+  title: string,
+  options?: { after?: string; under?: string } | null,
+): EditResult {
   const context = { byPerson: path.byPerson };
+  const { after, under } = options ?? {};
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, ...splitOptions(options) }, context),
+    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, after, under }, context),
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
 
 /** Adds a phase of todo tasks after the last phase (the next free number), or after phase `after`. */
-export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, after?: unknown): PhaseResult {
+export function addPhase(
+  path: PlanRevisions,
+  name: string,
+  steps: string[],
+  after?: number | string | null,
+): PhaseResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after }, context),
+    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after: after ?? undefined }, context),
     (text, edit, revision) => {
       const outline = path.texts.outline(text);
       const tasks = edit.outcome.lines.map((line) => taskAtLine(path.texts, text, line));
@@ -124,7 +117,7 @@ export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, aft
 }
 
 /** Gives a task another title; its status, date and note stay. */
-export function renameTask(path: PlanRevisions, step: unknown, title: unknown, seen?: unknown): EditResult {
+export function renameTask(path: PlanRevisions, step: string, title: string, seen?: SeenTask | null): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
@@ -134,7 +127,12 @@ export function renameTask(path: PlanRevisions, step: unknown, title: unknown, s
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
-export function moveTask(path: PlanRevisions, step: unknown, after: unknown, seen?: unknown): EditResult {
+export function moveTask(
+  path: PlanRevisions,
+  step: string,
+  after: string | number,
+  seen?: SeenTask | null,
+): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
@@ -144,7 +142,7 @@ export function moveTask(path: PlanRevisions, step: unknown, after: unknown, see
 }
 
 /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
-export function removeTask(path: PlanRevisions, step: unknown, seen?: unknown): RemoveResult {
+export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | null): RemoveResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
