@@ -202,11 +202,17 @@ export const API_FUNCTIONS = {
     callers: agent,
     changesPlan: true,
     retrySafe: false,
-    description: 'Add a todo task at the end of a phase (next free number), after a step, or under a step.',
+    description:
+      'Add a todo task at the end of a phase (next free number), after a step, or under a step; waitsFor names ' +
+      'the steps it waits for (an "After:" line).',
     args: [
       argument('phase', phaseArgument, 'a phase number: 2'),
       argument('title', line()),
-      argument('options', addTaskOptions.optional(), '{ after: "1.2" } or { under: "1.2" } (a sub-step)'),
+      argument(
+        'options',
+        addTaskOptions.optional(),
+        '{ after: "1.2" } or { under: "1.2" } (a sub-step), and { waitsFor: ["1.2", "1.3"] }',
+      ),
     ],
   }),
   addPhase: returning<PhaseResult>()({

@@ -29,6 +29,8 @@ export interface PlanTask {
   skipReason?: string;
   /** The `— …` annotation, whatever the status. */
   note?: string;
+  /** The steps a nested `  - After: 1.2, 1.3` line names: the task starts once they are done or skipped. */
+  waitsFor?: string[];
 }
 
 export interface Phase {

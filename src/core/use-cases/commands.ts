@@ -19,7 +19,7 @@ import { removedReason, runEdit } from './replanning';
 /** The actions an agent may put in applyCommands, for error messages. */
 const AGENT_COMMANDS = [...AGENT_ACTIONS, ...(Object.keys(EDIT_ACTIONS) as EditAction[])];
 
-type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true };
+type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true; droppedDependencies?: string[] };
 
 /** One command over `text`: the new text, and the task as the command left it (a removed one as it was). */
 function applyCommand(
