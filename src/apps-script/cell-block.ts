@@ -3,7 +3,7 @@
  * and written with one setValues when the cells fill it exactly (otherwise one setValue per cell, so that nothing
  * else in the block is touched).
  */
-import type { CellAddress } from './plan-location';
+import { cellA1, type CellAddress } from '../core/a1';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -22,6 +22,12 @@ export class CellBlock {
     this.numColumns = Math.max(...cells.map((cell) => cell.column)) - this.column + 1;
     const distinct = new Set(cells.map((cell) => `${cell.row}:${cell.column}`)).size;
     this.exact = distinct === cells.length && distinct === this.numRows * this.numColumns;
+  }
+
+  /** The block in A1 notation: `C1:D2`. */
+  get a1(): string {
+    const last = { row: this.row + this.numRows - 1, column: this.column + this.numColumns - 1 };
+    return `${cellA1(this)}:${cellA1(last)}`;
   }
 
   /** One getValues of the block. */

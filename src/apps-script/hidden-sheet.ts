@@ -3,8 +3,12 @@
  * them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the sheet as it was;
  * the oldest rows beyond the limit are dropped only once the change is committed, so a failure never loses one.
  */
+import { cellA1 } from '../core/a1';
+import { cellReference } from './plan-location';
+
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Range = GoogleAppsScript.Spreadsheet.Range;
 
 /**
  * A hidden sheet of Sheet Plan's, found by name, or, when `create` is set, made with its header row and hidden
@@ -58,6 +62,27 @@ export class HiddenSheet {
       this.sheet = made;
       this.createdNow = true;
     })!;
+  }
+
+  /**
+   * A range of the sheet in one call: by its A1 from the spreadsheet while the sheet was not looked up yet, else from
+   * the sheet. When the sheet does not exist (Sheets answers "Range not found"), it is made if `create` is set, or
+   * null answered.
+   */
+  range(row: number, column: number, numRows: number, numColumns: number, create: boolean): Range | null {
+    if (this.sheet === undefined) {
+      const last = { row: row + numRows - 1, column: column + numColumns - 1 };
+      try {
+        const range = this.spreadsheet().getRange(
+          cellReference(`${cellA1({ row, column })}:${cellA1(last)}`, this.name),
+        );
+        if (range) return range;
+      } catch {
+        // No such sheet, or the service failed: looking the sheet up by name tells (and throws again if it failed).
+      }
+    }
+    const sheet = create ? this.findOrCreate() : this.find();
+    return sheet ? sheet.getRange(row, column, numRows, numColumns) : null;
   }
 
   /** Registers how to put back a write to the sheet; nothing to do for a sheet the change made (it goes). */

@@ -35,15 +35,15 @@ export class HistorySheet {
 
   /** The plan as Sheet Plan last wrote or recorded it: one range read; null when none was kept yet. */
   lastRecorded(): RecordedPlan | null {
-    const sheet = this.sheet.find();
-    if (!sheet) return null;
-    const [[meta, text]] = sheet.getRange(LAST_RECORDED.row, LAST_RECORDED.column + 1, 1, 2).getValues();
+    const range = this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column + 1, 1, 2, false);
+    if (!range) return null;
+    const [[meta, text]] = range.getValues();
     return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
   }
 
   /** Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails. */
   keepLastRecorded(plan: RecordedPlan, previous: RecordedPlan | null): void {
-    const range = this.sheet.findOrCreate().getRange(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3);
+    const range = this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, true)!;
     const before = previous ? [LAST_RECORDED_LABEL, asText(previous.meta), textInput(previous.text)] : ['', '', ''];
     this.sheet.registerUndo(() => range.setValues([before]));
     range.setValues([[LAST_RECORDED_LABEL, asText(plan.meta), textInput(plan.text)]]);

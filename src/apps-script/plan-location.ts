@@ -6,6 +6,10 @@
  * The cells may be anywhere on the plan sheet: the store reads the smallest block holding them in one call, and writes
  * the plan with its revision record in one call when they are side by side.
  */
+import { quoteSheetName } from '../core/a1';
+
+export { cellA1, cellAddress, type CellAddress } from '../core/a1';
+
 export const PLAN_LOCATION = {
   /** The sheet Sheet Plan sets up, visible to the people who own the spreadsheet. */
   sheet: 'AGENT_BASE',
@@ -26,34 +30,9 @@ export const PLAN_LOCATION = {
   writeLogSheet: 'AGENT_WRITE_LOG',
 } as const;
 
-export interface CellAddress {
-  /** 1-based. */
-  readonly row: number;
-  /** 1-based: A is 1. */
-  readonly column: number;
-}
-
-/** `C2` → row 2, column 3. */
-export function cellAddress(a1: string): CellAddress {
-  const match = /^([A-Z]{1,3})([1-9]\d*)$/.exec(a1);
-  if (!match) throw new Error(`Not a single cell in A1 notation: ${a1}`);
-  const column = [...match[1]].reduce((total, letter) => total * 26 + letter.charCodeAt(0) - 64, 0);
-  return { row: Number(match[2]), column };
-}
-
-/** Row 2, column 3 → `C2`. */
-export function cellA1(cell: CellAddress): string {
-  let letters = '';
-  for (let rest = cell.column; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return `${letters}${cell.row}`;
-}
-
 /** A cell as people write it in Sheets: `AGENT_BASE!C2`, or `'My plan'!C2` when the sheet's name needs quotes. */
 export function cellReference(cell: string, sheet: string = PLAN_LOCATION.sheet): string {
-  const name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  return `${name}!${cell}`;
+  return `${quoteSheetName(sheet)}!${cell}`;
 }
 
 /** The plan cell, for messages: `AGENT_BASE!C2`. */

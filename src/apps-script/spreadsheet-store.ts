@@ -24,10 +24,11 @@ import { ArchiveSheet } from './archive-sheet';
 import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
 import { HistorySheet } from './history-sheet';
-import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress } from './plan-location';
+import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Range = GoogleAppsScript.Spreadsheet.Range;
 
 export { HISTORY_LIMIT } from './history-sheet';
 
@@ -48,6 +49,8 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
+/** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange from the spreadsheet, no lookup of the sheet by name. */
+const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
 
 /** The spreadsheet the script is bound to. */
 export function activeSpreadsheet(): Spreadsheet {
@@ -66,8 +69,9 @@ export class SpreadsheetPlanStore implements PlanStore {
   private cachedSpreadsheet: Spreadsheet | null = null;
   /** undefined until looked up. */
   private sheet: Sheet | null | undefined;
-  /** The plan sheet's cells as this change read them, for putting them back. */
+  /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
+  private readRange: Range | null = null;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
   /** The plan cells as this execution's last committed change left them. */
@@ -109,10 +113,25 @@ export class SpreadsheetPlanStore implements PlanStore {
     return this.sheet;
   }
 
+  /**
+   * The plan's cells by one A1 range from the spreadsheet; null when the plan sheet does not exist (Sheets answers
+   * "Range not found" for a sheet it does not have: only then is the sheet looked up by name, to tell).
+   */
+  private planCells(): Range | null {
+    let range: Range | null = null;
+    try {
+      range = this.spreadsheet().getRange(ALL_CELLS_A1);
+    } catch (error) {
+      if (this.planSheet()) throw error;
+    }
+    return range;
+  }
+
   read(): PlanCells | null {
-    const sheet = this.planSheet();
-    if (!sheet) return null;
-    const values = ALL_CELLS.read(sheet);
+    const range = this.planCells();
+    if (!range) return null;
+    const values = range.getValues();
+    this.readRange = range;
     this.readValues = values;
     return {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
@@ -173,8 +192,30 @@ export class SpreadsheetPlanStore implements PlanStore {
     if (this.keepsApproval) this.history.keepLastApproved({ text: change.text, meta: change.meta });
     if (change.recordOnly) this.writeCells(RECORD, [asText(change.meta)]);
     else if (change.setUp) this.setUp(text, change.meta);
-    else this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
+    else if (!this.writeReadBlock(text, asText(change.meta)))
+      this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
     this.written = { ready: true, text: change.text, meta: change.meta };
+  }
+
+  /**
+   * Writes the plan and its record through the range this change read, in one call: only when that range holds
+   * Sheet Plan's cells alone and its marker and label read as Sheet Plan wrote them, which are written back as they
+   * are. Answers false (nothing written) otherwise.
+   */
+  private writeReadBlock(text: string, meta: string): boolean {
+    const [range, before] = [this.readRange, this.readValues];
+    if (!range || !before || !ALL_CELLS.exact) return false;
+    const ours =
+      cellText(ALL_CELLS.valueAt(before, MARKER)) === PLAN_LOCATION.marker &&
+      cellText(ALL_CELLS.valueAt(before, LABEL)) === PLAN_LOCATION.metadataLabel;
+    if (!ours) return false;
+    const previous = before.map((row) => row.map(restoreInput));
+    const next = previous.map((row) => row.slice());
+    next[PLAN.row - ALL_CELLS.row][PLAN.column - ALL_CELLS.column] = text;
+    next[METADATA.row - ALL_CELLS.row][METADATA.column - ALL_CELLS.column] = meta;
+    this.undo.push(() => range.setValues(previous));
+    range.setValues(next);
+    return true;
   }
 
   /** Writes cells of the plan sheet, registering how to put back what they held. */
@@ -223,6 +264,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     }
     this.undo = [];
     this.readValues = null;
+    this.readRange = null;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
@@ -238,6 +280,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     } finally {
       this.undo = [];
       this.readValues = null;
+      this.readRange = null;
       try {
         lock.releaseLock();
       } catch (error) {

@@ -134,7 +134,8 @@ export function isTaskAction(value: unknown, statuses: StatusTable = STATUS_TABL
 export interface ActionContext {
   /** A person acting in the sidebar (or the menu), not an agent through the API. */
   byPerson: boolean;
-  today: string;
+  /** Today's date (`YYYY-MM-DD`), read only when the action writes a date: it may be a getter that fetches it. */
+  readonly today: string;
 }
 
 export interface ActionOutcome {
@@ -240,7 +241,10 @@ export function applyAction(
   const { document, removed } = changeTaskLine(outline, task, {
     status: to,
     annotation: change,
-    today: context.today,
+    // Read only where a date is written: the context may fetch it then (the time zone is a service call).
+    get today() {
+      return context.today;
+    },
     keepDate: keepsStatus,
   });
   if (document.lines[task.line] === outline.document.lines[task.line]) {

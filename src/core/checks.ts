@@ -114,6 +114,8 @@ export function taskChecks(outline: PlanOutline): Map<string, TaskCheckLine[]> {
       const text = lines[line];
       if (!text.trim()) continue;
       if (indentationOf(text).columns <= taskIndent) break;
+      // Only list items: a `- Check:` line in code or a comment is an example.
+      if (outline.blocks.kinds[line] !== 'list-item') continue;
       const item = matchListItem(text);
       const labelled = item && matchLabelledValue(item.text);
       if (!labelled || labelled.label.toLowerCase() !== 'check') continue;

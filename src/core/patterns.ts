@@ -11,42 +11,13 @@
  * spaces inside a prefix is read up to MAX_GAP characters: a longer one is not part of the format.
  */
 
-/** Spaces and tabs, plus the no-break space that rich-text editors paste. */
-const GAP = '[ \\t\\u00a0]';
+import { BYTE_ORDER_MARK, GAP, GAPS, MAX_GAP, NO_BREAK_SPACE, OPTIONAL_GAPS, SPACE, TAB, gapEnd, isGap } from './gaps';
 
-/**
- * The longest run of spaces read inside a line's prefix: indentation, and the space after a list
- * marker, a box, a step or a heading's `#`s. No plan has more (64 columns are 16 levels of nested
- * lists); a line with more is plain text. This bound makes every prefix cost a few dozen reads.
- */
-export const MAX_GAP = 64;
-const GAPS = `${GAP}{1,${MAX_GAP}}`;
-const OPTIONAL_GAPS = `${GAP}{0,${MAX_GAP}}`;
+export { MAX_GAP, isGap } from './gaps';
 /** Indentation may also hold a byte-order mark (invisible, left by some Windows editors). */
 const INDENTATION = `[ \\t\\u00a0\\ufeff]{0,${MAX_GAP}}`;
 /** A list marker: `-`, `*`, `+`, or a number of up to 9 digits and `.` or `)`. */
 const LIST_MARKER = '(?:[-*+]|\\d{1,9}[.)])';
-
-const SPACE = 32;
-const TAB = 9;
-const NO_BREAK_SPACE = 0xa0;
-const BYTE_ORDER_MARK = 0xfeff;
-
-/** True for the characters GAP stands for. */
-export function isGap(code: number): boolean {
-  return code === SPACE || code === TAB || code === NO_BREAK_SPACE;
-}
-
-/** The index after a run of gaps starting at `at`, or -1 when the run is longer than MAX_GAP. */
-function gapEnd(text: string, at: number): number {
-  const limit = at + MAX_GAP;
-  let end = at;
-  while (end < text.length && isGap(text.charCodeAt(end))) {
-    if (end === limit) return -1;
-    end++;
-  }
-  return end;
-}
 
 /** Where a line's text starts, and how far that is in columns (a tab reaches the next multiple of 4). */
 export interface Indentation {
@@ -280,17 +251,27 @@ export function setextLevel(line: string): 0 | 1 | 2 {
 /**
  * A phase in a heading's text: `Phase 2: Name` (also `Phase 2 - Name`, `— Name`, `. Name`, or no
  * name; any case) at levels 2 to 4, or `2. Name` / `2) Name` (a numbered section) at level 2.
- * `Phase 2.1: …` is not a phase of its own: it is a part of phase 2.
+ * Before `Phase` may stand a short run without letters of the Latin alphabet: an emoji (`🚀 Phase 1`),
+ * bold (`**Phase 2: UI**`, whose closing `**` is not part of the name) or a numbering (`二、Phase 1`);
+ * what it holds besides emphasis leads the name (`🚀 Integration`), so that no word is lost.
+ * `Phase 3.1: …` names a part of phase 3: the reader decides whether it stands inside phase 3.
  */
-const PHASE_WORD = new RegExp(`^Phase${OPTIONAL_GAPS}(\\d{1,9})`, 'i');
+const PHASE_PREFIX = '[^A-Za-z]{0,16}';
+const PHASE_WORD = new RegExp(`^(${PHASE_PREFIX})Phase${OPTIONAL_GAPS}(\\d{1,9})((?:\\.\\d{1,9}){0,8})`, 'i');
 const NUMBERED_SECTION = new RegExp(`^(\\d{1,9})[.)](?=${GAP}|$)`);
 const PHASE_NAME_SEPARATORS = ':.-–—)';
+/** Emphasis around the whole heading text: `**Phase 2: UI**`. */
+const CLOSING_EMPHASIS = /(?:\*\*|__|\*|_)$/;
 
 export interface PhaseHeadingText {
   number: number;
   name: string;
   /** `Phase N` (true) or a numbered section `N. Name` (false). */
   phaseWord: boolean;
+  /** What stands before `Phase` (`🚀 `, `**`); empty in the spec's spelling. */
+  prefix: string;
+  /** `3.1` for `Phase 3.1: Setup`: a part of phase 3, not a phase number of its own. */
+  part?: string;
 }
 
 export function readPhaseText(level: number, text: string): PhaseHeadingText | null {
@@ -298,22 +279,30 @@ export function readPhaseText(level: number, text: string): PhaseHeadingText | n
   const match = word ?? (level === 2 ? NUMBERED_SECTION.exec(text) : null);
   if (!match) return null;
   let at = match[0].length;
-  if (word && at < text.length) {
-    const next = text[at];
-    const decimal = next === '.' && isDigit(text.charCodeAt(at + 1));
-    if (decimal || !(isGap(text.charCodeAt(at)) || PHASE_NAME_SEPARATORS.includes(next))) return null;
+  if (word && at < text.length && !(isGap(text.charCodeAt(at)) || PHASE_NAME_SEPARATORS.includes(text[at]))) {
+    return null; // `Phase 1a`, `Phase 10x`: not a phase number
   }
   at = gapEnd(text, at);
   if (at < 0) return null;
   if (word && at < text.length && PHASE_NAME_SEPARATORS.includes(text[at])) at++;
-  return { number: Number(match[1]), name: text.slice(at).trim(), phaseWord: Boolean(word) };
+  const prefix = word ? word[1] : '';
+  let name = text.slice(at).trim();
+  const emphasis = CLOSING_EMPHASIS.exec(name);
+  if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
+  // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
+  const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
+  if (decoration.trim()) name = `${decoration}${name}`;
+  const number = word ? Number(word[2]) : Number(match[1]);
+  const phase: PhaseHeadingText = { number, name, phaseWord: Boolean(word), prefix };
+  if (word?.[3]) phase.part = `${word[2]}${word[3]}`;
+  return phase;
 }
 
 /** The spec's phase heading, `### Phase 2: Name` (also `- Name`, `— Name`, `. Name`, or no name); level 3 only. */
 export function matchPhaseHeading(line: string): { number: number; name: string } | null {
   const heading = matchHeading(line);
   const phase = heading?.level === 3 ? readPhaseText(3, heading.text) : null;
-  return phase?.phaseWord ? { number: phase.number, name: phase.name } : null;
+  return phase?.phaseWord && !phase.prefix && !phase.part ? { number: phase.number, name: phase.name } : null;
 }
 
 /** The canonical spelling of a phase heading, as createPlan and adoptFormat write it. */
@@ -350,8 +339,21 @@ export function matchStatusLine(line: string): { head: string; word: string; res
   return { head: match.groups.head, word: match.groups.word, rest: match.groups.rest };
 }
 
-/** The number in a phase heading, with what comes before it (kept when phases are renumbered). */
-export const PHASE_NUMBER = /^( {0,3}###[ \t\u00a0]+Phase[ \t\u00a0]+)(\d+)/i;
+/** A heading's marks: indentation, `#`s and the gap after them. */
+const HEADING_MARKS = new RegExp(`^ {0,3}#{1,6}${GAPS}`);
+
+/**
+ * The heading line with another phase number: `## 🚀 Phase 3: Name` → `## 🚀 Phase 4: Name`; every other
+ * character stays. The line comes back as it was when it is not a phase heading.
+ */
+export function withPhaseNumber(line: string, number: number): string {
+  const marks = HEADING_MARKS.exec(line);
+  const word = marks ? PHASE_WORD.exec(line.slice(marks[0].length)) : null;
+  if (!marks || !word) return line;
+  const end = marks[0].length + word[0].length - word[3].length;
+  const start = end - word[2].length;
+  return `${line.slice(0, start)}${number}${line.slice(end)}`;
+}
 
 /** The sections the format knows, by their `##` heading text. */
 export const SECTION_NAMES = {
@@ -361,163 +363,18 @@ export const SECTION_NAMES = {
   goal: /^goal\b/i,
 } as const;
 
-// ---- done dates and annotations ----
+// ---- done dates and annotations: annotations.ts ----
 
-/** `✅ 2026-01-10`: the done date (an emoji variation selector is tolerated), read where a `✅` stands. */
-const DONE_DATE = new RegExp(`^✅\\uFE0F?${OPTIONAL_GAPS}(\\d{4}-\\d{2}-\\d{2})`);
-const DONE_DATE_LONGEST = 80;
-
-/** The first done date in the text: where it stands, its length and the date; null when there is none. */
-export function findDoneDate(text: string): { index: number; length: number; date: string } | null {
-  for (let at = text.indexOf('✅'); at >= 0; at = text.indexOf('✅', at + 1)) {
-    const match = DONE_DATE.exec(text.slice(at, at + DONE_DATE_LONGEST));
-    if (match) return { index: at, length: match[0].length, date: match[1] };
-  }
-  return null;
-}
-
-/** What we write: the spec's characters. */
-export const DONE_MARK = '✅';
-export const ANNOTATION_DASH = '—';
-
-/** The parts of a task's text after its step. */
-export interface TaskTextParts {
-  title: string;
-  /** `YYYY-MM-DD`, written as `✅ YYYY-MM-DD`. */
-  completedDate?: string;
-  /** Written as `— note`. */
-  note?: string;
-}
-
-/** A task's text as we write it after the step: `Title ✅ 2026-01-10 — note`. */
-export function formatTaskText({ title, completedDate, note }: TaskTextParts): string {
-  let text = title;
-  if (completedDate) text += ` ${DONE_MARK} ${completedDate}`;
-  if (note) text += ` ${ANNOTATION_DASH} ${note}`;
-  return text;
-}
-
-/**
- * A whole task line as we write it: `- [x] 1.2 Title ✅ 2026-01-10 — note`; `bullet` is what comes before
- * the checkbox (indentation and list marker, `  - ` for a sub-step written like its neighbours).
- */
-export function formatTaskLine(symbol: string, step: string, text: TaskTextParts, bullet = '- '): string {
-  return `${bullet}[${symbol}] ${step} ${formatTaskText(text)}`;
-}
-
-/** Index after the run of `char` that starts at `at`. */
-function runEnd(text: string, at: number, code: number): number {
-  let end = at;
-  while (end < text.length && text.charCodeAt(end) === code) end++;
-  return end;
-}
-
-/**
- * Inline code spans, as [start, end, start, end, …]: a run of n backticks is closed by the next run
- * of exactly n (CommonMark); a run without a closer is literal. Linear in the number of runs.
- */
-export function codeSpans(text: string): number[] {
-  const runs: number[] = []; // start, length, start, length, …
-  for (let at = text.indexOf('`'); at >= 0;) {
-    const end = runEnd(text, at, 0x60);
-    runs.push(at, end - at);
-    at = text.indexOf('`', end);
-  }
-  const spans: number[] = [];
-  if (runs.length < 4) return spans;
-  // For each run length, the runs of that length in order (indexes into runs), and how far openers have looked.
-  const byLength = new Map<number, number[]>();
-  for (let i = 0; i < runs.length; i += 2) {
-    const same = byLength.get(runs[i + 1]);
-    if (same) same.push(i);
-    else byLength.set(runs[i + 1], [i]);
-  }
-  const looked = new Map<number, number>();
-  for (let i = 0; i < runs.length;) {
-    const length = runs[i + 1];
-    const same = byLength.get(length)!;
-    let next = looked.get(length) ?? 0;
-    while (next < same.length && same[next] <= i) next++;
-    looked.set(length, next);
-    if (next === same.length) {
-      i += 2; // no closer: these backticks are literal
-      continue;
-    }
-    const closer = same[next];
-    spans.push(runs[i], runs[closer] + length);
-    i = closer + 2;
-  }
-  return spans;
-}
-
-function isDash(code: number): boolean {
-  return code === 0x2014 || code === 0x2d;
-}
-
-/**
- * A separator before an annotation is ` — `, or ` -- ` as people type `—` in a cell editor: the
- * dash alone between spaces (or a space before it and the end of the text after it), outside
- * inline code. An en dash (`Jan – Mar`), a hyphen, a longer run of dashes, and dashes inside code
- * (`npm test -- --coverage`) or words (`--legacy`) never separate. Given the dash run [start, end):
- */
-function isSeparator(text: string, start: number, end: number): boolean {
-  const width = end - start;
-  const dash = text.charCodeAt(start) === 0x2014 ? width === 1 : width === 2 && text.charCodeAt(start + 1) === 0x2d;
-  return dash && start > 0 && isGap(text.charCodeAt(start - 1)) && (end === text.length || isGap(text.charCodeAt(end)));
-}
-
-/**
- * Where a task's annotation starts: the last separator outside code spans. Returns the dash's
- * [start, end), or null when there is none; the title is what comes before, trimmed, and the
- * annotation what comes after. Searches from the end, where annotations are; `emDash` and `hyphens`
- * are the last `—` and `--` of the text when the caller knows them.
- */
-export function lastSeparator(
-  text: string,
-  emDash = text.lastIndexOf('—'),
-  hyphens = text.lastIndexOf('--'),
-): [number, number] | null {
-  let spans: number[] | null = null;
-  let span = -1; // the last code span that does not start after the dash: both move backward only
-  while (emDash >= 0 || hyphens >= 0) {
-    const at = Math.max(emDash, hyphens);
-    let start = at;
-    while (start > 0 && isDash(text.charCodeAt(start - 1))) start--;
-    let end = at + 1;
-    while (end < text.length && isDash(text.charCodeAt(end))) end++;
-    if (isSeparator(text, start, end)) {
-      if (!spans) {
-        spans = text.includes('`') ? codeSpans(text) : [];
-        span = spans.length - 2;
-      }
-      while (span >= 0 && spans[span] > start) span -= 2;
-      if (!(span >= 0 && start < spans[span + 1])) return [start, end];
-    }
-    emDash = start > 0 ? text.lastIndexOf('—', start - 1) : -1;
-    hyphens = start > 1 ? text.lastIndexOf('--', start - 2) : -1;
-  }
-  return null;
-}
-
-/**
- * An annotation as we write it: a separator of its own would read back as the start of the
- * annotation, so its dash is written as an en dash ` – `, which never separates. Code spans are kept.
- */
-export function annotationText(text: string): string {
-  const padded = ` ${text}`; // written after " — ": a dash at its start has a space before it
-  let result = padded;
-  // From the end, so that the separators still to replace keep their places.
-  for (let separator = lastSeparator(padded); separator;) {
-    const [start, end] = separator;
-    result = `${result.slice(0, start)}–${result.slice(end)}`;
-    separator = lastSeparator(
-      padded,
-      padded.lastIndexOf('—', start - 1),
-      start > 1 ? padded.lastIndexOf('--', start - 2) : -1,
-    );
-  }
-  return result.slice(1);
-}
+export {
+  ANNOTATION_DASH,
+  DONE_MARK,
+  annotationText,
+  findDoneDate,
+  formatTaskLine,
+  formatTaskText,
+  lastSeparator,
+  type TaskTextParts,
+} from './annotations';
 
 // ---- lists and sections ----
 
@@ -556,22 +413,30 @@ export function matchLabelledValue(text: string): { label: string; value: string
   return colon < 1 ? null : { label: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 
-/** Fenced code blocks: nothing inside one is a task or heading. The fence is the text after the indentation. */
-export const CODE_FENCE = /^(?:`{3}|~{3})/;
+/**
+ * A code fence (nothing inside a fenced block is a task or heading), read after the indentation: three or
+ * more backticks with no backtick after them on the line (else it is inline code), or three or more tildes.
+ */
+const FENCE_OPEN = /^(?:`{3,}(?=[^`]*$)|~{3,})/;
+/** A closing fence: a run of the opening fence's character, and nothing else on the line. */
+const FENCE_CLOSE: Readonly<Record<string, RegExp>> = {
+  '`': new RegExp(`^(\`+)${OPTIONAL_GAPS}$`),
+  '~': new RegExp(`^(~+)${OPTIONAL_GAPS}$`),
+};
 
-/** The run of fence characters at `at` (a fence is three or more); a backtick fence's info string has no backtick. */
+/** The run of fence characters at `at`, or null when no fence opens there. */
 export function fenceAt(line: string, at: number): string | null {
-  if (!CODE_FENCE.test(line.slice(at, at + 3))) return null;
-  const end = runEnd(line, at, line.charCodeAt(at));
-  if (line.charCodeAt(at) === 0x60 && line.indexOf('`', end) >= 0) return null; // inline code
-  return line.slice(at, end);
+  const code = line.charCodeAt(at);
+  if (code !== 0x60 && code !== 0x7e) return null; // ` or ~: most lines are neither
+  const fence = FENCE_OPEN.exec(at ? line.slice(at) : line);
+  return fence ? fence[0] : null;
 }
 
-/** A closing fence: the opening fence's character, at least as many, and nothing else on the line. */
+/** True when the line at `at` closes `fence`: at least as many of its character, then only spaces. */
 export function closesFence(line: string, at: number, fence: string): boolean {
   if (!line.startsWith(fence, at)) return false;
-  const end = runEnd(line, at + fence.length, fence.charCodeAt(0));
-  return gapEnd(line, end) === line.length;
+  const close = FENCE_CLOSE[fence[0]].exec(at ? line.slice(at) : line);
+  return close !== null && close[1].length >= fence.length;
 }
 
 /** `<!--`: an HTML comment, read as one block up to the line holding `-->`. */
@@ -593,58 +458,6 @@ export const STEP_ID = /^\d+(?:\.\d+)+$/;
 
 /** Lines end in \n in a Sheets cell, but pasted text may bring \r\n or \r. */
 export const LINE_BREAK = /\r\n|\n|\r/;
-
-/**
- * A range reference in prose, with its sheet name, as plans name the cells they work on: `Warehouse!A2:F500`,
- * `'My Sheet'!A:A`, `Sales!2:3`, `Data!A2:B`. A reference without a sheet name (`B3`) is not one: in prose
- * it is too often something else. Column letters are upper case, as Sheets writes them. Sheet names are at
- * most 100 characters (Sheets' own limit), which also keeps the search linear on any text: a match cannot run
- * on for more than about 130 characters, and inside a word no match can start.
- */
-const rangeParts = {
-  /** What may come before a reference: the start of the text or a character that cannot end a sheet name. */
-  boundary: "(^|[^\\p{L}\\p{N}_'])",
-  quotedSheet: "'(?:[^'\\r\\n]|''){1,100}'",
-  plainSheet: '[\\p{L}_][\\p{L}\\p{N}_]{0,99}',
-  /** `A2`, `A2:F500`, `A2:F` (to the last row), `A:F` (whole columns), `2:3` (whole rows); `$` allowed. */
-  a1:
-    '\\$?[A-Z]{1,3}\\$?\\d{1,7}(?::\\$?[A-Z]{1,3}(?:\\$?\\d{1,7})?)?' +
-    '|\\$?[A-Z]{1,3}:\\$?[A-Z]{1,3}' +
-    '|\\$?\\d{1,7}:\\$?\\d{1,7}',
-  /** A reference ends where no further cell-address character follows. */
-  end: '(?![\\p{L}\\p{N}_$:])',
-};
-
-const RANGE_BODY = `(${rangeParts.quotedSheet}|${rangeParts.plainSheet})!(${rangeParts.a1})${rangeParts.end}`;
-const RANGE_IN_TEXT = new RegExp(`${rangeParts.boundary}${RANGE_BODY}`, 'gu');
-
-export interface RangeReference {
-  /** As written: `'My Sheet'!A:A`. */
-  reference: string;
-  /** Unquoted: `My Sheet`. */
-  sheetName: string;
-  /** `A:A`. */
-  a1: string;
-}
-
-function rangeReference(reference: string, sheet: string, a1: string): RangeReference {
-  const sheetName = sheet.startsWith("'") ? sheet.slice(1, -1).replace(/''/g, "'") : sheet;
-  return { reference, sheetName, a1 };
-}
-
-/**
- * The range references in a piece of text, with where each starts and ends (the sidebar links them). Reading one
- * reference exactly, with what is wrong with it, is core/sheet-range.ts's job; each one found here reads there.
- */
-export function findRangeReferences(text: string): Array<RangeReference & { start: number; end: number }> {
-  const found: Array<RangeReference & { start: number; end: number }> = [];
-  for (const match of text.matchAll(RANGE_IN_TEXT)) {
-    const start = match.index + match[1].length;
-    const reference = match[0].slice(match[1].length);
-    found.push({ ...rangeReference(reference, match[2], match[3]), start, end: start + reference.length });
-  }
-  return found;
-}
 
 /**
  * A template's placeholder, such as `[Any clarifying questions]` or `[ranges to read]`: an item that is one

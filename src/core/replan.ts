@@ -11,9 +11,11 @@ import { describeValue, requireLine, requireStep } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
-import { PHASE_NUMBER, formatTaskLine, matchTaskLine } from './patterns';
+import { formatTaskLine } from './annotations';
+import { matchTaskLine, withPhaseNumber } from './patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from './parse';
 import { STATUS_TABLE, statusDefinition } from './statuses';
+import { shorten } from './text';
 import type { PlanTask } from './types';
 import { changeTaskLine, findTask, rewriteTaskStep } from './update';
 import { validateOutline } from './validate';
@@ -186,8 +188,9 @@ function reindent(bullet: string, width: number): string {
   return ' '.repeat(width) + bullet.trimStart();
 }
 
-/** A new task: in the queue's status (todo), written like its neighbours. */
-function taskLine(bullet: string, step: string, title: string): string {
+/** A new task: todo, written like its neighbours (without a step among tasks that have none). */
+function taskLine(bullet: string, step: string, title: string, numbered = true): string {
+  if (!numbered) return `${bullet}[${STATUS_TABLE.queue.symbol}] ${title}`;
   return formatTaskLine(STATUS_TABLE.queue.symbol, step, { title }, bullet);
 }
 
@@ -231,7 +234,10 @@ function renumber(tracked: TrackedLines, requests: RenumberRequest[]): Record<st
     };
     numberList(undefined, String(phase.number));
     for (const [task, step] of newStep) {
-      if (step !== task.step) tracked.replace(task.line, rewriteTaskStep(tracked.document.lines[task.line], step));
+      // A task without a written step is numbered by its place: nothing to write.
+      if (step !== task.step && !task.derived) {
+        tracked.replace(task.line, rewriteTaskStep(tracked.document.lines[task.line], step));
+      }
       // A moved task may already carry its final number in the text; what counts is the number it had.
       const origin = tracked.origins[task.line];
       if (origin !== undefined && origin !== step) renumbered[origin] = step;
@@ -258,16 +264,25 @@ function requireUniqueSteps(outline: PlanOutline): void {
 }
 
 function requirePhaseNumber(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+  // `## Phase 0: Safety net` is a phase: 0 is a phase number.
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got ${describeValue(value)})`);
   }
   return value;
 }
 
 function findPhase(outline: PlanOutline, number: number): OutlinePhase {
-  const phase = outline.phases.find((candidate) => !candidate.implicit && candidate.number === number);
+  const phase = outline.phases.find((candidate) => candidate.number === number);
+  if (phase?.implicit) {
+    const name = phase.name ? ` ("${shorten(phase.name, 60)}")` : '';
+    throw new PlanError(
+      'INVALID_PLAN',
+      `Phase ${number}${name} is read from a section without a "### Phase N: Name" heading, so tasks cannot be ` +
+        `added to or moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)`,
+    );
+  }
   if (!phase) {
-    const numbers = outline.phases.filter((candidate) => !candidate.implicit).map((candidate) => candidate.number);
+    const numbers = outline.phases.map((candidate) => candidate.number);
     throw new PlanError(
       'NOT_FOUND',
       `Phase ${number} not found (${numbers.length ? `phases: ${numbers.join(', ')}` : 'the plan has no phases'})`,
@@ -318,7 +333,7 @@ export function addTask(
     requireInPhase(after, phase, 'after');
     const parent = tree.parentOf(after);
     const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
-    const added = taskLine(bulletOf(lines[after.line]), step, title);
+    const added = taskLine(bulletOf(lines[after.line]), step, title, !after.derived);
     const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
     const at = blockEnd(outline, phase, after) + gap.length;
     tracked.insert(at - gap.length, [...gap, added]);
@@ -334,6 +349,8 @@ export function addTask(
   const last = siblings[siblings.length - 1];
   const number = siblings.reduce((highest, sibling) => Math.max(highest, lastNumber(sibling.step)), 0) + 1;
   const step = `${parent ? parent.step : phase.number}.${number}`;
+  // Among tasks without written steps the new one has none either: its place numbers it.
+  const numbered = !last?.derived;
   let bullet = '- ';
   let at = phase.line + 1;
   if (last) {
@@ -344,7 +361,7 @@ export function addTask(
     at = blockEnd(outline, phase, parent);
   }
   const gap = isLoose(lines, siblings) ? [''] : [];
-  tracked.insert(at, [...gap, taskLine(bullet, step, title)]);
+  tracked.insert(at, [...gap, taskLine(bullet, step, title, numbered)]);
   return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
 }
 
@@ -400,7 +417,7 @@ export function addPhase(
       next += 1;
       if (phase.number >= next) break;
       renumbered[String(phase.number)] = String(next);
-      tracked.replace(phase.line, lines[phase.line].replace(PHASE_NUMBER, `$1${next}`));
+      tracked.replace(phase.line, withPhaseNumber(lines[phase.line], next));
       for (const task of phase.tasks) {
         if (!task.step.startsWith(`${phase.number}.`)) continue;
         const step = `${next}${task.step.slice(String(phase.number).length)}`;
@@ -496,6 +513,7 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
   const looseTarget = isLoose(lines, new PhaseTree(target).childrenOf(targetParent));
 
   const tracked = TrackedLines.of(outline);
+  const derived = new Set(outline.tasks.filter((candidate) => candidate.derived).map((candidate) => candidate.step));
   // The blank line that parted the task from its neighbours leaves with it.
   const removedEnd = endWithGap(lines, start, end);
   const taken = tracked.remove(start, removedEnd);
@@ -508,8 +526,10 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
     if (line.trim() && shift > 0) shifted = ' '.repeat(shift) + line;
     else if (line.trim() && shift < 0) shifted = withoutLeadingSpaces(line, -shift);
     const origin = taken.origins[i];
-    // Sub-steps follow their task; renumbering below gives the moved task its final number.
-    return origin !== undefined ? rewriteTaskStep(shifted, provisional + origin.slice(step.length)) : shifted;
+    // Sub-steps follow their task; renumbering below gives the moved task its final number. A task without
+    // a written step gets none: its new place numbers it.
+    if (origin === undefined || derived.has(origin)) return shifted;
+    return rewriteTaskStep(shifted, provisional + origin.slice(step.length));
   });
   const origins = taken.origins.slice(0, end - start);
   // In a loose list the moved task is parted from its new neighbours by a blank line too.

@@ -5,6 +5,7 @@
  * the name is only letters, digits and underscores not starting with a digit. A range here always
  * names its sheet: without one, "the active sheet" means something different in every execution.
  */
+import { PLAIN_SHEET_NAME, cellA1, columnLetters, columnNumber, quoteSheetName } from './a1';
 import { describeValue } from './arguments';
 import { PlanError } from './errors';
 
@@ -17,38 +18,18 @@ export interface SheetRange {
   readonly right: number;
 }
 
+export { columnLetters, columnNumber, quoteSheetName };
+
 export const OPEN_END = Number.POSITIVE_INFINITY;
 /** Column ZZZ, the last column Sheets has. */
 export const MAX_COLUMN = 18_278;
 /** A spreadsheet holds at most 10 million cells, so no row number is larger. */
 export const MAX_ROW = 10_000_000;
 
-const PLAIN_SHEET_NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 /** `$A$1`, `A1`, `A`, `1`: one end of an A1 range (absolute markers allowed, as people copy them). */
 const ENDPOINT = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;
 
 const FORM = "Sheet!A1:B2 (or 'My Sheet'!A:A, Sheet!2:3, Sheet!A2:B, Sheet!B3)";
-
-/** `A` → 1, `AA` → 27. */
-export function columnNumber(letters: string): number {
-  let number = 0;
-  for (const letter of letters.toUpperCase()) number = number * 26 + (letter.charCodeAt(0) - 64);
-  return number;
-}
-
-/** 1 → `A`, 27 → `AA`. */
-export function columnLetters(column: number): string {
-  let letters = '';
-  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
-  }
-  return letters;
-}
-
-/** The name as it goes before `!`: quoted unless it is a plain word. */
-export function quoteSheetName(name: string): string {
-  return PLAIN_SHEET_NAME.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
-}
 
 /** Splits `Sheet!A1` at its `!`; the quoting must be well formed. */
 function splitReference(text: string): { sheet: string; a1: string } | string {
@@ -206,7 +187,7 @@ export function clippedTo(range: SheetRange, lastRow: number, lastColumn: number
 
 /** `B4`: the address of the cell at (row, column) of the sheet. */
 export function cellName(row: number, column: number): string {
-  return `${columnLetters(column)}${row}`;
+  return cellA1({ row, column });
 }
 
 /**

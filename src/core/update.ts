@@ -4,8 +4,9 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { ANNOTATION_DASH, DONE_MARK, annotationText, matchListItem, middleOf, readTaskLine } from './patterns';
-import { outlinePlan, splitTaskText, type PlanOutline } from './parse';
+import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
+import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
+import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 
@@ -71,36 +72,63 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
   const parts = readTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
   const definition = statuses.definition(change.status);
+  // A status that stays keeps the character it was written with (`[X]` stays `[X]`).
+  const symbol = statuses.forSymbol(parts.symbol)?.status === change.status ? parts.symbol : definition.symbol;
+  const head = line.slice(0, parts.bracket + 1) + symbol + middleOf(line, parts);
   const current = splitTaskText(parts.rest);
+  const { annotation } = change;
+  if (change.title !== undefined && annotation.kind === 'keep') {
+    // A rename: only the title's words change; a done date, a note and their spelling stay where they were.
+    return { line: head + retitled(parts, current, change.title) };
+  }
   if (change.title !== undefined) {
-    // A new title (renameTask): the annotation after it stays as it was written.
     const separator = current.note === undefined ? '' : current.body.slice(current.title.length);
     current.title = change.title;
     current.body = change.title + separator;
   }
-  const { annotation } = change;
   const added = annotation.kind === 'replace' || annotation.kind === 'append' ? annotationText(annotation.text) : '';
   let rest: string;
   if (definition.dated && change.keepDate) {
-    // A note on a done task: title, the date it was done, then the note.
+    // A note on a done task: title, the date it was done (when it has one), then the note.
     const note = annotation.kind === 'keep' ? current.note : added;
-    rest = `${current.title} ${DONE_MARK} ${current.completedDate ?? change.today}`;
+    const date = current.completedDate ?? change.today;
+    rest = date ? `${current.title} ${DONE_MARK} ${date}` : current.title;
     if (note) rest += ` ${ANNOTATION_DASH} ${note}`;
   } else {
     if (annotation.kind === 'keep') rest = current.body;
     else if (annotation.kind === 'remove') rest = current.title;
     else if (annotation.kind === 'replace') rest = `${current.title} ${ANNOTATION_DASH} ${added}`;
-    else rest = `${current.body} ${ANNOTATION_DASH} ${added}`;
+    else rest = appendedNote(current, added);
     // What is added goes after what the person wrote.
     if (definition.dated) rest += ` ${DONE_MARK} ${change.today}`;
   }
   const removedNote = annotation.kind === 'remove' || annotation.kind === 'replace' ? current.note : undefined;
-  const head = line.slice(0, parts.bracket + 1);
-  const rewritten: RewrittenLine = {
-    line: head + definition.symbol + middleOf(line, parts) + rest,
-  };
+  const rewritten: RewrittenLine = { line: head + rest };
   if (removedNote && removedNote !== added) rewritten.removed = removedNote;
   return rewritten;
+}
+
+/**
+ * New text after a note the line already has joins that note (`— agent note; waiting on Dana`): a second
+ * separator would make the first note part of the title. Without a note it becomes the note.
+ */
+function appendedNote(current: TaskText, added: string): string {
+  if (current.note === undefined) return `${current.body} ${ANNOTATION_DASH} ${added}`;
+  const joiner = /[.;:!?,]$/.test(current.note) ? ' ' : '; ';
+  return `${current.body}${joiner}${added}`;
+}
+
+/** The task's text with another title: what follows the title (date, separator, note) is kept byte for byte. */
+function retitled(parts: TaskLineParts, current: TaskText, title: string): string {
+  const { rest } = parts;
+  // `**1.3: Title**`: the `**` that closes the bold after the title stays.
+  const closer = parts.boldTitle ? current.title.indexOf('**') : -1;
+  const written = closer < 0 ? current.title : current.title.slice(0, closer);
+  if (rest.startsWith(written)) return title + rest.slice(written.length);
+  // The title does not come first (a done date before it): the parts are written again in the usual order.
+  const note = current.note === undefined ? '' : ` ${ANNOTATION_DASH} ${current.note}`;
+  const date = current.completedDate ? ` ${DONE_MARK} ${current.completedDate}` : '';
+  return `${title}${closer < 0 ? '' : current.title.slice(closer)}${date}${note}`;
 }
 
 /** Writes another step number on a task line (or its first, when it had none); every other character stays. */

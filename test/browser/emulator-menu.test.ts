@@ -4,28 +4,19 @@
  */
 import path from 'node:path';
 import { runSimpleTrigger } from '../../src/node/emulator';
-import { launchBrowser, openSheetWindow, startLocal, type LocalServer } from './harness';
+import { openSheetWindow, useBrowser, useLocalServer } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startLocal();
-});
-afterAll(async () => {
-  await server.dispose();
-  await browser.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ perFile: true });
 
 test('the page’s Agent Plan menu has every item of the menu onOpen builds, and each one works', async () => {
-  const built = runSimpleTrigger(server.spreadsheet, path.resolve(__dirname, '../../dist'), 'onOpen').execution.ui
+  const built = runSimpleTrigger(server().spreadsheet, path.resolve(__dirname, '../../dist'), 'onOpen').execution.ui
     .menus;
   expect(built.map((menu) => menu.name)).toEqual(['Agent Plan']);
   const captions = built[0].items.flatMap((item) => (item.type === 'item' ? [item.caption] : []));
   expect(captions).toEqual(['Open plan', 'Initialize plan', 'Show next task', 'Show review items']);
 
-  const { page, dialogs } = await openSheetWindow(browser, server);
+  const { page, dialogs } = await openSheetWindow(browser(), server());
   const openMenu = async () => {
     const button = page.getByRole('button', { name: 'Agent Plan' });
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();

@@ -1,11 +1,14 @@
 /**
  * What the browser tests share: a real headless Chromium (driven by playwright-core) and the local
- * emulator server started in-process on a temporary spreadsheet file.
+ * emulator server started in-process on a temporary spreadsheet file. A test file calls useBrowser()
+ * (one Chromium for the file, a fresh context for each test) and useLocalServer() or useLocalServers()
+ * (servers closed after each test, also when it fails).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { BROWSER_VIEWPORT, CHROMIUM_ARGS, findChromium } from '../../src/node/browser/chromium';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { startServer } from '../../src/node/server/main';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
@@ -15,6 +18,64 @@ import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
 export const PLAN_CELL = PLAN_CELL_REFERENCE;
 
 export { findChromium, launchBrowser } from '../../src/node/browser/chromium';
+
+/**
+ * One Chromium for the test file (started before its first test, closed after its last) and, for each test, a
+ * fresh browser context: no cookies, storage, routes or pages left by another test. Returns the current test's.
+ */
+export function useBrowser(): () => BrowserContext {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.newContext({ viewport: BROWSER_VIEWPORT });
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  return () => {
+    if (!context) throw new Error('useBrowser(): a browser context exists only while a test runs');
+    return context;
+  };
+}
+
+/**
+ * A local server seeded with `plan` (the spec's example by default), fresh for each test or, with `perFile`, one
+ * for the whole file; closed after it either way. Returns the current one.
+ */
+export function useLocalServer(options: { plan?: string; perFile?: boolean } = {}): () => LocalServer {
+  let server: LocalServer | undefined;
+  (options.perFile ? beforeAll : beforeEach)(async () => {
+    server = await startLocal(options.plan);
+  });
+  (options.perFile ? afterAll : afterEach)(async () => {
+    await server?.dispose();
+    server = undefined;
+  });
+  return () => {
+    if (!server) throw new Error('useLocalServer(): the server exists only while the tests run');
+    return server;
+  };
+}
+
+/** For tests that each start their own server (with their own plan): every one is closed after the test. */
+export function useLocalServers(): (plan?: string) => Promise<LocalServer> {
+  const started: LocalServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.dispose()));
+  });
+  return async (plan) => {
+    const server = await startLocal(plan);
+    started.push(server);
+    return server;
+  };
+}
 
 export type LocalServer = Awaited<ReturnType<typeof startServer>> & {
   /** The plan cell, as GET /api/cells reports it. */
@@ -73,6 +134,11 @@ export interface SidebarPage {
   actionCalls(): string[];
   /** Messages of dialogs (alert, confirm, prompt) the page opened: there must never be any. */
   dialogs: string[];
+  /**
+   * With `fakeClock`: moves the page's clock on by `ms`, a second at a time, letting each request the page made
+   * (a change check's round trip) finish before the next second, as real time would.
+   */
+  runClock(ms: number): Promise<void>;
 }
 
 /** A new page that fails a step within 8 s and records (and dismisses) any dialog it opens. */
@@ -108,7 +174,19 @@ export async function openSidebar(
     .locator(options.waitFor ?? '.plan-title')
     .first()
     .waitFor();
-  return { page, calls, dialogs, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
+  // Counted from here: the page's own loading is over.
+  let pending = 0;
+  page.on('request', () => pending++);
+  page.on('requestfinished', () => pending--);
+  page.on('requestfailed', () => pending--);
+  const runClock = async (ms: number) => {
+    if (!options.fakeClock) throw new Error('runClock needs openSidebar(…, { fakeClock: true })');
+    for (let left = ms; left > 0; left -= 1000) {
+      await page.clock.runFor(Math.min(left, 1000));
+      while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  return { page, calls, dialogs, runClock, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
 }
 
 /** npm start's page (the Sheets window stand-in), once its sidebar shows the plan. */

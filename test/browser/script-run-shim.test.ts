@@ -4,9 +4,7 @@
  */
 import type { Route } from 'playwright-core';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
-import { launchBrowser, openSidebar, startLocal, type LocalServer } from './harness';
-
-let server: LocalServer;
+import { openSidebar, useBrowser, useLocalServer } from './harness';
 
 /** Waits until `count()` reaches `expected`; fails after five seconds. */
 async function reaches(count: () => number, expected: number): Promise<void> {
@@ -16,20 +14,11 @@ async function reaches(count: () => number, expected: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await startLocal();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.dispose();
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ perFile: true });
 
 test('at most 10 google.script.run calls of a page run at once; the 11th and 12th wait for a free spot', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   const held: Route[] = [];
   const secrets = new Set<string | undefined>();
   await page.route('**/gas/run', async (route) => {
@@ -52,5 +41,5 @@ test('at most 10 google.script.run calls of a page run at once; the 11th and 12t
   await reaches(() => held.length, 12);
   expect(held.length).toBe(12);
   for (const route of held.slice(2)) await route.continue();
-  expect([...secrets]).toEqual([server.secret]);
+  expect([...secrets]).toEqual([server().secret]);
 });

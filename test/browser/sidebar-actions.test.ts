@@ -5,13 +5,12 @@
 import type { Page } from 'playwright-core';
 import {
   clickTaskAction,
-  launchBrowser,
   openSidebar,
-  startLocal,
-  taskRow,
-  waitForCell,
-  type LocalServer,
   type SidebarPage,
+  taskRow,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
 } from './harness';
 
 const PLAN = `# Plan: Sidebar actions
@@ -36,25 +35,17 @@ Goal: Every action from the sidebar
 - Started by the agent
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
 let sidebar: SidebarPage;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
 beforeEach(async () => {
-  server = await startLocal(PLAN);
-  sidebar = await openSidebar(browser, server);
+  sidebar = await openSidebar(browser(), server());
   page = sidebar.page;
 });
 afterEach(async () => {
   await page.close();
-  await server.dispose();
 });
 
 /** Waits until no change is in flight, then checks that the action took exactly one round trip. */
@@ -71,14 +62,14 @@ function line(text: string, step: string): string {
 test('starting and completing a task change its line in the cell, one round trip each', async () => {
   let before = sidebar.actionCalls().length;
   await clickTaskAction(page, '1.1', 'Start');
-  let text = await waitForCell(server, (cell) => line(cell, '1.1').startsWith('- [/]'));
+  let text = await waitForCell(server(), (cell) => line(cell, '1.1').startsWith('- [/]'));
   expect(line(text, '1.1')).toBe('- [/] 1.1 Read Orders!A2:F500 (orders)');
   await expectOneRoundTrip(before);
   expect(await taskRow(page, '1.1').getAttribute('class')).toContain('task-doing');
 
   before = sidebar.actionCalls().length;
   await clickTaskAction(page, '1.1', 'Complete');
-  text = await waitForCell(server, (cell) => line(cell, '1.1').startsWith('- [x]'));
+  text = await waitForCell(server(), (cell) => line(cell, '1.1').startsWith('- [x]'));
   expect(line(text, '1.1')).toMatch(/^- \[x\] 1\.1 Read Orders!A2:F500 \(orders\) ✅ \d{4}-\d{2}-\d{2}$/);
   await expectOneRoundTrip(before);
   await expect(taskRow(page, '1.1').locator('.task-date').textContent()).resolves.toMatch(/^Done \d{4}-\d{2}-\d{2}$/);
@@ -91,7 +82,7 @@ test('blocking needs a reason, and the reason is written after the title', async
   await form.getByLabel('Why is it blocked?').fill('waiting for <b>supplier</b> data in Pricing!C2:C100');
   const before = sidebar.actionCalls().length;
   await form.getByRole('button', { name: 'Block', exact: true }).click();
-  const text = await waitForCell(server, (cell) => line(cell, '1.2').startsWith('- [>]'));
+  const text = await waitForCell(server(), (cell) => line(cell, '1.2').startsWith('- [>]'));
   expect(line(text, '1.2')).toBe(
     '- [>] 1.2 Write Summary!B5:B20 (subtotals) — waiting for <b>supplier</b> data in Pricing!C2:C100',
   );
@@ -107,7 +98,7 @@ test('asking for review needs a note; skipping needs a reason; reopening clears 
   await form.getByLabel('What should the reviewer check?').fill('are these the right orders?');
   let before = sidebar.actionCalls().length;
   await form.getByLabel('What should the reviewer check?').press('Enter');
-  let text = await waitForCell(server, (cell) => line(cell, '1.1').startsWith('- [!]'));
+  let text = await waitForCell(server(), (cell) => line(cell, '1.1').startsWith('- [!]'));
   expect(line(text, '1.1')).toBe('- [!] 1.1 Read Orders!A2:F500 (orders) — are these the right orders?');
   await expectOneRoundTrip(before);
   // It is now waiting for the person, in the Waiting block.
@@ -116,7 +107,7 @@ test('asking for review needs a note; skipping needs a reason; reopening clears 
   );
 
   await clickTaskAction(page, '1.3', 'Reopen');
-  text = await waitForCell(server, (cell) => line(cell, '1.3').startsWith('- [ ]'));
+  text = await waitForCell(server(), (cell) => line(cell, '1.3').startsWith('- [ ]'));
   expect(line(text, '1.3')).toBe('- [ ] 1.3 Read Pricing!A2:C50 (prices)');
 
   await clickTaskAction(page, '1.3', 'Skip…');
@@ -124,12 +115,12 @@ test('asking for review needs a note; skipping needs a reason; reopening clears 
   await form.getByLabel('Why skip it?').fill('prices did not change');
   before = sidebar.actionCalls().length;
   await form.getByRole('button', { name: 'Skip', exact: true }).click();
-  text = await waitForCell(server, (cell) => line(cell, '1.3').startsWith('- [-]'));
+  text = await waitForCell(server(), (cell) => line(cell, '1.3').startsWith('- [-]'));
   expect(line(text, '1.3')).toBe('- [-] 1.3 Read Pricing!A2:C50 (prices) — prices did not change');
   await expectOneRoundTrip(before);
 
   await clickTaskAction(page, '1.4', 'Resume');
-  text = await waitForCell(server, (cell) => line(cell, '1.4').startsWith('- [/]'));
+  text = await waitForCell(server(), (cell) => line(cell, '1.4').startsWith('- [/]'));
   expect(line(text, '1.4')).toBe('- [/] 1.4 Update Dashboard!A1:D10 (chart data)');
 });
 
@@ -139,7 +130,7 @@ test('approving a review item with a comment puts it back as todo and records it
   await card.getByLabel('Comment for the agent').fill('range is right');
   const before = sidebar.actionCalls().length;
   await card.getByRole('button', { name: 'Approve' }).click();
-  const text = await waitForCell(server, (cell) => line(cell, '1.5').startsWith('- [ ]'));
+  const text = await waitForCell(server(), (cell) => line(cell, '1.5').startsWith('- [ ]'));
   expect(line(text, '1.5')).toBe('- [ ] 1.5 Check Summary!E10 (grand total) — approved: range is right');
   expect(text).toMatch(
     /\n- \d{4}-\d{2}-\d{2}: review of 1\.5 \(Check Summary!E10 \(grand total\)\) approved: range is right\n/,
@@ -153,7 +144,7 @@ test('approving a review item with a comment puts it back as todo and records it
 
 test('approving without a comment is one click', async () => {
   await page.locator('.review-item[data-step="1.6"]').getByRole('button', { name: 'Approve' }).click();
-  const text = await waitForCell(server, (cell) => line(cell, '1.6').startsWith('- [ ]'));
+  const text = await waitForCell(server(), (cell) => line(cell, '1.6').startsWith('- [ ]'));
   expect(line(text, '1.6')).toBe('- [ ] 1.6 Flag rows in Staging!E2:E500 (flags) — approved');
 });
 
@@ -171,7 +162,7 @@ test('requesting changes needs a comment, which the agent gets on the line', asy
 
   await card.getByLabel('Comment for the agent').fill('use 3%, not 5%');
   await card.getByRole('button', { name: 'Request changes' }).click();
-  const text = await waitForCell(server, (cell) => line(cell, '1.6').startsWith('- [ ]'));
+  const text = await waitForCell(server(), (cell) => line(cell, '1.6').startsWith('- [ ]'));
   expect(line(text, '1.6')).toBe('- [ ] 1.6 Flag rows in Staging!E2:E500 (flags) — changes requested: use 3%, not 5%');
   expect(text).toContain('review of 1.6 (Flag rows in Staging!E2:E500 (flags)) changes requested: use 3%, not 5%');
   await expectOneRoundTrip(before);
@@ -183,7 +174,7 @@ test('answering a question nests the answer under it, and changing it replaces t
   await question.getByLabel('Your answer').fill('No, leave archived orders out');
   let before = sidebar.actionCalls().length;
   await question.getByRole('button', { name: 'Answer', exact: true }).click();
-  let text = await waitForCell(server, (cell) => cell.includes('Answer:'));
+  let text = await waitForCell(server(), (cell) => cell.includes('Answer:'));
   expect(text).toContain('- Include archived orders?\n  - Answer: No, leave archived orders out\n');
   await page.locator('.sidebar[aria-busy="false"]').waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarAnswerQuestion']);
@@ -197,7 +188,7 @@ test('answering a question nests the answer under it, and changing it replaces t
   await answered.getByLabel('Your new answer').fill('Yes, include them');
   before = sidebar.actionCalls().length;
   await answered.getByLabel('Your new answer').press('Enter');
-  text = await waitForCell(server, (cell) => cell.includes('Answer: Yes'));
+  text = await waitForCell(server(), (cell) => cell.includes('Answer: Yes'));
   expect(text).toContain('- Include archived orders?\n  - Answer: Yes, include them\n');
   expect(text).not.toContain('leave archived orders out');
   await page.locator('.sidebar[aria-busy="false"]').waitFor();
@@ -216,9 +207,9 @@ test('a change shows before the server answers, and a refused one rolls back wit
   });
   await clickTaskAction(page, '1.1', 'Start');
   await expect(taskRow(page, '1.1').getAttribute('class')).resolves.toContain('task-doing');
-  expect(line(await server.planText(), '1.1')).toBe('- [ ] 1.1 Read Orders!A2:F500 (orders)');
+  expect(line(await server().planText(), '1.1')).toBe('- [ ] 1.1 Read Orders!A2:F500 (orders)');
   release();
-  await waitForCell(server, (cell) => line(cell, '1.1').startsWith('- [/]'));
+  await waitForCell(server(), (cell) => line(cell, '1.1').startsWith('- [/]'));
   await page.unroute('**/gas/run');
 
   // The server refuses the next change (another execution holds the plan).
@@ -235,7 +226,7 @@ test('a change shows before the server answers, and a refused one rolls back wit
       }),
     });
   });
-  const cellBefore = await server.planText();
+  const cellBefore = await server().planText();
   await clickTaskAction(page, '1.2', 'Complete');
   // Plain words, the code after them; and the status line does not keep saying "Completing 1.2…".
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
@@ -244,7 +235,7 @@ test('a change shows before the server answers, and a refused one rolls back wit
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: BUSY');
   await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Completing 1.2: not done');
   expect(await taskRow(page, '1.2').getAttribute('class')).toContain('task-doing');
-  expect(await server.planText()).toBe(cellBefore);
+  expect(await server().planText()).toBe(cellBefore);
   expect(sidebar.dialogs).toEqual([]);
   await page.locator('.error-banner').getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.locator('.error-banner').count()).resolves.toBe(0);
@@ -252,7 +243,7 @@ test('a change shows before the server answers, and a refused one rolls back wit
 
 test('what the server refuses because the agent moved first is explained, and the sidebar catches up', async () => {
   // The sidebar still shows 1.2 as doing; the agent completes it first.
-  const agent = await server.scriptsRun('completeTask', ['1.2']);
+  const agent = await server().scriptsRun('completeTask', ['1.2']);
   expect(agent.body.response.result.status).toBe('done');
   await clickTaskAction(page, '1.2', 'Complete');
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.2 is already done/);

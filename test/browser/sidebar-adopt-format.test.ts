@@ -6,24 +6,15 @@
 import { parsePlan } from '../../src/core';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { CHECKLIST } from '../core/fixtures';
-import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
+import { type LocalServer, openSidebar, taskRow, useBrowser, useLocalServers } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-afterEach(async () => {
-  await server?.dispose();
-});
+const browser = useBrowser();
+const startServer = useLocalServers();
+let server: LocalServer;
 
 test('the tasks show by their steps, and one click rewrites the plan in the standard format', async () => {
-  server = await startLocal(CHECKLIST);
-  const sidebar = await openSidebar(browser, server);
+  server = await startServer(CHECKLIST);
+  const sidebar = await openSidebar(browser(), server);
   const { page } = sidebar;
   await taskRow(page, '1.2').waitFor();
   const offer = page.locator('.adopt-format');
@@ -45,8 +36,8 @@ test('the tasks show by their steps, and one click rewrites the plan in the stan
 });
 
 test('a plan in the standard format shows no offer', async () => {
-  server = await startLocal(EXAMPLE_PLAN);
-  const { page } = await openSidebar(browser, server);
+  server = await startServer(EXAMPLE_PLAN);
+  const { page } = await openSidebar(browser(), server);
   await page.locator('.plan-title').waitFor();
   await expect(page.locator('.adopt-format').count()).resolves.toBe(0);
 });

@@ -5,22 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, type LocalServer } from './harness';
+import { ARTIFACTS, type LocalServer, openSidebar, useBrowser, useLocalServers } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const browser = useBrowser();
+const startServer = useLocalServers();
 let server: LocalServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
 beforeEach(async () => {
-  server = await startLocal();
-});
-afterEach(async () => {
-  await server.dispose();
+  server = await startServer();
 });
 
 const NEW_PLAN = ['New plan by the agent', 'Start over', [{ name: 'Only', steps: ['Read Data!A1:C9 (ids)'] }]];
@@ -33,10 +25,9 @@ async function agentCreatesPlan(): Promise<void> {
 }
 
 test('a plan the agent replaced is in the history and comes back with Restore; the replaced one is kept', async () => {
-  await server.dispose();
-  server = await startLocal(DECIDED_PLAN);
+  server = await startServer(DECIDED_PLAN);
   await agentCreatesPlan();
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server);
   const { page } = sidebar;
   await page.locator('.plan-title', { hasText: 'New plan by the agent' }).waitFor();
 
@@ -82,7 +73,7 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
 });
 
 test('an empty history says so', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server);
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.empty-history').textContent()).resolves.toBe('No saved versions yet.');
   await page.getByRole('button', { name: 'Close' }).click();
@@ -96,7 +87,7 @@ test('hostile text in a saved version shows as text and runs nothing', async () 
   );
   await server.editCell(hostile);
   await agentCreatesPlan();
-  const { page, dialogs } = await openSidebar(browser, server);
+  const { page, dialogs } = await openSidebar(browser(), server);
   await page.getByRole('button', { name: 'History' }).click();
   const entry = page.locator('.history-entry').first();
   await entry.locator('summary').click();
@@ -122,11 +113,10 @@ test('the agent cannot read or restore the history through the sidebar functions
 const EMPTY_CELL_TEST =
   'an empty plan cell does not hide the history: "No plan yet" offers History, and Restore brings a plan back';
 test(EMPTY_CELL_TEST, async () => {
-  await server.dispose();
-  server = await startLocal(DECIDED_PLAN);
+  server = await startServer(DECIDED_PLAN);
   expect((await server.scriptsRun('createPlan', NEW_PLAN)).status).toBe(200);
   await server.editCell(''); // someone cleared the cell
-  const sidebar = await openSidebar(browser, server, { waitFor: '.empty-state' });
+  const sidebar = await openSidebar(browser(), server, { waitFor: '.empty-state' });
   const { page } = sidebar;
   await expect(page.locator('.empty-state h1').textContent()).resolves.toBe('No plan yet');
   await expect(page.getByRole('button', { name: 'Initialize plan' }).isEnabled()).resolves.toBe(true);

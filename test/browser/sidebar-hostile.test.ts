@@ -2,7 +2,7 @@
  * Plan text is data, whoever wrote it: markup in titles, reasons, notes, questions, answers and
  * the Markdown sections shows as the characters written, and nothing in it runs.
  */
-import { launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+import { openSidebar, taskRow, useBrowser, useLocalServer, waitForCell } from './harness';
 
 const HOSTILE_PLAN = `# Plan: <img src=x onerror="window.__pwned='title'"> Hostile \
 <script>window.__pwned='title script'</script>
@@ -39,23 +39,14 @@ Goal: <b id="goal-injected">bold</b> [click](javascript:window.__pwned='goal')
 - <details open><summary>html block</summary><p onclick="window.__pwned='click'">inner</p></details>
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startLocal(HOSTILE_PLAN);
-});
-afterAll(async () => {
-  await server.dispose();
-  await browser.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ plan: HOSTILE_PLAN, perFile: true });
 
 test('hostile plan text renders as text and runs nothing', async () => {
-  const { page, dialogs } = await openSidebar(browser, server);
+  const { page, dialogs } = await openSidebar(browser(), server());
   const foreignRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).origin !== server.url) foreignRequests.push(request.url());
+    if (new URL(request.url()).origin !== server().url) foreignRequests.push(request.url());
   });
   // Let anything that could run, run: expand everything, open each task, hover links.
   const closed = page.locator('.section-toggle[aria-expanded="false"]');
@@ -130,18 +121,18 @@ test('hostile plan text renders as text and runs nothing', async () => {
   expect(analysis).toContain('js link');
 
   // Links without a safe target keep their words but lead nowhere (no new tab, no script).
-  const pagesBefore = browser.pages().length;
+  const pagesBefore = browser().pages().length;
   await page.locator('.markdown a', { hasText: 'js link' }).click();
   await page.locator('.markdown a', { hasText: /^js$/ }).click();
   await page.locator('.markdown a', { hasText: /^data$/ }).click();
   await page.waitForTimeout(200);
   expect(dialogs).toEqual([]);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();
-  expect(browser.pages().length).toBe(pagesBefore);
+  expect(browser().pages().length).toBe(pagesBefore);
 });
 
 test('hostile text typed by the person (a reason, a comment, an answer) is stored and shown as text', async () => {
-  const { page, dialogs } = await openSidebar(browser, server);
+  const { page, dialogs } = await openSidebar(browser(), server());
   const answer = `<img src=x onerror="window.__pwned='typed answer'">`;
   const question = page.locator('.waiting .question-item[data-question="2"]');
   await question.getByRole('button', { name: 'Answer question 2' }).click();
@@ -158,7 +149,7 @@ test('hostile text typed by the person (a reason, a comment, an answer) is store
   await taskRow(page, '1.2').locator('.task-note').filter({ hasText: 'changes requested' }).waitFor();
   await expect(taskRow(page, '1.2').locator('.task-note').textContent()).resolves.toBe(`changes requested: ${comment}`);
   // The sidebar shows the change at once; the cell has it when the call's execution has written it.
-  const cell = await waitForCell(server, (text) => text.includes('changes requested'));
+  const cell = await waitForCell(server(), (text) => text.includes('changes requested'));
   expect(cell).toContain(`  - Answer: ${answer}`);
   expect(cell).toContain(`- [ ] 1.2 Review <b>this</b> — changes requested: ${comment}`);
   // The Notes line the review left is Markdown, shown as text too.

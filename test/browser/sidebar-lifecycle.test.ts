@@ -7,39 +7,18 @@ import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
-import {
-  launchBrowser,
-  openSidebar,
-  setVisibility,
-  startLocal,
-  waitForCell,
-  type LocalServer,
-  type SidebarPage,
-} from './harness';
+import { openSidebar, setVisibility, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
 
 const PHASES = [
   { name: 'Read', steps: ['Read Orders!A2:F500 (orders)', 'Read Returns!A2:C90 (returns)'] },
   { name: 'Write', steps: ['Write Summary!B3:E15 (totals)'] },
 ];
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-beforeEach(async () => {
-  server = await startLocal(DECIDED_PLAN);
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ plan: DECIDED_PLAN });
 
 /** The settings as the script keeps them, in the spreadsheet's document properties. */
-const savedSettings = () => JSON.parse(server.spreadsheet.properties.document.get('sheetPlan.settings') ?? '{}');
+const savedSettings = () => JSON.parse(server().spreadsheet.properties.document.get('sheetPlan.settings') ?? '{}');
 
 function scriptError(body: any): string {
   return body.error?.details?.[0]?.errorMessage ?? `(no error: ${JSON.stringify(body)})`;
@@ -59,19 +38,19 @@ async function requireApproval(sidebar: SidebarPage): Promise<void> {
 }
 
 test('the person turns approval on; the agent’s plan is a draft until the person approves it', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
-  const cellBefore = await server.planText();
+  const cellBefore = await server().planText();
   await requireApproval(sidebar);
-  expect(await server.planText()).toBe(cellBefore); // a setting, not a change of the plan
+  expect(await server().planText()).toBe(cellBefore); // a setting, not a change of the plan
   expect(savedSettings()).toMatchObject({ approvalRequired: true });
 
-  expect((await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES])).status).toBe(200);
-  const draft = await server.planText();
+  expect((await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES])).status).toBe(200);
+  const draft = await server().planText();
   expect(draft).toContain('Goal: Build the Q1 report\n\nStatus: draft\n');
   // The agent waits: starting is refused and writes nothing.
-  expect(scriptError((await server.scriptsRun('startTask', ['1.1'])).body)).toMatch(/NEEDS_APPROVAL: /);
-  expect(await server.planText()).toBe(draft);
+  expect(scriptError((await server().scriptsRun('startTask', ['1.1'])).body)).toMatch(/NEEDS_APPROVAL: /);
+  expect(await server().planText()).toBe(draft);
 
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
   await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Draft');
@@ -83,7 +62,7 @@ test('the person turns approval on; the agent’s plan is a draft until the pers
   await page.locator('.status-bar .notice', { hasText: 'Plan approved: the agent may start work' }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarApprovePlan']);
 
-  const approved = await server.planText();
+  const approved = await server().planText();
   expect(approved).toContain('Goal: Build the Q1 report\n\nStatus: approved — Looks right, go ahead\n');
   expect(approved).toMatch(/\n- \d{4}-\d{2}-\d{2}: plan approved: Looks right, go ahead\n/);
   // Only the status line and a dated line in Notes changed.
@@ -95,16 +74,16 @@ test('the person turns approval on; the agent’s plan is a draft until the pers
   );
   await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Approved');
   await expect(page.locator('.plan-approval').count()).resolves.toBe(0);
-  expect((await server.scriptsRun('startTask', ['1.1'])).body.response.result.status).toBe('doing');
+  expect((await server().scriptsRun('startTask', ['1.1'])).body.response.result.status).toBe('doing');
   expect(sidebar.dialogs).toEqual([]);
 });
 
 test('sending the plan back needs a comment, and the agent reads it as the plan’s status note', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   await requireApproval(sidebar);
-  await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
-  const draft = await server.planText();
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
+  const draft = await server().planText();
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
 
   const approval = page.locator('.plan-approval');
@@ -114,14 +93,14 @@ test('sending the plan back needs a comment, and the agent reads it as the plan�
     'Write what the agent should change, then send the plan back.',
   );
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
-  expect(await server.planText()).toBe(draft);
+  expect(await server().planText()).toBe(draft);
 
   await approval.getByLabel('Comment for the agent').fill('Read the refunds sheet too');
   await approval.getByRole('button', { name: 'Send back' }).click();
-  const sentBack = await waitForCell(server, (cell) => cell.includes('changes requested'));
+  const sentBack = await waitForCell(server(), (cell) => cell.includes('changes requested'));
   expect(sentBack).toContain('\nStatus: draft — changes requested: Read the refunds sheet too\n');
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarRequestPlanChanges']);
-  const plan = (await server.scriptsRun('getPlan')).body.response.result;
+  const plan = (await server().scriptsRun('getPlan')).body.response.result;
   expect(plan).toMatchObject({
     status: 'draft',
     statusNote: 'changes requested: Read the refunds sheet too',
@@ -133,30 +112,30 @@ test('sending the plan back needs a comment, and the agent reads it as the plan�
 });
 
 test('approving a plan the agent changed after the sidebar showed it is refused, and writes nothing', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   await requireApproval(sidebar);
-  await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
   await page.locator('.plan-approval').waitFor({ timeout: 8000 });
   // The agent re-plans, and the sidebar has not checked since (hidden, it does not).
   await setVisibility(page, 'hidden');
-  expect((await server.scriptsRun('renameTask', ['2.1', 'Write Summary!B3:F15 (totals, margin)'])).status).toBe(200);
-  const theirs = await server.planText();
+  expect((await server().scriptsRun('renameTask', ['2.1', 'Write Summary!B3:F15 (totals, margin)'])).status).toBe(200);
+  const theirs = await server().planText();
 
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: CONFLICT');
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.not.toMatch(/^[A-Z_]+: /);
-  expect(await server.planText()).toBe(theirs);
+  expect(await server().planText()).toBe(theirs);
   // The sidebar catches up, and the plan it shows now is the one to approve.
   await page.locator('.task-list li[data-step="2.1"]', { hasText: 'margin' }).waitFor();
   await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Draft');
 });
 
 test('a finished plan is in Finished plans, and the cell is left as the person chose', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
-  await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
-  await server.scriptsRun('applyCommands', [['1.1', '1.2', '2.1'].map((step) => ({ action: 'complete', step }))]);
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
+  await server().scriptsRun('applyCommands', [['1.1', '1.2', '2.1'].map((step) => ({ action: 'complete', step }))]);
 
   // The person chooses a fresh starter plan after a finished one.
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -167,8 +146,8 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
   expect(savedSettings()).toMatchObject({ afterFinish: 'starter' });
   await page.getByRole('button', { name: 'Close' }).click();
 
-  const finished = (await server.scriptsRun('finishPlan', ['Q1 report written to Summary'])).body.response.result;
-  expect(await server.planText()).toMatch(/^# Plan: Getting Started with Sheet Agent/);
+  const finished = (await server().scriptsRun('finishPlan', ['Q1 report written to Summary'])).body.response.result;
+  expect(await server().planText()).toMatch(/^# Plan: Getting Started with Sheet Agent/);
   await page.locator('.plan-title', { hasText: 'Getting Started with Sheet Agent' }).waitFor({ timeout: 8000 });
 
   const before = sidebar.actionCalls().length;
@@ -178,19 +157,19 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
   await expect(entry.locator('.archive-summary').textContent()).resolves.toBe('Q1 report written to Summary');
   await expect(entry.locator('.history-meta').textContent()).resolves.toMatch(/^Finished .+ · 3 tasks$/);
   await entry.getByRole('button', { name: 'Show the finished plan "Q1 report"' }).click();
-  const archived = (await server.scriptsRun('getArchivedPlan', [finished.id])).body.response.result;
+  const archived = (await server().scriptsRun('getArchivedPlan', [finished.id])).body.response.result;
   await expect(entry.locator('.archived-text').textContent()).resolves.toBe(archived.raw);
   expect(archived.raw).toContain('Status: done');
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarArchive', 'sidebarArchivedPlan']);
-  expect(server.spreadsheet.selection(DEFAULT_USER)).toBeUndefined();
+  expect(server().spreadsheet.selection(DEFAULT_USER)).toBeUndefined();
 });
 
 test('with the cell left empty after finishing, "No plan yet" leads to the finished plan', async () => {
-  await server.scriptsRun('createPlan', ['Small', 'One thing', [{ name: 'Only', steps: ['Do it'] }]]);
-  await server.scriptsRun('completeTask', ['1.1']);
-  await server.scriptsRun('finishPlan', ['Done in one step']);
-  expect(await server.planText()).toBe('');
-  const { page } = await openSidebar(browser, server, { waitFor: '.empty-state' });
+  await server().scriptsRun('createPlan', ['Small', 'One thing', [{ name: 'Only', steps: ['Do it'] }]]);
+  await server().scriptsRun('completeTask', ['1.1']);
+  await server().scriptsRun('finishPlan', ['Done in one step']);
+  expect(await server().planText()).toBe('');
+  const { page } = await openSidebar(browser(), server(), { waitFor: '.empty-state' });
   await page.getByRole('button', { name: 'Finished plans' }).click();
   await expect(page.locator('.archive-entry .history-title').allTextContents()).resolves.toEqual(['Small']);
 });

@@ -6,15 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import {
-  ARTIFACTS,
-  launchBrowser,
-  openSidebar,
-  startLocal,
-  waitForCell,
-  type LocalServer,
-  type SidebarPage,
-} from './harness';
+import { ARTIFACTS, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
@@ -24,21 +16,8 @@ const PHASES = [
 ];
 const DETAILS = { analysis: { read: ['Orders!A2:F500', 'Returns!A2:C90'], write: ['Summary!B3:E15'] } };
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-beforeEach(async () => {
-  server = await startLocal(DECIDED_PLAN);
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer({ plan: DECIDED_PLAN });
 
 /** Turns "The agent needs my approval before it starts" on in the sidebar's Settings, then back to the plan. */
 async function requireApproval({ page }: SidebarPage): Promise<void> {
@@ -49,13 +28,13 @@ async function requireApproval({ page }: SidebarPage): Promise<void> {
 }
 
 test('after an agent re-plans an approved plan, the approval box lists exactly what it changed', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   await requireApproval(sidebar);
-  expect((await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS])).status).toBe(
+  expect((await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS])).status).toBe(
     200,
   );
-  const draft = await waitForCell(server, (cell) => cell.includes('# Plan: Q1 report'));
+  const draft = await waitForCell(server(), (cell) => cell.includes('# Plan: Q1 report'));
   expect(draft).toContain('Status: draft');
   await page.locator('.plan-approval').waitFor();
   // The first approval: nothing was approved here before.
@@ -66,10 +45,10 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
     .waitFor();
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   await page.locator('.status-bar .notice', { hasText: 'Plan approved' }).waitFor();
-  const approved = await server.planText();
+  const approved = await server().planText();
 
   // The agent re-plans: a new task that writes a new range, and one task reworded.
-  const { revision } = (await server.scriptsRun('getPlan')).body.response.result;
+  const { revision } = (await server().scriptsRun('getPlan')).body.response.result;
   const replanned = approved
     .replace('  - Write: Summary!B3:E15', '  - Write: Summary!B3:E15\n  - Write: Chart!A1:B12')
     .replace('1.2 Read the returns from Returns', '1.2 Read the returns and refunds from Returns')
@@ -78,7 +57,7 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
       '- [ ] 2.1 Write the totals into Summary\n- [ ] 2.2 Draw the chart into Chart',
     );
   expect(replanned).not.toBe(approved);
-  expect((await server.scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
+  expect((await server().scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
 
   const changes = page.locator('.plan-approval .plan-changes');
   await changes.waitFor({ timeout: 8000 });
@@ -98,17 +77,17 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
 });
 
 test('History shows the changes from the version before each entry', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
-  await server.scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS]);
-  await waitForCell(server, (cell) => cell.includes('# Plan: Q1 report'));
-  const { revision } = (await server.scriptsRun('getPlan')).body.response.result;
-  const current = await server.planText();
-  await server.scriptsRun('replacePlan', [
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS]);
+  await waitForCell(server(), (cell) => cell.includes('# Plan: Q1 report'));
+  const { revision } = (await server().scriptsRun('getPlan')).body.response.result;
+  const current = await server().planText();
+  await server().scriptsRun('replacePlan', [
     current.replace('1.1 Read the orders from Orders', '1.1 Read the March orders from Orders'),
     revision,
   ]);
-  await waitForCell(server, (cell) => cell.includes('March orders'));
+  await waitForCell(server(), (cell) => cell.includes('March orders'));
 
   await page.getByRole('button', { name: 'History' }).click();
   const entries = page.locator('.history-entry');

@@ -4,13 +4,13 @@
  */
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import {
-  launchBrowser,
+  type LocalServer,
   openSidebar,
   setVisibility,
-  startLocal,
   taskRow,
+  useBrowser,
+  useLocalServers,
   waitForCell,
-  type LocalServer,
 } from './harness';
 
 const TWICE = `# Plan: Twice
@@ -24,22 +24,13 @@ Goal: Fix the numbering
 - [ ] 1.3 Send report
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const browser = useBrowser();
+const startServer = useLocalServers();
 let server: LocalServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-afterEach(async () => {
-  await server.dispose();
-});
-
 test('a step listed twice: the banner says so, its rows offer no action, and one click renumbers it', async () => {
-  server = await startLocal(TWICE);
-  const sidebar = await openSidebar(browser, server);
+  server = await startServer(TWICE);
+  const sidebar = await openSidebar(browser(), server);
   const { page } = sidebar;
   const banner = page.locator('.problems');
   await expect(banner.locator('h2').textContent()).resolves.toBe('This plan needs one fix');
@@ -76,8 +67,8 @@ test('a step listed twice: the banner says so, its rows offer no action, and one
 });
 
 test('"Edit line N" opens the Markdown editor with that line selected', async () => {
-  server = await startLocal(TWICE);
-  const { page } = await openSidebar(browser, server);
+  server = await startServer(TWICE);
+  const { page } = await openSidebar(browser(), server);
   await page.locator('.problems').getByRole('button', { name: 'Edit line 8' }).click();
   const editor = page.getByLabel('Plan Markdown (AGENT_BASE!C2)');
   await expect(
@@ -87,8 +78,8 @@ test('"Edit line N" opens the Markdown editor with that line selected', async ()
 });
 
 test('a fix computed from an outdated plan is refused, explained, and writes nothing', async () => {
-  server = await startLocal(TWICE);
-  const { page } = await openSidebar(browser, server);
+  server = await startServer(TWICE);
+  const { page } = await openSidebar(browser(), server);
   // The agent's change lands after the sidebar showed the banner, and the sidebar has not checked since.
   await setVisibility(page, 'hidden');
   const theirs = TWICE.replace('- [ ] 1.3 Send report', '- [/] 1.3 Send report');
@@ -100,8 +91,8 @@ test('a fix computed from an outdated plan is refused, explained, and writes not
 });
 
 test('a plan without a goal says what to add, and the fix opens the editor', async () => {
-  server = await startLocal('# Plan: No goal\n\n### Phase 1: Work\n- [ ] 1.1 Something\n');
-  const { page } = await openSidebar(browser, server);
+  server = await startServer('# Plan: No goal\n\n### Phase 1: Work\n- [ ] 1.1 Something\n');
+  const { page } = await openSidebar(browser(), server);
   await expect(page.locator('.problems .problem-text').textContent()).resolves.toBe(
     'The plan has no goal: add a "Goal: one sentence describing success" line.',
   );
@@ -111,14 +102,14 @@ test('a plan without a goal says what to add, and the fix opens the editor', asy
 
 test('a plan the agent created without questions gets no Answer button, nor does an old placeholder', async () => {
   // An agent may replace a plan only when nothing waits for the person.
-  server = await startLocal(EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3'));
+  server = await startServer(EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3'));
   expect(
     (await server.scriptsRun('createPlan', ['Quiet plan', 'No questions asked', [{ name: 'Work', steps: ['Do it'] }]]))
       .status,
   ).toBe(200);
   const text = await server.planText();
   expect(text).not.toMatch(/\[[^\]]*(question|ranges|sheet names|description)[^\]]*\]/i);
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server);
   await page.locator('.plan-title', { hasText: 'Quiet plan' }).waitFor();
   await expect(page.locator('.waiting').count()).resolves.toBe(0);
   await expect(page.getByRole('button', { name: /^Answer/ }).count()).resolves.toBe(0);

@@ -6,15 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_USER } from '../../src/node/emulator';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import {
-  ARTIFACTS,
-  launchBrowser,
-  openSheetWindow,
-  openSidebar,
-  startLocal,
-  taskRow,
-  type LocalServer,
-} from './harness';
+import { ARTIFACTS, openSheetWindow, openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
 
 const PLAN = `# Plan: Links
 
@@ -31,29 +23,19 @@ Goal: Check Warehouse!A2:F500 against 'My Sheet'!A:A
 - [ ] 1.3 Compare with Nowhere!A1
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
 beforeEach(async () => {
-  server = await startLocal(PLAN);
   for (const name of ['My Sheet', 'Summary'])
-    if (!server.spreadsheet.sheetNamed(name)) server.spreadsheet.addSheet(name);
-  server.spreadsheet.setCellText('Warehouse!A2', 'SKU-1001');
-});
-afterEach(async () => {
-  await server.dispose();
+    if (!server().spreadsheet.sheetNamed(name)) server().spreadsheet.addSheet(name);
+  server().spreadsheet.setCellText('Warehouse!A2', 'SKU-1001');
 });
 
-const selection = () => server.spreadsheet.selection(DEFAULT_USER);
+const selection = () => server().spreadsheet.selection(DEFAULT_USER);
 
 test('a range in a task title, a note and the Analysis selects that range in the sheet, one call each', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
 
   let before = sidebar.actionCalls().length;
@@ -79,16 +61,16 @@ test('a range in a task title, a note and the Analysis selects that range in the
   await page.locator('.plan-goal').getByRole('button', { name: 'Warehouse!A2:F500', exact: true }).click();
   await page.locator('.status-bar .notice', { hasText: 'Selected Warehouse!A2:F500' }).waitFor();
   expect(sidebar.actionCalls().slice(before)).toEqual(Array(4).fill('sidebarSelectRange'));
-  expect(await server.planText()).toBe(PLAN);
+  expect(await server().planText()).toBe(PLAN);
   expect(sidebar.dialogs).toEqual([]);
 });
 
 test('a link to a sheet that does not exist says so in plain words and selects nothing', async () => {
-  const { page, dialogs } = await openSidebar(browser, server);
+  const { page, dialogs } = await openSidebar(browser(), server());
   await taskRow(page, '1.3').getByRole('button', { name: 'Nowhere!A1', exact: true }).click();
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
     `This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected (sheets: ` +
-      `${server.spreadsheet.sheetNames().join(', ')}).`,
+      `${server().spreadsheet.sheetNames().join(', ')}).`,
   );
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
   await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Nowhere!A1 could not be selected');
@@ -97,7 +79,7 @@ test('a link to a sheet that does not exist says so in plain words and selects n
 });
 
 test('range links are reachable by keyboard: Tab to the link, Enter selects', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   await taskRow(page, '1.1').locator('.task-row').focus();
   await page.keyboard.press('Tab');
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Warehouse!A2:F500');
@@ -107,8 +89,8 @@ test('range links are reachable by keyboard: Tab to the link, Enter selects', as
 });
 
 test("npm start's page shows what a range link selected: its sheet's tab, the name box and the cells", async () => {
-  await server.editCell(EXAMPLE_PLAN);
-  const { page, dialogs, sidebar } = await openSheetWindow(browser, server);
+  await server().editCell(EXAMPLE_PLAN);
+  const { page, dialogs, sidebar } = await openSheetWindow(browser(), server());
   await page.setViewportSize({ width: 1280, height: 720 });
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.getByRole('tab', { selected: true }).textContent()).resolves.toBe('AGENT_BASE');

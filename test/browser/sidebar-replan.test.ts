@@ -4,14 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import {
-  launchBrowser,
   openSidebar,
   setVisibility,
-  startLocal,
-  taskRow,
-  waitForCell,
-  type LocalServer,
   type SidebarPage,
+  taskRow,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
 } from './harness';
 
 const PLAN = `# Plan: Re-plan
@@ -27,25 +26,17 @@ Goal: Change the plan from the sidebar
 - [ ] 2.1 Write Summary!B3:E15 (totals)
 `;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
 let sidebar: SidebarPage;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
 beforeEach(async () => {
-  server = await startLocal(PLAN);
-  sidebar = await openSidebar(browser, server);
+  sidebar = await openSidebar(browser(), server());
   page = sidebar.page;
 });
 afterEach(async () => {
   await page.close();
-  await server.dispose();
 });
 
 /** Waits for the change to be confirmed, then checks it took exactly the one call `name`. */
@@ -66,7 +57,7 @@ test('adding a task puts it at the end of its phase with the next free number', 
   await page.getByRole('button', { name: 'Add a task to Phase 2' }).click();
   await page.getByLabel('New task at the end of Phase 2').fill('Check Summary!B16 (grand total)');
   await page.getByLabel('New task at the end of Phase 2').press('Enter');
-  const text = await waitForCell(server, (cell) => cell.includes('2.2'));
+  const text = await waitForCell(server(), (cell) => cell.includes('2.2'));
   expect(text).toBe(
     PLAN.replace(
       '- [ ] 2.1 Write Summary!B3:E15 (totals)\n',
@@ -91,12 +82,12 @@ test('renaming changes only that title; a title the format cannot hold is refuse
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: INVALID_ARGUMENT');
   await page.waitForTimeout(300);
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
-  expect(await server.planText()).toBe(PLAN);
+  expect(await server().planText()).toBe(PLAN);
 
   before = sidebar.actionCalls().length;
   await field.fill('Read Refunds!A2:C90 (refunds)');
   await field.press('Enter');
-  const text = await waitForCell(server, (cell) => cell.includes('Refunds'));
+  const text = await waitForCell(server(), (cell) => cell.includes('Refunds'));
   expect(text).toBe(PLAN.replace('1.2 Read Returns!A2:C90 (returns)', '1.2 Read Refunds!A2:C90 (refunds)'));
   await expectOneCall(before, 'sidebarRenameTask');
 });
@@ -107,7 +98,7 @@ test('by keyboard: Enter on "Move down" moves the task and keeps the focus, so E
   await moveDown.focus();
   let before = sidebar.actionCalls().length;
   await page.keyboard.press('Enter');
-  let text = await waitForCell(server, (cell) => cell.includes('- [ ] 1.1 Read Returns'));
+  let text = await waitForCell(server(), (cell) => cell.includes('- [ ] 1.1 Read Returns'));
   expect(text).toBe(
     PLAN.replace(
       '- [x] 1.1 Read Orders!A2:F500 (orders) ✅ 2026-01-10\n- [ ] 1.2 Read Returns!A2:C90 (returns)\n',
@@ -119,7 +110,7 @@ test('by keyboard: Enter on "Move down" moves the task and keeps the focus, so E
 
   before = sidebar.actionCalls().length;
   await page.keyboard.press('Enter');
-  text = await waitForCell(server, (cell) => cell.includes('- [x] 1.3 Read Orders'));
+  text = await waitForCell(server(), (cell) => cell.includes('- [x] 1.3 Read Orders'));
   expect(text.split('\n').slice(4, 8)).toEqual([
     '### Phase 1: Read',
     '- [ ] 1.1 Read Returns!A2:C90 (returns)',
@@ -133,12 +124,12 @@ test('by keyboard: Enter on "Move down" moves the task and keeps the focus, so E
   // Up again, and to another phase.
   await openTask('1.3');
   await taskRow(page, '1.3').getByRole('button', { name: 'Move 1.3 up' }).click();
-  await waitForCell(server, (cell) => cell.includes('- [x] 1.2 Read Orders'));
+  await waitForCell(server(), (cell) => cell.includes('- [x] 1.2 Read Orders'));
   await openTask('1.2');
   await taskRow(page, '1.2').getByLabel('Move 1.2 to the end of').selectOption({ label: 'Phase 2: Write' });
   before = sidebar.actionCalls().length;
   await taskRow(page, '1.2').getByRole('button', { name: 'Move', exact: true }).click();
-  text = await waitForCell(server, (cell) => cell.includes('2.2 Read Orders'));
+  text = await waitForCell(server(), (cell) => cell.includes('2.2 Read Orders'));
   expect(text.split('\n').slice(4)).toEqual([
     '### Phase 1: Read',
     '- [ ] 1.1 Read Returns!A2:C90 (returns)',
@@ -159,31 +150,31 @@ test('removing asks first, takes the task out and renumbers the rest; the plan b
     'Remove 1.2 from the plan? The plan before is kept in the history.',
   );
   await taskRow(page, '1.2').getByRole('button', { name: 'Cancel' }).click();
-  expect(await server.planText()).toBe(PLAN);
+  expect(await server().planText()).toBe(PLAN);
 
   await taskRow(page, '1.2').getByRole('button', { name: 'Remove…' }).click();
   const before = sidebar.actionCalls().length;
   await taskRow(page, '1.2').getByRole('button', { name: 'Yes, remove 1.2' }).click();
-  const text = await waitForCell(server, (cell) => !cell.includes('Returns'));
+  const text = await waitForCell(server(), (cell) => !cell.includes('Returns'));
   expect(text).toBe(
     PLAN.replace('- [ ] 1.2 Read Returns!A2:C90 (returns)\n', '').replace('1.3 Read Prices', '1.2 Read Prices'),
   );
   await expectOneCall(before, 'sidebarRemoveTask');
-  const history = (await server.scriptsRun('getHistory', [5])).body.response.result;
+  const history = (await server().scriptsRun('getHistory', [5])).body.response.result;
   expect(history[0].text).toBe(PLAN);
 });
 
 test('a change to a task the agent has just removed is refused, explained, and writes nothing', async () => {
   await setVisibility(page, 'hidden'); // no change check: the sidebar has not seen the agent's removal
-  expect((await server.scriptsRun('removeTask', ['1.3'])).status).toBe(200);
-  const theirs = await server.planText();
+  expect((await server().scriptsRun('removeTask', ['1.3'])).status).toBe(200);
+  const theirs = await server().planText();
   await openTask('1.3'); // the sidebar has not seen the removal yet
   await taskRow(page, '1.3').getByRole('button', { name: 'Rename…' }).click();
   await page.getByLabel('New title for 1.3').fill('Read Prices!A2:B60 (prices)');
   await page.getByLabel('New title for 1.3').press('Enter');
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NOT_FOUND');
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(/^Task 1\.3 not found/);
-  expect(await server.planText()).toBe(theirs);
+  expect(await server().planText()).toBe(theirs);
   await taskRow(page, '1.3').waitFor({ state: 'detached', timeout: 8000 }); // caught up with the agent
   expect(sidebar.dialogs).toEqual([]);
 });

@@ -8,32 +8,18 @@ import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import {
   ARTIFACTS,
-  PLAN_CELL,
-  launchBrowser,
   openSheetWindow,
   openSidebar,
+  PLAN_CELL,
   setVisibility,
-  startLocal,
   taskRow,
+  useBrowser,
+  useLocalServer,
   waitForCell,
-  type LocalServer,
 } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let server: LocalServer;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-beforeEach(async () => {
-  server = await startLocal();
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer();
 
 /** Marks the page, so that a reload (which would lose the mark) can be told from an in-page update. */
 async function markPage(page: import('playwright-core').Page): Promise<() => Promise<boolean>> {
@@ -46,10 +32,10 @@ async function markPage(page: import('playwright-core').Page): Promise<() => Pro
 test(
   'a change typed into the cell, and one the agent makes, show in the sidebar within seconds without a ' + 'reload',
   async () => {
-    const { page } = await openSidebar(browser, server);
+    const { page } = await openSidebar(browser(), server());
     const stillSamePage = await markPage(page);
 
-    await server.editCell(
+    await server().editCell(
       EXAMPLE_PLAN.replace('# Plan: Monthly Inventory Reconciliation', '# Plan: Reconciliation for February').replace(
         '- [ ] 3.2 Calculate',
         '- [x] 3.2 Calculate',
@@ -59,7 +45,7 @@ test(
     await expect(taskRow(page, '3.2').getAttribute('class')).resolves.toContain('task-done');
     await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by an edit in the cell');
 
-    const agent = await server.scriptsRun('startTask', ['4.1']);
+    const agent = await server().scriptsRun('startTask', ['4.1']);
     expect(agent.body.response.result.status).toBe('doing');
     await page.locator('.task-list li[data-step="4.1"].task-doing').waitFor({ timeout: 8000 });
     await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Updated by the agent');
@@ -68,34 +54,34 @@ test(
 );
 
 test('the change check runs only while the sidebar is visible, and at once when it is shown again', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
   const { page } = sidebar;
   await setVisibility(page, 'hidden');
-  await page.waitForTimeout(200);
   const before = sidebar.calls.length;
-  await page.waitForTimeout(4000); // longer than the check interval
+  await sidebar.runClock(10_000); // longer than any wait between checks while the person was active
   expect(sidebar.calls.slice(before)).toEqual([]);
 
-  await server.editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
+  await server().editCell(EXAMPLE_PLAN.replace('Monthly Inventory Reconciliation', 'Shown on return'));
   await setVisibility(page, 'visible');
+  await sidebar.runClock(1); // at once: a check is due now, and a timer of 0 ms still needs the clock to move
   await page.locator('.plan-title', { hasText: 'Shown on return' }).waitFor({ timeout: 1000 });
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
 });
 
 test('an unchanged plan costs one small call per check: null, nothing re-rendered', async () => {
-  const sidebar = await openSidebar(browser, server);
+  const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
   const before = sidebar.calls.length;
-  const responses: unknown[] = [];
-  sidebar.page.on('response', async (response) => {
-    if (new URL(response.url()).pathname === '/gas/run') responses.push(await response.json());
+  const responses: Array<Promise<unknown>> = [];
+  sidebar.page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/gas/run') responses.push(response.json());
   });
-  await sidebar.page.waitForTimeout(3500);
+  await sidebar.runClock(3500); // the first check comes after 3 s, the next 4.5 s after that
   expect(sidebar.calls.slice(before)).toEqual(['sidebarCheck']);
-  expect(responses).toEqual([{ result: null }]);
+  expect(await Promise.all(responses)).toEqual([{ result: null }]);
 });
 
 test('editing the Markdown saves the whole plan as a person', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
   await expect(editor.inputValue()).resolves.toBe(EXAMPLE_PLAN);
@@ -107,14 +93,14 @@ test('editing the Markdown saves the whole plan as a person', async () => {
   await editor.press('Control+Enter');
   // The notice comes with the server's answer: only then is the save done.
   await page.locator('.status-bar .notice', { hasText: /^Plan saved \(revision \d+\)$/ }).waitFor();
-  expect(await server.planText()).toBe(edited);
+  expect(await server().planText()).toBe(edited);
   await expect(page.getByRole('button', { name: /^Phase 4: Validation and sign-off/ }).count()).resolves.toBe(1);
 });
 
 test(
   'a raw edit is refused when the cell changed after the editor loaded: message, reload, nothing ' + 'overwritten',
   async () => {
-    const sidebar = await openSidebar(browser, server);
+    const sidebar = await openSidebar(browser(), server());
     const { page } = sidebar;
     await page.getByRole('button', { name: 'Edit' }).click();
     const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
@@ -123,7 +109,7 @@ test(
 
     // Meanwhile someone types into the cell.
     const theirs = EXAMPLE_PLAN.replace('- [ ] 4.3 Send', '- [x] 4.3 Send');
-    await server.editCell(theirs);
+    await server().editCell(theirs);
 
     const before = sidebar.actionCalls().length;
     await page.getByRole('button', { name: 'Save' }).click();
@@ -131,7 +117,7 @@ test(
       'Not saved: the plan was changed by an edit in the cell while you were editing. The editor now shows the ' +
         'current plan; your text is kept below it so you can apply your change again.',
     );
-    expect(await server.planText()).toBe(theirs);
+    expect(await server().planText()).toBe(theirs);
     await expect(editor.inputValue()).resolves.toBe(theirs);
     await expect(page.getByLabel('Your text, not saved').inputValue()).resolves.toBe(mine);
     expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
@@ -141,29 +127,29 @@ test(
     await editor.fill(theirs.replace('Goal: Reconcile', 'Goal: (my edit) Reconcile'));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.plan-goal', { hasText: '(my edit)' }).waitFor();
-    const saved = await server.planText();
+    const saved = await server().planText();
     expect(saved).toContain('Goal: (my edit) Reconcile');
     expect(saved).toContain('- [x] 4.3 Send');
   },
 );
 
 test('a raw edit is refused when the agent changed the plan after the editor loaded', async () => {
-  const { page } = await openSidebar(browser, server);
+  const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByLabel(`Plan Markdown (${PLAN_CELL})`);
   await editor.fill(EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine'));
-  await server.scriptsRun('completeTask', ['3.1']);
-  const afterAgent = await server.planText();
+  await server().scriptsRun('completeTask', ['3.1']);
+  const afterAgent = await server().planText();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
     /^Not saved: the plan was changed by the agent while you were editing\./,
   );
-  expect(await server.planText()).toBe(afterAgent);
+  expect(await server().planText()).toBe(afterAgent);
   await expect(editor.inputValue()).resolves.toBe(afterAgent);
 });
 
 test("npm start's page: the cell beside the real sidebar, each following the other", async () => {
-  const { page, dialogs, sidebar } = await openSheetWindow(browser, server);
+  const { page, dialogs, sidebar } = await openSheetWindow(browser(), server());
   await sidebar.locator('.plan-title', { hasText: 'Monthly Inventory Reconciliation' }).waitFor();
   await expect(page.locator('#panel-title').textContent()).resolves.toBe('Agent Plan');
   await expect(page.locator('#side-panel').evaluate((panel) => panel.getBoundingClientRect().width)).resolves.toBe(300);
@@ -177,7 +163,7 @@ test("npm start's page: the cell beside the real sidebar, each following the oth
   // A person edits the cell; Ctrl+Enter commits it, and the sidebar follows.
   await cell.fill(EXAMPLE_PLAN.replace('- [ ] 4.1 Verify', '- [/] 4.1 Verify'));
   await cell.press('Control+Enter');
-  await waitForCell(server, (text) => text.includes('- [/] 4.1 Verify'));
+  await waitForCell(server(), (text) => text.includes('- [/] 4.1 Verify'));
   await sidebar.locator('.task-list li[data-step="4.1"].task-doing').waitFor();
 
   // The person completes it in the sidebar; the cell follows.
@@ -193,7 +179,7 @@ test("npm start's page: the cell beside the real sidebar, each following the oth
   await cell.type('typed but discarded');
   await cell.press('Escape');
   await expect(cell.inputValue()).resolves.not.toContain('typed but discarded');
-  expect(await server.planText()).not.toContain('typed but discarded');
+  expect(await server().planText()).not.toContain('typed but discarded');
 
   // Agent Plan → Open plan opens a fresh sidebar after closing it.
   await page.getByRole('button', { name: 'Close side panel' }).click();
@@ -209,20 +195,10 @@ test(
   'an idle sidebar backs off in the real page, and a pointer over it brings in the agent’s change within ' +
     '3 seconds',
   async () => {
-    const sidebar = await openSidebar(browser, server, { fakeClock: true });
+    const sidebar = await openSidebar(browser(), server(), { fakeClock: true });
     const { page } = sidebar;
-    let pending = 0;
-    page.on('request', () => pending++);
-    page.on('requestfinished', () => pending--);
-    page.on('requestfailed', () => pending--);
     const checks = () => sidebar.calls.filter((name) => name === 'sidebarCheck').length;
-    /** Moves the page's clock on second by second, letting each check's round trip finish. */
-    const runFor = async (seconds: number) => {
-      for (let i = 0; i < seconds; i++) {
-        await page.clock.runFor(1000);
-        while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
+    const runFor = (seconds: number) => sidebar.runClock(seconds * 1000);
 
     await runFor(600);
     // Ten idle minutes: 15 checks (3 s, 4.5 s, … up to one a minute); a fixed 3-second poll made 200.
@@ -232,7 +208,7 @@ test(
     // Right after a check (the next is a minute away), the agent changes the plan; the person points at the sidebar.
     const before = checks();
     while (checks() === before) await runFor(1);
-    await server.scriptsRun('startTask', ['4.1']);
+    await server().scriptsRun('startTask', ['4.1']);
     await runFor(1);
     await page.mouse.move(150, 200);
     await page.mouse.move(160, 220);

@@ -5,29 +5,23 @@
 import { DEFAULT_USER } from '../../src/node/emulator';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
-import { launchBrowser, openSidebar, startLocal, taskRow, type LocalServer } from './harness';
+import { openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
 
-let server: LocalServer;
-
-beforeEach(async () => {
-  server = await startLocal();
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const browser = useBrowser();
+const server = useLocalServer();
 
 function scriptError(body: any): string {
   return body.error?.details?.[0]?.errorMessage ?? `(no error: ${JSON.stringify(body)})`;
 }
 
-const userCache = () => server.spreadsheet.caches.user(DEFAULT_USER);
+const userCache = () => server().spreadsheet.caches.user(DEFAULT_USER);
 
 test(
   'the agent API cannot approve through a sidebar function: no token, a made-up one, or none of the right ' + 'shape',
   async () => {
     const forged = ['', null, 'not-a-token', '00000000-0000-4000-8000-000000000000'];
     for (const token of forged) {
-      const { status, body } = await server.scriptsRun('sidebarTaskAction', [
+      const { status, body } = await server().scriptsRun('sidebarTaskAction', [
         token,
         'approve',
         '2.3',
@@ -46,11 +40,11 @@ test(
       ['sidebarSelectRange', ['x', 'Warehouse!A1']],
     ];
     for (const [name, parameters] of calls) {
-      expect(scriptError((await server.scriptsRun(name, parameters)).body)).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
+      expect(scriptError((await server().scriptsRun(name, parameters)).body)).toMatch(/^(?:Error: )?NEEDS_PERSON: /);
     }
-    expect(await server.planText()).toBe(EXAMPLE_PLAN);
+    expect(await server().planText()).toBe(EXAMPLE_PLAN);
     // The plan API itself has no approve: that is a person's call.
-    expect(scriptError((await server.scriptsRun('approveReview', ['2.3'])).body)).toBe(
+    expect(scriptError((await server().scriptsRun('approveReview', ['2.3'])).body)).toBe(
       'Script function not found: approveReview',
     );
   },
@@ -59,7 +53,7 @@ test(
 test('showPlanSidebar and sidebarRenewSession through scripts.run fail at getUi() and mint no token', async () => {
   const before = userCache().size;
   for (const name of ['showPlanSidebar', 'sidebarRenewSession']) {
-    const { body } = await server.scriptsRun(name);
+    const { body } = await server().scriptsRun(name);
     expect(scriptError(body)).toBe('Exception: Cannot call SpreadsheetApp.getUi() from this context.');
   }
   expect(userCache().size).toBe(before);
@@ -68,16 +62,16 @@ test('showPlanSidebar and sidebarRenewSession through scripts.run fail at getUi(
 test(
   'the sidebar opened by a person carries a token that works, and it is kept in the user cache with an ' + 'expiry',
   async () => {
-    const html = await (await fetch(`${server.url}/sidebar`)).text();
+    const html = await (await fetch(`${server().url}/sidebar`)).text();
     const token = /window\.__SHEET_PLAN_SESSION__ = \{"token":"([0-9a-f-]{36})"\};<\/script>/.exec(html)?.[1];
     expect(token).toBeDefined();
     const entry = [...userCache().entries()].find(([key]) => key.endsWith(token!));
     expect(entry).toBeDefined();
     expect(entry![1].expiresAt - Date.now()).toBeGreaterThan(5.9 * 3600 * 1000);
 
-    const response = await fetch(`${server.url}/gas/run`, {
+    const response = await fetch(`${server().url}/gas/run`, {
       method: 'POST',
-      headers: { [SECRET_HEADER]: server.secret },
+      headers: { [SECRET_HEADER]: server().secret },
       body: JSON.stringify({ functionName: 'sidebarTaskAction', args: [token, 'approve', '2.3', 'fine'] }),
     });
     const outcome = (await response.json()) as { result: { markdown: string } };
@@ -88,96 +82,81 @@ test(
 );
 
 /** CacheService may drop the token at any time (the emulator's test hook does what Google may do). */
-const evictTokens = () => server.spreadsheet.evictCache({ scope: 'user' });
+const evictTokens = () => server().spreadsheet.evictCache({ scope: 'user' });
 
 describe('the person token survives a cache eviction', () => {
   test('a click after the token vanished still goes through: a fresh token, the same change, no loss', async () => {
-    const browser = await launchBrowser();
-    try {
-      const sidebar = await openSidebar(browser, server);
-      const { page } = sidebar;
-      // What the person typed before the eviction is sent with the click.
-      const review = page.locator('.review-item[data-step="2.3"]');
-      await review.getByLabel('Comment for the agent').fill('5% is right');
-      expect(evictTokens()).toBe(1);
-      const before = sidebar.calls.length;
-      await review.getByRole('button', { name: 'Approve' }).click();
-      await page.locator('.status-bar .notice', { hasText: '2.3 approved' }).waitFor();
-      expect(await server.planText()).toContain(
-        '- [ ] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — approved: 5% is right',
-      );
-      expect(sidebar.calls.slice(before)).toEqual(['sidebarTaskAction', 'sidebarRenewSession', 'sidebarTaskAction']);
-      await expect(page.locator('.error-banner').count()).resolves.toBe(0);
+    const sidebar = await openSidebar(browser(), server());
+    const { page } = sidebar;
+    // What the person typed before the eviction is sent with the click.
+    const review = page.locator('.review-item[data-step="2.3"]');
+    await review.getByLabel('Comment for the agent').fill('5% is right');
+    expect(evictTokens()).toBe(1);
+    const before = sidebar.calls.length;
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.status-bar .notice', { hasText: '2.3 approved' }).waitFor();
+    expect(await server().planText()).toContain(
+      '- [ ] 2.3 Identify variance > threshold in Staging!E2:E500 (flag column) — approved: 5% is right',
+    );
+    expect(sidebar.calls.slice(before)).toEqual(['sidebarTaskAction', 'sidebarRenewSession', 'sidebarTaskAction']);
+    await expect(page.locator('.error-banner').count()).resolves.toBe(0);
 
-      // The renewed token is used from then on: the next click is one round trip again.
-      const next = sidebar.actionCalls().length;
-      await taskRow(page, '3.1').locator('.task-row').click();
-      await taskRow(page, '3.1').getByRole('button', { name: 'Complete' }).click();
-      await page.locator('.status-bar .notice', { hasText: '3.1 completed' }).waitFor();
-      expect(sidebar.actionCalls().slice(next)).toEqual(['sidebarTaskAction']);
-      expect(sidebar.dialogs).toEqual([]);
-    } finally {
-      await browser.dispose();
-    }
+    // The renewed token is used from then on: the next click is one round trip again.
+    const next = sidebar.actionCalls().length;
+    await taskRow(page, '3.1').locator('.task-row').click();
+    await taskRow(page, '3.1').getByRole('button', { name: 'Complete' }).click();
+    await page.locator('.status-bar .notice', { hasText: '3.1 completed' }).waitFor();
+    expect(sidebar.actionCalls().slice(next)).toEqual(['sidebarTaskAction']);
+    expect(sidebar.dialogs).toEqual([]);
   });
 
   test('the Markdown editor’s text is saved after an eviction', async () => {
-    const browser = await launchBrowser();
-    try {
-      const { page } = await openSidebar(browser, server);
-      await page.getByRole('button', { name: 'Edit' }).click();
-      const edited = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (typed before the eviction) Reconcile');
-      await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').fill(edited);
-      evictTokens();
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.locator('.status-bar .notice', { hasText: /^Plan saved/ }).waitFor();
-      expect(await server.planText()).toBe(edited);
-    } finally {
-      await browser.dispose();
-    }
+    const { page } = await openSidebar(browser(), server());
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edited = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (typed before the eviction) Reconcile');
+    await page.getByLabel('Plan Markdown (AGENT_BASE!C2)').fill(edited);
+    evictTokens();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.status-bar .notice', { hasText: /^Plan saved/ }).waitFor();
+    expect(await server().planText()).toBe(edited);
   });
 
   test(
     'when no fresh token can be had, the sidebar says so in plain words, keeps the typed text to copy, and ' +
       'changes nothing',
     async () => {
-      const browser = await launchBrowser();
-      try {
-        const sidebar = await openSidebar(browser, server);
-        const { page } = sidebar;
-        // As if the user cache were down: the renewal fails too.
-        await page.route('**/gas/run', (route) =>
-          (route.request().postDataJSON() as { functionName: string }).functionName === 'sidebarRenewSession'
-            ? route.fulfill({
-                contentType: 'application/json',
-                body: JSON.stringify({
-                  error: {
-                    message: 'Error: SERVICE_ERROR: the user cache is not available, so the sidebar cannot open',
-                  },
-                }),
-              })
-            : route.continue(),
-        );
-        evictTokens();
-        const review = page.locator('.review-item[data-step="2.3"]');
-        await review.getByLabel('Comment for the agent').fill('Use 4%, not 5%');
-        await review.getByRole('button', { name: 'Request changes' }).click();
-        await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
-          'This sidebar’s session has ended and could not be renewed. Close the sidebar and open it again ' +
-            '(Agent Plan → Open plan).',
-        );
-        await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NEEDS_PERSON');
-        await expect(
-          page.getByLabel('What you typed was not sent; copy it before you reopen the sidebar').inputValue(),
-        ).resolves.toBe('Use 4%, not 5%');
-        await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Session ended');
-        await expect(taskRow(page, '2.3').getAttribute('class')).resolves.toContain('task-review');
-        await expect(page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
-        expect(await server.planText()).toBe(EXAMPLE_PLAN);
-        expect(sidebar.dialogs).toEqual([]);
-      } finally {
-        await browser.dispose();
-      }
+      const sidebar = await openSidebar(browser(), server());
+      const { page } = sidebar;
+      // As if the user cache were down: the renewal fails too.
+      await page.route('**/gas/run', (route) =>
+        (route.request().postDataJSON() as { functionName: string }).functionName === 'sidebarRenewSession'
+          ? route.fulfill({
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: {
+                  message: 'Error: SERVICE_ERROR: the user cache is not available, so the sidebar cannot open',
+                },
+              }),
+            })
+          : route.continue(),
+      );
+      evictTokens();
+      const review = page.locator('.review-item[data-step="2.3"]');
+      await review.getByLabel('Comment for the agent').fill('Use 4%, not 5%');
+      await review.getByRole('button', { name: 'Request changes' }).click();
+      await expect(page.locator('.error-banner .error-text').textContent()).resolves.toBe(
+        'This sidebar’s session has ended and could not be renewed. Close the sidebar and open it again ' +
+          '(Agent Plan → Open plan).',
+      );
+      await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe('Code: NEEDS_PERSON');
+      await expect(
+        page.getByLabel('What you typed was not sent; copy it before you reopen the sidebar').inputValue(),
+      ).resolves.toBe('Use 4%, not 5%');
+      await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe('Session ended');
+      await expect(taskRow(page, '2.3').getAttribute('class')).resolves.toContain('task-review');
+      await expect(page.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
+      expect(await server().planText()).toBe(EXAMPLE_PLAN);
+      expect(sidebar.dialogs).toEqual([]);
     },
   );
 });

@@ -1,24 +1,15 @@
 /** What a person sees in the sidebar: the spec's example plan, an empty cell, and keyboard use. */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, openSidebar, startLocal, taskRow, waitForCell, type LocalServer } from './harness';
+import { ARTIFACTS, type LocalServer, openSidebar, taskRow, useBrowser, useLocalServers, waitForCell } from './harness';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const browser = useBrowser();
+const startServer = useLocalServers();
 let server: LocalServer;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.dispose();
-});
-afterEach(async () => {
-  await server.dispose();
-});
-
 test('the example plan: title, goal, progress, what waits for the person, phases, Analysis and Notes', async () => {
-  server = await startLocal();
-  const { page, dialogs } = await openSidebar(browser, server);
+  server = await startServer();
+  const { page, dialogs } = await openSidebar(browser(), server);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
 
@@ -122,8 +113,8 @@ test('Sidebar.html is one self-contained file: inline script and style, nothing 
 });
 
 test('phases and sections open and close from the keyboard, and every control has a name', async () => {
-  server = await startLocal();
-  const { page } = await openSidebar(browser, server);
+  server = await startServer();
+  const { page } = await openSidebar(browser(), server);
   const phase2 = page.getByRole('button', { name: /^Phase 2: Calculation/ });
   await phase2.focus();
   await page.keyboard.press('Enter');
@@ -161,8 +152,8 @@ test('phases and sections open and close from the keyboard, and every control ha
 });
 
 test('with no plan in the cell, "Initialize plan" writes the starter plan in one round trip', async () => {
-  server = await startLocal('');
-  const sidebar = await openSidebar(browser, server, { waitFor: '.empty-state' });
+  server = await startServer('');
+  const sidebar = await openSidebar(browser(), server, { waitFor: '.empty-state' });
   await expect(sidebar.page.locator('.empty-state h1').textContent()).resolves.toBe('No plan yet');
   const before = sidebar.actionCalls().length;
   await sidebar.page.getByRole('button', { name: 'Initialize plan' }).click();

@@ -9,11 +9,12 @@ import { savedPlan } from './memory-store';
 
 /**
  * Every word of the text, counted, in any case: tokens with a letter, bold marks and a trailing
- * colon taken off. Boxes, list markers, step spellings and dashes are the format, not words.
+ * colon taken off. Boxes, list markers, step spellings and dashes are the format, not words. The
+ * ideographic comma parts words as a space does (`二、Phase 3`).
  */
 function wordCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const raw of text.split(/\s+/)) {
+  for (const raw of text.split(/[\s、]+/)) {
     const word = raw
       .replace(/^\*\*|\*\*$/g, '')
       .replace(/:$/, '')

@@ -39,10 +39,10 @@ describe('what we write', () => {
     );
     expect(annotationText('run `a -- b` first')).toBe('run `a -- b` first');
     const blocked = updateTaskStatus('- [ ] 1.1 Close — books', '1.1', 'blocked', 'waiting — finance is closed');
-    expect(blocked).toBe('- [>] 1.1 Close — books — waiting – finance is closed');
+    expect(blocked).toBe('- [>] 1.1 Close — books; waiting – finance is closed');
     expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({
-      title: 'Close — books',
-      blockedReason: 'waiting – finance is closed',
+      title: 'Close',
+      blockedReason: 'books; waiting – finance is closed',
     });
   });
 
@@ -57,8 +57,25 @@ describe('what we write', () => {
       '- [x] 2.3 Add endpoint — same as v1, plus auth ✅ 2026-04-02',
     );
     expect(updateTaskStatus(line, '2.3', 'blocked', 'auth is down')).toBe(
-      '- [>] 2.3 Add endpoint — same as v1, plus auth — auth is down',
+      '- [>] 2.3 Add endpoint — same as v1, plus auth; auth is down',
     );
+  });
+
+  test('a reason given to a task with a note joins the note: the title stays the title', () => {
+    const noted = '- [/] 4.1 Verify the totals — agent note: checked January';
+    const blocked = updateTaskStatus(noted, '4.1', 'blocked', 'waiting on the February export');
+    expect(blocked).toBe('- [>] 4.1 Verify the totals — agent note: checked January; waiting on the February export');
+    expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({
+      title: 'Verify the totals',
+      blockedReason: 'agent note: checked January; waiting on the February export',
+    });
+    // A note that ends a sentence is followed by the reason after a space.
+    const skipped = updateTaskStatus('- [ ] 4.2 Archive -- kept for audit.', '4.2', 'skipped', 'not needed');
+    expect(skipped).toBe('- [-] 4.2 Archive -- kept for audit. not needed');
+    expect(parsePlan(skipped).phases[0].tasks[0]).toMatchObject({
+      title: 'Archive',
+      note: 'kept for audit. not needed',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 /** Range references in plan text: what the sidebar turns into links that select the range in the sheet. */
-import { findRangeReferences, PLACEHOLDER } from '../../src/core/patterns';
+import { PLACEHOLDER } from '../../src/core/patterns';
+import { findRangeReferences } from '../../src/core/range-references';
 import { readSheetRange } from '../../src/core/sheet-range';
 import { growthPerCharacter } from './timing';
 

@@ -17,6 +17,7 @@ const TASK_LINES: Record<string, number[]> = {
   // 70-71 (ambiguous): after <details> and a blank line Markdown renders them, so they are read.
   'code-fences-and-tables.md': [...range(19, 21), 24, ...range(37, 39), 56, 57, 70, 71],
   'crlf-and-bom.md': [22, 23, ...range(26, 28), 31, 32],
+  'decorated-phase-headings.md': [4, 5, 6, 9, 10, 13, 14],
   'cursor-plan-frontmatter.md': [44, 45, 46],
   // 5-8 (ambiguous): the rows that stand for phases are tasks of a "Phases" section.
   'heading-variants.md': [
@@ -51,7 +52,10 @@ const TASK_LINES: Record<string, number[]> = {
   'ordered-list-checkboxes.md': [...range(5, 8), 12, 13, ...range(16, 20), ...range(24, 26), ...range(30, 32)],
   'paren-and-colon-steps.md': [...range(5, 10), ...range(14, 20), ...range(24, 27), ...range(31, 35)],
   'pr-checklist.md': [...range(12, 15), ...range(25, 29)],
+  'spec-kit-decimal-phases.md': [10, 11, 12, 15, 16, 19, 20],
   'superpowers-plan-steps-in-fences.md': [19, 31, 36, 44, 54, 55, 66],
+  // 7 is an indented code block (after a blank line); 10-11 and 14-15, tab-indented under a heading, are tasks.
+  'tab-indented-phase-zero.md': [10, 11, 14, 15],
   'todo-numbered-sections.md': [...range(3, 6), ...range(10, 20), ...range(24, 26), ...range(30, 33)],
 };
 

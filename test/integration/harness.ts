@@ -2,7 +2,7 @@
  * Runs entry points of the built dist/Code.js the way Apps Script does: every call is a new
  * execution with a fresh global object, on an emulated spreadsheet that outlives executions.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 import {
@@ -34,13 +34,25 @@ export interface CallOptions {
   now?: () => Date;
 }
 
-/** The project's HTML files, by name without extension, as HtmlService.createHtmlOutputFromFile finds them. */
+let htmlFiles: { version: string; files: Record<string, string> } | undefined;
+
+/**
+ * The project's HTML files, by name without extension, as HtmlService.createHtmlOutputFromFile finds them. Read
+ * again only when one of them changed (by name, size and time), not on each of the suite's thousands of calls.
+ */
 function projectFiles(): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(DIST)
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]),
-  );
+  const names = readdirSync(DIST).filter((file) => file.endsWith('.html'));
+  const version = names
+    .map((file) => {
+      const { size, mtimeMs } = statSync(path.join(DIST, file));
+      return `${file}:${size}:${mtimeMs}`;
+    })
+    .join('|');
+  if (htmlFiles?.version !== version) {
+    const files = names.map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]);
+    htmlFiles = { version, files: Object.fromEntries(files) };
+  }
+  return htmlFiles.files;
 }
 
 /** `args` may be made from the execution (an event object of the script's realm, say). */

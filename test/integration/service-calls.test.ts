@@ -1,8 +1,12 @@
 /**
  * Apps Script service calls are what users wait for. A status change is one range read and one range write of the
  * plan's cells under the lock, plus one range write that keeps the new text as the last recorded plan in the history
- * sheet (so that whatever replaces the plan cell next, this version can be saved); a read is one range read.
+ * sheet (so that whatever replaces the plan cell next, this version can be saved); a read is one range read. Each
+ * range comes by its A1 from the spreadsheet (no sheet looked up by name), and the time zone is asked only by a change
+ * that writes a date: a change costs at most 7 spreadsheet service calls (8 with a date), a read 3.
  */
+import { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import { HISTORY_SHEET, PLAN, PLAN_SHEET, execute, plan, sheetWithPlan, sheetWithSavedPlan } from './harness';
 
 const PLAN_TEXT = plan(
@@ -14,16 +18,27 @@ const PLAN_TEXT = plan(
   '- [ ] 1.3 Third',
 );
 
-function rangeCalls(execution: ReturnType<typeof execute>['execution']) {
-  return execution.calls
-    .filter((entry: { service: string }) => entry.service === 'Range')
-    .map((entry: { method: string }) => entry.method);
+const LABEL = cellReference(PLAN_LOCATION.metadataLabelCell);
+
+type Execution = ReturnType<typeof execute>['execution'];
+type Call = { service: string; method: string; args: readonly string[] };
+
+function rangeCalls(execution: Execution) {
+  return execution.calls.filter((entry: Call) => entry.service === 'Range').map((entry: Call) => entry.method);
 }
 
-function sheetsLookedUp(execution: ReturnType<typeof execute>['execution']) {
+/** SpreadsheetApp and the objects it hands out: each one a round trip to Sheets. */
+function spreadsheetCalls(execution: Execution): string[] {
   return execution.calls
-    .filter((entry: { method: string }) => entry.method === 'getSheetByName')
-    .map((entry: { args: readonly string[] }) => JSON.parse(entry.args[0]));
+    .filter((entry: Call) => ['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range'].includes(entry.service))
+    .map((entry: Call) => `${entry.service}.${entry.method}`);
+}
+
+/** The sheets whose ranges were asked for, by A1 from the spreadsheet or by name. */
+function sheetsReached(execution: Execution): string[] {
+  return execution.calls
+    .filter((entry: Call) => ['getSheetByName', 'getRange'].includes(entry.method) && entry.service === 'Spreadsheet')
+    .map((entry: Call) => String(JSON.parse(entry.args[0])).split('!')[0]);
 }
 
 test.each([
@@ -32,41 +47,64 @@ test.each([
   ['blockTask', ['1.1', 'waiting for data']],
   ['reviewTask', ['1.1', 'check the totals']],
   ['setTaskNote', ['1.1', 'uses column F']],
-  ['advanceTask', ['1.1']],
+  ['addTask', [1, 'Fourth']],
+  ['renameTask', ['1.1', 'The first']],
   [
     'applyCommands',
     [
       [
         { action: 'start', step: '1.1' },
-        { action: 'complete', step: '1.1' },
         { action: 'start', step: '1.2' },
       ],
     ],
   ],
 ])(
-  '%s costs one range read and one range write of the plan, and one write of its copy, under the lock',
+  '%s costs 7 spreadsheet calls: one range read and one range write of the plan, one write of its copy',
   (name, args) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
     expect(error).toBeUndefined();
     // Read the plan; keep the new text as the last recorded plan (history sheet); write the plan with its record.
     expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-    expect(sheetsLookedUp(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+    expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+    expect(spreadsheetCalls(execution)).toHaveLength(7);
+    expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(0);
     expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
     expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
     expect(execution.leakedLocks).toEqual([]);
   },
 );
 
+test.each([
+  ['completeTask', ['1.1']],
+  ['advanceTask', ['1.1']],
+])('%s writes a date: the time zone is its one call more', (name, args) => {
+  const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args);
+  expect(error).toBeUndefined();
+  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
+  expect(spreadsheetCalls(execution)).toHaveLength(8);
+  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+});
+
 test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])(
-  '%s reads the plan cells once and takes no lock',
+  '%s costs 3 spreadsheet calls: the plan cells read once, by one A1 range, and no lock',
   (name) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name);
     expect(error).toBeUndefined();
-    expect(rangeCalls(execution)).toEqual(['getValues']);
-    expect(sheetsLookedUp(execution)).toEqual([PLAN_SHEET]);
+    expect(spreadsheetCalls(execution)).toEqual([
+      'SpreadsheetApp.getActiveSpreadsheet',
+      'Spreadsheet.getRange',
+      'Range.getValues',
+    ]);
+    expect(sheetsReached(execution)).toEqual([PLAN_SHEET]);
     expect(execution.countCalls({ service: 'Lock' })).toBe(0);
   },
 );
+
+test('without the plan sheet, a read looks it up by name once and answers NO_PLAN', () => {
+  const { error, execution } = execute(new EmulatedSpreadsheet({ sheets: ['Sheet1'] }), 'getProgress');
+  expect(error?.message).toMatch(/^NO_PLAN/);
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(1);
+});
 
 test('the lock is released when the change is refused', () => {
   const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), 'completeTask', ['4.4']);
@@ -95,4 +133,17 @@ test('applyCommands answers with each task as its own command left it', () => {
     ],
   ]);
   expect((result as Array<{ status: string }>).map((task) => task.status)).toEqual(['doing', 'done']);
+});
+
+test("a label the person changed beside the plan is left as it is: the change writes the plan's two cells only", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.setCellText(LABEL, 'Do not touch (revision)');
+  const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(spreadsheet.cell(LABEL)).toBe('Do not touch (revision)');
+  expect(String(spreadsheet.cell(PLAN))).toContain('- [/] 1.1 First');
+  // The whole block read is not written back: the plan and its record go by a range of their own.
+  expect(
+    execution.calls.filter((entry: Call) => entry.method === 'setValues').map((entry: Call) => entry.args[0]),
+  ).toEqual(['[1x3]', '[1x2]']);
 });

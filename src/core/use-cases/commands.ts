@@ -1,5 +1,12 @@
 /** applyCommands: task changes and re-planning in order, atomically (one read, one write, or nothing at all). */
-import { AGENT_ACTIONS, TASK_ACTIONS, applyAction, isTaskAction, type TaskAction } from '../actions';
+import {
+  AGENT_ACTIONS,
+  TASK_ACTIONS,
+  applyAction,
+  isTaskAction,
+  type ActionContext,
+  type TaskAction,
+} from '../actions';
 import { describeValue } from '../arguments';
 import { PlanError } from '../errors';
 import { EDIT_ACTIONS, isEditAction, type EditAction } from '../replan';
@@ -19,7 +26,7 @@ function applyCommand(
   path: PlanRevisions,
   text: string,
   record: PlanCommand,
-  context: { byPerson: boolean; today: string },
+  context: ActionContext,
 ): { text: string; task: Applied; removed?: PlanTask } {
   const action = record.action;
   const outline = path.texts.outline(text);
@@ -69,7 +76,7 @@ export function applyCommands(path: PlanRevisions, commands: unknown): CommandRe
   const list = requireCommands(commands);
   return path.mutate((current) => {
     let text = path.requireText(current);
-    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const context = path.actionContext();
     const after: Applied[] = [];
     const removed: PlanTask[] = [];
     list.forEach((command: unknown, i) => {

@@ -21,7 +21,7 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
       );
     }
     const outline = path.texts.outline(path.requireText(current));
-    const text = decidePlan(outline, decision, comment, path.store.today()).toString();
+    const text = decidePlan(outline, decision, comment, path.today()).toString();
     return { text, result: (revision) => path.revised(text, revision) };
   });
 }
@@ -85,7 +85,7 @@ export function finishPlan(path: PlanRevisions, summary: unknown): FinishResult 
   return path.changeOnce((snapshot) => {
     const outline = path.texts.outline(path.requireText(snapshot.text));
     requireFinishable(path, outline);
-    const today = path.store.today();
+    const today = path.today();
     const marked = setStatusLine(outline, 'done').toString();
     const done = appendNoteLine(path.texts.outline(marked), `${today}: finished: ${said}`).toString();
     const entry = { finishedAt: path.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };

@@ -9,7 +9,7 @@ export function act(path: PlanRevisions, action: TaskAction, step: unknown, text
   return path.mutate((current) => {
     const outline = path.texts.outline(path.requireText(current));
     if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
-    const outcome = applyAction(outline, action, step, text, { byPerson: path.byPerson, today: path.store.today() });
+    const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();
     return {
       text: newText,
@@ -26,7 +26,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
     if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
     const outline = snapshot.read.outline;
     path.requireApproved(outline);
-    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const context = path.actionContext();
     const started = applyAction(outline, 'start', next.step, undefined, context);
     const text = started.document.toString();
     return path.writePlan(snapshot, text, (revision) =>
@@ -38,7 +38,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
 export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | null {
   return path.mutate((current) => {
-    const context = { byPerson: path.byPerson, today: path.store.today() };
+    const context = path.actionContext();
     const outline = path.texts.outline(path.requireText(current));
     path.requireApproved(outline);
     const completed = applyAction(outline, 'complete', step, undefined, context);

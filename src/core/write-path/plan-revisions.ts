@@ -5,6 +5,7 @@
  * revision record, and keep in the history what the write replaces. The use cases (src/core/use-cases/) are small
  * functions over it; PlanManager is their facade.
  */
+import type { ActionContext } from '../actions';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import { checkAgentStatusChange, requireApproved, statusAfterAgentRewrite, withStatus } from '../lifecycle';
@@ -61,6 +62,7 @@ export class PlanRevisions {
   readonly texts = new PlanTexts();
   private readonly request: ChangeRequest | undefined;
   private cachedSettings: PlanSettings | undefined;
+  private todayFetched: string | undefined;
 
   constructor(
     readonly store: PlanStore,
@@ -106,6 +108,23 @@ export class PlanRevisions {
     const plan = known.plan;
     const waitingForApproval = plan.status === 'draft' && this.settings().approvalRequired;
     return { ...plan, ...revision, stamp: known.stamp(revision.revision), waitingForApproval };
+  }
+
+  /** Today in the plan's time zone: fetched once, and only by a change that writes a date (it is a service call). */
+  today(): string {
+    this.todayFetched ??= this.store.today();
+    return this.todayFetched;
+  }
+
+  /** Who acts, and today's date for a task action, fetched only if the action writes it. */
+  actionContext(): ActionContext {
+    const today = () => this.today();
+    return {
+      byPerson: this.byPerson,
+      get today() {
+        return today();
+      },
+    };
   }
 
   /** The sheet's settings, read at most once per call (and only when a rule needs them). */

@@ -50,23 +50,29 @@ export function findChromium(): string {
   );
 }
 
+/** Headless, quiet (no updates, sync or background traffic) and without a sandbox (containers have none). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A window about as large as a laptop's Sheets tab, sidebar included. */
+export const BROWSER_VIEWPORT = { width: 1280, height: 900 };
+
 /** A headless Chromium with a fresh profile; close() also removes the profile. */
 export async function launchBrowser(): Promise<BrowserContext & { dispose(): Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
     headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    viewport: BROWSER_VIEWPORT,
+    args: CHROMIUM_ARGS,
   });
   return Object.assign(context, {
     async dispose() {

@@ -1,0 +1,117 @@
+/**
+ * What follows a task's title: the done date (`✅ 2026-01-10`) and the annotation after a separator
+ * (` — note`, or ` -- note` as people type it), read and written (docs/format.md, "Annotations").
+ */
+import { codeSpans } from './code-spans';
+import { OPTIONAL_GAPS, isGap } from './gaps';
+
+/** `✅ 2026-01-10`: the done date (an emoji variation selector is tolerated), read where a `✅` stands. */
+const DONE_DATE = new RegExp(`^✅\\uFE0F?${OPTIONAL_GAPS}(\\d{4}-\\d{2}-\\d{2})`);
+const DONE_DATE_LONGEST = 80;
+
+/** The first done date in the text: where it stands, its length and the date; null when there is none. */
+export function findDoneDate(text: string): { index: number; length: number; date: string } | null {
+  for (let at = text.indexOf('✅'); at >= 0; at = text.indexOf('✅', at + 1)) {
+    const match = DONE_DATE.exec(text.slice(at, at + DONE_DATE_LONGEST));
+    if (match) return { index: at, length: match[0].length, date: match[1] };
+  }
+  return null;
+}
+
+/** What we write: the spec's characters. */
+export const DONE_MARK = '✅';
+export const ANNOTATION_DASH = '—';
+
+/** The parts of a task's text after its step. */
+export interface TaskTextParts {
+  title: string;
+  /** `YYYY-MM-DD`, written as `✅ YYYY-MM-DD`. */
+  completedDate?: string;
+  /** Written as `— note`. */
+  note?: string;
+}
+
+/** A task's text as we write it after the step: `Title ✅ 2026-01-10 — note`. */
+export function formatTaskText({ title, completedDate, note }: TaskTextParts): string {
+  let text = title;
+  if (completedDate) text += ` ${DONE_MARK} ${completedDate}`;
+  if (note) text += ` ${ANNOTATION_DASH} ${note}`;
+  return text;
+}
+
+/**
+ * A whole task line as we write it: `- [x] 1.2 Title ✅ 2026-01-10 — note`; `bullet` is what comes before
+ * the checkbox (indentation and list marker, `  - ` for a sub-step written like its neighbours).
+ */
+export function formatTaskLine(symbol: string, step: string, text: TaskTextParts, bullet = '- '): string {
+  return `${bullet}[${symbol}] ${step} ${formatTaskText(text)}`;
+}
+
+function isDash(code: number): boolean {
+  return code === 0x2014 || code === 0x2d;
+}
+
+/**
+ * A separator before an annotation is ` — `, or ` -- ` as people type `—` in a cell editor: the
+ * dash alone between spaces (or a space before it and the end of the text after it), outside
+ * inline code. An en dash (`Jan – Mar`), a hyphen, a longer run of dashes, and dashes inside code
+ * (`npm test -- --coverage`) or words (`--legacy`) never separate. Given the dash run [start, end):
+ */
+function isSeparator(text: string, start: number, end: number): boolean {
+  const width = end - start;
+  const dash = text.charCodeAt(start) === 0x2014 ? width === 1 : width === 2 && text.charCodeAt(start + 1) === 0x2d;
+  return dash && start > 0 && isGap(text.charCodeAt(start - 1)) && (end === text.length || isGap(text.charCodeAt(end)));
+}
+
+/**
+ * Where a task's annotation starts: the last separator outside code spans. Returns the dash's
+ * [start, end), or null when there is none; the title is what comes before, trimmed, and the
+ * annotation what comes after. Searches from the end, where annotations are; `emDash` and `hyphens`
+ * are the last `—` and `--` of the text when the caller knows them.
+ */
+export function lastSeparator(
+  text: string,
+  emDash = text.lastIndexOf('—'),
+  hyphens = text.lastIndexOf('--'),
+): [number, number] | null {
+  let spans: number[] | null = null;
+  let span = -1; // the last code span that does not start after the dash: both move backward only
+  while (emDash >= 0 || hyphens >= 0) {
+    const at = Math.max(emDash, hyphens);
+    let start = at;
+    while (start > 0 && isDash(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < text.length && isDash(text.charCodeAt(end))) end++;
+    if (isSeparator(text, start, end)) {
+      if (!spans) {
+        spans = text.includes('`') ? codeSpans(text) : [];
+        span = spans.length - 2;
+      }
+      while (span >= 0 && spans[span] > start) span -= 2;
+      if (!(span >= 0 && start < spans[span + 1])) return [start, end];
+    }
+    emDash = start > 0 ? text.lastIndexOf('—', start - 1) : -1;
+    hyphens = start > 1 ? text.lastIndexOf('--', start - 2) : -1;
+  }
+  return null;
+}
+
+/**
+ * An annotation as we write it: a separator of its own would read back as the start of the
+ * annotation, so its dash is written as an en dash ` – `, which never separates. Code spans are kept.
+ */
+export function annotationText(text: string): string {
+  const padded = ` ${text}`; // written after " — ": a dash at its start has a space before it
+  let result = padded;
+  // From the end, so that the separators still to replace keep their places.
+  for (let separator = lastSeparator(padded); separator;) {
+    const [start, end] = separator;
+    result = `${result.slice(0, start)}–${result.slice(end)}`;
+    separator = lastSeparator(
+      padded,
+      padded.lastIndexOf('—', start - 1),
+      start > 1 ? padded.lastIndexOf('--', start - 2) : -1,
+    );
+  }
+  return result.slice(1);
+}

@@ -1,0 +1,198 @@
+/**
+ * The block scanner: one pass over a document's lines that labels each one with the Markdown block it
+ * belongs to, following CommonMark's block rules as far as a plan needs them (front matter, fenced and
+ * indented code, HTML comments and blocks, quotes, tables, ATX and setext headings, thematic breaks,
+ * list items, paragraphs, blank lines). Everything that reads a plan's text (tasks, phases, questions,
+ * the Analysis section's `Read:`/`Write:` lines, check lines, the sidebar) reads these labels, so no
+ * reader takes a line inside code or a comment for the plan's own.
+ */
+import {
+  COMMENT_OPEN,
+  HTML_BLOCK,
+  closesComment,
+  closesFence,
+  fenceAt,
+  indentationOf,
+  isListItem,
+  matchHeading,
+  setextLevel,
+} from './patterns';
+
+export type BlockKind =
+  | 'blank'
+  | 'paragraph'
+  | 'list-item'
+  | 'heading'
+  /** The `===` / `---` under a setext heading's text (the text line is the `heading`). */
+  | 'setext-underline'
+  | 'thematic-break'
+  /** The opening and closing lines of a fenced code block. */
+  | 'fence'
+  | 'fenced-code'
+  | 'indented-code'
+  | 'comment'
+  | 'html'
+  | 'quote'
+  | 'table'
+  | 'front-matter';
+
+/** A heading as written: where it is, its level, and whether it is a setext heading (text, then `===`/`---`). */
+export interface HeadingPlace {
+  line: number;
+  level: number;
+  text: string;
+  /** The underline's line of a setext heading. */
+  underline?: number;
+}
+
+export interface BlockScan {
+  /** One label per line. */
+  kinds: BlockKind[];
+  /** The headings, in document order. */
+  headings: HeadingPlace[];
+}
+
+/** Kinds whose lines are not the plan's own text: examples, hidden or quoted text, metadata. */
+export const NOT_PLAN_TEXT: ReadonlySet<BlockKind> = new Set<BlockKind>([
+  'fence',
+  'fenced-code',
+  'indented-code',
+  'comment',
+  'html',
+  'quote',
+  'table',
+  'front-matter',
+]);
+
+/** The line that closes front matter opened by `---` on the first line; -1 when there is none. */
+function frontMatterEnd(lines: readonly string[]): number {
+  if (lines[0].replace(/^\uFEFF/, '').trimEnd() !== '---') return -1;
+  for (let i = 1; i < lines.length; i++) {
+    const text = lines[i].trimEnd();
+    if (text === '---' || text === '...') return i;
+  }
+  return -1;
+}
+
+/** The characters a block can start with, after the indentation: each is looked at before any pattern runs. */
+const START = { backtick: '`', tilde: '~', less: '<', hash: '#', greater: '>', pipe: '|', equals: '=', dash: '-' };
+const LIST_START = /^[-*+\d]/;
+
+/** A line of a container block that runs on to a closing line (a fence, a comment) or a blank line (HTML). */
+type OpenBlock = { kind: 'fenced-code'; fence: string } | { kind: 'comment' } | { kind: 'html' } | null;
+
+class BlockScanner {
+  readonly kinds: BlockKind[];
+  readonly headings: HeadingPlace[] = [];
+  private open: OpenBlock = null;
+  /** Inside a list: a line indented 4 columns or more continues an item rather than starting code. */
+  private listContext = false;
+
+  constructor(private readonly lines: readonly string[]) {
+    this.kinds = new Array<BlockKind>(lines.length);
+  }
+
+  scan(): BlockScan {
+    const { lines, kinds } = this;
+    const frontMatter = frontMatterEnd(lines);
+    for (let i = 0; i <= frontMatter; i++) kinds[i] = 'front-matter';
+    for (let i = frontMatter + 1; i < lines.length; i++) kinds[i] = this.label(i);
+    return { kinds, headings: this.headings };
+  }
+
+  private label(i: number): BlockKind {
+    const line = this.lines[i];
+    // The hot path: a task line in the spec's spelling (`- [`), outside code and comments.
+    if (this.open === null && line.startsWith('- [')) {
+      this.listContext = true;
+      return 'list-item';
+    }
+    const { index, columns } = indentationOf(line);
+    if (this.open) {
+      const continued = this.continueOpen(line, index);
+      if (continued) return continued;
+    }
+    if (index === line.length) return 'blank';
+    if (columns >= 4 && !this.listContext && (i === 0 || this.kinds[i - 1] === 'blank')) return 'indented-code';
+    return this.labelStart(i, line, index, columns);
+  }
+
+  /** The label of a line inside an open block, or null when the block ended before it (HTML at a blank line). */
+  private continueOpen(line: string, index: number): BlockKind | null {
+    const open = this.open!;
+    if (open.kind === 'fenced-code') {
+      if (!closesFence(line, index, open.fence)) return 'fenced-code';
+      this.open = null;
+      return 'fence';
+    }
+    if (open.kind === 'comment') {
+      if (closesComment(line)) this.open = null;
+      return 'comment';
+    }
+    if (index < line.length) return 'html';
+    this.open = null; // an HTML block ends at a blank line
+    return null;
+  }
+
+  /** A line that is not inside an open block, told by the character its text starts with. */
+  private labelStart(i: number, line: string, index: number, columns: number): BlockKind {
+    const first = line[index];
+    if (first === START.backtick || first === START.tilde) {
+      const fence = fenceAt(line, index);
+      if (fence) {
+        this.open = { kind: 'fenced-code', fence };
+        if (columns < 2) this.listContext = false;
+        return 'fence';
+      }
+    } else if (first === START.less) {
+      if (line.startsWith(COMMENT_OPEN, index)) {
+        if (!closesComment(line, index + COMMENT_OPEN.length)) this.open = { kind: 'comment' };
+        return 'comment';
+      }
+      if (HTML_BLOCK.test(line.slice(index, index + 3))) {
+        this.open = { kind: 'html' };
+        return 'html';
+      }
+    } else if (first === START.hash) {
+      const heading = matchHeading(line);
+      if (heading) {
+        this.listContext = false;
+        this.headings.push({ line: i, level: heading.level, text: heading.text });
+        return 'heading';
+      }
+    } else if (first === START.greater || first === START.pipe) {
+      return first === START.greater ? 'quote' : 'table';
+    } else if (first === START.equals || first === START.dash) {
+      const underline = this.underlineOrBreak(i, line, index, columns);
+      if (underline) return underline;
+    }
+    if (LIST_START.test(first) && isListItem(line)) {
+      this.listContext = true;
+      return 'list-item';
+    }
+    if (columns < 2) this.listContext = false;
+    return 'paragraph';
+  }
+
+  /** `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. */
+  private underlineOrBreak(i: number, line: string, index: number, columns: number): BlockKind | null {
+    const last = line[line.length - 1];
+    // An underline or a rule ends with its own character or a space (a list item that starts with `-` does not).
+    if (last !== line[index] && last !== ' ' && last !== '\t') return null;
+    const level = setextLevel(line);
+    if (level && i > 0 && this.kinds[i - 1] === 'paragraph') {
+      this.kinds[i - 1] = 'heading';
+      this.headings.push({ line: i - 1, level, text: this.lines[i - 1].trim(), underline: i });
+      this.listContext = false;
+      return 'setext-underline';
+    }
+    if (level !== 2) return null;
+    if (columns < 2) this.listContext = false;
+    return 'thematic-break';
+  }
+}
+
+/** Labels every line of a document (its lines, as PlanDocument splits them). */
+export function scanBlocks(lines: readonly string[]): BlockScan {
+  return new BlockScanner(lines).scan();
+}
