@@ -37,7 +37,9 @@ export class Service {
 
   getUrl(): string | null {
     const deployed = this.#scope.spreadsheet.webAppUrl;
-    if (deployed === null || this.#scope.settings.context === 'api') return deployed;
+    const { context } = this.#scope.settings;
+    // A window (sidebar, menu) or a trigger is not a request to the web app; every other kind of execution is.
+    if (deployed === null || (context !== 'ui' && context !== 'trigger')) return deployed;
     return deployed.replace(/\/exec$/, '/dev');
   }
 
