@@ -10,7 +10,7 @@ export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
 
 const EXEC_URL = /^https?:\/\/[^\s?#]+\/exec$/;
 
-const DEPLOY = 'whoever set Sheet Plan up for this sheet runs `npm run deploy` once (see the README, Deploy)';
+const DEPLOY = 'whoever set Sheet Plan up for this sheet runs npm run deploy once (see the README, Deploy)';
 
 /**
  * Called by doGet and doPost: keeps the /exec URL this request came to, written only when it changed (one property
@@ -38,7 +38,7 @@ export function knownWebAppUrl(): { url: string; notReady?: undefined } | { url:
     url: null,
     notReady:
       "Sheet Plan learns the web app's address the first time it answers. Open its address once in your browser " +
-      '(`npm run deploy` printed it: https://script.google.com/macros/s/…/exec), then check again here. If it was ' +
+      '(npm run deploy printed it: https://script.google.com/macros/s/…/exec), then check again here. If it was ' +
       `never deployed, ${DEPLOY}.`,
   };
 }
