@@ -4,6 +4,7 @@
  * re-planning operation.
  */
 import { PlanManager, parsePlan, planErrorCode, validatePlan } from '../../src/core';
+import { compactPlan } from '../../src/core/summary';
 import { readStepList } from '../../src/core/dependencies';
 import { MemoryStore, TODAY, savedPlan } from './memory-store';
 
@@ -155,6 +156,20 @@ describe('what waits', () => {
   it('a person in the sidebar may start a waiting task', () => {
     const store = savedPlan(PLAN);
     expect(person(store).startTask('2.1').status).toBe('doing');
+  });
+
+  it('the compact view marks a todo task that waits, with the steps it still waits for', () => {
+    const store = savedPlan(
+      PLAN.replace('- [ ] 1.2 Clean', '- [x] 1.2 Clean').replace(
+        'sales\n  - After: 1.1',
+        'sales ✅ 2026-03-01\n  - After: 1.1',
+      ),
+    );
+    const view = compactPlan(agent(store).getPlan()!, { nextCount: 5 });
+    expect(view.summary).toContain('- [ ] 2.1 Write the summary (waits for 1.3)\n');
+    expect(view.summary).toContain('- [ ] 1.1 Import the sales\n');
+    expect(view.summary).toContain('- [ ] 2.2 Chart the months');
+    expect(view.summary).not.toContain('2.2 Chart the months (waits');
   });
 
   it('the task answers carry what each task waits for', () => {
