@@ -23,7 +23,7 @@ export interface StepChanges {
 /** The document with its `After:` lines carried over, what was dropped, and where a line of the input went. */
 export interface CarriedDependencies {
   document: PlanDocument;
-  /** `2.1 no longer waits for 1.3 (Load the data), which was removed`: one sentence per dropped step. */
+  /** `2.1 (Write the summary) no longer waits for 1.3 (Load the data), which was removed`: one per dropped step. */
   dropped: string[];
   /** The line, in `document`, of a line of the document given (not one of the removed dependency lines). */
   lineAfter(line: number): number;
@@ -59,14 +59,16 @@ export function carryDependencies(
   let next = document;
   const gone: number[] = [];
   const dropped: string[] = [];
+  const titleOf = new Map(outline.tasks.map((task) => [task.step, task.title]));
   for (const read of outline.dependencies) {
     if (read.error) continue;
     const kept = read.references.filter((reference) => !removed.has(reference.step));
     const steps = read.references.map((reference) => changes.renumbered[reference.step] ?? reference.step);
+    const waiting = `${read.step} (${shorten(titleOf.get(read.step) ?? '', 60)})`;
     for (const reference of read.references) {
       const task = removed.get(reference.step);
       if (task)
-        dropped.push(`${read.step} no longer waits for ${task.step} (${shorten(task.title, 60)}), which was removed`);
+        dropped.push(`${waiting} no longer waits for ${task.step} (${shorten(task.title, 60)}), which was removed`);
     }
     const text = next.lines[read.line];
     if (kept.length === read.references.length) {

@@ -207,8 +207,12 @@ describe('re-planning keeps the references right', () => {
     const answer = agent(store).removeTask('1.3');
     const text = store.cells!.text;
     expect(text).toContain('- [ ] 2.1 Write the summary\n  - After: 1.2\n');
-    expect(answer.droppedDependencies).toEqual(['2.1 no longer waits for 1.3 (Import the costs), which was removed']);
-    expect(text).toContain(`## Notes\n\n- ${TODAY}: 2.1 no longer waits for 1.3 (Import the costs), which was removed`);
+    expect(answer.droppedDependencies).toEqual([
+      '2.1 (Write the summary) no longer waits for 1.3 (Import the costs), which was removed',
+    ]);
+    expect(text).toContain(
+      `## Notes\n\n- ${TODAY}: 2.1 (Write the summary) no longer waits for 1.3 (Import the costs), which was removed`,
+    );
   });
 
   it('removeTask renumbers the steps After lines name, and an After line left empty goes', () => {
@@ -261,7 +265,7 @@ describe('re-planning keeps the references right', () => {
       { action: 'add', phase: 2, text: 'Send it', waitsFor: ['2.1'] },
     ]);
     expect(answers[0].droppedDependencies).toEqual([
-      '1.1 no longer waits for 1.1 (Import the sales), which was removed',
+      '1.1 (Clean the sales) no longer waits for 1.1 (Import the sales), which was removed',
     ]);
     expect(waitsOf(store.cells!.text)).toEqual({ '2.1': ['1.1', '1.2'], '2.3': ['2.1'] });
   });

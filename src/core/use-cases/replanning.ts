@@ -25,7 +25,7 @@ export interface Edit {
 export interface EditFacts {
   renumbered: Record<string, string>;
   removed?: true;
-  /** `2.1 no longer waits for 1.3 (Load the data), which was removed`: also written to the plan's Notes. */
+  /** `2.1 (Sum up) no longer waits for 1.3 (Load the data), which was removed`: also in the plan's Notes. */
   droppedDependencies?: string[];
 }
 
