@@ -108,6 +108,7 @@ export function readDependencies(outline: PlanOutline): DependencyLine[] {
   const { lines } = outline.document;
   const { kinds } = outline.blocks;
   const { tasks, taskLines } = outline;
+  const waits = new Map<PlanTask, Set<string>>();
   tasks.forEach((task, index) => {
     const end = index + 1 < tasks.length ? tasks[index + 1].line : lines.length;
     const indent = taskLines[index].indent;
@@ -120,10 +121,13 @@ export function readDependencies(outline: PlanOutline): DependencyLine[] {
       if (!read) continue;
       found.push(read);
       if (read.error) continue;
-      const steps = new Set([...(task.waitsFor ?? []), ...read.references.map((reference) => reference.step)]);
-      task.waitsFor = [...steps];
+      // Several lines add up, each step once (a Set, so that many lines under one task cost linear time).
+      const steps = waits.get(task) ?? new Set<string>();
+      for (const reference of read.references) steps.add(reference.step);
+      waits.set(task, steps);
     }
   });
+  for (const [task, steps] of waits) task.waitsFor = [...steps];
   return found;
 }
 

@@ -199,6 +199,16 @@ Goal: G
     expect(errors.find((error) => error.code === 'dependency-cycle')!.message).toContain('1.1 → 1.3 → 1.1');
     expect(errors.find((error) => error.code === 'dependency-unknown-step')).toMatchObject({ line: 7 });
   });
+
+  it("refuses an agent's replacePlan whose After lines make a cycle, writing nothing", () => {
+    const store = savedPlan(PLAN);
+    const before = store.cells!.text;
+    const cycle = PLAN.replace('- [ ] 1.1 Import the sales', '- [ ] 1.1 Import the sales\n  - After: 1.2');
+    const answer = refused(() => agent(store).replacePlan(cycle, 1));
+    expect(answer.code).toBe('INVALID_ARGUMENT');
+    expect(answer.message).toContain('Steps 1.1 → 1.2 → 1.1 wait for each other');
+    expect(store.cells!.text).toBe(before);
+  });
 });
 
 describe('re-planning keeps the references right', () => {
