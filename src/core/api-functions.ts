@@ -94,7 +94,7 @@ export const API_FUNCTIONS = {
   }),
   getNextTask: returning<TaskResult | null>()({
     ...read,
-    description: 'The first todo task (blocked and review items are passed over); {} when none is left.',
+    description: 'The first todo task (blocked, review and waiting items are passed over); {} when none can start.',
     args: [],
     mcp: 'task',
   }),
@@ -106,7 +106,7 @@ export const API_FUNCTIONS = {
   }),
   startTask: returning<TaskResult>()({
     ...taskChange,
-    description: 'Mark a task in progress [/].',
+    description: 'Mark a task in progress [/]. Refused (WAITING) until the steps of its "After:" line are done.',
     args: [step],
     mcp: 'task',
   }),
