@@ -6,7 +6,7 @@ import type { AgentFunctionName, PlanViewRequest } from '../core/api-functions';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions, type PlanCommand } from '../core/plan-manager';
 import { compactPlan } from '../core/summary';
-import type { PhaseInput, PlanDetails } from '../core/types';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/types';
 import { agentCaller } from './agent-identity';
 import { checkingArguments } from './checked-arguments';
 import { acceptingRequestIds, currentRequest } from './request-ids';
@@ -80,7 +80,7 @@ export const api = acceptingRequestIds(
     adoptFormat: () => run(() => agent().adoptFormat()),
     restoreRevision: (revision: number) => run(() => agent().restoreRevision(revision)),
     // ---- re-planning ----
-    addTask: (phase: number | string, title: string, options?: { after?: string; under?: string } | null) =>
+    addTask: (phase: number | string, title: string, options?: AddTaskOptions | null) =>
       run(() => agent().addTask(phase, title, options)),
     addPhase: (name: string, steps: string[], after?: number | string | null) =>
       run(() => agent().addPhase(name, steps, after)),

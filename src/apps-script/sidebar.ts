@@ -19,6 +19,7 @@ import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
 import type { SeenQuestion, SeenTask } from '../core/seen';
+import type { AddTaskOptions } from '../core/types';
 import type { PlanCells } from '../core/store';
 import {
   sessionScript,
@@ -361,7 +362,7 @@ export function sidebarAddTask(
   token: string,
   phase: number | string,
   title: string,
-  options?: { after?: string; under?: string } | null,
+  options?: AddTaskOptions | null,
 ): PlanView {
   return asPerson(token, (manager) => manager.addTask(phase, title, options));
 }

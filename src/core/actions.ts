@@ -5,6 +5,7 @@
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
 import { describeValue, givenStep, optionalLine, requireLine } from './arguments';
+import { requireNotWaiting } from './dependencies';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
@@ -220,6 +221,8 @@ export function applyAction(
       `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
     );
   }
+  // Starting work on a task that waits for unfinished steps (its `After:` line): WAITING, for an agent.
+  if (from.queue && statuses.inProgress(to)) requireNotWaiting(outline, task, context.byPerson);
   const personOverride = context.byPerson && task.status !== to;
   if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
     refuseTransition(statuses, task, action, to, context);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/v4';
 import { AGENT_ACTIONS } from './actions';
+import { MAX_DEPENDENCIES } from './dependencies';
 import { argument } from './api-spec';
 import { EDIT_ACTIONS, type EditAction } from './replan';
 import { MAX_NEXT_COUNT } from './summary';
@@ -71,6 +72,8 @@ export const archiveId = z.number().int().min(1).meta({ format: 'archiveId' });
 export const phaseNumber = z.number().int().min(0);
 /** A phase as agents send it: 2, or "2" (src/core/replan.ts reads both). */
 export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]).meta({ format: 'phase' });
+/** The steps a task waits for (its `  - After: 1.2, 1.3` line). */
+export const waitsFor = () => z.array(stepText()).max(MAX_DEPENDENCIES).meta({ format: 'waitsFor' });
 /** Where moveTask puts a task: right after a step, or first in a phase (2 or "2"). */
 export const moveTarget = z.union([stepText(), phaseArgument]).meta({ format: 'moveTarget' });
 export const agentCommand = z
@@ -82,11 +85,16 @@ export const agentCommand = z
     after: moveTarget.optional(),
     under: stepText().optional(),
     steps: titles().optional(),
+    waitsFor: waitsFor().optional(),
   })
   .strict();
 /** The most commands one applyCommands call takes. */
 export const MAX_COMMANDS = 200;
-export const addTaskOptions = z.object({ after: stepText(), under: stepText() }).partial().strict();
+/** Where addTask puts the task, and the steps it waits for (its `  - After: 1.2, 1.3` line). */
+export const addTaskOptions = z
+  .object({ after: stepText(), under: stepText(), waitsFor: waitsFor() })
+  .partial()
+  .strict();
 export const settingsChange = z
   .object({
     approvalRequired: z.boolean(),

@@ -5,6 +5,7 @@
  * rules that need the plan ("step not found") or read the text (a title's " — ").
  */
 import { describeValue } from './arguments';
+import { MAX_DEPENDENCIES } from './dependencies';
 import { PlanError } from './errors';
 import { STEP_ID } from './patterns';
 
@@ -43,7 +44,8 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-const FORMATS: Record<string, string> = {
+/** The descriptor's own formats (`.meta({ format })`), each with what a value of it looks like. */
+export const FORMATS: Record<string, string> = {
   step: 'a step number like "1.2" or "2.1.3"',
   line: 'a single line of text',
   phase: 'a phase number like 2',
@@ -56,6 +58,7 @@ const FORMATS: Record<string, string> = {
   titles: 'a non-empty list of task titles like ["Read Data!A1:C10 (ids)"]',
   commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
   agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
+  waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
   seenTask: 'the task as the person saw it, { title, status, note? }',
   seenQuestion: 'the question as the person saw it, { text }',
 };

@@ -6,7 +6,7 @@
  */
 import type { TaskAction } from './actions';
 import type { SeenQuestion, SeenTask } from './seen';
-import type { PhaseInput, PlanDetails } from './types';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from './types';
 import type { RevisionInfo } from './revision';
 import type { PlanSettings } from './settings';
 import type { ArchiveEntry, PlanStore } from './store';
@@ -125,7 +125,7 @@ export class PlanManager {
 
   // ---- re-planning ----
 
-  addTask(phase: number | string, title: string, options?: { after?: string; under?: string } | null): EditResult {
+  addTask(phase: number | string, title: string, options?: AddTaskOptions | null): EditResult {
     return addTask(this.path, phase, title, options);
   }
   addPhase(name: string, steps: string[], after?: number | string | null): PhaseResult {

@@ -70,12 +70,17 @@ export function addTask(
   titleValue: string | undefined,
   afterValue?: string,
   underValue?: string,
+  waitsForValue?: string[],
 ): ReplanOutcome {
   const phaseNumber = requirePhaseNumber(phaseValue, 'phase');
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
   if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
   requireUniqueSteps(outline);
+  // Named as the plan numbers them now: runEdit carries the line over any renumbering this call makes.
+  const waitsFor = requireWaitsFor(outline, waitsForValue);
+  const withDependencies = (taskLineText: string, bullet: string) =>
+    waitsFor.length ? [taskLineText, dependencyLine(bullet, waitsFor)] : [taskLineText];
   const phase = findPhase(outline, phaseNumber);
   const tree = new PhaseTree(phase);
   const tracked = TrackedLines.of(outline);
@@ -86,10 +91,11 @@ export function addTask(
     requireInPhase(after, phase, 'after');
     const parent = tree.parentOf(after);
     const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
-    const added = taskLine(bulletOf(lines[after.line]), step, title, !after.derived);
+    const bullet = bulletOf(lines[after.line]);
+    const added = withDependencies(taskLine(bullet, step, title, !after.derived), bullet);
     const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
     const at = blockEnd(outline, phase, after) + gap.length;
-    tracked.insert(at - gap.length, [...gap, added]);
+    tracked.insert(at - gap.length, [...gap, ...added]);
     const renumbered = renumber(tracked, [
       { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: at },
     ]);
@@ -114,8 +120,20 @@ export function addTask(
     at = blockEnd(outline, phase, parent);
   }
   const gap = isLoose(lines, siblings) ? [''] : [];
-  tracked.insert(at, [...gap, taskLine(bullet, step, title, numbered)]);
+  tracked.insert(at, [...gap, ...withDependencies(taskLine(bullet, step, title, numbered), bullet)]);
   return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
+}
+
+/** addTask's `waitsFor` (the descriptor checked its shape): steps of the plan, each once; none when not given. */
+function requireWaitsFor(outline: PlanOutline, value: string[] | undefined): string[] {
+  const steps = [...new Set((value ?? []).map((step) => step.trim()))];
+  for (const step of steps) findTask(outline, step);
+  return steps;
+}
+
+/** `  - After: 1.2, 1.3` under a task written with `bullet`: nested one level under it. */
+function dependencyLine(bullet: string, steps: readonly string[]): string {
+  return `${bullet.replace(/\S/g, ' ')}- After: ${steps.join(', ')}`;
 }
 
 /** The last line that is not blank, plus one: where content added at the end of a document goes. */
@@ -349,6 +367,7 @@ export interface EditCommand {
   after?: string | number;
   under?: string;
   steps?: string[];
+  waitsFor?: string[];
 }
 
 /** An add command's `after` is a step: a command's `after` may also be a phase number, for move and addPhase. */
@@ -364,7 +383,8 @@ export const EDIT_ACTIONS: Record<
   EditAction,
   (outline: PlanOutline, command: EditCommand, context: ReplanContext) => ReplanOutcome
 > = {
-  add: (outline, command) => addTask(outline, command.phase, command.text, stepAfter(command.after), command.under),
+  add: (outline, command) =>
+    addTask(outline, command.phase, command.text, stepAfter(command.after), command.under, command.waitsFor),
   addPhase: (outline, command) => addPhase(outline, command.text, command.steps, command.after),
   rename: (outline, command, context) => renameTask(outline, command.step, command.text, context),
   move: (outline, command) => moveTask(outline, command.step, command.after),

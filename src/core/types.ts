@@ -29,6 +29,8 @@ export interface PlanTask {
   skipReason?: string;
   /** The `— …` annotation, whatever the status. */
   note?: string;
+  /** The steps a nested `  - After: 1.2, 1.3` line names: the task starts once they are done or skipped. */
+  waitsFor?: string[];
 }
 
 export interface Phase {
@@ -100,4 +102,11 @@ export interface PlanDetails {
   };
   questions?: string[];
   notes?: string;
+}
+
+/** Where addTask puts the task (`after` a step, or `under` one), and the steps it waits for. */
+export interface AddTaskOptions {
+  after?: string;
+  under?: string;
+  waitsFor?: string[];
 }

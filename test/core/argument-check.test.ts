@@ -106,9 +106,9 @@ test('commands are a list of at most 200 objects with an agent action, and nothi
   );
 });
 
-test("addTask's options are after or under, each a step", () => {
+test("addTask's options are after, under and waitsFor, each of steps", () => {
   expect(problemOf('addTask', [1, 'X', { before: '1.1' }])).toBe(
-    'options.before is not a field of options; options takes after, under',
+    'options.before is not a field of options; options takes after, under, waitsFor',
   );
   expect(problemOf('addTask', [1, 'X', { after: 2 }])).toBe(
     'options.after must be text like "1.2", not the number 2 (numbers lose trailing zeros: 1.10 becomes 1.1)',

@@ -8,7 +8,7 @@ import { withRevision, type CommandResult, type PlanCommand } from '../write-pat
 import { taskAtLine } from './reading';
 import { removedReason, runEdit } from './replanning';
 
-type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true };
+type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true; droppedDependencies?: string[] };
 
 /** One command over `text`: the new text, and the task as the command left it (a removed one as it was). */
 function applyCommand(

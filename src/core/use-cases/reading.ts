@@ -1,5 +1,6 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
 import { attentionIn, attentionOf } from '../attention';
+import { firstReady } from '../dependencies';
 import { PlanError } from '../errors';
 import { outlinePlan, parsePlan } from '../parse';
 import type { ArchiveEntry } from '../store';
@@ -22,9 +23,12 @@ export function allTasks(plan: Plan): PlanTask[] {
   return plan.phases.flatMap((phase) => phase.tasks);
 }
 
-/** The spec's rule: the first todo task, phase by phase (blocked and review items are passed over). */
+/**
+ * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
+ * first that waits for nothing (its `After:` steps done or skipped: src/core/dependencies.ts).
+ */
 export function nextTodo(plan: Plan): PlanTask | null {
-  return allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue) ?? null;
+  return firstReady(allTasks(plan), STATUS_TABLE);
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */

@@ -1,11 +1,12 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
+import { carryDependencies } from '../dependency-carry';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
 import { seenAt, type SeenTask } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
-import type { PlanTask } from '../types';
+import type { AddTaskOptions, PlanTask } from '../types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type EditResult, type PhaseResult, type RemoveResult } from '../write-path/results';
 import { taskAtLine } from './reading';
@@ -13,8 +14,17 @@ import { taskAtLine } from './reading';
 /** A re-planning operation's new document, and the task it acted on as read from the new text. */
 export interface Edit {
   document: ReplanOutcome['document'];
+  /** The operation's outcome, its `After:` lines carried over (src/core/dependency-carry.ts). */
   outcome: ReplanOutcome;
-  result(text: string): PlanTask & { renumbered: Record<string, string>; removed?: true };
+  result(text: string): PlanTask & EditFacts;
+}
+
+/** What a re-planning answer says beside the task: the renumbering, a removal, dependencies it dropped. */
+export interface EditFacts {
+  renumbered: Record<string, string>;
+  removed?: true;
+  /** `2.1 (Sum up) no longer waits for 1.3 (Load the data), which was removed`: also in the plan's Notes. */
+  droppedDependencies?: string[];
 }
 
 /** Why a version went to the history: the tasks a removal took out. */
@@ -31,7 +41,16 @@ export function runEdit(
   outline: PlanOutline,
   operation: (outline: PlanOutline) => ReplanOutcome,
 ): Edit {
-  const outcome = operation(outline);
+  const operated = operation(outline);
+  // `After:` lines still name the steps as they were: renumbered in place, a removed step dropped with a note.
+  const carried = carryDependencies(
+    operated.document,
+    operated,
+    (text) => path.texts.outline(text),
+    () => path.today(),
+  );
+  const outcome = { ...operated, document: carried.document, lines: operated.lines.map(carried.lineAfter) };
+  const dropped = carried.dropped.length ? { droppedDependencies: carried.dropped } : {};
   // Only rewrites the status line where it is: every task stays on its line.
   const document = path.byPerson
     ? outcome.document
@@ -42,8 +61,10 @@ export function runEdit(
         () => path.settings().approvalRequired,
       );
   const result = (text: string) => {
-    if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const };
-    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered };
+    if (outcome.removed) {
+      return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const, ...dropped };
+    }
+    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered, ...dropped };
   };
   return { document, outcome, result };
 }
@@ -71,18 +92,21 @@ function editResult(path: PlanRevisions, text: string, edit: Edit, revision: Rev
   return result;
 }
 
-/** Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`. */
+/**
+ * Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`;
+ * `{ waitsFor: ["1.2"] }` writes its `  - After: 1.2` line.
+ */
 export function addTask(
   path: PlanRevisions,
   phase: number | string,
   title: string,
-  options?: { after?: string; under?: string } | null,
+  options?: AddTaskOptions | null,
 ): EditResult {
   const context = { byPerson: path.byPerson };
-  const { after, under } = options ?? {};
+  const { after, under, waitsFor } = options ?? {};
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, after, under }, context),
+    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context),
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
