@@ -160,23 +160,33 @@ function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonR
   return null;
 }
 
+/** `path.key`; the key alone at the root of a tool's input (whose path is ''). */
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
 function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: string, root: JsonRule): string | null {
   const properties = rule.properties ?? {};
   for (const name of rule.required ?? []) {
-    if (value[name] === undefined) return `${path}.${name} is required: ${path} must be ${allowed(rule)}`;
+    if (value[name] === undefined)
+      return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
   }
   for (const key of Object.keys(value)) {
     if (key in properties) {
-      const found = value[key] === undefined ? null : problem(value[key], properties[key], `${path}.${key}`, root);
+      const found = value[key] === undefined ? null : problem(value[key], properties[key], join(path, key), root);
       if (found) return found;
     } else if (rule.additionalProperties === false) {
-      const place =
-        placeOf(key, root, rootPath(path), rule) ??
-        (rule.format ? `${path} must be ${allowed(rule)}` : `${path} takes ${Object.keys(properties).join(', ')}`);
-      return `${path}.${key} is not a field of ${path}; ${place}`;
+      return unknownKeyProblem(key, rule, path, root);
     }
   }
   return null;
+}
+
+/** An unknown key, by name: where it belongs when it is a field of another object of the argument, else what is. */
+function unknownKeyProblem(key: string, rule: JsonRule, path: string, root: JsonRule): string {
+  const names = Object.keys(rule.properties ?? {}).join(', ');
+  const place = placeOf(key, root, rootPath(path), rule);
+  if (!path) return `${key} is not an input of this tool; ${place ?? `its inputs are ${names}`}`;
+  const what = rule.format ? `${path} must be ${allowed(rule)}` : `${path} takes ${names}`;
+  return `${path}.${key} is not a field of ${path}; ${place ?? what}`;
 }
 
 const rootPath = (path: string) => path.split(/[.[]/)[0];
@@ -187,12 +197,20 @@ const rootPath = (path: string) => path.split(/[.[]/)[0];
  */
 function placeOf(key: string, rule: JsonRule, path: string, except: JsonRule): string | null {
   const properties = rule.properties ?? {};
-  if (rule !== except && key in properties) return `it goes in ${path}.${key}`;
+  if (rule !== except && key in properties) return `it goes in ${join(path, key)}`;
   for (const [name, property] of Object.entries(properties)) {
-    const found = placeOf(key, property, `${path}.${name}`, except);
+    const found = placeOf(key, property, join(path, name), except);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * What is wrong with an MCP tool call's input (an object of named inputs) against the tool's input schema, or null: the
+ * same rules as a call's arguments, and an input the tool does not take is refused by name.
+ */
+export function inputProblem(input: Record<string, unknown>, schema: JsonRule): string | null {
+  return problem(input, { ...schema, additionalProperties: false }, '', schema);
 }
 
 /** What is wrong with a call's own arguments (request options after them are not checked here), or null. */
