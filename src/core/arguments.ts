@@ -4,7 +4,7 @@
  * nothing that would be read back as something else.
  */
 import { PlanError } from './errors';
-import { findDoneDate, lastSeparator } from './patterns';
+import { findDoneDate, lastSeparator } from './annotations';
 import { shorten } from './text';
 import type { PhaseInput, PlanDetails } from './types';
 

@@ -6,7 +6,7 @@
  */
 import { attentionLines, type Attention } from './attention';
 import { tasksByStep, unfinishedDependencies } from './dependencies';
-import { formatTaskLine } from './patterns';
+import { formatTaskLine } from './annotations';
 import { countOf, countProgress, describeProgress } from './progress';
 import type { RevisionInfo } from './revision';
 import { STATUS_TABLE, type StatusTable } from './statuses';
