@@ -280,6 +280,18 @@ describe('re-planning keeps the references right', () => {
     expect(waitsOf(store.cells!.text)).toEqual({ '2.1': ['1.1', '1.2'], '2.3': ['2.1'] });
   });
 
+  it('renameTask and adoptFormat keep every After line as it was', () => {
+    const store = savedPlan(PLAN);
+    agent(store).renameTask('2.1', 'Write the monthly summary');
+    expect(waitsOf(store.cells!.text)).toEqual({ '1.2': ['1.1'], '2.1': ['1.2', '1.3'] });
+    const unnumbered = '# Plan: P\nGoal: G\n\n## Tasks\n- [ ] Import\n- [ ] Clean\n  - After: 1.1\n';
+    const messy = savedPlan(unnumbered);
+    expect(waitsOf(unnumbered)).toEqual({ '1.2': ['1.1'] });
+    agent(messy).adoptFormat();
+    expect(messy.cells!.text).toContain('- [ ] 1.2 Clean\n  - After: 1.1\n');
+    expect(agent(messy).validatePlan().valid).toBe(true);
+  });
+
   it('a hand edit keeps the dependencies: they are read from the text', () => {
     const store = savedPlan(PLAN);
     store.cells = {
