@@ -108,9 +108,15 @@ describe('reading After lines', () => {
     expect(waitsOf(text)).toEqual({ '1.2.1': ['1.1'] });
   });
 
+  it("gives a line after a task's sub-steps, indented like them, to the task itself", () => {
+    const text = planOf('- [ ] 1.1 One', '- [ ] 1.2 Two', '  - [ ] 1.2.1 Part', '    - After: 1.1', '  - After: 1.1.9');
+    expect(waitsOf(text)).toEqual({ '1.2.1': ['1.1'], '1.2': ['1.1.9'] });
+  });
+
   it('says what is wrong in a list of steps', () => {
     expect(readStepList('1.2 or 1.3')).toMatch(/has "or 1.3" after step 1.2/);
     expect(readStepList('')).toMatch(/names no step/);
+    expect(readStepList('phase 1')).toMatch(/"phase 1" is a phase, not a step/);
     expect(readStepList('1.2,')).toMatch(/names no step|which is not a step/);
   });
 });
