@@ -211,28 +211,45 @@ export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson
 
 // ---- what validatePlan reports ----
 
-/** Steps that wait for each other in a circle (`["1.2", "2.1"]`: 1.2 waits for 2.1, which waits for 1.2). */
+/**
+ * Steps that wait for each other in a circle (`["1.2", "2.1"]`: 1.2 waits for 2.1, which waits for 1.2), each circle
+ * once. A depth-first walk with its own stack: a long chain of After lines cannot overflow the call stack.
+ */
 export function dependencyCycles(tasks: readonly PlanTask[]): string[][] {
   const byStep = tasksByStep(tasks);
   const state = new Map<string, 'open' | 'closed'>();
   const cycles: string[][] = [];
   const seen = new Set<string>();
-  const visit = (step: string, path: string[]): void => {
-    state.set(step, 'open');
-    path.push(step);
-    for (const next of byStep.get(step)?.waitsFor ?? []) {
-      if (!byStep.has(next) || next === step) continue; // reported as unknown, or as waiting for itself
-      if (state.get(next) === 'open') {
+  for (const root of tasks) {
+    if (!root.waitsFor || state.has(root.step)) continue;
+    const path = [root.step];
+    const stack = [{ step: root.step, next: 0 }];
+    state.set(root.step, 'open');
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      const waitsFor = byStep.get(frame.step)?.waitsFor ?? [];
+      if (frame.next === waitsFor.length) {
+        stack.pop();
+        path.pop();
+        state.set(frame.step, 'closed');
+        continue;
+      }
+      const next = waitsFor[frame.next++];
+      // A step not in the plan, or the task itself: reported on their own.
+      if (!byStep.has(next) || next === frame.step) continue;
+      const reached = state.get(next);
+      if (reached === 'open') {
         const cycle = path.slice(path.indexOf(next));
         const key = [...cycle].sort().join(' ');
         if (!seen.has(key)) cycles.push(cycle);
         seen.add(key);
-      } else if (!state.has(next)) visit(next, path);
+      } else if (!reached) {
+        state.set(next, 'open');
+        path.push(next);
+        stack.push({ step: next, next: 0 });
+      }
     }
-    path.pop();
-    state.set(step, 'closed');
-  };
-  for (const task of tasks) if (task.waitsFor && !state.has(task.step)) visit(task.step, []);
+  }
   return cycles;
 }
 

@@ -215,6 +215,13 @@ Goal: G
     expect(answer.message).toContain('Steps 1.1 → 1.2 → 1.1 wait for each other');
     expect(store.cells!.text).toBe(before);
   });
+
+  it('walks a long chain of After lines without overflowing the stack, and finds the circle that closes it', () => {
+    const count = 20_000;
+    const tasks = Array.from({ length: count }, (_, i) => `- [ ] 1.${i + 1} T\n  - after 1.${i === 0 ? count : i}`);
+    const errors = validatePlan(planOf(...tasks)).errors;
+    expect(errors.map((error) => error.code)).toEqual(['dependency-cycle']);
+  });
 });
 
 describe('re-planning keeps the references right', () => {
