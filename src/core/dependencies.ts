@@ -193,8 +193,8 @@ export function describeUnfinished(unfinished: readonly Unfinished[]): string {
 }
 
 /**
- * Before an agent starts `task`: every step it waits for is done or skipped, or WAITING names them. A person in
- * the sidebar decides for themselves and is not stopped.
+ * Before an agent starts `task` (or completes it straight from todo): every step it waits for is done or skipped, or
+ * WAITING names them. A person in the sidebar decides for themselves and is not stopped.
  */
 export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson: boolean): void {
   if (byPerson || !task.waitsFor) return;
@@ -203,7 +203,7 @@ export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson
   const unknown = unfinished.some((dependency) => !dependency.task);
   throw new PlanError(
     'WAITING',
-    `Task ${task.step} waits for ${describeUnfinished(unfinished)}: start it once they are done or skipped ` +
+    `Task ${task.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or skipped ` +
       `(getNextTask answers a task that can start now)` +
       (unknown ? '; a step not in the plan is never done: fix the task\'s "After:" line' : ''),
   );

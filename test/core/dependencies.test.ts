@@ -148,6 +148,10 @@ describe('what waits', () => {
     expect(answer.message).toContain('Task 2.1 waits for 1.2 (todo), 1.3 (todo)');
     expect(store.cells!.text).toBe(before);
     expect(refused(() => agent(store).applyCommands([{ action: 'start', step: '2.1' }])).code).toBe('WAITING');
+    expect(refused(() => agent(store).completeTask('2.1')).code).toBe('WAITING');
+    expect(refused(() => agent(store).advanceTask('2.1')).code).toBe('WAITING');
+    expect(store.cells!.text).toBe(before);
+    expect(agent(store).skipTask('2.1', 'not this month').status).toBe('skipped');
   });
 
   it('completing the last dependency frees the task: advanceTask starts it', () => {
