@@ -29,6 +29,8 @@ export interface PlanTask {
   skipReason?: string;
   /** The `— …` annotation, whatever the status. */
   note?: string;
+  /** Who works on it, from its `- Working: … until …` line (src/core/claims.ts); the claim may have ended. */
+  working?: { by: string; until?: string };
 }
 
 export interface Phase {

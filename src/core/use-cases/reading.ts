@@ -1,5 +1,6 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
 import { describeValue, requireWholeNumber } from '../arguments';
+import { heldByOther, type Claimant } from '../claims';
 import { attentionIn, attentionOf } from '../attention';
 import { PlanError } from '../errors';
 import { outlinePlan, parsePlan } from '../parse';
@@ -23,9 +24,15 @@ export function allTasks(plan: Plan): PlanTask[] {
   return plan.phases.flatMap((phase) => phase.tasks);
 }
 
-/** The spec's rule: the first todo task, phase by phase (blocked and review items are passed over). */
-export function nextTodo(plan: Plan): PlanTask | null {
-  return allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue) ?? null;
+/**
+ * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over); for an agent, also
+ * the tasks another agent has claimed (src/core/claims.ts).
+ */
+export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
+  return (
+    allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue && !heldByOther(task.working, claimant)) ??
+    null
+  );
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
@@ -45,7 +52,7 @@ export function getPlan(path: PlanRevisions): RevisedPlan | null {
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {
   const plan = getPlan(path);
-  const next = plan && nextTodo(plan);
+  const next = plan && nextTodo(plan, path.claimant());
   return next ? withRevision(next, plan) : null;
 }
 
