@@ -80,7 +80,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         '',
         'Before an agent can connect, open the spreadsheet once and choose Agent Plan → Open plan: the first time,',
         'Google asks you to authorise the script (the one step only a person can do), and Sheet Plan remembers the',
-        'spreadsheet. Then Connect an agent in the sidebar gives each agent its own URL.',
+        'spreadsheet. Open the web app address above once in your browser too: Sheet Plan learns its address',
+        "there (the sidebar itself is only told the editors' /dev one). Then Connect an agent in the sidebar",
+        'gives each agent its own URL.',
       ].join('\n'),
     );
   } catch (error) {

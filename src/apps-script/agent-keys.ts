@@ -12,6 +12,7 @@
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
+import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
 export const AGENTS_PROPERTY = 'sheetPlan.agents';
@@ -283,37 +284,19 @@ export function agentUrl(webAppUrl: string, key: string): string {
 
 // ---- the Connect panel (the sidebar functions in ./sidebar.ts call these after checking the person token) ----
 
-const DEPLOY =
-  'Whoever set up Sheet Plan for this sheet deploys it as a web app once: `npm run deploy` (see the README, Deploy)';
-
-/** Why agents cannot connect to `webAppUrl` yet, or undefined when they can. */
-function notReadyReason(webAppUrl: string | null): string | undefined {
-  if (!webAppUrl) return `The web app is not deployed yet, so an agent has no address to connect to. ${DEPLOY}`;
-  // A /dev URL runs the latest saved code for the project's editors only, signed in: an agent's client is neither.
-  if (/\/dev(\?|$)/.test(webAppUrl)) {
-    return (
-      `The web app answers only at its test address (${webAppUrl}), which works for editors signed in to ` +
-      `Google, not for an agent. ${DEPLOY}`
-    );
-  }
-  return undefined;
-}
-
 /** The agents and the web app's URL: the Connect panel's view. */
 export function agentsView(): AgentsView {
-  const webAppUrl = ScriptApp.getService().getUrl() || null;
-  const reason = notReadyReason(webAppUrl);
-  return { agents: listAgents(), webAppUrl, ...(reason ? { notReady: reason } : {}) };
+  const { url, notReady } = knownWebAppUrl();
+  return { agents: listAgents(), webAppUrl: url, ...(notReady ? { notReady } : {}) };
 }
 
 /**
- * Connects an agent: a new key and the URL to give it. Refused while the web app is not deployed (a key without an
- * address would be shown once and be of no use), before any key is made.
+ * Connects an agent: a new key and the URL to give it. Refused while the web app's address is not known (a key
+ * without an address would be shown once and be of no use), before any key is made.
  */
 export function connectAgent(name: unknown): ConnectedAgentView {
-  const webAppUrl = ScriptApp.getService().getUrl() || null;
-  const reason = notReadyReason(webAppUrl);
-  if (reason || !webAppUrl) throw new PlanError('NOT_FOUND', reason ?? DEPLOY);
+  const known = knownWebAppUrl();
+  if (known.url === null) throw new PlanError('NOT_FOUND', known.notReady);
   const { key, agent } = createAgentKey(name);
-  return { agents: listAgents(), webAppUrl, agent, key, url: agentUrl(webAppUrl, key) };
+  return { agents: listAgents(), webAppUrl: known.url, agent, key, url: agentUrl(known.url, key) };
 }

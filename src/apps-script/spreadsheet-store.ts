@@ -212,6 +212,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     else if (change.setUp) this.setUp(text, change.meta);
     else if (!this.writeReadBlock(text, asText(change.meta)))
       this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
+    this.hideFirstRecord();
     this.written = { ready: true, text: change.text, meta: change.meta };
   }
 
@@ -256,6 +257,27 @@ export class SpreadsheetPlanStore implements PlanStore {
     this.undo.push(() => range.setValues(previous));
     range.setValues(next);
     return true;
+  }
+
+  /**
+   * On a plan sheet a person made (marker typed in, so no set-up hid the record's column), the first revision record
+   * written hides its column, as set-up does: the JSON is bookkeeping. Only when that column holds nothing of the
+   * person's below the record, so that no note of theirs disappears from view; once, since the record is there after.
+   * (A sheet Sheet Plan creates was read as absent, so this leaves it to setUp.)
+   */
+  private hideFirstRecord(): void {
+    const before = this.readValues;
+    if (!before || cellText(ALL_CELLS.valueAt(before, METADATA)) !== '') return;
+    if (METADATA.column === PLAN.column || METADATA.column === MARKER.column) return;
+    const sheet = this.planSheet();
+    if (!sheet || sheet.isColumnHiddenByUser(METADATA.column)) return;
+    const lastRow = sheet.getLastRow();
+    if (lastRow > METADATA.row) {
+      const below = sheet.getRange(METADATA.row + 1, METADATA.column, lastRow - METADATA.row, 1).getValues();
+      if (below.some(([value]) => cellText(value) !== '')) return;
+    }
+    this.undo.push(() => sheet.showColumns(METADATA.column));
+    sheet.hideColumns(METADATA.column);
   }
 
   /** Writes cells of the plan sheet, registering how to put back what they held. */

@@ -16,6 +16,7 @@ import { planToolCall, toolAnswer, toolError, type ToolResult, type ToolRoute } 
 import { api } from './api';
 import { PLAN_CELL_REFERENCE } from './plan-location';
 import { agentForUrlKey, runAsWebAgent, type WebAgent } from './web-agent';
+import { rememberWebAppUrl } from './web-app-url';
 
 /** The tool list and each tool's route, from src/node/mcp/tools.ts (scripts/build.mjs writes them in). */
 declare const SHEET_PLAN_MCP_TOOLS: { tools: McpTool[]; routes: Record<string, ToolRoute> };
@@ -63,6 +64,7 @@ function json(text: string): GoogleAppsScript.Content.TextOutput {
  */
 export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
   const output = json('');
+  rememberWebAppUrl();
   let agent: WebAgent | null = null;
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
@@ -79,13 +81,15 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
 
 /** GET: what this URL is, for a person who opens it in a browser (MCP clients POST). */
 export function doGet(_event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
+  rememberWebAppUrl();
   return json(
     JSON.stringify({
       name: SERVER_NAME,
       version: SHEET_PLAN_VERSION,
       about:
         "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
-        "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent).",
+        "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
+        'Opening it here once also tells the sidebar this address, for the agent URLs it makes.',
     }),
   );
 }

@@ -99,12 +99,42 @@ describe('the demo', () => {
       await runInSidebar(emulator.url, 'sidebarUndoWrite', written.id);
 
       const result = await demo;
+      // Done means checked: 3.1's variance % went in as text, which its check refused, so the agent wrote numbers;
+      // the person's undo left 3.2's summary blank, which its check refused, so the agent wrote it again.
       expect(result.sheet).toEqual({
         writes: { '3.1': 'Discrepancies!A2:G4', '3.2': 'Summary!B3:C6' },
         refusal: expect.stringMatching(/^OUT_OF_SCOPE: Staging!A2:C7 is outside the plan's Write ranges: /),
         undone: 'Summary!B3:C6',
+        fixes: [
+          {
+            step: '3.1',
+            refusal: expect.stringContaining(
+              'CHECK_FAILED: Task 3.1 cannot be completed: Discrepancies!E2 holds "-12.5%" (numbers); ' +
+                'Discrepancies!E3 holds "-8.6%" (numbers); Discrepancies!E4 holds "28.6%" (numbers). ' +
+                'Nothing was written',
+            ),
+            fixed: 'Discrepancies!E2:E4',
+          },
+          {
+            step: '3.2',
+            refusal: expect.stringContaining('Summary!C3 holds "" (no blanks); Summary!C4 holds "" (no blanks)'),
+            fixed: 'Summary!B3:C6',
+          },
+        ],
       });
-      expect(emulator.spreadsheet.cell('Summary!B3')).toBe('');
+      expect(lines).toContain(
+        '  📏 replacePlan: the agent says how its sheet work will be checked when it completes 3.1 "Check: ' +
+          'Discrepancies!B2:E100 numbers", 3.2 "Check: Summary!C3:C6 numbers, no blanks"',
+      );
+      const fixed = lines.findIndex((line) => line.startsWith('  ❌ completing 3.1 refused: CHECK_FAILED'));
+      expect(lines.slice(fixed + 1, fixed + 4)).toEqual([
+        '  🔧 the agent wrote variance % as text; it writes the numbers instead',
+        expect.stringMatching(/^ {2}✍ writeRange\(Discrepancies!E2\): 3 cells into Discrepancies!E2:E4 /),
+        '  ✓ 3.1 done',
+      ]);
+      expect(emulator.spreadsheet.cell('Discrepancies!E2')).toBe(-0.125);
+      expect(emulator.spreadsheet.cell('Summary!B3')).toBe('Total SKUs');
+      expect(emulator.spreadsheet.cell('Summary!C6')).toBe(50);
       expect(emulator.spreadsheet.cell('Discrepancies!A2')).toBe('WH-1001');
       expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=-5 vs count');
       expect(emulator.spreadsheet.formula('Discrepancies!G2')).toBe('');
@@ -146,6 +176,11 @@ describe('the demo', () => {
       expect(archived.notes).toMatch(/review of 2\.3 \(.*\) changes requested: use 3% for perishables/);
       expect(archived.notes).toMatch(/review of 2\.3 \(.*\) approved: thresholds OK/);
       expect(archived.notes).toMatch(/finished: Reconciled 14 steps/);
+      expect(archived.raw).toContain(
+        '- [x] 3.2 Calculate summary stats for Summary!B3:E15 (total SKUs, flagged count, total variance $, ' +
+          'accuracy %) ✅',
+      );
+      expect(archived.raw).toMatch(/accuracy %\) ✅ \d{4}-\d\d-\d\d\n {2}- Check: Summary!C3:C6 numbers, no blanks\n/);
       expect(archived.analysisDetails?.keySheets).toEqual([
         'Warehouse',
         'Sales',
@@ -193,6 +228,16 @@ describe('the demo', () => {
       expect(output).toContain('✅ approved: looks right');
       expect(output).toContain('🚫 writeRange(Staging!A2) refused: OUT_OF_SCOPE');
       expect(output).toContain('↶ the person undid the write to Summary!B3:C6');
+      expect(output).toContain(
+        '❌ completing 3.1 refused: CHECK_FAILED: Task 3.1 cannot be completed: ' +
+          'Discrepancies!E2 holds "-12.5%" (numbers)',
+      );
+      expect(output).toContain(
+        '❌ completing 3.2 refused: CHECK_FAILED: Task 3.2 cannot be completed: Summary!C3 holds "" (no blanks)',
+      );
+      expect(output).toMatch(
+        /the agent writes it again\n {2}✍ writeRange\(Summary!B3\): 8 cells into Summary!B3:C6 .*\n {2}✓ 3\.2 done\n/,
+      );
       expect(output).toContain('🏁 Finished: 13/13 done (100%)');
       expect(output).toContain('🗄 finishPlan: "Monthly Inventory Reconciliation" is plan #1 of the archive');
     },

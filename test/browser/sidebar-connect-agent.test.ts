@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AGENTS_PROPERTY } from '../../src/apps-script/agent-keys';
+import { WEB_APP_URL_PROPERTY } from '../../src/apps-script/web-app-url';
 import { ARTIFACTS, openSidebar, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -121,4 +122,20 @@ test('an agent calling the Connect functions through scripts.run is refused and 
     expect(body.error?.details?.[0]?.errorMessage ?? JSON.stringify(body)).toMatch(/NEEDS_PERSON/);
   }
   expect(server().spreadsheet.properties.script.get(AGENTS_PROPERTY)).toBe(before);
+});
+
+test('before the web app first answers, the panel says to open its address; Check again shows the form', async () => {
+  server().spreadsheet.properties.script.delete(WEB_APP_URL_PROPERTY);
+  const { page } = await openSidebar(browser(), server());
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  const notReady = page.locator('.connect-not-ready');
+  await notReady.getByText(/learns the web app's address the first time it answers/).waitFor();
+  await expect(page.getByLabel('Name this agent').count()).resolves.toBe(0);
+  await page.setViewportSize({ width: 300, height: 400 });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-connect-agent-not-ready.png') });
+
+  // The person opens the web app's address in a browser once (a GET: doGet), then checks again.
+  await fetch(server().webAppUrl);
+  await notReady.getByRole('button', { name: 'Check again' }).click();
+  await page.getByLabel('Name this agent').waitFor();
 });

@@ -111,11 +111,21 @@ describe('other utilities', () => {
 describe('ScriptApp.getService', () => {
   test('getUrl is null until the web app is deployed, then its URL', () => {
     const spreadsheet = new EmulatedSpreadsheet();
-    const { ScriptApp } = executionOn(spreadsheet);
+    const { ScriptApp } = executionOn(spreadsheet, { context: 'api' });
     expect(ScriptApp.getService().getUrl()).toBeNull();
     expect(ScriptApp.getService().isEnabled()).toBe(false);
     spreadsheet.webAppUrl = 'http://127.0.0.1:8080/macros/s/local/exec';
     expect(ScriptApp.getService().getUrl()).toBe('http://127.0.0.1:8080/macros/s/local/exec');
     expect(ScriptApp.getService().isEnabled()).toBe(true);
+  });
+
+  test('strictly, a sidebar, menu or trigger execution gets the /dev URL: only a web-app request sees /exec', () => {
+    const spreadsheet = new EmulatedSpreadsheet();
+    spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy/exec';
+    for (const context of ['ui', 'trigger'] as const) {
+      expect(executionOn(spreadsheet, { context }).ScriptApp.getService().getUrl()).toBe(
+        'https://script.google.com/macros/s/AKfy/dev',
+      );
+    }
   });
 });

@@ -16,9 +16,11 @@ import { DIST, callAsPerson, execute, openSidebar, snapshot } from './harness';
 
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-deployment/exec';
 
-function deployedSheet(url: string | null = WEB_APP): EmulatedSpreadsheet {
+/** A sheet whose web app is deployed at `url` and was opened once (doGet), so it knows its own address. */
+function deployedSheet(url: string | null = WEB_APP, opened = true): EmulatedSpreadsheet {
   const spreadsheet = new EmulatedSpreadsheet();
   spreadsheet.webAppUrl = url;
+  if (opened) expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
   return spreadsheet;
 }
 
@@ -86,15 +88,25 @@ describe('the person connects an agent in the sidebar', () => {
 
   test.each([
     ['not deployed', null, /The web app is not deployed yet.*npm run deploy/],
-    ['only its test address', 'https://script.google.com/macros/s/AKfy/dev', /test address.*npm run deploy/],
+    ['deployed, but never opened', WEB_APP, /learns the web app's address the first time it answers. Open its address/],
   ])('no key is made while the web app is %s, and the panel says what to do', (_case, url, reason) => {
-    const spreadsheet = deployedSheet(url);
+    const spreadsheet = deployedSheet(url, false);
     const token = openSidebar(spreadsheet);
     const before = snapshot(spreadsheet);
     const { error } = execute(spreadsheet, 'sidebarConnectAgent', [token, 'Claude'], { context: 'ui' });
     expect(error?.message).toMatch(reason);
     expect(snapshot(spreadsheet)).toBe(before);
     expect(callAsPerson(spreadsheet, token, 'sidebarListAgents').notReady).toMatch(reason);
+  });
+
+  test('the sidebar sees only the /dev address; the web app, once it answers a request, tells it the /exec one', () => {
+    const spreadsheet = deployedSheet(WEB_APP, false);
+    const token = openSidebar(spreadsheet);
+    expect(callAsPerson(spreadsheet, token, 'sidebarListAgents').webAppUrl).toBeNull();
+    const ping = { postData: { contents: '{"jsonrpc":"2.0","id":1,"method":"ping"}', type: 'application/json' } };
+    execute(spreadsheet, 'doPost', [ping]);
+    expect(callAsPerson(spreadsheet, token, 'sidebarListAgents')).toEqual({ agents: [], webAppUrl: WEB_APP });
+    expect(callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude').url).toMatch(`${WEB_APP}?key=sp-`);
   });
 
   test.each([

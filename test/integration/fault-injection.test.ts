@@ -134,6 +134,7 @@ const agentKeys = new WeakMap<EmulatedSpreadsheet, string>();
 const connectedAgent = () => {
   const spreadsheet = saved();
   spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+  runWebApp(spreadsheet, DIST, { method: 'GET' }); // opened once: Sheet Plan learns its address (web-app-url.ts)
   agentKeys.set(spreadsheet, callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarConnectAgent', 'Claude').key);
   return spreadsheet;
 };

@@ -319,3 +319,31 @@ describe('a plan typed into C2 without the marker', () => {
     expect(spreadsheet.cell(MARKER)).toBe('PLAN.md Contents');
   });
 });
+
+describe('the revision record is hidden on a plan sheet a person made', () => {
+  const typed = plan('# Plan: Typed by hand', 'Goal: Mine', '### Phase 1: W', '- [ ] 1.1 Task');
+
+  test('the first change hides the record column, as set-up does', () => {
+    const spreadsheet = sheetWithPlan(typed);
+    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.size).toBe(0);
+    call(spreadsheet, 'startTask', '1.1');
+    expect(String(spreadsheet.cell(REVISION))).toMatch(/^\{/);
+    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns).toEqual(new Set([4]));
+  });
+
+  test('a column holding the person’s notes below the record stays in view', () => {
+    const spreadsheet = sheetWithPlan(typed);
+    personEdits(spreadsheet, `${PLAN_SHEET}!D5`, 'my note');
+    call(spreadsheet, 'startTask', '1.1');
+    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.size).toBe(0);
+    expect(spreadsheet.cell(`${PLAN_SHEET}!D5`)).toBe('my note');
+  });
+
+  test('a person who shows the column again keeps it shown', () => {
+    const spreadsheet = sheetWithPlan(typed);
+    call(spreadsheet, 'startTask', '1.1');
+    spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.clear();
+    call(spreadsheet, 'completeTask', '1.1');
+    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.size).toBe(0);
+  });
+});

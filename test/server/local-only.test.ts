@@ -18,6 +18,8 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
 let folder: string;
 let port: number;
+/** Executions the server ran while starting (it opens its web app once), before any test's request. */
+let atStart: number;
 
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-local-only-'));
@@ -27,6 +29,7 @@ beforeEach(async () => {
     distDir: path.resolve(__dirname, '../../dist'),
   });
   port = Number(new URL(server.url).port);
+  atStart = server.pool.statistics().executions;
 });
 
 afterEach(async () => {
@@ -64,7 +67,7 @@ function raw(
 }
 
 const plan = () => String(server.spreadsheet.cell(PLAN_CELL_REFERENCE));
-const executions = () => server.pool.statistics().executions;
+const executions = () => server.pool.statistics().executions - atStart;
 const errorMessage = (answer: RawAnswer) => (JSON.parse(answer.body) as { error: { message: string } }).error.message;
 const CREATE_PLAN = JSON.stringify({
   functionName: 'createPlan',

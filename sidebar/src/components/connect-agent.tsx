@@ -46,7 +46,16 @@ function NameForm({
   disabled: boolean;
 }) {
   const [name, setName] = useState('');
-  if (view.notReady) return <p class="connect-not-ready">{view.notReady}</p>;
+  if (view.notReady) {
+    return (
+      <div class="connect-not-ready">
+        <p>{view.notReady}</p>
+        <button type="button" class="button text" disabled={disabled} onClick={() => void controller.openAgents()}>
+          Check again
+        </button>
+      </div>
+    );
+  }
   return (
     <form
       class="connect-form"

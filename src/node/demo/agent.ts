@@ -5,9 +5,11 @@
  * person's comment added as a task, and waits again); then it starts and completes the tasks one by
  * one (startNextTask, then advanceTask). Where the example has a review item it asks for a review and
  * waits for the person's decision (a request for changes gets the task reworked and reviewed again);
- * where the example has a blocked task it blocks it for a moment. After the first phase it discovers
- * a task and adds it (which makes an approved plan a draft again, for the person to approve); at the
- * end it finishes the plan, which moves it to the archive.
+ * where the example has a blocked task it blocks it for a moment. Before the person approves its draft, it
+ * declares how its sheet work will be checked (`- Check:` lines, ./declared-checks); a completion the checks
+ * refuse gets the named cells fixed and is tried again (./sheet-steps). After the first phase it discovers a task
+ * and adds it (which makes an approved plan a draft again, for the person to approve); at the end it finishes
+ * the plan, which moves it to the archive.
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
@@ -17,8 +19,9 @@ import { describeProgress } from '../../core/progress';
 import { statusDefinition } from '../../core/statuses';
 import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
+import { DEMO_CHECKS, withCheckLines } from './declared-checks';
 import type { DemoPerson } from './person';
-import { DemoSheetWork, type SheetWorkClient } from './sheet-steps';
+import { DemoSheetWork, type CheckFix, type SheetWorkClient } from './sheet-steps';
 
 export interface DemoOptions {
   client: Pick<
@@ -34,6 +37,7 @@ export interface DemoOptions {
     | 'addTask'
     | 'finishPlan'
     | 'listPlans'
+    | 'replacePlan'
   > &
     SheetWorkClient;
   /** A line for the person watching. */
@@ -62,8 +66,11 @@ export interface DemoResult {
   /** Where finishPlan put the plan. */
   archived?: { id: number; title: string };
   progress: Plan['progress'];
-  /** The sheet work: the ranges written by task, the refused write's message, the range the person undid. */
-  sheet: { writes: Record<string, string>; refusal?: string; undone?: string };
+  /**
+   * The sheet work: the ranges written by task, the refused write's message, the range the person undid, and each
+   * completion the task's checks refused with the range the agent wrote again.
+   */
+  sheet: { writes: Record<string, string>; refusal?: string; undone?: string; fixes: CheckFix[] };
 }
 
 /** After this step the agent discovers work the plan did not have. */
@@ -105,6 +112,15 @@ function findTask(plan: Plan | null, step: string): PlanTask | undefined {
   return plan?.phases.flatMap((phase) => phase.tasks).find((task) => task.step === step);
 }
 
+/** Adds the demo's `- Check:` lines to the plan just drafted (replacePlan at the revision just read). */
+async function declareChecks(client: DemoOptions['client'], log: DemoOptions['log']): Promise<void> {
+  const plan = await client.getPlan();
+  if (!plan) throw new Error('The plan the agent just drafted is gone');
+  await client.replacePlan(withCheckLines(plan.raw, DEMO_CHECKS), plan.revision);
+  const lines = Object.entries(DEMO_CHECKS).map(([step, check]) => `${step} "Check: ${check}"`);
+  log(`  📏 replacePlan: the agent says how its sheet work will be checked when it completes ${lines.join(', ')}`);
+}
+
 export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   const { client, log } = options;
   const pause = () => (options.pauseMs > 0 ? sleep(options.pauseMs) : Promise.resolve());
@@ -115,7 +131,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     reviews: [],
     planApprovals: 0,
     progress: example.progress,
-    sheet: { writes: {} },
+    sheet: { writes: {}, fixes: [] },
   };
   const { person } = options;
   // Where the person acts, for the waiting lines (nothing to say when the demo plays the person).
@@ -180,6 +196,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
   );
   const draft = await client.createPlan(title, goal, phases, details);
   if (draft.status === 'draft') log('  📝 the plan is a draft: the person asked to approve plans before work starts');
+  await declareChecks(client, log);
   await pause();
   await waitForPlanApproval('drafted');
 
@@ -238,7 +255,7 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
     }
 
     try {
-      current = await client.advanceTask(step);
+      current = await sheetWork.completeChecked(step, () => client.advanceTask(step));
       result.completed.push(step);
       log(`  ✓ ${step} done`);
     } catch (error) {
@@ -251,7 +268,12 @@ export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
 
   const finished = await client.getPlan();
   if (finished) result.progress = finished.progress;
-  result.sheet = { writes: Object.fromEntries(sheetWork.writes), refusal: sheetWork.refusal, undone: sheetWork.undone };
+  result.sheet = {
+    writes: Object.fromEntries(sheetWork.writes),
+    refusal: sheetWork.refusal,
+    undone: sheetWork.undone,
+    fixes: sheetWork.fixes,
+  };
   log(`🏁 Finished: ${describeProgress(result.progress)}`);
   const archived = await client.finishPlan(
     `Reconciled ${result.completed.length} steps; discrepancies flagged and the summary written`,

@@ -94,6 +94,9 @@ export class McpDemoClient implements DemoClient {
     return { ...finished, title: plan?.title };
   }) as unknown as DemoClient['finishPlan'];
 
+  replacePlan = ((markdown: string, base: number | string) =>
+    this.tool('replace_plan', { markdown, base })) as unknown as DemoClient['replacePlan'];
+
   listPlans = (async () => (await this.tool('list_plans')).plans) as unknown as DemoClient['listPlans'];
   readRange = ((a1: string) => this.tool('read_range', { a1 })) as unknown as DemoClient['readRange'];
   writeRange = ((a1: string, values: unknown[][], step: string) =>

@@ -3,7 +3,10 @@
  * it reads its data ranges (inside the plan's Read ranges, so nothing is logged), computes the expected stock,
  * tries to keep it in Staging (outside the plan's Write ranges: refused, nothing written), writes the flagged
  * items and the summary into the declared output ranges, and asks the person to undo the summary write in the
- * sidebar, waiting until they have.
+ * sidebar, waiting until they have. Completing a task that wrote goes through the task's checks (./declared-checks):
+ * the flagged items' variance % first goes in as text ("-12.5%"), which its `numbers` check refuses, so the agent
+ * writes the numbers; the summary the person undid is blank, which its `no blanks` check refuses, so the agent writes
+ * it again.
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
@@ -11,6 +14,15 @@ import type { CellJson } from '../../core/cell-values';
 import type { DemoPerson } from './person';
 
 export type SheetWorkClient = Pick<PlanClient, 'readRange' | 'writeRange' | 'getWriteLog'>;
+
+/** A completion the sheet refused (CHECK_FAILED) and what the agent wrote to fix it. */
+export interface CheckFix {
+  step: string;
+  /** The refusal's message: the cells named, with what they hold. */
+  refusal: string;
+  /** The range the agent wrote again. */
+  fixed: string;
+}
 
 export interface SheetStepOptions {
   client: SheetWorkClient;
@@ -26,6 +38,8 @@ export interface SheetStepOptions {
 
 /** A variance over this share of the expected quantity is flagged. */
 const THRESHOLD = 0.05;
+/** How many refused completions of one task the agent fixes before it gives up (and the demo fails). */
+const MAX_FIXES = 2;
 
 interface StockLine {
   sku: string;
@@ -46,6 +60,8 @@ export class DemoSheetWork {
   /** What the refused write was told. */
   refusal: string | undefined;
   undone: string | undefined;
+  /** Each completion the checks refused, and the fix. */
+  readonly fixes: CheckFix[] = [];
 
   constructor(private readonly options: SheetStepOptions) {}
 
@@ -67,9 +83,10 @@ export class DemoSheetWork {
         log('     the agent keeps the expected stock in memory instead');
       }
     } else if (step === '3.1') {
-      await this.write('Discrepancies!A2', this.flagged(), step);
+      // The agent's slip: variance % as the text a person reads ("-12.5%"), which the task's check refuses.
+      await this.write('Discrepancies!A2', this.flagged('text'), step);
     } else if (step === '3.2') {
-      const id = await this.write('Summary!B3', this.summary(), step);
+      const { id } = await this.write('Summary!B3', this.summary(), step);
       await this.waitForUndo(id);
     }
   }
@@ -80,11 +97,47 @@ export class DemoSheetWork {
     return result.values;
   }
 
-  private async write(a1: string, rows: CellJson[][], step: string): Promise<string> {
+  /**
+   * Completes `step` through `complete` (advanceTask, completeTask). When the sheet refuses with CHECK_FAILED, the
+   * agent reads which cells failed, writes them again, and tries once more.
+   */
+  async completeChecked<T>(step: string, complete: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await complete();
+      } catch (error) {
+        if (!(error instanceof PlanClientError) || error.code !== 'CHECK_FAILED' || attempt > MAX_FIXES) throw error;
+        this.options.log(`  ❌ completing ${step} refused: ${error.message}`);
+        const fixed = await this.fix(step, error.message);
+        if (!fixed) throw error;
+        this.fixes.push({ step, refusal: error.message, fixed });
+      }
+    }
+  }
+
+  /** Writes again what the refusal names; answers the range written, or undefined when it cannot tell. */
+  private async fix(step: string, refusal: string): Promise<string | undefined> {
+    const { log } = this.options;
+    if (step === '3.1' && /Discrepancies!E\d+ holds "[^"]*%" \(numbers\)/.test(refusal)) {
+      log('  🔧 the agent wrote variance % as text; it writes the numbers instead');
+      const column = this.flagged('number').map((row) => [row[4]]);
+      return (await this.write('Discrepancies!E2', column, step, 'fix')).range;
+    }
+    if (step === '3.2' && this.undone && refusal.includes('(no blanks)')) {
+      log(
+        `  🔧 the summary is blank since the person's undo, and 3.2 is not done without it: the agent writes it again`,
+      );
+      return (await this.write('Summary!B3', this.summary(), step, 'fix')).range;
+    }
+    return undefined;
+  }
+
+  /** Writes for `step`; the task's own work is kept in `writes`, a fix in `fixes`. */
+  private async write(a1: string, rows: CellJson[][], step: string, kind: 'work' | 'fix' = 'work') {
     const result = await this.options.client.writeRange(a1, rows, step);
-    this.writes.set(step, result.range);
+    if (kind === 'work') this.writes.set(step, result.range);
     this.options.log(`  ✍ writeRange(${a1}): ${result.cells} cells into ${result.range} (write ${result.id})`);
-    return result.id;
+    return result;
   }
 
   private expectedStock(): StockLine[] {
@@ -96,7 +149,8 @@ export class DemoSheetWork {
     });
   }
 
-  private flagged(): CellJson[][] {
+  /** The flagged lines as Discrepancies rows; `percent` says how variance % is written (a fraction, or its text). */
+  private flagged(percent: 'number' | 'text' = 'number'): CellJson[][] {
     return this.stock
       .map((line) => ({ ...line, expected: line.opening - line.sold }))
       .map((line) => ({ ...line, variance: line.actual - line.expected }))
@@ -106,7 +160,9 @@ export class DemoSheetWork {
         line.expected,
         line.actual,
         line.variance,
-        Math.round((line.variance / line.expected) * 1000) / 1000,
+        percent === 'number'
+          ? Math.round((line.variance / line.expected) * 1000) / 1000
+          : `${Math.round((line.variance / line.expected) * 1000) / 10}%`,
         line.variance < 0 ? 'SHORT' : 'OVER',
         // Text, not a formula: the sheet keeps exactly these characters.
         `=${line.variance} vs count`,

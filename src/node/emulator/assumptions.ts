@@ -284,6 +284,18 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'services/utilities.ts',
   },
   {
+    id: 'web-app-url-outside-requests',
+    behaviour:
+      "ScriptApp.getService().getUrl() answers the deployment's /exec URL only in a web-app (or Apps Script API) " +
+      'execution; in a sidebar, menu or trigger execution it answers the /dev URL, which only editors can open.',
+    documented:
+      'getUrl "Returns the URL of the web app, if it has been deployed; otherwise returns null. If you are running ' +
+      'the development mode web app, this returns the development mode url." Which URL other executions get is not ' +
+      'said; developers report the /dev one from google.script.run and triggers.',
+    doc: 'https://developers.google.com/apps-script/reference/script/service#getUrl()',
+    file: 'services/script-app.ts',
+  },
+  {
     id: 'html-output-width',
     behaviour: "An HtmlOutput's width is null until set.",
     documented: 'getWidth "gets the initial width"; the default is not given.',

@@ -113,6 +113,10 @@ export async function startServer(options: StartOptions = {}) {
   // The bound script's web app, as ScriptApp.getService().getUrl() answers it: the sidebar builds agent URLs on it.
   const webAppUrl = localWebAppUrl(url);
   spreadsheet.webAppUrl = webAppUrl;
+  // Opened once, as a person opens a new deployment's address: the web app remembers its URL for the sidebar, whose
+  // own getUrl() answers only the /dev one (src/apps-script/web-app-url.ts).
+  // A failure leaves the sidebar saying how to do it by hand.
+  await fetch(webAppUrl).catch(() => undefined);
   const close = async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

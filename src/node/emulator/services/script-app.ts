@@ -22,8 +22,11 @@ export class ScriptApp {
 
 /**
  * Service (https://developers.google.com/apps-script/reference/script/service): "Returns the URL of the web app, if it
- * has been deployed; otherwise returns null." The deployment is the spreadsheet's `webAppUrl` (the local server sets
- * it to its /macros/s/local/exec address); null until something deploys it.
+ * has been deployed; otherwise returns null. If you are running the development mode web app, this returns the
+ * development mode url." The deployment is the spreadsheet's `webAppUrl` (the local server sets it to its
+ * /macros/s/local/exec address); null until something deploys it.
+ * Assumption web-app-url-outside-requests (../assumptions.ts): only a web-app (or API) execution gets the /exec URL;
+ * a sidebar, menu or trigger execution gets the /dev one.
  */
 export class Service {
   readonly #scope: ExecutionScope;
@@ -33,7 +36,11 @@ export class Service {
   }
 
   getUrl(): string | null {
-    return this.#scope.spreadsheet.webAppUrl;
+    const deployed = this.#scope.spreadsheet.webAppUrl;
+    const { context } = this.#scope.settings;
+    // A window (sidebar, menu) or a trigger is not a request to the web app; every other kind of execution is.
+    if (deployed === null || (context !== 'ui' && context !== 'trigger')) return deployed;
+    return deployed.replace(/\/exec$/, '/dev');
   }
 
   isEnabled(): boolean {

@@ -180,6 +180,16 @@ export class Sheet {
     for (let column = columnIndex; column < columnIndex + numColumns; column++) this.#sheet.hiddenColumns.add(column);
   }
 
+  /** showColumns(columnIndex) or showColumns(columnIndex, numColumns): unhides them (https://developers.google.com/apps-script/reference/spreadsheet/sheet#showcolumnscolumnindex). */
+  showColumns(columnIndex: unknown, numColumns: unknown = 1): void {
+    if (typeof columnIndex !== 'number' || typeof numColumns !== 'number') {
+      throw signatureMismatch('SpreadsheetApp.Sheet.showColumns', [columnIndex, numColumns]);
+    }
+    checkedArea(this.#sheet, { row: 1, column: columnIndex, numRows: 1, numColumns });
+    for (let column = columnIndex; column < columnIndex + numColumns; column++)
+      this.#sheet.hiddenColumns.delete(column);
+  }
+
   /** Whether hideColumns hid the column (https://developers.google.com/apps-script/reference/spreadsheet/sheet#iscolumnhiddenbyusercolumnposition). */
   isColumnHiddenByUser(columnPosition: unknown): boolean {
     if (typeof columnPosition !== 'number') {

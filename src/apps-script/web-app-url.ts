@@ -1,0 +1,44 @@
+/**
+ * The web app's address, for the agent URLs the sidebar makes. ScriptApp.getService().getUrl() gives the deployment's
+ * /exec URL only while the web app answers a request: from the sidebar (google.script.run), a menu or a trigger it
+ * gives the /dev URL, which only the project's editors can open, signed in. So doGet and doPost remember the /exec URL
+ * in the script properties, and the sidebar reads it there.
+ */
+
+/** The script property holding the web app's /exec URL, as the web app last saw it. */
+export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
+
+const EXEC_URL = /^https?:\/\/[^\s?#]+\/exec$/;
+
+const DEPLOY = 'whoever set Sheet Plan up for this sheet runs npm run deploy once (see the README, Deploy)';
+
+/**
+ * Called by doGet and doPost: keeps the /exec URL this request came to, written only when it changed (one property
+ * read per request otherwise). Never fails the request: the URL is bookkeeping for the sidebar.
+ */
+export function rememberWebAppUrl(): void {
+  try {
+    const url = ScriptApp.getService().getUrl();
+    if (!url || !EXEC_URL.test(url)) return;
+    const properties = PropertiesService.getScriptProperties();
+    if (properties.getProperty(WEB_APP_URL_PROPERTY) !== url) properties.setProperty(WEB_APP_URL_PROPERTY, url);
+  } catch (error) {
+    console.warn(`Sheet Plan: the web app's address could not be remembered (${error})`);
+  }
+}
+
+/** The web app's /exec URL for agent URLs, or why there is none yet and what the person does about it. */
+export function knownWebAppUrl(): { url: string; notReady?: undefined } | { url: null; notReady: string } {
+  const remembered = PropertiesService.getScriptProperties().getProperty(WEB_APP_URL_PROPERTY);
+  if (remembered && EXEC_URL.test(remembered)) return { url: remembered };
+  const live = ScriptApp.getService().getUrl();
+  if (live && EXEC_URL.test(live)) return { url: live };
+  if (!live) return { url: null, notReady: `The web app is not deployed yet, so an agent has no address: ${DEPLOY}.` };
+  return {
+    url: null,
+    notReady:
+      "Sheet Plan learns the web app's address the first time it answers. Open its address once in your browser " +
+      '(npm run deploy printed it: https://script.google.com/macros/s/…/exec), then check again here. If it was ' +
+      `never deployed, ${DEPLOY}.`,
+  };
+}
