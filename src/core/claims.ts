@@ -19,6 +19,7 @@ import { PlanError } from './errors';
 import { nestedIndentation, nestedLabelledLines } from './nested-lines';
 import type { PlanOutline } from './parse';
 import { indentationOf } from './patterns';
+import { findTask } from './update';
 import type { ChangeSource } from './revision';
 import type { PlanTask } from './types';
 
@@ -189,4 +190,22 @@ export function withClaimAfter(
   const line = moved(own.line);
   const ownIndentation = document.lines[line].slice(0, indentationOf(document.lines[line]).index);
   return document.replaceLine(line, claimLine(ownIndentation, claimant.holder, claimant.leaseEnd()));
+}
+
+/**
+ * A person releases the claim on `step`: its Working lines go, and the task is free for any agent. INVALID_TRANSITION
+ * when the task has none (nothing to release), NOT_FOUND when there is no such task.
+ */
+export function releaseClaim(outline: PlanOutline, step: string): { document: PlanDocument; released: Claim[] } {
+  const task = findTask(outline, step);
+  const claims = taskClaims(outline).get(task.step) ?? [];
+  if (!claims.length) {
+    throw new PlanError(
+      'INVALID_TRANSITION',
+      `Task ${task.step} has no Working line: nobody holds it; nothing to release`,
+    );
+  }
+  let document = outline.document;
+  for (const claim of [...claims].reverse()) document = document.removeLines(claim.line, claim.line + 1);
+  return { document, released: claims };
 }

@@ -6,6 +6,7 @@
  */
 import { describeValue, requireWholeNumber } from './arguments';
 import { attentionLines, type Attention } from './attention';
+import { CLAIM_LABEL, describeClaim } from './claims';
 import { PlanError } from './errors';
 import { formatTaskLine } from './patterns';
 import { countOf, countProgress, describeProgress } from './progress';
@@ -81,8 +82,10 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
   const statuses = options.statuses ?? STATUS_TABLE;
   const statusOf = (task: PlanTask) => statuses.definition(task.status);
   const isFinished = (task: PlanTask) => statusOf(task).finished;
+  // A task's claim goes under it as the plan writes it: who works on it, until when (src/core/claims.ts).
   const taskLine = (task: PlanTask) =>
-    formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note });
+    formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note }) +
+    (task.working ? `\n  - ${CLAIM_LABEL}: ${describeClaim(task.working)}` : '');
   const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [
     `# Plan: ${plan.title || '(untitled)'}`,
