@@ -19,6 +19,5 @@ module.exports = {
   // server and MCP files spend much of their time waiting on another process (Chromium, a server, a child).
   maxWorkers: 3,
   globalSetup: '<rootDir>/test/global-setup.cjs',
-  setupFilesAfterEnv: ['<rootDir>/test/retry-through-the-pool.cjs'],
   reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
 };

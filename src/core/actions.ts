@@ -6,6 +6,7 @@
  */
 import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
 import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
+import { requireNotWaiting } from './dependencies';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
@@ -215,7 +216,7 @@ export function applyAction(
   }
 
   const task = findTask(outline, step);
-  requireUnclaimed(outline, [task.step], context.claimant, rule.label.toLowerCase());
+  requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
   const from = statuses.definition(task.status);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {
@@ -224,6 +225,8 @@ export function applyAction(
       `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
     );
   }
+  // Starting work on a task that waits for unfinished steps (its `After:` line): WAITING, for an agent.
+  if (from.queue && statuses.inProgress(to)) requireNotWaiting(outline, task, context.byPerson);
   const personOverride = context.byPerson && task.status !== to;
   if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
     refuseTransition(statuses, task, action, to, context);

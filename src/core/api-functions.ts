@@ -96,8 +96,8 @@ export const API_FUNCTIONS = {
   getNextTask: returning<TaskResult | null>()({
     ...read,
     description:
-      'The first todo task (blocked and review items, and tasks another agent has claimed, are passed over); {} when ' +
-      'none is left.',
+      'The first todo task (blocked, review and waiting items, and tasks another agent has claimed, are passed ' +
+      'over); {} when none can start.',
     args: [argument('options', callerOptions.optional())],
     mcp: 'task',
   }),
@@ -109,7 +109,7 @@ export const API_FUNCTIONS = {
   }),
   startTask: returning<TaskResult>()({
     ...taskChange,
-    description: 'Mark a task in progress [/].',
+    description: 'Mark a task in progress [/]. Refused (WAITING) until the steps of its "After:" line are done.',
     args: [step],
     mcp: 'task',
   }),
@@ -205,11 +205,17 @@ export const API_FUNCTIONS = {
     callers: agent,
     changesPlan: true,
     retrySafe: false,
-    description: 'Add a todo task at the end of a phase (next free number), after a step, or under a step.',
+    description:
+      'Add a todo task at the end of a phase (next free number), after a step, or under a step; waitsFor names ' +
+      'the steps it waits for (an "After:" line).',
     args: [
       argument('phase', phaseArgument, 'a phase number: 2'),
       argument('title', line()),
-      argument('options', addTaskOptions.optional(), '{ after: "1.2" } or { under: "1.2" } (a sub-step)'),
+      argument(
+        'options',
+        addTaskOptions.optional(),
+        '{ after: "1.2" } or { under: "1.2" } (a sub-step), and { waitsFor: ["1.2", "1.3"] }',
+      ),
     ],
   }),
   addPhase: returning<PhaseResult>()({

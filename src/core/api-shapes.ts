@@ -59,8 +59,12 @@ export const agentCommand = z.object({
   after: moveTarget.optional(),
   under: z.string().optional(),
   steps: z.array(z.string()).optional(),
+  waitsFor: z.array(z.string()).optional(),
 });
-export const addTaskOptions = z.object({ after: z.string(), under: z.string() }).partial();
+/** Where addTask puts the task, and the steps it waits for (its `  - After: 1.2, 1.3` line). */
+export const addTaskOptions = z
+  .object({ after: z.string(), under: z.string(), waitsFor: z.array(z.string()) })
+  .partial();
 export const settingsChange = z
   .object({
     approvalRequired: z.boolean(),

@@ -24,6 +24,7 @@ export const PLAN_ERROR_CODES = {
   TASK_NOT_IN_PROGRESS: 'a write to the sheet for a task that is not in progress',
   FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas',
   CHECK_FAILED: "a task's written cells show a formula error, or its Check line fails: fix them or ask for a review",
+  WAITING: 'the task waits for steps that are not done or skipped yet (its "After:" line names them)',
   NOT_CONNECTED:
     'no person has opened the sheet with Sheet Plan yet (Agent Plan → Open plan), so an agent cannot reach it',
 } as const;

@@ -29,6 +29,8 @@ export interface Indentation {
   columns: number;
 }
 
+const COLON = 58;
+
 const NO_INDENTATION: Indentation = Object.freeze({ index: 0, columns: 0 });
 
 export function indentationOf(line: string): Indentation {
@@ -367,6 +369,8 @@ const LIST_START = new RegExp(`^(${INDENTATION})(${LIST_MARKER})${GAPS}`);
 export interface ListItem {
   indent: string;
   marker: string;
+  /** Where the text starts in the line. */
+  textStart: number;
   /** The item's text, trailing spaces removed. */
   text: string;
 }
@@ -379,7 +383,12 @@ export function isListItem(line: string): boolean {
 export function matchListItem(line: string): ListItem | null {
   const start = LIST_START.exec(line);
   if (!start) return null;
-  return { indent: start[1], marker: start[2], text: line.slice(start[0].length).trimEnd() };
+  return {
+    indent: start[1],
+    marker: start[2],
+    textStart: start[0].length,
+    text: line.slice(start[0].length).trimEnd(),
+  };
 }
 
 /** `Answer: …` under a question: the answer's text. */
@@ -394,6 +403,22 @@ export function matchAnswer(text: string): string | null {
 export function matchLabelledValue(text: string): { label: string; value: string } | null {
   const colon = text.indexOf(':');
   return colon < 1 ? null : { label: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+/**
+ * The words that open a dependency line under a task (src/core/dependencies.ts), before the steps it waits for:
+ * `After:` as we write it, and what people write: `Depends on:`, `Waits for:`, or `after` without a colon.
+ */
+const DEPENDENCY_LABEL = new RegExp(`^(?:after|depends${GAPS}on|waits${GAPS}for)(?![\\p{L}\\d])`, 'iu');
+
+/** A dependency line's label: where the steps start in the item's text, and whether a colon followed the label. */
+export function matchDependencyLabel(text: string): { valueStart: number; colon: boolean } | null {
+  const label = DEPENDENCY_LABEL.exec(text);
+  if (!label) return null;
+  let at = gapEnd(text, label[0].length);
+  const colon = at >= 0 && text.charCodeAt(at) === COLON;
+  if (colon) at = gapEnd(text, at + 1);
+  return at < 0 ? null : { valueStart: at, colon };
 }
 
 /**

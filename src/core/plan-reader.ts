@@ -5,6 +5,7 @@
  * tables are the scanner's to tell.
  */
 import { NOT_PLAN_TEXT, type BlockKind, type BlockScan, type HeadingPlace } from './blocks';
+import { readDependencies, type DependencyLine } from './dependencies';
 import { deriveNumbers } from './derive-steps';
 import { PlanDocument } from './document';
 import {
@@ -82,6 +83,8 @@ export interface PlanOutline {
   tasksOutsidePhases: PlanTask[];
   /** Lines that look like tasks but are not read as tasks, and why. */
   unread: UnreadLine[];
+  /** The `  - After: 1.2` lines under tasks (src/core/dependencies.ts); each task's `waitsFor` holds their steps. */
+  dependencies: DependencyLine[];
   /** Phases in document order; tasks outside phase headings form phases where they stand. */
   phases: OutlinePhase[];
   questions: Array<PlanQuestion & { answerLine?: number; itemEnd: number }>;
@@ -166,6 +169,7 @@ class OutlineReader {
     }
     this.closeSection(kinds.length);
     deriveNumbers(this.outline, Int32Array.from(this.parentOf), Int32Array.from(this.phaseOf));
+    this.outline.dependencies = readDependencies(this.outline);
     return this.outline;
   }
 
@@ -390,6 +394,7 @@ export function readOutline(document: PlanDocument, blocks: BlockScan, statuses:
     unknownStatusLines: [],
     tasksOutsidePhases: [],
     unread: [],
+    dependencies: [],
     phases: [],
     questions: [],
     sections: {},

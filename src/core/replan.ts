@@ -8,6 +8,7 @@
  * A sub-step (`1.2.1`) belongs to the task whose step it extends, and moves and is removed with it.
  */
 import { describeValue, requireLine, requireStep } from './arguments';
+import { MAX_DEPENDENCIES } from './dependencies';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
@@ -70,12 +71,17 @@ export function addTask(
   titleValue: unknown,
   afterValue?: unknown,
   underValue?: unknown,
+  waitsForValue?: unknown,
 ): ReplanOutcome {
   const phaseNumber = requirePhaseNumber(phaseValue, 'phase');
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
   if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
   requireUniqueSteps(outline);
+  // Named as the plan numbers them now: runEdit carries the line over any renumbering this call makes.
+  const waitsFor = requireWaitsFor(outline, waitsForValue);
+  const withDependencies = (taskLineText: string, bullet: string) =>
+    waitsFor.length ? [taskLineText, dependencyLine(bullet, waitsFor)] : [taskLineText];
   const phase = findPhase(outline, phaseNumber);
   const tree = new PhaseTree(phase);
   const tracked = TrackedLines.of(outline);
@@ -86,10 +92,11 @@ export function addTask(
     requireInPhase(after, phase, 'after');
     const parent = tree.parentOf(after);
     const step = `${parentStep(after.step)}.${lastNumber(after.step) + 1}`;
-    const added = taskLine(bulletOf(lines[after.line]), step, title, !after.derived);
+    const bullet = bulletOf(lines[after.line]);
+    const added = withDependencies(taskLine(bullet, step, title, !after.derived), bullet);
     const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
     const at = blockEnd(outline, phase, after) + gap.length;
-    tracked.insert(at - gap.length, [...gap, added]);
+    tracked.insert(at - gap.length, [...gap, ...added]);
     const renumbered = renumber(tracked, [
       { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: at },
     ]);
@@ -114,8 +121,28 @@ export function addTask(
     at = blockEnd(outline, phase, parent);
   }
   const gap = isLoose(lines, siblings) ? [''] : [];
-  tracked.insert(at, [...gap, taskLine(bullet, step, title, numbered)]);
+  tracked.insert(at, [...gap, ...withDependencies(taskLine(bullet, step, title, numbered), bullet)]);
   return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
+}
+
+/** addTask's `waitsFor`: steps of the plan, each once; none when not given. */
+function requireWaitsFor(outline: PlanOutline, value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > MAX_DEPENDENCIES) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `waitsFor must be a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"] ` +
+        `(got ${describeValue(value)})`,
+    );
+  }
+  const steps = [...new Set(value.map((step, i) => requireStep(step, `waitsFor[${i}]`)))];
+  for (const step of steps) findTask(outline, step);
+  return steps;
+}
+
+/** `  - After: 1.2, 1.3` under a task written with `bullet`: nested one level under it. */
+function dependencyLine(bullet: string, steps: readonly string[]): string {
+  return `${bullet.replace(/\S/g, ' ')}- After: ${steps.join(', ')}`;
 }
 
 /** The last line that is not blank, plus one: where content added at the end of a document goes. */
@@ -343,13 +370,15 @@ export interface EditCommand {
   after?: unknown;
   under?: unknown;
   steps?: unknown;
+  waitsFor?: unknown;
 }
 
 export const EDIT_ACTIONS: Record<
   EditAction,
   (outline: PlanOutline, command: EditCommand, context: ReplanContext) => ReplanOutcome
 > = {
-  add: (outline, command) => addTask(outline, command.phase, command.text, command.after, command.under),
+  add: (outline, command) =>
+    addTask(outline, command.phase, command.text, command.after, command.under, command.waitsFor),
   addPhase: (outline, command) => addPhase(outline, command.text, command.steps, command.after),
   rename: (outline, command, context) => renameTask(outline, command.step, command.text, context),
   move: (outline, command) => moveTask(outline, command.step, command.after),

@@ -7,6 +7,7 @@
 import { describeValue, requireWholeNumber } from './arguments';
 import { attentionLines, type Attention } from './attention';
 import { CLAIM_LABEL, describeClaim } from './claims';
+import { tasksByStep, unfinishedDependencies } from './dependencies';
 import { PlanError } from './errors';
 import { formatTaskLine } from './patterns';
 import { countOf, countProgress, describeProgress } from './progress';
@@ -21,6 +22,18 @@ function statusLine(plan: Plan, waitingForApproval: boolean): string | undefined
   const said = plan.statusNote ? ` — ${plan.statusNote}` : '';
   const waiting = waitingForApproval ? " (waiting for the person's approval: no task may be started until then)" : '';
   return `Status: ${plan.status}${said}${waiting}`;
+}
+
+/** ` (waits for 1.2, 1.3)` after a todo task whose `After:` steps are not all done or skipped; '' otherwise. */
+function waitingWords(plan: Plan, statuses: StatusTable): (task: PlanTask) => string {
+  const tasks = plan.phases.flatMap((phase) => phase.tasks);
+  if (!tasks.some((task) => task.waitsFor)) return () => '';
+  const byStep = tasksByStep(tasks);
+  return (task) => {
+    if (!statuses.definition(task.status).queue) return '';
+    const unfinished = unfinishedDependencies(task, byStep, statuses);
+    return unfinished.length ? ` (waits for ${unfinished.map((dependency) => dependency.step).join(', ')})` : '';
+  };
 }
 
 export interface SummaryOptions {
@@ -82,9 +95,11 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
   const statuses = options.statuses ?? STATUS_TABLE;
   const statusOf = (task: PlanTask) => statuses.definition(task.status);
   const isFinished = (task: PlanTask) => statusOf(task).finished;
+  const waiting = waitingWords(plan, statuses);
   // A task's claim goes under it as the plan writes it: who works on it, until when (src/core/claims.ts).
   const taskLine = (task: PlanTask) =>
     formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note }) +
+    waiting(task) +
     (task.working ? `\n  - ${CLAIM_LABEL}: ${describeClaim(task.working)}` : '');
   const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [

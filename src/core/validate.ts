@@ -1,4 +1,5 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
+import { dependencyProblems } from './dependencies';
 import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
 
@@ -229,10 +230,16 @@ function checkUnreadLines(outline: PlanOutline, { errors, warnings }: Found): vo
   }
 }
 
+/** `After:` lines: unreadable ones, steps the plan does not have, a task waiting for itself, cycles (all errors). */
+function checkDependencies(outline: PlanOutline, { errors }: Found): void {
+  if (outline.dependencies.length) errors.push(...dependencyProblems(outline, outline.dependencies));
+}
+
 /** validatePlan over a document already read. */
 export function validateOutline(outline: PlanOutline): ValidationReport {
   const found: Found = { errors: [], warnings: [] };
-  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines]) check(outline, found);
+  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines, checkDependencies])
+    check(outline, found);
   const { errors, warnings } = found;
   return { valid: errors.length === 0, errors: groupProblems(errors), warnings: groupProblems(warnings) };
 }

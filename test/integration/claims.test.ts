@@ -4,6 +4,7 @@
  * write; another agent's change of it is refused with CLAIMED and writes nothing; the lease ends on the spreadsheet's
  * wall clock; a person acts anyway and releases the claim in the sidebar; hand edits of the cell keep it.
  */
+import { parsePlan } from '../../src/core/parse';
 import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
   DIST,
@@ -30,12 +31,14 @@ const PLAN_TEXT = plan(
   '- [ ] 1.3 Write the totals',
 );
 
-/** 14:00 UTC on 2026-11-26, plus `minutes`. */
-const at = (minutes: number) => () => new Date(Date.UTC(2026, 10, 26, 14, minutes));
+/** 14:00 on 2026-11-26 in the spreadsheet's time zone (the emulator's default, New York: UTC-5), plus `minutes`. */
+const at = (minutes: number) => () => new Date(Date.UTC(2026, 10, 26, 19, minutes));
 
 function deployedSheet(): { spreadsheet: EmulatedSpreadsheet; token: string } {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+  // Opened once, the web app knows its address: the person can connect agents.
+  expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
   return { spreadsheet, token: openSidebar(spreadsheet) };
 }
 
@@ -80,23 +83,26 @@ function twoAgents() {
   return { spreadsheet, token, claude, gemini };
 }
 
-test("an agent's start writes its Working line in the same write; another agent's change is CLAIMED, nothing written", () => {
+test("an agent's start writes its Working line in the same write; another agent's change: CLAIMED", () => {
   const { spreadsheet, claude, gemini } = twoAgents();
   tool(spreadsheet, claude, 'start_task', { step: '1.2' });
   expect(planText(spreadsheet)).toContain(
     '- [/] 1.2 Sum them per region\n  - Working: Claude on my laptop until 2026-11-26 14:30\n- [ ] 1.3',
   );
-  const before = snapshot(spreadsheet);
+  // Every sheet as it was (a key's "last used" may change: it was used).
+  const sheets = () => JSON.stringify(spreadsheet.toJSON().sheets);
+  const before = sheets();
   for (const [name, args] of [
     ['complete_task', { step: '1.2' }],
     ['block_task', { step: '1.2', reason: 'mine now' }],
-    ['set_task_note', { step: '1.2', note: 'mine now' }],
+    ['review_task', { step: '1.2', note: 'mine now' }],
+    ['apply_commands', { commands: [{ action: 'note', step: '1.2', text: 'mine now' }] }],
   ] as const) {
     expect(refused(() => tool(spreadsheet, gemini, name, args))).toMatch(
-      /^CLAIMED: Task 1\.2 is claimed by Claude on my laptop until 2026-11-26 14:30.*nothing was written/,
+      /^CLAIMED: (commands\[0\] \(note 1\.2\): )?Task 1\.2 is claimed by Claude on my laptop until 2026-11-26 14:30.*nothing was written$/,
     );
   }
-  expect(snapshot(spreadsheet)).toBe(before);
+  expect(sheets()).toBe(before);
   // The other agent's next task is another one: the claimed task is in progress, and 1.1 is free.
   expect(JSON.parse(tool(spreadsheet, gemini, 'get_next_task', {}))).toMatchObject({ step: '1.1' });
 });
@@ -104,11 +110,11 @@ test("an agent's start writes its Working line in the same write; another agent'
 test('the lease runs on the wall clock: renewed by the holder, free for another agent once it ends', () => {
   const { spreadsheet, claude, gemini } = twoAgents();
   tool(spreadsheet, claude, 'start_task', { step: '1.1' }, at(0));
-  tool(spreadsheet, claude, 'set_task_note', { step: '1.1', note: 'half read' }, at(20));
+  tool(spreadsheet, claude, 'block_task', { step: '1.1', reason: 'half read' }, at(20));
   expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until 2026-11-26 14:50');
   expect(refused(() => tool(spreadsheet, gemini, 'complete_task', { step: '1.1' }, at(49)))).toMatch(/^CLAIMED/);
-  tool(spreadsheet, gemini, 'complete_task', { step: '1.1' }, at(50));
-  expect(planText(spreadsheet)).toContain('- [x] 1.1 Read the sales — half read ✅ 2026-11-26\n- [ ] 1.2');
+  tool(spreadsheet, gemini, 'start_task', { step: '1.1' }, at(50));
+  expect(planText(spreadsheet)).toContain('- [/] 1.1 Read the sales\n  - Working: Gemini until 2026-11-26 15:20\n');
 });
 
 test("the Working line is the spreadsheet's wall clock, with the date: a lease may end after midnight", () => {
@@ -122,7 +128,7 @@ test('a person acts on a claimed task, and releases the claim in the sidebar: th
   const { spreadsheet, token, claude, gemini } = twoAgents();
   tool(spreadsheet, claude, 'start_task', { step: '1.2' });
   const view = callAsPerson(spreadsheet, token, 'sidebarLoad');
-  const task = view.plan.phases[0].tasks[1];
+  const task = parsePlan(view.markdown).phases[0].tasks[1];
   expect(task.working).toEqual({ by: 'Claude on my laptop', until: '2026-11-26 14:30' });
   callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'note', '1.2', 'check the north', null);
   expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until 2026-11-26 14:30');
@@ -159,20 +165,23 @@ test('callers without keys are one agent, api, unless they name themselves with 
   expect(run(spreadsheet, 'startNextTask', [])).toBeNull();
 });
 
-test('a name that is no name is refused, and a caller with a key cannot pass itself off as another agent', () => {
+test("a name that is no name, or a person's, is refused with what a name is; nothing is written", () => {
   const { spreadsheet, claude } = twoAgents();
+  const before = snapshot(spreadsheet);
   expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: '' }]))).toMatch(
     /^INVALID_ARGUMENT: An agent's name/,
   );
   expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: 'sidebar' }]))).toMatch(/^INVALID_ARGUMENT/);
   expect(refused(() => run(spreadsheet, 'getNextTask', [{ agent: 'x', other: 1 }]))).toMatch(/^INVALID_ARGUMENT/);
+  expect(snapshot(spreadsheet)).toBe(before);
   expect(claude).toBeTruthy();
 });
 
 test('a claim survives a hand edit of the cell around it, and still stops the other agent', () => {
   const { spreadsheet, claude, gemini } = twoAgents();
   tool(spreadsheet, claude, 'start_task', { step: '1.2' });
-  const edited = `${planText(spreadsheet).replace('- [ ] 1.3 Write the totals', '- [ ] 1.3 Write the totals by hand')}\n\n## Notes\n\n- Typed by a person`;
+  const retitled = planText(spreadsheet).replace('- [ ] 1.3 Write the totals', '- [ ] 1.3 Write the totals by hand');
+  const edited = `${retitled}\n\n## Notes\n\n- Typed by a person`;
   personEdits(spreadsheet, PLAN, edited);
   expect(refused(() => tool(spreadsheet, gemini, 'start_task', { step: '1.2' }))).toMatch(/^CLAIMED/);
   tool(spreadsheet, claude, 'complete_task', { step: '1.2' });

@@ -140,6 +140,12 @@ export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
   );
 }
 
+/** What the task waits for (its `- After:` line), small under it until it is finished: `after 1.2, 1.3`. */
+export function TaskWaits({ task }: { task: PlanTask }) {
+  if (!task.waitsFor || statusDefinition(task.status).finished) return null;
+  return <p class="task-after">after {task.waitsFor.join(', ')}</p>;
+}
+
 export interface TaskItemProps {
   task: PlanTask;
   /** The write log; the task shows the writes made for it. */
@@ -182,6 +188,7 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
       </div>
       <TaskDetails task={task} />
       <TaskWorking task={task} controller={controller} disabled={disabled} />
+      <TaskWaits task={task} />
       <TaskCheck step={task.step} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (

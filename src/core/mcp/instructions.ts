@@ -26,14 +26,17 @@ makes it a draft again, ticking tasks does not.
 3. Execute one task at a time: get_next_task, start_task, do the sheet work with read_range and write_range \
 (writes only inside the plan's Write ranges, for the task in progress; text is written as text), \
 complete_task (advance_task completes it and starts the next in one call). Report progress; repeat until no \
-task is left. The person sees each write under its task and can undo it.
+task is left. The person sees each write under its task and can undo it. A task with an "After: 1.2, 1.3" \
+line waits until those steps are done or skipped: get_next_task passes over it and start_task answers \
+WAITING. No next task while todo tasks are left: they wait (get_plan marks them "waits for").
 4. Blocked: block_task with a specific reason naming the range ("Sales!A2:H1000 is empty, need POS upload") \
 and tell the user.
 5. Review: review_task with what to check before thresholds, destructive writes or outputs a person must \
 verify ("about to clear Discrepancies!A2:G100, OK?"). Only a person approves, in the sidebar; the task comes \
 back as todo with "approved: …" or "changes requested: …": act on the comment.
 6. apply_commands makes several changes at once, all or none, and also skips a task that is not needed \
-(action skip, text = why). Work you discover: add (phase, text = title; after or under a step), addPhase, \
+(action skip, text = why). Work you discover: add (phase, text = title; after or under a step; waitsFor: \
+the steps it waits for), addPhase, \
 rename, move, remove (todo tasks only). Appending keeps every step number; a change that renumbers says \
 old → new in "renumbered": use the new numbers. To edit the text, get_plan view=full, then replace_plan \
 with the stamp (or revision) you read as base (CONFLICT: read again).
@@ -45,4 +48,4 @@ it is refused with CLAIMED (who, until when); take another task. A person can re
 archive (list_plans, with id to read one) and the cell is empty or holds a starter plan.
 
 Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, NEEDS_APPROVAL, CONFLICT, CLAIMED, NO_PLAN, \
-BUSY, OUT_OF_SCOPE, PLAN_NOT_APPROVED, TASK_NOT_IN_PROGRESS) and say what to do.`;
+BUSY, WAITING, OUT_OF_SCOPE, PLAN_NOT_APPROVED, TASK_NOT_IN_PROGRESS) and say what to do.`;

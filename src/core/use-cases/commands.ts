@@ -19,7 +19,7 @@ import { removedReason, requireEditUnclaimed, runEdit } from './replanning';
 /** The actions an agent may put in applyCommands, for error messages. */
 const AGENT_COMMANDS = [...AGENT_ACTIONS, ...(Object.keys(EDIT_ACTIONS) as EditAction[])];
 
-type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true };
+type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true; droppedDependencies?: string[] };
 
 /** One command over `text`: the new text, and the task as the command left it (a removed one as it was). */
 function applyCommand(
@@ -94,7 +94,8 @@ export function applyCommands(path: PlanRevisions, commands: unknown): CommandRe
           const what = record.step === undefined ? '' : ` ${String(record.step)}`;
           throw new PlanError(
             error.code,
-            `commands[${i}] (${String(record.action)}${what}): ${error.detail}; nothing was written`,
+            `commands[${i}] (${String(record.action)}${what}): ${error.detail.replace(/; nothing was written$/, '')}; ` +
+              'nothing was written',
           );
         }
         throw error;

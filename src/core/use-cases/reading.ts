@@ -2,6 +2,7 @@
 import { describeValue, requireWholeNumber } from '../arguments';
 import { heldByOther, type Claimant } from '../claims';
 import { attentionIn, attentionOf } from '../attention';
+import { firstReady } from '../dependencies';
 import { PlanError } from '../errors';
 import { outlinePlan, parsePlan } from '../parse';
 import type { ArchiveEntry } from '../store';
@@ -25,14 +26,12 @@ export function allTasks(plan: Plan): PlanTask[] {
 }
 
 /**
- * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over); for an agent, also
- * the tasks another agent has claimed (src/core/claims.ts).
+ * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
+ * first that waits for nothing (its `After:` steps done or skipped: src/core/dependencies.ts); for an agent, also
+ * passing over the tasks another agent has claimed (src/core/claims.ts).
  */
 export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
-  return (
-    allTasks(plan).find((task) => STATUS_TABLE.definition(task.status).queue && !heldByOther(task.working, claimant)) ??
-    null
-  );
+  return firstReady(allTasks(plan), STATUS_TABLE, (task) => heldByOther(task.working, claimant));
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */

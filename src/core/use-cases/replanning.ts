@@ -1,6 +1,7 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
 import { describeValue, requireStep } from '../arguments';
 import { requireUnclaimed, stepAndSubSteps } from '../claims';
+import { carryDependencies } from '../dependency-carry';
 import { PlanError } from '../errors';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
@@ -16,8 +17,17 @@ import { taskAtLine } from './reading';
 /** A re-planning operation's new document, and the task it acted on as read from the new text. */
 export interface Edit {
   document: ReplanOutcome['document'];
+  /** The operation's outcome, its `After:` lines carried over (src/core/dependency-carry.ts). */
   outcome: ReplanOutcome;
-  result(text: string): PlanTask & { renumbered: Record<string, string>; removed?: true };
+  result(text: string): PlanTask & EditFacts;
+}
+
+/** What a re-planning answer says beside the task: the renumbering, a removal, dependencies it dropped. */
+export interface EditFacts {
+  renumbered: Record<string, string>;
+  removed?: true;
+  /** `2.1 (Sum up) no longer waits for 1.3 (Load the data), which was removed`: also in the plan's Notes. */
+  droppedDependencies?: string[];
 }
 
 /** Why a version went to the history: the tasks a removal took out. */
@@ -34,7 +44,16 @@ export function runEdit(
   outline: PlanOutline,
   operation: (outline: PlanOutline) => ReplanOutcome,
 ): Edit {
-  const outcome = operation(outline);
+  const operated = operation(outline);
+  // `After:` lines still name the steps as they were: renumbered in place, a removed step dropped with a note.
+  const carried = carryDependencies(
+    operated.document,
+    operated,
+    (text) => path.texts.outline(text),
+    () => path.today(),
+  );
+  const outcome = { ...operated, document: carried.document, lines: operated.lines.map(carried.lineAfter) };
+  const dropped = carried.dropped.length ? { droppedDependencies: carried.dropped } : {};
   // Only rewrites the status line where it is: every task stays on its line.
   const document = path.byPerson
     ? outcome.document
@@ -45,8 +64,10 @@ export function runEdit(
         () => path.settings().approvalRequired,
       );
   const result = (text: string) => {
-    if (outcome.removed) return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const };
-    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered };
+    if (outcome.removed) {
+      return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const, ...dropped };
+    }
+    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered, ...dropped };
   };
   return { document, outcome, result };
 }
@@ -95,23 +116,33 @@ function editResult(path: PlanRevisions, text: string, edit: Edit, revision: Rev
   return result;
 }
 
-/** addTask's options as command fields: `{ after }` or `{ under }`. */
-function splitOptions(options: unknown): { after?: unknown; under?: unknown } {
+const ADD_OPTIONS = ['after', 'under', 'waitsFor'];
+
+/** addTask's options as command fields: `{ after }` or `{ under }`, and `{ waitsFor: ["1.2"] }`. */
+function splitOptions(options: unknown): { after?: unknown; under?: unknown; waitsFor?: unknown } {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `options must be an object like { "after": "1.2" } or { "under": "1.2" } (got ${describeValue(options)})`,
+      `options must be an object like { "after": "1.2" }, { "under": "1.2" } or { "waitsFor": ["1.2"] } (got ` +
+        `${describeValue(options)})`,
     );
   }
   const record = options as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => key !== 'after' && key !== 'under');
-  if (unknown.length)
-    throw new PlanError('INVALID_ARGUMENT', `Unknown option ${unknown.join(', ')}; the options are after and under`);
-  return { after: record.after, under: record.under };
+  const unknown = Object.keys(record).filter((key) => !ADD_OPTIONS.includes(key));
+  if (unknown.length) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `Unknown option ${unknown.join(', ')}; the options are after, under and waitsFor`,
+    );
+  }
+  return { after: record.after, under: record.under, waitsFor: record.waitsFor };
 }
 
-/** Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`. */
+/**
+ * Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`;
+ * `{ waitsFor: ["1.2"] }` writes its `  - After: 1.2` line.
+ */
 export function addTask(path: PlanRevisions, phase: unknown, title: unknown, options?: unknown): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(

@@ -50,6 +50,8 @@ export type EditResult = TaskResult & {
   renumbered: Record<string, string>;
   /** The plan's status after the change, if it has one (an agent's re-plan makes an approved plan a draft). */
   planStatus?: PlanStatus;
+  /** Steps that no longer wait for a removed task (src/core/dependency-carry.ts); also noted in the plan's Notes. */
+  droppedDependencies?: string[];
 };
 
 /** removeTask's result: the task as it was, and every step it took out (its sub-steps too). */
@@ -66,7 +68,11 @@ export interface PhaseResult {
 }
 
 /** One command's result in applyCommands: the task as that command left it (re-planning commands say more). */
-export type CommandResult = TaskResult & { renumbered?: Record<string, string>; removed?: true };
+export type CommandResult = TaskResult & {
+  renumbered?: Record<string, string>;
+  removed?: true;
+  droppedDependencies?: string[];
+};
 
 export interface PlanCommand {
   action: TaskAction | EditAction;
@@ -83,6 +89,8 @@ export interface PlanCommand {
   after?: string | number;
   /** add: the step the new task is a sub-step of. */
   under?: string;
+  /** add: the steps the new task waits for (its `  - After: 1.2, 1.3` line). */
+  waitsFor?: string[];
   /** addPhase: the titles of its tasks. */
   steps?: string[];
 }
