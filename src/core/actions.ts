@@ -5,7 +5,7 @@
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
 import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
-import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
+import { requireStartable, requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import { requireNotWaiting } from './dependencies';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -218,6 +218,7 @@ export function applyAction(
   const task = findTask(outline, step);
   requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
   const from = statuses.definition(task.status);
+  if (action === 'start') requireStartable(task, from.finished, context.claimant, from.described);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {
     throw new PlanError(

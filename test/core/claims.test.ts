@@ -179,3 +179,28 @@ test('a Working line is read as people write it: the time alone means today, an 
   expect(isActive({ until: '14:30' }, '2026-03-14 14:30')).toBe(false);
   expect(isActive({}, '2026-03-14 14:29')).toBe(false);
 });
+
+test('an agent does not start a finished task straight away (another may have finished it since its read)', () => {
+  const store = clockedStore();
+  agent(store, 'Claude').startTask('1.1');
+  agent(store, 'Claude').completeTask('1.1');
+  const before = store.state();
+  const { code, message } = refusal(() => agent(store, 'Gemini').startTask('1.1'));
+  expect(code).toBe('INVALID_TRANSITION');
+  expect(message).toMatch(/Task 1\.1 is done already .*reopenTask first/);
+  expect(store.state()).toBe(before);
+  agent(store, 'Gemini').reopenTask('1.1');
+  expect(agent(store, 'Gemini').startTask('1.1').status).toBe('doing');
+  // A person restarts finished work when they choose.
+  person(store).act('complete', '1.1');
+  expect(person(store).act('start', '1.1').status).toBe('doing');
+});
+
+test('a person releases a claim; an agent cannot', () => {
+  const store = clockedStore();
+  agent(store, 'Claude').startTask('1.2');
+  expect(refusal(() => agent(store, 'Gemini').releaseClaim('1.2')).code).toBe('NEEDS_PERSON');
+  person(store).releaseClaim('1.2');
+  expect(store.text).not.toContain('Working:');
+  expect(agent(store, 'Gemini').completeTask('1.2').status).toBe('done');
+});
