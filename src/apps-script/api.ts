@@ -7,7 +7,7 @@ import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions, type PlanCommand } from '../core/plan-manager';
 import { compactPlan } from '../core/summary';
 import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/types';
-import { agentCaller } from './agent-identity';
+import { agentCaller, runAsNamedCaller } from './agent-identity';
 import { checkingArguments } from './checked-arguments';
 import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
@@ -59,7 +59,8 @@ export const api = acceptingRequestIds(
         const plan = agent().getPlan();
         return plan && options?.view === 'compact' ? compactPlan(plan, { nextCount: options.nextCount }) : plan;
       }),
-    getNextTask: () => run(() => agent().getNextTask()),
+    getNextTask: (options?: { agent?: string } | null) =>
+      run(() => runAsNamedCaller(options?.agent, () => agent().getNextTask())),
     getReviewTasks: () => run(() => agent().getReviewTasks()),
     getProgress: () => run(() => agent().getProgress()),
     validatePlan: () => run(() => agent().validatePlan()),

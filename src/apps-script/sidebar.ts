@@ -391,6 +391,11 @@ export function sidebarRemoveTask(token: string, step: string, seen?: SeenTask |
   return asPerson(token, (manager) => manager.removeTask(step, seen));
 }
 
+/** Releases an agent's claim on a task: its `- Working:` line goes, and any agent may take the task. */
+export function sidebarReleaseClaim(token: string, step: string, seen?: SeenTask | null): PlanView {
+  return asPerson(token, (manager) => manager.releaseClaim(step, seen));
+}
+
 /** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */
 export function sidebarAdoptFormat(token: unknown): PlanView {
   return asPerson(token, (manager) => manager.adoptFormat());

@@ -1,8 +1,9 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
+import { requireUnclaimed, stepAndSubSteps } from '../claims';
 import { carryDependencies } from '../dependency-carry';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
-import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
+import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan';
 import { seenAt, type SeenTask } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
@@ -67,6 +68,22 @@ export function runEdit(
     return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered, ...dropped };
   };
   return { document, outcome, result };
+}
+
+/**
+ * CLAIMED when another agent holds the task a rename, move or removal acts on (a removal: or one of its sub-steps);
+ * nothing is written. A step that is no step is left to the operation, which says what is wrong with it.
+ */
+export function requireEditUnclaimed(
+  path: PlanRevisions,
+  outline: PlanOutline,
+  action: EditAction,
+  step: string | undefined,
+): void {
+  if (action === 'add' || action === 'addPhase' || step === undefined || step === null) return;
+  const known = step.trim();
+  const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
+  requireUnclaimed(outline, steps, path.claimant(), action);
 }
 
 /** A re-planning operation on its own: one read and one write under the lock. */
@@ -145,7 +162,10 @@ export function renameTask(path: PlanRevisions, step: string, title: string, see
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'rename', step);
+      return EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context);
+    },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
@@ -160,7 +180,10 @@ export function moveTask(
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'move', step);
+      return EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context);
+    },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
@@ -170,7 +193,10 @@ export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | 
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'remove', step);
+      return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context);
+    },
     (text, edit, revision) => ({
       ...editResult(path, text, edit, revision),
       removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),
