@@ -15,11 +15,7 @@ export const line = () => z.string().meta({ format: 'line' });
 export const stepText = () => z.string().meta({ format: 'step' });
 export const step = argument('step', stepText(), 'e.g. "2.1"');
 /** The stamp of a plan as read (`7:2k1-9f3a0c1e`): revision and text, see src/core/revision.ts. */
-export const stamp = () =>
-  z
-    .string()
-    .regex(/^\d+:\S+$/)
-    .meta({ format: 'stamp' });
+export const stamp = () => z.string().meta({ format: 'stamp' });
 export const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
 /** What the person saw of the task or question they decide on (src/core/seen.ts): CONFLICT when it changed. */
 export const seenTask = argument(
@@ -75,7 +71,9 @@ export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$
 /** The steps a task waits for (its `  - After: 1.2, 1.3` line). */
 export const waitsFor = () => z.array(stepText()).max(MAX_DEPENDENCIES).meta({ format: 'waitsFor' });
 /** Where moveTask puts a task: right after a step, or first in a phase (2 or "2"). */
-export const moveTarget = z.union([stepText(), phaseArgument]).meta({ format: 'moveTarget' });
+export const moveTarget = z
+  .union([z.string().meta({ format: 'moveTarget' }), phaseNumber])
+  .meta({ format: 'moveTarget' });
 export const agentCommand = z
   .object({
     action: z.enum([...AGENT_ACTIONS, ...EDIT_COMMANDS]),

@@ -119,15 +119,29 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
 }
 
 /**
- * The patterns the descriptor's text arguments use, written here rather than compiled from the table at run time, so
- * the ReDoS check reads each one (test/core/redos.test.ts); argumentTable refuses a pattern missing here.
+ * The patterns of the descriptor's text arguments and of the checker's own text formats (below), written here rather
+ * than compiled from the table at run time, so the ReDoS check reads each one (test/core/redos.test.ts); argumentTable
+ * refuses a pattern missing here.
  */
 export const TEXT_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
   [/^\s*\d+\s*$/, /^\d+:\S+$/].map((pattern) => [pattern.source, pattern]),
 );
 
+const [PHASE_TEXT, STAMP] = TEXT_PATTERNS.values();
+
+/**
+ * The text formats the checker reads itself (kept out of the MCP tool list, which shows only JSON Schema's own words):
+ * a step, trimmed, as agents add spaces; a plan's stamp; where a task moves, a step or a phase number.
+ */
+const TEXT_FORMATS: Record<string, (text: string) => boolean> = {
+  step: (text) => STEP_ID.test(text.trim()),
+  stamp: (text) => STAMP.test(text),
+  moveTarget: (text) => STEP_ID.test(text.trim()) || PHASE_TEXT.test(text),
+};
+
 function fitsText(value: string, rule: JsonRule): boolean {
-  if (rule.format === 'step' && !STEP_ID.test(value.trim())) return false;
+  const format = rule.format === undefined ? undefined : TEXT_FORMATS[rule.format];
+  if (format && !format(value)) return false;
   if (!rule.pattern) return true;
   const pattern = TEXT_PATTERNS.get(rule.pattern);
   if (!pattern) throw new Error(`The argument pattern /${rule.pattern}/ is not one of argument-check's TEXT_PATTERNS`);
