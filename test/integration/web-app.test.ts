@@ -20,6 +20,7 @@ const PLAN_TEXT = [
 function deployedSheet(): EmulatedSpreadsheet {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   spreadsheet.webAppUrl = WEB_APP;
+  runWebApp(spreadsheet, DIST, { method: 'GET' }); // opened once: Sheet Plan learns its address (web-app-url.ts)
   return spreadsheet;
 }
 
