@@ -338,7 +338,7 @@ export function sidebarSettings(token: unknown): PlanSettings {
 }
 
 /** Changes settings (`{ approvalRequired: true }`, `{ afterFinish: 'starter' }`); answers them all. */
-export function sidebarSaveSettings(token: unknown, change: unknown): PlanSettings {
+export function sidebarSaveSettings(token: string, change: Partial<PlanSettings>): PlanSettings {
   return run(() => personManager(token).saveSettings(change));
 }
 

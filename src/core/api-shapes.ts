@@ -98,9 +98,10 @@ export const settingsChange = z
     approvalRequired: z.boolean(),
     afterFinish: z.enum(['empty', 'starter']),
     mailWhenWaiting: z.boolean(),
-    mailTo: z.array(z.string()),
+    mailTo: z.array(z.string()).meta({ format: 'mailTo' }),
   })
-  .partial();
+  .partial()
+  .strict();
 /** getPlan's options (src/core/summary.ts): nothing, or `full`, is the whole plan. */
 export const planView = z
   .object({ view: z.enum(['full', 'compact']), nextCount: z.number().int().min(0).max(MAX_NEXT_COUNT) })

@@ -175,7 +175,7 @@ export class PlanManager {
   getSettings(): PlanSettings {
     return { ...this.path.settings() };
   }
-  saveSettings(change: unknown): PlanSettings {
+  saveSettings(change: Partial<PlanSettings>): PlanSettings {
     return saveSettings(this.path, change);
   }
   finishPlan(summary: string): FinishResult {

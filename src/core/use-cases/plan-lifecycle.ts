@@ -42,7 +42,7 @@ export function requestPlanChanges(path: PlanRevisions, comment: string): Revise
 }
 
 /** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
-export function saveSettings(path: PlanRevisions, change: unknown): PlanSettings {
+export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>): PlanSettings {
   path.requirePerson('change the settings');
   const settings = { ...path.settings(), ...requireSettingsChange(change) };
   // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
