@@ -24,6 +24,17 @@ async function planText(): Promise<string> {
 }
 
 describe('PlanClient against the emulator', () => {
+  test('a client named with agent is that agent: its claims and changes carry the name; unnamed is api', async () => {
+    const named = emulator.client({ agent: 'Report builder' });
+    const next = await named.getNextTask();
+    await named.startTask(next!.step);
+    expect(await planText()).toMatch(/\n {2}- Working: Report builder until \d{4}-\d{2}-\d{2} \d{2}:\d{2}\n/);
+    expect((await client.getPlan())!.changedBy).toBe('agent:Report builder');
+    // A client without a name is the agent api: the task is not its to complete.
+    await expect(caught(client.completeTask(next!.step))).resolves.toMatchObject({ code: 'CLAIMED' });
+    await expect(named.completeTask(next!.step)).resolves.toMatchObject({ status: 'done' });
+  });
+
   test('reads the plan, its compact view, progress and review items', async () => {
     const plan = await client.getPlan();
     expect(plan).toMatchObject({ title: 'Monthly Inventory Reconciliation', changedBy: 'cell edit', revision: 1 });

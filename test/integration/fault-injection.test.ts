@@ -345,6 +345,18 @@ const MUTATIONS: Record<string, Scenario[]> = {
   sidebarRenameTask: [person('a title', (s) => [token(s), '1.3', 'Check, renamed'])],
   sidebarMoveTask: [person('a task', (s) => [token(s), '1.1', '1.2'])],
   sidebarRemoveTask: [person('a task in review', (s) => [token(s), '1.3'])],
+  sidebarReleaseClaim: [
+    {
+      label: "an agent's claim",
+      setup: withSidebar(() => {
+        const spreadsheet = saved();
+        call(spreadsheet, 'startTask', '1.1');
+        return spreadsheet;
+      }),
+      context: 'ui',
+      args: (spreadsheet) => [token(spreadsheet), '1.1'],
+    },
+  ],
   sidebarInitPlan: [{ label: 'a new spreadsheet', setup: withSidebar(empty), context: 'ui', args: (s) => [token(s)] }],
   doPost: [
     {
