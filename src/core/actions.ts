@@ -226,8 +226,8 @@ export function applyAction(
       `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
     );
   }
-  // Starting work on a task that waits for unfinished steps (its `After:` line): WAITING, for an agent.
-  if (from.queue && statuses.inProgress(to)) requireNotWaiting(outline, task, context.byPerson);
+  // Work (starting, or completing straight from todo) on a task that waits for unfinished steps: WAITING, for an agent.
+  if (from.queue && statuses.definition(to).work) requireNotWaiting(outline, task, context.byPerson);
   const personOverride = context.byPerson && task.status !== to;
   if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
     refuseTransition(statuses, task, action, to, context);

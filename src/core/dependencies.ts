@@ -64,7 +64,9 @@ export function readStepList(value: string): DependencyReference[] | string {
     const end = stickyMatch(STEP, value, at);
     if (end < 0) {
       const found = value.slice(at).trim();
-      return found ? `"${value}" names "${found}", which is not a step; ${HELP}` : `"${value}" names no step; ${HELP}`;
+      if (!found) return `"${value}" names no step; ${HELP}`;
+      if (/^phase\b/i.test(found)) return `"${found}" is a phase, not a step: name its last step (After: 1.4); ${HELP}`;
+      return `"${value}" names "${found}", which is not a step; ${HELP}`;
     }
     references.push({ step: value.slice(at, end), start: at, end });
     if (references.length > MAX_DEPENDENCIES) return `at most ${MAX_DEPENDENCIES} steps on one After line`;
@@ -100,33 +102,46 @@ function readDependencyItem(step: string, line: number, text: string): Dependenc
 }
 
 /**
- * The dependency lines nested under each task (before its next task, a heading, or a line that is not nested deeper
- * than the task), as the plan reader calls it once it has read the tasks. Sets each task's `waitsFor`.
+ * The dependency lines nested under each task, as the plan reader calls it once it has read the tasks; sets each
+ * task's `waitsFor`. A line belongs to the nearest task above it that it is indented deeper than, as Markdown nests
+ * it: after a task's sub-steps, a line indented like them is the task's own. A heading, or any line not indented
+ * deeper than a task, closes that task. One pass over the lines from the first task on.
  */
 export function readDependencies(outline: PlanOutline): DependencyLine[] {
   const found: DependencyLine[] = [];
+  const { tasks, taskLines } = outline;
+  if (!tasks.length) return found;
   const { lines } = outline.document;
   const { kinds } = outline.blocks;
-  const { tasks, taskLines } = outline;
+  const taskAt = new Map(tasks.map((task, index) => [task.line, index]));
   const waits = new Map<PlanTask, Set<string>>();
-  tasks.forEach((task, index) => {
-    const end = index + 1 < tasks.length ? tasks[index + 1].line : lines.length;
-    const indent = taskLines[index].indent;
-    for (let line = task.line + 1; line < end; line++) {
-      const kind = kinds[line];
-      if (kind === 'blank') continue;
-      if (kind === 'heading' || indentationOf(lines[line]).columns <= indent) break;
-      // Only list items: an `After:` line in code or a comment is an example.
-      const read = kind === 'list-item' ? readDependencyItem(task.step, line, lines[line]) : null;
-      if (!read) continue;
-      found.push(read);
-      if (read.error) continue;
-      // Several lines add up, each step once (a Set, so that many lines under one task cost linear time).
-      const steps = waits.get(task) ?? new Set<string>();
-      for (const reference of read.references) steps.add(reference.step);
-      waits.set(task, steps);
+  /** The tasks still open (a line indented deeper than one belongs to it), innermost last. */
+  const open: number[] = [];
+  for (let line = tasks[0].line; line < lines.length; line++) {
+    const kind = kinds[line];
+    if (kind === 'blank') continue;
+    if (kind === 'heading') {
+      open.length = 0;
+      continue;
     }
-  });
+    const index = taskAt.get(line);
+    const columns = index === undefined ? indentationOf(lines[line]).columns : taskLines[index].indent;
+    while (open.length && taskLines[open[open.length - 1]].indent >= columns) open.pop();
+    if (index !== undefined) {
+      open.push(index);
+      continue;
+    }
+    // Only list items: an `After:` line in code or a comment is an example.
+    const owner = open.length ? tasks[open[open.length - 1]] : undefined;
+    const read = owner && kind === 'list-item' ? readDependencyItem(owner.step, line, lines[line]) : null;
+    if (!owner || !read) continue;
+    found.push(read);
+    if (read.error) continue;
+    // Several lines add up, each step once (a Set, so that many lines under one task cost linear time).
+    const steps = waits.get(owner) ?? new Set<string>();
+    for (const reference of read.references) steps.add(reference.step);
+    waits.set(owner, steps);
+  }
   for (const [task, steps] of waits) task.waitsFor = [...steps];
   return found;
 }
@@ -185,8 +200,8 @@ export function describeUnfinished(unfinished: readonly Unfinished[]): string {
 }
 
 /**
- * Before an agent starts `task`: every step it waits for is done or skipped, or WAITING names them. A person in
- * the sidebar decides for themselves and is not stopped.
+ * Before an agent starts `task` (or completes it straight from todo): every step it waits for is done or skipped, or
+ * WAITING names them. A person in the sidebar decides for themselves and is not stopped.
  */
 export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson: boolean): void {
   if (byPerson || !task.waitsFor) return;
@@ -195,7 +210,7 @@ export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson
   const unknown = unfinished.some((dependency) => !dependency.task);
   throw new PlanError(
     'WAITING',
-    `Task ${task.step} waits for ${describeUnfinished(unfinished)}: start it once they are done or skipped ` +
+    `Task ${task.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or skipped ` +
       `(getNextTask answers a task that can start now)` +
       (unknown ? '; a step not in the plan is never done: fix the task\'s "After:" line' : ''),
   );
@@ -203,28 +218,45 @@ export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson
 
 // ---- what validatePlan reports ----
 
-/** Steps that wait for each other in a circle (`["1.2", "2.1"]`: 1.2 waits for 2.1, which waits for 1.2). */
+/**
+ * Steps that wait for each other in a circle (`["1.2", "2.1"]`: 1.2 waits for 2.1, which waits for 1.2), each circle
+ * once. A depth-first walk with its own stack: a long chain of After lines cannot overflow the call stack.
+ */
 export function dependencyCycles(tasks: readonly PlanTask[]): string[][] {
   const byStep = tasksByStep(tasks);
   const state = new Map<string, 'open' | 'closed'>();
   const cycles: string[][] = [];
   const seen = new Set<string>();
-  const visit = (step: string, path: string[]): void => {
-    state.set(step, 'open');
-    path.push(step);
-    for (const next of byStep.get(step)?.waitsFor ?? []) {
-      if (!byStep.has(next) || next === step) continue; // reported as unknown, or as waiting for itself
-      if (state.get(next) === 'open') {
+  for (const root of tasks) {
+    if (!root.waitsFor || state.has(root.step)) continue;
+    const path = [root.step];
+    const stack = [{ step: root.step, next: 0 }];
+    state.set(root.step, 'open');
+    while (stack.length) {
+      const frame = stack[stack.length - 1];
+      const waitsFor = byStep.get(frame.step)?.waitsFor ?? [];
+      if (frame.next === waitsFor.length) {
+        stack.pop();
+        path.pop();
+        state.set(frame.step, 'closed');
+        continue;
+      }
+      const next = waitsFor[frame.next++];
+      // A step not in the plan, or the task itself: reported on their own.
+      if (!byStep.has(next) || next === frame.step) continue;
+      const reached = state.get(next);
+      if (reached === 'open') {
         const cycle = path.slice(path.indexOf(next));
         const key = [...cycle].sort().join(' ');
         if (!seen.has(key)) cycles.push(cycle);
         seen.add(key);
-      } else if (!state.has(next)) visit(next, path);
+      } else if (!reached) {
+        state.set(next, 'open');
+        path.push(next);
+        stack.push({ step: next, next: 0 });
+      }
     }
-    path.pop();
-    state.set(step, 'closed');
-  };
-  for (const task of tasks) if (task.waitsFor && !state.has(task.step)) visit(task.step, []);
+  }
   return cycles;
 }
 

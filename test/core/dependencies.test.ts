@@ -108,9 +108,15 @@ describe('reading After lines', () => {
     expect(waitsOf(text)).toEqual({ '1.2.1': ['1.1'] });
   });
 
+  it("gives a line after a task's sub-steps, indented like them, to the task itself", () => {
+    const text = planOf('- [ ] 1.1 One', '- [ ] 1.2 Two', '  - [ ] 1.2.1 Part', '    - After: 1.1', '  - After: 1.1.9');
+    expect(waitsOf(text)).toEqual({ '1.2.1': ['1.1'], '1.2': ['1.1.9'] });
+  });
+
   it('says what is wrong in a list of steps', () => {
     expect(readStepList('1.2 or 1.3')).toMatch(/has "or 1.3" after step 1.2/);
     expect(readStepList('')).toMatch(/names no step/);
+    expect(readStepList('phase 1')).toMatch(/"phase 1" is a phase, not a step/);
     expect(readStepList('1.2,')).toMatch(/names no step|which is not a step/);
   });
 });
@@ -142,6 +148,10 @@ describe('what waits', () => {
     expect(answer.message).toContain('Task 2.1 waits for 1.2 (todo), 1.3 (todo)');
     expect(store.cells!.text).toBe(before);
     expect(refused(() => agent(store).applyCommands([{ action: 'start', step: '2.1' }])).code).toBe('WAITING');
+    expect(refused(() => agent(store).completeTask('2.1')).code).toBe('WAITING');
+    expect(refused(() => agent(store).advanceTask('2.1')).code).toBe('WAITING');
+    expect(store.cells!.text).toBe(before);
+    expect(agent(store).skipTask('2.1', 'not this month').status).toBe('skipped');
   });
 
   it('completing the last dependency frees the task: advanceTask starts it', () => {
@@ -208,6 +218,13 @@ Goal: G
     expect(answer.code).toBe('INVALID_ARGUMENT');
     expect(answer.message).toContain('Steps 1.1 → 1.2 → 1.1 wait for each other');
     expect(store.cells!.text).toBe(before);
+  });
+
+  it('walks a long chain of After lines without overflowing the stack, and finds the circle that closes it', () => {
+    const count = 20_000;
+    const tasks = Array.from({ length: count }, (_, i) => `- [ ] 1.${i + 1} T\n  - after 1.${i === 0 ? count : i}`);
+    const errors = validatePlan(planOf(...tasks)).errors;
+    expect(errors.map((error) => error.code)).toEqual(['dependency-cycle']);
   });
 });
 
@@ -278,6 +295,18 @@ describe('re-planning keeps the references right', () => {
       '1.1 (Clean the sales) no longer waits for 1.1 (Import the sales), which was removed',
     ]);
     expect(waitsOf(store.cells!.text)).toEqual({ '2.1': ['1.1', '1.2'], '2.3': ['2.1'] });
+  });
+
+  it('renameTask and adoptFormat keep every After line as it was', () => {
+    const store = savedPlan(PLAN);
+    agent(store).renameTask('2.1', 'Write the monthly summary');
+    expect(waitsOf(store.cells!.text)).toEqual({ '1.2': ['1.1'], '2.1': ['1.2', '1.3'] });
+    const unnumbered = '# Plan: P\nGoal: G\n\n## Tasks\n- [ ] Import\n- [ ] Clean\n  - After: 1.1\n';
+    const messy = savedPlan(unnumbered);
+    expect(waitsOf(unnumbered)).toEqual({ '1.2': ['1.1'] });
+    agent(messy).adoptFormat();
+    expect(messy.cells!.text).toContain('- [ ] 1.2 Clean\n  - After: 1.1\n');
+    expect(agent(messy).validatePlan().valid).toBe(true);
   });
 
   it('a hand edit keeps the dependencies: they are read from the text', () => {

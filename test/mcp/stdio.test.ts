@@ -291,12 +291,18 @@ describe('sheet-plan mcp over stdio', () => {
 
     const replanned = await ok('apply_commands', {
       commands: [
-        { action: 'add', phase: 1, text: 'Check Credits!A2:C20 (credit notes)', after: '1.1' },
+        { action: 'add', phase: 1, text: 'Check Credits!A2:C20 (credit notes)', after: '1.1', waitsFor: ['1.1'] },
         { action: 'addPhase', text: 'Send', steps: ['Email the invoices'] },
       ],
     });
     expect(replanned.tasks).toEqual([
-      { step: '1.2', status: 'todo', title: 'Check Credits!A2:C20 (credit notes)', renumbered: { '1.2': '1.3' } },
+      {
+        step: '1.2',
+        status: 'todo',
+        title: 'Check Credits!A2:C20 (credit notes)',
+        waitsFor: ['1.1'],
+        renumbered: { '1.2': '1.3' },
+      },
       { step: '2.1', status: 'todo', title: 'Email the invoices' },
     ]);
 

@@ -43,11 +43,14 @@ interface ShownTask {
   status: string;
   title: string;
   note?: string;
+  /** The steps of the task's `After:` line. */
+  waitsFor?: string[];
 }
 
 function taskOf(result: PlanTask): ShownTask {
   const shown: ShownTask = { step: result.step, status: result.status, title: result.title };
   if (result.note) shown.note = result.note;
+  if (result.waitsFor) shown.waitsFor = result.waitsFor;
   return shown;
 }
 
@@ -87,8 +90,9 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
   commands: (result) => {
     const results = result as CommandResult[];
     const tasks = results.map((task) => {
-      const shown: ShownTask & { renumbered?: Record<string, string> } = taskOf(task);
+      const shown: ShownTask & { renumbered?: Record<string, string>; droppedDependencies?: string[] } = taskOf(task);
       if (task.renumbered && Object.keys(task.renumbered).length) shown.renumbered = task.renumbered;
+      if (task.droppedDependencies) shown.droppedDependencies = task.droppedDependencies;
       return shown;
     });
     return { tasks, revision: results[0]?.revision ?? 0 };

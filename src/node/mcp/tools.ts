@@ -23,7 +23,13 @@ import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
 
 /** A task as the tools show it. */
-const taskSchema = z.object({ step: z.string(), status: z.string(), title: z.string(), note: z.string().optional() });
+const taskSchema = z.object({
+  step: z.string(),
+  status: z.string(),
+  title: z.string(),
+  note: z.string().optional(),
+  waitsFor: z.array(z.string()).optional(),
+});
 
 const planSchema = z.object({
   revision: z.number(),
@@ -44,7 +50,12 @@ const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
   task: { ...taskSchema.partial().shape, revision: z.number().optional() },
   tasks: { tasks: z.array(taskSchema), revision: z.number().optional() },
   commands: {
-    tasks: z.array(taskSchema.extend({ renumbered: z.record(z.string(), z.string()).optional() })),
+    tasks: z.array(
+      taskSchema.extend({
+        renumbered: z.record(z.string(), z.string()).optional(),
+        droppedDependencies: z.array(z.string()).optional(),
+      }),
+    ),
     revision: z.number(),
   },
   finished: { id: z.number(), revision: z.number(), starter: z.boolean() },
