@@ -9,10 +9,10 @@
  * yesterday, would read wrong with the time alone. A line a person types with the time alone (`until 14:30`) means
  * today. A line without a time it can read holds nothing: the task is free.
  *
- * The rules: an agent's action on a task (start, block, review, note) claims it for that agent, or renews its claim,
- * for LEASE_MINUTES; completing or skipping a task, and an agent's reopening of it, take the claim off. While the claim
- * lasts, every other agent's change of the task is refused with CLAIMED; a person can always act, and release a claim
- * in the sidebar. An expired claim is free. This module reads and writes the lines; the write path decides who acts.
+ * The rules: an agent's start claims a task for that agent for LEASE_MINUTES; its other calls on the task (block,
+ * review, note, rename, move) renew its claim; completing or skipping a task, and an agent's reopening of it, take the
+ * claim off. While the claim lasts, every other agent's change of the task is refused with CLAIMED; a person can always
+ * act, and release a claim in the sidebar. An expired claim is free. This module reads and writes the lines; the write path decides who acts.
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -227,4 +227,20 @@ export function releaseClaim(outline: PlanOutline, step: string): { document: Pl
   let document = outline.document;
   for (const claim of [...claims].reverse()) document = document.removeLines(claim.line, claim.line + 1);
   return { document, released: claims };
+}
+
+/**
+ * After the holder renamed or moved its task (now on `taskLine` of `outline`, the document the edit made): its own
+ * claim there gets a fresh lease, as any call of the holder on the task renews it. Anything else is left as it is.
+ */
+export function renewOwnClaim(outline: PlanOutline, taskLine: number, claimant: Claimant | undefined): PlanDocument {
+  const task = outline.tasks.find((candidate) => candidate.line === taskLine);
+  if (!claimant || !task) return outline.document;
+  const own = taskClaims(outline)
+    .get(task.step)
+    ?.find((claim) => sameHolder(claim.holder, claimant.holder));
+  if (!own) return outline.document;
+  const line = outline.document.lines[own.line];
+  const indentation = line.slice(0, indentationOf(line).index);
+  return outline.document.replaceLine(own.line, claimLine(indentation, claimant.holder, claimant.leaseEnd()));
 }

@@ -5,6 +5,7 @@
  */
 import { PlanManager, planErrorCode, parsePlan, type PlanStore } from '../../src/core';
 import { readClaimValue, isActive } from '../../src/core/claims';
+import { compactPlan } from '../../src/core/summary';
 import { savedPlan, type MemoryStore } from './memory-store';
 
 const PLAN = `# Plan: Sales
@@ -203,4 +204,28 @@ test('a person releases a claim; an agent cannot', () => {
   person(store).releaseClaim('1.2');
   expect(store.text).not.toContain('Working:');
   expect(agent(store, 'Gemini').completeTask('1.2').status).toBe('done');
+});
+
+test("the holder's rename or move of its task renews its claim, in the same write", () => {
+  const store = clockedStore();
+  const claude = agent(store, 'Claude');
+  claude.startTask('1.3');
+  store.clock.at = 10;
+  claude.renameTask('1.3', 'Write the totals per region');
+  expect(store.text).toContain('- [/] 1.3 Write the totals per region\n  - Working: Claude until 2026-03-14 09:40');
+  store.clock.at = 20;
+  claude.applyCommands([{ action: 'move', step: '1.3', after: '1.1' }]);
+  expect(store.text).toContain('- [/] 1.2 Write the totals per region\n  - Working: Claude until 2026-03-14 09:50');
+  // Another agent's claim is not renewed by a person's edit.
+  person(store).renameTask('1.2', 'Write the totals');
+  expect(store.text).toContain('  - Working: Claude until 2026-03-14 09:50');
+});
+
+test('the compact view shows who works on a task, as the plan says it', () => {
+  const store = clockedStore();
+  agent(store, 'Claude').startTask('1.2');
+  const view = agent(store, 'Gemini').getPlan();
+  expect(compactPlan(view!).summary).toContain(
+    '- [/] 1.2 Sum them per region\n  - Working: Claude until 2026-03-14 09:30',
+  );
 });

@@ -14,7 +14,7 @@ import type { PlanTask } from '../types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
 import { taskAtLine } from './reading';
-import { removedReason, requireEditUnclaimed, runEdit } from './replanning';
+import { removedReason, renewingClaim, requireEditUnclaimed, runEdit } from './replanning';
 
 /** The actions an agent may put in applyCommands, for error messages. */
 const AGENT_COMMANDS = [...AGENT_ACTIONS, ...(Object.keys(EDIT_ACTIONS) as EditAction[])];
@@ -32,7 +32,11 @@ function applyCommand(
   const outline = path.texts.outline(text);
   if (isEditAction(action)) {
     requireEditUnclaimed(path, outline, action, record.step);
-    const { document, outcome, result } = runEdit(path, outline, (o) => EDIT_ACTIONS[action](o, record, context));
+    const edit = (o: typeof outline) => {
+      const outcome = EDIT_ACTIONS[action](o, record, context);
+      return action === 'rename' || action === 'move' ? renewingClaim(path, outcome) : outcome;
+    };
+    const { document, outcome, result } = runEdit(path, outline, edit);
     const next = document.toString();
     return { text: next, task: result(next), removed: outcome.removed?.[0] };
   }
