@@ -229,3 +229,18 @@ test('the compact view shows who works on a task, as the plan says it', () => {
     '- [/] 1.2 Sum them per region\n  - Working: Claude until 2026-03-14 09:30',
   );
 });
+
+test('validatePlan warns of a Working line whose time it cannot read: it holds nothing', () => {
+  const store = clockedStore(
+    PLAN.replace('- [ ] 1.3 Write the totals', '- [ ] 1.3 Write the totals\n  - Working: Bob until lunch'),
+  );
+  const report = agent(store, 'Gemini').validatePlan();
+  expect(report.warnings).toEqual([
+    expect.objectContaining({
+      code: 'unreadable-claim',
+      line: 9,
+      message: expect.stringMatching(/^The Working line under 1\.3/),
+    }),
+  ]);
+  expect(agent(store, 'Gemini').startTask('1.3').working).toEqual({ by: 'Gemini', until: '2026-03-14 09:30' });
+});
