@@ -244,3 +244,19 @@ test('validatePlan warns of a Working line whose time it cannot read: it holds n
   ]);
   expect(agent(store, 'Gemini').startTask('1.3').working).toEqual({ by: 'Gemini', until: '2026-03-14 09:30' });
 });
+
+test('the holder sends its task to review with its claim renewed; the person decides, the claim stays with the agent', () => {
+  const store = clockedStore();
+  const claude = agent(store, 'Claude');
+  claude.startTask('1.1');
+  store.clock.at = 5;
+  expect(claude.reviewTask('1.1', 'check the totals').status).toBe('review');
+  expect(store.text).toContain(
+    '- [!] 1.1 Read the sales — check the totals\n  - Working: Claude until 2026-03-14 09:35',
+  );
+  person(store).act('requestChanges', '1.1', 'use March');
+  // Back in the queue with the agent's claim: getNextTask gives it to Claude, not to another agent.
+  expect(agent(store, 'Gemini').getNextTask()?.step).toBe('1.2');
+  expect(claude.getNextTask()?.step).toBe('1.1');
+  expect(claude.startTask('1.1').working).toEqual({ by: 'Claude', until: '2026-03-14 09:35' });
+});
