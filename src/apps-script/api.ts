@@ -3,6 +3,7 @@
  * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
  */
 import type { AgentFunctionName } from '../core/api-functions';
+import { holderOf } from '../core/claims';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
@@ -57,7 +58,8 @@ export const api = acceptingRequestIds(
       run(() => {
         const { view, nextCount } = requireViewOptions(options);
         const plan = agent().getPlan();
-        return plan && view === 'compact' ? compactPlan(plan, { nextCount }) : plan;
+        // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
+        return plan && view === 'compact' ? compactPlan(plan, { nextCount, you: holderOf(agentCaller()) }) : plan;
       }),
     getNextTask: (options?: unknown) =>
       run(() =>

@@ -12,7 +12,8 @@
  * The rules: an agent's start claims a task for that agent for LEASE_MINUTES; its other calls on the task (block,
  * review, note, rename, move) renew its claim; completing or skipping a task, and an agent's reopening of it, take the
  * claim off. While the claim lasts, every other agent's change of the task is refused with CLAIMED; a person can always
- * act, and release a claim in the sidebar. An expired claim is free. This module reads and writes the lines; the write path decides who acts.
+ * act, and release a claim in the sidebar. An expired claim is free. This module reads and writes the lines; the
+ * write path decides who acts.
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -85,7 +86,8 @@ export function holderOf(source: ChangeSource): string {
   return source.startsWith('agent:') ? source.slice('agent:'.length) : source;
 }
 
-function sameHolder(a: string, b: string): boolean {
+/** Whether two names are one holder's (case and spacing aside). */
+export function sameHolder(a: string, b: string): boolean {
   const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
   return normal(a) === normal(b);
 }

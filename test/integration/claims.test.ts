@@ -207,3 +207,12 @@ test('a claim stays with its task through every re-planning call, and still stop
   expect(refused(() => run(spreadsheet, 'moveTask', ['1.3', '1.1', gemini]))).toMatch(/^CLAIMED/);
   expect(run(spreadsheet, 'completeTask', ['1.3', { agent: 'Claude' }])).toMatchObject({ status: 'done' });
 });
+
+test("the compact view through the web app marks the caller's own claim (you), and names another agent's", () => {
+  const { spreadsheet, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.1' });
+  tool(spreadsheet, gemini, 'start_task', { step: '1.2' });
+  const seenByGemini = JSON.parse(tool(spreadsheet, gemini, 'get_plan', {})).summary as string;
+  expect(seenByGemini).toContain('- [/] 1.1 Read the sales\n  - Working: Claude on my laptop until 2026-11-26 14:30\n');
+  expect(seenByGemini).toContain('- [/] 1.2 Sum them per region\n  - Working: Gemini until 2026-11-26 14:30 (you)\n');
+});
