@@ -24,8 +24,7 @@ const PLAN_TEXT = plan(
 function deployedSheet(): { spreadsheet: EmulatedSpreadsheet; token: string } {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
-  // Opened once, the web app knows its address: the person can connect agents.
-  expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
+  runWebApp(spreadsheet, DIST, { method: 'GET' }); // opened once: Sheet Plan learns its address (web-app-url.ts)
   return { spreadsheet, token: openSidebar(spreadsheet) };
 }
 

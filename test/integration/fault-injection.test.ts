@@ -347,14 +347,14 @@ const MUTATIONS: Record<string, Scenario[]> = {
   sidebarRemoveTask: [person('a task in review', (s) => [token(s), '1.3'])],
   sidebarReleaseClaim: [
     {
-      label: "an agent's claim",
+      label: 'a task an agent started (its Working line)',
       setup: withSidebar(() => {
         const spreadsheet = saved();
         call(spreadsheet, 'startTask', '1.1');
         return spreadsheet;
       }),
       context: 'ui',
-      args: (spreadsheet) => [token(spreadsheet), '1.1'],
+      args: (s) => [token(s), '1.1'],
     },
   ],
   sidebarInitPlan: [{ label: 'a new spreadsheet', setup: withSidebar(empty), context: 'ui', args: (s) => [token(s)] }],

@@ -3,7 +3,7 @@
  * web app request: the event holds only the query string, parameters and body; the answer is a TextOutput.
  */
 import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
-import { DIST, PLAN, callAsPerson, execute, openSidebar, planText, sheetWithSavedPlan, snapshot } from './harness';
+import { DIST, PLAN, callAsPerson, openSidebar, planText, sheetWithSavedPlan, snapshot } from './harness';
 
 const WEB_APP = 'https://script.google.com/macros/s/AKfy-deployment/exec';
 
@@ -20,8 +20,7 @@ const PLAN_TEXT = [
 function deployedSheet(): EmulatedSpreadsheet {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   spreadsheet.webAppUrl = WEB_APP;
-  // Opened once, the web app knows its address: the person can connect agents.
-  expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
+  runWebApp(spreadsheet, DIST, { method: 'GET' }); // opened once: Sheet Plan learns its address (web-app-url.ts)
   return spreadsheet;
 }
 

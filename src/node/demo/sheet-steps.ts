@@ -118,7 +118,7 @@ export class DemoSheetWork {
   /** Writes again what the refusal names; answers the range written, or undefined when it cannot tell. */
   private async fix(step: string, refusal: string): Promise<string | undefined> {
     const { log } = this.options;
-    if (step === '3.1' && /Discrepancies!E\d+ holds "[^"]*%" \(numbers\)/.test(refusal)) {
+    if (step === '3.1' && refusal.includes('%" (numbers)') && refusal.includes('Discrepancies!E')) {
       log('  🔧 the agent wrote variance % as text; it writes the numbers instead');
       const column = this.flagged('number').map((row) => [row[4]]);
       return (await this.write('Discrepancies!E2', column, step, 'fix')).range;
