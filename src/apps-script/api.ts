@@ -57,9 +57,11 @@ export const api = acceptingRequestIds(
     getPlan: (options?: unknown) =>
       run(() => {
         const { view, nextCount } = requireViewOptions(options);
-        const plan = agent().getPlan();
-        // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
-        return plan && view === 'compact' ? compactPlan(plan, { nextCount, you: holderOf(agentCaller()) }) : plan;
+        return runAsNamedCaller((options as { agent?: unknown } | null | undefined)?.agent, () => {
+          const plan = agent().getPlan();
+          // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
+          return plan && view === 'compact' ? compactPlan(plan, { nextCount, you: holderOf(agentCaller()) }) : plan;
+        });
       }),
     getNextTask: (options?: unknown) =>
       run(() =>

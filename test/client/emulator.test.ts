@@ -30,6 +30,8 @@ describe('PlanClient against the emulator', () => {
     await named.startTask(next!.step);
     expect(await planText()).toMatch(/\n {2}- Working: Report builder until \d{4}-\d{2}-\d{2} \d{2}:\d{2}\n/);
     expect((await client.getPlan())!.changedBy).toBe('agent:Report builder');
+    const compact = await named.getPlan({ view: 'compact' });
+    expect(compact!.summary).toMatch(/\n {2}- Working: Report builder until [-\d]+ [:\d]+ \(you\)/);
     // A client without a name is the agent api: the task is not its to complete.
     await expect(caught(client.completeTask(next!.step))).resolves.toMatchObject({ code: 'CLAIMED' });
     await expect(named.completeTask(next!.step)).resolves.toMatchObject({ status: 'done' });
