@@ -55,14 +55,22 @@ export interface Claimant {
   leaseEnd(): string;
 }
 
-const UNTIL = ' until ';
+const UNTIL = / until /gi;
 const END = /^(?:(\d{4}-\d{2}-\d{2})[ T])?(\d{1,2}):(\d{2})$/;
+
+/** Where the last ` until ` (any case) of `value` starts; -1 when there is none. Indices of `value` itself. */
+function lastUntil(value: string): number {
+  let at = -1;
+  UNTIL.lastIndex = 0;
+  for (let match = UNTIL.exec(value); match; match = UNTIL.exec(value)) at = match.index;
+  return at;
+}
 
 /** The value of a Working line: the holder, and when the claim ends if the line says so readably. */
 export function readClaimValue(value: string): Working {
-  const at = value.toLowerCase().lastIndexOf(UNTIL);
+  const at = lastUntil(value);
   if (at < 0) return { by: value.trim() };
-  const end = END.exec(value.slice(at + UNTIL.length).trim());
+  const end = END.exec(value.slice(at + ' until '.length).trim());
   const by = value.slice(0, at).trim();
   if (!end || Number(end[2]) > 23 || Number(end[3]) > 59) return { by: value.trim() };
   const time = `${end[2].padStart(2, '0')}:${end[3]}`;
@@ -76,7 +84,9 @@ export function taskClaims(outline: PlanOutline): Map<string, Claim[]> {
     const { by, until } = readClaimValue(nested.value);
     const claim: Claim = { step: nested.step, line: nested.line, holder: by };
     if (until) claim.until = until;
-    claims.set(nested.step, [...(claims.get(nested.step) ?? []), claim]);
+    const known = claims.get(nested.step);
+    if (known) known.push(claim);
+    else claims.set(nested.step, [claim]);
   }
   return claims;
 }
