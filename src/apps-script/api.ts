@@ -3,6 +3,7 @@
  * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
  */
 import type { AgentFunctionName, PlanViewRequest } from '../core/api-functions';
+import { holderOf } from '../core/claims';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions, type PlanCommand } from '../core/plan-manager';
 import { compactPlan } from '../core/summary';
@@ -56,8 +57,13 @@ export const api = acceptingRequestIds(
      */
     getPlan: (options?: PlanViewRequest | null) =>
       run(() => {
-        const plan = agent().getPlan();
-        return plan && options?.view === 'compact' ? compactPlan(plan, { nextCount: options.nextCount }) : plan;
+        return runAsNamedCaller(options?.agent, () => {
+          const plan = agent().getPlan();
+          // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
+          return plan && options?.view === 'compact'
+            ? compactPlan(plan, { nextCount: options.nextCount, you: holderOf(agentCaller()) })
+            : plan;
+        });
       }),
     getNextTask: (options?: { agent?: string } | null) =>
       run(() => runAsNamedCaller(options?.agent, () => agent().getNextTask())),

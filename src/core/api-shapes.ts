@@ -102,9 +102,16 @@ export const settingsChange = z
   })
   .partial()
   .strict();
-/** getPlan's options (src/core/summary.ts): nothing, or `full`, is the whole plan. */
+/**
+ * getPlan's options (src/core/summary.ts): nothing, or `full`, is the whole plan. `agent` names a caller without a key,
+ * whose own claims the compact view marks (you).
+ */
 export const planView = z
-  .object({ view: z.enum(['full', 'compact']), nextCount: z.number().int().min(0).max(MAX_NEXT_COUNT) })
+  .object({
+    view: z.enum(['full', 'compact']),
+    nextCount: z.number().int().min(0).max(MAX_NEXT_COUNT),
+    agent: z.string(),
+  })
   .partial()
   .strict();
 export const a1 = argument('a1', z.string(), "e.g. Data!A2:F500, 'My Sheet'!A:A");

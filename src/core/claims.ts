@@ -9,10 +9,11 @@
  * yesterday, would read wrong with the time alone. A line a person types with the time alone (`until 14:30`) means
  * today. A line without a time it can read holds nothing: the task is free.
  *
- * The rules: an agent's action on a task (start, block, review, note) claims it for that agent, or renews its claim,
- * for LEASE_MINUTES; completing or skipping a task, and an agent's reopening of it, take the claim off. While the claim
- * lasts, every other agent's change of the task is refused with CLAIMED; a person can always act, and release a claim
- * in the sidebar. An expired claim is free. This module reads and writes the lines; the write path decides who acts.
+ * The rules: an agent's start claims a task for that agent for LEASE_MINUTES; its other calls on the task (block,
+ * review, note, rename, move) renew its claim; completing or skipping a task, and an agent's reopening of it, take the
+ * claim off. While the claim lasts, every other agent's change of the task is refused with CLAIMED; a person can always
+ * act, and release a claim in the sidebar. An expired claim is free. This module reads and writes the lines; the
+ * write path decides who acts.
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -54,14 +55,22 @@ export interface Claimant {
   leaseEnd(): string;
 }
 
-const UNTIL = ' until ';
+const UNTIL = / until /gi;
 const END = /^(?:(\d{4}-\d{2}-\d{2})[ T])?(\d{1,2}):(\d{2})$/;
+
+/** Where the last ` until ` (any case) of `value` starts; -1 when there is none. Indices of `value` itself. */
+function lastUntil(value: string): number {
+  let at = -1;
+  UNTIL.lastIndex = 0;
+  for (let match = UNTIL.exec(value); match; match = UNTIL.exec(value)) at = match.index;
+  return at;
+}
 
 /** The value of a Working line: the holder, and when the claim ends if the line says so readably. */
 export function readClaimValue(value: string): Working {
-  const at = value.toLowerCase().lastIndexOf(UNTIL);
+  const at = lastUntil(value);
   if (at < 0) return { by: value.trim() };
-  const end = END.exec(value.slice(at + UNTIL.length).trim());
+  const end = END.exec(value.slice(at + ' until '.length).trim());
   const by = value.slice(0, at).trim();
   if (!end || Number(end[2]) > 23 || Number(end[3]) > 59) return { by: value.trim() };
   const time = `${end[2].padStart(2, '0')}:${end[3]}`;
@@ -75,7 +84,9 @@ export function taskClaims(outline: PlanOutline): Map<string, Claim[]> {
     const { by, until } = readClaimValue(nested.value);
     const claim: Claim = { step: nested.step, line: nested.line, holder: by };
     if (until) claim.until = until;
-    claims.set(nested.step, [...(claims.get(nested.step) ?? []), claim]);
+    const known = claims.get(nested.step);
+    if (known) known.push(claim);
+    else claims.set(nested.step, [claim]);
   }
   return claims;
 }
@@ -85,7 +96,8 @@ export function holderOf(source: ChangeSource): string {
   return source.startsWith('agent:') ? source.slice('agent:'.length) : source;
 }
 
-function sameHolder(a: string, b: string): boolean {
+/** Whether two names are one holder's (case and spacing aside). */
+export function sameHolder(a: string, b: string): boolean {
   const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
   return normal(a) === normal(b);
 }
@@ -227,4 +239,20 @@ export function releaseClaim(outline: PlanOutline, step: string): { document: Pl
   let document = outline.document;
   for (const claim of [...claims].reverse()) document = document.removeLines(claim.line, claim.line + 1);
   return { document, released: claims };
+}
+
+/**
+ * After the holder renamed or moved its task (now on `taskLine` of `outline`, the document the edit made): its own
+ * claim there gets a fresh lease, as any call of the holder on the task renews it. Anything else is left as it is.
+ */
+export function renewOwnClaim(outline: PlanOutline, taskLine: number, claimant: Claimant | undefined): PlanDocument {
+  const task = outline.tasks.find((candidate) => candidate.line === taskLine);
+  if (!claimant || !task) return outline.document;
+  const own = taskClaims(outline)
+    .get(task.step)
+    ?.find((claim) => sameHolder(claim.holder, claimant.holder));
+  if (!own) return outline.document;
+  const line = outline.document.lines[own.line];
+  const indentation = line.slice(0, indentationOf(line).index);
+  return outline.document.replaceLine(own.line, claimLine(indentation, claimant.holder, claimant.leaseEnd()));
 }

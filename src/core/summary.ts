@@ -5,7 +5,7 @@
  * syntax (`- [/] 3.1 Title`), so the view reads like the plan.
  */
 import { attentionLines, type Attention } from './attention';
-import { CLAIM_LABEL, describeClaim } from './claims';
+import { CLAIM_LABEL, describeClaim, sameHolder } from './claims';
 import { tasksByStep, unfinishedDependencies } from './dependencies';
 import { formatTaskLine } from './annotations';
 import { countOf, countProgress, describeProgress } from './progress';
@@ -39,6 +39,8 @@ export interface SummaryOptions {
   nextCount?: number;
   /** The statuses the plan was read with (the product's unless told). */
   statuses?: StatusTable;
+  /** Who reads it (an agent's name, or `api`): its own claims are marked `(you)`, the others' are another's. */
+  you?: string;
 }
 
 export interface CompactPlan {
@@ -94,11 +96,12 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
   const statusOf = (task: PlanTask) => statuses.definition(task.status);
   const isFinished = (task: PlanTask) => statusOf(task).finished;
   const waiting = waitingWords(plan, statuses);
+  const yours = (working: { by: string }) => options.you !== undefined && sameHolder(working.by, options.you);
   // A task's claim goes under it as the plan writes it: who works on it, until when (src/core/claims.ts).
   const taskLine = (task: PlanTask) =>
     formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note }) +
     waiting(task) +
-    (task.working ? `\n  - ${CLAIM_LABEL}: ${describeClaim(task.working)}` : '');
+    (task.working ? `\n  - ${CLAIM_LABEL}: ${describeClaim(task.working)}${yours(task.working) ? ' (you)' : ''}` : '');
   const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [
     `# Plan: ${plan.title || '(untitled)'}`,

@@ -1,4 +1,5 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
+import { taskClaims } from './claims';
 import { dependencyProblems } from './dependencies';
 import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
@@ -235,10 +236,25 @@ function checkDependencies(outline: PlanOutline, { errors }: Found): void {
   if (outline.dependencies.length) errors.push(...dependencyProblems(outline, outline.dependencies));
 }
 
+/** `Working:` lines with no time Sheet Plan can read: they hold nothing, which whoever wrote them may not expect. */
+function checkClaims(outline: PlanOutline, { warnings }: Found): void {
+  for (const claims of taskClaims(outline).values()) {
+    for (const claim of claims.filter((candidate) => !candidate.until)) {
+      warnings.push({
+        code: 'unreadable-claim',
+        message:
+          `The Working line under ${claim.step} says no time Sheet Plan can read, so it holds nothing: any agent ` +
+          'may take the task. Write "until 2026-11-26 14:30" (or "until 14:30" for today) after the name',
+        line: claim.line + 1,
+      });
+    }
+  }
+}
+
 /** validatePlan over a document already read. */
 export function validateOutline(outline: PlanOutline): ValidationReport {
   const found: Found = { errors: [], warnings: [] };
-  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines, checkDependencies])
+  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines, checkDependencies, checkClaims])
     check(outline, found);
   const { errors, warnings } = found;
   return { valid: errors.length === 0, errors: groupProblems(errors), warnings: groupProblems(warnings) };

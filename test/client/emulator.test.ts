@@ -3,7 +3,7 @@
  * scripts.run endpoint → the real dist/Code.js on an emulated spreadsheet seeded with the spec's
  * example plan (2.3 waits for review, 3.1 is in progress, 3.3 is blocked).
  */
-import { type PlanClient } from '../../src/node/client';
+import { clientFromEnvironment, type PlanClient } from '../../src/node/client';
 import { ASSUMPTIONS } from '../../src/node/emulator';
 import { caught } from './caught';
 import { decideInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
@@ -24,6 +24,24 @@ async function planText(): Promise<string> {
 }
 
 describe('PlanClient against the emulator', () => {
+  test('a client named with agent is that agent: its claims and changes carry the name; unnamed is api', async () => {
+    const named = emulator.client({ agent: 'Report builder' });
+    const next = await named.getNextTask();
+    await named.startTask(next!.step);
+    expect(await planText()).toMatch(/\n {2}- Working: Report builder until \d{4}-\d{2}-\d{2} \d{2}:\d{2}\n/);
+    expect((await client.getPlan())!.changedBy).toBe('agent:Report builder');
+    const compact = await named.getPlan({ view: 'compact' });
+    expect(compact!.summary).toMatch(/\n {2}- Working: Report builder until [-\d]+ [:\d]+ \(you\)/);
+    // A client without a name is the agent api: the task is not its to complete.
+    await expect(caught(client.completeTask(next!.step))).resolves.toMatchObject({ code: 'CLAIMED' });
+    await expect(named.completeTask(next!.step)).resolves.toMatchObject({ status: 'done' });
+    // The MCP server's client takes the name from SHEET_PLAN_AGENT.
+    const fromEnvironment = clientFromEnvironment({ endpoint: emulator.url }, { SHEET_PLAN_AGENT: 'Env agent' });
+    const then = await fromEnvironment.getNextTask();
+    await fromEnvironment.startTask(then!.step);
+    expect(await planText()).toContain('  - Working: Env agent until ');
+  });
+
   test('reads the plan, its compact view, progress and review items', async () => {
     const plan = await client.getPlan();
     expect(plan).toMatchObject({ title: 'Monthly Inventory Reconciliation', changedBy: 'cell edit', revision: 1 });

@@ -47,7 +47,7 @@ test('an unknown key of a closed object is refused by name, saying where it goes
     'details.analysis.notes is not a field of details.analysis; it goes in details.notes',
   );
   expect(problemOf('getPlan', [{ veiw: 'compact' }])).toBe(
-    'options.veiw is not a field of options; options takes view, nextCount',
+    'options.veiw is not a field of options; options takes view, nextCount, agent',
   );
 });
 

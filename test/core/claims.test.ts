@@ -5,6 +5,7 @@
  */
 import { PlanManager, planErrorCode, parsePlan, type PlanStore } from '../../src/core';
 import { readClaimValue, isActive } from '../../src/core/claims';
+import { compactPlan } from '../../src/core/summary';
 import { savedPlan, type MemoryStore } from './memory-store';
 
 const PLAN = `# Plan: Sales
@@ -203,4 +204,59 @@ test('a person releases a claim; an agent cannot', () => {
   person(store).releaseClaim('1.2');
   expect(store.text).not.toContain('Working:');
   expect(agent(store, 'Gemini').completeTask('1.2').status).toBe('done');
+});
+
+test("the holder's rename or move of its task renews its claim, in the same write", () => {
+  const store = clockedStore();
+  const claude = agent(store, 'Claude');
+  claude.startTask('1.3');
+  store.clock.at = 10;
+  claude.renameTask('1.3', 'Write the totals per region');
+  expect(store.text).toContain('- [/] 1.3 Write the totals per region\n  - Working: Claude until 2026-03-14 09:40');
+  store.clock.at = 20;
+  claude.applyCommands([{ action: 'move', step: '1.3', after: '1.1' }]);
+  expect(store.text).toContain('- [/] 1.2 Write the totals per region\n  - Working: Claude until 2026-03-14 09:50');
+  // Another agent's claim is not renewed by a person's edit.
+  person(store).renameTask('1.2', 'Write the totals');
+  expect(store.text).toContain('  - Working: Claude until 2026-03-14 09:50');
+});
+
+test('the compact view shows who works on a task, as the plan says it', () => {
+  const store = clockedStore();
+  agent(store, 'Claude').startTask('1.2');
+  const view = agent(store, 'Gemini').getPlan();
+  expect(compactPlan(view!).summary).toContain(
+    '- [/] 1.2 Sum them per region\n  - Working: Claude until 2026-03-14 09:30',
+  );
+});
+
+test('validatePlan warns of a Working line whose time it cannot read: it holds nothing', () => {
+  const store = clockedStore(
+    PLAN.replace('- [ ] 1.3 Write the totals', '- [ ] 1.3 Write the totals\n  - Working: Bob until lunch'),
+  );
+  const report = agent(store, 'Gemini').validatePlan();
+  expect(report.warnings).toEqual([
+    expect.objectContaining({
+      code: 'unreadable-claim',
+      line: 9,
+      message: expect.stringMatching(/^The Working line under 1\.3/),
+    }),
+  ]);
+  expect(agent(store, 'Gemini').startTask('1.3').working).toEqual({ by: 'Gemini', until: '2026-03-14 09:30' });
+});
+
+test('the holder sends its task to review with its claim renewed; the person decides, the claim stays with the agent', () => {
+  const store = clockedStore();
+  const claude = agent(store, 'Claude');
+  claude.startTask('1.1');
+  store.clock.at = 5;
+  expect(claude.reviewTask('1.1', 'check the totals').status).toBe('review');
+  expect(store.text).toContain(
+    '- [!] 1.1 Read the sales — check the totals\n  - Working: Claude until 2026-03-14 09:35',
+  );
+  person(store).act('requestChanges', '1.1', 'use March');
+  // Back in the queue with the agent's claim: getNextTask gives it to Claude, not to another agent.
+  expect(agent(store, 'Gemini').getNextTask()?.step).toBe('1.2');
+  expect(claude.getNextTask()?.step).toBe('1.1');
+  expect(claude.startTask('1.1').working).toEqual({ by: 'Claude', until: '2026-03-14 09:35' });
 });

@@ -188,3 +188,31 @@ test('a claim survives a hand edit of the cell around it, and still stops the ot
   expect(planText(spreadsheet)).not.toContain('Working:');
   expect(planText(spreadsheet)).toContain('- Typed by a person');
 });
+
+test('a claim stays with its task through every re-planning call, and still stops the other agent', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const gemini = { agent: 'Gemini' };
+  run(spreadsheet, 'startTask', ['1.2', { agent: 'Claude' }]);
+  run(spreadsheet, 'addTask', [1, 'Check the sales', { after: '1.1' }, gemini]); // 1.2 becomes 1.3
+  run(spreadsheet, 'addPhase', ['Publish', ['Send the report'], null, gemini]);
+  run(spreadsheet, 'moveTask', ['1.4', '1.1', gemini]); // Write the totals moves up: the claimed task is 1.4
+  run(spreadsheet, 'renameTask', ['1.3', 'Check the sales twice', gemini]);
+  run(spreadsheet, 'removeTask', ['1.3', gemini]); // the claimed task is 1.3 again
+  run(spreadsheet, 'applyCommands', [[{ action: 'add', phase: 2, text: 'Archive it' }], gemini]);
+  const task = parsePlan(planText(spreadsheet)).phases[0].tasks.find((each) => each.title === 'Sum them per region');
+  expect(task).toMatchObject({ step: '1.3', status: 'doing', working: { by: 'Claude', until: '2026-11-26 14:30' } });
+  expect(refused(() => run(spreadsheet, 'completeTask', ['1.3', gemini]))).toMatch(
+    /^CLAIMED: Task 1\.3 is claimed by Claude/,
+  );
+  expect(refused(() => run(spreadsheet, 'moveTask', ['1.3', '1.1', gemini]))).toMatch(/^CLAIMED/);
+  expect(run(spreadsheet, 'completeTask', ['1.3', { agent: 'Claude' }])).toMatchObject({ status: 'done' });
+});
+
+test("the compact view through the web app marks the caller's own claim (you), and names another agent's", () => {
+  const { spreadsheet, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.1' });
+  tool(spreadsheet, gemini, 'start_task', { step: '1.2' });
+  const seenByGemini = JSON.parse(tool(spreadsheet, gemini, 'get_plan', {})).summary as string;
+  expect(seenByGemini).toContain('- [/] 1.1 Read the sales\n  - Working: Claude on my laptop until 2026-11-26 14:30\n');
+  expect(seenByGemini).toContain('- [/] 1.2 Sum them per region\n  - Working: Gemini until 2026-11-26 14:30 (you)\n');
+});

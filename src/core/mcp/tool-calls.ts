@@ -45,12 +45,15 @@ interface ShownTask {
   note?: string;
   /** The steps of the task's `After:` line. */
   waitsFor?: string[];
+  /** Who works on it, from its `Working:` line (src/core/claims.ts). */
+  working?: PlanTask['working'];
 }
 
 function taskOf(result: PlanTask): ShownTask {
   const shown: ShownTask = { step: result.step, status: result.status, title: result.title };
   if (result.note) shown.note = result.note;
   if (result.waitsFor) shown.waitsFor = result.waitsFor;
+  if (result.working) shown.working = result.working;
   return shown;
 }
 

@@ -6,7 +6,7 @@ import type { PlanTask } from '../types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
 import { taskAtLine } from './reading';
-import { removedReason, requireEditUnclaimed, runEdit } from './replanning';
+import { removedReason, renewingClaim, requireEditUnclaimed, runEdit } from './replanning';
 
 type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true; droppedDependencies?: string[] };
 
@@ -21,7 +21,11 @@ function applyCommand(
   const outline = path.texts.outline(text);
   if (isEditAction(action)) {
     requireEditUnclaimed(path, outline, action, record.step);
-    const { document, outcome, result } = runEdit(path, outline, (o) => EDIT_ACTIONS[action](o, record, context));
+    const edit = (o: typeof outline) => {
+      const outcome = EDIT_ACTIONS[action](o, record, context);
+      return action === 'rename' || action === 'move' ? renewingClaim(path, outcome) : outcome;
+    };
+    const { document, outcome, result } = runEdit(path, outline, edit);
     const next = document.toString();
     return { text: next, task: result(next), removed: outcome.removed?.[0] };
   }

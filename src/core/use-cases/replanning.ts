@@ -1,5 +1,5 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
-import { requireUnclaimed, stepAndSubSteps } from '../claims';
+import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../claims';
 import { carryDependencies } from '../dependency-carry';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
@@ -86,6 +86,14 @@ export function requireEditUnclaimed(
   requireUnclaimed(outline, steps, path.claimant(), action);
 }
 
+/** A rename or move by the agent that holds the task: the operation, and its claim renewed in the same write. */
+export function renewingClaim(path: PlanRevisions, outcome: ReplanOutcome): ReplanOutcome {
+  const claimant = path.claimant();
+  if (!claimant || outcome.lines.length !== 1) return outcome;
+  const document = renewOwnClaim(path.texts.outline(outcome.document.toString()), outcome.lines[0], claimant);
+  return document === outcome.document ? outcome : { ...outcome, document };
+}
+
 /** A re-planning operation on its own: one read and one write under the lock. */
 function editPlan<T>(
   path: PlanRevisions,
@@ -164,7 +172,7 @@ export function renameTask(path: PlanRevisions, step: string, title: string, see
     path,
     (outline) => {
       requireEditUnclaimed(path, outline, 'rename', step);
-      return EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context);
+      return renewingClaim(path, EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context));
     },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
@@ -182,7 +190,7 @@ export function moveTask(
     path,
     (outline) => {
       requireEditUnclaimed(path, outline, 'move', step);
-      return EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context);
+      return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context));
     },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );

@@ -5,6 +5,7 @@
  *   SHEET_PLAN_ACCESS_TOKEN    an OAuth access token, or
  *   SHEET_PLAN_CLIENT_ID, SHEET_PLAN_CLIENT_SECRET, SHEET_PLAN_REFRESH_TOKEN
  *                              an OAuth client and a user's refresh token (the token is refreshed as needed)
+ *   SHEET_PLAN_AGENT           the agent's name (optional): its changes and claims are its own, not `api`'s
  * The local emulator accepts any token, so none is needed for a loopback endpoint.
  */
 import { OAuth2Client } from './oauth';
@@ -17,6 +18,7 @@ export const ENVIRONMENT_VARIABLES = {
   clientId: 'SHEET_PLAN_CLIENT_ID',
   clientSecret: 'SHEET_PLAN_CLIENT_SECRET',
   refreshToken: 'SHEET_PLAN_REFRESH_TOKEN',
+  agent: 'SHEET_PLAN_AGENT',
 } as const;
 
 /** What the emulator is sent as a token when none is configured: it checks that there is one, not what it is. */
@@ -82,5 +84,6 @@ export function clientFromEnvironment(settings: ClientSettings = {}, env: Enviro
         `${ENVIRONMENT_VARIABLES.refreshToken} (see docs/agents.md)`,
     );
   }
-  return new PlanClient({ scriptId, rootUrl, ...auth });
+  const agent = env[ENVIRONMENT_VARIABLES.agent];
+  return new PlanClient({ scriptId, rootUrl, ...auth, ...(agent ? { agent } : {}) });
 }

@@ -179,7 +179,8 @@ export class PlanClient {
       return this.run(name, [...own, options]);
     }
     const parameters: unknown[] = [...args];
-    if (name === 'getNextTask' && this.agent !== undefined) parameters[0] = { ...named, ...(args[0] as object) };
+    if ((name === 'getNextTask' || name === 'getPlan') && this.agent !== undefined)
+      parameters[0] = { ...named, ...(args[0] as object) };
     while (parameters.length && parameters[parameters.length - 1] === undefined) parameters.pop();
     return this.run(name, parameters);
   }

@@ -1,0 +1,33 @@
+/**
+ * Claims as the person sees them: a task an agent claimed shows who works on it, until when, with a Release button
+ * that takes the Working line off the plan.
+ */
+import { openSidebar, taskRow, useBrowser, useLocalServer, waitForCell } from './harness';
+
+const PLAN = `# Plan: Report
+
+Goal: A monthly report
+
+### Phase 1: Data
+- [/] 1.1 Import the sales
+  - Working: Claude on my laptop until 2099-01-01 14:30
+- [ ] 1.2 Import the costs
+`;
+
+const browser = useBrowser();
+const server = useLocalServer({ plan: PLAN });
+
+test('a claimed task says who works on it until when; Release takes the Working line off', async () => {
+  const { page } = await openSidebar(browser(), server());
+  const working = taskRow(page, '1.1').locator('.task-working');
+  await expect(working.locator('span').textContent()).resolves.toBe(
+    'Claude on my laptop works on it until 2099-01-01 14:30',
+  );
+  await expect(taskRow(page, '1.2').locator('.task-working').count()).resolves.toBe(0);
+  await working.getByRole('button', { name: 'Release task 1.1 from Claude on my laptop' }).click();
+  await taskRow(page, '1.1').locator('.task-working').waitFor({ state: 'detached' });
+  // The sidebar shows the change at once; the server's write follows.
+  const text = await waitForCell(server(), (cell) => !cell.includes('Working:'));
+  expect(text).toContain('- [/] 1.1 Import the sales\n- [ ] 1.2 Import the costs');
+  await page.close();
+});
