@@ -190,6 +190,6 @@ describe('the compact summary', () => {
     expect(problemOf({ view: 'compact', nextCount: 99 })).toBe(
       'options.nextCount must be a whole number from 0 to 20 (got the number 99)',
     );
-    expect(problemOf('compact')).toBe('options must be an object with view, nextCount (got "compact")');
+    expect(problemOf('compact')).toBe('options must be an object with view, nextCount, agent (got "compact")');
   });
 });
