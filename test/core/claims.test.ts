@@ -245,7 +245,7 @@ test('validatePlan warns of a Working line whose time it cannot read: it holds n
   expect(agent(store, 'Gemini').startTask('1.3').working).toEqual({ by: 'Gemini', until: '2026-03-14 09:30' });
 });
 
-test('the holder sends its task to review with its claim renewed; the person decides, the claim stays with the agent', () => {
+test('the holder sends its task to review, its claim renewed; after the decision the claim stays with it', () => {
   const store = clockedStore();
   const claude = agent(store, 'Claude');
   claude.startTask('1.1');
