@@ -82,7 +82,9 @@ export const agentCommand = z
     phase: phaseArgument.optional(),
     after: moveTarget.optional(),
     under: stepText().optional(),
-    steps: titles().optional(),
+    // addPhase's titles; its check that there is one at least is the operation's (src/core/replan.ts), to keep the
+    // tool list short.
+    steps: z.array(line()).optional(),
     waitsFor: waitsFor().optional(),
   })
   .strict();

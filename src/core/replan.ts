@@ -151,10 +151,12 @@ export function addPhase(
   afterValue: number | string | undefined,
 ): ReplanOutcome & { phase: { number: number; name: string } } {
   const name = requireLine(nameValue, 'name', { maxLength: 200 });
-  if (!stepsValue) {
+  if (!stepsValue?.length) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      'steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got nothing)',
+      `steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got ${
+        stepsValue ? 'an empty list' : 'nothing'
+      })`,
     );
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));

@@ -680,6 +680,7 @@ describe('applyCommands', () => {
     ['an add command without a phase', [{ action: 'add', text: 'New' }]],
     ['an add command after a phase number', [{ action: 'add', phase: 1, text: 'New', after: 1 }]],
     ['a move command without a target', [{ action: 'move', step: '1.2' }]],
+    ['an addPhase command without steps', [{ action: 'addPhase', text: 'Wrap up', steps: [] }]],
   ] satisfies Array<[string, PlanCommand[]]>)('refuses %s', (_what, commands) => {
     const store = savedPlan(mixed);
     const before = store.state();
