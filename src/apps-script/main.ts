@@ -7,6 +7,7 @@
 import type { FunctionName } from '../core/api-functions';
 import { api } from './api';
 import { recordPlanEdit } from './cell-edit';
+import { sendWaitingMail } from './mail-trigger';
 import * as menu from './menu';
 import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
@@ -23,6 +24,8 @@ const triggers = {
   onInstall(_event?: GoogleAppsScript.Events.AddonOnInstall): void {
     menu.buildMenu();
   },
+  /** The time-driven trigger that sends an e-mail held back by the 10-minute window (./mail-trigger.ts). */
+  sendWaitingMail,
 };
 
 /** The menu's and the sidebar's modules export their entry points beside helpers: only descriptor names count. */
