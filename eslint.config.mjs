@@ -36,6 +36,21 @@ export default tseslint.config(
     },
   },
   {
+    // Small modules with one job (issue 17): no function over 80 lines (blank lines and comments not counted), no
+    // file over 500 lines (every line counted).
+    files: ['src/**/*.{ts,tsx}', 'sidebar/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // For now only: the branch `arguments2` is splitting these two (applyAction, 84 lines; the sidebar's
+    // controller, 721). Remove this exception once it has landed.
+    files: ['src/core/actions.ts', 'sidebar/src/controller.ts'],
+    rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
+  },
+  {
     // The emulator checks call arity as Apps Script does ("The parameters (…) don't match the method signature").
     files: ['src/node/emulator/**/*.ts'],
     rules: { 'prefer-rest-params': 'off' },

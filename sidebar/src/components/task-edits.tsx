@@ -41,31 +41,126 @@ export interface TaskEditsProps {
   afterEdit: AfterEdit;
 }
 
-export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit }: TaskEditsProps) {
-  const [mode, setMode] = useState<'rename' | 'remove' | null>(null);
-  // The task as it was when the rename form opened: the rename is for that task.
-  const [seen, setSeen] = useState(() => seenTask(task));
-  const [targetPhase, setTargetPhase] = useState('');
+/** Sends one move: `moved` goes below `after` (a step, or a phase number to be first in it). */
+type MoveTask = (moved: PlanTask, after: string | number, words: [string, string], focus: string) => Promise<void>;
+
+/** Rename…, Move up, Move down and Remove…: one button each. */
+function EditButtons(props: {
+  task: PlanTask;
+  phase: Phase;
+  disabled: boolean;
+  move: MoveTask;
+  onRename: () => void;
+  onRemove: () => void;
+}) {
+  const { task, phase, disabled, move } = props;
   const siblings = siblingsOf(task, phase);
   const index = siblings.findIndex((candidate) => candidate.line === task.line);
   const previous = siblings[index - 1];
   const next = siblings[index + 1];
-  const topLevel = task.step.split('.').length === 2;
-  const hasSubSteps = phase.tasks.some((candidate) => candidate.step.startsWith(`${task.step}.`));
-  const otherPhases = phases.filter((candidate) => candidate.number !== phase.number);
-
-  // Each edit sends the task as this row showed it (src/core/seen.ts): one the agent put there since is refused.
-  const move = async (moved: PlanTask, after: string | number, words: [string, string], focus: string) => {
-    const outcome = await controller.moveTask(moved.step, after, words, seenTask(moved));
-    if (outcome) afterEdit(stepAfter(outcome, task.step), focus);
-  };
-
   // Up: the task above moves below this one (the same order, and it works at any level); down: this one moves
   // below the next.
   const moves = [
     { direction: 'up', neighbour: previous, moved: () => previous, after: () => task.step },
     { direction: 'down', neighbour: next, moved: () => task, after: () => next.step },
   ] as const;
+  return (
+    <div class="button-row" role="group" aria-label={`Change task ${task.step} in the plan`}>
+      <button type="button" class="button text" disabled={disabled} onClick={props.onRename}>
+        Rename…
+      </button>
+      {moves.map(({ direction, neighbour, moved, after }) => (
+        <button
+          key={direction}
+          type="button"
+          class="button text"
+          data-edit={direction}
+          disabled={disabled || !neighbour}
+          aria-label={`Move ${task.step} ${direction}`}
+          onClick={() =>
+            void move(
+              moved(),
+              after(),
+              [`Moving ${task.step} ${direction}`, `${task.step} moved ${direction}`],
+              `[data-edit="${direction}"]`,
+            )
+          }
+        >
+          Move {direction}
+        </button>
+      ))}
+      <button type="button" class="button text" disabled={disabled} onClick={props.onRemove}>
+        Remove…
+      </button>
+    </div>
+  );
+}
+
+/** "Move 2.3 to the end of" another phase: a choice of phase, then one move. */
+function MoveToPhase(props: {
+  task: PlanTask;
+  phases: Phase[];
+  otherPhases: Phase[];
+  disabled: boolean;
+  move: MoveTask;
+  targetPhase: string;
+  setTargetPhase: (phase: string) => void;
+}) {
+  const { task, otherPhases, disabled, move, targetPhase } = props;
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const destination = props.phases.find((candidate) => String(candidate.number) === targetPhase);
+    if (!destination) return;
+    // To the end of that phase: after its last task, or first in it when it has none.
+    const last = destination.tasks.filter((candidate) => candidate.step.split('.').length === 2).at(-1);
+    const { number } = destination;
+    const words: [string, string] = [`Moving ${task.step} to Phase ${number}`, `${task.step} moved to Phase ${number}`];
+    void move(task, last ? last.step : number, words, 'select');
+  };
+  return (
+    <form class="move-to-phase" onSubmit={onSubmit}>
+      <label class="field-label" for={`move-${task.line}`}>
+        Move {task.step} to the end of
+      </label>
+      <div class="move-row">
+        <select
+          id={`move-${task.line}`}
+          class="field"
+          value={targetPhase}
+          disabled={disabled}
+          onChange={(event) => props.setTargetPhase(event.currentTarget.value)}
+        >
+          <option value="">another phase…</option>
+          {otherPhases.map((candidate) => (
+            <option key={candidate.number} value={String(candidate.number)}>
+              Phase {candidate.number}
+              {candidate.name ? `: ${candidate.name}` : ''}
+            </option>
+          ))}
+        </select>
+        <button type="submit" class="button" disabled={disabled || !targetPhase}>
+          Move
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit }: TaskEditsProps) {
+  const [mode, setMode] = useState<'rename' | 'remove' | null>(null);
+  // The task as it was when the rename form opened: the rename is for that task.
+  const [seen, setSeen] = useState(() => seenTask(task));
+  // Kept here, so the phase chosen survives opening and cancelling a rename.
+  const [targetPhase, setTargetPhase] = useState('');
+  const topLevel = task.step.split('.').length === 2;
+  const hasSubSteps = phase.tasks.some((candidate) => candidate.step.startsWith(`${task.step}.`));
+  const otherPhases = phases.filter((candidate) => candidate.number !== phase.number);
+
+  // Each edit sends the task as this row showed it (src/core/seen.ts): one the agent put there since is refused.
+  const move: MoveTask = async (moved, after, words, focus) => {
+    const outcome = await controller.moveTask(moved.step, after, words, seenTask(moved));
+    if (outcome) afterEdit(stepAfter(outcome, task.step), focus);
+  };
 
   if (mode === 'rename') {
     return (
@@ -99,88 +194,30 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
       />
     );
   }
+  const openRename = () => {
+    setSeen(seenTask(task));
+    setMode('rename');
+  };
   return (
     <div class="task-edits">
-      <div class="button-row" role="group" aria-label={`Change task ${task.step} in the plan`}>
-        <button
-          type="button"
-          class="button text"
-          disabled={disabled}
-          onClick={() => {
-            setSeen(seenTask(task));
-            setMode('rename');
-          }}
-        >
-          Rename…
-        </button>
-        {moves.map(({ direction, neighbour, moved, after }) => (
-          <button
-            key={direction}
-            type="button"
-            class="button text"
-            data-edit={direction}
-            disabled={disabled || !neighbour}
-            aria-label={`Move ${task.step} ${direction}`}
-            onClick={() =>
-              void move(
-                moved(),
-                after(),
-                [`Moving ${task.step} ${direction}`, `${task.step} moved ${direction}`],
-                `[data-edit="${direction}"]`,
-              )
-            }
-          >
-            Move {direction}
-          </button>
-        ))}
-        <button type="button" class="button text" disabled={disabled} onClick={() => setMode('remove')}>
-          Remove…
-        </button>
-      </div>
+      <EditButtons
+        task={task}
+        phase={phase}
+        disabled={disabled}
+        move={move}
+        onRename={openRename}
+        onRemove={() => setMode('remove')}
+      />
       {topLevel && otherPhases.length > 0 && (
-        <form
-          class="move-to-phase"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const destination = phases.find((candidate) => String(candidate.number) === targetPhase);
-            if (!destination) return;
-            // To the end of that phase: after its last task, or first in it when it has none.
-            const last = destination.tasks.filter((candidate) => candidate.step.split('.').length === 2).at(-1);
-            void move(
-              task,
-              last ? last.step : destination.number,
-              [
-                `Moving ${task.step} to Phase ${destination.number}`,
-                `${task.step} moved to Phase ${destination.number}`,
-              ],
-              'select',
-            );
-          }}
-        >
-          <label class="field-label" for={`move-${task.line}`}>
-            Move {task.step} to the end of
-          </label>
-          <div class="move-row">
-            <select
-              id={`move-${task.line}`}
-              class="field"
-              value={targetPhase}
-              disabled={disabled}
-              onChange={(event) => setTargetPhase(event.currentTarget.value)}
-            >
-              <option value="">another phase…</option>
-              {otherPhases.map((candidate) => (
-                <option key={candidate.number} value={String(candidate.number)}>
-                  Phase {candidate.number}
-                  {candidate.name ? `: ${candidate.name}` : ''}
-                </option>
-              ))}
-            </select>
-            <button type="submit" class="button" disabled={disabled || !targetPhase}>
-              Move
-            </button>
-          </div>
-        </form>
+        <MoveToPhase
+          task={task}
+          phases={phases}
+          otherPhases={otherPhases}
+          disabled={disabled}
+          move={move}
+          targetPhase={targetPhase}
+          setTargetPhase={setTargetPhase}
+        />
       )}
     </div>
   );

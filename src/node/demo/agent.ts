@@ -121,165 +121,209 @@ async function declareChecks(client: DemoOptions['client'], log: DemoOptions['lo
   log(`  📏 replacePlan: the agent says how its sheet work will be checked when it completes ${lines.join(', ')}`);
 }
 
-export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
-  const { client, log } = options;
-  const pause = () => (options.pauseMs > 0 ? sleep(options.pauseMs) : Promise.resolve());
-  const { title, goal, phases, details, example } = examplePlanInput();
-  const exampleTask = new Map(example.phases.flatMap((phase) => phase.tasks).map((task) => [task.step, task]));
-  const result: DemoResult = {
-    completed: [],
-    reviews: [],
-    planApprovals: 0,
-    progress: example.progress,
-    sheet: { writes: {}, fixes: [] },
-  };
-  const { person } = options;
-  // Where the person acts, for the waiting lines (nothing to say when the demo plays the person).
-  const sidebar = options.sidebarUrl ? `: open ${options.sidebarUrl} and approve it in the sidebar` : ' in the sidebar';
-  const where = person ? '' : sidebar;
+/** Throws once a wait has lasted longer than the demo's timeout (none: waits as long as it takes). */
+function checkWaited(started: number, timeoutMs: number | undefined, what: string): void {
+  if (timeoutMs !== undefined && Date.now() - started > timeoutMs) throw new Error(`${what} within ${timeoutMs} ms`);
+}
+
+/** One run of the demo: what the agent has done so far, and each kind of step it takes. */
+class DemoRun {
+  readonly result: DemoResult;
+  private readonly client: DemoOptions['client'];
+  private readonly log: DemoOptions['log'];
+  private readonly sheetWork: DemoSheetWork;
+  /** The example plan's tasks by step: what the agent does at each (review, block). */
+  private readonly exampleTask: Map<string, PlanTask>;
+  /** Where the person acts, for the waiting lines (nothing to say when the demo plays the person). */
+  private readonly where: string;
+
+  constructor(
+    private readonly options: DemoOptions,
+    example: Plan,
+  ) {
+    const { client, log, person } = options;
+    this.client = client;
+    this.log = log;
+    this.exampleTask = new Map(example.phases.flatMap((phase) => phase.tasks).map((task) => [task.step, task]));
+    this.result = {
+      completed: [],
+      reviews: [],
+      planApprovals: 0,
+      progress: example.progress,
+      sheet: { writes: {}, fixes: [] },
+    };
+    const sidebar = options.sidebarUrl
+      ? `: open ${options.sidebarUrl} and approve it in the sidebar`
+      : ' in the sidebar';
+    this.where = person ? '' : sidebar;
+    const { pollMs, sidebarUrl, reviewTimeoutMs: undoTimeoutMs } = options;
+    this.sheetWork = new DemoSheetWork({ client, log, pollMs, sidebarUrl, undoTimeoutMs, person });
+  }
+
+  pause(): Promise<void> {
+    return this.options.pauseMs > 0 ? sleep(this.options.pauseMs) : Promise.resolve();
+  }
+
+  /** Drafts the example plan, declares its checks, and waits for the person's approval if the sheet asks for it. */
+  async draft({ title, goal, phases, details }: ReturnType<typeof examplePlanInput>): Promise<void> {
+    const tasks = phases.reduce((count, phase) => count + phase.steps.length, 0);
+    this.log(`📝 createPlan("${title}"): ${phases.length} phases, ${tasks} tasks`);
+    const draft = await this.client.createPlan(title, goal, phases, details);
+    if (draft.status === 'draft') {
+      this.log('  📝 the plan is a draft: the person asked to approve plans before work starts');
+    }
+    await declareChecks(this.client, this.log);
+    await this.pause();
+    await this.waitForPlanApproval('drafted');
+  }
 
   /**
    * Waits while the plan is a draft the person must approve. A plan sent back gets the person's comment added
    * as a task of the last phase (the scripted agent's way of re-planning), and waits again.
    */
-  const waitForPlanApproval = async (why: string): Promise<void> => {
-    let plan = await client.getPlan();
+  async waitForPlanApproval(why: string): Promise<void> {
+    let plan = await this.client.getPlan();
     if (!plan?.waitingForApproval) return;
-    result.planApprovals += 1;
-    log(`  ⏳ ${why}: waiting for a person to approve the plan${where}`);
-    if (person) await person.approvePlan();
+    this.result.planApprovals += 1;
+    this.log(`  ⏳ ${why}: waiting for a person to approve the plan${this.where}`);
+    if (this.options.person) await this.options.person.approvePlan();
     let answered = plan.statusNote;
     const started = Date.now();
     while (plan?.waitingForApproval) {
       if (plan.statusNote && plan.statusNote !== answered && plan.statusNote.startsWith('changes requested')) {
         answered = plan.statusNote;
-        const comment = plan.statusNote.replace(/^changes requested:\s*/, '').replace(/ (—|--) /g, ', ');
-        const added = await client.addTask(plan.phases.length, `Follow up: ${comment}`);
-        log(`  ✎ sent back ("${comment}"): addTask → ${added.step}; waiting for approval again`);
+        await this.followUp(plan.statusNote, plan.phases.length);
       }
-      if (options.reviewTimeoutMs !== undefined && Date.now() - started > options.reviewTimeoutMs) {
-        throw new Error(`Nobody approved the plan within ${options.reviewTimeoutMs} ms`);
-      }
-      await sleep(options.pollMs);
-      plan = await client.getPlan();
+      checkWaited(started, this.options.reviewTimeoutMs, 'Nobody approved the plan');
+      await sleep(this.options.pollMs);
+      plan = await this.client.getPlan();
     }
-    log(`  ✅ plan approved${plan?.statusNote ? `: ${plan.statusNote}` : ''}`);
-  };
-  const sheetWork = new DemoSheetWork({
-    client,
-    log,
-    pollMs: options.pollMs,
-    sidebarUrl: options.sidebarUrl,
-    undoTimeoutMs: options.reviewTimeoutMs,
-    person,
-  });
+    this.log(`  ✅ plan approved${plan?.statusNote ? `: ${plan.statusNote}` : ''}`);
+  }
 
-  /** Polls until a person has decided on the review item; returns the task as it is then. */
-  const waitForPerson = async (step: string): Promise<PlanTask> => {
-    log(`  ⏳ waiting for a person to review ${step}${where}`);
-    if (person) await person.approveReview(step);
-    const started = Date.now();
-    for (;;) {
-      const task = findTask(await client.getPlan(), step);
-      if (!task) throw new Error(`Task ${step} is no longer in the plan`);
-      if (!statusDefinition(task.status).heldForPerson) return task;
-      if (options.reviewTimeoutMs !== undefined && Date.now() - started > options.reviewTimeoutMs) {
-        throw new Error(`Nobody reviewed task ${step} within ${options.reviewTimeoutMs} ms`);
-      }
-      await sleep(options.pollMs);
-    }
-  };
+  /** The person sent the plan back: their comment becomes a task of the last phase. */
+  private async followUp(statusNote: string, lastPhase: number): Promise<void> {
+    const comment = statusNote.replace(/^changes requested:\s*/, '').replace(/ (—|--) /g, ', ');
+    const added = await this.client.addTask(lastPhase, `Follow up: ${comment}`);
+    this.log(`  ✎ sent back ("${comment}"): addTask → ${added.step}; waiting for approval again`);
+  }
 
-  log(
-    `📝 createPlan("${title}"): ${phases.length} phases, ` +
-      `${phases.reduce((count, phase) => count + phase.steps.length, 0)} tasks`,
-  );
-  const draft = await client.createPlan(title, goal, phases, details);
-  if (draft.status === 'draft') log('  📝 the plan is a draft: the person asked to approve plans before work starts');
-  await declareChecks(client, log);
-  await pause();
-  await waitForPlanApproval('drafted');
-
-  let current: TaskResult | null = await client.startNextTask();
-  while (current) {
-    const step = current.step;
-    log(`▶ ${step} ${current.title}`);
-    await sheetWork.forTask(step);
-    await pause();
-    const scripted = exampleTask.get(step);
-
-    if (scripted?.reviewNote) {
-      let note = scripted.reviewNote;
-      for (;;) {
-        await client.reviewTask(step, note);
-        log(`  👀 reviewTask(${step}, "${note}")`);
-        const decided = await waitForPerson(step);
-        result.reviews.push({ step, decision: decided.note ?? decided.status });
-        if (statusDefinition(decided.status).finished) break;
-        if (decided.note?.startsWith('changes requested')) {
-          log(`  ✎ ${decided.note}: the agent reworks ${step}`);
-          await client.startTask(step);
-          await pause();
-          note = `reworked after "${decided.note.replace(/^changes requested:\s*/, '')}"; please check again`;
-          continue;
-        }
-        log(`  ✅ ${decided.note ?? 'approved'}`);
-        await client.startTask(step);
-        await pause();
-        break;
-      }
-    } else if (scripted?.blockedReason) {
-      // The example's reason (the Phase 2 review) is settled by now: the demo is blocked by something else.
-      const range = /\b[A-Z][\w]*![A-Z]+\d*(?::[A-Z]+\d*)?/.exec(scripted.title)?.[0] ?? 'the target range';
-      const reason = `${range} is protected; waiting for edit access`;
-      await client.blockTask(step, reason);
-      log(`  ⛔ blockTask(${step}, "${reason}")`);
-      await pause();
-      await pause();
-      log(`  ↻ edit access granted: ${step} goes on`);
-      await client.startTask(step);
-      await pause();
-    }
-
-    if (step === DISCOVERED_AFTER) {
-      await client.completeTask(step);
-      result.completed.push(step);
-      log(`  ✓ ${step} done`);
-      const added = await client.addTask(DISCOVERED.phase, DISCOVERED.title);
-      result.discovered = added.step;
-      log(`🔎 discovered work: addTask(${DISCOVERED.phase}, "${DISCOVERED.title}") → ${added.step}`);
-      await pause();
-      if (added.planStatus === 'draft') await waitForPlanApproval(`a new task, so the plan is a draft again`);
-      current = await client.startNextTask();
-      continue;
-    }
-
-    try {
-      current = await sheetWork.completeChecked(step, () => client.advanceTask(step));
-      result.completed.push(step);
-      log(`  ✓ ${step} done`);
-    } catch (error) {
-      // A person changed the task in the sidebar meanwhile (finished or skipped it): carry on.
-      if (!(error instanceof PlanClientError && error.code === 'INVALID_TRANSITION')) throw error;
-      log(`  ↷ ${step} was changed in the sidebar: ${error.detail}`);
-      current = await client.startNextTask();
+  /** Works through the tasks one by one, from startNextTask until none is left. */
+  async workThrough(): Promise<void> {
+    let current: TaskResult | null = await this.client.startNextTask();
+    while (current) {
+      const step = current.step;
+      this.log(`▶ ${step} ${current.title}`);
+      await this.sheetWork.forTask(step);
+      await this.pause();
+      const scripted = this.exampleTask.get(step);
+      if (scripted?.reviewNote) await this.reviewUntilApproved(step, scripted.reviewNote);
+      else if (scripted?.blockedReason) await this.blockForAMoment(step, scripted.title);
+      current = step === DISCOVERED_AFTER ? await this.completeAndDiscover(step) : await this.complete(step);
     }
   }
 
-  const finished = await client.getPlan();
-  if (finished) result.progress = finished.progress;
-  result.sheet = {
-    writes: Object.fromEntries(sheetWork.writes),
-    refusal: sheetWork.refusal,
-    undone: sheetWork.undone,
-    fixes: sheetWork.fixes,
-  };
-  log(`🏁 Finished: ${describeProgress(result.progress)}`);
-  const archived = await client.finishPlan(
-    `Reconciled ${result.completed.length} steps; discrepancies flagged and the summary written`,
-  );
-  result.archived = { id: archived.id, title: archived.title };
-  const archive = await client.listPlans();
-  log(`🗄 finishPlan: "${archived.title}" is plan #${archived.id} of the archive (${archive.length} in all)`);
-  return result;
+  /** Asks for a review and waits for the decision; a request for changes gets the task reworked and asked again. */
+  private async reviewUntilApproved(step: string, firstNote: string): Promise<void> {
+    let note = firstNote;
+    for (;;) {
+      await this.client.reviewTask(step, note);
+      this.log(`  👀 reviewTask(${step}, "${note}")`);
+      const decided = await this.waitForReview(step);
+      this.result.reviews.push({ step, decision: decided.note ?? decided.status });
+      if (statusDefinition(decided.status).finished) return;
+      if (decided.note?.startsWith('changes requested')) {
+        this.log(`  ✎ ${decided.note}: the agent reworks ${step}`);
+        await this.client.startTask(step);
+        await this.pause();
+        note = `reworked after "${decided.note.replace(/^changes requested:\s*/, '')}"; please check again`;
+        continue;
+      }
+      this.log(`  ✅ ${decided.note ?? 'approved'}`);
+      await this.client.startTask(step);
+      await this.pause();
+      return;
+    }
+  }
+
+  /** Polls until a person has decided on the review item; returns the task as it is then. */
+  private async waitForReview(step: string): Promise<PlanTask> {
+    this.log(`  ⏳ waiting for a person to review ${step}${this.where}`);
+    if (this.options.person) await this.options.person.approveReview(step);
+    const started = Date.now();
+    for (;;) {
+      const task = findTask(await this.client.getPlan(), step);
+      if (!task) throw new Error(`Task ${step} is no longer in the plan`);
+      if (!statusDefinition(task.status).heldForPerson) return task;
+      checkWaited(started, this.options.reviewTimeoutMs, `Nobody reviewed task ${step}`);
+      await sleep(this.options.pollMs);
+    }
+  }
+
+  /** Blocks the task for a moment, then goes on with it. */
+  private async blockForAMoment(step: string, title: string): Promise<void> {
+    // The example's reason (the Phase 2 review) is settled by now: the demo is blocked by something else.
+    const range = /\b[A-Z][\w]*![A-Z]+\d*(?::[A-Z]+\d*)?/.exec(title)?.[0] ?? 'the target range';
+    const reason = `${range} is protected; waiting for edit access`;
+    await this.client.blockTask(step, reason);
+    this.log(`  ⛔ blockTask(${step}, "${reason}")`);
+    await this.pause();
+    await this.pause();
+    this.log(`  ↻ edit access granted: ${step} goes on`);
+    await this.client.startTask(step);
+    await this.pause();
+  }
+
+  /** Completes the step, then adds the work it discovered (which may make the plan a draft again). */
+  private async completeAndDiscover(step: string): Promise<TaskResult | null> {
+    await this.client.completeTask(step);
+    this.result.completed.push(step);
+    this.log(`  ✓ ${step} done`);
+    const added = await this.client.addTask(DISCOVERED.phase, DISCOVERED.title);
+    this.result.discovered = added.step;
+    this.log(`🔎 discovered work: addTask(${DISCOVERED.phase}, "${DISCOVERED.title}") → ${added.step}`);
+    await this.pause();
+    if (added.planStatus === 'draft') await this.waitForPlanApproval(`a new task, so the plan is a draft again`);
+    return this.client.startNextTask();
+  }
+
+  /** Completes the step once its checks pass (advanceTask); answers the next task started. */
+  private async complete(step: string): Promise<TaskResult | null> {
+    try {
+      const next = await this.sheetWork.completeChecked(step, () => this.client.advanceTask(step));
+      this.result.completed.push(step);
+      this.log(`  ✓ ${step} done`);
+      return next;
+    } catch (error) {
+      // A person changed the task in the sidebar meanwhile (finished or skipped it): carry on.
+      if (!(error instanceof PlanClientError && error.code === 'INVALID_TRANSITION')) throw error;
+      this.log(`  ↷ ${step} was changed in the sidebar: ${error.detail}`);
+      return this.client.startNextTask();
+    }
+  }
+
+  /** Records the progress and the sheet work, then finishes the plan, which moves it to the archive. */
+  async finish(): Promise<DemoResult> {
+    const { result, sheetWork } = this;
+    const finished = await this.client.getPlan();
+    if (finished) result.progress = finished.progress;
+    const { refusal, undone, fixes } = sheetWork;
+    result.sheet = { writes: Object.fromEntries(sheetWork.writes), refusal, undone, fixes };
+    this.log(`🏁 Finished: ${describeProgress(result.progress)}`);
+    const archived = await this.client.finishPlan(
+      `Reconciled ${result.completed.length} steps; discrepancies flagged and the summary written`,
+    );
+    result.archived = { id: archived.id, title: archived.title };
+    const archive = await this.client.listPlans();
+    this.log(`🗄 finishPlan: "${archived.title}" is plan #${archived.id} of the archive (${archive.length} in all)`);
+    return result;
+  }
+}
+
+export async function runDemoAgent(options: DemoOptions): Promise<DemoResult> {
+  const input = examplePlanInput();
+  const run = new DemoRun(options, input.example);
+  await run.draft(input);
+  await run.workThrough();
+  return run.finish();
 }

@@ -43,6 +43,19 @@ const SCRIPTS_RUN_PATH = /^\/v1\/scripts\/([^/:]+):run$/;
 /** Far above any call Sheet Plan makes (a plan is at most 50,000 characters). */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** A JSON answer with the headers it needs beyond the usual ones. */
+type JsonAnswer = HttpAnswer & { headers?: Record<string, string> };
+
+/** One request as the routes see it: its method, URL and (already read) body. */
+interface RouteRequest {
+  incoming: IncomingMessage;
+  method: string;
+  url: URL;
+  body: string;
+}
+
 class BodyTooLarge extends Error {}
 
 /**
@@ -72,19 +85,13 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, {
+function sendJson(response: ServerResponse, answer: JsonAnswer): void {
+  response.writeHead(answer.status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...headers,
+    ...answer.headers,
   });
-  response.end(JSON.stringify(body));
-}
-
-function sendRefusal(response: ServerResponse, refusal: Refusal): void {
-  sendJson(response, refusal.status, {
-    error: { code: refusal.status, message: refusal.message, status: 'PERMISSION_DENIED' },
-  });
+  response.end(JSON.stringify(answer.body));
 }
 
 function parseJson(text: string): { value?: unknown; error?: string } {
@@ -115,122 +122,144 @@ function sendWebApp(response: ServerResponse, answer: WebAppResponse): void {
   response.end(answer.text);
 }
 
-function tooManyExecutions(response: ServerResponse, error: ExecutionRefused): void {
-  sendJson(response, 429, { error: { code: 429, message: error.message, status: 'RESOURCE_EXHAUSTED' } });
+function refusalAnswer(refusal: Refusal): JsonAnswer {
+  return {
+    status: refusal.status,
+    body: { error: { code: refusal.status, message: refusal.message, status: 'PERMISSION_DENIED' } },
+  };
 }
 
-export function createApp(options: AppOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
-  const { spreadsheet, distDir, pool, secret } = options;
-  const persist = options.persist ?? (() => undefined);
-
-  async function route(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await readBody(request);
-    const scriptsRun = SCRIPTS_RUN_PATH.exec(url.pathname);
-    if (scriptsRun && request.method === 'POST') {
-      const parsed = parseJson(body);
-      if (parsed.error)
-        return sendJson(response, 400, {
-          error: { code: 400, message: `Invalid JSON payload received. ${parsed.error}`, status: 'INVALID_ARGUMENT' },
-        });
-      const answer = await handleScriptsRun(parsed.value, {
-        spreadsheet,
-        distDir,
-        pool,
-        authorization: request.headers.authorization,
-      });
-      persist();
-      return sendJson(response, answer.status, answer.body);
-    }
-    const webApp = await options.webApp?.answer({
-      method: request.method ?? 'GET',
-      url,
-      origin: `http://${request.headers.host}`,
-      body,
-      contentType: request.headers['content-type'],
-    });
-    if (webApp) return sendWebApp(response, webApp);
-    if (url.pathname === '/gas/run' || url.pathname.startsWith('/api/')) {
-      const refusal = missingSecret(request, secret);
-      if (refusal) return sendRefusal(response, refusal);
-    }
-    if (url.pathname === '/gas/run' && request.method === 'POST') {
-      const parsed = parseJson(body);
-      const call = parsed.value as { functionName?: unknown; args?: unknown } | undefined;
-      if (parsed.error || typeof call?.functionName !== 'string' || !Array.isArray(call.args ?? [])) {
-        return sendJson(response, 400, { error: { message: 'Expected { functionName, args }' } });
-      }
-      const outcome = await pool.run(spreadsheet, distDir, call.functionName, (call.args as unknown[]) ?? [], {
-        context: 'ui',
-      });
-      persist();
-      return sendJson(response, 200, outcome);
-    }
-    if (url.pathname === '/api/cells' && request.method === 'GET') {
-      return sendJson(
-        response,
-        200,
-        Object.fromEntries(PERSON_CELLS.map((cell) => [cell, String(spreadsheet.cell(cell) ?? '')])),
-      );
-    }
-    if (url.pathname === '/api/cells' && request.method === 'PUT') {
-      const parsed = parseJson(body);
-      const cells = parsed.value as Record<string, unknown> | undefined;
-      if (parsed.error || typeof cells !== 'object' || cells === null)
-        return sendJson(response, 400, { error: { message: `Expected { "${PAGE_CELLS.plan}": "text" }` } });
-      for (const [cell, text] of Object.entries(cells)) {
-        if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
-          return sendJson(response, 400, {
-            error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` },
-          });
-        }
-      }
-      // As typed in the Sheets UI: stored as text, then the onEdit trigger runs.
-      for (const [cell, text] of Object.entries(cells))
-        await pool.editCellAsPerson(spreadsheet, distDir, cell, text as string);
-      persist();
-      return sendJson(response, 200, { ok: true });
-    }
-    const extra = await options.routes?.(request, url, body);
-    if (extra) {
-      if ('contentType' in extra) {
-        response.writeHead(extra.status, { ...PAGE_HEADERS, 'content-type': extra.contentType });
-        return void response.end(extra.text);
-      }
-      return sendJson(response, extra.status, extra.body);
-    }
-    return sendJson(response, 404, {
-      error: { code: 404, message: `Nothing at ${request.method} ${url.pathname}`, status: 'NOT_FOUND' },
-    });
+/** POST /v1/scripts/{id}:run: an API execution, answered as Google's Apps Script API does. */
+async function answerScriptsRun(options: AppOptions, request: RouteRequest): Promise<JsonAnswer | null> {
+  if (!SCRIPTS_RUN_PATH.test(request.url.pathname) || request.method !== 'POST') return null;
+  const parsed = parseJson(request.body);
+  if (parsed.error) {
+    const message = `Invalid JSON payload received. ${parsed.error}`;
+    return { status: 400, body: { error: { code: 400, message, status: 'INVALID_ARGUMENT' } } };
   }
+  const { spreadsheet, distDir, pool } = options;
+  const authorization = request.incoming.headers.authorization;
+  const answer = await handleScriptsRun(parsed.value, { spreadsheet, distDir, pool, authorization });
+  options.persist?.();
+  return answer;
+}
 
-  return async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const refusal = foreignRequest(request);
+/** POST /gas/run: google.script.run from the sidebar, a UI execution. */
+async function answerGasRun(options: AppOptions, request: RouteRequest): Promise<JsonAnswer | null> {
+  if (request.url.pathname !== '/gas/run' || request.method !== 'POST') return null;
+  const parsed = parseJson(request.body);
+  const call = parsed.value as { functionName?: unknown; args?: unknown } | undefined;
+  if (parsed.error || typeof call?.functionName !== 'string' || !Array.isArray(call.args ?? [])) {
+    return { status: 400, body: { error: { message: 'Expected { functionName, args }' } } };
+  }
+  const args = (call.args as unknown[]) ?? [];
+  const outcome = await options.pool.run(options.spreadsheet, options.distDir, call.functionName, args, {
+    context: 'ui',
+  });
+  options.persist?.();
+  return { status: 200, body: outcome };
+}
+
+/** GET /api/cells: the cells a person sees, as text. */
+function readPersonCells(options: AppOptions): JsonAnswer {
+  const cells = PERSON_CELLS.map((cell) => [cell, String(options.spreadsheet.cell(cell) ?? '')]);
+  return { status: 200, body: Object.fromEntries(cells) };
+}
+
+/** PUT /api/cells: typed in as a person would (stored as text, then the onEdit trigger runs); all checked first. */
+async function typePersonCells(options: AppOptions, body: string): Promise<JsonAnswer> {
+  const parsed = parseJson(body);
+  const cells = parsed.value as Record<string, unknown> | undefined;
+  if (parsed.error || typeof cells !== 'object' || cells === null)
+    return { status: 400, body: { error: { message: `Expected { "${PAGE_CELLS.plan}": "text" }` } } };
+  for (const [cell, text] of Object.entries(cells)) {
+    if (!PERSON_CELLS.includes(cell) || typeof text !== 'string') {
+      return {
+        status: 400,
+        body: { error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` } },
+      };
+    }
+  }
+  for (const [cell, text] of Object.entries(cells))
+    await options.pool.editCellAsPerson(options.spreadsheet, options.distDir, cell, text as string);
+  options.persist?.();
+  return { status: 200, body: { ok: true } };
+}
+
+async function answerPersonCells(options: AppOptions, request: RouteRequest): Promise<JsonAnswer | null> {
+  if (request.url.pathname !== '/api/cells') return null;
+  if (request.method === 'GET') return readPersonCells(options);
+  if (request.method === 'PUT') return typePersonCells(options, request.body);
+  return null;
+}
+
+/** The routes only this server's own pages may call (/gas/run, /api/…): refused without the pages' secret. */
+async function answerPageCalls(options: AppOptions, request: RouteRequest): Promise<JsonAnswer | null> {
+  const { pathname } = request.url;
+  if (pathname !== '/gas/run' && !pathname.startsWith('/api/')) return null;
+  const refusal = missingSecret(request.incoming, options.secret);
+  if (refusal) return refusalAnswer(refusal);
+  return (await answerGasRun(options, request)) ?? (await answerPersonCells(options, request));
+}
+
+function notFound(request: RouteRequest): JsonAnswer {
+  const message = `Nothing at ${request.method} ${request.url.pathname}`;
+  return { status: 404, body: { error: { code: 404, message, status: 'NOT_FOUND' } } };
+}
+
+/** What a route threw, as Google would answer it: too large (413), too many executions (429), or 500. */
+function errorAnswer(error: unknown): JsonAnswer {
+  if (error instanceof BodyTooLarge) {
+    const message =
+      'The request body is larger than the emulator accepts: at most ' +
+      `${MAX_BODY_BYTES.toLocaleString('en-US')} bytes (5 MB). Nothing ran.`;
+    return {
+      status: 413,
+      body: { error: { code: 413, message, status: 'PAYLOAD_TOO_LARGE' } },
+      headers: { connection: 'close' },
+    };
+  }
+  if (error instanceof ExecutionRefused) {
+    return { status: 429, body: { error: { code: 429, message: error.message, status: 'RESOURCE_EXHAUSTED' } } };
+  }
+  return { status: 500, body: { error: { code: 500, message: (error as Error).message, status: 'INTERNAL' } } };
+}
+
+function sendPage(response: ServerResponse, page: TextAnswer): void {
+  response.writeHead(page.status, { ...PAGE_HEADERS, 'content-type': page.contentType });
+  response.end(page.text);
+}
+
+/** Tries the routes in order: the Apps Script API, the web app, the pages' calls, the pages; else 404. */
+async function route(options: AppOptions, request: RouteRequest, response: ServerResponse): Promise<void> {
+  const scriptsRun = await answerScriptsRun(options, request);
+  if (scriptsRun) return sendJson(response, scriptsRun);
+  const { incoming, method, url, body } = request;
+  const origin = `http://${incoming.headers.host}`;
+  const contentType = incoming.headers['content-type'];
+  const webApp = await options.webApp?.answer({ method, url, origin, body, contentType });
+  if (webApp) return sendWebApp(response, webApp);
+  const pageCall = await answerPageCalls(options, request);
+  if (pageCall) return sendJson(response, pageCall);
+  const extra = await options.routes?.(incoming, url, body);
+  if (extra) return 'contentType' in extra ? sendPage(response, extra) : sendJson(response, extra);
+  return sendJson(response, notFound(request));
+}
+
+export function createApp(options: AppOptions): Handler {
+  return async (incoming, response) => {
+    const refusal = foreignRequest(incoming);
     if (refusal) {
-      request.resume();
-      return sendRefusal(response, refusal);
+      incoming.resume();
+      return sendJson(response, refusalAnswer(refusal));
     }
     try {
-      await route(request, response, url);
+      const method = incoming.method ?? 'GET';
+      const url = new URL(incoming.url ?? '/', 'http://localhost');
+      const body = incoming.method === 'GET' || incoming.method === 'HEAD' ? '' : await readBody(incoming);
+      await route(options, { incoming, method, url, body }, response);
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        return sendJson(
-          response,
-          413,
-          {
-            error: {
-              code: 413,
-              message:
-                'The request body is larger than the emulator accepts: at most ' +
-                `${MAX_BODY_BYTES.toLocaleString('en-US')} bytes (5 MB). Nothing ran.`,
-              status: 'PAYLOAD_TOO_LARGE',
-            },
-          },
-          { connection: 'close' },
-        );
-      }
-      if (error instanceof ExecutionRefused) return tooManyExecutions(response, error);
-      return sendJson(response, 500, { error: { code: 500, message: (error as Error).message, status: 'INTERNAL' } });
+      return sendJson(response, errorAnswer(error));
     }
   };
 }
