@@ -410,8 +410,8 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
   {
     id: 'delete-trigger-once',
     behaviour:
-      'ScriptApp.deleteTrigger refuses a trigger that was deleted already or that another user created; ' +
-      "getProjectTriggers lists only the running user's triggers.",
+      'ScriptApp.deleteTrigger refuses a trigger that was deleted already; getProjectTriggers lists only the ' +
+      "running user's triggers.",
     documented:
       'getProjectTriggers: "Gets all installable triggers associated with the current project and current user." ' +
       'deleteTrigger: "Removes the given trigger so it no longer runs." Deleting one twice is not documented.',
