@@ -3,7 +3,7 @@
  * getWriteLog, and a person's undo), counted on the Apps Script emulation as `npm run bench` counts the plan's:
  * each call is a round trip inside Google. A write's cost must not grow with its size.
  */
-import { EmulatedSpreadsheet, createExecution, loadBundle } from '../src/node/emulator';
+import { EmulatedSpreadsheet, createExecution, loadBundle, runSimpleTrigger } from '../src/node/emulator';
 import { sessionFromPage } from '../sidebar/src/protocol';
 
 const PLAN = `# Plan: Bench
@@ -62,7 +62,8 @@ function run(
   return { result, error, count: count(execution) };
 }
 
-function workbook(): EmulatedSpreadsheet {
+/** The workbook as a person opened it once: onOpen remembers it for the agents' executions (no active spreadsheet). */
+function workbook(dist: string): EmulatedSpreadsheet {
   const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'Notes', 'AGENT_BASE'] });
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText('AGENT_BASE!C2', PLAN);
@@ -71,6 +72,8 @@ function workbook(): EmulatedSpreadsheet {
   const rows = Array.from({ length: 40 }, (_, r) => Array.from({ length: 6 }, (_, c) => (r === 0 ? `H${c}` : r * c)));
   app.getActiveSpreadsheet().getSheetByName('Data')!.getRange(1, 1, 40, 6).setValues(rows);
   execution.end();
+  const outcome = runSimpleTrigger(spreadsheet, dist, 'onOpen');
+  if ('error' in outcome) throw new Error(outcome.error.message);
   return spreadsheet;
 }
 
@@ -87,7 +90,7 @@ export function sheetWorkSection(dist: string, projectFiles: Record<string, stri
     return measured;
   };
 
-  const spreadsheet = workbook();
+  const spreadsheet = workbook(dist);
   row('readRange inside the plan (40 × 6 cells)', run(spreadsheet, dist, 'readRange', ['Data!A1:F40']));
   row('readRange of whole columns (stops at the last row used)', run(spreadsheet, dist, 'readRange', ['Data!A:F']));
   row('readRange with display values', run(spreadsheet, dist, 'readRange', ['Data!A1:F40', { display: true }]));
@@ -118,7 +121,9 @@ export function sheetWorkSection(dist: string, projectFiles: Record<string, stri
     '',
     'Counted on the emulated services: range reads (getValues, getFormulas, getDisplayValues) / range writes ' +
       '(setValues, appendRow) / all service calls / locks taken. A write reads the plan cells and the target ' +
-      'once (its values and formulas, for the undo record), writes the target once and appends one log row.',
+      'once (its values and formulas, for the undo record), writes the target once and appends one log row. An ' +
+      "agent's call also reads the script properties, where the spreadsheet a person opened is remembered: an " +
+      'execution through the Apps Script API has no active spreadsheet, so it opens that one by its id.',
     '',
     '| call | range reads | range writes | all calls | locks |',
     '|---|---|---|---|---|',

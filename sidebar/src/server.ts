@@ -23,7 +23,7 @@ declare global {
 type Callable = Exclude<
   {
     [Name in keyof typeof SidebarFunctions]: (typeof SidebarFunctions)[Name] extends (
-      token: unknown,
+      token: string,
       ...rest: never[]
     ) => unknown
       ? Name
@@ -31,7 +31,7 @@ type Callable = Exclude<
   }[keyof typeof SidebarFunctions],
   'showPlanSidebar' | 'sidebarRenewSession'
 >;
-type Rest<F> = F extends (token: unknown, ...rest: infer R) => unknown ? R : never;
+type Rest<F> = F extends (token: string, ...rest: infer R) => unknown ? R : never;
 
 export type Server = <Name extends Callable>(
   name: Name,

@@ -42,7 +42,8 @@ export function runAsAgent<T>(name: string, work: () => T): T {
  */
 export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   if (name === undefined || name === null) return work();
-  const named = typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : requireAgentName(name);
+  const named =
+    typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : requireAgentName(name, 'agent');
   const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(named);
   if (caller === 'api') return asNamed === 'api' ? work() : runAsAgent(named, work);
   if (caller.toLowerCase() === asNamed.toLowerCase()) return work();

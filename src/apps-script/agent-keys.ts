@@ -147,12 +147,12 @@ function busyError(): never {
 // ---- the person's side: create, list, revoke ----
 
 /** A name a person gives an agent: shown in the sidebar and in everything the agent changes. */
-export function requireAgentName(name: unknown): string {
+export function requireAgentName(name: unknown, field = 'name'): string {
   const text = typeof name === 'string' ? name.trim() : '';
   if (!text || [...text].length > MAX_AGENT_NAME || /\p{Cc}/u.test(text)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `An agent's name is text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
+      `${field} must be text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
         `(got ${describeValue(name)})`,
     );
   }

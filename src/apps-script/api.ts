@@ -2,11 +2,12 @@
  * The plan functions an agent calls through the Apps Script API (scripts.run). Each builds a
  * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
  */
-import type { AgentFunctionName } from '../core/api-functions';
+import type { AgentFunctionName, PlanViewRequest } from '../core/api-functions';
 import { holderOf } from '../core/claims';
 import { PlanError, planErrorCode } from '../core/errors';
-import { PlanManager, type ManagerOptions } from '../core/plan-manager';
-import { compactPlan, requireViewOptions } from '../core/summary';
+import { PlanManager, type ManagerOptions, type PlanCommand } from '../core/plan-manager';
+import { compactPlan } from '../core/summary';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/types';
 import { agentCaller, runAsNamedCaller } from './agent-identity';
 import { checkingArguments } from './checked-arguments';
 import { acceptingRequestIds, currentRequest } from './request-ids';
@@ -54,54 +55,55 @@ export const api = acceptingRequestIds(
      * `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context
      * (core/summary.ts).
      */
-    getPlan: (options?: unknown) =>
+    getPlan: (options?: PlanViewRequest | null) =>
       run(() => {
-        const { view, nextCount } = requireViewOptions(options);
-        return runAsNamedCaller((options as { agent?: unknown } | null | undefined)?.agent, () => {
+        return runAsNamedCaller(options?.agent, () => {
           const plan = agent().getPlan();
           // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
-          return plan && view === 'compact' ? compactPlan(plan, { nextCount, you: holderOf(agentCaller()) }) : plan;
+          return plan && options?.view === 'compact'
+            ? compactPlan(plan, { nextCount: options.nextCount, you: holderOf(agentCaller()) })
+            : plan;
         });
       }),
-    getNextTask: (options?: unknown) =>
-      run(() =>
-        runAsNamedCaller((options as { agent?: unknown } | null | undefined)?.agent, () => agent().getNextTask()),
-      ),
+    getNextTask: (options?: { agent?: string } | null) =>
+      run(() => runAsNamedCaller(options?.agent, () => agent().getNextTask())),
     getReviewTasks: () => run(() => agent().getReviewTasks()),
     getProgress: () => run(() => agent().getProgress()),
     validatePlan: () => run(() => agent().validatePlan()),
-    createPlan: (title: unknown, goal: unknown, phases: unknown, details?: unknown) =>
+    createPlan: (title: string, goal: string, phases: PhaseInput[], details?: PlanDetails | null) =>
       run(() => agent().createPlan(title, goal, phases, details)),
-    startTask: (step: unknown) => run(() => agent().startTask(step)),
-    completeTask: (step: unknown) => run(() => agent().completeTask(step)),
-    blockTask: (step: unknown, reason: unknown) => run(() => agent().blockTask(step, reason)),
-    reviewTask: (step: unknown, note: unknown) => run(() => agent().reviewTask(step, note)),
-    skipTask: (step: unknown, reason: unknown) => run(() => agent().skipTask(step, reason)),
-    reopenTask: (step: unknown) => run(() => agent().reopenTask(step)),
-    setTaskNote: (step: unknown, note: unknown) => run(() => agent().setTaskNote(step, note)),
+    startTask: (step: string) => run(() => agent().startTask(step)),
+    completeTask: (step: string) => run(() => agent().completeTask(step)),
+    blockTask: (step: string, reason: string) => run(() => agent().blockTask(step, reason)),
+    reviewTask: (step: string, note: string) => run(() => agent().reviewTask(step, note)),
+    skipTask: (step: string, reason: string) => run(() => agent().skipTask(step, reason)),
+    reopenTask: (step: string) => run(() => agent().reopenTask(step)),
+    setTaskNote: (step: string, note?: string | null) => run(() => agent().setTaskNote(step, note)),
     startNextTask: () => run(() => agent().startNextTask()),
-    advanceTask: (step: unknown) => run(() => agent().advanceTask(step)),
-    applyCommands: (commands: unknown) => run(() => agent().applyCommands(commands)),
-    replacePlan: (markdown: unknown, base: unknown) => run(() => agent().replacePlan(markdown, base)),
-    getHistory: (limit?: unknown) => run(() => agent().getHistory(limit ?? 10)),
+    advanceTask: (step: string) => run(() => agent().advanceTask(step)),
+    applyCommands: (commands: PlanCommand[]) => run(() => agent().applyCommands(commands)),
+    replacePlan: (markdown: string, base: string | number) => run(() => agent().replacePlan(markdown, base)),
+    getHistory: (limit?: number | null) => run(() => agent().getHistory(limit ?? 10)),
     adoptFormat: () => run(() => agent().adoptFormat()),
-    restoreRevision: (revision: unknown) => run(() => agent().restoreRevision(revision)),
+    restoreRevision: (revision: number) => run(() => agent().restoreRevision(revision)),
     // ---- re-planning ----
-    addTask: (phase: unknown, title: unknown, options?: unknown) => run(() => agent().addTask(phase, title, options)),
-    addPhase: (name: unknown, steps: unknown, after?: unknown) => run(() => agent().addPhase(name, steps, after)),
-    renameTask: (step: unknown, title: unknown) => run(() => agent().renameTask(step, title)),
-    moveTask: (step: unknown, after: unknown) => run(() => agent().moveTask(step, after)),
-    removeTask: (step: unknown) => run(() => agent().removeTask(step)),
+    addTask: (phase: number | string, title: string, options?: AddTaskOptions | null) =>
+      run(() => agent().addTask(phase, title, options)),
+    addPhase: (name: string, steps: string[], after?: number | string | null) =>
+      run(() => agent().addPhase(name, steps, after)),
+    renameTask: (step: string, title: string) => run(() => agent().renameTask(step, title)),
+    moveTask: (step: string, after: string | number) => run(() => agent().moveTask(step, after)),
+    removeTask: (step: string) => run(() => agent().removeTask(step)),
     // ---- finishing, and the archive ----
-    finishPlan: (summary: unknown) => run(() => agent().finishPlan(summary)),
+    finishPlan: (summary: string) => run(() => agent().finishPlan(summary)),
     listPlans: () => run(() => agent().listPlans()),
-    getArchivedPlan: (id: unknown) => run(() => agent().getArchivedPlan(id)),
+    getArchivedPlan: (id: number) => run(() => agent().getArchivedPlan(id)),
     // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
     listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
-    readRange: (a1: unknown, options?: unknown) =>
+    readRange: (a1: string, options?: { display?: boolean } | null) =>
       run(() => sheetWork.readRange(planSpreadsheet(), a1, options, agentCaller())),
-    writeRange: (a1: unknown, values: unknown, step: unknown) =>
+    writeRange: (a1: string, values: unknown, step: string) =>
       run(() => sheetWork.writeRange(planSpreadsheet(), a1, values, step, agentCaller())),
-    getWriteLog: (limit?: unknown) => run(() => sheetWork.getWriteLog(planSpreadsheet(), limit)),
+    getWriteLog: (limit?: number | null) => run(() => sheetWork.getWriteLog(planSpreadsheet(), limit)),
   } satisfies { [Name in AgentFunctionName]: (...args: never[]) => unknown }),
 );

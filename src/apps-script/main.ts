@@ -7,6 +7,7 @@
 import type { FunctionName } from '../core/api-functions';
 import { api } from './api';
 import { recordPlanEdit } from './cell-edit';
+import { checkingPersonArguments } from './checked-arguments';
 import { sendWaitingMail } from './mail-trigger';
 import * as menu from './menu';
 import * as sidebar from './sidebar';
@@ -28,11 +29,14 @@ const triggers = {
   sendWaitingMail,
 };
 
-/** The menu's and the sidebar's modules export their entry points beside helpers: only descriptor names count. */
+/**
+ * The menu's and the sidebar's modules export their entry points beside helpers: only descriptor names count. The
+ * sidebar's check their arguments against the descriptor first (./checked-arguments.ts), as the agents' do.
+ */
 export const entryPoints: { [Name in FunctionName]: (...args: never[]) => unknown } = {
   ...triggers,
   ...menu,
-  ...sidebar,
+  ...checkingPersonArguments(sidebar, sidebar.asCheckedPerson),
   ...api,
   doGet,
   doPost,

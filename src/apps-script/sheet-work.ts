@@ -6,7 +6,7 @@
  * target (the undo record: the formulas so that an undo puts a formula back, not its last value),
  * one setValues and one appended log row.
  */
-import { requireStep, describeValue } from '../core/arguments';
+import { describeValue } from '../core/arguments';
 import {
   describeCell,
   fromCellValue,
@@ -98,24 +98,14 @@ export interface ReadOptions {
   display?: boolean;
 }
 
-function requireReadOptions(options: unknown): ReadOptions {
-  if (options === undefined || options === null) return {};
-  const allowed = 'options may be { display: true } (values as the sheet shows them)';
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new PlanError('INVALID_ARGUMENT', `${allowed} (got ${describeValue(options)})`);
-  }
-  const record = options as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => key !== 'display');
-  if (unknown.length) throw new PlanError('INVALID_ARGUMENT', `${allowed}; unknown: ${unknown.join(', ')}`);
-  if (record.display !== undefined && typeof record.display !== 'boolean') {
-    throw new PlanError('INVALID_ARGUMENT', `${allowed} (display was ${describeValue(record.display)})`);
-  }
-  return record.display ? { display: true } : {};
-}
-
-export function readRange(spreadsheet: Spreadsheet, a1: unknown, options: unknown, source: ChangeSource): ReadResult {
+export function readRange(
+  spreadsheet: Spreadsheet,
+  a1: string,
+  options: ReadOptions | null | undefined,
+  source: ChangeSource,
+): ReadResult {
   const requested = requireSheetRange(a1);
-  const { display } = requireReadOptions(options);
+  const display = options?.display === true;
   const request: SheetRequest = { call: 'read', range: requested };
   if (isBounded(requested)) enforceSheetRules(request, NO_PLAN_CONTEXT, false);
   else enforceSheetRules({ ...request, range: anchoredAt(requested, 1, 1) }, NO_PLAN_CONTEXT, false);
@@ -227,12 +217,12 @@ export function writeRange(
   spreadsheet: Spreadsheet,
   a1: unknown,
   values: unknown,
-  step: unknown,
+  step: string,
   source: ChangeSource,
 ): WriteResult {
   const range = requireSheetRange(a1);
   const grid = requireGrid(values, SHEET_LIMITS.writeCells);
-  const task = requireStep(step);
+  const task = step.trim();
   const target = writeTarget(range, grid);
   const request: SheetRequest = { call: 'write', range: target, step: task, formulaAt: firstFormula(grid) };
   enforceSheetRules(request, NO_PLAN_CONTEXT, false);
@@ -270,16 +260,9 @@ export function writeRange(
 
 // ---- the log, and undo ----
 
-export function requireLimit(limit: unknown): number {
-  if (limit === undefined || limit === null) return 20;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw new PlanError('INVALID_ARGUMENT', `limit must be a whole number from 1 to 100 (got ${describeValue(limit)})`);
-  }
-  return limit;
-}
-
-export function getWriteLog(spreadsheet: Spreadsheet, limit: unknown): WriteLogEntry[] {
-  return new WriteLog(spreadsheet).list(requireLimit(limit));
+/** The newest `limit` entries of the write log (20 unless told; the descriptor allows 1 to 100). */
+export function getWriteLog(spreadsheet: Spreadsheet, limit?: number | null): WriteLogEntry[] {
+  return new WriteLog(spreadsheet).list(limit ?? 20);
 }
 
 /** How many differing cells an undo refusal lists before "and N more". */

@@ -11,13 +11,15 @@
  * Every function that changes the plan answers with the new PlanView, so the sidebar never needs
  * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
  */
-import { TASK_ACTIONS, isTaskAction } from '../core/actions';
+import type { TaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
 import { PlanManager, type HistoryEntry } from '../core/plan-manager';
 import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
+import type { SeenQuestion, SeenTask } from '../core/seen';
+import type { AddTaskOptions } from '../core/types';
 import type { PlanCells } from '../core/store';
 import {
   sessionScript,
@@ -70,11 +72,32 @@ const SIDEBAR_ONLY =
   'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
   'the Apps Script API';
 
+/** The person check this call has passed already (see asCheckedPerson), so that it asks the cache once. */
+let checkedSession: { token: string; spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet } | null = null;
+
+/**
+ * Runs `call` once `token` is a live person token, before its other arguments are checked: an agent that reaches a
+ * sidebar function is told it is a person's (NEEDS_PERSON), whatever else it sent. The call's own requirePerson
+ * answers from this check.
+ */
+export function asCheckedPerson<T>(token: unknown, call: () => T): T {
+  return run(() => {
+    const spreadsheet = requirePerson(token);
+    checkedSession = { token: token as string, spreadsheet };
+    try {
+      return call();
+    } finally {
+      checkedSession = null;
+    }
+  });
+}
+
 /**
  * Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet;
  * answers that spreadsheet, for the call to work on.
  */
 function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
     throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
   }
@@ -233,27 +256,24 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
  * task as the sidebar showed it (src/core/seen.ts): the action is refused (CONFLICT) when the step holds another task.
  */
 export function sidebarTaskAction(
-  token: unknown,
-  action: unknown,
-  step: unknown,
-  text?: unknown,
-  seen?: unknown,
+  token: string,
+  action: TaskAction,
+  step: string,
+  text?: string | null,
+  seen?: SeenTask | null,
 ): PlanView {
-  return asPerson(token, (manager) => {
-    if (!isTaskAction(action)) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `action must be one of ${Object.keys(TASK_ACTIONS).join(', ')} (got ${describeValue(action)})`,
-      );
-    }
-    // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
-    return manager.act(action, step, text ?? undefined, seen ?? undefined);
-  });
+  // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
+  return asPerson(token, (manager) => manager.act(action, step, text ?? undefined, seen));
 }
 
 /** Sets or replaces the answer to question `number` (1-based), refused when it is not the question `seen`. */
-export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: unknown, seen?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.answerQuestion(number, answer, seen ?? undefined));
+export function sidebarAnswerQuestion(
+  token: string,
+  number: number,
+  answer: string,
+  seen?: SeenQuestion | null,
+): PlanView {
+  return asPerson(token, (manager) => manager.answerQuestion(number, answer, seen));
 }
 
 /**
@@ -261,14 +281,12 @@ export function sidebarAnswerQuestion(token: unknown, number: unknown, answer: u
  * lock).
  */
 export function sidebarReplacePlan(
-  token: unknown,
-  markdown: unknown,
-  baseRevision: unknown,
-  baseStamp?: unknown,
+  token: string,
+  markdown: string,
+  baseRevision: number,
+  baseStamp?: string | null,
 ): PlanView {
-  return asPerson(token, (manager) =>
-    manager.replacePlan(markdown, typeof baseStamp === 'string' ? baseStamp : baseRevision),
-  );
+  return asPerson(token, (manager) => manager.replacePlan(markdown, baseStamp ?? baseRevision));
 }
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
@@ -277,7 +295,7 @@ export function sidebarHistory(token: unknown): HistoryEntry[] {
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */
-export function sidebarRestore(token: unknown, revision: unknown): PlanView {
+export function sidebarRestore(token: string, revision: number): PlanView {
   return asPerson(token, (manager) => manager.restoreRevision(revision));
 }
 
@@ -291,20 +309,8 @@ function personManager(token: unknown): PlanManager {
  * Approves the whole plan (`Status: approved`, with the comment if any): the agent may start work. `stamp` is the
  * plan the person looked at: a plan that changed since (the agent re-planned meanwhile) is not approved (CONFLICT).
  */
-export function sidebarApprovePlan(token: unknown, stamp: unknown, comment?: unknown): PlanView {
-  return asPerson(
-    token,
-    (manager) => {
-      if (typeof stamp !== 'string' || !stamp) {
-        throw new PlanError(
-          'INVALID_ARGUMENT',
-          `stamp must be the stamp of the plan shown in the sidebar (got ${describeValue(stamp)})`,
-        );
-      }
-      return manager.approvePlan(comment ?? undefined, stamp);
-    },
-    { keepsApproval: true },
-  );
+export function sidebarApprovePlan(token: string, stamp: string, comment?: string | null): PlanView {
+  return asPerson(token, (manager) => manager.approvePlan(comment, stamp), { keepsApproval: true });
 }
 
 /**
@@ -322,7 +328,7 @@ export function sidebarApprovedPlan(token: unknown): ApprovedPlanView | null {
 }
 
 /** Sends the plan back to the agent: `Status: draft — changes requested: comment` (a comment is required). */
-export function sidebarRequestPlanChanges(token: unknown, comment: unknown): PlanView {
+export function sidebarRequestPlanChanges(token: string, comment: string): PlanView {
   return asPerson(token, (manager) => manager.requestPlanChanges(comment));
 }
 
@@ -332,7 +338,7 @@ export function sidebarSettings(token: unknown): PlanSettings {
 }
 
 /** Changes settings (`{ approvalRequired: true }`, `{ afterFinish: 'starter' }`); answers them all. */
-export function sidebarSaveSettings(token: unknown, change: unknown): PlanSettings {
+export function sidebarSaveSettings(token: string, change: Partial<PlanSettings>): PlanSettings {
   return run(() => personManager(token).saveSettings(change));
 }
 
@@ -342,7 +348,7 @@ export function sidebarArchive(token: unknown): ArchiveEntry[] {
 }
 
 /** One finished plan, with its Markdown for the sidebar to show. */
-export function sidebarArchivedPlan(token: unknown, id: unknown): ArchivedPlanView {
+export function sidebarArchivedPlan(token: string, id: number): ArchivedPlanView {
   return run(() => {
     const { raw, id: planId, finishedAt, title, summary, tasks } = personManager(token).getArchivedPlan(id);
     return { id: planId, finishedAt, title, summary, tasks, markdown: raw };
@@ -352,32 +358,42 @@ export function sidebarArchivedPlan(token: unknown, id: unknown): ArchivedPlanVi
 // ---- re-planning, as a person ----
 
 /** Adds a task at the end of phase `phase`, or `{ after: step }` / `{ under: step }`. */
-export function sidebarAddTask(token: unknown, phase: unknown, title: unknown, options?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.addTask(phase, title, options ?? undefined));
+export function sidebarAddTask(
+  token: string,
+  phase: number | string,
+  title: string,
+  options?: AddTaskOptions | null,
+): PlanView {
+  return asPerson(token, (manager) => manager.addTask(phase, title, options));
 }
 
 /** Adds a phase of tasks after the last phase, or after phase `after`. */
-export function sidebarAddPhase(token: unknown, name: unknown, steps: unknown, after?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.addPhase(name, steps, after ?? undefined));
+export function sidebarAddPhase(
+  token: string,
+  name: string,
+  steps: string[],
+  after?: number | string | null,
+): PlanView {
+  return asPerson(token, (manager) => manager.addPhase(name, steps, after));
 }
 
-export function sidebarRenameTask(token: unknown, step: unknown, title: unknown, seen?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.renameTask(step, title, seen ?? undefined));
+export function sidebarRenameTask(token: string, step: string, title: string, seen?: SeenTask | null): PlanView {
+  return asPerson(token, (manager) => manager.renameTask(step, title, seen));
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
-export function sidebarMoveTask(token: unknown, step: unknown, after: unknown, seen?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.moveTask(step, after, seen ?? undefined));
+export function sidebarMoveTask(token: string, step: string, after: string | number, seen?: SeenTask | null): PlanView {
+  return asPerson(token, (manager) => manager.moveTask(step, after, seen));
 }
 
 /** Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history. */
-export function sidebarRemoveTask(token: unknown, step: unknown, seen?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.removeTask(step, seen ?? undefined));
+export function sidebarRemoveTask(token: string, step: string, seen?: SeenTask | null): PlanView {
+  return asPerson(token, (manager) => manager.removeTask(step, seen));
 }
 
 /** Releases an agent's claim on a task: its `- Working:` line goes, and any agent may take the task. */
-export function sidebarReleaseClaim(token: unknown, step: unknown, seen?: unknown): PlanView {
-  return asPerson(token, (manager) => manager.releaseClaim(step, seen ?? undefined));
+export function sidebarReleaseClaim(token: string, step: string, seen?: SeenTask | null): PlanView {
+  return asPerson(token, (manager) => manager.releaseClaim(step, seen));
 }
 
 /** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */

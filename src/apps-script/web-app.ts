@@ -10,7 +10,7 @@
  * stdio server serves the same list); the instructions are the stdio server's too.
  */
 import { serverInstructions } from '../core/mcp/instructions';
-import { inputProblem } from '../core/mcp/input-check';
+import { inputProblem, type JsonRule } from '../core/argument-check';
 import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint, type McpTool } from '../core/mcp/protocol';
 import { planToolCall, toolAnswer, toolError, type ToolResult, type ToolRoute } from '../core/mcp/tool-calls';
 import { api } from './api';
@@ -38,7 +38,7 @@ type Implementation = (...args: unknown[]) => unknown;
 
 function callTool(agent: WebAgent, name: string, args: Record<string, unknown>): ToolResult {
   const tool = SHEET_PLAN_MCP_TOOLS.tools.find((candidate) => candidate.name === name)!;
-  const problem = inputProblem(args, tool.inputSchema);
+  const problem = inputProblem(args, tool.inputSchema as JsonRule);
   if (problem)
     return toolError(
       `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +

@@ -4,7 +4,7 @@
  * One action moves a task into each status (its `move` in the status table); three more keep or
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
-import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
+import { describeValue, givenStep, optionalLine, requireLine } from './arguments';
 import { requireStartable, requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import { requireNotWaiting } from './dependencies';
 import type { PlanDocument } from './document';
@@ -187,8 +187,8 @@ function refuseTransition(
 export function applyAction(
   outline: PlanOutline,
   action: string,
-  stepValue: unknown,
-  textValue: unknown,
+  stepValue: string | undefined,
+  textValue: string | null | undefined,
   context: ActionContext,
 ): ActionOutcome {
   const statuses = outline.statuses;
@@ -199,7 +199,7 @@ export function applyAction(
       `Unknown action ${describeValue(action)} (actions: ${[...actionRules(statuses).keys()].join(', ')})`,
     );
   }
-  const step = requireStep(stepValue);
+  const step = givenStep(stepValue);
   let text: string | undefined;
   if (rule.text?.required) text = requireLine(textValue, rule.text.name);
   else if (rule.text) text = optionalLine(textValue, rule.text.name);

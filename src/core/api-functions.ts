@@ -33,16 +33,20 @@ import {
   a1,
   addTaskOptions,
   agentCommand,
+  archiveId,
   base,
   callerOptions,
   cell,
   line,
+  MAX_COMMANDS,
   moveTarget,
   phaseArgument,
   phases,
   PLAN_DETAILS,
   planView,
+  revisionNumber,
   step,
+  titles,
 } from './api-shapes';
 import { argument, returning, type ApiFunction, type ApiFunctionSpec, type Caller } from './api-spec';
 
@@ -148,7 +152,7 @@ export const API_FUNCTIONS = {
     description:
       'Task changes and re-planning in order, all written or none. text: reason or note; title (add, rename); ' +
       'name (addPhase). after: a step, or a phase number (move, addPhase).',
-    args: [argument('commands', z.array(agentCommand).min(1))],
+    args: [argument('commands', z.array(agentCommand).min(1).max(MAX_COMMANDS).meta({ format: 'commands' }))],
     mcp: 'commands',
   }),
   skipTask: returning<TaskResult>()({
@@ -197,7 +201,7 @@ export const API_FUNCTIONS = {
     changesPlan: true,
     retrySafe: true,
     description: 'Put a saved version back, saving the current plan to the history first.',
-    args: [argument('revision', z.number().int())],
+    args: [argument('revision', revisionNumber)],
   }),
 
   // ---- re-planning (also applyCommands' add, addPhase, rename, move, remove) ----
@@ -223,11 +227,7 @@ export const API_FUNCTIONS = {
     changesPlan: true,
     retrySafe: false,
     description: 'Add a phase of todo tasks after the last one, or after phase `after` (later phases renumbered).',
-    args: [
-      argument('name', line()),
-      argument('steps', z.array(line()).min(1)),
-      argument('after', phaseArgument.optional()),
-    ],
+    args: [argument('name', line()), argument('steps', titles()), argument('after', phaseArgument.optional())],
   }),
   renameTask: returning<EditResult>()({
     ...taskChange,
@@ -267,7 +267,7 @@ export const API_FUNCTIONS = {
   getArchivedPlan: returning<ArchivedPlan>()({
     ...read,
     description: 'One finished plan from the archive, parsed.',
-    args: [argument('id', z.number().int())],
+    args: [argument('id', archiveId)],
   }),
 
   // ---- sheet work under the plan (the rules: src/core/sheet-rules.ts) ----
@@ -280,7 +280,7 @@ export const API_FUNCTIONS = {
   readRange: returning<ReadResult>()({
     ...read,
     description: "Read cells, e.g. Data!A2:F500. Reads outside the plan's ranges are logged.",
-    args: [a1, argument('options', z.object({ display: z.boolean() }).partial().optional())],
+    args: [a1, argument('options', z.object({ display: z.boolean() }).partial().strict().optional())],
     mcp: 'range',
   }),
   writeRange: returning<WriteResult>()({

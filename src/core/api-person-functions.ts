@@ -3,16 +3,22 @@
  * sidebar (src/core/api-functions.ts merges them with the agents' functions).
  */
 import { z } from 'zod/v4';
+import { TASK_ACTIONS, type TaskAction } from './actions';
 import { argument, returning } from './api-spec';
 import {
   addTaskOptions,
+  archiveId,
+  line,
   event,
   moveTarget,
   phaseArgument,
+  revisionNumber,
   seenQuestion,
   seenTask,
   settingsChange,
+  stamp,
   step,
+  titles,
   token,
 } from './api-shapes';
 import type { PlanSettings } from './settings';
@@ -117,12 +123,18 @@ export const PERSON_FUNCTIONS = {
   sidebarTaskAction: returning<unknown>()({
     ...sidebar,
     description: 'Any task action, approve and requestChanges included.',
-    args: [token, argument('action', z.string()), step, argument('text', z.string().nullable().optional()), seenTask],
+    args: [
+      token,
+      argument('action', z.enum(Object.keys(TASK_ACTIONS) as [TaskAction, ...TaskAction[]])),
+      step,
+      argument('text', line().nullable().optional()),
+      seenTask,
+    ],
   }),
   sidebarAnswerQuestion: returning<unknown>()({
     ...sidebar,
     description: 'Sets or replaces the answer to a question.',
-    args: [token, argument('number', z.number().int()), argument('answer', z.string()), seenQuestion],
+    args: [token, argument('number', z.number().int().min(1)), argument('answer', line()), seenQuestion],
   }),
   sidebarReplacePlan: returning<unknown>()({
     ...sidebar,
@@ -131,8 +143,8 @@ export const PERSON_FUNCTIONS = {
     args: [
       token,
       argument('markdown', z.string()),
-      argument('baseRevision', z.number().int()),
-      argument('baseStamp', z.string().optional()),
+      argument('baseRevision', revisionNumber),
+      argument('baseStamp', stamp().optional()),
     ],
   }),
   sidebarAdoptFormat: returning<unknown>()({
@@ -158,13 +170,13 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     retrySafe: true,
     description: 'Puts a saved version back.',
-    args: [token, argument('revision', z.number().int())],
+    args: [token, argument('revision', revisionNumber)],
   }),
   sidebarApprovePlan: returning<unknown>()({
     ...sidebar,
     retrySafe: true,
     description: 'Approves the plan the person saw (its stamp; CONFLICT if it changed since), with a comment if any.',
-    args: [token, argument('stamp', z.string()), argument('comment', z.string().nullable().optional())],
+    args: [token, argument('stamp', stamp()), argument('comment', line().nullable().optional())],
   }),
   sidebarApprovedPlan: returning<unknown>()({
     ...sidebar,
@@ -176,7 +188,7 @@ export const PERSON_FUNCTIONS = {
   sidebarRequestPlanChanges: returning<unknown>()({
     ...sidebar,
     description: 'Sends the plan back to the agent: Status: draft with the comment, which the agent reads.',
-    args: [token, argument('comment', z.string())],
+    args: [token, argument('comment', line())],
   }),
   sidebarSettings: returning<PlanSettings>()({
     ...sidebar,
@@ -207,7 +219,7 @@ export const PERSON_FUNCTIONS = {
     changesPlan: false,
     retrySafe: true,
     description: 'One finished plan with its Markdown.',
-    args: [token, argument('id', z.number().int())],
+    args: [token, argument('id', archiveId)],
   }),
   sidebarAddTask: returning<unknown>()({
     ...sidebar,
@@ -215,7 +227,7 @@ export const PERSON_FUNCTIONS = {
     args: [
       token,
       argument('phase', phaseArgument),
-      argument('title', z.string()),
+      argument('title', line()),
       argument('options', addTaskOptions.nullable().optional()),
     ],
   }),
@@ -224,8 +236,8 @@ export const PERSON_FUNCTIONS = {
     description: 'Adds a phase of tasks after the last phase, or after phase `after`.',
     args: [
       token,
-      argument('name', z.string()),
-      argument('steps', z.array(z.string())),
+      argument('name', line()),
+      argument('steps', titles()),
       argument('after', phaseArgument.nullable().optional()),
     ],
   }),
@@ -233,7 +245,7 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     retrySafe: true,
     description: 'Gives a task another title.',
-    args: [token, step, argument('title', z.string()), seenTask],
+    args: [token, step, argument('title', line()), seenTask],
   }),
   sidebarMoveTask: returning<unknown>()({
     ...sidebar,
@@ -270,7 +282,7 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     changesPlan: false,
     description: "Connects an agent: a new key (kept only as a hash) and the agent's URL, shown once.",
-    args: [token, argument('name', z.string())],
+    args: [token, argument('name', z.string().meta({ format: 'agentName' }))],
   }),
   sidebarListAgents: returning<unknown>()({
     ...sidebar,

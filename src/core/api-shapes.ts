@@ -4,27 +4,42 @@
  */
 import { z } from 'zod/v4';
 import { AGENT_ACTIONS } from './actions';
+import { MAX_DEPENDENCIES } from './dependencies';
 import { argument } from './api-spec';
 import { EDIT_ACTIONS, type EditAction } from './replan';
 import { MAX_NEXT_COUNT } from './summary';
 
 /** A single line of text (a title, reason, note): the checker names it so (src/core/argument-check.ts). */
 export const line = () => z.string().meta({ format: 'line' });
-export const step = argument('step', z.string().meta({ format: 'step' }), 'e.g. "2.1"');
+/** A step number as text ("1.2"; 1.10 sent as a number would arrive as 1.1). */
+export const stepText = () => z.string().meta({ format: 'step' });
+export const step = argument('step', stepText(), 'e.g. "2.1"');
+/** The stamp of a plan as read (`7:2k1-9f3a0c1e`): revision and text, see src/core/revision.ts. */
+export const stamp = () => z.string().meta({ format: 'stamp' });
 export const token = argument('token', z.string(), "the person token showPlanSidebar wrote into the sidebar's page");
 /** What the person saw of the task or question they decide on (src/core/seen.ts): CONFLICT when it changed. */
 export const seenTask = argument(
   'seen',
-  z.object({ title: z.string(), status: z.string(), note: z.string().optional() }).nullable().optional(),
+  z
+    .object({ title: z.string(), status: z.string(), note: z.string().optional() })
+    .strict()
+    .meta({ format: 'seenTask' })
+    .nullable()
+    .optional(),
   'the task as the sidebar showed it',
 );
 export const seenQuestion = argument(
   'seen',
-  z.object({ text: z.string() }).nullable().optional(),
+  z.object({ text: z.string() }).strict().meta({ format: 'seenQuestion' }).nullable().optional(),
   'the question shown',
 );
 export const event = argument('event', z.unknown(), 'the event object Apps Script passes');
-export const phases = z.array(z.object({ name: line(), steps: z.array(line()) }));
+/** Task titles, one at least (a phase's steps). */
+export const titles = () => z.array(line()).min(1).meta({ format: 'titles' });
+export const phases = z
+  .array(z.object({ name: line(), steps: titles() }).strict())
+  .min(1)
+  .meta({ format: 'phases' });
 /** createPlan's optional sections (MCP's create_plan takes them flattened). */
 export const PLAN_DETAILS = z
   .object({
@@ -45,34 +60,50 @@ export const PLAN_DETAILS = z
   .strict();
 /** Re-planning commands applyCommands takes beside the task actions (src/core/replan.ts). */
 export const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAction[]];
+/** A saved version's number, as getHistory lists it. */
+export const revisionNumber = z.number().int().min(0);
+/** A finished plan's id, as listPlans lists it. */
+export const archiveId = z.number().int().min(1).meta({ format: 'archiveId' });
 /** Phases are numbered from 0 (`## Phase 0: Safety net`) or 1. */
 export const phaseNumber = z.number().int().min(0);
 /** A phase as agents send it: 2, or "2" (src/core/replan.ts reads both). */
 export const phaseArgument = z.union([phaseNumber, z.string().regex(/^\s*\d+\s*$/)]).meta({ format: 'phase' });
-/** Where moveTask puts a task: right after a step, or first in a phase. */
-export const moveTarget = z.union([z.string(), phaseNumber]);
-export const agentCommand = z.object({
-  action: z.enum([...AGENT_ACTIONS, ...EDIT_COMMANDS]),
-  step: z.string().optional(),
-  text: z.string().optional(),
-  phase: phaseArgument.optional(),
-  after: moveTarget.optional(),
-  under: z.string().optional(),
-  steps: z.array(z.string()).optional(),
-  waitsFor: z.array(z.string()).optional(),
-});
+/** The steps a task waits for (its `  - After: 1.2, 1.3` line). */
+export const waitsFor = () => z.array(stepText()).max(MAX_DEPENDENCIES).meta({ format: 'waitsFor' });
+/** Where moveTask puts a task: right after a step, or first in a phase (2 or "2"). */
+export const moveTarget = z
+  .union([z.string().meta({ format: 'moveTarget' }), phaseNumber])
+  .meta({ format: 'moveTarget' });
+export const agentCommand = z
+  .object({
+    action: z.enum([...AGENT_ACTIONS, ...EDIT_COMMANDS]),
+    step: stepText().optional(),
+    text: z.string().optional(),
+    phase: phaseArgument.optional(),
+    after: moveTarget.optional(),
+    under: stepText().optional(),
+    // addPhase's titles; its check that there is one at least is the operation's (src/core/replan.ts), to keep the
+    // tool list short.
+    steps: z.array(line()).optional(),
+    waitsFor: waitsFor().optional(),
+  })
+  .strict();
+/** The most commands one applyCommands call takes. */
+export const MAX_COMMANDS = 200;
 /** Where addTask puts the task, and the steps it waits for (its `  - After: 1.2, 1.3` line). */
 export const addTaskOptions = z
-  .object({ after: z.string(), under: z.string(), waitsFor: z.array(z.string()) })
-  .partial();
+  .object({ after: stepText(), under: stepText(), waitsFor: waitsFor() })
+  .partial()
+  .strict();
 export const settingsChange = z
   .object({
     approvalRequired: z.boolean(),
     afterFinish: z.enum(['empty', 'starter']),
     mailWhenWaiting: z.boolean(),
-    mailTo: z.array(z.string()),
+    mailTo: z.array(z.string()).meta({ format: 'mailTo' }),
   })
-  .partial();
+  .partial()
+  .strict();
 /**
  * getPlan's options (src/core/summary.ts): nothing, or `full`, is the whole plan. `agent` names a caller without a key,
  * whose own claims the compact view marks (you).
@@ -97,7 +128,7 @@ export const cell = z.union([
 ]);
 export const base = argument(
   'base',
-  z.union([z.string(), z.number().int()]),
+  z.union([stamp(), z.number().int().min(0)]).meta({ format: 'base' }),
   'stamp or revision of the plan you last read',
 );
 

@@ -5,6 +5,7 @@
  * rules that need the plan ("step not found") or read the text (a title's " — ").
  */
 import { describeValue } from './arguments';
+import { MAX_DEPENDENCIES } from './dependencies';
 import { PlanError } from './errors';
 import { STEP_ID } from './patterns';
 
@@ -19,6 +20,7 @@ export interface JsonRule {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  maxItems?: number;
   items?: JsonRule;
   properties?: Record<string, JsonRule>;
   required?: string[];
@@ -42,10 +44,24 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-const FORMATS: Record<string, string> = {
+/** The descriptor's own formats (`.meta({ format })`), each with what a value of it looks like. */
+export const FORMATS: Record<string, string> = {
   step: 'a step number like "1.2" or "2.1.3"',
   line: 'a single line of text',
   phase: 'a phase number like 2',
+  stamp: 'the stamp of the plan as read, like "7:2k1-9f3a0c1e"',
+  base: 'the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read',
+  moveTarget:
+    'a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes first in that phase)',
+  archiveId: 'a plan id from listPlans()',
+  phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
+  titles: 'a non-empty list of task titles like ["Read Data!A1:C10 (ids)"]',
+  commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
+  agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
+  waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
+  mailTo: 'a list of e-mail addresses like ["dana@example.com"]',
+  seenTask: 'the task as the person saw it, { title, status, note? }',
+  seenQuestion: 'the question as the person saw it, { text }',
 };
 
 /** What a value of `rule` looks like, in a few words. */
@@ -66,6 +82,17 @@ function allowed(rule: JsonRule): string {
     : `${type} from ${rule.minimum ?? '…'} to ${rule.maximum}`;
 }
 
+/**
+ * The problem of a value none of `rule`'s options fit: the one option of its type says what is wrong inside (a
+ * nullable object's missing field), unless the options share one description (a format).
+ */
+function choiceProblem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
+  const options = rule.anyOf ?? [];
+  if (options.some((option) => !problem(value, option, path, root))) return null;
+  const ofItsType = options.filter((option) => option.type !== undefined && fitsType(value, option.type));
+  return ofItsType.length === 1 && !rule.format ? problem(value, ofItsType[0], path, root) : wrong(path, rule, value);
+}
+
 function fitsType(value: unknown, type: string): boolean {
   if (type === 'null') return value === null;
   if (type === 'array') return Array.isArray(value);
@@ -80,8 +107,7 @@ const wrong = (path: string, rule: JsonRule, value: unknown) =>
 
 /** The first problem of `value` against `rule` at `path`, or null. */
 function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
-  if (rule.anyOf)
-    return rule.anyOf.some((option) => !problem(value, option, path, root)) ? null : wrong(path, rule, value);
+  if (rule.anyOf) return choiceProblem(value, rule, path, root);
   if (rule.const !== undefined && value !== rule.const) return wrong(path, rule, value);
   if (rule.enum && !rule.enum.includes(value)) return wrong(path, rule, value);
   if (rule.type && !fitsType(value, rule.type)) return typeProblem(value, rule, path);
@@ -94,15 +120,29 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
 }
 
 /**
- * The patterns the descriptor's text arguments use, written here rather than compiled from the table at run time, so
- * the ReDoS check reads each one (test/core/redos.test.ts); argumentTable refuses a pattern missing here.
+ * The patterns of the descriptor's text arguments and of the checker's own text formats (below), written here rather
+ * than compiled from the table at run time, so the ReDoS check reads each one (test/core/redos.test.ts); argumentTable
+ * refuses a pattern missing here.
  */
 export const TEXT_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
-  [/^\s*\d+\s*$/].map((pattern) => [pattern.source, pattern]),
+  [/^\s*\d+\s*$/, /^\d+:\S+$/].map((pattern) => [pattern.source, pattern]),
 );
 
+const [PHASE_TEXT, STAMP] = TEXT_PATTERNS.values();
+
+/**
+ * The text formats the checker reads itself (kept out of the MCP tool list, which shows only JSON Schema's own words):
+ * a step, trimmed, as agents add spaces; a plan's stamp; where a task moves, a step or a phase number.
+ */
+const TEXT_FORMATS: Record<string, (text: string) => boolean> = {
+  step: (text) => STEP_ID.test(text.trim()),
+  stamp: (text) => STAMP.test(text),
+  moveTarget: (text) => STEP_ID.test(text.trim()) || PHASE_TEXT.test(text),
+};
+
 function fitsText(value: string, rule: JsonRule): boolean {
-  if (rule.format === 'step' && !STEP_ID.test(value.trim())) return false;
+  const format = rule.format === undefined ? undefined : TEXT_FORMATS[rule.format];
+  if (format && !format(value)) return false;
   if (!rule.pattern) return true;
   const pattern = TEXT_PATTERNS.get(rule.pattern);
   if (!pattern) throw new Error(`The argument pattern /${rule.pattern}/ is not one of argument-check's TEXT_PATTERNS`);
@@ -125,6 +165,8 @@ function numberProblem(value: number, rule: JsonRule, path: string): string | nu
 function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonRule): string | null {
   if (rule.minItems !== undefined && value.length < rule.minItems)
     return `${path} must be ${allowed(rule)} (got ${value.length ? `${value.length} item(s)` : 'an empty list'})`;
+  if (rule.maxItems !== undefined && value.length > rule.maxItems)
+    return `${path} holds ${value.length} items; at most ${rule.maxItems} are allowed`;
   if (!rule.items) return null;
   for (let index = 0; index < value.length; index++) {
     const found = problem(value[index], rule.items, `${path}[${index}]`, root);
@@ -133,21 +175,33 @@ function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonR
   return null;
 }
 
+/** `path.key`; the key alone at the root of a tool's input (whose path is ''). */
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
 function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: string, root: JsonRule): string | null {
   const properties = rule.properties ?? {};
   for (const name of rule.required ?? []) {
-    if (value[name] === undefined) return `${path}.${name} is required: ${path} must be ${allowed(rule)}`;
+    if (value[name] === undefined)
+      return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
   }
   for (const key of Object.keys(value)) {
     if (key in properties) {
-      const found = value[key] === undefined ? null : problem(value[key], properties[key], `${path}.${key}`, root);
+      const found = value[key] === undefined ? null : problem(value[key], properties[key], join(path, key), root);
       if (found) return found;
     } else if (rule.additionalProperties === false) {
-      const place = placeOf(key, root, rootPath(path), rule) ?? `${path} takes ${Object.keys(properties).join(', ')}`;
-      return `${path}.${key} is not a field of ${path}; ${place}`;
+      return unknownKeyProblem(key, rule, path, root);
     }
   }
   return null;
+}
+
+/** An unknown key, by name: where it belongs when it is a field of another object of the argument, else what is. */
+function unknownKeyProblem(key: string, rule: JsonRule, path: string, root: JsonRule): string {
+  const names = Object.keys(rule.properties ?? {}).join(', ');
+  const place = placeOf(key, root, rootPath(path), rule);
+  if (!path) return `${key} is not an input of this tool; ${place ?? `its inputs are ${names}`}`;
+  const what = rule.format ? `${path} must be ${allowed(rule)}` : `${path} takes ${names}`;
+  return `${path}.${key} is not a field of ${path}; ${place ?? what}`;
 }
 
 const rootPath = (path: string) => path.split(/[.[]/)[0];
@@ -158,12 +212,20 @@ const rootPath = (path: string) => path.split(/[.[]/)[0];
  */
 function placeOf(key: string, rule: JsonRule, path: string, except: JsonRule): string | null {
   const properties = rule.properties ?? {};
-  if (rule !== except && key in properties) return `it goes in ${path}.${key}`;
+  if (rule !== except && key in properties) return `it goes in ${join(path, key)}`;
   for (const [name, property] of Object.entries(properties)) {
-    const found = placeOf(key, property, `${path}.${name}`, except);
+    const found = placeOf(key, property, join(path, name), except);
     if (found) return found;
   }
   return null;
+}
+
+/**
+ * What is wrong with an MCP tool call's input (an object of named inputs) against the tool's input schema, or null: the
+ * same rules as a call's arguments, and an input the tool does not take is refused by name.
+ */
+export function inputProblem(input: Record<string, unknown>, schema: JsonRule): string | null {
+  return problem(input, { ...schema, additionalProperties: false }, '', schema);
 }
 
 /** What is wrong with a call's own arguments (request options after them are not checked here), or null. */

@@ -1,10 +1,10 @@
 /**
  * The descriptor's argument schemas as JSON, for the bundle (which has no zod at run time): scripts/build.mjs writes
- * this table into dist/Code.js and src/core/argument-check.ts checks every agent call against it, so the descriptor is
- * the one rule set for arguments. Imported at build time only.
+ * this table into dist/Code.js and src/core/argument-check.ts checks every agent and sidebar call against it, so the
+ * descriptor is the one rule set for arguments. Imported at build time only.
  */
 import { z } from 'zod/v4';
-import { AGENT_FUNCTION_NAMES, apiFunction } from './api-functions';
+import { FUNCTION_NAMES, apiFunction, type FunctionName } from './api-functions';
 import { TEXT_PATTERNS, type ArgumentRule, type JsonRule } from './argument-check';
 
 const SAFE_INTEGER_BOUNDS: Record<string, number> = {
@@ -31,7 +31,15 @@ function patternsIn(schema: unknown): string[] {
   return [...own, ...Object.values(schema).flatMap(patternsIn)];
 }
 
-/** Each agent function's arguments, in order: name, whether it may be left out, and its JSON schema. */
+/**
+ * The functions whose arguments come from outside: an agent's (scripts.run, MCP) and a person's (google.script.run).
+ * Triggers and the web app take Apps Script's own event objects.
+ */
+export const CHECKED_FUNCTION_NAMES: readonly FunctionName[] = FUNCTION_NAMES.filter((name) =>
+  apiFunction(name).callers.some((caller) => caller === 'agent' || caller === 'person'),
+);
+
+/** Each agent and sidebar function's arguments, in order: name, whether it may be left out, and its JSON schema. */
 export function argumentTable(): Record<string, ArgumentRule[]> {
   const table = buildTable();
   const unknown = patternsIn(table).filter((pattern) => !TEXT_PATTERNS.has(pattern));
@@ -41,7 +49,7 @@ export function argumentTable(): Record<string, ArgumentRule[]> {
 
 function buildTable(): Record<string, ArgumentRule[]> {
   return Object.fromEntries(
-    AGENT_FUNCTION_NAMES.map((name) => [
+    CHECKED_FUNCTION_NAMES.map((name) => [
       name,
       apiFunction(name).args.map((arg) => ({
         name: arg.name,

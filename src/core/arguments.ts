@@ -1,9 +1,10 @@
 /**
- * Checks of values that arrive from outside (scripts.run, google.script.run, an MCP client),
- * so that bad input gets a clear error before anything is read or written.
+ * The rules of text that arrive from outside (scripts.run, google.script.run, an MCP client) beyond their shape, which
+ * the descriptor's rules checked already (./argument-check.ts): a line is one non-empty line, not too long, and holds
+ * nothing that would be read back as something else.
  */
 import { PlanError } from './errors';
-import { STEP_ID, findDoneDate, lastSeparator } from './patterns';
+import { findDoneDate, lastSeparator } from './annotations';
 import { shorten } from './text';
 import type { PhaseInput, PlanDetails } from './types';
 
@@ -13,44 +14,17 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return `"${shorten(value, 41)}"`;
   if (typeof value === 'number') return `the number ${value}`;
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-export function requireStep(value: unknown, name = 'step'): string {
-  if (typeof value === 'number') {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `${name} must be text like "1.2", not the number ${value} (numbers lose trailing zeros: 1.10 becomes 1.1)`,
-    );
-  }
-  if (typeof value !== 'string' || !STEP_ID.test(value.trim())) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `${name} must be a step number like "1.2" or "2.1.3" (got ${describeValue(value)})`,
-    );
-  }
+/**
+ * A step a command needs, trimmed: its shape was checked with the call's arguments (a command's fields are optional
+ * there, as not every action takes one), so only its presence is checked here.
+ */
+export function givenStep(value: string | undefined, name = 'step'): string {
+  if (value === undefined || value === null)
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a step number like "1.2" or "2.1.3" (got nothing)`);
   return value.trim();
-}
-
-export function isWholeNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
-}
-
-/** A whole number from `min` (to `max`, when given); `what` says where a valid one comes from. */
-export function requireWholeNumber(
-  value: unknown,
-  name: string,
-  range: { min: number; max?: number },
-  what?: string,
-): number {
-  if (!isWholeNumber(value) || value < range.min || (range.max !== undefined && value > range.max)) {
-    const span = range.max === undefined ? `from ${range.min}` : `from ${range.min} to ${range.max}`;
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `${name} must be a whole number ${span}${what ? ` (${what})` : ''} (got ${describeValue(value)})`,
-    );
-  }
-  return value;
 }
 
 export interface LineRules {
@@ -97,49 +71,28 @@ export function optionalLine(value: unknown, name: string): string | undefined {
   return requireLine(value, name);
 }
 
-function requireList(value: unknown, name: string): unknown[] {
-  if (!Array.isArray(value))
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a list (got ${describeValue(value)})`);
-  return value;
-}
-
-function requireRecord(value: unknown, name: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be an object (got ${describeValue(value)})`);
-  }
-  return value as Record<string, unknown>;
-}
-
-export function requirePhases(value: unknown): PhaseInput[] {
-  const phases = requireList(value, 'phases');
-  if (phases.length === 0) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      'phases must hold at least one phase: [{ name: "Setup", steps: ["Read Data!A1:C10 (ids)"] }]',
-    );
-  }
+/** createPlan's phases, whose shape the descriptor checked: each name and title by the rules of a line. */
+export function requirePhases(phases: PhaseInput[]): PhaseInput[] {
   return phases.map((phase, i) => {
     const where = `phases[${i}]`;
-    const record = requireRecord(phase, where);
-    const name = requireLine(record.name, `${where}.name`, { maxLength: 200 });
-    const steps = requireList(record.steps, `${where}.steps`);
-    if (steps.length === 0) throw new PlanError('INVALID_ARGUMENT', `${where}.steps must hold at least one step`);
-    return { name, steps: steps.map((step, j) => requireLine(step, `${where}.steps[${j}]`, { plainTitle: true })) };
+    const name = requireLine(phase.name, `${where}.name`, { maxLength: 200 });
+    return {
+      name,
+      steps: phase.steps.map((step, j) => requireLine(step, `${where}.steps[${j}]`, { plainTitle: true })),
+    };
   });
 }
 
-function optionalLines(value: unknown, name: string): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  return requireList(value, name).map((item, i) => requireLine(item, `${name}[${i}]`));
+function optionalLines(value: string[] | undefined, name: string): string[] | undefined {
+  return value?.map((item, i) => requireLine(item, `${name}[${i}]`));
 }
 
-/** createPlan's details; an unknown key was refused by name before (the descriptor's PLAN_DETAILS is strict). */
-export function requireDetails(value: unknown): PlanDetails {
-  if (value === undefined || value === null) return {};
-  const record = requireRecord(value, 'details');
+/** createPlan's details, whose shape the descriptor checked (an unknown key was refused by name): each line's rules. */
+export function requireDetails(value: PlanDetails | null | undefined): PlanDetails {
+  if (!value) return {};
   const details: PlanDetails = {};
-  if (record.analysis !== undefined && record.analysis !== null) {
-    const analysis = requireRecord(record.analysis, 'details.analysis');
+  const analysis = value.analysis;
+  if (analysis) {
     details.analysis = {
       spreadsheet: optionalLine(analysis.spreadsheet, 'details.analysis.spreadsheet'),
       keySheets: optionalLines(analysis.keySheets, 'details.analysis.keySheets'),
@@ -148,12 +101,7 @@ export function requireDetails(value: unknown): PlanDetails {
       currentState: optionalLine(analysis.currentState, 'details.analysis.currentState'),
     };
   }
-  details.questions = optionalLines(record.questions, 'details.questions');
-  if (record.notes !== undefined && record.notes !== null) {
-    if (typeof record.notes !== 'string') {
-      throw new PlanError('INVALID_ARGUMENT', `details.notes must be text (got ${describeValue(record.notes)})`);
-    }
-    details.notes = record.notes.trim();
-  }
+  details.questions = optionalLines(value.questions, 'details.questions');
+  if (value.notes !== undefined) details.notes = value.notes.trim();
   return details;
 }

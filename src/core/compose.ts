@@ -1,5 +1,5 @@
 /** Whole documents Sheet Plan writes: a new plan from createPlan, and the starter plan. */
-import { formatTaskLine } from './patterns';
+import { formatTaskLine } from './annotations';
 import { STATUS_TABLE } from './statuses';
 import type { PhaseInput, PlanDetails } from './types';
 

@@ -50,5 +50,6 @@ export {
   agentSource,
 } from './revision';
 export type { AgentSource, ChangeSource, RevisionInfo } from './revision';
-export { matchTaskLine, matchPhaseHeading, formatTaskLine } from './patterns';
+export { matchTaskLine, matchPhaseHeading } from './patterns';
+export { formatTaskLine } from './annotations';
 export { shorten, escapeHtml } from './text';

@@ -5,7 +5,8 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
-import { ANNOTATION_DASH, matchStatusLine } from './patterns';
+import { matchStatusLine } from './patterns';
+import { ANNOTATION_DASH } from './annotations';
 import { outlinePlan, readAnalysis, type PlanOutline } from './parse';
 import { sheetAccess } from './sheet-rules';
 import { planStatusDefinition, type PlanStatus } from './plan-status';

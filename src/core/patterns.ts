@@ -348,19 +348,6 @@ export const SECTION_NAMES = {
   goal: /^goal\b/i,
 } as const;
 
-// ---- done dates and annotations: annotations.ts ----
-
-export {
-  ANNOTATION_DASH,
-  DONE_MARK,
-  annotationText,
-  findDoneDate,
-  formatTaskLine,
-  formatTaskText,
-  lastSeparator,
-  type TaskTextParts,
-} from './annotations';
-
 // ---- lists and sections ----
 
 /** A list item's start: indentation, marker (`-`, `*`, `+` or `1.` / `1)`) and the space after it. */

@@ -5,6 +5,8 @@
  * is written.
  */
 import type { TaskAction } from './actions';
+import type { SeenQuestion, SeenTask } from './seen';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from './types';
 import type { RevisionInfo } from './revision';
 import type { PlanSettings } from './settings';
 import type { ArchiveEntry, PlanStore } from './store';
@@ -26,6 +28,7 @@ import type {
   InitOutcome,
   ManagerOptions,
   PhaseResult,
+  PlanCommand,
   ProgressResult,
   RemoveResult,
   RevisedPlan,
@@ -60,7 +63,7 @@ export class PlanManager {
   validatePlan(): ValidationResult {
     return reading.validatePlan(this.path);
   }
-  getHistory(limit: unknown = 10): HistoryEntry[] {
+  getHistory(limit = 10): HistoryEntry[] {
     return reading.getHistory(this.path, limit);
   }
   /** The archived plans, newest first, without their text. */
@@ -68,48 +71,48 @@ export class PlanManager {
     return reading.listPlans(this.path);
   }
   /** One archived plan, parsed. */
-  getArchivedPlan(id: unknown): ArchivedPlan {
+  getArchivedPlan(id: number): ArchivedPlan {
     return reading.getArchivedPlan(this.path, id);
   }
 
   // ---- task actions ----
 
   /** Any task action (the sidebar's way in; `seen`: the task the person saw); the methods below are the API's names. */
-  act(action: TaskAction, step: unknown, text?: unknown, seen?: unknown): TaskResult {
+  act(action: TaskAction, step: string, text?: string | null, seen?: SeenTask | null): TaskResult {
     return act(this.path, action, step, text, seen);
   }
-  startTask(step: unknown): TaskResult {
+  startTask(step: string): TaskResult {
     return act(this.path, 'start', step);
   }
-  completeTask(step: unknown): TaskResult {
+  completeTask(step: string): TaskResult {
     return act(this.path, 'complete', step);
   }
-  blockTask(step: unknown, reason: unknown): TaskResult {
+  blockTask(step: string, reason: string): TaskResult {
     return act(this.path, 'block', step, reason);
   }
-  reviewTask(step: unknown, note: unknown): TaskResult {
+  reviewTask(step: string, note: string): TaskResult {
     return act(this.path, 'review', step, note);
   }
-  skipTask(step: unknown, reason: unknown): TaskResult {
+  skipTask(step: string, reason: string): TaskResult {
     return act(this.path, 'skip', step, reason);
   }
-  reopenTask(step: unknown): TaskResult {
+  reopenTask(step: string): TaskResult {
     return act(this.path, 'reopen', step);
   }
   /** Sets the `— note` of any task; null or '' removes it. */
-  setTaskNote(step: unknown, note: unknown): TaskResult {
+  setTaskNote(step: string, note?: string | null): TaskResult {
     return act(this.path, 'note', step, note);
   }
   /** A person approves a review item: it goes back to todo with `— approved: comment`, and Notes gets a dated line. */
-  approveReview(step: unknown, comment?: unknown): TaskResult {
+  approveReview(step: string, comment?: string | null): TaskResult {
     return act(this.path, 'approve', step, comment);
   }
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
-  requestChanges(step: unknown, comment: unknown): TaskResult {
+  requestChanges(step: string, comment: string): TaskResult {
     return act(this.path, 'requestChanges', step, comment);
   }
   /** A person frees a task an agent claimed: its Working lines go (src/core/claims.ts). */
-  releaseClaim(step: unknown, seen?: unknown): TaskResult {
+  releaseClaim(step: string, seen?: SeenTask | null): TaskResult {
     return releaseClaim(this.path, step, seen);
   }
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
@@ -117,65 +120,65 @@ export class PlanManager {
     return startNextTask(this.path);
   }
   /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
-  advanceTask(step: unknown): TaskResult | null {
+  advanceTask(step: string): TaskResult | null {
     return advanceTask(this.path, step);
   }
   /** Task changes and re-planning commands in order, atomically: nothing is written if any is refused. */
-  applyCommands(commands: unknown): CommandResult[] {
+  applyCommands(commands: PlanCommand[]): CommandResult[] {
     return applyCommands(this.path, commands);
   }
 
   // ---- re-planning ----
 
-  addTask(phase: unknown, title: unknown, options?: unknown): EditResult {
+  addTask(phase: number | string, title: string, options?: AddTaskOptions | null): EditResult {
     return addTask(this.path, phase, title, options);
   }
-  addPhase(name: unknown, steps: unknown, after?: unknown): PhaseResult {
+  addPhase(name: string, steps: string[], after?: number | string | null): PhaseResult {
     return addPhase(this.path, name, steps, after);
   }
-  renameTask(step: unknown, title: unknown, seen?: unknown): EditResult {
+  renameTask(step: string, title: string, seen?: SeenTask | null): EditResult {
     return renameTask(this.path, step, title, seen);
   }
-  moveTask(step: unknown, after: unknown, seen?: unknown): EditResult {
+  moveTask(step: string, after: string | number, seen?: SeenTask | null): EditResult {
     return moveTask(this.path, step, after, seen);
   }
-  removeTask(step: unknown, seen?: unknown): RemoveResult {
+  removeTask(step: string, seen?: SeenTask | null): RemoveResult {
     return removeTask(this.path, step, seen);
   }
 
   // ---- whole documents ----
 
-  answerQuestion(number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
+  answerQuestion(number: number, answer: string, seen?: SeenQuestion | null): RevisedPlan {
     return answerQuestion(this.path, number, answer, seen);
   }
-  createPlan(title: unknown, goal: unknown, phases: unknown, details?: unknown): RevisedPlan {
+  createPlan(title: string, goal: string, phases: PhaseInput[], details?: PlanDetails | null): RevisedPlan {
     return createPlan(this.path, title, goal, phases, details);
   }
-  replacePlan(markdown: unknown, base: unknown): RevisedPlan {
+  replacePlan(markdown: string, base: string | number): RevisedPlan {
     return replacePlan(this.path, markdown, base);
   }
   adoptFormat(): RevisedPlan {
     return adoptFormat(this.path);
   }
-  restoreRevision(revision: unknown): RevisedPlan {
+  restoreRevision(revision: number): RevisedPlan {
     return restoreRevision(this.path, revision);
   }
 
   // ---- the lifecycle ----
 
-  approvePlan(comment?: unknown, seen?: unknown): RevisedPlan {
+  approvePlan(comment?: string | null, seen?: string): RevisedPlan {
     return approvePlan(this.path, comment, seen);
   }
-  requestPlanChanges(comment: unknown): RevisedPlan {
+  requestPlanChanges(comment: string): RevisedPlan {
     return requestPlanChanges(this.path, comment);
   }
   getSettings(): PlanSettings {
     return { ...this.path.settings() };
   }
-  saveSettings(change: unknown): PlanSettings {
+  saveSettings(change: Partial<PlanSettings>): PlanSettings {
     return saveSettings(this.path, change);
   }
-  finishPlan(summary: unknown): FinishResult {
+  finishPlan(summary: string): FinishResult {
     return finishPlan(this.path, summary);
   }
 

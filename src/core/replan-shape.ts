@@ -2,7 +2,7 @@
  * What re-planning (./replan.ts) works with: the document's lines remembering which step or phase they were, the shape
  * of a phase (blocks, parents, siblings), renumbering, and the preconditions of every operation.
  */
-import { describeValue, requireLine } from './arguments';
+import { requireLine } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { formatTaskLine } from './annotations';
@@ -242,14 +242,14 @@ export function requireUniqueSteps(outline: PlanOutline): void {
   }
 }
 
-/** A phase number: 2, or "2" as agents often send it (a phase number has no trailing zeros to lose, unlike a step). */
-export function requirePhaseNumber(value: unknown, name: string): number {
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  // `## Phase 0: Safety net` is a phase: 0 is a phase number.
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got ${describeValue(value)})`);
-  }
-  return number;
+/**
+ * A phase number: 2, or "2" as agents often send it (a phase number has no trailing zeros to lose, unlike a step); the
+ * descriptor checked which of the two it is, a command's phase may be missing.
+ */
+export function requirePhaseNumber(value: number | string | undefined, name: string): number {
+  if (value === undefined || value === null)
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got nothing)`);
+  return Number(value);
 }
 
 export function findPhase(outline: PlanOutline, number: number): OutlinePhase {

@@ -7,12 +7,11 @@
  * tasks that follow it in the same list, and their sub-steps, and says so in `renumbered` (old → new).
  * A sub-step (`1.2.1`) belongs to the task whose step it extends, and moves and is removed with it.
  */
-import { describeValue, requireLine, requireStep } from './arguments';
-import { MAX_DEPENDENCIES } from './dependencies';
+import { describeValue, givenStep, requireLine } from './arguments';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
-import { withPhaseNumber } from './patterns';
+import { STEP_ID, withPhaseNumber } from './patterns';
 import type { OutlinePhase, PlanOutline } from './parse';
 import { statusDefinition } from './statuses';
 import type { PlanTask } from './types';
@@ -57,8 +56,8 @@ export interface ReplanOutcome {
 
 // ---- the operations ----
 
-function optionalStep(value: unknown, name: string): string | undefined {
-  return value === undefined || value === null ? undefined : requireStep(value, name);
+function optionalStep(value: string | undefined, name: string): string | undefined {
+  return value === undefined || value === null ? undefined : givenStep(value, name);
 }
 
 /**
@@ -67,11 +66,11 @@ function optionalStep(value: unknown, name: string): string | undefined {
  */
 export function addTask(
   outline: PlanOutline,
-  phaseValue: unknown,
-  titleValue: unknown,
-  afterValue?: unknown,
-  underValue?: unknown,
-  waitsForValue?: unknown,
+  phaseValue: number | string | undefined,
+  titleValue: string | undefined,
+  afterValue?: string,
+  underValue?: string,
+  waitsForValue?: string[],
 ): ReplanOutcome {
   const phaseNumber = requirePhaseNumber(phaseValue, 'phase');
   const title = requireTitle(titleValue);
@@ -125,17 +124,9 @@ export function addTask(
   return { document: tracked.document, lines: [at + gap.length], renumbered: {} };
 }
 
-/** addTask's `waitsFor`: steps of the plan, each once; none when not given. */
-function requireWaitsFor(outline: PlanOutline, value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > MAX_DEPENDENCIES) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `waitsFor must be a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"] ` +
-        `(got ${describeValue(value)})`,
-    );
-  }
-  const steps = [...new Set(value.map((step, i) => requireStep(step, `waitsFor[${i}]`)))];
+/** addTask's `waitsFor` (the descriptor checked its shape): steps of the plan, each once; none when not given. */
+function requireWaitsFor(outline: PlanOutline, value: string[] | undefined): string[] {
+  const steps = [...new Set((value ?? []).map((step) => step.trim()))];
   for (const step of steps) findTask(outline, step);
   return steps;
 }
@@ -155,16 +146,17 @@ function contentEnd(lines: readonly string[]): number {
 /** Adds a phase of todo tasks: after the last phase (next free number), or after phase `after`. */
 export function addPhase(
   outline: PlanOutline,
-  nameValue: unknown,
-  stepsValue: unknown,
-  afterValue: unknown,
+  nameValue: string | undefined,
+  stepsValue: string[] | undefined,
+  afterValue: number | string | undefined,
 ): ReplanOutcome & { phase: { number: number; name: string } } {
   const name = requireLine(nameValue, 'name', { maxLength: 200 });
-  if (!Array.isArray(stepsValue) || stepsValue.length === 0) {
+  if (!stepsValue?.length) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got ` +
-        `${describeValue(stepsValue)})`,
+      `steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got ${
+        stepsValue ? 'an empty list' : 'nothing'
+      })`,
     );
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));
@@ -219,11 +211,11 @@ export function addPhase(
 /** Gives a task another title; its status, done date and note stay. */
 export function renameTask(
   outline: PlanOutline,
-  stepValue: unknown,
-  titleValue: unknown,
+  stepValue: string | undefined,
+  titleValue: string | undefined,
   context: ReplanContext,
 ): ReplanOutcome {
-  const step = requireStep(stepValue);
+  const step = givenStep(stepValue);
   const title = requireTitle(titleValue);
   const task = findTask(outline, step);
   requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
@@ -240,23 +232,29 @@ export function renameTask(
   return { document, lines: [task.line], renumbered: {} };
 }
 
-function requireMoveTarget(value: unknown): string | number {
-  if (typeof value === 'number') return requirePhaseNumber(value, 'after');
-  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
-  if (typeof value === 'string') return requireStep(value, 'after');
-  throw new PlanError(
-    'INVALID_ARGUMENT',
-    `after must be a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes ` +
-      `first in that phase) (got ${describeValue(value)})`,
-  );
+/** Where a task moves: a phase number (2 or "2"), or the step it goes right after. */
+function requireMoveTarget(value: string | number | undefined): string | number {
+  if (value === undefined || value === null) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      'after must be a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes ' +
+        'first in that phase) (got nothing)',
+    );
+  }
+  if (typeof value === 'number' || /^\s*\d+\s*$/.test(value)) return requirePhaseNumber(value, 'after');
+  return value.trim();
 }
 
 /**
  * Moves a task, with its sub-steps and the lines under it, right after another task (becoming that task's
  * sibling), or to the top of a phase when `after` is a phase number.
  */
-export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: unknown): ReplanOutcome {
-  const step = requireStep(stepValue);
+export function moveTask(
+  outline: PlanOutline,
+  stepValue: string | undefined,
+  afterValue: string | number | undefined,
+): ReplanOutcome {
+  const step = givenStep(stepValue);
   const destination = requireMoveTarget(afterValue);
   const text = outline.document.toString();
   requireUniqueSteps(outline);
@@ -330,8 +328,8 @@ export function moveTask(outline: PlanOutline, stepValue: unknown, afterValue: u
 }
 
 /** Removes a todo task (an agent) or any task (a person), with its sub-steps; the tasks after it are renumbered. */
-export function removeTask(outline: PlanOutline, stepValue: unknown, context: ReplanContext): ReplanOutcome {
-  const step = requireStep(stepValue);
+export function removeTask(outline: PlanOutline, stepValue: string | undefined, context: ReplanContext): ReplanOutcome {
+  const step = givenStep(stepValue);
   requireUniqueSteps(outline);
   const task = findTask(outline, step);
   const phase = phaseOf(outline, task);
@@ -363,14 +361,24 @@ export function removeTask(outline: PlanOutline, stepValue: unknown, context: Re
 export type EditAction = 'add' | 'addPhase' | 'rename' | 'move' | 'remove';
 
 /** A re-planning command's fields, as applyCommands receives them (checked by each operation). */
+/** A re-planning command's fields, as the descriptor checked them (./api-shapes.ts agentCommand). */
 export interface EditCommand {
-  step?: unknown;
-  text?: unknown;
-  phase?: unknown;
-  after?: unknown;
-  under?: unknown;
-  steps?: unknown;
-  waitsFor?: unknown;
+  step?: string;
+  text?: string;
+  phase?: number | string;
+  after?: string | number;
+  under?: string;
+  steps?: string[];
+  waitsFor?: string[];
+}
+
+/** An add command's `after` is a step: a command's `after` may also be a phase number, for move and addPhase. */
+function stepAfter(value: string | number | undefined): string | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && STEP_ID.test(value.trim()))) return value;
+  throw new PlanError(
+    'INVALID_ARGUMENT',
+    `after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`,
+  );
 }
 
 export const EDIT_ACTIONS: Record<
@@ -378,7 +386,7 @@ export const EDIT_ACTIONS: Record<
   (outline: PlanOutline, command: EditCommand, context: ReplanContext) => ReplanOutcome
 > = {
   add: (outline, command) =>
-    addTask(outline, command.phase, command.text, command.after, command.under, command.waitsFor),
+    addTask(outline, command.phase, command.text, stepAfter(command.after), command.under, command.waitsFor),
   addPhase: (outline, command) => addPhase(outline, command.text, command.steps, command.after),
   rename: (outline, command, context) => renameTask(outline, command.step, command.text, context),
   move: (outline, command) => moveTask(outline, command.step, command.after),

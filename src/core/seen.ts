@@ -4,7 +4,6 @@
  * that number is no longer what they saw — an agent moved another task into the step, or put a question above theirs,
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
-import { describeValue, requireStep } from './arguments';
 import { PlanError } from './errors';
 import type { PlanOutline } from './parse';
 import { STATUS_TABLE } from './statuses';
@@ -32,22 +31,6 @@ export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note'>): See
     : { title: task.title, status: task.status, note: task.note };
 }
 
-function requireSeenTaskShape(seen: unknown): SeenTask {
-  const record = (typeof seen === 'object' && seen !== null ? seen : {}) as Record<string, unknown>;
-  const shaped =
-    typeof record.title === 'string' &&
-    typeof record.status === 'string' &&
-    (record.note === undefined || typeof record.note === 'string') &&
-    Object.keys(record).every((key) => key === 'title' || key === 'status' || key === 'note');
-  if (typeof seen !== 'object' || seen === null || Array.isArray(seen) || !shaped) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `seen must be the task as the person saw it, { title, status, note? } (got ${describeValue(seen)})`,
-    );
-  }
-  return record as unknown as SeenTask;
-}
-
 /** `"Check totals" (in review — right?)`. */
 function describeTask(task: SeenTask): string {
   const status = STATUS_TABLE.definitions.find((definition) => definition.status === task.status)?.described;
@@ -58,9 +41,8 @@ function describeTask(task: SeenTask): string {
  * CONFLICT unless the task at `step` is the one the person saw: the same title, status and note. `seen` undefined
  * checks nothing (an agent's call, which decides nothing for a person).
  */
-export function requireSeenTask(outline: PlanOutline, step: string, seen: unknown): void {
-  if (seen === undefined || seen === null) return;
-  const saw = requireSeenTaskShape(seen);
+export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTask | null | undefined): void {
+  if (!saw) return;
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length !== 1) {
     throw new PlanError(
@@ -80,27 +62,20 @@ export function requireSeenTask(outline: PlanOutline, step: string, seen: unknow
 }
 
 /** CONFLICT unless question `number` is the one the person saw. `seen` undefined checks nothing. */
-export function requireSeenQuestion(outline: PlanOutline, number: number, seen: unknown): void {
-  if (seen === undefined || seen === null) return;
-  const record = (typeof seen === 'object' && !Array.isArray(seen) ? seen : {}) as Record<string, unknown>;
-  if (typeof record.text !== 'string' || Object.keys(record).some((key) => key !== 'text')) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `seen must be the question as the person saw it, { text } (got ${describeValue(seen)})`,
-    );
-  }
+export function requireSeenQuestion(outline: PlanOutline, number: number, seen: SeenQuestion | null | undefined): void {
+  if (!seen) return;
   const question = outline.questions.find((candidate) => candidate.number === number);
-  if (question?.text === record.text) return;
+  if (question?.text === seen.text) return;
   throw new PlanError(
     'CONFLICT',
-    `Question ${number} changed since you saw it: you saw "${record.text}", ${
+    `Question ${number} changed since you saw it: you saw "${seen.text}", ${
       question ? `it is now "${question.text}"` : `there is no question ${number} now`
     }. ${LOOK_AGAIN}`,
   );
 }
 
 /** The outline, once the task at `step` is the one the person saw (when `seen` is given): a re-plan by step. */
-export function seenAt(outline: PlanOutline, step: unknown, seen: unknown): PlanOutline {
-  if (seen !== undefined && seen !== null) requireSeenTask(outline, requireStep(step), seen);
+export function seenAt(outline: PlanOutline, step: string, seen: SeenTask | null | undefined): PlanOutline {
+  requireSeenTask(outline, step.trim(), seen);
   return outline;
 }

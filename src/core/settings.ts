@@ -2,7 +2,6 @@
  * The sheet's settings for its plans. Only a person changes them (in the sidebar); the store keeps them
  * where an agent's API calls cannot write (Apps Script's document properties).
  */
-import { describeValue } from './arguments';
 import { PlanError } from './errors';
 
 export interface PlanSettings {
@@ -52,48 +51,16 @@ export function readSettings(saved: string | null | undefined): PlanSettings {
   }
 }
 
-/** Checks a change of settings (`{ approvalRequired: true }`); settings it leaves out keep their value. */
-export function requireSettingsChange(value: unknown): Partial<PlanSettings> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `settings must be an object like { "approvalRequired": true } (got ${describeValue(value)})`,
-    );
-  }
+/**
+ * A change of settings (`{ approvalRequired: true }`), whose shape the descriptor checked (an unknown setting refused
+ * by name); settings it leaves out keep their value. The addresses are read here, and a change must change something.
+ */
+export function requireSettingsChange(value: Partial<PlanSettings>): Partial<PlanSettings> {
   const change: Partial<PlanSettings> = {};
-  for (const [key, setting] of Object.entries(value)) {
-    if (key === 'approvalRequired') {
-      if (typeof setting !== 'boolean')
-        throw new PlanError(
-          'INVALID_ARGUMENT',
-          `approvalRequired must be true or false (got ${describeValue(setting)})`,
-        );
-      change.approvalRequired = setting;
-    } else if (key === 'afterFinish') {
-      if (!AFTER_FINISH.includes(setting as PlanSettings['afterFinish'])) {
-        throw new PlanError(
-          'INVALID_ARGUMENT',
-          `afterFinish must be "empty" or "starter" (got ${describeValue(setting)})`,
-        );
-      }
-      change.afterFinish = setting as PlanSettings['afterFinish'];
-    } else if (key === 'mailWhenWaiting') {
-      if (typeof setting !== 'boolean')
-        throw new PlanError(
-          'INVALID_ARGUMENT',
-          `mailWhenWaiting must be true or false (got ${describeValue(setting)})`,
-        );
-      change.mailWhenWaiting = setting;
-    } else if (key === 'mailTo') {
-      change.mailTo = requireMailTo(setting);
-    } else {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `Unknown setting "${key}"; the settings are approvalRequired (true or false), afterFinish ("empty" or ` +
-          `"starter"), mailWhenWaiting (true or false) and mailTo (a list of e-mail addresses)`,
-      );
-    }
-  }
+  if (value.approvalRequired !== undefined) change.approvalRequired = value.approvalRequired;
+  if (value.afterFinish !== undefined) change.afterFinish = value.afterFinish;
+  if (value.mailWhenWaiting !== undefined) change.mailWhenWaiting = value.mailWhenWaiting;
+  if (value.mailTo !== undefined) change.mailTo = requireMailTo(value.mailTo);
   if (Object.keys(change).length === 0)
     throw new PlanError(
       'INVALID_ARGUMENT',
@@ -103,14 +70,8 @@ export function requireSettingsChange(value: unknown): Partial<PlanSettings> {
 }
 
 /** The addresses for the e-mails: a list of at most ten plain addresses ([] sends to the spreadsheet's owner). */
-function requireMailTo(value: unknown): string[] {
-  if (!Array.isArray(value) || value.some((address) => typeof address !== 'string')) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `mailTo must be a list of e-mail addresses like ["dana@example.com"] (got ${describeValue(value)})`,
-    );
-  }
-  const addresses = (value as string[]).map((address) => address.trim()).filter(Boolean);
+function requireMailTo(value: string[]): string[] {
+  const addresses = value.map((address) => address.trim()).filter(Boolean);
   const wrong = addresses.find((address) => !EMAIL_ADDRESS.test(address));
   if (wrong !== undefined)
     throw new PlanError('INVALID_ARGUMENT', `mailTo: "${wrong}" is not an e-mail address (like dana@example.com)`);

@@ -4,12 +4,10 @@
  * in full, and so are the next few tasks of the queue (todo). Task lines keep the document's own
  * syntax (`- [/] 3.1 Title`), so the view reads like the plan.
  */
-import { describeValue, requireWholeNumber } from './arguments';
 import { attentionLines, type Attention } from './attention';
 import { CLAIM_LABEL, describeClaim, sameHolder } from './claims';
 import { tasksByStep, unfinishedDependencies } from './dependencies';
-import { PlanError } from './errors';
-import { formatTaskLine } from './patterns';
+import { formatTaskLine } from './annotations';
 import { countOf, countProgress, describeProgress } from './progress';
 import type { RevisionInfo } from './revision';
 import { STATUS_TABLE, type StatusTable } from './statuses';
@@ -182,24 +180,4 @@ export function compactPlan(
   if (plan.status) view.status = plan.status;
   if (plan.statusNote) view.statusNote = plan.statusNote;
   return view;
-}
-
-export interface PlanViewOptions extends SummaryOptions {
-  view: 'full' | 'compact';
-}
-
-/** Checks getPlan's optional argument: `{ view: 'compact', nextCount: 5 }`; nothing means the full plan. */
-export function requireViewOptions(value: unknown): PlanViewOptions {
-  if (value === undefined || value === null) return { view: 'full' };
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `getPlan's options must be an object like { "view": "compact" } (got ${describeValue(value)})`,
-    );
-  }
-  const { view = 'full', nextCount = DEFAULT_NEXT_COUNT } = value as Record<string, unknown>;
-  if (view !== 'full' && view !== 'compact') {
-    throw new PlanError('INVALID_ARGUMENT', `view must be "full" or "compact" (got ${describeValue(view)})`);
-  }
-  return { view, nextCount: requireWholeNumber(nextCount, 'nextCount', { min: 0, max: MAX_NEXT_COUNT }) };
 }

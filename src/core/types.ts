@@ -105,3 +105,10 @@ export interface PlanDetails {
   questions?: string[];
   notes?: string;
 }
+
+/** Where addTask puts the task (`after` a step, or `under` one), and the steps it waits for. */
+export interface AddTaskOptions {
+  after?: string;
+  under?: string;
+  waitsFor?: string[];
+}

@@ -1,6 +1,8 @@
 /** The compact view agents read instead of the whole document (getPlan({ view: 'compact' })). */
 import { parsePlan } from '../../src/core/parse';
-import { compactPlan, requireViewOptions, summarizePlan } from '../../src/core/summary';
+import { argumentsProblem } from '../../src/core/argument-check';
+import { argumentTable } from '../../src/core/argument-table';
+import { compactPlan, summarizePlan } from '../../src/core/summary';
 
 const EXAMPLE = `# Plan: Monthly Inventory Reconciliation
 
@@ -181,14 +183,13 @@ describe('the compact summary', () => {
   });
 
   test('getPlan options are checked with messages that say what to send', () => {
-    expect(requireViewOptions(undefined)).toEqual({ view: 'full' });
-    expect(requireViewOptions({ view: 'compact' })).toEqual({ view: 'compact', nextCount: 3 });
-    expect(() => requireViewOptions({ view: 'short' })).toThrow(
-      'INVALID_ARGUMENT: view must be "full" or "compact" (got "short")',
+    const problemOf = (options: unknown) => argumentsProblem(argumentTable().getPlan, [options]);
+    expect(problemOf(undefined)).toBeNull();
+    expect(problemOf({ view: 'compact' })).toBeNull();
+    expect(problemOf({ view: 'short' })).toBe('options.view must be "full" or "compact" (got "short")');
+    expect(problemOf({ view: 'compact', nextCount: 99 })).toBe(
+      'options.nextCount must be a whole number from 0 to 20 (got the number 99)',
     );
-    expect(() => requireViewOptions({ view: 'compact', nextCount: 99 })).toThrow(
-      'INVALID_ARGUMENT: nextCount must be a whole number from 0 to 20 (got the number 99)',
-    );
-    expect(() => requireViewOptions('compact')).toThrow("INVALID_ARGUMENT: getPlan's options must be an object");
+    expect(problemOf('compact')).toBe('options must be an object with view, nextCount, agent (got "compact")');
   });
 });

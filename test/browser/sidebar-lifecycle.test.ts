@@ -197,5 +197,7 @@ test('with the cell left empty after finishing, "No plan yet" leads to the finis
   expect(await server().planText()).toBe('');
   const { page } = await openSidebar(browser(), server(), { waitFor: '.empty-state' });
   await page.getByRole('button', { name: 'Finished plans' }).click();
+  // The panel fills when its one call answers: wait for it, then read every entry.
+  await page.locator('.archive-entry').first().waitFor();
   await expect(page.locator('.archive-entry .history-title').allTextContents()).resolves.toEqual(['Small']);
 });

@@ -151,7 +151,9 @@ describe('PlanClient against the emulator', () => {
     });
     await expect(caught(client.run('createPlan', ['Title', 'Goal', 'not a list']))).resolves.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'INVALID_ARGUMENT: phases must be a list (got "not a list")',
+      message:
+        'INVALID_ARGUMENT: phases must be a non-empty list of phases like [{ "name": "Setup", "steps": ' +
+        '["Read Data!A1:C10 (ids)"] }] (got "not a list")',
     });
     await expect(caught(client.run('getPlan', [{ view: 'short' }]))).resolves.toMatchObject({
       code: 'INVALID_ARGUMENT',

@@ -3,6 +3,8 @@
  * forms people write, respected by getNextTask and startTask, reported by validatePlan, and carried through every
  * re-planning operation.
  */
+import { argumentsProblem } from '../../src/core/argument-check';
+import { argumentTable } from '../../src/core/argument-table';
 import { PlanManager, parsePlan, planErrorCode, validatePlan } from '../../src/core';
 import { compactPlan } from '../../src/core/summary';
 import { readStepList } from '../../src/core/dependencies';
@@ -280,9 +282,18 @@ describe('re-planning keeps the references right', () => {
     const store = savedPlan(PLAN);
     const before = store.cells!.text;
     expect(refused(() => agent(store).addTask(1, 'X', { waitsFor: ['9.9'] })).code).toBe('NOT_FOUND');
-    expect(refused(() => agent(store).addTask(1, 'X', { waitsFor: '1.2' })).message).toMatch(/list of up to 20 steps/);
-    expect(refused(() => agent(store).addTask(1, 'X', { waitsFor: [1.2] })).code).toBe('INVALID_ARGUMENT');
     expect(store.cells!.text).toBe(before);
+  });
+
+  it('the descriptor refuses waitsFor that is not a list of steps, saying what it must be', () => {
+    const problemOf = (options: unknown) => argumentsProblem(argumentTable().addTask, [1, 'X', options]);
+    expect(problemOf({ waitsFor: '1.2' })).toBe(
+      'options.waitsFor must be a list of up to 20 steps the task waits for, like ["1.2", "1.3"] (got "1.2")',
+    );
+    expect(problemOf({ waitsFor: [1.2] })).toMatch(/^options\.waitsFor\[0\] must be text like "1\.2", not the number/);
+    expect(problemOf({ waitsFor: Array.from({ length: 21 }, (_, i) => `1.${i + 1}`) })).toBe(
+      'options.waitsFor holds 21 items; at most 20 are allowed',
+    );
   });
 
   it('applyCommands carries After lines from command to command', () => {

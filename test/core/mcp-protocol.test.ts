@@ -3,7 +3,7 @@
  * out; protocol errors are JSON-RPC errors and run nothing, tool failures are isError results.
  */
 import { LATEST_PROTOCOL_VERSION as SDK_LATEST, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { inputProblem } from '../../src/core/mcp/input-check';
+import { inputProblem } from '../../src/core/argument-check';
 import { answerMcpBody, PROTOCOL_VERSIONS, type McpEndpoint } from '../../src/core/mcp/protocol';
 import { toolAnswer, toolError } from '../../src/core/mcp/tool-calls';
 
@@ -168,7 +168,7 @@ test('a batch is answered in one array, in order, without the notifications', ()
   expect(post(endpoint().served, []).error.code).toBe(-32600);
 });
 
-describe('tool arguments against the input schema (the web app has no zod)', () => {
+describe('tool arguments against the input schema, by the argument checker both MCP servers use', () => {
   const schema = {
     type: 'object',
     properties: {
@@ -177,20 +177,29 @@ describe('tool arguments against the input schema (the web app has no zod)', () 
       id: { type: 'integer' },
       values: { type: 'array', items: { type: 'array' }, minItems: 1 },
       base: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      analysis: { type: 'object', properties: { spreadsheet: { type: 'string' } } },
     },
     required: ['step'],
   };
 
   test.each([
     [{ step: '1.1' }, null],
-    [{ step: '1.1', extra: true, base: 3 }, null],
-    [{}, 'Invalid input at step: required'],
-    [{ step: 2 }, 'Invalid input at step: expected string, received integer'],
-    [{ step: '1.1', view: 'all' }, 'Invalid option at view: expected one of "compact"|"full"'],
-    [{ step: '1.1', id: 1.5 }, 'Invalid input at id: expected integer, received number'],
-    [{ step: '1.1', values: [] }, 'Too small at values: expected at least 1 item(s)'],
-    [{ step: '1.1', values: [1] }, 'Invalid input at values[0]: expected array, received integer'],
-    [{ step: '1.1', base: true }, 'Invalid input at base: true fits none of the allowed shapes'],
+    [{ step: '1.1', base: 3, analysis: { spreadsheet: 'Sales' } }, null],
+    [
+      { step: '1.1', extra: true },
+      'extra is not an input of this tool; its inputs are step, view, id, values, base, analysis',
+    ],
+    [
+      { step: '1.1', spreadsheet: 'Sales' },
+      'spreadsheet is not an input of this tool; it goes in analysis.spreadsheet',
+    ],
+    [{}, 'step is required'],
+    [{ step: 2 }, 'step must be text (got the number 2)'],
+    [{ step: '1.1', view: 'all' }, 'view must be "compact" or "full" (got "all")'],
+    [{ step: '1.1', id: 1.5 }, 'id must be a whole number (got the number 1.5)'],
+    [{ step: '1.1', values: [] }, 'values must be a non-empty list (got an empty list)'],
+    [{ step: '1.1', values: [1] }, 'values[0] must be a list (got the number 1)'],
+    [{ step: '1.1', base: true }, 'base must be text or a whole number (got a boolean)'],
   ])('%j: %s', (args, expected) => {
     expect(inputProblem(args, schema)).toBe(expected);
   });

@@ -2,6 +2,8 @@
  * What newly waits for the person after a change, how events fold into one e-mail per 10 minutes, the e-mail's words,
  * and the settings that switch it on (src/core/notifications.ts, src/core/settings.ts).
  */
+import { argumentsProblem } from '../../src/core/argument-check';
+import { argumentTable } from '../../src/core/argument-table';
 import { outlinePlan } from '../../src/core/parse';
 import {
   MAIL_WINDOW_MS,
@@ -115,11 +117,20 @@ describe('the settings', () => {
   });
 
   test.each([
-    [{ mailWhenWaiting: 'yes' }, /mailWhenWaiting must be true or false/],
-    [{ mailTo: 'dana@example.com' }, /mailTo must be a list of e-mail addresses/],
     [{ mailTo: ['dana'] }, /"dana" is not an e-mail address/],
     [{ mailTo: Array.from({ length: 11 }, (_, n) => `p${n}@example.com`) }, /at most 10 addresses/],
   ])('%j is refused', (change, message) => {
     expect(() => requireSettingsChange(change)).toThrow(message);
+  });
+
+  test.each([
+    [{ mailWhenWaiting: 'yes' }, 'change.mailWhenWaiting must be true or false (got "yes")'],
+    [
+      { mailTo: 'dana@example.com' },
+      'change.mailTo must be a list of e-mail addresses like ["dana@example.com"] (got "dana@example.com")',
+    ],
+  ])('the descriptor refuses %j, saying what the setting takes', (change, message) => {
+    const token = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(argumentsProblem(argumentTable().sidebarSaveSettings, [token, change])).toBe(message);
   });
 });

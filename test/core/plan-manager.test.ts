@@ -2,7 +2,7 @@
  * PlanManager over an in-memory PlanStore: the spec's integration tests that make sense for a
  * synchronous manager, then Sheet Plan's extensions and rules.
  */
-import { PlanManager, STARTER_PLAN, planErrorCode, type PlanStore } from '../../src/core';
+import { PlanManager, STARTER_PLAN, planErrorCode, type PlanCommand, type PlanStore } from '../../src/core';
 import { MemoryStore, TEST_TEXT_LIMIT as PLAN_TEXT_LIMIT, TODAY, savedPlan } from './memory-store';
 
 /** `text` with one line replaced, or several: { lineIndex: newLine }. */
@@ -338,7 +338,6 @@ Goal: Goal
     ['a step title with a done date', ['Sum ✅ 2026-01-01']],
     ['an empty step', ['  ']],
     ['a step of two lines', ['Sum\nB']],
-    ['a step that is not text', [42]],
   ])('refuses %s and writes nothing', (_what, steps) => {
     const store = savedPlan(simple);
     const before = store.state();
@@ -354,12 +353,9 @@ Goal: Goal
   });
 
   test.each([
-    ['no phases', 'T', 'G', []],
-    ['phases that are not a list', 'T', 'G', { name: 'Work' }],
-    ['a phase without steps', 'T', 'G', [{ name: 'Work', steps: [] }]],
     ['an empty title', '', 'G', [{ name: 'Work', steps: ['A'] }]],
     ['a title of two lines', 'T\nU', 'G', [{ name: 'Work', steps: ['A'] }]],
-    ['a goal that is not text', 'T', null, [{ name: 'Work', steps: ['A'] }]],
+    ['a blank goal', 'T', '  ', [{ name: 'Work', steps: ['A'] }]],
   ])('refuses %s', (_what, title, goal, phases) => {
     const store = savedPlan(simple);
     const before = store.state();
@@ -470,13 +466,9 @@ describe('task status changes', () => {
 describe('refused calls write nothing', () => {
   const refusals: Array<[string, (manager: PlanManager) => unknown, string]> = [
     ['an unknown step', (m) => m.startTask('9.9'), 'NOT_FOUND'],
-    ['a step given as the number 1.1', (m) => m.startTask(1.1), 'INVALID_ARGUMENT'],
-    ['a step given as null', (m) => m.completeTask(null), 'INVALID_ARGUMENT'],
-    ['a step given as an object', (m) => m.completeTask({}), 'INVALID_ARGUMENT'],
-    ['a step that is not a step number', (m) => m.startTask('first'), 'INVALID_ARGUMENT'],
     ['an empty reason', (m) => m.blockTask('2.1', '   '), 'INVALID_ARGUMENT'],
     ['a reason of two lines', (m) => m.blockTask('2.1', 'waiting\nfor data'), 'INVALID_ARGUMENT'],
-    ['a missing review note', (m) => m.reviewTask('2.1', undefined), 'INVALID_ARGUMENT'],
+    ['a missing review note', (m) => m.act('review', '2.1'), 'INVALID_ARGUMENT'],
     ['a note with a done date in it', (m) => m.setTaskNote('2.1', 'done ✅ 2026-01-01'), 'INVALID_ARGUMENT'],
     [
       'text for an action that takes none',
@@ -504,10 +496,6 @@ describe('refused calls write nothing', () => {
     expect(() => agent(savedPlan(mixed)).startTask('9.9')).toThrow(
       'NOT_FOUND: Task 9.9 not found (steps: 1.1, 1.2, 1.3, 1.4, 2.1, 2.2)',
     );
-  });
-
-  test('a number step explains why it must be text', () => {
-    expect(() => agent(savedPlan(mixed)).startTask(1.1)).toThrow(/not the number 1\.1/);
   });
 
   test('a step listed twice must be renumbered first', () => {
@@ -688,12 +676,12 @@ describe('applyCommands', () => {
   });
 
   test.each([
-    ['an unknown action', [{ action: 'finish', step: '1.2' }]],
-    ["approve, which is a person's action", [{ action: 'approve', step: '1.4' }]],
-    ['a command that is not an object', ['complete 1.2']],
-    ['an empty list', []],
-    ['no list at all', { action: 'complete', step: '1.2' }],
-  ])('refuses %s', (_what, commands) => {
+    ['a command without the step its action needs', [{ action: 'complete' }]],
+    ['an add command without a phase', [{ action: 'add', text: 'New' }]],
+    ['an add command after a phase number', [{ action: 'add', phase: 1, text: 'New', after: 1 }]],
+    ['a move command without a target', [{ action: 'move', step: '1.2' }]],
+    ['an addPhase command without steps', [{ action: 'addPhase', text: 'Wrap up', steps: [] }]],
+  ] satisfies Array<[string, PlanCommand[]]>)('refuses %s', (_what, commands) => {
     const store = savedPlan(mixed);
     const before = store.state();
     expect(codeOf(() => agent(store).applyCommands(commands))).toBe('INVALID_ARGUMENT');
@@ -730,7 +718,7 @@ describe("reviews are a person's call", () => {
     const store = savedPlan(mixed);
     const before = store.state();
     expect(codeOf(() => person(store).requestChanges('1.4', ''))).toBe('INVALID_ARGUMENT');
-    expect(codeOf(() => person(store).requestChanges('1.4', undefined))).toBe('INVALID_ARGUMENT');
+    expect(codeOf(() => person(store).act('requestChanges', '1.4'))).toBe('INVALID_ARGUMENT');
     expect(store.state()).toBe(before);
   });
 
@@ -810,7 +798,6 @@ Goal: Ask first
     const store = savedPlan(asked);
     const before = store.state();
     expect(() => person(store).answerQuestion(3, 'x')).toThrow('Question 3 not found (questions are numbered 1 to 2)');
-    expect(codeOf(() => person(store).answerQuestion('1', 'x'))).toBe('INVALID_ARGUMENT');
     expect(codeOf(() => person(store).answerQuestion(1, ' '))).toBe('INVALID_ARGUMENT');
     expect(store.state()).toBe(before);
   });

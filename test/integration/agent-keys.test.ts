@@ -120,7 +120,9 @@ describe('the person connects an agent in the sidebar', () => {
     const token = openSidebar(spreadsheet);
     const before = snapshot(spreadsheet);
     const { error } = execute(spreadsheet, 'sidebarConnectAgent', [token, name], { context: 'ui' });
-    expect(error?.message).toMatch(/^INVALID_ARGUMENT: An agent's name is text of 1 to 60 characters on one line/);
+    expect(error?.message).toMatch(
+      /^INVALID_ARGUMENT: name must be text of 1 to 60 characters on one line, such as "Claude on my laptop"/,
+    );
     expect(snapshot(spreadsheet)).toBe(before);
   });
 

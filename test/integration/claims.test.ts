@@ -169,7 +169,7 @@ test("a name that is no name, or a person's, is refused with what a name is; not
   const { spreadsheet, claude } = twoAgents();
   const before = snapshot(spreadsheet);
   expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: '' }]))).toMatch(
-    /^INVALID_ARGUMENT: An agent's name/,
+    /^INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line/,
   );
   expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: 'sidebar' }]))).toMatch(/^INVALID_ARGUMENT/);
   expect(refused(() => run(spreadsheet, 'getNextTask', [{ agent: 'x', other: 1 }]))).toMatch(/^INVALID_ARGUMENT/);

@@ -84,12 +84,20 @@ describe('wrong argument types', () => {
     ['startTask', ['one'], /^INVALID_ARGUMENT: step must be a step number.*\(got "one"\)/],
     ['blockTask', ['1.1', 42], /^INVALID_ARGUMENT: reason must be a single line of text \(got the number 42\)/],
     ['reviewTask', ['1.1', ['a']], /^INVALID_ARGUMENT: note must be a single line of text \(got a list\)/],
-    ['createPlan', ['Title', 'Goal', 'not a list'], /^INVALID_ARGUMENT: phases must be a list/],
-    ['createPlan', ['Title', 'Goal', []], /^INVALID_ARGUMENT: phases must hold at least one phase/],
+    [
+      'createPlan',
+      ['Title', 'Goal', 'not a list'],
+      /^INVALID_ARGUMENT: phases must be a non-empty list of phases like \[\{ "name": "Setup", /,
+    ],
+    [
+      'createPlan',
+      ['Title', 'Goal', []],
+      /^INVALID_ARGUMENT: phases must be a non-empty list of phases .*\(got an empty list\)$/,
+    ],
     [
       'createPlan',
       ['Title', 'Goal', [{ name: 'P', steps: 'x' }]],
-      /^INVALID_ARGUMENT: phases\[0\]\.steps must be a list/,
+      /^INVALID_ARGUMENT: phases\[0\]\.steps must be a non-empty list of task titles/,
     ],
     [
       'createPlan',

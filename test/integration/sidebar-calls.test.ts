@@ -3,7 +3,19 @@
  * range write of the plan (and one write of its copy in the history sheet), and its answer (the new plan) needs no
  * further read.
  */
-import { execute, openedSheet, openSidebar, PLAN, plan, REVISION, sheetWithPlan, sheetWithSavedPlan } from './harness';
+import { PERSON_FUNCTIONS } from '../../src/core/api-person-functions';
+import type { ApiFunctionSpec } from '../../src/core/api-spec';
+import {
+  execute,
+  openedSheet,
+  openSidebar,
+  PLAN,
+  plan,
+  REVISION,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+  snapshot,
+} from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Clicks',
@@ -122,5 +134,34 @@ describe('a sidebar whose token the cache dropped gets a fresh one, only where a
     const { error } = execute(spreadsheet, 'sidebarRenewSession', []);
     expect(error?.message).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
     expect(spreadsheet.caches.user('owner@example.com').size).toBe(0);
+  });
+});
+
+describe("a sidebar call's arguments are checked by the descriptor's rules, once the person is", () => {
+  /** The sidebar functions that take arguments after the person token, and the name of the first of those. */
+  const CHECKED = Object.entries(PERSON_FUNCTIONS as Record<string, ApiFunctionSpec>).flatMap(([name, spec]) =>
+    spec.callers.includes('person') && spec.args[0]?.name === 'token' && spec.args[1]
+      ? [[name, spec.args[1].name] as const]
+      : [],
+  );
+
+  test.each(CHECKED)('%s refuses a list as its %s by name, writing nothing', (name, argument) => {
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, name, [token, [[]]], { context: 'ui' });
+    expect(error?.message).toMatch(new RegExp(`^INVALID_ARGUMENT: ${argument} must be .* \\(got a list\\)$`));
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
+  test.each(CHECKED)('%s without a person token says it is a person’s, whatever else it was sent', (name) => {
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    const before = snapshot(spreadsheet);
+    const forged = '00000000-0000-4000-8000-000000000000';
+    for (const token of [undefined, forged]) {
+      const { error } = execute(spreadsheet, name, [token, [[]]]);
+      expect(error?.message).toMatch(/^NEEDS_PERSON: /);
+    }
+    expect(snapshot(spreadsheet)).toBe(before);
   });
 });

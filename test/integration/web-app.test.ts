@@ -129,7 +129,7 @@ describe('doPost answers MCP for a connected agent', () => {
     });
     const malformed = post(spreadsheet, key, callTool(7, 'get_plan', { view: 'everything' })).json.result;
     expect(malformed.isError).toBe(true);
-    expect(malformed.content[0].text).toContain('Invalid option at view: expected one of "compact"|"full"');
+    expect(malformed.content[0].text).toContain('view must be "compact" or "full"');
     expect(snapshot(spreadsheet)).toBe(before);
   });
 

@@ -259,9 +259,18 @@ describe('sheet-plan mcp over stdio', () => {
     expect(await failed('start_task', { step: 1.1 })).toMatch(
       /^MCP error -32602: Input validation error: Invalid arguments for tool start_task/,
     );
-    expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toMatch(
-      /^INVALID_ARGUMENT: phases must hold at least one phase/,
+    expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toBe(
+      'MCP error -32602: Input validation error: Invalid arguments for tool create_plan: phases must be a non-empty ' +
+        'list (got an empty list)',
     );
+    // An input the tool does not take is refused by name, not dropped: the web app's doPost says the same.
+    expect(await failed('start_task', { step: '1.1', stpe: '1.2' })).toBe(
+      'MCP error -32602: Input validation error: Invalid arguments for tool start_task: stpe is not an input of this ' +
+        'tool; its inputs are step',
+    );
+    expect(
+      await failed('create_plan', { title: 'x', goal: 'y', phases: [{ name: 'P', steps: ['S'] }], sheet: 'S' }),
+    ).toMatch(/: sheet is not an input of this tool; its inputs are title, goal, phases, analysis, questions, notes$/);
   });
 
   test('a draft waits for the person, re-planning reports renumbering, the plan ends in the archive', async () => {

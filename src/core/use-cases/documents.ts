@@ -1,24 +1,22 @@
 /** The calls that write a whole document: createPlan, replacePlan, adoptFormat, restoreRevision, answerQuestion. */
 import { adoptFormat as adoptedFormat } from '../adopt';
-import {
-  describeValue,
-  isWholeNumber,
-  requireDetails,
-  requireLine,
-  requirePhases,
-  requireWholeNumber,
-} from '../arguments';
+import { requireDetails, requireLine, requirePhases } from '../arguments';
 import { composePlan } from '../compose';
 import { PlanError } from '../errors';
-import { requireSeenQuestion } from '../seen';
+import { requireSeenQuestion, type SeenQuestion } from '../seen';
+import type { PhaseInput, PlanDetails } from '../types';
 import { setAnswerLine } from '../update';
 import { validatePlan } from '../validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { RevisedPlan } from '../write-path/results';
 
 /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
-export function answerQuestion(path: PlanRevisions, number: unknown, answer: unknown, seen?: unknown): RevisedPlan {
-  const question = requireWholeNumber(number, 'question number', { min: 1 });
+export function answerQuestion(
+  path: PlanRevisions,
+  question: number,
+  answer: string,
+  seen?: SeenQuestion | null,
+): RevisedPlan {
   const text = requireLine(answer, 'answer');
   return path.mutate((current) => {
     const outline = path.texts.outline(path.requireText(current));
@@ -34,10 +32,10 @@ export function answerQuestion(path: PlanRevisions, number: unknown, answer: unk
  */
 export function createPlan(
   path: PlanRevisions,
-  title: unknown,
-  goal: unknown,
-  phases: unknown,
-  details?: unknown,
+  title: string,
+  goal: string,
+  phases: PhaseInput[],
+  details?: PlanDetails | null,
 ): RevisedPlan {
   const composed = composePlan(
     requireLine(title, 'title', { maxLength: 200 }),
@@ -50,19 +48,6 @@ export function createPlan(
     const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
     return { text, result: (revision) => path.revised(text, revision), replacing, newPlan: true };
   });
-}
-
-/** replacePlan's `base`: a stamp (`7:2k1-9f3a0c1e`) or a revision number; INVALID_ARGUMENT otherwise. */
-function requireBase(base: unknown): { isStamp: boolean } {
-  const isStamp = typeof base === 'string' && /^\d+:\S+$/.test(base);
-  if (!isStamp && !(isWholeNumber(base) && base >= 0)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `base must be the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read (got ` +
-        `${describeValue(base)})`,
-    );
-  }
-  return { isStamp };
 }
 
 /** An agent's new document must pass validation. */
@@ -82,14 +67,9 @@ function requireValidPlan(markdown: string): void {
  * overwrites a change they have not seen. `base` is the plan's `stamp` (exact: revision and text)
  * or its `revision` number. A person may save any text; an agent's text must pass validation.
  */
-export function replacePlan(path: PlanRevisions, markdown: unknown, base: unknown): RevisedPlan {
-  if (typeof markdown !== 'string' || !markdown.trim()) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `markdown must be the whole plan as non-empty text (got ${describeValue(markdown)})`,
-    );
-  }
-  const { isStamp } = requireBase(base);
+export function replacePlan(path: PlanRevisions, markdown: string, base: string | number): RevisedPlan {
+  if (!markdown.trim()) throw new PlanError('INVALID_ARGUMENT', 'markdown must be the whole plan as non-empty text');
+  const isStamp = typeof base === 'string';
   if (!path.byPerson) requireValidPlan(markdown);
   return path.mutate((current, snapshot) => {
     const now = snapshot.revision;
@@ -124,25 +104,24 @@ export function adoptFormat(path: PlanRevisions): RevisedPlan {
 }
 
 /** Puts a saved version back, keeping the current document in the history first. */
-export function restoreRevision(path: PlanRevisions, revision: unknown): RevisedPlan {
-  const wanted = requireWholeNumber(revision, 'revision', { min: 0 }, 'one that getHistory() lists');
+export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPlan {
   return path.mutate((current, snapshot) => {
     const versions = path.savedVersions(100, snapshot);
     const version = versions.find((candidate) => candidate.revision === wanted);
     if (!version) {
       throw new PlanError(
         'NOT_FOUND',
-        `Revision ${revision} is not in the history ` +
+        `Revision ${wanted} is not in the history ` +
           `(${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`,
       );
     }
     if (version.text === current)
       throw new PlanError(
         'INVALID_ARGUMENT',
-        `Revision ${revision} is the same text as the plan now; nothing to restore`,
+        `Revision ${wanted} is the same text as the plan now; nothing to restore`,
       );
     const text = path.agentRewrite(current, version.text);
-    const replacing = { by: 'restoreRevision', reason: `replaced by revision ${revision}` };
+    const replacing = { by: 'restoreRevision', reason: `replaced by revision ${wanted}` };
     return { text, result: (info) => path.revised(text, info), replacing };
   });
 }

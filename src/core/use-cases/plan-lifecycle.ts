@@ -1,5 +1,5 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
-import { describeValue, optionalLine, requireLine } from '../arguments';
+import { optionalLine, requireLine } from '../arguments';
 import { STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../lifecycle';
@@ -30,25 +30,19 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
  * A person approves the whole plan: `Status: approved` (with their comment), and a dated line in Notes. With
  * `seen`, the stamp of the plan they looked at, an approval of a plan that changed since is refused (CONFLICT).
  */
-export function approvePlan(path: PlanRevisions, comment?: unknown, seen?: unknown): RevisedPlan {
+export function approvePlan(path: PlanRevisions, comment?: string | null, seen?: string): RevisedPlan {
   path.requirePerson('approve a plan');
-  if (seen !== undefined && (typeof seen !== 'string' || !seen)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `seen must be the stamp of the plan you approve ("7:2k1-9f3a0c1e") (got ${describeValue(seen)})`,
-    );
-  }
   return decide(path, 'approve', optionalLine(comment, 'comment'), seen);
 }
 
 /** A person sends the plan back: `Status: draft — changes requested: comment`, which the agent reads. */
-export function requestPlanChanges(path: PlanRevisions, comment: unknown): RevisedPlan {
+export function requestPlanChanges(path: PlanRevisions, comment: string): RevisedPlan {
   path.requirePerson('send a plan back');
   return decide(path, 'requestChanges', requireLine(comment, 'comment'));
 }
 
 /** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
-export function saveSettings(path: PlanRevisions, change: unknown): PlanSettings {
+export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>): PlanSettings {
   path.requirePerson('change the settings');
   const settings = { ...path.settings(), ...requireSettingsChange(change) };
   // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
@@ -86,7 +80,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
  * Once every task is finished: marks the plan done (a dated summary line in Notes), moves it to the archive,
  * and leaves the cell empty or holding a fresh starter plan, as the person chose.
  */
-export function finishPlan(path: PlanRevisions, summary: unknown): FinishResult {
+export function finishPlan(path: PlanRevisions, summary: string): FinishResult {
   const said = requireLine(summary, 'summary');
   return path.changeOnce((snapshot) => {
     const outline = path.texts.outline(path.requireText(snapshot.text));

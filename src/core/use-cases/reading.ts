@@ -1,5 +1,4 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
-import { describeValue, requireWholeNumber } from '../arguments';
 import { heldByOther, type Claimant } from '../claims';
 import { attentionIn, attentionOf } from '../attention';
 import { firstReady } from '../dependencies';
@@ -75,9 +74,8 @@ export function validatePlan(path: PlanRevisions): ValidationResult {
   return { ...validateOutline(read.outline), revision: revision.revision, changedBy: revision.changedBy };
 }
 
-export function getHistory(path: PlanRevisions, limit: unknown = 10): HistoryEntry[] {
-  const count = requireWholeNumber(limit, 'limit', { min: 1, max: 100 });
-  return path.savedVersions(count, path.snapshot(true)).map((version) => ({
+export function getHistory(path: PlanRevisions, limit = 10): HistoryEntry[] {
+  return path.savedVersions(limit, path.snapshot(true)).map((version) => ({
     revision: version.revision,
     savedAt: version.savedAt,
     replacedBy: version.replacedBy,
@@ -94,10 +92,7 @@ export function listPlans(path: PlanRevisions): ArchiveEntry[] {
 }
 
 /** One archived plan, parsed. */
-export function getArchivedPlan(path: PlanRevisions, id: unknown): ArchivedPlan {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
-    throw new PlanError('INVALID_ARGUMENT', `id must be a plan id from listPlans() (got ${describeValue(id)})`);
-  }
+export function getArchivedPlan(path: PlanRevisions, id: number): ArchivedPlan {
   const archived = path.store.readArchived(id);
   if (!archived) {
     const ids = path.store.listArchive().map((entry) => entry.id);

@@ -1,15 +1,13 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
-import { describeValue, requireStep } from '../arguments';
 import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../claims';
 import { carryDependencies } from '../dependency-carry';
-import { PlanError } from '../errors';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
 import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan';
-import { seenAt } from '../seen';
+import { seenAt, type SeenTask } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
-import type { PlanTask } from '../types';
+import type { AddTaskOptions, PlanTask } from '../types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type EditResult, type PhaseResult, type RemoveResult } from '../write-path/results';
 import { taskAtLine } from './reading';
@@ -80,15 +78,10 @@ export function requireEditUnclaimed(
   path: PlanRevisions,
   outline: PlanOutline,
   action: EditAction,
-  step: unknown,
+  step: string | undefined,
 ): void {
-  if (action === 'add' || action === 'addPhase') return;
-  let known: string;
-  try {
-    known = requireStep(step);
-  } catch {
-    return;
-  }
+  if (action === 'add' || action === 'addPhase' || step === undefined || step === null) return;
+  const known = step.trim();
   const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
   requireUnclaimed(outline, steps, path.claimant(), action);
 }
@@ -124,48 +117,36 @@ function editResult(path: PlanRevisions, text: string, edit: Edit, revision: Rev
   return result;
 }
 
-const ADD_OPTIONS = ['after', 'under', 'waitsFor'];
-
-/** addTask's options as command fields: `{ after }` or `{ under }`, and `{ waitsFor: ["1.2"] }`. */
-function splitOptions(options: unknown): { after?: unknown; under?: unknown; waitsFor?: unknown } {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `options must be an object like { "after": "1.2" }, { "under": "1.2" } or { "waitsFor": ["1.2"] } (got ` +
-        `${describeValue(options)})`,
-    );
-  }
-  const record = options as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => !ADD_OPTIONS.includes(key));
-  if (unknown.length) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `Unknown option ${unknown.join(', ')}; the options are after, under and waitsFor`,
-    );
-  }
-  return { after: record.after, under: record.under, waitsFor: record.waitsFor };
-}
-
 /**
  * Adds a todo task at the end of phase `phase` (the next free number), or `{ after: step }` or `{ under: step }`;
  * `{ waitsFor: ["1.2"] }` writes its `  - After: 1.2` line.
  */
-export function addTask(path: PlanRevisions, phase: unknown, title: unknown, options?: unknown): EditResult {
+export function addTask(
+  path: PlanRevisions,
+  phase: number | string,
+  title: string,
+  options?: AddTaskOptions | null,
+): EditResult {
   const context = { byPerson: path.byPerson };
+  const { after, under, waitsFor } = options ?? {};
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, ...splitOptions(options) }, context),
+    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context),
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
 
 /** Adds a phase of todo tasks after the last phase (the next free number), or after phase `after`. */
-export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, after?: unknown): PhaseResult {
+export function addPhase(
+  path: PlanRevisions,
+  name: string,
+  steps: string[],
+  after?: number | string | null,
+): PhaseResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after }, context),
+    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after: after ?? undefined }, context),
     (text, edit, revision) => {
       const outline = path.texts.outline(text);
       const tasks = edit.outcome.lines.map((line) => taskAtLine(path.texts, text, line));
@@ -185,7 +166,7 @@ export function addPhase(path: PlanRevisions, name: unknown, steps: unknown, aft
 }
 
 /** Gives a task another title; its status, date and note stay. */
-export function renameTask(path: PlanRevisions, step: unknown, title: unknown, seen?: unknown): EditResult {
+export function renameTask(path: PlanRevisions, step: string, title: string, seen?: SeenTask | null): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
@@ -198,7 +179,12 @@ export function renameTask(path: PlanRevisions, step: unknown, title: unknown, s
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or first in phase `after` (a number). */
-export function moveTask(path: PlanRevisions, step: unknown, after: unknown, seen?: unknown): EditResult {
+export function moveTask(
+  path: PlanRevisions,
+  step: string,
+  after: string | number,
+  seen?: SeenTask | null,
+): EditResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
@@ -211,7 +197,7 @@ export function moveTask(path: PlanRevisions, step: unknown, after: unknown, see
 }
 
 /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
-export function removeTask(path: PlanRevisions, step: unknown, seen?: unknown): RemoveResult {
+export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | null): RemoveResult {
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,

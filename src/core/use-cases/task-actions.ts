@@ -1,6 +1,6 @@
 /** The task actions (start, complete, block…, a person's review decisions), one or two in a call. */
 import { TASK_ACTIONS, applyAction, type TaskAction } from '../actions';
-import { seenAt } from '../seen';
+import { seenAt, type SeenTask } from '../seen';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type TaskResult } from '../write-path/results';
 import { nextTodo, taskAtLine } from './reading';
@@ -12,9 +12,9 @@ import { nextTodo, taskAtLine } from './reading';
 export function act(
   path: PlanRevisions,
   action: TaskAction,
-  step: unknown,
-  text?: unknown,
-  seen?: unknown,
+  step: string,
+  text?: string | null,
+  seen?: SeenTask | null,
 ): TaskResult {
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
@@ -47,7 +47,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 }
 
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
-export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | null {
+export function advanceTask(path: PlanRevisions, step: string): TaskResult | null {
   return path.mutate((current) => {
     const context = path.actionContext();
     const outline = path.texts.outline(path.requireText(current));

@@ -84,7 +84,7 @@ export interface PlanCommand {
    */
   text?: string;
   /** add: the phase to add the task to. */
-  phase?: number;
+  phase?: number | string;
   /** add: the step to put the new task after; addPhase: the phase to put the new one after; move: a step or a phase. */
   after?: string | number;
   /** add: the step the new task is a sub-step of. */

@@ -5,7 +5,8 @@
  *
  * Built on the SDK's low-level Server (its public API for serving a tool list of one's own): the list is
  * the compact JSON Schema of each tool (zod's own converter, without what every schema would repeat), and
- * each call's arguments are checked against the same zod shape before the tool runs.
+ * each call's arguments are checked against that schema before the tool runs, by the argument checker the web app's
+ * doPost uses too (src/core/argument-check.ts): the same refusals in the same words.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -17,9 +18,9 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod/v4';
 import { version } from '../../../package.json';
 import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
+import { inputProblem, type JsonRule } from '../../core/argument-check';
 import { serverInstructions } from '../../core/mcp/instructions';
 import { planToolCall, toolAnswer, toolError } from '../../core/mcp/tool-calls';
 import type { PlanClient } from '../client/plan-client';
@@ -49,19 +50,19 @@ export async function runTool(
 async function callTool(
   api: PlanApi,
   tool: ToolDefinition | undefined,
+  inputSchema: Record<string, unknown> | undefined,
   name: string,
-  args: unknown,
+  args: Record<string, unknown> = {},
 ): Promise<CallToolResult> {
-  if (!tool)
+  if (!tool || !inputSchema)
     return toolError(new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`).message) as CallToolResult;
-  const parsed = z.object(tool.input).safeParse(args ?? {});
-  if (!parsed.success) {
-    const detail = z.prettifyError(parsed.error);
-    const message = `Input validation error: Invalid arguments for tool ${name}: ${detail}`;
+  const problem = inputProblem(args, inputSchema as JsonRule);
+  if (problem) {
+    const message = `Input validation error: Invalid arguments for tool ${name}: ${problem}`;
     return toolError(new McpError(ErrorCode.InvalidParams, message).message) as CallToolResult;
   }
   try {
-    return toolAnswer(await runTool(api, tool, parsed.data)) as CallToolResult;
+    return toolAnswer(await runTool(api, tool, args)) as CallToolResult;
   } catch (error) {
     return toolError(error instanceof Error ? error.message : String(error)) as CallToolResult;
   }
@@ -74,10 +75,12 @@ export function createMcpServer(api: PlanApi): Server {
   );
   const tools = toolList() as Tool[];
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  const inputSchemas = new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(api, byName.get(request.params.name), request.params.name, request.params.arguments),
-  );
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const { name, arguments: args } = request.params;
+    return callTool(api, byName.get(name), inputSchemas.get(name), name, args);
+  });
   return server;
 }
 

@@ -19,6 +19,7 @@ import {
   type AgentFunctionName,
   type McpAnswer,
 } from '../../core/api-functions';
+import { FORMATS } from '../../core/argument-check';
 import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
 
@@ -143,7 +144,6 @@ export const TOOLS: readonly ToolDefinition[] = AGENT_FUNCTION_NAMES.flatMap((na
 type JsonSchema = Record<string, unknown>;
 
 /** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
-const CHECKER_FORMATS = ['step', 'line', 'phase'];
 const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
 /**
@@ -158,7 +158,9 @@ function compactSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
     // The argument checker's own formats (src/core/argument-check.ts): an MCP client's validator would not know them.
-    if (key === 'format' && CHECKER_FORMATS.includes(value as string)) continue;
+    if (key === 'format' && Object.prototype.hasOwnProperty.call(FORMATS, value as string)) continue;
+    // Upper bounds on lists (200 commands, 20 steps waited for) no model comes near; the checker still refuses more.
+    if (key === 'maxItems') continue;
     // `items: {}` allows any item, as no `items` does.
     if (key === 'items' && typeof value === 'object' && value !== null && Object.keys(value).length === 0) continue;
     if (key in SAFE_INTEGER_BOUNDS && SAFE_INTEGER_BOUNDS[key] === value) continue;
