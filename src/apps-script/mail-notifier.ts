@@ -71,11 +71,7 @@ function keepOneTrigger(state: MailState, now: Date): MailState {
   const due = mailDueAt(state, now);
   if (due && state.triggerId) return state;
   if (due) {
-    const trigger = ScriptApp.newTrigger(MAIL_TRIGGER_FUNCTION)
-      .timeBased()
-      .after(due.getTime() - now.getTime())
-      .create();
-    return { ...state, triggerId: trigger.getUniqueId() };
+    return { ...state, triggerId: scheduleMailTrigger(due.getTime() - now.getTime()) };
   }
   if (!state.triggerId) return state;
   deleteTrigger(state.triggerId);
@@ -88,11 +84,24 @@ function withoutTrigger(state: MailState, uniqueId: string | undefined): MailSta
   return rest;
 }
 
-/** Deletes the project trigger with this unique id, if it is still there (a person may have deleted it). */
+/**
+ * Deletes the project trigger with this unique id, if it is still there: a person may have deleted it, or the trigger
+ * itself as it fired, outside the lock (a trigger gone in between is not an error).
+ */
 export function deleteTrigger(uniqueId: string): void {
   for (const trigger of ScriptApp.getProjectTriggers()) {
-    if (trigger.getUniqueId() === uniqueId) ScriptApp.deleteTrigger(trigger);
+    if (trigger.getUniqueId() !== uniqueId) continue;
+    try {
+      ScriptApp.deleteTrigger(trigger);
+    } catch (error) {
+      console.warn(`Sheet Plan: the trigger ${uniqueId} could not be deleted (${error})`);
+    }
   }
+}
+
+/** A trigger that runs sendWaitingMail after `ms` (Google: "not less than" that); its unique id. */
+export function scheduleMailTrigger(ms: number): string {
+  return ScriptApp.newTrigger(MAIL_TRIGGER_FUNCTION).timeBased().after(ms).create().getUniqueId();
 }
 
 /** Sends one e-mail; false (logged) when there is no one to send it to, no quota left, or MailApp fails. */

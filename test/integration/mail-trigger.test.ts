@@ -3,7 +3,7 @@
  * for review and waits): a one-off time-driven trigger runs sendWaitingMail, through the bundle on the emulator, whose
  * clock decides when the trigger is due.
  */
-import { runDueTriggers, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { createExecution, runDueTriggers, type EmulatedSpreadsheet } from '../../src/node/emulator';
 import { DIST, callAsPerson, execute, openSidebar, plan, sheetWithPlan } from './harness';
 
 const PLAN_TEXT = plan(
@@ -119,5 +119,21 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
     expect(spreadsheet.sentMail).toHaveLength(2);
     expect(spreadsheet.triggers.all).toHaveLength(0);
     expect(fireDue(spreadsheet, 11)).toHaveLength(0);
+  });
+
+  test('a plan busy when the trigger fires: it tries again a minute later, and then sends', () => {
+    const spreadsheet = sheet({ mailWhenWaiting: true });
+    review(spreadsheet, '1.1', 0);
+    review(spreadsheet, '1.2', 1);
+    const holder = createExecution(spreadsheet, { now: at(10) });
+    expect(holder.globals.LockService.getScriptLock().tryLock(0)).toBe(true);
+    fireDue(spreadsheet, 10);
+    expect(spreadsheet.sentMail).toHaveLength(1);
+    expect(spreadsheet.triggers.all.map((trigger) => trigger.dueAt)).toEqual([START + 11 * 60_000]);
+    holder.end();
+    fireDue(spreadsheet, 11);
+    expect(spreadsheet.sentMail).toHaveLength(2);
+    expect(spreadsheet.sentMail[1]!.subject).toContain('Task 1.2');
+    expect(spreadsheet.triggers.all).toHaveLength(0);
   });
 });
