@@ -16,7 +16,7 @@ import {
   type SpreadsheetOptions,
 } from '../../src/node/emulator';
 import { TextOutput } from '../../src/node/emulator/services/content-service';
-import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../src/apps-script/plan-location';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 /** The plan's cells, from the one object that says where the plan lives. */
@@ -24,6 +24,11 @@ export const PLAN = cellReference(PLAN_LOCATION.planCell);
 export const MARKER = cellReference(PLAN_LOCATION.markerCell);
 export const REVISION = cellReference(PLAN_LOCATION.metadataCell);
 export const PLAN_SHEET = PLAN_LOCATION.sheet;
+/** The revision record's column on the plan sheet (hidden by set-up), and a cell of it further down. */
+export const RECORD_COLUMN = cellAddress(PLAN_LOCATION.metadataCell).column;
+export const BELOW_THE_RECORD = cellReference(
+  cellA1({ row: cellAddress(PLAN_LOCATION.metadataCell).row + 3, column: RECORD_COLUMN }),
+);
 export const HISTORY_SHEET = PLAN_LOCATION.historySheet;
 /** `text` as a pattern that matches it literally, for messages that name a cell. */
 export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -4,9 +4,11 @@
  * the agent moved another item into its place, a review that cannot be made to look approved, the approval setting
  * holding a plan without a Status line, and writes held to what the person approved.
  */
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
   PLAN,
+  PLAN_SHEET,
   approveAsPerson,
   call,
   callAsPerson,
@@ -265,9 +267,11 @@ describe('writes stay inside what the person approved', () => {
     refused(spreadsheet, 'writeRange', ['Payroll!A1', [['x']], '1.1'], 'OUT_OF_SCOPE');
   });
 
-  test.each(['agent_base', 'Agent_Base', 'AGENT_BASE'])("Sheet Plan's own sheet is refused as %s", (name) => {
-    const { spreadsheet } = sheet(PLAN_TEXT.replace('Sheet1!A1:B5', `${name}!C1:C5`));
-    expect(refused(spreadsheet, 'writeRange', [`${name}!C2`, [['approved']], '1.3'], 'OUT_OF_SCOPE')).toContain(
+  const mixedCase = [...PLAN_SHEET].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+  test.each([PLAN_SHEET.toLowerCase(), mixedCase, PLAN_SHEET])("Sheet Plan's own sheet is refused as %s", (name) => {
+    const { spreadsheet } = sheet(PLAN_TEXT.replace('Sheet1!A1:B5', cellReference('C1:C5', name)));
+    const target = cellReference(PLAN_LOCATION.planCell, name);
+    expect(refused(spreadsheet, 'writeRange', [target, [['approved']], '1.3'], 'OUT_OF_SCOPE')).toContain(
       "Sheet Plan's own sheet",
     );
   });

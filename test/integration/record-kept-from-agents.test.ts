@@ -78,7 +78,7 @@ describe('request ids belong to one plan', () => {
 });
 
 describe("set-up keeps a person's cells beside the plan", () => {
-  const LABEL = cellReference('D1');
+  const LABEL = cellReference(PLAN_LOCATION.metadataLabelCell);
 
   /** A sheet a person named AGENT_BASE and wrote in before Sheet Plan set it up. */
   function personsAgentBase(): EmulatedSpreadsheet {
@@ -91,7 +91,7 @@ describe("set-up keeps a person's cells beside the plan", () => {
 
   function keptCells(spreadsheet: EmulatedSpreadsheet): string | undefined {
     const history: Array<{ text: string }> = call(spreadsheet, 'getHistory', 10);
-    return history.find((entry) => entry.text.startsWith('Cells of AGENT_BASE'))?.text;
+    return history.find((entry) => entry.text.startsWith(`Cells of ${PLAN_SHEET}`))?.text;
   }
 
   test.each([
@@ -103,8 +103,8 @@ describe("set-up keeps a person's cells beside the plan", () => {
     expect(error).toBeUndefined();
     expect(spreadsheet.cell(MARKER)).not.toBe('Budget 2026');
     expect(keptCells(spreadsheet)).toBe(
-      "Cells of AGENT_BASE that Sheet Plan's write replaced:\n" +
-        'AGENT_BASE!C1: Budget 2026\nAGENT_BASE!D1: Owner\nAGENT_BASE!D2: Ana, until March\n',
+      `Cells of ${PLAN_SHEET} that Sheet Plan's write replaced:\n` +
+        `${MARKER}: Budget 2026\n${LABEL}: Owner\n${REVISION}: Ana, until March\n`,
     );
   });
 
@@ -113,7 +113,7 @@ describe("set-up keeps a person's cells beside the plan", () => {
     call(spreadsheet, 'startTask', '1.1');
     spreadsheet.setCellText(REVISION, 'ask Ana before closing');
     call(spreadsheet, 'completeTask', '1.1');
-    expect(keptCells(spreadsheet)).toContain('AGENT_BASE!D2: ask Ana before closing');
+    expect(keptCells(spreadsheet)).toContain(`${REVISION}: ask Ana before closing`);
     expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.1/);
   });
 

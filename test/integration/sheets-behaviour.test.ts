@@ -12,6 +12,8 @@ import {
   plan,
   PLAN_SHEET,
   planText,
+  RECORD_COLUMN,
+  BELOW_THE_RECORD,
   REVISION,
   sheetWithPlan,
   withoutClaims,
@@ -63,7 +65,7 @@ test("the plan sheet Sheet Plan makes hides the revision record's column; the pl
   const spreadsheet = openedSheet();
   call(spreadsheet, 'initPlan');
   const sheet = spreadsheet.sheetNamed(PLAN_SHEET)!;
-  expect(sheet.hiddenColumns).toEqual(new Set([4]));
+  expect(sheet.hiddenColumns).toEqual(new Set([RECORD_COLUMN]));
   expect(String(spreadsheet.cell(REVISION))).toMatch(/^\{/);
   call(spreadsheet, 'startTask', '1.1');
   expect(planText(spreadsheet)).toContain('[/] 1.1');
@@ -328,15 +330,15 @@ describe('the revision record is hidden on a plan sheet a person made', () => {
     expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.size).toBe(0);
     call(spreadsheet, 'startTask', '1.1');
     expect(String(spreadsheet.cell(REVISION))).toMatch(/^\{/);
-    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns).toEqual(new Set([4]));
+    expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns).toEqual(new Set([RECORD_COLUMN]));
   });
 
   test('a column holding the person’s notes below the record stays in view', () => {
     const spreadsheet = sheetWithPlan(typed);
-    personEdits(spreadsheet, `${PLAN_SHEET}!D5`, 'my note');
+    personEdits(spreadsheet, BELOW_THE_RECORD, 'my note');
     call(spreadsheet, 'startTask', '1.1');
     expect(spreadsheet.sheetNamed(PLAN_SHEET)!.hiddenColumns.size).toBe(0);
-    expect(spreadsheet.cell(`${PLAN_SHEET}!D5`)).toBe('my note');
+    expect(spreadsheet.cell(BELOW_THE_RECORD)).toBe('my note');
   });
 
   test('a person who shows the column again keeps it shown', () => {

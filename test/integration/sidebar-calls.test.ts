@@ -11,6 +11,7 @@ import {
   openSidebar,
   PLAN,
   plan,
+  PLAN_SHEET,
   REVISION,
   sheetWithPlan,
   sheetWithSavedPlan,
@@ -93,7 +94,10 @@ describe('a range link in the sidebar selects the range in the sheet', () => {
   test.each([
     [
       'Nowhere!A1',
-      /^NOT_FOUND: This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected \(sheets: Sheet1, AGENT_BASE\)$/,
+      new RegExp(
+        '^NOT_FOUND: This spreadsheet has no sheet named "Nowhere", so Nowhere!A1 cannot be selected ' +
+          `\\(sheets: Sheet1, ${PLAN_SHEET}\\)$`,
+      ),
     ],
     ['Sheet1!A2:A5000', /^NOT_FOUND: Sheet1!A2:A5000 is outside the sheet "Sheet1" \(1000 rows, 26 columns\)$/],
     ['A1:B2', /^INVALID_ARGUMENT: reference "A1:B2": it names no sheet; write it as Sheet!A1:B2/],
