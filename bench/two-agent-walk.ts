@@ -82,6 +82,8 @@ type ToolAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; co
 
 /** How long an agent works on a task between starting and completing it. */
 const WORK_MS = 60;
+/** How much longer a task's work may last while neither agent has yet tried to complete a task the other holds. */
+const POACH_WAIT_MS = 5000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -142,6 +144,8 @@ export async function runTwoAgentWalk(options: { distDir: string; agents?: strin
   const startedAt = new Map<string, number>();
   /** The task each agent holds now. */
   const holding = new Map<string, string>();
+  /** The other agent's tasks each agent tried to complete ("name step"): one try each. */
+  const poached = new Set<string>();
 
   const started = performance.now();
   try {
@@ -185,18 +189,27 @@ export async function runTwoAgentWalk(options: { distDir: string; agents?: strin
         holding.set(name, step);
         figures.startedBy[name]++;
         startedAt.set(step, startRevision);
-        // The other agent's task is its own: completing it must be refused while the claim lasts.
-        const theirs = holding.get(other);
-        if (theirs && !doneAt.has(theirs)) {
-          const poach = await tool(url, 'complete_task', { step: theirs });
-          if (poach.ok) {
-            figures.poachesLetThrough++;
-            figures.completedByOther.push(theirs);
-            doneAt.set(theirs, poach.value.revision as number);
-          } else if (poach.code === 'CLAIMED') figures.poachesRefused++;
-          else refused(poach); // done meanwhile (INVALID_TRANSITION)
+        // The task's work. Meanwhile the other agent's task is its own: completing it must be refused while the claim
+        // lasts. Until one such try was refused, the work lasts a little longer (at most POACH_WAIT_MS), so that the
+        // two agents hold tasks at the same time at least once however the machine schedules them.
+        const workEnds = performance.now() + WORK_MS;
+        while (
+          performance.now() < workEnds ||
+          (figures.poachesRefused === 0 && performance.now() < workEnds + POACH_WAIT_MS)
+        ) {
+          const theirs = holding.get(other);
+          if (theirs && !doneAt.has(theirs) && !poached.has(`${name} ${theirs}`)) {
+            poached.add(`${name} ${theirs}`);
+            const poach = await tool(url, 'complete_task', { step: theirs });
+            if (poach.ok) {
+              figures.poachesLetThrough++;
+              figures.completedByOther.push(theirs);
+              doneAt.set(theirs, poach.value.revision as number);
+            } else if (poach.code === 'CLAIMED') figures.poachesRefused++;
+            else refused(poach); // done meanwhile (INVALID_TRANSITION)
+          }
+          await delay(5);
         }
-        await delay(WORK_MS); // the task's work: meanwhile the other agent takes its own
         const complete = await tool(url, 'complete_task', { step });
         if (!complete.ok) {
           figures.unexpected.push(`${name} complete_task ${step}: ${complete.message}`);

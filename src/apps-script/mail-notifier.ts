@@ -1,14 +1,22 @@
 /**
  * Tells the person by e-mail when the plan starts waiting for them (docs/notifications.md): at most one e-mail per
  * plan every 10 minutes, what happens in between folded into the next (src/core/notifications.ts decides). The state
- * between executions (when it last sent, what is pending) is a script property. No time-based trigger: it would need
- * the extra script.scriptapp scope and a job that outlives the call; pending events go out with the agent's next
- * change after the window instead (an agent waiting for the person keeps working or asking).
+ * between executions (when it last sent, what is pending, the pending trigger) is a script property. An e-mail held
+ * back by the window goes out when the window ends even if nothing else changes (the agent typically stops and waits
+ * for the person): one one-off time-driven trigger runs sendWaitingMail then (./mail-trigger.ts). At most one such
+ * trigger is pending (Google allows 20 per user per script), and it is deleted once nothing waits to be sent.
  *
  * Runs after the plan's change is committed, under the plan's lock (so two executions never both send in one window),
  * and never throws: the change is done; a failed e-mail stays pending for the next change. Scope: script.send_mail.
  */
-import { composeMail, foldMail, readMailState, type WaitingItem } from '../core/notifications';
+import {
+  composeMail,
+  foldMail,
+  mailDueAt,
+  readMailState,
+  type MailState,
+  type WaitingItem,
+} from '../core/notifications';
 import type { PlanSettings } from '../core/settings';
 import { scriptProperties } from './spreadsheet-access';
 
@@ -17,23 +25,83 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** The script property that keeps when the last e-mail went and what waits to be sent. */
 export const MAIL_STATE_PROPERTY = 'sheetPlan.mail';
 
+/** The top-level function the trigger runs (declared through main.ts: a name ending in `_` is unreachable). */
+export const MAIL_TRIGGER_FUNCTION = 'sendWaitingMail';
+
 export function tellPersonByMail(
   spreadsheet: Spreadsheet,
   settings: PlanSettings,
   fresh: WaitingItem[],
   waiting: WaitingItem[],
+  /** The unique id of the trigger that runs this call (sendWaitingMail): it has fired, and was deleted. */
+  firedTrigger?: string,
 ): void {
   const properties = scriptProperties();
   const saved = properties.getProperty(MAIL_STATE_PROPERTY);
-  const state = readMailState(saved);
-  if (fresh.length === 0 && state.pending.length === 0) return;
+  const state = withoutTrigger(readMailState(saved), firedTrigger);
+  if (fresh.length === 0 && state.pending.length === 0 && !state.triggerId) return;
   const decision = foldMail(state, fresh, waiting, new Date());
   let next = decision.state;
   // Not sent: everything stays pending, and the window is not restarted.
   if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send))
     next = { ...state, pending: decision.send };
+  next = keepOneTrigger(next, new Date());
   const text = JSON.stringify(next);
   if (text !== saved) properties.setProperty(MAIL_STATE_PROPERTY, text);
+}
+
+/**
+ * Nothing to send any more (mail turned off): the pending events and their trigger go. Under the lock, like a change.
+ */
+export function forgetPendingMail(firedTrigger?: string): void {
+  const properties = scriptProperties();
+  const saved = properties.getProperty(MAIL_STATE_PROPERTY);
+  if (saved === null) return;
+  const state = withoutTrigger(readMailState(saved), firedTrigger);
+  const next = keepOneTrigger({ ...state, pending: [] }, new Date());
+  const text = JSON.stringify(next);
+  if (text !== saved) properties.setProperty(MAIL_STATE_PROPERTY, text);
+}
+
+/**
+ * One trigger while an e-mail is held back by the window, none otherwise: created when the first event is held back
+ * (it runs when the window ends), deleted when the e-mail went first or nothing waits any more.
+ */
+function keepOneTrigger(state: MailState, now: Date): MailState {
+  const due = mailDueAt(state, now);
+  if (due && state.triggerId) return state;
+  if (due) {
+    return { ...state, triggerId: scheduleMailTrigger(due.getTime() - now.getTime()) };
+  }
+  if (!state.triggerId) return state;
+  deleteTrigger(state.triggerId);
+  return withoutTrigger(state, state.triggerId);
+}
+
+function withoutTrigger(state: MailState, uniqueId: string | undefined): MailState {
+  if (!uniqueId || state.triggerId !== uniqueId) return state;
+  const { triggerId: _gone, ...rest } = state;
+  return rest;
+}
+
+/**
+ * Deletes the project trigger with this unique id, if it is still there: a person may have deleted it, or the trigger
+ * itself as it fired, outside the lock (a trigger gone in between is not an error).
+ */
+export function deleteTrigger(uniqueId: string): void {
+  for (const trigger of ScriptApp.getProjectTriggers()) {
+    if (trigger.getUniqueId() !== uniqueId) continue;
+    try {
+      ScriptApp.deleteTrigger(trigger);
+    } catch (error) {
+      console.warn(`Sheet Plan: the trigger ${uniqueId} could not be deleted (${error})`);
+    }
+  }
+}
+
+/** A trigger that runs sendWaitingMail after `ms` (Google: "not less than" that); its unique id. */
+export function scheduleMailTrigger(ms: number): string {
+  return ScriptApp.newTrigger(MAIL_TRIGGER_FUNCTION).timeBased().after(ms).create().getUniqueId();
 }
 
 /** Sends one e-mail; false (logged) when there is no one to send it to, no quota left, or MailApp fails. */

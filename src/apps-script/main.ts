@@ -8,6 +8,7 @@ import type { FunctionName } from '../core/api-functions';
 import { api } from './api';
 import { recordPlanEdit } from './cell-edit';
 import { checkingPersonArguments } from './checked-arguments';
+import { sendWaitingMail } from './mail-trigger';
 import * as menu from './menu';
 import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
@@ -24,6 +25,8 @@ const triggers = {
   onInstall(_event?: GoogleAppsScript.Events.AddonOnInstall): void {
     menu.buildMenu();
   },
+  /** The time-driven trigger that sends an e-mail held back by the 10-minute window (./mail-trigger.ts). */
+  sendWaitingMail,
 };
 
 /**

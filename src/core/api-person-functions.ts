@@ -49,6 +49,13 @@ export const PERSON_FUNCTIONS = {
     description: "Records a person's edit of the plan cell as a revision.",
     args: [event],
   }),
+  sendWaitingMail: returning<void>()({
+    callers: ['trigger'],
+    changesPlan: false,
+    retrySafe: true,
+    description: 'A one-off time-driven trigger: sends the e-mail the 10-minute window held back, if it still waits.',
+    args: [event],
+  }),
 
   // ---- the web app: MCP over HTTP (src/apps-script/web-app.ts) ----
   doPost: returning<unknown>()({

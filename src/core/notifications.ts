@@ -70,6 +70,8 @@ export interface MailState {
   /** ISO time of the last e-mail sent; absent before the first. */
   lastSentAt?: string;
   pending: WaitingItem[];
+  /** The unique id of the one time-driven trigger that sends the held-back e-mail when the window ends. */
+  triggerId?: string;
 }
 
 /** The saved state; anything unreadable is a fresh one (nothing pending, nothing sent). */
@@ -78,7 +80,10 @@ export function readMailState(saved: string | null | undefined): MailState {
   try {
     const state = JSON.parse(saved) as Partial<MailState>;
     const pending = Array.isArray(state.pending) ? state.pending.filter(isWaitingItem) : [];
-    return typeof state.lastSentAt === 'string' ? { lastSentAt: state.lastSentAt, pending } : { pending };
+    const read: MailState =
+      typeof state.lastSentAt === 'string' ? { lastSentAt: state.lastSentAt, pending } : { pending };
+    if (typeof state.triggerId === 'string' && state.triggerId) read.triggerId = state.triggerId;
+    return read;
   } catch {
     return { pending: [] };
   }
@@ -114,7 +119,19 @@ export function foldMail(
   const last = state.lastSentAt ? Date.parse(state.lastSentAt) : NaN;
   const windowOpen = Number.isNaN(last) || now.getTime() - last >= MAIL_WINDOW_MS;
   if (kept.length === 0 || !windowOpen) return { send: [], state: { ...state, pending: kept } };
-  return { send: kept, state: { lastSentAt: now.toISOString(), pending: [] } };
+  const sent: MailState = { lastSentAt: now.toISOString(), pending: [] };
+  if (state.triggerId) sent.triggerId = state.triggerId;
+  return { send: kept, state: sent };
+}
+
+/**
+ * When the e-mail held back by the window is due: the window's end, when something is pending and the window has not
+ * ended yet; otherwise null (nothing waits, or it goes with the next call: an e-mail that failed waits for that).
+ */
+export function mailDueAt(state: MailState, now: Date): Date | null {
+  if (state.pending.length === 0 || !state.lastSentAt) return null;
+  const due = Date.parse(state.lastSentAt) + MAIL_WINDOW_MS;
+  return Number.isNaN(due) || due <= now.getTime() ? null : new Date(due);
 }
 
 export interface MailMessage {

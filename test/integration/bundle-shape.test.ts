@@ -86,6 +86,8 @@ test('the manifest is copied beside the code: V8, a time zone, the execution API
     'https://www.googleapis.com/auth/script.container.ui',
     // MailApp.sendEmail: the opt-in e-mail when the plan waits for the person (docs/notifications.md).
     'https://www.googleapis.com/auth/script.send_mail',
+    // ScriptApp.newTrigger: the one-off trigger that sends an e-mail the 10-minute window held back.
+    'https://www.googleapis.com/auth/script.scriptapp',
   ]);
 });
 

@@ -382,4 +382,53 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     doc: 'https://developers.google.com/apps-script/guides/services/quotas',
     file: 'services/mail-app.ts',
   },
+  {
+    id: 'triggers-per-user',
+    behaviour:
+      'ScriptApp.newTrigger(…).create() refuses a 21st trigger of one user in the project ("This script has too many ' +
+      'triggers…"). A one-off time-driven trigger that fired stays listed by getProjectTriggers, and counts, until ' +
+      'the script deletes it; it never runs again.',
+    documented:
+      'The quotas page lists "Triggers: 20 / user / script" among the current limitations. Whether a fired one-off ' +
+      'trigger is removed from the project is not documented.',
+    doc: 'https://developers.google.com/apps-script/guides/services/quotas',
+    file: 'model/project-triggers.ts',
+  },
+  {
+    id: 'one-off-trigger-schedule',
+    behaviour:
+      'Only one-off time-driven triggers are emulated: timeBased().after(ms) (a whole number of milliseconds, 0 or ' +
+      'more) or .at(date), then create(); create() without either is refused. The trigger runs at exactly its due ' +
+      "time on the emulator's clock (runDueTriggers), never before.",
+    documented:
+      'ClockTriggerBuilder.after: "Specifies the minimum duration (in milliseconds) after the current time that the ' +
+      'trigger runs. The actual duration might vary, but won\'t be less than your specified minimum." What create() ' +
+      'does without a schedule is not documented.',
+    doc: 'https://developers.google.com/apps-script/reference/script/clock-trigger-builder#after(Integer)',
+    file: 'services/script-triggers.ts',
+  },
+  {
+    id: 'delete-trigger-once',
+    behaviour:
+      'ScriptApp.deleteTrigger refuses a trigger that was deleted already; getProjectTriggers lists only the ' +
+      "running user's triggers.",
+    documented:
+      'getProjectTriggers: "Gets all installable triggers associated with the current project and current user." ' +
+      'deleteTrigger: "Removes the given trigger so it no longer runs." Deleting one twice is not documented.',
+    doc: 'https://developers.google.com/apps-script/reference/script/script-app#deleteTrigger(Trigger)',
+    file: 'services/script-app.ts',
+  },
+  {
+    id: 'time-trigger-no-container',
+    behaviour:
+      'A time-driven trigger runs as the user who created it, in AuthMode.FULL, with no active spreadsheet, document ' +
+      'properties, document lock or UI: the script opens its spreadsheet by id. Its event holds authMode and ' +
+      'triggerUid.',
+    documented:
+      'The events guide lists authMode, triggerUid and the date parts for time-driven events; installable triggers ' +
+      '"always run under the account of the person who created them". Whether getActiveSpreadsheet() answers in a ' +
+      "bound script's time-driven trigger is not documented.",
+    doc: 'https://developers.google.com/apps-script/guides/triggers/events#time-driven_events',
+    file: 'load-bundle.ts',
+  },
 ];

@@ -177,6 +177,19 @@ export class Execution {
   }
 
   /**
+   * The event of a time-driven trigger (https://developers.google.com/apps-script/guides/triggers/events#time-driven_events):
+   * `authMode` (FULL) and `triggerUid`, the id of the trigger that fired. The date parts (`year`, `hour`, …) are left
+   * out: nothing reads them.
+   */
+  clockEvent(triggerUid: string): Record<string, unknown> {
+    const entries: Array<[string, unknown]> = [
+      ['authMode', AuthMode.FULL],
+      ['triggerUid', triggerUid],
+    ];
+    return newRecord(this.#scope.realm, entries);
+  }
+
+  /**
    * The event of an installable or simple onEdit trigger: what triggerEvent gives, plus `range` (the edited range),
    * and `value` and `oldValue` where given: Sheets gives them only for an edit of a single cell, and no `oldValue`
    * when that cell was empty (https://developers.google.com/apps-script/guides/triggers/events#edit).

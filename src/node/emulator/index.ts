@@ -6,6 +6,7 @@
  * - EmulatedSpreadsheet: one document (sheets, cells, properties, caches, locks); outlives executions.
  * - createExecution: one script run's globals, call log, fault injection and UI record.
  * - loadBundle / runFunction / runSimpleTrigger: run dist/Code.js against them, in this process.
+ * - runDueTriggers: runs the installable time-driven triggers the emulator's clock says are due.
  * - editAsPerson: a person's edit (typing, a paste, Delete, undo) and the onEdit trigger it fires.
  * - runWebApp: a web app request (doGet/doPost) and what Google serves for it.
  * - ExecutionPool: runs executions at the same time, each script on its own thread, as Google does.
@@ -49,8 +50,10 @@ export {
   bundleFunctionNames,
   loadBundle,
   runFunction,
+  runDueTriggers,
   runOnEdit,
   runSimpleTrigger,
+  runTimeTrigger,
   runWebApp,
   type BundleContext,
   type RunOutcome,
@@ -63,6 +66,7 @@ export { NOTHING_RETURNED, webAppEvent, type WebAppAnswer, type WebAppRequest } 
 export { ASSUMPTIONS, type EmulatorAssumption } from './assumptions';
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';
+export { MAX_TRIGGERS_PER_USER, type ProjectTrigger } from './model/project-triggers';
 export { Button, ButtonSet } from './services/ui';
 export {
   ExecutionPool,

@@ -10,6 +10,7 @@ import vm from 'node:vm';
 import { isPrivateFunctionName, topLevelFunctionNames } from './bundle-functions';
 import { createExecution, type Execution, type ExecutionOptions } from './execution';
 import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
+import type { ProjectTrigger } from './model/project-triggers';
 import type { AuthModeName } from './runtime/execution-scope';
 import type { Realm } from './runtime/realm';
 import { toTransportValue, type JsonValue } from './runtime/transport';
@@ -124,6 +125,44 @@ export function runOnEdit(
     callableFunction(context, bundle, 'onEdit')(execution.editEvent(authMode, a1Notation, values));
     return null;
   });
+}
+
+/**
+ * Runs one installable time-driven trigger as Apps Script does when it is due: a new execution of the trigger kind, as
+ * the user who created it, in AuthMode.FULL, with no active spreadsheet (Assumption time-trigger-no-container), its
+ * handler given the clock event. The trigger is marked fired first: a one-off trigger runs once, even if it fails.
+ * A handler the bundle does not declare at the top level (or a private one) fails: "Script function not found".
+ */
+export function runTimeTrigger(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  trigger: ProjectTrigger,
+  options: ExecutionOptions = {},
+): RunOutcome {
+  trigger.fired = true;
+  const execution = createExecution(spreadsheet, {
+    ...options,
+    context: 'trigger',
+    authMode: 'FULL',
+    containerBound: false,
+    user: trigger.user,
+  });
+  return settle(execution, () => {
+    const bundle = compiledBundle(distDir);
+    const { context } = loadIntoExecution(execution, bundle);
+    callableFunction(context, bundle, trigger.handlerFunction)(execution.clockEvent(trigger.uniqueId));
+    return null;
+  });
+}
+
+/** Runs every time-driven trigger due by the clock (`options.now`, default real time), soonest first. */
+export function runDueTriggers(
+  spreadsheet: EmulatedSpreadsheet,
+  distDir: string,
+  options: ExecutionOptions = {},
+): RunOutcome[] {
+  const now = options.now?.() ?? new Date();
+  return spreadsheet.triggers.due(now).map((trigger) => runTimeTrigger(spreadsheet, distDir, trigger, options));
 }
 
 /** What a web app request gave: what is served (always with status 200), and the execution. */

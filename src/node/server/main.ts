@@ -17,6 +17,7 @@ import { newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
 import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
+import { runTriggersWhenDue } from './time-triggers';
 import { LocalWebApp, localWebAppUrl } from './web-app-route';
 
 export const START_USAGE = `Usage: sheet-plan start [--port N]
@@ -117,7 +118,9 @@ export async function startServer(options: StartOptions = {}) {
   // own getUrl() answers only the /dev one (src/apps-script/web-app-url.ts).
   // A failure leaves the sidebar saying how to do it by hand.
   await fetch(webAppUrl).catch(() => undefined);
+  const stopTriggers = runTriggersWhenDue({ spreadsheet, distDir, pool, persist });
   const close = async () => {
+    stopTriggers();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       // A browser keeps idle connections open; close() alone would wait for them.

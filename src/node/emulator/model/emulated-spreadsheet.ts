@@ -13,6 +13,7 @@ import { readCellValue } from './cell-reading';
 import { copyValue } from './cell';
 import { EmulatedSheet } from './emulated-sheet';
 import { LockTable } from './lock-table';
+import { ProjectTriggers } from './project-triggers';
 import {
   decodeCell,
   encodeCell,
@@ -77,6 +78,8 @@ export class EmulatedSpreadsheet {
   /** The e-mails scripts sent (MailApp), oldest first, and the recipients left in today's quota. Not saved. */
   readonly sentMail: SentMail[] = [];
   mailQuota = DAILY_MAIL_RECIPIENTS;
+  /** The script project's installable triggers (ScriptApp.newTrigger): the project's, so not saved. */
+  readonly triggers = new ProjectTriggers();
   /** Told of each e-mail as it is sent: the local server prints "would send: …". */
   onMailSent?: (mail: SentMail) => void;
   #timeZone: TimeZone;

@@ -27,7 +27,10 @@ export type ServiceName =
   | 'ScriptApp'
   | 'MailApp'
   | 'User'
-  | 'Service';
+  | 'Service'
+  | 'TriggerBuilder'
+  | 'ClockTriggerBuilder'
+  | 'Trigger';
 
 export interface CallRecord {
   /** Position in the execution's log, from 0. */

@@ -1,0 +1,58 @@
+/**
+ * The time-driven trigger's entry point (sendWaitingMail, named in src/apps-script/main.ts): when the 10-minute window
+ * that held an e-mail back ends, it sends what still waits for the person, even though nothing changed since.
+ *
+ * It runs as a trigger of the bound script, with no active spreadsheet: the plan's spreadsheet is opened by the id a
+ * person's run remembered. Like a change, it takes the script lock, so it and an agent's change never both send in one
+ * window. It re-reads the plan and the settings first: what the person already dealt with is not mailed, and nothing
+ * is sent when mail was turned off or anything cannot be read (fail closed: the error is logged, nothing is sent). A
+plan busy with another execution is tried again a minute later.
+ */
+import { waitingItems } from '../core/notifications';
+import { outlinePlan } from '../core/parse';
+import { PlanError } from '../core/errors';
+import { deleteTrigger, forgetPendingMail, scheduleMailTrigger, tellPersonByMail } from './mail-notifier';
+import { planSpreadsheet } from './spreadsheet-access';
+import { SpreadsheetPlanStore } from './spreadsheet-store';
+
+/** When the plan was busy as the trigger fired, how long until it tries again. */
+const RETRY_AFTER_BUSY_MS = 60 * 1000;
+
+/** What Apps Script passes a time-driven trigger: `triggerUid` is the id of the trigger that fired. */
+interface ClockEvent {
+  triggerUid?: unknown;
+}
+
+export function sendWaitingMail(event?: ClockEvent): void {
+  let opened: GoogleAppsScript.Spreadsheet.Spreadsheet | undefined;
+  const spreadsheet = () => (opened ??= planSpreadsheet());
+  const fired = typeof event?.triggerUid === 'string' ? event.triggerUid : undefined;
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  try {
+    // A one-off trigger stays in the project's list after it fired: deleted first, whatever happens next.
+    if (fired) deleteTrigger(fired);
+    store.exclusive(() => {
+      const settings = store.readSettings();
+      if (!settings.mailWhenWaiting) return forgetPendingMail(fired);
+      const cells = store.read();
+      const waiting = cells ? waitingItems(outlinePlan(cells.text), settings.approvalRequired) : [];
+      tellPersonByMail(spreadsheet(), settings, [], waiting, fired);
+    });
+  } catch (error) {
+    if (error instanceof PlanError && error.code === 'BUSY') {
+      // Another execution holds the plan; a person's action there sends nothing, so try again in a minute rather
+      // than leave the e-mail to an agent's next change. That trigger deletes itself when it fires.
+      retryLater();
+      return;
+    }
+    console.warn(`Sheet Plan: the e-mail held back for the person could not be sent (${error})`);
+  }
+}
+
+function retryLater(): void {
+  try {
+    scheduleMailTrigger(RETRY_AFTER_BUSY_MS);
+  } catch (error) {
+    console.warn(`Sheet Plan: the plan was busy, and no later try could be scheduled (${error})`);
+  }
+}
