@@ -45,12 +45,6 @@ export default tseslint.config(
     },
   },
   {
-    // For now only: the branch `arguments2` is splitting these two (applyAction, 84 lines; the sidebar's
-    // controller, 721). Remove this exception once it has landed.
-    files: ['src/core/actions.ts', 'sidebar/src/controller.ts'],
-    rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
-  },
-  {
     // The emulator checks call arity as Apps Script does ("The parameters (…) don't match the method signature").
     files: ['src/node/emulator/**/*.ts'],
     rules: { 'prefer-rest-params': 'off' },

@@ -180,6 +180,15 @@ function refuseTransition(
   );
 }
 
+/** The action's text by its rule: required (a reason), optional (a note), or none at all. */
+function actionText(rule: ActionRule, action: string, textValue: string | null | undefined): string | undefined {
+  if (rule.text?.required) return requireLine(textValue, rule.text.name);
+  if (rule.text) return optionalLine(textValue, rule.text.name);
+  if (textValue !== undefined && textValue !== null)
+    throw new PlanError('INVALID_ARGUMENT', `${action} takes no text (got ${describeValue(textValue)})`);
+  return undefined;
+}
+
 /**
  * Applies one action to the outline's document, with the statuses it was read with; throws a PlanError and
  * changes nothing when it is not allowed.
@@ -200,12 +209,7 @@ export function applyAction(
     );
   }
   const step = givenStep(stepValue);
-  let text: string | undefined;
-  if (rule.text?.required) text = requireLine(textValue, rule.text.name);
-  else if (rule.text) text = optionalLine(textValue, rule.text.name);
-  else if (textValue !== undefined && textValue !== null) {
-    throw new PlanError('INVALID_ARGUMENT', `${action} takes no text (got ${describeValue(textValue)})`);
-  }
+  const text = actionText(rule, action, textValue);
   const held = statuses.definitions.filter((definition) => definition.heldForPerson);
   if (rule.decision && !context.byPerson) {
     throw new PlanError(
