@@ -9,7 +9,7 @@
  * cells, each with what it holds. It reads nothing itself: the caller reads the range (getValues and
  * getDisplayValues) and passes the grid.
  */
-import { matchLabelledValue, matchListItem, indentationOf } from './patterns';
+import { nestedLabelledLines } from './nested-lines';
 import { outlinePlan, type PlanOutline } from './parse';
 import { cellName, quoteSheetName, readSheetRange, type SheetRange } from './sheet-range';
 
@@ -104,28 +104,13 @@ export interface TaskCheckLine {
  */
 export function taskChecks(outline: PlanOutline): Map<string, TaskCheckLine[]> {
   const found = new Map<string, TaskCheckLine[]>();
-  const lines = outline.document.lines;
-  const taskAt = new Set(outline.tasks.map((task) => task.line));
-  const phaseEnds = outline.phases.map((phase) => ({ from: phase.line, end: phase.end }));
-  outline.tasks.forEach((task, index) => {
-    const taskIndent = outline.taskLines[index].indent;
-    const end = phaseEnds.find((phase) => task.line >= phase.from && task.line < phase.end)?.end ?? lines.length;
-    for (let line = task.line + 1; line < end && !taskAt.has(line); line++) {
-      const text = lines[line];
-      if (!text.trim()) continue;
-      if (indentationOf(text).columns <= taskIndent) break;
-      // Only list items: a `- Check:` line in code or a comment is an example.
-      if (outline.blocks.kinds[line] !== 'list-item') continue;
-      const item = matchListItem(text);
-      const labelled = item && matchLabelledValue(item.text);
-      if (!labelled || labelled.label.toLowerCase() !== 'check') continue;
-      const check = readCheck(labelled.value);
-      const entry: TaskCheckLine = { line, text: labelled.value };
-      if (typeof check === 'string') entry.error = check;
-      else entry.check = check;
-      found.set(task.step, [...(found.get(task.step) ?? []), entry]);
-    }
-  });
+  for (const { step, line, value } of nestedLabelledLines(outline, 'check')) {
+    const check = readCheck(value);
+    const entry: TaskCheckLine = { line, text: value };
+    if (typeof check === 'string') entry.error = check;
+    else entry.check = check;
+    found.set(step, [...(found.get(step) ?? []), entry]);
+  }
   return found;
 }
 
