@@ -11,7 +11,8 @@
  */
 import { PlanError } from './errors';
 import { GAP } from './gaps';
-import { indentationOf, matchDependencyLabel, matchListItem } from './patterns';
+import { nestedItems } from './nested-lines';
+import { matchDependencyLabel, matchListItem } from './patterns';
 import type { PlanOutline } from './plan-reader';
 import type { StatusTable } from './statuses';
 import type { PlanTask } from './types';
@@ -103,44 +104,20 @@ function readDependencyItem(step: string, line: number, text: string): Dependenc
 
 /**
  * The dependency lines nested under each task, as the plan reader calls it once it has read the tasks; sets each
- * task's `waitsFor`. A line belongs to the nearest task above it that it is indented deeper than, as Markdown nests
- * it: after a task's sub-steps, a line indented like them is the task's own. A heading, or any line not indented
- * deeper than a task, closes that task. One pass over the lines from the first task on.
+ * task's `waitsFor`. Which task a line belongs to is nested-lines.ts's rule, the same for every nested line.
  */
 export function readDependencies(outline: PlanOutline): DependencyLine[] {
   const found: DependencyLine[] = [];
-  const { tasks, taskLines } = outline;
-  if (!tasks.length) return found;
-  const { lines } = outline.document;
-  const { kinds } = outline.blocks;
-  const taskAt = new Map(tasks.map((task, index) => [task.line, index]));
   const waits = new Map<PlanTask, Set<string>>();
-  /** The tasks still open (a line indented deeper than one belongs to it), innermost last. */
-  const open: number[] = [];
-  for (let line = tasks[0].line; line < lines.length; line++) {
-    const kind = kinds[line];
-    if (kind === 'blank') continue;
-    if (kind === 'heading') {
-      open.length = 0;
-      continue;
-    }
-    const index = taskAt.get(line);
-    const columns = index === undefined ? indentationOf(lines[line]).columns : taskLines[index].indent;
-    while (open.length && taskLines[open[open.length - 1]].indent >= columns) open.pop();
-    if (index !== undefined) {
-      open.push(index);
-      continue;
-    }
-    // Only list items: an `After:` line in code or a comment is an example.
-    const owner = open.length ? tasks[open[open.length - 1]] : undefined;
-    const read = owner && kind === 'list-item' ? readDependencyItem(owner.step, line, lines[line]) : null;
-    if (!owner || !read) continue;
+  for (const { task, line } of nestedItems(outline)) {
+    const read = readDependencyItem(task.step, line, outline.document.lines[line]);
+    if (!read) continue;
     found.push(read);
     if (read.error) continue;
     // Several lines add up, each step once (a Set, so that many lines under one task cost linear time).
-    const steps = waits.get(owner) ?? new Set<string>();
+    const steps = waits.get(task) ?? new Set<string>();
     for (const reference of read.references) steps.add(reference.step);
-    waits.set(owner, steps);
+    waits.set(task, steps);
   }
   for (const [task, steps] of waits) task.waitsFor = [...steps];
   return found;

@@ -4,6 +4,7 @@
  * label's module only says what its value means.
  */
 import type { PlanOutline } from './parse';
+import type { PlanTask } from './types';
 import { indentationOf, matchLabelledValue, matchListItem } from './patterns';
 
 export interface NestedLine {
@@ -16,31 +17,54 @@ export interface NestedLine {
   value: string;
 }
 
+/** A list item nested under a task, with the task it belongs to. */
+export interface NestedItem {
+  task: PlanTask;
+  /** The line's index in the document. */
+  line: number;
+}
+
+/**
+ * Every list item nested under a task, in document order, with the task it belongs to: the nearest task above it that
+ * it is indented deeper than, as Markdown nests it (after a task's sub-steps, an item indented like them is the task's
+ * own). A heading, or any line not indented deeper than a task, closes that task. Only list items: a labelled line in
+ * code or a comment is an example. One pass over the lines from the first task on.
+ */
+export function nestedItems(outline: PlanOutline): NestedItem[] {
+  const found: NestedItem[] = [];
+  const { tasks, taskLines } = outline;
+  if (!tasks.length) return found;
+  const { lines } = outline.document;
+  const { kinds } = outline.blocks;
+  const taskAt = new Map(tasks.map((task, index) => [task.line, index]));
+  /** The tasks still open (a line indented deeper than one belongs to it), innermost last. */
+  const open: number[] = [];
+  for (let line = tasks[0].line; line < lines.length; line++) {
+    const kind = kinds[line];
+    if (kind === 'blank') continue;
+    if (kind === 'heading') {
+      open.length = 0;
+      continue;
+    }
+    const index = taskAt.get(line);
+    const columns = index === undefined ? indentationOf(lines[line]).columns : taskLines[index].indent;
+    while (open.length && taskLines[open[open.length - 1]].indent >= columns) open.pop();
+    if (index !== undefined) open.push(index);
+    else if (open.length && kind === 'list-item') found.push({ task: tasks[open[open.length - 1]], line });
+  }
+  return found;
+}
+
 /** Every labelled list item nested under a task, in document order; `label` (any case) keeps only those. */
 export function nestedLabelledLines(outline: PlanOutline, label?: string): NestedLine[] {
   const found: NestedLine[] = [];
-  const lines = outline.document.lines;
-  const taskAt = new Set(outline.tasks.map((task) => task.line));
   const wanted = label?.toLowerCase();
-  // Tasks and phases are both in document order: one pass finds each task's phase.
-  let phase = 0;
-  outline.tasks.forEach((task, index) => {
-    const taskIndent = outline.taskLines[index].indent;
-    while (phase < outline.phases.length && outline.phases[phase].end <= task.line) phase++;
-    const within = phase < outline.phases.length && outline.phases[phase].line <= task.line;
-    const end = within ? outline.phases[phase].end : lines.length;
-    for (let line = task.line + 1; line < end && !taskAt.has(line); line++) {
-      const text = lines[line];
-      if (!text.trim()) continue;
-      if (indentationOf(text).columns <= taskIndent) break;
-      // Only list items: a labelled line in code or a comment is an example.
-      if (outline.blocks.kinds[line] !== 'list-item') continue;
-      const item = matchListItem(text);
-      const labelled = item && matchLabelledValue(item.text);
-      if (!labelled || (wanted !== undefined && labelled.label.toLowerCase() !== wanted)) continue;
-      found.push({ step: task.step, line, label: labelled.label, value: labelled.value });
-    }
-  });
+  for (const { task, line } of nestedItems(outline)) {
+    const item = matchListItem(outline.document.lines[line]);
+    const labelled = item && matchLabelledValue(item.text);
+    if (!labelled || (wanted !== undefined && labelled.label.toLowerCase() !== wanted)) continue;
+    found.push({ step: task.step, line, label: labelled.label, value: labelled.value });
+  }
   return found;
 }
 

@@ -14,6 +14,7 @@ import {
   type DeclaredCheck,
 } from '../../src/core/checks';
 import { readSheetRange, type SheetRange } from '../../src/core/sheet-range';
+import { outlinePlan } from '../../src/core/parse';
 
 function range(text: string): SheetRange {
   const read = readSheetRange(text);
@@ -94,6 +95,28 @@ describe('reading a check line', () => {
     expect(checks.get('1.2')).toEqual([
       { line: 8, text: 'Names!A2:A40 text, colourful', error: expect.stringMatching(/"colourful" is not a check/) },
     ]);
+  });
+
+  test("a Check line after a task's sub-steps, indented like them, is the task's own, as an After line is", () => {
+    const plan = [
+      '# Plan: Report',
+      '',
+      '### Phase 1: Build',
+      '- [ ] 1.1 Write the figures',
+      '  - [ ] 1.1.1 Totals',
+      '    - Check: Summary!B3 numbers',
+      '  - [ ] 1.1.2 Names',
+      '  - Check: Summary!B3:E15 no blanks',
+      '  - After: 1.2',
+      '- [ ] 1.2 Import',
+    ].join('\n');
+    const checks = taskChecksOf(plan);
+    expect([...checks.entries()].map(([step, lines]) => [step, lines.map((line) => line.line)])).toEqual([
+      ['1.1.1', [5]],
+      ['1.1', [7]],
+    ]);
+    const outline = outlinePlan(plan);
+    expect(outline.tasks.find((task) => task.step === '1.1')?.waitsFor).toEqual(['1.2']);
   });
 });
 
