@@ -41,6 +41,8 @@ export const MAX_DEPENDENCIES = 20;
 const HELP = 'write the steps the task waits for, like "After: 1.2, 1.3" or "After: 1.2 and 1.3"';
 /** `step 1.2`, `tasks 1.2 and 1.3`: a word people put before a step. */
 const STEP_WORD = new RegExp(`(?:steps?|tasks?)${GAP}{1,8}`, 'iy');
+/** The characters a dependency line's text can start with (patterns.ts matchDependencyLabel). */
+const LABEL_STARTS = new Set(['a', 'd', 'w', '*', '_']);
 const STEP = /\d{1,9}(?:\.\d{1,9}){1,8}(?!\d)/y;
 /** Between steps: a comma, `&`, `;` or `and` (`1.2, 1.3 and 1.4`, `1.2, and 1.3`). */
 const SEPARATOR = new RegExp(`${GAP}{0,8}(?:[,;&]${GAP}{0,8}(?:and${GAP}{1,8})?|and${GAP}{1,8})`, 'iy');
@@ -83,9 +85,8 @@ export function readStepList(value: string): DependencyReference[] | string {
  */
 function readDependencyItem(step: string, line: number, text: string): DependencyLine | null {
   const item = matchListItem(text);
-  // a, d, w: the first letters of the labels; every other item is passed over at the cost of one look.
-  const first = item ? item.text.charCodeAt(0) | 32 : 0;
-  if (!item || (first !== 97 && first !== 100 && first !== 119)) return null;
+  // The first letters of the labels (a, d, w) or of emphasis (* _): every other item costs one look.
+  if (!item || !LABEL_STARTS.has(item.text.charAt(0).toLowerCase())) return null;
   const label = matchDependencyLabel(item.text);
   if (!label) return null;
   const valueStart = item.textStart + label.valueStart;
