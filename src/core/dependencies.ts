@@ -147,6 +147,27 @@ export function readDependencies(outline: PlanOutline): DependencyLine[] {
   return found;
 }
 
+/**
+ * A dependency line (`text`, read as `read`) with each of its steps replaced by `steps[i]`, or taken out where that is
+ * null: the steps are renumbered in place (the rest of the line as written); a list that loses a step is written
+ * again, comma-separated, after the line's own label; null when no step is left (the line goes).
+ */
+export function rewriteDependencyLine(
+  text: string,
+  read: DependencyLine,
+  steps: ReadonlyArray<string | null>,
+): string | null {
+  const kept = steps.filter((step): step is string => step !== null);
+  if (!kept.length) return null;
+  if (kept.length < steps.length) return text.slice(0, read.valueStart) + kept.join(', ');
+  let line = text;
+  for (let i = read.references.length - 1; i >= 0; i--) {
+    const { start, end } = read.references[i];
+    line = line.slice(0, start) + kept[i] + line.slice(end);
+  }
+  return line;
+}
+
 // ---- what waits ----
 
 /** A step a task waits for that is not finished: its task, or none when the plan has no such step. */
