@@ -16,6 +16,7 @@ import { PLAN_TEXT_LIMIT, hostileShapes, realisticMaximumPlan } from './shapes';
 import { measureSidebarRender } from './sidebar-render';
 import { loadSection, runConcurrentLoad } from './concurrent-load';
 import { sheetWorkSection } from './sheet-work';
+import { runTwoAgentWalk, walkSection } from './two-agent-walk';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -391,6 +392,7 @@ async function main(): Promise<void> {
 
   // 5. Executions at the same time.
   sections.push(loadSection(await runConcurrentLoad({ distDir: DIST })));
+  sections.push(walkSection(await runTwoAgentWalk({ distDir: DIST })));
 
   // 6. What an open sidebar costs while nobody works.
   const idle = await measureIdleSidebar();

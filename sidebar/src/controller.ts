@@ -12,6 +12,7 @@ import { newlyWaitingIn } from '../../src/core/notifications';
 import { outlinePlan } from '../../src/core/parse';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
+import { releaseClaim } from '../../src/core/claims';
 import { agentNameOf } from '../../src/core/revision';
 import type { SeenQuestion, SeenTask } from '../../src/core/seen';
 import type { PlanSettings } from '../../src/core/settings';
@@ -264,6 +265,16 @@ export class SidebarController {
         }).document.toString(),
       () => this.server('sidebarTaskAction', action, step, given ?? null, seen),
       given,
+    );
+  }
+
+  /** Releases an agent's claim on a task: its Working line goes (src/core/claims.ts); any agent may take it then. */
+  releaseClaim(step: string, seen: SeenTask): Promise<boolean> {
+    return this.change(
+      `Releasing ${step}`,
+      `${step} released: any agent may take it`,
+      () => releaseClaim(outlinePlan(this.state.markdown), step).document.toString(),
+      () => this.server('sidebarReleaseClaim', step, seen),
     );
   }
 

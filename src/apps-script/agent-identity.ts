@@ -9,9 +9,14 @@
  * - `runAsAgent` is for a caller that has already proved who the agent is (the web app, after checking the agent's key
  *   in the URL): everything `work` changes — the revision record's `changedBy`, the history's "Replaced by", the write
  *   log's "By" — carries the name. It is not an entry point: nothing outside the script can call it.
+ * - A caller without a key (scripts.run, PlanClient with a Google token) may name itself with the `agent` option
+ *   (`runAsNamedCaller`): its changes and claims are then that agent's; without it, they are `api`'s. A caller with a
+ *   key is the key's agent: the option may only repeat its name.
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
+import { PlanError } from '../core/errors';
 import { agentSource, type ChangeSource } from '../core/revision';
+import { requireAgentName } from './agent-keys';
 
 let caller: ChangeSource = 'api';
 
@@ -29,4 +34,21 @@ export function runAsAgent<T>(name: string, work: () => T): T {
   } finally {
     caller = before;
   }
+}
+
+/**
+ * Runs `work` as the agent a caller names with the `agent` option (undefined or null: as it is). A caller without a key
+ * becomes that agent; a caller with a key is refused when it names another agent (its key says who it is).
+ */
+export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
+  if (name === undefined || name === null) return work();
+  const named = typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : requireAgentName(name);
+  const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(named);
+  if (caller === 'api') return asNamed === 'api' ? work() : runAsAgent(named, work);
+  if (caller.toLowerCase() === asNamed.toLowerCase()) return work();
+  throw new PlanError(
+    'INVALID_ARGUMENT',
+    `agent is ${JSON.stringify(named)}, but this call comes with the key of ${caller.slice('agent:'.length)}: the ` +
+      `agent option names a caller without a key; nothing was written`,
+  );
 }

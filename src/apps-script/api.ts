@@ -6,7 +6,7 @@ import type { AgentFunctionName } from '../core/api-functions';
 import { PlanError, planErrorCode } from '../core/errors';
 import { PlanManager, type ManagerOptions } from '../core/plan-manager';
 import { compactPlan, requireViewOptions } from '../core/summary';
-import { agentCaller } from './agent-identity';
+import { agentCaller, runAsNamedCaller } from './agent-identity';
 import { checkingArguments } from './checked-arguments';
 import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
@@ -59,7 +59,10 @@ export const api = acceptingRequestIds(
         const plan = agent().getPlan();
         return plan && view === 'compact' ? compactPlan(plan, { nextCount }) : plan;
       }),
-    getNextTask: () => run(() => agent().getNextTask()),
+    getNextTask: (options?: unknown) =>
+      run(() =>
+        runAsNamedCaller((options as { agent?: unknown } | null | undefined)?.agent, () => agent().getNextTask()),
+      ),
     getReviewTasks: () => run(() => agent().getReviewTasks()),
     getProgress: () => run(() => agent().getProgress()),
     validatePlan: () => run(() => agent().validatePlan()),

@@ -6,6 +6,7 @@
  */
 import type { RequestArgument } from '../core/api-functions';
 import { changeRequest, type ChangeRequest } from '../core/request-ids';
+import { runAsNamedCaller } from './agent-identity';
 
 /**
  * Where each changing agent function takes its request options, from the API descriptor: scripts/build.mjs writes it
@@ -40,7 +41,10 @@ export function acceptingRequestIds<Api extends Implementations>(api: Api): Api 
       const outer = current;
       current = request;
       try {
-        return implementation(...own);
+        // A caller without a key may name itself: `{ agent }` (./agent-identity.ts).
+        return runAsNamedCaller((args[index] as { agent?: unknown } | null | undefined)?.agent, () =>
+          implementation(...own),
+        );
       } finally {
         current = outer;
       }

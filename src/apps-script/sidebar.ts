@@ -375,6 +375,11 @@ export function sidebarRemoveTask(token: unknown, step: unknown, seen?: unknown)
   return asPerson(token, (manager) => manager.removeTask(step, seen ?? undefined));
 }
 
+/** Releases an agent's claim on a task: its `- Working:` line goes, and any agent may take the task. */
+export function sidebarReleaseClaim(token: unknown, step: unknown, seen?: unknown): PlanView {
+  return asPerson(token, (manager) => manager.releaseClaim(step, seen ?? undefined));
+}
+
 /** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */
 export function sidebarAdoptFormat(token: unknown): PlanView {
   return asPerson(token, (manager) => manager.adoptFormat());

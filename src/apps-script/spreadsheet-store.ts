@@ -61,6 +61,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   readonly location = PLAN_CELL_REFERENCE;
   readonly textLimit = PLAN_TEXT_LIMIT;
   private cachedSpreadsheet: Spreadsheet | null = null;
+  /** The spreadsheet's time zone, once asked. */
+  private zone: string | undefined;
   /** undefined until looked up. */
   private sheet: Sheet | null | undefined;
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
@@ -386,10 +388,21 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   today(): string {
-    return Utilities.formatDate(new Date(), this.spreadsheet().getSpreadsheetTimeZone(), 'yyyy-MM-dd');
+    return Utilities.formatDate(new Date(), this.timeZone(), 'yyyy-MM-dd');
   }
 
   now(): string {
     return new Date().toISOString();
+  }
+
+  wallClock(minutesFromNow: number): string {
+    const at = new Date(Date.now() + minutesFromNow * 60_000);
+    return Utilities.formatDate(at, this.timeZone(), 'yyyy-MM-dd HH:mm');
+  }
+
+  /** The spreadsheet's time zone, asked once per call (a service call), by today or wallClock. */
+  private timeZone(): string {
+    this.zone ??= this.spreadsheet().getSpreadsheetTimeZone();
+    return this.zone;
   }
 }

@@ -5,6 +5,7 @@
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
 import { describeValue, optionalLine, requireLine, requireStep } from './arguments';
+import { requireStartable, requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import { requireNotWaiting } from './dependencies';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
@@ -137,6 +138,8 @@ export interface ActionContext {
   byPerson: boolean;
   /** Today's date (`YYYY-MM-DD`), read only when the action writes a date: it may be a getter that fetches it. */
   readonly today: string;
+  /** The agent that acts, for its claims (src/core/claims.ts); undefined for a person, who is never stopped by one. */
+  readonly claimant?: Claimant;
 }
 
 export interface ActionOutcome {
@@ -213,7 +216,9 @@ export function applyAction(
   }
 
   const task = findTask(outline, step);
+  requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
   const from = statuses.definition(task.status);
+  if (action === 'start') requireStartable(task, from.finished, context.claimant, from.described);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {
     throw new PlanError(
@@ -256,13 +261,18 @@ export function applyAction(
   // Nothing written is lost: an annotation the change took off the line, and a person's decision on a task
   // held for them, are kept as dated lines in Notes.
   const notes: string[] = [];
+  // Starting a task claims it for the agent; its other actions renew a claim it holds (src/core/claims.ts).
+  const claimChange = { claimant: context.claimant, take: action === 'start' };
   const named = `${task.step} (${shorten(task.title, 60)})`;
   if (removed) notes.push(`${context.today}: ${named} ${annotationName(statuses, task.status)} was: ${removed}`);
   if (rule.decision) {
     notes.push(`${context.today}: review of ${named} ${rule.decision.outcome}${text ? `: ${text}` : ''}`);
   }
-  if (!notes.length) return { document, before: task, line: task.line };
+  if (!notes.length) {
+    return { document: withClaimAfter(outline, document, task, to, claimChange), before: task, line: task.line };
+  }
   const noted = appendNoteLines(document, outline.sections.notes, notes);
-  const line = noted.at <= task.line ? task.line + noted.count : task.line;
-  return { document: noted.document, before: task, line };
+  const moved = (line: number) => (noted.at <= line ? line + noted.count : line);
+  const claimed = withClaimAfter(outline, noted.document, task, to, claimChange, moved);
+  return { document: claimed, before: task, line: moved(task.line) };
 }

@@ -34,6 +34,7 @@ import {
   addTaskOptions,
   agentCommand,
   base,
+  callerOptions,
   cell,
   line,
   moveTarget,
@@ -94,8 +95,10 @@ export const API_FUNCTIONS = {
   }),
   getNextTask: returning<TaskResult | null>()({
     ...read,
-    description: 'The first todo task (blocked, review and waiting items are passed over); {} when none can start.',
-    args: [],
+    description:
+      'The first todo task (blocked, review and waiting items, and tasks another agent has claimed, are passed ' +
+      'over); {} when none can start.',
+    args: [argument('options', callerOptions.optional())],
     mcp: 'task',
   }),
   getReviewTasks: returning<TaskResult[]>()({
@@ -328,9 +331,11 @@ export type ChangingAgentFunctionName = {
 /**
  * The options after the own arguments of every agent function that changes the plan: a call repeated with the same
  * `requestId` (say, retried after a 5xx that came after the script ran) is answered with the first answer and writes
- * nothing. PlanClient sends a fresh one with every such call unless given one; the MCP tools do not show it.
+ * nothing. PlanClient sends a fresh one with every such call unless given one; the MCP tools do not show it. `agent`
+ * names a caller without a key (scripts.run, PlanClient with a Google token): its changes and claims are that agent's
+ * (src/apps-script/agent-identity.ts); without it, `api`'s.
  */
-export const REQUEST_OPTIONS = z.object({ requestId: z.string() }).strict();
+export const REQUEST_OPTIONS = z.object({ requestId: z.string(), agent: z.string() }).partial().strict();
 export type RequestOptions = z.input<typeof REQUEST_OPTIONS>;
 
 /** A function's arguments as a tuple type, the request options last for an agent function that changes the plan. */

@@ -238,6 +238,12 @@ export const PERSON_FUNCTIONS = {
     description: 'Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history.',
     args: [token, step, seenTask],
   }),
+  sidebarReleaseClaim: returning<unknown>()({
+    ...sidebar,
+    retrySafe: true,
+    description: "Releases an agent's claim on a task: its Working line goes, and any agent may take the task.",
+    args: [token, step, seenTask],
+  }),
   sidebarSelectRange: returning<unknown>()({
     ...sidebar,
     changesPlan: false,

@@ -98,3 +98,6 @@ export const base = argument(
 export type AgentCommand = z.input<typeof agentCommand>;
 /** getPlan's options: a summary for an LLM's context instead of the whole plan. */
 export type PlanViewRequest = z.input<typeof planView>;
+/** getNextTask's options: `agent` names a caller without a key, whose claims it does not pass over. */
+export const callerOptions = z.object({ agent: z.string() }).partial().strict();
+export type CallerOptions = z.input<typeof callerOptions>;

@@ -196,12 +196,19 @@ export function unfinishedDependencies(
     .map((dependency) => (dependency.task ? dependency : { step: dependency.step }));
 }
 
-/** The first task of the queue (todo), in plan order, that waits for nothing: the next one to start. */
-export function firstReady(tasks: readonly PlanTask[], statuses: StatusTable): PlanTask | null {
+/**
+ * The first task of the queue (todo), in plan order, that waits for nothing: the next one to start. `passOver` leaves
+ * out tasks for another reason (another agent's claim: src/core/claims.ts); they still count as dependencies.
+ */
+export function firstReady(
+  tasks: readonly PlanTask[],
+  statuses: StatusTable,
+  passOver: (task: PlanTask) => boolean = () => false,
+): PlanTask | null {
   const waits = tasks.some((task) => task.waitsFor);
   const byStep = waits ? tasksByStep(tasks) : new Map<string, PlanTask>();
   for (const task of tasks) {
-    if (!statuses.definition(task.status).queue) continue;
+    if (!statuses.definition(task.status).queue || passOver(task)) continue;
     if (!waits || unfinishedDependencies(task, byStep, statuses).length === 0) return task;
   }
   return null;

@@ -15,6 +15,7 @@ export const PLAN_ERROR_CODES = {
   NEEDS_APPROVAL: 'the plan is a draft the person must approve before an agent starts work',
   TOO_LARGE: 'the plan would not fit in the cell',
   CONFLICT: 'the plan changed since the caller read it',
+  CLAIMED: 'another agent works on that task (its Working line names who, until when)',
   INVALID_PLAN: 'the document itself must be fixed first (e.g. a step listed twice)',
   BUSY: "another execution holds the plan's lock",
   SERVICE_ERROR: 'an Apps Script service failed; its message follows',

@@ -5,6 +5,7 @@
  * (blocks.ts) labels every line, the plan reader (plan-reader.ts) builds the outline from the labels.
  */
 import { scanBlocks } from './blocks';
+import { taskClaims } from './claims';
 import { PlanDocument } from './document';
 import { indentationOf, matchLabelledValue, matchListItem } from './patterns';
 import { readOutline, type PlanOutline } from './plan-reader';
@@ -71,10 +72,25 @@ export function parsePlan(markdown: string, statuses: StatusTable = STATUS_TABLE
   return planFromOutline(outlinePlan(text, statuses), text);
 }
 
+/** The outline's phases, each task with its claim (`working`) when a Working line is nested under it. */
+function withClaims(outline: PlanOutline, text: string): PlanOutline['phases'] {
+  if (!/working[ \t]*:/i.test(text)) return outline.phases;
+  const claims = taskClaims(outline);
+  if (!claims.size) return outline.phases;
+  return outline.phases.map((phase) => ({
+    ...phase,
+    tasks: phase.tasks.map((task) => {
+      const claim = claims.get(task.step)?.[0];
+      if (!claim) return task;
+      return { ...task, working: claim.until ? { by: claim.holder, until: claim.until } : { by: claim.holder } };
+    }),
+  }));
+}
+
 /** The plan an outline reads (`text` is the outline's document as text), without reading the document again. */
 export function planFromOutline(outline: PlanOutline, text: string): Plan {
   const statuses = outline.statuses;
-  const phases: Phase[] = outline.phases.map(({ number, name, tasks, derived }) =>
+  const phases: Phase[] = withClaims(outline, text).map(({ number, name, tasks, derived }) =>
     derived ? { number, name, tasks, derived } : { number, name, tasks },
   );
   const analysis = sectionText(outline, 'analysis');

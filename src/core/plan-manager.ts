@@ -8,6 +8,7 @@ import type { TaskAction } from './actions';
 import type { RevisionInfo } from './revision';
 import type { PlanSettings } from './settings';
 import type { ArchiveEntry, PlanStore } from './store';
+import { releaseClaim } from './use-cases/claims';
 import { applyCommands } from './use-cases/commands';
 import { adoptFormat, answerQuestion, createPlan, replacePlan, restoreRevision } from './use-cases/documents';
 import { approvePlan, finishPlan, requestPlanChanges, saveSettings } from './use-cases/plan-lifecycle';
@@ -106,6 +107,10 @@ export class PlanManager {
   /** A person sends a review item back: todo with `— changes requested: comment`, and a dated line in Notes. */
   requestChanges(step: unknown, comment: unknown): TaskResult {
     return act(this.path, 'requestChanges', step, comment);
+  }
+  /** A person frees a task an agent claimed: its Working lines go (src/core/claims.ts). */
+  releaseClaim(step: unknown, seen?: unknown): TaskResult {
+    return releaseClaim(this.path, step, seen);
   }
   /** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
   startNextTask(): TaskResult | null {

@@ -75,15 +75,17 @@ export function changeRequest(
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new PlanError('INVALID_ARGUMENT', `${shape} must be { "requestId": "…" } (got ${describeValue(options)})`);
   }
-  const unknownKeys = Object.keys(options).filter((key) => key !== 'requestId');
+  const unknownKeys = Object.keys(options).filter((key) => !REQUEST_OPTION_KEYS.includes(key));
   if (unknownKeys.length) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `${shape} take only requestId (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); nothing was ` +
-        'written',
+      `${shape} take only requestId and agent (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); ` +
+        'nothing was written',
     );
   }
   const id = (options as { requestId?: unknown }).requestId;
+  // Options that only name the caller (a caller without a key: src/apps-script/agent-identity.ts) carry no request.
+  if (id === undefined && 'agent' in options) return undefined;
   if (typeof id !== 'string' || !REQUEST_ID.test(id)) {
     throw new PlanError(
       'INVALID_ARGUMENT',
@@ -95,9 +97,14 @@ export function changeRequest(
   return { id, function: functionName, args: digestText(JSON.stringify(ownArgs)) };
 }
 
-/** `{ requestId: … }` and nothing else: request options, wherever they were put. */
+/** What request options hold: the request's id, and the name of a caller without a key (`{ agent }`). */
+const REQUEST_OPTION_KEYS = ['requestId', 'agent'];
+
+/** `{ requestId: … }`, with `agent` or without, and nothing else: request options, wherever they were put. */
 function isRequestOptions(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).join() === 'requestId';
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = Object.keys(value);
+  return keys.includes('requestId') && keys.every((key) => REQUEST_OPTION_KEYS.includes(key));
 }
 
 function isRemembered(value: unknown): value is RememberedRequest {

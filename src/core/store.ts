@@ -117,6 +117,11 @@ export interface PlanStore {
   today(): string;
   /** Now, as an ISO timestamp. */
   now(): string;
+  /**
+   * The wall clock `minutesFromNow` from now in the plan's time zone, `YYYY-MM-DD HH:MM`, as claims are written
+   * (src/core/claims.ts). A store without it reads the clock in UTC.
+   */
+  wallClock?(minutesFromNow: number): string;
   /** The cells tasks wrote and check, for "done means checked"; a store without sheets to check has none. */
   readonly taskCells?: TaskCells;
 }

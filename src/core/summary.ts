@@ -6,6 +6,7 @@
  */
 import { describeValue, requireWholeNumber } from './arguments';
 import { attentionLines, type Attention } from './attention';
+import { CLAIM_LABEL, describeClaim } from './claims';
 import { tasksByStep, unfinishedDependencies } from './dependencies';
 import { PlanError } from './errors';
 import { formatTaskLine } from './patterns';
@@ -95,8 +96,11 @@ export function summarizePlan(plan: Plan & { waitingForApproval?: boolean }, opt
   const statusOf = (task: PlanTask) => statuses.definition(task.status);
   const isFinished = (task: PlanTask) => statusOf(task).finished;
   const waiting = waitingWords(plan, statuses);
+  // A task's claim goes under it as the plan writes it: who works on it, until when (src/core/claims.ts).
   const taskLine = (task: PlanTask) =>
-    formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note }) + waiting(task);
+    formatTaskLine(statusOf(task).symbol, task.step, { title: task.title, note: task.note }) +
+    waiting(task) +
+    (task.working ? `\n  - ${CLAIM_LABEL}: ${describeClaim(task.working)}` : '');
   const status = statusLine(plan, plan.waitingForApproval ?? false);
   const lines = [
     `# Plan: ${plan.title || '(untitled)'}`,

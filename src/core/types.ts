@@ -29,6 +29,8 @@ export interface PlanTask {
   skipReason?: string;
   /** The `— …` annotation, whatever the status. */
   note?: string;
+  /** Who works on it, from its `- Working: … until …` line (src/core/claims.ts); the claim may have ended. */
+  working?: { by: string; until?: string };
   /** The steps a nested `  - After: 1.2, 1.3` line names: the task starts once they are done or skipped. */
   waitsFor?: string[];
 }

@@ -380,7 +380,8 @@ describe('task status changes', () => {
   test('startTask marks the task [/]', () => {
     const store = savedPlan(simple);
     const task = agent(store).startTask('1.1');
-    expect(store.text).toBe(withLines(simple, { 3: '- [/] 1.1 The task' }));
+    // The agent's claim goes under it in the same write (src/core/claims.ts): a caller without a name is `api`.
+    expect(store.text).toBe(withLines(simple, { 3: '- [/] 1.1 The task\n  - Working: api until 2026-03-14 09:30' }));
     expect(task).toMatchObject({ step: '1.1', status: 'doing', title: 'The task', revision: 2 });
   });
 
@@ -421,10 +422,9 @@ describe('task status changes', () => {
     const store = savedPlan(mixed);
     agent(store).startTask('1.3');
     expect(store.text).toBe(
-      withLines(mixed, { [lineOf(mixed, '1.3')]: '- [/] 1.3 Check Bank!A1 (balance)' }).replace(
-        '- Rates changed on 2026-03-01\n',
-        `- Rates changed on 2026-03-01\n${UNBLOCKED_NOTE}`,
-      ),
+      withLines(mixed, {
+        [lineOf(mixed, '1.3')]: '- [/] 1.3 Check Bank!A1 (balance)\n  - Working: api until 2026-03-14 09:30',
+      }).replace('- Rates changed on 2026-03-01\n', `- Rates changed on 2026-03-01\n${UNBLOCKED_NOTE}`),
     );
   });
 
@@ -539,8 +539,11 @@ describe('refused calls write nothing', () => {
     const before = store.state();
     expect(codeOf(() => agent(store).blockTask('1.1', 'waiting'))).toBe('TOO_LARGE');
     expect(store.state()).toBe(before);
-    // Starting only changes one character, so it still fits.
-    agent(store).startTask('1.1');
+    // An agent's start writes its claim under the task: that line does not fit either.
+    expect(codeOf(() => agent(store).startTask('1.1'))).toBe('TOO_LARGE');
+    expect(store.state()).toBe(before);
+    // A person's start only changes one character, so it still fits.
+    person(store).act('start', '1.1');
     expect(store.text.length).toBe(PLAN_TEXT_LIMIT);
   });
 });
@@ -614,7 +617,8 @@ describe('advanceTask', () => {
     expect(store.text).toBe(
       withLines(mixed, {
         [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
-        [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
+        [lineOf(mixed, '] 2.1 ')]:
+          '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)\n  - Working: api until 2026-03-14 09:30',
       }),
     );
     expect(next).toMatchObject({ step: '2.1', status: 'doing', revision: 2 });
@@ -654,7 +658,8 @@ describe('applyCommands', () => {
     expect(store.text).toBe(
       withLines(mixed, {
         [lineOf(mixed, '] 1.2 ')]: `- [x] 1.2 Compute Pay!B2:B40 (gross pay) ✅ ${TODAY}`,
-        [lineOf(mixed, '] 2.1 ')]: '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)',
+        [lineOf(mixed, '] 2.1 ')]:
+          '- [/] 2.1 Write Transfers!A2:C40 (name, IBAN, amount)\n  - Working: api until 2026-03-14 09:30',
         [lineOf(mixed, '] 2.2 ')]: '- [>] 2.2 Archive Pay to History!A:E (month snapshot) — waiting for IBANs',
       }),
     );

@@ -282,6 +282,7 @@ describe('in applyCommands', () => {
       [
         '### Phase 2: Publish',
         '- [/] 2.1 Write Report!B3:E15 (figures)',
+        '  - Working: api until 2026-03-14 09:30',
         '- [ ] 2.2 Archive the report',
         '- [ ] 2.3 Email the link to the board',
         '- [ ] 2.4 Ask for feedback',

@@ -242,9 +242,8 @@ describe('a plan over the cell limit', () => {
   test('a plan a person typed up to the cell limit still takes changes that do not grow it', () => {
     expect(FULL.length).toBe(50_000);
     const spreadsheet = sheetWithPlan(FULL);
-    expect(call(spreadsheet, 'startTask', '1.1')).toMatchObject({ step: '1.1', status: 'doing' });
-    expect(planText(spreadsheet)).toBe(FULL.replace('- [ ] 1.1', '- [/] 1.1'));
-    call(spreadsheet, 'reopenTask', '1.2');
+    expect(call(spreadsheet, 'reopenTask', '1.2')).toMatchObject({ step: '1.2', status: 'todo' });
+    expect(planText(spreadsheet)).toBe(FULL.replace('- [/] 1.2', '- [ ] 1.2'));
     expect(planText(spreadsheet)).toHaveLength(50_000);
   });
 
@@ -259,7 +258,11 @@ describe('a plan over the cell limit', () => {
 
   test('a full plan that Sheets could only keep as text with the apostrophe is refused by a character', () => {
     const risky = `- ${FULL.slice(2)}`;
-    expectRefused(sheetWithPlan(risky), 'startTask', ['1.1'], /^TOO_LARGE: .*shorten it by at least 1 characters/);
+    expectRefused(sheetWithPlan(risky), 'reopenTask', ['1.2'], /^TOO_LARGE: .*shorten it by at least 1 characters/);
+  });
+
+  test("at the cell limit, an agent's start is refused: its claim's Working line would not fit", () => {
+    expectRefused(sheetWithPlan(FULL), 'startTask', ['1.1'], /^TOO_LARGE: .*shorten it by at least \d+ characters/);
   });
 });
 

@@ -233,3 +233,8 @@ export function personDoes(spreadsheet: EmulatedSpreadsheet, edit: PersonEdit): 
   const outcome = editAsPerson(spreadsheet, DIST, edit);
   if ('error' in outcome) throw new Error(outcome.error.message);
 }
+
+/** `text` without its `- Working: … until …` lines (an agent's claims, src/core/claims.ts), their line breaks too. */
+export function withoutClaims(text: string): string {
+  return text.replace(/\r?\n[ \t]*- Working: [^\r\n]*/g, '');
+}

@@ -3,7 +3,8 @@
  * plan's cells under the lock, plus one range write that keeps the new text as the last recorded plan in the history
  * sheet (so that whatever replaces the plan cell next, this version can be saved); a read is one range read. Each
  * range comes by its A1 from the spreadsheet (no sheet looked up by name), and the time zone is asked only by a change
- * that writes a date: a change costs at most 7 spreadsheet service calls (8 with a date), a read 3.
+ * that writes a date or an agent's claim (the lease's end is the spreadsheet's wall clock): a change costs at most 7
+ * spreadsheet service calls (8 with a date or a claim), a read 3.
  */
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import {
@@ -56,22 +57,13 @@ function sheetOf(reference: string): string {
 }
 
 test.each([
-  ['startTask', ['1.1']],
   ['skipTask', ['1.1', 'not needed']],
   ['blockTask', ['1.1', 'waiting for data']],
   ['reviewTask', ['1.1', 'check the totals']],
   ['setTaskNote', ['1.1', 'uses column F']],
   ['addTask', [1, 'Fourth']],
   ['renameTask', ['1.1', 'The first']],
-  [
-    'applyCommands',
-    [
-      [
-        { action: 'start', step: '1.1' },
-        { action: 'start', step: '1.2' },
-      ],
-    ],
-  ],
+  ['applyCommands', [[{ action: 'block', step: '1.1', text: 'waiting' }]]],
 ])(
   '%s costs 7 spreadsheet calls: one range read and one range write of the plan, one write of its copy',
   (name, args) => {
@@ -87,6 +79,27 @@ test.each([
     expect(execution.leakedLocks).toEqual([]);
   },
 );
+
+test.each([
+  ['startTask', ['1.1']],
+  ['startNextTask', []],
+  [
+    'applyCommands',
+    [
+      [
+        { action: 'start', step: '1.1' },
+        { action: 'start', step: '1.2' },
+      ],
+    ],
+  ],
+])("%s writes the agent's claim until a wall-clock time: the time zone is asked once, one call more", (name, args) => {
+  const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
+  expect(error).toBeUndefined();
+  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
+  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+  expect(spreadsheetCalls(execution)).toHaveLength(8);
+  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+});
 
 test.each([
   ['completeTask', ['1.1']],
@@ -163,7 +176,7 @@ test("a label the person changed beside the plan is left as it is: the change wr
 test("an emptied label is Sheet Plan's to write back: the change still goes through the range it read", () => {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   spreadsheet.setCellText(LABEL, '');
-  const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
+  const { error, execution } = execute(spreadsheet, 'blockTask', ['1.1', 'waiting']);
   expect(error).toBeUndefined();
   expect(spreadsheet.cell(LABEL)).toBe(PLAN_LOCATION.metadataLabel);
   expect(spreadsheetCalls(execution)).toHaveLength(7);

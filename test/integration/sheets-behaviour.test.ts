@@ -14,6 +14,7 @@ import {
   planText,
   REVISION,
   sheetWithPlan,
+  withoutClaims,
 } from './harness';
 
 describe('plan text is always stored as text', () => {
@@ -31,7 +32,8 @@ describe('plan text is always stored as text', () => {
     expect(spreadsheet.cell(PLAN)).toBe(text);
     expect(spreadsheet.formula(PLAN)).toBe('');
     call(spreadsheet, 'startTask', '1.1');
-    expect(spreadsheet.cell(PLAN)).toBe(text.replace('- [ ] 1.1 Go', '- [/] 1.1 Go'));
+    expect(spreadsheet.cell(PLAN)).toMatch(/- \[\/\] 1\.1 Go\n {2}- Working: api until [-\d]+ [:\d]+$/);
+    expect(withoutClaims(String(spreadsheet.cell(PLAN)))).toBe(text.replace('- [ ] 1.1 Go', '- [/] 1.1 Go'));
   });
 
   test('a goal that looks like a formula stays text', () => {
@@ -49,7 +51,11 @@ describe('an update changes only the line it must', () => {
       'title\r\n- [ ] 1.2 Other\r\n\r\n## Notes\r\n\r\nmy   spacing   ';
     const spreadsheet = sheetWithPlan(before);
     call(spreadsheet, 'startTask', '1.1');
-    expect(planText(spreadsheet)).toBe(before.replace('*   [ ]  1.1', '*   [/]  1.1'));
+    // The agent's claim goes under the task, indented to its checkbox, with the document's own line break.
+    expect(planText(spreadsheet)).toMatch(
+      /\* {3}\[\/\] {2}1\.1 {3}Indented title\r\n {4}- Working: api until .*\r\n- \[ \] 1\.2/,
+    );
+    expect(withoutClaims(planText(spreadsheet))).toBe(before.replace('*   [ ]  1.1', '*   [/]  1.1'));
   });
 });
 

@@ -115,6 +115,31 @@ export function TaskDetails({ task }: { task: PlanTask }) {
   );
 }
 
+/**
+ * Who works on the task, from its `- Working:` line (src/core/claims.ts), and the person's way to free it: the claim
+ * stops every other agent until it ends, never the person.
+ */
+export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
+  if (!task.working) return null;
+  const { by, until } = task.working;
+  return (
+    <p class="task-working">
+      <span>
+        {by} works on it{until ? ` until ${until}` : ''}
+      </span>{' '}
+      <button
+        type="button"
+        class="button text"
+        disabled={disabled}
+        aria-label={`Release task ${task.step} from ${by}`}
+        onClick={() => void controller.releaseClaim(task.step, seenTask(task))}
+      >
+        Release
+      </button>
+    </p>
+  );
+}
+
 /** What the task waits for (its `- After:` line), small under it until it is finished: `after 1.2, 1.3`. */
 export function TaskWaits({ task }: { task: PlanTask }) {
   if (!task.waitsFor || statusDefinition(task.status).finished) return null;
@@ -162,6 +187,7 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
         </span>
       </div>
       <TaskDetails task={task} />
+      <TaskWorking task={task} controller={controller} disabled={disabled} />
       <TaskWaits task={task} />
       <TaskCheck step={task.step} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />

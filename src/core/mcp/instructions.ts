@@ -40,8 +40,12 @@ the steps it waits for), addPhase, \
 rename, move, remove (todo tasks only). Appending keeps every step number; a change that renumbers says \
 old → new in "renumbered": use the new numbers. To edit the text, get_plan view=full, then replace_plan \
 with the stamp (or revision) you read as base (CONFLICT: read again).
+Several agents: starting a task claims it for you, written under it as "- Working: <name> until <date time>" \
+(30 minutes, renewed by each of your calls on it; completing or skipping it ends the claim). A task with \
+another agent's Working line whose time has not passed is theirs: get_next_task passes over it, and changing \
+it is refused with CLAIMED (who, until when); take another task. A person can release a claim in the sidebar.
 7. Finish: when every task is done or skipped, finish_plan with a one-line summary: the plan goes to the \
 archive (list_plans, with id to read one) and the cell is empty or holds a starter plan.
 
-Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, NEEDS_APPROVAL, CONFLICT, NO_PLAN, \
+Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, NEEDS_APPROVAL, CONFLICT, CLAIMED, NO_PLAN, \
 BUSY, WAITING, OUT_OF_SCOPE, PLAN_NOT_APPROVED, TASK_NOT_IN_PROGRESS) and say what to do.`;

@@ -14,7 +14,7 @@ import type { PlanTask } from '../types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
 import { taskAtLine } from './reading';
-import { removedReason, runEdit } from './replanning';
+import { removedReason, requireEditUnclaimed, runEdit } from './replanning';
 
 /** The actions an agent may put in applyCommands, for error messages. */
 const AGENT_COMMANDS = [...AGENT_ACTIONS, ...(Object.keys(EDIT_ACTIONS) as EditAction[])];
@@ -31,6 +31,7 @@ function applyCommand(
   const action = record.action;
   const outline = path.texts.outline(text);
   if (isEditAction(action)) {
+    requireEditUnclaimed(path, outline, action, record.step);
     const { document, outcome, result } = runEdit(path, outline, (o) => EDIT_ACTIONS[action](o, record, context));
     const next = document.toString();
     return { text: next, task: result(next), removed: outcome.removed?.[0] };
@@ -93,7 +94,8 @@ export function applyCommands(path: PlanRevisions, commands: unknown): CommandRe
           const what = record.step === undefined ? '' : ` ${String(record.step)}`;
           throw new PlanError(
             error.code,
-            `commands[${i}] (${String(record.action)}${what}): ${error.detail}; nothing was written`,
+            `commands[${i}] (${String(record.action)}${what}): ${error.detail.replace(/; nothing was written$/, '')}; ` +
+              'nothing was written',
           );
         }
         throw error;

@@ -1,5 +1,6 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
 import { describeValue, requireWholeNumber } from '../arguments';
+import { heldByOther, type Claimant } from '../claims';
 import { attentionIn, attentionOf } from '../attention';
 import { firstReady } from '../dependencies';
 import { PlanError } from '../errors';
@@ -26,10 +27,11 @@ export function allTasks(plan: Plan): PlanTask[] {
 
 /**
  * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
- * first that waits for nothing (its `After:` steps done or skipped: src/core/dependencies.ts).
+ * first that waits for nothing (its `After:` steps done or skipped: src/core/dependencies.ts); for an agent, also
+ * passing over the tasks another agent has claimed (src/core/claims.ts).
  */
-export function nextTodo(plan: Plan): PlanTask | null {
-  return firstReady(allTasks(plan), STATUS_TABLE);
+export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
+  return firstReady(allTasks(plan), STATUS_TABLE, (task) => heldByOther(task.working, claimant));
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
@@ -49,7 +51,7 @@ export function getPlan(path: PlanRevisions): RevisedPlan | null {
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {
   const plan = getPlan(path);
-  const next = plan && nextTodo(plan);
+  const next = plan && nextTodo(plan, path.claimant());
   return next ? withRevision(next, plan) : null;
 }
 

@@ -1,10 +1,11 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
-import { describeValue } from '../arguments';
+import { describeValue, requireStep } from '../arguments';
+import { requireUnclaimed, stepAndSubSteps } from '../claims';
 import { carryDependencies } from '../dependency-carry';
 import { PlanError } from '../errors';
 import { afterAgentReplan } from '../lifecycle';
 import type { PlanOutline } from '../parse';
-import { EDIT_ACTIONS, type ReplanOutcome } from '../replan';
+import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan';
 import { seenAt } from '../seen';
 import type { RevisionInfo } from '../revision';
 import { shorten } from '../text';
@@ -69,6 +70,27 @@ export function runEdit(
     return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered, ...dropped };
   };
   return { document, outcome, result };
+}
+
+/**
+ * CLAIMED when another agent holds the task a rename, move or removal acts on (a removal: or one of its sub-steps);
+ * nothing is written. A step that is no step is left to the operation, which says what is wrong with it.
+ */
+export function requireEditUnclaimed(
+  path: PlanRevisions,
+  outline: PlanOutline,
+  action: EditAction,
+  step: unknown,
+): void {
+  if (action === 'add' || action === 'addPhase') return;
+  let known: string;
+  try {
+    known = requireStep(step);
+  } catch {
+    return;
+  }
+  const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
+  requireUnclaimed(outline, steps, path.claimant(), action);
 }
 
 /** A re-planning operation on its own: one read and one write under the lock. */
@@ -159,7 +181,10 @@ export function renameTask(path: PlanRevisions, step: unknown, title: unknown, s
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'rename', step);
+      return EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context);
+    },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
@@ -169,7 +194,10 @@ export function moveTask(path: PlanRevisions, step: unknown, after: unknown, see
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'move', step);
+      return EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context);
+    },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
@@ -179,7 +207,10 @@ export function removeTask(path: PlanRevisions, step: unknown, seen?: unknown): 
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context),
+    (outline) => {
+      requireEditUnclaimed(path, outline, 'remove', step);
+      return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context);
+    },
     (text, edit, revision) => ({
       ...editResult(path, text, edit, revision),
       removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),

@@ -33,11 +33,11 @@ export function act(
 export function startNextTask(path: PlanRevisions): TaskResult | null {
   return path.changeOnce((snapshot) => {
     path.requireText(snapshot.text);
-    const next = nextTodo(snapshot.read.plan);
+    const context = path.actionContext();
+    const next = nextTodo(snapshot.read.plan, context.claimant);
     if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
     const outline = snapshot.read.outline;
     path.requireApproved(outline);
-    const context = path.actionContext();
     const started = applyAction(outline, 'start', next.step, undefined, context);
     const text = started.document.toString();
     return path.writePlan(snapshot, text, (revision) =>
@@ -56,7 +56,7 @@ export function advanceTask(path: PlanRevisions, step: unknown): TaskResult | nu
     let text = completed.document.toString();
     path.requireChecked(outline, taskAtLine(path.texts, text, completed.line).step);
     const between = path.texts.of(text);
-    const next = nextTodo(between.plan);
+    const next = nextTodo(between.plan, context.claimant);
     const started = next && applyAction(between.outline, 'start', next.step, undefined, context);
     if (started) text = started.document.toString();
     return {

@@ -6,6 +6,7 @@
  * functions over it; PlanManager is their facade.
  */
 import type { ActionContext } from '../actions';
+import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
 import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
@@ -139,6 +140,23 @@ export class PlanRevisions {
       get today() {
         return today();
       },
+      claimant: this.claimant(),
+    };
+  }
+
+  /**
+   * The agent that acts, for its claims; undefined for a person. Its clock is read only when a claim is read or
+   * written, once per call (a service call: the spreadsheet's time zone).
+   */
+  claimant(): Claimant | undefined {
+    if (this.byPerson) return undefined;
+    const clock = (minutes: number) => this.store.wallClock?.(minutes) ?? utcWallClock(this.store.now(), minutes);
+    let now: string | undefined;
+    let leaseEnd: string | undefined;
+    return {
+      holder: holderOf(this.source),
+      now: () => (now ??= clock(0)),
+      leaseEnd: () => (leaseEnd ??= clock(LEASE_MINUTES)),
     };
   }
 
@@ -331,6 +349,11 @@ export class PlanRevisions {
       text,
     };
   }
+}
+
+/** `YYYY-MM-DD HH:MM` in UTC, `minutes` after the ISO time `now`: the clock of a store that has no time zone. */
+function utcWallClock(now: string, minutes: number): string {
+  return new Date(Date.parse(now) + minutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */

@@ -60,6 +60,11 @@ export interface PlanClientOptions {
   /** How long one request may take before it is abandoned (default 60 s). */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /**
+   * The agent this client is, by name (`Report builder`): its changes are recorded under it, and its claims on tasks
+   * are its own (docs/agents.md, "Several agents on one plan"). Without it, every client without a key is `api`.
+   */
+  agent?: string;
 }
 
 export type { ProgressResult, ValidationResult } from '../../core/plan-manager';
@@ -125,6 +130,7 @@ export class PlanClient {
   private readonly devMode: boolean;
   private readonly timeoutMs: number;
   private readonly retry: Required<RetryOptions>;
+  private readonly agent: string | undefined;
 
   constructor(options: PlanClientOptions) {
     if (!options.scriptId)
@@ -145,6 +151,7 @@ export class PlanClient {
     this.devMode = options.devMode ?? false;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.retry = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
+    this.agent = options.agent;
   }
 
   // ---- the plan API: one method per agent function of the descriptor (installed below), and getPlan ----
@@ -160,16 +167,19 @@ export class PlanClient {
   /**
    * Calls an agent function of the descriptor by name, typed by it. Arguments left out at the end are not sent
    * (Apps Script sees them as undefined, not null). A function that changes the plan gets its request options after
-   * its own arguments: the ones given, or a fresh request id (an argument left out before them is sent as null).
+   * its own arguments: the ones given, or a fresh request id (an argument left out before them is sent as null). The
+   * client's `agent` goes with them, and with getNextTask's options.
    */
   call<Name extends AgentFunctionName>(name: Name, ...args: ApiParameters<Name>): Promise<ApiResult<Name>> {
     const index = requestArgumentIndex(name);
+    const named = this.agent === undefined ? {} : { agent: this.agent };
     if (index !== undefined) {
       const own = Array.from({ length: index }, (_, position) => args[position] ?? null);
-      const options = (args[index] as RequestOptions | undefined) ?? { requestId: randomUUID() };
+      const options: RequestOptions = { requestId: randomUUID(), ...named, ...(args[index] as RequestOptions) };
       return this.run(name, [...own, options]);
     }
     const parameters: unknown[] = [...args];
+    if (name === 'getNextTask' && this.agent !== undefined) parameters[0] = { ...named, ...(args[0] as object) };
     while (parameters.length && parameters[parameters.length - 1] === undefined) parameters.pop();
     return this.run(name, parameters);
   }

@@ -1,0 +1,230 @@
+/**
+ * Claims: which agent works on a task, for how long. A claim is plain Markdown on a line nested under the task,
+ *
+ *     - [/] 1.2 Sum the sales per region
+ *       - Working: Claude on my laptop until 2026-11-26 14:30
+ *
+ * written in the same single write as the status change that made it (docs/format.md, "Working lines"). The time is
+ * the wall clock of the spreadsheet's time zone, with the date: a lease that crosses midnight, or a line left from
+ * yesterday, would read wrong with the time alone. A line a person types with the time alone (`until 14:30`) means
+ * today. A line without a time it can read holds nothing: the task is free.
+ *
+ * The rules: an agent's action on a task (start, block, review, note) claims it for that agent, or renews its claim,
+ * for LEASE_MINUTES; completing or skipping a task, and an agent's reopening of it, take the claim off. While the claim
+ * lasts, every other agent's change of the task is refused with CLAIMED; a person can always act, and release a claim
+ * in the sidebar. An expired claim is free. This module reads and writes the lines; the write path decides who acts.
+ */
+import type { PlanDocument } from './document';
+import { PlanError } from './errors';
+import { nestedIndentation, nestedLabelledLines } from './nested-lines';
+import type { PlanOutline } from './parse';
+import { indentationOf } from './patterns';
+import { findTask } from './update';
+import type { ChangeSource } from './revision';
+import type { PlanTask } from './types';
+
+/** The label of a claim's line: `- Working: …`. */
+export const CLAIM_LABEL = 'Working';
+/** How long a claim lasts after the holder's last call on the task. */
+export const LEASE_MINUTES = 30;
+
+/** A claim as read from the plan. */
+export interface Claim {
+  step: string;
+  line: number;
+  /** Who holds it, as written: an agent's name, or `api`. */
+  holder: string;
+  /** When it ends: `YYYY-MM-DD HH:MM` (or `HH:MM`, today, as a person may type it); absent when unreadable. */
+  until?: string;
+}
+
+/** What a task shows of its claim (PlanTask.working). */
+export interface Working {
+  by: string;
+  /** `YYYY-MM-DD HH:MM` or `HH:MM` in the spreadsheet's time zone; absent when the line says no time it can read. */
+  until?: string;
+}
+
+/** An agent that acts, and its clock: wall-clock times `YYYY-MM-DD HH:MM` in the spreadsheet's time zone. */
+export interface Claimant {
+  holder: string;
+  /** Now. */
+  now(): string;
+  /** When a claim made now ends. */
+  leaseEnd(): string;
+}
+
+const UNTIL = ' until ';
+const END = /^(?:(\d{4}-\d{2}-\d{2})[ T])?(\d{1,2}):(\d{2})$/;
+
+/** The value of a Working line: the holder, and when the claim ends if the line says so readably. */
+export function readClaimValue(value: string): Working {
+  const at = value.toLowerCase().lastIndexOf(UNTIL);
+  if (at < 0) return { by: value.trim() };
+  const end = END.exec(value.slice(at + UNTIL.length).trim());
+  const by = value.slice(0, at).trim();
+  if (!end || Number(end[2]) > 23 || Number(end[3]) > 59) return { by: value.trim() };
+  const time = `${end[2].padStart(2, '0')}:${end[3]}`;
+  return { by, until: end[1] ? `${end[1]} ${time}` : time };
+}
+
+/** The Working lines of the plan, by step (a task may carry more than one when a person typed it so). */
+export function taskClaims(outline: PlanOutline): Map<string, Claim[]> {
+  const claims = new Map<string, Claim[]>();
+  for (const nested of nestedLabelledLines(outline, CLAIM_LABEL)) {
+    const { by, until } = readClaimValue(nested.value);
+    const claim: Claim = { step: nested.step, line: nested.line, holder: by };
+    if (until) claim.until = until;
+    claims.set(nested.step, [...(claims.get(nested.step) ?? []), claim]);
+  }
+  return claims;
+}
+
+/** The name a claim is written under for a change's source: the agent's name, or `api` for a caller without one. */
+export function holderOf(source: ChangeSource): string {
+  return source.startsWith('agent:') ? source.slice('agent:'.length) : source;
+}
+
+function sameHolder(a: string, b: string): boolean {
+  const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return normal(a) === normal(b);
+}
+
+/** Whether a claim still holds at `now` (a time alone is today's). */
+export function isActive(claim: { until?: string }, now: string): boolean {
+  if (!claim.until) return false;
+  const until = claim.until.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until;
+  return now < until;
+}
+
+/** The claim on `step` that another holder has now, if any. */
+export function claimByOther(claims: Map<string, Claim[]>, step: string, claimant: Claimant): Claim | undefined {
+  const now = claimant.now();
+  return claims.get(step)?.find((claim) => isActive(claim, now) && !sameHolder(claim.holder, claimant.holder));
+}
+
+/** Whether a task's claim (PlanTask.working) is another holder's, now: getNextTask passes over such a task. */
+export function heldByOther(working: Working | undefined, claimant: Claimant | undefined): boolean {
+  if (!working || !claimant) return false;
+  return isActive(working, claimant.now()) && !sameHolder(working.by, claimant.holder);
+}
+
+/** `Claude on my laptop until 2026-11-26 14:30`: who and until when, as messages name a claim. */
+export function describeClaim(claim: Claim | Working): string {
+  const holder = 'holder' in claim ? claim.holder : claim.by;
+  return claim.until ? `${holder} until ${claim.until}` : holder;
+}
+
+/**
+ * CLAIMED when another agent holds a claim on any of `steps` (a task and its sub-steps): nothing is written. A person
+ * (no claimant) is never stopped.
+ */
+export function requireUnclaimed(
+  outline: PlanOutline,
+  steps: readonly string[],
+  claimant: Claimant | undefined,
+  what: string,
+): void {
+  if (!claimant) return;
+  const claims = taskClaims(outline);
+  if (!claims.size) return;
+  for (const step of steps) {
+    const claim = claimByOther(claims, step, claimant);
+    if (!claim) continue;
+    throw new PlanError(
+      'CLAIMED',
+      `Task ${step} is claimed by ${claim.holder} until ${claim.until}, so you (${claimant.holder}) cannot ${what} ` +
+        `it: take another task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person ` +
+        `to release it in the sidebar; nothing was written`,
+    );
+  }
+}
+
+/**
+ * An agent does not start a finished task straight away: another agent may have finished it since this one read the
+ * plan (two agents that both read 1.2 as next, one starts and completes it, the other's start comes after), and it
+ * would then be started twice. Reopening it first (reopenTask) says the work is wanted again. A person is not stopped.
+ */
+export function requireStartable(
+  task: PlanTask,
+  finished: boolean,
+  claimant: Claimant | undefined,
+  status: string,
+): void {
+  if (!claimant || !finished) return;
+  throw new PlanError(
+    'INVALID_TRANSITION',
+    `Task ${task.step} is ${status} already (maybe by another agent since you read the plan): take the next task ` +
+      `(getNextTask), or reopenTask first if it must be done again; nothing was written`,
+  );
+}
+
+/** The steps of a task and of its sub-steps (`1.2`, `1.2.1`…), as a removal or a move takes them along. */
+export function stepAndSubSteps(outline: PlanOutline, step: string): string[] {
+  return outline.tasks.map((task) => task.step).filter((other) => other === step || other.startsWith(`${step}.`));
+}
+
+/** The Working line as written: `  - Working: Claude on my laptop until 2026-11-26 14:30`. */
+export function claimLine(indentation: string, holder: string, until: string): string {
+  return `${indentation}- ${CLAIM_LABEL}: ${holder.replace(/\s+/g, ' ').trim()} until ${until}`;
+}
+
+/** What an action does to the claim of the task it changes. */
+export type ClaimChange = 'take' | 'renew' | 'keep';
+
+/**
+ * After an action moved `task` to `status` in `document` (made from `outline`, the task on the same line; `moved` maps
+ * a line of the outline to its place in the document): the task's Working lines as the rules above say. A finished
+ * task loses them, as does a task an agent gives back to the queue; an agent's start (`take`) writes its claim with a
+ * fresh lease in place of the lines there; its other actions (`renew`) give its own claim a fresh lease; a person's
+ * actions leave them as they are.
+ */
+export function withClaimAfter(
+  outline: PlanOutline,
+  document: PlanDocument,
+  task: PlanTask,
+  status: string,
+  change: { claimant: Claimant | undefined; take: boolean },
+  moved: (line: number) => number = (line) => line,
+): PlanDocument {
+  const { claimant, take } = change;
+  const definition = outline.statuses.definition(status);
+  const claims = taskClaims(outline).get(task.step) ?? [];
+  if (definition.finished || (claimant && definition.queue)) {
+    let released = document;
+    // From the last, so that the lines still to remove keep their places.
+    for (const claim of [...claims].reverse())
+      released = released.removeLines(moved(claim.line), moved(claim.line) + 1);
+    return released;
+  }
+  if (!claimant) return document;
+  if (take) {
+    const written = claimLine(nestedIndentation(outline, task.line), claimant.holder, claimant.leaseEnd());
+    let taken = document;
+    for (const claim of [...claims].reverse()) taken = taken.removeLines(moved(claim.line), moved(claim.line) + 1);
+    return taken.insertLines(claims.length ? moved(claims[0].line) : moved(task.line) + 1, [written]);
+  }
+  const own = claims.find((claim) => sameHolder(claim.holder, claimant.holder));
+  if (!own) return document;
+  const line = moved(own.line);
+  const ownIndentation = document.lines[line].slice(0, indentationOf(document.lines[line]).index);
+  return document.replaceLine(line, claimLine(ownIndentation, claimant.holder, claimant.leaseEnd()));
+}
+
+/**
+ * A person releases the claim on `step`: its Working lines go, and the task is free for any agent. INVALID_TRANSITION
+ * when the task has none (nothing to release), NOT_FOUND when there is no such task.
+ */
+export function releaseClaim(outline: PlanOutline, step: string): { document: PlanDocument; released: Claim[] } {
+  const task = findTask(outline, step);
+  const claims = taskClaims(outline).get(task.step) ?? [];
+  if (!claims.length) {
+    throw new PlanError(
+      'INVALID_TRANSITION',
+      `Task ${task.step} has no Working line: nobody holds it; nothing to release`,
+    );
+  }
+  let document = outline.document;
+  for (const claim of [...claims].reverse()) document = document.removeLines(claim.line, claim.line + 1);
+  return { document, released: claims };
+}

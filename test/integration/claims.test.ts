@@ -1,0 +1,190 @@
+/**
+ * Claims through the built bundle: two agents with keys (the web app's MCP tools) and callers without keys
+ * (scripts.run, named by the `agent` option or `api`). Starting a task writes the agent's Working line in the same
+ * write; another agent's change of it is refused with CLAIMED and writes nothing; the lease ends on the spreadsheet's
+ * wall clock; a person acts anyway and releases the claim in the sidebar; hand edits of the cell keep it.
+ */
+import { parsePlan } from '../../src/core/parse';
+import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import {
+  DIST,
+  PLAN,
+  callAsPerson,
+  execute,
+  openSidebar,
+  personEdits,
+  plan,
+  planText,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+  snapshot,
+} from './harness';
+
+const PLAN_TEXT = plan(
+  '# Plan: Sales report',
+  '',
+  'Goal: Sum the sales',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 Read the sales',
+  '- [ ] 1.2 Sum them per region',
+  '- [ ] 1.3 Write the totals',
+);
+
+/** 14:00 on 2026-11-26 in the spreadsheet's time zone (the emulator's default, New York: UTC-5), plus `minutes`. */
+const at = (minutes: number) => () => new Date(Date.UTC(2026, 10, 26, 19, minutes));
+
+function deployedSheet(): { spreadsheet: EmulatedSpreadsheet; token: string } {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+  // Opened once, the web app knows its address: the person can connect agents.
+  expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
+  return { spreadsheet, token: openSidebar(spreadsheet) };
+}
+
+/** One MCP tool call through doPost with the agent's key; answers the tool's text, or throws the tool's error. */
+function tool(spreadsheet: EmulatedSpreadsheet, key: string, name: string, args: Record<string, unknown>, now = at(0)) {
+  const answer = runWebApp(
+    spreadsheet,
+    DIST,
+    {
+      method: 'POST',
+      queryString: `key=${encodeURIComponent(key)}`,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+      contentType: 'application/json',
+    },
+    { now },
+  );
+  const { result } = JSON.parse(answer.content) as { result: { isError?: boolean; content: Array<{ text: string }> } };
+  if (result.isError) throw new Error(result.content[0].text);
+  return result.content[0].text;
+}
+
+/** A scripts.run call (no key), throwing its error's message. */
+function run(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], now = at(0)) {
+  const { result, error } = execute(spreadsheet, name, args, { now });
+  if (error) throw error;
+  return result;
+}
+
+function refused(work: () => unknown): string {
+  try {
+    work();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+function twoAgents() {
+  const { spreadsheet, token } = deployedSheet();
+  const claude = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude on my laptop').key as string;
+  const gemini = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Gemini').key as string;
+  return { spreadsheet, token, claude, gemini };
+}
+
+test("an agent's start writes its Working line in the same write; another agent's change: CLAIMED", () => {
+  const { spreadsheet, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.2' });
+  expect(planText(spreadsheet)).toContain(
+    '- [/] 1.2 Sum them per region\n  - Working: Claude on my laptop until 2026-11-26 14:30\n- [ ] 1.3',
+  );
+  // Every sheet as it was (a key's "last used" may change: it was used).
+  const sheets = () => JSON.stringify(spreadsheet.toJSON().sheets);
+  const before = sheets();
+  for (const [name, args] of [
+    ['complete_task', { step: '1.2' }],
+    ['block_task', { step: '1.2', reason: 'mine now' }],
+    ['review_task', { step: '1.2', note: 'mine now' }],
+    ['apply_commands', { commands: [{ action: 'note', step: '1.2', text: 'mine now' }] }],
+  ] as const) {
+    expect(refused(() => tool(spreadsheet, gemini, name, args))).toMatch(
+      /^CLAIMED: (commands\[0\] \(note 1\.2\): )?Task 1\.2 is claimed by Claude on my laptop until 2026-11-26 14:30.*nothing was written$/,
+    );
+  }
+  expect(sheets()).toBe(before);
+  // The other agent's next task is another one: the claimed task is in progress, and 1.1 is free.
+  expect(JSON.parse(tool(spreadsheet, gemini, 'get_next_task', {}))).toMatchObject({ step: '1.1' });
+});
+
+test('the lease runs on the wall clock: renewed by the holder, free for another agent once it ends', () => {
+  const { spreadsheet, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.1' }, at(0));
+  tool(spreadsheet, claude, 'block_task', { step: '1.1', reason: 'half read' }, at(20));
+  expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until 2026-11-26 14:50');
+  expect(refused(() => tool(spreadsheet, gemini, 'complete_task', { step: '1.1' }, at(49)))).toMatch(/^CLAIMED/);
+  tool(spreadsheet, gemini, 'start_task', { step: '1.1' }, at(50));
+  expect(planText(spreadsheet)).toContain('- [/] 1.1 Read the sales\n  - Working: Gemini until 2026-11-26 15:20\n');
+});
+
+test("the Working line is the spreadsheet's wall clock, with the date: a lease may end after midnight", () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT, { timeZone: 'Asia/Tokyo' });
+  const tokyo = new Date(Date.UTC(2026, 10, 26, 14, 45)); // 23:45 in Tokyo
+  run(spreadsheet, 'startTask', ['1.1', { agent: 'Report builder' }], () => tokyo);
+  expect(planText(spreadsheet)).toContain('  - Working: Report builder until 2026-11-27 00:15');
+});
+
+test('a person acts on a claimed task, and releases the claim in the sidebar: then any agent may act', () => {
+  const { spreadsheet, token, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.2' });
+  const view = callAsPerson(spreadsheet, token, 'sidebarLoad');
+  const task = parsePlan(view.markdown).phases[0].tasks[1];
+  expect(task.working).toEqual({ by: 'Claude on my laptop', until: '2026-11-26 14:30' });
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'note', '1.2', 'check the north', null);
+  expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until 2026-11-26 14:30');
+  callAsPerson(spreadsheet, token, 'sidebarReleaseClaim', '1.2', null);
+  expect(planText(spreadsheet)).not.toContain('Working:');
+  expect(refused(() => callAsPerson(spreadsheet, token, 'sidebarReleaseClaim', '1.2', null))).toMatch(
+    /^INVALID_TRANSITION: Task 1\.2 has no Working line/,
+  );
+  tool(spreadsheet, gemini, 'complete_task', { step: '1.2' });
+  expect(planText(spreadsheet)).toContain('- [x] 1.2 Sum them per region — check the north ✅');
+});
+
+test('callers without keys are one agent, api, unless they name themselves with the agent option', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  run(spreadsheet, 'startTask', ['1.1']);
+  expect(planText(spreadsheet)).toContain('  - Working: api until 2026-11-26 14:30');
+  // Another caller without a name is the same agent: it may complete the task.
+  run(spreadsheet, 'setTaskNote', ['1.1', 'read']);
+  expect(refused(() => run(spreadsheet, 'completeTask', ['1.1', { agent: 'Report builder' }]))).toMatch(
+    /^CLAIMED: Task 1\.1 is claimed by api until 2026-11-26 14:30, so you \(Report builder\) cannot complete it/,
+  );
+  run(spreadsheet, 'startTask', ['1.2', { requestId: 'request-0001', agent: 'Report builder' }]);
+  expect(planText(spreadsheet)).toContain('  - Working: Report builder until 2026-11-26 14:30');
+  expect(run(spreadsheet, 'getPlan', [])).toMatchObject({ changedBy: 'agent:Report builder' });
+  // getNextTask for a named caller passes over what others claimed, not what it claimed itself.
+  const reserved = planText(spreadsheet).replace(
+    '- [ ] 1.3 Write the totals',
+    '- [ ] 1.3 Write the totals\n  - Working: Report builder until 23:59',
+  );
+  personEdits(spreadsheet, PLAN, reserved);
+  expect(run(spreadsheet, 'getNextTask', [])).toBeNull();
+  expect(run(spreadsheet, 'getNextTask', [{ agent: 'Report builder' }])).toMatchObject({ step: '1.3' });
+  // Nothing is left for api: 1.1 is its own but in progress, 1.2 is Report builder's, 1.3 reserved for it.
+  expect(run(spreadsheet, 'startNextTask', [])).toBeNull();
+});
+
+test("a name that is no name, or a person's, is refused with what a name is; nothing is written", () => {
+  const { spreadsheet, claude } = twoAgents();
+  const before = snapshot(spreadsheet);
+  expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: '' }]))).toMatch(
+    /^INVALID_ARGUMENT: An agent's name/,
+  );
+  expect(refused(() => run(spreadsheet, 'startTask', ['1.1', { agent: 'sidebar' }]))).toMatch(/^INVALID_ARGUMENT/);
+  expect(refused(() => run(spreadsheet, 'getNextTask', [{ agent: 'x', other: 1 }]))).toMatch(/^INVALID_ARGUMENT/);
+  expect(snapshot(spreadsheet)).toBe(before);
+  expect(claude).toBeTruthy();
+});
+
+test('a claim survives a hand edit of the cell around it, and still stops the other agent', () => {
+  const { spreadsheet, claude, gemini } = twoAgents();
+  tool(spreadsheet, claude, 'start_task', { step: '1.2' });
+  const retitled = planText(spreadsheet).replace('- [ ] 1.3 Write the totals', '- [ ] 1.3 Write the totals by hand');
+  const edited = `${retitled}\n\n## Notes\n\n- Typed by a person`;
+  personEdits(spreadsheet, PLAN, edited);
+  expect(refused(() => tool(spreadsheet, gemini, 'start_task', { step: '1.2' }))).toMatch(/^CLAIMED/);
+  tool(spreadsheet, claude, 'complete_task', { step: '1.2' });
+  expect(planText(spreadsheet)).not.toContain('Working:');
+  expect(planText(spreadsheet)).toContain('- Typed by a person');
+});
