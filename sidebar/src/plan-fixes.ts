@@ -2,6 +2,7 @@
  * The plan's problems as a person meets them: what validatePlan reports, each with a fix the sidebar can
  * offer, so an invalid plan shows a banner with a way out instead of a refusal after a click.
  */
+import { rewriteDependencyLine } from '../../src/core/dependencies';
 import { outlinePlan } from '../../src/core/parse';
 import { matchTaskLine } from '../../src/core/patterns';
 import { validatePlan } from '../../src/core/validate';
@@ -46,6 +47,32 @@ function renumbered(markdown: string, index: number, step: string, newStep: stri
   return outline.document.replaceLine(index, line).toString();
 }
 
+/** Dependency problems a rewrite of their line fixes: a step the plan does not have, the task itself. */
+const DEPENDENCY_FIXED_BY_REMOVAL = new Set(['dependency-unknown-step', 'dependency-on-itself']);
+
+/**
+ * The fix for an `After:` line naming a step the plan does not have, or its own task: the line without those steps
+ * (without the line when nothing is left). Null when the line is not such a line.
+ */
+function withoutBadDependencies(markdown: string, line: number): PlanFix | null {
+  const outline = outlinePlan(markdown);
+  const read = outline.dependencies.find((candidate) => candidate.line === line - 1);
+  if (!read || read.error) return null;
+  const steps = new Set(outline.tasks.map((task) => task.step));
+  const bad = (step: string) => step === read.step || !steps.has(step);
+  const names = [...new Set(read.references.map((reference) => reference.step).filter(bad))];
+  if (!names.length) return null;
+  const text = outline.document.lines[read.line];
+  const kept = read.references.map((reference) => (bad(reference.step) ? null : reference.step));
+  const rewritten = rewriteDependencyLine(text, read, kept);
+  const document =
+    rewritten === null
+      ? outline.document.removeLines(read.line, read.line + 1)
+      : outline.document.replaceLine(read.line, rewritten);
+  const what = `${names.join(', ')} from the After line of ${read.step}`;
+  return { kind: 'rewrite', label: `Remove ${what}`, markdown: document.toString(), done: `Removed ${what}` };
+}
+
 export function planProblems(markdown: string): PlanProblems {
   const report = validatePlan(markdown);
   const problems: ShownProblem[] = [];
@@ -73,6 +100,10 @@ export function planProblems(markdown: string): PlanProblems {
           });
         }
       }
+    }
+    if (DEPENDENCY_FIXED_BY_REMOVAL.has(problem.code) && problem.line !== undefined) {
+      const fix = withoutBadDependencies(markdown, problem.line);
+      if (fix) fixes.push(fix);
     }
     if (problem.line !== undefined)
       fixes.push({ kind: 'edit', label: `Edit line ${problem.line}`, line: problem.line });

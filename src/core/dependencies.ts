@@ -42,6 +42,8 @@ export const MAX_DEPENDENCIES = 20;
 const HELP = 'write the steps the task waits for, like "After: 1.2, 1.3" or "After: 1.2 and 1.3"';
 /** `step 1.2`, `tasks 1.2 and 1.3`: a word people put before a step. */
 const STEP_WORD = new RegExp(`(?:steps?|tasks?)${GAP}{1,8}`, 'iy');
+/** The characters a dependency line's text can start with (patterns.ts matchDependencyLabel). */
+const LABEL_STARTS = new Set(['a', 'd', 'w', '*', '_']);
 const STEP = /\d{1,9}(?:\.\d{1,9}){1,8}(?!\d)/y;
 /** Between steps: a comma, `&`, `;` or `and` (`1.2, 1.3 and 1.4`, `1.2, and 1.3`). */
 const SEPARATOR = new RegExp(`${GAP}{0,8}(?:[,;&]${GAP}{0,8}(?:and${GAP}{1,8})?|and${GAP}{1,8})`, 'iy');
@@ -84,9 +86,8 @@ export function readStepList(value: string): DependencyReference[] | string {
  */
 function readDependencyItem(step: string, line: number, text: string): DependencyLine | null {
   const item = matchListItem(text);
-  // a, d, w: the first letters of the labels; every other item is passed over at the cost of one look.
-  const first = item ? item.text.charCodeAt(0) | 32 : 0;
-  if (!item || (first !== 97 && first !== 100 && first !== 119)) return null;
+  // The first letters of the labels (a, d, w) or of emphasis (* _): every other item costs one look.
+  if (!item || !LABEL_STARTS.has(item.text.charAt(0).toLowerCase())) return null;
   const label = matchDependencyLabel(item.text);
   if (!label) return null;
   const valueStart = item.textStart + label.valueStart;
@@ -121,6 +122,27 @@ export function readDependencies(outline: PlanOutline): DependencyLine[] {
   }
   for (const [task, steps] of waits) task.waitsFor = [...steps];
   return found;
+}
+
+/**
+ * A dependency line (`text`, read as `read`) with each of its steps replaced by `steps[i]`, or taken out where that is
+ * null: the steps are renumbered in place (the rest of the line as written); a list that loses a step is written
+ * again, comma-separated, after the line's own label; null when no step is left (the line goes).
+ */
+export function rewriteDependencyLine(
+  text: string,
+  read: DependencyLine,
+  steps: ReadonlyArray<string | null>,
+): string | null {
+  const kept = steps.filter((step): step is string => step !== null);
+  if (!kept.length) return null;
+  if (kept.length < steps.length) return text.slice(0, read.valueStart) + kept.join(', ');
+  let line = text;
+  for (let i = read.references.length - 1; i >= 0; i--) {
+    const { start, end } = read.references[i];
+    line = line.slice(0, start) + kept[i] + line.slice(end);
+  }
+  return line;
 }
 
 // ---- what waits ----

@@ -5,7 +5,7 @@
  * one is dropped from the line (the line goes when nothing is left on it), and each drop is told twice: in the
  * answer, and as a dated line in the plan's Notes, where a person sees why the task no longer waits.
  */
-import type { DependencyLine } from './dependencies';
+import { rewriteDependencyLine } from './dependencies';
 import type { PlanDocument } from './document';
 import type { PlanOutline } from './plan-reader';
 import { shorten } from './text';
@@ -33,16 +33,6 @@ function unchanged(document: PlanDocument): CarriedDependencies {
   return { document, dropped: [], lineAfter: (line) => line };
 }
 
-/** The line with its references renumbered in place: only the step numbers change. */
-function renumberedInPlace(text: string, read: DependencyLine, steps: readonly string[]): string {
-  let line = text;
-  for (let i = read.references.length - 1; i >= 0; i--) {
-    const { start, end } = read.references[i];
-    line = line.slice(0, start) + steps[i] + line.slice(end);
-  }
-  return line;
-}
-
 /**
  * The `After:` lines of `document` (a re-planning operation's result, read by `outlineOf`) carried over the step
  * changes; `today` dates the Notes line of a drop (asked only then).
@@ -62,8 +52,9 @@ export function carryDependencies(
   const titleOf = new Map(outline.tasks.map((task) => [task.step, task.title]));
   for (const read of outline.dependencies) {
     if (read.error) continue;
-    const kept = read.references.filter((reference) => !removed.has(reference.step));
-    const steps = read.references.map((reference) => changes.renumbered[reference.step] ?? reference.step);
+    const steps = read.references.map((reference) =>
+      removed.has(reference.step) ? null : (changes.renumbered[reference.step] ?? reference.step),
+    );
     const waiting = `${read.step} (${shorten(titleOf.get(read.step) ?? '', 60)})`;
     for (const reference of read.references) {
       const task = removed.get(reference.step);
@@ -71,17 +62,9 @@ export function carryDependencies(
         dropped.push(`${waiting} no longer waits for ${task.step} (${shorten(task.title, 60)}), which was removed`);
     }
     const text = next.lines[read.line];
-    if (kept.length === read.references.length) {
-      if (steps.some((step, i) => step !== read.references[i].step)) {
-        next = next.replaceLine(read.line, renumberedInPlace(text, read, steps));
-      }
-    } else if (kept.length === 0) {
-      gone.push(read.line);
-    } else {
-      // A step taken out of a list: the list is written again, comma-separated, after the line's own label.
-      const remaining = read.references.flatMap((reference, i) => (removed.has(reference.step) ? [] : [steps[i]]));
-      next = next.replaceLine(read.line, text.slice(0, read.valueStart) + remaining.join(', '));
-    }
+    const rewritten = rewriteDependencyLine(text, read, steps);
+    if (rewritten === null) gone.push(read.line);
+    else if (rewritten !== text) next = next.replaceLine(read.line, rewritten);
   }
   for (const line of [...gone].reverse()) next = next.removeLines(line, line + 1);
   const shiftOf = (line: number) => line - gone.filter((removedLine) => removedLine < line).length;

@@ -394,17 +394,23 @@ export function matchLabelledValue(text: string): { label: string; value: string
 
 /**
  * The words that open a dependency line under a task (src/core/dependencies.ts), before the steps it waits for:
- * `After:` as we write it, and what people write: `Depends on:`, `Waits for:`, or `after` without a colon.
+ * `After:` as we write it, and what people write: `Depends on:`, `Waits for:`, `after` without a colon, and the
+ * label in bold or italics (`**After:**`, `**After**:`, `_After:_`).
  */
-const DEPENDENCY_LABEL = new RegExp(`^(?:after|depends${GAPS}on|waits${GAPS}for)(?![\\p{L}\\d])`, 'iu');
+const DEPENDENCY_LABEL = new RegExp(
+  `^(?<emphasis>\\*\\*|__|\\*|_)?(?:after|depends${GAPS}on|waits${GAPS}for)(?![\\p{L}\\d])`,
+  'iu',
+);
 
 /** A dependency line's label: where the steps start in the item's text, and whether a colon followed the label. */
 export function matchDependencyLabel(text: string): { valueStart: number; colon: boolean } | null {
   const label = DEPENDENCY_LABEL.exec(text);
   if (!label) return null;
-  let at = gapEnd(text, label[0].length);
+  const emphasis = label.groups!.emphasis ?? '';
+  const closes = (at: number) => (emphasis && text.startsWith(emphasis, at) ? at + emphasis.length : at);
+  let at = gapEnd(text, closes(label[0].length));
   const colon = at >= 0 && text.charCodeAt(at) === COLON;
-  if (colon) at = gapEnd(text, at + 1);
+  if (colon) at = gapEnd(text, closes(at + 1));
   return at < 0 ? null : { valueStart: at, colon };
 }
 

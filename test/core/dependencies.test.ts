@@ -61,6 +61,9 @@ describe('reading After lines', () => {
     ['Depends on: 1.2', ['1.2']],
     ['Waits for: task 1.2; task 1.3', ['1.2', '1.3']],
     ['after 1.2', ['1.2']],
+    ['**After:** 1.2, 1.3', ['1.2', '1.3']],
+    ['**After**: 1.2', ['1.2']],
+    ['_Depends on:_ 1.2', ['1.2']],
     ['after 1.2 and 1.3', ['1.2', '1.3']],
   ])('accepts "%s"', (line, steps) => {
     const tasks = ['- [ ] 1.1 One', '- [ ] 1.2 Two', '- [ ] 1.3 Three', '- [ ] 1.4 Four', '- [ ] 1.5 Five'];

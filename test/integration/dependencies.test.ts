@@ -199,6 +199,19 @@ describe('re-planning keeps the references right, through the bundle', () => {
     expect(waits(spreadsheet)).toMatchObject({ '3.2': ['3.1', '3.3'], '3.3': ['2.2'], '3.4': ['3.2', '3.3'] });
   });
 
+  it('renameTask and adoptFormat keep every After line as it was', () => {
+    const spreadsheet = sheetWithSavedPlan(TEN_TASKS);
+    const before = waits(spreadsheet);
+    agent(spreadsheet, 'renameTask', '1.3', 'Join the sales with the costs');
+    expect(waits(spreadsheet)).toEqual(before);
+    const unnumbered = sheetWithSavedPlan(
+      plan('# Plan: P', '', 'Goal: G', '', '## Tasks', '- [ ] Import', '- [ ] Clean', '  - After: 1.1', ''),
+    );
+    agent(unnumbered, 'adoptFormat');
+    expect(planText(unnumbered)).toContain('- [ ] 1.2 Clean\n  - After: 1.1\n');
+    expect(waits(unnumbered)).toEqual({ '1.2': ['1.1'] });
+  });
+
   it('addTask refuses waitsFor that is not a list of steps, or names a step the plan does not have', () => {
     const spreadsheet = sheetWithSavedPlan(TEN_TASKS);
     refusedWith(spreadsheet, 'INVALID_ARGUMENT', 'addTask', 1, 'X', { waitsFor: '1.2' });
