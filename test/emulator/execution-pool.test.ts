@@ -277,3 +277,22 @@ test('closing the pool stops running executions and releases their locks', async
   expect(sheet.locks.isHeld('script')).toBe(false);
   await expect(pool.run(sheet, distDir, 'hello')).rejects.toThrow('The emulator is shutting down: no new executions');
 });
+
+test('a script thread that exits while it rests is not handed the next execution: a live one runs it', async () => {
+  // The pool's script thread, made to exit on its own once it has answered its first execution.
+  const exitingWorker = path.join(distDir, 'exiting-worker.js');
+  writeFileSync(
+    exitingWorker,
+    `require(${JSON.stringify(path.resolve(__dirname, '../../build/emulator-worker.js'))});
+     require('node:worker_threads').parentPort.once('message', () => setTimeout(() => process.exit(3), 0));`,
+  );
+  const exiting = new ExecutionPool({ workerFile: exitingWorker, executionTimeLimitMs: 3000 });
+  try {
+    const sheet = spreadsheet();
+    expect(await exiting.run(sheet, distDir, 'hello')).toEqual({ result: 'Inventory' });
+    await delay(200);
+    expect(seenByCaller(await exiting.run(sheet, distDir, 'hello'))).toEqual({ result: 'Inventory' });
+  } finally {
+    await exiting.close();
+  }
+});

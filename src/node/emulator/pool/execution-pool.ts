@@ -258,22 +258,31 @@ export class ExecutionPool {
       ...(spec.event ? { event: bridge.encode(spec.event) } : {}),
       ...(spec.webEvent !== undefined ? { webEvent: spec.webEvent } : {}),
     };
-    const thread = this.#idle.pop() ?? new ScriptThread(this.#workerFile);
-    thread.cancelIdle();
+    const thread = this.#takeThread();
     this.#busy.add(thread);
+    let answer: JobResult;
     try {
-      const answer = await thread.run(job, bridge, this.#timeLimitMs);
-      this.#busy.delete(thread);
-      if (this.#closed) void thread.stop('The emulator is shutting down');
-      else this.#rest(thread);
-      if ('error' in answer) return { error: answer.error };
-      return 'returned' in answer ? { returned: bridge.decode(answer.returned) } : { result: answer.result };
+      answer = await thread.run(job, bridge, this.#timeLimitMs);
     } catch (error) {
       // A stopped or failed thread is not reused.
       this.#busy.delete(thread);
       void thread.stop('Not reused after a failure');
       throw error;
     }
+    this.#busy.delete(thread);
+    if (this.#closed) void thread.stop('The emulator is shutting down');
+    else this.#rest(thread);
+    if ('error' in answer) return { error: answer.error };
+    return 'returned' in answer ? { returned: bridge.decode(answer.returned) } : { result: answer.result };
+  }
+
+  /** An idle thread that is still alive (one may have exited while it rested), or a new one. */
+  #takeThread(): ScriptThread {
+    for (let thread = this.#idle.pop(); thread; thread = this.#idle.pop()) {
+      thread.cancelIdle();
+      if (!thread.stopped) return thread;
+    }
+    return new ScriptThread(this.#workerFile);
   }
 
   #rest(thread: ScriptThread): void {
@@ -306,7 +315,15 @@ class ScriptThread {
       current?.resolve(result);
     });
     this.#worker.on('error', (error) => this.#fail(`The script's thread failed: ${error.message}`));
-    this.#worker.on('exit', (code) => this.#fail(`The script's thread stopped (exit code ${code})`));
+    this.#worker.on('exit', (code) => {
+      this.#stopped = true;
+      this.#fail(`The script's thread stopped (exit code ${code})`);
+    });
+  }
+
+  /** Stopped by the pool, or exited on its own: it runs nothing more. */
+  get stopped(): boolean {
+    return this.#stopped;
   }
 
   run(job: Job, bridge: ServiceBridge, timeLimitMs: number): Promise<JobResult> {

@@ -3,7 +3,7 @@
  * at a time: evaluates Code.js in a fresh context whose globals are stand-ins for the execution's
  * services, calls the function, and sends back the result as google.script.run and scripts.run carry
  * it. Each service call blocks this thread until the spreadsheet's thread answers
- * (Atomics.wait on a shared flag, then the answer read synchronously from the port).
+ * (Atomics.wait until a shared flag is set, then the answer read synchronously from the port).
  */
 import { format } from 'node:util';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
@@ -18,7 +18,11 @@ const flag = new Int32Array(signal);
 function send(request: ScriptRequest): ServiceReply {
   Atomics.store(flag, 0, 0);
   port.postMessage(request);
-  Atomics.wait(flag, 0, 0);
+  // Only the flag says the answer is there. A wake-up alone may be the previous answer's: the spreadsheet's thread
+  // sets the flag, then wakes this one, and can be held up in between until this thread waits for its next call.
+  // Taken for an answer, that wake-up failed the call, and a script that caught it read each later call's answer
+  // one call late ("spreadsheet.getId is not a function"), even in the thread's next executions.
+  while (Atomics.load(flag, 0) === 0) Atomics.wait(flag, 0, 0);
   const reply = receiveMessageOnPort(port);
   if (!reply) throw new Error('The spreadsheet thread signalled an answer but sent none');
   return reply.message as ServiceReply;
