@@ -2,9 +2,11 @@
  * npm start's page shows every visible sheet's cells on its tab, as Sheets does, and a person edits them there: the
  * edit goes through the emulator's person-edit path, so a newcomer sees the agent's writes and can try Undo's conflict.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
+import { startServer } from '../../src/node/server/main';
 import { ARTIFACTS, openSheetWindow, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser();
@@ -99,3 +101,57 @@ test('an edit of a hidden sheet, the plan sheet or not one cell is refused, sayi
   }
   expect(server().spreadsheet.toJSON()).toEqual(before);
 });
+
+test(
+  "a hidden column is left out of the page as Sheets leaves it out: the plan sheet's record column D, which " +
+    "set-up hides, and another sheet's",
+  async () => {
+    // Without a plan sheet: Initialize plan in the page's menu sets it up as in Google, hiding the record's column.
+    const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-hidden-'));
+    const local = await startServer({
+      port: 0,
+      stateFile: path.join(folder, 'spreadsheet.json'),
+      distDir: path.resolve(__dirname, '../../dist'),
+      seed: 'no plan',
+    });
+    try {
+      const page = await browser().newPage();
+      await page.goto(local.url);
+      const headers = page.locator('#plan-sheet thead th[data-column]:visible');
+      await expect(headers.allTextContents()).resolves.toEqual(['A', 'B', 'C', 'D', 'E']);
+      await page.getByRole('button', { name: 'Agent Plan' }).click();
+      await page.getByRole('menuitem', { name: 'Initialize plan' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      expect([...local.spreadsheet.sheetNamed('AGENT_BASE')!.hiddenColumns]).toEqual([4]);
+      await page.locator('#metadata-cell').waitFor({ state: 'hidden' });
+      await expect(headers.allTextContents()).resolves.toEqual(['A', 'B', 'C', 'E']);
+      await expect(page.locator('#plan-sheet th.after-hidden').textContent()).resolves.toBe('E');
+      await expect(page.locator('#metadata-label-cell').isVisible()).resolves.toBe(false);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, 'emulator-hidden-record-column.png') });
+
+      // Served after set-up, the page leaves column D out from the start; the plan's column keeps its width.
+      local.spreadsheet.sheetNamed('Warehouse')!.hiddenColumns.add(2);
+      await page.reload();
+      await expect(headers.allTextContents()).resolves.toEqual(['A', 'B', 'C', 'E']);
+      const planWidth = await page.locator('#plan-sheet td:has(#plan-cell)').evaluate((cell) => cell.clientWidth);
+      expect(planWidth).toBeGreaterThanOrEqual(540);
+      await page.getByRole('tab', { name: 'Warehouse' }).click();
+      await expect(page.getByLabel('Warehouse!A2', { exact: true }).textContent()).resolves.toBe('WH-1001');
+      await expect(page.getByLabel('Warehouse!C2', { exact: true }).textContent()).resolves.toBe('35');
+      await expect(page.getByLabel('Warehouse!B2', { exact: true }).count()).resolves.toBe(0);
+      await expect(page.locator('#sheet-grid th.after-hidden').textContent()).resolves.toBe('C');
+
+      // Shown again (as Unhide column would), the page follows on its next refresh.
+      local.spreadsheet.sheetNamed('AGENT_BASE')!.hiddenColumns.delete(4);
+      await page.getByRole('tab', { name: 'AGENT_BASE' }).click();
+      await page.locator('#metadata-cell').waitFor({ state: 'visible' });
+      await expect(headers.allTextContents()).resolves.toEqual(['A', 'B', 'C', 'D', 'E']);
+      await expect(page.locator('#plan-sheet th.after-hidden').count()).resolves.toBe(0);
+      await page.close();
+    } finally {
+      await local.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  },
+);

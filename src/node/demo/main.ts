@@ -2,8 +2,8 @@
  * `sheet-plan demo` (`npm run demo`): starts the local emulator (or uses --endpoint), prints the
  * page to open, and lets the scripted agent of ./agent live through a plan's whole life, as an MCP client of the
  * sheet's web app (by URL, with the key of an agent the person connected; --endpoint: PlanClient): it drafts,
- * the person approves in the sidebar, it works, adds a task it discovers, finishes, and the plan
- * lands in the archive.
+ * the person approves in the sidebar, it works, adds a task it discovers, fixes the cells a failed check names
+ * (CHECK_FAILED) before a task counts as done, finishes, and the plan lands in the archive.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

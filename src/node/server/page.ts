@@ -88,8 +88,15 @@ function parseBody(body: string): unknown {
 
 export function pageRoutes(options: PageOptions) {
   return async (request: { method?: string }, url: URL, body: string): Promise<PageAnswer | HttpAnswer | null> => {
-    if (url.pathname === '/')
-      return { status: 200, contentType: HTML, text: sheetWindowPage(options.spreadsheet.name, options.secret) };
+    if (url.pathname === '/') {
+      const planSheet = options.spreadsheet.sheetNamed(PLAN_LOCATION.sheet);
+      const hidden = planSheet ? [...planSheet.hiddenColumns] : [];
+      return {
+        status: 200,
+        contentType: HTML,
+        text: sheetWindowPage(options.spreadsheet.name, options.secret, hidden),
+      };
+    }
     if (url.pathname === '/sidebar') return openSidebar(options);
     if (url.pathname === '/api/window' && request.method === 'GET')
       return { status: 200, body: windowState(options.spreadsheet, PLAN_LOCATION.sheet) };

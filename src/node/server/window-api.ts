@@ -2,7 +2,8 @@
  * What the local Sheets window shows besides the plan cells, answered from the emulated spreadsheet:
  * Like /api/cells they answer only this server's pages (the secret, local-only.ts).
  *  - GET  /api/window     the sheet tabs and the person's selection (what a range link selected), with the
- *                         cells around it, and every visible sheet's cells, so the page shows them as Sheets would
+ *                         cells around it, every visible sheet's cells and its hidden columns, so the page shows
+ *                         them as Sheets would
  *  - PUT  /api/window/cell a person types into one cell of a sheet other than the plan's (onEdit runs)
  *  - GET  /api/menu       the menus onOpen builds, run as Sheets runs it when the document opens
  *  - POST /api/menu/run   a menu item clicked: its function in a 'ui' execution, and the alerts it showed
@@ -46,6 +47,20 @@ export interface WindowState {
   selection: SelectionView | null;
   /** Every visible sheet but the plan's, from A1: its data and an empty row and column after it, as Sheets shows. */
   grids: Record<string, Grid>;
+  /**
+   * The columns (1-based) hideColumns hid, by visible sheet (the plan's too: set-up hides its record column): the
+   * page leaves them out, as Sheets does. A sheet with none is not listed.
+   */
+  hiddenColumns: Record<string, number[]>;
+}
+
+/** The hidden columns of each sheet that has some, in order. */
+function hiddenColumnsOf(sheets: readonly EmulatedSheet[]): Record<string, number[]> {
+  const hidden: Record<string, number[]> = {};
+  for (const sheet of sheets) {
+    if (sheet.hiddenColumns.size) hidden[sheet.name] = [...sheet.hiddenColumns].sort((a, b) => a - b);
+  }
+  return hidden;
 }
 
 function quoted(name: string): string {
@@ -90,8 +105,11 @@ export function windowState(spreadsheet: EmulatedSpreadsheet, planSheet: string)
     );
   }
   const sheets = visible.map((sheet) => sheet.name);
+  const hiddenColumns = hiddenColumnsOf(visible);
   const selected = spreadsheet.selections.get(DEFAULT_USER);
-  if (!selected || !spreadsheet.sheets.includes(selected.sheet)) return { sheets, selection: null, grids };
+  if (!selected || !spreadsheet.sheets.includes(selected.sheet)) {
+    return { sheets, selection: null, grids, hiddenColumns };
+  }
   const { sheet, area } = selected;
   const first = { row: Math.max(1, area.row - 1), column: Math.max(1, area.column - 1) };
   const grid = gridOf(spreadsheet, sheet, first, {
@@ -101,6 +119,7 @@ export function windowState(spreadsheet: EmulatedSpreadsheet, planSheet: string)
   return {
     sheets,
     grids,
+    hiddenColumns,
     selection: {
       ...spreadsheet.selection(DEFAULT_USER)!,
       row: area.row,

@@ -3,23 +3,29 @@
  * GET /api/window, the selection a range link made shown as Sheets shows it, and every cell editable as a person
  * edits one in Sheets: double-click it, or click it and type; Enter or leaving the cell commits, Escape discards.
  * The commit goes to PUT /api/window/cell, the emulator's person-edit path, so onEdit runs as it does in Sheets.
+ * A hidden column is left out, and the header after it marked, as in Sheets.
  * Cell text only ever goes into the page as text (textContent, value).
  */
 export const SHEET_GRID_SCRIPT = String.raw`
-  // view: { sheetName, grid, selection: { row, column, numRows, numColumns } or null, picked: 'B2' or null }
+  // view: { sheetName, grid, selection: { row, column, numRows, numColumns } or null, picked: 'B2' or null,
+  //         hiddenColumns: [4] (left out, as Sheets leaves out a hidden column) }
   // on: { select(a1, text, row, column), commit(a1, text), editing(isEditing) }
   function drawSheetGrid(table, view, on) {
     table.textContent = '';
     table.setAttribute('aria-label', 'Sheet ' + view.sheetName);
     var grid = view.grid, area = view.selection || { row: 0, column: 0, numRows: 0, numColumns: 0 };
     var lastRow = area.row + area.numRows - 1, lastColumn = area.column + area.numColumns - 1;
+    var hidden = view.hiddenColumns || [];
+    function isHidden(column) { return hidden.indexOf(column) >= 0; }
     var head = table.createTHead().insertRow();
     head.appendChild(document.createElement('th'));
     grid.columnLetters.forEach(function (letters, index) {
-      var th = document.createElement('th');
       var column = grid.firstColumn + index;
+      if (isHidden(column)) return;
+      var th = document.createElement('th');
       th.textContent = letters;
       if (column >= area.column && column <= lastColumn) th.className = 'selected-col';
+      if (isHidden(column - 1)) th.classList.add('after-hidden');
       head.appendChild(th);
     });
     var body = table.createTBody();
@@ -30,7 +36,9 @@ export const SHEET_GRID_SCRIPT = String.raw`
       if (row >= area.row && row <= lastRow) th.className = 'selected-row';
       tr.appendChild(th);
       cells.forEach(function (text, index) {
-        var column = grid.firstColumn + index, td = tr.insertCell();
+        var column = grid.firstColumn + index;
+        if (isHidden(column)) return;
+        var td = tr.insertCell();
         var a1 = grid.columnLetters[index] + row;
         td.textContent = text;
         td.tabIndex = -1;

@@ -71,6 +71,8 @@ body { display: flex; flex-direction: column; background: #f9fbfd; }
   height: 22px;
 }
 .grid th.selected-col, .grid th.selected-row { background: #d3e3fd; color: #0b57d0; font-weight: 500; }
+/* Where columns are hidden, as Sheets marks it: a double line before the next column's letter. */
+.grid th.after-hidden { border-left: 3px double #80868b; }
 .grid td {
   border: 1px solid #e1e3e1;
   height: 22px;

@@ -29,8 +29,21 @@ export const PAGE_CELLS = {
   metadata: cellReference(PLAN_LOCATION.metadataCell),
 } as const;
 
-/** The grid around the plan's cells, laid out from PLAN_LOCATION: the plan's column wide, its row tall. */
-function gridHtml(): string {
+/** A cell of the plan's grid, marked with its column so the page can hide it as Sheets hides a hidden column. */
+function inColumn(html: string, column: number, hidden: ReadonlySet<number>): string {
+  return html.replace(/^<(td|th|col)/, `<$1 data-column="${column}"${hidden.has(column) ? ' hidden' : ''}`);
+}
+
+/** The header of a column right after hidden ones, marked as Sheets marks where columns are hidden. */
+function afterHidden(column: number, hidden: ReadonlySet<number>): string {
+  return hidden.has(column - 1) ? ' after-hidden' : '';
+}
+
+/**
+ * The grid around the plan's cells, laid out from PLAN_LOCATION: the plan's column wide, its row tall. The columns in
+ * `hidden` (set-up hides the record's column) are left out, as in Sheets; the page's script follows later changes.
+ */
+function gridHtml(hidden: ReadonlySet<number>): string {
   const plan = cellAddress(PLAN_LOCATION.planCell);
   const roles = new Map<string, string>([
     [PLAN_LOCATION.markerCell, '<td id="marker-cell" class="cell"></td>'],
@@ -46,13 +59,20 @@ function gridHtml(): string {
   const columns = Math.max(4, ...addresses.map((cell) => cell.column + 1));
   const rows = Math.max(4, ...addresses.map((cell) => cell.row + 2));
   const letters = Array.from({ length: columns }, (_, i) => columnName(i + 1));
-  const widths = letters.map((_, i) => `<col style="width: ${i + 1 === plan.column ? 560 : 100}px">`).join('');
+  const widths = letters
+    .map((_, i) => inColumn(`<col style="width: ${i + 1 === plan.column ? 560 : 100}px">`, i + 1, hidden))
+    .join('');
   const heads = letters
-    .map((letter, i) => `<th${i + 1 === plan.column ? ' class="selected-col"' : ''}>${letter}</th>`)
+    .map((letter, i) => {
+      const classes = `${i + 1 === plan.column ? 'selected-col' : ''}${afterHidden(i + 1, hidden)}`.trim();
+      return inColumn(`<th${classes ? ` class="${classes}"` : ''}>${letter}</th>`, i + 1, hidden);
+    })
     .join('');
   const body = Array.from({ length: rows }, (_, r) => {
     const row = r + 1;
-    const cells = letters.map((letter) => roles.get(`${letter}${row}`) ?? '<td></td>').join('');
+    const cells = letters
+      .map((letter, i) => inColumn(roles.get(`${letter}${row}`) ?? '<td></td>', i + 1, hidden))
+      .join('');
     const header = row === plan.row ? `<th class="selected-row">${row}</th>` : `<th>${row}</th>`;
     return `<tr${row === plan.row ? ' class="plan-row"' : ''}>${header}${cells}</tr>`;
   }).join('\n        ');
@@ -69,7 +89,12 @@ function columnName(column: number): string {
   return cellA1({ row: 1, column }).slice(0, -1);
 }
 
-export function sheetWindowPage(spreadsheetName: string, secret: string): string {
+/** The page; `hiddenPlanColumns`: the plan sheet's hidden columns as the page is served (1-based). */
+export function sheetWindowPage(
+  spreadsheetName: string,
+  secret: string,
+  hiddenPlanColumns: readonly number[] = [],
+): string {
   const title = `${spreadsheetName} — Sheet Plan local emulator`;
   return `<!doctype html>
 <html lang="en">
@@ -103,7 +128,7 @@ export function sheetWindowPage(spreadsheetName: string, secret: string): string
     <p class="cell-help" id="sheet-help">${SHEET_HELP}</p>
   </div>
   <div class="grid-area" id="plan-sheet">
-    ${gridHtml()}
+    ${gridHtml(new Set(hiddenPlanColumns))}
     <p class="cell-help" id="cell-help">Edit ${escapeHtml(PLAN_LOCATION.planCell)} as in Sheets: your change is
       committed when you leave the cell or press Ctrl+Enter; Escape discards it.</p>
   </div>
@@ -329,6 +354,7 @@ const SCRIPT = String.raw`
       view = selectedHere ? { sheetName: name, grid: selection.grid, selection: selection }
         : { sheetName: name, grid: (windowState.grids || {})[name] || EMPTY_GRID, selection: null,
           picked: picked && picked.sheet === name ? picked.a1 : null };
+      view.hiddenColumns = (windowState.hiddenColumns || {})[name] || [];
       drawSheetGrid(document.getElementById('sheet-grid'), view, gridEvents);
     }
     // The name box and formula bar show the current cell: the selection's top-left one, the cell the person
@@ -352,11 +378,21 @@ const SCRIPT = String.raw`
       tabs.appendChild(tab);
     });
   }
+  // The plan sheet's hidden columns (set-up hides the record's column) are left out, as Sheets leaves them out.
+  function hidePlanColumns(hidden) {
+    var grid = document.querySelector('#plan-sheet .grid');
+    Array.prototype.forEach.call(grid.querySelectorAll('[data-column]'), function (element) {
+      var column = Number(element.getAttribute('data-column'));
+      element.hidden = hidden.indexOf(column) >= 0;
+      if (element.tagName === 'TH') element.classList.toggle('after-hidden', hidden.indexOf(column - 1) >= 0);
+    });
+  }
   function refreshWindow() {
     return fetch('/api/window', { cache: 'no-store', headers: secretHeaders })
       .then(function (r) { return r.json(); })
       .then(function (state) {
         windowState = state;
+        hidePlanColumns((state.hiddenColumns || {})[PLAN_SHEET] || []);
         var selection = state.selection, key = selection ? selection.sheetName + '!' + selection.a1 : '';
         // A script selected a range: Sheets switches to its sheet, as here.
         if (key !== lastSelection) { lastSelection = key; showSheet(selection ? selection.sheetName : shownSheet); }
