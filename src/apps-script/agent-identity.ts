@@ -15,7 +15,7 @@
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
 import { PlanError } from '../core/errors';
-import { agentSource, type ChangeSource } from '../core/revision';
+import { agentNameOf, agentSource, type ChangeSource } from '../core/revision';
 import { requireAgentName } from './agent-keys';
 
 let caller: ChangeSource = 'api';
@@ -49,7 +49,7 @@ export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   if (caller.toLowerCase() === asNamed.toLowerCase()) return work();
   throw new PlanError(
     'INVALID_ARGUMENT',
-    `agent is ${JSON.stringify(named)}, but this call comes with the key of ${caller.slice('agent:'.length)}: the ` +
+    `agent is ${JSON.stringify(named)}, but this call comes with the key of ${agentNameOf(caller) ?? caller}: the ` +
       `agent option names a caller without a key; nothing was written`,
   );
 }

@@ -21,7 +21,7 @@ import { nestedIndentation, nestedLabelledLines } from './nested-lines';
 import type { PlanOutline } from './parse';
 import { indentationOf } from './patterns';
 import { findTask } from './update';
-import type { ChangeSource } from './revision';
+import { agentNameOf, type ChangeSource } from './revision';
 import type { PlanTask } from './types';
 
 /** The label of a claim's line: `- Working: …`. */
@@ -93,7 +93,7 @@ export function taskClaims(outline: PlanOutline): Map<string, Claim[]> {
 
 /** The name a claim is written under for a change's source: the agent's name, or `api` for a caller without one. */
 export function holderOf(source: ChangeSource): string {
-  return source.startsWith('agent:') ? source.slice('agent:'.length) : source;
+  return agentNameOf(source) ?? source;
 }
 
 /** Whether two names are one holder's (case and spacing aside). */
@@ -145,7 +145,7 @@ export function requireUnclaimed(
     if (!claim) continue;
     throw new PlanError(
       'CLAIMED',
-      `Task ${step} is claimed by ${claim.holder} until ${claim.until}, so you (${claimant.holder}) cannot ${what} ` +
+      `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what} ` +
         `it: take another task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person ` +
         `to release it in the sidebar; nothing was written`,
     );
@@ -181,6 +181,24 @@ export function claimLine(indentation: string, holder: string, until: string): s
   return `${indentation}- ${CLAIM_LABEL}: ${holder.replace(/\s+/g, ' ').trim()} until ${until}`;
 }
 
+/** `document` without the lines of `claims` (at their places in it: `moved`), removed from the last. */
+function withoutClaims(
+  document: PlanDocument,
+  claims: readonly Claim[],
+  moved: (line: number) => number = (line) => line,
+): PlanDocument {
+  let without = document;
+  for (const claim of [...claims].reverse()) without = without.removeLines(moved(claim.line), moved(claim.line) + 1);
+  return without;
+}
+
+/** The holder's Working line on `line` of `document` with a fresh lease, at the indentation it has. */
+function renewedClaim(document: PlanDocument, line: number, claimant: Claimant): PlanDocument {
+  const text = document.lines[line];
+  const indentation = text.slice(0, indentationOf(text).index);
+  return document.replaceLine(line, claimLine(indentation, claimant.holder, claimant.leaseEnd()));
+}
+
 /** What an action does to the claim of the task it changes. */
 export type ClaimChange = 'take' | 'renew' | 'keep';
 
@@ -202,32 +220,22 @@ export function withClaimAfter(
   const { claimant, take } = change;
   const definition = outline.statuses.definition(status);
   const claims = taskClaims(outline).get(task.step) ?? [];
-  if (definition.finished || (claimant && definition.queue)) {
-    let released = document;
-    // From the last, so that the lines still to remove keep their places.
-    for (const claim of [...claims].reverse())
-      released = released.removeLines(moved(claim.line), moved(claim.line) + 1);
-    return released;
-  }
+  if (definition.finished || (claimant && definition.queue)) return withoutClaims(document, claims, moved);
   if (!claimant) return document;
   if (take) {
     const written = claimLine(nestedIndentation(outline, task.line), claimant.holder, claimant.leaseEnd());
-    let taken = document;
-    for (const claim of [...claims].reverse()) taken = taken.removeLines(moved(claim.line), moved(claim.line) + 1);
-    return taken.insertLines(claims.length ? moved(claims[0].line) : moved(task.line) + 1, [written]);
+    const at = claims.length ? moved(claims[0].line) : moved(task.line) + 1;
+    return withoutClaims(document, claims, moved).insertLines(at, [written]);
   }
   const own = claims.find((claim) => sameHolder(claim.holder, claimant.holder));
-  if (!own) return document;
-  const line = moved(own.line);
-  const ownIndentation = document.lines[line].slice(0, indentationOf(document.lines[line]).index);
-  return document.replaceLine(line, claimLine(ownIndentation, claimant.holder, claimant.leaseEnd()));
+  return own ? renewedClaim(document, moved(own.line), claimant) : document;
 }
 
 /**
  * A person releases the claim on `step`: its Working lines go, and the task is free for any agent. INVALID_TRANSITION
  * when the task has none (nothing to release), NOT_FOUND when there is no such task.
  */
-export function releaseClaim(outline: PlanOutline, step: string): { document: PlanDocument; released: Claim[] } {
+export function releaseClaim(outline: PlanOutline, step: string): { document: PlanDocument; task: PlanTask } {
   const task = findTask(outline, step);
   const claims = taskClaims(outline).get(task.step) ?? [];
   if (!claims.length) {
@@ -236,9 +244,7 @@ export function releaseClaim(outline: PlanOutline, step: string): { document: Pl
       `Task ${task.step} has no Working line: nobody holds it; nothing to release`,
     );
   }
-  let document = outline.document;
-  for (const claim of [...claims].reverse()) document = document.removeLines(claim.line, claim.line + 1);
-  return { document, released: claims };
+  return { document: withoutClaims(outline.document, claims), task };
 }
 
 /**
@@ -251,8 +257,5 @@ export function renewOwnClaim(outline: PlanOutline, taskLine: number, claimant: 
   const own = taskClaims(outline)
     .get(task.step)
     ?.find((claim) => sameHolder(claim.holder, claimant.holder));
-  if (!own) return outline.document;
-  const line = outline.document.lines[own.line];
-  const indentation = line.slice(0, indentationOf(line).index);
-  return outline.document.replaceLine(own.line, claimLine(indentation, claimant.holder, claimant.leaseEnd()));
+  return own ? renewedClaim(outline.document, own.line, claimant) : outline.document;
 }

@@ -10,13 +10,11 @@ export function releaseClaim(path: PlanRevisions, step: string, seen?: SeenTask 
   path.requirePerson("release an agent's claim on a task");
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
-    const known = step.trim();
-    const line = outline.tasks.find((task) => task.step === known)?.line;
-    const { document } = releasedText(outline, known);
+    const { document, task } = releasedText(outline, step.trim());
     const text = document.toString();
     return {
       text,
-      result: (revision) => withRevision(taskAtLine(path.texts, text, line ?? 0), revision),
+      result: (revision) => withRevision(taskAtLine(path.texts, text, task.line), revision),
     };
   });
 }
