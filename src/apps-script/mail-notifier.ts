@@ -36,30 +36,36 @@ export function tellPersonByMail(
   /** The unique id of the trigger that runs this call (sendWaitingMail): it has fired, and was deleted. */
   firedTrigger?: string,
 ): void {
-  const properties = scriptProperties();
-  const saved = properties.getProperty(MAIL_STATE_PROPERTY);
-  const state = withoutTrigger(readMailState(saved), firedTrigger);
-  if (fresh.length === 0 && state.pending.length === 0 && !state.triggerId) return;
-  const decision = foldMail(state, fresh, waiting, new Date());
-  let next = decision.state;
-  // Not sent: everything stays pending, and the window is not restarted.
-  if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send))
-    next = { ...state, pending: decision.send };
-  next = keepOneTrigger(next, new Date());
-  const text = JSON.stringify(next);
-  if (text !== saved) properties.setProperty(MAIL_STATE_PROPERTY, text);
+  updateMailState(firedTrigger, (state) => {
+    if (fresh.length === 0 && state.pending.length === 0 && !state.triggerId) return null;
+    const decision = foldMail(state, fresh, waiting, new Date());
+    // Not sent: everything stays pending, and the window is not restarted.
+    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send))
+      return { ...state, pending: decision.send };
+    return decision.state;
+  });
 }
 
 /**
  * Nothing to send any more (mail turned off): the pending events and their trigger go. Under the lock, like a change.
  */
 export function forgetPendingMail(firedTrigger?: string): void {
+  updateMailState(firedTrigger, (state, saved) => (saved === null ? null : { ...state, pending: [] }));
+}
+
+/**
+ * The one read-change-write of the mail state: read (the fired trigger taken off), changed by `change` (null: leave it
+ * as it is), given one trigger at most, written only when its text changed.
+ */
+function updateMailState(
+  firedTrigger: string | undefined,
+  change: (state: MailState, saved: string | null) => MailState | null,
+): void {
   const properties = scriptProperties();
   const saved = properties.getProperty(MAIL_STATE_PROPERTY);
-  if (saved === null) return;
-  const state = withoutTrigger(readMailState(saved), firedTrigger);
-  const next = keepOneTrigger({ ...state, pending: [] }, new Date());
-  const text = JSON.stringify(next);
+  const changed = change(withoutTrigger(readMailState(saved), firedTrigger), saved);
+  if (!changed) return;
+  const text = JSON.stringify(keepOneTrigger(changed, new Date()));
   if (text !== saved) properties.setProperty(MAIL_STATE_PROPERTY, text);
 }
 
