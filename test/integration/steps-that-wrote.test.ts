@@ -207,3 +207,20 @@ test('a write the person undid drops its step from the list once a completion ha
   expect(agent(spreadsheet, 'completeTask', ['1.1'])).toMatchObject({ step: '1.1', status: 'done' });
   expect(listed(spreadsheet)).toEqual([]);
 });
+
+test('a new plan keeps the list, as the write log keeps the writes its steps are checked by', () => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  agent(spreadsheet, 'createPlan', ['Next', 'Do more', [{ name: 'Work', steps: ['Write the totals again'] }]]);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+  expectRefusedForTheWrittenCell(spreadsheet);
+});
+
+test('finishing a plan keeps the list in the record it leaves', () => {
+  const spreadsheet = workbook();
+  agent(spreadsheet, 'writeRange', ['Summary!B3', [['A-1']], '1.1']);
+  const completed = ['1.1', '1.2', '1.3'].map((step) => ({ action: 'complete', step }));
+  agent(spreadsheet, 'applyCommands', [[...completed, { action: 'skip', step: '1.4', text: 'not needed' }]]);
+  agent(spreadsheet, 'finishPlan', ['Totals written']);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+});
