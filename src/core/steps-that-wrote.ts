@@ -14,6 +14,11 @@ import { digestText } from './revision';
 
 /** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
 export const STEPS_THAT_WROTE = 'stepsThatWrote';
+/**
+ * Steps listed at most: the write log keeps the last 100 writes, so a longer list names steps whose writes have left
+ * it. Rather than grow, the list is dropped, and the next change learns it afresh from the log.
+ */
+export const STEPS_LISTED_AT_MOST = 100;
 
 interface ListedSteps {
   steps: string[];
@@ -63,12 +68,12 @@ export function recordWithStepsThatWrote(meta: string, steps: readonly string[] 
 /**
  * The record `meta` with `step` added to its list, for writeRange before it logs a write of `step`; null when nothing
  * needs writing: the step is listed already, or the record lists nothing (a list begun here would leave out the steps
- * that wrote before it, so the record keeps saying nothing).
+ * that wrote before it, so the record keeps saying nothing). A full list is dropped instead (STEPS_LISTED_AT_MOST).
  */
 export function recordListingStep(meta: string, step: string): string | null {
   const steps = stepsThatWroteIn(meta);
   if (!steps || steps.includes(step)) return null;
-  return recordWithStepsThatWrote(meta, [...steps, step]);
+  return recordWithStepsThatWrote(meta, steps.length < STEPS_LISTED_AT_MOST ? [...steps, step] : undefined);
 }
 
 /**

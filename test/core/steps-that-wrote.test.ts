@@ -6,6 +6,7 @@ import type { TaskCells } from '../../src/core/done-checks';
 import { revisionRecord } from '../../src/core/revision';
 import type { SheetRange } from '../../src/core/sheet-range';
 import {
+  STEPS_LISTED_AT_MOST,
   STEPS_THAT_WROTE,
   StepsThatWrote,
   recordListingStep,
@@ -81,4 +82,13 @@ test('without a list, the log is looked in, and the next record learns the list 
   expect(new StepsThatWrote(undefined).carried(undefined)).toBeUndefined();
   expect(new StepsThatWrote(['1.1']).carried(log)).toEqual(['1.1']);
   expect(log.reads).toBe(2);
+});
+
+test('a full list is dropped, not grown: the record says nothing, and the next change learns it from the log', () => {
+  const full = recordWithStepsThatWrote(
+    RECORD,
+    Array.from({ length: STEPS_LISTED_AT_MOST }, (_, i) => `1.${i + 1}`),
+  );
+  expect(recordListingStep(full, '1.1')).toBeNull();
+  expect(recordListingStep(full, '2.1')).toBe(recordWithStepsThatWrote(RECORD, undefined));
 });
