@@ -14,6 +14,7 @@ export default tseslint.config(
         console: 'readonly',
         process: 'readonly',
         __dirname: 'readonly',
+        __filename: 'readonly',
         require: 'readonly',
         module: 'writable',
         setTimeout: 'readonly',
