@@ -255,11 +255,14 @@ export function readPhaseText(level: number, text: string): PhaseHeadingText | n
   if (word && at < text.length && PHASE_NAME_SEPARATORS.includes(text[at])) at++;
   const prefix = word ? word[1] : '';
   let name = text.slice(at).trim();
-  const emphasis = CLOSING_EMPHASIS.exec(name);
-  if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
-  // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
-  const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
-  if (decoration.trim()) name = `${decoration}${name}`;
+  // The spec's spelling has nothing before `Phase`: no emphasis to close, no decoration to keep.
+  if (prefix) {
+    const emphasis = CLOSING_EMPHASIS.exec(name);
+    if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
+    // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
+    const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
+    if (decoration.trim()) name = `${decoration}${name}`;
+  }
   const number = word ? Number(word[2]) : Number(match[1]);
   const phase: PhaseHeadingText = { number, name, phaseWord: Boolean(word), prefix };
   if (word?.[3]) phase.part = `${word[2]}${word[3]}`;
