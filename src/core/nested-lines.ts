@@ -63,7 +63,7 @@ export function nestedItems(outline: PlanOutline): NestedItem[] {
 export function nestedLabelledLines(outline: PlanOutline, label?: string): NestedLine[] {
   const found: NestedLine[] = [];
   const wanted = label?.toLowerCase();
-  for (const { task, line } of nestedItems(outline)) {
+  for (const { task, line } of outline.nested) {
     const item = matchListItem(outline.document.lines[line]);
     const labelled = item && matchLabelledValue(item.text);
     if (!labelled || (wanted !== undefined && labelled.label.toLowerCase() !== wanted)) continue;

@@ -8,6 +8,7 @@ import { NOT_PLAN_TEXT, type BlockKind, type BlockScan, type HeadingPlace } from
 import { readDependencies, type DependencyLine } from './dependencies';
 import { deriveNumbers } from './derive-steps';
 import { PlanDocument } from './document';
+import { nestedItems, type NestedItem } from './nested-lines';
 import {
   COMMENT_OPEN,
   EMOJI_TASK,
@@ -83,6 +84,8 @@ export interface PlanOutline {
   tasksOutsidePhases: PlanTask[];
   /** Lines that look like tasks but are not read as tasks, and why. */
   unread: UnreadLine[];
+  /** Every list item nested under a task, in document order (nested-lines.ts): read once, for every nested label. */
+  nested: NestedItem[];
   /** The `  - After: 1.2` lines under tasks (src/core/dependencies.ts); each task's `waitsFor` holds their steps. */
   dependencies: DependencyLine[];
   /** Phases in document order; tasks outside phase headings form phases where they stand. */
@@ -169,6 +172,7 @@ class OutlineReader {
     }
     this.closeSection(kinds.length);
     deriveNumbers(this.outline, Int32Array.from(this.parentOf), Int32Array.from(this.phaseOf));
+    this.outline.nested = nestedItems(this.outline);
     this.outline.dependencies = readDependencies(this.outline);
     return this.outline;
   }
@@ -394,6 +398,7 @@ export function readOutline(document: PlanDocument, blocks: BlockScan, statuses:
     unknownStatusLines: [],
     tasksOutsidePhases: [],
     unread: [],
+    nested: [],
     dependencies: [],
     phases: [],
     questions: [],
