@@ -2,19 +2,18 @@
  * No regular expression in src/ or sidebar/ can take super-linear time: a 50,000-character cell
  * is parsed on every API call, and one quadratic pattern made that take seconds. Every pattern is
  * found mechanically (test/core/regex-collector.ts) and checked by recheck, a ReDoS analyser, in
- * its pure-JavaScript build (no JVM, no native binary).
+ * its pure-JavaScript build (no JVM, no native binary), run in a plain Node process
+ * (test/core/redos-analyse.cjs).
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { collectPatterns, type FoundPattern } from './regex-collector';
 
-// Before recheck is loaded: its default picks a native binary or a JVM when it finds one.
-process.env.RECHECK_BACKEND = 'pure';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { check } = require('recheck') as typeof import('recheck');
-
 const ROOT = path.resolve(__dirname, '../..');
+/** The analysis, run as a plain Node process (see the script for why). */
+const ANALYSER = path.join(__dirname, 'redos-analyse.cjs');
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -25,32 +24,40 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/**
- * The automaton checker proves a pattern safe or finds its attack string (fast and exact for
- * patterns of this size); the fuzzing checker is the fallback for what it cannot model.
- */
-async function analyse(source: string, flags: string) {
-  const limits = { maxNFASize: 1_000_000, maxPatternSize: 100_000, timeout: 60_000 };
-  const exact = await check(source, flags, { ...limits, checker: 'automaton' });
-  return exact.status === 'unknown' ? check(source, flags, limits) : exact;
+interface Verdict {
+  status: string;
+  detail: string;
 }
 
+/** recheck's verdict on each pattern, in order. */
+function analyse(patterns: Array<{ source: string; flags: string }>): Promise<Verdict[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ANALYSER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as Verdict[]) : reject(new Error(`the analysis failed: ${errors}`)),
+    );
+    child.stdin.end(JSON.stringify(patterns));
+  });
+}
+
+/** Each pattern that is not proven safe, with where it is and why. */
 async function unsafe(patterns: FoundPattern[]): Promise<string[]> {
-  const found: string[] = [];
   const seen = new Set<string>();
-  for (const pattern of patterns) {
-    if (seen.has(`${pattern.flags}/${pattern.source}`)) continue;
-    seen.add(`${pattern.flags}/${pattern.source}`);
-    const result = await analyse(pattern.source, pattern.flags);
-    if (result.status !== 'safe') {
-      const detail =
-        result.status === 'vulnerable'
-          ? `${result.complexity.summary}; attack: ${result.attack.pattern}`
-          : `could not be analysed: ${result.error.kind}`;
-      found.push(`${pattern.where} /${pattern.source}/${pattern.flags}: ${detail}`);
-    }
-  }
-  return found;
+  const distinct = patterns.filter((pattern) => {
+    const key = `${pattern.flags}/${pattern.source}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+  const verdicts = await analyse(distinct);
+  return distinct.flatMap((pattern, index) =>
+    verdicts[index].status === 'safe'
+      ? []
+      : [`${pattern.where} /${pattern.source}/${pattern.flags}: ${verdicts[index].detail}`],
+  );
 }
 
 describe('regular expressions run in linear time', () => {
