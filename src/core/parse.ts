@@ -19,7 +19,7 @@ export { splitTaskText, type TaskText } from './task-text';
 
 export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): PlanOutline {
   const document = PlanDocument.from(markdown);
-  return readOutline(document, scanBlocks(document.lines), statuses);
+  return readOutline(document, scanBlocks(document.lines), statuses, markdown);
 }
 
 function sectionText(outline: PlanOutline, name: 'analysis' | 'notes'): string {

@@ -26,7 +26,7 @@ import {
 } from './patterns';
 import { planStatusForWord, type PlanStatus } from './plan-status';
 import type { StatusTable } from './statuses';
-import { taskFromLine } from './task-text';
+import { mayHoldDateOrNote, taskFromLine } from './task-text';
 import type { Phase, PlanQuestion, PlanTask } from './types';
 
 type KnownSection = 'analysis' | 'questions' | 'notes' | 'goal';
@@ -155,9 +155,15 @@ class OutlineReader {
   private readonly parentOf: number[] = [];
   private readonly phaseOf: number[] = [];
   private readonly lines: readonly string[];
+  /** No done date or annotation anywhere in the document: titles are read as they stand. */
+  private readonly plainTitles: boolean;
 
-  constructor(private readonly outline: PlanOutline) {
+  constructor(
+    private readonly outline: PlanOutline,
+    text: string,
+  ) {
     this.lines = outline.document.lines;
+    this.plainTitles = !mayHoldDateOrNote(text);
   }
 
   read(): PlanOutline {
@@ -356,7 +362,7 @@ class OutlineReader {
     const { outline } = this;
     const known = outline.statuses.forSymbol(parts.symbol);
     // An unknown character reads as the queue's status (todo), as in the spec; validatePlan reports it.
-    const task = taskFromLine(i, parts, known ?? outline.statuses.queue);
+    const task = taskFromLine(i, parts, known ?? outline.statuses.queue, this.plainTitles);
     if (!this.phase) this.startPhase(this.implicitPhase(i));
     const current = this.phase!;
     if (current.source === 'phase-heading') task.phase = current.number;
@@ -387,8 +393,13 @@ class OutlineReader {
   }
 }
 
-/** Reads a document's outline from its block labels. */
-export function readOutline(document: PlanDocument, blocks: BlockScan, statuses: StatusTable): PlanOutline {
+/** Reads a document's outline from its block labels; `text` is the document as text. */
+export function readOutline(
+  document: PlanDocument,
+  blocks: BlockScan,
+  statuses: StatusTable,
+  text = document.toString(),
+): PlanOutline {
   const outline: PlanOutline = {
     document,
     blocks,
@@ -406,5 +417,5 @@ export function readOutline(document: PlanDocument, blocks: BlockScan, statuses:
     title: '',
     goal: '',
   };
-  return new OutlineReader(outline).read();
+  return new OutlineReader(outline, text).read();
 }
