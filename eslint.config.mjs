@@ -50,6 +50,11 @@ export default tseslint.config(
     rules: { 'prefer-rest-params': 'off' },
   },
   {
+    // CommonJS files (jest's transform, test helpers run as plain Node processes) load modules with require.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Tests read untyped JSON answers (scripts.run bodies, call results) without declaring every shape.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

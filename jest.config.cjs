@@ -1,19 +1,10 @@
 /**
- * ts-jest strips types only (type checking is `npm run typecheck`'s job). jest 29 and ts-jest are
- * pure JavaScript: `npm ci` works on a fresh machine whose registry serves no other platforms' binaries.
+ * esbuild strips types only (type checking is `npm run typecheck`'s job): test/esbuild-transform.cjs.
  */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  transform: {
-    '^.+\\.tsx?$': [
-      'ts-jest',
-      {
-        isolatedModules: true,
-        tsconfig: { module: 'commonjs', jsx: 'react-jsx', jsxImportSource: 'preact', esModuleInterop: true },
-      },
-    ],
-  },
+  transform: { '^.+\\.tsx?$': '<rootDir>/test/esbuild-transform.cjs' },
   testTimeout: 30000,
   // jest's default on two cores is one worker: every file in turn. Three keep both cores busy, since the browser,
   // server and MCP files spend much of their time waiting on another process (Chromium, a server, a child).

@@ -163,8 +163,10 @@ async function main(): Promise<void> {
         'is a round trip inside Google). Sheet Plan also takes the script lock for every change, and writes the new ' +
         'text a second time, as the last recorded plan in the hidden history sheet, so that whatever replaces the ' +
         "plan cell next (a paste, Delete, another script), this version can be restored; the spec's flow does " +
-        "neither. A start writes the end of the agent's claim (a date and time), and a completion also finds the " +
-        "hidden write log's sheet, where its done check reads the cells the task wrote.",
+        "neither. A start writes the end of the agent's claim (a date and time), and a completion the done date. A " +
+        "completion's done check reads the cells the task wrote through writeRange, found in the hidden write log; " +
+        'the revision record lists the steps that wrote, so the completion of a task that wrote none (as here) ' +
+        'looks for nothing.',
       '',
       '| operation | Sheet Plan | spec reference |',
       '|---|---|---|',

@@ -20,6 +20,7 @@ Status: approved
 
 ### Phase 1: Work
 - [/] 1.1 Write the output
+- [/] 1.2 Write more output
 `;
 
 type Execution = ReturnType<typeof createExecution>;
@@ -104,6 +105,18 @@ export function sheetWorkSection(dist: string, projectFiles: Record<string, stri
     'writeRange of 1,000 × 5 cells (the largest write)',
     run(spreadsheet, dist, 'writeRange', ['Out!A1', grid(1000, 5), '1.1']),
   );
+  // Once Sheet Plan has written the plan, its revision record lists the steps that wrote: a step's first write adds it.
+  const recorded = workbook(dist);
+  run(recorded, dist, 'setTaskNote', ['1.1', 'the record now lists the steps that wrote']);
+  run(recorded, dist, 'writeRange', ['Out!A1', grid(2, 2), '1.1']);
+  const listed = row(
+    'writeRange of 4 × 2 cells on a plan Sheet Plan wrote (the history sheet is read for an approved plan)',
+    run(recorded, dist, 'writeRange', ['Out!A3', grid(4, 2), '1.1']),
+  );
+  const listing = row(
+    "the same, its step's first write (lists the step in the revision record)",
+    run(recorded, dist, 'writeRange', ['Out!A3', grid(4, 2), '1.2']),
+  );
   row('writeRange refused (out of scope)', run(spreadsheet, dist, 'writeRange', ['Notes!A1', grid(1, 1), '1.1']));
   row('listSheets (3 sheets)', run(spreadsheet, dist, 'listSheets', []));
   row('getWriteLog()', run(spreadsheet, dist, 'getWriteLog', []));
@@ -123,7 +136,10 @@ export function sheetWorkSection(dist: string, projectFiles: Record<string, stri
       '(setValues, appendRow) / all service calls / locks taken. A write reads the plan cells and the target ' +
       'once (its values and formulas, for the undo record), writes the target once and appends one log row. An ' +
       "agent's call also reads the script properties, where the spreadsheet a person opened is remembered: an " +
-      'execution through the Apps Script API has no active spreadsheet, so it opens that one by its id.',
+      'execution through the Apps Script API has no active spreadsheet, so it opens that one by its id. The first ' +
+      "write of a step also lists the step in the plan's revision record (its cell by A1, one setValues), so that " +
+      `the completion of a task that wrote nothing skips the write log: ${listing.count.all - listed.count.all} ` +
+      'calls more, once per step.',
     '',
     '| call | range reads | range writes | all calls | locks |',
     '|---|---|---|---|---|',

@@ -4,7 +4,8 @@
  * live in src/core/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
  * writes. A write is one lock, one read of the plan cells, one getValues and one getFormulas of the
  * target (the undo record: the formulas so that an undo puts a formula back, not its last value),
- * one setValues and one appended log row.
+ * one setValues and one appended log row; the first write of a step also lists the step in the plan's revision
+ * record (two calls), so that the done check of a task that never wrote skips the log.
  */
 import { describeValue } from '../core/arguments';
 import {
@@ -240,6 +241,9 @@ export function writeRange(
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
     const at = store.now();
     writeCells(store, cells, grid, replaced);
+    // Listed before it is logged, in the same change: the log never holds a write of a step the record says never
+    // wrote.
+    store.listStepThatWrote(task);
     // A write the person cannot see or undo never happens: if the log row fails, the cells are put back with it.
     const { entry } = new WriteLog(spreadsheet, store).append(
       { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },

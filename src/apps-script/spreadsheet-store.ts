@@ -11,6 +11,7 @@
  */
 import { PlanError } from '../core/errors';
 import { recordedRevision } from '../core/revision';
+import { recordListingStep } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
@@ -52,6 +53,8 @@ const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
 /** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange from the spreadsheet, no lookup of the sheet by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
+/** The record alone, `AGENT_BASE!D2`, likewise. */
+const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -101,6 +104,28 @@ export class SpreadsheetPlanStore implements PlanStore {
    */
   registerPutBack(step: () => void): void {
     this.undo.push(step);
+  }
+
+  /**
+   * Lists `step` among the steps that wrote cells in the revision record this change read
+   * (src/core/steps-that-wrote.ts), for writeRange before it logs the write: the record cell alone is written (two
+   * calls), and put back if the change fails. Nothing is written when the step is listed already, or the record lists
+   * nothing (the done check then looks in the log anyway). The plan's text, revision and digest are untouched: the
+   * sidebar sees no new version of the plan (the write shows in the write log, whose mark moves).
+   */
+  listStepThatWrote(step: string): void {
+    const before = this.readValues;
+    if (!before) return;
+    const record = ALL_CELLS.valueAt(before, METADATA);
+    const listed = recordListingStep(writtenText(record), step);
+    if (listed === null) return;
+    const range = this.spreadsheet().getRange(RECORD_A1);
+    const previous = [[restoreInput(record)]];
+    this.undo.push(() => range.setValues(previous));
+    range.setValues([[asText(listed)]]);
+    // As a later read would see it, for any write after this one in the same change.
+    this.readValues = before.map((row) => row.slice());
+    this.readValues[METADATA.row - ALL_CELLS.row][METADATA.column - ALL_CELLS.column] = listed;
   }
 
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */

@@ -1,7 +1,7 @@
 /**
- * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges a task wrote, from the write log; one
- * read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task, kept
- * in a script property (every kind of execution has them) for the sidebar's line under the task.
+ * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges each task wrote, from the write log;
+ * one read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task,
+ * kept in a script property (every kind of execution has them) for the sidebar's line under the task.
  */
 import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
@@ -31,14 +31,17 @@ export function checkResults(): Record<string, CheckResult> {
 export class SpreadsheetTaskCells implements TaskCells {
   constructor(private readonly spreadsheet: () => Spreadsheet) {}
 
-  writtenRanges(step: string): SheetRange[] {
-    const ranges: SheetRange[] = [];
+  writtenRanges(): Map<string, SheetRange[]> {
+    const byStep = new Map<string, SheetRange[]>();
     for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
-      if (entry.kind !== 'write' || entry.step !== step || entry.undone) continue;
+      if (entry.kind !== 'write' || entry.undone) continue;
       const range = readSheetRange(entry.range);
-      if (typeof range !== 'string') ranges.push(range);
+      if (typeof range === 'string') continue;
+      const ranges = byStep.get(entry.step);
+      if (ranges) ranges.push(range);
+      else byStep.set(entry.step, [range]);
     }
-    return ranges;
+    return byStep;
   }
 
   read(requested: SheetRange): CellGrid | string {

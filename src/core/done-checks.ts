@@ -31,8 +31,11 @@ export interface CheckResult {
 
 /** The port to the cells: where the task wrote, and one read of each range. */
 export interface TaskCells {
-  /** The ranges writeRange wrote for `step` and nobody undid, as the write log lists them. */
-  writtenRanges(step: string): SheetRange[];
+  /**
+   * The ranges writeRange wrote and nobody undid, by step, as the write log lists them (one read of the log): a step
+   * with none is not a key.
+   */
+  writtenRanges(): Map<string, SheetRange[]>;
   /** Each range read once (an open end stops at the sheet's last row or column), or why it cannot be read. */
   read(range: SheetRange): CellGrid | string;
   /** Keeps the result for the person; a failure to keep it never changes the answer. */
@@ -64,8 +67,16 @@ function rangesToCheck(written: SheetRange[], declared: RangeToCheck[]): RangeTo
 /**
  * Refuses (CHECK_FAILED, before anything is written) the completion of `step` when a cell it wrote shows a formula
  * error, a declared check fails, or a check line cannot be read. A task with no writes and no checks reads nothing.
+ * `writtenBy` answers the ranges a step wrote (src/core/steps-that-wrote.ts: from the write log, unless the revision
+ * record says the step never wrote).
  */
-export function requireTaskChecked(outline: PlanOutline, step: string, cells: TaskCells, now: () => string): void {
+export function requireTaskChecked(
+  outline: PlanOutline,
+  step: string,
+  cells: TaskCells,
+  now: () => string,
+  writtenBy: (step: string) => SheetRange[],
+): void {
   const lines = taskChecks(outline).get(step) ?? [];
   const unreadable = lines.find((line) => line.error);
   if (unreadable) {
@@ -77,7 +88,7 @@ export function requireTaskChecked(outline: PlanOutline, step: string, cells: Ta
     );
   }
   const declared = lines.map((line) => ({ range: line.check!.range, checks: line.check!.checks, label: line.text }));
-  const written = cells.writtenRanges(step);
+  const written = writtenBy(step);
   const targets = rangesToCheck(written, declared);
   if (!targets.length) return;
   const failures: CheckFailure[] = [];

@@ -7,7 +7,6 @@
 
 // Before recheck is loaded: its default picks a native binary or a JVM when it finds one.
 process.env.RECHECK_BACKEND = 'pure';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { check } = require('recheck');
 
 /**

@@ -16,7 +16,9 @@ import {
   plan,
   sheetWithPlan,
   sheetWithSavedPlan,
+  typeRows,
 } from './harness';
+import { WRITE_LOG_SHEET } from '../../src/apps-script/write-log';
 
 const PLAN_TEXT = plan(
   '# Plan: Calls',
@@ -25,6 +27,19 @@ const PLAN_TEXT = plan(
   '- [ ] 1.1 First',
   '- [ ] 1.2 Second',
   '- [ ] 1.3 Third',
+);
+
+/** A plan whose task 1.1 may write `Data!A1:B5`. */
+const PLAN_WITH_WRITES = plan(
+  '# Plan: Calls',
+  'Goal: Count them',
+  'Status: approved',
+  '## Analysis',
+  '- Target ranges:',
+  '  - Write: Data!A1:B5',
+  '### Phase 1: Work',
+  '- [/] 1.1 First',
+  '- [ ] 1.2 Second',
 );
 
 const LABEL = cellReference(PLAN_LOCATION.metadataLabelCell);
@@ -104,14 +119,34 @@ test.each([
 test.each([
   ['completeTask', ['1.1']],
   ['advanceTask', ['1.1']],
-])('%s writes a date and looks for the cells the task wrote: two calls more', (name, args) => {
-  const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args);
+  ['applyCommands', [[{ action: 'complete', step: '1.1' }]]],
+])(
+  '%s of a task that wrote no cells writes a date: the time zone is asked once, and the write log never',
+  (name, args) => {
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
+    expect(error).toBeUndefined();
+    expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
+    expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+    expect(spreadsheetCalls(execution)).toHaveLength(8);
+    expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+    // The revision record lists the steps that wrote cells (writeRange): not this one, so its done check reads nothing.
+    expect(execution.countCalls({ method: 'getSheetByName' })).toBe(0);
+  },
+);
+
+test.each([
+  ['completeTask', ['1.1']],
+  ['advanceTask', ['1.1']],
+  ['applyCommands', [[{ action: 'complete', step: '1.1' }]]],
+])('%s of a task that wrote cells looks them up in the write log and reads them', (name, args) => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_WITH_WRITES);
+  typeRows(spreadsheet, 'Data!A1', [['before']]);
+  const written = execute(spreadsheet, 'writeRange', ['Data!A1', [['totals']], '1.1']);
+  expect(written.error).toBeUndefined();
+  const { error, execution } = execute(spreadsheet, name, args as unknown[]);
   expect(error).toBeUndefined();
-  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-  expect(spreadsheetCalls(execution)).toHaveLength(9);
-  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
-  // The write log, to check the cells the task wrote (done means checked): not there, so nothing more is read.
-  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(1);
+  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, WRITE_LOG_SHEET, 'Data', HISTORY_SHEET]);
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(2);
 });
 
 test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validatePlan'])(

@@ -4,6 +4,7 @@ import { recoveryPlan, STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
 import { recordWithRequests } from '../request-ids';
 import { recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
+import { recordWithStepsThatWrote } from '../steps-that-wrote';
 import type { SavedVersion } from '../store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome } from '../write-path/results';
@@ -27,8 +28,10 @@ export function recordCellEdit(
     if (last === undefined) {
       if (cells.meta === meta && !typed.length) return null; // the cell holds what Sheet Plan recorded
       // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
-      // the last recorded plan, keeping what the person typed.
-      path.store.write({ text, meta, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
+      // the last recorded plan, keeping what the person typed. The history's copy may list fewer steps that wrote than
+      // the lost record did (writeRange lists a step in the cell only): the list is carried only from the cell.
+      const restored = recordWithStepsThatWrote(meta, snapshot.stepsThatWrote.carried(undefined));
+      path.store.write({ text, meta: restored, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
       return revision;
     }
     const replaced = last ? last.text : (edit.oldValue ?? '');
@@ -50,7 +53,10 @@ export function recordCellEdit(
       at: record.info.changedAt ?? path.store.now(),
       revision: revision.revision,
     });
-    const recorded = recordWithRequests(recordWithAttention(record.meta, attention), meta);
+    const recorded = recordWithStepsThatWrote(
+      recordWithRequests(recordWithAttention(record.meta, attention), meta),
+      snapshot.stepsThatWrote.carried(undefined),
+    );
     path.store.write({
       text,
       meta: recorded,

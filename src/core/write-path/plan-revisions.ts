@@ -31,6 +31,7 @@ import {
   type RevisionInfo,
 } from '../revision';
 import type { PlanSettings } from '../settings';
+import { StepsThatWrote, recordWithStepsThatWrote, stepsThatWroteIn } from '../steps-that-wrote';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from '../store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
@@ -51,6 +52,11 @@ export interface Snapshot {
    * that a write can keep it; undefined when the cell holds what was recorded.
    */
   lastRecorded?: RecordedPlan | null;
+  /**
+   * The steps that wrote cells (writeRange), as the record in the cell lists them: never from the history's copy, which
+   * writeRange does not update.
+   */
+  stepsThatWrote: StepsThatWrote;
 }
 
 /** Why the document being replaced is kept in the history. */
@@ -78,6 +84,8 @@ export class PlanRevisions {
   private readonly request: ChangeRequest | undefined;
   private cachedSettings: PlanSettings | undefined;
   private todayFetched: string | undefined;
+  /** What the change under way knows of the steps that wrote: its snapshot's, for the done check. */
+  private stepsThatWrote = new StepsThatWrote(undefined);
 
   constructor(
     readonly store: PlanStore,
@@ -105,7 +113,16 @@ export class PlanRevisions {
       lastRecorded = this.store.lastRecorded();
       if (lastRecorded) meta = lastRecorded.meta;
     }
-    const snapshot: Snapshot = { cells, text, read, meta, revision: currentRevision(text, meta, read.digest) };
+    const listed = cells && recordedRevision(cells.meta) !== undefined ? stepsThatWroteIn(cells.meta) : undefined;
+    const snapshot: Snapshot = {
+      cells,
+      text,
+      read,
+      meta,
+      revision: currentRevision(text, meta, read.digest),
+      stepsThatWrote: new StepsThatWrote(listed),
+    };
+    if (forWrite) this.stepsThatWrote = snapshot.stepsThatWrote;
     if (forWrite && isUnrecorded(text, meta, read.digest))
       snapshot.lastRecorded = lastRecorded ?? this.store.lastRecorded();
     return snapshot;
@@ -193,7 +210,14 @@ export class PlanRevisions {
   requireChecked(outline: PlanOutline, step: string): void {
     const cells = this.store.taskCells;
     if (this.byPerson || !cells) return;
-    requireTaskChecked(outline, step, cells, () => this.store.now());
+    const steps = this.stepsThatWrote;
+    requireTaskChecked(
+      outline,
+      step,
+      cells,
+      () => this.store.now(),
+      (task) => steps.rangesOf(task, cells),
+    );
   }
 
   /**
@@ -275,10 +299,13 @@ export class PlanRevisions {
       at: next.info.changedAt ?? this.store.now(),
       revision,
     });
-    const meta = recordWithRequests(
-      recordWithAttention(next.meta, attention),
-      options.newPlan ? '' : snapshot.meta,
-      this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
+    const meta = recordWithStepsThatWrote(
+      recordWithRequests(
+        recordWithAttention(next.meta, attention),
+        options.newPlan ? '' : snapshot.meta,
+        this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
+      ),
+      snapshot.stepsThatWrote.carried(this.store.taskCells),
     );
     this.store.write({
       text,

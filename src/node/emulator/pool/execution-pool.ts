@@ -391,7 +391,7 @@ class ScriptThread {
   }
 }
 
-/** build/emulator-worker.js of the package this file belongs to (src/… under ts-jest, build/ once bundled). */
+/** build/emulator-worker.js of the package this file belongs to (src/… under jest, build/ once bundled). */
 function builtWorkerFile(): string {
   let folder = __dirname;
   while (!existsSync(path.join(folder, 'package.json'))) {

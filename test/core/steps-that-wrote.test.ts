@@ -1,0 +1,94 @@
+/**
+ * The steps that wrote, in the revision record (src/core/steps-that-wrote.ts): believed only when Sheet Plan's seal
+ * matches, added to by writeRange only where a list is kept, and the write log read at most once per change.
+ */
+import type { TaskCells } from '../../src/core/done-checks';
+import { revisionRecord } from '../../src/core/revision';
+import type { SheetRange } from '../../src/core/sheet-range';
+import {
+  STEPS_LISTED_AT_MOST,
+  STEPS_THAT_WROTE,
+  StepsThatWrote,
+  recordListingStep,
+  recordWithStepsThatWrote,
+  stepsThatWroteIn,
+} from '../../src/core/steps-that-wrote';
+
+const RECORD = revisionRecord(4, '# Plan: A', 'api', '2026-11-26T10:00:00.000Z').meta;
+const range: SheetRange = { sheet: 'Out', top: 1, left: 1, bottom: 2, right: 2 };
+
+/** A write log holding writes of the given steps, counting how often it is read. */
+function logOf(...steps: string[]): TaskCells & { reads: number } {
+  return {
+    reads: 0,
+    writtenRanges() {
+      this.reads += 1;
+      return new Map(steps.map((step) => [step, [range]]));
+    },
+    read: () => 'not read here',
+    keepResult: () => undefined,
+  };
+}
+
+test('a record without a list says nothing; one Sheet Plan listed says which steps wrote', () => {
+  expect(stepsThatWroteIn(RECORD)).toBeUndefined();
+  const listed = recordWithStepsThatWrote(RECORD, ['3.1', '1.2', '3.1']);
+  expect(stepsThatWroteIn(listed)).toEqual(['1.2', '3.1']);
+  expect(stepsThatWroteIn(recordWithStepsThatWrote(RECORD, []))).toEqual([]);
+});
+
+test('a list edited by hand, or moved to another revision, is not believed', () => {
+  const listed = JSON.parse(recordWithStepsThatWrote(RECORD, ['1.1']));
+  const edited = { ...listed, [STEPS_THAT_WROTE]: { ...listed[STEPS_THAT_WROTE], steps: [] } };
+  expect(stepsThatWroteIn(JSON.stringify(edited))).toBeUndefined();
+  expect(stepsThatWroteIn(JSON.stringify({ ...listed, revision: 5 }))).toBeUndefined();
+  expect(
+    stepsThatWroteIn(JSON.stringify({ ...listed, [STEPS_THAT_WROTE]: { steps: [1], seal: 'x' } })),
+  ).toBeUndefined();
+  expect(stepsThatWroteIn('not json')).toBeUndefined();
+});
+
+test('writing no list takes the old one out, and leaves the rest of the record as it was', () => {
+  const listed = recordWithStepsThatWrote(RECORD, ['1.1']);
+  expect(JSON.parse(recordWithStepsThatWrote(listed, undefined))).toEqual(JSON.parse(RECORD));
+  expect(recordWithStepsThatWrote('typed by a person', ['1.1'])).toBe('typed by a person');
+});
+
+test('writeRange adds a step only to a list kept, and only once', () => {
+  expect(recordListingStep(RECORD, '1.1')).toBeNull();
+  const listed = recordWithStepsThatWrote(RECORD, ['1.1']);
+  expect(recordListingStep(listed, '1.1')).toBeNull();
+  expect(stepsThatWroteIn(recordListingStep(listed, '2.1')!)).toEqual(['1.1', '2.1']);
+});
+
+test('a step the list leaves out is not looked for; a listed one is, with the log read once per change', () => {
+  const log = logOf('1.1');
+  const steps = new StepsThatWrote(['1.1', '1.3']);
+  expect(steps.rangesOf('1.2', log)).toEqual([]);
+  expect(log.reads).toBe(0);
+  expect(steps.rangesOf('1.1', log)).toEqual([range]);
+  expect(steps.rangesOf('1.3', log)).toEqual([]);
+  expect(log.reads).toBe(1);
+  // The log was read whole: the next record lists what it holds (1.3's writes were undone or left it).
+  expect(steps.carried(log)).toEqual(['1.1']);
+});
+
+test('without a list, the log is looked in, and the next record learns the list from it', () => {
+  const log = logOf('2.1');
+  expect(new StepsThatWrote(undefined).rangesOf('1.1', log)).toEqual([]);
+  expect(log.reads).toBe(1);
+  const learning = new StepsThatWrote(undefined);
+  expect(learning.carried(log)).toEqual(['2.1']);
+  expect(new StepsThatWrote(undefined).carried(undefined)).toBeUndefined();
+  expect(new StepsThatWrote(['1.1']).carried(log)).toEqual(['1.1']);
+  expect(log.reads).toBe(2);
+});
+
+test('a full list is dropped, not grown: the record says nothing, and the next change learns it from the log', () => {
+  const full = recordWithStepsThatWrote(
+    RECORD,
+    Array.from({ length: STEPS_LISTED_AT_MOST }, (_, i) => `1.${i + 1}`),
+  );
+  expect(recordListingStep(full, '1.1')).toBeNull();
+  expect(recordListingStep(full, '2.1')).toBe(recordWithStepsThatWrote(RECORD, undefined));
+});

@@ -1,0 +1,226 @@
+/**
+ * The steps that wrote cells, listed in the revision record (src/core/steps-that-wrote.ts): writeRange lists its step
+ * before it logs the write, every write of the plan carries the list, and the done check of a task the list says never
+ * wrote skips the write log. A record that cannot be believed (cleared, typed over, edited by hand, from before the
+ * list) falls back to the log, so a formula error in a written cell always refuses the completion.
+ */
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { STEPS_THAT_WROTE } from '../../src/core/steps-that-wrote';
+import {
+  MARKER,
+  PLAN,
+  PLAN_SHEET,
+  REVISION,
+  callAsPerson,
+  execute,
+  openSidebar,
+  openedSheet,
+  personEdits,
+  plan,
+  planText,
+} from './harness';
+
+const PLAN_TEXT = plan(
+  '# Plan: Totals',
+  '',
+  'Goal: Total the stock',
+  '',
+  'Status: approved',
+  '',
+  '## Analysis',
+  '',
+  '- Formulas: allowed',
+  '- Target ranges:',
+  '  - Write: Summary!B3:C5',
+  '',
+  '### Phase 1: Work',
+  '- [/] 1.1 Write the totals',
+  '- [/] 1.2 Say hello',
+  '- [/] 1.3 Write the labels',
+  '- [ ] 1.4 Tidy up',
+  '',
+);
+
+/** A plan Sheet Plan took up (initPlan): its record lists the steps that wrote, none yet. */
+function workbook(): EmulatedSpreadsheet {
+  const spreadsheet = openedSheet({ sheets: ['Summary', PLAN_SHEET] });
+  spreadsheet.setCellText(PLAN, PLAN_TEXT);
+  agent(spreadsheet, 'initPlan');
+  spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
+  return spreadsheet;
+}
+
+function agent(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): any {
+  const { result, error } = execute(spreadsheet, name, args);
+  if (error) throw error;
+  return result;
+}
+
+function record(spreadsheet: EmulatedSpreadsheet): Record<string, any> {
+  return JSON.parse(String(spreadsheet.cell(REVISION)));
+}
+
+const listed = (spreadsheet: EmulatedSpreadsheet) => record(spreadsheet)[STEPS_THAT_WROTE]?.steps;
+
+/** Task 1.1 writes a formula that computes `#REF!`. */
+function writeBrokenTotal(spreadsheet: EmulatedSpreadsheet): void {
+  agent(spreadsheet, 'writeRange', ['Summary!C4', [[{ formula: '=Z99+#REF!' }]], '1.1']);
+  spreadsheet.setFormulaResult('Summary!C4', '=Z99+#REF!', '#REF!');
+}
+
+/** Completing 1.1 is refused for the cell it wrote: the write log was looked up. */
+function expectRefusedForTheWrittenCell(spreadsheet: EmulatedSpreadsheet, name = 'completeTask'): void {
+  const before = JSON.stringify(spreadsheet.toJSON().sheets);
+  const { error, execution } = execute(spreadsheet, name, ['1.1']);
+  expect(error?.message).toMatch(/^CHECK_FAILED: Task 1\.1 cannot be completed: Summary!C4 holds "#REF!"/);
+  expect(JSON.stringify(spreadsheet.toJSON().sheets)).toBe(before);
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBeGreaterThan(0);
+}
+
+test('a plan Sheet Plan took up lists no step that wrote, and a completion there skips the write log', () => {
+  const spreadsheet = workbook();
+  expect(listed(spreadsheet)).toEqual([]);
+  const { error, execution } = execute(spreadsheet, 'completeTask', ['1.2']);
+  expect(error).toBeUndefined();
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(0);
+  expect(listed(spreadsheet)).toEqual([]);
+});
+
+test("writeRange lists its step once, in the record cell alone: the plan's text, revision and stamp stay", () => {
+  const spreadsheet = workbook();
+  const before = agent(spreadsheet, 'getPlan');
+  const write = (cell: string, step: string) => {
+    const run = execute(spreadsheet, 'writeRange', [`Summary!${cell}`, [['x']], step]);
+    expect(run.error).toBeUndefined();
+    const calls = run.execution.calls;
+    const record = calls.filter((entry) => entry.method === 'getRange' && entry.args[0] === '"AGENT_BASE!D2"');
+    return { all: calls.length, recordWrites: record.length };
+  };
+  expect(write('B3', '1.1').recordWrites).toBe(1);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+  const again = write('B4', '1.1');
+  expect(again.recordWrites).toBe(0);
+  // A step's first write costs two calls more: the record cell by its A1, and its setValues.
+  expect(write('B5', '1.3')).toEqual({ all: again.all + 2, recordWrites: 1 });
+  expect(listed(spreadsheet)).toEqual(['1.1', '1.3']);
+  const after = agent(spreadsheet, 'getPlan');
+  expect(planText(spreadsheet)).toBe(PLAN_TEXT);
+  expect([after.revision, after.stamp, after.changedBy]).toEqual([before.revision, before.stamp, before.changedBy]);
+});
+
+test('the sidebar sees no new plan version for a write, only the write log moving', () => {
+  const spreadsheet = workbook();
+  const token = openSidebar(spreadsheet);
+  const view = callAsPerson(spreadsheet, token, 'sidebarLoad');
+  agent(spreadsheet, 'writeRange', ['Summary!B3', [['A-1']], '1.1']);
+  expect(callAsPerson(spreadsheet, token, 'sidebarCheck', view.stamp, null)).toBeNull();
+  const seen = callAsPerson(spreadsheet, token, 'sidebarCheck', view.stamp, view.writeMark);
+  expect(seen.stamp).toBe(view.stamp);
+  expect(seen.writes).toHaveLength(1);
+});
+
+test('a completion of a task that wrote still reads its cells, and is refused for a formula error', () => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  expectRefusedForTheWrittenCell(spreadsheet);
+  expectRefusedForTheWrittenCell(spreadsheet, 'advanceTask');
+  agent(spreadsheet, 'writeRange', ['Summary!C4', [[15]], '1.1']);
+  expect(agent(spreadsheet, 'completeTask', ['1.1'])).toMatchObject({ step: '1.1', status: 'done' });
+});
+
+test.each<[string, (spreadsheet: EmulatedSpreadsheet) => void]>([
+  ['a task note by the agent', (s) => agent(s, 'setTaskNote', ['1.2', 'said hello'])],
+  ['another task completed', (s) => agent(s, 'completeTask', ['1.2'])],
+  [
+    'the plan replaced whole',
+    (s) => agent(s, 'replacePlan', [`${PLAN_TEXT}\n## Notes\n\n- Replaced.\n`, agent(s, 'getPlan').stamp]),
+  ],
+  ['an edit of the plan cell by the person', (s) => personEdits(s, PLAN, PLAN_TEXT.replace('Say hello', 'Wave'))],
+  [
+    'a task blocked by the person in the sidebar',
+    (s) => callAsPerson(s, openSidebar(s), 'sidebarTaskAction', 'block', '1.4', 'later'),
+  ],
+  [
+    'an earlier revision restored',
+    (s) => {
+      const { revision, stamp } = agent(s, 'getPlan');
+      agent(s, 'replacePlan', [`${PLAN_TEXT}\n## Notes\n\n- Replaced.\n`, stamp]);
+      agent(s, 'restoreRevision', [revision]);
+    },
+  ],
+])('after %s, the list is kept and the written cells are still checked', (_what, change) => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  change(spreadsheet);
+  expect(listed(spreadsheet)).toContain('1.1');
+  expectRefusedForTheWrittenCell(spreadsheet);
+});
+
+test.each<[string, (spreadsheet: EmulatedSpreadsheet) => void]>([
+  ['cleared by the person', (s) => personEdits(s, REVISION, '')],
+  ['typed over by the person', (s) => personEdits(s, REVISION, 'my notes')],
+  [
+    'its list edited by hand (1.1 taken out)',
+    (s) => {
+      const edited = record(s);
+      edited[STEPS_THAT_WROTE].steps = [];
+      personEdits(s, REVISION, JSON.stringify(edited));
+    },
+  ],
+  [
+    'from before the list existed',
+    (s) => {
+      const { [STEPS_THAT_WROTE]: _list, ...older } = record(s);
+      s.setCellText(REVISION, JSON.stringify(older));
+    },
+  ],
+])('a record %s falls back to the write log, then and after the next change', (_what, damage) => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  damage(spreadsheet);
+  expectRefusedForTheWrittenCell(spreadsheet);
+  // The next change reads the log once and lists what it found: the record is believed again.
+  agent(spreadsheet, 'setTaskNote', ['1.2', 'said hello']);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+  expectRefusedForTheWrittenCell(spreadsheet);
+  const { error, execution } = execute(spreadsheet, 'completeTask', ['1.2']);
+  expect(error).toBeUndefined();
+  expect(execution.countCalls({ method: 'getSheetByName' })).toBe(0);
+});
+
+test('a write made while the record listed nothing is found by the next change', () => {
+  const spreadsheet = workbook();
+  personEdits(spreadsheet, REVISION, '');
+  writeBrokenTotal(spreadsheet); // no list to add to: the record keeps saying nothing
+  agent(spreadsheet, 'setTaskNote', ['1.2', 'said hello']);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+  expectRefusedForTheWrittenCell(spreadsheet);
+});
+
+test('a write the person undid drops its step from the list once a completion has read the log', () => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  const [write] = agent(spreadsheet, 'getWriteLog');
+  callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarUndoWrite', write.id);
+  expect(listed(spreadsheet)).toEqual(['1.1']); // over-listed: it only costs a look in the log
+  expect(agent(spreadsheet, 'completeTask', ['1.1'])).toMatchObject({ step: '1.1', status: 'done' });
+  expect(listed(spreadsheet)).toEqual([]);
+});
+
+test('a new plan keeps the list, as the write log keeps the writes its steps are checked by', () => {
+  const spreadsheet = workbook();
+  writeBrokenTotal(spreadsheet);
+  agent(spreadsheet, 'createPlan', ['Next', 'Do more', [{ name: 'Work', steps: ['Write the totals again'] }]]);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+  expectRefusedForTheWrittenCell(spreadsheet);
+});
+
+test('finishing a plan keeps the list in the record it leaves', () => {
+  const spreadsheet = workbook();
+  agent(spreadsheet, 'writeRange', ['Summary!B3', [['A-1']], '1.1']);
+  const completed = ['1.1', '1.2', '1.3'].map((step) => ({ action: 'complete', step }));
+  agent(spreadsheet, 'applyCommands', [[...completed, { action: 'skip', step: '1.4', text: 'not needed' }]]);
+  agent(spreadsheet, 'finishPlan', ['Totals written']);
+  expect(listed(spreadsheet)).toEqual(['1.1']);
+});
