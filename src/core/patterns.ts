@@ -326,13 +326,15 @@ export function withPhaseNumber(line: string, number: number): string {
   return `${line.slice(0, start)}${number}${line.slice(end)}`;
 }
 
-/** The sections the format knows, by their `##` heading text. */
-export const SECTION_NAMES = {
-  analysis: /^analysis\b/i,
-  questions: /^questions\b/i,
-  notes: /^notes\b/i,
-  goal: /^goal\b/i,
-} as const;
+/** The sections the format knows, by the first word of their `##` heading's text (any case). */
+export type SectionName = 'analysis' | 'questions' | 'notes' | 'goal';
+const SECTION_NAME = /^(analysis|questions|notes|goal)\b/i;
+
+/** The section a `##` heading's text names (`Questions for User` → `questions`), or null for any other heading. */
+export function sectionNameOf(headingText: string): SectionName | null {
+  const name = SECTION_NAME.exec(headingText);
+  return name ? (name[1].toLowerCase() as SectionName) : null;
+}
 
 // ---- lists and sections ----
 

@@ -13,7 +13,6 @@ import {
   COMMENT_OPEN,
   EMOJI_TASK,
   LOOKS_LIKE_TASK,
-  SECTION_NAMES,
   TITLE_PREFIX,
   cutTaskLine,
   indentationOf,
@@ -22,6 +21,8 @@ import {
   matchListItem,
   matchStatusLine,
   readPhaseText,
+  sectionNameOf,
+  type SectionName,
   type TaskLineParts,
 } from './patterns';
 import { planStatusForWord, type PlanStatus } from './plan-status';
@@ -29,7 +30,7 @@ import type { StatusTable } from './statuses';
 import { mayHoldDateOrNote, taskFromLine } from './task-text';
 import type { Phase, PlanQuestion, PlanTask } from './types';
 
-type KnownSection = 'analysis' | 'questions' | 'notes' | 'goal';
+type KnownSection = SectionName;
 type SectionKind = KnownSection | 'other' | 'phase' | 'preamble';
 
 /** Why a line that looks like a task is not read as one. */
@@ -116,11 +117,8 @@ const UNREAD_IN: Partial<Record<BlockKind, UnreadReason>> = {
   'front-matter': 'in-front-matter',
 };
 
-const SECTION_PATTERNS = Object.entries(SECTION_NAMES) as Array<[KnownSection, RegExp]>;
-
 function sectionKind(headingText: string): KnownSection | 'other' {
-  for (const [kind, pattern] of SECTION_PATTERNS) if (pattern.test(headingText)) return kind;
-  return 'other';
+  return sectionNameOf(headingText) ?? 'other';
 }
 
 /** The comment after the status word: `Status: draft — add the March tab` gives `add the March tab`. */
@@ -206,8 +204,10 @@ class OutlineReader {
     if (section === 'analysis' || section === 'questions' || section === 'notes') {
       outline.sections[section] ??= { heading: this.sectionStart, end };
     }
-    const lastQuestion = outline.questions[outline.questions.length - 1];
-    if (section === 'questions' && lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
+    if (section !== 'questions') return;
+    // Read only when there is one: an index of -1 is a property lookup, slow on every heading of a long plan.
+    const lastQuestion = outline.questions.length ? outline.questions[outline.questions.length - 1] : undefined;
+    if (lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
   }
 
   private startPhase(next: OutlinePhase): void {
