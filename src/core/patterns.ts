@@ -90,11 +90,11 @@ export const MAX_STEP_DEPTH = 9;
 
 /**
  * A task line's head, part by part: the bullet (indentation, list marker, the gap after it), the box with
- * one status character or none, Kiro's optional `*`, and the gap before the text.
+ * one status character or none, Kiro's optional `*`, and the gap before the text. Numbered groups, in this
+ * order (TASK_HEAD_PART): named ones would cost a `groups` object on every task line.
  */
-const TASK_HEAD = new RegExp(
-  `^(?<bullet>${INDENTATION}${LIST_MARKER}${GAPS})\\[(?<symbol>[^\\]]?)\\](?<optional>\\*?)(?<gap>${OPTIONAL_GAPS})`,
-);
+const TASK_HEAD = new RegExp(`^(${INDENTATION}${LIST_MARKER}${GAPS})\\[([^\\]]?)\\](\\*?)(${OPTIONAL_GAPS})`);
+const TASK_HEAD_PART = { bullet: 1, symbol: 2, optional: 3, gap: 4 } as const;
 
 /**
  * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
@@ -123,7 +123,9 @@ export function cutTaskLine(line: string, indentation: Indentation): TaskLinePar
   if (canonical) return canonical;
   const head = TASK_HEAD.exec(line);
   if (!head) return null;
-  const { bullet, symbol, gap } = head.groups!;
+  const bullet = head[TASK_HEAD_PART.bullet];
+  const symbol = head[TASK_HEAD_PART.symbol];
+  const gap = head[TASK_HEAD_PART.gap];
   let textStart = head[0].length;
   if (isGap(line.charCodeAt(textStart))) return null; // a longer gap than MAX_GAP: plain text
   if (textStart === line.length) return 'no-text';
