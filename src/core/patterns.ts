@@ -11,7 +11,7 @@
  * spaces inside a prefix is read up to MAX_GAP characters: a longer one is not part of the format.
  */
 
-import { readCanonicalTask } from './canonical-task';
+import { readCanonicalTask, readTaskHead } from './task-head';
 import { runEnd } from './code-spans';
 import { BYTE_ORDER_MARK, GAP, GAPS, MAX_GAP, NO_BREAK_SPACE, OPTIONAL_GAPS, SPACE, TAB, gapEnd, isGap } from './gaps';
 
@@ -61,8 +61,8 @@ export function indentationOf(line: string): Indentation {
  * `**1.2**`, `**1.2:**`, or `**1.2: Title**` (bold around step and title); then a space. Two or more
  * dot-separated numbers: a single number (`1.`, `2)`) is a list number, part of the title.
  *
- * cutTaskLine reads these parts with TASK_HEAD and WRITTEN_STEP below; the spec's own spelling, most
- * lines of most plans, by hand (canonical-task.ts).
+ * cutTaskLine reads the head by hand (task-head.ts, which also reads the spec's own spelling, most lines
+ * of most plans, in one step) and the written step with WRITTEN_STEP below.
  */
 export interface TaskLineParts {
   /** Index of the box's `[`: everything up to it is kept byte for byte when the status changes. */
@@ -89,14 +89,6 @@ export type UnreadShape = 'no-text' | 'no-space-after-box';
 export const MAX_STEP_DEPTH = 9;
 
 /**
- * A task line's head, part by part: the bullet (indentation, list marker, the gap after it), the box with
- * one status character or none, Kiro's optional `*`, and the gap before the text. Numbered groups, in this
- * order (TASK_HEAD_PART): named ones would cost a `groups` object on every task line.
- */
-const TASK_HEAD = new RegExp(`^(${INDENTATION}${LIST_MARKER}${GAPS})\\[([^\\]]?)\\](\\*?)(${OPTIONAL_GAPS})`);
-const TASK_HEAD_PART = { bullet: 1, symbol: 2, optional: 3, gap: 4 } as const;
-
-/**
  * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
  * number, part of the title), maybe in bold, then `.`, `:` or `)`, and the gap before the title. Its
  * `{1,8}` is MAX_STEP_DEPTH - 1 (written out: the ReDoS check reads patterns without running the code).
@@ -121,23 +113,20 @@ export function readTaskLine(line: string): TaskLineParts | null {
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
   const canonical = indentation.index === 0 ? readCanonicalTask(line) : null;
   if (canonical) return canonical;
-  const head = TASK_HEAD.exec(line);
+  const head = readTaskHead(line);
   if (!head) return null;
-  const bullet = head[TASK_HEAD_PART.bullet];
-  const symbol = head[TASK_HEAD_PART.symbol];
-  const gap = head[TASK_HEAD_PART.gap];
-  let textStart = head[0].length;
+  let textStart = head.end;
   if (isGap(line.charCodeAt(textStart))) return null; // a longer gap than MAX_GAP: plain text
   if (textStart === line.length) return 'no-text';
-  if (!gap) return 'no-space-after-box';
+  if (!head.gap) return 'no-space-after-box';
   const parts: TaskLineParts = {
-    bracket: bullet.length,
-    symbol,
+    bracket: head.bracket,
+    symbol: head.symbol,
     textStart,
     rest: '',
     boldTitle: false,
     indent: indentation.columns,
-    content: indentation.columns + bullet.length - indentation.index,
+    content: indentation.columns + head.bracket - indentation.index,
   };
   // Most titles start with neither a digit nor `**`: no step to look for.
   const first = line.charCodeAt(textStart);
