@@ -18,10 +18,23 @@ const OPTIONS = {
   supported: { 'dynamic-import': false },
 };
 
+/**
+ * esbuild exports a module's names as getters that cannot be redefined; tests spy on exports (jest.spyOn, as in
+ * test/core/parse-once.test.ts), so its one property-defining helper makes them configurable.
+ */
+const DEFINE_PROPERTY = 'var __defProp = Object.defineProperty;';
+const CONFIGURABLE = 'var __defProp = (o, k, d) => Object.defineProperty(o, k, { ...d, configurable: true });';
+
 module.exports = {
   process(source, filename) {
     const loader = filename.endsWith('.tsx') ? 'tsx' : 'ts';
-    return { code: transformSync(source, { ...OPTIONS, loader, sourcefile: filename }).code };
+    const { code } = transformSync(source, { ...OPTIONS, loader, sourcefile: filename });
+    if (code.includes('__export(') && !code.includes(DEFINE_PROPERTY)) {
+      throw new Error(
+        `esbuild ${version} no longer defines exports with "${DEFINE_PROPERTY}": update test/esbuild-transform.cjs`,
+      );
+    }
+    return { code: code.replace(DEFINE_PROPERTY, CONFIGURABLE) };
   },
   getCacheKey(source, filename) {
     return crypto

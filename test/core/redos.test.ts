@@ -104,6 +104,12 @@ describe('the check itself', () => {
     expect(reports[1]).toMatch(/user\.ts:3 \/\^\(a\+\)\+\$\/: exponential/);
   }, 120_000);
 
+  test('finds an exponential pattern behind a lookahead, which only the fuzzing checker can analyse', async () => {
+    const file = write('lookahead.ts', 'export const AHEAD = /^(?=a)(a+)+$/;\n');
+    const reports = await unsafe(collectPatterns([file]).patterns);
+    expect(reports).toEqual([expect.stringMatching(/lookahead\.ts:1 .*: exponential \(fuzz\)/)]);
+  }, 120_000);
+
   test('refuses a pattern built at run time, which it could not check', () => {
     const file = write('dynamic.ts', 'export const make = (word: string) => new RegExp(word.repeat(2));\n');
     expect(collectPatterns([file]).unreadable).toEqual([`${file}:1: new RegExp(word.repeat(2))`]);
