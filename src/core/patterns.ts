@@ -181,16 +181,34 @@ export const EMOJI_TASK = new RegExp(`^${INDENTATION}${LIST_MARKER}${GAPS}(?:✅
 
 /** Up to three spaces before a heading or an underline (four would make an indented code block). */
 const HEADING_INDENTATION = '\\ufeff?[ \\u00a0]{0,3}';
-/** An ATX heading's opening: one to six `#`s, then a gap or the end of the line (`#tag` is not a heading). */
-const ATX_OPENING = new RegExp(`^${HEADING_INDENTATION}(#{1,6})(?:${GAPS}|$)`);
+const HASH = 0x23;
 /** A setext underline: a run of `=` (level 1) or `-` (level 2), and nothing but spaces after it. */
 const SETEXT_UNDERLINE = new RegExp(`^${HEADING_INDENTATION}(?:(=+)|-+)${OPTIONAL_GAPS}$`);
 
+/**
+ * An ATX heading's opening, read by hand (one per heading, and a plan may have thousands): HEADING_INDENTATION, one
+ * to six `#`s, then a gap of up to MAX_GAP characters or the end of the line (`#tag` is not a heading). Its end and
+ * level, or null; what `^\ufeff?[ \u00a0]{0,3}(#{1,6})(?:[ \t\u00a0]{1,64}|$)` reads.
+ */
+export function atxOpening(line: string): { end: number; level: number } | null {
+  let at = line.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+  const indentationEnd = at + 3;
+  while (at < indentationEnd && (line.charCodeAt(at) === SPACE || line.charCodeAt(at) === NO_BREAK_SPACE)) at++;
+  const hashes = at;
+  while (at - hashes <= 6 && line.charCodeAt(at) === HASH) at++;
+  const level = at - hashes;
+  if (level < 1 || level > 6) return null;
+  if (at === line.length) return { end: at, level };
+  const gap = at;
+  while (at - gap < MAX_GAP && isGap(line.charCodeAt(at))) at++;
+  return at === gap ? null : { end: at, level };
+}
+
 /** An ATX heading (`## Text`): its level and text, a closing run of `#`s after a space removed (`C#` keeps its `#`). */
 export function matchHeading(line: string): { level: number; text: string } | null {
-  const opening = ATX_OPENING.exec(line);
-  if (!opening || isGap(line.charCodeAt(opening[0].length))) return null; // a gap longer than MAX_GAP: plain text
-  let text = line.slice(opening[0].length).trimEnd();
+  const opening = atxOpening(line);
+  if (!opening || isGap(line.charCodeAt(opening.end))) return null; // a gap longer than MAX_GAP: plain text
+  let text = line.slice(opening.end).trimEnd();
   // A closing sequence: `#`s preceded by a space (or the whole text), read from the end up to MAX_GAP of them.
   let hashes = text.length;
   while (hashes > 0 && text.length - hashes <= MAX_GAP && text.charCodeAt(hashes - 1) === 0x23) hashes--;
@@ -198,7 +216,7 @@ export function matchHeading(line: string): { level: number; text: string } | nu
   if (closing && hashes < text.length && (hashes === 0 || isGap(text.charCodeAt(hashes - 1)))) {
     text = text.slice(0, hashes).trimEnd();
   }
-  return { level: opening[1].length, text };
+  return { level: opening.level, text };
 }
 
 /** A setext underline (`===` for level 1, `---` for level 2) under a line of text; 0 when the line is not one. */
@@ -234,6 +252,7 @@ export interface PhaseHeadingText {
 }
 
 export function readPhaseText(level: number, text: string): PhaseHeadingText | null {
+  if (!text) return null; // `##` alone, as a separator: no pattern to try (a long run of them costs a try each)
   const word = level >= 2 && level <= 4 ? PHASE_WORD.exec(text) : null;
   const match = word ?? (level === 2 ? NUMBERED_SECTION.exec(text) : null);
   if (!match) return null;
