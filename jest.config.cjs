@@ -10,5 +10,6 @@ module.exports = {
   // server and MCP files spend much of their time waiting on another process (Chromium, a server, a child).
   maxWorkers: 3,
   globalSetup: '<rootDir>/test/global-setup.cjs',
+  testSequencer: '<rootDir>/test/sequencer.cjs',
   reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
 };
