@@ -167,16 +167,19 @@ class OutlineReader {
   read(): PlanOutline {
     const { kinds, headings } = this.outline.blocks;
     let nextHeading = 0;
+    let listItems = 0;
     for (let i = 0; i < kinds.length; i++) {
       const kind = kinds[i];
       if (kind === 'blank') continue; // the most common line of all, and nothing to read
+      if (kind === 'list-item') listItems++;
       if (kind === 'list-item' || kind === 'paragraph') this.onText(i, kind === 'list-item');
       else if (kind === 'heading') this.onHeading(headings[nextHeading++]);
       else if (NOT_PLAN_TEXT.has(kind)) this.onOtherText(i, kind);
     }
     this.closeSection(kinds.length);
     deriveNumbers(this.outline, Int32Array.from(this.parentOf), Int32Array.from(this.phaseOf));
-    this.outline.nested = nestedItems(this.outline);
+    // Every task is a list item: when every list item is a task, none is nested under one, and no line needs a look.
+    this.outline.nested = listItems > this.outline.tasks.length ? nestedItems(this.outline) : [];
     this.outline.dependencies = readDependencies(this.outline);
     return this.outline;
   }
