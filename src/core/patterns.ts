@@ -179,21 +179,28 @@ export const EMOJI_TASK = new RegExp(`^${INDENTATION}${LIST_MARKER}${GAPS}(?:✅
 
 // ---- headings ----
 
-/** Up to three spaces before a heading or an underline (four would make an indented code block). */
-const HEADING_INDENTATION = '\\ufeff?[ \\u00a0]{0,3}';
 const HASH = 0x23;
-/** A setext underline: a run of `=` (level 1) or `-` (level 2), and nothing but spaces after it. */
-const SETEXT_UNDERLINE = new RegExp(`^${HEADING_INDENTATION}(?:(=+)|-+)${OPTIONAL_GAPS}$`);
+const EQUALS = 0x3d;
+const DASH = 0x2d;
 
 /**
- * An ATX heading's opening, read by hand (one per heading, and a plan may have thousands): HEADING_INDENTATION, one
+ * Where a heading's or an underline's mark may start: after a byte-order mark and up to three spaces (four would make
+ * an indented code block), read by hand: `\ufeff?[ \u00a0]{0,3}`.
+ */
+function headingIndentationEnd(line: string): number {
+  let at = line.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+  const indentationEnd = at + 3;
+  while (at < indentationEnd && (line.charCodeAt(at) === SPACE || line.charCodeAt(at) === NO_BREAK_SPACE)) at++;
+  return at;
+}
+
+/**
+ * An ATX heading's opening, read by hand (one per heading, and a plan may have thousands): the indentation, one
  * to six `#`s, then a gap of up to MAX_GAP characters or the end of the line (`#tag` is not a heading). Its end and
  * level, or null; what `^\ufeff?[ \u00a0]{0,3}(#{1,6})(?:[ \t\u00a0]{1,64}|$)` reads.
  */
 export function atxOpening(line: string): { end: number; level: number } | null {
-  let at = line.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
-  const indentationEnd = at + 3;
-  while (at < indentationEnd && (line.charCodeAt(at) === SPACE || line.charCodeAt(at) === NO_BREAK_SPACE)) at++;
+  let at = headingIndentationEnd(line);
   const hashes = at;
   while (at - hashes <= 6 && line.charCodeAt(at) === HASH) at++;
   const level = at - hashes;
@@ -221,8 +228,15 @@ export function matchHeading(line: string): { level: number; text: string } | nu
 
 /** A setext underline (`===` for level 1, `---` for level 2) under a line of text; 0 when the line is not one. */
 export function setextLevel(line: string): 0 | 1 | 2 {
-  const underline = SETEXT_UNDERLINE.exec(line);
-  return !underline ? 0 : underline[1] ? 1 : 2;
+  // By hand, like the opening of an ATX heading: what `^\ufeff?[ \u00a0]{0,3}(?:(=+)|-+)[ \t\u00a0]{0,64}$` reads.
+  let at = headingIndentationEnd(line);
+  const mark = line.charCodeAt(at);
+  if (mark !== EQUALS && mark !== DASH) return 0;
+  while (line.charCodeAt(at) === mark) at++;
+  const gap = at;
+  while (at - gap <= MAX_GAP && isGap(line.charCodeAt(at))) at++;
+  if (at !== line.length || at - gap > MAX_GAP) return 0;
+  return mark === EQUALS ? 1 : 2;
 }
 
 /**
