@@ -293,6 +293,8 @@ class OutlineReader {
   /** The status line and the goal, read once each, in the preamble or a `## Goal` section. */
   private readGoalOrStatus(i: number, line: string): boolean {
     const { outline } = this;
+    // Both lines have a colon after their label; only in a `## Goal` section is a line without one the goal.
+    if (this.section !== 'goal' && !line.includes(':')) return false;
     if (outline.statusLine === undefined) {
       const statusLine = matchStatusLine(line);
       const status = statusLine && planStatusForWord(statusLine.word);
