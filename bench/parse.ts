@@ -10,10 +10,10 @@ import { referenceParse, referenceUpdate } from './spec-reference';
 
 /**
  * The most a hostile shape at the cell limit may take to parse (median), on this 2-core machine shared with other
- * work. What a person waits for: a sidebar refresh or an agent's call parses the plan once, after a round trip of
- * hundreds of milliseconds. The slowest shapes (tens of thousands of tiny lines, each a task or heading to build)
- * measured 2–4 ms after the reader's speed-ups (2026-11), up to 7 ms before; the bound leaves room for a busy moment
- * without letting a slow path (10 ms and more) pass.
+ * work: a few milliseconds beside a call's round trip of hundreds, which a person does not notice. The slowest shapes
+ * (tens of thousands of tiny lines, each a task or a heading to build) measured 2.3–3.3 ms after the reader's
+ * speed-ups of 2026-11 (4.1 ms once, at a busy moment), 4.4–7.1 ms before. 5 ms leaves that margin for a busy
+ * machine, while a shape that became half as slow again would cross it, and a quadratic one (2–7 s) by far.
  */
 export const SHAPE_BOUND_MS = 5;
 
