@@ -11,8 +11,8 @@
  * spaces inside a prefix is read up to MAX_GAP characters: a longer one is not part of the format.
  */
 
-import { readCanonicalTask, readTaskHead } from './task-head';
 import { runEnd } from './code-spans';
+import { readTaskHead } from './task-head';
 import { BYTE_ORDER_MARK, GAP, GAPS, MAX_GAP, NO_BREAK_SPACE, OPTIONAL_GAPS, SPACE, TAB, gapEnd, isGap } from './gaps';
 
 export { MAX_GAP, isGap } from './gaps';
@@ -61,8 +61,8 @@ export function indentationOf(line: string): Indentation {
  * `**1.2**`, `**1.2:**`, or `**1.2: Title**` (bold around step and title); then a space. Two or more
  * dot-separated numbers: a single number (`1.`, `2)`) is a list number, part of the title.
  *
- * cutTaskLine reads the head by hand (task-head.ts, which also reads the spec's own spelling, most lines
- * of most plans, in one step) and the written step with WRITTEN_STEP below.
+ * cutTaskLine reads the spec's own spelling, most lines of most plans, with CANONICAL_TASK in one step;
+ * any other, the head by hand (task-head.ts) and the written step with WRITTEN_STEP below.
  */
 export interface TaskLineParts {
   /** Index of the box's `[`: everything up to it is kept byte for byte when the status changes. */
@@ -106,13 +106,31 @@ export function readTaskLine(line: string): TaskLineParts | null {
   return typeof parts === 'object' ? parts : null;
 }
 
+/** The spec's own spelling, `- [x] 1.2 Title`, read in one step: most lines of most plans. */
+const CANONICAL_TASK = /^- \[([^\]]?)\] (\d{1,9}(?:\.\d{1,9}){1,8}) (?=[^ \t\u00a0*])/;
+
+function canonicalParts(line: string, canonical: RegExpExecArray): TaskLineParts {
+  const textStart = canonical[0].length;
+  const rest = line.charCodeAt(line.length - 1) > SPACE ? line.slice(textStart) : line.slice(textStart).trimEnd();
+  return {
+    bracket: 2,
+    symbol: canonical[1],
+    textStart,
+    step: canonical[2],
+    rest,
+    boldTitle: false,
+    indent: 0,
+    content: 2,
+  };
+}
+
 /**
  * As readTaskLine, but says why a line that starts like a task is not one (for validatePlan).
  * `indentation` is the line's, which the parser has already measured.
  */
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
-  const canonical = indentation.index === 0 ? readCanonicalTask(line) : null;
-  if (canonical) return canonical;
+  const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
+  if (canonical) return canonicalParts(line, canonical);
   const head = readTaskHead(line);
   if (!head) return null;
   let textStart = head.end;
