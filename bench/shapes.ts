@@ -1,7 +1,8 @@
 /**
  * Plans at the cell's 50,000-character limit, for the parse benchmark and the linear-time tests:
- * hostile shapes (one part of the format stretched with a long run of one character) and a
- * realistic maximum-size plan. Shared by bench/run.ts and test/core/hostile-shapes.test.ts.
+ * hostile shapes (one part of the format stretched with a long run of one character), a
+ * realistic maximum-size plan, and plans in the spec's own spelling of any size. Shared by the
+ * benchmark (bench/run.ts, bench/parse.ts) and test/core/hostile-shapes.test.ts.
  */
 
 /** The most plan text the cell holds (50,000 with the apostrophe that marks it as text). */
@@ -174,4 +175,32 @@ export function realisticMaximumPlan(): string {
   while ([...head, ...build(count + 1), ...notes].join('\n').length <= PLAN_TEXT_LIMIT) count++;
   phases.push(...build(count));
   return [...head, ...phases, ...notes].join('\n');
+}
+
+/** A plan in the spec's own spelling: `phases` phase headings of `tasksPerPhase` todo tasks with sheet references. */
+export function planOf(phases: number, tasksPerPhase: number, titleLength = 40): string {
+  const blocks: string[] = [
+    '# Plan: Benchmark',
+    '',
+    'Goal: Measure what users wait for',
+    '',
+    '## Notes',
+    '',
+    'Generated.',
+    '',
+  ];
+  for (let p = 1; p <= phases; p++) {
+    blocks.push(`### Phase ${p}: Phase number ${p}`);
+    for (let t = 1; t <= tasksPerPhase; t++)
+      blocks.push(`- [ ] ${p}.${t} ${`Task ${p}.${t} Sheet!A1:B2 `.padEnd(titleLength, 'x')}`);
+    blocks.push('');
+  }
+  return blocks.join('\n');
+}
+
+/** The largest plan of that shape that still fits the cell (49,999 plan characters). */
+export function maximumPlan(): string {
+  let phases = 1;
+  while (planOf(phases + 1, 10, 60).length <= PLAN_TEXT_LIMIT) phases++;
+  return planOf(phases, 10, 60);
 }

@@ -1,4 +1,7 @@
-/** `npm run bench`: bundles bench/run.ts for Node and runs it; it writes docs/BENCHMARKS.md. */
+/**
+ * `npm run bench`: bundles bench/run.ts for Node and runs it; it writes docs/BENCHMARKS.md. Its arguments go on:
+ * `npm run bench -- --parse` prints the parse figures only.
+ */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,5 +19,5 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
-const { status } = spawnSync(process.execPath, [outfile], { cwd: root, stdio: 'inherit' });
+const { status } = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exitCode = status ?? 1;

@@ -76,7 +76,10 @@ function frontMatterEnd(lines: readonly string[]): number {
 
 /** The characters a block can start with, after the indentation: each is looked at before any pattern runs. */
 const START = { backtick: '`', tilde: '~', less: '<', hash: '#', greater: '>', pipe: '|', equals: '=', dash: '-' };
-const LIST_START = /^[-*+\d]/;
+/** A list marker's first character: `-`, `*`, `+` or a digit. */
+function startsListMarker(code: number): boolean {
+  return code === 0x2d || code === 0x2a || code === 0x2b || (code >= 0x30 && code <= 0x39);
+}
 
 /** A line of a container block that runs on to a closing line (a fence, a comment) or a blank line (HTML). */
 type OpenBlock = { kind: 'fenced-code'; fence: string } | { kind: 'comment' } | { kind: 'html' } | null;
@@ -166,7 +169,7 @@ class BlockScanner {
       const underline = this.underlineOrBreak(i, line, index, columns);
       if (underline) return underline;
     }
-    if (LIST_START.test(first) && isListItem(line)) {
+    if (startsListMarker(line.charCodeAt(index)) && isListItem(line)) {
       this.listContext = true;
       return 'list-item';
     }

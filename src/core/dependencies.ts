@@ -11,7 +11,6 @@
  */
 import { PlanError } from './errors';
 import { GAP } from './gaps';
-import { nestedItems } from './nested-lines';
 import { matchDependencyLabel, matchListItem } from './patterns';
 import type { PlanOutline } from './plan-reader';
 import type { StatusTable } from './statuses';
@@ -110,7 +109,7 @@ function readDependencyItem(step: string, line: number, text: string): Dependenc
 export function readDependencies(outline: PlanOutline): DependencyLine[] {
   const found: DependencyLine[] = [];
   const waits = new Map<PlanTask, Set<string>>();
-  for (const { task, line } of nestedItems(outline)) {
+  for (const { task, line } of outline.nested) {
     const read = readDependencyItem(task.step, line, outline.document.lines[line]);
     if (!read) continue;
     found.push(read);

@@ -56,6 +56,7 @@ export function deriveNumbers(outline: PlanOutline, parentOf: Int32Array, phaseO
     if (parent < 0) lastInPhase[phaseOf[index]] = number;
     else lastUnder[parent] = number;
   }
+  if (!outline.unknownStatusLines.length) return;
   const derivedAt = new Map(tasks.filter((task) => task.derived).map((task) => [task.line, task.step]));
   for (const unknown of outline.unknownStatusLines) unknown.step ||= derivedAt.get(unknown.line) ?? '';
 }

@@ -36,20 +36,24 @@ export function nestedItems(outline: PlanOutline): NestedItem[] {
   if (!tasks.length) return found;
   const { lines } = outline.document;
   const { kinds } = outline.blocks;
-  const taskAt = new Map(tasks.map((task, index) => [task.line, index]));
   /** The tasks still open (a line indented deeper than one belongs to it), innermost last. */
   const open: number[] = [];
+  // The tasks are in document order: the next one's line is the only one that can be a task's.
+  let nextTask = 0;
   for (let line = tasks[0].line; line < lines.length; line++) {
     const kind = kinds[line];
+    const isTask = nextTask < tasks.length && tasks[nextTask].line === line;
     if (kind === 'blank') continue;
     if (kind === 'heading') {
       open.length = 0;
       continue;
     }
-    const index = taskAt.get(line);
-    const columns = index === undefined ? indentationOf(lines[line]).columns : taskLines[index].indent;
+    const index = isTask ? nextTask++ : -1;
+    // Neither a task nor a list item: it can close tasks (less indented), never belong to one.
+    if (!isTask && kind !== 'list-item' && !open.length) continue;
+    const columns = isTask ? taskLines[index].indent : indentationOf(lines[line]).columns;
     while (open.length && taskLines[open[open.length - 1]].indent >= columns) open.pop();
-    if (index !== undefined) open.push(index);
+    if (isTask) open.push(index);
     else if (open.length && kind === 'list-item') found.push({ task: tasks[open[open.length - 1]], line });
   }
   return found;
@@ -59,7 +63,7 @@ export function nestedItems(outline: PlanOutline): NestedItem[] {
 export function nestedLabelledLines(outline: PlanOutline, label?: string): NestedLine[] {
   const found: NestedLine[] = [];
   const wanted = label?.toLowerCase();
-  for (const { task, line } of nestedItems(outline)) {
+  for (const { task, line } of outline.nested) {
     const item = matchListItem(outline.document.lines[line]);
     const labelled = item && matchLabelledValue(item.text);
     if (!labelled || (wanted !== undefined && labelled.label.toLowerCase() !== wanted)) continue;

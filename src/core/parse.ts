@@ -19,7 +19,7 @@ export { splitTaskText, type TaskText } from './task-text';
 
 export function outlinePlan(markdown: string, statuses: StatusTable = STATUS_TABLE): PlanOutline {
   const document = PlanDocument.from(markdown);
-  return readOutline(document, scanBlocks(document.lines), statuses);
+  return readOutline(document, scanBlocks(document.lines), statuses, markdown);
 }
 
 function sectionText(outline: PlanOutline, name: 'analysis' | 'notes'): string {
@@ -74,7 +74,8 @@ export function parsePlan(markdown: string, statuses: StatusTable = STATUS_TABLE
 
 /** The outline's phases, each task with its claim (`working`) when a Working line is nested under it. */
 function withClaims(outline: PlanOutline, text: string): PlanOutline['phases'] {
-  if (!/working[ \t]*:/i.test(text)) return outline.phases;
+  // A claim is a nested item: a plan without one (most plans) needs no search of its text.
+  if (!outline.nested.length || !/working[ \t]*:/i.test(text)) return outline.phases;
   const claims = taskClaims(outline);
   if (!claims.size) return outline.phases;
   return outline.phases.map((phase) => ({

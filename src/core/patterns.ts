@@ -12,6 +12,7 @@
  */
 
 import { runEnd } from './code-spans';
+import { readTaskHead } from './task-head';
 import { BYTE_ORDER_MARK, GAP, GAPS, MAX_GAP, NO_BREAK_SPACE, OPTIONAL_GAPS, SPACE, TAB, gapEnd, isGap } from './gaps';
 
 export { MAX_GAP, isGap } from './gaps';
@@ -60,8 +61,8 @@ export function indentationOf(line: string): Indentation {
  * `**1.2**`, `**1.2:**`, or `**1.2: Title**` (bold around step and title); then a space. Two or more
  * dot-separated numbers: a single number (`1.`, `2)`) is a list number, part of the title.
  *
- * cutTaskLine reads these parts with TASK_HEAD and WRITTEN_STEP below; the spec's own spelling, most
- * lines of most plans, with CANONICAL_TASK in one step.
+ * cutTaskLine reads the spec's own spelling, most lines of most plans, with CANONICAL_TASK in one step;
+ * any other, the head by hand (task-head.ts) and the written step with WRITTEN_STEP below.
  */
 export interface TaskLineParts {
   /** Index of the box's `[`: everything up to it is kept byte for byte when the status changes. */
@@ -86,14 +87,6 @@ export type UnreadShape = 'no-text' | 'no-space-after-box';
 
 /** A written step has at most this many numbers (`1.2.3.4.5.6.7.8.9`), each of at most 9 digits. */
 export const MAX_STEP_DEPTH = 9;
-
-/**
- * A task line's head, part by part: the bullet (indentation, list marker, the gap after it), the box with
- * one status character or none, Kiro's optional `*`, and the gap before the text.
- */
-const TASK_HEAD = new RegExp(
-  `^(?<bullet>${INDENTATION}${LIST_MARKER}${GAPS})\\[(?<symbol>[^\\]]?)\\](?<optional>\\*?)(?<gap>${OPTIONAL_GAPS})`,
-);
 
 /**
  * A written step at the start of the text: two to nine dot-separated numbers (a single number is a list
@@ -138,21 +131,20 @@ function canonicalParts(line: string, canonical: RegExpExecArray): TaskLineParts
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
   const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
   if (canonical) return canonicalParts(line, canonical);
-  const head = TASK_HEAD.exec(line);
+  const head = readTaskHead(line);
   if (!head) return null;
-  const { bullet, symbol, gap } = head.groups!;
-  let textStart = head[0].length;
+  let textStart = head.end;
   if (isGap(line.charCodeAt(textStart))) return null; // a longer gap than MAX_GAP: plain text
   if (textStart === line.length) return 'no-text';
-  if (!gap) return 'no-space-after-box';
+  if (!head.gap) return 'no-space-after-box';
   const parts: TaskLineParts = {
-    bracket: bullet.length,
-    symbol,
+    bracket: head.bracket,
+    symbol: head.symbol,
     textStart,
     rest: '',
     boldTitle: false,
     indent: indentation.columns,
-    content: indentation.columns + bullet.length - indentation.index,
+    content: indentation.columns + head.bracket - indentation.index,
   };
   // Most titles start with neither a digit nor `**`: no step to look for.
   const first = line.charCodeAt(textStart);
@@ -205,18 +197,43 @@ export const EMOJI_TASK = new RegExp(`^${INDENTATION}${LIST_MARKER}${GAPS}(?:✅
 
 // ---- headings ----
 
-/** Up to three spaces before a heading or an underline (four would make an indented code block). */
-const HEADING_INDENTATION = '\\ufeff?[ \\u00a0]{0,3}';
-/** An ATX heading's opening: one to six `#`s, then a gap or the end of the line (`#tag` is not a heading). */
-const ATX_OPENING = new RegExp(`^${HEADING_INDENTATION}(#{1,6})(?:${GAPS}|$)`);
-/** A setext underline: a run of `=` (level 1) or `-` (level 2), and nothing but spaces after it. */
-const SETEXT_UNDERLINE = new RegExp(`^${HEADING_INDENTATION}(?:(=+)|-+)${OPTIONAL_GAPS}$`);
+const HASH = 0x23;
+const EQUALS = 0x3d;
+const DASH = 0x2d;
+
+/**
+ * Where a heading's or an underline's mark may start: after a byte-order mark and up to three spaces (four would make
+ * an indented code block), read by hand: `\ufeff?[ \u00a0]{0,3}`.
+ */
+function headingIndentationEnd(line: string): number {
+  let at = line.charCodeAt(0) === BYTE_ORDER_MARK ? 1 : 0;
+  const indentationEnd = at + 3;
+  while (at < indentationEnd && (line.charCodeAt(at) === SPACE || line.charCodeAt(at) === NO_BREAK_SPACE)) at++;
+  return at;
+}
+
+/**
+ * An ATX heading's opening, read by hand (one per heading, and a plan may have thousands): the indentation, one
+ * to six `#`s, then a gap of up to MAX_GAP characters or the end of the line (`#tag` is not a heading). Its end and
+ * level, or null; what `^\ufeff?[ \u00a0]{0,3}(#{1,6})(?:[ \t\u00a0]{1,64}|$)` reads.
+ */
+export function atxOpening(line: string): { end: number; level: number } | null {
+  let at = headingIndentationEnd(line);
+  const hashes = at;
+  while (at - hashes <= 6 && line.charCodeAt(at) === HASH) at++;
+  const level = at - hashes;
+  if (level < 1 || level > 6) return null;
+  if (at === line.length) return { end: at, level };
+  const gap = at;
+  while (at - gap < MAX_GAP && isGap(line.charCodeAt(at))) at++;
+  return at === gap ? null : { end: at, level };
+}
 
 /** An ATX heading (`## Text`): its level and text, a closing run of `#`s after a space removed (`C#` keeps its `#`). */
 export function matchHeading(line: string): { level: number; text: string } | null {
-  const opening = ATX_OPENING.exec(line);
-  if (!opening || isGap(line.charCodeAt(opening[0].length))) return null; // a gap longer than MAX_GAP: plain text
-  let text = line.slice(opening[0].length).trimEnd();
+  const opening = atxOpening(line);
+  if (!opening || isGap(line.charCodeAt(opening.end))) return null; // a gap longer than MAX_GAP: plain text
+  let text = line.slice(opening.end).trimEnd();
   // A closing sequence: `#`s preceded by a space (or the whole text), read from the end up to MAX_GAP of them.
   let hashes = text.length;
   while (hashes > 0 && text.length - hashes <= MAX_GAP && text.charCodeAt(hashes - 1) === 0x23) hashes--;
@@ -224,13 +241,20 @@ export function matchHeading(line: string): { level: number; text: string } | nu
   if (closing && hashes < text.length && (hashes === 0 || isGap(text.charCodeAt(hashes - 1)))) {
     text = text.slice(0, hashes).trimEnd();
   }
-  return { level: opening[1].length, text };
+  return { level: opening.level, text };
 }
 
 /** A setext underline (`===` for level 1, `---` for level 2) under a line of text; 0 when the line is not one. */
 export function setextLevel(line: string): 0 | 1 | 2 {
-  const underline = SETEXT_UNDERLINE.exec(line);
-  return !underline ? 0 : underline[1] ? 1 : 2;
+  // By hand, like the opening of an ATX heading: what `^\ufeff?[ \u00a0]{0,3}(?:(=+)|-+)[ \t\u00a0]{0,64}$` reads.
+  let at = headingIndentationEnd(line);
+  const mark = line.charCodeAt(at);
+  if (mark !== EQUALS && mark !== DASH) return 0;
+  while (line.charCodeAt(at) === mark) at++;
+  const gap = at;
+  while (at - gap <= MAX_GAP && isGap(line.charCodeAt(at))) at++;
+  if (at !== line.length || at - gap > MAX_GAP) return 0;
+  return mark === EQUALS ? 1 : 2;
 }
 
 /**
@@ -260,6 +284,7 @@ export interface PhaseHeadingText {
 }
 
 export function readPhaseText(level: number, text: string): PhaseHeadingText | null {
+  if (!text) return null; // `##` alone, as a separator: no pattern to try (a long run of them costs a try each)
   const word = level >= 2 && level <= 4 ? PHASE_WORD.exec(text) : null;
   const match = word ?? (level === 2 ? NUMBERED_SECTION.exec(text) : null);
   if (!match) return null;
@@ -272,11 +297,14 @@ export function readPhaseText(level: number, text: string): PhaseHeadingText | n
   if (word && at < text.length && PHASE_NAME_SEPARATORS.includes(text[at])) at++;
   const prefix = word ? word[1] : '';
   let name = text.slice(at).trim();
-  const emphasis = CLOSING_EMPHASIS.exec(name);
-  if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
-  // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
-  const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
-  if (decoration.trim()) name = `${decoration}${name}`;
+  // The spec's spelling has nothing before `Phase`: no emphasis to close, no decoration to keep.
+  if (prefix) {
+    const emphasis = CLOSING_EMPHASIS.exec(name);
+    if (emphasis && prefix.trimEnd().endsWith(emphasis[0])) name = name.slice(0, -emphasis[0].length).trimEnd();
+    // The decoration is part of the name (`🚀 Integration`, `二、基础架构`); emphasis marks are not.
+    const decoration = prefix.replace(/\*\*|__/g, '').trimStart();
+    if (decoration.trim()) name = `${decoration}${name}`;
+  }
   const number = word ? Number(word[2]) : Number(match[1]);
   const phase: PhaseHeadingText = { number, name, phaseWord: Boolean(word), prefix };
   if (word?.[3]) phase.part = `${word[2]}${word[3]}`;
@@ -340,13 +368,15 @@ export function withPhaseNumber(line: string, number: number): string {
   return `${line.slice(0, start)}${number}${line.slice(end)}`;
 }
 
-/** The sections the format knows, by their `##` heading text. */
-export const SECTION_NAMES = {
-  analysis: /^analysis\b/i,
-  questions: /^questions\b/i,
-  notes: /^notes\b/i,
-  goal: /^goal\b/i,
-} as const;
+/** The sections the format knows, by the first word of their `##` heading's text (any case). */
+export type SectionName = 'analysis' | 'questions' | 'notes' | 'goal';
+const SECTION_NAME = /^(analysis|questions|notes|goal)\b/i;
+
+/** The section a `##` heading's text names (`Questions for User` → `questions`), or null for any other heading. */
+export function sectionNameOf(headingText: string): SectionName | null {
+  const name = SECTION_NAME.exec(headingText);
+  return name ? (name[1].toLowerCase() as SectionName) : null;
+}
 
 // ---- lists and sections ----
 

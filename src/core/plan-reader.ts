@@ -8,11 +8,11 @@ import { NOT_PLAN_TEXT, type BlockKind, type BlockScan, type HeadingPlace } from
 import { readDependencies, type DependencyLine } from './dependencies';
 import { deriveNumbers } from './derive-steps';
 import { PlanDocument } from './document';
+import { nestedItems, type NestedItem } from './nested-lines';
 import {
   COMMENT_OPEN,
   EMOJI_TASK,
   LOOKS_LIKE_TASK,
-  SECTION_NAMES,
   TITLE_PREFIX,
   cutTaskLine,
   indentationOf,
@@ -21,14 +21,16 @@ import {
   matchListItem,
   matchStatusLine,
   readPhaseText,
+  sectionNameOf,
+  type SectionName,
   type TaskLineParts,
 } from './patterns';
 import { planStatusForWord, type PlanStatus } from './plan-status';
 import type { StatusTable } from './statuses';
-import { taskFromLine } from './task-text';
+import { mayHoldDateOrNote, taskFromLine } from './task-text';
 import type { Phase, PlanQuestion, PlanTask } from './types';
 
-type KnownSection = 'analysis' | 'questions' | 'notes' | 'goal';
+type KnownSection = SectionName;
 type SectionKind = KnownSection | 'other' | 'phase' | 'preamble';
 
 /** Why a line that looks like a task is not read as one. */
@@ -83,6 +85,8 @@ export interface PlanOutline {
   tasksOutsidePhases: PlanTask[];
   /** Lines that look like tasks but are not read as tasks, and why. */
   unread: UnreadLine[];
+  /** Every list item nested under a task, in document order (nested-lines.ts): read once, for every nested label. */
+  nested: NestedItem[];
   /** The `  - After: 1.2` lines under tasks (src/core/dependencies.ts); each task's `waitsFor` holds their steps. */
   dependencies: DependencyLine[];
   /** Phases in document order; tasks outside phase headings form phases where they stand. */
@@ -113,11 +117,8 @@ const UNREAD_IN: Partial<Record<BlockKind, UnreadReason>> = {
   'front-matter': 'in-front-matter',
 };
 
-const SECTION_PATTERNS = Object.entries(SECTION_NAMES) as Array<[KnownSection, RegExp]>;
-
 function sectionKind(headingText: string): KnownSection | 'other' {
-  for (const [kind, pattern] of SECTION_PATTERNS) if (pattern.test(headingText)) return kind;
-  return 'other';
+  return sectionNameOf(headingText) ?? 'other';
 }
 
 /** The comment after the status word: `Status: draft — add the March tab` gives `add the March tab`. */
@@ -152,23 +153,33 @@ class OutlineReader {
   private readonly parentOf: number[] = [];
   private readonly phaseOf: number[] = [];
   private readonly lines: readonly string[];
+  /** No done date or annotation anywhere in the document: titles are read as they stand. */
+  private readonly plainTitles: boolean;
 
-  constructor(private readonly outline: PlanOutline) {
+  constructor(
+    private readonly outline: PlanOutline,
+    text: string,
+  ) {
     this.lines = outline.document.lines;
+    this.plainTitles = !mayHoldDateOrNote(text);
   }
 
   read(): PlanOutline {
     const { kinds, headings } = this.outline.blocks;
     let nextHeading = 0;
+    let listItems = 0;
     for (let i = 0; i < kinds.length; i++) {
       const kind = kinds[i];
       if (kind === 'blank') continue; // the most common line of all, and nothing to read
+      if (kind === 'list-item') listItems++;
       if (kind === 'list-item' || kind === 'paragraph') this.onText(i, kind === 'list-item');
       else if (kind === 'heading') this.onHeading(headings[nextHeading++]);
       else if (NOT_PLAN_TEXT.has(kind)) this.onOtherText(i, kind);
     }
     this.closeSection(kinds.length);
     deriveNumbers(this.outline, Int32Array.from(this.parentOf), Int32Array.from(this.phaseOf));
+    // Every task is a list item: when every list item is a task, none is nested under one, and no line needs a look.
+    this.outline.nested = listItems > this.outline.tasks.length ? nestedItems(this.outline) : [];
     this.outline.dependencies = readDependencies(this.outline);
     return this.outline;
   }
@@ -196,8 +207,10 @@ class OutlineReader {
     if (section === 'analysis' || section === 'questions' || section === 'notes') {
       outline.sections[section] ??= { heading: this.sectionStart, end };
     }
-    const lastQuestion = outline.questions[outline.questions.length - 1];
-    if (section === 'questions' && lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
+    if (section !== 'questions') return;
+    // Read only when there is one: an index of -1 is a property lookup, slow on every heading of a long plan.
+    const lastQuestion = outline.questions.length ? outline.questions[outline.questions.length - 1] : undefined;
+    if (lastQuestion && lastQuestion.itemEnd > end) lastQuestion.itemEnd = end;
   }
 
   private startPhase(next: OutlinePhase): void {
@@ -280,6 +293,8 @@ class OutlineReader {
   /** The status line and the goal, read once each, in the preamble or a `## Goal` section. */
   private readGoalOrStatus(i: number, line: string): boolean {
     const { outline } = this;
+    // Both lines have a colon after their label; only in a `## Goal` section is a line without one the goal.
+    if (this.section !== 'goal' && !line.includes(':')) return false;
     if (outline.statusLine === undefined) {
       const statusLine = matchStatusLine(line);
       const status = statusLine && planStatusForWord(statusLine.word);
@@ -352,7 +367,7 @@ class OutlineReader {
     const { outline } = this;
     const known = outline.statuses.forSymbol(parts.symbol);
     // An unknown character reads as the queue's status (todo), as in the spec; validatePlan reports it.
-    const task = taskFromLine(i, parts, known ?? outline.statuses.queue);
+    const task = taskFromLine(i, parts, known ?? outline.statuses.queue, this.plainTitles);
     if (!this.phase) this.startPhase(this.implicitPhase(i));
     const current = this.phase!;
     if (current.source === 'phase-heading') task.phase = current.number;
@@ -383,8 +398,13 @@ class OutlineReader {
   }
 }
 
-/** Reads a document's outline from its block labels. */
-export function readOutline(document: PlanDocument, blocks: BlockScan, statuses: StatusTable): PlanOutline {
+/** Reads a document's outline from its block labels; `text` is the document as text. */
+export function readOutline(
+  document: PlanDocument,
+  blocks: BlockScan,
+  statuses: StatusTable,
+  text = document.toString(),
+): PlanOutline {
   const outline: PlanOutline = {
     document,
     blocks,
@@ -394,6 +414,7 @@ export function readOutline(document: PlanDocument, blocks: BlockScan, statuses:
     unknownStatusLines: [],
     tasksOutsidePhases: [],
     unread: [],
+    nested: [],
     dependencies: [],
     phases: [],
     questions: [],
@@ -401,5 +422,5 @@ export function readOutline(document: PlanDocument, blocks: BlockScan, statuses:
     title: '',
     goal: '',
   };
-  return new OutlineReader(outline).read();
+  return new OutlineReader(outline, text).read();
 }

@@ -46,21 +46,36 @@ function displayTitle(title: string, boldTitle: boolean): string {
   return closer < 0 ? title : `${title.slice(0, closer)}${title.slice(closer + 2)}`.trim();
 }
 
-/** The task a task line stands for, in phase 0 until the reader places it. */
-export function taskFromLine(line: number, parts: TaskLineParts, status: StatusDefinition): PlanTask {
-  const { title, completedDate, note } = splitTaskText(parts.rest);
+/** Whether a text holds a character a done date or an annotation starts with: without one, no title needs a split. */
+export function mayHoldDateOrNote(text: string): boolean {
+  // `includes` answers at once for `✅` and `—` in a text of Latin-1 characters only, and stops at the first find.
+  return text.includes('✅') || text.includes('—') || text.includes('--');
+}
+
+/**
+ * The task a task line stands for, in phase 0 until the reader places it. `plainTitles`: the document holds no `✅`,
+ * `—` or `--` at all (mayHoldDateOrNote), so each title is its text as it stands.
+ */
+export function taskFromLine(
+  line: number,
+  parts: TaskLineParts,
+  status: StatusDefinition,
+  plainTitles = false,
+): PlanTask {
+  const text = plainTitles ? null : splitTaskText(parts.rest);
   const task: PlanTask = {
     line,
     phase: 0,
     step: parts.step ?? '',
     // A table built in a test may name statuses beyond TaskStatus; the table checked them when it was built.
     status: status.status as TaskStatus,
-    title: displayTitle(title, parts.boldTitle),
+    title: displayTitle(text ? text.title : parts.rest, parts.boldTitle),
   };
-  if (completedDate) task.completedDate = completedDate;
-  if (note !== undefined) {
-    task.note = note;
-    if (status.specField) task[status.specField] = note;
+  if (!text) return task;
+  if (text.completedDate) task.completedDate = text.completedDate;
+  if (text.note !== undefined) {
+    task.note = text.note;
+    if (status.specField) task[status.specField] = text.note;
   }
   return task;
 }
