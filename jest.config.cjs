@@ -1,3 +1,5 @@
+const os = require('node:os');
+
 /**
  * esbuild strips types only (type checking is `npm run typecheck`'s job): test/esbuild-transform.cjs.
  */
@@ -6,9 +8,10 @@ module.exports = {
   roots: ['<rootDir>/test'],
   transform: { '^.+\\.tsx?$': '<rootDir>/test/esbuild-transform.cjs' },
   testTimeout: 30000,
-  // jest's default on two cores is one worker: every file in turn. Three keep both cores busy, since the browser,
-  // server and MCP files spend much of their time waiting on another process (Chromium, a server, a child).
-  maxWorkers: 3,
+  // jest's default on two cores is one worker: every file in turn. The browser, server and MCP files spend much of
+  // their time waiting on another process (Chromium, a server, a child), so more files than cores run at once (on two
+  // cores, five, with the checks beside them: scripts/test.mjs), which keeps the cores busy.
+  maxWorkers: Math.max(5, os.availableParallelism() + 1),
   globalSetup: '<rootDir>/test/global-setup.cjs',
   testSequencer: '<rootDir>/test/sequencer.cjs',
   reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],

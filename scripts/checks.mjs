@@ -45,7 +45,5 @@ async function runAll(width) {
   return results.every(Boolean);
 }
 
-// `--background` (npm test, beside jest): below the tests' priority, set before any check starts so each inherits it.
-if (process.argv.includes('--background')) os.setPriority(10);
 const width = Math.max(2, os.availableParallelism?.() ?? os.cpus().length);
 if (!(await runAll(Math.min(width, CHECKS.length)))) process.exitCode = 1;

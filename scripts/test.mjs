@@ -1,7 +1,7 @@
 /**
  * `npm test` after the build: the type checks and linters (scripts/checks.mjs) run beside jest instead of before
  * it. Jest's browser, server and MCP files spend much of their time waiting on another process (Chromium, a server,
- * a child), and the checks fill those gaps; they run at a lower priority, so that jest's files are not slowed. Each
+ * a child), and the checks fill those gaps. (At a lower priority they waited for jest's files and ended last.) Each
  * check's one-line verdict is printed when it ends, a failed check's output once jest has ended; the command fails
  * if jest or any check failed.
  */
@@ -24,7 +24,7 @@ function run(args, onOutput) {
 }
 
 let checksOutput = '';
-const checks = run([path.join(root, 'scripts/checks.mjs'), '--background'], (chunk) => {
+const checks = run([path.join(root, 'scripts/checks.mjs')], (chunk) => {
   checksOutput += chunk;
   // Verdict lines (`✓ eslint (10.4 s)`) as they come; the rest waits until jest has ended.
   for (const line of String(chunk).split('\n')) if (/^[✓✗] /.test(line)) process.stdout.write(`checks: ${line}\n`);

@@ -13,6 +13,7 @@ import { SECRET_HEADER } from '../../src/node/server/local-only';
 import { startServer } from '../../src/node/server/main';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { PLAN_CELL_REFERENCE } from '../../src/apps-script/plan-location';
+import { CHECK_TIMING } from '../../sidebar/src/change-watcher';
 
 /** The plan cell, as the page and GET /api/cells name it. */
 export const PLAN_CELL = PLAN_CELL_REFERENCE;
@@ -163,8 +164,9 @@ export async function openSidebar(
   options: { waitFor?: string; fakeClock?: boolean } = {},
 ): Promise<SidebarPage> {
   const { page, dialogs } = await watchedPage(context);
-  // The page's timers and Date on Playwright's clock, moved on only by the test (page.clock.runFor).
-  if (options.fakeClock) await page.clock.install();
+  // The page's timers and Date on Playwright's clock. Time flows as it does without it; the test may move it on at
+  // once (checkNow), and with `fakeClock` it moves it on in steps of its own (runClock).
+  await page.clock.install();
   const calls: string[] = [];
   page.on('request', (request: Request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/gas/run') {
@@ -189,6 +191,15 @@ export async function openSidebar(
     }
   };
   return { page, calls, dialogs, runClock, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
+}
+
+/**
+ * The change check a sidebar page (openSidebar) has scheduled runs now rather than after its wait (3 s while the
+ * person is active): for a test whose subject is what the check brings in, not when. The page's clock jumps the
+ * quickest wait ahead; a hidden page has no check to run.
+ */
+export async function checkNow(page: Page): Promise<void> {
+  await page.clock.fastForward(CHECK_TIMING.quickestMs);
 }
 
 /** npm start's page (the Sheets window stand-in), once its sidebar shows the plan. */

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   ARTIFACTS,
+  checkNow,
   openSidebar,
   setVisibility,
   type SidebarPage,
@@ -63,6 +64,7 @@ test('the person turns approval on; the agentâ€™s plan is a draft until the pers
   expect(scriptError((await server().scriptsRun('startTask', ['1.1'])).body)).toMatch(/NEEDS_APPROVAL: /);
   expect(await server().planText()).toBe(draft);
 
+  await checkNow(page);
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
   await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Draft');
   const approval = page.locator('.plan-approval');
@@ -95,6 +97,7 @@ test('sending the plan back needs a comment, and the agent reads it as the planâ
   await requireApproval(sidebar);
   await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
   const draft = await server().planText();
+  await checkNow(page);
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
 
   const approval = page.locator('.plan-approval');
@@ -127,6 +130,7 @@ test('approving a plan the agent changed after the sidebar showed it is refused,
   const { page } = sidebar;
   await requireApproval(sidebar);
   await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
+  await checkNow(page);
   await page.locator('.plan-approval').waitFor({ timeout: 8000 });
   // The agent re-plans, and the sidebar has not checked since (hidden, it does not).
   await setVisibility(page, 'hidden');
@@ -161,6 +165,7 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
 
   const finished = (await server().scriptsRun('finishPlan', ['Q1 report written to Summary'])).body.response.result;
   expect(await server().planText()).toMatch(/^# Plan: Getting Started with Sheet Agent/);
+  await checkNow(page);
   await page.locator('.plan-title', { hasText: 'Getting Started with Sheet Agent' }).waitFor({ timeout: 8000 });
 
   const before = sidebar.actionCalls().length;

@@ -2,7 +2,7 @@
  * The person turns the e-mail on in Settings and sets where it goes; when the agent then asks for a review, the e-mail
  * is sent (recorded by the emulator) and the sidebar's change check says what newly waits (docs/notifications.md).
  */
-import { openSidebar, useBrowser, useLocalServer } from './harness';
+import { checkNow, openSidebar, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser();
 const server = useLocalServer();
@@ -26,6 +26,7 @@ test('the person opts in to e-mails; an agent’s review request sends one and s
 
   const review = await server().scriptsRun('reviewTask', ['4.1', 'row counts differ by 2']);
   expect(review.status).toBe(200);
+  await checkNow(page);
   await page
     .locator('.status-bar .notice', { hasText: 'For you: Task 4.1 "Verify row counts' })
     .waitFor({ timeout: 8000 });

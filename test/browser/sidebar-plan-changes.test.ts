@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
-import { ARTIFACTS, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
+import { ARTIFACTS, checkNow, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
@@ -36,6 +36,7 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   );
   const draft = await waitForCell(server(), (cell) => cell.includes('# Plan: Q1 report'));
   expect(draft).toContain('Status: draft');
+  await checkNow(page);
   await page.locator('.plan-approval').waitFor();
   // The first approval: nothing was approved here before.
   await page
@@ -58,6 +59,7 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
     );
   expect(replanned).not.toBe(approved);
   expect((await server().scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
+  await checkNow(page);
 
   const changes = page.locator('.plan-approval .plan-changes');
   await changes.waitFor({ timeout: 8000 });

@@ -5,6 +5,7 @@
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import {
   type LocalServer,
+  checkNow,
   openSidebar,
   setVisibility,
   taskRow,
@@ -120,6 +121,7 @@ test('a plan the agent created without questions gets no Answer button, nor does
   await server.editCell(
     text.replace('## Questions for User\n', '## Questions for User\n\n- [Any clarifying questions]'),
   );
+  await checkNow(page);
   await page.locator('.status-bar .notice', { hasText: 'Updated by an edit in the cell' }).waitFor({ timeout: 8000 });
   await expect(page.locator('.waiting').count()).resolves.toBe(0);
   await expect(page.getByRole('button', { name: /^Answer/ }).count()).resolves.toBe(0);

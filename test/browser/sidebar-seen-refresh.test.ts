@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   ARTIFACTS,
   clickTaskAction,
+  checkNow,
   openSidebar,
   setVisibility,
   taskRow,
@@ -47,6 +48,7 @@ test("a review comment typed on a card is not carried onto the task the agent mo
   expect((await server().scriptsRun('moveTask', ['1.3', 1])).status).toBe(200);
   const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.1 Send the summary'));
   await setVisibility(page, 'visible');
+  await checkNow(page);
   await card.getByText('Send the summary').waitFor();
 
   // The card now shows the moved task with an empty comment; the typed comment is kept for the task it was for.
@@ -75,6 +77,7 @@ test('an answer typed for a question is not carried onto the question the agent 
   const asked = PLAN.replace('- Which month?', '- Should we delete the Warehouse sheet?\n- Which month?');
   expect((await server().scriptsRun('replacePlan', [asked, stamp])).status).toBe(200);
   await setVisibility(page, 'visible');
+  await checkNow(page);
   await question.getByText('Should we delete the Warehouse sheet?').waitFor();
 
   // The new question shows closed, with no answer typed into it; the "Yes" is kept for "Which month?".
@@ -117,6 +120,7 @@ test('a rename is refused when the agent moved another task into the step after 
   expect((await server().scriptsRun('moveTask', ['1.3', '1.1'])).status).toBe(200);
   const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.2 Send the summary'));
   await setVisibility(page, 'visible');
+  await checkNow(page);
   await taskRow(page, '1.2').getByText('Send the summary').waitFor();
 
   await field.fill('Sort the Stock sheet by SKU');

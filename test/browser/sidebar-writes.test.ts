@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
+import { ARTIFACTS, checkNow, openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser();
 const server = useLocalServer();
@@ -58,6 +58,7 @@ test('Undo changes nothing and says what changed when someone edited the cells s
 test('a write the agent makes while the sidebar is open appears under its task at the next change check', async () => {
   const { page } = await openSidebar(browser(), server());
   const write = await agentWrites();
+  await checkNow(page);
   await taskRow(page, '3.1').locator(`.write-entry[data-write="${write.id}"]`).waitFor({ timeout: 10_000 });
 });
 
