@@ -18,7 +18,7 @@
  */
 import { describeValue } from './arguments';
 import { PlanError } from './errors';
-import { digestText, type RevisionInfo } from './revision';
+import { digestText, recordFields, type RevisionInfo } from './revision';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -119,20 +119,9 @@ function isRemembered(value: unknown): value is RememberedRequest {
   );
 }
 
-function parseRecord(meta: string): Record<string, unknown> | null {
-  try {
-    const record: unknown = JSON.parse(meta);
-    return typeof record === 'object' && record !== null && !Array.isArray(record)
-      ? (record as Record<string, unknown>)
-      : null;
-  } catch {
-    return null; // not ours (empty, or edited by hand): it remembers nothing
-  }
-}
-
 /** The changes a revision record remembers, oldest first. */
 function rememberedIn(meta: string): RememberedRequest[] {
-  const requests = parseRecord(meta)?.requests;
+  const requests = recordFields(meta)?.requests;
   return Array.isArray(requests) ? requests.filter(isRemembered) : [];
 }
 
@@ -223,7 +212,7 @@ export interface AnsweredRequest {
 export function recordWithRequests(meta: string, previousMeta: string, answered?: AnsweredRequest): string {
   const requests = rememberedIn(previousMeta);
   if (answered) requests.push(remembered(answered));
-  const record = parseRecord(meta);
+  const record = recordFields(meta);
   if (!record || requests.length === 0) return meta;
   while (
     requests.length > REMEMBERED_REQUESTS ||

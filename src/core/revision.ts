@@ -51,26 +51,38 @@ export function digestText(text: string): string {
   return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
 }
 
-function readRecord(meta: string): RevisionRecord | null {
+/**
+ * The record's JSON as an object of fields, for the modules that keep fields of their own in it (request-ids.ts,
+ * steps-that-wrote.ts); null when the cell holds no JSON object (empty, or edited by hand).
+ */
+export function recordFields(meta: string): Record<string, unknown> | null {
   try {
-    const record = JSON.parse(meta) as Partial<RevisionRecord>;
-    if (
-      typeof record.revision === 'number' &&
-      Number.isInteger(record.revision) &&
-      record.revision >= 0 &&
-      typeof record.digest === 'string'
-    ) {
-      return {
-        revision: record.revision,
-        by: record.by ?? 'unknown',
-        at: String(record.at ?? ''),
-        digest: record.digest,
-      };
-    }
+    const record: unknown = JSON.parse(meta);
+    return typeof record === 'object' && record !== null && !Array.isArray(record)
+      ? (record as Record<string, unknown>)
+      : null;
   } catch {
-    // Not ours (empty, or edited by hand): treated as no record.
+    return null;
   }
-  return null;
+}
+
+function readRecord(meta: string): RevisionRecord | null {
+  const record = recordFields(meta) as Partial<RevisionRecord> | null;
+  if (
+    record &&
+    typeof record.revision === 'number' &&
+    Number.isInteger(record.revision) &&
+    record.revision >= 0 &&
+    typeof record.digest === 'string'
+  ) {
+    return {
+      revision: record.revision,
+      by: record.by ?? 'unknown',
+      at: String(record.at ?? ''),
+      digest: record.digest,
+    };
+  }
+  return null; // not ours (empty, or edited by hand): treated as no record
 }
 
 /**

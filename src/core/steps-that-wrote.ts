@@ -10,7 +10,7 @@
  */
 import type { SheetRange } from './sheet-range';
 import type { TaskCells } from './done-checks';
-import { digestText } from './revision';
+import { digestText, recordFields } from './revision';
 
 /** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
 export const STEPS_THAT_WROTE = 'stepsThatWrote';
@@ -26,24 +26,13 @@ interface ListedSteps {
   seal: string;
 }
 
-function parsed(meta: string): Record<string, unknown> | null {
-  try {
-    const record: unknown = JSON.parse(meta);
-    return typeof record === 'object' && record !== null && !Array.isArray(record)
-      ? (record as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function sealOf(record: Record<string, unknown>, steps: readonly string[]): string {
   return digestText(JSON.stringify([record.revision, record.digest, steps]));
 }
 
 /** The steps a revision record lists as having written cells; undefined when it does not say, or cannot be believed. */
 export function stepsThatWroteIn(meta: string): string[] | undefined {
-  const record = parsed(meta);
+  const record = recordFields(meta);
   const listed = record?.[STEPS_THAT_WROTE] as Partial<ListedSteps> | undefined;
   if (!record || typeof record.digest !== 'string' || typeof record.revision !== 'number') return undefined;
   if (!listed || typeof listed !== 'object' || !Array.isArray(listed.steps)) return undefined;
@@ -56,7 +45,7 @@ export function stepsThatWroteIn(meta: string): string[] | undefined {
  * (nothing is known: the done check will look in the log). `meta` unchanged when it is not a record.
  */
 export function recordWithStepsThatWrote(meta: string, steps: readonly string[] | undefined): string {
-  const record = parsed(meta);
+  const record = recordFields(meta);
   if (!record) return meta;
   const rest = { ...record };
   delete rest[STEPS_THAT_WROTE];
