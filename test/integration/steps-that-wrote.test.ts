@@ -94,7 +94,7 @@ test("writeRange lists its step once, in the record cell alone: the plan's text,
     const run = execute(spreadsheet, 'writeRange', [`Summary!${cell}`, [['x']], step]);
     expect(run.error).toBeUndefined();
     const calls = run.execution.calls;
-    const record = calls.filter((entry) => entry.method === 'getRange' && entry.args[0] === '"AGENT_BASE!D2"');
+    const record = calls.filter((entry) => entry.method === 'getRange' && entry.args[0] === JSON.stringify(REVISION));
     return { all: calls.length, recordWrites: record.length };
   };
   expect(write('B3', '1.1').recordWrites).toBe(1);
