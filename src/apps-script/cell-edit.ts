@@ -12,19 +12,32 @@
  */
 import { managerForPerson } from './api';
 import { writtenText } from './cell-values';
-import { PLAN_LOCATION, cellAddress } from './plan-location';
+import { PLAN_LOCATION, cellAddress, type CellAddress } from './plan-location';
+import { personSpreadsheet } from './spreadsheet-access';
+import { SpreadsheetPlanStore } from './spreadsheet-store';
 
 const PLAN = cellAddress(PLAN_LOCATION.planCell);
+const RECORD = cellAddress(PLAN_LOCATION.metadataCell);
+
+function covers(range: GoogleAppsScript.Spreadsheet.Range, cell: CellAddress): boolean {
+  return (
+    range.getRow() <= cell.row &&
+    range.getLastRow() >= cell.row &&
+    range.getColumn() <= cell.column &&
+    range.getLastColumn() >= cell.column
+  );
+}
 
 export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
   const range = event?.range;
   if (!range || range.getSheet().getName() !== PLAN_LOCATION.sheet) return;
-  const coversPlanCell =
-    range.getRow() <= PLAN.row &&
-    range.getLastRow() >= PLAN.row &&
-    range.getColumn() <= PLAN.column &&
-    range.getLastColumn() >= PLAN.column;
-  if (!coversPlanCell) return;
+  // An undo or a paste can put back an older revision record, whose list of the steps that wrote cells is too short
+  // to be believed (src/core/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
+  if (covers(range, RECORD)) {
+    const store = new SpreadsheetPlanStore(personSpreadsheet);
+    store.exclusive(() => store.forgetStepsThatWrote());
+  }
+  if (!covers(range, PLAN)) return;
   const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;
   // What the person typed: the cell may hold something else by now (an agent's write that landed first).
   // As the store reads the cell: a leading apostrophe is never part of the plan.

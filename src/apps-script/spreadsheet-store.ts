@@ -11,7 +11,7 @@
  */
 import { PlanError } from '../core/errors';
 import { recordedRevision } from '../core/revision';
-import { recordListingStep } from '../core/steps-that-wrote';
+import { recordListingStep, recordWithStepsThatWrote, stepsThatWroteIn } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
@@ -126,6 +126,22 @@ export class SpreadsheetPlanStore implements PlanStore {
     // As a later read would see it, for any write after this one in the same change.
     this.readValues = before.map((row) => row.slice());
     this.readValues[METADATA.row - ALL_CELLS.row][METADATA.column - ALL_CELLS.column] = listed;
+  }
+
+  /**
+   * Takes the list of steps that wrote out of the revision record, after a person's edit of the record cell (an undo
+   * or a paste can put back an older record, whose shorter list would be believed): the next change learns the list
+   * afresh from the write log. Nothing is written when the record lists nothing or is not Sheet Plan's.
+   */
+  forgetStepsThatWrote(): void {
+    this.read();
+    const before = this.readValues;
+    if (!before) return;
+    const record = writtenText(ALL_CELLS.valueAt(before, METADATA));
+    if (stepsThatWroteIn(record) === undefined) return;
+    this.spreadsheet()
+      .getRange(RECORD_A1)
+      .setValues([[asText(recordWithStepsThatWrote(record, undefined))]]);
   }
 
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */

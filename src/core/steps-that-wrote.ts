@@ -4,9 +4,10 @@
  *
  * Fail safe: only a list Sheet Plan wrote, in the record the plan cell's neighbour holds now, is believed. A record
  * without one (written before the list existed, rebuilt from the history's copy, typed over or edited by hand: its seal
- * no longer matches) says nothing, and the done check looks in the log as it always did. A step listed whose writes
- * were undone or left the log only costs that look. The list mirrors the log: steps as writeRange was given them, never
- * renumbered with the plan (the log is not).
+ * no longer matches) says nothing, and the done check looks in the log as it always did. A person's edit of the
+ * record cell (an undo or a paste can put back an older, sealed record with a shorter list) drops the list (onEdit,
+ * src/apps-script/cell-edit.ts). A step listed whose writes were undone or left the log only costs that look. The list
+ * mirrors the log: steps as writeRange was given them, never renumbered with the plan (the log is not).
  */
 import type { SheetRange } from './sheet-range';
 import type { TaskCells } from './done-checks';

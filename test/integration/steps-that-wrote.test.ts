@@ -224,3 +224,31 @@ test('finishing a plan keeps the list in the record it leaves', () => {
   agent(spreadsheet, 'finishPlan', ['Totals written']);
   expect(listed(spreadsheet)).toEqual(['1.1']);
 });
+
+describe('an older record a person puts back in the record cell is not believed', () => {
+  test('Delete on the record, a write, then the person undoes the Delete', () => {
+    const spreadsheet = workbook();
+    const saved = String(spreadsheet.cell(REVISION));
+    personEdits(spreadsheet, REVISION, '');
+    writeBrokenTotal(spreadsheet);
+    personEdits(spreadsheet, REVISION, saved); // the undo: the record from before the write, sealed and all
+    expect(listed(spreadsheet)).toBeUndefined();
+    expectRefusedForTheWrittenCell(spreadsheet);
+  });
+
+  test('a copy of the record pasted back after a write', () => {
+    const spreadsheet = workbook();
+    const saved = String(spreadsheet.cell(REVISION));
+    writeBrokenTotal(spreadsheet);
+    personEdits(spreadsheet, REVISION, saved);
+    expectRefusedForTheWrittenCell(spreadsheet);
+  });
+
+  test("a record lost and put back from the history's copy lists nothing from that copy", () => {
+    const spreadsheet = workbook();
+    writeBrokenTotal(spreadsheet);
+    personEdits(spreadsheet, REVISION, '');
+    personEdits(spreadsheet, PLAN, PLAN_TEXT); // the cell edit puts the record back from the history's copy
+    expectRefusedForTheWrittenCell(spreadsheet);
+  });
+});
