@@ -24,13 +24,25 @@ function run(args, onOutput) {
 }
 
 let checksOutput = '';
+let printedUpTo = 0;
+const failedChecks = [];
 const checks = run([path.join(root, 'scripts/checks.mjs')], (chunk) => {
   checksOutput += chunk;
-  // Verdict lines (`✓ eslint (10.4 s)`) as they come; the rest waits until jest has ended.
-  for (const line of String(chunk).split('\n')) if (/^[✓✗] /.test(line)) process.stdout.write(`checks: ${line}\n`);
+  // Verdict lines (`✓ eslint (10.4 s)`) as they come, whole lines only; the rest waits until jest has ended.
+  const end = checksOutput.lastIndexOf('\n') + 1;
+  for (const line of checksOutput.slice(printedUpTo, end).split('\n')) {
+    if (!/^[✓✗] /.test(line)) continue;
+    process.stdout.write(`checks: ${line}\n`);
+    if (line.startsWith('✗')) failedChecks.push(line.slice(2).replace(/ \(.*$/, ''));
+  }
+  printedUpTo = end;
 });
 const jest = run([path.join(root, 'node_modules/jest/bin/jest.js'), ...process.argv.slice(2)]);
 
 const [checksCode, jestCode] = await Promise.all([checks, jest]);
-if (checksCode !== 0) process.stdout.write(`\nThe checks failed (npm run checks):\n${checksOutput}\n`);
+if (checksCode !== 0) {
+  // Last, after jest's count: a run whose tests all passed still failed.
+  const which = failedChecks.length ? failedChecks.join(', ') : 'see above';
+  process.stdout.write(`\nThe checks failed (npm run checks):\n${checksOutput}\nFailed checks: ${which}\n`);
+}
 process.exitCode = checksCode !== 0 || jestCode !== 0 ? 1 : 0;

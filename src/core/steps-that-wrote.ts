@@ -91,7 +91,7 @@ export class StepsThatWrote {
    * after the person cleared it), so that the changes after it skip the look. Like any read of the change, a failure
    * of that read fails the change, with nothing written.
    */
-  carried(cells: TaskCells | undefined): string[] | undefined {
+  forNextRecord(cells: TaskCells | undefined): string[] | undefined {
     if (!this.logged && !this.listed && cells) this.logged = cells.writtenRanges();
     if (this.logged) return [...this.logged.keys()];
     return this.listed ? [...this.listed] : undefined;

@@ -20,10 +20,9 @@ export interface TaskText {
  * stand anywhere; the annotation is what follows the last separator (see `lastSeparator`).
  */
 export function splitTaskText(rest: string): TaskText {
-  // Most tasks are a bare title: nothing to split, and the reader already trimmed it (includes is the fastest look).
-  const hasDate = rest.includes('✅');
-  if (!hasDate && !rest.includes('—') && !rest.includes('--')) return { title: rest, body: rest };
-  const dateMatch = hasDate ? findDoneDate(rest) : null;
+  // Most tasks are a bare title: nothing to split, and the reader already trimmed it.
+  if (!mayHoldDateOrNote(rest)) return { title: rest, body: rest };
+  const dateMatch = rest.includes('✅') ? findDoneDate(rest) : null;
   let body = rest;
   if (dateMatch) {
     // A date in the middle of the text leaves one space, not two.

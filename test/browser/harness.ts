@@ -194,9 +194,10 @@ export async function openSidebar(
 }
 
 /**
- * The change check a sidebar page (openSidebar) has scheduled runs now rather than after its wait (3 s while the
- * person is active): for a test whose subject is what the check brings in, not when. The page's clock jumps the
- * quickest wait ahead; a hidden page has no check to run.
+ * Brings a sidebar page's (openSidebar) next change check 3 s nearer: its clock jumps the quickest wait ahead, so a
+ * check due within it (as after a change, the page's load or the person's activity) runs now. For a test whose
+ * subject is what the check brings in, not when. A wait grown longer while nothing changed is only shortened (not
+ * jumped whole, which would move the page's clock on by up to a minute); a hidden page has no check to run.
  */
 export async function checkNow(page: Page): Promise<void> {
   await page.clock.fastForward(CHECK_TIMING.quickestMs);

@@ -70,7 +70,7 @@ test('a step the list leaves out is not looked for; a listed one is, with the lo
   expect(steps.rangesOf('1.3', log)).toEqual([]);
   expect(log.reads).toBe(1);
   // The log was read whole: the next record lists what it holds (1.3's writes were undone or left it).
-  expect(steps.carried(log)).toEqual(['1.1']);
+  expect(steps.forNextRecord(log)).toEqual(['1.1']);
 });
 
 test('without a list, the log is looked in, and the next record learns the list from it', () => {
@@ -78,9 +78,9 @@ test('without a list, the log is looked in, and the next record learns the list 
   expect(new StepsThatWrote(undefined).rangesOf('1.1', log)).toEqual([]);
   expect(log.reads).toBe(1);
   const learning = new StepsThatWrote(undefined);
-  expect(learning.carried(log)).toEqual(['2.1']);
-  expect(new StepsThatWrote(undefined).carried(undefined)).toBeUndefined();
-  expect(new StepsThatWrote(['1.1']).carried(log)).toEqual(['1.1']);
+  expect(learning.forNextRecord(log)).toEqual(['2.1']);
+  expect(new StepsThatWrote(undefined).forNextRecord(undefined)).toBeUndefined();
+  expect(new StepsThatWrote(['1.1']).forNextRecord(log)).toEqual(['1.1']);
   expect(log.reads).toBe(2);
 });
 

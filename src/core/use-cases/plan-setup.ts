@@ -30,7 +30,7 @@ export function recordCellEdit(
       // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
       // the last recorded plan, keeping what the person typed. The history's copy may list fewer steps that wrote than
       // the lost record did (writeRange lists a step in the cell only): the list is carried only from the cell.
-      const restored = recordWithStepsThatWrote(meta, snapshot.stepsThatWrote.carried(undefined));
+      const restored = recordWithStepsThatWrote(meta, snapshot.stepsThatWrote.forNextRecord(undefined));
       path.store.write({ text, meta: restored, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
       return revision;
     }
@@ -55,7 +55,7 @@ export function recordCellEdit(
     });
     const recorded = recordWithStepsThatWrote(
       recordWithRequests(recordWithAttention(record.meta, attention), meta),
-      snapshot.stepsThatWrote.carried(undefined),
+      snapshot.stepsThatWrote.forNextRecord(undefined),
     );
     path.store.write({
       text,

@@ -305,7 +305,7 @@ export class PlanRevisions {
         options.newPlan ? '' : snapshot.meta,
         this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
       ),
-      snapshot.stepsThatWrote.carried(this.store.taskCells),
+      snapshot.stepsThatWrote.forNextRecord(this.store.taskCells),
     );
     this.store.write({
       text,
