@@ -6,7 +6,7 @@
  * (test/core/redos-analyse.cjs).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { collectPatterns, type FoundPattern } from './regex-collector';
@@ -83,6 +83,7 @@ describe('regular expressions run in linear time', () => {
 
 describe('the check itself', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'redos-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const write = (name: string, text: string) => {
     const file = path.join(folder, name);
     writeFileSync(file, text);
