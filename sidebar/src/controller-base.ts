@@ -46,6 +46,15 @@ export class SidebarControllerBase {
     this.set({ view, markdown: view.markdown, busy: null, notice, writes, checkResults, ...changes });
   }
 
+  /**
+   * A change of the plan (or of what it depends on) starts: shown at once, and a change check already under way answers
+   * from before it, so its answer and notice are dropped.
+   */
+  protected begin(changes: Partial<SidebarState>): void {
+    this.generation += 1;
+    this.set(changes);
+  }
+
   /** A call failed: say why in plain words, and never leave the busy line ("Completing 4.1…") standing. */
   protected refuse(error: unknown, failed: string, unsentText?: string): void {
     const sessionEnded = errorCode(error) === 'NEEDS_PERSON';
@@ -132,8 +141,7 @@ export class SidebarControllerBase {
       this.set({ error: describeError(error) });
       return false;
     }
-    this.generation += 1;
-    this.set({ markdown, busy, error: null, notice: `${busy}…` });
+    this.begin({ markdown, busy, error: null, notice: `${busy}…` });
     try {
       this.confirm(await call(), done);
       return true;

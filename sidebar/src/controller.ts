@@ -148,8 +148,12 @@ export class SidebarController extends PanelController {
       this.closeEditor();
       return true;
     }
-    this.generation += 1;
-    this.set({ busy: 'Saving the plan', error: null, notice: 'Saving the plan…', editor: { ...editor, saving: true } });
+    this.begin({
+      busy: 'Saving the plan',
+      error: null,
+      notice: 'Saving the plan…',
+      editor: { ...editor, saving: true },
+    });
     try {
       const view = await this.server('sidebarReplacePlan', text, editor.baseRevision, editor.baseStamp);
       this.confirm(view, `Plan saved (version ${view.revision})`, { editor: null });

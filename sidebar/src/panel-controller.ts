@@ -163,9 +163,8 @@ export class PanelController extends SidebarControllerBase {
     const panel = this.state.panel;
     if (panel?.kind !== 'settings' || !panel.values || this.state.busy) return false;
     const before = panel.values;
-    // A change check already under way answers from before the save: its notice must not replace this one's.
-    this.generation += 1;
-    this.set({
+    // Saving a setting may change the plan (its Status line): a check already under way answers from before it.
+    this.begin({
       panel: { kind: 'settings', values: { ...before, ...change } },
       busy: 'Saving the settings',
       notice: 'Saving the settings…',

@@ -134,14 +134,11 @@ export class SpreadsheetPlanStore implements PlanStore {
    * afresh from the write log. Nothing is written when the record lists nothing or is not Sheet Plan's.
    */
   forgetStepsThatWrote(): void {
-    this.read();
-    const before = this.readValues;
-    if (!before) return;
-    const record = writtenText(ALL_CELLS.valueAt(before, METADATA));
-    if (stepsThatWroteIn(record) === undefined) return;
+    const meta = this.read()?.meta;
+    if (meta === undefined || stepsThatWroteIn(meta) === undefined) return;
     this.spreadsheet()
       .getRange(RECORD_A1)
-      .setValues([[asText(recordWithStepsThatWrote(record, undefined))]]);
+      .setValues([[asText(recordWithStepsThatWrote(meta, undefined))]]);
   }
 
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */
