@@ -4,39 +4,17 @@
  * clock decides when the trigger is due.
  */
 import { createExecution, runDueTriggers, type EmulatedSpreadsheet } from '../../src/node/emulator';
-import { DIST, callAsPerson, execute, openSidebar, plan, sheetWithPlan } from './harness';
-
-const PLAN_TEXT = plan(
-  '# Plan: Invoices',
-  '',
-  'Goal: Send March invoices',
-  '',
-  '### Phase 1: Prepare',
-  '- [ ] 1.1 Read Orders!A2:E300',
-  '- [ ] 1.2 Check the totals',
-  '- [ ] 1.3 Check the names',
-  '- [ ] 1.4 Check the dates',
-  '',
-  '## Notes',
-  '',
-);
-
-const START = Date.parse('2026-03-02T09:00:00Z');
-const at = (minutes: number) => () => new Date(START + minutes * 60_000);
-
-function sheet(settings: object | null): EmulatedSpreadsheet {
-  const spreadsheet = sheetWithPlan(PLAN_TEXT);
-  const token = openSidebar(spreadsheet);
-  if (settings) callAsPerson(spreadsheet, token, 'sidebarSaveSettings', settings);
-  return spreadsheet;
-}
+import { DIST, callAsPerson, execute, openSidebar } from './harness';
+import { START, invoiceSheet, minutesAfterStart } from './invoice-plan';
 
 function review(spreadsheet: EmulatedSpreadsheet, step: string, minute: number): void {
-  expect(execute(spreadsheet, 'reviewTask', [step, 'please look'], { now: at(minute) }).error).toBeUndefined();
+  expect(
+    execute(spreadsheet, 'reviewTask', [step, 'please look'], { now: minutesAfterStart(minute) }).error,
+  ).toBeUndefined();
 }
 
 function fireDue(spreadsheet: EmulatedSpreadsheet, minute: number) {
-  const outcomes = runDueTriggers(spreadsheet, DIST, { now: at(minute) });
+  const outcomes = runDueTriggers(spreadsheet, DIST, { now: minutesAfterStart(minute) });
   for (const outcome of outcomes) expect('error' in outcome ? outcome.error : undefined).toBeUndefined();
   return outcomes;
 }
@@ -46,7 +24,7 @@ const mailState = (spreadsheet: EmulatedSpreadsheet) =>
 
 describe('an e-mail held back by the window goes out when it ends, without another change', () => {
   test('a burst whose second event is folded: after 10 minutes one more e-mail, and no trigger left', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     review(spreadsheet, '1.3', 2);
@@ -66,7 +44,7 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
   });
 
   test('the trigger runs with no active spreadsheet: it opens the remembered one', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     const [outcome] = fireDue(spreadsheet, 10);
@@ -77,7 +55,7 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
   });
 
   test('a person who acted before the window ended gets no e-mail, and the trigger is gone', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarTaskAction', 'approve', '1.2', 'fine');
@@ -88,12 +66,12 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
   });
 
   test('with the setting off no trigger is made; turned off while one waits, it sends nothing', () => {
-    const off = sheet(null);
+    const off = invoiceSheet(null);
     review(off, '1.1', 0);
     review(off, '1.2', 1);
     expect(off.triggers.all).toHaveLength(0);
 
-    const turnedOff = sheet({ mailWhenWaiting: true });
+    const turnedOff = invoiceSheet({ mailWhenWaiting: true });
     review(turnedOff, '1.1', 0);
     review(turnedOff, '1.2', 1);
     callAsPerson(turnedOff, openSidebar(turnedOff), 'sidebarSaveSettings', { mailWhenWaiting: false });
@@ -103,7 +81,7 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
   });
 
   test('one trigger at most, however many events are folded', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     review(spreadsheet, '1.3', 2);
@@ -112,20 +90,20 @@ describe('an e-mail held back by the window goes out when it ends, without anoth
   });
 
   test('a change after the window sends first: the trigger is deleted and fires nothing', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
-    expect(execute(spreadsheet, 'startTask', ['1.3'], { now: at(10) }).error).toBeUndefined();
+    expect(execute(spreadsheet, 'startTask', ['1.3'], { now: minutesAfterStart(10) }).error).toBeUndefined();
     expect(spreadsheet.sentMail).toHaveLength(2);
     expect(spreadsheet.triggers.all).toHaveLength(0);
     expect(fireDue(spreadsheet, 11)).toHaveLength(0);
   });
 
   test('a plan busy when the trigger fires: it tries again a minute later, and then sends', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
-    const holder = createExecution(spreadsheet, { now: at(10) });
+    const holder = createExecution(spreadsheet, { now: minutesAfterStart(10) });
     expect(holder.globals.LockService.getScriptLock().tryLock(0)).toBe(true);
     fireDue(spreadsheet, 10);
     expect(spreadsheet.sentMail).toHaveLength(1);

@@ -4,44 +4,20 @@
  * while the setting is off, and a failed e-mail never fails the agent's change.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { callAsPerson, execute, openSidebar, plan, planText, sheetWithPlan } from './harness';
-
-const PLAN_TEXT = plan(
-  '# Plan: Invoices',
-  '',
-  'Goal: Send March invoices',
-  '',
-  '### Phase 1: Prepare',
-  '- [ ] 1.1 Read Orders!A2:E300',
-  '- [ ] 1.2 Check the totals',
-  '- [ ] 1.3 Check the names',
-  '- [ ] 1.4 Check the dates',
-  '',
-  '## Notes',
-  '',
-);
-
-const START = Date.parse('2026-03-02T09:00:00Z');
-const minutes = (count: number) => () => new Date(START + count * 60_000);
-
-function sheet(settings: object | null): EmulatedSpreadsheet {
-  const spreadsheet = sheetWithPlan(PLAN_TEXT);
-  if (settings) {
-    const token = openSidebar(spreadsheet);
-    callAsPerson(spreadsheet, token, 'sidebarSaveSettings', settings);
-  }
-  return spreadsheet;
-}
+import { callAsPerson, execute, openSidebar, planText } from './harness';
+import { invoiceSheet, minutesAfterStart } from './invoice-plan';
 
 function review(spreadsheet: EmulatedSpreadsheet, step: string, atMinute: number) {
-  const { error, execution } = execute(spreadsheet, 'reviewTask', [step, 'please look'], { now: minutes(atMinute) });
+  const { error, execution } = execute(spreadsheet, 'reviewTask', [step, 'please look'], {
+    now: minutesAfterStart(atMinute),
+  });
   expect(error).toBeUndefined();
   return execution;
 }
 
 describe('e-mail when the plan waits for the person', () => {
   test('a burst of review requests sends one e-mail per 10 minutes; the rest fold into the next', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     review(spreadsheet, '1.3', 2);
@@ -60,7 +36,7 @@ describe('e-mail when the plan waits for the person', () => {
   });
 
   test('none is sent while the setting is off (the default)', () => {
-    const spreadsheet = sheet(null);
+    const spreadsheet = invoiceSheet(null);
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 30);
     expect(spreadsheet.sentMail).toHaveLength(0);
@@ -68,13 +44,13 @@ describe('e-mail when the plan waits for the person', () => {
   });
 
   test('the addresses the person set receive it instead of the owner', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true, mailTo: ['dana@example.com', 'lee@example.com'] });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true, mailTo: ['dana@example.com', 'lee@example.com'] });
     review(spreadsheet, '1.1', 0);
     expect(spreadsheet.sentMail.map((mail) => mail.to)).toEqual([['dana@example.com', 'lee@example.com']]);
   });
 
   test('a sheet without an owner and without addresses sends nothing and keeps the event', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     spreadsheet.owner = null;
     const execution = review(spreadsheet, '1.1', 0);
     expect(spreadsheet.sentMail).toHaveLength(0);
@@ -83,25 +59,25 @@ describe('e-mail when the plan waits for the person', () => {
   });
 
   test('an e-mail that fails leaves the change written, and goes with the next change', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     const { error } = execute(spreadsheet, 'reviewTask', ['1.1', 'please look'], {
-      now: minutes(0),
+      now: minutesAfterStart(0),
       prepare: (execution) => execution.faults.failNext('MailApp.sendEmail', 'Service unavailable: Gmail'),
     });
     expect(error).toBeUndefined();
     expect(planText(spreadsheet)).toContain('- [!] 1.1 Read Orders!A2:E300');
     expect(spreadsheet.sentMail).toHaveLength(0);
-    expect(execute(spreadsheet, 'startTask', ['1.2'], { now: minutes(1) }).error).toBeUndefined();
+    expect(execute(spreadsheet, 'startTask', ['1.2'], { now: minutesAfterStart(1) }).error).toBeUndefined();
     expect(spreadsheet.sentMail).toHaveLength(1);
     expect(spreadsheet.sentMail[0]!.subject).toContain('Task 1.1');
   });
 
   test('an item the person dealt with before the window ended is not mailed', () => {
-    const spreadsheet = sheet({ mailWhenWaiting: true });
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
     review(spreadsheet, '1.1', 0);
     review(spreadsheet, '1.2', 1);
     callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarTaskAction', 'approve', '1.2', 'fine');
-    expect(execute(spreadsheet, 'startTask', ['1.3'], { now: minutes(12) }).error).toBeUndefined();
+    expect(execute(spreadsheet, 'startTask', ['1.3'], { now: minutesAfterStart(12) }).error).toBeUndefined();
     expect(spreadsheet.sentMail).toHaveLength(1);
     expect(JSON.parse(spreadsheet.properties.script.get('sheetPlan.mail')!).pending).toEqual([]);
   });
