@@ -65,7 +65,9 @@ export const wrong = () => client.startTask(1.2);
 `,
   );
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-  const args = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
+  // As `tsc --init` sets up a project: the libraries' own declarations are not checked (ours were, when tsc wrote
+  // them), which takes the check from 8 s of CPU to 3; the consumer's code is checked against them all the same.
+  const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
   const types = ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'];
   const compiled = spawnSync(process.execPath, [tsc, ...args, ...types, 'consumer.ts'], {
     cwd: consumer,
@@ -73,25 +75,6 @@ export const wrong = () => client.startTask(1.2);
   });
   expect(compiled.stdout + compiled.stderr).toBe('');
   expect(compiled.status).toBe(0);
-});
-
-test('the package file holds the built client, its types, the CLI and dist/, not the sources', () => {
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }),
-  ) as Array<{ files: Array<{ path: string }> }>;
-  const files = packed[0].files.map((file) => file.path);
-  expect(files).toEqual(
-    expect.arrayContaining([
-      'build/cli.js',
-      'build/client.js',
-      'build/emulator-worker.js',
-      'build/types/node/client/index.d.ts',
-      'dist/Code.js',
-      'dist/Sidebar.html',
-      'dist/appsscript.json',
-    ]),
-  );
-  expect(files.filter((file) => /^(src|test|sidebar|scripts|bench)\//.test(file))).toEqual([]);
 });
 
 test('what the built CLI, emulator worker and client load is a dependency, kept by npm install --omit=dev', () => {
@@ -121,6 +104,8 @@ test('what the built CLI, emulator worker and client load is a dependency, kept 
 describe('the packed tarball, installed by npm in an empty folder', () => {
   let folder: string;
   let installed: string;
+  /** The paths in the tarball, as `npm pack` listed them. */
+  let packedFiles: string[];
 
   /**
    * `npm pack`, then `npm install <tarball>` in a folder of its own, offline: this machine has no registry, so each
@@ -134,7 +119,8 @@ describe('the packed tarball, installed by npm in an empty folder', () => {
         cwd: ROOT,
         encoding: 'utf8',
       }),
-    ) as Array<{ filename: string }>;
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    packedFiles = packed[0].files.map((file) => file.path);
     installed = path.join(folder, 'project');
     mkdirSync(path.join(installed, 'node_modules'), { recursive: true });
     writeFileSync(path.join(installed, 'package.json'), JSON.stringify({ name: 'project', private: true }));
@@ -161,6 +147,21 @@ describe('the packed tarball, installed by npm in an empty folder', () => {
     );
   }, 120_000);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('the package file holds the built client, its types, the CLI and dist/, not the sources', () => {
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        'build/cli.js',
+        'build/client.js',
+        'build/emulator-worker.js',
+        'build/types/node/client/index.d.ts',
+        'dist/Code.js',
+        'dist/Sidebar.html',
+        'dist/appsscript.json',
+      ]),
+    );
+    expect(packedFiles.filter((file) => /^(src|test|sidebar|scripts|bench)\//.test(file))).toEqual([]);
+  });
 
   test('the package can be published: not private, with a bin, exports and files', () => {
     const manifest = JSON.parse(readFileSync(path.join(installed, 'node_modules/sheet-plan/package.json'), 'utf8'));
