@@ -40,14 +40,14 @@ async function nodeModule(file) {
 const apiDescriptor = () => nodeModule('src/core/api-functions.ts');
 
 /**
- * The implementations main.ts exports as `entryPoints`, read by evaluating the bundle in an empty context: every
- * descriptor function must have one (the type checker says so too; this names what is missing).
+ * The entry points main.ts composes (`entryPoint`), read by evaluating the bundle in an empty context: every
+ * descriptor function must have one (the type checker says so too; this names what is missing). Composing each here
+ * also reads its argument rules, which the bundle does only when it is called.
  */
 function checkImplementations(bundle, names) {
   const context = vm.createContext({});
   vm.runInContext(bundle, context);
-  const implementations = context[GLOBAL_NAME].entryPoints ?? {};
-  const missing = names.filter((name) => typeof implementations[name] !== 'function');
+  const missing = names.filter((name) => typeof context[GLOBAL_NAME].entryPoint?.(name) !== 'function');
   if (missing.length)
     throw new Error(
       `src/apps-script/main.ts implements no ${missing.join(', ')} (listed in src/core/api-functions.ts)`,
@@ -63,6 +63,9 @@ async function replaceFile(file, write) {
   await write(temporary);
   await rename(temporary, file);
 }
+
+/** An esbuild `define` that writes `value` in as a string of JSON text. */
+const jsonText = (value) => JSON.stringify(JSON.stringify(value));
 
 export async function buildCode() {
   const descriptor = await apiDescriptor();
@@ -80,11 +83,13 @@ export async function buildCode() {
     target: 'es2020',
     charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
     legalComments: 'none',
-    // Where each agent function that changes the plan takes its request options (src/apps-script/request-ids.ts).
+    // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
-      SHEET_PLAN_REQUEST_ARGUMENTS: JSON.stringify(descriptor.requestArguments()),
-      SHEET_PLAN_MCP_TOOLS: JSON.stringify(mcpToolTable()),
-      SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(argumentTable()),
+      SHEET_PLAN_REQUEST_ARGUMENTS: jsonText(descriptor.requestArguments()),
+      SHEET_PLAN_MCP_TOOLS: jsonText(mcpToolTable()),
+      SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(
+        Object.entries(argumentTable()).map(([name, rules]) => [name, JSON.stringify(rules)]),
+      ),
       SHEET_PLAN_VERSION: JSON.stringify(version),
     },
     write: false,
@@ -96,7 +101,7 @@ export async function buildCode() {
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names
-    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.entryPoints.${name}(...args); }`)
+    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.call('${name}', args); }`)
     .join('\n');
   const code =
     `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points ` +

@@ -11,15 +11,14 @@
  */
 import { serverInstructions } from '../core/mcp/instructions';
 import { inputProblem, type JsonRule } from '../core/argument-check';
-import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint, type McpTool } from '../core/mcp/protocol';
-import { planToolCall, toolAnswer, toolError, type ToolResult, type ToolRoute } from '../core/mcp/tool-calls';
-import { api } from './api';
+import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint } from '../core/mcp/protocol';
+import { planToolCall, toolAnswer, toolError, type ToolResult } from '../core/mcp/tool-calls';
+import { agentFunction } from './api';
+import { mcpToolTable } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
 import { agentForUrlKey, runAsWebAgent, type WebAgent } from './web-agent';
 import { rememberWebAppUrl } from './web-app-url';
 
-/** The tool list and each tool's route, from src/node/mcp/tools.ts (scripts/build.mjs writes them in). */
-declare const SHEET_PLAN_MCP_TOOLS: { tools: McpTool[]; routes: Record<string, ToolRoute> };
 declare const SHEET_PLAN_VERSION: string;
 
 /** The event Apps Script passes doGet and doPost (https://developers.google.com/apps-script/guides/web). */
@@ -34,10 +33,9 @@ const REFUSED_KEY =
   "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
   'sidebar: Agent Plan → Open plan → Connect an agent.';
 
-type Implementation = (...args: unknown[]) => unknown;
-
 function callTool(agent: WebAgent, name: string, args: Record<string, unknown>): ToolResult {
-  const tool = SHEET_PLAN_MCP_TOOLS.tools.find((candidate) => candidate.name === name)!;
+  const { tools, routes } = mcpToolTable();
+  const tool = tools.find((candidate) => candidate.name === name)!;
   const problem = inputProblem(args, tool.inputSchema as JsonRule);
   if (problem)
     return toolError(
@@ -45,9 +43,8 @@ function callTool(agent: WebAgent, name: string, args: Record<string, unknown>):
         problem,
     );
   try {
-    const { calls, show } = planToolCall(SHEET_PLAN_MCP_TOOLS.routes[name], args, PLAN_CELL_REFERENCE);
-    const implementations = api as unknown as Record<string, Implementation>;
-    const results = runAsWebAgent(agent, () => calls.map((call) => implementations[call.name](...call.args)));
+    const { calls, show } = planToolCall(routes[name], args, PLAN_CELL_REFERENCE);
+    const results = runAsWebAgent(agent, () => calls.map((call) => agentFunction(call.name)(...call.args)));
     return toolAnswer(show(results));
   } catch (error) {
     return toolError(error instanceof Error ? error.message : String(error));
@@ -69,7 +66,7 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
-    tools: SHEET_PLAN_MCP_TOOLS.tools,
+    tools: mcpToolTable().tools,
     refusal: () => {
       agent = agentForUrlKey(event?.parameter?.key);
       return agent ? null : REFUSED_KEY;

@@ -118,16 +118,35 @@ export function actionRules(statuses: StatusTable = STATUS_TABLE): ReadonlyMap<s
   return rules;
 }
 
+/*
+ * TASK_ACTIONS and AGENT_ACTIONS are for the descriptor's schemas and the Node side: marked pure, they stay out of
+ * dist/Code.js, which evaluates its top level at the start of every execution; it reads actionRules() when it acts.
+ */
+
 /** The product's actions. */
-export const TASK_ACTIONS = Object.fromEntries(actionRules()) as Readonly<Record<TaskAction, ActionRule>>;
+export const TASK_ACTIONS = /* @__PURE__ */ taskActions();
+
+function taskActions(): Readonly<Record<TaskAction, ActionRule>> {
+  return Object.fromEntries(actionRules()) as Readonly<Record<TaskAction, ActionRule>>;
+}
 
 /** The actions an agent may take on a task; approving and requesting changes belong to a person. */
 export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
 
 /** The same, read from the rules (applyCommands, MCP): all but a person's decisions. */
-export const AGENT_ACTIONS = [...actionRules().values()]
-  .filter((rule) => !rule.decision)
-  .map((rule) => rule.action) as [AgentAction, ...AgentAction[]];
+export const AGENT_ACTIONS = /* @__PURE__ */ agentActions();
+
+function agentActions(): [AgentAction, ...AgentAction[]] {
+  return [...actionRules().values()].filter((rule) => !rule.decision).map((rule) => rule.action) as [
+    AgentAction,
+    ...AgentAction[],
+  ];
+}
+
+/** Whether an action does the plan's work: refused while the plan is a draft the person must approve first. */
+export function isWorkAction(action: string): boolean {
+  return actionRules().get(action)?.isWork === true;
+}
 
 export function isTaskAction(value: unknown, statuses: StatusTable = STATUS_TABLE): value is TaskAction {
   return typeof value === 'string' && actionRules(statuses).has(value);

@@ -1,5 +1,5 @@
 /** applyCommands: task changes and re-planning in order, atomically (one read, one write, or nothing at all). */
-import { TASK_ACTIONS, applyAction, type ActionContext } from '../actions';
+import { applyAction, isWorkAction, type ActionContext } from '../actions';
 import { PlanError } from '../errors';
 import { EDIT_ACTIONS, isEditAction } from '../replan';
 import type { PlanTask } from '../types';
@@ -29,7 +29,7 @@ function applyCommand(
     const next = document.toString();
     return { text: next, task: result(next), removed: outcome.removed?.[0] };
   }
-  if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
+  if (isWorkAction(action)) path.requireApproved(outline);
   const outcome = applyAction(outline, action, record.step, record.text, context);
   const next = outcome.document.toString();
   const task = taskAtLine(path.texts, next, outcome.line);

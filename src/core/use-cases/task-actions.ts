@@ -1,5 +1,5 @@
 /** The task actions (start, complete, block…, a person's review decisions), one or two in a call. */
-import { TASK_ACTIONS, applyAction, type TaskAction } from '../actions';
+import { applyAction, isWorkAction, type TaskAction } from '../actions';
 import { seenAt, type SeenTask } from '../seen';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type TaskResult } from '../write-path/results';
@@ -18,7 +18,7 @@ export function act(
 ): TaskResult {
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
-    if (TASK_ACTIONS[action].isWork) path.requireApproved(outline);
+    if (isWorkAction(action)) path.requireApproved(outline);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();
     if (action === 'complete') path.requireChecked(outline, taskAtLine(path.texts, newText, outcome.line).step);
