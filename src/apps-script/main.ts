@@ -5,67 +5,133 @@
  * google.script.run and scripts.run see only those); nothing else in the bundle is global.
  *
  * Apps Script evaluates the whole bundle at the start of every execution, and an execution calls one entry point: each
- * is composed when it is first called, not all of them at load.
+ * is composed when it is first called, not all of them at load. For the same reason the tables below are
+ * null-prototype literals: V8 builds one as a dictionary in a few µs, where an ordinary literal of dozens of functions,
+ * or a module's namespace (`import * as`), costs 40 to 80 µs in the fresh context of each execution.
  */
 import type { AgentFunctionName, FunctionName } from '../core/api-functions';
 import { agentFunction, isAgentFunction } from './api';
 import { recordPlanEdit } from './cell-edit';
 import { checkingPersonArguments } from './checked-arguments';
 import { sendWaitingMail } from './mail-trigger';
-import * as menu from './menu';
-import * as sidebar from './sidebar';
+import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems, rememberOnOpen } from './menu';
+import {
+  asCheckedPerson,
+  showPlanSidebar,
+  sidebarRenewSession,
+  sidebarLoad,
+  sidebarCheck,
+  sidebarUndoWrite,
+  sidebarTaskAction,
+  sidebarAnswerQuestion,
+  sidebarReplacePlan,
+  sidebarHistory,
+  sidebarRestore,
+  sidebarApprovePlan,
+  sidebarApprovedPlan,
+  sidebarRequestPlanChanges,
+  sidebarSettings,
+  sidebarSaveSettings,
+  sidebarArchive,
+  sidebarArchivedPlan,
+  sidebarAddTask,
+  sidebarAddPhase,
+  sidebarRenameTask,
+  sidebarMoveTask,
+  sidebarRemoveTask,
+  sidebarReleaseClaim,
+  sidebarAdoptFormat,
+  sidebarInitPlan,
+  sidebarSelectRange,
+  sidebarConnectAgent,
+  sidebarListAgents,
+  sidebarRevokeAgent,
+} from './sidebar';
 import { doGet, doPost } from './web-app';
 
 type EntryPoint = (...args: unknown[]) => unknown;
 
-const triggers = {
+/**
+ * The sidebar's functions (and its menu item's): each checks its arguments against the descriptor, after the person
+ * token of those that take one (./checked-arguments.ts), as the agents' do.
+ */
+const sidebarFunctions = {
+  __proto__: null,
+  showPlanSidebar,
+  sidebarRenewSession,
+  sidebarLoad,
+  sidebarCheck,
+  sidebarUndoWrite,
+  sidebarTaskAction,
+  sidebarAnswerQuestion,
+  sidebarReplacePlan,
+  sidebarHistory,
+  sidebarRestore,
+  sidebarApprovePlan,
+  sidebarApprovedPlan,
+  sidebarRequestPlanChanges,
+  sidebarSettings,
+  sidebarSaveSettings,
+  sidebarArchive,
+  sidebarArchivedPlan,
+  sidebarAddTask,
+  sidebarAddPhase,
+  sidebarRenameTask,
+  sidebarMoveTask,
+  sidebarRemoveTask,
+  sidebarReleaseClaim,
+  sidebarAdoptFormat,
+  sidebarInitPlan,
+  sidebarSelectRange,
+  sidebarConnectAgent,
+  sidebarListAgents,
+  sidebarRevokeAgent,
+};
+
+/** The triggers, the menu's items and the web app: they run as they are. */
+const plainFunctions = {
+  __proto__: null,
   onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
-    menu.buildMenu();
-    menu.rememberOnOpen(event);
+    buildMenu();
+    rememberOnOpen(event);
   },
   /** A person's edit of the plan cell becomes a revision (see src/apps-script/cell-edit.ts). */
   onEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
     recordPlanEdit(event);
   },
   onInstall(_event?: GoogleAppsScript.Events.AddonOnInstall): void {
-    menu.buildMenu();
+    buildMenu();
   },
   /** The time-driven trigger that sends an e-mail held back by the 10-minute window (./mail-trigger.ts). */
   sendWaitingMail,
+  menuInitializePlan,
+  menuShowNextTask,
+  menuShowReviewItems,
+  doGet,
+  doPost,
 };
 
-const webApp = { doGet, doPost };
-
-/** Every descriptor function is implemented by one of these: the compiler names any that is not. */
+/** Every descriptor function is an agent function (./api.ts) or in a table above: the compiler names a missing one. */
 type Unimplemented<Name extends never> = Name;
 type _EveryFunctionImplemented = Unimplemented<
-  Exclude<
-    FunctionName,
-    AgentFunctionName | keyof typeof sidebar | keyof typeof menu | keyof typeof triggers | keyof typeof webApp
-  >
+  Exclude<FunctionName, AgentFunctionName | keyof typeof sidebarFunctions | keyof typeof plainFunctions>
 >;
 
 /** The function `name` of `table`, if it has one of its own. */
 function own(table: object, name: string): EntryPoint | undefined {
-  const entry = Object.prototype.hasOwnProperty.call(table, name)
-    ? (table as Record<string, unknown>)[name]
-    : undefined;
-  return typeof entry === 'function' ? (entry as EntryPoint) : undefined;
+  return Object.prototype.hasOwnProperty.call(table, name) ? (table as Record<string, EntryPoint>)[name] : undefined;
 }
 
 /**
- * How each entry point is composed: an agent's checks its arguments and takes request options (./api.ts); the
- * sidebar's check their arguments against the descriptor, after the person token of those that take one
- * (./checked-arguments.ts), as the agents' do; the menu's and the sidebar's modules export their entry points beside
- * helpers, of which only descriptor names are ever called. Undefined for a name nothing implements.
+ * The entry point `name` as Apps Script runs it: an agent function checks its arguments and takes request options
+ * (./api.ts); a sidebar function checks its arguments and the person; the others run as they are. Undefined for a
+ * name nothing implements.
  */
 export function entryPoint(name: string): EntryPoint | undefined {
-  const webAppFunction = own(webApp, name);
-  if (webAppFunction) return webAppFunction;
   if (isAgentFunction(name)) return agentFunction(name);
-  const sidebarFunction = own(sidebar, name);
-  if (sidebarFunction) return checkingPersonArguments(name, sidebarFunction, sidebar.asCheckedPerson);
-  return own(menu, name) ?? own(triggers, name);
+  const sidebarFunction = own(sidebarFunctions, name);
+  if (sidebarFunction) return checkingPersonArguments(name, sidebarFunction, asCheckedPerson);
+  return own(plainFunctions, name);
 }
 
 const composed = new Map<string, EntryPoint>();
