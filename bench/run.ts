@@ -2,7 +2,8 @@
  * `npm run bench`: figures where users feel speed, each beside the spec's reference flow run in
  * the same process. Service calls and round trips are counted on the Apps Script emulation (they
  * are what costs time in Google: each is a network hop); parse times are measured in this process.
- * Benchmarks report; they never fail on a noisy machine. `npm run bench -- --parse` prints the parse sections alone.
+ * Benchmarks report; they never fail on a noisy machine. `npm run bench -- --parse` prints the parse sections alone,
+ * `-- --load` the bundle's load (bench/bundle-load.ts).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +12,7 @@ import { parsePlan } from '../src/core';
 import { EmulatedSpreadsheet, createExecution, loadBundle, runSimpleTrigger } from '../src/node/emulator';
 import { ReferencePlanManager, ReferenceSheetsClient } from './spec-reference';
 import { measureIdleSidebar } from './idle-sidebar';
+import { bundleLoadLine, measureBundleLoad } from './bundle-load';
 import { mark, ms } from './figures';
 import { parseSections } from './parse';
 import { maximumPlan, planOf } from './shapes';
@@ -115,6 +117,10 @@ async function main(): Promise<void> {
   if (process.argv.includes('--parse')) {
     // The parse figures alone, printed: what a change to the reader is measured by (docs/BENCHMARKS.md is left as is).
     console.log(parseSections(maximumPlan()).join('\n\n'));
+    return;
+  }
+  if (process.argv.includes('--load')) {
+    console.log(bundleLoadLine(measureBundleLoad(DIST)));
     return;
   }
   const sections: string[] = [];
@@ -255,6 +261,8 @@ async function main(): Promise<void> {
         `${kib(gzipSync(code).length)} |`,
       `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ` +
         `${kib(gzipSync(sidebar).length)} |`,
+      '',
+      bundleLoadLine(measureBundleLoad(DIST)),
       '',
       "## The sidebar's first render of a maximum-size plan",
       '',
