@@ -101,3 +101,34 @@ test('clasp pushes exactly the built files in dist/', () => {
   expect(status.filesToPush.every((file: string) => file.startsWith('dist/'))).toBe(true);
   expect(status.filesToPush).toEqual(expect.arrayContaining(['dist/Code.js', 'dist/appsscript.json']));
 });
+
+/**
+ * A context whose JSON.parse records the texts it parses: the bundle's tables from the API descriptor are JSON text
+ * (src/apps-script/descriptor-tables.ts), parsed when a call first reads them.
+ */
+function countingContext(): { context: vm.Context; parsed: string[] } {
+  const parsed: string[] = [];
+  const context = vm.createContext({ parsed });
+  vm.runInContext(
+    'const parse = JSON.parse; JSON.parse = (text, reviver) => (parsed.push(text), parse(text, reviver));',
+    context,
+  );
+  return { context, parsed };
+}
+
+test('loading the bundle reads none of the descriptor tables it carries (it is evaluated on every execution)', () => {
+  const { context, parsed } = countingContext();
+  vm.runInContext(code(), context);
+  expect(parsed).toEqual([]);
+});
+
+test("a call reads its own function's argument rules, not the others'", () => {
+  const { context, parsed } = countingContext();
+  vm.runInContext(code(), context);
+  // Refused by its argument rules before anything is read: the call needs no service.
+  expect(() => vm.runInContext('startTask(1.2)', context)).toThrow(/INVALID_ARGUMENT: step must be text/);
+  const rules = parsed.map((text) => JSON.parse(text)).filter((table) => Array.isArray(table));
+  expect(rules).toEqual([[expect.objectContaining({ name: 'step' })]]);
+  // The other table read: where request options go, which startTask takes.
+  expect(parsed).toHaveLength(2);
+});
