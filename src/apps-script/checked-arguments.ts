@@ -27,9 +27,9 @@ export function checkingArguments(name: string, implementation: Call): Call {
 export type PersonCheck = <T>(token: unknown, call: () => T) => T;
 
 /**
- * The sidebar's function `name` checking its arguments when the rules name it, after `asPerson` has checked the person
- * token when it takes one: an agent that reaches a sidebar function learns that it is a person's, whatever else it
- * sent. A function without rules (showPlanSidebar, a menu's) is `implementation` itself.
+ * The entry point `name` (a sidebar function, a menu's, a trigger) checking its arguments when the rules name it (the
+ * sidebar's), after `asPerson` has checked the person token when it takes one: an agent that reaches a sidebar function
+ * learns that it is a person's, whatever else it sent. One the rules do not name is `implementation` itself.
  */
 export function checkingPersonArguments(name: string, implementation: Call, asPerson: PersonCheck): Call {
   const rules = argumentRulesOf(name);

@@ -5,8 +5,8 @@
  * google.script.run and scripts.run see only those); nothing else in the bundle is global.
  *
  * Apps Script evaluates the whole bundle at the start of every execution, and an execution calls one entry point: each
- * is composed when it is first called, not all of them at load. For the same reason the tables below are
- * null-prototype literals: V8 builds one as a dictionary in a few µs, where an ordinary literal of dozens of functions,
+ * is composed when it is first called, not all of them at load. For the same reason the table below is a
+ * null-prototype literal: V8 builds one as a dictionary in a few µs, where an ordinary literal of dozens of functions,
  * or a module's namespace (`import * as`), costs 40 to 80 µs in the fresh context of each execution.
  */
 import type { AgentFunctionName, FunctionName } from '../core/api-functions';
@@ -52,11 +52,28 @@ import { doGet, doPost } from './web-app';
 type EntryPoint = (...args: unknown[]) => unknown;
 
 /**
- * The sidebar's functions (and its menu item's): each checks its arguments against the descriptor, after the person
- * token of those that take one (./checked-arguments.ts), as the agents' do.
+ * Every entry point but the agents' (./api.ts): the triggers, the menu's items, the sidebar's functions and the web
+ * app. Those the descriptor gives argument rules (the sidebar's) check them, after the person token of those that take
+ * one (./checked-arguments.ts), as the agents' do; the others run as they are.
  */
-const sidebarFunctions = {
+const otherEntryPoints = {
   __proto__: null,
+  onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
+    buildMenu();
+    rememberOnOpen(event);
+  },
+  /** A person's edit of the plan cell becomes a revision (see src/apps-script/cell-edit.ts). */
+  onEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
+    recordPlanEdit(event);
+  },
+  onInstall(_event?: GoogleAppsScript.Events.AddonOnInstall): void {
+    buildMenu();
+  },
+  /** The time-driven trigger that sends an e-mail held back by the 10-minute window (./mail-trigger.ts). */
+  sendWaitingMail,
+  menuInitializePlan,
+  menuShowNextTask,
+  menuShowReviewItems,
   showPlanSidebar,
   sidebarRenewSession,
   sidebarLoad,
@@ -86,35 +103,14 @@ const sidebarFunctions = {
   sidebarConnectAgent,
   sidebarListAgents,
   sidebarRevokeAgent,
-};
-
-/** The triggers, the menu's items and the web app: they run as they are. */
-const plainFunctions = {
-  __proto__: null,
-  onOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): void {
-    buildMenu();
-    rememberOnOpen(event);
-  },
-  /** A person's edit of the plan cell becomes a revision (see src/apps-script/cell-edit.ts). */
-  onEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
-    recordPlanEdit(event);
-  },
-  onInstall(_event?: GoogleAppsScript.Events.AddonOnInstall): void {
-    buildMenu();
-  },
-  /** The time-driven trigger that sends an e-mail held back by the 10-minute window (./mail-trigger.ts). */
-  sendWaitingMail,
-  menuInitializePlan,
-  menuShowNextTask,
-  menuShowReviewItems,
   doGet,
   doPost,
 };
 
-/** Every descriptor function is an agent function (./api.ts) or in a table above: the compiler names a missing one. */
+/** Every descriptor function is an agent function (./api.ts) or in the table above: the compiler names one missing. */
 type Unimplemented<Name extends never> = Name;
 type _EveryFunctionImplemented = Unimplemented<
-  Exclude<FunctionName, AgentFunctionName | keyof typeof sidebarFunctions | keyof typeof plainFunctions>
+  Exclude<FunctionName, AgentFunctionName | keyof typeof otherEntryPoints>
 >;
 
 /** The function `name` of `table`, if it has one of its own. */
@@ -124,14 +120,12 @@ function own(table: object, name: string): EntryPoint | undefined {
 
 /**
  * The entry point `name` as Apps Script runs it: an agent function checks its arguments and takes request options
- * (./api.ts); a sidebar function checks its arguments and the person; the others run as they are. Undefined for a
- * name nothing implements.
+ * (./api.ts); a sidebar function checks its arguments and the person. Undefined for a name nothing implements.
  */
 export function entryPoint(name: string): EntryPoint | undefined {
   if (isAgentFunction(name)) return agentFunction(name);
-  const sidebarFunction = own(sidebarFunctions, name);
-  if (sidebarFunction) return checkingPersonArguments(name, sidebarFunction, asCheckedPerson);
-  return own(plainFunctions, name);
+  const implementation = own(otherEntryPoints, name);
+  return implementation && checkingPersonArguments(name, implementation, asCheckedPerson);
 }
 
 const composed = new Map<string, EntryPoint>();
