@@ -44,14 +44,20 @@ const apiDescriptor = () => nodeModule('src/core/api-functions.ts');
  * descriptor function must have one (the type checker says so too; this names what is missing). Composing each here
  * also reads its argument rules, which the bundle does only when it is called.
  */
-function checkImplementations(bundle, names) {
+function checkImplementations(bundle, names, agentNames) {
   const context = vm.createContext({});
   vm.runInContext(bundle, context);
-  const missing = names.filter((name) => typeof context[GLOBAL_NAME].entryPoint?.(name) !== 'function');
-  if (missing.length)
-    throw new Error(
-      `src/apps-script/main.ts implements no ${missing.join(', ')} (listed in src/core/api-functions.ts)`,
-    );
+  const bundled = context[GLOBAL_NAME];
+  if (typeof bundled.call !== 'function' || typeof bundled.entryPoint !== 'function')
+    throw new Error('src/apps-script/main.ts exports no call and entryPoint (the top-level declarations call them)');
+  const missing = names.filter((name) => typeof bundled.entryPoint(name) !== 'function');
+  const where = (name) => (agentNames.includes(name) ? 'src/apps-script/api.ts' : 'src/apps-script/main.ts');
+  if (!missing.length) return;
+  const files = [...new Set(missing.map(where))];
+  const lacks = files.map(
+    (file) => `${file} implements no ${missing.filter((name) => where(name) === file).join(', ')}`,
+  );
+  throw new Error(`${lacks.join('; ')} (listed in src/core/api-functions.ts)`);
 }
 
 /**
@@ -96,7 +102,7 @@ export async function buildCode() {
   });
   const bundle = result.outputFiles[0].text;
   const names = descriptor.FUNCTION_NAMES;
-  checkImplementations(bundle, names);
+  checkImplementations(bundle, names, descriptor.AGENT_FUNCTION_NAMES);
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);

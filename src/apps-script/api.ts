@@ -118,5 +118,6 @@ export function isAgentFunction(name: string): name is AgentFunctionName {
  * (./request-ids.ts), which `agent()` passes on. Built for the function called, not for all at each execution's start.
  */
 export function agentFunction(name: AgentFunctionName): Call {
+  if (!isAgentFunction(name)) throw new Error(`${name} is not an agent function (src/apps-script/api.ts)`);
   return acceptingRequestIds(name, checkingArguments(name, implementations[name] as Call));
 }

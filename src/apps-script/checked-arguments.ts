@@ -34,10 +34,7 @@ export type PersonCheck = <T>(token: unknown, call: () => T) => T;
 export function checkingPersonArguments(name: string, implementation: Call, asPerson: PersonCheck): Call {
   const rules = argumentRulesOf(name);
   if (!rules) return implementation;
-  const checkedCall = (...args: unknown[]) => {
-    checkArguments(rules, args);
-    return implementation(...args);
-  };
+  const checkedCall = checkingArguments(name, implementation);
   return rules[0]?.name === 'token'
     ? (...args: unknown[]) => asPerson(args[0], () => checkedCall(...args))
     : checkedCall;

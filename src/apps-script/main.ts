@@ -4,8 +4,8 @@
  * declaration per descriptor entry into dist/Code.js, calling `call` below with its name (menus, triggers,
  * google.script.run and scripts.run see only those); nothing else in the bundle is global.
  *
- * Apps Script evaluates the whole bundle at the start of every execution, and an execution calls one entry point: each
- * is composed when it is first called, not all of them at load. For the same reason the table below is a
+ * Apps Script evaluates the whole bundle at the start of every execution, and an execution calls one entry point: it is
+ * composed when it is called, not all of them at load. For the same reason the table below is a
  * null-prototype literal: V8 builds one as a dictionary in a few µs, where an ordinary literal of dozens of functions,
  * or a module's namespace (`import * as`), costs 40 to 80 µs in the fresh context of each execution.
  */
@@ -128,15 +128,9 @@ export function entryPoint(name: string): EntryPoint | undefined {
   return implementation && checkingPersonArguments(name, implementation, asCheckedPerson);
 }
 
-const composed = new Map<string, EntryPoint>();
-
-/** Runs the entry point `name`, composed once per execution (the bundle's top-level declarations call this). */
+/** Runs the entry point `name` (the bundle's top-level declarations call this; an execution runs one). */
 export function call(name: FunctionName, args: unknown[]): unknown {
-  let implementation = composed.get(name);
-  if (!implementation) {
-    implementation = entryPoint(name);
-    if (!implementation) throw new Error(`${name} has no implementation in src/apps-script/main.ts`);
-    composed.set(name, implementation);
-  }
+  const implementation = entryPoint(name);
+  if (!implementation) throw new Error(`${name} has no implementation in src/apps-script/main.ts`);
   return implementation(...args);
 }

@@ -132,3 +132,12 @@ test("a call reads its own function's argument rules, not the others'", () => {
   // The other table read: where request options go, which startTask takes.
   expect(parsed).toHaveLength(2);
 });
+
+test("the descriptor's tables are carried as JSON text, not as literals every load would build", () => {
+  // The MCP tool list, where request options go, and each function's argument rules: strings in the bundle.
+  expect(code()).toMatch(/JSON\.parse\(`\{"tools":\[\{"name":"get_plan"/);
+  expect(code()).toMatch(/'\{"initPlan":\{"index":/);
+  expect(code()).toMatch(/\["startTask", '\[\{"name":"step"/);
+  // …and nowhere as an object literal.
+  expect(code()).not.toMatch(/\{ name: "get_plan"|\bstartTask: \{ index:|\{ name: "step", optional:/);
+});

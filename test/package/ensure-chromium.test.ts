@@ -14,10 +14,21 @@ const INSTRUCTION = 'The browser tests need Chromium or Chrome and found none. I
 const SHELL = '/usr/bin/chromium-headless-shell';
 const FULL = '/usr/bin/chromium';
 
-/** A machine with the Debian packages `installed`, where apt-get works unless `offline`. */
-function machine(options: { installed: string[]; canInstall: boolean; offline?: boolean }) {
+/**
+ * A machine with the Debian packages `installed`, where apt-get knows the packages `available` (an install of one it
+ * does not know installs nothing, as apt-get's does) and works unless `offline`.
+ */
+function machine(options: {
+  installed: string[];
+  canInstall: boolean;
+  offline?: boolean;
+  available?: string[];
+  shellUnavailable?: boolean;
+}) {
   const installed = new Set(options.installed);
+  const available = new Set(options.available ?? ['chromium', 'chromium-headless-shell']);
   const aptGet: string[] = [];
+  let remembered = options.shellUnavailable ?? false;
   const stub: Machine = {
     find: () => {
       if (installed.has('chromium-headless-shell')) return SHELL;
@@ -28,11 +39,19 @@ function machine(options: { installed: string[]; canInstall: boolean; offline?: 
     aptGet: (args) => {
       aptGet.push(args.join(' '));
       if (options.offline) throw new Error(`apt-get ${args.join(' ')} failed (exit code 100)`);
-      if (args[0] === 'install') args.slice(2).forEach((name) => installed.add(name));
+      if (args[0] !== 'install') return;
+      const packages = args.slice(2);
+      const unknown = packages.filter((name) => !available.has(name));
+      if (unknown.length) throw new Error(`apt-get ${args.join(' ')} failed (exit code 100): no ${unknown.join(', ')}`);
+      packages.forEach((name) => installed.add(name));
+    },
+    shellUnavailable: () => remembered,
+    rememberShellUnavailable: () => {
+      remembered = true;
     },
     log: () => undefined,
   };
-  return { stub, aptGet };
+  return { stub, aptGet, remembered: () => remembered };
 }
 
 const chromePath = process.env.CHROME_PATH;
@@ -50,7 +69,13 @@ test("Chromium's headless shell already there is used, and nothing is installed"
 test('without one, as root on Debian, chromium and its headless shell are installed, and the shell used', () => {
   const { stub, aptGet } = machine({ installed: [], canInstall: true });
   expect(ensureChromium(stub)).toBe(SHELL);
-  expect(aptGet).toEqual(['update', 'install -y chromium chromium-headless-shell']);
+  expect(aptGet).toEqual(['update', 'install -y chromium', 'install -y chromium-headless-shell']);
+});
+
+test('without one, on a release that has no headless shell, chromium is still installed and used', () => {
+  const { stub, remembered } = machine({ installed: [], canInstall: true, available: ['chromium'] });
+  expect(ensureChromium(stub)).toBe(FULL);
+  expect(remembered()).toBe(true);
 });
 
 test('beside the full browser, as root on Debian, the headless shell is added and used', () => {
@@ -59,9 +84,13 @@ test('beside the full browser, as root on Debian, the headless shell is added an
   expect(aptGet).toEqual(['update', 'install -y chromium-headless-shell']);
 });
 
-test('beside the full browser, an apt-get that fails leaves the tests on the full browser', () => {
-  const { stub } = machine({ installed: ['chromium'], canInstall: true, offline: true });
-  expect(ensureChromium(stub)).toBe(FULL);
+test('beside the full browser, an apt-get that fails leaves the tests on it, and is not tried again', () => {
+  const first = machine({ installed: ['chromium'], canInstall: true, offline: true });
+  expect(ensureChromium(first.stub)).toBe(FULL);
+  expect(first.remembered()).toBe(true);
+  const later = machine({ installed: ['chromium'], canInstall: true, shellUnavailable: true });
+  expect(ensureChromium(later.stub)).toBe(FULL);
+  expect(later.aptGet).toEqual([]);
 });
 
 test('the full browser is used as it is where nothing can be installed', () => {

@@ -7,7 +7,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectAgentAsPerson } from '../../src/node/server/person-calls';
@@ -65,8 +74,9 @@ export const wrong = () => client.startTask(1.2);
 `,
   );
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-  // As `tsc --init` sets up a project: the libraries' own declarations are not checked (ours were, when tsc wrote
-  // them), which takes the check from 8 s of CPU to 3; the consumer's code is checked against them all the same.
+  // As `tsc --init` sets up a project: the libraries' own declarations are not checked, which takes the check from 8 s
+  // of CPU to 3; the consumer's code is checked against them all the same. What that leaves unchecked (a declaration
+  // of ours naming a package the consumer does not get) is the next test's.
   const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext'];
   const types = ['--typeRoots', path.join(ROOT, 'node_modules/@types'), '--types', 'node'];
   const compiled = spawnSync(process.execPath, [tsc, ...args, ...types, 'consumer.ts'], {
@@ -75,6 +85,30 @@ export const wrong = () => client.startTask(1.2);
   });
   expect(compiled.stdout + compiled.stderr).toBe('');
   expect(compiled.status).toBe(0);
+});
+
+test("the declarations name no package but the built code's dependencies (skipLibCheck would hide one)", () => {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const declarations = readdirSync(path.join(ROOT, 'build/types'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.d.ts'))
+    .map((file) => readFileSync(path.join(ROOT, 'build/types', file), 'utf8'));
+  const named = declarations.flatMap((text) =>
+    [...text.matchAll(/(?:from\s+|import\(\s*|reference\s+types=)['"]([^'"]+)['"]/g)].map((match) => match[1]),
+  );
+  const packages = new Set(
+    named
+      .filter((name) => !name.startsWith('.') && !name.startsWith('node:'))
+      .map((name) =>
+        name
+          .split('/')
+          .slice(0, name.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+  );
+  expect(named.length).toBeGreaterThan(0);
+  expect([...packages].filter((name) => !(name in manifest.dependencies))).toEqual([]);
 });
 
 test('what the built CLI, emulator worker and client load is a dependency, kept by npm install --omit=dev', () => {

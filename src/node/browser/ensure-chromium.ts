@@ -2,18 +2,20 @@
  * `npm test` runs this before jest (as build/ensure-chromium.js): the browser tests need a Chromium or
  * Chrome. It finds one as the tests do; where none is found and this is a Debian-like system run as
  * root, it installs Debian's `chromium` and its headless shell (`chromium-headless-shell`, which the tests run:
- * see ./chromium.ts) with apt-get, and adds the shell where only the full browser is there; where nothing is found
- * and nothing can be installed, it stops the test run with what to do.
+ * see ./chromium.ts) with apt-get, and adds the shell beside any other browser it finds; where nothing is found and
+ * nothing can be installed, it stops the test run with what to do.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './chromium';
 
 const APT_GET = '/usr/bin/apt-get';
-/** Debian's Chromium and its headless shell, which the browser tests prefer (./chromium.ts). */
+/** Debian's package of Chromium's headless shell, which the browser tests prefer (./chromium.ts). */
 const HEADLESS_SHELL = 'chromium-headless-shell';
-const DEBIAN_PACKAGES = ['chromium', HEADLESS_SHELL];
+/** Written when the shell could not be installed: this checkout does not try again (delete it to). npm runs
+ * `npm test` in the package's folder. */
+const SHELL_UNAVAILABLE = path.resolve('node_modules/.cache/sheet-plan/no-headless-shell');
 
 /** What ensureChromium needs of the machine; tests pass stand-ins. */
 export interface Machine {
@@ -22,6 +24,9 @@ export interface Machine {
   /** Whether Debian's chromium can be installed here: Linux, root, apt-get. */
   canInstall(): boolean;
   aptGet(args: string[]): void;
+  /** Whether an earlier run found that the headless shell cannot be installed here. */
+  shellUnavailable(): boolean;
+  rememberShellUnavailable(): void;
   log(line: string): void;
 }
 
@@ -35,13 +40,19 @@ const THIS_MACHINE: Machine = {
     });
     if (run.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit code ${run.status ?? run.signal})`);
   },
+  shellUnavailable: () => existsSync(SHELL_UNAVAILABLE),
+  rememberShellUnavailable() {
+    mkdirSync(path.dirname(SHELL_UNAVAILABLE), { recursive: true });
+    writeFileSync(SHELL_UNAVAILABLE, `${new Date().toISOString()}: apt-get could not install ${HEADLESS_SHELL}\n`);
+  },
   log: (line) => console.log(line),
 };
 
 /**
  * The browser for the tests: found, or installed with apt-get where possible; else an Error saying what to do. Where
- * only the full browser is found and packages can be installed, the headless shell is added (the tests run on it with
- * a third of the CPU); should that fail, the full browser is used.
+ * packages can be installed, the headless shell is added beside a browser that is not it (the tests run on it with a
+ * third of the CPU), as a step of its own: should it fail (a release without the package, no network), the browser
+ * found or installed is used, and the failure is remembered so that later runs do not try again.
  */
 export function ensureChromium(machine: Machine = THIS_MACHINE): string {
   let found: string | undefined;
@@ -52,22 +63,27 @@ export function ensureChromium(machine: Machine = THIS_MACHINE): string {
     if (process.env.CHROME_PATH || !machine.canInstall()) throw error;
   }
   if (found && (isHeadlessShell(found) || process.env.CHROME_PATH || !machine.canInstall())) return found;
-  if (found) return addHeadlessShell(machine, found);
-  machine.log("No Chromium or Chrome found for the browser tests: installing Debian's chromium (apt-get)");
-  machine.aptGet(['update']);
-  machine.aptGet(['install', '-y', ...DEBIAN_PACKAGES]);
-  return machine.find();
+  if (found && machine.shellUnavailable()) return found;
+  const updated = !found;
+  if (!found) {
+    machine.log("No Chromium or Chrome found for the browser tests: installing Debian's chromium (apt-get)");
+    machine.aptGet(['update']);
+    machine.aptGet(['install', '-y', 'chromium']);
+    found = machine.find();
+  }
+  return addHeadlessShell(machine, found, updated);
 }
 
-function addHeadlessShell(machine: Machine, fullBrowser: string): string {
-  machine.log(`The browser tests found ${fullBrowser}: adding Debian's chromium-headless-shell (apt-get)`);
+function addHeadlessShell(machine: Machine, browser: string, updated: boolean): string {
+  machine.log(`The browser tests found ${browser}: adding Debian's ${HEADLESS_SHELL} (apt-get)`);
   try {
-    machine.aptGet(['update']);
+    if (!updated) machine.aptGet(['update']);
     machine.aptGet(['install', '-y', HEADLESS_SHELL]);
     return machine.find();
   } catch (error) {
-    machine.log(`${(error as Error).message}: the browser tests run on ${fullBrowser}`);
-    return fullBrowser;
+    machine.log(`${(error as Error).message}: the browser tests run on ${browser}, and later runs will not try again`);
+    machine.rememberShellUnavailable();
+    return browser;
   }
 }
 
