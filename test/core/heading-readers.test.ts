@@ -3,18 +3,10 @@
  * the regular expressions they replaced matched. The expressions stay here as the definitions.
  */
 import { atxOpening, setextLevel } from '../../src/core/patterns';
+import { compareOnSampledLines } from './sampled-lines';
 
 const DEFINITION = /^\ufeff?[ \u00a0]{0,3}(#{1,6})(?:[ \t\u00a0]{1,64}|$)/;
 const UNDERLINE_DEFINITION = /^\ufeff?[ \u00a0]{0,3}(?:(=+)|-+)[ \t\u00a0]{0,64}$/;
-
-/** A generator of the same lines on every run. */
-function randomPicker(seed: number): <T>(choices: readonly T[]) => T {
-  let state = seed;
-  return (choices) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return choices[Math.floor(state / 65536) % choices.length]; // the high bits: the low ones repeat in short cycles
-  };
-}
 
 function byDefinition(line: string) {
   const match = DEFINITION.exec(line);
@@ -52,7 +44,6 @@ describe('the hand reader of a heading opening', () => {
   });
 
   test('reads every line of a random sample of heading-like lines as the expression does', () => {
-    const pick = randomPicker(5);
     const parts = [
       ['', '', '\ufeff'],
       ['', '', ' ', '  ', '   ', '    ', '\u00a0', '\t'],
@@ -60,14 +51,7 @@ describe('the hand reader of a heading opening', () => {
       ['', ' ', ' ', '\t', '\u00a0', RUN, ` ${RUN}`, 'x'],
       ['', 'Title', '#', ' #'],
     ];
-    const differing: string[] = [];
-    let read = 0;
-    for (let i = 0; i < 20000; i++) {
-      const line = parts.map(pick).join('');
-      const expected = byDefinition(line);
-      if (expected) read++;
-      if (JSON.stringify(atxOpening(line)) !== JSON.stringify(expected)) differing.push(JSON.stringify(line));
-    }
+    const { differing, read } = compareOnSampledLines(parts, 5, atxOpening, byDefinition);
     expect(differing).toEqual([]);
     expect(read).toBeGreaterThan(2000); // many lines the expression reads, not only near misses
   });
@@ -104,7 +88,6 @@ describe('the hand reader of a setext underline', () => {
   });
 
   test('reads every line of a random sample of underline-like lines as the expression does', () => {
-    const pick = randomPicker(9);
     const parts = [
       ['', '', '\ufeff'],
       ['', '', ' ', '   ', '    ', '\u00a0', '\t'],
@@ -112,14 +95,7 @@ describe('the hand reader of a setext underline', () => {
       ['', '', ' ', '\t', '\u00a0', RUN, ` ${RUN}`],
       ['', '', '', 'x', '-', '='],
     ];
-    const differing: string[] = [];
-    let read = 0;
-    for (let i = 0; i < 20000; i++) {
-      const line = parts.map(pick).join('');
-      const expected = underlineByDefinition(line);
-      if (expected) read++;
-      if (setextLevel(line) !== expected) differing.push(JSON.stringify(line));
-    }
+    const { differing, read } = compareOnSampledLines(parts, 9, setextLevel, underlineByDefinition);
     expect(differing).toEqual([]);
     expect(read).toBeGreaterThan(2000); // many lines the expression reads, not only near misses
   });
