@@ -65,6 +65,17 @@ function sheetsReached(execution: Execution): string[] {
     .map((entry: Call) => sheetOf(String(JSON.parse(entry.args[0]))));
 }
 
+/**
+ * A change's calls: one range read and one range write of the plan, one write of its copy in the history sheet, both
+ * sheets reached by A1 from the spreadsheet; `total` spreadsheet calls in all, the time zone asked `timeZone` times.
+ */
+function expectPlanReadAndWritten(execution: Execution, total: number, timeZone: number): void {
+  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
+  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
+  expect(spreadsheetCalls(execution)).toHaveLength(total);
+  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(timeZone);
+}
+
 /** The sheet an A1 reference names (`'My plan'!C2` → My plan), or the name getSheetByName was given. */
 function sheetOf(reference: string): string {
   const quoted = /^'((?:[^']|'')+)'!/.exec(reference);
@@ -85,10 +96,7 @@ test.each([
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
     expect(error).toBeUndefined();
     // Read the plan; keep the new text as the last recorded plan (history sheet); write the plan with its record.
-    expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-    expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
-    expect(spreadsheetCalls(execution)).toHaveLength(7);
-    expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(0);
+    expectPlanReadAndWritten(execution, 7, 0);
     expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
     expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
     expect(execution.leakedLocks).toEqual([]);
@@ -110,10 +118,7 @@ test.each([
 ])("%s writes the agent's claim until a wall-clock time: the time zone is asked once, one call more", (name, args) => {
   const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
   expect(error).toBeUndefined();
-  expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
-  expect(spreadsheetCalls(execution)).toHaveLength(8);
-  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+  expectPlanReadAndWritten(execution, 8, 1);
 });
 
 test.each([
@@ -125,10 +130,7 @@ test.each([
   (name, args) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
     expect(error).toBeUndefined();
-    expect(rangeCalls(execution)).toEqual(['getValues', 'setValues', 'setValues']);
-    expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET]);
-    expect(spreadsheetCalls(execution)).toHaveLength(8);
-    expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(1);
+    expectPlanReadAndWritten(execution, 8, 1);
     // The revision record lists the steps that wrote cells (writeRange): not this one, so its done check reads nothing.
     expect(execution.countCalls({ method: 'getSheetByName' })).toBe(0);
   },
