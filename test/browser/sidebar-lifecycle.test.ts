@@ -9,6 +9,7 @@ import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import {
   ARTIFACTS,
   checkNow,
@@ -33,6 +34,14 @@ const savedSettings = () => JSON.parse(server().spreadsheet.properties.script.ge
 
 function scriptError(body: any): string {
   return body.error?.details?.[0]?.errorMessage ?? `(no error: ${JSON.stringify(body)})`;
+}
+
+/**
+ * Waits until the approval box has read what changed since the person's last approval (its one call, made when the
+ * box opens): a test that counts the calls of the person's action starts counting after it.
+ */
+async function approvalBoxLoaded(approval: Locator): Promise<void> {
+  await approval.locator('.approval-changes:not(.loading)').waitFor();
 }
 
 /** Turns "The agent needs my approval before it starts" on in the sidebar's Settings, then back to the plan. */
@@ -70,6 +79,7 @@ test('the person turns approval on; the agentâ€™s plan is a draft until the pers
   const approval = page.locator('.plan-approval');
   await expect(approval.locator('.waiting-kind').textContent()).resolves.toBe('The plan waits for your approval');
   await approval.getByLabel('Comment for the agent').fill('Looks right, go ahead');
+  await approvalBoxLoaded(approval);
   const before = sidebar.actionCalls().length;
   await approval.getByRole('button', { name: 'Approve plan' }).click();
   await page.locator('.status-bar .notice', { hasText: 'Plan approved: the agent may start work' }).waitFor();
@@ -101,6 +111,7 @@ test('sending the plan back needs a comment, and the agent reads it as the planâ
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
 
   const approval = page.locator('.plan-approval');
+  await approvalBoxLoaded(approval);
   const before = sidebar.actionCalls().length;
   await approval.getByRole('button', { name: 'Send back' }).click();
   await expect(approval.locator('.field-hint').textContent()).resolves.toBe(
