@@ -260,7 +260,7 @@ export function declaredRanges(plan: Plan | null): DeclaredRanges {
   return rangesOfAnalysis(plan?.analysisDetails);
 }
 
-function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
+export function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
   const declared: DeclaredRanges = { read: [], write: [], unreadable: [] };
   const targets = analysis?.targetRanges;
   if (!targets) return declared;
@@ -306,7 +306,7 @@ export function formulasAllowed(plan: Plan | null): boolean {
   return formulasAllowedBy(plan?.analysisDetails);
 }
 
-function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
+export function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
   const field = analysis?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
   return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
 }

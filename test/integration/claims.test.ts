@@ -156,7 +156,7 @@ test('callers without keys are one agent, api, unless they name themselves with 
   // getNextTask for a named caller passes over what others claimed, not what it claimed itself.
   const reserved = planText(spreadsheet).replace(
     '- [ ] 1.3 Write the totals',
-    '- [ ] 1.3 Write the totals\n  - Working: Report builder until 23:59',
+    '- [ ] 1.3 Write the totals\n  - Working: Report builder until 14:20',
   );
   personEdits(spreadsheet, PLAN, reserved);
   expect(run(spreadsheet, 'getNextTask', [])).toBeNull();
