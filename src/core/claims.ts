@@ -121,6 +121,13 @@ export function isHonoured(claim: { until?: string }, claimant: Claimant): boole
   return until <= claimant.leaseEnd();
 }
 
+/** Claims no start or renewal could have written (ending past a lease from now): read, but not honoured. */
+export function unhonouredClaims(outline: PlanOutline, claimant: Claimant): Claim[] {
+  return [...taskClaims(outline).values()]
+    .flat()
+    .filter((claim) => claim.until && !isHonoured(claim, claimant) && isActive(claim, claimant.now()));
+}
+
 /** The claim on `step` that another holder has now, if any. */
 export function claimByOther(claims: Map<string, Claim[]>, step: string, claimant: Claimant): Claim | undefined {
   return claims.get(step)?.find((claim) => isHonoured(claim, claimant) && !sameHolder(claim.holder, claimant.holder));

@@ -10,7 +10,6 @@
 import { LEASE_MINUTES, describeClaim, isHonoured, sameHolder, taskClaims, type Claim, type Claimant } from '../claims';
 import { PlanError } from '../errors';
 import { STATUS_TABLE } from '../statuses';
-import type { PlanOutline } from '../parse';
 import type { PlanTask } from '../types';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
@@ -123,11 +122,3 @@ export const CLAIMS: PlanFeature = {
     }
   },
 };
-
-/** Claims no start or renewal could have written (ending past a lease from `now`): read, but not honoured. */
-export function unhonouredClaims(outline: PlanOutline, claimant: Claimant): Claim[] {
-  return [...taskClaims(outline).values()].flat().filter((claim) => {
-    const end = endOf(claim, claimant.now());
-    return end !== undefined && end > claimant.leaseEnd();
-  });
-}

@@ -57,7 +57,9 @@ export const DEPENDENCIES: PlanFeature = {
         'WAITING',
         `Task ${pair.after.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or ` +
           `skipped (getNextTask answers a task that can start now); nothing was written` +
-          (unfinished.some((step) => !step.task) ? '; a step not in the plan is never done: fix its "After:" line' : ''),
+          (unfinished.some((step) => !step.task)
+            ? '; a step not in the plan is never done: fix its "After:" line'
+            : ''),
       );
     }
   },

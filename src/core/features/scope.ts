@@ -23,11 +23,13 @@ export const SCOPE: PlanFeature = {
   approvedChanges(before, after) {
     const changes: ApprovedChange[] = [];
     const [was, now] = [rangesOf(before), rangesOf(after)];
-    for (const range of now.keys()) if (!was.has(range)) changes.push({ feature: 'scope', change: 'added', after: range });
+    for (const range of now.keys())
+      if (!was.has(range)) changes.push({ feature: 'scope', change: 'added', after: range });
     for (const range of was.keys())
       if (!now.has(range)) changes.push({ feature: 'scope', change: 'removed', before: range });
     const [formulasBefore, formulasAfter] = [before, after].map((outline) => formulasAllowedBy(readAnalysis(outline)));
-    if (formulasAfter && !formulasBefore) changes.push({ feature: 'scope', change: 'added', after: 'Formulas: allowed' });
+    if (formulasAfter && !formulasBefore)
+      changes.push({ feature: 'scope', change: 'added', after: 'Formulas: allowed' });
     if (formulasBefore && !formulasAfter)
       changes.push({ feature: 'scope', change: 'removed', before: 'Formulas: allowed' });
     return changes;

@@ -13,12 +13,7 @@ import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import { guardChange } from '../guard/guard';
 import { statusAfterAgentChange } from '../guard/approval';
-import {
-  checkAgentStatusChange,
-  requireApproved,
-  waitsForApproval,
-  withStatus,
-} from '../lifecycle';
+import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus } from '../lifecycle';
 import { newlyWaiting, waitingItems } from '../notifications';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
@@ -167,7 +162,11 @@ export class PlanRevisions {
    * written, once per call (a service call: the spreadsheet's time zone).
    */
   claimant(): Claimant | undefined {
-    if (this.byPerson) return undefined;
+    return this.byPerson ? undefined : this.clock();
+  }
+
+  /** The caller as a claim would name it, with the spreadsheet's wall clock: for an agent, and to judge claims. */
+  clock(): Claimant {
     const clock = (minutes: number) => this.store.wallClock?.(minutes) ?? utcWallClock(this.store.now(), minutes);
     let now: string | undefined;
     let leaseEnd: string | undefined;
