@@ -5,7 +5,16 @@
  */
 import { diffPlans } from '../../src/core/plan-diff';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { approveAsPerson, callAsPerson, execute, plan, planText, sheetWithSavedPlan } from './harness';
+import {
+  PLAN,
+  approveAsPerson,
+  callAsPerson,
+  execute,
+  personEdits,
+  plan,
+  planText,
+  sheetWithSavedPlan,
+} from './harness';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 
 const STOCK_PLAN = plan(
@@ -208,8 +217,9 @@ test('8. Release lands only on the claim the person saw: another agent that took
 });
 
 test('13. what waits for the person is one answer: a plan without a Status line while approval is required', () => {
-  const text = STOCK_PLAN.replace('Status: draft\n\n', '');
-  const { spreadsheet, claude } = stockSheet(text, false);
+  const { spreadsheet, claude } = stockSheet(STOCK_PLAN, false);
+  // The person, who asked to approve plans first, types a plan without a Status line into the cell: a draft.
+  personEdits(spreadsheet, PLAN, STOCK_PLAN.replace('Status: draft\n\n', ''));
   const { result } = execute(spreadsheet, 'getPlan', []);
   const plan = result as { waitingForApproval: boolean; attention: { waitingForPerson: Array<{ what: string }> } };
   expect(plan.waitingForApproval).toBe(true);
