@@ -8,8 +8,7 @@ import { CLAIMS } from './claims';
 import { DEPENDENCIES } from './dependencies';
 import type { PlanFeature } from './feature';
 import { HELD_ITEMS_FEATURE } from './held-items';
-import { OWNER } from './owner';
 import { SCOPE } from './scope';
 import { TASKS } from './tasks';
 
-export const FEATURES: readonly PlanFeature[] = [SCOPE, CHECKS, DEPENDENCIES, OWNER, TASKS, CLAIMS, HELD_ITEMS_FEATURE];
+export const FEATURES: readonly PlanFeature[] = [SCOPE, CHECKS, DEPENDENCIES, TASKS, CLAIMS, HELD_ITEMS_FEATURE];
