@@ -257,6 +257,15 @@ export function agentForKey(key: unknown): AgentIdentity | null {
 }
 
 /**
+ * Whether `agent` (found by its key earlier in this execution) is still connected: one property read, no hashing, no
+ * lock. The web app asks it before every call of a batch after the first, so a Revoke that commits meanwhile stops
+ * the rest of the batch (ids are never reused: a revoked agent's id does not come back).
+ */
+export function stillConnected(agent: AgentIdentity): boolean {
+  return readAgents().some((stored) => stored.id === agent.id);
+}
+
+/**
  * Writes the agent's last use when the recorded one is a minute old or more: one property write a minute at most,
  * not one per call. Under the lock, on a fresh read, so it never brings back an agent revoked meanwhile. When
  * another execution holds the lock, this use goes unrecorded: the next call a minute on records it.
