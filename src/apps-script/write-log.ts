@@ -4,8 +4,11 @@
  * values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from
  * the sidebar.
  *
- * Writes and reads have bounds of their own (the last WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT
- * reads), so that reads never push a write, and its undo, out of the log. Every write to the log
+ * Writes and reads have bounds of their own (WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT reads), so that reads
+ * never push a write, and its undo, out of the log. A write the person can still undo is never dropped: only settled
+ * writes (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds
+ * WRITE_LOG_LIMIT undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
+ * some or the plan is finished. Every write to the log
  * registers how to put it back with the change under way, and the oldest rows are dropped only once
  * that change is committed: a change that fails leaves the log as it was.
  */
@@ -22,7 +25,10 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
-/** Writes kept; the oldest are dropped (and with them their undo). Reads never count toward it. */
+/**
+ * Writes kept. Beyond it the oldest settled writes go; undoable ones never do, and at most this many are kept (the
+ * next write is refused). Reads never count toward it.
+ */
 export const WRITE_LOG_LIMIT = 100;
 /** Reads outside the plan's ranges kept; the oldest are dropped. */
 export const READ_LOG_LIMIT = 100;
@@ -115,26 +121,54 @@ export interface LogChange {
   afterCommit(step: () => void): void;
 }
 
+/** A row of the log as its bounds see it: its kind, and whether it is a write the person can still undo. */
+export interface LoggedRow {
+  kind: string;
+  undoable: boolean;
+}
+
+/** The rows from row 2 on, read from columns B to L (kind to written parts). */
+function loggedRows(values: unknown[][]): LoggedRow[] {
+  return values.map((row) => {
+    const kind = cellText(row[0]);
+    // Column I (Undone at) is row[7]; K and L (the parts) are row[9] and row[10].
+    const undoable = kind === 'write' && !cellText(row[7]) && Number(row[9]) > 0 && Number(row[10]) > 0;
+    return { kind, undoable };
+  });
+}
+
 /**
- * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first; `kinds` is column B from
- * row 2 on. A row of another kind is never dropped.
+ * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first. A write the person can
+ * still undo is never dropped, nor a row of another kind.
  */
 export function rowsBeyondBounds(
-  kinds: readonly string[],
+  rows: readonly LoggedRow[],
   limits: Readonly<Record<WriteLogEntry['kind'], number>> = { write: WRITE_LOG_LIMIT, read: READ_LOG_LIMIT },
 ): number[] {
   const left = { write: 0, read: 0 };
-  kinds.forEach((kind) => {
+  rows.forEach(({ kind }) => {
     if (kind === 'write' || kind === 'read') left[kind]++;
   });
   const drop: number[] = [];
-  kinds.forEach((kind, index) => {
-    if ((kind === 'write' || kind === 'read') && left[kind] > limits[kind]) {
+  rows.forEach(({ kind, undoable }, index) => {
+    if ((kind === 'write' || kind === 'read') && !undoable && left[kind] > limits[kind]) {
       left[kind]--;
       drop.push(index + 2);
     }
   });
   return drop;
+}
+
+/** Refuses a write when the log holds WRITE_LOG_LIMIT writes the person can still undo: none of them may go. */
+function requireRoomForWrite(rows: readonly LoggedRow[]): void {
+  const undoable = rows.filter((row) => row.undoable).length;
+  if (undoable < WRITE_LOG_LIMIT) return;
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
+      'dropped; nothing was written. Ask the person to review the writes in the sidebar (Writes) and undo the ones ' +
+      'they do not want, or to finish the plan; then write again',
+  );
 }
 
 export class WriteLog {
@@ -169,6 +203,8 @@ export class WriteLog {
       made = true;
     })!;
     const row = sheet.getLastRow() + 1;
+    // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
+    if (fields.kind === 'write' && row - 2 >= WRITE_LOG_LIMIT) requireRoomForWrite(this.rows(sheet, row - 1));
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at), cells: fields.rows * fields.columns };
     this.touch();
     const values = [
@@ -194,15 +230,17 @@ export class WriteLog {
     return { entry, row };
   }
 
-  /** Drops the oldest writes and reads beyond their bounds. */
+  /** Rows 2 to `lastRow` as the bounds see them: one getValues of columns B to L. */
+  private rows(sheet: Sheet, lastRow: number): LoggedRow[] {
+    if (lastRow < 2) return [];
+    return loggedRows(sheet.getRange(2, 2, lastRow - 1, 11).getValues());
+  }
+
+  /** Drops the oldest reads and settled writes beyond their bounds. */
   private trim(sheet: Sheet): void {
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return;
-    const kinds = sheet
-      .getRange(2, 2, lastRow - 1, 1)
-      .getValues()
-      .map((row) => cellText(row[0]));
-    const drop = rowsBeyondBounds(kinds);
+    const drop = rowsBeyondBounds(this.rows(sheet, lastRow));
     deleteRows(sheet, drop);
     if (drop.length) SpreadsheetApp.flush();
   }
