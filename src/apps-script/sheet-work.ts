@@ -35,20 +35,14 @@ import {
   type SheetRange,
 } from '../core/sheet-range';
 import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
-import { PLAN_LOCATION } from './plan-location';
+import { OWN_SHEETS } from './plan-location';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-/** Sheet Plan's own sheets: never read or written as ranges. */
-export const OWN_SHEETS = [
-  PLAN_LOCATION.sheet,
-  PLAN_LOCATION.historySheet,
-  PLAN_LOCATION.archiveSheet,
-  PLAN_LOCATION.writeLogSheet,
-] as const;
+export { OWN_SHEETS };
 
 /** Rules that need no plan, for requests made before anything is read. */
 const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);

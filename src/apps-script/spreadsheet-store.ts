@@ -87,7 +87,11 @@ export class SpreadsheetPlanStore implements PlanStore {
   );
 
   /** The cells tasks wrote and check (done means checked). */
-  readonly taskCells = new SpreadsheetTaskCells(() => this.spreadsheet());
+  readonly taskCells = new SpreadsheetTaskCells(
+    () => this.spreadsheet(),
+    () => (this.readValues ? cellText(ALL_CELLS.valueAt(this.readValues, PLAN)) : ''),
+    () => this.now(),
+  );
 
   /**
    * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the

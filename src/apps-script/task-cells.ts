@@ -2,12 +2,30 @@
  * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges each task wrote, from the write log;
  * one read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task,
  * kept in a script property (every kind of execution has them) for the sidebar's line under the task.
+ *
+ * A check reads under read_range's rules (src/core/sheet-rules.ts): Sheet Plan's own sheets and oversized ranges are
+ * not read at all (the check fails with why, and no cell value), and a read outside the plan's declared ranges is
+ * logged as read_range logs it. That row is kept even when the completion is refused: the cells were read, and the
+ * refusal's message shows what they hold.
  */
 import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
-import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { PlanError } from '../core/errors';
+import {
+  anchoredAt,
+  clippedTo,
+  columnCount,
+  formatSheetRange,
+  isBounded,
+  readSheetRange,
+  rowCount,
+  type SheetRange,
+} from '../core/sheet-range';
+import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet-rules';
+import { agentCaller } from './agent-identity';
+import { OWN_SHEETS } from './plan-location';
 import { scriptProperties } from './spreadsheet-access';
-import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -28,8 +46,32 @@ export function checkResults(): Record<string, CheckResult> {
   }
 }
 
+/** Rules that need no plan (own sheets, size): read_range's, checked before anything is read. */
+const READ_RULES = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
+
+/** A log row that stays whatever the change does: a read happened, and is not put back. */
+const KEPT_READ: LogChange = { registerPutBack: () => undefined, afterCommit: (step) => step() };
+
+/** Why read_range would refuse `range`, without its code (no cell is read for it); null when it may be read. */
+function readRefusal(range: SheetRange): string | null {
+  try {
+    enforceSheetRules({ call: 'read', range }, READ_RULES, false);
+    return null;
+  } catch (error) {
+    if (!(error instanceof PlanError)) throw error;
+    return `a check reads what read_range may read, and ${error.message.replace(/^[A-Z_]+: /, '')}`;
+  }
+}
+
 export class SpreadsheetTaskCells implements TaskCells {
-  constructor(private readonly spreadsheet: () => Spreadsheet) {}
+  /**
+   * `planText`: the plan the change read (what its declared ranges are); `now`: the change's time, for the log.
+   */
+  constructor(
+    private readonly spreadsheet: () => Spreadsheet,
+    private readonly planText: () => string = () => '',
+    private readonly now: () => string = () => new Date().toISOString(),
+  ) {}
 
   writtenRanges(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
@@ -45,10 +87,14 @@ export class SpreadsheetTaskCells implements TaskCells {
   }
 
   read(requested: SheetRange): CellGrid | string {
+    const refused = readRefusal(isBounded(requested) ? requested : anchoredAt(requested, 1, 1));
+    if (refused) return refused;
     const sheet = this.spreadsheet().getSheetByName(requested.sheet);
     if (!sheet) return `there is no sheet named "${requested.sheet}"`;
     const range = isBounded(requested) ? requested : clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
     if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
+    const tooLarge = readRefusal(range);
+    if (tooLarge) return tooLarge;
     let cells: GoogleAppsScript.Spreadsheet.Range;
     try {
       cells = sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
@@ -57,7 +103,23 @@ export class SpreadsheetTaskCells implements TaskCells {
       if (!/outside the dimensions/i.test(message)) throw error;
       return `the range goes past the edge of ${requested.sheet}`;
     }
-    return { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
+    const grid = { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
+    this.logUndeclaredRead(range);
+    return grid;
+  }
+
+  /** A read outside the plan's declared ranges goes in the log, as read_range's does. */
+  private logUndeclaredRead(range: SheetRange): void {
+    if (readIsDeclared(range, ruleContext(this.planText(), { approvalRequired: false }, OWN_SHEETS).plan)) return;
+    new WriteLog(this.spreadsheet(), KEPT_READ).append({
+      kind: 'read',
+      at: this.now(),
+      by: agentCaller(),
+      step: '',
+      range: formatSheetRange(range),
+      rows: rowCount(range),
+      columns: columnCount(range),
+    });
   }
 
   keepResult(result: CheckResult): void {
