@@ -106,8 +106,9 @@ export function readRange(
   else enforceSheetRules({ ...request, range: anchoredAt(requested, 1, 1) }, NO_PLAN_CONTEXT, false);
 
   const store = new SpreadsheetPlanStore(spreadsheet);
+  const cellsOfPlan = store.read();
   // Reads are never refused for the plan's sake; the plan only says whether this one is declared.
-  const context = ruleContext(store.read()?.text ?? '', { approvalRequired: false }, OWN_SHEETS);
+  const context = ruleContext(cellsOfPlan?.text ?? '', { approvalRequired: false }, OWN_SHEETS);
   let range = requested;
   if (!isBounded(requested)) {
     const sheet = sheetNamed(spreadsheet, requested.sheet);
@@ -136,7 +137,7 @@ export function readRange(
   }
   if (!result.declared) {
     store.exclusive(() =>
-      new WriteLog(spreadsheet, store).append({
+      new WriteLog(spreadsheet, store, store.planIdOf(cellsOfPlan)).append({
         kind: 'read',
         at: store.now(),
         by: source,
@@ -224,7 +225,8 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    const planText = store.read()?.text ?? '';
+    const planCells = store.read();
+    const planText = planCells?.text ?? '';
     const approved = store.lastApproved()?.text;
     enforceSheetRules(request, ruleContext(planText, store.readSettings(), OWN_SHEETS, approved), true);
     const cells = gridRange(spreadsheet, target);
@@ -239,7 +241,7 @@ export function writeRange(
     // wrote.
     store.listStepThatWrote(task);
     // A write the person cannot see or undo never happens: if the log row fails, the cells are put back with it.
-    const { entry } = new WriteLog(spreadsheet, store).append(
+    const { entry } = new WriteLog(spreadsheet, store, store.planIdOf(planCells)).append(
       { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },
       parts,
     );

@@ -34,16 +34,30 @@ export const CHECK_RESULTS_PROPERTY = 'sheetPlan.checkResults';
 /** Results kept: the newest, so that the property stays small. */
 const RESULTS_KEPT = 50;
 
-/** The last check result of each task, by step; {} when there are none. */
-export function checkResults(): Record<string, CheckResult> {
+/** A result as kept: with the plan it was checked under (absent in results kept before plans had ids: ''). */
+type KeptResult = CheckResult & { plan?: string };
+
+function keptResults(): Record<string, KeptResult> {
   const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, CheckResult>) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, KeptResult>) : {};
   } catch {
     return {};
   }
+}
+
+/**
+ * The last check result of each task, by step; {} when there are none. Given the plan now in the cell, only its own:
+ * an earlier plan's 1.1 is not this plan's 1.1.
+ */
+export function checkResults(currentPlan?: string): Record<string, CheckResult> {
+  const results: Record<string, CheckResult> = {};
+  for (const [step, { plan, ...result }] of Object.entries(keptResults())) {
+    if (currentPlan === undefined || (plan ?? '') === currentPlan) results[step] = result;
+  }
+  return results;
 }
 
 /** Rules that need no plan (own sheets, size): read_range's, checked before anything is read. */
@@ -65,18 +79,24 @@ function readRefusal(range: SheetRange): string | null {
 
 export class SpreadsheetTaskCells implements TaskCells {
   /**
-   * `planText`: the plan the change read (what its declared ranges are); `now`: the change's time, for the log.
+   * `planCells`: the plan the change read (its declared ranges, its id); `now`: the change's time, for the log.
    */
   constructor(
     private readonly spreadsheet: () => Spreadsheet,
-    private readonly planText: () => string = () => '',
+    private readonly planCells: () => { text: string; plan: string } | null = () => null,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {}
 
+  /** The plan the change read: its id, which the task's writes were logged under. */
+  private planId(): string | undefined {
+    return this.planCells()?.plan;
+  }
+
   writtenRanges(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
-    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
-      if (entry.kind !== 'write' || entry.undone) continue;
+    // Only this plan's writes: an earlier plan's step 1.1 is not this plan's 1.1.
+    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT, this.planId())) {
+      if (entry.kind !== 'write' || entry.undone || entry.earlierPlan) continue;
       const range = readSheetRange(entry.range);
       if (typeof range === 'string') continue;
       const ranges = byStep.get(entry.step);
@@ -110,8 +130,9 @@ export class SpreadsheetTaskCells implements TaskCells {
 
   /** A read outside the plan's declared ranges goes in the log, as read_range's does. */
   private logUndeclaredRead(range: SheetRange): void {
-    if (readIsDeclared(range, ruleContext(this.planText(), { approvalRequired: false }, OWN_SHEETS).plan)) return;
-    new WriteLog(this.spreadsheet(), KEPT_READ).append({
+    const text = this.planCells()?.text ?? '';
+    if (readIsDeclared(range, ruleContext(text, { approvalRequired: false }, OWN_SHEETS).plan)) return;
+    new WriteLog(this.spreadsheet(), KEPT_READ, this.planId()).append({
       kind: 'read',
       at: this.now(),
       by: agentCaller(),
@@ -125,9 +146,11 @@ export class SpreadsheetTaskCells implements TaskCells {
   keepResult(result: CheckResult): void {
     try {
       const properties = scriptProperties();
-      const kept = { ...checkResults() };
+      const kept = { ...keptResults() };
       delete kept[result.step];
-      const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);
+      const newest = Object.entries({ ...kept, [result.step]: { ...result, plan: this.planId() ?? '' } }).slice(
+        -RESULTS_KEPT,
+      );
       properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(newest)));
       WriteLog.touchMark(); // the sidebar's change check notices the new result
     } catch {

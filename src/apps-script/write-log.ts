@@ -115,6 +115,15 @@ function newId(now: string): string {
   return `w${Date.parse(now).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/**
+ * A write's id names the plan it was made under (`w….p…`, src/core/revision.ts planIdOf): the log's rows keep their
+ * columns, and a row from before plans had ids names none ('').
+ */
+function planOfId(id: string): string {
+  const dot = id.indexOf('.');
+  return dot < 0 ? '' : id.slice(dot + 1);
+}
+
 /** The change a write to the log belongs to (the store's `exclusive`): how to put it back, what waits for commit. */
 export interface LogChange {
   registerPutBack(step: () => void): void;
@@ -127,12 +136,17 @@ export interface LoggedRow {
   undoable: boolean;
 }
 
-/** The rows from row 2 on, read from columns B to L (kind to written parts). */
-function loggedRows(values: unknown[][]): LoggedRow[] {
+/**
+ * The rows from row 2 on, read from columns A to L (id to written parts). A write is undoable while it is not undone,
+ * has its undo record, and belongs to the plan now in the cell (`currentPlan`; undefined: not known, so every write
+ * counts as this plan's, the safe side).
+ */
+function loggedRows(values: unknown[][], currentPlan: string | undefined): LoggedRow[] {
   return values.map((row) => {
-    const kind = cellText(row[0]);
-    // Column I (Undone at) is row[7]; K and L (the parts) are row[9] and row[10].
-    const undoable = kind === 'write' && !cellText(row[7]) && Number(row[9]) > 0 && Number(row[10]) > 0;
+    const kind = cellText(row[1]);
+    const thisPlan = currentPlan === undefined || planOfId(cellText(row[0])) === currentPlan;
+    // Column I (Undone at) is row[8]; K and L (the parts) are row[10] and row[11].
+    const undoable = kind === 'write' && thisPlan && !cellText(row[8]) && Number(row[10]) > 0 && Number(row[11]) > 0;
     return { kind, undoable };
   });
 }
@@ -172,10 +186,15 @@ function requireRoomForWrite(rows: readonly LoggedRow[]): void {
 }
 
 export class WriteLog {
-  /** `change` is needed to write: the change under way that the log's writes belong to. */
+  /**
+   * `change` is needed to write: the change under way that the log's writes belong to. `currentPlan`: the id of the
+   * plan in the cell (src/core/revision.ts planIdOf), which a write is logged under and which the bounds keep the
+   * undoable writes of; undefined when not known (every write is then kept as undoable).
+   */
   constructor(
     private readonly spreadsheet: Spreadsheet,
     private readonly change?: LogChange,
+    private readonly currentPlan?: string,
   ) {}
 
   private changeUnderWay(): LogChange {
@@ -205,7 +224,8 @@ export class WriteLog {
     const row = sheet.getLastRow() + 1;
     // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
     if (fields.kind === 'write' && row - 2 >= WRITE_LOG_LIMIT) requireRoomForWrite(this.rows(sheet, row - 1));
-    const entry: WriteLogEntry = { ...fields, id: newId(fields.at), cells: fields.rows * fields.columns };
+    const plan = fields.kind === 'write' && this.currentPlan ? `.${this.currentPlan}` : '';
+    const entry: WriteLogEntry = { ...fields, id: newId(fields.at) + plan, cells: fields.rows * fields.columns };
     this.touch();
     const values = [
       asText(entry.id),
@@ -230,10 +250,10 @@ export class WriteLog {
     return { entry, row };
   }
 
-  /** Rows 2 to `lastRow` as the bounds see them: one getValues of columns B to L. */
+  /** Rows 2 to `lastRow` as the bounds see them: one getValues of columns A to L. */
   private rows(sheet: Sheet, lastRow: number): LoggedRow[] {
     if (lastRow < 2) return [];
-    return loggedRows(sheet.getRange(2, 2, lastRow - 1, 11).getValues());
+    return loggedRows(sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues(), this.currentPlan);
   }
 
   /** Drops the oldest reads and settled writes beyond their bounds. */
@@ -245,8 +265,11 @@ export class WriteLog {
     if (drop.length) SpreadsheetApp.flush();
   }
 
-  /** The newest `limit` entries, newest first. */
-  list(limit: number): WriteLogEntry[] {
+  /**
+   * The newest `limit` entries, newest first. Given the plan now in the cell, a write made under an earlier plan is
+   * marked `earlierPlan`.
+   */
+  list(limit: number, currentPlan?: string): WriteLogEntry[] {
     const sheet = this.sheet();
     if (!sheet) return [];
     const lastRow = sheet.getLastRow();
@@ -257,6 +280,11 @@ export class WriteLog {
       .getValues()
       .map(entryOf)
       .filter((entry): entry is WriteLogEntry => entry !== null)
+      .map((entry) =>
+        currentPlan !== undefined && entry.kind === 'write' && planOfId(entry.id) !== currentPlan
+          ? { ...entry, earlierPlan: true as const }
+          : entry,
+      )
       .reverse();
   }
 
