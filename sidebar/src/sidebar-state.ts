@@ -5,6 +5,7 @@
 import type { CheckResult } from '../../src/core/done-checks';
 import type { HistoryEntry } from '../../src/core/plan-manager';
 import { agentNameOf } from '../../src/core/revision';
+import { SOURCE_WORDS } from '../../src/core/source-words';
 import type { PlanSettings } from '../../src/core/settings';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
 import type { ArchiveEntry } from '../../src/core/store';
@@ -80,14 +81,6 @@ export function initialState(): SidebarState {
     keptTexts: [],
   };
 }
-
-const SOURCE_WORDS: Record<string, string> = {
-  api: 'the agent',
-  sidebar: 'the sidebar',
-  menu: 'the menu',
-  'cell edit': 'an edit in the cell',
-  unknown: 'someone',
-};
 
 /** Who made a change, in the person's words: an agent by its name, `the sidebar`, `an edit in the cell`. */
 export function describeSource(source: string): string {

@@ -10,13 +10,16 @@
  *   in the URL): everything `work` changes — the revision record's `changedBy`, the history's "Replaced by", the write
  *   log's "By" — carries the name. It is not an entry point: nothing outside the script can call it.
  * - A caller without a key (scripts.run, PlanClient with a Google token) may name itself with the `agent` option
- *   (`runAsNamedCaller`): its changes and claims are then that agent's; without it, they are `api`'s. A caller with a
+ *   (`runAsNamedCaller`): its changes and claims are then that agent's; without it, they are `api`'s. It may not take
+ *   a reserved name (the sidebar's words for a person's change, src/core/source-words.ts) nor, case and spacing
+ *   aside, the name of an agent connected with a key (one property read, only when it names itself). A caller with a
  *   key is the key's agent: the option may only repeat its name.
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
 import { PlanError } from '../core/errors';
 import { agentNameOf, agentSource, type ChangeSource } from '../core/revision';
-import { requireAgentName } from './agent-keys';
+import { comparedName } from '../core/source-words';
+import { requireKeylessName } from './agent-keys';
 
 let caller: ChangeSource = 'api';
 
@@ -42,11 +45,13 @@ export function runAsAgent<T>(name: string, work: () => T): T {
  */
 export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   if (name === undefined || name === null) return work();
-  const named =
-    typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : requireAgentName(name, 'agent');
-  const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(named);
-  if (caller === 'api') return asNamed === 'api' ? work() : runAsAgent(named, work);
-  if (caller.toLowerCase() === asNamed.toLowerCase()) return work();
+  if (caller === 'api') {
+    if (typeof name === 'string' && name.trim().toLowerCase() === 'api') return work();
+    return runAsAgent(requireKeylessName(name), work);
+  }
+  const named = typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : name;
+  const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(String(named).trim());
+  if (comparedName(caller) === comparedName(asNamed)) return work();
   throw new PlanError(
     'INVALID_ARGUMENT',
     `agent is ${JSON.stringify(named)}, but this call comes with the key of ${agentNameOf(caller) ?? caller}: the ` +

@@ -12,6 +12,7 @@
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
+import { comparedName, isReservedAgentName, reservedNamesList } from '../core/source-words';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
@@ -27,11 +28,6 @@ const LOCK_WAIT_MS = 8_000;
 /** Recording a last use is bookkeeping: it never keeps an agent's call waiting long. */
 const LAST_USE_LOCK_WAIT_MS = 500;
 const KEY_SHAPE = /^sp-[0-9a-f]{64}$/;
-/**
- * What the sidebar says for a change made other than by a named agent (the change sources of src/core/revision.ts):
- * an agent named so would pass its changes off as a person's.
- */
-const RESERVED_NAMES = ['api', 'sidebar', 'menu', 'cell edit', 'unknown', 'the agent', 'the sidebar', 'someone'];
 
 /** Who a key belongs to: what a change made with it is recorded under. */
 export interface AgentIdentity {
@@ -156,11 +152,31 @@ export function requireAgentName(name: unknown, field = 'name'): string {
         `(got ${describeValue(name)})`,
     );
   }
-  if (RESERVED_NAMES.includes(text.toLowerCase())) {
+  if (comparedName(text) === 'api' || isReservedAgentName(text)) throw reservedName(text, field);
+  return text;
+}
+
+function reservedName(text: string, field: string): PlanError {
+  return new PlanError(
+    'INVALID_ARGUMENT',
+    `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; ${field} may not be one ` +
+      `of these reserved names (whatever their case and spacing): "api", ${reservedNamesList()}. Give the agent a ` +
+      'name of its own, such as "Claude on my laptop"; nothing was written',
+  );
+}
+
+/**
+ * A name a caller without a key gives itself (the `agent` option): not reserved, and not the name of an agent
+ * connected with a key (case and spacing aside), which would make that agent's claims and changes its own.
+ */
+export function requireKeylessName(name: unknown): string {
+  const text = requireAgentName(name, 'agent');
+  const taken = readAgents().find((agent) => comparedName(agent.name) === comparedName(text));
+  if (taken) {
     throw new PlanError(
       'INVALID_ARGUMENT',
-      `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; give the agent a name ` +
-        'of its own, such as "Claude on my laptop"',
+      `agent "${text}" is the name of an agent connected with a key ("${taken.name}"); a caller without a key may ` +
+        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; nothing was written`,
     );
   }
   return text;
@@ -176,7 +192,7 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
     LOCK_WAIT_MS,
     () => {
       const agents = readAgents();
-      if (agents.some((agent) => agent.name.toLowerCase() === agentName.toLowerCase())) {
+      if (agents.some((agent) => comparedName(agent.name) === comparedName(agentName))) {
         throw new PlanError(
           'INVALID_ARGUMENT',
           `An agent named "${agentName}" is connected already; give this one another name (its changes are ` +
@@ -254,6 +270,15 @@ export function agentForKey(key: unknown): AgentIdentity | null {
   if (!found) return null;
   recordUse(found);
   return { id: found.id, name: found.name };
+}
+
+/**
+ * Whether `agent` (found by its key earlier in this execution) is still connected: one property read, no hashing, no
+ * lock. The web app asks it before every call of a batch after the first, so a Revoke that commits meanwhile stops
+ * the rest of the batch (ids are never reused: a revoked agent's id does not come back).
+ */
+export function stillConnected(agent: AgentIdentity): boolean {
+  return readAgents().some((stored) => stored.id === agent.id);
 }
 
 /**

@@ -8,6 +8,11 @@
  *
  * Runs after the plan's change is committed, under the plan's lock (so two executions never both send in one window),
  * and never throws: the change is done; a failed e-mail stays pending for the next change. Scope: script.send_mail.
+ *
+ * The state is bounded whatever the plan holds (Google allows 9 KB per property): a pending item keeps a short key
+ * (its kind and a hash of what tells it apart) and the start of its text; the e-mail's words are the plan's at send
+ * time (what still waits). The state is saved before a trigger is made (a failed save makes none), and a trigger is
+ * made only when no trigger for sendWaitingMail exists (one found is adopted): never more than one waits.
  */
 import {
   composeMail,
@@ -28,6 +33,11 @@ export const MAIL_STATE_PROPERTY = 'sheetPlan.mail';
 /** The top-level function the trigger runs (declared through main.ts: a name ending in `_` is unreachable). */
 export const MAIL_TRIGGER_FUNCTION = 'sendWaitingMail';
 
+/** The saved state's size at most, in bytes (name and value): well under Google's 9 KB per property. */
+export const MAIL_STATE_BUDGET = 5_000;
+/** Characters of an item's text kept in the state: the e-mail takes the plan's words at send time. */
+const KEPT_TEXT = 40;
+
 export function tellPersonByMail(
   spreadsheet: Spreadsheet,
   settings: PlanSettings,
@@ -36,14 +46,63 @@ export function tellPersonByMail(
   /** The unique id of the trigger that runs this call (sendWaitingMail): it has fired, and was deleted. */
   firedTrigger?: string,
 ): void {
+  const current = new Map(waiting.map((item) => [compactKey(item.key), item]));
   updateMailState(firedTrigger, (state) => {
     if (fresh.length === 0 && state.pending.length === 0 && !state.triggerId) return null;
-    const decision = foldMail(state, fresh, waiting, new Date());
+    const decision = foldMail(state, fresh.map(compactItem), waiting.map(compactItem), new Date());
+    const words = decision.send.map((item) => current.get(item.key) ?? item);
     // Not sent: everything stays pending, and the window is not restarted.
-    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send))
+    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, words))
       return { ...state, pending: decision.send };
     return decision.state;
   });
+}
+
+/** An item as the state keeps it: a key of bounded length, the start of its text. */
+function compactItem(item: WaitingItem): WaitingItem {
+  const text = [...item.text];
+  return {
+    kind: item.kind,
+    key: compactKey(item.key),
+    text: text.length > KEPT_TEXT ? `${text.slice(0, KEPT_TEXT - 1).join('')}…` : item.text,
+  };
+}
+
+/** `question:#k3x…`: the kind, and a hash of the whole key (idempotent: a compact key stays as it is). */
+function compactKey(key: string): string {
+  if (key === 'approval' || /^[a-z]+:#[0-9a-z]+$/.test(key)) return key;
+  const colon = key.indexOf(':');
+  const kind = colon > 0 ? key.slice(0, colon) : 'item';
+  return `${kind}:#${hashText(key, 0x811c9dc5)}${hashText(key, 0x01000193)}`;
+}
+
+/** FNV-1a over UTF-16 units from `seed`, in base 36: two seeds make a 64-bit key (no service call). */
+function hashText(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The state as saved: its oldest pending items dropped until it fits the budget (a fresh item is kept). */
+function boundedText(state: MailState): string {
+  let pending = state.pending.map(compactItem);
+  for (;;) {
+    const text = JSON.stringify({ ...state, pending });
+    if (utf8Bytes(MAIL_STATE_PROPERTY) + utf8Bytes(text) <= MAIL_STATE_BUDGET || pending.length === 0) return text;
+    pending = pending.slice(1);
+  }
+}
+
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 /**
@@ -65,23 +124,41 @@ function updateMailState(
   const saved = properties.getProperty(MAIL_STATE_PROPERTY);
   const changed = change(withoutTrigger(readMailState(saved), firedTrigger), saved);
   if (!changed) return;
-  const text = JSON.stringify(keepOneTrigger(changed, new Date()));
-  if (text !== saved) properties.setProperty(MAIL_STATE_PROPERTY, text);
+  const save = (state: MailState, before: string | null) => {
+    const text = boundedText(state);
+    if (text !== before) properties.setProperty(MAIL_STATE_PROPERTY, text);
+    return text;
+  };
+  const now = new Date();
+  const due = mailDueAt(changed, now);
+  if (due && !changed.triggerId) {
+    // Saved first: a save that fails throws here, before any trigger exists.
+    const kept = save(changed, saved);
+    save({ ...changed, triggerId: oneMailTrigger(due.getTime() - now.getTime()) }, kept);
+    return;
+  }
+  if (!due && changed.triggerId) {
+    deleteTrigger(changed.triggerId);
+    save(withoutTrigger(changed, changed.triggerId), saved);
+    return;
+  }
+  save(changed, saved);
 }
 
 /**
- * One trigger while an e-mail is held back by the window, none otherwise: created when the first event is held back
- * (it runs when the window ends), deleted when the e-mail went first or nothing waits any more.
+ * One trigger while an e-mail is held back by the window: the pending trigger for sendWaitingMail when one exists
+ * (its id was lost, or another execution made it), else a new one that runs when the window ends.
  */
-function keepOneTrigger(state: MailState, now: Date): MailState {
-  const due = mailDueAt(state, now);
-  if (due && state.triggerId) return state;
-  if (due) {
-    return { ...state, triggerId: scheduleMailTrigger(due.getTime() - now.getTime()) };
-  }
-  if (!state.triggerId) return state;
-  deleteTrigger(state.triggerId);
-  return withoutTrigger(state, state.triggerId);
+function oneMailTrigger(ms: number): string {
+  const pending = ScriptApp.getProjectTriggers().find(
+    (trigger) => trigger.getHandlerFunction() === MAIL_TRIGGER_FUNCTION,
+  );
+  return pending ? pending.getUniqueId() : scheduleMailTrigger(ms);
+}
+
+/** Whether a trigger for sendWaitingMail waits already (one is all it takes). */
+export function mailTriggerPending(): boolean {
+  return ScriptApp.getProjectTriggers().some((trigger) => trigger.getHandlerFunction() === MAIL_TRIGGER_FUNCTION);
 }
 
 function withoutTrigger(state: MailState, uniqueId: string | undefined): MailState {

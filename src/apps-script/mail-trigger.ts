@@ -11,7 +11,13 @@ plan busy with another execution is tried again a minute later.
 import { waitingItems } from '../core/notifications';
 import { outlinePlan } from '../core/parse';
 import { PlanError } from '../core/errors';
-import { deleteTrigger, forgetPendingMail, scheduleMailTrigger, tellPersonByMail } from './mail-notifier';
+import {
+  deleteTrigger,
+  forgetPendingMail,
+  mailTriggerPending,
+  scheduleMailTrigger,
+  tellPersonByMail,
+} from './mail-notifier';
 import { planSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 
@@ -51,7 +57,8 @@ export function sendWaitingMail(event?: ClockEvent): void {
 
 function retryLater(): void {
   try {
-    scheduleMailTrigger(RETRY_AFTER_BUSY_MS);
+    // Another trigger for sendWaitingMail waits already: it does the same, and one is all that may wait.
+    if (!mailTriggerPending()) scheduleMailTrigger(RETRY_AFTER_BUSY_MS);
   } catch (error) {
     console.warn(`Sheet Plan: the plan was busy, and no later try could be scheduled (${error})`);
   }

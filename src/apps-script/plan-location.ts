@@ -30,6 +30,14 @@ export const PLAN_LOCATION = {
   writeLogSheet: 'AGENT_WRITE_LOG',
 } as const;
 
+/** Sheet Plan's own sheets: never read or written as ranges (read_range, write_range, a task's Check lines). */
+export const OWN_SHEETS = [
+  PLAN_LOCATION.sheet,
+  PLAN_LOCATION.historySheet,
+  PLAN_LOCATION.archiveSheet,
+  PLAN_LOCATION.writeLogSheet,
+] as const;
+
 /** A cell as people write it in Sheets: `AGENT_BASE!C2`, or `'My plan'!C2` when the sheet's name needs quotes. */
 export function cellReference(cell: string, sheet: string = PLAN_LOCATION.sheet): string {
   return `${quoteSheetName(sheet)}!${cell}`;

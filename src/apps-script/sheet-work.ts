@@ -36,20 +36,14 @@ import {
   type SheetRange,
 } from '../core/sheet-range';
 import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
-import { PLAN_LOCATION } from './plan-location';
+import { OWN_SHEETS } from './plan-location';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-/** Sheet Plan's own sheets: never read or written as ranges. */
-export const OWN_SHEETS = [
-  PLAN_LOCATION.sheet,
-  PLAN_LOCATION.historySheet,
-  PLAN_LOCATION.archiveSheet,
-  PLAN_LOCATION.writeLogSheet,
-] as const;
+export { OWN_SHEETS };
 
 /** Rules that need no plan, for requests made before anything is read. */
 const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
@@ -113,8 +107,9 @@ export function readRange(
   else enforceSheetRules({ ...request, range: anchoredAt(requested, 1, 1) }, NO_PLAN_CONTEXT, false);
 
   const store = new SpreadsheetPlanStore(spreadsheet);
+  const cellsOfPlan = store.read();
   // Reads are never refused for the plan's sake; the plan only says whether this one is declared.
-  const context = ruleContext(store.read()?.text ?? '', { approvalRequired: false }, OWN_SHEETS);
+  const context = ruleContext(cellsOfPlan?.text ?? '', { approvalRequired: false }, OWN_SHEETS);
   let range = requested;
   if (!isBounded(requested)) {
     const sheet = sheetNamed(spreadsheet, requested.sheet);
@@ -143,7 +138,7 @@ export function readRange(
   }
   if (!result.declared) {
     store.exclusive(() =>
-      new WriteLog(spreadsheet, store).append({
+      new WriteLog(spreadsheet, store, store.planIdOf(cellsOfPlan)).append({
         kind: 'read',
         at: store.now(),
         by: source,
@@ -240,7 +235,8 @@ export function writeRange(
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
-    const planText = store.read()?.text ?? '';
+    const planCells = store.read();
+    const planText = planCells?.text ?? '';
     const approved = store.lastApproved()?.text;
     const context = ruleContext(planText, store.readSettings(), OWN_SHEETS, approved, writerClaimant(store, source));
     enforceSheetRules(request, context, true);
@@ -256,7 +252,7 @@ export function writeRange(
     // wrote.
     store.listStepThatWrote(task);
     // A write the person cannot see or undo never happens: if the log row fails, the cells are put back with it.
-    const { entry } = new WriteLog(spreadsheet, store).append(
+    const { entry } = new WriteLog(spreadsheet, store, store.planIdOf(planCells)).append(
       { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },
       parts,
     );

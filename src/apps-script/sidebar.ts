@@ -183,11 +183,6 @@ function viewOf(cells: PlanCells | null): PlanView {
   return view;
 }
 
-/** The plan in the cell now: one range read. */
-function currentView(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): PlanView {
-  return viewOf(new SpreadsheetPlanStore(spreadsheet).read());
-}
-
 /**
  * Runs `change` as a person in the sidebar, then answers with the plan as it now is: the cells the
  * change just wrote under the lock (no second read), or the cells as read when it wrote nothing.
@@ -205,14 +200,30 @@ function asPerson(
   });
 }
 
-/** The agent's writes (and reads outside the plan's ranges), newest first, with the mark they were read at. */
-function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, view: PlanView): PlanView {
+/**
+ * The plan in `cells` with the agent's writes (and reads outside the plan's ranges), newest first, with the mark they
+ * were read at; a write of an earlier plan is marked so (shown apart, never under this plan's task).
+ */
+function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, read?: PlanRead): PlanView {
+  const { store, cells } = read ?? planRead(spreadsheet);
+  const plan = store.planIdOf(cells);
   return {
-    ...view,
+    ...viewOf(cells),
     writeMark: WriteLog.mark(),
-    writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT),
-    checkResults: checkResults(),
+    writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT, plan),
+    checkResults: checkResults(plan),
   };
+}
+
+interface PlanRead {
+  store: SpreadsheetPlanStore;
+  cells: PlanCells | null;
+}
+
+/** The plan's cells, one range read, with the store that read them. */
+function planRead(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): PlanRead {
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  return { store, cells: store.read() };
 }
 
 /** The plan when the sidebar opens, with the write log. */
@@ -220,7 +231,7 @@ export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
     rememberSpreadsheet(spreadsheet);
-    return withWrites(spreadsheet, currentView(spreadsheet));
+    return withWrites(spreadsheet);
   });
 }
 
@@ -231,10 +242,10 @@ export function sidebarLoad(token: unknown): PlanView {
 export function sidebarCheck(token: unknown, stamp: unknown, writeMark?: unknown): PlanView | null {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    const view = currentView(spreadsheet);
+    const read = planRead(spreadsheet);
     const logChanged = typeof writeMark === 'string' && writeMark !== WriteLog.mark();
-    if (view.stamp === stamp && !logChanged) return null;
-    return withWrites(spreadsheet, view);
+    if (viewOf(read.cells).stamp === stamp && !logChanged) return null;
+    return withWrites(spreadsheet, read);
   });
 }
 
@@ -247,7 +258,7 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
     const spreadsheet = requirePerson(token);
     // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
     // for an undo that was made.
-    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet, currentView(spreadsheet)));
+    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet));
   });
 }
 

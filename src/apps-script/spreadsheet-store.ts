@@ -10,7 +10,7 @@
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
 import { PlanError } from '../core/errors';
-import { recordedRevision } from '../core/revision';
+import { planIdOf, recordedRevision } from '../core/revision';
 import { recordListingStep, recordWithStepsThatWrote, stepsThatWroteIn } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
@@ -87,7 +87,15 @@ export class SpreadsheetPlanStore implements PlanStore {
   );
 
   /** The cells tasks wrote and check (done means checked). */
-  readonly taskCells = new SpreadsheetTaskCells(() => this.spreadsheet());
+  readonly taskCells = new SpreadsheetTaskCells(
+    () => this.spreadsheet(),
+    () => {
+      if (!this.readValues) return null;
+      const meta = cellText(ALL_CELLS.valueAt(this.readValues, METADATA));
+      return { text: cellText(ALL_CELLS.valueAt(this.readValues, PLAN)), plan: this.planIdOf({ meta }) };
+    },
+    () => this.now(),
+  );
 
   /**
    * Set for a person's approval of the plan (sidebarApprovePlan): the change also keeps the approved text beside the
@@ -190,6 +198,17 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   lastRecorded(): RecordedPlan | null {
     return this.history.lastRecorded();
+  }
+
+  /**
+   * The id of the plan whose cells were read (src/core/revision.ts planIdOf): the writes of the log it owns. A record
+   * a person cleared or typed over names none: the last recorded plan's record (the history's copy) says it then, as
+   * it numbers the revision.
+   */
+  planIdOf(cells: { meta: string } | null): string {
+    const meta = cells?.meta ?? '';
+    if (recordedRevision(meta) !== undefined) return planIdOf(meta);
+    return planIdOf(this.lastRecorded()?.meta ?? '');
   }
 
   /** The plan as a person last approved it in the sidebar; null before the first approval. */

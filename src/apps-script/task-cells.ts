@@ -2,12 +2,30 @@
  * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges each task wrote, from the write log;
  * one read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task,
  * kept in a script property (every kind of execution has them) for the sidebar's line under the task.
+ *
+ * A check reads under read_range's rules (src/core/sheet-rules.ts): Sheet Plan's own sheets and oversized ranges are
+ * not read at all (the check fails with why, and no cell value), and a read outside the plan's declared ranges is
+ * logged as read_range logs it. That row is kept even when the completion is refused: the cells were read, and the
+ * refusal's message shows what they hold.
  */
 import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
-import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { PlanError } from '../core/errors';
+import {
+  anchoredAt,
+  clippedTo,
+  columnCount,
+  formatSheetRange,
+  isBounded,
+  readSheetRange,
+  rowCount,
+  type SheetRange,
+} from '../core/sheet-range';
+import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet-rules';
+import { agentCaller } from './agent-identity';
+import { OWN_SHEETS } from './plan-location';
 import { scriptProperties } from './spreadsheet-access';
-import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -16,25 +34,69 @@ export const CHECK_RESULTS_PROPERTY = 'sheetPlan.checkResults';
 /** Results kept: the newest, so that the property stays small. */
 const RESULTS_KEPT = 50;
 
-/** The last check result of each task, by step; {} when there are none. */
-export function checkResults(): Record<string, CheckResult> {
+/** A result as kept: with the plan it was checked under (absent in results kept before plans had ids: ''). */
+type KeptResult = CheckResult & { plan?: string };
+
+function keptResults(): Record<string, KeptResult> {
   const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, CheckResult>) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, KeptResult>) : {};
   } catch {
     return {};
   }
 }
 
+/**
+ * The last check result of each task, by step; {} when there are none. Given the plan now in the cell, only its own:
+ * an earlier plan's 1.1 is not this plan's 1.1.
+ */
+export function checkResults(currentPlan?: string): Record<string, CheckResult> {
+  const results: Record<string, CheckResult> = {};
+  for (const [step, { plan, ...result }] of Object.entries(keptResults())) {
+    if (currentPlan === undefined || (plan ?? '') === currentPlan) results[step] = result;
+  }
+  return results;
+}
+
+/** Rules that need no plan (own sheets, size): read_range's, checked before anything is read. */
+const READ_RULES = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
+
+/** A log row that stays whatever the change does: a read happened, and is not put back. */
+const KEPT_READ: LogChange = { registerPutBack: () => undefined, afterCommit: (step) => step() };
+
+/** Why read_range would refuse `range`, without its code (no cell is read for it); null when it may be read. */
+function readRefusal(range: SheetRange): string | null {
+  try {
+    enforceSheetRules({ call: 'read', range }, READ_RULES, false);
+    return null;
+  } catch (error) {
+    if (!(error instanceof PlanError)) throw error;
+    return `a check reads what read_range may read, and ${error.message.replace(/^[A-Z_]+: /, '')}`;
+  }
+}
+
 export class SpreadsheetTaskCells implements TaskCells {
-  constructor(private readonly spreadsheet: () => Spreadsheet) {}
+  /**
+   * `planCells`: the plan the change read (its declared ranges, its id); `now`: the change's time, for the log.
+   */
+  constructor(
+    private readonly spreadsheet: () => Spreadsheet,
+    private readonly planCells: () => { text: string; plan: string } | null = () => null,
+    private readonly now: () => string = () => new Date().toISOString(),
+  ) {}
+
+  /** The plan the change read: its id, which the task's writes were logged under. */
+  private planId(): string | undefined {
+    return this.planCells()?.plan;
+  }
 
   writtenRanges(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
-    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
-      if (entry.kind !== 'write' || entry.undone) continue;
+    // Only this plan's writes: an earlier plan's step 1.1 is not this plan's 1.1.
+    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT, this.planId())) {
+      if (entry.kind !== 'write' || entry.undone || entry.earlierPlan) continue;
       const range = readSheetRange(entry.range);
       if (typeof range === 'string') continue;
       const ranges = byStep.get(entry.step);
@@ -45,10 +107,14 @@ export class SpreadsheetTaskCells implements TaskCells {
   }
 
   read(requested: SheetRange): CellGrid | string {
+    const refused = readRefusal(isBounded(requested) ? requested : anchoredAt(requested, 1, 1));
+    if (refused) return refused;
     const sheet = this.spreadsheet().getSheetByName(requested.sheet);
     if (!sheet) return `there is no sheet named "${requested.sheet}"`;
     const range = isBounded(requested) ? requested : clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
     if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
+    const tooLarge = readRefusal(range);
+    if (tooLarge) return tooLarge;
     let cells: GoogleAppsScript.Spreadsheet.Range;
     try {
       cells = sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
@@ -57,15 +123,34 @@ export class SpreadsheetTaskCells implements TaskCells {
       if (!/outside the dimensions/i.test(message)) throw error;
       return `the range goes past the edge of ${requested.sheet}`;
     }
-    return { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
+    const grid = { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
+    this.logUndeclaredRead(range);
+    return grid;
+  }
+
+  /** A read outside the plan's declared ranges goes in the log, as read_range's does. */
+  private logUndeclaredRead(range: SheetRange): void {
+    const text = this.planCells()?.text ?? '';
+    if (readIsDeclared(range, ruleContext(text, { approvalRequired: false }, OWN_SHEETS).plan)) return;
+    new WriteLog(this.spreadsheet(), KEPT_READ, this.planId()).append({
+      kind: 'read',
+      at: this.now(),
+      by: agentCaller(),
+      step: '',
+      range: formatSheetRange(range),
+      rows: rowCount(range),
+      columns: columnCount(range),
+    });
   }
 
   keepResult(result: CheckResult): void {
     try {
       const properties = scriptProperties();
-      const kept = { ...checkResults() };
+      const kept = { ...keptResults() };
       delete kept[result.step];
-      const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);
+      const newest = Object.entries({ ...kept, [result.step]: { ...result, plan: this.planId() ?? '' } }).slice(
+        -RESULTS_KEPT,
+      );
       properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(newest)));
       WriteLog.touchMark(); // the sidebar's change check notices the new result
     } catch {

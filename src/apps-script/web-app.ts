@@ -3,7 +3,8 @@
  * with `?key=…` (the key a person made in the sidebar); doPost answers MCP over Streamable HTTP, stateless and in
  * JSON only (src/core/mcp/protocol.ts). Google gives the script no request headers and serves every answer with
  * status 200 after a redirect, so the key travels in the URL and every error is in the JSON-RPC answer: a missing,
- * wrong or revoked key refuses every request and runs nothing.
+ * wrong or revoked key refuses every request and runs nothing. The key is checked before every call of a batch (one
+ * property read each after the first): a Revoke that commits while a batch runs refuses the rest of it.
  *
  * Each tool call runs the plan API (./api.ts) in this execution, as the key's agent: what it changes is recorded under
  * the agent's name. The tool list and its routes come from the API descriptor, written in by scripts/build.mjs (the
@@ -16,7 +17,7 @@ import { planToolCall, toolAnswer, toolError, type ToolResult } from '../core/mc
 import { agentFunction } from './api';
 import { mcpToolTable } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
-import { agentForUrlKey, runAsWebAgent, type WebAgent } from './web-agent';
+import { keyCheckPerCall, runAsWebAgent, type WebAgent } from './web-agent';
 import { rememberWebAppUrl } from './web-app-url';
 
 declare const SHEET_PLAN_VERSION: string;
@@ -62,13 +63,14 @@ function json(text: string): GoogleAppsScript.Content.TextOutput {
 export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
   const output = json('');
   rememberWebAppUrl();
+  const keyCheck = keyCheckPerCall(event?.parameter?.key);
   let agent: WebAgent | null = null;
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
     tools: mcpToolTable().tools,
     refusal: () => {
-      agent = agentForUrlKey(event?.parameter?.key);
+      agent = keyCheck.agent();
       return agent ? null : REFUSED_KEY;
     },
     callTool: (name, args) => callTool(agent!, name, args),

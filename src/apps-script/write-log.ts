@@ -4,8 +4,11 @@
  * values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from
  * the sidebar.
  *
- * Writes and reads have bounds of their own (the last WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT
- * reads), so that reads never push a write, and its undo, out of the log. Every write to the log
+ * Writes and reads have bounds of their own (WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT reads), so that reads
+ * never push a write, and its undo, out of the log. A write the person can still undo is never dropped: only settled
+ * writes (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds
+ * WRITE_LOG_LIMIT undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
+ * some or the plan is finished. Every write to the log
  * registers how to put it back with the change under way, and the oldest rows are dropped only once
  * that change is committed: a change that fails leaves the log as it was.
  */
@@ -22,7 +25,10 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
-/** Writes kept; the oldest are dropped (and with them their undo). Reads never count toward it. */
+/**
+ * Writes kept. Beyond it the oldest settled writes go; undoable ones never do, and at most this many are kept (the
+ * next write is refused). Reads never count toward it.
+ */
 export const WRITE_LOG_LIMIT = 100;
 /** Reads outside the plan's ranges kept; the oldest are dropped. */
 export const READ_LOG_LIMIT = 100;
@@ -109,27 +115,57 @@ function newId(now: string): string {
   return `w${Date.parse(now).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/**
+ * A write's id names the plan it was made under (`w….p…`, src/core/revision.ts planIdOf): the log's rows keep their
+ * columns, and a row from before plans had ids names none ('').
+ */
+function planOfId(id: string): string {
+  const dot = id.indexOf('.');
+  return dot < 0 ? '' : id.slice(dot + 1);
+}
+
 /** The change a write to the log belongs to (the store's `exclusive`): how to put it back, what waits for commit. */
 export interface LogChange {
   registerPutBack(step: () => void): void;
   afterCommit(step: () => void): void;
 }
 
+/** A row of the log as its bounds see it: its kind, and whether it is a write the person can still undo. */
+export interface LoggedRow {
+  kind: string;
+  undoable: boolean;
+}
+
 /**
- * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first; `kinds` is column B from
- * row 2 on. A row of another kind is never dropped.
+ * The rows from row 2 on, read from columns A to L (id to written parts). A write is undoable while it is not undone,
+ * has its undo record, and belongs to the plan now in the cell (`currentPlan`; undefined: not known, so every write
+ * counts as this plan's, the safe side).
+ */
+function loggedRows(values: unknown[][], currentPlan: string | undefined): LoggedRow[] {
+  return values.map((row) => {
+    const kind = cellText(row[1]);
+    const thisPlan = currentPlan === undefined || planOfId(cellText(row[0])) === currentPlan;
+    // Column I (Undone at) is row[8]; K and L (the parts) are row[10] and row[11].
+    const undoable = kind === 'write' && thisPlan && !cellText(row[8]) && Number(row[10]) > 0 && Number(row[11]) > 0;
+    return { kind, undoable };
+  });
+}
+
+/**
+ * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first. A write the person can
+ * still undo is never dropped, nor a row of another kind.
  */
 export function rowsBeyondBounds(
-  kinds: readonly string[],
+  rows: readonly LoggedRow[],
   limits: Readonly<Record<WriteLogEntry['kind'], number>> = { write: WRITE_LOG_LIMIT, read: READ_LOG_LIMIT },
 ): number[] {
   const left = { write: 0, read: 0 };
-  kinds.forEach((kind) => {
+  rows.forEach(({ kind }) => {
     if (kind === 'write' || kind === 'read') left[kind]++;
   });
   const drop: number[] = [];
-  kinds.forEach((kind, index) => {
-    if ((kind === 'write' || kind === 'read') && left[kind] > limits[kind]) {
+  rows.forEach(({ kind, undoable }, index) => {
+    if ((kind === 'write' || kind === 'read') && !undoable && left[kind] > limits[kind]) {
       left[kind]--;
       drop.push(index + 2);
     }
@@ -137,11 +173,28 @@ export function rowsBeyondBounds(
   return drop;
 }
 
+/** Refuses a write when the log holds WRITE_LOG_LIMIT writes the person can still undo: none of them may go. */
+function requireRoomForWrite(rows: readonly LoggedRow[]): void {
+  const undoable = rows.filter((row) => row.undoable).length;
+  if (undoable < WRITE_LOG_LIMIT) return;
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
+      'dropped; nothing was written. Ask the person to review the writes in the sidebar (Writes) and undo the ones ' +
+      'they do not want, or to finish the plan; then write again',
+  );
+}
+
 export class WriteLog {
-  /** `change` is needed to write: the change under way that the log's writes belong to. */
+  /**
+   * `change` is needed to write: the change under way that the log's writes belong to. `currentPlan`: the id of the
+   * plan in the cell (src/core/revision.ts planIdOf), which a write is logged under and which the bounds keep the
+   * undoable writes of; undefined when not known (every write is then kept as undoable).
+   */
   constructor(
     private readonly spreadsheet: Spreadsheet,
     private readonly change?: LogChange,
+    private readonly currentPlan?: string,
   ) {}
 
   private changeUnderWay(): LogChange {
@@ -169,7 +222,10 @@ export class WriteLog {
       made = true;
     })!;
     const row = sheet.getLastRow() + 1;
-    const entry: WriteLogEntry = { ...fields, id: newId(fields.at), cells: fields.rows * fields.columns };
+    // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
+    if (fields.kind === 'write' && row - 2 >= WRITE_LOG_LIMIT) requireRoomForWrite(this.rows(sheet, row - 1));
+    const plan = fields.kind === 'write' && this.currentPlan ? `.${this.currentPlan}` : '';
+    const entry: WriteLogEntry = { ...fields, id: newId(fields.at) + plan, cells: fields.rows * fields.columns };
     this.touch();
     const values = [
       asText(entry.id),
@@ -194,21 +250,26 @@ export class WriteLog {
     return { entry, row };
   }
 
-  /** Drops the oldest writes and reads beyond their bounds. */
+  /** Rows 2 to `lastRow` as the bounds see them: one getValues of columns A to L. */
+  private rows(sheet: Sheet, lastRow: number): LoggedRow[] {
+    if (lastRow < 2) return [];
+    return loggedRows(sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues(), this.currentPlan);
+  }
+
+  /** Drops the oldest reads and settled writes beyond their bounds. */
   private trim(sheet: Sheet): void {
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return;
-    const kinds = sheet
-      .getRange(2, 2, lastRow - 1, 1)
-      .getValues()
-      .map((row) => cellText(row[0]));
-    const drop = rowsBeyondBounds(kinds);
+    const drop = rowsBeyondBounds(this.rows(sheet, lastRow));
     deleteRows(sheet, drop);
     if (drop.length) SpreadsheetApp.flush();
   }
 
-  /** The newest `limit` entries, newest first. */
-  list(limit: number): WriteLogEntry[] {
+  /**
+   * The newest `limit` entries, newest first. Given the plan now in the cell, a write made under an earlier plan is
+   * marked `earlierPlan`.
+   */
+  list(limit: number, currentPlan?: string): WriteLogEntry[] {
     const sheet = this.sheet();
     if (!sheet) return [];
     const lastRow = sheet.getLastRow();
@@ -219,6 +280,11 @@ export class WriteLog {
       .getValues()
       .map(entryOf)
       .filter((entry): entry is WriteLogEntry => entry !== null)
+      .map((entry) =>
+        currentPlan !== undefined && entry.kind === 'write' && planOfId(entry.id) !== currentPlan
+          ? { ...entry, earlierPlan: true as const }
+          : entry,
+      )
       .reverse();
   }
 

@@ -36,6 +36,12 @@ interface RevisionRecord {
   by: ChangeSource;
   at: string;
   digest: string;
+  /**
+   * Which plan this is: made when a plan is created (createPlan, finishPlan, initPlan setting the sheet up) and kept
+   * by every change of it, so that the writes logged under it (src/apps-script/write-log.ts) are told apart from an
+   * earlier plan's. Absent in records from before it existed: those plans are '' until the next new plan.
+   */
+  plan?: string;
 }
 
 /** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
@@ -80,6 +86,7 @@ function readRecord(meta: string): RevisionRecord | null {
       by: record.by ?? 'unknown',
       at: String(record.at ?? ''),
       digest: record.digest,
+      ...(typeof record.plan === 'string' && record.plan ? { plan: record.plan } : {}),
     };
   }
   return null; // not ours (empty, or edited by hand): treated as no record
@@ -102,18 +109,28 @@ export function currentRevision(text: string, meta: string, digest?: string): Re
   return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
 }
 
-/** The record stored beside `text` at `revision`. */
+/** The record stored beside `text` at `revision`, of plan `plan` ('' : a record that names no plan). */
 export function revisionRecord(
   revision: number,
   text: string,
   by: ChangeSource,
   at: string,
   digest = digestText(text),
+  plan = '',
 ): { info: RevisionInfo; meta: string } {
-  return {
-    info: { revision, changedBy: by, changedAt: at },
-    meta: JSON.stringify({ revision, by, at, digest } satisfies RevisionRecord),
-  };
+  const record: RevisionRecord = { revision, by, at, digest, ...(plan ? { plan } : {}) };
+  return { info: { revision, changedBy: by, changedAt: at }, meta: JSON.stringify(record) };
+}
+
+/** The plan a record names; '' when it names none (or is not a record of ours). */
+export function planIdOf(meta: string): string {
+  return readRecord(meta)?.plan ?? '';
+}
+
+/** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
+export function newPlanId(at: string, text: string): string {
+  const hash = digestText(`${at}\n${text}`).split('-')[1];
+  return `p${Date.parse(at).toString(36)}${hash.slice(0, 4)}`;
 }
 
 /** The record to store with a new text written over a document at `previous`. */

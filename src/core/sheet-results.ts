@@ -60,4 +60,9 @@ export interface WriteLogEntry {
   cells: number;
   /** Set once a person undid the write. */
   undone?: { at: string; by: string };
+  /**
+   * Set on a write made under an earlier plan (before the last finishPlan or createPlan), where the listing knows the
+   * plan now in the cell: it belongs to no task of this plan, and is shown apart.
+   */
+  earlierPlan?: true;
 }

@@ -1,14 +1,29 @@
-/** The write log's bounds: writes and reads each keep their own, so reads never push a write (and its undo) out. */
-import { rowsBeyondBounds } from '../../src/apps-script/write-log';
+/**
+ * The write log's bounds: writes and reads each keep their own, so reads never push a write (and its undo) out, and a
+ * write the person can still undo is never dropped.
+ */
+import { rowsBeyondBounds, type LoggedRow } from '../../src/apps-script/write-log';
+
+/** `w` an undoable write, `s` a settled write (undone), `r` a read, `-` a row of another kind. */
+const rows = (shape: string): LoggedRow[] =>
+  [...shape].map((mark) => ({
+    kind: mark === 'r' ? 'read' : mark === '-' ? '' : 'write',
+    undoable: mark === 'w',
+  }));
 
 test('reads beyond their bound go, the oldest first; the write stays', () => {
-  expect(rowsBeyondBounds(['write', 'read', 'read', 'read'], { write: 1, read: 2 })).toEqual([3]);
+  expect(rowsBeyondBounds(rows('srrr'), { write: 1, read: 2 })).toEqual([3]);
 });
 
-test('writes beyond their bound go, the oldest first; reads stay', () => {
-  expect(rowsBeyondBounds(['write', 'read', 'write', 'write'], { write: 2, read: 2 })).toEqual([2]);
+test('settled writes beyond their bound go, the oldest first; reads stay', () => {
+  expect(rowsBeyondBounds(rows('srss'), { write: 2, read: 2 })).toEqual([2]);
+});
+
+test('a write the person can still undo is never dropped: the oldest settled ones go instead', () => {
+  expect(rowsBeyondBounds(rows('wswsw'), { write: 2, read: 2 })).toEqual([3, 5]);
+  expect(rowsBeyondBounds(rows('www'), { write: 1, read: 1 })).toEqual([]);
 });
 
 test('a row of another kind is never dropped', () => {
-  expect(rowsBeyondBounds(['', 'write', 'write'], { write: 1, read: 1 })).toEqual([3]);
+  expect(rowsBeyondBounds(rows('-ss'), { write: 1, read: 1 })).toEqual([3]);
 });

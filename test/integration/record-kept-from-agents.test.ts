@@ -178,14 +178,20 @@ describe('reads never push a write out of the log', () => {
     expect(spreadsheet.cell('Out!A1')).toBe('before');
   });
 
-  test(`a write beyond ${WRITE_LOG_LIMIT} writes drops the oldest write, never a read`, () => {
+  test(`a write beyond ${WRITE_LOG_LIMIT} writes drops a settled (undone) write, never an undoable one or a read`, () => {
     const spreadsheet = workbook();
     call(spreadsheet, 'readRange', 'Data!C1:D2');
     const first = agentWrites(spreadsheet, [['w0', 0]]);
-    for (let i = 1; i <= WRITE_LOG_LIMIT; i++) agentWrites(spreadsheet, [[`w${i}`, i]]);
+    let last = first;
+    for (let i = 1; i < WRITE_LOG_LIMIT; i++) last = agentWrites(spreadsheet, [[`w${i}`, i]]);
+    expect(
+      execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), last], { context: 'ui' }).error,
+    ).toBeUndefined();
+    agentWrites(spreadsheet, [['again', 0]]);
     const rows = logRows(spreadsheet);
     expect(rows.filter((row) => row.kind === 'write')).toHaveLength(WRITE_LOG_LIMIT);
-    expect(rows.map((row) => row.id)).not.toContain(first);
+    expect(rows.map((row) => row.id)).toContain(first);
+    expect(rows.map((row) => row.id)).not.toContain(last);
     expect(rows.filter((row) => row.kind === 'read')).toHaveLength(1);
   });
 });

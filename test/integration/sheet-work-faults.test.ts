@@ -168,20 +168,26 @@ describe('writeRange of a step the revision record does not list yet (it lists t
   );
 });
 
-/** The workbook after the agent's last 100 writes: the log is full. */
+/**
+ * The workbook after the agent's last 100 writes, the oldest undone by the person: the log is full, and that settled
+ * write is the one a new write pushes out (an undoable write never goes).
+ */
 const fullLog = (() => {
   let json: unknown;
   return () => {
     if (!json) {
       const spreadsheet = workbook();
-      for (let i = 0; i < 100; i++) execute(spreadsheet, 'writeRange', ['Out!A3', [[`w${i}`]], '1.1']);
+      const first = execute(spreadsheet, 'writeRange', ["'My Sheet'!A1", [['w0']], '1.1']).result as { id: string };
+      for (let i = 1; i < 100; i++) execute(spreadsheet, 'writeRange', ['Out!A3', [[`w${i}`]], '1.1']);
+      const undone = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), first.id], { context: 'ui' });
+      if (undone.error) throw undone.error;
       json = spreadsheet.toJSON();
     }
     return EmulatedSpreadsheet.fromJSON(json);
   };
 })();
 
-describe('writeRange with a full log (the oldest write goes only once the new one is committed)', () => {
+describe('writeRange with a full log (the settled write goes only once the new one is committed)', () => {
   eachFailure(
     () => ({ spreadsheet: fullLog(), args: ['Out!A1:B1', [['new', 1]], '1.1'] }),
     'writeRange',

@@ -1,8 +1,9 @@
 /**
  * What the agent did to the sheet, shown where a person looks for it: under each task, the writes made
  * for it, each with a link that selects its range and an Undo; below the plan, the reads outside the
- * plan's ranges and any write whose task is no longer in the plan. Undo puts the previous values back
- * only if the cells still hold what the agent wrote; otherwise the server says what changed.
+ * plan's ranges and any write whose task is no longer in the plan; apart from them, under "Earlier plans", the
+ * writes made under a plan finished or replaced since (never under this plan's task of the same number). Undo puts
+ * the previous values back only if the cells still hold what the agent wrote; otherwise the server says what changed.
  */
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 import type { SidebarController } from '../controller';
@@ -67,7 +68,7 @@ export function TaskWrites({
   step: string;
   writes: WriteLogEntry[];
 }) {
-  const mine = writes.filter((entry) => entry.kind === 'write' && entry.step === step);
+  const mine = writes.filter((entry) => entry.kind === 'write' && !entry.earlierPlan && entry.step === step);
   if (mine.length === 0) return null;
   return (
     <ul class="write-list" aria-label={`Writes for task ${step}`}>
@@ -85,7 +86,7 @@ export function OtherSheetActivity({
   controller,
   disabled,
 }: Omit<EntryProps, 'entry'> & { steps: ReadonlySet<string>; writes: WriteLogEntry[] }) {
-  const others = writes.filter((entry) => entry.kind === 'read' || !steps.has(entry.step));
+  const others = writes.filter((entry) => entry.kind === 'read' || (!entry.earlierPlan && !steps.has(entry.step)));
   if (others.length === 0) return null;
   return (
     <section class="other-activity" aria-labelledby="other-activity-heading">
@@ -94,6 +95,28 @@ export function OtherSheetActivity({
       </h2>
       <ul class="write-list">
         {others.map((entry) => (
+          <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} showStep />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Writes made under an earlier plan (finished or replaced since): apart, each with its task and Undo. */
+export function EarlierPlanWrites({
+  writes,
+  controller,
+  disabled,
+}: Omit<EntryProps, 'entry'> & { writes: WriteLogEntry[] }) {
+  const earlier = writes.filter((entry) => entry.earlierPlan);
+  if (earlier.length === 0) return null;
+  return (
+    <section class="other-activity earlier-plans" aria-labelledby="earlier-plans-heading">
+      <h2 id="earlier-plans-heading" class="section-heading">
+        Earlier plans <span class="section-count">{earlier.length}</span>
+      </h2>
+      <ul class="write-list">
+        {earlier.map((entry) => (
           <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} showStep />
         ))}
       </ul>

@@ -38,7 +38,10 @@ export interface McpEndpoint {
   tools: readonly McpTool[];
   /** Runs one tool; a failure is an isError result, never a throw. */
   callTool(name: string, args: Record<string, unknown>): ToolResult;
-  /** Why this caller may not run anything (a missing or revoked key), or null. Asked once per body with requests. */
+  /**
+   * Why this caller may not run anything (a missing or revoked key), or null. Asked before every request of a body,
+   * so that a key revoked while a batch runs refuses the rest of the batch.
+   */
   refusal(): string | null;
 }
 
@@ -157,12 +160,10 @@ export function answerMcpBody(body: string, endpoint: McpEndpoint): string {
   const messages = batch ? (parsed as unknown[]).map(readMessage) : [readMessage(parsed)];
   if (batch && messages.length === 0)
     return JSON.stringify(failure(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: an empty batch'));
-  const hasRequests = messages.some((message) => message.kind === 'request');
-  const refusal = hasRequests ? endpoint.refusal() : null;
   const answers: JsonRpcAnswer[] = [];
   for (const message of messages) {
     if (message.kind === 'invalid') answers.push(message.answer);
-    else if (message.kind === 'request') answers.push(answerOrRefuse(endpoint, message, refusal));
+    else if (message.kind === 'request') answers.push(answerOrRefuse(endpoint, message, endpoint.refusal()));
   }
   if (answers.length === 0) return '';
   return JSON.stringify(batch ? answers : answers[0]);

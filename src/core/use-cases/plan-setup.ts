@@ -3,7 +3,7 @@ import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { recoveryPlan, STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
 import { recordWithRequests } from '../request-ids';
-import { recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
+import { planIdOf, recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
 import { recordWithStepsThatWrote } from '../steps-that-wrote';
 import type { SavedVersion } from '../store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
@@ -44,7 +44,14 @@ export function recordCellEdit(
             }),
           ]
         : [];
-    const record = revisionRecord(revision.revision, text, 'cell edit', path.store.now(), snapshot.read.digest);
+    const record = revisionRecord(
+      revision.revision,
+      text,
+      'cell edit',
+      path.store.now(),
+      snapshot.read.digest,
+      planIdOf(meta),
+    );
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
     const attention = nextAttention(attentionIn(meta), {
       before: path.texts.of(replaced).plan,

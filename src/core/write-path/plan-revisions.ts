@@ -21,6 +21,8 @@ import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../reque
 import {
   currentRevision,
   isUnrecorded,
+  newPlanId,
+  planIdOf,
   recordedRevision,
   revisionRecord,
   type ChangeSource,
@@ -272,6 +274,12 @@ export class PlanRevisions {
     });
   }
 
+  /** The plan id the next record carries: a new one for a new plan (or a sheet set up afresh), else the record's. */
+  private planOf(snapshot: Snapshot, text: string, options: { setUp?: boolean; newPlan?: boolean }): string {
+    const kept = planIdOf(snapshot.meta);
+    return options.newPlan || (options.setUp && !kept) ? newPlanId(this.store.now(), text) : kept;
+  }
+
   /**
    * The one place every write of the plan goes through. The size rule, then (for an agent) the rule that only a person
    * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
@@ -293,7 +301,14 @@ export class PlanRevisions {
     text = guarded;
     const written = this.texts.of(text);
     const revision = snapshot.revision.revision + 1;
-    const next = revisionRecord(revision, text, this.source, this.store.now(), written.digest);
+    const next = revisionRecord(
+      revision,
+      text,
+      this.source,
+      this.store.now(),
+      written.digest,
+      this.planOf(snapshot, text, options),
+    );
     const result = answer(next.info);
     const attention = nextAttention(attentionIn(snapshot.meta), {
       before: snapshot.read.plan,
@@ -308,7 +323,8 @@ export class PlanRevisions {
         options.newPlan ? '' : snapshot.meta,
         this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
       ),
-      snapshot.stepsThatWrote.forNextRecord(this.store.taskCells),
+      // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
+      options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells),
     );
     this.store.write({
       text,

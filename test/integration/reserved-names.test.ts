@@ -1,0 +1,52 @@
+/**
+ * A caller without a key (scripts.run) may name itself with the `agent` option, but not with a connected agent's name
+ * (that agent's claims would be its own) nor with the words the sidebar uses for a person's own changes: refused by
+ * name, nothing written.
+ */
+import { execute, plan, planText, sheetWithSavedPlan, snapshot } from './harness';
+import { connectAgent, deployed, tool } from './keyed-agents';
+
+const PLAN_TEXT = plan(
+  '# Plan: Sales report',
+  '',
+  'Goal: Sum the sales',
+  '',
+  '### Phase 1: Work',
+  '- [ ] 1.1 Read the sales',
+  '- [ ] 1.2 Sum them per region',
+);
+
+function keylessCall(spreadsheet: ReturnType<typeof sheetWithSavedPlan>, name: string, args: unknown[]) {
+  const { error } = execute(spreadsheet, name, args);
+  return error?.message;
+}
+
+test("a keyless caller naming itself as a connected agent (any case or spacing) is refused: the agent's task stays its own", () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
+  tool(spreadsheet, claude.key, 'start_task', { step: '1.1' });
+  const before = snapshot(spreadsheet);
+  for (const name of ['Claude on my laptop', '  claude   ON my  laptop ']) {
+    const message = keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: name }]);
+    expect(message).toMatch(/^INVALID_ARGUMENT: agent ".*" is the name of an agent connected with a key/);
+    expect(message).toContain('nothing was written');
+  }
+  expect(snapshot(spreadsheet)).toBe(before);
+  expect(planText(spreadsheet)).toContain('- [/] 1.1 Read the sales\n  - Working: Claude on my laptop until');
+});
+
+test("a keyless caller may not name itself with the sidebar's words for a person's change; the error lists them", () => {
+  const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const before = snapshot(spreadsheet);
+  for (const name of ['an edit in the cell', 'The Menu', 'the  sidebar', 'You', 'person', 'a person', 'cell edit']) {
+    const message = keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }]);
+    expect(message).toMatch(/^INVALID_ARGUMENT: /);
+    expect(message).toContain('reserved');
+    expect(message).toContain('"an edit in the cell"');
+    expect(message).toContain('"the menu"');
+  }
+  expect(snapshot(spreadsheet)).toBe(before);
+  // A name of its own is fine.
+  expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Report builder' }])).toBeUndefined();
+  expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
+});
