@@ -46,8 +46,8 @@ function describeTask(task: SeenTask): string {
 }
 
 /**
- * CONFLICT unless the task at `step` is the one the person saw: the same title, status, note and holder. `seen` undefined
- * checks nothing (an agent's call, which decides nothing for a person).
+ * CONFLICT unless the task at `step` is the one the person saw: the same title, status, note and holder. `seen`
+ * undefined checks nothing (an agent's call, which decides nothing for a person).
  */
 export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTask | null | undefined): void {
   if (!saw) return;

@@ -11,7 +11,6 @@ import {
   PLAN,
   callAsPerson,
   execute,
-  openSidebar,
   personEdits,
   plan,
   planText,

@@ -15,7 +15,7 @@ import { approvedContent } from '../../src/core/guard/approval';
 import { outlinePlan, type PlanOutline } from '../../src/core/parse';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN, approveAsPerson, callAsPerson, personEdits, plan, planText, sheetWithSavedPlan } from './harness';
-import { at, connectAgent, deployed, tool } from './web-agents';
+import { connectAgent, deployed, tool } from './web-agents';
 
 const START = plan(
   '# Plan: Stock summary',
@@ -103,7 +103,7 @@ const call: fc.Arbitrary<Call> = fc.oneof(
       by: agent,
       path: fc.constant('write' as const),
       step,
-      values: fc.constantFrom(
+      values: fc.constantFrom<Array<Array<number | string>>>(
         [
           [1, 2],
           [3, 4],

@@ -98,7 +98,7 @@ test('1. done without the check: after CHECK_FAILED, a rewrite of the line as do
   expect(planText(spreadsheet)).toContain('- [/] 1.1 Write the totals');
 });
 
-test('2. checks and waits changed after approval make the plan a draft, listed as changed; a waiting task stays', () => {
+test('2. checks and waits changed after approval: a draft, listed as changed; a waiting task stays', () => {
   const { spreadsheet, token, claude } = stockSheet();
   // A task that waits for 1.1 does not move into work, whichever way the agent writes it.
   const startWaiting = (text: string) => text.replace('- [ ] 1.2 Clear the old sheet', '- [/] 1.2 Clear the old sheet');
