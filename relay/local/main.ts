@@ -21,6 +21,7 @@ async function main(args: string[]): Promise<void> {
   const webApp = new URL(to);
   if (webApp.searchParams.has('key'))
     throw new Error("Give --to the web app URL without its key: the key goes in the client's Authorization header.");
+  relayMcpUrl('http://127.0.0.1', webApp.href); // a URL that names no web app is refused before anything starts
   const relay = await startRelay({ port, upstreamOrigin: webApp.origin });
   console.log(`Relay MCP URL: ${relayMcpUrl(relay.origin, webApp.href)}`);
   const stop = () => void relay.close().then(() => process.exit(0));
