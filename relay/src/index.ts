@@ -8,7 +8,7 @@
  *   the person gave on the authorize page (./authorize.ts).
  * Every call is forwarded to `<UPSTREAM_ORIGIN>/<deployment>/exec?key=<key>` (./mcp-http.ts, ./forward.ts).
  */
-import { OAuthProvider, type OAuthHelpers } from '@cloudflare/workers-oauth-provider';
+import { OAuthProvider, type OAuthHelpers, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider';
 import { JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';
 import { serveAuthorize, type GrantProps } from './authorize';
 import { CORS_HEADERS, plainAnswer, serveMcp } from './mcp-http';
@@ -79,19 +79,15 @@ async function endRefusedGrant(answer: string, env: Env, userId: string | undefi
   });
 }
 
-/** The OAuth way: the grant's props name the deployment and key. */
-const apiHandler: ExportedHandlerWithFetchProps = {
-  async fetch(request, env, ctx) {
-    const { deployment, key } = ctx.props as GrantProps;
-    const userId = (ctx as { auth?: { userId?: string } }).auth?.userId;
-    return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key), (answer) =>
-      endRefusedGrant(answer, env, userId),
+/** The OAuth way: the grant's props name the deployment and key; `ctx.auth` (the library's) names the user. */
+const apiHandler = {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // The library types the handler's context without its props; it passes the grant's, and its `auth`.
+    const { props, auth } = ctx as OAuthResourceContext<GrantProps>;
+    return serveMcp(request, webAppExecUrl(upstreamOf(env), props.deployment, props.key), (answer) =>
+      endRefusedGrant(answer, env, auth.userId),
     );
   },
-};
-
-type ExportedHandlerWithFetchProps = {
-  fetch(request: Request, env: Env, ctx: ExecutionContext & { props: unknown }): Promise<Response>;
 };
 
 const providers = new Map<string, OAuthProvider<Env>>();
@@ -102,7 +98,7 @@ function providerFor(origin: string): OAuthProvider<Env> {
   if (!provider) {
     provider = new OAuthProvider<Env>({
       apiRoute: OAUTH_MCP_PATH,
-      apiHandler: apiHandler as never,
+      apiHandler,
       defaultHandler,
       authorizeEndpoint: '/authorize',
       tokenEndpoint: '/token',
