@@ -1,7 +1,8 @@
 /**
  * What only a person may change in a plan, checked in one place for every write an agent makes: the task functions,
- * createPlan, replacePlan, restoreRevision and initPlan all write through PlanManager.writePlan, which compares the
- * held items of the document it replaces with those of the document it writes.
+ * createPlan, replacePlan, restoreRevision and initPlan all write through the write path's writePlan, where the guard
+ * (src/core/guard/, its held-items feature) compares the held items of the document it replaces with those of the
+ * document it writes.
  *
  * A kind of held item is one entry of HELD_ITEMS: how to find its items in a document (each under a key, with the value
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:

@@ -7,7 +7,7 @@ import { planIdOf, recordedRevision, revisionRecord, type RevisionInfo } from '.
 import { recordWithStepsThatWrote } from '../steps-that-wrote';
 import type { SavedVersion } from '../store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
-import type { InitOutcome } from '../write-path/results';
+import type { InitOutcome, RevisedPlan } from '../write-path/results';
 
 /**
  * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
@@ -125,4 +125,10 @@ export function initializePlan(path: PlanRevisions): InitOutcome {
     const recovery = path.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
     return { initialized: false, reason, recoveryPlan: recovery };
   }
+}
+
+/** The spec's initPlan: the plan the cell holds or the starter plan, or the recovery plan that names what failed. */
+export function initPlan(path: PlanRevisions): RevisedPlan {
+  const outcome = initializePlan(path);
+  return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
 }

@@ -6,8 +6,8 @@ import { withRevision, type TaskResult } from '../write-path/results';
 import { nextTodo, taskAtLine } from './reading';
 
 /**
- * Any task action (the sidebar's way in); PlanManager's methods are the API's names for each. `seen`: the task as the
- * person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+ * Any task action (the sidebar's way in; the API's startTask, completeTask… are each one action). `seen`: the task as
+ * the person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
  */
 export function act(
   path: PlanRevisions,

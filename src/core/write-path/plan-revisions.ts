@@ -3,7 +3,7 @@
  * once (with its revision record), answer a repeated request, parse and fingerprint each text once (PlanTexts), let
  * the use case make the new text, check the size and the items held for a person, write the text with the next
  * revision record, and keep in the history what the write replaces. The use cases (src/core/use-cases/) are small
- * functions over it; PlanManager is their facade.
+ * functions over it, called by the entry points (src/apps-script/api.ts, sidebar.ts) directly.
  */
 import type { ActionContext } from '../actions';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
