@@ -11,7 +11,8 @@
  */
 import { PlanError } from '../core/errors';
 import { planIdOf, recordedRevision } from '../core/revision';
-import { recordListingStep, recordWithStepsThatWrote, stepsThatWroteIn } from '../core/steps-that-wrote';
+import { readPlanRecord, writePlanRecord } from '../core/revision';
+import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
@@ -142,11 +143,11 @@ export class SpreadsheetPlanStore implements PlanStore {
    * afresh from the write log. Nothing is written when the record lists nothing or is not Sheet Plan's.
    */
   forgetStepsThatWrote(): void {
-    const meta = this.read()?.meta;
-    if (meta === undefined || stepsThatWroteIn(meta) === undefined) return;
+    const record = readPlanRecord(this.read()?.meta ?? '');
+    if (!record || stepsThatWroteIn(record) === undefined) return;
     this.spreadsheet()
       .getRange(RECORD_A1)
-      .setValues([[asText(recordWithStepsThatWrote(meta, undefined))]]);
+      .setValues([[asText(writePlanRecord(withStepsThatWrote(record, undefined)))]]);
   }
 
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */

@@ -7,7 +7,7 @@
  */
 import type { ActionContext } from '../actions';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
-import { attentionIn, nextAttention, recordWithAttention } from '../attention';
+import { attentionIn, nextAttention } from '../attention';
 import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
@@ -17,19 +17,22 @@ import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus }
 import { newlyWaiting, waitingItems } from '../notifications';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
-import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
+import { nextRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
 import {
   currentRevision,
   isUnrecorded,
   newPlanId,
   planIdOf,
+  readPlanRecord,
   recordedRevision,
   revisionRecord,
+  writePlanRecord,
   type ChangeSource,
+  type PlanRecord,
   type RevisionInfo,
 } from '../revision';
 import type { PlanSettings } from '../settings';
-import { StepsThatWrote, recordWithStepsThatWrote, stepsThatWroteIn } from '../steps-that-wrote';
+import { StepsThatWrote, stepsThatWroteIn, withStepsThatWrote } from '../steps-that-wrote';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from '../store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
@@ -44,6 +47,8 @@ export interface Snapshot {
   read: PlanText;
   /** The revision record the revision is read from: the cell's, or the last recorded plan's when the cell has none. */
   meta: string;
+  /** That record, parsed (null when it is not Sheet Plan's): read once, here. */
+  record: PlanRecord | null;
   revision: RevisionInfo;
   /**
    * The last recorded plan, read only when the cell no longer holds it (an edit Sheet Plan has not recorded yet), so
@@ -111,12 +116,15 @@ export class PlanRevisions {
       lastRecorded = this.store.lastRecorded();
       if (lastRecorded) meta = lastRecorded.meta;
     }
-    const listed = cells && recordedRevision(cells.meta) !== undefined ? stepsThatWroteIn(cells.meta) : undefined;
+    const record = readPlanRecord(meta);
+    const inCell = cells && (meta === cells.meta ? record : readPlanRecord(cells.meta));
+    const listed = stepsThatWroteIn(inCell ?? null);
     const snapshot: Snapshot = {
       cells,
       text,
       read,
       meta,
+      record,
       revision: currentRevision(text, meta, read.digest),
       stepsThatWrote: new StepsThatWrote(listed),
     };
@@ -265,7 +273,7 @@ export class PlanRevisions {
   changeOnce<T>(work: (snapshot: Snapshot) => T): T {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot(true);
-      const repeated = repeatedAnswer(this.request, snapshot.meta, {
+      const repeated = repeatedAnswer(this.request, snapshot.record, {
         stamp: snapshot.read.stamp(snapshot.revision.revision),
         revision: snapshot.revision,
         plan: () => this.revised(this.requireText(snapshot.text), snapshot.revision),
@@ -310,22 +318,27 @@ export class PlanRevisions {
       this.planOf(snapshot, text, options),
     );
     const result = answer(next.info);
-    const attention = nextAttention(attentionIn(snapshot.meta), {
-      before: snapshot.read.plan,
-      after: written.plan,
-      byPerson: this.byPerson,
-      at: next.info.changedAt ?? this.store.now(),
+    const answered = this.request && {
+      request: this.request,
+      answer: result,
       revision,
-    });
-    const meta = recordWithStepsThatWrote(
-      recordWithRequests(
-        recordWithAttention(next.meta, attention),
-        options.newPlan ? '' : snapshot.meta,
-        this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
-      ),
-      // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
-      options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells),
-    );
+      text,
+      stamp: written.stamp(revision),
+    };
+    const record: PlanRecord = {
+      ...next.record,
+      attention: nextAttention(attentionIn(snapshot.record), {
+        before: snapshot.read.plan,
+        after: written.plan,
+        byPerson: this.byPerson,
+        at: next.info.changedAt ?? this.store.now(),
+        revision,
+      }),
+      requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
+    };
+    // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
+    const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);
+    const meta = writePlanRecord(withStepsThatWrote(record, steps));
     this.store.write({
       text,
       meta,
