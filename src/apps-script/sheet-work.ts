@@ -36,6 +36,7 @@ import {
 } from '../core/sheet-range';
 import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
 import { PLAN_LOCATION } from './plan-location';
+import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts } from './write-log';
 
@@ -136,7 +137,7 @@ export function readRange(
     const values = cells.getValues();
     result.values = values.map((row) => row.map(fromCellValue));
     if (display) result.displayValues = cells.getDisplayValues().map((row) => row.map(String));
-    if (values.some((row) => row.some(isDate))) result.timeZone = spreadsheet.getSpreadsheetTimeZone();
+    if (values.some((row) => row.some(isDate))) result.timeZone = spreadsheetTimeZone(spreadsheet);
   } else if (display) {
     result.displayValues = [];
   }

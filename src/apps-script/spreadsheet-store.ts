@@ -31,7 +31,7 @@ import { tellPersonByMail } from './mail-notifier';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { SpreadsheetTaskCells } from './task-cells';
-import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
+import { SETTINGS_PROPERTY, scriptProperties, spreadsheetTimeZone } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -216,7 +216,7 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   writeSettings(settings: PlanSettings): void {
     const properties = scriptProperties();
-    const before = properties.getProperty(SETTINGS_PROPERTY);
+    const before = properties.freshProperty(SETTINGS_PROPERTY);
     this.undo.push(() =>
       before === null
         ? properties.deleteProperty(SETTINGS_PROPERTY)
@@ -438,9 +438,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     return Utilities.formatDate(at, this.timeZone(), 'yyyy-MM-dd HH:mm');
   }
 
-  /** The spreadsheet's time zone, asked once per call (a service call), by today or wallClock. */
+  /** The spreadsheet's time zone, by today or wallClock: remembered with its id (./spreadsheet-access.ts). */
   private timeZone(): string {
-    this.zone ??= this.spreadsheet().getSpreadsheetTimeZone();
+    this.zone ??= spreadsheetTimeZone(this.spreadsheet());
     return this.zone;
   }
 }

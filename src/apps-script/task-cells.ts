@@ -16,9 +16,12 @@ export const CHECK_RESULTS_PROPERTY = 'sheetPlan.checkResults';
 /** Results kept: the newest, so that the property stays small. */
 const RESULTS_KEPT = 50;
 
-/** The last check result of each task, by step; {} when there are none. */
-export function checkResults(): Record<string, CheckResult> {
-  const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
+/** The last check result of each task, by step; {} when there are none. `fresh`: as the store holds them now. */
+export function checkResults(fresh = false): Record<string, CheckResult> {
+  const properties = scriptProperties();
+  const json = fresh
+    ? properties.freshProperty(CHECK_RESULTS_PROPERTY)
+    : properties.getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);
@@ -63,7 +66,7 @@ export class SpreadsheetTaskCells implements TaskCells {
   keepResult(result: CheckResult): void {
     try {
       const properties = scriptProperties();
-      const kept = { ...checkResults() };
+      const kept = { ...checkResults(true) };
       delete kept[result.step];
       const newest = Object.entries({ ...kept, [result.step]: result }).slice(-RESULTS_KEPT);
       properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(newest)));

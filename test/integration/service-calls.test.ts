@@ -2,23 +2,30 @@
  * Apps Script service calls are what users wait for. A status change is one range read and one range write of the
  * plan's cells under the lock, plus one range write that keeps the new text as the last recorded plan in the history
  * sheet (so that whatever replaces the plan cell next, this version can be saved); a read is one range read. Each
- * range comes by its A1 from the spreadsheet (no sheet looked up by name), and the time zone is asked only by a change
- * that writes a date or an agent's claim (the lease's end is the spreadsheet's wall clock): a change costs at most 7
- * spreadsheet service calls (8 with a date or a claim), a read 3.
+ * range comes by its A1 from the spreadsheet (no sheet looked up by name), and the time zone a date or an agent's claim
+ * needs (the lease's end is the spreadsheet's wall clock) is the one remembered with the spreadsheet's id when a person
+ * opened the sheet: a change costs at most 7 spreadsheet service calls, a read 3. Every execution reads the script
+ * properties once (getProperties).
  */
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import { runWebApp, webAppEvent } from '../../src/node/emulator';
 import {
+  DIST,
   HISTORY_SHEET,
   PLAN,
+  callAsPerson,
   PLAN_SHEET,
   execute,
+  openedByPerson,
   openedSheet,
+  openSidebar,
   plan,
   sheetWithPlan,
   sheetWithSavedPlan,
   typeRows,
 } from './harness';
 import { WRITE_LOG_SHEET } from '../../src/apps-script/write-log';
+import { TIME_ZONE_PROPERTY } from '../../src/apps-script/spreadsheet-access';
 
 const PLAN_TEXT = plan(
   '# Plan: Calls',
@@ -76,6 +83,13 @@ function expectPlanReadAndWritten(execution: Execution, total: number, timeZone:
   expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(timeZone);
 }
 
+/** The script property reads of an execution: one getProperties, then every key is known. */
+function propertyReads(execution: Execution): string[] {
+  return execution.calls
+    .filter((entry: Call) => entry.service === 'Properties' && entry.method.startsWith('get'))
+    .map((entry: Call) => entry.method);
+}
+
 /** The sheet an A1 reference names (`'My plan'!C2` → My plan), or the name getSheetByName was given. */
 function sheetOf(reference: string): string {
   const quoted = /^'((?:[^']|'')+)'!/.exec(reference);
@@ -97,6 +111,7 @@ test.each([
     expect(error).toBeUndefined();
     // Read the plan; keep the new text as the last recorded plan (history sheet); write the plan with its record.
     expectPlanReadAndWritten(execution, 7, 0);
+    expect(propertyReads(execution)).toEqual(['getProperties']);
     expect(execution.countCalls({ service: 'Lock', method: 'tryLock' })).toBe(1);
     expect(execution.countCalls({ service: 'Lock', method: 'releaseLock' })).toBe(1);
     expect(execution.leakedLocks).toEqual([]);
@@ -115,22 +130,26 @@ test.each([
       ],
     ],
   ],
-])("%s writes the agent's claim until a wall-clock time: the time zone is asked once, one call more", (name, args) => {
-  const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
-  expect(error).toBeUndefined();
-  expectPlanReadAndWritten(execution, 8, 1);
-});
+])(
+  "%s writes the agent's claim until a wall-clock time in the time zone remembered with the spreadsheet: 7 calls",
+  (name, args) => {
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
+    expect(error).toBeUndefined();
+    expectPlanReadAndWritten(execution, 7, 0);
+    expect(propertyReads(execution)).toEqual(['getProperties']);
+  },
+);
 
 test.each([
   ['completeTask', ['1.1']],
   ['advanceTask', ['1.1']],
   ['applyCommands', [[{ action: 'complete', step: '1.1' }]]],
 ])(
-  '%s of a task that wrote no cells writes a date: the time zone is asked once, and the write log never',
+  '%s of a task that wrote no cells writes a date in the remembered time zone, and never reads the write log',
   (name, args) => {
     const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
     expect(error).toBeUndefined();
-    expectPlanReadAndWritten(execution, 8, 1);
+    expectPlanReadAndWritten(execution, 7, 0);
     // The revision record lists the steps that wrote cells (writeRange): not this one, so its done check reads nothing.
     expect(execution.countCalls({ method: 'getSheetByName' })).toBe(0);
   },
@@ -159,8 +178,31 @@ test.each(['getPlan', 'getNextTask', 'getReviewTasks', 'getProgress', 'validateP
     expect(spreadsheetCalls(execution)).toEqual(['SpreadsheetApp.openById', 'Spreadsheet.getRange', 'Range.getValues']);
     expect(sheetsReached(execution)).toEqual([PLAN_SHEET]);
     expect(execution.countCalls({ service: 'Lock' })).toBe(0);
+    expect(propertyReads(execution)).toEqual(['getProperties']);
   },
 );
+
+test("the time zone is the spreadsheet's as a person last opened it: an agent's date follows a change since", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.timeZone = 'Pacific/Kiritimati';
+  const before = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(before.execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(0);
+  expect(spreadsheet.properties.script.get(TIME_ZONE_PROPERTY)).not.toBe('Pacific/Kiritimati');
+  openedByPerson(spreadsheet);
+  expect(spreadsheet.properties.script.get(TIME_ZONE_PROPERTY)).toBe('Pacific/Kiritimati');
+  const { execution } = execute(spreadsheet, 'completeTask', ['1.1']);
+  expect(execution.countCalls({ method: 'getSpreadsheetTimeZone' })).toBe(0);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(execution.now());
+  expect(String(spreadsheet.cell(PLAN))).toContain(`- [x] 1.1 First ✅ ${today}`);
+});
+
+test('before any time zone was remembered, an agent asks the spreadsheet for it once', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.properties.script.delete(TIME_ZONE_PROPERTY);
+  const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expectPlanReadAndWritten(execution, 8, 1);
+});
 
 test('without the plan sheet, a read looks it up by name once and answers NO_PLAN', () => {
   const { error, execution } = execute(openedSheet({ sheets: ['Sheet1'] }), 'getProgress');
@@ -217,4 +259,32 @@ test("an emptied label is Sheet Plan's to write back: the change still goes thro
   expect(error).toBeUndefined();
   expect(spreadsheet.cell(LABEL)).toBe(PLAN_LOCATION.metadataLabel);
   expect(spreadsheetCalls(execution)).toHaveLength(7);
+});
+
+test('an MCP call through doPost reads the script properties once: URL, key, spreadsheet id, settings', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
+  runWebApp(spreadsheet, DIST, { method: 'GET' }); // opened once: Sheet Plan learns its address
+  const { key } = callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarConnectAgent', 'Claude');
+  const post = (id: number, name: string, args: Record<string, unknown>) =>
+    execute(
+      spreadsheet,
+      'doPost',
+      [
+        webAppEvent({
+          method: 'POST',
+          queryString: `key=${key}`,
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+          contentType: 'application/json',
+        }),
+      ],
+      { context: 'webapp' },
+    );
+  // The key's first use is recorded (under the lock, on a fresh read); later calls within the minute record none.
+  expect(post(1, 'get_plan', {}).error).toBeUndefined();
+  const { error, execution } = post(2, 'start_task', { step: '1.1' });
+  expect(error).toBeUndefined();
+  expect(String(spreadsheet.cell(PLAN))).toContain('- [/] 1.1 First');
+  expect(propertyReads(execution)).toEqual(['getProperties']);
+  expectPlanReadAndWritten(execution, 7, 0);
 });

@@ -14,8 +14,12 @@ import type { ConsoleLevel, Job, JobResult, ScriptRequest, ServiceReply, WorkerS
 
 const { port, signal } = workerData as WorkerSetup;
 const flag = new Int32Array(signal);
+/** Waited on (never woken) for a service call's latency: this thread alone waits, as a script does in Google. */
+const latencyCell = new Int32Array(new SharedArrayBuffer(4));
+let latencyMs = 0;
 
 function send(request: ScriptRequest): ServiceReply {
+  if (latencyMs > 0 && request.op === 'call') Atomics.wait(latencyCell, 0, 0, latencyMs);
   Atomics.store(flag, 0, 0);
   port.postMessage(request);
   // Only the flag says the answer is there. A wake-up alone may be the previous answer's: the spreadsheet's thread
@@ -31,6 +35,7 @@ function send(request: ScriptRequest): ServiceReply {
 const CONSOLE_LEVELS: readonly ConsoleLevel[] = ['log', 'info', 'warn', 'error', 'debug'];
 
 function run(job: Job): Omit<JobResult, 'job'> {
+  latencyMs = job.latencyMs ?? 0;
   const bridge = new ScriptBridge(send);
   // No prototype: nothing of Node is reachable from the script through its global object.
   const globals = Object.create(null) as Record<string, unknown>;
