@@ -259,7 +259,7 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
       })();
 
       // The person edits the whole document (a line in Notes) and saves it against the plan they loaded;
-      // on CONFLICT they reload and apply the edit again, up to three times.
+      // on CONFLICT or BUSY they reload and apply the edit again, up to three times.
       const line = `- Round ${round + 1}: the person's note.`;
       let editSaved = false;
       const personEdit = (async () => {
@@ -279,8 +279,10 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
             editSaved = true;
             return;
           }
-          if (saved.code !== 'CONFLICT') return figures.unexpected.push(`sidebarReplacePlan: ${saved.message}`);
-          figures.conflicts++;
+          // BUSY (the lock waited for too long, nothing written) is tried again as a CONFLICT is.
+          if (saved.code !== 'CONFLICT' && saved.code !== 'BUSY')
+            return figures.unexpected.push(`sidebarReplacePlan: ${saved.message}`);
+          figures[saved.code === 'BUSY' ? 'busy' : 'conflicts']++;
         }
       })();
 

@@ -142,16 +142,18 @@ export function readRange(
     result.displayValues = [];
   }
   if (!result.declared) {
-    store.exclusive(() =>
-      new WriteLog(spreadsheet, store).append({
-        kind: 'read',
-        at: store.now(),
-        by: source,
-        step: '',
-        range: result.range,
-        rows: result.rows,
-        columns: result.columns,
-      }),
+    store.exclusive(
+      () =>
+        new WriteLog(spreadsheet, store).append({
+          kind: 'read',
+          at: store.now(),
+          by: source,
+          step: '',
+          range: result.range,
+          rows: result.rows,
+          columns: result.columns,
+        }),
+      'nothing',
     );
   }
   return result;
@@ -260,7 +262,7 @@ export function writeRange(
       at,
       replacedCells: replaced.reduce((count, cellsOfRow) => count + cellsOfRow.filter((cell) => cell !== '').length, 0),
     };
-  });
+  }, 'plan');
 }
 
 // ---- the log, and undo ----
@@ -344,5 +346,5 @@ export function undoWriteThen<T>(
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.
     log.markUndone(row, undone);
     return answer({ ...entry, undone });
-  });
+  }, 'nothing');
 }

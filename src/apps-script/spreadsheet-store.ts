@@ -56,6 +56,13 @@ const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
 /** The record alone, `AGENT_BASE!D2`, likewise. */
 const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
+/**
+ * The ranges a change gets before it takes the lock (`exclusive`): the plan cells' and the last recorded plan's, for a
+ * change of the plan (the default); the plan cells' alone for one that reads the plan and writes elsewhere (sheet
+ * work); none for one that reads neither.
+ */
+export type Prepared = 'plan and history' | 'plan' | 'nothing';
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -71,6 +78,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
+  /** The plan cells' range, got before the change took the lock (./prepareOutsideTheLock); read once, by the change. */
+  private preparedCells: Range | undefined;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
   /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
@@ -176,7 +185,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   read(): PlanCells | null {
-    const range = this.planCells();
+    const range = this.preparedCells ?? this.planCells();
+    this.preparedCells = undefined;
     if (!range) return null;
     const values = range.getValues();
     this.readRange = range;
@@ -356,7 +366,8 @@ export class SpreadsheetPlanStore implements PlanStore {
    * CONFLICT. For a script bound to one spreadsheet, the script lock covers exactly the same executions
    * (https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()).
    */
-  exclusive<T>(work: () => T): T {
+  exclusive<T>(work: () => T, prepare: Prepared = 'plan and history'): T {
+    this.prepareOutsideTheLock(prepare);
     const lock = LockService.getScriptLock();
     if (!lock.tryLock(LOCK_WAIT_MS)) {
       throw new PlanError(
@@ -384,6 +395,8 @@ export class SpreadsheetPlanStore implements PlanStore {
       this.committed = [];
       this.readValues = null;
       this.readRange = null;
+      this.preparedCells = undefined;
+      this.history.forgetPrepared();
       try {
         lock.releaseLock();
       } catch (error) {
@@ -392,6 +405,24 @@ export class SpreadsheetPlanStore implements PlanStore {
         console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
       }
     }
+  }
+
+  /**
+   * What a change needs that does not depend on the plan, got before it takes the lock, so that the lock is held for
+   * the read-modify-write of the plan and its record alone: the spreadsheet (opened by its id, the script properties
+   * read once with it: settings, time zone), and the ranges of the plan cells and of the last recorded plan, each by
+   * its A1. Nothing is read from the cells, looked up by name or made here: a sheet that is not there is found out
+   * under the lock, as before.
+   */
+  private prepareOutsideTheLock(prepare: Prepared): void {
+    const spreadsheet = this.spreadsheet();
+    if (prepare === 'nothing') return;
+    try {
+      this.preparedCells = spreadsheet.getRange(ALL_CELLS_A1);
+    } catch {
+      this.preparedCells = undefined;
+    }
+    if (prepare === 'plan and history') this.history.prepare();
   }
 
   /** The steps that wait for the commit; each failure is logged, since the change is done. */

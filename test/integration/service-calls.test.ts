@@ -166,7 +166,7 @@ test.each([
   expect(written.error).toBeUndefined();
   const { error, execution } = execute(spreadsheet, name, args as unknown[]);
   expect(error).toBeUndefined();
-  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, WRITE_LOG_SHEET, 'Data', HISTORY_SHEET]);
+  expect(sheetsReached(execution)).toEqual([PLAN_SHEET, HISTORY_SHEET, WRITE_LOG_SHEET, 'Data']);
   expect(execution.countCalls({ method: 'getSheetByName' })).toBe(2);
 });
 
@@ -209,6 +209,48 @@ test('without the plan sheet, a read looks it up by name once and answers NO_PLA
   expect(error?.message).toMatch(/^NO_PLAN/);
   expect(execution.countCalls({ method: 'getSheetByName' })).toBe(1);
 });
+
+/**
+ * The service calls made while the script lock was held (after tryLock, up to releaseLock), but Utilities' (a date
+ * formatted in the script's runtime is no round trip).
+ */
+function underTheLock(execution: Execution): string[] {
+  const calls = execution.calls.map((entry: Call) => `${entry.service}.${entry.method}`);
+  return calls
+    .slice(calls.indexOf('Lock.tryLock') + 1, calls.indexOf('Lock.releaseLock'))
+    .filter((call) => !call.startsWith('Utilities.'));
+}
+
+test.each([
+  ['startTask', ['1.1']],
+  ['blockTask', ['1.1', 'waiting for data']],
+  ['completeTask', ['1.1']],
+])(
+  "%s holds the lock for the plan's read, its writes and the commit: the spreadsheet, settings, time zone and ranges " +
+    'come before',
+  (name, args) => {
+    const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), name, args as unknown[]);
+    expect(error).toBeUndefined();
+    expect(underTheLock(execution)).toEqual([
+      'Range.getValues',
+      'Range.setValues',
+      'Range.setValues',
+      'SpreadsheetApp.flush',
+    ]);
+    const before = execution.calls.slice(
+      0,
+      execution.calls.findIndex((entry: Call) => entry.method === 'tryLock'),
+    );
+    expect(before.map((entry: Call) => `${entry.service}.${entry.method}`)).toEqual([
+      'PropertiesService.getScriptProperties',
+      'Properties.getProperties',
+      'SpreadsheetApp.openById',
+      'Spreadsheet.getRange',
+      'Spreadsheet.getRange',
+      'LockService.getScriptLock',
+    ]);
+  },
+);
 
 test('the lock is released when the change is refused', () => {
   const { error, execution } = execute(sheetWithSavedPlan(PLAN_TEXT), 'completeTask', ['4.4']);
