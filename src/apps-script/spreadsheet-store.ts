@@ -78,6 +78,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
+  /** Whether the change under way holds the lock. */
+  private locked = false;
   /** The plan cells' range, got before the change took the lock (./prepareOutsideTheLock); read once, by the change. */
   private preparedCells: Range | undefined;
   /** How to put back what the change under way wrote, oldest write first. */
@@ -191,11 +193,14 @@ export class SpreadsheetPlanStore implements PlanStore {
     const values = range.getValues();
     this.readRange = range;
     this.readValues = values;
-    return {
+    const cells = {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
       meta: writtenText(ALL_CELLS.valueAt(values, METADATA)),
     };
+    // What a completion's checks read before the lock serves them while the plan is still at that record.
+    if (this.locked) this.taskCells.confirm(cells.meta);
+    return cells;
   }
 
   lastRecorded(): RecordedPlan | null {
@@ -379,6 +384,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     this.committed = [];
     this.readValues = null;
     this.readRange = null;
+    this.locked = true;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
@@ -397,6 +403,8 @@ export class SpreadsheetPlanStore implements PlanStore {
       this.readRange = null;
       this.preparedCells = undefined;
       this.history.forgetPrepared();
+      this.taskCells.forget();
+      this.locked = false;
       try {
         lock.releaseLock();
       } catch (error) {
@@ -418,7 +426,8 @@ export class SpreadsheetPlanStore implements PlanStore {
     const spreadsheet = this.spreadsheet();
     if (prepare === 'nothing') return;
     try {
-      this.preparedCells = spreadsheet.getRange(ALL_CELLS_A1);
+      // The range a read before the change came by (a completion's checks read the plan first), or a new one.
+      this.preparedCells = this.readRange ?? spreadsheet.getRange(ALL_CELLS_A1);
     } catch {
       this.preparedCells = undefined;
     }

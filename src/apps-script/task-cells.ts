@@ -5,9 +5,10 @@
  */
 import type { CellGrid } from '../core/checks';
 import type { CheckResult, TaskCells } from '../core/done-checks';
-import { clippedTo, isBounded, readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { readSheetRange, rowCount, columnCount, type SheetRange } from '../core/sheet-range';
+import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { scriptProperties } from './spreadsheet-access';
-import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
+import { LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -32,9 +33,45 @@ export function checkResults(fresh = false): Record<string, CheckResult> {
 }
 
 export class SpreadsheetTaskCells implements TaskCells {
+  /** What was read before the change took the lock (./prefetched-cells.ts), while it still holds. */
+  private prefetched: PrefetchedCells | undefined;
+  /** The write log's ranges by step, as read with it. */
+  private logged: Map<string, SheetRange[]> | undefined;
+
   constructor(private readonly spreadsheet: () => Spreadsheet) {}
 
+  /** Before the lock: the ranges a completion's checks read, one rectangle per sheet (TaskCells.prefetch). */
+  prefetch(ranges: SheetRange[], meta: string): void {
+    // The mark as this execution first read it, before any cell: a write since then moves it.
+    const prefetched = new PrefetchedCells(meta, WriteLog.mark());
+    prefetched.read(this.spreadsheet(), ranges);
+    this.prefetched = prefetched;
+  }
+
+  /**
+   * Under the lock, once the plan is read: what was read before the lock serves the checks only while the plan is at
+   * the record it was read from and the write log's mark has not moved (read afresh: one property read).
+   */
+  confirm(meta: string): void {
+    const prefetched = this.prefetched;
+    if (!prefetched) return;
+    if (prefetched.meta === meta && prefetched.mark === (scriptProperties().freshProperty(WRITE_LOG_MARK) ?? ''))
+      return;
+    this.forget();
+  }
+
+  /** Once the change is done, or what was read is stale. */
+  forget(): void {
+    this.prefetched = undefined;
+    this.logged = undefined;
+  }
+
   writtenRanges(): Map<string, SheetRange[]> {
+    this.logged ??= this.readLog();
+    return this.logged;
+  }
+
+  private readLog(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
     for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT)) {
       if (entry.kind !== 'write' || entry.undone) continue;
@@ -48,9 +85,15 @@ export class SpreadsheetTaskCells implements TaskCells {
   }
 
   read(requested: SheetRange): CellGrid | string {
+    const served = this.prefetched?.serve(requested);
+    if (served !== undefined) return served;
     const sheet = this.spreadsheet().getSheetByName(requested.sheet);
     if (!sheet) return `there is no sheet named "${requested.sheet}"`;
-    const range = isBounded(requested) ? requested : clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
+    const range = boundedOn(
+      requested,
+      () => sheet.getLastRow(),
+      () => sheet.getLastColumn(),
+    );
     if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
     let cells: GoogleAppsScript.Spreadsheet.Range;
     try {
