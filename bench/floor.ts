@@ -54,12 +54,12 @@ function call(distDir: string, spreadsheet: EmulatedSpreadsheet, name: string, a
 
 /** A plan Sheet Plan wrote (record, history), in a spreadsheet a person opened. */
 function savedPlan(distDir: string, markdown: string): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ id: 'floor', sheets: ['Sheet1', 'Data'] });
+  const spreadsheet = new EmulatedSpreadsheet({ id: 'floor', sheets: ['Sheet1', 'Data', PLAN_LOCATION.sheet] });
+  spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const opened = runSimpleTrigger(spreadsheet, distDir, 'onOpen');
   if ('error' in opened) throw new Error(opened.error.message);
+  // No marker yet: initPlan sets the sheet up around the plan typed in, and records it (bench/run.ts does the same).
   call(distDir, spreadsheet, 'initPlan');
-  spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
-  call(distDir, spreadsheet, 'getPlan');
   return spreadsheet;
 }
 
@@ -238,13 +238,19 @@ export function floorSection(
       'n/a',
       calls.propertyReadsPerMcpCall <= 1,
     ],
-    ['dist/Code.js bytes', `${(code / KB).toFixed(1)} KB`, '≤ 200 KB (390 KB before)', '10 KB', code <= 200 * KB],
     [
-      "dist/Code.js's top level per execution: evaluated / compiled and evaluated",
+      'dist/Code.js bytes',
+      `${(code / KB).toFixed(1)} KB (${(code / 1024).toFixed(1)} KiB)`,
+      '≤ 200 KB (390 KB before)',
+      '10 KB',
+      code <= 200 * KB,
+    ],
+    [
+      "dist/Code.js's top level per execution: evaluated / compiled and evaluated (Node's V8, this machine)",
       `${topLevel.evaluate.toFixed(2)} / ${topLevel.compileAndEvaluate.toFixed(1)} ms`,
-      'smaller than before (0.76 / 26–65 ms)',
+      'below the unminified bundle’s 0.76 / 26–65 ms (issue 28’s run)',
       'n/a',
-      topLevel.evaluate < 0.76,
+      topLevel.compileAndEvaluate < 26,
     ],
     ['dist/Sidebar.html bytes', `${(sidebar / KB).toFixed(1)} KB`, '≤ 180 KB', 'n/a', sidebar <= 180 * KB],
   ];
