@@ -36,7 +36,7 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
   // to be believed (src/core/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
   if (covers(range, RECORD)) {
     const store = new SpreadsheetPlanStore(personSpreadsheet);
-    store.exclusive(() => store.forgetStepsThatWrote());
+    store.exclusive(() => store.forgetStepsThatWrote(), 'plan');
   }
   if (!covers(range, PLAN)) return;
   const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;

@@ -33,7 +33,7 @@ export function rememberOnOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): vo
   if (event && String(event.authMode) === 'NONE') return;
   try {
     const spreadsheet = event?.source ?? SpreadsheetApp.getActiveSpreadsheet();
-    if (spreadsheet) rememberSpreadsheet(spreadsheet);
+    if (spreadsheet) rememberSpreadsheet(spreadsheet, { withTimeZone: true });
   } catch (error) {
     console.warn(`Sheet Plan: could not remember the spreadsheet on open (${error})`);
   }

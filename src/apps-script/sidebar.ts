@@ -153,7 +153,7 @@ function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
   // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
-  storeToken(cache, token, personSpreadsheet().getId());
+  storeToken(cache, token, personSpreadsheet({ withTimeZone: true }).getId());
   return { ui, token };
 }
 

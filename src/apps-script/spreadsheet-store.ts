@@ -32,7 +32,7 @@ import { tellPersonByMail } from './mail-notifier';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { SpreadsheetTaskCells } from './task-cells';
-import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
+import { SETTINGS_PROPERTY, scriptProperties, spreadsheetTimeZone } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -57,6 +57,13 @@ const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
 /** The record alone, `AGENT_BASE!D2`, likewise. */
 const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
+/**
+ * The ranges a change gets before it takes the lock (`exclusive`): the plan cells' and the last recorded plan's, for a
+ * change of the plan (the default); the plan cells' alone for one that reads the plan and writes elsewhere (sheet
+ * work); none for one that reads neither.
+ */
+export type Prepared = 'plan and history' | 'plan' | 'nothing';
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -72,6 +79,10 @@ export class SpreadsheetPlanStore implements PlanStore {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
+  /** Whether the change under way holds the lock. */
+  private locked = false;
+  /** The plan cells' range, got before the change took the lock (./prepareOutsideTheLock); read once, by the change. */
+  private preparedCells: Range | undefined;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
   /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
@@ -185,16 +196,20 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   read(): PlanCells | null {
-    const range = this.planCells();
+    const range = this.preparedCells ?? this.planCells();
+    this.preparedCells = undefined;
     if (!range) return null;
     const values = range.getValues();
     this.readRange = range;
     this.readValues = values;
-    return {
+    const cells = {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
       meta: writtenText(ALL_CELLS.valueAt(values, METADATA)),
     };
+    // What a completion's checks read before the lock serves them while the plan is still at that record.
+    if (this.locked) this.taskCells.confirm(cells.meta);
+    return cells;
   }
 
   lastRecorded(): RecordedPlan | null {
@@ -236,7 +251,7 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   writeSettings(settings: PlanSettings): void {
     const properties = scriptProperties();
-    const before = properties.getProperty(SETTINGS_PROPERTY);
+    const before = properties.freshProperty(SETTINGS_PROPERTY);
     this.undo.push(() =>
       before === null
         ? properties.deleteProperty(SETTINGS_PROPERTY)
@@ -376,7 +391,8 @@ export class SpreadsheetPlanStore implements PlanStore {
    * CONFLICT. For a script bound to one spreadsheet, the script lock covers exactly the same executions
    * (https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()).
    */
-  exclusive<T>(work: () => T): T {
+  exclusive<T>(work: () => T, prepare: Prepared = 'plan and history'): T {
+    this.prepareOutsideTheLock(prepare);
     const lock = LockService.getScriptLock();
     if (!lock.tryLock(LOCK_WAIT_MS)) {
       throw new PlanError(
@@ -388,6 +404,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     this.committed = [];
     this.readValues = null;
     this.readRange = null;
+    this.locked = true;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
@@ -404,6 +421,10 @@ export class SpreadsheetPlanStore implements PlanStore {
       this.committed = [];
       this.readValues = null;
       this.readRange = null;
+      this.preparedCells = undefined;
+      this.history.forgetPrepared();
+      this.taskCells.forget();
+      this.locked = false;
       try {
         lock.releaseLock();
       } catch (error) {
@@ -412,6 +433,25 @@ export class SpreadsheetPlanStore implements PlanStore {
         console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
       }
     }
+  }
+
+  /**
+   * What a change needs that does not depend on the plan, got before it takes the lock, so that the lock is held for
+   * the read-modify-write of the plan and its record alone: the spreadsheet (opened by its id, the script properties
+   * read once with it: settings, time zone), and the ranges of the plan cells and of the last recorded plan, each by
+   * its A1. Nothing is read from the cells, looked up by name or made here: a sheet that is not there is found out
+   * under the lock, as before.
+   */
+  private prepareOutsideTheLock(prepare: Prepared): void {
+    const spreadsheet = this.spreadsheet();
+    if (prepare === 'nothing') return;
+    try {
+      // The range a read before the change came by (a completion's checks read the plan first), or a new one.
+      this.preparedCells = this.readRange ?? spreadsheet.getRange(ALL_CELLS_A1);
+    } catch {
+      this.preparedCells = undefined;
+    }
+    if (prepare === 'plan and history') this.history.prepare();
   }
 
   /** The steps that wait for the commit; each failure is logged, since the change is done. */
@@ -458,9 +498,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     return Utilities.formatDate(at, this.timeZone(), 'yyyy-MM-dd HH:mm');
   }
 
-  /** The spreadsheet's time zone, asked once per call (a service call), by today or wallClock. */
+  /** The spreadsheet's time zone, by today or wallClock: remembered with its id (./spreadsheet-access.ts). */
   private timeZone(): string {
-    this.zone ??= this.spreadsheet().getSpreadsheetTimeZone();
+    this.zone ??= spreadsheetTimeZone(this.spreadsheet());
     return this.zone;
   }
 }

@@ -16,6 +16,7 @@ export function act(
   text?: string | null,
   seen?: SeenTask | null,
 ): TaskResult {
+  if (action === 'complete') path.prepareChecks([step]);
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
@@ -44,6 +45,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
 export function advanceTask(path: PlanRevisions, step: string): TaskResult | null {
+  path.prepareChecks([step]);
   return path.mutate((current) => {
     const context = path.actionContext();
     const outline = path.texts.outline(path.requireText(current));

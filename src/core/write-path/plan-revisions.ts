@@ -8,7 +8,7 @@
 import type { ActionContext } from '../actions';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
 import { attentionIn, nextAttention } from '../attention';
-import { requireTaskChecked } from '../done-checks';
+import { rangesNeededToCheck, requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import { guardChange } from '../guard/guard';
@@ -254,6 +254,28 @@ export class PlanRevisions {
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
   asNewPlan(text: string): string {
     return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
+  }
+
+  // ---- before the lock: what a completion's checks read ----
+
+  /**
+   * Hook for a change that will complete `steps` (an agent's: a person is not checked): before it takes the lock, the
+   * cells their checks read (what each wrote, what its Check lines name) are read in bulk by the store's task cells,
+   * from the plan as it is now (one read of the plan, no lock). Under the lock requireChecked reads the same ranges,
+   * served from that read while the plan is still at the record it was read from; else read afresh, as before.
+   */
+  prepareChecks(steps: readonly string[]): void {
+    const cells = this.store.taskCells;
+    if (this.byPerson || !cells?.prefetch || !steps.length) return;
+    const snapshot = this.snapshot();
+    if (!snapshot.cells || !snapshot.text.trim()) return;
+    const outline = snapshot.read.outline;
+    const writtenBy = (task: string) => snapshot.stepsThatWrote.rangesOf(task, cells);
+    const ranges = steps.flatMap((step) => {
+      const task = outline.tasks.find((candidate) => candidate.step === step);
+      return task ? rangesNeededToCheck(outline, step, writtenBy) : [];
+    });
+    if (ranges.length) cells.prefetch(ranges, snapshot.cells.meta);
   }
 
   // ---- writing ----
