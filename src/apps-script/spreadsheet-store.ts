@@ -9,9 +9,8 @@
  * flush that commits them — everything written is put back before the error leaves `exclusive`. An error therefore
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
-import { PlanError } from '../core/errors';
-import { planIdOf, recordedRevision } from '../core/revision';
-import { readPlanRecord, writePlanRecord } from '../core/revision';
+import { PlanError, messageOf } from '../core/errors';
+import { planIdOf, readPlanRecord, recordedRevision, writePlanRecord } from '../core/revision';
 import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
@@ -52,9 +51,8 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
-/** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange from the spreadsheet, no lookup of the sheet by name. */
+/** The block with its sheet, `AGENT_BASE!C1:D2`, and the record alone: one getRange each, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
-/** The record alone, `AGENT_BASE!D2`, likewise. */
 const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
 /**
@@ -63,10 +61,6 @@ const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet)
  * work); none for one that reads neither.
  */
 export type Prepared = 'plan and history' | 'plan' | 'nothing';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class SpreadsheetPlanStore implements PlanStore {
   readonly location = PLAN_CELL_REFERENCE;
