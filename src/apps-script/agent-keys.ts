@@ -283,7 +283,8 @@ export function agentForKey(key: unknown): AgentIdentity | null {
  * the rest of the batch (ids are never reused: a revoked agent's id does not come back).
  */
 export function stillConnected(agent: AgentIdentity): boolean {
-  return readAgents().some((stored) => stored.id === agent.id);
+  // Read afresh (one property read): the execution's first read would not see a Revoke that committed since.
+  return readAgents(true).some((stored) => stored.id === agent.id);
 }
 
 /**
