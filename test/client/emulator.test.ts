@@ -127,7 +127,7 @@ describe('PlanClient against the emulator', () => {
       notFound.stackTrace.every((frame) => typeof frame.lineNumber === 'number' && typeof frame.function === 'string'),
     ).toBe(true);
     // The bundle is minified (scripts/stack-trace.mjs maps a trace back to src/): the frames carry its line numbers.
-    expect(notFound.stackTrace.some((frame) => frame.lineNumber > 0)).toBe(true);
+    expect(notFound.stackTrace.some((frame) => (frame.lineNumber ?? 0) > 0)).toBe(true);
 
     await expect(caught(client.completeTask('2.3'))).resolves.toMatchObject({ code: 'NEEDS_PERSON' });
     await expect(caught(client.completeTask('1.1'))).resolves.toMatchObject({
