@@ -10,9 +10,8 @@
  * stdio server serves the same list); the instructions are the stdio server's too.
  */
 import { serverInstructions } from '../core/mcp/instructions';
-import { inputProblem, type JsonRule } from '../core/argument-check';
-import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint } from '../core/mcp/protocol';
-import { planToolCall, toolAnswer, toolError, type ToolResult } from '../core/mcp/tool-calls';
+import { answerMcpBody, type McpEndpoint } from '../core/mcp/protocol';
+import type { ApiCall } from '../core/mcp/tool-calls';
 import { agentFunction } from './api';
 import { mcpToolTable } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
@@ -33,24 +32,6 @@ const REFUSED_KEY =
   "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
   'sidebar: Agent Plan → Open plan → Connect an agent.';
 
-function callTool(agent: WebAgent, name: string, args: Record<string, unknown>): ToolResult {
-  const { tools, routes } = mcpToolTable();
-  const tool = tools.find((candidate) => candidate.name === name)!;
-  const problem = inputProblem(args, tool.inputSchema as JsonRule);
-  if (problem)
-    return toolError(
-      `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +
-        problem,
-    );
-  try {
-    const { calls, show } = planToolCall(routes[name], args, PLAN_CELL_REFERENCE);
-    const results = runAsWebAgent(agent, () => calls.map((call) => agentFunction(call.name)(...call.args)));
-    return toolAnswer(show(results));
-  } catch (error) {
-    return toolError(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function json(text: string): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(text).setMimeType(ContentService.MimeType.JSON);
 }
@@ -63,17 +44,22 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
   const output = json('');
   rememberWebAppUrl();
   let agent: WebAgent | null = null;
+  const { tools, routes } = mcpToolTable();
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
-    tools: mcpToolTable().tools,
+    tools,
+    routes,
+    planCell: PLAN_CELL_REFERENCE,
     refusal: () => {
       agent = agentForUrlKey(event?.parameter?.key);
       return agent ? null : REFUSED_KEY;
     },
-    callTool: (name, args) => callTool(agent!, name, args),
   };
-  return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint));
+  // Each tool's API calls run here, as the key's agent (asked first, by refusal()).
+  const run = (calls: ApiCall[]) =>
+    runAsWebAgent(agent!, () => calls.map((call) => agentFunction(call.name)(...call.args)));
+  return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint, run));
 }
 
 /** GET: what this URL is, for a person who opens it in a browser (MCP clients POST). */
