@@ -14,6 +14,7 @@ import {
   type BurstLimit,
 } from '../emulator';
 import { createApp, listen, sendWebApp } from './app';
+import { relayMcpUrl, splitAgentUrl } from '../../core/relay-url';
 import { foreignRequest, newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
 import { pageRoutes } from './page';
@@ -106,6 +107,9 @@ function echoHandler(webApp: LocalWebApp): ReturnType<typeof createApp> {
   };
 }
 
+/** Where `npm run relay -- --port 8787` listens, for the lines `npm start` prints. */
+const LOCAL_RELAY = 'http://127.0.0.1:8787';
+
 /** Starts the emulator on 127.0.0.1 (and nowhere else). */
 export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
@@ -194,8 +198,13 @@ export async function startCommand(args: string[], options: StartCommandOptions)
   log('');
   log(`Connect an MCP client as "${LOCAL_AGENT_NAME}" (a new key at every start; the sidebar lists and revokes it):`);
   log(`  ${agentUrl}`);
-  log(`  claude mcp add --transport http sheet-plan '${agentUrl}'`);
-  log(`  npx sheet-plan mcp --url '${agentUrl}'   (stdio, for any client; follows the 302 itself)`);
+  // This very CLI by its path: a stdio client runs it with Node (no package fetched by name).
+  const cli = path.resolve(process.argv[1] ?? 'build/cli.js');
+  log(`  claude mcp add sheet-plan -- node '${cli}' mcp --url '${agentUrl}'   (stdio: follows the 302 itself)`);
+  const { webAppUrl, key } = splitAgentUrl(agentUrl);
+  const relay = relayMcpUrl(LOCAL_RELAY, webAppUrl);
+  log(`Or over HTTP through the relay (npm run relay -- --port 8787 --to ${webAppUrl}):`);
+  log(`  claude mcp add --transport http sheet-plan '${relay}' --header 'Authorization: Bearer ${key}'`);
   log('');
   log('  Only this machine can reach it (127.0.0.1); only its own pages may drive it from a browser.');
 }
