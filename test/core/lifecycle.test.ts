@@ -379,8 +379,8 @@ describe('settings', () => {
     [{ afterFinish: 'nothing' }, 'change.afterFinish must be "empty" or "starter" (got "nothing")'],
     [
       { approval: true },
-      'change.approval is not a field of change; change takes approvalRequired, afterFinish, mailWhenWaiting, mailTo, ' +
-        'relayUrl',
+      'change.approval is not a field of change; change takes ' +
+        'approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl',
     ],
     [null, 'change must be an object with approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl (got null)'],
   ])('the descriptor refuses %j, saying what the settings are', (change, message) => {
