@@ -34,7 +34,8 @@ export function shellQuote(text: string): string {
 
 /** The CLI's path from what the person typed: the clone's folder or build/cli.js itself; the placeholder if empty. */
 export function cliScript(typed: string): string {
-  const text = typed.trim().replace(/[/\\]+$/, '');
+  let text = typed.trim();
+  while (text.endsWith('/') || text.endsWith('\\')) text = text.slice(0, -1);
   if (!text) return CLI_PLACEHOLDER;
   if (/\.js$/.test(text)) return text;
   const separator = text.includes('\\') && !text.includes('/') ? '\\' : '/';

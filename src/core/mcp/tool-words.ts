@@ -40,6 +40,9 @@ const WITHOUT_TOOL: Record<string, Rewording> = {
   getArchivedPlan: (values) => (values?.length ? `list_plans with ${JSON.stringify({ id: values[0] })}` : 'list_plans'),
 };
 
+/** A word that may name a function (`startTask`), and the call's arguments when it is written as one. */
+const MENTION = /\b([a-z][A-Za-z]*)\b(?:\(([^()]*)\))?/g;
+
 /** Names that are also words of an MCP tool's input: `addPhase` is apply_commands' action, left as it is bare. */
 const ALSO_TOOL_WORDS = new Set(['addPhase']);
 
@@ -68,11 +71,10 @@ export function toolWords(routes: Record<string, ToolRoute>): ToolWords {
     });
   }
   for (const [name, rewording] of Object.entries(WITHOUT_TOOL)) if (!tools.has(name)) tools.set(name, rewording);
-  const names = [...tools.keys()].sort((a, b) => b.length - a.length).join('|');
-  const mention = new RegExp(`\\b(${names})\\b(?:\\(([^()]*)\\))?`, 'g');
   return (message) =>
-    message.replace(mention, (whole, name: string, inner: string | undefined) => {
-      if (inner === undefined && ALSO_TOOL_WORDS.has(name)) return whole;
-      return tools.get(name)!(literalArguments(inner));
+    message.replace(MENTION, (whole, name: string, inner: string | undefined) => {
+      const rewording = tools.get(name);
+      if (!rewording || (inner === undefined && ALSO_TOOL_WORDS.has(name))) return whole;
+      return rewording(literalArguments(inner));
     });
 }
