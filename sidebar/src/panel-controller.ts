@@ -113,6 +113,25 @@ export class PanelController extends SidebarControllerBase {
     );
   }
 
+  /**
+   * Asks again, quietly, whether the web app's address is known, while the Connect panel says it is not: the panel
+   * stays as it is until the answer changes it. A failure is left for the next check (or the Check again button).
+   */
+  async recheckAgents(): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'agents' || !panel.view?.notReady || this.state.busy) return false;
+    try {
+      const view = await this.server('sidebarListAgents');
+      const now = this.state.panel;
+      if (now?.kind !== 'agents' || now.connected || this.state.busy) return false;
+      this.set({ panel: { kind: 'agents', view, connected: null } });
+      if (!view.notReady) this.set({ notice: 'The web app answers: name your agent to make its address' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Makes a key for an agent named `name`: its URL is shown until the person says they are done with it. */
   async connectAgent(name: string): Promise<boolean> {
     const panel = this.state.panel;
@@ -154,6 +173,26 @@ export class PanelController extends SidebarControllerBase {
       return true;
     } catch (error) {
       this.refuse(error, `Revoking ${name}: not done`);
+      return false;
+    }
+  }
+
+  /** Saves the relay's address (a sheet setting) from the Connect panel; '' removes it. */
+  async saveRelayUrl(relayUrl: string): Promise<boolean> {
+    const panel = this.state.panel;
+    if (panel?.kind !== 'agents' || !panel.view || this.state.busy) return false;
+    this.begin({ busy: 'Saving the relay address', notice: 'Saving the relay address…', error: null });
+    try {
+      const saved = (await this.server('sidebarSaveSettings', { relayUrl })).relayUrl;
+      const now = this.state.panel;
+      if (now?.kind === 'agents' && now.view) {
+        const connected = now.connected && { ...now.connected, relayUrl: saved };
+        this.set({ panel: { ...now, view: { ...now.view, relayUrl: saved }, connected } });
+      }
+      this.set({ busy: null, notice: saved ? 'Relay address saved' : 'Relay address removed' });
+      return true;
+    } catch (error) {
+      this.refuse(error, 'Saving the relay address: not done');
       return false;
     }
   }

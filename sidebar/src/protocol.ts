@@ -69,6 +69,8 @@ export interface AgentSummary {
 export interface AgentsView {
   agents: AgentSummary[];
   webAppUrl: string | null;
+  /** The MCP relay's origin from the sheet's settings; '' until the person enters one. */
+  relayUrl: string;
   /** Why an agent cannot connect yet and what to do, when it cannot; absent when it can. */
   notReady?: string;
 }

@@ -12,8 +12,9 @@
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
+import { readSettings } from '../core/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/source-words';
-import { scriptProperties, type ScriptProperties } from './spreadsheet-access';
+import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
@@ -316,9 +317,14 @@ export function agentUrl(webAppUrl: string, key: string): string {
 // ---- the Connect panel (the sidebar functions in ./sidebar.ts call these after checking the person token) ----
 
 /** The agents and the web app's URL: the Connect panel's view. */
+/** The relay's origin the person entered in the sheet's settings ('' when none), for the set-ups with the URL. */
+function relayUrl(): string {
+  return readSettings(scriptProperties().getProperty(SETTINGS_PROPERTY)).relayUrl;
+}
+
 export function agentsView(): AgentsView {
   const { url, notReady } = knownWebAppUrl();
-  return { agents: listAgents(), webAppUrl: url, ...(notReady ? { notReady } : {}) };
+  return { agents: listAgents(), webAppUrl: url, relayUrl: relayUrl(), ...(notReady ? { notReady } : {}) };
 }
 
 /**
@@ -329,5 +335,6 @@ export function connectAgent(name: unknown): ConnectedAgentView {
   const known = knownWebAppUrl();
   if (known.url === null) throw new PlanError('NOT_FOUND', known.notReady);
   const { key, agent } = createAgentKey(name);
-  return { agents: listAgents(), webAppUrl: known.url, agent, key, url: agentUrl(known.url, key) };
+  const url = agentUrl(known.url, key);
+  return { agents: listAgents(), webAppUrl: known.url, relayUrl: relayUrl(), agent, key, url };
 }

@@ -3,19 +3,17 @@
  * with `?key=…` (the key a person made in the sidebar); doPost answers MCP over Streamable HTTP, stateless and in
  * JSON only (src/core/mcp/protocol.ts). Google gives the script no request headers and serves every answer with
  * status 200 after a redirect, so the key travels in the URL and every error is in the JSON-RPC answer: a missing,
- * wrong or revoked key refuses every request and runs nothing. The key is checked before every call of a batch (one
- * property read each after the first): a Revoke that commits while a batch runs refuses the rest of it.
+ * wrong or revoked key refuses every request and runs nothing.
  *
  * Each tool call runs the plan API (./api.ts) in this execution, as the key's agent: what it changes is recorded under
  * the agent's name. The tool list and its routes come from the API descriptor, written in by scripts/build.mjs (the
  * stdio server serves the same list); the instructions are the stdio server's too.
  */
 import { serverInstructions } from '../core/mcp/instructions';
-import { inputProblem, type JsonRule } from '../core/argument-check';
-import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint } from '../core/mcp/protocol';
-import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult } from '../core/mcp/tool-calls';
+import { answerMcpBody, type McpEndpoint } from '../core/mcp/protocol';
+import type { ApiCall } from '../core/mcp/tool-calls';
 import { agentFunction } from './api';
-import { mcpToolTable, requestArgumentOf } from './descriptor-tables';
+import { mcpToolTable } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
 import { keyCheckPerCall, runAsWebAgent, type WebAgent } from './web-agent';
 import { rememberWebAppUrl } from './web-app-url';
@@ -34,37 +32,6 @@ const REFUSED_KEY =
   "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
   'sidebar: Agent Plan → Open plan → Connect an agent.';
 
-/**
- * A call's arguments, with `{ requestId }` after its own when the tool call carried an id and the function changes the
- * plan (reads take none): a relay's retry of the same call then writes nothing twice.
- */
-function argumentsWithRequestId(call: ApiCall, requestId: unknown): unknown[] {
-  const where = requestArgumentOf(call.name);
-  if (!where || requestId === undefined) return call.args;
-  const own = Array.from({ length: where.index }, (_, position) => call.args[position]);
-  return [...own, { requestId }];
-}
-
-function callTool(agent: WebAgent, name: string, args: Record<string, unknown>, requestId?: unknown): ToolResult {
-  const { tools, routes } = mcpToolTable();
-  const tool = tools.find((candidate) => candidate.name === name)!;
-  const problem = inputProblem(args, tool.inputSchema as JsonRule);
-  if (problem)
-    return toolError(
-      `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +
-        problem,
-    );
-  try {
-    const { calls, show } = planToolCall(routes[name], args, PLAN_CELL_REFERENCE);
-    const results = runAsWebAgent(agent, () =>
-      calls.map((call) => agentFunction(call.name)(...argumentsWithRequestId(call, requestId))),
-    );
-    return toolAnswer(show(results));
-  } catch (error) {
-    return toolError(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function json(text: string): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(text).setMimeType(ContentService.MimeType.JSON);
 }
@@ -76,19 +43,24 @@ function json(text: string): GoogleAppsScript.Content.TextOutput {
 export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput {
   const output = json('');
   rememberWebAppUrl();
-  const keyCheck = keyCheckPerCall(event?.parameter?.key);
   let agent: WebAgent | null = null;
+  const keyCheck = keyCheckPerCall(event?.parameter?.key);
+  const { tools, routes } = mcpToolTable();
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
-    tools: mcpToolTable().tools,
+    tools,
+    routes,
+    planCell: PLAN_CELL_REFERENCE,
     refusal: () => {
       agent = keyCheck.agent();
       return agent ? null : REFUSED_KEY;
     },
-    callTool: (name, args, requestId) => callTool(agent!, name, args, requestId),
   };
-  return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint));
+  // Each tool's API calls run here, as the key's agent (asked first, by refusal()).
+  const run = (calls: ApiCall[]) =>
+    runAsWebAgent(agent!, () => calls.map((call) => agentFunction(call.name)(...call.args)));
+  return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint, run));
 }
 
 /** GET: what this URL is, for a person who opens it in a browser (MCP clients POST). */

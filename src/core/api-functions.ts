@@ -100,8 +100,7 @@ export const API_FUNCTIONS = {
   getNextTask: returning<TaskResult | null>()({
     ...read,
     description:
-      'The first todo task (blocked, review and waiting items, and tasks another agent has claimed, are passed ' +
-      'over); {} when none can start.',
+      'The first todo task that can start (blocked, review, waiting and claimed tasks are passed over); {} when none.',
     args: [argument('options', callerOptions.optional())],
     mcp: 'task',
   }),
@@ -113,29 +112,27 @@ export const API_FUNCTIONS = {
   }),
   startTask: returning<TaskResult>()({
     ...taskChange,
-    description: 'Mark a task in progress [/]. Refused (WAITING) until the steps of its "After:" line are done.',
+    description: 'Mark a task in progress [/]. Refused (WAITING) until its "After:" steps are done.',
     args: [step],
     mcp: 'task',
   }),
   completeTask: returning<TaskResult>()({
     ...taskChange,
     description:
-      "Mark a task done [x] with today's date. Refused (CHECK_FAILED) while cells it wrote show a formula " +
-      'error or its "- Check:" line fails: fix the cells named, or reviewTask.',
+      "Mark a task done [x] with today's date. Refused (CHECK_FAILED) while its cells show a formula error or its " +
+      '"- Check:" line fails: fix them, or reviewTask.',
     args: [step],
     mcp: 'task',
   }),
   advanceTask: returning<TaskResult | null>()({
     ...taskChange,
-    description:
-      'Complete a task and start the next todo one; returns the started task, {} at the end. Checked as ' +
-      'completeTask (CHECK_FAILED).',
+    description: 'Complete a task and start the next todo one (answered; {} at the end). Checked as completeTask.',
     args: [step],
     mcp: 'task',
   }),
   blockTask: returning<TaskResult>()({
     ...taskChange,
-    description: 'Mark a task blocked [>] with a specific reason naming the range.',
+    description: 'Mark a task blocked [>], with a reason naming the range.',
     args: [step, argument('reason', line())],
     mcp: 'task',
   }),

@@ -101,6 +101,7 @@ export const settingsChange = z
     afterFinish: z.enum(['empty', 'starter']),
     mailWhenWaiting: z.boolean(),
     mailTo: z.array(z.string()).meta({ format: 'mailTo' }),
+    relayUrl: z.string(),
   })
   .partial()
   .strict();

@@ -3,6 +3,7 @@
  * where an agent's API calls cannot write (Apps Script's document properties).
  */
 import { PlanError } from './errors';
+import { relayOrigin } from './relay-url';
 
 export interface PlanSettings {
   /** The agent needs the person's approval before it starts: plans an agent writes are drafts until approved. */
@@ -13,6 +14,11 @@ export interface PlanSettings {
   mailWhenWaiting: boolean;
   /** Where those e-mails go; empty: the spreadsheet's owner. */
   mailTo: string[];
+  /**
+   * The MCP relay's origin (https://sheet-plan-relay.example.workers.dev), which the Connect panel's set-ups use for
+   * HTTP and cloud clients (src/core/relay-url.ts); empty until the person enters one.
+   */
+  relayUrl: string;
 }
 
 export const DEFAULT_SETTINGS: PlanSettings = {
@@ -20,6 +26,7 @@ export const DEFAULT_SETTINGS: PlanSettings = {
   afterFinish: 'empty',
   mailWhenWaiting: false,
   mailTo: [],
+  relayUrl: '',
 };
 
 /** Addresses a person may list for the e-mails, at most. */
@@ -45,6 +52,8 @@ export function readSettings(saved: string | null | undefined): PlanSettings {
       mailTo: Array.isArray(record.mailTo)
         ? record.mailTo.filter((address) => typeof address === 'string' && EMAIL_ADDRESS.test(address))
         : [],
+      relayUrl:
+        typeof record.relayUrl === 'string' && relayOrigin(record.relayUrl) ? relayOrigin(record.relayUrl)! : '',
     };
   } catch {
     return { ...DEFAULT_SETTINGS };
@@ -61,10 +70,11 @@ export function requireSettingsChange(value: Partial<PlanSettings>): Partial<Pla
   if (value.afterFinish !== undefined) change.afterFinish = value.afterFinish;
   if (value.mailWhenWaiting !== undefined) change.mailWhenWaiting = value.mailWhenWaiting;
   if (value.mailTo !== undefined) change.mailTo = requireMailTo(value.mailTo);
+  if (value.relayUrl !== undefined) change.relayUrl = requireRelayUrl(value.relayUrl);
   if (Object.keys(change).length === 0)
     throw new PlanError(
       'INVALID_ARGUMENT',
-      'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo',
+      'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl',
     );
   return change;
 }
@@ -81,4 +91,18 @@ function requireMailTo(value: string[]): string[] {
       `mailTo takes at most ${MAIL_TO_LIMIT} addresses (got ${addresses.length})`,
     );
   return [...new Set(addresses)];
+}
+
+/** The relay's address as a person typed it: '' (none), or an https origin (http only on this computer). */
+function requireRelayUrl(value: string): string {
+  const text = value.trim();
+  if (text === '') return '';
+  const origin = relayOrigin(text);
+  if (origin === null)
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `relayUrl: "${text}" is not a relay's address: give its https origin, like https://sheet-plan-relay.you.workers.dev ` +
+        '(http only for 127.0.0.1 or localhost), with no path',
+    );
+  return origin;
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AGENTS_PROPERTY } from '../../src/apps-script/agent-keys';
+import { SETTINGS_PROPERTY } from '../../src/apps-script/spreadsheet-access';
 import { WEB_APP_URL_PROPERTY } from '../../src/apps-script/web-app-url';
 import { ARTIFACTS, openSidebar, useBrowser, useLocalServer } from './harness';
 
@@ -52,9 +53,33 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   // Copy puts the address on the clipboard; each client's set-up carries it, ready to paste.
   await page.getByRole('button', { name: "Copy the agent's address" }).click();
   await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(url);
+  // Without a relay, Claude Code's set-up runs this project's CLI with Node, by the path the person gives.
   await page.locator('.agent-setup summary', { hasText: 'Claude Code' }).click();
+  const claudeCode = page.getByRole('textbox', { name: 'the Claude Code set-up through the bridge', exact: true });
+  await expect(claudeCode.inputValue()).resolves.toBe(
+    `claude mcp add sheet-plan -- node '/path/to/sheet-plan/build/cli.js' mcp --url '${url}'`,
+  );
+  await page.getByLabel("Where Sheet Plan is on the agent's computer").fill('/home/dana/sheet-plan');
+  await expect(claudeCode.inputValue()).resolves.toBe(
+    `claude mcp add sheet-plan -- node '/home/dana/sheet-plan/build/cli.js' mcp --url '${url}'`,
+  );
+  expect(await page.content()).not.toMatch(/npx/);
+
+  // The person enters the relay's address once (a sheet setting): HTTP clients get its URL and the key as a header.
+  await page.getByLabel('Relay address').fill('https://relay.example.dev/');
+  await page.getByRole('button', { name: 'Save the relay address' }).click();
+  await page
+    .locator('.relay-setting', { hasText: 'https://relay.example.dev' })
+    .waitFor()
+    .catch(async (error) => {
+      throw new Error(`${error}\nThe sidebar showed: ${await page.locator('.sidebar').innerText()}`);
+    });
+  expect(JSON.parse(server().spreadsheet.properties.script.get(SETTINGS_PROPERTY) ?? '{}')).toMatchObject({
+    relayUrl: 'https://relay.example.dev',
+  });
+  const relayed = 'https://relay.example.dev/macros/s/local/mcp';
   await expect(page.getByRole('textbox', { name: 'the Claude Code set-up', exact: true }).inputValue()).resolves.toBe(
-    `claude mcp add --transport http sheet-plan '${url}'`,
+    `claude mcp add --transport http sheet-plan '${relayed}' --header 'Authorization: Bearer ${key}'`,
   );
   await page.locator('.agent-setup summary', { hasText: 'VS Code' }).click();
   expect(
@@ -62,8 +87,12 @@ test('the person creates an agent address, sees it once, finds the agent listed,
       await page.getByRole('textbox', { name: 'the VS Code (Copilot agent mode) set-up', exact: true }).inputValue(),
     ),
   ).toEqual({
-    servers: { 'sheet-plan': { type: 'http', url } },
+    servers: { 'sheet-plan': { type: 'http', url: relayed, headers: { Authorization: `Bearer ${key}` } } },
   });
+  await page.locator('.agent-setup summary', { hasText: 'ChatGPT' }).click();
+  await expect(page.getByRole('textbox', { name: 'the ChatGPT set-up', exact: true }).inputValue()).resolves.toBe(
+    'https://relay.example.dev/mcp',
+  );
   await page
     .locator('.agent', { hasText: 'Claude on my laptop' })
     .getByText(/Last used never/)
@@ -124,7 +153,7 @@ test('an agent calling the Connect functions through scripts.run is refused and 
   expect(server().spreadsheet.properties.script.get(AGENTS_PROPERTY)).toBe(before);
 });
 
-test('before the web app first answers, the panel says to open its address; Check again shows the form', async () => {
+test('before the web app first answers, the panel says to open its address, and checks again by itself', async () => {
   server().spreadsheet.properties.script.delete(WEB_APP_URL_PROPERTY);
   const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Connect an agent' }).click();
@@ -134,8 +163,9 @@ test('before the web app first answers, the panel says to open its address; Chec
   await page.setViewportSize({ width: 300, height: 400 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-connect-agent-not-ready.png') });
 
-  // The person opens the web app's address in a browser once (a GET: doGet), then checks again.
+  // The person opens the web app's address in a browser once (a GET: doGet) and comes back to the sheet: the panel
+  // asks again when it gets the focus, without a click.
   await fetch(server().webAppUrl);
-  await notReady.getByRole('button', { name: 'Check again' }).click();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.getByLabel('Name this agent').waitFor();
 });

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlanClient } from '../../src/node/client';
-import { runTool } from '../../src/node/mcp/server';
+import { answerMessage } from '../../src/node/mcp/server';
 import { TOOLS } from '../../src/node/mcp/tools';
 import { decideInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
 
@@ -136,7 +136,9 @@ test('an MCP tool, which calls through PlanClient, sends a request id it does no
   const client = await losingClient(1);
   const tool = TOOLS.find((candidate) => candidate.name === 'start_task')!;
   expect(Object.keys(tool.input)).toEqual(['step']);
-  await expect(runTool(client, tool, { step: '3.2' })).resolves.toMatchObject({ status: 'doing', revision: 2 });
+  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: { step: '3.2' } } };
+  const answer = JSON.parse(await answerMessage(client, JSON.stringify(call)));
+  expect(answer.result.structuredContent).toMatchObject({ status: 'doing', revision: 2 });
   expect(requestIds()).toEqual([
     { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },

@@ -352,12 +352,14 @@ describe('settings', () => {
       afterFinish: 'empty',
       mailWhenWaiting: false,
       mailTo: [],
+      relayUrl: '',
     });
     expect(person(store).saveSettings({ afterFinish: 'starter' })).toEqual({
       approvalRequired: true,
       afterFinish: 'starter',
       mailWhenWaiting: false,
       mailTo: [],
+      relayUrl: '',
     });
   });
 
@@ -369,6 +371,7 @@ describe('settings', () => {
       afterFinish: 'empty',
       mailWhenWaiting: false,
       mailTo: [],
+      relayUrl: '',
     });
   });
 
@@ -377,9 +380,10 @@ describe('settings', () => {
     [{ afterFinish: 'nothing' }, 'change.afterFinish must be "empty" or "starter" (got "nothing")'],
     [
       { approval: true },
-      'change.approval is not a field of change; change takes approvalRequired, afterFinish, mailWhenWaiting, mailTo',
+      'change.approval is not a field of change; change takes ' +
+        'approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl',
     ],
-    [null, 'change must be an object with approvalRequired, afterFinish, mailWhenWaiting, mailTo (got null)'],
+    [null, 'change must be an object with approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl (got null)'],
   ])('the descriptor refuses %j, saying what the settings are', (change, message) => {
     const token = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(argumentsProblem(argumentTable().sidebarSaveSettings, [token, change])).toBe(message);

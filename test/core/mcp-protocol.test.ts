@@ -4,30 +4,51 @@
  */
 import { LATEST_PROTOCOL_VERSION as SDK_LATEST, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { inputProblem } from '../../src/core/argument-check';
-import { answerMcpBody, PROTOCOL_VERSIONS, type McpEndpoint } from '../../src/core/mcp/protocol';
-import { toolAnswer, toolError } from '../../src/core/mcp/tool-calls';
+import { PlanError } from '../../src/core/errors';
+import {
+  answerMcpBody,
+  answerMcpBodyAsync,
+  PROTOCOL_VERSIONS,
+  REQUEST_ID_META,
+  type McpEndpoint,
+} from '../../src/core/mcp/protocol';
+import type { ApiCall } from '../../src/core/mcp/tool-calls';
 
 function endpoint(options: { refusal?: string } = {}) {
-  const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
+  const calls: ApiCall[] = [];
   let refusalsAsked = 0;
   const served: McpEndpoint = {
     serverInfo: { name: 'sheet-plan', version: '9.9.9' },
     instructions: 'Use the plan.',
-    tools: [{ name: 'start_task', description: 'Start', inputSchema: { type: 'object' } }],
-    callTool: (name, args) => {
-      calls.push({ name, args });
-      return args.fail ? toolError('NOT_FOUND: Task 9.9 not found') : toolAnswer({ step: args.step });
+    tools: [
+      {
+        name: 'start_task',
+        description: 'Start',
+        inputSchema: { type: 'object', properties: { step: { type: 'string' } } },
+      },
+    ],
+    routes: {
+      start_task: { function: 'startTask', args: ['step'], answer: 'task', changesPlan: true, requestIndex: 1 },
     },
+    planCell: 'AGENT_BASE!C2',
     refusal: () => {
       refusalsAsked++;
       return options.refusal ?? null;
     },
   };
-  return { served, calls, refusalsAsked: () => refusalsAsked };
+  /** The API as the tools reach it: startTask answers the task started, or fails for 9.9. */
+  const run = (made: ApiCall[]) =>
+    made.map((call) => {
+      calls.push(call);
+      if (call.args[0] === '9.9')
+        throw new PlanError('NOT_FOUND', 'Task 9.9 not found; startTask("1.1") would start 1.1');
+      return { step: call.args[0], status: 'doing', title: 'Sum', revision: 2 };
+    });
+  return { served, calls, run, refusalsAsked: () => refusalsAsked };
 }
 
-const post = (served: McpEndpoint, body: unknown) =>
-  JSON.parse(answerMcpBody(typeof body === 'string' ? body : JSON.stringify(body), served) || 'null');
+const post = (served: McpEndpoint, body: unknown, run = endpoint().run) =>
+  JSON.parse(answerMcpBody(typeof body === 'string' ? body : JSON.stringify(body), served, run) || 'null');
 
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
   jsonrpc: '2.0',
@@ -71,35 +92,51 @@ test('ping answers an empty result; tools/list lists the tools', () => {
 });
 
 test('tools/call answers the tool result; a failed tool is an isError result with our code and message', () => {
-  const { served, calls } = endpoint();
-  const ok = post(served, {
-    jsonrpc: '2.0',
-    id: 3,
-    method: 'tools/call',
-    params: { name: 'start_task', arguments: { step: '1.1' } },
+  const { served, calls, run } = endpoint();
+  const call = (id: number, params: Record<string, unknown>) =>
+    post(served, { jsonrpc: '2.0', id, method: 'tools/call', params }, run);
+  const ok = call(3, { name: 'start_task', arguments: { step: '1.1' } });
+  const shown = { step: '1.1', status: 'doing', title: 'Sum', revision: 2 };
+  expect(ok.result).toEqual({ content: [{ type: 'text', text: JSON.stringify(shown) }], structuredContent: shown });
+  const failed = call(4, { name: 'start_task', arguments: { step: '9.9' } });
+  expect(failed.result).toEqual({
+    isError: true,
+    content: [{ type: 'text', text: 'NOT_FOUND: Task 9.9 not found; start_task with {"step":"1.1"} would start 1.1' }],
   });
-  expect(ok.result).toEqual({
-    content: [{ type: 'text', text: '{"step":"1.1"}' }],
-    structuredContent: { step: '1.1' },
-  });
-  const failed = post(served, {
-    jsonrpc: '2.0',
-    id: 4,
-    method: 'tools/call',
-    params: { name: 'start_task', arguments: { fail: true } },
-  });
-  expect(failed.result).toEqual({ isError: true, content: [{ type: 'text', text: 'NOT_FOUND: Task 9.9 not found' }] });
-  const unknown = post(served, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'approve_task' } });
+  const unknown = call(5, { name: 'approve_task' });
   expect(unknown.result.isError).toBe(true);
   expect(unknown.result.content[0].text).toMatch(/Tool approve_task not found/);
-  expect(calls.map((call) => call.name)).toEqual(['start_task', 'start_task']);
+  const wrong = call(6, { name: 'start_task', arguments: { step: 2 } });
+  expect(wrong.result.content[0].text).toMatch(/Invalid arguments for tool start_task: step must be text/);
+  expect(calls).toEqual([
+    { name: 'startTask', args: ['1.1'] },
+    { name: 'startTask', args: ['9.9'] },
+  ]);
+});
+
+test("a tools/call's request id (params._meta) reaches the function after its own arguments", () => {
+  const { served, calls, run } = endpoint();
+  const params = { name: 'start_task', arguments: { step: '1.1' }, _meta: { [REQUEST_ID_META]: 'retry-0001' } };
+  post(served, { jsonrpc: '2.0', id: 1, method: 'tools/call', params }, run);
+  expect(calls).toEqual([{ name: 'startTask', args: ['1.1', { requestId: 'retry-0001' }] }]);
+});
+
+test('the asynchronous driver answers as the synchronous one, a rejected call as an isError result', async () => {
+  const { served, run } = endpoint();
+  const body = JSON.stringify([
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'start_task', arguments: { step: '1.1' } } },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'start_task', arguments: { step: '9.9' } } },
+  ]);
+  const runLater = async (calls: ApiCall[]) => run(calls);
+  await expect(answerMcpBodyAsync(body, served, runLater)).resolves.toBe(answerMcpBody(body, served, run));
 });
 
 test('notifications and client responses are accepted with an empty answer, and run nothing', () => {
-  const { served, calls, refusalsAsked } = endpoint();
-  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), served)).toBe('');
-  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: {} }), served)).toBe('');
-  expect(answerMcpBody(JSON.stringify({ jsonrpc: '2.0', id: 7, result: {} }), served)).toBe('');
+  const { served, calls, run, refusalsAsked } = endpoint();
+  const answer = (message: unknown) => answerMcpBody(JSON.stringify(message), served, run);
+  expect(answer({ jsonrpc: '2.0', method: 'notifications/initialized' })).toBe('');
+  expect(answer({ jsonrpc: '2.0', method: 'tools/call', params: {} })).toBe('');
+  expect(answer({ jsonrpc: '2.0', id: 7, result: {} })).toBe('');
   expect(calls).toEqual([]);
   expect(refusalsAsked()).toBe(0);
 });
@@ -136,19 +173,23 @@ describe('protocol errors are JSON-RPC errors', () => {
   });
 
   test('tools/call without a tool name is "invalid params", and runs nothing', () => {
-    const { served, calls } = endpoint();
-    const answer = post(served, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { arguments: {} } });
+    const { served, calls, run } = endpoint();
+    const answer = post(served, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { arguments: {} } }, run);
     expect(answer.error).toEqual({ code: -32602, message: 'tools/call needs params.name, the tool to call' });
     expect(calls).toEqual([]);
   });
 
   test('a refused caller gets the refusal for every request, and nothing runs, not even initialize', () => {
-    const { served, calls } = endpoint({ refusal: 'Sheet Plan refused this key' });
-    const answers = post(served, [
-      initialize('2025-06-18', 1),
-      { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'start_task', arguments: { step: '1.1' } } },
-    ]);
+    const { served, calls, run } = endpoint({ refusal: 'Sheet Plan refused this key' });
+    const answers = post(
+      served,
+      [
+        initialize('2025-06-18', 1),
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'start_task', arguments: { step: '1.1' } } },
+      ],
+      run,
+    );
     expect(answers).toEqual([
       { jsonrpc: '2.0', id: 1, error: { code: -32001, message: 'Sheet Plan refused this key' } },
       { jsonrpc: '2.0', id: 2, error: { code: -32001, message: 'Sheet Plan refused this key' } },

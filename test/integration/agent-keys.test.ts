@@ -72,7 +72,7 @@ describe('the person connects an agent in the sidebar', () => {
     expect(JSON.stringify(spreadsheet.toJSON())).not.toContain(connected.key.slice(3));
 
     const listed = callAsPerson(spreadsheet, token, 'sidebarListAgents');
-    expect(listed).toEqual({ agents: [connected.agent], webAppUrl: WEB_APP });
+    expect(listed).toEqual({ agents: [connected.agent], webAppUrl: WEB_APP, relayUrl: '' });
     expect(JSON.stringify(listed)).not.toMatch(/sp-|hash/);
   });
 
@@ -105,7 +105,11 @@ describe('the person connects an agent in the sidebar', () => {
     expect(callAsPerson(spreadsheet, token, 'sidebarListAgents').webAppUrl).toBeNull();
     const ping = { postData: { contents: '{"jsonrpc":"2.0","id":1,"method":"ping"}', type: 'application/json' } };
     execute(spreadsheet, 'doPost', [ping]);
-    expect(callAsPerson(spreadsheet, token, 'sidebarListAgents')).toEqual({ agents: [], webAppUrl: WEB_APP });
+    expect(callAsPerson(spreadsheet, token, 'sidebarListAgents')).toEqual({
+      agents: [],
+      webAppUrl: WEB_APP,
+      relayUrl: '',
+    });
     expect(callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude').url).toMatch(`${WEB_APP}?key=sp-`);
   });
 

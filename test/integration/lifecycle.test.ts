@@ -245,12 +245,14 @@ describe('finishing into the archive, through the bundle', () => {
       afterFinish: 'starter',
       mailWhenWaiting: false,
       mailTo: [],
+      relayUrl: '',
     });
     expect(callAsPerson(spreadsheet, token, 'sidebarSettings')).toEqual({
       approvalRequired: false,
       afterFinish: 'starter',
       mailWhenWaiting: false,
       mailTo: [],
+      relayUrl: '',
     });
     const finished = call(spreadsheet, 'finishPlan', 'Sent');
     expect(finished.plan).toMatchObject({ title: 'Getting Started with Sheet Agent' });

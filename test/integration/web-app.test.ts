@@ -180,8 +180,21 @@ describe('doPost answers MCP for a connected agent', () => {
   });
 });
 
-test('doGet says what the URL is, in JSON', () => {
+test('doGet says what the URL is, in JSON, with no spreadsheet call (a reconnecting client costs no reads)', () => {
   const answer = runWebApp(deployedSheet(), DIST, { method: 'GET' });
   expect(answer.contentType).toBe('application/json');
   expect(JSON.parse(answer.content).about).toMatch(/Sheet Plan's MCP endpoint.*POSTs JSON-RPC/);
+  const services = answer.execution.calls.map((call) => call.service);
+  expect(services.length).toBeGreaterThan(0); // the log counts: getUrl and the property read are in it
+  expect(services.filter((service) => ['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range'].includes(service))).toEqual(
+    [],
+  );
+});
+
+test("a Workspace domain's /a/macros/{domain}/s/{id}/exec address is remembered for agent URLs", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.webAppUrl = 'https://script.google.com/a/macros/example.com/s/AKfy-deployment/exec';
+  runWebApp(spreadsheet, DIST, { method: 'GET' });
+  const { url } = callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarConnectAgent', 'Claude');
+  expect(url).toMatch(/^https:\/\/script\.google\.com\/a\/macros\/example\.com\/s\/AKfy-deployment\/exec\?key=sp-/);
 });

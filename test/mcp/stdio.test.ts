@@ -101,6 +101,11 @@ describe('sheet-plan mcp over stdio', () => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
     }
+    // A task's answer says who works on it (its Working: line); a client checking answers must allow it.
+    for (const name of ['start_task', 'get_next_task', 'complete_task']) {
+      const properties = tools.find((tool) => tool.name === name)!.outputSchema!.properties!;
+      expect(Object.keys(properties)).toEqual(expect.arrayContaining(['step', 'status', 'working', 'revision']));
+    }
     expect(client.getInstructions()).toContain('get_review_tasks first');
   });
 

@@ -1,9 +1,13 @@
 /**
  * How the stdio bridge (`sheet-plan mcp --url`) reaches the web app: it follows Google's redirect itself (a 302 after
  * the POST is read with GET, without the body), and a page instead of JSON (Google's error page) is an error that
- * says what the page said.
+ * says what the page said. Every tools/call it forwards carries a request id, so that when Google's answer is lost
+ * after the script ran, posting the body again applies the change once.
  */
-import { postToWebApp, withoutKey } from '../../src/node/mcp/url-bridge';
+import { REQUEST_ID_META } from '../../src/core/mcp/protocol';
+import { connectAgentAsPerson } from '../../src/node/server/person-calls';
+import { forwardLine, postToWebApp, withoutKey, withRequestIds } from '../../src/node/mcp/url-bridge';
+import { startLocalEmulator } from '../client/local-emulator';
 
 interface Seen {
   url: string;
@@ -66,4 +70,97 @@ test('messages name the URL without its key', () => {
   expect(withoutKey('https://script.google.com/macros/s/D/exec?key=sp-123')).toBe(
     'https://script.google.com/macros/s/D/exec?key=…',
   );
+});
+
+test('every tools/call gets a request id unless it carries one; other messages go as they came', () => {
+  const ids = ['id-00000001', 'id-00000002'];
+  const next = () => ids.shift()!;
+  const call = (id: number, meta?: Record<string, unknown>) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'start_task', arguments: { step: '1.1' }, ...(meta ? { _meta: meta } : {}) },
+  });
+  const batch = [
+    call(1),
+    call(2, { [REQUEST_ID_META]: 'mine-0001', other: 1 }),
+    { jsonrpc: '2.0', id: 3, method: 'ping' },
+  ];
+  expect(JSON.parse(withRequestIds(JSON.stringify(batch), next))).toEqual([
+    { ...call(1), params: { ...call(1).params, _meta: { [REQUEST_ID_META]: 'id-00000001' } } },
+    batch[1],
+    batch[2],
+  ]);
+  const ping = '{"jsonrpc":"2.0","id":4,"method":"ping"}';
+  expect(withRequestIds(ping, next)).toBe(ping);
+  expect(withRequestIds('not json', next)).toBe('not json');
+});
+
+describe('a lost echo', () => {
+  const echo = 'https://script.googleusercontent.com/macros/echo?user_content_key=abc&lib=x';
+  /** A fetch whose first echo GET fails as a dropped connection does. */
+  function droppingFirstEcho(answers: Response[]) {
+    const scripted = scriptedFetch(answers);
+    let dropped = false;
+    const fetchImpl = (async (url: string | URL, init?: RequestInit) => {
+      if (!dropped && (init?.method ?? 'GET') === 'GET') {
+        dropped = true;
+        scripted.seen.push({ url: String(url), method: 'GET', body: 'dropped' });
+        throw new TypeError('fetch failed');
+      }
+      return scripted.fetchImpl(url, init);
+    }) as typeof fetch;
+    return { fetchImpl, seen: scripted.seen };
+  }
+
+  test('is asked for again by posting the body once more, when each tools/call in it has a request id', async () => {
+    const body = withRequestIds('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start_task"}}');
+    const { fetchImpl, seen } = droppingFirstEcho([redirect(302, echo), redirect(302, echo), json('{"ok":1}')]);
+    await expect(postToWebApp('https://script.google.com/macros/s/D/exec?key=k', body, fetchImpl)).resolves.toBe(
+      '{"ok":1}',
+    );
+    expect(seen.map((request) => [request.method, request.body])).toEqual([
+      ['POST', body],
+      ['GET', 'dropped'],
+      ['POST', body],
+      ['GET', undefined],
+    ]);
+  });
+
+  test('is an error, with no second POST, for a tools/call without a request id', async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start_task"}}';
+    const { fetchImpl, seen } = droppingFirstEcho([redirect(302, echo)]);
+    await expect(postToWebApp('https://script.google.com/macros/s/D/exec?key=k', body, fetchImpl)).rejects.toThrow(
+      /could not be reached \(fetch failed\)/,
+    );
+    expect(seen).toHaveLength(2);
+  });
+
+  test("through the bridge on the local web app: the task starts once, with the first call's answer", async () => {
+    const emulator = await startLocalEmulator();
+    try {
+      const url = await connectAgentAsPerson(emulator.url, 'Bridge');
+      const line = (id: number, name: string, args: Record<string, unknown> = {}) =>
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+      const revision = async () =>
+        JSON.parse(await forwardLine(url, line(1, 'get_plan'), () => {})).result.structuredContent.revision as number;
+      const before = await revision();
+      let echoes = 0;
+      const dropOnce = (async (target: string | URL, init?: RequestInit) => {
+        const isEcho = new URL(String(target)).pathname === '/macros/echo';
+        if (isEcho && echoes++ === 0) throw new TypeError('fetch failed'); // the script ran; its answer is lost
+        return fetch(target, init);
+      }) as typeof fetch;
+      const logged: string[] = [];
+      const answer = JSON.parse(
+        await forwardLine(url, line(2, 'start_task', { step: '3.2' }), logged.push.bind(logged), dropOnce),
+      );
+      expect(answer.result.structuredContent).toMatchObject({ step: '3.2', status: 'doing', revision: before + 1 });
+      expect(echoes).toBe(2);
+      expect(logged).toEqual([]);
+      expect(await revision()).toBe(before + 1);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
 });

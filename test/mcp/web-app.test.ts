@@ -149,21 +149,34 @@ describe('a missing, wrong or revoked key is refused, and nothing is written', (
 describe("Google's web app answers, as the local server gives them", () => {
   const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
 
-  test('a POST is answered by a 302 to a one-use echo URL, which a GET reads once', async () => {
-    const posted = await fetch(agentUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: ping,
-      redirect: 'manual',
-    });
+  const post = (url: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ping, redirect: 'manual' });
+
+  test('a POST is answered by a 302 to a one-use echo URL on another origin, which a GET reads once', async () => {
+    const posted = await post(agentUrl);
     expect(posted.status).toBe(302);
     const location = posted.headers.get('location')!;
     expect(location).toMatch(/\/macros\/echo\?user_content_key=[\w-]{40,}&lib=local$/);
+    expect(new URL(location).origin).not.toBe(new URL(agentUrl).origin);
     const echoed = await fetch(location);
     expect(echoed.status).toBe(200);
     expect(echoed.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await echoed.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect((await fetch(location)).status).toBe(404);
+  });
+
+  test('a POST to the echo URL (a client repeating its POST) answers 405; the answer stays to be read', async () => {
+    const location = (await post(agentUrl)).headers.get('location')!;
+    const reposted = await fetch(location, { method: 'POST', body: ping });
+    expect(reposted.status).toBe(405);
+    expect((await fetch(location)).status).toBe(200);
+  });
+
+  test('a HEAD of the URL answers 403 and runs nothing', async () => {
+    const before = cells();
+    const head = await fetch(agentUrl, { method: 'HEAD' });
+    expect(head.status).toBe(403);
+    expect(cells()).toBe(before);
   });
 
   test('fetch follows the 302 as a GET without the body, and the answer is 200 even for a refusal', async () => {
@@ -174,7 +187,7 @@ describe("Google's web app answers, as the local server gives them", () => {
 
   test("the SDK client's default redirect policy refuses Google's redirect (docs/agents.md says so)", async () => {
     await expect(connected(httpTransport(agentUrl, 'same-origin'))).rejects.toThrow(
-      /Redirect to http:\/\/127\.0\.0\.1:\d+\/macros\/echo not followed \(redirectPolicy: 'same-origin'\)/,
+      /Redirect to http:\/\/127\.0\.0\.1:\d+\/macros\/echo.* not followed \(redirectPolicy: 'same-origin'\)/,
     );
   });
 

@@ -129,7 +129,10 @@ test('what the built CLI, emulator worker and client load is a dependency, kept 
       ),
   );
   expect([...packages].filter((name) => !(name in manifest.dependencies))).toEqual([]);
-  expect([...packages]).toEqual(expect.arrayContaining(['@googleapis/script', '@modelcontextprotocol/sdk']));
+  expect([...packages]).toEqual(expect.arrayContaining(['@googleapis/script']));
+  // MCP is served by our own code (src/core/mcp/protocol.ts): the SDK is a test client, a devDependency.
+  expect([...packages]).not.toContain('@modelcontextprotocol/sdk');
+  expect(Object.keys(manifest.dependencies)).not.toContain('@modelcontextprotocol/sdk');
   // The emulator lists and runs a bundle with node:vm alone: no parser or loader package at run time.
   expect(Object.keys(manifest.dependencies).filter((name) => ['typescript', 'gas-local'].includes(name))).toEqual([]);
   expect([...packages].filter((name) => ['typescript', 'gas-local'].includes(name))).toEqual([]);

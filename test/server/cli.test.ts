@@ -64,12 +64,18 @@ test('start --port serves the package’s sidebar on that port, with its state i
   expect(sidebar.status).toBe(200);
 });
 
-test('start prints a ready URL for a local agent, and a Claude Code line; a restart revokes the old key', async () => {
+test('start prints a ready URL for a local agent, and Claude Code lines; a restart revokes the old key', async () => {
   const url = /http:\/\/127\.0\.0\.1:\d+\/macros\/s\/local\/exec\?key=sp-[0-9a-f]{64}/;
-  const first = await sheetPlan(['start', '--port', '0'], {}, /npx sheet-plan mcp --url .*\n/);
+  const first = await sheetPlan(['start', '--port', '0'], {}, /--header 'Authorization: Bearer .*\n/);
   const agentUrl = url.exec(first.output)![0];
-  expect(first.output).toContain(`claude mcp add --transport http sheet-plan '${agentUrl}'`);
-  expect(first.output).toContain(`npx sheet-plan mcp --url '${agentUrl}'`);
+  // stdio: this CLI by its absolute path, run with Node; HTTP: the local relay's URL with the key as a Bearer header.
+  expect(first.output).toContain(`claude mcp add sheet-plan -- node '${CLI}' mcp --url '${agentUrl}'`);
+  const key = new URL(agentUrl).searchParams.get('key');
+  const relay = 'http://127.0.0.1:8787/macros/s/local/mcp';
+  expect(first.output).toContain(
+    `claude mcp add --transport http sheet-plan '${relay}' --header 'Authorization: Bearer ${key}'`,
+  );
+  expect(first.output).not.toMatch(/npx/);
   const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
   await expect((await fetch(agentUrl, { method: 'POST', body: ping })).json()).resolves.toEqual({
     jsonrpc: '2.0',
@@ -79,7 +85,7 @@ test('start prints a ready URL for a local agent, and a Claude Code line; a rest
   running.splice(0).forEach((child) => child.kill());
   await new Promise((resolve) => setTimeout(resolve, 200));
 
-  const second = await sheetPlan(['start', '--port', '0'], {}, /npx sheet-plan mcp --url .*\n/);
+  const second = await sheetPlan(['start', '--port', '0'], {}, /--header 'Authorization: Bearer .*\n/);
   const newUrl = url.exec(second.output)![0];
   const oldKeyThere = new URL(newUrl);
   oldKeyThere.search = new URL(agentUrl).search;

@@ -1,9 +1,12 @@
-import { useState } from 'preact/hooks';
-import { agentSetups, isLocalAddress } from '../agent-setups';
+import { useEffect, useState } from 'preact/hooks';
+import { agentSetups, cliScript, isLocalAddress } from '../agent-setups';
 import type { SidebarController } from '../controller';
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../protocol';
 import { Confirm } from './confirm';
 import { PanelTitle } from './history';
+
+/** How often the panel asks again whether the web app's address is known, while it is not. */
+const RECHECK_MS = 15_000;
 
 export interface ConnectAgentProps {
   view: AgentsView | null;
@@ -24,6 +27,7 @@ export function ConnectAgent({ view, connected, controller, disabled }: ConnectA
         <p class="loading">Loading the agents…</p>
       ) : (
         <>
+          <RelaySetting relayUrl={view.relayUrl} controller={controller} disabled={disabled} />
           {connected ? (
             <NewKey connected={connected} controller={controller} />
           ) : (
@@ -33,6 +37,65 @@ export function ConnectAgent({ view, connected, controller, disabled }: ConnectA
         </>
       )}
     </main>
+  );
+}
+
+/**
+ * The relay's address, a sheet setting entered once: MCP clients cannot follow Google's redirect to another origin,
+ * so HTTP and cloud clients reach the sheet through it (docs/agents.md).
+ */
+function RelaySetting({
+  relayUrl,
+  controller,
+  disabled,
+}: {
+  relayUrl: string;
+  controller: SidebarController;
+  disabled: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(relayUrl);
+  if (relayUrl && !editing) {
+    return (
+      <p class="relay-setting">
+        Relay: <code>{relayUrl}</code>{' '}
+        <button type="button" class="button text" disabled={disabled} onClick={() => setEditing(true)}>
+          Change
+        </button>
+      </p>
+    );
+  }
+  return (
+    <form
+      class="relay-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void controller.saveRelayUrl(text.trim()).then((saved) => saved && setEditing(false));
+      }}
+    >
+      <label class="field-label" for="relay-url">
+        Relay address
+      </label>
+      <input
+        id="relay-url"
+        class="field"
+        placeholder="https://sheet-plan-relay.you.workers.dev"
+        value={text}
+        disabled={disabled}
+        onInput={(event) => setText(event.currentTarget.value)}
+      />
+      <p class="field-hint">
+        Claude, ChatGPT, Cursor and VS Code connect through a relay, because Google's answers come back from another
+        address than the one they call. Deploy yours once with npm run relay:deploy (see docs/agents.md), or for this
+        computer run npm run relay -- --port 8787 --to &lt;the web app's address&gt;, and enter its address here. Until
+        then, the set-ups below run Sheet Plan's own program on your computer.
+      </p>
+      <div class="button-row">
+        <button type="submit" class="button primary" disabled={disabled || text.trim() === relayUrl}>
+          Save the relay address
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -46,10 +109,28 @@ function NameForm({
   disabled: boolean;
 }) {
   const [name, setName] = useState('');
+  const waiting = Boolean(view.notReady);
+  // While the web app's address is unknown, check again by itself: when the person comes back from opening the
+  // address in their browser (focus, the tab shown again), and every 15 s meanwhile.
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const check = () => {
+      if (document.visibilityState === 'visible') void controller.recheckAgents();
+    };
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
+    const timer = window.setInterval(check, RECHECK_MS);
+    return () => {
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
+      window.clearInterval(timer);
+    };
+  }, [waiting, controller]);
   if (view.notReady) {
     return (
       <div class="connect-not-ready">
         <p>{view.notReady}</p>
+        <p class="hint">This panel checks again by itself when you come back to it.</p>
         <button type="button" class="button text" disabled={disabled} onClick={() => void controller.openAgents()}>
           Check again
         </button>
@@ -142,6 +223,8 @@ function CopyBox({
 
 function NewKey({ connected, controller }: { connected: ConnectedAgentView; controller: SidebarController }) {
   const local = isLocalAddress(connected.url);
+  const [folder, setFolder] = useState('');
+  const setups = agentSetups(connected.url, { relayUrl: connected.relayUrl, cli: cliScript(folder) });
   return (
     <section class="new-key" aria-label={`${connected.agent.name}'s address`}>
       <h2 class="section-title">{connected.agent.name}'s address</h2>
@@ -152,11 +235,22 @@ function NewKey({ connected, controller }: { connected: ConnectedAgentView; cont
       {local && (
         <p class="hint">
           This is the local emulator's address: programs on this computer reach it (Claude Code, Cursor, VS Code).
-          Claude's and ChatGPT's connectors connect from their cloud and need the deployed web app.
+          Claude's and ChatGPT's connectors connect from their cloud and need the deployed web app and relay.
         </p>
       )}
       <h3 class="section-title">Set up your agent</h3>
-      {agentSetups(connected.url).map((setup) => (
+      <label class="field-label" for="cli-folder">
+        Where Sheet Plan is on the agent's computer
+      </label>
+      <input
+        id="cli-folder"
+        class="field"
+        placeholder="/home/you/sheet-plan (npm run deploy printed it)"
+        value={folder}
+        onInput={(event) => setFolder(event.currentTarget.value)}
+      />
+      <p class="field-hint">For the set-ups that run Sheet Plan's own program with Node.js (they need no relay).</p>
+      {setups.map((setup) => (
         <details key={setup.client} class="agent-setup">
           <summary>{setup.client}</summary>
           <p class="setup-steps">{setup.steps}</p>
@@ -169,10 +263,7 @@ function NewKey({ connected, controller }: { connected: ConnectedAgentView; cont
           )}
           {setup.bridge && (
             <>
-              <p class="setup-steps">
-                If it does not connect (its HTTP client does not follow Google's redirect), the same through Sheet
-                Plan's bridge:
-              </p>
+              {setup.snippet && <p class="setup-steps">Or without the relay, with Sheet Plan's own program:</p>}
               <CopyBox
                 label={`the ${setup.client} set-up through the bridge`}
                 text={setup.bridge}

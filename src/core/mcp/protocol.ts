@@ -5,19 +5,17 @@
  * (unparsable JSON, an unknown method, a refused key) is a JSON-RPC error and runs nothing; a tool that fails answers
  * `isError` with our code and message, as the stdio server does.
  *
- * Pure: the endpoint (src/apps-script/web-app.ts) gives the tools, how to call one, and why a caller is refused.
+ * Pure, and the one implementation for both servers: the web app's doPost (src/apps-script/web-app.ts) makes a tool's
+ * API calls in its execution, the stdio server (src/node/mcp/server.ts) through PlanClient; each gives the tools, their
+ * routes and why a caller is refused. Tool errors name tools, never API functions (./tool-words.ts).
  */
-import { toolError, type ToolResult } from './tool-calls';
+import { inputProblem, type JsonRule } from '../argument-check';
+import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult, type ToolRoute } from './tool-calls';
+import { toolWords } from './tool-words';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export const LATEST_PROTOCOL_VERSION = PROTOCOL_VERSIONS[0];
-
-/**
- * The `_meta` key of a tools/call's request id, which relays and bridges add before forwarding a call (relay/src/
- * request-ids.ts): MCP reserves unprefixed and `…mcp/`-prefixed keys for itself.
- */
-export const REQUEST_ID_META = 'sheet-plan/requestId';
 
 /** JSON-RPC 2.0's codes (https://www.jsonrpc.org/specification#error_object), and ours in its server range. */
 export const JSON_RPC_ERRORS = {
@@ -38,21 +36,27 @@ export interface McpTool {
   annotations?: Record<string, unknown>;
 }
 
+/** `params._meta` key of a tools/call carrying a request id: a change sent twice with one id is applied once. */
+export const REQUEST_ID_META = 'sheet-plan/requestId';
+
 export interface McpEndpoint {
   serverInfo: { name: string; version: string };
   instructions: string;
   tools: readonly McpTool[];
-  /**
-   * Runs one tool; a failure is an isError result, never a throw. `requestId` is the call's
-   * `_meta["sheet-plan/requestId"]` when it has one: a change carrying it is applied once (src/core/request-ids.ts).
-   */
-  callTool(name: string, args: Record<string, unknown>, requestId?: unknown): ToolResult;
+  /** How each tool (by name) calls the plan API. */
+  routes: Readonly<Record<string, ToolRoute>>;
+  /** Where the plan is (`AGENT_BASE!C2`), for the message saying there is none. */
+  planCell: string;
   /**
    * Why this caller may not run anything (a missing or revoked key), or null. Asked before every request of a body,
    * so that a key revoked while a batch runs refuses the rest of the batch.
    */
   refusal(): string | null;
 }
+
+/** Makes one tool call's API calls, in order, answering their results; throws what the first failing one threw. */
+export type RunCalls = (calls: ApiCall[]) => unknown[];
+export type RunCallsAsync = (calls: ApiCall[]) => Promise<unknown[]>;
 
 type Id = string | number;
 
@@ -107,19 +111,52 @@ function initialize(endpoint: McpEndpoint, params: Record<string, unknown>) {
   };
 }
 
-function callTool(endpoint: McpEndpoint, params: Record<string, unknown>): ToolResult | JsonRpcError['error'] {
-  if (typeof params.name !== 'string')
+/** The steps of answering: each yields the API calls of one tool call and gets their results back (or their error). */
+type Steps<T> = Generator<ApiCall[], T, unknown[]>;
+
+function requestIdOf(params: Record<string, unknown>): unknown {
+  return isRecord(params._meta) ? params._meta[REQUEST_ID_META] : undefined;
+}
+
+/** The calls, the route's own function given the request id after its own arguments (when it takes one). */
+function withRequestId(calls: ApiCall[], route: ToolRoute, requestId: unknown): ApiCall[] {
+  const index = route.requestIndex;
+  if (requestId === undefined || index === undefined) return calls;
+  return calls.map((call) => {
+    if (call.name !== route.function) return call;
+    const args = [...call.args];
+    while (args.length < index) args.push(undefined);
+    args[index] = { requestId };
+    return { name: call.name, args };
+  });
+}
+
+function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Steps<ToolResult | JsonRpcError['error']> {
+  const name = params.name;
+  if (typeof name !== 'string')
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call needs params.name, the tool to call' };
   if (params.arguments !== undefined && !isRecord(params.arguments))
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
-  if (!endpoint.tools.some((tool) => tool.name === params.name))
-    return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${params.name} not found`);
-  const meta = isRecord(params._meta) ? params._meta : {};
-  return endpoint.callTool(params.name, args, meta[REQUEST_ID_META]);
+  const tool = endpoint.tools.find((candidate) => candidate.name === name);
+  const route = Object.prototype.hasOwnProperty.call(endpoint.routes, name) ? endpoint.routes[name] : undefined;
+  if (!tool || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
+  const problem = inputProblem(args, tool.inputSchema as JsonRule);
+  if (problem)
+    return toolError(
+      `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +
+        toolWords(endpoint.routes)(problem),
+    );
+  try {
+    const { calls, show } = planToolCall(route, args, endpoint.planCell);
+    const results = yield withRequestId(calls, route, requestIdOf(params));
+    return toolAnswer(show(results));
+  } catch (error) {
+    return toolError(toolWords(endpoint.routes)(error instanceof Error ? error.message : String(error)));
+  }
 }
 
-function answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Record<string, unknown>) {
+function* answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Record<string, unknown>) {
   const result = (value: unknown): JsonRpcAnswer => ({ jsonrpc: '2.0', id, result: value });
   switch (method) {
     case 'initialize':
@@ -129,7 +166,7 @@ function answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Re
     case 'tools/list':
       return result({ tools: endpoint.tools });
     case 'tools/call': {
-      const answer = callTool(endpoint, params);
+      const answer = yield* callTool(endpoint, params);
       return 'code' in answer ? failure(id, answer.code, answer.message) : result(answer);
     }
     default:
@@ -141,24 +178,20 @@ function answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Re
   }
 }
 
-function answerOrRefuse(
+function* answerOrRefuse(
   endpoint: McpEndpoint,
   { id, method, params }: { id: Id; method: string; params: Record<string, unknown> },
   refusal: string | null,
-): JsonRpcAnswer {
+): Steps<JsonRpcAnswer> {
   if (refusal !== null) return failure(id, JSON_RPC_ERRORS.unauthorized, refusal);
   try {
-    return answerRequest(endpoint, id, method, params);
+    return yield* answerRequest(endpoint, id, method, params);
   } catch (error) {
     return failure(id, JSON_RPC_ERRORS.internalError, error instanceof Error ? error.message : String(error));
   }
 }
 
-/**
- * The answer to one POST body: a JSON-RPC message or a batch of them. Answers '' when nothing needs one (only
- * notifications or responses), which the client reads as accepted.
- */
-export function answerMcpBody(body: string, endpoint: McpEndpoint): string {
+function* answerSteps(body: string, endpoint: McpEndpoint): Steps<string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -173,8 +206,47 @@ export function answerMcpBody(body: string, endpoint: McpEndpoint): string {
   const answers: JsonRpcAnswer[] = [];
   for (const message of messages) {
     if (message.kind === 'invalid') answers.push(message.answer);
-    else if (message.kind === 'request') answers.push(answerOrRefuse(endpoint, message, endpoint.refusal()));
+    // The key is asked before every request: a Revoke that commits while a batch runs refuses the rest of it.
+    else if (message.kind === 'request') answers.push(yield* answerOrRefuse(endpoint, message, endpoint.refusal()));
   }
   if (answers.length === 0) return '';
   return JSON.stringify(batch ? answers : answers[0]);
+}
+
+/**
+ * The answer to one POST body (or one stdio line): a JSON-RPC message or a batch of them, each tool call's API calls
+ * made by `run` in this execution (the web app). Answers '' when nothing needs one (only notifications or
+ * responses), which the client reads as accepted.
+ */
+export function answerMcpBody(body: string, endpoint: McpEndpoint, run: RunCalls): string {
+  const steps = answerSteps(body, endpoint);
+  let step = steps.next();
+  while (!step.done) {
+    let results: unknown[];
+    try {
+      results = run(step.value);
+    } catch (error) {
+      step = steps.throw(error);
+      continue;
+    }
+    step = steps.next(results);
+  }
+  return step.value;
+}
+
+/** answerMcpBody for a caller whose API calls are asynchronous (the stdio server, through PlanClient). */
+export async function answerMcpBodyAsync(body: string, endpoint: McpEndpoint, run: RunCallsAsync): Promise<string> {
+  const steps = answerSteps(body, endpoint);
+  let step = steps.next();
+  while (!step.done) {
+    let results: unknown[];
+    try {
+      results = await run(step.value);
+    } catch (error) {
+      step = steps.throw(error);
+      continue;
+    }
+    step = steps.next(results);
+  }
+  return step.value;
 }

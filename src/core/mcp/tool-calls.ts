@@ -24,6 +24,8 @@ export interface ToolRoute {
   answer: McpAnswer;
   /** The function changes the plan: answers with tasks carry the plan's revision after it. */
   changesPlan: boolean;
+  /** Where the function takes its request options (`{ requestId }`), when it changes the plan. */
+  requestIndex?: number;
 }
 
 export interface ApiCall {

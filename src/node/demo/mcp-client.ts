@@ -1,15 +1,16 @@
 /**
  * The demo agent's calls made as an MCP client would make them: the MCP tools of Sheet Plan's web app, by URL
- * (`…/macros/s/local/exec?key=…`), through the official SDK's Streamable HTTP client. What the scripted agent reads of
+ * (`…/macros/s/local/exec?key=…`), posted as MCP's Streamable HTTP transport posts them (JSON-RPC, Google's redirect
+ * followed as the stdio bridge follows it). What the scripted agent reads of
  * PlanClient's answers is rebuilt from the tools' answers (the plan from get_plan's Markdown, parsed here), and a
  * tool's isError answer becomes the PlanClientError the agent already handles.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parseErrorMessage } from '../../core/errors';
+import { LATEST_PROTOCOL_VERSION } from '../../core/mcp/protocol';
 import { parsePlan } from '../../core/parse';
 import type { PhaseInput, PlanDetails } from '../../core/types';
 import { PlanClientError } from '../client/errors';
+import { postToWebApp } from '../mcp/url-bridge';
 import type { DemoOptions } from './agent';
 
 type DemoClient = DemoOptions['client'];
@@ -18,25 +19,39 @@ type Answer = Record<string, unknown>;
 /** The summary's words for a draft the person must approve first (src/core/summary.ts). */
 const WAITING = "(waiting for the person's approval";
 
+/** JSON-RPC over the web app, as an MCP client posts it (stateless: no session to keep). */
+async function rpc(url: string, id: number, method: string, params: Answer): Promise<Answer> {
+  const text = await postToWebApp(url, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  const answer = JSON.parse(text) as { result?: Answer; error?: { code: number; message: string } };
+  if (answer.error) throw new Error(`${method} failed: ${answer.error.message} (${answer.error.code})`);
+  return answer.result ?? {};
+}
+
 export class McpDemoClient implements DemoClient {
-  private constructor(private readonly client: Client) {}
+  private nextId = 2;
+
+  private constructor(private readonly url: string) {}
 
   /**
-   * Connects to the web app at `url`. Google's answer to a POST is a 302 that turns it into a GET, which the SDK
-   * follows only with redirectPolicy 'follow' (docs/agents.md).
+   * Connects to the web app at `url` as an MCP client does: initialize, then the initialized notification. Google's
+   * answer to a POST is a 302 to a one-use URL read with GET, which the bridge's poster follows (docs/agents.md).
    */
   static async connect(url: string): Promise<McpDemoClient> {
-    const client = new Client({ name: 'sheet-plan-demo', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { redirectPolicy: 'follow' }));
-    return new McpDemoClient(client);
+    await rpc(url, 1, 'initialize', {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'sheet-plan-demo', version: '1.0.0' },
+    });
+    await postToWebApp(url, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    return new McpDemoClient(url);
   }
 
   close(): Promise<void> {
-    return this.client.close();
+    return Promise.resolve();
   }
 
   private async tool(name: string, args: Answer = {}): Promise<Answer> {
-    const result = (await this.client.callTool({ name, arguments: args })) as {
+    const result = (await rpc(this.url, this.nextId++, 'tools/call', { name, arguments: args })) as {
       isError?: boolean;
       structuredContent?: Answer;
       content: Array<{ text?: string }>;

@@ -62,7 +62,15 @@ export {
   type WebAppOutcome,
 } from './load-bundle';
 export { MimeType } from './services/content-service';
-export { NOTHING_RETURNED, webAppEvent, type WebAppAnswer, type WebAppRequest } from './web-app';
+export {
+  BURST_MESSAGE,
+  DEFAULT_BURST_LIMIT,
+  NOTHING_RETURNED,
+  webAppEvent,
+  type BurstLimit,
+  type WebAppAnswer,
+  type WebAppRequest,
+} from './web-app';
 export { ASSUMPTIONS, type EmulatorAssumption } from './assumptions';
 export { MAX_CELL_CHARACTERS } from './services/cell-input';
 export { AuthMode } from './services/script-app';

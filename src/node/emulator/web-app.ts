@@ -29,6 +29,32 @@ export interface WebAppAnswer {
 
 export type WebAppFunction = 'doGet' | 'doPost';
 
+/*
+ * How Google answers around the script, as the local server (src/node/server/web-app-route.ts) serves it:
+ * - Assumption web-app-echo-origin: the one-use echo URL is on another origin than /exec, and a POST to it is 405.
+ * - Assumption web-app-head-forbidden: a HEAD of /exec is 403; the script does not run.
+ * - Assumption web-app-burst-limit: over the per-script burst limit, Google's page "Service invoked too many times",
+ *   and nothing runs.
+ * - Assumption web-app-workspace-url: a Workspace domain's deployment is served at /a/macros/{domain}/s/{id}/exec,
+ *   which getUrl() answers (and the script remembers).
+ */
+
+/** At most `requests` web app requests per script within `windowMs`. */
+export interface BurstLimit {
+  requests: number;
+  windowMs: number;
+}
+
+/**
+ * The emulator's burst limit: 300 requests a minute per script. Google publishes no number for it; this is one a
+ * working agent (or the demo) stays under and a client looping on reconnects soon meets. Tests set their own.
+ */
+export const DEFAULT_BURST_LIMIT: BurstLimit = { requests: 300, windowMs: 60_000 };
+
+/** Google's words when a script is called too often in a short time. */
+export const BURST_MESSAGE =
+  'Service invoked too many times in a short time: exec. Try Utilities.sleep(1000) between calls.';
+
 /** The kind of execution a web app request runs in. */
 export const WEB_APP_CONTEXT: ExecutionContextKind = 'webapp';
 

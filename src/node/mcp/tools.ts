@@ -16,12 +16,14 @@ import {
   API_FUNCTIONS,
   PLAN_DETAILS,
   apiFunction,
+  requestArgumentIndex,
   type AgentFunctionName,
   type McpAnswer,
 } from '../../core/api-functions';
 import { FORMATS } from '../../core/argument-check';
 import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
+import { toolWords } from '../../core/mcp/tool-words';
 
 /** A task as the tools show it. */
 const taskSchema = z.object({
@@ -30,6 +32,8 @@ const taskSchema = z.object({
   title: z.string(),
   note: z.string().optional(),
   waitsFor: z.array(z.string()).optional(),
+  /** Who works on it (its `Working:` line): shown by taskOf in src/core/mcp/tool-calls.ts. */
+  working: z.object({ by: z.string(), until: z.string().optional() }).optional(),
 });
 
 const planSchema = z.object({
@@ -131,7 +135,13 @@ function toolOf(name: AgentFunctionName, answer: McpAnswer): ToolDefinition {
     input,
     output: OUTPUTS[answer],
     readOnly: !spec.changesPlan && !spec.writesSheet,
-    route: { function: name, args: Object.keys(input), answer, changesPlan: spec.changesPlan },
+    route: {
+      function: name,
+      args: Object.keys(input),
+      answer,
+      changesPlan: spec.changesPlan,
+      ...(requestArgumentIndex(name) === undefined ? {} : { requestIndex: requestArgumentIndex(name) }),
+    },
   };
 }
 
@@ -184,9 +194,11 @@ function jsonSchema(shape: z.ZodRawShape, io: 'input' | 'output'): JsonSchema {
 
 /** The tools/list answer's tools. */
 export function toolList(): McpTool[] {
+  const words = toolWords(Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.route])));
   return TOOLS.map((tool) => ({
     name: tool.name,
-    description: tool.description,
+    // The descriptor's descriptions name API functions (`reviewTask`): over MCP, the tools.
+    description: words(tool.description),
     inputSchema: jsonSchema(tool.input, 'input'),
     outputSchema: jsonSchema(tool.output, 'output'),
     ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),

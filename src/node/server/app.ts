@@ -113,7 +113,7 @@ const PAGE_HEADERS = {
 /** The cells a person sees and types into. */
 const PERSON_CELLS: string[] = Object.values(PAGE_CELLS);
 
-function sendWebApp(response: ServerResponse, answer: WebAppResponse): void {
+export function sendWebApp(response: ServerResponse, answer: WebAppResponse): void {
   if (answer.status === 302) {
     response.writeHead(302, { location: answer.location, 'cache-control': 'no-store' });
     return void response.end();
@@ -235,9 +235,8 @@ async function route(options: AppOptions, request: RouteRequest, response: Serve
   const scriptsRun = await answerScriptsRun(options, request);
   if (scriptsRun) return sendJson(response, scriptsRun);
   const { incoming, method, url, body } = request;
-  const origin = `http://${incoming.headers.host}`;
   const contentType = incoming.headers['content-type'];
-  const webApp = await options.webApp?.answer({ method, url, origin, body, contentType });
+  const webApp = await options.webApp?.answer({ method, url, body, contentType });
   if (webApp) return sendWebApp(response, webApp);
   const pageCall = await answerPageCalls(options, request);
   if (pageCall) return sendJson(response, pageCall);

@@ -11,9 +11,11 @@ import {
   runSimpleTrigger,
   type EmulatedSpreadsheet,
   type PoolOptions,
+  type BurstLimit,
 } from '../emulator';
-import { createApp, listen } from './app';
-import { newSecret } from './local-only';
+import { createApp, listen, sendWebApp } from './app';
+import { relayMcpUrl, splitAgentUrl } from '../../core/relay-url';
+import { foreignRequest, newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
 import { pageRoutes } from './page';
 import { DEFAULT_STATE_FILE, loadSpreadsheet, persistenceFor, type Seed } from './state';
@@ -37,6 +39,10 @@ export interface StartOptions {
   pool?: PoolOptions;
   /** What a new state file starts with (default: the spec's example plan). */
   seed?: Seed;
+  /** A Workspace domain: the web app is deployed at /a/macros/{domain}/s/local/exec (./web-app-route.ts). */
+  domain?: string;
+  /** The web app's burst limit per script (default 300 requests a minute). */
+  burst?: BurstLimit;
 }
 
 /** A port number from the command line or the environment; `where` names it in the error. */
@@ -87,6 +93,23 @@ function openAsPerson(spreadsheet: EmulatedSpreadsheet, distDir: string): void {
   if ('error' in outcome) throw new Error(`Opening the local sheet failed: onOpen: ${outcome.error.message}`);
 }
 
+/** The echo server: only the web app's one-use answers (LocalWebApp.answerEcho), for this machine only. */
+function echoHandler(webApp: LocalWebApp): ReturnType<typeof createApp> {
+  return async (incoming, response) => {
+    incoming.resume();
+    const refusal = foreignRequest(incoming);
+    if (refusal) {
+      response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' });
+      return void response.end(refusal.message);
+    }
+    const url = new URL(incoming.url ?? '/', 'http://localhost');
+    sendWebApp(response, webApp.answerEcho(incoming.method ?? 'GET', url));
+  };
+}
+
+/** Where `npm run relay -- --port 8787` listens, for the lines `npm start` prints. */
+const LOCAL_RELAY = 'http://127.0.0.1:8787';
+
 /** Starts the emulator on 127.0.0.1 (and nowhere else). */
 export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
@@ -97,7 +120,7 @@ export async function startServer(options: StartOptions = {}) {
   persist();
   const pool = new ExecutionPool(options.pool);
   const secret = newSecret();
-  const webApp = new LocalWebApp({ spreadsheet, distDir, pool, persist });
+  const webApp = new LocalWebApp({ spreadsheet, distDir, pool, persist, domain: options.domain, burst: options.burst });
   const handler = createApp({
     spreadsheet,
     distDir,
@@ -111,8 +134,11 @@ export async function startServer(options: StartOptions = {}) {
     await pool.close();
     throw error;
   });
+  // Google's one-use answers come from another origin than /exec: here a second port (any free one).
+  const echo = await listen(echoHandler(webApp), 0);
+  webApp.echoOrigin = echo.url;
   // The bound script's web app, as ScriptApp.getService().getUrl() answers it: the sidebar builds agent URLs on it.
-  const webAppUrl = localWebAppUrl(url);
+  const webAppUrl = localWebAppUrl(url, options.domain);
   spreadsheet.webAppUrl = webAppUrl;
   // Opened once, as a person opens a new deployment's address: the web app remembers its URL for the sidebar, whose
   // own getUrl() answers only the /dev one (src/apps-script/web-app-url.ts).
@@ -121,15 +147,20 @@ export async function startServer(options: StartOptions = {}) {
   const stopTriggers = runTriggersWhenDue({ spreadsheet, distDir, pool, persist });
   const close = async () => {
     stopTriggers();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // A browser keeps idle connections open; close() alone would wait for them.
-      server.closeAllConnections();
-    });
+    await Promise.all(
+      [server, echo.server].map(
+        (closing) =>
+          new Promise<void>((resolve) => {
+            closing.close(() => resolve());
+            // A browser keeps idle connections open; close() alone would wait for them.
+            closing.closeAllConnections();
+          }),
+      ),
+    );
     webApp.close();
     await pool.close();
   };
-  return { server, url, webAppUrl, spreadsheet, stateFile, seeded, pool, secret, close };
+  return { server, url, echoUrl: echo.url, webAppUrl, spreadsheet, stateFile, seeded, pool, secret, close };
 }
 
 /** The agent `npm start` connects, so that a newcomer can point an MCP client at the local sheet at once. */
@@ -167,8 +198,13 @@ export async function startCommand(args: string[], options: StartCommandOptions)
   log('');
   log(`Connect an MCP client as "${LOCAL_AGENT_NAME}" (a new key at every start; the sidebar lists and revokes it):`);
   log(`  ${agentUrl}`);
-  log(`  claude mcp add --transport http sheet-plan '${agentUrl}'`);
-  log(`  npx sheet-plan mcp --url '${agentUrl}'   (stdio, for any client; follows the 302 itself)`);
+  // This very CLI by its path: a stdio client runs it with Node (no package fetched by name).
+  const cli = path.resolve(process.argv[1] ?? 'build/cli.js');
+  log(`  claude mcp add sheet-plan -- node '${cli}' mcp --url '${agentUrl}'   (stdio: follows the 302 itself)`);
+  const { webAppUrl, key } = splitAgentUrl(agentUrl);
+  const relay = relayMcpUrl(LOCAL_RELAY, webAppUrl);
+  log(`Or over HTTP through the relay (npm run relay -- --port 8787 --to ${webAppUrl}):`);
+  log(`  claude mcp add --transport http sheet-plan '${relay}' --header 'Authorization: Bearer ${key}'`);
   log('');
   log('  Only this machine can reach it (127.0.0.1); only its own pages may drive it from a browser.');
 }
