@@ -46,6 +46,8 @@ export interface SidebarState {
   writes: WriteLogEntry[];
   /** Each task's last check result, by step, as the server last reported them. */
   checkResults: Record<string, CheckResult>;
+  /** The spreadsheet's time zone as sidebarLoad reported it ('' until then): the plan's wall-clock times are in it. */
+  sheetTimeZone: string;
   /** A panel shown instead of the plan (history, archive, settings): null while closed. */
   panel: Panel | null;
 }
@@ -77,14 +79,16 @@ export function initialState(): SidebarState {
     panel: null,
     writes: [],
     checkResults: {},
+    sheetTimeZone: '',
     keptTexts: [],
   };
 }
 
 const SOURCE_WORDS: Record<string, string> = {
   api: 'the agent',
-  sidebar: 'the sidebar',
-  menu: 'the menu',
+  // The sidebar and the menu are only ever the person: a change they made is theirs.
+  sidebar: 'you',
+  menu: 'you (from the menu)',
   'cell edit': 'an edit in the cell',
   unknown: 'someone',
 };

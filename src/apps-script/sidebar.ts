@@ -220,7 +220,9 @@ export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
     rememberSpreadsheet(spreadsheet);
-    return withWrites(spreadsheet, currentView(spreadsheet));
+    // The sheet's zone, asked once per sidebar: claims' "until" times are wall-clock times in it, which the page
+    // shows in the person's own zone.
+    return { ...withWrites(spreadsheet, currentView(spreadsheet)), timeZone: spreadsheet.getSpreadsheetTimeZone() };
   });
 }
 

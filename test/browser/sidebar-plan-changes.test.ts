@@ -41,7 +41,7 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   // The first approval: nothing was approved here before.
   await page
     .locator('.approval-changes', {
-      hasText: 'No earlier approval of yours is recorded here, so there is nothing to compare with.',
+      hasText: 'NEW PLAN No earlier approval of yours is recorded here, so there is nothing to compare with.',
     })
     .waitFor();
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
@@ -61,19 +61,25 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   expect((await server().scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
   await checkNow(page);
 
+  // Scope first: the new Write range is marked NEW where the ranges are listed; then the task changes.
   const changes = page.locator('.plan-approval .plan-changes');
   await changes.waitFor({ timeout: 8000 });
+  const scope = page.locator('.plan-approval .approval-scope');
+  await expect(scope.locator('li').allTextContents()).resolves.toEqual(['Summary!B3:E15', 'Chart!A1:B12NEW']);
   await expect(changes.locator('li.change').allTextContents()).resolves.toEqual([
     'Renamed 1.2: Read the returns and refunds from Returns',
     'Added 2.2 “Draw the chart into Chart” to “Write”',
-    'May now write Chart!A1:B12 (Write range added)',
   ]);
+  const order = await page
+    .locator('.plan-approval')
+    .evaluate((box) => [...box.querySelectorAll('.approval-scope, .approval-changes')].map((node) => node.className));
+  expect(order[0]).toContain('approval-scope');
   await expect(changes.locator('li.task-changed ins').allTextContents()).resolves.toEqual(['and refunds']);
   await expect(page.locator('.approval-changes-heading').textContent()).resolves.toMatch(
     /^Changed since you approved it/,
   );
   // The Write ranges the plan declares, plainly: what approving lets the agent change.
-  await expect(page.locator('.approval-writes li').allTextContents()).resolves.toEqual([
+  await expect(page.locator('.approval-writes li .range-link').allTextContents()).resolves.toEqual([
     'Summary!B3:E15',
     'Chart!A1:B12',
   ]);

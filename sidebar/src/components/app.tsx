@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
@@ -12,6 +12,7 @@ import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 import { Settings } from './settings';
 import { SelectRange } from './range-links';
+import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
 import { taskChecksOf } from '../../../src/core/checks';
 
@@ -98,20 +99,22 @@ export function App({ controller }: { controller: SidebarController }) {
 
   return (
     <SelectRange.Provider value={(reference) => void controller.selectRange(reference)}>
-      <div class="sidebar" aria-busy={Boolean(state.busy)}>
-        <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
-        {state.error && (
-          <ErrorBanner
-            error={state.error}
-            sessionEnded={state.sessionEnded}
-            unsentText={state.unsentText}
-            onDismiss={() => controller.dismissError()}
-          />
-        )}
-        <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
-        {body}
-        <StatusBar notice={state.notice} />
-      </div>
+      <SheetZone.Provider value={state.sheetTimeZone}>
+        <div class="sidebar" aria-busy={Boolean(state.busy)}>
+          <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
+          {state.error && (
+            <ErrorBanner
+              error={state.error}
+              sessionEnded={state.sessionEnded}
+              unsentText={state.unsentText}
+              onDismiss={() => controller.dismissError()}
+            />
+          )}
+          <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
+          {body}
+          <StatusBar notice={state.notice} />
+        </div>
+      </SheetZone.Provider>
     </SelectRange.Provider>
   );
 }
@@ -181,9 +184,25 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
   );
 }
 
+/** The status bar's height as a CSS variable: the approval box's decision footer sticks just above it. */
+function useStatusBarHeight() {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--status-bar-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return bar;
+}
+
 function StatusBar({ notice }: { notice: string }) {
+  const bar = useStatusBarHeight();
   return (
-    <footer class="status-bar">
+    <footer class="status-bar" ref={bar}>
       <span class="notice" role="status" aria-live="polite">
         {notice}
       </span>

@@ -27,7 +27,7 @@ function Words({ parts }: { parts: WordPart[] }) {
 
 const statusLabel = (status: string) => STATUS_TABLE.definition(status).label.toLowerCase();
 
-function taskLine(change: TaskChange) {
+export function taskLine(change: TaskChange) {
   if (change.change === 'added')
     return (
       <>
@@ -75,7 +75,7 @@ function phaseName(name: string): string {
   return name ? `“${name}”` : 'the tasks';
 }
 
-function phaseLine(change: PhaseChange) {
+export function phaseLine(change: PhaseChange) {
   if (change.change === 'added')
     return (
       <>
@@ -105,7 +105,7 @@ function rangeLine(change: RangeChange) {
   );
 }
 
-function textLine(label: string, change: TextChange) {
+export function textLine(label: string, change: TextChange) {
   return (
     <>
       {label}: <Words parts={change.words} />

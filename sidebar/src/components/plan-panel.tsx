@@ -13,7 +13,9 @@ import { renderMarkdown } from '../markdown';
 import { withoutEmptyFields } from '../empty-fields';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
-import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
+import { PlanApproval } from './approval-box';
+import { PersonTime } from './person-time';
+import { PlanStatusLine } from './plan-lifecycle';
 import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
 import { StatusIcon } from './status-icon';
 import { TaskActions, TaskItem } from './task';
@@ -27,23 +29,17 @@ interface PanelProps {
   disabled: boolean;
 }
 
-/** The plan, read from the Markdown the sidebar shows (the server's, or an optimistic change). */
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  return date.toDateString() === new Date().toDateString()
-    ? time
-    : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
-}
-
 /** Who changed the plan last, when, and its version (the revision number, in a person's word). */
 function ChangeLine({ view }: { view: PlanView }) {
-  const when = view.changedAt ? formatTime(view.changedAt) : '';
   return (
     <p class="plan-meta">
       Changed by {describeSource(view.changedBy)}
-      {when ? `, ${when}` : ''} · version {view.revision}
+      {view.changedAt && (
+        <>
+          , <PersonTime iso={view.changedAt} />
+        </>
+      )}{' '}
+      · version {view.revision}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
 import { taskChoices, type TaskChoice } from '../task-choices';
 import { Decision } from './decision';
+import { ClaimUntil } from './person-time';
 import { LinkedText } from './range-links';
 import { StatusIcon } from './status-icon';
 import { TaskCheck } from './task-checks';
@@ -125,7 +126,13 @@ export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
   return (
     <p class="task-working">
       <span>
-        {by} works on it{until ? ` until ${until}` : ''}
+        {by} works on it
+        {until && (
+          <>
+            {' '}
+            <ClaimUntil until={until} />
+          </>
+        )}
       </span>{' '}
       <button
         type="button"
