@@ -15,6 +15,7 @@ import { SelectRange } from './range-links';
 import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
 import { taskChecksOf } from '../../../src/core/checks';
+import { freshCheckResults } from '../needs-you';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -55,8 +56,9 @@ export function App({ controller }: { controller: SidebarController }) {
   useChangeCheck(controller);
   const disabled = Boolean(state.busy) || state.sessionEnded;
   const checksShown = useMemo(
-    () => ({ declared: taskChecksOf(state.markdown), results: state.checkResults }),
-    [state.markdown, state.checkResults],
+    // A result an undo made stale (a write for its task undone since) is no longer shown.
+    () => ({ declared: taskChecksOf(state.markdown), results: freshCheckResults(state.checkResults, state.writes) }),
+    [state.markdown, state.checkResults, state.writes],
   );
 
   const panel = state.panel;
