@@ -161,27 +161,33 @@ function ErrorBanner({
 }
 
 /**
- * No plan in the cell. The history outlives the plan (someone may have cleared the cell by mistake), so it
- * is offered here as well as the starter plan.
+ * No plan in the cell. What a new person needs first is an agent to write one: "Connect an agent" is the main action,
+ * with the three steps. The starter plan and the history (someone may have cleared the cell by mistake) come after.
  */
 function EmptyState({ controller, disabled }: { controller: SidebarController; disabled: boolean }) {
   return (
     <main class="empty-state">
       <h1 class="plan-title">No plan yet</h1>
-      <p>
-        {PLAN_CELL_REFERENCE} holds no plan. Start with the starter plan, which shows your agent how plans work, or ask
-        your agent to create one.
-      </p>
+      <p>An agent writes its plan into {PLAN_CELL_REFERENCE}; you watch and steer it here.</p>
+      <ol class="first-steps">
+        <li>Connect an agent: give it its own address to this sheet.</li>
+        <li>Ask it for a plan: it appears here for you to approve.</li>
+        <li>Approve it, then answer and review as it works.</li>
+      </ol>
       <div class="button-row">
-        <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
+        <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.openAgents()}>
+          Connect an agent
+        </button>
+        <button type="button" class="button" disabled={disabled} onClick={() => void controller.initialize()}>
           Initialize plan
         </button>
       </div>
       <p class="empty-history-hint">
-        Was there a plan here before? Earlier versions of the plan are kept in the history, and any of them can be
-        restored; plans the agent finished are in Finished plans.
+        Initialize plan writes a starter plan that shows your agent how plans work. Was there a plan here before?
+        Earlier versions of the plan are kept in the history, and any of them can be restored; plans the agent finished
+        are in Finished plans.
       </p>
-      <PanelButtons controller={controller} disabled={disabled} />
+      <PanelButtons controller={controller} disabled={disabled} connect={false} />
     </main>
   );
 }
