@@ -35,12 +35,14 @@ export function tellPersonByMail(
   waiting: WaitingItem[],
   /** The unique id of the trigger that runs this call (sendWaitingMail): it has fired, and was deleted. */
   firedTrigger?: string,
+  /** The name of the agent whose change this is, when it has one: the e-mail says who is waiting for the person. */
+  agent?: string,
 ): void {
   updateMailState(firedTrigger, (state) => {
     if (fresh.length === 0 && state.pending.length === 0 && !state.triggerId) return null;
     const decision = foldMail(state, fresh, waiting, new Date());
     // Not sent: everything stays pending, and the window is not restarted.
-    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send))
+    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, decision.send, agent))
       return { ...state, pending: decision.send };
     return decision.state;
   });
@@ -111,7 +113,7 @@ export function scheduleMailTrigger(ms: number): string {
 }
 
 /** Sends one e-mail; false (logged) when there is no one to send it to, no quota left, or MailApp fails. */
-function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: WaitingItem[]): boolean {
+function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: WaitingItem[], agent?: string): boolean {
   try {
     const recipients = settings.mailTo.length > 0 ? settings.mailTo : ownerAddress(spreadsheet);
     if (recipients.length === 0) {
@@ -127,7 +129,11 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
       return false;
     }
     const { subject, body } = composeMail(items, spreadsheet.getName(), spreadsheet.getUrl());
-    MailApp.sendEmail(recipients.join(','), subject, body);
+    MailApp.sendEmail(
+      recipients.join(','),
+      subject,
+      agent ? body.replace(/^The agent's plan/, `${agent}'s plan`) : body,
+    );
     return true;
   } catch (error) {
     console.warn(`Sheet Plan: the e-mail to the person could not be sent; it waits for the next change (${error})`);

@@ -90,3 +90,19 @@ test('a long plan: Needs me / Active / All, and Jump to current puts the focus o
   await screenshot(page, 'person-view-filter');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('told quickly: with the agent at work, its new review item shows within 5 s after 45 s of quiet', async () => {
+  const server = await startServer();
+  const sidebar = await openSidebar(browser(), server, { fakeClock: true });
+  const { page } = sidebar;
+  // The agent starts a task: the sidebar reads who changed the plan and checks every 3 s from then on.
+  expect((await server.scriptsRun('startTask', ['3.2'])).status).toBe(200);
+  await sidebar.runClock(3000);
+  await page.locator('.task-list li[data-step="3.2"].task-doing').waitFor();
+  await sidebar.runClock(45_000);
+  const before = sidebar.calls.filter((name) => name === 'sidebarCheck').length;
+  expect((await server.scriptsRun('reviewTask', ['3.2', 'please look at the totals'])).status).toBe(200);
+  await sidebar.runClock(5000);
+  await expect(page.locator('.need-review').count()).resolves.toBe(2);
+  expect(sidebar.calls.filter((name) => name === 'sidebarCheck').length - before).toBeLessThanOrEqual(2);
+});

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ChangeWatcher } from '../change-watcher';
+import { agentAtWork, ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
 import { Archive } from './archive';
@@ -35,7 +35,20 @@ const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'focu
  */
 function useChangeCheck(controller: SidebarController): void {
   useEffect(() => {
-    const watcher = new ChangeWatcher(() => controller.check());
+    const noticeAgent = () => {
+      const { view, writes } = controller.state;
+      if (view && agentAtWork(view.changedBy, view.changedAt, Date.now()))
+        watcher.agentActive(Date.parse(view.changedAt!));
+      const write = writes[0];
+      if (write && agentAtWork(write.by, write.at, Date.now())) watcher.agentActive(Date.parse(write.at));
+    };
+    const watcher = new ChangeWatcher(async () => {
+      const changed = await controller.check();
+      // The same change read twice does not stretch the window: it counts from when the agent made it.
+      noticeAgent();
+      return changed;
+    });
+    noticeAgent();
     const onVisibility = () => (document.visibilityState === 'visible' ? watcher.show() : watcher.hide());
     const onActivity = () => watcher.activity();
     onVisibility();

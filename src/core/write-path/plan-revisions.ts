@@ -23,6 +23,7 @@ import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
 import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
 import {
+  agentNameOf,
   currentRevision,
   isUnrecorded,
   recordedRevision,
@@ -327,7 +328,8 @@ export class PlanRevisions {
     const settings = this.settings();
     if (!settings.mailWhenWaiting) return;
     const waiting = waitingItems(after, settings.approvalRequired);
-    this.store.tellPerson(newlyWaiting(waitingItems(before, settings.approvalRequired), waiting), waiting, settings);
+    const fresh = newlyWaiting(waitingItems(before, settings.approvalRequired), waiting);
+    this.store.tellPerson(fresh, waiting, settings, agentNameOf(this.source) ?? undefined);
   }
 
   /**
