@@ -16,6 +16,7 @@ import { needTargets, needsYou } from '../needs-you';
 import { Collapsible } from './collapsible';
 import { NeedsYou, TaskFilter, type TaskFilterChoice } from './needs-you';
 import { PersonTime } from './person-time';
+import { isNotAPlan, Recovery } from './recovery';
 import { PlanStatusLine } from './plan-lifecycle';
 import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
 import { StatusIcon } from './status-icon';
@@ -72,6 +73,7 @@ export function PlanPanel({
     <main class="plan">
       <PlanHeader plan={plan} view={view} controller={controller} disabled={disabled} />
 
+      {isNotAPlan(markdown) && <Recovery view={view} controller={controller} disabled={disabled} />}
       <NeedsYou items={needs} />
       <ProblemsBanner problems={problems} controller={controller} disabled={disabled} />
       {otherFormat && <AdoptFormat controller={controller} disabled={disabled} />}
