@@ -106,3 +106,24 @@ test('told quickly: with the agent at work, its new review item shows within 5 s
   await expect(page.locator('.need-review').count()).resolves.toBe(2);
   expect(sidebar.calls.filter((name) => name === 'sidebarCheck').length - before).toBeLessThanOrEqual(2);
 });
+
+test('after approving a review or answering, the focus moves to the next thing that needs the person', async () => {
+  const server = await startServer();
+  const { page } = await openSidebar(browser(), server);
+  await atSidebarWidth(page);
+  const approve = page.locator('.review-item[data-step="2.3"]').getByRole('button', { name: 'Approve', exact: true });
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.review-item[data-step="2.3"]').waitFor({ state: 'detached' });
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Question 1: Should we/);
+  await expect(page.locator('.needs-you-heading').textContent()).resolves.toBe('Needs you 4 items');
+
+  // The strip's line goes to the question; Answer, type, Enter: the focus goes on to the next question.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter'); // "Answer" has the focus
+  await page.keyboard.type('Yes, include them');
+  await page.keyboard.press('Enter');
+  await page.locator('.need-question', { hasText: 'Should we include' }).waitFor({ state: 'detached' });
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Question 2: Threshold/);
+  expect(await axeViolations(page)).toEqual([]);
+});

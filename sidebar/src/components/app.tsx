@@ -64,9 +64,33 @@ function useChangeCheck(controller: SidebarController): void {
   }, [controller]);
 }
 
+/**
+ * Focus is never dropped to the top of the page: when the control the person used goes away with what it acted on
+ * (an approved review item, an answered question, an undone write), the focus moves to the next thing that needs
+ * them ("Needs you"), or to the plan's title when nothing does.
+ */
+function useFocusKept(): void {
+  const last = useRef<Element | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => (last.current = event.target as Element);
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  useEffect(() => {
+    const lost = last.current && !last.current.isConnected;
+    if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
+    const next =
+      document.querySelector<HTMLElement>('.needs-you .need-go') ?? document.querySelector<HTMLElement>('.plan-title');
+    if (!next) return;
+    if (!next.matches('button')) next.tabIndex = -1;
+    next.focus();
+  });
+}
+
 export function App({ controller }: { controller: SidebarController }) {
   const state = useControllerState(controller);
   useChangeCheck(controller);
+  useFocusKept();
   const disabled = Boolean(state.busy) || state.sessionEnded;
   const checksShown = useMemo(
     // A result an undo made stale (a write for its task undone since) is no longer shown.
