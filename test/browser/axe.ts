@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS } from './harness';
 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -39,10 +39,29 @@ export async function atSidebarWidth(page: Page, height = 900): Promise<void> {
   await page.setViewportSize({ width: 300, height });
 }
 
+const DOC_IMAGES = path.resolve(__dirname, '../../docs/images');
+
+/**
+ * With DOC_IMAGES=1 in the environment, also the small JPEG docs/sidebar.md shows (docs/images/`name`.jpg, the top
+ * 560 px): `DOC_IMAGES=1 npx jest test/browser/sidebar-person-view.test.ts …` refreshes them.
+ */
+export async function docImage(target: Page | Locator, name: string): Promise<void> {
+  if (!process.env.DOC_IMAGES) return;
+  mkdirSync(DOC_IMAGES, { recursive: true });
+  const file = path.join(DOC_IMAGES, `${name}.jpg`);
+  if ('viewportSize' in target) {
+    const width = target.viewportSize()?.width ?? 300;
+    await target.screenshot({ path: file, type: 'jpeg', quality: 70, clip: { x: 0, y: 0, width, height: 560 } });
+  } else {
+    await target.screenshot({ path: file, type: 'jpeg', quality: 70 });
+  }
+}
+
 /** A screenshot of the whole page at 300 px into artifacts/ (`name`.png); returns its path. */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
+  await docImage(page, name);
   if (!options.fullPage) {
     await page.screenshot({ path: file });
     return file;

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import { docImage } from './axe';
 import { ARTIFACTS, checkNow, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
@@ -126,9 +127,9 @@ test('History shows the changes from the version before each entry', async () =>
 /** Approves the draft createPlan wrote, from the approval box, and answers the plan as approved. */
 async function approveDraft(sidebar: SidebarPage): Promise<string> {
   await checkNow(sidebar.page);
+  await sidebar.page.locator('.plan-approval .approval-new').waitFor();
   await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
-  await sidebar.page.locator('.status-bar .notice', { hasText: 'Plan approved' }).waitFor();
-  return server().planText();
+  return waitForCell(server(), (cell) => cell.includes('Status: approved'));
 }
 
 test('progress collapses to one line; formulas and a check added are marked NEW, before the task changes', async () => {
@@ -163,6 +164,7 @@ test('progress collapses to one line; formulas and a check added are marked NEW,
   expect(order).toEqual(['Approved, th', 'Checks', '2 tasks prog']);
   await page.setViewportSize({ width: 300, height: 900 });
   await box.screenshot({ path: path.join(ARTIFACTS, 'person-view-replan.png') });
+  await docImage(box, 'person-view-replan');
   expect(sidebar.dialogs).toEqual([]);
 });
 
