@@ -58,10 +58,14 @@ export async function docImage(target: Page | Locator, name: string): Promise<vo
 }
 
 /** A screenshot of the whole page at 300 px into artifacts/ (`name`.png); returns its path. */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; doc?: boolean } = {},
+): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await docImage(page, name);
+  if (options.doc !== false) await docImage(page, name);
   if (!options.fullPage) {
     await page.screenshot({ path: file });
     return file;

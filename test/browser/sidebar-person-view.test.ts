@@ -4,8 +4,8 @@
  * "Doing — nobody on it", what a task still waits for); a filter and "Jump to current" for long plans; and every state
  * passes axe-core's WCAG 2.2 AA rules. Screenshots go to artifacts/.
  */
-import { axeViolations, atSidebarWidth, screenshot } from './axe';
-import { openSidebar, taskRow, useBrowser, useLocalServers } from './harness';
+import { axeViolations, atSidebarWidth, docImage, screenshot } from './axe';
+import { ARTIFACTS, openSidebar, taskRow, useBrowser, useLocalServers } from './harness';
 
 const browser = useBrowser();
 const startServer = useLocalServers();
@@ -69,7 +69,12 @@ test('states look different: decided, waiting without a claim, nobody on it, wha
   const fills = (step: string) => taskRow(page, step).locator('.status-svg circle').first().getAttribute('fill');
   await expect(fills('1.5')).resolves.toBe('none');
   await expect(fills('1.4')).resolves.toBe('currentColor');
-  await screenshot(page, 'person-view-states', { fullPage: true });
+  await screenshot(page, 'person-view-states', { fullPage: true, doc: false });
+  await page
+    .locator('.phase')
+    .first()
+    .screenshot({ path: `${ARTIFACTS}/person-view-states-phase.png` });
+  await docImage(page.locator('.phase').first(), 'person-view-states');
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -62,7 +62,7 @@ function MailToField({
         onChange={(event) => void save(event.currentTarget.value)}
       />
       {problem && (
-        <span class="field-hint warning" id="mail-to-problem" role="alert">
+        <span class="field-hint mail-to-problem" id="mail-to-problem" role="alert">
           {problem}
         </span>
       )}
