@@ -109,6 +109,12 @@ test('told quickly: with the agent at work, its new review item shows within 5 s
   expect((await server.scriptsRun('reviewTask', ['3.2', 'please look at the totals'])).status).toBe(200);
   await sidebar.runClock(5000);
   await expect(page.locator('.need-review').count()).resolves.toBe(2);
+  // The notice says what newly waits for the person, whole: it wraps in the status bar instead of being cut off.
+  const notice = page.locator('.status-bar .notice');
+  await expect(notice.textContent()).resolves.toMatch(/For you: .*3\.2.* waits for your review/);
+  await page.setViewportSize({ width: 300, height: 700 });
+  await expect(notice.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
+  await expect(notice.evaluate((element) => element.getBoundingClientRect().height > 20)).resolves.toBe(true);
   expect(sidebar.calls.filter((name) => name === 'sidebarCheck').length - before).toBeLessThanOrEqual(2);
 });
 
