@@ -131,7 +131,9 @@ test('after approving a review or answering, the focus moves to the next thing t
 
   // The strip's line goes to the question; Answer, type, Enter: the focus goes on to the next question.
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter'); // "Answer" has the focus
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Answer');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
   await page.keyboard.type('Yes, include them');
   await page.keyboard.press('Enter');
   await page.locator('.need-question', { hasText: 'Should we include' }).waitFor({ state: 'detached' });

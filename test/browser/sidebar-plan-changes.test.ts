@@ -129,7 +129,7 @@ async function approveDraft(sidebar: SidebarPage): Promise<string> {
   await checkNow(sidebar.page);
   await sidebar.page.locator('.plan-approval .approval-new').waitFor();
   await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
-  return waitForCell(server(), (cell) => cell.includes('Status: approved'));
+  return waitForCell(server(), (cell) => cell.includes('Status: approved'), 15_000);
 }
 
 test('progress collapses to one line; formulas and a check added are marked NEW, before the task changes', async () => {

@@ -6,11 +6,17 @@ import { useState } from 'preact/hooks';
 
 /** The server's refusal of an address, in the person's words: `“dana@example” is not an e-mail address: …`. */
 export function plainMailToError(message: string): string {
-  const wrong = /mailTo: "([^"]*)" is not an e-mail address/i.exec(message);
-  if (wrong) return `“${wrong[1]}” is not an e-mail address: write it like dana@example.com. Nothing was saved.`;
-  const many = /mailTo takes at most (\d+) addresses/i.exec(message);
-  if (many) return `At most ${many[1]} addresses fit here. Nothing was saved.`;
-  return `${message.replace(/^mailTo: /i, '')} Nothing was saved.`;
+  // Read with indexOf, not a pattern: the server's wording is fixed (src/core/settings.ts), and nothing can backtrack.
+  const lower = message.toLowerCase();
+  const opening = lower.indexOf('mailto: "');
+  const closing = opening < 0 ? -1 : lower.indexOf('" is not an e-mail address', opening + 9);
+  if (closing >= 0) {
+    const wrong = message.slice(opening + 9, closing);
+    return `“${wrong}” is not an e-mail address: write it like dana@example.com. Nothing was saved.`;
+  }
+  if (lower.includes('mailto takes at most'))
+    return `${message.replace(/^mailto /i, 'Send them to ')} Nothing was saved.`;
+  return `${message} Nothing was saved.`;
 }
 
 /**
