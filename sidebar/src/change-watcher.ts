@@ -8,8 +8,26 @@
  * - Nothing while the sidebar is hidden (Page Visibility); a check at once when it shows again.
  * - When the person does something after a quiet spell, a check within 3 seconds of it (at once when the last
  *   one is that old), so whatever the agent did meanwhile is on screen by then.
+ * - While an agent is at work (it changed the plan or wrote cells in the last 10 minutes), never more than 3 seconds
+ *   between checks: its next review item or question is on screen within about 5 seconds. Once it has been quiet
+ *   for 10 minutes the waits grow again; an idle hour without an agent costs what it did.
  */
-export const CHECK_TIMING = { quickestMs: 3000, growth: 1.5, slowestMs: 60_000 } as const;
+export const CHECK_TIMING = {
+  quickestMs: 3000,
+  growth: 1.5,
+  slowestMs: 60_000,
+  /** The longest wait while an agent is at work. */
+  agentAtWorkMs: 3000,
+  /** How long after an agent's last change it counts as at work. */
+  agentWindowMs: 10 * 60_000,
+} as const;
+
+/** Whether a change made at `changedAt` (ISO) by `changedBy` says an agent is at work at `now`. */
+export function agentAtWork(changedBy: string, changedAt: string | undefined, now: number): boolean {
+  const byAgent = changedBy === 'api' || changedBy.startsWith('agent:');
+  const at = changedAt ? Date.parse(changedAt) : NaN;
+  return byAgent && now - at < CHECK_TIMING.agentWindowMs;
+}
 
 /** The timers the watcher uses: the browser's, or a fake clock's in tests and the benchmark. */
 export interface Timers {
@@ -32,6 +50,8 @@ export class ChangeWatcher {
   private dueAt = Infinity;
   private visible = false;
   private checking = false;
+  /** Until when an agent counts as at work (agentActive). */
+  private agentUntil = -Infinity;
 
   /** `check` answers whether the plan had changed. */
   constructor(
@@ -68,6 +88,12 @@ export class ChangeWatcher {
     if (this.visible) this.scheduleWithin(CHECK_TIMING.quickestMs);
   }
 
+  /** An agent changed something at `at` (now by default): checks stay quick for the next 10 minutes. */
+  agentActive(at: number = this.timers.now()): void {
+    this.agentUntil = Math.max(this.agentUntil, at + CHECK_TIMING.agentWindowMs);
+    if (this.visible && this.timers.now() < this.agentUntil) this.scheduleWithin(CHECK_TIMING.agentAtWorkMs);
+  }
+
   /** Moves the next check earlier to `delay` from now; never later. */
   private scheduleWithin(delay: number): void {
     if (this.checking) return; // the check under way schedules the next one when it ends
@@ -98,7 +124,12 @@ export class ChangeWatcher {
     } finally {
       this.checking = false;
     }
-    const delay = changed ? CHECK_TIMING.quickestMs : this.wait;
+    const atWork = this.timers.now() < this.agentUntil;
+    const delay = changed
+      ? CHECK_TIMING.quickestMs
+      : atWork
+        ? Math.min(this.wait, CHECK_TIMING.agentAtWorkMs)
+        : this.wait;
     this.wait = changed
       ? CHECK_TIMING.quickestMs
       : Math.min(Math.round(this.wait * CHECK_TIMING.growth), CHECK_TIMING.slowestMs);

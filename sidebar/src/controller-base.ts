@@ -43,7 +43,8 @@ export class SidebarControllerBase {
     if (view.writeMark !== undefined) this.writeMark = view.writeMark;
     const writes = view.writes ?? this.state.writes;
     const checkResults = view.checkResults ?? this.state.checkResults;
-    this.set({ view, markdown: view.markdown, busy: null, notice, writes, checkResults, ...changes });
+    const sheetTimeZone = view.timeZone ?? this.state.sheetTimeZone;
+    this.set({ view, markdown: view.markdown, busy: null, notice, writes, checkResults, sheetTimeZone, ...changes });
   }
 
   /**

@@ -2,6 +2,7 @@
  * The panels shown instead of the plan: the history (and restoring a version), the archive, the settings, and Connect
  * an agent. Each opens with one call; its changes are one call each.
  */
+import type { HistoryEntry } from '../../src/core/write-path/results';
 import type { PlanSettings } from '../../src/core/settings';
 import { SidebarControllerBase } from './controller-base';
 import type { ApprovedPlanView } from './protocol';
@@ -220,13 +221,23 @@ export class PanelController extends SidebarControllerBase {
     }
   }
 
+  /** The saved versions, without opening the History panel: the recovery card looks for the last plan in them. */
+  savedVersions(): Promise<HistoryEntry[]> {
+    return this.server('sidebarHistory');
+  }
+
   /** Puts revision `revision` back (shown at once, confirmed by one call); the plan it replaces is saved first. */
-  async restore(revision: number): Promise<boolean> {
+  restore(revision: number): Promise<boolean> {
     const panel = this.state.panel;
     const entry =
       panel?.kind === 'history' ? panel.entries?.find((candidate) => candidate.revision === revision) : null;
-    if (!entry || entry.text === undefined) return false;
-    const text = entry.text;
+    return entry ? this.restoreVersion(entry) : Promise.resolve(false);
+  }
+
+  /** Puts a saved version back (from History, or the recovery card); the plan it replaces is saved first. */
+  async restoreVersion(entry: HistoryEntry): Promise<boolean> {
+    if (entry.text === undefined) return false;
+    const { revision, text } = entry;
     const restored = await this.change(
       `Restoring revision ${revision}`,
       `Version ${revision} restored; the plan it replaced is in the history`,

@@ -3,7 +3,7 @@
  * offer, so an invalid plan shows a banner with a way out instead of a refusal after a click.
  */
 import { rewriteDependencyLine } from '../../src/core/dependencies';
-import { outlinePlan } from '../../src/core/parse';
+import { outlinePlan, type PlanOutline } from '../../src/core/parse';
 import { matchTaskLine } from '../../src/core/patterns';
 import { validatePlan } from '../../src/core/validate';
 
@@ -22,6 +22,20 @@ export interface PlanProblems {
   problems: ShownProblem[];
   /** Steps listed more than once: no change can address them until they are told apart. */
   ambiguousSteps: Set<string>;
+}
+
+/**
+ * Where a line is, in the words of the plan (Sheets shows no line numbers): `1.3`, `the second 1.2` (a step listed
+ * twice), `the line under 2.1`; null when no task is at or above it.
+ */
+function placeOf(outline: PlanOutline, line: number): string | null {
+  const task = outline.tasks.find((candidate) => candidate.line === line - 1);
+  if (task) {
+    const first = outline.tasks.find((candidate) => candidate.step === task.step);
+    return first === task ? task.step : `the second ${task.step}`;
+  }
+  const above = outline.tasks.filter((candidate) => candidate.line < line - 1).pop();
+  return above ? `the line under ${above.step}` : null;
 }
 
 /** The step one past the highest of `step`'s siblings (`2.1` → `2.4` when 2.3 is the last of Phase 2). */
@@ -77,7 +91,7 @@ export function planProblems(markdown: string): PlanProblems {
   const report = validatePlan(markdown);
   const problems: ShownProblem[] = [];
   const ambiguousSteps = new Set<string>();
-  const outline = report.errors.some((problem) => problem.code === 'duplicate-step') ? outlinePlan(markdown) : null;
+  const outline = report.errors.length > 0 ? outlinePlan(markdown) : null;
   for (const problem of report.errors) {
     const fixes: PlanFix[] = [];
     let message = problem.message.replace(/\.?$/, '.');
@@ -94,9 +108,9 @@ export function planProblems(markdown: string): PlanProblems {
         if (fixed !== null) {
           fixes.push({
             kind: 'rewrite',
-            label: `Renumber line ${problem.line} to ${newStep}`,
+            label: `Renumber the second ${task.step} to ${newStep}`,
             markdown: fixed,
-            done: `Line ${problem.line} renumbered to ${newStep}`,
+            done: `The second ${task.step} is now ${newStep}`,
           });
         }
       }
@@ -105,8 +119,9 @@ export function planProblems(markdown: string): PlanProblems {
       const fix = withoutBadDependencies(markdown, problem.line);
       if (fix) fixes.push(fix);
     }
+    const place = outline && problem.line !== undefined ? placeOf(outline, problem.line) : null;
     if (problem.line !== undefined)
-      fixes.push({ kind: 'edit', label: `Edit line ${problem.line}`, line: problem.line });
+      fixes.push({ kind: 'edit', label: place ? `Edit ${place}` : 'Edit the plan there', line: problem.line });
     else fixes.push({ kind: 'edit', label: 'Edit the plan', line: 1 });
     problems.push({ message, fixes });
   }

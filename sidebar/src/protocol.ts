@@ -31,6 +31,11 @@ export interface PlanView {
   writes?: WriteLogEntry[];
   /** Changes whenever the write log does: sidebarCheck's second argument. */
   writeMark?: string;
+  /**
+   * The spreadsheet's time zone (IANA, `America/New_York`), sent by sidebarLoad only: the plan's wall-clock times
+   * (a claim's `until 2026-11-28 06:54`) are in it.
+   */
+  timeZone?: string;
   /** Each task's last check result before completing it, by step; absent when the answer did not read them. */
   checkResults?: Record<string, CheckResult>;
 }

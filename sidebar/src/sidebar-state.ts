@@ -47,6 +47,8 @@ export interface SidebarState {
   writes: WriteLogEntry[];
   /** Each task's last check result, by step, as the server last reported them. */
   checkResults: Record<string, CheckResult>;
+  /** The spreadsheet's time zone as sidebarLoad reported it ('' until then): the plan's wall-clock times are in it. */
+  sheetTimeZone: string;
   /** A panel shown instead of the plan (history, archive, settings): null while closed. */
   panel: Panel | null;
 }
@@ -78,6 +80,7 @@ export function initialState(): SidebarState {
     panel: null,
     writes: [],
     checkResults: {},
+    sheetTimeZone: '',
     keptTexts: [],
   };
 }

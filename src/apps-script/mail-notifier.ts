@@ -45,6 +45,8 @@ export function tellPersonByMail(
   waiting: WaitingItem[],
   /** The unique id of the trigger that runs this call (sendWaitingMail): it has fired, and was deleted. */
   firedTrigger?: string,
+  /** The name of the agent whose change this is, when it has one: the e-mail says who is waiting for the person. */
+  agent?: string,
 ): void {
   const current = new Map(waiting.map((item) => [compactKey(item.key), item]));
   updateMailState(firedTrigger, (state) => {
@@ -52,7 +54,7 @@ export function tellPersonByMail(
     const decision = foldMail(state, fresh.map(compactItem), waiting.map(compactItem), new Date());
     const words = decision.send.map((item) => current.get(item.key) ?? item);
     // Not sent: everything stays pending, and the window is not restarted.
-    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, words))
+    if (decision.send.length > 0 && !sendMail(spreadsheet, settings, words, agent))
       return { ...state, pending: decision.send };
     return decision.state;
   });
@@ -188,7 +190,7 @@ export function scheduleMailTrigger(ms: number): string {
 }
 
 /** Sends one e-mail; false (logged) when there is no one to send it to, no quota left, or MailApp fails. */
-function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: WaitingItem[]): boolean {
+function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: WaitingItem[], agent?: string): boolean {
   try {
     const recipients = settings.mailTo.length > 0 ? settings.mailTo : ownerAddress(spreadsheet);
     if (recipients.length === 0) {
@@ -204,7 +206,11 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
       return false;
     }
     const { subject, body } = composeMail(items, spreadsheet.getName(), spreadsheet.getUrl());
-    MailApp.sendEmail(recipients.join(','), subject, body);
+    MailApp.sendEmail(
+      recipients.join(','),
+      subject,
+      agent ? body.replace(/^The agent's plan/, `${agent}'s plan`) : body,
+    );
     return true;
   } catch (error) {
     console.warn(`Sheet Plan: the e-mail to the person could not be sent; it waits for the next change (${error})`);

@@ -239,7 +239,9 @@ export function sidebarLoad(token: unknown): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
     rememberSpreadsheet(spreadsheet);
-    return withWrites(spreadsheet);
+    // The sheet's zone, asked once per sidebar: claims' "until" times are
+    // wall-clock times in it, which the page shows in the person's own zone.
+    return { ...withWrites(spreadsheet), timeZone: spreadsheet.getSpreadsheetTimeZone() };
   });
 }
 

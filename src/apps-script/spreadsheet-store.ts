@@ -239,8 +239,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   /** E-mails the person (./mail-notifier.ts) once the change is committed, still under the lock. */
-  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings): void {
-    this.afterCommit(() => tellPersonByMail(this.spreadsheet(), settings, fresh, waiting));
+  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void {
+    this.afterCommit(() => tellPersonByMail(this.spreadsheet(), settings, fresh, waiting, undefined, agent));
   }
 
   writeSettings(settings: PlanSettings): void {

@@ -7,14 +7,26 @@
 /** What the sidebar says for each change source that is not a named agent. */
 export const SOURCE_WORDS: Readonly<Record<string, string>> = {
   api: 'the agent',
-  sidebar: 'the sidebar',
-  menu: 'the menu',
+  // The sidebar and the menu are only ever the person: a change they made is theirs.
+  sidebar: 'you',
+  menu: 'you (from the menu)',
   'cell edit': 'an edit in the cell',
   unknown: 'someone',
 };
 
-/** Words for the person themselves, as the sidebar, the e-mails and the docs address them. */
-const PERSON_WORDS = ['you', 'me', 'person', 'a person', 'the person', 'owner', 'the owner', 'sheet plan'];
+/** Words for the person themselves, and the places only they act from, as the sidebar, e-mails and docs say them. */
+const PERSON_WORDS = [
+  'you',
+  'me',
+  'person',
+  'a person',
+  'the person',
+  'owner',
+  'the owner',
+  'sheet plan',
+  'the sidebar',
+  'the menu',
+];
 
 /** Every reserved name, in its compared form. */
 export const RESERVED_AGENT_NAMES: readonly string[] = [

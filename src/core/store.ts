@@ -112,7 +112,8 @@ export interface PlanStore {
    * all that waits now, `settings` says where to send. Called inside `exclusive`, after `write`; it never throws (a
    * mail that fails is retried with a later change). A store without it tells no one.
    */
-  tellPerson?(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings): void;
+  /** `agent`: the name the person gave the agent whose change this is, when it has one (the e-mail names it). */
+  tellPerson?(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void;
   /** Today's date (`YYYY-MM-DD`) in the plan's time zone. */
   today(): string;
   /** Now, as an ISO timestamp. */

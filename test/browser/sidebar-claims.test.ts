@@ -20,12 +20,15 @@ const server = useLocalServer({ plan: PLAN });
 test('a claimed task says who works on it until when; Release takes the Working line off', async () => {
   const { page } = await openSidebar(browser(), server());
   const working = taskRow(page, '1.1').locator('.task-working');
-  await expect(working.locator('span').textContent()).resolves.toBe(
-    'Claude on my laptop works on it until 2099-01-01 14:30',
+  // In the person's own clock, with the time left: no sheet-zone wall clock beside browser times.
+  await expect(working.locator('span').textContent()).resolves.toMatch(
+    /^Claude on my laptop works on it until Jan 1, \d{1,2}:30 [AP]M · \d+ days$/,
   );
   await expect(taskRow(page, '1.2').locator('.task-working').count()).resolves.toBe(0);
   await working.getByRole('button', { name: 'Release task 1.1 from Claude on my laptop' }).click();
   await taskRow(page, '1.1').locator('.task-working').waitFor({ state: 'detached' });
+  // Still marked doing in the plan, and said plainly: nobody is on it now.
+  await expect(taskRow(page, '1.1').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');
   // The sidebar shows the change at once; the server's write follows.
   const text = await waitForCell(server(), (cell) => !cell.includes('Working:'));
   expect(text).toContain('- [/] 1.1 Import the sales\n- [ ] 1.2 Import the costs');

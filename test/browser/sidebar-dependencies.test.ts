@@ -1,6 +1,6 @@
 /**
- * Dependencies as the person sees them: a task with an `- After:` line shows `after 1.2, 1.3` under it, small, until
- * it is finished.
+ * Dependencies as the person sees them: a task with an `- After:` line shows what it still waits for under it, small,
+ * the finished ones in brackets (`waits for 1.2 (1.1 done)`), until it is finished.
  */
 import { openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
 
@@ -21,7 +21,7 @@ const server = useLocalServer({ plan: PLAN });
 
 test('a task that waits shows what for under it; a finished one does not', async () => {
   const { page } = await openSidebar(browser(), server());
-  await expect(taskRow(page, '1.3').locator('.task-after').textContent()).resolves.toBe('after 1.1, 1.2');
+  await expect(taskRow(page, '1.3').locator('.task-after').textContent()).resolves.toBe('waits for 1.2 (1.1 done)');
   await expect(taskRow(page, '1.1').locator('.task-after').count()).resolves.toBe(0);
   await expect(taskRow(page, '1.2').locator('.task-after').count()).resolves.toBe(0);
   await page.close();

@@ -43,6 +43,8 @@ test('a bad address is refused with what is allowed, and the settings keep their
   const addresses = page.locator('input.mail-to');
   await addresses.fill('dana at example');
   await addresses.blur();
-  await page.getByText(/"dana at example" is not an e-mail address/).waitFor();
+  // Said under the field, in plain words; what was typed stays in it.
+  await page.getByText(/“dana at example” is not an e-mail address: write it like dana@example.com/).waitFor();
+  await expect(addresses.inputValue()).resolves.toBe('dana at example');
   expect(savedSettings()).toMatchObject({ mailWhenWaiting: true, mailTo: [] });
 });

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
+import { docImage } from './axe';
 import { ARTIFACTS, checkNow, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
@@ -41,7 +42,7 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   // The first approval: nothing was approved here before.
   await page
     .locator('.approval-changes', {
-      hasText: 'No earlier approval of yours is recorded here, so there is nothing to compare with.',
+      hasText: 'NEW PLAN No earlier approval of yours is recorded here, so there is nothing to compare with.',
     })
     .waitFor();
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
@@ -61,24 +62,31 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   expect((await server().scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
   await checkNow(page);
 
+  // Scope first: the new Write range is marked NEW where the ranges are listed; then the task changes.
   const changes = page.locator('.plan-approval .plan-changes');
   await changes.waitFor({ timeout: 8000 });
+  const scope = page.locator('.plan-approval .approval-scope');
+  await expect(scope.locator('li').allTextContents()).resolves.toEqual(['Summary!B3:E15', 'Chart!A1:B12NEW']);
   await expect(changes.locator('li.change').allTextContents()).resolves.toEqual([
     'Renamed 1.2: Read the returns and refunds from Returns',
     'Added 2.2 “Draw the chart into Chart” to “Write”',
-    'May now write Chart!A1:B12 (Write range added)',
   ]);
+  const order = await page
+    .locator('.plan-approval')
+    .evaluate((box) => [...box.querySelectorAll('.approval-scope, .approval-changes')].map((node) => node.className));
+  expect(order[0]).toContain('approval-scope');
   await expect(changes.locator('li.task-changed ins').allTextContents()).resolves.toEqual(['and refunds']);
   await expect(page.locator('.approval-changes-heading').textContent()).resolves.toMatch(
     /^Changed since you approved it/,
   );
   // The Write ranges the plan declares, plainly: what approving lets the agent change.
-  await expect(page.locator('.approval-writes li').allTextContents()).resolves.toEqual([
+  await expect(page.locator('.approval-writes li .range-link').allTextContents()).resolves.toEqual([
     'Summary!B3:E15',
     'Chart!A1:B12',
   ]);
 
   mkdirSync(ARTIFACTS, { recursive: true });
+  await page.setViewportSize({ width: 300, height: 900 });
   await page.locator('.plan-approval').screenshot({ path: path.join(ARTIFACTS, 'sidebar-plan-changes.png') });
   expect(sidebar.dialogs).toEqual([]);
 });
@@ -113,5 +121,69 @@ test('History shows the changes from the version before each entry', async () =>
   await expect(entries.last().locator('.plan-changes-empty').textContent()).resolves.toBe(
     'The oldest saved version: there is no earlier one to compare with.',
   );
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+/** Approves the draft createPlan wrote, from the approval box, and answers the plan as approved. */
+async function approveDraft(sidebar: SidebarPage): Promise<string> {
+  await checkNow(sidebar.page);
+  await sidebar.page.locator('.plan-approval .approval-new').waitFor();
+  await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
+  return waitForCell(server(), (cell) => cell.includes('Status: approved'), 15_000);
+}
+
+test('progress collapses to one line; formulas and a check added are marked NEW, before the task changes', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  await requireApproval(sidebar);
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS]);
+  await waitForCell(server(), (cell) => cell.includes('Status: draft'));
+  const approved = await approveDraft(sidebar);
+  const { revision } = (await server().scriptsRun('getPlan')).body.response.result;
+  const replanned = approved
+    .replace('- [ ] 1.1', '- [x] 1.1')
+    .replace('- [ ] 1.2', '- [x] 1.2')
+    .replace('  - Write: Summary!B3:E15', '  - Write: Summary!B3:E15\n- Formulas: allowed')
+    .replace(
+      '- [ ] 2.1 Write the totals into Summary',
+      '- [ ] 2.1 Write the totals into Summary\n  - Check: Summary!B3:E15 numbers',
+    );
+  expect((await server().scriptsRun('replacePlan', [replanned, revision])).status).toBe(200);
+  await checkNow(page);
+  const box = page.locator('.plan-approval');
+  await box.locator('.progressed').waitFor();
+  await expect(box.locator('.progressed summary').textContent()).resolves.toBe('2 tasks progressed');
+  await expect(box.locator('.approval-formulas').textContent()).resolves.toBe('Formulas: allowedNEW');
+  await expect(box.locator('.line-added').allTextContents()).resolves.toEqual(['2.1 check Summary!B3:E15 numbers NEW']);
+  // Scope, then checks, then the progress line: in that order in the box.
+  const order = await box.evaluate((element) =>
+    [...element.querySelectorAll('.approval-scope, .approval-group-heading, .progressed')].map((node) =>
+      node.textContent?.slice(0, 12),
+    ),
+  );
+  expect(order).toEqual(['Approved, th', 'Checks', '2 tasks prog']);
+  await page.setViewportSize({ width: 300, height: 900 });
+  await box.screenshot({ path: path.join(ARTIFACTS, 'person-view-replan.png') });
+  await docImage(box, 'person-view-replan');
+  expect(sidebar.dialogs).toEqual([]);
+});
+
+test('a plan unrelated to the one approved is shown as a new plan, not as a diff against it', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  await requireApproval(sidebar);
+  await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES, DETAILS]);
+  await waitForCell(server(), (cell) => cell.includes('Status: draft'));
+  await approveDraft(sidebar);
+  const other = [{ name: 'Clean', steps: ['Merge the duplicate contacts', 'Fill the missing e-mails'] }];
+  expect((await server().scriptsRun('createPlan', ['Contacts', 'Clean the contacts', other])).status).toBe(200);
+  await waitForCell(server(), (cell) => cell.includes('# Plan: Contacts'));
+  await checkNow(page);
+  const box = page.locator('.plan-approval');
+  await box.locator('.approval-new').waitFor();
+  await expect(box.locator('.approval-new').textContent()).resolves.toBe(
+    'NEW PLAN It replaces “Q1 report”, which you approved before; read the new plan below.',
+  );
+  await expect(box.locator('.plan-changes').count()).resolves.toBe(0);
   expect(sidebar.dialogs).toEqual([]);
 });

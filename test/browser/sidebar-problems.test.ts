@@ -39,8 +39,8 @@ test('a step listed twice: the banner says so, its rows offer no action, and one
     'Step 1.2 is listed twice (lines 7 and 8). Until one is renumbered, neither can be changed here.',
   );
   await expect(banner.getByRole('button').allTextContents()).resolves.toEqual([
-    'Renumber line 8 to 1.4',
-    'Edit line 8',
+    'Renumber the second 1.2 to 1.4',
+    'Edit the second 1.2',
   ]);
 
   // Both 1.2 rows explain instead of offering a change the server would refuse.
@@ -54,8 +54,8 @@ test('a step listed twice: the banner says so, its rows offer no action, and one
   await expect(page.locator('.sidebar').textContent()).resolves.not.toContain('INVALID_PLAN');
 
   const before = sidebar.actionCalls().length;
-  await banner.getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();
-  await page.locator('.status-bar .notice', { hasText: 'Line 8 renumbered to 1.4' }).waitFor();
+  await banner.getByRole('button', { name: 'Renumber the second 1.2 to 1.4' }).click();
+  await page.locator('.status-bar .notice', { hasText: 'The second 1.2 is now 1.4' }).waitFor();
   expect(await server.planText()).toBe(TWICE.replace('- [/] 1.2 Check totals', '- [/] 1.4 Check totals'));
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarReplacePlan']);
   await expect(page.locator('.problems').count()).resolves.toBe(0);
@@ -67,10 +67,10 @@ test('a step listed twice: the banner says so, its rows offer no action, and one
   expect(sidebar.dialogs).toEqual([]);
 });
 
-test('"Edit line N" opens the Markdown editor with that line selected', async () => {
+test('"Edit the second 1.2" (Sheets shows no line numbers) opens the editor with that line selected', async () => {
   server = await startServer(TWICE);
   const { page } = await openSidebar(browser(), server);
-  await page.locator('.problems').getByRole('button', { name: 'Edit line 8' }).click();
+  await page.locator('.problems').getByRole('button', { name: 'Edit the second 1.2' }).click();
   const editor = page.getByLabel('Plan text (cell C2 of the AGENT_BASE sheet)');
   await expect(
     editor.evaluate((field: HTMLTextAreaElement) => field.value.slice(field.selectionStart, field.selectionEnd)),
@@ -85,7 +85,7 @@ test('a fix computed from an outdated plan is refused, explained, and writes not
   await setVisibility(page, 'hidden');
   const theirs = TWICE.replace('- [ ] 1.3 Send report', '- [/] 1.3 Send report');
   await server.editCell(theirs);
-  await page.locator('.problems').getByRole('button', { name: 'Renumber line 8 to 1.4' }).click();
+  await page.locator('.problems').getByRole('button', { name: 'Renumber the second 1.2 to 1.4' }).click();
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
     'Error code for developers: CONFLICT',
   );

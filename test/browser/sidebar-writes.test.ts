@@ -22,7 +22,7 @@ test('a write shows under its task; Undo puts the previous values back in one ro
   const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   const entry = taskRow(page, '3.1').locator(`.write-entry[data-write="${write.id}"]`);
-  await expect(entry.textContent()).resolves.toMatch(/^Wrote Discrepancies!A2:B2\s*2 cells · [^·]+Undo$/);
+  await expect(entry.textContent()).resolves.toMatch(/^Wrote Discrepancies!A2:B2\s*2 cells · [^·]+ · [^·]+Undo$/);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.setViewportSize({ width: 300, height: 640 });
   await entry.scrollIntoViewIfNeeded();

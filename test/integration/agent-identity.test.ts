@@ -71,3 +71,12 @@ test('a scripts.run caller carries no name: its changes are recorded as api', ()
   expect(execute(spreadsheet, 'startTask', ['1.1']).error).toBeUndefined();
   expect(callAsPerson(spreadsheet, token, 'sidebarLoad').changedBy).toBe('api');
 });
+
+test("the e-mail about what waits names the agent that asked: “Claude on my laptop's plan …”", () => {
+  const { spreadsheet, token } = deployedSheet();
+  callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { mailWhenWaiting: true });
+  const { key } = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude on my laptop');
+  toolCall(spreadsheet, key, 'review_task', { step: '1.1', note: 'please look at the notes' });
+  expect(spreadsheet.sentMail).toHaveLength(1);
+  expect(spreadsheet.sentMail[0]!.body).toMatch(/^Claude on my laptop's plan in "/);
+});

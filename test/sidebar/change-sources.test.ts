@@ -4,7 +4,8 @@ import { describeSource } from '../../sidebar/src/controller';
 test.each([
   ['agent:Claude on my laptop', 'Claude on my laptop'],
   ['api', 'the agent'],
-  ['sidebar', 'the sidebar'],
+  ['sidebar', 'you'],
+  ['menu', 'you (from the menu)'],
   ['cell edit', 'an edit in the cell'],
 ])('%s reads as "%s"', (source, words) => {
   expect(describeSource(source)).toBe(words);

@@ -106,3 +106,25 @@ test('a change brings the checks back to every 3 seconds', async () => {
   await jest.advanceTimersByTimeAsync(6_000);
   expect(sidebar.checks() - before).toBe(2); // 3 s apart again
 });
+
+test('while an agent is at work, its next change shows within 5 seconds even after a quiet spell', async () => {
+  const sidebar = await openSidebar();
+  await jest.advanceTimersByTimeAsync(HOUR / 2); // idle: the waits have grown to a minute
+  sidebar.watcher.agentActive(); // the agent just changed something (app.tsx reads it from the change's author)
+  const before = sidebar.checks();
+  await jest.advanceTimersByTimeAsync(45_000); // 45 s with nothing new: still at work, checks stay quick
+  expect(sidebar.checks() - before).toBeGreaterThanOrEqual(14);
+  sidebar.agentWrites('# Plan: One\n\nGoal: g\n\n- [!] 1.1 Check the totals\n');
+  await jest.advanceTimersByTimeAsync(5000);
+  expect(sidebar.controller.state.markdown).toContain('Check the totals');
+});
+
+test('ten minutes after the agent’s last change the checks back off again: an idle hour stays near 120', async () => {
+  const sidebar = await openSidebar();
+  sidebar.watcher.agentActive();
+  await jest.advanceTimersByTimeAsync(10 * 60_000);
+  const atWork = sidebar.checks();
+  expect(atWork).toBeGreaterThanOrEqual(190); // every 3 s while the agent is at work
+  await jest.advanceTimersByTimeAsync(HOUR);
+  expect(sidebar.checks() - atWork).toBeLessThanOrEqual(120);
+});

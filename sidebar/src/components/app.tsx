@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ChangeWatcher } from '../change-watcher';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { agentAtWork, ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
 import { Archive } from './archive';
@@ -12,8 +12,10 @@ import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 import { Settings } from './settings';
 import { SelectRange } from './range-links';
+import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
 import { taskChecksOf } from '../../../src/core/checks';
+import { freshCheckResults } from '../needs-you';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -33,7 +35,20 @@ const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'focu
  */
 function useChangeCheck(controller: SidebarController): void {
   useEffect(() => {
-    const watcher = new ChangeWatcher(() => controller.check());
+    const noticeAgent = () => {
+      const { view, writes } = controller.state;
+      if (view && agentAtWork(view.changedBy, view.changedAt, Date.now()))
+        watcher.agentActive(Date.parse(view.changedAt!));
+      const write = writes[0];
+      if (write && agentAtWork(write.by, write.at, Date.now())) watcher.agentActive(Date.parse(write.at));
+    };
+    const watcher = new ChangeWatcher(async () => {
+      const changed = await controller.check();
+      // The same change read twice does not stretch the window: it counts from when the agent made it.
+      noticeAgent();
+      return changed;
+    });
+    noticeAgent();
     const onVisibility = () => (document.visibilityState === 'visible' ? watcher.show() : watcher.hide());
     const onActivity = () => watcher.activity();
     onVisibility();
@@ -49,13 +64,38 @@ function useChangeCheck(controller: SidebarController): void {
   }, [controller]);
 }
 
+/**
+ * Focus is never dropped to the top of the page: when the control the person used goes away with what it acted on
+ * (an approved review item, an answered question, an undone write), the focus moves to the next thing that needs
+ * them ("Needs you"), or to the plan's title when nothing does.
+ */
+function useFocusKept(): void {
+  const last = useRef<Element | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => (last.current = event.target as Element);
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  useEffect(() => {
+    const lost = last.current && !last.current.isConnected;
+    if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
+    const next =
+      document.querySelector<HTMLElement>('.needs-you .need-go') ?? document.querySelector<HTMLElement>('.plan-title');
+    if (!next) return;
+    if (!next.matches('button')) next.tabIndex = -1;
+    next.focus();
+  });
+}
+
 export function App({ controller }: { controller: SidebarController }) {
   const state = useControllerState(controller);
   useChangeCheck(controller);
+  useFocusKept();
   const disabled = Boolean(state.busy) || state.sessionEnded;
   const checksShown = useMemo(
-    () => ({ declared: taskChecksOf(state.markdown), results: state.checkResults }),
-    [state.markdown, state.checkResults],
+    // A result an undo made stale (a write for its task undone since) is no longer shown.
+    () => ({ declared: taskChecksOf(state.markdown), results: freshCheckResults(state.checkResults, state.writes) }),
+    [state.markdown, state.checkResults, state.writes],
   );
 
   const panel = state.panel;
@@ -98,20 +138,22 @@ export function App({ controller }: { controller: SidebarController }) {
 
   return (
     <SelectRange.Provider value={(reference) => void controller.selectRange(reference)}>
-      <div class="sidebar" aria-busy={Boolean(state.busy)}>
-        <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
-        {state.error && (
-          <ErrorBanner
-            error={state.error}
-            sessionEnded={state.sessionEnded}
-            unsentText={state.unsentText}
-            onDismiss={() => controller.dismissError()}
-          />
-        )}
-        <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
-        {body}
-        <StatusBar notice={state.notice} />
-      </div>
+      <SheetZone.Provider value={state.sheetTimeZone}>
+        <div class="sidebar" aria-busy={Boolean(state.busy)}>
+          <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
+          {state.error && (
+            <ErrorBanner
+              error={state.error}
+              sessionEnded={state.sessionEnded}
+              unsentText={state.unsentText}
+              onDismiss={() => controller.dismissError()}
+            />
+          )}
+          <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
+          {body}
+          <StatusBar notice={state.notice} />
+        </div>
+      </SheetZone.Provider>
     </SelectRange.Provider>
   );
 }
@@ -156,34 +198,56 @@ function ErrorBanner({
 }
 
 /**
- * No plan in the cell. The history outlives the plan (someone may have cleared the cell by mistake), so it
- * is offered here as well as the starter plan.
+ * No plan in the cell. What a new person needs first is an agent to write one: "Connect an agent" is the main action,
+ * with the three steps. The starter plan and the history (someone may have cleared the cell by mistake) come after.
  */
 function EmptyState({ controller, disabled }: { controller: SidebarController; disabled: boolean }) {
   return (
     <main class="empty-state">
       <h1 class="plan-title">No plan yet</h1>
-      <p>
-        {PLAN_CELL_REFERENCE} holds no plan. Start with the starter plan, which shows your agent how plans work, or ask
-        your agent to create one.
-      </p>
+      <p>An agent writes its plan into {PLAN_CELL_REFERENCE}; you watch and steer it here.</p>
+      <ol class="first-steps">
+        <li>Connect an agent: give it its own address to this sheet.</li>
+        <li>Ask it for a plan: it appears here for you to approve.</li>
+        <li>Approve it, then answer and review as it works.</li>
+      </ol>
       <div class="button-row">
-        <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.initialize()}>
+        <button type="button" class="button primary" disabled={disabled} onClick={() => void controller.openAgents()}>
+          Connect an agent
+        </button>
+        <button type="button" class="button" disabled={disabled} onClick={() => void controller.initialize()}>
           Initialize plan
         </button>
       </div>
       <p class="empty-history-hint">
-        Was there a plan here before? Earlier versions of the plan are kept in the history, and any of them can be
-        restored; plans the agent finished are in Finished plans.
+        Initialize plan writes a starter plan that shows your agent how plans work. Was there a plan here before?
+        Earlier versions of the plan are kept in the history, and any of them can be restored; plans the agent finished
+        are in Finished plans.
       </p>
-      <PanelButtons controller={controller} disabled={disabled} />
+      <PanelButtons controller={controller} disabled={disabled} connect={false} />
     </main>
   );
 }
 
+/** The status bar's height as a CSS variable: the approval box's decision footer sticks just above it. */
+function useStatusBarHeight() {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--status-bar-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return bar;
+}
+
 function StatusBar({ notice }: { notice: string }) {
+  const bar = useStatusBarHeight();
   return (
-    <footer class="status-bar">
+    <footer class="status-bar" ref={bar}>
       <span class="notice" role="status" aria-live="polite">
         {notice}
       </span>

@@ -2,7 +2,9 @@ import type { ArchiveEntry } from '../../../src/core/store';
 import type { SidebarController } from '../controller';
 import type { ArchivedPlanView } from '../protocol';
 import { FinishedPlan } from './finished-plan';
-import { PanelTitle, when } from './history';
+import { PanelTitle } from './history';
+import { PersonTime } from './person-time';
+import { plural } from '../words';
 
 export interface ArchiveProps {
   entries: ArchiveEntry[] | null;
@@ -31,7 +33,7 @@ export function Archive({ entries, shown, controller, disabled }: ArchiveProps) 
             <li key={entry.id} class="history-entry archive-entry" data-archive-id={entry.id}>
               <div class="history-title">{entry.title || 'Untitled plan'}</div>
               <p class="history-meta">
-                Finished {when(entry.finishedAt)} · {entry.tasks === 1 ? '1 task' : `${entry.tasks} tasks`}
+                Finished <PersonTime iso={entry.finishedAt} /> · {plural(entry.tasks, 'task', 'tasks')}
               </p>
               {entry.summary && <p class="archive-summary">{entry.summary}</p>}
               {shown?.id === entry.id ? (

@@ -23,6 +23,34 @@ function lineRange(text: string, line: number | undefined): [number, number] {
   return [start, end < 0 ? text.length : end];
 }
 
+const MIRRORED = ['fontFamily', 'fontSize', 'fontWeight', 'lineHeight', 'letterSpacing', 'tabSize'] as const;
+
+/**
+ * How far down the field's text the character at `offset` is, in px. Lines wrap at the sidebar's 300 px, so line
+ * numbers do not say it: the text before it is laid out in a hidden copy of the field, as wide, and measured.
+ */
+function offsetTop(field: HTMLTextAreaElement, offset: number): number {
+  const style = getComputedStyle(field);
+  const mirror = document.createElement('div');
+  for (const property of MIRRORED) mirror.style[property] = style[property];
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  Object.assign(mirror.style, {
+    position: 'absolute',
+    visibility: 'hidden',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'break-word',
+    boxSizing: 'content-box',
+    padding: '0',
+    width: `${field.clientWidth - padding}px`,
+  });
+  mirror.textContent = `${field.value.slice(0, offset)}\u200b`;
+  document.body.append(mirror);
+  const height = mirror.getBoundingClientRect().height;
+  mirror.remove();
+  const lineHeight = parseFloat(style.lineHeight);
+  return height - (Number.isFinite(lineHeight) ? lineHeight : 18);
+}
+
 /**
  * The whole document in a plain text editor. Saving sends the revision the editor was loaded
  * from; the server refuses (CONFLICT) if the plan changed since, and the editor reloads.
@@ -39,8 +67,8 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
     field.focus({ preventScroll: true });
     const [start, end] = lineRange(editor.baseText, editor.selectLine);
     field.setSelectionRange(start, end);
-    // The selected line near the top of the field (a line is about 18 px here).
-    field.scrollTop = editor.selectLine ? Math.max(0, (editor.selectLine - 3) * 18) : 0;
+    // The selected line a third of the way down the field, however the lines above it wrap.
+    field.scrollTop = editor.selectLine ? Math.max(0, offsetTop(field, start) - field.clientHeight / 3) : 0;
   }, []);
   const stale = view.stamp !== editor.baseStamp;
   const save = (event?: Event) => {

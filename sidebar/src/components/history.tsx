@@ -3,6 +3,7 @@ import { diffPlans } from '../../../src/core/plan-diff';
 import type { HistoryEntry } from '../../../src/core/write-path/results';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';
+import { PersonTime } from './person-time';
 import { PlanChanges } from './plan-changes';
 import { describeSource, type SidebarController } from '../controller';
 
@@ -71,7 +72,7 @@ export function History({ entries, controller, disabled }: HistoryProps) {
               </div>
               <p class="history-meta">
                 {entry.reason} · by <span title={whichCall(entry.replacedBy)}>{who(entry.replacedBy)}</span> ·{' '}
-                {when(entry.savedAt)} · {entry.characters.toLocaleString()} characters
+                <PersonTime iso={entry.savedAt} /> · {entry.characters.toLocaleString()} characters
               </p>
               <HistoryChanges entry={entry} before={entries[index + 1]} />
               <details class="history-text">

@@ -5,10 +5,13 @@ export function PanelButtons({
   controller,
   disabled,
   edit,
+  connect = true,
 }: {
   controller: SidebarController;
   disabled: boolean;
   edit?: () => void;
+  /** False where "Connect an agent" is already the main action (the empty state). */
+  connect?: boolean;
 }) {
   const buttons: Array<[label: string, title: string, open: () => void]> = [
     ...(edit ? [['Edit', "Edit the plan's Markdown", edit] as [string, string, () => void]] : []),
@@ -19,12 +22,14 @@ export function PanelButtons({
       'Whether the agent needs your approval, and what follows a finished plan',
       () => void controller.openSettings(),
     ],
-    [
+  ];
+  if (connect) {
+    buttons.push([
       'Connect an agent',
       'Give an agent its own address to this plan, or revoke one',
       () => void controller.openAgents(),
-    ],
-  ];
+    ]);
+  }
   return (
     <div class="button-row panel-buttons" role="group" aria-label="Plan tools">
       {buttons.map(([label, title, open]) => (

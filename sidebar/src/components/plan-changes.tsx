@@ -28,7 +28,7 @@ function Words({ parts }: { parts: WordPart[] }) {
 
 const statusLabel = (status: string) => STATUS_TABLE.definition(status).label.toLowerCase();
 
-function taskLine(change: TaskChange) {
+export function taskLine(change: TaskChange) {
   if (change.change === 'added')
     return (
       <>
@@ -76,7 +76,7 @@ function phaseName(name: string): string {
   return name ? `“${name}”` : 'the tasks';
 }
 
-function phaseLine(change: PhaseChange) {
+export function phaseLine(change: PhaseChange) {
   if (change.change === 'added')
     return (
       <>
@@ -119,7 +119,7 @@ function ruleLine(change: ApprovedChange) {
   );
 }
 
-function textLine(label: string, change: TextChange) {
+export function textLine(label: string, change: TextChange) {
   return (
     <>
       {label}: <Words parts={change.words} />

@@ -1,24 +1,29 @@
-import type { ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { needsAdoption } from '../../../src/core/adopt';
 import { parsePlan } from '../../../src/core/parse';
-import { seenTask } from '../../../src/core/seen';
 import { PLACEHOLDER } from '../../../src/core/patterns';
 import { countOf } from '../../../src/core/progress';
 import { STATUS_TABLE } from '../../../src/core/statuses';
-import type { Phase, PlanQuestion, PlanTask, Progress } from '../../../src/core/types';
+import type { CheckResult } from '../../../src/core/done-checks';
+import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
 import { withoutEmptyFields } from '../empty-fields';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
-import { PlanApproval, PlanStatusLine } from './plan-lifecycle';
+import { needTargets, needsYou } from '../needs-you';
+import { Collapsible } from './collapsible';
+import { NeedsYou, TaskFilter, type TaskFilterChoice } from './needs-you';
+import { PersonTime } from './person-time';
+import { isNotAPlan, Recovery } from './recovery';
+import { PlanStatusLine } from './plan-lifecycle';
 import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
 import { StatusIcon } from './status-icon';
-import { TaskActions, TaskItem } from './task';
+import { TaskItem } from './task';
+import { TaskChecks } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
-import { TextForm } from './text-form';
+import { AnsweredQuestions, Waiting } from './waiting';
 import { EarlierPlanWrites, OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 
@@ -27,23 +32,17 @@ interface PanelProps {
   disabled: boolean;
 }
 
-/** The plan, read from the Markdown the sidebar shows (the server's, or an optimistic change). */
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  return date.toDateString() === new Date().toDateString()
-    ? time
-    : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
-}
-
 /** Who changed the plan last, when, and its version (the revision number, in a person's word). */
 function ChangeLine({ view }: { view: PlanView }) {
-  const when = view.changedAt ? formatTime(view.changedAt) : '';
   return (
     <p class="plan-meta">
       Changed by {describeSource(view.changedBy)}
-      {when ? `, ${when}` : ''} · version {view.revision}
+      {view.changedAt && (
+        <>
+          , <PersonTime iso={view.changedAt} />
+        </>
+      )}{' '}
+      · version {view.revision}
     </p>
   );
 }
@@ -64,35 +63,20 @@ export function PlanPanel({
   const questions = (plan.questionDetails ?? []).filter((question) => !PLACEHOLDER.test(question.text.trim()));
   const [openTask, setOpenTask] = useState<string | null>(null);
   const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
+  const { results } = useContext(TaskChecks);
+  const needs = useMemo(() => needsYou(plan, results), [plan, results]);
+  const [filter, setFilter] = useState<TaskFilterChoice>('all');
+  const shown = (task: PlanTask) => taskShown(task, filter, results);
+  const current = currentTask(tasks);
 
   return (
     <main class="plan">
-      <header class="plan-header">
-        <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
-        {plan.goal && (
-          <p class="plan-goal">
-            <span class="goal-label">Goal</span> <LinkedText text={plan.goal} />
-          </p>
-        )}
-        <PlanStatusLine status={plan.status} note={plan.statusNote} controller={controller} disabled={disabled} />
-        <ChangeLine view={view} />
-        <PanelButtons controller={controller} disabled={disabled} edit={() => controller.openEditor()} />
-      </header>
+      <PlanHeader plan={plan} view={view} controller={controller} disabled={disabled} />
 
+      {isNotAPlan(markdown) && <Recovery view={view} controller={controller} disabled={disabled} />}
+      <NeedsYou items={needs} />
       <ProblemsBanner problems={problems} controller={controller} disabled={disabled} />
-      {otherFormat && (
-        <div class="warning adopt-format" role="status">
-          <p>
-            This plan is written as another kind of checklist. Sheet Plan reads it as it is; rewriting it numbers the
-            steps and uses the standard headings, keeping every word (the current text goes to History).
-          </p>
-          <button type="button" class="button" disabled={disabled} onClick={() => void controller.adopt()}>
-            Rewrite in the standard format
-          </button>
-        </div>
-      )}
-
-      <ProgressSummary progress={plan.progress} />
+      {otherFormat && <AdoptFormat controller={controller} disabled={disabled} />}
 
       <Waiting
         planDraft={plan.status === 'draft'}
@@ -103,6 +87,10 @@ export function PlanPanel({
         disabled={disabled}
       />
 
+      <ProgressSummary progress={plan.progress} />
+      {tasks.length > 0 && (
+        <TaskFilter value={filter} onChange={setFilter} current={current && needTargets.task(current.step)} />
+      )}
       {plan.phases.map((phase) => (
         <PhaseSection
           key={`${phase.number}:${phase.name}`}
@@ -115,6 +103,8 @@ export function PlanPanel({
           onToggleTask={(key) => setOpenTask(openTask === key ? null : key)}
           afterEdit={afterEdit}
           ambiguousSteps={ambiguousSteps}
+          shown={shown}
+          filtered={filter !== 'all'}
         />
       ))}
       {tasks.length === 0 && <p class="empty-note">This plan has no tasks yet.</p>}
@@ -134,6 +124,55 @@ export function PlanPanel({
       />
       <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />
     </main>
+  );
+}
+
+/** The plan's title, goal, status, who changed it last, and the panels. */
+function PlanHeader({ plan, view, controller, disabled }: PanelProps & { plan: Plan; view: PlanView }) {
+  return (
+    <header class="plan-header">
+      <h1 class="plan-title">{plan.title || 'Untitled plan'}</h1>
+      {plan.goal && (
+        <p class="plan-goal">
+          <span class="goal-label">Goal</span> <LinkedText text={plan.goal} />
+        </p>
+      )}
+      <PlanStatusLine status={plan.status} note={plan.statusNote} controller={controller} disabled={disabled} />
+      <ChangeLine view={view} />
+      <PanelButtons controller={controller} disabled={disabled} edit={() => controller.openEditor()} />
+    </header>
+  );
+}
+
+/** A plan written as another kind of checklist: Sheet Plan offers to rewrite it in the standard format. */
+function AdoptFormat({ controller, disabled }: PanelProps) {
+  return (
+    <div class="warning adopt-format" role="status">
+      <p>
+        This plan is written as another kind of checklist. Sheet Plan reads it as it is; rewriting it numbers the steps
+        and uses the standard headings, keeping every word (the current text goes to History).
+      </p>
+      <button type="button" class="button" disabled={disabled} onClick={() => void controller.adopt()}>
+        Rewrite in the standard format
+      </button>
+    </div>
+  );
+}
+
+/** Whether the task filter lets a task through: what waits for the person, what is not finished, or all. */
+function taskShown(task: PlanTask, filter: TaskFilterChoice, results: Record<string, CheckResult>): boolean {
+  const definition = STATUS_TABLE.definition(task.status);
+  if (filter === 'all') return true;
+  if (filter === 'active') return !definition.finished;
+  return definition.waitingForPerson || task.status === 'blocked' || results[task.step]?.passed === false;
+}
+
+/** The task being worked on (the first in progress), else the next one to do; null when every task is finished. */
+function currentTask(tasks: PlanTask[]): PlanTask | null {
+  return (
+    tasks.find((task) => task.status === 'doing') ??
+    tasks.find((task) => !STATUS_TABLE.definition(task.status).finished) ??
+    null
   );
 }
 
@@ -182,128 +221,6 @@ function ProgressSummary({ progress }: { progress: Progress }) {
   );
 }
 
-function Waiting({
-  planDraft,
-  reviews,
-  questions,
-  controller,
-  disabled,
-  markdown,
-}: PanelProps & { planDraft: boolean; reviews: PlanTask[]; questions: PlanQuestion[]; markdown: string }) {
-  const count = (planDraft ? 1 : 0) + reviews.length + questions.length;
-  if (count === 0) return null;
-  return (
-    <section class="waiting" aria-labelledby="waiting-heading">
-      <h2 id="waiting-heading" class="section-heading">
-        Waiting for you{' '}
-        <span class="badge" aria-label={`${count} items`}>
-          {count}
-        </span>
-      </h2>
-      <ul class="waiting-list">
-        {planDraft && <PlanApproval controller={controller} disabled={disabled} markdown={markdown} />}
-        {reviews.map((task) => (
-          <li
-            key={`review-${task.step}:${JSON.stringify(seenTask(task))}`}
-            class="waiting-item review-item"
-            data-step={task.step}
-          >
-            <p class="waiting-kind">
-              {STATUS_TABLE.definition(task.status).label} step {task.step}
-            </p>
-            <p class="waiting-title">
-              <LinkedText text={task.title} />
-            </p>
-            {task.note && (
-              <p class="agent-note">
-                <span class="note-prefix">Agent: </span>
-                <LinkedText text={task.note} />
-              </p>
-            )}
-            <TaskActions task={task} controller={controller} disabled={disabled} />
-          </li>
-        ))}
-        {questions.length > 0 && (
-          <li class="waiting-item question-group">
-            <p class="waiting-kind">
-              {questions.length === 1 ? 'A question from the agent' : `${questions.length} questions from the agent`}
-            </p>
-            <QuestionList questions={questions} controller={controller} disabled={disabled} />
-          </li>
-        )}
-      </ul>
-    </section>
-  );
-}
-
-function QuestionItem({ question, controller, disabled }: PanelProps & { question: PlanQuestion }) {
-  const [answering, setAnswering] = useState(false);
-  const answered = question.answer !== undefined;
-  return (
-    <div class={`question${answered ? ' answered' : ''}`}>
-      <p class="question-text">
-        <LinkedText text={question.text} />
-      </p>
-      {answered && (
-        <p class="answer">
-          <span class="note-prefix">Answered: </span>
-          <LinkedText text={question.answer ?? ''} />
-        </p>
-      )}
-      {answering ? (
-        <TextForm
-          label={answered ? 'Your new answer' : 'Your answer'}
-          submitLabel={answered ? 'Save answer' : 'Answer'}
-          required
-          initial={question.answer}
-          disabled={disabled}
-          onSubmit={async (text) => {
-            // The item is keyed by its text: the question here is the one the person opened the form on.
-            const done = await controller.answer(question.number, { text: question.text }, text);
-            if (done) setAnswering(false);
-            return done;
-          }}
-          onCancel={() => setAnswering(false)}
-          keep={(text) => controller.keepText({ about: `question ${question.number} "${question.text}"`, text })}
-        />
-      ) : (
-        <div class="button-row">
-          <button
-            type="button"
-            class="button text"
-            disabled={disabled}
-            onClick={() => setAnswering(true)}
-            aria-label={`${answered ? 'Change answer to' : 'Answer'} question ${question.number}`}
-          >
-            {answered ? 'Change answer' : 'Answer'}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function AnsweredQuestions({ questions, controller, disabled }: PanelProps & { questions: PlanQuestion[] }) {
-  if (questions.length === 0) return null;
-  return (
-    <Collapsible title="Answered questions" count={`${questions.length}`}>
-      <QuestionList questions={questions} controller={controller} disabled={disabled} />
-    </Collapsible>
-  );
-}
-
-function QuestionList({ questions, controller, disabled }: PanelProps & { questions: PlanQuestion[] }) {
-  return (
-    <ul class="question-list">
-      {questions.map((question) => (
-        <li key={`${question.number}:${question.text}`} class="question-item" data-question={question.number}>
-          <QuestionItem question={question} controller={controller} disabled={disabled} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * After a re-planning edit the task may have another step (a move renumbers): its row stays open under the new
  * step, and the control the person used keeps the focus (the row's toggle when that control no longer applies),
@@ -334,8 +251,12 @@ function PhaseSection({
   onToggleTask,
   afterEdit,
   ambiguousSteps,
+  shown,
+  filtered,
 }: PanelProps & {
   phase: Phase;
+  shown: (task: PlanTask) => boolean;
+  filtered: boolean;
   writes: WriteLogEntry[];
   phases: Phase[];
   openTask: string | null;
@@ -352,6 +273,8 @@ function PhaseSection({
       : phase.name
         ? `Phase ${phase.number}: ${phase.name}`
         : `Phase ${phase.number}`;
+  const listed = phase.tasks.filter(shown);
+  if (filtered && listed.length === 0) return null;
   return (
     <Collapsible
       title={name}
@@ -360,7 +283,7 @@ function PhaseSection({
       className={`phase${complete ? ' complete' : ''}`}
     >
       <ul class="task-list">
-        {phase.tasks.map((task) => {
+        {listed.map((task) => {
           // A step listed twice is two rows: each is told apart by its line.
           const key = ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step;
           return (
@@ -380,45 +303,6 @@ function PhaseSection({
       </ul>
       <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
-  );
-}
-
-let sectionIds = 0;
-
-function Collapsible({
-  title,
-  count,
-  initiallyOpen = true,
-  className = '',
-  children,
-}: {
-  title: string;
-  count?: string;
-  initiallyOpen?: boolean;
-  className?: string;
-  children: ComponentChildren;
-}) {
-  const [open, setOpen] = useState(initiallyOpen);
-  const [id] = useState(() => `section-${++sectionIds}`);
-  return (
-    <section class={`collapsible ${className}`}>
-      <h2 class="section-heading">
-        <button
-          type="button"
-          class="section-toggle"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-        >
-          <span class="chevron" aria-hidden="true" />
-          <span class="section-title">{title}</span>
-          {count && <span class="section-count">{count}</span>}
-        </button>
-      </h2>
-      <div id={id} hidden={!open}>
-        {children}
-      </div>
-    </section>
   );
 }
 

@@ -2,6 +2,79 @@ import { MAIL_SETTING_LABEL } from '../../../src/core/notifications';
 import type { PlanSettings } from '../../../src/core/settings';
 import type { SidebarController } from '../controller';
 import { PanelTitle } from './history';
+import { useState } from 'preact/hooks';
+
+/** The server's refusal of an address, in the person's words: `“dana@example” is not an e-mail address: …`. */
+export function plainMailToError(message: string): string {
+  // Read with indexOf, not a pattern: the server's wording is fixed (src/core/settings.ts), and nothing can backtrack.
+  const lower = message.toLowerCase();
+  const opening = lower.indexOf('mailto: "');
+  const closing = opening < 0 ? -1 : lower.indexOf('" is not an e-mail address', opening + 9);
+  if (closing >= 0) {
+    const wrong = message.slice(opening + 9, closing);
+    return `“${wrong}” is not an e-mail address: write it like dana@example.com. Nothing was saved.`;
+  }
+  if (lower.includes('mailto takes at most'))
+    return `${message.replace(/^mailto /i, 'Send them to ')} Nothing was saved.`;
+  return `${message} Nothing was saved.`;
+}
+
+/**
+ * The addresses, saved when the field is left. A refused address keeps what the person typed in the field, with
+ * what is wrong said under it (not in a banner far away), until they change it.
+ */
+function MailToField({
+  saved,
+  controller,
+  disabled,
+}: {
+  saved: string[];
+  controller: SidebarController;
+  disabled: boolean;
+}) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const save = async (text: string) => {
+    const mailTo = text
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean);
+    const done = await controller.saveSettings(
+      { mailTo },
+      mailTo.length ? `E-mails go to ${mailTo.join(', ')}` : 'E-mails go to the spreadsheet’s owner',
+    );
+    if (done) {
+      setTyped(null);
+      setProblem('');
+      return;
+    }
+    const error = controller.state.error;
+    if (error && !controller.state.sessionEnded) {
+      setProblem(plainMailToError(error.text));
+      controller.dismissError();
+    }
+  };
+  return (
+    <>
+      <input
+        type="text"
+        class="mail-to"
+        value={typed ?? saved.join(', ')}
+        placeholder="the spreadsheet’s owner"
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'mail-to-problem' : undefined}
+        onInput={(event) => setTyped(event.currentTarget.value)}
+        onChange={(event) => void save(event.currentTarget.value)}
+      />
+      {problem && (
+        <span class="field-hint mail-to-problem" id="mail-to-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
+  );
+}
 
 export interface SettingsProps {
   values: PlanSettings | null;
@@ -107,23 +180,7 @@ function MailSettings({ values, controller, disabled }: SettingsProps & { values
           <span class="setting-help">
             E-mail addresses separated by commas; empty sends them to the spreadsheet’s owner.
           </span>
-          <input
-            type="text"
-            class="mail-to"
-            value={values.mailTo.join(', ')}
-            placeholder="the spreadsheet’s owner"
-            disabled={disabled || !values.mailWhenWaiting}
-            onChange={(event) => {
-              const mailTo = event.currentTarget.value
-                .split(',')
-                .map((address) => address.trim())
-                .filter(Boolean);
-              void controller.saveSettings(
-                { mailTo },
-                mailTo.length ? `E-mails go to ${mailTo.join(', ')}` : 'E-mails go to the spreadsheet’s owner',
-              );
-            }}
-          />
+          <MailToField saved={values.mailTo} controller={controller} disabled={disabled || !values.mailWhenWaiting} />
         </span>
       </label>
     </>

@@ -7,6 +7,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { TaskCheckLine } from '../../../src/core/checks';
 import type { CheckResult } from '../../../src/core/done-checks';
+import { PersonTime } from './person-time';
 
 export interface TaskChecksShown {
   /** The `- Check:` lines of each task, by step (src/core/checks.ts taskChecks). */
@@ -16,13 +17,6 @@ export interface TaskChecksShown {
 }
 
 export const TaskChecks = createContext<TaskChecksShown>({ declared: new Map(), results: {} });
-
-/** `Nov 26, 13:20` in the person's time zone; the ISO text when it is not a time. */
-function shortTime(iso: string): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return time.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 /** One line under the task; nothing for a task with no check lines and no result. */
 export function TaskCheck({ step }: { step: string }) {
@@ -35,8 +29,13 @@ export function TaskCheck({ step }: { step: string }) {
     <p class={`task-check${result && !result.passed ? ' check-failed' : ''}`}>
       <span class="note-prefix">Check: </span>
       {said.length ? said.join('; ') : 'the cells it wrote'}
-      {result &&
-        (result.passed ? ` — passed ${shortTime(result.at)}` : ` — failed ${shortTime(result.at)}: ${result.failures}`)}
+      {result && (
+        <>
+          {result.passed ? ' — passed ' : ' — failed '}
+          <PersonTime iso={result.at} />
+          {!result.passed && `: ${result.failures}`}
+        </>
+      )}
     </p>
   );
 }

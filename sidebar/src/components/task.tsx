@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
+import { isDecisionWords } from '../../../src/core/held-items';
 import { seenTask, type SeenTask } from '../../../src/core/seen';
 import { statusDefinition } from '../../../src/core/statuses';
 import type { PlanTask } from '../../../src/core/types';
 import type { SidebarController } from '../controller';
+import { needTargets } from '../needs-you';
 import { taskChoices, type TaskChoice } from '../task-choices';
 import { Decision } from './decision';
+import { ClaimUntil } from './person-time';
 import { LinkedText } from './range-links';
 import { StatusIcon } from './status-icon';
 import { TaskCheck } from './task-checks';
@@ -120,12 +123,23 @@ export function TaskDetails({ task }: { task: PlanTask }) {
  * stops every other agent until it ends, never the person.
  */
 export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
-  if (!task.working) return null;
+  const definition = statusDefinition(task.status);
+  // Waiting for the person, the task is theirs: the agent's claim is not shown (nor a Release to press).
+  if (definition.waitingForPerson || definition.heldForPerson || definition.finished) return null;
+  if (!task.working) {
+    return task.status === 'doing' ? <p class="task-unclaimed">Doing — nobody on it</p> : null;
+  }
   const { by, until } = task.working;
   return (
     <p class="task-working">
       <span>
-        {by} works on it{until ? ` until ${until}` : ''}
+        {by} works on it
+        {until && (
+          <>
+            {' '}
+            <ClaimUntil until={until} />
+          </>
+        )}
       </span>{' '}
       <button
         type="button"
@@ -140,10 +154,37 @@ export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
   );
 }
 
-/** What the task waits for (its `- After:` line), small under it until it is finished: `after 1.2, 1.3`. */
-export function TaskWaits({ task }: { task: PlanTask }) {
+/**
+ * What the task waits for (its `- After:` line), small under it until it is finished: the steps not finished yet,
+ * the finished ones after them in brackets (`waits for 1.2 (1.1 done)`), or `ready: 1.1, 1.2 done` once none is left.
+ */
+export function TaskWaits({ task, statusOf }: { task: PlanTask; statusOf: (step: string) => string | undefined }) {
   if (!task.waitsFor || statusDefinition(task.status).finished) return null;
-  return <p class="task-after">after {task.waitsFor.join(', ')}</p>;
+  const finished = (step: string) => {
+    const status = statusOf(step);
+    return status !== undefined && statusDefinition(status).finished;
+  };
+  const open = task.waitsFor.filter((step) => !finished(step));
+  const done = task.waitsFor.filter(finished);
+  const doneWords = done.length ? `${done.join(', ')} done` : '';
+  if (open.length === 0) return <p class="task-after ready">ready: {doneWords}</p>;
+  return (
+    <p class="task-after">
+      waits for {open.join(', ')}
+      {doneWords && ` (${doneWords})`}
+    </p>
+  );
+}
+
+/** A person's decision written on the task (`— approved: …`, `— changes requested: …`), as a mark beside it. */
+function DecidedMark({ task }: { task: PlanTask }) {
+  if (!isDecisionWords(task.note)) return null;
+  const approved = /^\s*approved/i.test(task.note ?? '');
+  return (
+    <span class={`decided-mark ${approved ? 'decided-approved' : 'decided-changes'}`}>
+      {approved ? '✓ Approved by you' : 'Changes requested'}
+    </span>
+  );
 }
 
 export interface TaskItemProps {
@@ -167,8 +208,14 @@ export interface TaskItemProps {
  */
 export function TaskItem({ task, writes, controller, disabled, open, onToggle, ambiguous, edits }: TaskItemProps) {
   const panel = `task-${task.step.replace(/\./g, '-')}-line-${task.line}`;
+  const statusOf = (step: string) =>
+    edits.phases.flatMap((phase) => phase.tasks).find((other) => other.step === step)?.status;
   return (
-    <li class={`task task-${task.status}${open ? ' open' : ''}`} data-step={task.step}>
+    <li
+      class={`task task-${task.status}${open ? ' open' : ''}`}
+      data-step={task.step}
+      id={ambiguous ? undefined : needTargets.task(task.step)}
+    >
       <div class="task-line">
         <button
           type="button"
@@ -176,7 +223,8 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
           id={`${panel}-toggle`}
           aria-expanded={open}
           aria-controls={`${panel}-actions`}
-          aria-labelledby={`${panel}-toggle ${panel}-title`}
+          // The name starts with what the button shows (its step), as WCAG's "label in name" asks.
+          aria-label={`${task.step} ${statusDefinition(task.status).label}: ${task.title}`}
           onClick={onToggle}
         >
           <StatusIcon status={task.status} />
@@ -184,11 +232,12 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
         </button>
         <span class="task-title" id={`${panel}-title`}>
           <LinkedText text={task.title} />
+          <DecidedMark task={task} />
         </span>
       </div>
       <TaskDetails task={task} />
       <TaskWorking task={task} controller={controller} disabled={disabled} />
-      <TaskWaits task={task} />
+      <TaskWaits task={task} statusOf={statusOf} />
       <TaskCheck step={task.step} />
       <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
       {open && (

@@ -7,17 +7,9 @@
  */
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 import type { SidebarController } from '../controller';
+import { PersonTime } from './person-time';
 import { RangeLink } from './range-links';
 import './write-log.css';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  return date.toDateString() === new Date().toDateString()
-    ? time
-    : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
-}
 
 function cells(count: number): string {
   return count === 1 ? '1 cell' : `${count.toLocaleString()} cells`;
@@ -39,10 +31,14 @@ function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProp
         <RangeLink reference={entry.range} />
       </span>
       <span class="write-meta">
-        {cells(entry.cells)} · {when(entry.at)}
+        {cells(entry.cells)} · <PersonTime iso={entry.at} />
         {showStep && entry.step && ` · task ${entry.step}`}
       </span>
-      {entry.undone && <span class="write-meta">Undone {when(entry.undone.at)}</span>}
+      {entry.undone && (
+        <span class="write-meta">
+          Undone <PersonTime iso={entry.undone.at} />
+        </span>
+      )}
       {entry.kind === 'write' && !entry.undone && (
         <button
           type="button"

@@ -19,6 +19,7 @@ import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
 import { nextRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
 import {
+  agentNameOf,
   currentRevision,
   isUnrecorded,
   newPlanId,
@@ -402,7 +403,8 @@ export class PlanRevisions {
     const settings = this.settings();
     if (!settings.mailWhenWaiting) return;
     const waiting = waitingItems(after, settings.approvalRequired);
-    this.store.tellPerson(newlyWaiting(waitingItems(before, settings.approvalRequired), waiting), waiting, settings);
+    const fresh = newlyWaiting(waitingItems(before, settings.approvalRequired), waiting);
+    this.store.tellPerson(fresh, waiting, settings, agentNameOf(this.source) ?? undefined);
   }
 
   /**

@@ -1,0 +1,148 @@
+/**
+ * What waits for the person, in the order they act on it: the plan's approval, review items, questions, failed
+ * checks, refused writes, blocked tasks. Each names the cells it is about (the first range its text names), so the
+ * "Needs you" strip can select them in the sheet, and where in the sidebar the item itself is.
+ *
+ * Read from the plan the sidebar shows; the lead's src/core/attention.ts says what notifies, this says what is shown.
+ */
+import type { CheckResult } from '../../src/core/done-checks';
+import { PLACEHOLDER } from '../../src/core/patterns';
+import { findRangeReferences } from '../../src/core/range-references';
+import type { WriteLogEntry } from '../../src/core/sheet-results';
+import { STATUS_TABLE } from '../../src/core/statuses';
+import type { Plan, PlanTask } from '../../src/core/types';
+
+export type NeedKind = 'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'blocked';
+
+export interface NeedItem {
+  kind: NeedKind;
+  /** The task's step, or the question's number; '' for the plan's approval. */
+  step: string;
+  /** One short line after the kind's word: `2.3: Identify variance`, `3.1: Discrepancies!B2 holds …`. */
+  label: string;
+  /** The cells it is about, as written (`Staging!E2:E500`); absent when it names none. */
+  range?: string;
+  /** The id of the element that holds the item in the sidebar (where "go to" moves the focus). */
+  target: string;
+}
+
+/**
+ * A write the guard refused (outside the plan's Write ranges). The server does not report these yet: the guard issue
+ * gives the write log the refused writes and their plan; until then the list is empty and nothing is shown.
+ */
+export interface RefusedWrite {
+  step: string;
+  range: string;
+  reason: string;
+}
+
+const firstRange = (text: string) => findRangeReferences(text)[0]?.reference;
+
+/** The element id of a task's row, of a review item, of a question: needs-you.tsx and the panels agree on them. */
+export const needTargets = {
+  approval: 'needs-plan-approval',
+  review: (step: string) => `needs-review-${step.replace(/\W/g, '-')}`,
+  question: (number: number | string) => `needs-question-${number}`,
+  task: (step: string) => `task-row-${step.replace(/\W/g, '-')}`,
+};
+
+function short(title: string): string {
+  return title.length > 60 ? `${title.slice(0, 57).trimEnd()}…` : title;
+}
+
+function taskNeeds(tasks: PlanTask[], checkResults: Record<string, CheckResult>): NeedItem[] {
+  const reviews = tasks
+    .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
+    .map((task) => ({
+      kind: 'review' as const,
+      step: task.step,
+      label: `${task.step}: ${short(task.title)}`,
+      range: firstRange(task.title),
+      target: needTargets.review(task.step),
+    }));
+  const failed = tasks
+    .filter((task) => checkResults[task.step] && !checkResults[task.step].passed)
+    .map((task) => ({
+      kind: 'failed-check' as const,
+      step: task.step,
+      label: `${task.step}: ${short(checkResults[task.step].failures)}`,
+      range: firstRange(checkResults[task.step].checked.join(' ')) ?? firstRange(task.title),
+      target: needTargets.task(task.step),
+    }));
+  const blocked = tasks
+    .filter((task) => task.status === 'blocked')
+    .map((task) => ({
+      kind: 'blocked' as const,
+      step: task.step,
+      label: `${task.step}: ${short(task.blockedReason || task.title)}`,
+      range: firstRange(`${task.title} ${task.blockedReason ?? ''}`),
+      target: needTargets.task(task.step),
+    }));
+  return [...reviews, ...failed, ...blocked];
+}
+
+/** Everything that waits for the person, in the order they act on it. */
+export function needsYou(
+  plan: Plan,
+  checkResults: Record<string, CheckResult>,
+  refused: readonly RefusedWrite[] = [],
+): NeedItem[] {
+  const tasks = plan.phases.flatMap((phase) => phase.tasks);
+  const items: NeedItem[] = [];
+  if (plan.status === 'draft') {
+    items.push({
+      kind: 'approval',
+      step: '',
+      label: 'Approve the plan, or send it back',
+      target: needTargets.approval,
+    });
+  }
+  const [reviews, rest] = partition(taskNeeds(tasks, checkResults), (item) => item.kind === 'review');
+  items.push(...reviews);
+  for (const question of plan.questionDetails ?? []) {
+    if (question.answer !== undefined || PLACEHOLDER.test(question.text.trim())) continue;
+    items.push({
+      kind: 'question',
+      step: String(question.number),
+      label: `${question.number}: ${short(question.text)}`,
+      range: firstRange(question.text),
+      target: needTargets.question(question.number),
+    });
+  }
+  const [failed, blocked] = partition(rest, (item) => item.kind === 'failed-check');
+  items.push(...failed);
+  for (const write of refused) {
+    items.push({
+      kind: 'refused-write',
+      step: write.step,
+      label: `${write.step}: ${short(write.reason)}`,
+      range: write.range,
+      target: needTargets.task(write.step),
+    });
+  }
+  items.push(...blocked);
+  return items;
+}
+
+function partition<T>(list: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [list.filter(test), list.filter((item) => !test(item))];
+}
+
+/**
+ * The check results that still say something true: a result is dropped once a write made for its task was undone
+ * after it (the cells it checked no longer hold what it saw).
+ */
+export function freshCheckResults(
+  results: Record<string, CheckResult>,
+  writes: readonly WriteLogEntry[],
+): Record<string, CheckResult> {
+  const fresh: Record<string, CheckResult> = {};
+  for (const [step, result] of Object.entries(results)) {
+    const checked = Date.parse(result.at);
+    const undoneSince = writes.some(
+      (write) => write.step === step && write.undone && Date.parse(write.undone.at) >= checked,
+    );
+    if (!undoneSince) fresh[step] = result;
+  }
+  return fresh;
+}
