@@ -19,7 +19,7 @@ import { StatusIcon } from './status-icon';
 import { TaskActions, TaskItem } from './task';
 import { AddTask, type AfterEdit } from './task-edits';
 import { TextForm } from './text-form';
-import { EarlierPlanWrites, OtherSheetActivity } from './write-log';
+import { OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 
 interface PanelProps {
@@ -132,7 +132,6 @@ export function PlanPanel({
         controller={controller}
         disabled={disabled}
       />
-      <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />
     </main>
   );
 }
