@@ -12,6 +12,8 @@ import {
   type EmulatedSpreadsheet,
   type PoolOptions,
 } from '../emulator';
+import { SETTINGS_PROPERTY } from '../../apps-script/spreadsheet-access';
+import { DEFAULT_SETTINGS, type PlanSettings } from '../../core/settings';
 import { createApp, listen } from './app';
 import { newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
@@ -37,6 +39,11 @@ export interface StartOptions {
   pool?: PoolOptions;
   /** What a new state file starts with (default: the spec's example plan). */
   seed?: Seed;
+  /**
+   * Settings a new state file starts with, as a person would have saved them in the sidebar (default: none saved, so
+   * a new sheet's: approval on). Tests that are not about approval turn it off with this.
+   */
+  settings?: Partial<PlanSettings>;
 }
 
 /** A port number from the command line or the environment; `where` names it in the error. */
@@ -92,6 +99,9 @@ export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
   const distDir = path.resolve(options.distDir ?? 'dist');
   const { spreadsheet, seeded } = loadState(stateFile, options.seed);
+  if (seeded && options.settings) {
+    spreadsheet.properties.script.set(SETTINGS_PROPERTY, JSON.stringify({ ...DEFAULT_SETTINGS, ...options.settings }));
+  }
   const persist = persistenceFor(stateFile, spreadsheet);
   openAsPerson(spreadsheet, distDir);
   persist();
