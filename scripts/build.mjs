@@ -129,13 +129,15 @@ async function exists(file) {
  * The Node side, one file per entry point; npm packages stay external (they are the package's dependencies):
  * the `sheet-plan` command; a script thread of the emulator's execution pool (src/node/emulator/pool), which the
  * emulator starts by file, also when it runs from src/ under jest; the PlanClient library
- * (`import { PlanClient } from 'sheet-plan'`); and the step of `npm test` that finds or installs Chromium.
+ * (`import { PlanClient } from 'sheet-plan'`); the step of `npm test` that finds or installs Chromium; and
+ * `npm run relay`, the relay in workerd on this machine (relay/local).
  */
 const NODE_ENTRIES = [
   { source: 'src/node/cli.ts', output: 'build/cli.js', mode: 0o755 },
   { source: 'src/node/emulator/pool/worker-main.ts', output: 'build/emulator-worker.js', mode: 0o644 },
   { source: 'src/node/client/index.ts', output: 'build/client.js', mode: 0o644 },
   { source: 'src/node/browser/ensure-chromium.ts', output: 'build/ensure-chromium.js', mode: 0o644 },
+  { source: 'relay/local/main.ts', output: 'build/relay.js', mode: 0o644 },
 ];
 
 export async function buildNode() {

@@ -15,6 +15,7 @@ const CHECKS = [
   { name: 'tsc (project)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'eslint', args: [bin('eslint/bin/eslint.js'), '.'] },
   { name: 'tsc (src/core)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.core.json'] },
+  { name: 'tsc (relay worker)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'relay/tsconfig.json'] },
   { name: 'prettier', args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
 ];
 

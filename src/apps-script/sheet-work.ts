@@ -20,6 +20,7 @@ import {
   type CellJson,
 } from '../core/cell-values';
 import { PlanError } from '../core/errors';
+import { LEASE_MINUTES, holderOf, type Claimant } from '../core/claims';
 import type { ChangeSource } from '../core/revision';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet-results';
 import {
@@ -209,6 +210,15 @@ function firstFormula(values: CellJson[][]): string | undefined {
   return undefined;
 }
 
+/** The agent that writes, on the spreadsheet's wall clock (asked only when the task has a claim to compare). */
+function writerClaimant(store: SpreadsheetPlanStore, source: ChangeSource): Claimant {
+  return {
+    holder: holderOf(source),
+    now: () => store.wallClock(0),
+    leaseEnd: () => store.wallClock(LEASE_MINUTES),
+  };
+}
+
 export function writeRange(
   spreadsheet: Spreadsheet,
   a1: unknown,
@@ -228,7 +238,8 @@ export function writeRange(
     const planCells = store.read();
     const planText = planCells?.text ?? '';
     const approved = store.lastApproved()?.text;
-    enforceSheetRules(request, ruleContext(planText, store.readSettings(), OWN_SHEETS, approved), true);
+    const context = ruleContext(planText, store.readSettings(), OWN_SHEETS, approved, writerClaimant(store, source));
+    enforceSheetRules(request, context, true);
     const cells = gridRange(spreadsheet, target);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.

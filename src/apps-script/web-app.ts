@@ -13,9 +13,9 @@
 import { serverInstructions } from '../core/mcp/instructions';
 import { inputProblem, type JsonRule } from '../core/argument-check';
 import { answerMcpBody, JSON_RPC_ERRORS, type McpEndpoint } from '../core/mcp/protocol';
-import { planToolCall, toolAnswer, toolError, type ToolResult } from '../core/mcp/tool-calls';
+import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult } from '../core/mcp/tool-calls';
 import { agentFunction } from './api';
-import { mcpToolTable } from './descriptor-tables';
+import { mcpToolTable, requestArgumentOf } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
 import { keyCheckPerCall, runAsWebAgent, type WebAgent } from './web-agent';
 import { rememberWebAppUrl } from './web-app-url';
@@ -34,7 +34,18 @@ const REFUSED_KEY =
   "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
   'sidebar: Agent Plan → Open plan → Connect an agent.';
 
-function callTool(agent: WebAgent, name: string, args: Record<string, unknown>): ToolResult {
+/**
+ * A call's arguments, with `{ requestId }` after its own when the tool call carried an id and the function changes the
+ * plan (reads take none): a relay's retry of the same call then writes nothing twice.
+ */
+function argumentsWithRequestId(call: ApiCall, requestId: unknown): unknown[] {
+  const where = requestArgumentOf(call.name);
+  if (!where || requestId === undefined) return call.args;
+  const own = Array.from({ length: where.index }, (_, position) => call.args[position]);
+  return [...own, { requestId }];
+}
+
+function callTool(agent: WebAgent, name: string, args: Record<string, unknown>, requestId?: unknown): ToolResult {
   const { tools, routes } = mcpToolTable();
   const tool = tools.find((candidate) => candidate.name === name)!;
   const problem = inputProblem(args, tool.inputSchema as JsonRule);
@@ -45,7 +56,9 @@ function callTool(agent: WebAgent, name: string, args: Record<string, unknown>):
     );
   try {
     const { calls, show } = planToolCall(routes[name], args, PLAN_CELL_REFERENCE);
-    const results = runAsWebAgent(agent, () => calls.map((call) => agentFunction(call.name)(...call.args)));
+    const results = runAsWebAgent(agent, () =>
+      calls.map((call) => agentFunction(call.name)(...argumentsWithRequestId(call, requestId))),
+    );
     return toolAnswer(show(results));
   } catch (error) {
     return toolError(error instanceof Error ? error.message : String(error));
@@ -73,7 +86,7 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
       agent = keyCheck.agent();
       return agent ? null : REFUSED_KEY;
     },
-    callTool: (name, args) => callTool(agent!, name, args),
+    callTool: (name, args, requestId) => callTool(agent!, name, args, requestId),
   };
   return output.setContent(answerMcpBody(event?.postData?.contents ?? '', endpoint));
 }

@@ -5,8 +5,7 @@
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */
 import { describeValue, givenStep, optionalLine, requireLine } from './arguments';
-import { requireStartable, requireUnclaimed, withClaimAfter, type Claimant } from './claims';
-import { requireNotWaiting } from './dependencies';
+import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { requireTaskNotHeld } from './held-items';
@@ -238,10 +237,12 @@ export function applyAction(
     );
   }
 
+  // Claims, dependencies and the plan's approval are the guard's rules, on every path (src/core/guard/guard.ts). The
+  // claim is asked here too, first, only so that another agent's claim is the answer rather than the task's status
+  // (a start of a task another agent is doing is CLAIMED, not "already in progress"); the guard enforces it.
   const task = findTask(outline, step);
   requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
   const from = statuses.definition(task.status);
-  if (action === 'start') requireStartable(task, from.finished, context.claimant, from.described);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {
     throw new PlanError(
@@ -249,8 +250,6 @@ export function applyAction(
       `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
     );
   }
-  // Work (starting, or completing straight from todo) on a task that waits for unfinished steps: WAITING, for an agent.
-  if (from.queue && statuses.definition(to).work) requireNotWaiting(outline, task, context.byPerson);
   const personOverride = context.byPerson && task.status !== to;
   if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
     refuseTransition(statuses, task, action, to, context);

@@ -21,7 +21,7 @@ export const token = argument('token', z.string(), "the person token showPlanSid
 export const seenTask = argument(
   'seen',
   z
-    .object({ title: z.string(), status: z.string(), note: z.string().optional() })
+    .object({ title: z.string(), status: z.string(), note: z.string().optional(), working: z.string().optional() })
     .strict()
     .meta({ format: 'seenTask' })
     .nullable()

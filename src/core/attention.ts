@@ -9,6 +9,7 @@
 import { STATUS_TABLE } from './statuses';
 import { shorten } from './text';
 import type { Plan, PlanTask } from './types';
+import { waitingSourceOfPlan, whatWaitsForPerson } from './waiting';
 
 function allTasks(plan: Plan): PlanTask[] {
   return plan.phases.flatMap((phase) => phase.tasks);
@@ -60,26 +61,13 @@ const DECISIONS_KEPT = 10;
 const TEXT_LENGTH = 120;
 
 function waitingNow(plan: Plan, approvalRequired: boolean): Array<Waiting & { key: string }> {
-  const waiting: Array<Waiting & { key: string }> = [];
-  if (plan.status === 'draft' && approvalRequired)
-    waiting.push({ key: 'approval', what: 'approval', text: shorten(plan.title, TEXT_LENGTH) });
-  for (const question of plan.questionDetails ?? []) {
-    if (question.answer) continue;
-    const text = shorten(question.text, TEXT_LENGTH);
-    waiting.push({ key: `question:${text}`, what: 'question', text });
-  }
-  for (const task of allTasks(plan)) {
-    if (!STATUS_TABLE.definition(task.status).waitingForPerson) continue;
-    const item: Waiting & { key: string } = {
-      key: `review:${task.step}:${task.title}`,
-      what: 'review',
-      step: task.step,
-      text: shorten(task.title, TEXT_LENGTH),
-    };
-    if (task.note) item.note = shorten(task.note, TEXT_LENGTH);
-    waiting.push(item);
-  }
-  return waiting;
+  return whatWaitsForPerson(waitingSourceOfPlan(plan), approvalRequired).map((thing) => {
+    const text = shorten(thing.text, TEXT_LENGTH);
+    const key = thing.what === 'approval' ? 'approval' : thing.what === 'question' ? `question:${text}` : '';
+    const item: Waiting & { key: string } = { ...thing, key: key || `review:${thing.step}:${thing.text}`, text };
+    if (thing.note) item.note = shorten(thing.note, TEXT_LENGTH);
+    return item;
+  });
 }
 
 /** The person's decisions a write makes: reviews decided, questions answered, the plan's status changed. */

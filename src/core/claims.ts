@@ -109,16 +109,34 @@ export function isActive(claim: { until?: string }, now: string): boolean {
   return now < until;
 }
 
+/**
+ * Whether a claim holds for `claimant`'s clock: it has not ended, and it ends within a lease from now. Only a start
+ * or a renewal writes a claim, for at most LEASE_MINUTES (the guard refuses any other: src/core/features/claims.ts);
+ * a line that ends later was typed or left by something else (`until 2999-01-01 00:00`) and holds nothing.
+ */
+export function isHonoured(claim: { until?: string }, claimant: Claimant): boolean {
+  const now = claimant.now();
+  if (!isActive(claim, now)) return false;
+  const until = claim.until!.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until!;
+  return until <= claimant.leaseEnd();
+}
+
+/** Claims no start or renewal could have written (ending past a lease from now): read, but not honoured. */
+export function unhonouredClaims(outline: PlanOutline, claimant: Claimant): Claim[] {
+  return [...taskClaims(outline).values()]
+    .flat()
+    .filter((claim) => claim.until && !isHonoured(claim, claimant) && isActive(claim, claimant.now()));
+}
+
 /** The claim on `step` that another holder has now, if any. */
 export function claimByOther(claims: Map<string, Claim[]>, step: string, claimant: Claimant): Claim | undefined {
-  const now = claimant.now();
-  return claims.get(step)?.find((claim) => isActive(claim, now) && !sameHolder(claim.holder, claimant.holder));
+  return claims.get(step)?.find((claim) => isHonoured(claim, claimant) && !sameHolder(claim.holder, claimant.holder));
 }
 
 /** Whether a task's claim (PlanTask.working) is another holder's, now: getNextTask passes over such a task. */
 export function heldByOther(working: Working | undefined, claimant: Claimant | undefined): boolean {
   if (!working || !claimant) return false;
-  return isActive(working, claimant.now()) && !sameHolder(working.by, claimant.holder);
+  return isHonoured(working, claimant) && !sameHolder(working.by, claimant.holder);
 }
 
 /** `Claude on my laptop until 2026-11-26 14:30`: who and until when, as messages name a claim. */

@@ -7,8 +7,7 @@ import type { PlanDocument } from './document';
 import { PlanError } from './errors';
 import { matchStatusLine } from './patterns';
 import { ANNOTATION_DASH } from './annotations';
-import { outlinePlan, readAnalysis, type PlanOutline } from './parse';
-import { sheetAccess } from './sheet-rules';
+import { outlinePlan, type PlanOutline } from './parse';
 import { planStatusDefinition, type PlanStatus } from './plan-status';
 import { appendNoteLine } from './update';
 
@@ -41,25 +40,6 @@ export function withStatus(text: string, status: PlanStatus, note?: string): str
   return setStatusLine(outlinePlan(text), status, note).toString();
 }
 
-/**
- * What a person approved: the title, the goal, the phases and the tasks (their steps, titles and order), and what
- * the plan lets the agent do in the sheet (its Read and Write ranges, whether it takes formulas). Statuses, dates,
- * notes, answers and the rest of the sections may change without a new approval.
- */
-function approvedContent(outline: PlanOutline): string {
-  return JSON.stringify([
-    outline.title,
-    outline.goal,
-    outline.phases.map((phase) => [phase.number, phase.name, phase.tasks.map((task) => [task.step, task.title])]),
-    sheetAccess(readAnalysis(outline)),
-  ]);
-}
-
-/** New, removed, reworded or reordered tasks or phases, another title or goal, or other sheet access. */
-export function isSubstantiveChange(before: PlanOutline, after: PlanOutline): boolean {
-  return approvedContent(before) !== approvedContent(after);
-}
-
 const APPROVAL_HELP =
   'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
   'getPlan() answers as statusNote';
@@ -80,29 +60,6 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
       );
     }
   }
-}
-
-/**
- * The text an agent's whole-document write leaves in the cell (after checkAgentStatusChange): an approved
- * plan whose tasks changed is a draft again; when the person asked to approve plans first, a plan the
- * agent replaces is a draft unless it keeps an approval that still holds.
- */
-export function statusAfterAgentRewrite(
-  before: PlanOutline,
-  text: string,
-  approvalRequired: boolean,
-  after: PlanOutline = outlinePlan(text),
-): string {
-  // A status line the agent left out is still the plan's when approval is required: it cannot be dropped.
-  const claimed = after.status ?? (approvalRequired ? before.status : undefined);
-  const approvalHolds = claimed === 'approved' && !isSubstantiveChange(before, after);
-  let status = claimed;
-  if (claimed === 'approved' && !approvalHolds) status = 'draft';
-  if (approvalRequired && status === undefined) status = 'draft';
-  if (status === undefined || status === after.status) return text;
-  // Put back as it was, the person's comment included, unless the approval no longer holds.
-  const note = status === before.status ? before.statusNote : undefined;
-  return setStatusLine(after, status, note).toString();
 }
 
 /**

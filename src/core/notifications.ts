@@ -3,7 +3,7 @@
  * waits in a plan, what newly waits after a change, how events fold into at most one e-mail per window, and the
  * e-mail's words. The sending is the adapter's (src/apps-script/mail-notifier.ts).
  */
-import { waitsForApproval } from './lifecycle';
+import { waitingSourceOfOutline, whatWaitsForPerson } from './waiting';
 import { outlinePlan, type PlanOutline } from './parse';
 
 /** At most one e-mail per plan in this window; what happens within it folds into the next one. */
@@ -25,26 +25,20 @@ export interface WaitingItem {
   text: string;
 }
 
-/** What waits for the person in a plan: tasks in review, unanswered questions, a draft to approve. */
+/** What waits for the person in a plan (src/core/waiting.ts), in the e-mail's words. */
 export function waitingItems(outline: PlanOutline, approvalRequired: boolean): WaitingItem[] {
-  const items: WaitingItem[] = [];
-  if (outline.tasks.length > 0 && waitsForApproval(outline.status, approvalRequired)) {
-    items.push({ kind: 'approval', key: 'approval', text: `The plan "${outline.title}" waits for your approval` });
-  }
-  for (const task of outline.tasks) {
-    if (!outline.statuses.definition(task.status).waitingForPerson) continue;
-    const note = task.note ? `: ${task.note}` : '';
-    items.push({
+  return whatWaitsForPerson(waitingSourceOfOutline(outline), approvalRequired).map((thing): WaitingItem => {
+    if (thing.what === 'approval')
+      return { kind: 'approval', key: 'approval', text: `The plan "${thing.text}" waits for your approval` };
+    if (thing.what === 'question')
+      return { kind: 'question', key: `question:${thing.text}`, text: `A question for you: ${thing.text}` };
+    const note = thing.note ? `: ${thing.note}` : '';
+    return {
       kind: 'review',
-      key: `review:${task.title}`,
-      text: `Task ${task.step} "${task.title}" waits for your review${note}`,
-    });
-  }
-  for (const question of outline.questions) {
-    if (question.answer !== undefined && question.answer.trim()) continue;
-    items.push({ kind: 'question', key: `question:${question.text}`, text: `A question for you: ${question.text}` });
-  }
-  return items;
+      key: `review:${thing.text}`,
+      text: `Task ${thing.step} "${thing.text}" waits for your review${note}`,
+    };
+  });
 }
 
 /** What waits after a change that did not wait before it. */

@@ -8,7 +8,9 @@
  * every task below. Same title first; then the most similar titles; then a lone task in the same place between the
  * same neighbours that shares a word (a rewording). What is left was removed or added.
  */
-import { parsePlan } from './parse';
+import type { ApprovedChange } from './features/feature';
+import { approvedChanges } from './guard/approval';
+import { outlinePlan, parsePlan } from './parse';
 import { declaredRanges } from './sheet-rules';
 import { formatSheetRange } from './sheet-range';
 import type { Plan, TaskStatus } from './types';
@@ -61,6 +63,11 @@ export interface PlanDiff {
   /** Tasks in the order of the newer plan; removed tasks after them, in the order of the older one. */
   tasks: TaskChange[];
   ranges: RangeChange[];
+  /**
+   * The other changes of what a person approves, as the plan's features list them (src/core/features/): `Formulas:`
+   * allowed or no longer, then each task's Check and After lines added, removed or changed.
+   */
+  rules: ApprovedChange[];
   /** True when nothing listed here changed (notes, answers, dates and annotations may still have). */
   unchanged: boolean;
 }
@@ -313,11 +320,15 @@ export function diffPlans(before: string, after: string): PlanDiff {
     if (!matchedNew.has(to)) phases.push({ change: 'added', number: phase.number, name: phase.name });
   });
 
-  const diff: PlanDiff = { phases, tasks, ranges: rangeChanges(older, newer), unchanged: false };
+  // Ranges are listed above with their access; the features add what else approval covers.
+  const rules = approvedChanges(outlinePlan(before), outlinePlan(after)).filter(
+    (change) => change.feature !== 'scope' || (change.after ?? change.before)?.startsWith('Formulas'),
+  );
+  const diff: PlanDiff = { phases, tasks, ranges: rangeChanges(older, newer), rules, unchanged: false };
   const title = textChange(older.title, newer.title);
   const goal = textChange(older.goal, newer.goal);
   if (title) diff.title = title;
   if (goal) diff.goal = goal;
-  diff.unchanged = !title && !goal && !phases.length && !tasks.length && !diff.ranges.length;
+  diff.unchanged = !title && !goal && !phases.length && !tasks.length && !diff.ranges.length && !rules.length;
   return diff;
 }

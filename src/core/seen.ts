@@ -4,6 +4,7 @@
  * that number is no longer what they saw — an agent moved another task into the step, or put a question above theirs,
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
+import { taskClaims } from './claims';
 import { PlanError } from './errors';
 import type { PlanOutline } from './parse';
 import { STATUS_TABLE } from './statuses';
@@ -15,6 +16,11 @@ export interface SeenTask {
   status: string;
   /** The `— …` annotation, when the task had one. */
   note?: string;
+  /**
+   * Who held the task (its `Working:` line), when someone did: a person's Release lands only on the claim they saw,
+   * never on another agent's that took the task since.
+   */
+  working?: string;
 }
 
 /** A question as the person saw it. */
@@ -25,21 +31,23 @@ export interface SeenQuestion {
 const LOOK_AGAIN = 'Nothing was written; look at it again before you decide';
 
 /** What the sidebar sends for a task it shows. */
-export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note'>): SeenTask {
-  return task.note === undefined
-    ? { title: task.title, status: task.status }
-    : { title: task.title, status: task.status, note: task.note };
+export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note' | 'working'>): SeenTask {
+  const seen: SeenTask = { title: task.title, status: task.status };
+  if (task.note !== undefined) seen.note = task.note;
+  if (task.working) seen.working = task.working.by;
+  return seen;
 }
 
 /** `"Check totals" (in review — right?)`. */
 function describeTask(task: SeenTask): string {
   const status = STATUS_TABLE.definitions.find((definition) => definition.status === task.status)?.described;
-  return `"${task.title}" (${status ?? task.status}${task.note ? ` — ${task.note}` : ''})`;
+  const working = task.working ? `, held by ${task.working}` : '';
+  return `"${task.title}" (${status ?? task.status}${task.note ? ` — ${task.note}` : ''}${working})`;
 }
 
 /**
- * CONFLICT unless the task at `step` is the one the person saw: the same title, status and note. `seen` undefined
- * checks nothing (an agent's call, which decides nothing for a person).
+ * CONFLICT unless the task at `step` is the one the person saw: the same title, status, note and holder. `seen`
+ * undefined checks nothing (an agent's call, which decides nothing for a person).
  */
 export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTask | null | undefined): void {
   if (!saw) return;
@@ -53,7 +61,11 @@ export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTas
     );
   }
   const now = seenTask(matches[0]);
-  if (now.title === saw.title && now.status === saw.status && now.note === saw.note) return;
+  // The outline's tasks carry no claim (the parsed plan's do): read it from the task's Working line.
+  const holder = taskClaims(outline).get(step)?.[0]?.holder;
+  if (holder) now.working = holder;
+  const sameHolder = (now.working ?? '').toLowerCase() === (saw.working ?? '').toLowerCase();
+  if (now.title === saw.title && now.status === saw.status && now.note === saw.note && sameHolder) return;
   throw new PlanError(
     'CONFLICT',
     `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, it is now ${describeTask(now)}. ` +

@@ -6,6 +6,7 @@
  *
  * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read.
  */
+import { describeClaim, heldByOther, type Claimant } from './claims';
 import { PlanError, type PlanErrorCode } from './errors';
 import { parsePlan } from './parse';
 import { planStatusDefinition } from './plan-status';
@@ -47,6 +48,8 @@ export interface RuleContext {
    * inside its Write ranges too, until the person approves again.
    */
   approved?: Plan | null;
+  /** The agent that writes, with its clock: a write under a task another agent holds is CLAIMED. */
+  claimant?: Claimant;
 }
 
 /**
@@ -170,6 +173,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
             NOTHING_WRITTEN,
         );
       }
+      if (context.claimant && heldByOther(task.working, context.claimant)) {
+        // The same rule as for a change of the task itself (src/core/features/claims.ts): its cells are its holder's.
+        throw new PlanError(
+          'CLAIMED',
+          `Task ${task.step} is claimed by ${describeClaim(task.working!)}, so you (${context.claimant.holder}) ` +
+            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN}`,
+        );
+      }
       if (STATUS_TABLE.inProgress(task.status)) return null;
       return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
     },
@@ -260,7 +271,7 @@ export function declaredRanges(plan: Plan | null): DeclaredRanges {
   return rangesOfAnalysis(plan?.analysisDetails);
 }
 
-function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
+export function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
   const declared: DeclaredRanges = { read: [], write: [], unreadable: [] };
   const targets = analysis?.targetRanges;
   if (!targets) return declared;
@@ -306,7 +317,7 @@ export function formulasAllowed(plan: Plan | null): boolean {
   return formulasAllowedBy(plan?.analysisDetails);
 }
 
-function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
+export function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
   const field = analysis?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
   return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
 }
@@ -317,7 +328,8 @@ export function ruleContext(
   settings: SheetSettings,
   ownSheets: readonly string[],
   approvedText?: string,
+  claimant?: Claimant,
 ): RuleContext {
   const approved = approvedText?.trim() ? parsePlan(approvedText) : null;
-  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets, approved };
+  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets, approved, claimant };
 }

@@ -1,5 +1,5 @@
 /** Problems in a plan document: errors stop the plan from working as intended, warnings are worth a look. */
-import { taskClaims } from './claims';
+import { LEASE_MINUTES, describeClaim, taskClaims, unhonouredClaims, type Claimant } from './claims';
 import { dependencyProblems } from './dependencies';
 import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type UnreadReason } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from './statuses';
@@ -237,7 +237,19 @@ function checkDependencies(outline: PlanOutline, { errors }: Found): void {
 }
 
 /** `Working:` lines with no time Sheet Plan can read: they hold nothing, which whoever wrote them may not expect. */
-function checkClaims(outline: PlanOutline, { warnings }: Found): void {
+function checkClaims(outline: PlanOutline, { warnings }: Found, clock?: Claimant): void {
+  if (clock) {
+    for (const claim of unhonouredClaims(outline, clock)) {
+      warnings.push({
+        code: 'claim-not-honoured',
+        message:
+          `The Working line under ${claim.step} ("Working: ${describeClaim(claim)}") ends more than ` +
+          `${LEASE_MINUTES} minutes from now, which no start or renewal writes: it is not honoured, and any agent ` +
+          'may take the task. Sheet Plan writes Working lines itself (startTask); delete this one',
+        line: claim.line + 1,
+      });
+    }
+  }
   for (const claims of taskClaims(outline).values()) {
     for (const claim of claims.filter((candidate) => !candidate.until)) {
       warnings.push({
@@ -252,10 +264,12 @@ function checkClaims(outline: PlanOutline, { warnings }: Found): void {
 }
 
 /** validatePlan over a document already read. */
-export function validateOutline(outline: PlanOutline): ValidationReport {
+export function validateOutline(outline: PlanOutline, clock?: Claimant): ValidationReport {
   const found: Found = { errors: [], warnings: [] };
-  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines, checkDependencies, checkClaims])
+  for (const check of [checkDocument, checkPhases, checkTasks, checkUnreadLines, checkDependencies])
     check(outline, found);
+  // Whether a claim is honoured depends on now: only with the caller's clock.
+  checkClaims(outline, found, clock);
   const { errors, warnings } = found;
   return { valid: errors.length === 0, errors: groupProblems(errors), warnings: groupProblems(warnings) };
 }

@@ -138,7 +138,7 @@ test('a person always acts, keeps the claim while the task is open, and a comple
 test('getNextTask and startNextTask pass over a task another agent has claimed, not one the caller holds', () => {
   const reserved = PLAN.replace(
     '- [ ] 1.1 Read the sales\n',
-    '- [ ] 1.1 Read the sales\n  - Working: Claude until 23:59\n',
+    '- [ ] 1.1 Read the sales\n  - Working: Claude until 09:20\n',
   );
   const store = clockedStore(reserved);
   expect(agent(store, 'Gemini').getNextTask()?.step).toBe('1.2');

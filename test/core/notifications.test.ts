@@ -61,13 +61,13 @@ describe('what newly waits for the person', () => {
     const fresh = newlyWaiting(waitingItems(BEFORE, true), waitingItems(AFTER, true));
     expect(fresh.map((waiting) => waiting.text)).toEqual([
       'The plan "Invoices" waits for your approval',
-      'Task 1.1 "Read Orders" waits for your review: totals differ',
       'A question for you: Include credit notes?',
+      'Task 1.1 "Read Orders" waits for your review: totals differ',
     ]);
   });
 
   test('a draft is not waiting for approval while the person does not require it', () => {
-    expect(waitingItems(AFTER, false).map((waiting) => waiting.kind)).toEqual(['review', 'question']);
+    expect(waitingItems(AFTER, false).map((waiting) => waiting.kind)).toEqual(['question', 'review']);
   });
 
   test('what already waited before the change is not new', () => {

@@ -39,7 +39,7 @@ function edited(edit: (text: string) => string): string {
 describe('diffPlans', () => {
   test('the same plan has no changes', () => {
     const diff = diffPlans(APPROVED, APPROVED);
-    expect(diff).toEqual({ phases: [], tasks: [], ranges: [], unchanged: true });
+    expect(diff).toEqual({ phases: [], tasks: [], ranges: [], rules: [], unchanged: true });
   });
 
   test('a task inserted at the top renumbers the rest, and only the new task is listed', () => {

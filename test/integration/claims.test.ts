@@ -5,13 +5,12 @@
  * wall clock; a person acts anyway and releases the claim in the sidebar; hand edits of the cell keep it.
  */
 import { parsePlan } from '../../src/core/parse';
-import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { at, connectAgent, deployed, refused, tool } from './web-agents';
 import {
-  DIST,
   PLAN,
   callAsPerson,
   execute,
-  openSidebar,
   personEdits,
   plan,
   planText,
@@ -31,33 +30,8 @@ const PLAN_TEXT = plan(
   '- [ ] 1.3 Write the totals',
 );
 
-/** 14:00 on 2026-11-26 in the spreadsheet's time zone (the emulator's default, New York: UTC-5), plus `minutes`. */
-const at = (minutes: number) => () => new Date(Date.UTC(2026, 10, 26, 19, minutes));
-
 function deployedSheet(): { spreadsheet: EmulatedSpreadsheet; token: string } {
-  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
-  spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-deployment/exec';
-  // Opened once, the web app knows its address: the person can connect agents.
-  expect(execute(spreadsheet, 'doGet', [{}]).error).toBeUndefined();
-  return { spreadsheet, token: openSidebar(spreadsheet) };
-}
-
-/** One MCP tool call through doPost with the agent's key; answers the tool's text, or throws the tool's error. */
-function tool(spreadsheet: EmulatedSpreadsheet, key: string, name: string, args: Record<string, unknown>, now = at(0)) {
-  const answer = runWebApp(
-    spreadsheet,
-    DIST,
-    {
-      method: 'POST',
-      queryString: `key=${encodeURIComponent(key)}`,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-      contentType: 'application/json',
-    },
-    { now },
-  );
-  const { result } = JSON.parse(answer.content) as { result: { isError?: boolean; content: Array<{ text: string }> } };
-  if (result.isError) throw new Error(result.content[0].text);
-  return result.content[0].text;
+  return deployed(sheetWithSavedPlan(PLAN_TEXT));
 }
 
 /** A scripts.run call (no key), throwing its error's message. */
@@ -67,19 +41,10 @@ function run(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], no
   return result;
 }
 
-function refused(work: () => unknown): string {
-  try {
-    work();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the call to be refused');
-}
-
 function twoAgents() {
   const { spreadsheet, token } = deployedSheet();
-  const claude = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Claude on my laptop').key as string;
-  const gemini = callAsPerson(spreadsheet, token, 'sidebarConnectAgent', 'Gemini').key as string;
+  const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
+  const gemini = connectAgent(spreadsheet, token, 'Gemini');
   return { spreadsheet, token, claude, gemini };
 }
 
@@ -156,7 +121,7 @@ test('callers without keys are one agent, api, unless they name themselves with 
   // getNextTask for a named caller passes over what others claimed, not what it claimed itself.
   const reserved = planText(spreadsheet).replace(
     '- [ ] 1.3 Write the totals',
-    '- [ ] 1.3 Write the totals\n  - Working: Report builder until 23:59',
+    '- [ ] 1.3 Write the totals\n  - Working: Report builder until 14:20',
   );
   personEdits(spreadsheet, PLAN, reserved);
   expect(run(spreadsheet, 'getNextTask', [])).toBeNull();

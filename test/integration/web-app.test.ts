@@ -133,6 +133,46 @@ describe('doPost answers MCP for a connected agent', () => {
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  test('a tool call sent twice with one request id in _meta changes the plan once and answers the same', () => {
+    const meta = { _meta: { 'sheet-plan/requestId': 'relay-retry-0001' } };
+    const add = (id: number) =>
+      post(spreadsheet, key, {
+        ...request(id, 'tools/call', {
+          name: 'apply_commands',
+          arguments: { commands: [{ action: 'add', phase: '1', text: 'Check the counts' }] },
+          ...meta,
+        }),
+      }).json.result;
+    const first = add(9);
+    const afterFirst = snapshot(spreadsheet);
+    expect(add(10)).toEqual(first);
+    expect(snapshot(spreadsheet)).toBe(afterFirst);
+    expect(planText(spreadsheet).match(/Check the counts/g)).toHaveLength(1);
+  });
+
+  test('a malformed request id is refused and nothing is written; a read ignores the id', () => {
+    post(spreadsheet, key, request(10, 'ping')); // the key's first use is recorded (once a minute at most)
+    const before = snapshot(spreadsheet);
+    const refused = post(
+      spreadsheet,
+      key,
+      request(11, 'tools/call', {
+        name: 'start_task',
+        arguments: { step: '1.1' },
+        _meta: { 'sheet-plan/requestId': 'x' },
+      }),
+    ).json.result;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toMatch(/^INVALID_ARGUMENT: .*requestId/);
+    expect(snapshot(spreadsheet)).toBe(before);
+    const read = post(
+      spreadsheet,
+      key,
+      request(12, 'tools/call', { name: 'get_plan', arguments: {}, _meta: { 'sheet-plan/requestId': 'x' } }),
+    ).json.result;
+    expect(read.isError).toBeUndefined();
+  });
+
   test('get_plan view=full answers the Markdown and its stamp', () => {
     const plan = post(spreadsheet, key, callTool(8, 'get_plan', { view: 'full' })).json.result.structuredContent;
     expect(plan.markdown).toBe(String(spreadsheet.cell(PLAN)));

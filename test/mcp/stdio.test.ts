@@ -286,8 +286,9 @@ describe('sheet-plan mcp over stdio', () => {
 
     const before = cells();
     expect(await failed('start_task', { step: '1.1' })).toMatch(/^NEEDS_APPROVAL: The plan is a draft/);
+    // The guard checks the batch's change as a whole: the refusal is the rule's, not one command's.
     expect(await failed('apply_commands', { commands: [{ action: 'start', step: '1.1' }] })).toMatch(
-      /^NEEDS_APPROVAL: commands\[0\]/,
+      /^NEEDS_APPROVAL: The plan is a draft/,
     );
     const full = await ok('get_plan', { view: 'full' });
     expect(

@@ -5,6 +5,7 @@
  */
 import { Fragment } from 'preact';
 import { STATUS_TABLE } from '../../../src/core/statuses';
+import type { ApprovedChange } from '../../../src/core/features/feature';
 import type { PlanDiff, PhaseChange, RangeChange, TaskChange, TextChange, WordPart } from '../../../src/core/plan-diff';
 
 function Words({ parts }: { parts: WordPart[] }) {
@@ -105,6 +106,19 @@ function rangeLine(change: RangeChange) {
   );
 }
 
+/** `1.2 Check: Data!B2:B9 numbers (new)`, `1.3 After: 1.1 → After: 1.2`: a Check, After or Formulas change. */
+function ruleLine(change: ApprovedChange) {
+  const where = change.step ? `${change.step} ` : '';
+  if (change.change === 'changed') return `${where}${change.before} → ${change.after}`;
+  const marker = change.change === 'added' ? 'NEW' : 'REMOVED';
+  return (
+    <>
+      <strong class={`change-marker change-marker-${change.change}`}>{marker}</strong> {where}
+      {change.after ?? change.before}
+    </>
+  );
+}
+
 function textLine(label: string, change: TextChange) {
   return (
     <>
@@ -133,6 +147,11 @@ export function PlanChanges({ diff, emptyText }: { diff: PlanDiff; emptyText: st
       {diff.ranges.map((change) => (
         <li key={`range-${change.change}-${change.access}-${change.range}`} class={`change range-${change.change}`}>
           {rangeLine(change)}
+        </li>
+      ))}
+      {diff.rules.map((change, index) => (
+        <li key={`rule-${index}`} class={`change rule-${change.change}`} data-feature={change.feature}>
+          {ruleLine(change)}
         </li>
       ))}
     </ul>

@@ -13,6 +13,12 @@ import { toolError, type ToolResult } from './tool-calls';
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export const LATEST_PROTOCOL_VERSION = PROTOCOL_VERSIONS[0];
 
+/**
+ * The `_meta` key of a tools/call's request id, which relays and bridges add before forwarding a call (relay/src/
+ * request-ids.ts): MCP reserves unprefixed and `…mcp/`-prefixed keys for itself.
+ */
+export const REQUEST_ID_META = 'sheet-plan/requestId';
+
 /** JSON-RPC 2.0's codes (https://www.jsonrpc.org/specification#error_object), and ours in its server range. */
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
@@ -36,8 +42,11 @@ export interface McpEndpoint {
   serverInfo: { name: string; version: string };
   instructions: string;
   tools: readonly McpTool[];
-  /** Runs one tool; a failure is an isError result, never a throw. */
-  callTool(name: string, args: Record<string, unknown>): ToolResult;
+  /**
+   * Runs one tool; a failure is an isError result, never a throw. `requestId` is the call's
+   * `_meta["sheet-plan/requestId"]` when it has one: a change carrying it is applied once (src/core/request-ids.ts).
+   */
+  callTool(name: string, args: Record<string, unknown>, requestId?: unknown): ToolResult;
   /**
    * Why this caller may not run anything (a missing or revoked key), or null. Asked before every request of a body,
    * so that a key revoked while a batch runs refuses the rest of the batch.
@@ -106,7 +115,8 @@ function callTool(endpoint: McpEndpoint, params: Record<string, unknown>): ToolR
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   if (!endpoint.tools.some((tool) => tool.name === params.name))
     return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${params.name} not found`);
-  return endpoint.callTool(params.name, args);
+  const meta = isRecord(params._meta) ? params._meta : {};
+  return endpoint.callTool(params.name, args, meta[REQUEST_ID_META]);
 }
 
 function answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: Record<string, unknown>) {

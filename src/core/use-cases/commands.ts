@@ -1,5 +1,5 @@
 /** applyCommands: task changes and re-planning in order, atomically (one read, one write, or nothing at all). */
-import { applyAction, isWorkAction, type ActionContext } from '../actions';
+import { applyAction, type ActionContext } from '../actions';
 import { PlanError } from '../errors';
 import { EDIT_ACTIONS, isEditAction } from '../replan';
 import type { PlanTask } from '../types';
@@ -29,12 +29,9 @@ function applyCommand(
     const next = document.toString();
     return { text: next, task: result(next), removed: outcome.removed?.[0] };
   }
-  if (isWorkAction(action)) path.requireApproved(outline);
   const outcome = applyAction(outline, action, record.step, record.text, context);
   const next = outcome.document.toString();
-  const task = taskAtLine(path.texts, next, outcome.line);
-  if (action === 'complete') path.requireChecked(outline, task.step);
-  return { text: next, task };
+  return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
 }
 
 /**

@@ -71,7 +71,7 @@ export function getProgress(path: PlanRevisions): ProgressResult {
 export function validatePlan(path: PlanRevisions): ValidationResult {
   const { text, read, revision } = path.snapshot();
   path.requireText(text);
-  return { ...validateOutline(read.outline), revision: revision.revision, changedBy: revision.changedBy };
+  return { ...validateOutline(read.outline, path.clock()), revision: revision.revision, changedBy: revision.changedBy };
 }
 
 export function getHistory(path: PlanRevisions, limit = 10): HistoryEntry[] {

@@ -11,13 +11,9 @@ import { attentionIn, nextAttention, recordWithAttention } from '../attention';
 import { requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
-import {
-  checkAgentStatusChange,
-  requireApproved,
-  statusAfterAgentRewrite,
-  waitsForApproval,
-  withStatus,
-} from '../lifecycle';
+import { guardChange } from '../guard/guard';
+import { statusAfterAgentChange } from '../guard/approval';
+import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus } from '../lifecycle';
 import { newlyWaiting, waitingItems } from '../notifications';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
@@ -168,7 +164,11 @@ export class PlanRevisions {
    * written, once per call (a service call: the spreadsheet's time zone).
    */
   claimant(): Claimant | undefined {
-    if (this.byPerson) return undefined;
+    return this.byPerson ? undefined : this.clock();
+  }
+
+  /** The caller as a claim would name it, with the spreadsheet's wall clock: for an agent, and to judge claims. */
+  clock(): Claimant {
     const clock = (minutes: number) => this.store.wallClock?.(minutes) ?? utcWallClock(this.store.now(), minutes);
     let now: string | undefined;
     let leaseEnd: string | undefined;
@@ -240,7 +240,7 @@ export class PlanRevisions {
     // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
     requireHeldItemsKept(before, after);
     checkAgentStatusChange(before, after);
-    return statusAfterAgentRewrite(before, next, this.approvalHeld(), after);
+    return statusAfterAgentChange(before, next, () => this.approvalHeld(), { after, draftWhenMissing: true });
   }
 
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
@@ -295,8 +295,11 @@ export class PlanRevisions {
     options: { setUp?: boolean; replacing?: Replacing; newPlan?: boolean } = {},
   ): T {
     requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
+    const guarded = this.guarded(snapshot, text, Boolean(options.newPlan));
+    // The guard may set the status line (a draft again): the size is that text's.
+    if (guarded !== text) requireFits(guarded, snapshot.text, this.store.textLimit, this.store.location);
+    text = guarded;
     const written = this.texts.of(text);
-    if (!this.byPerson) requireHeldItemsKept(snapshot.read.outline, written.outline);
     const revision = snapshot.revision.revision + 1;
     const next = revisionRecord(
       revision,
@@ -332,6 +335,27 @@ export class PlanRevisions {
     });
     if (!this.byPerson) this.tellPerson(snapshot.read.outline, written.outline);
     return result;
+  }
+
+  /**
+   * The guard (src/core/guard/guard.ts) on the change from the plan in `snapshot` to `text`: the text to write (an
+   * agent's change of approved content makes the plan a draft), or a PlanError and nothing written. Every write, by
+   * every path, agent or person, passes here.
+   */
+  private guarded(snapshot: Snapshot, text: string, newPlan: boolean): string {
+    const claimant = this.claimant();
+    return guardChange({
+      before: snapshot.read.outline,
+      text,
+      actor: claimant ? { kind: 'agent', claimant } : { kind: 'person' },
+      newPlan,
+      outline: (written) => this.texts.outline(written),
+      context: {
+        approvalRequired: () => this.settings().approvalRequired,
+        approvalHeld: () => this.approvalHeld(),
+        requireChecked: (outline, step) => this.requireChecked(outline, step),
+      },
+    });
   }
 
   /**

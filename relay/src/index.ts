@@ -1,0 +1,118 @@
+/**
+ * Sheet Plan's relay: a Cloudflare Worker that lets any MCP client reach a sheet's web app with its default settings
+ * (docs/agents.md, "The relay"). Two ways in:
+ * - `/<deployment>/mcp` with `Authorization: Bearer <agent key>` (Claude Code, Cursor, VS Code, the SDKs): the
+ *   deployment is in the path, the key in the header, nothing stored;
+ * - `/mcp` with an OAuth access token (Claude.ai, ChatGPT connectors): OAuth 2.1 with dynamic client registration and
+ *   PKCE (@cloudflare/workers-oauth-provider, its grants in the OAUTH_KV namespace); the grant carries the agent URL
+ *   the person gave on the authorize page (./authorize.ts).
+ * Every call is forwarded to `<UPSTREAM_ORIGIN>/<deployment>/exec?key=<key>` (./mcp-http.ts, ./forward.ts).
+ */
+import { OAuthProvider, type OAuthHelpers, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider';
+import { JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';
+import { serveAuthorize, type GrantProps } from './authorize';
+import { CORS_HEADERS, plainAnswer, serveMcp } from './mcp-http';
+import { DEFAULT_UPSTREAM_ORIGIN, deploymentOfMcpPath, OAUTH_MCP_PATH, webAppExecUrl } from './urls';
+
+export interface Env {
+  OAUTH_KV: KVNamespace;
+  /** Where web apps are: https://script.google.com unless set (the local run sets the emulator's origin). */
+  UPSTREAM_ORIGIN?: string;
+  /** The relay's public origin, the OAuth resource's and issuer's; the request's origin unless set. */
+  RELAY_ORIGIN?: string;
+  /** Set by the OAuth library before a handler runs. */
+  OAUTH_PROVIDER: OAuthHelpers;
+}
+
+const upstreamOf = (env: Env) => env.UPSTREAM_ORIGIN || DEFAULT_UPSTREAM_ORIGIN;
+
+const ABOUT =
+  "Sheet Plan's MCP relay. MCP clients: POST to /macros/s/<ID>/mcp with Authorization: Bearer <agent key>, or " +
+  'connect to /mcp with OAuth. See docs/agents.md in the Sheet Plan repository.';
+
+/** The bearer way, and the pages that are not OAuth's own. */
+const defaultHandler: ExportedHandler<Env> = {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    if (url.pathname === '/authorize')
+      return serveAuthorize(request, { OAUTH_PROVIDER: env.OAUTH_PROVIDER, upstreamOrigin: upstreamOf(env) });
+    const deployment = deploymentOfMcpPath(url.pathname);
+    if (deployment) {
+      const key = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      if (!key && request.method === 'POST')
+        return plainAnswer(
+          401,
+          "Send the agent's key as Authorization: Bearer <key> (the key of the agent URL the sidebar made).",
+        );
+      return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key ?? ''));
+    }
+    if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) return plainAnswer(200, ABOUT);
+    return plainAnswer(404, `Nothing at ${url.pathname}. ${ABOUT}`);
+  },
+};
+
+/** The sheet refused the grant's key (revoked in the sidebar): the grant ends, and the client is told to sign in. */
+async function endRefusedGrant(answer: string, env: Env, userId: string | undefined): Promise<Response | null> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer);
+  } catch {
+    return null;
+  }
+  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
+    error?: { code?: number; message?: string };
+  }>;
+  const refusal = messages.find((message) => message?.error?.code === JSON_RPC_ERRORS.unauthorized)?.error;
+  if (!refusal) return null;
+  if (userId) {
+    const { items } = await env.OAUTH_PROVIDER.listUserGrants(userId);
+    await Promise.all(items.map((grant) => env.OAUTH_PROVIDER.revokeGrant(grant.id, userId)));
+  }
+  const description = (refusal.message ?? '').replace(/["\\]/g, "'");
+  return new Response(JSON.stringify({ error: 'invalid_token', error_description: refusal.message }), {
+    status: 401,
+    headers: {
+      'content-type': 'application/json',
+      'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+      ...CORS_HEADERS,
+    },
+  });
+}
+
+/** The OAuth way: the grant's props name the deployment and key; `ctx.auth` (the library's) names the user. */
+const apiHandler = {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // The library types the handler's context without its props; it passes the grant's, and its `auth`.
+    const { props, auth } = ctx as OAuthResourceContext<GrantProps>;
+    return serveMcp(request, webAppExecUrl(upstreamOf(env), props.deployment, props.key), (answer) =>
+      endRefusedGrant(answer, env, auth.userId),
+    );
+  },
+};
+
+const providers = new Map<string, OAuthProvider<Env>>();
+
+/** One provider per origin: its resource (`<origin>/mcp`) and issuer are fixed when it is made. */
+function providerFor(origin: string): OAuthProvider<Env> {
+  let provider = providers.get(origin);
+  if (!provider) {
+    provider = new OAuthProvider<Env>({
+      apiRoute: OAUTH_MCP_PATH,
+      apiHandler,
+      defaultHandler,
+      authorizeEndpoint: '/authorize',
+      tokenEndpoint: '/token',
+      clientRegistrationEndpoint: '/register',
+      resourceMetadata: { resource: `${origin}${OAUTH_MCP_PATH}`, resource_name: 'Sheet Plan' },
+    });
+    providers.set(origin, provider);
+  }
+  return provider;
+}
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const origin = env.RELAY_ORIGIN || new URL(request.url).origin;
+    return providerFor(origin).fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,45 @@
+/**
+ * `Check:` lines under a task (src/core/checks.ts reads them): what its written cells must pass before it is done.
+ * A person's approval covers them, so that an agent cannot drop or weaken a check and then finish the task; and the
+ * done gate is this feature's rule: whatever path writes a task as done (complete_task, apply_commands, a rewrite of
+ * the whole document), an agent's task is done only when its checks pass. A person marking a task done is the judge.
+ */
+import { taskChecks } from '../checks';
+import type { PlanOutline } from '../parse';
+import type { TaskPair, Transition } from '../guard/transition';
+import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
+
+/** Each task's Check lines as written (in order, one per line), by the task's title. */
+function checkTexts(outline: PlanOutline): Map<string, TaskItem> {
+  const titles = new Map(outline.tasks.map((task) => [task.step, task.title]));
+  const texts = new Map<string, TaskItem>();
+  for (const [step, lines] of taskChecks(outline)) {
+    const text = lines.map((line) => `Check: ${line.text}`).join('\n');
+    texts.set(titles.get(step) ?? step, { step, text });
+  }
+  return texts;
+}
+
+/** The status a task is done in: finished work (skipping is finished without the work). */
+function isDone(outline: PlanOutline, status: string): boolean {
+  const definition = outline.statuses.definition(status);
+  return definition.finished && definition.work;
+}
+
+export const CHECKS: PlanFeature = {
+  name: 'checks',
+  approved: (outline) => [...checkTexts(outline)].map(([title, item]) => [title, item.text]),
+  approvedChanges: (before, after) => keyedChanges('checks', checkTexts(before), checkTexts(after)),
+  check(transition: Transition, pairs: readonly TaskPair[]) {
+    const { actor, before, after, context } = transition;
+    if (actor.kind === 'person' || !context.requireChecked || transition.newPlan) return;
+    for (const pair of pairs) {
+      if (!isDone(after, pair.after.status)) continue;
+      if (pair.before && isDone(before, pair.before.status)) continue;
+      // The task's checks as they stood before the change (a rewrite cannot drop them on the way), and the cells it
+      // wrote under the step it had: a task the change adds is checked as it is written.
+      if (pair.before) context.requireChecked(before, pair.before.step);
+      else context.requireChecked(after, pair.after.step);
+    }
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * `Working:` lines under a task (src/core/claims.ts reads and writes them): which agent works on it, until when. The
+ * rule holds on every path, since a claim is only worth anything if no agent can forge, take over or wipe one:
+ * - only the holder's own start or renewal writes a claim, for that holder, ending at most a lease from now;
+ * - another agent's live claim stays as it is, and so does the task under it (no status, title or note change, no
+ *   removal); only a person releases it (the sidebar's Release, which names the claim the person saw);
+ * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/claims.ts.
+ * Approval does not cover claims: who works on a task is not what the person approved.
+ */
+import { LEASE_MINUTES, describeClaim, isHonoured, sameHolder, taskClaims, type Claim, type Claimant } from '../claims';
+import { PlanError } from '../errors';
+import { STATUS_TABLE } from '../statuses';
+import type { PlanTask } from '../types';
+import type { TaskPair, Transition } from '../guard/transition';
+import { movesIntoWork } from './dependencies';
+import type { PlanFeature } from './feature';
+
+const NOTHING_WRITTEN = 'nothing was written';
+
+function claimsOf(claims: Map<string, Claim[]>, task: PlanTask | undefined): Claim[] {
+  return task ? (claims.get(task.step) ?? []) : [];
+}
+
+/** A claim as a value: its holder (case and spacing aside) and its end. */
+function signature(claim: Claim): string {
+  return `${claim.holder.trim().replace(/\s+/g, ' ').toLowerCase()}|${claim.until ?? ''}`;
+}
+
+function othersLiveClaim(claims: readonly Claim[], claimant: Claimant): Claim | undefined {
+  return claims.find((claim) => isHonoured(claim, claimant) && !sameHolder(claim.holder, claimant.holder));
+}
+
+function sameTask(before: PlanTask, after: PlanTask): boolean {
+  return before.status === after.status && before.title === after.title && before.note === after.note;
+}
+
+/** What the change does to the task, as a refusal names it: `complete it`, `change its note`. */
+function changeWords(before: PlanTask, after: PlanTask): string {
+  if (before.status !== after.status) {
+    const action = STATUS_TABLE.definitions.find((definition) => definition.status === after.status)?.move.action;
+    return `${action ?? 'change'} it`;
+  }
+  if (before.title !== after.title) return 'rename it';
+  return 'change its note';
+}
+
+function claimed(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
+  return new PlanError(
+    'CLAIMED',
+    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
+      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
+      `the sidebar; ${NOTHING_WRITTEN}`,
+  );
+}
+
+/** The end of a claim as a full wall-clock time (a time alone is today's). */
+function endOf(claim: Claim, now: string): string | undefined {
+  if (!claim.until) return undefined;
+  return claim.until.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until;
+}
+
+/** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
+function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], transition: Transition): void {
+  const claimant = (transition.actor as { claimant: Claimant }).claimant;
+  const step = pair.after.step;
+  if (!sameHolder(claim.holder, claimant.holder)) {
+    throw new PlanError(
+      'CLAIMED',
+      `Only Sheet Plan writes a "Working:" line, for the agent that starts the task: the change writes one for ` +
+        `"${claim.holder}" under task ${step}, and you are ${claimant.holder}. Leave Working lines as they are ` +
+        `(startTask claims a task for you); ${NOTHING_WRITTEN}`,
+    );
+  }
+  const end = endOf(claim, claimant.now());
+  if (!end || end > claimant.leaseEnd()) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `A claim lasts at most ${LEASE_MINUTES} minutes from your last call on the task ` +
+        `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. Leave Working lines to startTask, ` +
+        `which writes and renews them; ${NOTHING_WRITTEN}`,
+    );
+  }
+  const renews = held.some((own) => sameHolder(own.holder, claimant.holder));
+  if (!renews && !movesIntoWork(transition, pair)) {
+    throw new PlanError(
+      'INVALID_TRANSITION',
+      `A claim is written by starting the task: task ${step} is not started by this change and you held no claim ` +
+        `on it. Call startTask("${step}") to claim it; ${NOTHING_WRITTEN}`,
+    );
+  }
+}
+
+function checkPair(pair: TaskPair, transition: Transition, before: Map<string, Claim[]>, after: Map<string, Claim[]>) {
+  const claimant = (transition.actor as { claimant: Claimant }).claimant;
+  const was = claimsOf(before, pair.before);
+  const now = claimsOf(after, pair.after);
+  const other = othersLiveClaim(was, claimant);
+  if (other && pair.before) {
+    if (!sameTask(pair.before, pair.after))
+      throw claimed(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
+    const kept = now.some((claim) => signature(claim) === signature(other));
+    if (!kept) throw claimed(pair.after.step, other, claimant, "take over or remove another agent's claim");
+  }
+  const known = new Set(was.map(signature));
+  for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);
+}
+
+export const CLAIMS: PlanFeature = {
+  name: 'claims',
+  check(transition: Transition, pairs: readonly TaskPair[]) {
+    if (transition.actor.kind === 'person' || transition.newPlan) return;
+    const claimant = transition.actor.claimant;
+    const before = taskClaims(transition.before);
+    const after = taskClaims(transition.after);
+    if (!before.size && !after.size) return;
+    for (const pair of pairs) checkPair(pair, transition, before, after);
+    const kept = new Set(pairs.map((pair) => pair.before));
+    for (const task of transition.before.tasks) {
+      if (kept.has(task)) continue;
+      const other = othersLiveClaim(claimsOf(before, task), claimant);
+      if (other) throw claimed(task.step, other, claimant, 'remove it');
+    }
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * `After:` lines under a task (src/core/dependencies.ts reads them): the steps it waits for. A person's approval
+ * covers them, and their rule holds on every path: an agent's task that waits for unfinished steps does not move into
+ * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document.
+ */
+import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../dependencies';
+import { PlanError } from '../errors';
+import type { PlanOutline } from '../parse';
+import type { TaskPair, Transition } from '../guard/transition';
+import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
+
+/**
+ * Each task's After steps, by the task's title; compared by the titles of the tasks they name, so that a renumbering
+ * (which rewrites the steps in the line) is no change.
+ */
+function waitTexts(outline: PlanOutline): Map<string, TaskItem & { compared: string }> {
+  const byStep = tasksByStep(outline.tasks);
+  const texts = new Map<string, TaskItem & { compared: string }>();
+  for (const task of outline.tasks) {
+    if (!task.waitsFor?.length) continue;
+    const compared = task.waitsFor.map((step) => byStep.get(step)?.title ?? `step ${step}`).join('\n');
+    texts.set(task.title, { step: task.step, text: `After: ${task.waitsFor.join(', ')}`, compared });
+  }
+  return texts;
+}
+
+/** Whether the change moves a task into work: it was neither doing nor done, and is one of them now. */
+export function movesIntoWork(transition: Transition, pair: TaskPair): boolean {
+  const now = transition.after.statuses.definition(pair.after.status);
+  if (!now.work) return false;
+  if (!pair.before) return true;
+  return !transition.before.statuses.definition(pair.before.status).work;
+}
+
+export const DEPENDENCIES: PlanFeature = {
+  name: 'dependencies',
+  approved: (outline) => [...waitTexts(outline)].map(([title, item]) => [title, item.compared]),
+  approvedChanges: (before, after) => keyedChanges('dependencies', waitTexts(before), waitTexts(after)),
+  check(transition: Transition, pairs: readonly TaskPair[]) {
+    if (transition.actor.kind === 'person' || transition.newPlan) return;
+    const { before, after } = transition;
+    const afterByStep = tasksByStep(after.tasks);
+    const beforeByStep = tasksByStep(before.tasks);
+    const afterOf = new Map(pairs.filter((pair) => pair.before).map((pair) => [pair.before!, pair.after]));
+    for (const pair of pairs) {
+      if (!movesIntoWork(transition, pair)) continue;
+      const unfinished = unfinishedDependencies(pair.after, afterByStep, after.statuses);
+      // What it waited for before the change counts too, as those tasks are now: dropping the After line in the same
+      // write does not help (a renumbering moves the steps, so each is followed to the task it names).
+      for (const step of pair.before?.waitsFor ?? []) {
+        const now = afterOf.get(beforeByStep.get(step)!);
+        if (!now || after.statuses.definition(now.status).finished) continue;
+        if (!unfinished.some((known) => known.task === now)) unfinished.push({ step: now.step, task: now });
+      }
+      if (!unfinished.length) continue;
+      throw new PlanError(
+        'WAITING',
+        `Task ${pair.after.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or ` +
+          `skipped (getNextTask answers a task that can start now); nothing was written` +
+          (unfinished.some((step) => !step.task)
+            ? '; a step not in the plan is never done: fix its "After:" line'
+            : ''),
+      );
+    }
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * The plan's title, goal, phases and tasks (their steps, titles and order): what a person approves first. Its rules
+ * are about work: an agent moves a task into work (doing, or done) only on a plan the person approved (when they ask
+ * to approve plans first), and never starts a finished task again without reopening it (another agent may have
+ * finished it since this one read the plan).
+ */
+import { PlanError } from '../errors';
+import { requireApproved, waitsForApproval } from '../lifecycle';
+import type { TaskPair, Transition } from '../guard/transition';
+import { movesIntoWork } from './dependencies';
+import type { PlanFeature } from './feature';
+
+function requireNotRestarted(transition: Transition, pair: TaskPair): void {
+  if (!pair.before) return;
+  const was = transition.before.statuses.definition(pair.before.status);
+  const now = transition.after.statuses.definition(pair.after.status);
+  if (!was.finished || now.finished || !now.work) return;
+  throw new PlanError(
+    'INVALID_TRANSITION',
+    `Task ${pair.after.step} is ${was.described} already (maybe by another agent since you read the plan): take ` +
+      `the next task (getNextTask), or reopenTask first if it must be done again; nothing was written`,
+  );
+}
+
+export const TASKS: PlanFeature = {
+  name: 'tasks',
+  approved: (outline) => [
+    outline.title,
+    outline.goal,
+    outline.phases.map((phase) => [phase.number, phase.name, phase.tasks.map((task) => [task.step, task.title])]),
+  ],
+  check(transition: Transition, pairs: readonly TaskPair[]) {
+    if (transition.actor.kind === 'person' || transition.newPlan) return;
+    for (const pair of pairs) requireNotRestarted(transition, pair);
+    const working = pairs.filter((pair) => movesIntoWork(transition, pair));
+    if (!working.length) return;
+    const { after, context } = transition;
+    // The setting is read only when it decides: a plan that is not approved.
+    if (!after.status || waitsForApproval(after.status, true)) requireApproved(after, context.approvalRequired());
+  },
+};
