@@ -32,6 +32,10 @@ export interface LoadOptions {
   agents?: number;
   /** Default 4: start, note, complete, reopen. */
   rounds?: number;
+  /** Milliseconds each service call takes (the emulator's PoolOptions.serviceLatencyMs); default 0. */
+  serviceLatencyMs?: number;
+  /** Ask a change answered BUSY again, as an agent told "try again in a moment" does; default false (counted only). */
+  retryBusy?: boolean;
 }
 
 export interface LoadFigures {
@@ -60,6 +64,10 @@ export interface LoadFigures {
   lockWaits: number;
   longestLockWaitMs: number;
   durationMs: number;
+  /** BUSY answers that were asked again (retryBusy). */
+  busyRetried: number;
+  /** Milliseconds each service call took. */
+  serviceLatencyMs: number;
 }
 
 const ACTIONS = ['start', 'note', 'complete', 'reopen'] as const;
@@ -117,7 +125,8 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
   // Approval off, as a person would have saved it: the walk measures agents, not approval (a new sheet has it on).
   seeded.properties.script.set(SETTINGS_PROPERTY, JSON.stringify({ ...DEFAULT_SETTINGS, approvalRequired: false }));
   writeFileSync(stateFile, JSON.stringify(seeded.toJSON()));
-  const server = await startServer({ port: 0, stateFile, distDir: options.distDir });
+  const serviceLatencyMs = options.serviceLatencyMs ?? 0;
+  const server = await startServer({ port: 0, stateFile, distDir: options.distDir, pool: { serviceLatencyMs } });
 
   const figures: LoadFigures = {
     agents,
@@ -138,6 +147,8 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
     lockWaits: 0,
     longestLockWaitMs: 0,
     durationMs: 0,
+    busyRetried: 0,
+    serviceLatencyMs,
   };
   /** Every (revision → text) the plan was seen to have; history entries must be among them. */
   const seen = new Map<number, string>();
@@ -158,7 +169,16 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
     return { ok: false, code, message };
   };
 
-  const scriptsRun = (name: string, parameters: unknown[]) =>
+  /** An agent's call; a BUSY answer is asked again when the options say so (nothing was written). */
+  const scriptsRun = async (name: string, parameters: unknown[]): Promise<Answer> => {
+    for (;;) {
+      const answer = await scriptsRunOnce(name, parameters);
+      if (answer.ok || answer.code !== 'BUSY' || !options.retryBusy) return answer;
+      figures.busyRetried++;
+    }
+  };
+
+  const scriptsRunOnce = (name: string, parameters: unknown[]) =>
     call(
       () =>
         fetch(`${server.url}/v1/scripts/local:run`, {
@@ -243,7 +263,7 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
       })();
 
       // The person edits the whole document (a line in Notes) and saves it against the plan they loaded;
-      // on CONFLICT they reload and apply the edit again, up to three times.
+      // on CONFLICT or BUSY they reload and apply the edit again, up to three times.
       const line = `- Round ${round + 1}: the person's note.`;
       let editSaved = false;
       const personEdit = (async () => {
@@ -263,8 +283,10 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
             editSaved = true;
             return;
           }
-          if (saved.code !== 'CONFLICT') return figures.unexpected.push(`sidebarReplacePlan: ${saved.message}`);
-          figures.conflicts++;
+          // BUSY (the lock waited for too long, nothing written) is tried again as a CONFLICT is.
+          if (saved.code !== 'CONFLICT' && saved.code !== 'BUSY')
+            return figures.unexpected.push(`sidebarReplacePlan: ${saved.message}`);
+          figures[saved.code === 'BUSY' ? 'busy' : 'conflicts']++;
         }
       })();
 

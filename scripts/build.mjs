@@ -15,6 +15,7 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { packTables, unpack } from './pack-tables.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -70,8 +71,34 @@ async function replaceFile(file, write) {
   await rename(temporary, file);
 }
 
-/** An esbuild `define` that writes `value` in as a string of JSON text. */
-const jsonText = (value) => JSON.stringify(JSON.stringify(value));
+/** An esbuild `define` that writes `value` in as a string literal. */
+const stringLiteral = (value) => JSON.stringify(value);
+
+/**
+ * The descriptor's tables for the bundle (src/apps-script/descriptor-tables.ts): packed (./pack-tables.mjs), each a
+ * JSON text read when first needed; checked to read back as they were.
+ */
+function descriptorDefines(requestArguments, mcpTools, argumentRules) {
+  const rules = Object.entries(argumentRules);
+  const tables = { requestArguments, mcpTools, ...Object.fromEntries(rules.map(([name, r]) => [`rules:${name}`, r])) };
+  const { shapes, shared, texts } = packTables(tables);
+  for (const [name, value] of Object.entries(tables)) {
+    if (JSON.stringify(unpack(texts[name], shared, JSON.parse(shapes))) !== JSON.stringify(value))
+      throw new Error(`The packed table ${name} does not read back as it was (scripts/pack-tables.mjs)`);
+  }
+  return {
+    SHEET_PLAN_SHAPES: stringLiteral(shapes),
+    SHEET_PLAN_SHARED_PARTS: JSON.stringify(shared),
+    SHEET_PLAN_REQUEST_ARGUMENTS: stringLiteral(texts.requestArguments),
+    SHEET_PLAN_MCP_TOOLS: stringLiteral(texts.mcpTools),
+    SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(rules.map(([name]) => [name, texts[`rules:${name}`]])),
+  };
+}
+
+/** Where the bundle's source map goes: beside the build, never pushed (dist/ is what clasp pushes). */
+export const CODE_SOURCE_MAP = path.join(root, 'build/Code.js.map');
+const HEADER =
+  '// Sheet Plan: built from src/ by scripts/build.mjs (minified; build/Code.js.map maps it back). Do not edit.';
 
 export async function buildCode() {
   const descriptor = await apiDescriptor();
@@ -82,6 +109,7 @@ export async function buildCode() {
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
     entryPoints: [path.join(root, 'src/apps-script/main.ts')],
+    outfile: path.join(dist, 'Code.js'),
     bundle: true,
     format: 'iife',
     globalName: GLOBAL_NAME,
@@ -89,29 +117,31 @@ export async function buildCode() {
     target: 'es2020',
     charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
     legalComments: 'none',
+    // Apps Script evaluates the whole file on every execution: minified, it is half the bytes. The entry points
+    // below are written after it, with their names; a stack trace maps back through the source map
+    // (`node scripts/stack-trace.mjs`).
+    minify: true,
+    sourcemap: 'external',
+    sourcesContent: false,
+    banner: { js: HEADER },
     // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
-      SHEET_PLAN_REQUEST_ARGUMENTS: jsonText(descriptor.requestArguments()),
-      SHEET_PLAN_MCP_TOOLS: jsonText(mcpToolTable()),
-      SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(
-        Object.entries(argumentTable()).map(([name, rules]) => [name, JSON.stringify(rules)]),
-      ),
+      ...descriptorDefines(descriptor.requestArguments(), mcpToolTable(), argumentTable()),
       SHEET_PLAN_VERSION: JSON.stringify(version),
     },
     write: false,
   });
-  const bundle = result.outputFiles[0].text;
+  const map = result.outputFiles.find((file) => file.path.endsWith('.map'));
+  const bundle = result.outputFiles.find((file) => !file.path.endsWith('.map')).text.trimEnd();
   const names = descriptor.FUNCTION_NAMES;
   checkImplementations(bundle, names, descriptor.AGENT_FUNCTION_NAMES);
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
-  const wrappers = names
-    .map((name) => `function ${name}(...args) { return ${GLOBAL_NAME}.call('${name}', args); }`)
-    .join('\n');
-  const code =
-    `// Sheet Plan: built from src/ by scripts/build.mjs. Do not edit.\n${bundle}\n// Entry points ` +
-    `(src/core/api-functions.ts)\n${wrappers}\n`;
+  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}.call('${name}',a)}`).join('\n');
+  const code = `${bundle}\n// Entry points (src/core/api-functions.ts)\n${wrappers}\n`;
+  await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
+  await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map.contents));
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
   return names;
 }

@@ -3,7 +3,7 @@
  * is in flight, the error, the editor, the panel; and how a change's source is named to the person.
  */
 import type { CheckResult } from '../../src/core/done-checks';
-import type { HistoryEntry } from '../../src/core/plan-manager';
+import type { HistoryEntry } from '../../src/core/write-path/results';
 import { agentNameOf } from '../../src/core/revision';
 import { SOURCE_WORDS } from '../../src/core/source-words';
 import type { PlanSettings } from '../../src/core/settings';

@@ -13,6 +13,7 @@ import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/source-words';
+import { scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
@@ -64,8 +65,8 @@ export function constantTimeEqual(a: string, b: string): boolean {
 
 // ---- the stored list ----
 
-function properties(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getScriptProperties();
+function properties(): ScriptProperties {
+  return scriptProperties();
 }
 
 function isStoredAgent(value: unknown): value is StoredAgent {
@@ -81,9 +82,13 @@ function isStoredAgent(value: unknown): value is StoredAgent {
   );
 }
 
-/** The agents as stored; a value that is not ours is an error (never treated as "no agents" and overwritten). */
-function readAgents(): StoredAgent[] {
-  const saved = properties().getProperty(AGENTS_PROPERTY);
+/**
+ * The agents as stored; a value that is not ours is an error (never treated as "no agents" and overwritten). `fresh`:
+ * as the store holds them now, for a change of the list under the lock; else as this execution first read the
+ * script properties (./spreadsheet-access.ts).
+ */
+function readAgents(fresh = false): StoredAgent[] {
+  const saved = fresh ? properties().freshProperty(AGENTS_PROPERTY) : properties().getProperty(AGENTS_PROPERTY);
   if (saved === null) return [];
   let parsed: unknown;
   try {
@@ -191,7 +196,7 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
   return withScriptLock(
     LOCK_WAIT_MS,
     () => {
-      const agents = readAgents();
+      const agents = readAgents(true);
       if (agents.some((agent) => comparedName(agent.name) === comparedName(agentName))) {
         throw new PlanError(
           'INVALID_ARGUMENT',
@@ -241,7 +246,7 @@ export function revokeAgent(id: unknown): AgentSummary[] {
   return withScriptLock(
     LOCK_WAIT_MS,
     () => {
-      const agents = readAgents();
+      const agents = readAgents(true);
       const kept = agents.filter((agent) => agent.id !== id);
       if (kept.length === agents.length) {
         const known = agents.map((agent) => `${agent.id} (${agent.name})`).join(', ') || 'none';
@@ -292,7 +297,7 @@ function recordUse(agent: StoredAgent): void {
   withScriptLock(
     LAST_USE_LOCK_WAIT_MS,
     () => {
-      const agents = readAgents();
+      const agents = readAgents(true);
       const current = agents.find((stored) => stored.id === agent.id);
       if (!current) return;
       current.lastUsed = now.toISOString();

@@ -1,11 +1,20 @@
 /**
- * The plan functions an agent calls through the Apps Script API (scripts.run). Each builds a
- * PlanManager for this execution and returns plain JSON; errors leave with a stable code prefix.
+ * The plan functions an agent calls through the Apps Script API (scripts.run) and the web app's tools. Each runs its
+ * use case (src/core/use-cases/) on this execution's write path and returns plain JSON; errors leave with a stable
+ * code prefix.
  */
 import type { AgentFunctionName, PlanViewRequest } from '../core/api-functions';
 import { holderOf } from '../core/claims';
 import { PlanError, planErrorCode } from '../core/errors';
-import { PlanManager, type ManagerOptions, type PlanCommand } from '../core/plan-manager';
+import { applyCommands } from '../core/use-cases/commands';
+import { adoptFormat, createPlan, replacePlan, restoreRevision } from '../core/use-cases/documents';
+import { finishPlan } from '../core/use-cases/plan-lifecycle';
+import { initPlan } from '../core/use-cases/plan-setup';
+import * as reading from '../core/use-cases/reading';
+import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
+import { act, advanceTask, startNextTask } from '../core/use-cases/task-actions';
+import { PlanRevisions } from '../core/write-path/plan-revisions';
+import type { ManagerOptions, PlanCommand } from '../core/write-path/results';
 import { compactPlan } from '../core/summary';
 import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/types';
 import { agentCaller, runAsNamedCaller } from './agent-identity';
@@ -15,14 +24,14 @@ import * as sheetWork from './sheet-work';
 import { personSpreadsheet, planSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 
-/** A manager for an agent's call: the spreadsheet as every execution reaches it (./spreadsheet-access.ts). */
-export function managerFor(options: ManagerOptions): PlanManager {
-  return new PlanManager(new SpreadsheetPlanStore(planSpreadsheet), options);
+/** The write path of an agent's call: the spreadsheet as every execution reaches it (./spreadsheet-access.ts). */
+export function pathFor(options: ManagerOptions): PlanRevisions {
+  return new PlanRevisions(new SpreadsheetPlanStore(planSpreadsheet), options);
 }
 
-/** A manager for a person's run (menu, onEdit): the active spreadsheet, remembered for the agents' executions. */
-export function managerForPerson(options: ManagerOptions): PlanManager {
-  return new PlanManager(new SpreadsheetPlanStore(personSpreadsheet), options);
+/** The write path of a person's run (menu, onEdit): the active spreadsheet, remembered for the agents' executions. */
+export function pathForPerson(options: ManagerOptions): PlanRevisions {
+  return new PlanRevisions(new SpreadsheetPlanStore(personSpreadsheet), options);
 }
 
 /**
@@ -41,7 +50,7 @@ export function run<T>(work: () => T): T {
   }
 }
 
-const agent = () => managerFor({ source: agentCaller(), request: currentRequest() });
+const agent = () => pathFor({ source: agentCaller(), request: currentRequest() });
 
 type Call = (...args: unknown[]) => unknown;
 
@@ -51,7 +60,7 @@ type Call = (...args: unknown[]) => unknown;
  */
 const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unknown } & { __proto__?: null } = {
   __proto__: null,
-  initPlan: () => run(() => agent().initPlan()),
+  initPlan: () => run(() => initPlan(agent())),
   /**
    * `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context
    * (core/summary.ts).
@@ -59,7 +68,7 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
   getPlan: (options?: PlanViewRequest | null) =>
     run(() => {
       return runAsNamedCaller(options?.agent, () => {
-        const plan = agent().getPlan();
+        const plan = reading.getPlan(agent());
         // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
         return plan && options?.view === 'compact'
           ? compactPlan(plan, { nextCount: options.nextCount, you: holderOf(agentCaller()) })
@@ -67,38 +76,38 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
       });
     }),
   getNextTask: (options?: { agent?: string } | null) =>
-    run(() => runAsNamedCaller(options?.agent, () => agent().getNextTask())),
-  getReviewTasks: () => run(() => agent().getReviewTasks()),
-  getProgress: () => run(() => agent().getProgress()),
-  validatePlan: () => run(() => agent().validatePlan()),
+    run(() => runAsNamedCaller(options?.agent, () => reading.getNextTask(agent()))),
+  getReviewTasks: () => run(() => reading.getReviewTasks(agent())),
+  getProgress: () => run(() => reading.getProgress(agent())),
+  validatePlan: () => run(() => reading.validatePlan(agent())),
   createPlan: (title: string, goal: string, phases: PhaseInput[], details?: PlanDetails | null) =>
-    run(() => agent().createPlan(title, goal, phases, details)),
-  startTask: (step: string) => run(() => agent().startTask(step)),
-  completeTask: (step: string) => run(() => agent().completeTask(step)),
-  blockTask: (step: string, reason: string) => run(() => agent().blockTask(step, reason)),
-  reviewTask: (step: string, note: string) => run(() => agent().reviewTask(step, note)),
-  skipTask: (step: string, reason: string) => run(() => agent().skipTask(step, reason)),
-  reopenTask: (step: string) => run(() => agent().reopenTask(step)),
-  setTaskNote: (step: string, note?: string | null) => run(() => agent().setTaskNote(step, note)),
-  startNextTask: () => run(() => agent().startNextTask()),
-  advanceTask: (step: string) => run(() => agent().advanceTask(step)),
-  applyCommands: (commands: PlanCommand[]) => run(() => agent().applyCommands(commands)),
-  replacePlan: (markdown: string, base: string | number) => run(() => agent().replacePlan(markdown, base)),
-  getHistory: (limit?: number | null) => run(() => agent().getHistory(limit ?? 10)),
-  adoptFormat: () => run(() => agent().adoptFormat()),
-  restoreRevision: (revision: number) => run(() => agent().restoreRevision(revision)),
+    run(() => createPlan(agent(), title, goal, phases, details)),
+  startTask: (step: string) => run(() => act(agent(), 'start', step)),
+  completeTask: (step: string) => run(() => act(agent(), 'complete', step)),
+  blockTask: (step: string, reason: string) => run(() => act(agent(), 'block', step, reason)),
+  reviewTask: (step: string, note: string) => run(() => act(agent(), 'review', step, note)),
+  skipTask: (step: string, reason: string) => run(() => act(agent(), 'skip', step, reason)),
+  reopenTask: (step: string) => run(() => act(agent(), 'reopen', step)),
+  setTaskNote: (step: string, note?: string | null) => run(() => act(agent(), 'note', step, note)),
+  startNextTask: () => run(() => startNextTask(agent())),
+  advanceTask: (step: string) => run(() => advanceTask(agent(), step)),
+  applyCommands: (commands: PlanCommand[]) => run(() => applyCommands(agent(), commands)),
+  replacePlan: (markdown: string, base: string | number) => run(() => replacePlan(agent(), markdown, base)),
+  getHistory: (limit?: number | null) => run(() => reading.getHistory(agent(), limit ?? 10)),
+  adoptFormat: () => run(() => adoptFormat(agent())),
+  restoreRevision: (revision: number) => run(() => restoreRevision(agent(), revision)),
   // ---- re-planning ----
   addTask: (phase: number | string, title: string, options?: AddTaskOptions | null) =>
-    run(() => agent().addTask(phase, title, options)),
+    run(() => addTask(agent(), phase, title, options)),
   addPhase: (name: string, steps: string[], after?: number | string | null) =>
-    run(() => agent().addPhase(name, steps, after)),
-  renameTask: (step: string, title: string) => run(() => agent().renameTask(step, title)),
-  moveTask: (step: string, after: string | number) => run(() => agent().moveTask(step, after)),
-  removeTask: (step: string) => run(() => agent().removeTask(step)),
+    run(() => addPhase(agent(), name, steps, after)),
+  renameTask: (step: string, title: string) => run(() => renameTask(agent(), step, title)),
+  moveTask: (step: string, after: string | number) => run(() => moveTask(agent(), step, after)),
+  removeTask: (step: string) => run(() => removeTask(agent(), step)),
   // ---- finishing, and the archive ----
-  finishPlan: (summary: string) => run(() => agent().finishPlan(summary)),
-  listPlans: () => run(() => agent().listPlans()),
-  getArchivedPlan: (id: number) => run(() => agent().getArchivedPlan(id)),
+  finishPlan: (summary: string) => run(() => finishPlan(agent(), summary)),
+  listPlans: () => run(() => reading.listPlans(agent())),
+  getArchivedPlan: (id: number) => run(() => reading.getArchivedPlan(agent(), id)),
   // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
   listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
   readRange: (a1: string, options?: { display?: boolean } | null) =>

@@ -10,7 +10,8 @@
  * only a sheet where none was kept yet. `value`, what the person typed, is kept in the history when the cell no longer
  * holds it by the time the trigger runs (a write that landed between the edit and its trigger replaced it).
  */
-import { managerForPerson } from './api';
+import { pathForPerson } from './api';
+import { recordCellEdit } from '../core/use-cases/plan-setup';
 import { writtenText } from './cell-values';
 import { PLAN_LOCATION, cellAddress, type CellAddress } from './plan-location';
 import { personSpreadsheet } from './spreadsheet-access';
@@ -35,12 +36,12 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
   // to be believed (src/core/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
   if (covers(range, RECORD)) {
     const store = new SpreadsheetPlanStore(personSpreadsheet);
-    store.exclusive(() => store.forgetStepsThatWrote());
+    store.exclusive(() => store.forgetStepsThatWrote(), 'plan');
   }
   if (!covers(range, PLAN)) return;
   const oldValue = typeof event.oldValue === 'string' ? event.oldValue : undefined;
   // What the person typed: the cell may hold something else by now (an agent's write that landed first).
   // As the store reads the cell: a leading apostrophe is never part of the plan.
   const value = typeof event.value === 'string' ? writtenText(event.value) : undefined;
-  managerForPerson({ source: 'cell edit', byPerson: true }).recordCellEdit({ oldValue, value });
+  recordCellEdit(pathForPerson({ source: 'cell edit', byPerson: true }), { oldValue, value });
 }

@@ -5,12 +5,19 @@
  * Apps Script evaluates the whole bundle at the start of every execution, and one execution calls one function. As
  * object literals these tables cost a third of the bundle's load (a fresh context builds every property's map anew);
  * as text they cost nothing until read, and each is parsed when first read: the argument rules one function at a time.
+ * Packed a third smaller (scripts/pack-tables.mjs): an object of a recurring shape is written `["§sN", …values]`, its
+ * keys once among the shapes; a part that recurs (the `token` argument, a tool's output schema) is written once, among
+ * the shared parts, and named by a reference `"§N"` where it recurs, parsed only when a table that names it is read.
  */
 import type { RequestArgument } from '../core/api-functions';
 import type { ArgumentRule } from '../core/argument-check';
 import type { McpTool } from '../core/mcp/protocol';
 import type { ToolRoute } from '../core/mcp/tool-calls';
 
+/** JSON text: the key lists of the shapes; `["§sN", …values]` in a table stands for an object with the Nth's keys. */
+declare const SHEET_PLAN_SHAPES: string;
+/** JSON texts of the parts the tables share: `"§N"` in a table stands for the Nth. */
+declare const SHEET_PLAN_SHARED_PARTS: string[];
 /** [name, JSON text of its ArgumentRule[]] for every agent and sidebar function (src/core/argument-table.ts). */
 declare const SHEET_PLAN_ARGUMENT_RULES: [string, string][];
 /** JSON text: where each changing agent function takes its request options (./request-ids.ts). */
@@ -21,6 +28,22 @@ declare const SHEET_PLAN_MCP_TOOLS: string;
 export interface McpToolTable {
   tools: McpTool[];
   routes: Record<string, ToolRoute>;
+}
+
+const REFERENCE = /^§\d+$/;
+const SHAPE = /^§s\d+$/;
+let shapes: string[][] | undefined;
+
+/** A table's JSON text, its references to shared parts and its shaped objects read too. */
+function parsePacked(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (typeof value === 'string' && REFERENCE.test(value))
+      return parsePacked(SHEET_PLAN_SHARED_PARTS[Number(value.slice(1))]);
+    if (!Array.isArray(value) || typeof value[0] !== 'string' || !SHAPE.test(value[0])) return value;
+    shapes ??= JSON.parse(SHEET_PLAN_SHAPES) as string[][];
+    const keys = shapes[Number(value[0].slice(2))];
+    return Object.fromEntries(keys.map((key, index) => [key, value[index + 1]]));
+  });
 }
 
 let ruleTexts: Map<string, string> | undefined;
@@ -35,7 +58,7 @@ export function argumentRulesOf(name: string): ArgumentRule[] | undefined {
     ruleTexts ??= new Map(SHEET_PLAN_ARGUMENT_RULES);
     const text = ruleTexts.get(name);
     if (text === undefined) return undefined;
-    found = JSON.parse(text) as ArgumentRule[];
+    found = parsePacked(text) as ArgumentRule[];
     rules.set(name, found);
   }
   return found;
@@ -43,12 +66,12 @@ export function argumentRulesOf(name: string): ArgumentRule[] | undefined {
 
 /** Where a changing agent function takes its request options; undefined for a function that changes nothing. */
 export function requestArgumentOf(name: string): RequestArgument | undefined {
-  requestArguments ??= JSON.parse(SHEET_PLAN_REQUEST_ARGUMENTS) as Record<string, RequestArgument>;
+  requestArguments ??= parsePacked(SHEET_PLAN_REQUEST_ARGUMENTS) as Record<string, RequestArgument>;
   return Object.prototype.hasOwnProperty.call(requestArguments, name) ? requestArguments[name] : undefined;
 }
 
 /** The tools the web app's MCP server lists, and how each calls the plan API. */
 export function mcpToolTable(): McpToolTable {
-  mcpTools ??= JSON.parse(SHEET_PLAN_MCP_TOOLS) as McpToolTable;
+  mcpTools ??= parsePacked(SHEET_PLAN_MCP_TOOLS) as McpToolTable;
   return mcpTools;
 }

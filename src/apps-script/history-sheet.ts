@@ -10,9 +10,10 @@ import { holdsLastWords, personWords } from '../core/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/store';
 import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
-import { PLAN_LOCATION } from './plan-location';
+import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Range = GoogleAppsScript.Spreadsheet.Range;
 
 /**
  * Whole documents kept; older ones are dropped. At 50,000 characters each this stays far below Sheets' limits.
@@ -50,12 +51,36 @@ function savedWords(cell: unknown): string[] {
   }
 }
 
+/** The last recorded plan's cells (label, record, text) by A1: one getRange from the spreadsheet. */
+const LAST_RECORDED_A1 = cellReference(
+  `${cellA1(LAST_RECORDED)}:${cellA1({ row: LAST_RECORDED.row, column: LAST_RECORDED.column + 2 })}`,
+  PLAN_LOCATION.historySheet,
+);
+
 export class HistorySheet {
   private readonly sheet: HiddenSheet;
+  /** The last recorded plan's range, got before the change took the lock; undefined when it could not be. */
+  private preparedLastRecorded: Range | undefined;
 
   /** `onWrite` receives how to put back each write, for a change that fails. */
-  constructor(spreadsheet: () => Spreadsheet, onWrite: (undo: () => void) => void) {
+  constructor(
+    private readonly spreadsheet: () => Spreadsheet,
+    onWrite: (undo: () => void) => void,
+  ) {
     this.sheet = new HiddenSheet(spreadsheet, PLAN_LOCATION.historySheet, HEADER, HISTORY_LIMIT, onWrite);
+  }
+
+  /**
+   * Before the change takes the lock: the range every change writes (the last recorded plan), by A1, so that the lock
+   * is held for the writes alone. Nothing is looked up or made when the sheet is not there: the change does that
+   * under the lock, as before.
+   */
+  prepare(): void {
+    try {
+      this.preparedLastRecorded = this.spreadsheet().getRange(LAST_RECORDED_A1);
+    } catch {
+      this.preparedLastRecorded = undefined;
+    }
   }
 
   /** The plan as Sheet Plan last wrote or recorded it: one range read; null when none was kept yet. */
@@ -68,7 +93,7 @@ export class HistorySheet {
 
   /** Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails. */
   keepLastRecorded(plan: RecordedPlan, previous: RecordedPlan | null): void {
-    const range = this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, true)!;
+    const range = this.preparedLastRecorded ?? this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, true)!;
     const before = previous ? [LAST_RECORDED_LABEL, asText(previous.meta), textInput(previous.text)] : ['', '', ''];
     this.sheet.registerUndo(() => range.setValues([before]));
     range.setValues([[LAST_RECORDED_LABEL, asText(plan.meta), textInput(plan.text)]]);
@@ -139,7 +164,13 @@ export class HistorySheet {
     );
   }
 
+  /** Once the change is done: a range got before the lock serves that change alone. */
+  forgetPrepared(): void {
+    this.preparedLastRecorded = undefined;
+  }
+
   reset(): void {
+    this.preparedLastRecorded = undefined;
     this.sheet.reset();
   }
 }

@@ -121,7 +121,7 @@ function updateMailState(
   change: (state: MailState, saved: string | null) => MailState | null,
 ): void {
   const properties = scriptProperties();
-  const saved = properties.getProperty(MAIL_STATE_PROPERTY);
+  const saved = properties.freshProperty(MAIL_STATE_PROPERTY);
   const changed = change(withoutTrigger(readMailState(saved), firedTrigger), saved);
   if (!changed) return;
   const save = (state: MailState, before: string | null) => {

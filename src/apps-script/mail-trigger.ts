@@ -43,7 +43,7 @@ export function sendWaitingMail(event?: ClockEvent): void {
       const cells = store.read();
       const waiting = cells ? waitingItems(outlinePlan(cells.text), settings.approvalRequired) : [];
       tellPersonByMail(spreadsheet(), settings, [], waiting, fired);
-    });
+    }, 'plan');
   } catch (error) {
     if (error instanceof PlanError && error.code === 'BUSY') {
       // Another execution holds the plan; a person's action there sends nothing, so try again in a minute rather

@@ -1,7 +1,9 @@
 /** The Agent Plan menu and what its items do. Only a person clicks these, so they act as a person. */
 import { describeProgress } from '../core/progress';
 import type { PlanTask } from '../core/types';
-import { managerForPerson, run } from './api';
+import { pathForPerson, run } from './api';
+import { initializePlan } from '../core/use-cases/plan-setup';
+import * as reading from '../core/use-cases/reading';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION } from './plan-location';
 import { rememberSpreadsheet } from './spreadsheet-access';
@@ -31,13 +33,13 @@ export function rememberOnOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): vo
   if (event && String(event.authMode) === 'NONE') return;
   try {
     const spreadsheet = event?.source ?? SpreadsheetApp.getActiveSpreadsheet();
-    if (spreadsheet) rememberSpreadsheet(spreadsheet);
+    if (spreadsheet) rememberSpreadsheet(spreadsheet, { withTimeZone: true });
   } catch (error) {
     console.warn(`Sheet Plan: could not remember the spreadsheet on open (${error})`);
   }
 }
 
-const person = () => managerForPerson({ source: 'menu', byPerson: true });
+const person = () => pathForPerson({ source: 'menu', byPerson: true });
 
 function describeTask(task: PlanTask): string {
   return `${task.step} ${task.title}${task.note ? ` — ${task.note}` : ''}`;
@@ -52,7 +54,7 @@ export function menuInitializePlan(): void {
   run(() => {
     // The window first: if there is none, nothing is written.
     const ui = SpreadsheetApp.getUi();
-    const outcome = person().initializePlan();
+    const outcome = initializePlan(person());
     const [title, message] = outcome.initialized
       ? [
           'Plan ready',
@@ -77,10 +79,10 @@ export function menuShowNextTask(): void {
   run(() => {
     // The window first: run where there is none (scripts.run), the item fails with Apps Script's own error.
     SpreadsheetApp.getUi();
-    const manager = person();
-    const plan = manager.getPlan();
+    const path = person();
+    const plan = reading.getPlan(path);
     if (!plan) return alert('No plan', `${PLAN_CELL_REFERENCE} holds no plan yet. Use Agent Plan → Initialize plan.`);
-    const next = manager.getNextTask();
+    const next = reading.getNextTask(path);
     alert(
       'Next task',
       next ? describeTask(next) : `No task is waiting to be started.\n${describeProgress(plan.progress)}`,
@@ -91,7 +93,7 @@ export function menuShowNextTask(): void {
 export function menuShowReviewItems(): void {
   run(() => {
     SpreadsheetApp.getUi();
-    const items = person().getReviewTasks();
+    const items = reading.getReviewTasks(person());
     alert('Review items', items.length ? items.map(describeTask).join('\n') : 'Nothing is waiting for your review.');
   });
 }

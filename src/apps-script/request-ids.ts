@@ -1,7 +1,7 @@
 /**
  * The request options of the plan API in the bundle: every agent function that changes the plan takes
  * `{ requestId }` after its own arguments (src/core/api-functions.ts, REQUEST_OPTIONS), read here once for all of
- * them. The id reaches the PlanManager of the call, which answers a repeat with the first answer
+ * them. The id reaches the write path of the call, which answers a repeat with the first answer
  * (src/core/request-ids.ts).
  */
 import { changeRequest, type ChangeRequest } from '../core/request-ids';
@@ -20,7 +20,7 @@ type Call = (...args: unknown[]) => unknown;
 /**
  * The agent function `name` taking its request options when it changes the plan (where, the API descriptor says:
  * ./descriptor-tables.ts): `implementation` gets its own arguments (one left out before the options is undefined
- * again), and its PlanManager the request, for the length of the call. Apps Script runs one call per execution and the
+ * again), and its write path the request, for the length of the call. Apps Script runs one call per execution and the
  * call is synchronous, so no other call sees it. A function that changes nothing is `implementation` itself.
  */
 export function acceptingRequestIds(name: string, implementation: Call): Call {

@@ -37,6 +37,7 @@ import {
 } from '../core/sheet-range';
 import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
 import { OWN_SHEETS } from './plan-location';
+import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts } from './write-log';
 
@@ -132,21 +133,23 @@ export function readRange(
     const values = cells.getValues();
     result.values = values.map((row) => row.map(fromCellValue));
     if (display) result.displayValues = cells.getDisplayValues().map((row) => row.map(String));
-    if (values.some((row) => row.some(isDate))) result.timeZone = spreadsheet.getSpreadsheetTimeZone();
+    if (values.some((row) => row.some(isDate))) result.timeZone = spreadsheetTimeZone(spreadsheet);
   } else if (display) {
     result.displayValues = [];
   }
   if (!result.declared) {
-    store.exclusive(() =>
-      new WriteLog(spreadsheet, store, store.planIdOf(cellsOfPlan)).append({
-        kind: 'read',
-        at: store.now(),
-        by: source,
-        step: '',
-        range: result.range,
-        rows: result.rows,
-        columns: result.columns,
-      }),
+    store.exclusive(
+      () =>
+        new WriteLog(spreadsheet, store, store.planIdOf(cellsOfPlan)).append({
+          kind: 'read',
+          at: store.now(),
+          by: source,
+          step: '',
+          range: result.range,
+          rows: result.rows,
+          columns: result.columns,
+        }),
+      'nothing',
     );
   }
   return result;
@@ -266,7 +269,7 @@ export function writeRange(
       at,
       replacedCells: replaced.reduce((count, cellsOfRow) => count + cellsOfRow.filter((cell) => cell !== '').length, 0),
     };
-  });
+  }, 'plan');
 }
 
 // ---- the log, and undo ----
@@ -350,5 +353,5 @@ export function undoWriteThen<T>(
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.
     log.markUndone(row, undone);
     return answer({ ...entry, undone });
-  });
+  }, 'nothing');
 }

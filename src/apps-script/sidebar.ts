@@ -14,7 +14,15 @@
 import type { TaskAction } from '../core/actions';
 import { describeValue } from '../core/arguments';
 import { PlanError } from '../core/errors';
-import { PlanManager, type HistoryEntry } from '../core/plan-manager';
+import { releaseClaim } from '../core/use-cases/claims';
+import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
+import { approvePlan, requestPlanChanges, saveSettings } from '../core/use-cases/plan-lifecycle';
+import { initializePlan } from '../core/use-cases/plan-setup';
+import * as reading from '../core/use-cases/reading';
+import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
+import { act } from '../core/use-cases/task-actions';
+import { PlanRevisions } from '../core/write-path/plan-revisions';
+import type { HistoryEntry } from '../core/write-path/results';
 import type { PlanSettings } from '../core/settings';
 import type { ArchiveEntry } from '../core/store';
 import { currentRevision, revisionStamp } from '../core/revision';
@@ -145,7 +153,7 @@ function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
   // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
-  storeToken(cache, token, personSpreadsheet().getId());
+  storeToken(cache, token, personSpreadsheet({ withTimeZone: true }).getId());
   return { ui, token };
 }
 
@@ -189,13 +197,13 @@ function viewOf(cells: PlanCells | null): PlanView {
  */
 function asPerson(
   token: unknown,
-  change: (manager: PlanManager) => unknown,
+  change: (path: PlanRevisions) => unknown,
   options: { keepsApproval?: boolean } = {},
 ): PlanView {
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
     store.keepsApproval = options.keepsApproval ?? false;
-    change(new PlanManager(store, { source: 'sidebar', byPerson: true }));
+    change(new PlanRevisions(store, { source: 'sidebar', byPerson: true }));
     return viewOf(store.cellsWritten() ?? store.read());
   });
 }
@@ -274,7 +282,7 @@ export function sidebarTaskAction(
   seen?: SeenTask | null,
 ): PlanView {
   // A missing text arrives as null from google.script.run; the core treats "no text" as undefined.
-  return asPerson(token, (manager) => manager.act(action, step, text ?? undefined, seen));
+  return asPerson(token, (path) => act(path, action, step, text ?? undefined, seen));
 }
 
 /** Sets or replaces the answer to question `number` (1-based), refused when it is not the question `seen`. */
@@ -284,7 +292,7 @@ export function sidebarAnswerQuestion(
   answer: string,
   seen?: SeenQuestion | null,
 ): PlanView {
-  return asPerson(token, (manager) => manager.answerQuestion(number, answer, seen));
+  return asPerson(token, (path) => answerQuestion(path, number, answer, seen));
 }
 
 /**
@@ -297,23 +305,23 @@ export function sidebarReplacePlan(
   baseRevision: number,
   baseStamp?: string | null,
 ): PlanView {
-  return asPerson(token, (manager) => manager.replacePlan(markdown, baseStamp ?? baseRevision));
+  return asPerson(token, (path) => replacePlan(path, markdown, baseStamp ?? baseRevision));
 }
 
 /** The saved versions of the plan, newest first, with their text (the History panel). */
 export function sidebarHistory(token: unknown): HistoryEntry[] {
-  return run(() => personManager(token).getHistory(HISTORY_ROWS_LIMIT));
+  return run(() => reading.getHistory(personPath(token), HISTORY_ROWS_LIMIT));
 }
 
 /** Puts a saved version back; the plan it replaces is saved to the history first. */
 export function sidebarRestore(token: string, revision: number): PlanView {
-  return asPerson(token, (manager) => manager.restoreRevision(revision));
+  return asPerson(token, (path) => restoreRevision(path, revision));
 }
 
 // ---- the plan's lifecycle: approval, settings, the archive ----
 
-function personManager(token: unknown): PlanManager {
-  return new PlanManager(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true });
+function personPath(token: unknown): PlanRevisions {
+  return new PlanRevisions(new SpreadsheetPlanStore(requirePerson(token)), { source: 'sidebar', byPerson: true });
 }
 
 /**
@@ -321,7 +329,7 @@ function personManager(token: unknown): PlanManager {
  * plan the person looked at: a plan that changed since (the agent re-planned meanwhile) is not approved (CONFLICT).
  */
 export function sidebarApprovePlan(token: string, stamp: string, comment?: string | null): PlanView {
-  return asPerson(token, (manager) => manager.approvePlan(comment, stamp), { keepsApproval: true });
+  return asPerson(token, (path) => approvePlan(path, comment, stamp), { keepsApproval: true });
 }
 
 /**
@@ -340,28 +348,28 @@ export function sidebarApprovedPlan(token: unknown): ApprovedPlanView | null {
 
 /** Sends the plan back to the agent: `Status: draft — changes requested: comment` (a comment is required). */
 export function sidebarRequestPlanChanges(token: string, comment: string): PlanView {
-  return asPerson(token, (manager) => manager.requestPlanChanges(comment));
+  return asPerson(token, (path) => requestPlanChanges(path, comment));
 }
 
 /** The sheet's settings: whether the agent needs approval before it starts, and what finishing leaves in the cell. */
 export function sidebarSettings(token: unknown): PlanSettings {
-  return run(() => personManager(token).getSettings());
+  return run(() => ({ ...personPath(token).settings() }));
 }
 
 /** Changes settings (`{ approvalRequired: true }`, `{ afterFinish: 'starter' }`); answers them all. */
 export function sidebarSaveSettings(token: string, change: Partial<PlanSettings>): PlanSettings {
-  return run(() => personManager(token).saveSettings(change));
+  return run(() => saveSettings(personPath(token), change));
 }
 
 /** The finished plans, newest first (without their text). */
 export function sidebarArchive(token: unknown): ArchiveEntry[] {
-  return run(() => personManager(token).listPlans());
+  return run(() => reading.listPlans(personPath(token)));
 }
 
 /** One finished plan, with its Markdown for the sidebar to show. */
 export function sidebarArchivedPlan(token: string, id: number): ArchivedPlanView {
   return run(() => {
-    const { raw, id: planId, finishedAt, title, summary, tasks } = personManager(token).getArchivedPlan(id);
+    const { raw, id: planId, finishedAt, title, summary, tasks } = reading.getArchivedPlan(personPath(token), id);
     return { id: planId, finishedAt, title, summary, tasks, markdown: raw };
   });
 }
@@ -375,7 +383,7 @@ export function sidebarAddTask(
   title: string,
   options?: AddTaskOptions | null,
 ): PlanView {
-  return asPerson(token, (manager) => manager.addTask(phase, title, options));
+  return asPerson(token, (path) => addTask(path, phase, title, options));
 }
 
 /** Adds a phase of tasks after the last phase, or after phase `after`. */
@@ -385,38 +393,38 @@ export function sidebarAddPhase(
   steps: string[],
   after?: number | string | null,
 ): PlanView {
-  return asPerson(token, (manager) => manager.addPhase(name, steps, after));
+  return asPerson(token, (path) => addPhase(path, name, steps, after));
 }
 
 export function sidebarRenameTask(token: string, step: string, title: string, seen?: SeenTask | null): PlanView {
-  return asPerson(token, (manager) => manager.renameTask(step, title, seen));
+  return asPerson(token, (path) => renameTask(path, step, title, seen));
 }
 
 /** Moves a task (with its sub-steps) right after step `after`, or to the top of phase `after` (a number). */
 export function sidebarMoveTask(token: string, step: string, after: string | number, seen?: SeenTask | null): PlanView {
-  return asPerson(token, (manager) => manager.moveTask(step, after, seen));
+  return asPerson(token, (path) => moveTask(path, step, after, seen));
 }
 
 /** Removes a task (any status, for a person) with its sub-steps; the plan before goes to the history. */
 export function sidebarRemoveTask(token: string, step: string, seen?: SeenTask | null): PlanView {
-  return asPerson(token, (manager) => manager.removeTask(step, seen));
+  return asPerson(token, (path) => removeTask(path, step, seen));
 }
 
 /** Releases an agent's claim on a task: its `- Working:` line goes, and any agent may take the task. */
 export function sidebarReleaseClaim(token: string, step: string, seen?: SeenTask | null): PlanView {
-  return asPerson(token, (manager) => manager.releaseClaim(step, seen));
+  return asPerson(token, (path) => releaseClaim(path, step, seen));
 }
 
 /** Rewrites the plan into the canonical format (the sidebar's "Rewrite in the standard format" button). */
 export function sidebarAdoptFormat(token: unknown): PlanView {
-  return asPerson(token, (manager) => manager.adoptFormat());
+  return asPerson(token, (path) => adoptFormat(path));
 }
 
 /** The spec's initPlan, for the sidebar's "Initialize plan" button. */
 export function sidebarInitPlan(token: unknown): PlanView {
-  return asPerson(token, (manager) => {
+  return asPerson(token, (path) => {
     // An agent gets the spec's recovery plan when the sheet cannot be set up; the person needs the reason.
-    const outcome = manager.initializePlan();
+    const outcome = initializePlan(path);
     if (!outcome.initialized) throw new Error(`The plan could not be initialized: ${outcome.reason}`);
   });
 }

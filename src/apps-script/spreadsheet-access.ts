@@ -22,7 +22,66 @@ export const SPREADSHEET_ID_PROPERTY = 'sheetPlan.spreadsheetId';
 /** The property that holds the settings: a script property now; a document property before (moved on connect). */
 export const SETTINGS_PROPERTY = 'sheetPlan.settings';
 
-let cachedScriptProperties: Properties | null | undefined;
+/** The spreadsheet's time zone, remembered beside its id: an agent's change that writes a date need not ask it. */
+export const TIME_ZONE_PROPERTY = 'sheetPlan.timeZone';
+
+/**
+ * What an execution keeps here: its script properties, and whether it is a person's run (it has the spreadsheet it was
+ * made from: it asks the time zone afresh). Apps Script evaluates the project afresh for each execution; the tests
+ * that run src/ in several executions in one process start afresh with each execution's PropertiesService.
+ */
+interface ExecutionState {
+  service: GoogleAppsScript.Properties.PropertiesService;
+  properties?: ScriptProperties;
+  personRun: boolean;
+}
+let state: ExecutionState | undefined;
+
+function executionState(): ExecutionState {
+  if (state?.service !== PropertiesService) state = { service: PropertiesService, personRun: false };
+  return state;
+}
+
+/**
+ * The script properties as an execution uses them. Every key is read at once, on first use (getProperties: one
+ * service call per execution, where the web app URL, the agents' keys, the spreadsheet id, its time zone and the
+ * settings were four or five reads); a write goes to the store and to that copy. A read-change-write under the
+ * lock (a list of agents, the mail state, the check results) reads its key afresh: another execution may have written
+ * it since this one began.
+ */
+export class ScriptProperties {
+  private values: Record<string, string> | undefined;
+
+  constructor(private readonly store: Properties) {}
+
+  /** As this execution first read it: for what the execution only reads. */
+  getProperty(key: string): string | null {
+    this.values ??= { ...this.store.getProperties() };
+    return Object.prototype.hasOwnProperty.call(this.values, key) ? this.values[key] : null;
+  }
+
+  /** As the store holds it now: for a read-change-write under the lock. */
+  freshProperty(key: string): string | null {
+    const value = this.store.getProperty(key);
+    if (this.values) this.remember(key, value);
+    return value;
+  }
+
+  setProperty(key: string, value: string): void {
+    this.store.setProperty(key, value);
+    if (this.values) this.values[key] = value;
+  }
+
+  deleteProperty(key: string): void {
+    this.store.deleteProperty(key);
+    if (this.values) this.remember(key, null);
+  }
+
+  private remember(key: string, value: string | null): void {
+    if (value === null) delete this.values![key];
+    else this.values![key] = value;
+  }
+}
 
 /** What a person does to connect the sheet: the real menu's names. */
 export const CONNECT_INSTRUCTIONS =
@@ -33,16 +92,19 @@ export const CONNECT_INSTRUCTIONS =
  * The script's properties: there in every kind of execution. Where they are not (never documented, but a setting
  * must never read as "off"), the call is refused before anything is read or written.
  */
-export function scriptProperties(): Properties {
-  // Once per execution (the project is evaluated afresh for each): every later use is free.
-  const properties = (cachedScriptProperties ??= PropertiesService.getScriptProperties());
+export function scriptProperties(): ScriptProperties {
+  // Once per execution: every later use is free.
+  const current = executionState();
+  if (current.properties) return current.properties;
+  const properties = PropertiesService.getScriptProperties();
   if (!properties) {
     throw new PlanError(
       'SERVICE_ERROR',
       "Sheet Plan's settings are kept in script properties, which this execution cannot read; nothing was done",
     );
   }
-  return properties;
+  current.properties = new ScriptProperties(properties);
+  return current.properties;
 }
 
 /**
@@ -51,22 +113,45 @@ export function scriptProperties(): Properties {
  * document properties move to script properties first, so that once the id is known every setting is where an agent's
  * execution reads it.
  */
-export function rememberSpreadsheet(spreadsheet: Spreadsheet): void {
+export function rememberSpreadsheet(spreadsheet: Spreadsheet, { withTimeZone = false } = {}): void {
+  executionState().personRun = true;
   const properties = scriptProperties();
   const id = spreadsheet.getId();
-  if (properties.getProperty(SPREADSHEET_ID_PROPERTY) === id) return;
+  const known = properties.getProperty(SPREADSHEET_ID_PROPERTY) === id;
+  // Opening the sheet or the sidebar asks the time zone again (File → Settings may have changed it); so does a copy.
+  if (withTimeZone || !known) rememberTimeZone(spreadsheet.getSpreadsheetTimeZone());
+  if (known) return;
   moveDocumentSettings(properties);
   properties.setProperty(SPREADSHEET_ID_PROPERTY, id);
 }
 
-function moveDocumentSettings(properties: Properties): void {
+function rememberTimeZone(zone: string): void {
+  const properties = scriptProperties();
+  if (zone && properties.getProperty(TIME_ZONE_PROPERTY) !== zone) properties.setProperty(TIME_ZONE_PROPERTY, zone);
+}
+
+/**
+ * The spreadsheet's time zone, for the dates and wall-clock times a change writes: a person's run asks the
+ * spreadsheet (and remembers what it says); an agent's takes the one remembered with the spreadsheet's id, and asks
+ * only when none is (one service call saved on every agent's change that writes a date or a claim).
+ */
+export function spreadsheetTimeZone(spreadsheet: Spreadsheet): string {
+  const { personRun } = executionState();
+  const remembered = personRun ? null : scriptProperties().getProperty(TIME_ZONE_PROPERTY);
+  if (remembered) return remembered;
+  const zone = spreadsheet.getSpreadsheetTimeZone();
+  if (personRun) rememberTimeZone(zone);
+  return zone;
+}
+
+function moveDocumentSettings(properties: ScriptProperties): void {
   const documentProperties = PropertiesService.getDocumentProperties();
   if (!documentProperties) {
     throw new Error('A person’s run must read document properties to move the settings, and this one cannot');
   }
   const saved = documentProperties.getProperty(SETTINGS_PROPERTY);
   if (saved === null) return;
-  if (properties.getProperty(SETTINGS_PROPERTY) === null) properties.setProperty(SETTINGS_PROPERTY, saved);
+  if (properties.freshProperty(SETTINGS_PROPERTY) === null) properties.setProperty(SETTINGS_PROPERTY, saved);
   documentProperties.deleteProperty(SETTINGS_PROPERTY);
 }
 
@@ -80,9 +165,9 @@ export function activeSpreadsheet(): Spreadsheet {
 }
 
 /** The spreadsheet a person's run (menu, sidebar, trigger) works on, remembered for the agents' executions. */
-export function personSpreadsheet(): Spreadsheet {
+export function personSpreadsheet(options?: { withTimeZone?: boolean }): Spreadsheet {
   const spreadsheet = activeSpreadsheet();
-  rememberSpreadsheet(spreadsheet);
+  rememberSpreadsheet(spreadsheet, options);
   return spreadsheet;
 }
 

@@ -9,9 +9,9 @@
  * flush that commits them — everything written is put back before the error leaves `exclusive`. An error therefore
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
-import { PlanError } from '../core/errors';
-import { planIdOf, recordedRevision } from '../core/revision';
-import { recordListingStep, recordWithStepsThatWrote, stepsThatWroteIn } from '../core/steps-that-wrote';
+import { PlanError, messageOf } from '../core/errors';
+import { planIdOf, readPlanRecord, recordedRevision, writePlanRecord } from '../core/revision';
+import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core/steps-that-wrote';
 import type { WaitingItem } from '../core/notifications';
 import { readSettings, type PlanSettings } from '../core/settings';
 import type {
@@ -31,7 +31,7 @@ import { tellPersonByMail } from './mail-notifier';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
 import { SpreadsheetTaskCells } from './task-cells';
-import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
+import { SETTINGS_PROPERTY, scriptProperties, spreadsheetTimeZone } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -51,14 +51,16 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
-/** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange from the spreadsheet, no lookup of the sheet by name. */
+/** The block with its sheet, `AGENT_BASE!C1:D2`, and the record alone: one getRange each, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
-/** The record alone, `AGENT_BASE!D2`, likewise. */
 const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/**
+ * The ranges a change gets before it takes the lock (`exclusive`): the plan cells' and the last recorded plan's, for a
+ * change of the plan (the default); the plan cells' alone for one that reads the plan and writes elsewhere (sheet
+ * work); none for one that reads neither.
+ */
+export type Prepared = 'plan and history' | 'plan' | 'nothing';
 
 export class SpreadsheetPlanStore implements PlanStore {
   readonly location = PLAN_CELL_REFERENCE;
@@ -71,6 +73,10 @@ export class SpreadsheetPlanStore implements PlanStore {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
+  /** Whether the change under way holds the lock. */
+  private locked = false;
+  /** The plan cells' range, got before the change took the lock (./prepareOutsideTheLock); read once, by the change. */
+  private preparedCells: Range | undefined;
   /** How to put back what the change under way wrote, oldest write first. */
   private undo: Array<() => void> = [];
   /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
@@ -142,11 +148,11 @@ export class SpreadsheetPlanStore implements PlanStore {
    * afresh from the write log. Nothing is written when the record lists nothing or is not Sheet Plan's.
    */
   forgetStepsThatWrote(): void {
-    const meta = this.read()?.meta;
-    if (meta === undefined || stepsThatWroteIn(meta) === undefined) return;
+    const record = readPlanRecord(this.read()?.meta ?? '');
+    if (!record || stepsThatWroteIn(record) === undefined) return;
     this.spreadsheet()
       .getRange(RECORD_A1)
-      .setValues([[asText(recordWithStepsThatWrote(meta, undefined))]]);
+      .setValues([[asText(writePlanRecord(withStepsThatWrote(record, undefined)))]]);
   }
 
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */
@@ -184,16 +190,20 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   read(): PlanCells | null {
-    const range = this.planCells();
+    const range = this.preparedCells ?? this.planCells();
+    this.preparedCells = undefined;
     if (!range) return null;
     const values = range.getValues();
     this.readRange = range;
     this.readValues = values;
-    return {
+    const cells = {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
       meta: writtenText(ALL_CELLS.valueAt(values, METADATA)),
     };
+    // What a completion's checks read before the lock serves them while the plan is still at that record.
+    if (this.locked) this.taskCells.confirm(cells.meta);
+    return cells;
   }
 
   lastRecorded(): RecordedPlan | null {
@@ -235,7 +245,7 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   writeSettings(settings: PlanSettings): void {
     const properties = scriptProperties();
-    const before = properties.getProperty(SETTINGS_PROPERTY);
+    const before = properties.freshProperty(SETTINGS_PROPERTY);
     this.undo.push(() =>
       before === null
         ? properties.deleteProperty(SETTINGS_PROPERTY)
@@ -375,7 +385,8 @@ export class SpreadsheetPlanStore implements PlanStore {
    * CONFLICT. For a script bound to one spreadsheet, the script lock covers exactly the same executions
    * (https://developers.google.com/apps-script/reference/lock/lock-service#getScriptLock()).
    */
-  exclusive<T>(work: () => T): T {
+  exclusive<T>(work: () => T, prepare: Prepared = 'plan and history'): T {
+    this.prepareOutsideTheLock(prepare);
     const lock = LockService.getScriptLock();
     if (!lock.tryLock(LOCK_WAIT_MS)) {
       throw new PlanError(
@@ -387,6 +398,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     this.committed = [];
     this.readValues = null;
     this.readRange = null;
+    this.locked = true;
     try {
       const result = work();
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
@@ -403,6 +415,10 @@ export class SpreadsheetPlanStore implements PlanStore {
       this.committed = [];
       this.readValues = null;
       this.readRange = null;
+      this.preparedCells = undefined;
+      this.history.forgetPrepared();
+      this.taskCells.forget();
+      this.locked = false;
       try {
         lock.releaseLock();
       } catch (error) {
@@ -411,6 +427,25 @@ export class SpreadsheetPlanStore implements PlanStore {
         console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
       }
     }
+  }
+
+  /**
+   * What a change needs that does not depend on the plan, got before it takes the lock, so that the lock is held for
+   * the read-modify-write of the plan and its record alone: the spreadsheet (opened by its id, the script properties
+   * read once with it: settings, time zone), and the ranges of the plan cells and of the last recorded plan, each by
+   * its A1. Nothing is read from the cells, looked up by name or made here: a sheet that is not there is found out
+   * under the lock, as before.
+   */
+  private prepareOutsideTheLock(prepare: Prepared): void {
+    const spreadsheet = this.spreadsheet();
+    if (prepare === 'nothing') return;
+    try {
+      // The range a read before the change came by (a completion's checks read the plan first), or a new one.
+      this.preparedCells = this.readRange ?? spreadsheet.getRange(ALL_CELLS_A1);
+    } catch {
+      this.preparedCells = undefined;
+    }
+    if (prepare === 'plan and history') this.history.prepare();
   }
 
   /** The steps that wait for the commit; each failure is logged, since the change is done. */
@@ -457,9 +492,9 @@ export class SpreadsheetPlanStore implements PlanStore {
     return Utilities.formatDate(at, this.timeZone(), 'yyyy-MM-dd HH:mm');
   }
 
-  /** The spreadsheet's time zone, asked once per call (a service call), by today or wallClock. */
+  /** The spreadsheet's time zone, by today or wallClock: remembered with its id (./spreadsheet-access.ts). */
   private timeZone(): string {
-    this.zone ??= this.spreadsheet().getSpreadsheetTimeZone();
+    this.zone ??= spreadsheetTimeZone(this.spreadsheet());
     return this.zone;
   }
 }

@@ -13,7 +13,6 @@ import type { CheckResult, TaskCells } from '../core/done-checks';
 import { PlanError } from '../core/errors';
 import {
   anchoredAt,
-  clippedTo,
   columnCount,
   formatSheetRange,
   isBounded,
@@ -24,8 +23,9 @@ import {
 import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet-rules';
 import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
+import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { scriptProperties } from './spreadsheet-access';
-import { LOG_ROWS_LIMIT, WriteLog, type LogChange } from './write-log';
+import { LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -37,8 +37,12 @@ const RESULTS_KEPT = 50;
 /** A result as kept: with the plan it was checked under (absent in results kept before plans had ids: ''). */
 type KeptResult = CheckResult & { plan?: string };
 
-function keptResults(): Record<string, KeptResult> {
-  const json = scriptProperties().getProperty(CHECK_RESULTS_PROPERTY);
+/** The results as kept; `fresh`: as the store holds them now (a read under the lock), not as the execution began. */
+function keptResults(fresh = false): Record<string, KeptResult> {
+  const properties = scriptProperties();
+  const json = fresh
+    ? properties.freshProperty(CHECK_RESULTS_PROPERTY)
+    : properties.getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);
@@ -78,6 +82,11 @@ function readRefusal(range: SheetRange): string | null {
 }
 
 export class SpreadsheetTaskCells implements TaskCells {
+  /** What was read before the change took the lock (./prefetched-cells.ts), while it still holds. */
+  private prefetched: PrefetchedCells | undefined;
+  /** The write log's ranges by step, as read with it. */
+  private logged: Map<string, SheetRange[]> | undefined;
+
   /**
    * `planCells`: the plan the change read (its declared ranges, its id); `now`: the change's time, for the log.
    */
@@ -92,7 +101,44 @@ export class SpreadsheetTaskCells implements TaskCells {
     return this.planCells()?.plan;
   }
 
+  /**
+   * Before the lock: the ranges a completion's checks read, one rectangle per sheet (TaskCells.prefetch). Ranges
+   * read_range would refuse are left out: the check refuses them without reading.
+   */
+  prefetch(ranges: SheetRange[], meta: string): void {
+    // The mark as this execution first read it, before any cell: a write since then moves it.
+    const prefetched = new PrefetchedCells(meta, WriteLog.mark());
+    prefetched.read(
+      this.spreadsheet(),
+      ranges.filter((range) => readRefusal(isBounded(range) ? range : anchoredAt(range, 1, 1)) === null),
+    );
+    this.prefetched = prefetched;
+  }
+
+  /**
+   * Under the lock, once the plan is read: what was read before the lock serves the checks only while the plan is at
+   * the record it was read from and the write log's mark has not moved (read afresh: one property read).
+   */
+  confirm(meta: string): void {
+    const prefetched = this.prefetched;
+    if (!prefetched) return;
+    if (prefetched.meta === meta && prefetched.mark === (scriptProperties().freshProperty(WRITE_LOG_MARK) ?? ''))
+      return;
+    this.forget();
+  }
+
+  /** Once the change is done, or what was read is stale. */
+  forget(): void {
+    this.prefetched = undefined;
+    this.logged = undefined;
+  }
+
   writtenRanges(): Map<string, SheetRange[]> {
+    this.logged ??= this.readLog();
+    return this.logged;
+  }
+
+  private readLog(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
     // Only this plan's writes: an earlier plan's step 1.1 is not this plan's 1.1.
     for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT, this.planId())) {
@@ -109,9 +155,18 @@ export class SpreadsheetTaskCells implements TaskCells {
   read(requested: SheetRange): CellGrid | string {
     const refused = readRefusal(isBounded(requested) ? requested : anchoredAt(requested, 1, 1));
     if (refused) return refused;
+    const served = this.prefetched?.serve(requested);
+    if (served !== undefined) {
+      if (typeof served !== 'string') this.logUndeclaredRead(served.range);
+      return served;
+    }
     const sheet = this.spreadsheet().getSheetByName(requested.sheet);
     if (!sheet) return `there is no sheet named "${requested.sheet}"`;
-    const range = isBounded(requested) ? requested : clippedTo(requested, sheet.getLastRow(), sheet.getLastColumn());
+    const range = boundedOn(
+      requested,
+      () => sheet.getLastRow(),
+      () => sheet.getLastColumn(),
+    );
     if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
     const tooLarge = readRefusal(range);
     if (tooLarge) return tooLarge;
@@ -146,7 +201,7 @@ export class SpreadsheetTaskCells implements TaskCells {
   keepResult(result: CheckResult): void {
     try {
       const properties = scriptProperties();
-      const kept = { ...keptResults() };
+      const kept = { ...keptResults(true) };
       delete kept[result.step];
       const newest = Object.entries({ ...kept, [result.step]: { ...result, plan: this.planId() ?? '' } }).slice(
         -RESULTS_KEPT,

@@ -5,6 +5,8 @@
  * in the script properties, and the sidebar reads it there.
  */
 
+import { scriptProperties } from './spreadsheet-access';
+
 /** The script property holding the web app's /exec URL, as the web app last saw it. */
 export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
 
@@ -20,7 +22,7 @@ export function rememberWebAppUrl(): void {
   try {
     const url = ScriptApp.getService().getUrl();
     if (!url || !EXEC_URL.test(url)) return;
-    const properties = PropertiesService.getScriptProperties();
+    const properties = scriptProperties();
     if (properties.getProperty(WEB_APP_URL_PROPERTY) !== url) properties.setProperty(WEB_APP_URL_PROPERTY, url);
   } catch (error) {
     console.warn(`Sheet Plan: the web app's address could not be remembered (${error})`);
@@ -29,7 +31,7 @@ export function rememberWebAppUrl(): void {
 
 /** The web app's /exec URL for agent URLs, or why there is none yet and what the person does about it. */
 export function knownWebAppUrl(): { url: string; notReady?: undefined } | { url: null; notReady: string } {
-  const remembered = PropertiesService.getScriptProperties().getProperty(WEB_APP_URL_PROPERTY);
+  const remembered = scriptProperties().getProperty(WEB_APP_URL_PROPERTY);
   if (remembered && EXEC_URL.test(remembered)) return { url: remembered };
   const live = ScriptApp.getService().getUrl();
   if (live && EXEC_URL.test(live)) return { url: live };

@@ -332,7 +332,7 @@ export class WriteLog {
   /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
   private touch(): void {
     const properties = scriptProperties();
-    const before = properties.getProperty(WRITE_LOG_MARK);
+    const before = properties.freshProperty(WRITE_LOG_MARK);
     this.changeUnderWay().registerPutBack(() =>
       before === null ? properties.deleteProperty(WRITE_LOG_MARK) : properties.setProperty(WRITE_LOG_MARK, before),
     );

@@ -1,6 +1,6 @@
 /**
  * Task actions: the one place that says what each action does to a task line and which status
- * changes it allows. PlanManager's methods, applyCommands and the sidebar all go through here.
+ * changes it allows. The task use cases, applyCommands and the sidebar all go through here.
  * One action moves a task into each status (its `move` in the status table); three more keep or
  * decide on a status: `note`, and a person's `approve` and `requestChanges` of a task held for them.
  */

@@ -23,7 +23,7 @@ import type {
   RevisedPlan,
   TaskResult,
   ValidationResult,
-} from './plan-manager';
+} from './write-path/results';
 import type { ArchiveEntry } from './store';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from './sheet-results';
 import type { CompactPlan } from './summary';

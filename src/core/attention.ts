@@ -9,6 +9,7 @@
 import { STATUS_TABLE } from './statuses';
 import { shorten } from './text';
 import type { Plan, PlanTask } from './types';
+import type { PlanRecord } from './revision';
 import { waitingSourceOfPlan, whatWaitsForPerson } from './waiting';
 
 function allTasks(plan: Plan): PlanTask[] {
@@ -128,26 +129,11 @@ export function attentionOf(plan: Plan, record: AttentionRecord | undefined, app
   return { waitingForPerson, decidedSinceYourLastChange };
 }
 
-/** Reads the record from a revision record's JSON; undefined when it has none (or it is not well formed). */
-export function attentionIn(meta: string): AttentionRecord | undefined {
-  try {
-    const record = (JSON.parse(meta) as { attention?: AttentionRecord }).attention;
-    if (!record || typeof record !== 'object' || typeof record.since !== 'object' || !Array.isArray(record.decisions))
-      return undefined;
-    return record;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The revision record's JSON with the attention record set. */
-export function recordWithAttention(meta: string, attention: AttentionRecord): string {
-  try {
-    const record = JSON.parse(meta) as Record<string, unknown>;
-    return JSON.stringify({ ...record, attention });
-  } catch {
-    return meta;
-  }
+/** The attention field of a revision record (src/core/revision.ts); undefined when it has none, or a malformed one. */
+export function attentionIn(record: PlanRecord | null): AttentionRecord | undefined {
+  const attention = record?.attention;
+  if (!attention || typeof attention !== 'object' || typeof attention.since !== 'object') return undefined;
+  return Array.isArray(attention.decisions) ? attention : undefined;
 }
 
 const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;

@@ -40,6 +40,13 @@ export interface TaskCells {
   read(range: SheetRange): CellGrid | string;
   /** Keeps the result for the person; a failure to keep it never changes the answer. */
   keepResult(result: CheckResult): void;
+  /**
+   * Optional: reads now, in bulk, what checks will ask for (`ranges`), before the change takes the lock; `meta` is the
+   * revision record of the plan they were found in. A read under the lock is then served from what was read here,
+   * as long as the plan is still at that record (the adapter compares): completing a task holds the lock for the
+   * plan's read and write alone, whatever the task wrote.
+   */
+  prefetch?(ranges: SheetRange[], meta: string): void;
 }
 
 interface RangeToCheck {
@@ -62,6 +69,22 @@ function rangesToCheck(written: SheetRange[], declared: RangeToCheck[]): RangeTo
     else byRange.set(key, entry);
   }
   return [...byRange.values()];
+}
+
+/**
+ * The ranges completing `step` reads (those it wrote, and those its Check lines name), each once: what a store may read
+ * before the change takes the lock (TaskCells.prefetch). None for a task that wrote nothing and declares no checks.
+ */
+export function rangesNeededToCheck(
+  outline: PlanOutline,
+  step: string,
+  writtenBy: (step: string) => SheetRange[],
+): SheetRange[] {
+  const lines = taskChecks(outline).get(step) ?? [];
+  const declared = lines.flatMap((line) =>
+    line.check ? [{ range: line.check.range, checks: line.check.checks, label: line.text }] : [],
+  );
+  return rangesToCheck(writtenBy(step), declared).map((target) => target.range);
 }
 
 /**

@@ -76,3 +76,8 @@ export class PlanError extends Error {
     super(formatErrorMessage(code, detail));
   }
 }
+
+/** The message of anything thrown: an Error's, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

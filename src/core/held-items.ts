@@ -1,7 +1,8 @@
 /**
  * What only a person may change in a plan, checked in one place for every write an agent makes: the task functions,
- * createPlan, replacePlan, restoreRevision and initPlan all write through PlanManager.writePlan, which compares the
- * held items of the document it replaces with those of the document it writes.
+ * createPlan, replacePlan, restoreRevision and initPlan all write through the write path's writePlan, where the guard
+ * (src/core/guard/, its held-items feature) compares the held items of the document it replaces with those of the
+ * document it writes.
  *
  * A kind of held item is one entry of HELD_ITEMS: how to find its items in a document (each under a key, with the value
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
@@ -56,22 +57,24 @@ export function requireTaskNotHeld(
   );
 }
 
+/** The first kind: a task held for a person; compared task by task when only statuses and notes changed. */
+const HELD_TASKS: HeldItemKind = {
+  // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
+  // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
+  // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
+  describe: (key, held) => `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
+  entries: (outline) =>
+    keyedTasks(outline).map(([key, task]) => [
+      key,
+      heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
+    ]),
+  released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
+  agentMay: ['added'],
+  personPath: 'a person approves a review item or requests changes in the sidebar',
+};
+
 export const HELD_ITEMS: readonly HeldItemKind[] = [
-  {
-    // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
-    // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
-    // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
-    describe: (key, held) =>
-      `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
-    entries: (outline) =>
-      keyedTasks(outline).map(([key, task]) => [
-        key,
-        heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
-      ]),
-    released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
-    agentMay: ['added'],
-    personPath: 'a person approves a review item or requests changes in the sidebar',
-  },
+  HELD_TASKS,
   {
     // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
     // agent may let it go with the line (starting the task moves it to Notes), never write one.
@@ -213,6 +216,11 @@ export function heldItemDifferences(
   const [old, next] = [outlineOf(before), outlineOf(after)];
   const differences: Difference[] = [];
   for (const kind of kinds) {
+    const byTask = kind === HELD_TASKS ? heldTaskDifferences(old, next) : undefined;
+    if (byTask) {
+      differences.push(...byTask);
+      continue;
+    }
     const oldItems = heldByKey(kind, old);
     const newItems = heldByKey(kind, next);
     for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
@@ -238,6 +246,31 @@ export function heldItemDifferences(
  * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
  * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
  */
+/**
+ * The held tasks' differences when both plans have the same tasks by title, in the same order (a status or a note
+ * changed: nearly every change): each task's key is then its own, so only the tasks whose status or note changed are
+ * compared, with the answer the comparison of every task gives. undefined when titles or order differ.
+ */
+function heldTaskDifferences(old: PlanOutline, next: PlanOutline): Difference[] | undefined {
+  if (old.tasks.length !== next.tasks.length) return undefined;
+  const differences: Difference[] = [];
+  const held = (outline: PlanOutline, task: PlanTask) =>
+    heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined;
+  for (let index = 0; index < old.tasks.length; index++) {
+    const [was, now] = [old.tasks[index], next.tasks[index]];
+    if (was.title !== now.title) return undefined;
+    if (was.status === now.status && was.note === now.note && old.statuses === next.statuses) continue;
+    const [before, after] = [held(old, was), held(next, now)];
+    if (before === after) continue;
+    const count = old.tasks.slice(0, index + 1).filter((task) => task.title === was.title).length;
+    const key = count === 1 ? was.title : `${was.title}\n${count}`;
+    if (before === undefined) differences.push({ kind: HELD_TASKS, change: 'added', key, value: after! });
+    else
+      differences.push({ kind: HELD_TASKS, change: after === undefined ? 'released' : 'changed', key, value: before });
+  }
+  return differences;
+}
+
 function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld: string[] } {
   const available = new Map<string, number>();
   for (const value of now) available.set(value, (available.get(value) ?? 0) + 1);

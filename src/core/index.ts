@@ -12,7 +12,6 @@ export { PlanError, planErrorCode } from './errors';
 export type { PlanErrorCode } from './errors';
 export { AGENT_ACTIONS, TASK_ACTIONS, actionRules, applyAction, isTaskAction } from './actions';
 export type { ActionRule, TaskAction } from './actions';
-export { PlanManager } from './plan-manager';
 export { PLAN_STATUSES, planStatusDefinition, planStatusForWord } from './plan-status';
 export type { PlanStatusDefinition } from './plan-status';
 export { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from './settings';
@@ -33,7 +32,7 @@ export type {
   CommandResult,
   FinishResult,
   ArchivedPlan,
-} from './plan-manager';
+} from './write-path/results';
 export * from './store';
 export { HELD_ITEMS, heldItemDifferences, requireHeldItemsKept } from './held-items';
 export type { HeldChange, HeldItemKind } from './held-items';

@@ -18,7 +18,7 @@
  */
 import { describeValue } from './arguments';
 import { PlanError } from './errors';
-import { digestText, recordFields, type RevisionInfo } from './revision';
+import { digestText, type PlanRecord, type RevisionInfo } from './revision';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -37,7 +37,7 @@ export interface ChangeRequest {
 }
 
 /** A change the script remembers. */
-interface RememberedRequest {
+export interface RememberedRequest {
   id: string;
   function: string;
   args: string;
@@ -120,8 +120,8 @@ function isRemembered(value: unknown): value is RememberedRequest {
 }
 
 /** The changes a revision record remembers, oldest first. */
-function rememberedIn(meta: string): RememberedRequest[] {
-  const requests = recordFields(meta)?.requests;
+function rememberedIn(record: PlanRecord | null): RememberedRequest[] {
+  const requests: unknown = record?.requests;
   return Array.isArray(requests) ? requests.filter(isRemembered) : [];
 }
 
@@ -158,11 +158,11 @@ export interface PlanNow {
  */
 export function repeatedAnswer(
   request: ChangeRequest | undefined,
-  meta: string,
+  record: PlanRecord | null,
   now: PlanNow,
 ): { answer: unknown } | undefined {
   if (!request) return undefined;
-  const first = rememberedIn(meta).find((entry) => entry.id === request.id);
+  const first = rememberedIn(record).find((entry) => entry.id === request.id);
   if (!first) return undefined;
   const quoted = JSON.stringify(request.id);
   if (first.function !== request.function || first.args !== request.args) {
@@ -206,21 +206,20 @@ export interface AnsweredRequest {
 }
 
 /**
- * The revision record `meta` of a new write, carrying the changes `previousMeta` remembered and, when the write
- * answers a request, that one too; the oldest are forgotten beyond the bound.
+ * The requests the record of a new write remembers: those `previous` (the record it replaces) remembered and, when the
+ * write answers a request, that one too; the oldest are forgotten beyond the bound. Undefined when there are none.
  */
-export function recordWithRequests(meta: string, previousMeta: string, answered?: AnsweredRequest): string {
-  const requests = rememberedIn(previousMeta);
+export function nextRequests(previous: PlanRecord | null, answered?: AnsweredRequest): RememberedRequest[] | undefined {
+  const requests = rememberedIn(previous);
   if (answered) requests.push(remembered(answered));
-  const record = recordFields(meta);
-  if (!record || requests.length === 0) return meta;
+  if (requests.length === 0) return undefined;
   while (
     requests.length > REMEMBERED_REQUESTS ||
     (requests.length > 1 && JSON.stringify(requests).length > REMEMBERED_CHARACTERS)
   ) {
     requests.shift();
   }
-  return JSON.stringify({ ...record, requests });
+  return requests;
 }
 
 function remembered({ request, answer, revision, text, stamp }: AnsweredRequest): RememberedRequest {

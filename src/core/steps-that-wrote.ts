@@ -11,7 +11,7 @@
  */
 import type { SheetRange } from './sheet-range';
 import type { TaskCells } from './done-checks';
-import { digestText, recordFields } from './revision';
+import { digestText, readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
 
 /** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
 export const STEPS_THAT_WROTE = 'stepsThatWrote';
@@ -21,21 +21,20 @@ export const STEPS_THAT_WROTE = 'stepsThatWrote';
  */
 export const STEPS_LISTED_AT_MOST = 100;
 
-interface ListedSteps {
+export interface ListedSteps {
   steps: string[];
   /** A fingerprint of the steps with the record's revision and digest: a list edited by hand no longer matches it. */
   seal: string;
 }
 
-function sealOf(record: Record<string, unknown>, steps: readonly string[]): string {
+function sealOf(record: PlanRecord, steps: readonly string[]): string {
   return digestText(JSON.stringify([record.revision, record.digest, steps]));
 }
 
 /** The steps a revision record lists as having written cells; undefined when it does not say, or cannot be believed. */
-export function stepsThatWroteIn(meta: string): string[] | undefined {
-  const record = recordFields(meta);
-  const listed = record?.[STEPS_THAT_WROTE] as Partial<ListedSteps> | undefined;
-  if (!record || typeof record.digest !== 'string' || typeof record.revision !== 'number') return undefined;
+export function stepsThatWroteIn(record: PlanRecord | null): string[] | undefined {
+  const listed = record?.stepsThatWrote as Partial<ListedSteps> | undefined;
+  if (!record) return undefined;
   if (!listed || typeof listed !== 'object' || !Array.isArray(listed.steps)) return undefined;
   if (!listed.steps.every((step) => typeof step === 'string')) return undefined;
   return listed.seal === sealOf(record, listed.steps) ? listed.steps : undefined;
@@ -45,14 +44,15 @@ export function stepsThatWroteIn(meta: string): string[] | undefined {
  * The record `meta` listing `steps` (sealed with its revision and digest), or without a list when `steps` is undefined
  * (nothing is known: the done check will look in the log). `meta` unchanged when it is not a record.
  */
-export function recordWithStepsThatWrote(meta: string, steps: readonly string[] | undefined): string {
-  const record = recordFields(meta);
-  if (!record) return meta;
-  const rest = { ...record };
-  delete rest[STEPS_THAT_WROTE];
-  if (!steps) return JSON.stringify(rest);
+export function listedSteps(record: PlanRecord, steps: readonly string[] | undefined): ListedSteps | undefined {
+  if (!steps) return undefined;
   const sorted = [...new Set(steps)].sort();
-  return JSON.stringify({ ...rest, [STEPS_THAT_WROTE]: { steps: sorted, seal: sealOf(rest, sorted) } });
+  return { steps: sorted, seal: sealOf(record, sorted) };
+}
+
+/** `record` listing `steps` (sealed to its revision and digest), or listing none. */
+export function withStepsThatWrote(record: PlanRecord, steps: readonly string[] | undefined): PlanRecord {
+  return { ...record, stepsThatWrote: listedSteps(record, steps) };
 }
 
 /**
@@ -61,9 +61,12 @@ export function recordWithStepsThatWrote(meta: string, steps: readonly string[] 
  * that wrote before it, so the record keeps saying nothing). A full list is dropped instead (STEPS_LISTED_AT_MOST).
  */
 export function recordListingStep(meta: string, step: string): string | null {
-  const steps = stepsThatWroteIn(meta);
-  if (!steps || steps.includes(step)) return null;
-  return recordWithStepsThatWrote(meta, steps.length < STEPS_LISTED_AT_MOST ? [...steps, step] : undefined);
+  const record = readPlanRecord(meta);
+  const steps = stepsThatWroteIn(record);
+  if (!record || !steps || steps.includes(step)) return null;
+  return writePlanRecord(
+    withStepsThatWrote(record, steps.length < STEPS_LISTED_AT_MOST ? [...steps, step] : undefined),
+  );
 }
 
 /**

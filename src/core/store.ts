@@ -1,5 +1,5 @@
 /**
- * The port between PlanManager and wherever the plan lives (a spreadsheet, a test double). The core knows text and
+ * The port between the write path and wherever the plan lives (a spreadsheet, a test double). The core knows text and
  * revisions; where they are kept, and under which addresses, is the adapter's business.
  */
 import type { TaskCells } from './done-checks';

@@ -11,7 +11,7 @@ import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './p
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
 
-/** Today's date in the runtime's local time zone; PlanManager passes the spreadsheet's date instead. */
+/** Today's date in the runtime's local time zone; the write path passes the spreadsheet's date instead. */
 export function localDate(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -180,7 +180,7 @@ export function changeTaskLine(
 /**
  * The spec's function: sets a task's status (with a done date, or a reason/note for blocked and
  * review) and returns the new document; the document comes back unchanged when the step is not there.
- * A pure text function: the text before the change is the caller's (PlanManager keeps a removed
+ * A pure text function: the text before the change is the caller's (the write path keeps a removed
  * reason in Notes, see applyAction).
  */
 export function updateTaskStatus(

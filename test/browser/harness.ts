@@ -144,6 +144,19 @@ export interface SidebarPage {
    * (a change check's round trip) finish before the next second, as real time would.
    */
   runClock(ms: number): Promise<void>;
+  /**
+   * Resolves once the page has nothing left to do: no request in flight, and two frames drawn after the last answer
+   * (what the answer started has run). A call the page makes after what it settled on is in `calls` by then: what a
+   * test asserts of the calls after it is so, without waiting a while for a call that may come.
+   */
+  settled(): Promise<void>;
+}
+
+/** Two frames drawn in the page: every task its last event queued has run (used after no request is in flight). */
+export async function framesDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** A new page that fails a step within 8 s and records (and dismisses) any dialog it opens. */
@@ -192,7 +205,21 @@ export async function openSidebar(
       while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
-  return { page, calls, dialogs, runClock, actionCalls: () => calls.filter((name) => name !== 'sidebarCheck') };
+  const settled = async () => {
+    for (;;) {
+      while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await framesDrawn(page);
+      if (pending === 0) return;
+    }
+  };
+  return {
+    page,
+    calls,
+    dialogs,
+    runClock,
+    settled,
+    actionCalls: () => calls.filter((name) => name !== 'sidebarCheck'),
+  };
 }
 
 /**

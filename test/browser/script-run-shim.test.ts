@@ -4,7 +4,7 @@
  */
 import type { Route } from 'playwright-core';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
-import { openSidebar, useBrowser, useLocalServer } from './harness';
+import { framesDrawn, openSidebar, useBrowser, useLocalServer } from './harness';
 
 /** Waits until `count()` reaches `expected`; fails after five seconds. */
 async function reaches(count: () => number, expected: number): Promise<void> {
@@ -32,7 +32,7 @@ test('at most 10 google.script.run calls of a page run at once; the 11th and 12t
     for (let call = 0; call < 12; call++) run.getProgress();
   });
   await reaches(() => held.length, 10);
-  await page.waitForTimeout(300);
+  await framesDrawn(page); // the page has run what the twelve calls queued: an eleventh request would be held by now
   expect(held.length).toBe(10);
   await held[0].continue();
   await reaches(() => held.length, 11);

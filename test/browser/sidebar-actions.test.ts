@@ -51,7 +51,7 @@ afterEach(async () => {
 /** Waits until no change is in flight, then checks that the action took exactly one round trip. */
 async function expectOneRoundTrip(before: number): Promise<void> {
   await page.locator('.sidebar[aria-busy="false"]').waitFor();
-  await page.waitForTimeout(300); // a second call, if the sidebar made one, would have left by now
+  await sidebar.settled(); // a second call, if the sidebar made one, is in the log by now
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarTaskAction']);
 }
 

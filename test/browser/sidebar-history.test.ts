@@ -56,7 +56,7 @@ test('a plan the agent replaced is in the history and comes back with Restore; t
     /^Replace the current plan with version \d+\? The current plan is kept in the history\.$/,
   );
   await entry.getByRole('button', { name: 'Cancel' }).click();
-  await page.waitForTimeout(300);
+  await sidebar.settled();
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
   expect(await server.planText()).not.toBe(EXAMPLE_PLAN);
 

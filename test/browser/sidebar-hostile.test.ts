@@ -43,7 +43,7 @@ const browser = useBrowser();
 const server = useLocalServer({ plan: HOSTILE_PLAN, perFile: true });
 
 test('hostile plan text renders as text and runs nothing', async () => {
-  const { page, dialogs } = await openSidebar(browser(), server());
+  const { page, dialogs, settled } = await openSidebar(browser(), server());
   const foreignRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).origin !== server().url) foreignRequests.push(request.url());
@@ -52,7 +52,7 @@ test('hostile plan text renders as text and runs nothing', async () => {
   const closed = page.locator('.section-toggle[aria-expanded="false"]');
   while (await closed.count()) await closed.first().click();
   for (const step of ['1.1', '1.3', '1.4']) await taskRow(page, step).locator('.task-row').click();
-  await page.waitForTimeout(500);
+  await settled(); // every request answered (an image's too: its onerror has run) and two frames drawn
 
   // Nothing ran: no dialog, no global set, no element of the plan's markup in the page.
   expect(dialogs).toEqual([]);
@@ -125,14 +125,14 @@ test('hostile plan text renders as text and runs nothing', async () => {
   await page.locator('.markdown a', { hasText: 'js link' }).click();
   await page.locator('.markdown a', { hasText: /^js$/ }).click();
   await page.locator('.markdown a', { hasText: /^data$/ }).click();
-  await page.waitForTimeout(200);
+  await settled();
   expect(dialogs).toEqual([]);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();
   expect(browser().pages().length).toBe(pagesBefore);
 });
 
 test('hostile text typed by the person (a reason, a comment, an answer) is stored and shown as text', async () => {
-  const { page, dialogs } = await openSidebar(browser(), server());
+  const { page, dialogs, settled } = await openSidebar(browser(), server());
   const answer = `<img src=x onerror="window.__pwned='typed answer'">`;
   const question = page.locator('.waiting .question-item[data-question="2"]');
   await question.getByRole('button', { name: 'Answer question 2' }).click();
@@ -156,7 +156,7 @@ test('hostile text typed by the person (a reason, a comment, an answer) is store
   await expect(
     page.locator('.markdown-section', { hasText: 'Notes' }).locator('.markdown').innerText(),
   ).resolves.toContain(`changes requested: ${comment}`);
-  await page.waitForTimeout(300);
+  await settled();
   expect(dialogs).toEqual([]);
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();
   await expect(page.locator('.sidebar img, .sidebar script').count()).resolves.toBe(0);

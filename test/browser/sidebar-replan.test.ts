@@ -42,7 +42,7 @@ afterEach(async () => {
 /** Waits for the change to be confirmed, then checks it took exactly the one call `name`. */
 async function expectOneCall(before: number, name: string): Promise<void> {
   await page.locator('.sidebar[aria-busy="false"]').waitFor();
-  await page.waitForTimeout(300);
+  await sidebar.settled();
   expect(sidebar.actionCalls().slice(before)).toEqual([name]);
 }
 
@@ -82,7 +82,7 @@ test('renaming changes only that title; a title the format cannot hold is refuse
   await expect(page.locator('.error-banner .error-code').textContent()).resolves.toBe(
     'Error code for developers: INVALID_ARGUMENT',
   );
-  await page.waitForTimeout(300);
+  await sidebar.settled();
   expect(sidebar.actionCalls().slice(before)).toEqual([]);
   expect(await server().planText()).toBe(PLAN);
 

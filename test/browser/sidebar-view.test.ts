@@ -9,7 +9,7 @@ let server: LocalServer;
 
 test('the example plan: title, goal, progress, what waits for the person, phases, Analysis and Notes', async () => {
   server = await startServer();
-  const { page, dialogs } = await openSidebar(browser(), server);
+  const { page, dialogs, settled } = await openSidebar(browser(), server);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
 
@@ -88,7 +88,7 @@ test('the example plan: title, goal, progress, what waits for the person, phases
   await expect(page.locator('.plan-meta').textContent()).resolves.toMatch(
     /^Changed by an edit in the cell(, .+)? · version 1$/,
   );
-  await page.waitForTimeout(200);
+  await settled();
   expect(requests.every((url) => new URL(url).origin === server.url && new URL(url).pathname === '/gas/run')).toBe(
     true,
   );

@@ -2,7 +2,8 @@
  * adoptFormat rewrites a checklist into the canonical format in one revision, keeping every word
  * and every step a task is read as; the text it replaces goes to the history.
  */
-import { PlanError, PlanManager, outlinePlan, parsePlan, validatePlan } from '../../src/core';
+import { PlanError, outlinePlan, parsePlan, validatePlan } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { adoptFormat, needsAdoption } from '../../src/core/adopt';
 import { REAL_SHAPES, realShape } from './fixtures';
 import { savedPlan } from './memory-store';

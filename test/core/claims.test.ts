@@ -3,7 +3,8 @@
  * in the same write), another agent's change of it is refused with CLAIMED, a person is never stopped, an expired
  * claim is free, and the claim leaves with the task's completion.
  */
-import { PlanManager, planErrorCode, parsePlan, type PlanStore } from '../../src/core';
+import { planErrorCode, parsePlan, type PlanStore } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { readClaimValue, isActive } from '../../src/core/claims';
 import { compactPlan } from '../../src/core/summary';
 import { savedPlan, type MemoryStore } from './memory-store';

@@ -5,7 +5,8 @@
  */
 import { argumentsProblem } from '../../src/core/argument-check';
 import { argumentTable } from '../../src/core/argument-table';
-import { PlanManager, parsePlan, planErrorCode, validatePlan } from '../../src/core';
+import { parsePlan, planErrorCode, validatePlan } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { compactPlan } from '../../src/core/summary';
 import { readStepList } from '../../src/core/dependencies';
 import { MemoryStore, TODAY, savedPlan } from './memory-store';

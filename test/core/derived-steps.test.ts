@@ -3,7 +3,8 @@
  * place (docs/format.md, "Derived steps"), every operation works on it, and an update changes only
  * the line's status character and annotation, in the line's own spelling.
  */
-import { PlanManager, parsePlan, updateTaskStatus, type PlanStore } from '../../src/core';
+import { parsePlan, updateTaskStatus, type PlanStore } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { TODAY, savedPlan } from './memory-store';
 
 const checklist = `# TODO: Expense report

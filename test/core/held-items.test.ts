@@ -111,3 +111,37 @@ test('a new kind is one entry: a deadline line only the person sets', () => {
   expect(refusal(set, PLAN, kinds)).toMatch(/the deadline "Friday" would be dropped/);
   expect(refusal(PLAN, set)).toBe('allowed');
 });
+
+describe('a change that keeps every task title in its place is compared task by task', () => {
+  const plan = [
+    '# Plan: Same titles',
+    '',
+    'Goal: g',
+    '',
+    '### Phase 1: Work',
+    '- [!] 1.1 Check totals — compare with the ledger',
+    '- [ ] 1.2 Check totals',
+    '- [!] 1.3 Other',
+    '- [ ] 1.4 Last',
+  ].join('\n');
+  /** The kinds with the held tasks' kind as a copy: compared key by key over every task, as before. */
+  const everyTask = [{ ...HELD_ITEMS[0] }, ...HELD_ITEMS.slice(1)];
+  test.each([
+    ['put in review', plan.replace('- [ ] 1.2', '- [!] 1.2')],
+    ['taken out of review', plan.replace('- [!] 1.1', '- [x] 1.1')],
+    ['what to check reworded', plan.replace('compare with the ledger', 'compare with last year')],
+    [
+      'the second of two same titles in review, then out',
+      plan.replace('- [ ] 1.2', '- [!] 1.2').replace('- [!] 1.1', '- [/] 1.1'),
+    ],
+    ['a task started', plan.replace('- [ ] 1.4', '- [/] 1.4')],
+  ])('%s: the same differences as comparing every task', (_case, after) => {
+    const described = (differences: ReturnType<typeof heldItemDifferences>) =>
+      differences.map(({ kind, change, key, value }) => [HELD_ITEMS.indexOf(kind), change, key, value]);
+    const compared = described(heldItemDifferences(plan, after, everyTask)).map(([kind, ...rest]) => [
+      kind === -1 ? 0 : kind,
+      ...rest,
+    ]);
+    expect(described(heldItemDifferences(plan, after))).toEqual(compared);
+  });
+});

@@ -4,7 +4,8 @@
  */
 import { argumentsProblem } from '../../src/core/argument-check';
 import { argumentTable } from '../../src/core/argument-table';
-import { PlanManager, parsePlan } from '../../src/core';
+import { parsePlan } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { MemoryStore, TODAY, agent, lines, person, refusal, savedPlan } from './memory-store';
 
 const PLAN = lines(

@@ -1,7 +1,6 @@
 /** The plan sheet in memory, for PlanManager's tests: counts reads and writes; can be busy or fail its writes. */
 import {
   PlanError,
-  PlanManager,
   nextRevisionRecord,
   planErrorCode,
   type ArchiveEntry,
@@ -12,6 +11,7 @@ import {
   type RecordedPlan,
   type SavedVersion,
 } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/settings';
 
 export const TODAY = '2026-03-14';

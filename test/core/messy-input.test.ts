@@ -3,7 +3,8 @@
  * variants, bold labels, code blocks. The plan must read sensibly, and an update must change the
  * target line only: every test compares the whole document, character for character.
  */
-import { PlanManager, nextRevisionRecord, parsePlan, updateTaskStatus } from '../../src/core';
+import { nextRevisionRecord, parsePlan, updateTaskStatus } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { MemoryStore } from './memory-store';
 
 const DAY = '2026-04-02';

@@ -3,7 +3,7 @@
  * at most once and fingerprinted at most once (src/core/write-path/plan-texts.ts). A change used to parse the plan
  * four to seven times and fingerprint it five or more, which a 49 KB plan pays for on every call.
  */
-import { PlanManager } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { savedPlan } from './memory-store';
 
 // The modules' own export objects, which every importer reads its functions from, so that a spy sees their calls (an

@@ -2,7 +2,8 @@
  * PlanManager over an in-memory PlanStore: the spec's integration tests that make sense for a
  * synchronous manager, then Sheet Plan's extensions and rules.
  */
-import { PlanManager, STARTER_PLAN, planErrorCode, type PlanCommand, type PlanStore } from '../../src/core';
+import { STARTER_PLAN, planErrorCode, type PlanCommand, type PlanStore } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { MemoryStore, TEST_TEXT_LIMIT as PLAN_TEXT_LIMIT, TODAY, savedPlan } from './memory-store';
 
 /** `text` with one line replaced, or several: { lineIndex: newLine }. */

@@ -3,13 +3,24 @@ import {
   ANSWER_CHARACTERS,
   REMEMBERED_CHARACTERS,
   changeRequest,
-  recordWithRequests,
-  repeatedAnswer,
+  nextRequests,
+  repeatedAnswer as repeatedAnswerIn,
+  type AnsweredRequest,
+  type ChangeRequest,
   type PlanNow,
 } from '../../src/core/request-ids';
-import { revisionRecord, revisionStamp } from '../../src/core/revision';
+import { readPlanRecord, revisionRecord, revisionStamp, writePlanRecord } from '../../src/core/revision';
 
 const AT = '2026-01-10T09:00:00.000Z';
+
+/** The record's text `meta` remembering what `previous` did and `answered`, as the write path writes it. */
+function recordWithRequests(meta: string, previous: string, answered?: AnsweredRequest): string {
+  return writePlanRecord({ ...readPlanRecord(meta)!, requests: nextRequests(readPlanRecord(previous), answered) });
+}
+
+/** repeatedAnswer over a record's text, as the write path reads it. */
+const repeatedAnswer = (request: ChangeRequest | undefined, meta: string, now: PlanNow) =>
+  repeatedAnswerIn(request, readPlanRecord(meta), now);
 
 function recordAt(revision: number, text: string): string {
   return revisionRecord(revision, text, 'api', AT).meta;

@@ -4,7 +4,8 @@
  * after each step every word of the task's title is still on its line, and every word of its
  * annotation is on its line or in Notes, where an annotation that leaves the line is kept.
  */
-import { PlanError, PlanManager, outlinePlan } from '../../src/core';
+import { PlanError, outlinePlan } from '../../src/core';
+import { PlanManager } from './plan-manager';
 import { REAL_SHAPES, realShape } from './fixtures';
 import { TODAY, savedPlan } from './memory-store';
 

@@ -101,7 +101,8 @@ describe('settings are read in every context, and never taken as "off" when they
     expect(execute(spreadsheet, 'startTask', ['1.1']).error).toBeUndefined();
   });
 
-  test.each(['PropertiesService.getScriptProperties', 'Properties.getProperty'])(
+  // Every key is read at once, the settings with them (src/apps-script/spreadsheet-access.ts).
+  test.each(['PropertiesService.getScriptProperties', 'Properties.getProperties'])(
     'when the settings cannot be read (%s fails) the agent’s call is refused and nothing is written',
     (failing) => {
       // A draft plan, the person's approval required: read as "off", the setting would let the agent start.
@@ -113,9 +114,7 @@ describe('settings are read in every context, and never taken as "off" when they
         prepare: (execution) =>
           execution.faults.failNext(
             (entry: { service: string; method: string; args: readonly string[] }) =>
-              `${entry.service}.${entry.method}` === failing &&
-              (failing !== 'Properties.getProperty' || entry.args[0] === '"sheetPlan.settings"') &&
-              ++reads === 1,
+              `${entry.service}.${entry.method}` === failing && ++reads === 1,
             'Service error: Properties',
           ),
       });

@@ -126,14 +126,18 @@ describe('the same request id twice', () => {
     expect(repeat.execution.leakedLocks).toEqual([]);
   });
 
-  test('a repeat reads the plan once and writes nothing', () => {
+  test.each([
+    ['setTaskNote', ['1.2', 'noted'], ['getValues']],
+    // A completion reads the plan once before the lock too, for what its checks read (src/core/done-checks.ts).
+    ['advanceTask', ['1.2'], ['getValues', 'getValues']],
+  ])('a repeat of %s reads the plan and writes nothing', (name, args, reads) => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
-    callOnce(spreadsheet, 'advanceTask', ['1.2'], ID);
-    const { execution } = callOnce(spreadsheet, 'advanceTask', ['1.2'], ID);
+    callOnce(spreadsheet, name as string, args as unknown[], ID);
+    const { execution } = callOnce(spreadsheet, name as string, args as unknown[], ID);
     const rangeCalls = execution.calls
       .filter((entry: { service: string }) => entry.service === 'Range')
       .map((entry: { method: string }) => entry.method);
-    expect(rangeCalls).toEqual(['getValues']);
+    expect(rangeCalls).toEqual(reads);
   });
 
   test('advanceTask advances once: 1.2 done and 1.3 started, 2.1 still todo', () => {

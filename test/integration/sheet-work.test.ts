@@ -386,11 +386,12 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Range')).toEqual(['getValues', 'getValues', 'getFormulas', 'setValues']);
     expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getLastRow', 'appendRow']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
-    // The log's mark for the sidebar is read before it changes, to put it back if the write fails.
-    expect(calls(execution, 'Properties')).toEqual(['getProperty', 'getProperty', 'getProperty', 'setProperty']);
+    // The script properties are read once; the log's mark for the sidebar is read afresh before it changes, to put it
+    // back if the write fails.
+    expect(calls(execution, 'Properties')).toEqual(['getProperties', 'getProperty', 'setProperty']);
     // The approved plan's ranges (none approved here: the history sheet is looked up, not read).
     expect(execution.calls.filter((entry) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
-    expect(execution.calls).toHaveLength(21);
+    expect(execution.calls).toHaveLength(20);
   });
 
   test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {

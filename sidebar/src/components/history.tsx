@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { diffPlans } from '../../../src/core/plan-diff';
-import type { HistoryEntry } from '../../../src/core/plan-manager';
+import type { HistoryEntry } from '../../../src/core/write-path/results';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';
 import { PlanChanges } from './plan-changes';

@@ -76,8 +76,8 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
     throw new PlanError(
       'INVALID_ARGUMENT',
       `A claim lasts at most ${LEASE_MINUTES} minutes from your last call on the task ` +
-        `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. Leave Working lines to startTask, ` +
-        `which writes and renews them; ${NOTHING_WRITTEN}`,
+        `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. ` +
+        `Leave Working lines to startTask, which writes and renews them; ${NOTHING_WRITTEN}`,
     );
   }
   const renews = held.some((own) => sameHolder(own.holder, claimant.holder));

@@ -10,7 +10,7 @@
  */
 import type { AgentFunctionName, McpAnswer } from '../api-functions';
 import { PlanError } from '../errors';
-import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../plan-manager';
+import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
 import type { ReadResult, WriteResult } from '../sheet-results';
 import type { ArchiveEntry } from '../store';
 import { summarizePlan } from '../summary';

@@ -39,6 +39,7 @@ function applyCommand(
  * written if any is refused. Each command sees the plan as the commands before it left it.
  */
 export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): CommandResult[] {
+  path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
   return path.mutate((current) => {
     let text = path.requireText(current);
     const context = path.actionContext();

@@ -1,13 +1,13 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
-import { attentionIn, nextAttention, recordWithAttention } from '../attention';
+import { attentionIn, nextAttention } from '../attention';
 import { recoveryPlan, STARTER_PLAN } from '../compose';
 import { PlanError } from '../errors';
-import { recordWithRequests } from '../request-ids';
-import { planIdOf, recordedRevision, revisionRecord, type RevisionInfo } from '../revision';
-import { recordWithStepsThatWrote } from '../steps-that-wrote';
+import { nextRequests } from '../request-ids';
+import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../revision';
+import { withStepsThatWrote } from '../steps-that-wrote';
 import type { SavedVersion } from '../store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
-import type { InitOutcome } from '../write-path/results';
+import type { InitOutcome, RevisedPlan } from '../write-path/results';
 
 /**
  * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
@@ -30,7 +30,9 @@ export function recordCellEdit(
       // Only the record was lost (a paste over it), or the person's typing was replaced: put the record back, from
       // the last recorded plan, keeping what the person typed. The history's copy may list fewer steps that wrote than
       // the lost record did (writeRange lists a step in the cell only): the list is carried only from the cell.
-      const restored = recordWithStepsThatWrote(meta, snapshot.stepsThatWrote.forNextRecord(undefined));
+      const kept =
+        snapshot.record && withStepsThatWrote(snapshot.record, snapshot.stepsThatWrote.forNextRecord(undefined));
+      const restored = kept ? writePlanRecord(kept) : meta;
       path.store.write({ text, meta: restored, setUp: false, recordOnly: true, keep: typed, previous: { text, meta } });
       return revision;
     }
@@ -53,16 +55,18 @@ export function recordCellEdit(
       planIdOf(meta),
     );
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
-    const attention = nextAttention(attentionIn(meta), {
+    const attention = nextAttention(attentionIn(snapshot.record), {
       before: path.texts.of(replaced).plan,
       after: snapshot.read.plan,
       byPerson: true,
       at: record.info.changedAt ?? path.store.now(),
       revision: revision.revision,
     });
-    const recorded = recordWithStepsThatWrote(
-      recordWithRequests(recordWithAttention(record.meta, attention), meta),
-      snapshot.stepsThatWrote.forNextRecord(undefined),
+    const recorded = writePlanRecord(
+      withStepsThatWrote(
+        { ...record.record, attention, requests: nextRequests(snapshot.record) },
+        snapshot.stepsThatWrote.forNextRecord(undefined),
+      ),
     );
     path.store.write({
       text,
@@ -125,4 +129,10 @@ export function initializePlan(path: PlanRevisions): InitOutcome {
     const recovery = path.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
     return { initialized: false, reason, recoveryPlan: recovery };
   }
+}
+
+/** The spec's initPlan: the plan the cell holds or the starter plan, or the recovery plan that names what failed. */
+export function initPlan(path: PlanRevisions): RevisedPlan {
+  const outcome = initializePlan(path);
+  return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
 }

@@ -42,10 +42,10 @@ export function taskAtLine(texts: PlanTexts, text: string, line: number): PlanTa
 
 /** The plan in the cell, with its revision; null when there is none. */
 export function getPlan(path: PlanRevisions): RevisedPlan | null {
-  const { text, revision, meta } = path.snapshot();
+  const { text, revision, record } = path.snapshot();
   if (!text.trim()) return null;
   const plan = path.revised(text, revision);
-  return { ...plan, attention: attentionOf(plan, attentionIn(meta), plan.waitingForApproval) };
+  return { ...plan, attention: attentionOf(plan, attentionIn(record), plan.waitingForApproval) };
 }
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {

@@ -6,8 +6,8 @@ import { withRevision, type TaskResult } from '../write-path/results';
 import { nextTodo, taskAtLine } from './reading';
 
 /**
- * Any task action (the sidebar's way in); PlanManager's methods are the API's names for each. `seen`: the task as the
- * person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+ * Any task action (the sidebar's way in; the API's startTask, completeTask… are each one action). `seen`: the task as
+ * the person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
  */
 export function act(
   path: PlanRevisions,
@@ -16,6 +16,7 @@ export function act(
   text?: string | null,
   seen?: SeenTask | null,
 ): TaskResult {
+  if (action === 'complete') path.prepareChecks([step]);
   return path.mutate((current) => {
     const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
@@ -44,6 +45,7 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
 export function advanceTask(path: PlanRevisions, step: string): TaskResult | null {
+  path.prepareChecks([step]);
   return path.mutate((current) => {
     const context = path.actionContext();
     const outline = path.texts.outline(path.requireText(current));

@@ -3,12 +3,12 @@
  * once (with its revision record), answer a repeated request, parse and fingerprint each text once (PlanTexts), let
  * the use case make the new text, check the size and the items held for a person, write the text with the next
  * revision record, and keep in the history what the write replaces. The use cases (src/core/use-cases/) are small
- * functions over it; PlanManager is their facade.
+ * functions over it, called by the entry points (src/apps-script/api.ts, sidebar.ts) directly.
  */
 import type { ActionContext } from '../actions';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
-import { attentionIn, nextAttention, recordWithAttention } from '../attention';
-import { requireTaskChecked } from '../done-checks';
+import { attentionIn, nextAttention } from '../attention';
+import { rangesNeededToCheck, requireTaskChecked } from '../done-checks';
 import { PlanError } from '../errors';
 import { requireHeldItemsKept } from '../held-items';
 import { guardChange } from '../guard/guard';
@@ -17,19 +17,22 @@ import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus }
 import { newlyWaiting, waitingItems } from '../notifications';
 import type { PlanOutline } from '../parse';
 import { requireFits } from '../plan-size';
-import { recordWithRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
+import { nextRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
 import {
   currentRevision,
   isUnrecorded,
   newPlanId,
   planIdOf,
+  readPlanRecord,
   recordedRevision,
   revisionRecord,
+  writePlanRecord,
   type ChangeSource,
+  type PlanRecord,
   type RevisionInfo,
 } from '../revision';
 import type { PlanSettings } from '../settings';
-import { StepsThatWrote, recordWithStepsThatWrote, stepsThatWroteIn } from '../steps-that-wrote';
+import { StepsThatWrote, stepsThatWroteIn, withStepsThatWrote } from '../steps-that-wrote';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from '../store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
@@ -44,6 +47,8 @@ export interface Snapshot {
   read: PlanText;
   /** The revision record the revision is read from: the cell's, or the last recorded plan's when the cell has none. */
   meta: string;
+  /** That record, parsed (null when it is not Sheet Plan's): read once, here. */
+  record: PlanRecord | null;
   revision: RevisionInfo;
   /**
    * The last recorded plan, read only when the cell no longer holds it (an edit Sheet Plan has not recorded yet), so
@@ -111,12 +116,15 @@ export class PlanRevisions {
       lastRecorded = this.store.lastRecorded();
       if (lastRecorded) meta = lastRecorded.meta;
     }
-    const listed = cells && recordedRevision(cells.meta) !== undefined ? stepsThatWroteIn(cells.meta) : undefined;
+    const record = readPlanRecord(meta);
+    const inCell = cells && (meta === cells.meta ? record : readPlanRecord(cells.meta));
+    const listed = stepsThatWroteIn(inCell ?? null);
     const snapshot: Snapshot = {
       cells,
       text,
       read,
       meta,
+      record,
       revision: currentRevision(text, meta, read.digest),
       stepsThatWrote: new StepsThatWrote(listed),
     };
@@ -248,6 +256,28 @@ export class PlanRevisions {
     return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
   }
 
+  // ---- before the lock: what a completion's checks read ----
+
+  /**
+   * Hook for a change that will complete `steps` (an agent's: a person is not checked): before it takes the lock, the
+   * cells their checks read (what each wrote, what its Check lines name) are read in bulk by the store's task cells,
+   * from the plan as it is now (one read of the plan, no lock). Under the lock requireChecked reads the same ranges,
+   * served from that read while the plan is still at the record it was read from; else read afresh, as before.
+   */
+  prepareChecks(steps: readonly string[]): void {
+    const cells = this.store.taskCells;
+    if (this.byPerson || !cells?.prefetch || !steps.length) return;
+    const snapshot = this.snapshot();
+    if (!snapshot.cells || !snapshot.text.trim()) return;
+    const outline = snapshot.read.outline;
+    const writtenBy = (task: string) => snapshot.stepsThatWrote.rangesOf(task, cells);
+    const ranges = steps.flatMap((step) => {
+      const task = outline.tasks.find((candidate) => candidate.step === step);
+      return task ? rangesNeededToCheck(outline, step, writtenBy) : [];
+    });
+    if (ranges.length) cells.prefetch(ranges, snapshot.cells.meta);
+  }
+
   // ---- writing ----
 
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
@@ -265,7 +295,7 @@ export class PlanRevisions {
   changeOnce<T>(work: (snapshot: Snapshot) => T): T {
     return this.store.exclusive(() => {
       const snapshot = this.snapshot(true);
-      const repeated = repeatedAnswer(this.request, snapshot.meta, {
+      const repeated = repeatedAnswer(this.request, snapshot.record, {
         stamp: snapshot.read.stamp(snapshot.revision.revision),
         revision: snapshot.revision,
         plan: () => this.revised(this.requireText(snapshot.text), snapshot.revision),
@@ -310,22 +340,27 @@ export class PlanRevisions {
       this.planOf(snapshot, text, options),
     );
     const result = answer(next.info);
-    const attention = nextAttention(attentionIn(snapshot.meta), {
-      before: snapshot.read.plan,
-      after: written.plan,
-      byPerson: this.byPerson,
-      at: next.info.changedAt ?? this.store.now(),
+    const answered = this.request && {
+      request: this.request,
+      answer: result,
       revision,
-    });
-    const meta = recordWithStepsThatWrote(
-      recordWithRequests(
-        recordWithAttention(next.meta, attention),
-        options.newPlan ? '' : snapshot.meta,
-        this.request && { request: this.request, answer: result, revision, text, stamp: written.stamp(revision) },
-      ),
-      // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
-      options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells),
-    );
+      text,
+      stamp: written.stamp(revision),
+    };
+    const record: PlanRecord = {
+      ...next.record,
+      attention: nextAttention(attentionIn(snapshot.record), {
+        before: snapshot.read.plan,
+        after: written.plan,
+        byPerson: this.byPerson,
+        at: next.info.changedAt ?? this.store.now(),
+        revision,
+      }),
+      requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
+    };
+    // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
+    const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);
+    const meta = writePlanRecord(withStepsThatWrote(record, steps));
     this.store.write({
       text,
       meta,

@@ -1,5 +1,5 @@
 /**
- * What PlanManager's calls answer and take: the types the API, the client, the MCP server and the sidebar share.
+ * What the use cases answer and take: the types the API, the client, the MCP server and the sidebar share.
  */
 import type { Attention } from '../attention';
 import type { TaskAction } from '../actions';

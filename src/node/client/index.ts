@@ -15,7 +15,7 @@ export { PlanClientError, parseScriptMessage } from './errors';
 export type { PlanClientErrorCode, ScriptStackTraceElement } from './errors';
 export { ENVIRONMENT_VARIABLES, authFromEnvironment, clientFromEnvironment, isLoopback } from './environment';
 export type { ClientSettings } from './environment';
-export type { HistoryEntry, RevisedPlan, TaskResult } from '../../core/plan-manager';
+export type { HistoryEntry, RevisedPlan, TaskResult } from '../../core/write-path/results';
 export type { CompactPlan } from '../../core/summary';
 export type { Phase, PhaseInput, Plan, PlanDetails, PlanTask, Progress, TaskStatus } from '../../core/types';
 export type { ValidationReport, PlanProblem } from '../../core/validate';

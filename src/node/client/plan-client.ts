@@ -27,7 +27,7 @@ import {
   type PlanViewRequest,
   type RequestOptions,
 } from '../../core/api-functions';
-import type { RevisedPlan } from '../../core/plan-manager';
+import type { RevisedPlan } from '../../core/write-path/results';
 import { OAuth2Client } from './oauth';
 import type { CompactPlan } from '../../core/summary';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
@@ -67,7 +67,7 @@ export interface PlanClientOptions {
   agent?: string;
 }
 
-export type { ProgressResult, ValidationResult } from '../../core/plan-manager';
+export type { ProgressResult, ValidationResult } from '../../core/write-path/results';
 export type { AgentAction, AgentCommand, PlanViewRequest, RequestOptions } from '../../core/api-functions';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);

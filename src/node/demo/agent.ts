@@ -13,7 +13,7 @@
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
-import type { TaskResult } from '../../core/plan-manager';
+import type { TaskResult } from '../../core/write-path/results';
 import { parsePlan } from '../../core/parse';
 import { describeProgress } from '../../core/progress';
 import { statusDefinition } from '../../core/statuses';

@@ -43,6 +43,12 @@ export const EXECUTION_TIME_LIMIT_MS = 6 * 60 * 1000;
 export interface PoolOptions {
   /** Default 30, Google's simultaneous executions per user. */
   readonly maxExecutionsPerUser?: number;
+  /**
+   * Default 0. Milliseconds each service call of a script takes before it reaches the spreadsheet, as a round trip
+   * inside Google does (tens of milliseconds): the script's thread waits, the others run on. For measuring what a
+   * change holds the lock for (bench/concurrent-load.ts).
+   */
+  readonly serviceLatencyMs?: number;
   /** Default 6 minutes, Google's limit per execution. */
   readonly executionTimeLimitMs?: number;
   /** How long a thread with nothing to do is kept for the next execution. Default 5 s. */
@@ -76,6 +82,7 @@ type Dispatched = { result: JsonValue } | { error: ScriptFailure } | { returned:
 export class ExecutionPool {
   readonly #maxPerUser: number;
   readonly #timeLimitMs: number;
+  readonly #latencyMs: number;
   readonly #idleMs: number;
   readonly #workerFile: string;
   readonly #idle: ScriptThread[] = [];
@@ -91,6 +98,7 @@ export class ExecutionPool {
   constructor(options: PoolOptions = {}) {
     this.#maxPerUser = options.maxExecutionsPerUser ?? MAX_EXECUTIONS_PER_USER;
     this.#timeLimitMs = options.executionTimeLimitMs ?? EXECUTION_TIME_LIMIT_MS;
+    this.#latencyMs = options.serviceLatencyMs ?? 0;
     this.#idleMs = options.idleThreadMs ?? 5000;
     this.#workerFile = options.workerFile ?? builtWorkerFile();
   }
@@ -254,6 +262,7 @@ export class ExecutionPool {
       distDir: path.resolve(spec.distDir),
       globals: bridge.globals(),
       functionName: spec.functionName,
+      ...(this.#latencyMs > 0 ? { latencyMs: this.#latencyMs } : {}),
       ...(spec.args ? { args: spec.args } : {}),
       ...(spec.event ? { event: bridge.encode(spec.event) } : {}),
       ...(spec.webEvent !== undefined ? { webEvent: spec.webEvent } : {}),

@@ -18,6 +18,7 @@ export class ScriptBridge {
   realm: Realm = hostRealm;
   readonly #services = new Map<number, object>();
   readonly #serviceIds = new WeakMap<object, number>();
+  readonly #kinds = new Map<number, string>();
 
   constructor(private readonly send: SendRequest) {}
 
@@ -85,7 +86,13 @@ export class ScriptBridge {
     Object.defineProperty(standIn, 'toString', { value: () => shape.kind, enumerable: false });
     this.#services.set(id, standIn);
     this.#serviceIds.set(standIn, id);
+    this.#kinds.set(id, shape.kind);
     return standIn;
+  }
+
+  /** The Apps Script class of service object `id` (`Range`, `Utilities`…), once it has arrived. */
+  kindOf(id: number): string | undefined {
+    return this.#kinds.get(id);
   }
 
   #call(target: number, method: string, args: unknown[]): unknown {

@@ -64,6 +64,8 @@ export type ServiceReply =
 export interface Job {
   readonly job: number;
   readonly distDir: string;
+  /** Milliseconds each service call waits before it is sent (PoolOptions.serviceLatencyMs); none when absent. */
+  readonly latencyMs?: number;
   /** The Apps Script globals (SpreadsheetApp, LockService, …) as service handles; console is made there. */
   readonly globals: ReadonlyArray<readonly [string, Wire]>;
   readonly functionName: string;

@@ -14,8 +14,21 @@ import type { ConsoleLevel, Job, JobResult, ScriptRequest, ServiceReply, WorkerS
 
 const { port, signal } = workerData as WorkerSetup;
 const flag = new Int32Array(signal);
+/** Waited on (never woken) for a service call's latency: this thread alone waits, as a script does in Google. */
+const latencyCell = new Int32Array(new SharedArrayBuffer(4));
+let latencyMs = 0;
+let currentBridge: ScriptBridge | undefined;
+/** Computed in the script's own runtime (formatDate, getUuid), not a round trip: no latency. */
+const LOCAL_SERVICES = new Set(['Utilities']);
+
+function hasLatency(request: ScriptRequest): boolean {
+  if (latencyMs <= 0 || request.op !== 'call') return false;
+  const kind = currentBridge?.kindOf(request.target);
+  return kind === undefined || !LOCAL_SERVICES.has(kind);
+}
 
 function send(request: ScriptRequest): ServiceReply {
+  if (hasLatency(request)) Atomics.wait(latencyCell, 0, 0, latencyMs);
   Atomics.store(flag, 0, 0);
   port.postMessage(request);
   // Only the flag says the answer is there. A wake-up alone may be the previous answer's: the spreadsheet's thread
@@ -31,7 +44,9 @@ function send(request: ScriptRequest): ServiceReply {
 const CONSOLE_LEVELS: readonly ConsoleLevel[] = ['log', 'info', 'warn', 'error', 'debug'];
 
 function run(job: Job): Omit<JobResult, 'job'> {
+  latencyMs = job.latencyMs ?? 0;
   const bridge = new ScriptBridge(send);
+  currentBridge = bridge;
   // No prototype: nothing of Node is reachable from the script through its global object.
   const globals = Object.create(null) as Record<string, unknown>;
   for (const [name, service] of job.globals) globals[name] = bridge.decode(service);

@@ -1,7 +1,7 @@
 /**
  * PropertiesService and Properties (https://developers.google.com/apps-script/guides/properties):
- * the document's and the script's string key-value stores, kept in the model. The user store and the batch
- * methods are not emulated: the product does not call them.
+ * the document's and the script's string key-value stores, kept in the model. The user store and the batch writes
+ * are not emulated: the product does not call them.
  *
  * Limits from the Quotas page (https://developers.google.com/apps-script/guides/services/quotas):
  * "Properties value size 9 KB / val" and "Properties total storage 500 KB / property store".
@@ -46,6 +46,11 @@ export class Properties {
 
   getProperty(key: unknown): string | null {
     return this.#store.get(requireKey(key, 'Properties.getProperty')) ?? null;
+  }
+
+  /** "Gets a copy of all key-value pairs in the current Properties store": one call for every key. */
+  getProperties(): Record<string, string> {
+    return Object.fromEntries(this.#store);
   }
 
   /** "Data types that are not already strings are automatically converted to strings." */

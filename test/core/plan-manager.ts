@@ -1,24 +1,29 @@
 /**
- * PlanManager: the spec's API plus Sheet Plan's extensions, synchronous, over a PlanStore. A facade: each method is
- * a use case (src/core/use-cases/) over the write path (src/core/write-path/plan-revisions.ts), where every change is
- * one read and one write under the document lock; bad input or a refused change throws a PlanError before anything
- * is written.
+ * PlanManager, a test helper: the spec's API as methods over a PlanStore, each calling the use case
+ * (src/core/use-cases/) the product's entry points call (src/apps-script/api.ts, sidebar.ts), so that the core's tests
+ * read as the spec's do. The product has no such facade: an entry point calls its use case directly.
  */
-import type { TaskAction } from './actions';
-import type { SeenQuestion, SeenTask } from './seen';
-import type { AddTaskOptions, PhaseInput, PlanDetails } from './types';
-import type { RevisionInfo } from './revision';
-import type { PlanSettings } from './settings';
-import type { ArchiveEntry, PlanStore } from './store';
-import { releaseClaim } from './use-cases/claims';
-import { applyCommands } from './use-cases/commands';
-import { adoptFormat, answerQuestion, createPlan, replacePlan, restoreRevision } from './use-cases/documents';
-import { approvePlan, finishPlan, requestPlanChanges, saveSettings } from './use-cases/plan-lifecycle';
-import { initializePlan, recordCellEdit } from './use-cases/plan-setup';
-import * as reading from './use-cases/reading';
-import { addPhase, addTask, moveTask, removeTask, renameTask } from './use-cases/replanning';
-import { act, advanceTask, startNextTask } from './use-cases/task-actions';
-import { PlanRevisions } from './write-path/plan-revisions';
+import type { TaskAction } from '../../src/core/actions';
+import type { SeenQuestion, SeenTask } from '../../src/core/seen';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from '../../src/core/types';
+import type { RevisionInfo } from '../../src/core/revision';
+import type { PlanSettings } from '../../src/core/settings';
+import type { ArchiveEntry, PlanStore } from '../../src/core/store';
+import { releaseClaim } from '../../src/core/use-cases/claims';
+import { applyCommands } from '../../src/core/use-cases/commands';
+import {
+  adoptFormat,
+  answerQuestion,
+  createPlan,
+  replacePlan,
+  restoreRevision,
+} from '../../src/core/use-cases/documents';
+import { approvePlan, finishPlan, requestPlanChanges, saveSettings } from '../../src/core/use-cases/plan-lifecycle';
+import { initPlan, initializePlan, recordCellEdit } from '../../src/core/use-cases/plan-setup';
+import * as reading from '../../src/core/use-cases/reading';
+import { addPhase, addTask, moveTask, removeTask, renameTask } from '../../src/core/use-cases/replanning';
+import { act, advanceTask, startNextTask } from '../../src/core/use-cases/task-actions';
+import { PlanRevisions } from '../../src/core/write-path/plan-revisions';
 import type {
   ArchivedPlan,
   CommandResult,
@@ -34,9 +39,7 @@ import type {
   RevisedPlan,
   TaskResult,
   ValidationResult,
-} from './write-path/results';
-
-export type * from './write-path/results';
+} from '../../src/core/write-path/results';
 
 export class PlanManager {
   private readonly path: PlanRevisions;
@@ -189,8 +192,7 @@ export class PlanManager {
   }
   /** The spec's initPlan: the plan, or (having written nothing) the recovery plan that names a service's failure. */
   initPlan(): RevisedPlan {
-    const outcome = this.initializePlan();
-    return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
+    return initPlan(this.path);
   }
   /** initPlan as a typed result, for callers (the menu, the sidebar) that must tell a failure from a plan. */
   initializePlan(): InitOutcome {
