@@ -279,9 +279,10 @@ export function agentForKey(key: unknown): AgentIdentity | null {
 }
 
 /**
- * Whether `agent` (found by its key earlier in this execution) is still connected: one property read, no hashing, no
- * lock. The web app asks it before every call of a batch after the first, so a Revoke that commits meanwhile stops
- * the rest of the batch (ids are never reused: a revoked agent's id does not come back).
+ * Whether `agent` (found by its key earlier in this execution) is still connected: one fresh property read (the
+ * execution's copy of the properties may predate the Revoke), no hashing, no lock. The web app asks it before every
+ * call of a batch after the first, so a Revoke that commits meanwhile stops the rest of the batch (ids are never
+ * reused: a revoked agent's id does not come back).
  */
 export function stillConnected(agent: AgentIdentity): boolean {
   // Read afresh (one property read): the execution's first read would not see a Revoke that committed since.

@@ -116,12 +116,12 @@ function newId(now: string): string {
 }
 
 /**
- * A write's id names the plan it was made under (`w….p…`, src/core/revision.ts planIdOf): the log's rows keep their
+ * A write's id names the plan it was made under (`w…_p…`, src/core/revision.ts planIdOf): the log's rows keep their
  * columns, and a row from before plans had ids names none ('').
  */
 function planOfId(id: string): string {
-  const dot = id.indexOf('.');
-  return dot < 0 ? '' : id.slice(dot + 1);
+  const mark = id.indexOf('_');
+  return mark < 0 ? '' : id.slice(mark + 1);
 }
 
 /** The change a write to the log belongs to (the store's `exclusive`): how to put it back, what waits for commit. */
@@ -224,7 +224,7 @@ export class WriteLog {
     const row = sheet.getLastRow() + 1;
     // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
     if (fields.kind === 'write' && row - 2 >= WRITE_LOG_LIMIT) requireRoomForWrite(this.rows(sheet, row - 1));
-    const plan = fields.kind === 'write' && this.currentPlan ? `.${this.currentPlan}` : '';
+    const plan = fields.kind === 'write' && this.currentPlan ? `_${this.currentPlan}` : '';
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at) + plan, cells: fields.rows * fields.columns };
     this.touch();
     const values = [

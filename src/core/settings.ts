@@ -21,8 +21,14 @@ export interface PlanSettings {
   relayUrl: string;
 }
 
+/**
+ * A new sheet's settings. Approval is on: the README promises that a person approves the whole plan before work
+ * starts. A sheet whose settings were saved keeps them (every save writes every field); one that never saved any — a
+ * new sheet, or one set up before this default — and a saved value that cannot be read get approval on: the gate
+ * fails closed.
+ */
 export const DEFAULT_SETTINGS: PlanSettings = {
-  approvalRequired: false,
+  approvalRequired: true,
   afterFinish: 'empty',
   mailWhenWaiting: false,
   mailTo: [],

@@ -97,6 +97,8 @@ export async function startLocal(plan: string = EXAMPLE_PLAN): Promise<LocalServ
     port: 0,
     stateFile: path.join(dir, 'spreadsheet.json'),
     distDir: path.resolve(__dirname, '../../dist'),
+    // Explicitly off: most browser tests are not about approval (a new sheet has it on); those that are turn it on.
+    settings: { approvalRequired: false },
   });
   const local: LocalServer = Object.assign(server, {
     async planText() {

@@ -23,7 +23,14 @@ export interface LocalEmulator {
  */
 export async function startLocalEmulator(seed: Seed = 'example plan'): Promise<LocalEmulator> {
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-'));
-  const server = await startServer({ port: 0, stateFile: path.join(folder, 'spreadsheet.json'), distDir: DIST, seed });
+  // Approval explicitly off: these tests drive agents, not approval (a new sheet has it on).
+  const server = await startServer({
+    port: 0,
+    stateFile: path.join(folder, 'spreadsheet.json'),
+    distDir: DIST,
+    seed,
+    settings: { approvalRequired: false },
+  });
   return {
     url: server.url,
     spreadsheet: server.spreadsheet,

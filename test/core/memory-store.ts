@@ -26,7 +26,11 @@ export class MemoryStore implements PlanStore {
   versions: SavedVersion[] = [];
   /** The plan as the last write left it (what the spreadsheet keeps in its history sheet). */
   recorded: RecordedPlan | null = null;
-  settings: PlanSettings = { ...DEFAULT_SETTINGS };
+  /**
+   * Approval off, explicitly: most tests here are not about approval (a new sheet has it on, DEFAULT_SETTINGS); those
+   * that are set it.
+   */
+  settings: PlanSettings = { ...DEFAULT_SETTINGS, approvalRequired: false };
   /** Oldest first, as the archive sheet keeps them. */
   archive: ArchivedText[] = [];
   reads = 0;

@@ -395,7 +395,7 @@ function outcome(spreadsheet: EmulatedSpreadsheet): string {
   const { sheets, properties } = spreadsheet.toJSON();
   return JSON.stringify({ sheets, properties })
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>')
-    .replace(/'?w[0-9a-z]{10,14}\b/g, '<write log id>');
+    .replace(/'?w[0-9a-z]{10,14}(?:_p[0-9a-z]+)?\b/g, '<write log id>');
 }
 
 const mutations = Object.entries(API_FUNCTIONS as Record<string, ApiFunctionSpec>)

@@ -17,6 +17,8 @@ import {
 } from '../../src/node/emulator';
 import { TextOutput } from '../../src/node/emulator/services/content-service';
 import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../src/apps-script/plan-location';
+import { SETTINGS_PROPERTY } from '../../src/apps-script/spreadsheet-access';
+import { DEFAULT_SETTINGS } from '../../src/core/settings';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 /** The plan's cells, from the one object that says where the plan lives. */
@@ -118,7 +120,20 @@ export function openedByPerson(spreadsheet: EmulatedSpreadsheet): EmulatedSpread
  * properties hold it), so that two runs of one scenario leave the same state.
  */
 export function openedSheet(options: SpreadsheetOptions = {}): EmulatedSpreadsheet {
-  return openedByPerson(new EmulatedSpreadsheet({ id: 'test-spreadsheet', ...options }));
+  return withApprovalOff(openedByPerson(new EmulatedSpreadsheet({ id: 'test-spreadsheet', ...options })));
+}
+
+/**
+ * The settings a person saves with "the agent needs my approval" off. A new sheet has it on (src/core/settings.ts);
+ * the shared fixtures turn it off explicitly, as most tests are not about approval. Tests of approval turn it on, or
+ * delete the property to see a new sheet's default.
+ */
+export function withApprovalOff(spreadsheet: EmulatedSpreadsheet): EmulatedSpreadsheet {
+  spreadsheet.properties.script.set(
+    SETTINGS_PROPERTY,
+    JSON.stringify({ ...DEFAULT_SETTINGS, approvalRequired: false }),
+  );
+  return spreadsheet;
 }
 
 /** A spreadsheet with a plan typed into the plan cell (and the marker above it), as a person would; opened once. */

@@ -39,7 +39,7 @@ function fullPlan(spreadsheet: EmulatedSpreadsheet, key: string, minute: number)
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-test('twenty long questions and many changes in one window: one trigger, the state under 9 KB, one e-mail with all', () => {
+test('twenty long questions and many changes in one window: one trigger, the state under 9 KB, one e-mail', () => {
   const { spreadsheet, agent } = setUp();
   const at = (minute: number) => ({ now: minutesAfterStart(minute) });
   // The first e-mail goes at once and opens the window.

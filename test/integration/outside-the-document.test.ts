@@ -88,6 +88,8 @@ describe('settings are read in every context, and never taken as "off" when they
 
   test('the approval gate reads its setting in an agent’s execution: a draft plan is not started', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    // An earlier version's sheet: its setting in the document properties, none in the script properties.
+    spreadsheet.properties.script.delete('sheetPlan.settings');
     spreadsheet.properties.document.set('sheetPlan.settings', JSON.stringify({ approvalRequired: true }));
     // The id was remembered already: a new person's run moves the old setting only when it remembers the id anew.
     spreadsheet.properties.script.delete('sheetPlan.spreadsheetId');

@@ -178,7 +178,7 @@ describe('reads never push a write out of the log', () => {
     expect(spreadsheet.cell('Out!A1')).toBe('before');
   });
 
-  test(`a write beyond ${WRITE_LOG_LIMIT} writes drops a settled (undone) write, never an undoable one or a read`, () => {
+  test(`a write beyond ${WRITE_LOG_LIMIT} writes drops a settled (undone) write, never an undoable one`, () => {
     const spreadsheet = workbook();
     call(spreadsheet, 'readRange', 'Data!C1:D2');
     const first = agentWrites(spreadsheet, [['w0', 0]]);

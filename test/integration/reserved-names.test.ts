@@ -21,7 +21,7 @@ function keylessCall(spreadsheet: ReturnType<typeof sheetWithSavedPlan>, name: s
   return error?.message;
 }
 
-test("a keyless caller naming itself as a connected agent (any case or spacing) is refused: the agent's task stays its own", () => {
+test('a keyless caller naming itself as a connected agent (any case or spacing) is refused; its task stays', () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
   tool(spreadsheet, claude.key, 'start_task', { step: '1.1' });
@@ -35,7 +35,7 @@ test("a keyless caller naming itself as a connected agent (any case or spacing) 
   expect(planText(spreadsheet)).toContain('- [/] 1.1 Read the sales\n  - Working: Claude on my laptop until');
 });
 
-test("a keyless caller may not name itself with the sidebar's words for a person's change; the error lists them", () => {
+test("a keyless caller may not take the sidebar's words for a person's change; the error lists them", () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);
   for (const name of ['an edit in the cell', 'The Menu', 'the  sidebar', 'You', 'person', 'a person', 'cell edit']) {

@@ -49,7 +49,7 @@ function harmlessWrites(
   return postBatch(spreadsheet, key, calls);
 }
 
-test("an agent's wipe of 50 cells stays undoable after 100 more writes and reads: the 100th undoable write is refused", () => {
+test('a wipe of 50 cells stays undoable after more writes and reads: the 101st undoable write is refused', () => {
   const { spreadsheet, token, agent } = setUp();
   tool(spreadsheet, agent.key, 'start_task', { step: '1.1' });
   const blank = JSON.parse(

@@ -14,6 +14,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-cells-'));
   server = await startServer({
+    settings: { approvalRequired: false }, // not about approval (a new sheet has it on)
     port: 0,
     stateFile: path.join(dir, 'spreadsheet.json'),
     distDir: path.resolve(__dirname, '../../dist'),

@@ -24,6 +24,7 @@ let atStart: number;
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-local-only-'));
   server = await startServer({
+    settings: { approvalRequired: false }, // not about approval (a new sheet has it on)
     port: 0,
     stateFile: path.join(folder, 'spreadsheet.json'),
     distDir: path.resolve(__dirname, '../../dist'),

@@ -23,7 +23,13 @@ async function scriptsRun(url: string, name: string, parameters: unknown[] = [])
 
 test('a read leaves the state file untouched; a change is saved, and a restart keeps it', async () => {
   const stateFile = path.join(dir, 'spreadsheet.json');
-  const first = await startServer({ port: 0, stateFile, distDir: path.resolve(__dirname, '../../dist') });
+  // Not about approval (a new sheet has it on): off, as a person would have saved it.
+  const first = await startServer({
+    port: 0,
+    stateFile,
+    distDir: path.resolve(__dirname, '../../dist'),
+    settings: { approvalRequired: false },
+  });
   try {
     const seeded = statSync(stateFile).mtimeMs;
     await new Promise((resolve) => setTimeout(resolve, 20));

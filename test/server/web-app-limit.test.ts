@@ -12,6 +12,7 @@ const DIST = path.resolve(__dirname, '../../dist');
 test('a web app request over the execution limit gets a 200 page saying so, and runs nothing', async () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-limit-'));
   const server = await startServer({
+    settings: { approvalRequired: false }, // not about approval (a new sheet has it on)
     port: 0,
     stateFile: path.join(folder, 'spreadsheet.json'),
     distDir: DIST,

@@ -23,6 +23,7 @@ import { StatusIcon } from './status-icon';
 import { TaskItem } from './task';
 import { TaskChecks } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
+import { TextForm } from './text-form';
 import { AnsweredQuestions, Waiting } from './waiting';
 import { EarlierPlanWrites, OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
@@ -122,7 +123,6 @@ export function PlanPanel({
         controller={controller}
         disabled={disabled}
       />
-      <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />
     </main>
   );
 }

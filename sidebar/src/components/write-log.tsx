@@ -75,7 +75,7 @@ export function TaskWrites({
   );
 }
 
-/** Reads outside the plan's ranges, and writes whose task is gone from the plan. */
+/** Reads outside the plan's ranges, and writes whose task is gone from the plan; then earlier plans' writes. */
 export function OtherSheetActivity({
   steps,
   writes,
@@ -83,18 +83,22 @@ export function OtherSheetActivity({
   disabled,
 }: Omit<EntryProps, 'entry'> & { steps: ReadonlySet<string>; writes: WriteLogEntry[] }) {
   const others = writes.filter((entry) => entry.kind === 'read' || (!entry.earlierPlan && !steps.has(entry.step)));
-  if (others.length === 0) return null;
+  const earlier = <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />;
+  if (others.length === 0) return earlier;
   return (
-    <section class="other-activity" aria-labelledby="other-activity-heading">
-      <h2 id="other-activity-heading" class="section-heading">
-        Outside the plan's tasks and ranges <span class="section-count">{others.length}</span>
-      </h2>
-      <ul class="write-list">
-        {others.map((entry) => (
-          <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} showStep />
-        ))}
-      </ul>
-    </section>
+    <>
+      <section class="other-activity" aria-labelledby="other-activity-heading">
+        <h2 id="other-activity-heading" class="section-heading">
+          Outside the plan's tasks and ranges <span class="section-count">{others.length}</span>
+        </h2>
+        <ul class="write-list">
+          {others.map((entry) => (
+            <WriteEntry key={entry.id} entry={entry} controller={controller} disabled={disabled} showStep />
+          ))}
+        </ul>
+      </section>
+      {earlier}
+    </>
   );
 }
 

@@ -13,6 +13,8 @@ import {
   type PoolOptions,
   type BurstLimit,
 } from '../emulator';
+import { SETTINGS_PROPERTY } from '../../apps-script/spreadsheet-access';
+import { DEFAULT_SETTINGS, type PlanSettings } from '../../core/settings';
 import { createApp, listen, sendWebApp } from './app';
 import { relayMcpUrl, splitAgentUrl } from '../../core/relay-url';
 import { foreignRequest, newSecret } from './local-only';
@@ -43,6 +45,11 @@ export interface StartOptions {
   domain?: string;
   /** The web app's burst limit per script (default 300 requests a minute). */
   burst?: BurstLimit;
+  /**
+   * Settings a new state file starts with, as a person would have saved them in the sidebar (default: none saved, so
+   * a new sheet's: approval on). Tests that are not about approval turn it off with this.
+   */
+  settings?: Partial<PlanSettings>;
 }
 
 /** A port number from the command line or the environment; `where` names it in the error. */
@@ -115,6 +122,9 @@ export async function startServer(options: StartOptions = {}) {
   const stateFile = path.resolve(options.stateFile ?? (process.env.SHEET_PLAN_STATE || DEFAULT_STATE_FILE));
   const distDir = path.resolve(options.distDir ?? 'dist');
   const { spreadsheet, seeded } = loadState(stateFile, options.seed);
+  if (seeded && options.settings) {
+    spreadsheet.properties.script.set(SETTINGS_PROPERTY, JSON.stringify({ ...DEFAULT_SETTINGS, ...options.settings }));
+  }
   const persist = persistenceFor(stateFile, spreadsheet);
   openAsPerson(spreadsheet, distDir);
   persist();
