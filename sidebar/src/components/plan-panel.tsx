@@ -23,9 +23,8 @@ import { StatusIcon } from './status-icon';
 import { TaskItem } from './task';
 import { TaskChecks } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
-import { TextForm } from './text-form';
 import { AnsweredQuestions, Waiting } from './waiting';
-import { EarlierPlanWrites, OtherSheetActivity } from './write-log';
+import { OtherSheetActivity } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet-results';
 
 interface PanelProps {
