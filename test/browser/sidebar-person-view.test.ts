@@ -118,6 +118,9 @@ test('told quickly: with the agent at work, its new review item shows within 5 s
   expect(sidebar.calls.filter((name) => name === 'sidebarCheck').length - before).toBeLessThanOrEqual(2);
 });
 
+/** Under a loaded machine a keyboard step's answer (a server call, then a render) may take a while. */
+const SLOW = { timeout: 20_000 };
+
 test('after approving a review or answering, the focus moves to the next thing that needs the person', async () => {
   const server = await startServer();
   const { page } = await openSidebar(browser(), server);
@@ -131,9 +134,9 @@ test('after approving a review or answering, the focus moves to the next thing t
 
   // The strip's line goes to the question; Answer, type, Enter: the focus goes on to the next question.
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.activeElement?.textContent === 'Answer');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Answer', undefined, SLOW);
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA', undefined, SLOW);
   await page.keyboard.type('Yes, include them');
   await page.keyboard.press('Enter');
   await page.locator('.need-question', { hasText: 'Should we include' }).waitFor({ state: 'detached' });
