@@ -3,14 +3,16 @@
  * checks, refused writes, blocked tasks. Each names the cells it is about (the first range its text names), so the
  * "Needs you" strip can select them in the sheet, and where in the sidebar the item itself is.
  *
- * Read from the plan the sidebar shows; the lead's src/core/attention.ts says what notifies, this says what is shown.
+ * What waits for the person is the core's one answer (src/core/waiting.ts: the e-mail, get_plan and this strip
+ * agree); the strip adds what the person may want to act on besides: failed checks, refused writes, blocked tasks.
+ * The sidebar does not read the settings for it: a draft waits for approval, a plan without a Status line does not
+ * (asking to approve plans first makes such a plan a draft in the same change).
  */
 import type { CheckResult } from '../../src/core/done-checks';
-import { PLACEHOLDER } from '../../src/core/patterns';
 import { findRangeReferences } from '../../src/core/range-references';
 import type { WriteLogEntry } from '../../src/core/sheet-results';
-import { STATUS_TABLE } from '../../src/core/statuses';
 import type { Plan, PlanTask } from '../../src/core/types';
+import { waitingSourceOfPlan, whatWaitsForPerson, type WaitingThing } from '../../src/core/waiting';
 
 export type NeedKind = 'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'blocked';
 
@@ -50,16 +52,18 @@ function short(title: string): string {
   return title.length > 60 ? `${title.slice(0, 57).trimEnd()}…` : title;
 }
 
+function reviewNeed(review: WaitingThing): NeedItem {
+  const step = review.step ?? '';
+  return {
+    kind: 'review',
+    step,
+    label: `${step}: ${short(review.text)}`,
+    range: firstRange(review.text),
+    target: needTargets.review(step),
+  };
+}
+
 function taskNeeds(tasks: PlanTask[], checkResults: Record<string, CheckResult>): NeedItem[] {
-  const reviews = tasks
-    .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
-    .map((task) => ({
-      kind: 'review' as const,
-      step: task.step,
-      label: `${task.step}: ${short(task.title)}`,
-      range: firstRange(task.title),
-      target: needTargets.review(task.step),
-    }));
   const failed = tasks
     .filter((task) => checkResults[task.step] && !checkResults[task.step].passed)
     .map((task) => ({
@@ -78,7 +82,7 @@ function taskNeeds(tasks: PlanTask[], checkResults: Record<string, CheckResult>)
       range: firstRange(`${task.title} ${task.blockedReason ?? ''}`),
       target: needTargets.task(task.step),
     }));
-  return [...reviews, ...failed, ...blocked];
+  return [...failed, ...blocked];
 }
 
 /** Everything that waits for the person, in the order they act on it. */
@@ -88,8 +92,9 @@ export function needsYou(
   refused: readonly RefusedWrite[] = [],
 ): NeedItem[] {
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
+  const waiting = whatWaitsForPerson(waitingSourceOfPlan(plan), plan.status !== undefined);
   const items: NeedItem[] = [];
-  if (plan.status === 'draft') {
+  if (waiting.some((thing) => thing.what === 'approval')) {
     items.push({
       kind: 'approval',
       step: '',
@@ -97,18 +102,18 @@ export function needsYou(
       target: needTargets.approval,
     });
   }
-  const [reviews, rest] = partition(taskNeeds(tasks, checkResults), (item) => item.kind === 'review');
-  items.push(...reviews);
-  for (const question of plan.questionDetails ?? []) {
-    if (question.answer !== undefined || PLACEHOLDER.test(question.text.trim())) continue;
+  items.push(...waiting.filter((thing) => thing.what === 'review').map(reviewNeed));
+  for (const question of waiting.filter((thing) => thing.what === 'question')) {
+    const number = question.number ?? 0;
     items.push({
       kind: 'question',
-      step: String(question.number),
-      label: `${question.number}: ${short(question.text)}`,
+      step: String(number),
+      label: `${number}: ${short(question.text)}`,
       range: firstRange(question.text),
-      target: needTargets.question(question.number),
+      target: needTargets.question(number),
     });
   }
+  const rest = taskNeeds(tasks, checkResults);
   const [failed, blocked] = partition(rest, (item) => item.kind === 'failed-check');
   items.push(...failed);
   for (const write of refused) {

@@ -62,7 +62,8 @@ const DECISIONS_KEPT = 10;
 const TEXT_LENGTH = 120;
 
 function waitingNow(plan: Plan, approvalRequired: boolean): Array<Waiting & { key: string }> {
-  return whatWaitsForPerson(waitingSourceOfPlan(plan), approvalRequired).map((thing) => {
+  // The question's number is the sidebar's; getPlan's list names a question by its text.
+  return whatWaitsForPerson(waitingSourceOfPlan(plan), approvalRequired).map(({ number: _number, ...thing }) => {
     const text = shorten(thing.text, TEXT_LENGTH);
     const key = thing.what === 'approval' ? 'approval' : thing.what === 'question' ? `question:${text}` : '';
     const item: Waiting & { key: string } = { ...thing, key: key || `review:${thing.step}:${thing.text}`, text };

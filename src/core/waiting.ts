@@ -5,6 +5,7 @@
  */
 import { waitsForApproval } from './lifecycle';
 import type { PlanOutline } from './parse';
+import { PLACEHOLDER } from './patterns';
 import type { PlanStatus } from './plan-status';
 import { STATUS_TABLE } from './statuses';
 import type { Plan, PlanTask } from './types';
@@ -14,7 +15,7 @@ export interface WaitingSource {
   title: string;
   status?: PlanStatus;
   tasks: readonly PlanTask[];
-  questions: ReadonlyArray<{ text: string; answer?: string }>;
+  questions: ReadonlyArray<{ text: string; answer?: string; number?: number }>;
 }
 
 /** One thing that waits for the person. */
@@ -26,6 +27,8 @@ export interface WaitingThing {
   text: string;
   /** The agent's review note. */
   note?: string;
+  /** The question's number in the plan. */
+  number?: number;
 }
 
 export function waitingSourceOfPlan(plan: Plan): WaitingSource {
@@ -46,7 +49,11 @@ export function whatWaitsForPerson(source: WaitingSource, approvalRequired: bool
   const waiting: WaitingThing[] = [];
   if (waitsForApproval(source.status, approvalRequired)) waiting.push({ what: 'approval', text: source.title });
   for (const question of source.questions) {
-    if (!question.answer?.trim()) waiting.push({ what: 'question', text: question.text });
+    // A template's placeholder (`[Any clarifying questions]`) is nobody's question yet.
+    if (question.answer?.trim() || PLACEHOLDER.test(question.text.trim())) continue;
+    const item: WaitingThing = { what: 'question', text: question.text };
+    if (question.number !== undefined) item.number = question.number;
+    waiting.push(item);
   }
   for (const task of source.tasks) {
     if (!STATUS_TABLE.definition(task.status).waitingForPerson) continue;
