@@ -123,18 +123,22 @@ const SLOW = { timeout: 20_000 };
 
 test('after approving a review or answering, the focus moves to the next thing that needs the person', async () => {
   const server = await startServer();
-  const { page } = await openSidebar(browser(), server);
+  const sidebar = await openSidebar(browser(), server);
+  const { page } = sidebar;
   await atSidebarWidth(page);
   const approve = page.locator('.review-item[data-step="2.3"]').getByRole('button', { name: 'Approve', exact: true });
   await approve.focus();
   await page.keyboard.press('Enter');
   await page.locator('.review-item[data-step="2.3"]').waitFor({ state: 'detached' });
+  // The approval's answer and the change check after it have run and drawn: the keys below go where the focus is now.
+  await sidebar.settled();
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Question 1: Should we/);
   await expect(page.locator('.needs-you-heading').textContent()).resolves.toBe('Needs you 4 items');
 
   // The strip's line goes to the question; Answer, type, Enter: the focus goes on to the next question.
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.textContent === 'Answer', undefined, SLOW);
+  await sidebar.settled();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA', undefined, SLOW);
   await page.keyboard.type('Yes, include them');

@@ -26,10 +26,20 @@ export function useKeptText(text: string, keep: ((text: string) => void) | undef
       cancelled.current = true;
     },
     send: async (send: () => Promise<boolean>): Promise<boolean> => {
-      const sent = send();
+      // Marked as sending before the send starts: its optimistic change may take the form away at once (the answered
+      // question leaves the list), and the text must then wait for the answer, not be kept as unsent.
+      let settle: (done: boolean) => void = () => undefined;
+      const sent = new Promise<boolean>((resolve) => (settle = resolve));
       sending.current = sent;
       try {
-        return await sent;
+        const done = await send();
+        // Delivered: the form closing afterwards (its item answered, or the form done) keeps nothing.
+        if (done) cancelled.current = true;
+        settle(done);
+        return done;
+      } catch (error) {
+        settle(false);
+        throw error;
       } finally {
         if (sending.current === sent) sending.current = null;
       }
