@@ -14,33 +14,9 @@ import { isActive, taskClaims } from '../../src/core/claims';
 import { approvedContent } from '../../src/core/guard/approval';
 import { outlinePlan, type PlanOutline } from '../../src/core/parse';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, approveAsPerson, callAsPerson, personEdits, plan, planText, sheetWithSavedPlan } from './harness';
-import { connectAgent, deployed, tool } from './web-agents';
-
-const START = plan(
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  'Status: draft',
-  '',
-  '## Analysis',
-  '',
-  '- Target ranges:',
-  '  - Write: Summary!B3:C4 (bin, total)',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Write the totals',
-  '  - Check: Summary!B3:C4 numbers, no blanks',
-  '- [ ] 1.2 Clear the old sheet',
-  '  - After: 1.1',
-  '- [ ] 1.3 Say hello',
-  '',
-  '## Questions',
-  '',
-  '1. Net or gross?',
-  '',
-);
+import { PLAN, approveAsPerson, callAsPerson, personEdits, planText } from './harness';
+import { stockSheet } from './stock-plan';
+import { tool } from './web-agents';
 
 const STEPS = ['1.1', '1.2', '1.3'] as const;
 const AGENTS = ['Claude', 'Gemini'] as const;
@@ -166,18 +142,15 @@ interface World {
 }
 
 function world(): World {
-  const sheet = sheetWithSavedPlan(START);
-  sheet.addSheet('Summary');
-  const { spreadsheet, token } = deployed(sheet);
-  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
-  callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { ...settings, approvalRequired: true });
-  approveAsPerson(spreadsheet, token);
-  const keys = {
-    Claude: connectAgent(spreadsheet, token, 'Claude'),
-    Gemini: connectAgent(spreadsheet, token, 'Gemini'),
-  };
+  const { spreadsheet, token, claude, gemini } = stockSheet();
   const text = planText(spreadsheet);
-  return { spreadsheet, token, keys, approved: approvedContent(outlinePlan(text)), personWords: [] };
+  return {
+    spreadsheet,
+    token,
+    keys: { Claude: claude, Gemini: gemini },
+    approved: approvedContent(outlinePlan(text)),
+    personWords: [],
+  };
 }
 
 function attempt(work: () => unknown): void {

@@ -5,54 +5,9 @@
  */
 import { diffPlans } from '../../src/core/plan-diff';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import {
-  PLAN,
-  approveAsPerson,
-  callAsPerson,
-  execute,
-  personEdits,
-  plan,
-  planText,
-  sheetWithSavedPlan,
-} from './harness';
-import { at, connectAgent, deployed, refused, tool } from './web-agents';
-
-const STOCK_PLAN = plan(
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  'Status: draft',
-  '',
-  '## Analysis',
-  '',
-  '- Target ranges:',
-  '  - Write: Summary!B3:C5 (bin, total)',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Write the totals',
-  '  - Check: Summary!B3:C5 numbers, no blanks',
-  '- [ ] 1.2 Clear the old sheet',
-  '  - After: 1.1',
-  '- [ ] 1.3 Say hello',
-  '',
-);
-
-/**
- * The stock plan, the person asking to approve plans first and having approved this one in the sidebar (`approve`),
- * with two agents connected.
- */
-function stockSheet(text = STOCK_PLAN, approve = true) {
-  const sheet = sheetWithSavedPlan(text);
-  sheet.addSheet('Summary');
-  const { spreadsheet, token } = deployed(sheet);
-  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
-  callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { ...settings, approvalRequired: true });
-  if (approve) approveAsPerson(spreadsheet, token);
-  const claude = connectAgent(spreadsheet, token, 'Claude');
-  const gemini = connectAgent(spreadsheet, token, 'Gemini');
-  return { spreadsheet, token, claude, gemini };
-}
+import { PLAN, callAsPerson, execute, personEdits, planText } from './harness';
+import { STOCK_PLAN, stockSheet } from './stock-plan';
+import { at, refused, tool } from './web-agents';
 
 /** Every sheet and cell: what a refusal must leave as it was (a key's "last used" aside, kept elsewhere). */
 function sheets(spreadsheet: EmulatedSpreadsheet): string {
@@ -116,7 +71,7 @@ test('2. checks and waits changed after approval: a draft, listed as changed; a 
   // Pointing the check elsewhere and dropping the wait: a draft again, and the approval box says what changed.
   replacePlan(spreadsheet, claude, (text) =>
     text
-      .replace('Check: Summary!B3:C5 numbers, no blanks', 'Check: Summary!Z1 numbers')
+      .replace('Check: Summary!B3:C4 numbers, no blanks', 'Check: Summary!Z1 numbers')
       .replace('\n  - After: 1.1', ''),
   );
   expect(planText(spreadsheet)).toContain('Status: draft');
@@ -125,7 +80,7 @@ test('2. checks and waits changed after approval: a draft, listed as changed; a 
       feature: 'checks',
       change: 'changed',
       step: '1.1',
-      before: 'Check: Summary!B3:C5 numbers, no blanks',
+      before: 'Check: Summary!B3:C4 numbers, no blanks',
       after: 'Check: Summary!Z1 numbers',
     },
     { feature: 'dependencies', change: 'removed', step: '1.2', before: 'After: 1.1' },
@@ -188,7 +143,7 @@ test('4. a Working line no start could have written holds nothing, and validate_
   const text = STOCK_PLAN.replace(
     '- [ ] 1.1 Write the totals',
     '- [/] 1.1 Write the totals\n  - Working: Dana until 2999-01-01 00:00',
-  ).replace('\n  - Check: Summary!B3:C5 numbers, no blanks', '');
+  ).replace('\n  - Check: Summary!B3:C4 numbers, no blanks', '');
   const { spreadsheet, gemini } = stockSheet(text);
   const { result } = execute(spreadsheet, 'validatePlan', [], { now: at(0) });
   const report = result as { warnings: Array<{ message: string }> };
@@ -223,6 +178,6 @@ test('13. what waits for the person is one answer: a plan without a Status line 
   const { result } = execute(spreadsheet, 'getPlan', []);
   const plan = result as { waitingForApproval: boolean; attention: { waitingForPerson: Array<{ what: string }> } };
   expect(plan.waitingForApproval).toBe(true);
-  expect(plan.attention.waitingForPerson.map((item) => item.what)).toEqual(['approval']);
+  expect(plan.attention.waitingForPerson.map((item) => item.what)).toEqual(['approval', 'question']);
   expect(JSON.parse(tool(spreadsheet, claude, 'get_plan', {})).summary).toMatch(/Waiting for the person: approval/);
 });
