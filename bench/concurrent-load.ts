@@ -17,14 +17,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
-import { SETTINGS_PROPERTY } from '../src/apps-script/spreadsheet-access';
 import { parsePlan } from '../src/core';
-import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { EmulatedSpreadsheet } from '../src/node/emulator';
 import { SECRET_HEADER } from '../src/node/server/local-only';
 import { startServer } from '../src/node/server/main';
 import { secretFromPage } from '../src/node/server/page-parts/script-run-shim';
 import { sessionFromPage } from '../sidebar/src/protocol';
+import { withApprovalOff } from './approval-off';
 
 export interface LoadOptions {
   distDir: string;
@@ -123,7 +122,7 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
   seeded.setCellText(cellReference(PLAN_LOCATION.planCell), initial);
   mkdirSync(folder, { recursive: true });
   // Approval off, as a person would have saved it: the walk measures agents, not approval (a new sheet has it on).
-  seeded.properties.script.set(SETTINGS_PROPERTY, JSON.stringify({ ...DEFAULT_SETTINGS, approvalRequired: false }));
+  withApprovalOff(seeded);
   writeFileSync(stateFile, JSON.stringify(seeded.toJSON()));
   const serviceLatencyMs = options.serviceLatencyMs ?? 0;
   const server = await startServer({ port: 0, stateFile, distDir: options.distDir, pool: { serviceLatencyMs } });

@@ -23,6 +23,7 @@ import { sessionFromPage } from '../sidebar/src/protocol';
 import { runConcurrentLoad, type LoadFigures } from './concurrent-load';
 import { mark, median } from './figures';
 import { measureSidebarRender } from './sidebar-render';
+import { withApprovalOff } from './approval-off';
 
 type Execution = ReturnType<typeof createExecution>;
 const SPREADSHEET = new Set(['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range']);
@@ -54,7 +55,9 @@ function call(distDir: string, spreadsheet: EmulatedSpreadsheet, name: string, a
 
 /** A plan Sheet Plan wrote (record, history), in a spreadsheet a person opened. */
 function savedPlan(distDir: string, markdown: string): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ id: 'floor', sheets: ['Sheet1', 'Data', PLAN_LOCATION.sheet] });
+  const spreadsheet = withApprovalOff(
+    new EmulatedSpreadsheet({ id: 'floor', sheets: ['Sheet1', 'Data', PLAN_LOCATION.sheet] }),
+  );
   spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const opened = runSimpleTrigger(spreadsheet, distDir, 'onOpen');
   if ('error' in opened) throw new Error(opened.error.message);

@@ -22,6 +22,7 @@ import { sheetWorkSection } from './sheet-work';
 import { floorSection, measureCalls, measureLockThroughput, measureRenders, measureTopLevel } from './floor';
 import { runTwoAgentWalk, walkSection } from './two-agent-walk';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
+import { withApprovalOff } from './approval-off';
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -41,7 +42,7 @@ export function openedByPerson(spreadsheet: EmulatedSpreadsheet): EmulatedSpread
 
 /** A spreadsheet with `text` typed into the plan cell under the marker, as the spec's flow expects it; opened once. */
 function sheetWith(text: string): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_LOCATION.sheet] });
+  const spreadsheet = withApprovalOff(new EmulatedSpreadsheet({ sheets: ['Sheet1', PLAN_LOCATION.sheet] }));
   spreadsheet.setCellText(cellReference(PLAN_LOCATION.markerCell), PLAN_LOCATION.marker);
   spreadsheet.setCellText(PLAN_CELL, text);
   return openedByPerson(spreadsheet);

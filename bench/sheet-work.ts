@@ -5,6 +5,7 @@
  */
 import { EmulatedSpreadsheet, createExecution, loadBundle, runSimpleTrigger } from '../src/node/emulator';
 import { sessionFromPage } from '../sidebar/src/protocol';
+import { withApprovalOff } from './approval-off';
 
 const PLAN = `# Plan: Bench
 
@@ -65,7 +66,7 @@ function run(
 
 /** The workbook as a person opened it once: onOpen remembers it for the agents' executions (no active spreadsheet). */
 function workbook(dist: string): EmulatedSpreadsheet {
-  const spreadsheet = new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'Notes', 'AGENT_BASE'] });
+  const spreadsheet = withApprovalOff(new EmulatedSpreadsheet({ sheets: ['Data', 'Out', 'Notes', 'AGENT_BASE'] }));
   spreadsheet.setCellText('AGENT_BASE!C1', 'PLAN.md Contents');
   spreadsheet.setCellText('AGENT_BASE!C2', PLAN);
   const execution = createExecution(spreadsheet, { context: 'ui' });

@@ -15,12 +15,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
-import { SETTINGS_PROPERTY } from '../src/apps-script/spreadsheet-access';
 import { parsePlan } from '../src/core';
-import { DEFAULT_SETTINGS } from '../src/core/settings';
 import { EmulatedSpreadsheet } from '../src/node/emulator';
 import { connectAgentAsPerson } from '../src/node/server/person-calls';
 import { startServer } from '../src/node/server/main';
+import { withApprovalOff } from './approval-off';
 
 /** Ten tasks in three phases; later ones wait for earlier ones, and 1.3 for 1.4 below it. */
 export const WALK_PLAN = [
@@ -118,7 +117,7 @@ export async function runTwoAgentWalk(options: { distDir: string; agents?: strin
   seeded.setCellText(cellReference(PLAN_LOCATION.markerCell), PLAN_LOCATION.marker);
   seeded.setCellText(cellReference(PLAN_LOCATION.planCell), WALK_PLAN);
   // Approval off, as a person would have saved it: the walk measures agents, not approval (a new sheet has it on).
-  seeded.properties.script.set(SETTINGS_PROPERTY, JSON.stringify({ ...DEFAULT_SETTINGS, approvalRequired: false }));
+  withApprovalOff(seeded);
   writeFileSync(stateFile, JSON.stringify(seeded.toJSON()));
   const server = await startServer({ port: 0, stateFile, distDir: options.distDir });
 
