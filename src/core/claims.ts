@@ -17,6 +17,7 @@
  */
 import type { PlanDocument } from './document';
 import { PlanError } from './errors';
+import { comparedName } from './source-words';
 import { nestedIndentation, nestedLabelledLines } from './nested-lines';
 import type { PlanOutline } from './parse';
 import { indentationOf } from './patterns';
@@ -98,15 +99,19 @@ export function holderOf(source: ChangeSource): string {
 
 /** Whether two names are one holder's (case and spacing aside). */
 export function sameHolder(a: string, b: string): boolean {
-  const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-  return normal(a) === normal(b);
+  return comparedName(a) === comparedName(b);
 }
 
-/** Whether a claim still holds at `now` (a time alone is today's). */
+/** When a claim ends, as a full wall-clock time at `now` (a time alone is today's); undefined when it says none. */
+export function claimEnd(claim: { until?: string }, now: string): string | undefined {
+  if (!claim.until) return undefined;
+  return claim.until.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until;
+}
+
+/** Whether a claim still holds at `now`. */
 export function isActive(claim: { until?: string }, now: string): boolean {
-  if (!claim.until) return false;
-  const until = claim.until.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until;
-  return now < until;
+  const until = claimEnd(claim, now);
+  return until !== undefined && now < until;
 }
 
 /**
@@ -116,9 +121,7 @@ export function isActive(claim: { until?: string }, now: string): boolean {
  */
 export function isHonoured(claim: { until?: string }, claimant: Claimant): boolean {
   const now = claimant.now();
-  if (!isActive(claim, now)) return false;
-  const until = claim.until!.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until!;
-  return until <= claimant.leaseEnd();
+  return isActive(claim, now) && claimEnd(claim, now)! <= claimant.leaseEnd();
 }
 
 /** Claims no start or renewal could have written (ending past a lease from now): read, but not honoured. */

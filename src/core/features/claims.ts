@@ -7,7 +7,17 @@
  * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/claims.ts.
  * Approval does not cover claims: who works on a task is not what the person approved.
  */
-import { LEASE_MINUTES, describeClaim, isHonoured, sameHolder, taskClaims, type Claim, type Claimant } from '../claims';
+import {
+  LEASE_MINUTES,
+  claimEnd,
+  describeClaim,
+  isHonoured,
+  sameHolder,
+  taskClaims,
+  type Claim,
+  type Claimant,
+} from '../claims';
+import { comparedName } from '../source-words';
 import { PlanError } from '../errors';
 import { STATUS_TABLE } from '../statuses';
 import type { PlanTask } from '../types';
@@ -23,7 +33,7 @@ function claimsOf(claims: Map<string, Claim[]>, task: PlanTask | undefined): Cla
 
 /** A claim as a value: its holder (case and spacing aside) and its end. */
 function signature(claim: Claim): string {
-  return `${claim.holder.trim().replace(/\s+/g, ' ').toLowerCase()}|${claim.until ?? ''}`;
+  return `${comparedName(claim.holder)}|${claim.until ?? ''}`;
 }
 
 function othersLiveClaim(claims: readonly Claim[], claimant: Claimant): Claim | undefined {
@@ -53,12 +63,6 @@ function claimed(step: string, claim: Claim, claimant: Claimant, what: string): 
   );
 }
 
-/** The end of a claim as a full wall-clock time (a time alone is today's). */
-function endOf(claim: Claim, now: string): string | undefined {
-  if (!claim.until) return undefined;
-  return claim.until.length === 5 ? `${now.slice(0, 10)} ${claim.until}` : claim.until;
-}
-
 /** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
 function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], transition: Transition): void {
   const claimant = (transition.actor as { claimant: Claimant }).claimant;
@@ -71,7 +75,7 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
         `(startTask claims a task for you); ${NOTHING_WRITTEN}`,
     );
   }
-  const end = endOf(claim, claimant.now());
+  const end = claimEnd(claim, claimant.now());
   if (!end || end > claimant.leaseEnd()) {
     throw new PlanError(
       'INVALID_ARGUMENT',
