@@ -1,9 +1,9 @@
 /**
  * A bench spreadsheet with the person's approval setting saved off: the figures measure agents' calls, not the
- * approval a new sheet asks for (src/core/settings.ts: on by default).
+ * approval a new sheet asks for (src/core/person/settings.ts: on by default).
  */
 import { SETTINGS_PROPERTY } from '../src/apps-script/spreadsheet-access';
-import { DEFAULT_SETTINGS } from '../src/core/settings';
+import { DEFAULT_SETTINGS } from '../src/core/person/settings';
 import type { EmulatedSpreadsheet } from '../src/node/emulator';
 
 export function withApprovalOff<T extends EmulatedSpreadsheet>(spreadsheet: T): T {

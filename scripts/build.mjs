@@ -1,7 +1,7 @@
 /**
  * Builds dist/: exactly what `clasp push` uploads.
  *  - Code.js: src/apps-script/main.ts bundled by esbuild, plus one top-level function declaration per function of
- *    the API descriptor (src/core/api-functions.ts), calling main.ts's implementation of it (Apps Script only
+ *    the API descriptor (src/core/api/api-functions.ts), calling main.ts's implementation of it (Apps Script only
  *    reaches top-level declarations; nothing else is global). What the bundle needs of the descriptor's zod schemas
  *    is written in as JSON: where request options go, and the MCP tool list with its routes (doPost).
  *  - appsscript.json: the manifest.
@@ -38,7 +38,7 @@ async function nodeModule(file) {
   return module.exports;
 }
 
-const apiDescriptor = () => nodeModule('src/core/api-functions.ts');
+const apiDescriptor = () => nodeModule('src/core/api/api-functions.ts');
 
 /**
  * The entry points main.ts composes (`entryPoint`), read by evaluating the bundle in an empty context: every
@@ -58,7 +58,7 @@ function checkImplementations(bundle, names, agentNames) {
   const lacks = files.map(
     (file) => `${file} implements no ${missing.filter((name) => where(name) === file).join(', ')}`,
   );
-  throw new Error(`${lacks.join('; ')} (listed in src/core/api-functions.ts)`);
+  throw new Error(`${lacks.join('; ')} (listed in src/core/api/api-functions.ts)`);
 }
 
 /**
@@ -104,8 +104,9 @@ export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
   const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
-  // Every agent function's argument schemas as JSON: the bundle checks calls against them (src/core/argument-check.ts).
-  const { argumentTable } = await nodeModule('src/core/argument-table.ts');
+  // Every agent function's argument schemas as JSON: the bundle checks calls against them
+  // (src/core/api/argument-check.ts).
+  const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
     entryPoints: [path.join(root, 'src/apps-script/main.ts')],
@@ -139,7 +140,7 @@ export async function buildCode() {
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}.call('${name}',a)}`).join('\n');
-  const code = `${bundle}\n// Entry points (src/core/api-functions.ts)\n${wrappers}\n`;
+  const code = `${bundle}\n// Entry points (src/core/api/api-functions.ts)\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map.contents));
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));

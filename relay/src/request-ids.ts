@@ -3,7 +3,7 @@
  *
  * Google runs the script before it answers the POST with its redirect: if the GET of the one-use URL then fails, the
  * change is made but its answer lost, and a plain retry would make it twice. The web app applies a tool call that
- * carries a request id once however often it comes (src/core/request-ids.ts; the id travels in
+ * carries a request id once however often it comes (src/core/write-path/request-ids.ts; the id travels in
  * `params._meta["sheet-plan/requestId"]`), so whoever forwards calls gives each tools/call one before the first try
  * and sends the same body again on a retry. Reads ignore it; a caller's own id is kept.
  */

@@ -6,7 +6,7 @@
  * package name fetched from a registry. Checked against each client's documentation (November 2026); labels in a
  * client's settings change between versions, so each says where to look rather than click by click.
  */
-import { relayConnectorUrl, relayMcpUrl, splitAgentUrl } from '../../src/core/relay-url';
+import { relayConnectorUrl, relayMcpUrl, splitAgentUrl } from '../../src/core/mcp/relay-url';
 
 export interface AgentSetup {
   /** The client, as its users know it. */

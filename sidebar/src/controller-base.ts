@@ -3,8 +3,8 @@
  * made (shown at once, sent in ONE server call that answers with the new plan, rolled back if refused). The jobs built
  * on it: ./panel-controller.ts (history, archive, settings, agents) and ./controller.ts (the plan's own changes).
  */
-import { newlyWaitingIn } from '../../src/core/notifications';
-import { localDate } from '../../src/core/update';
+import { newlyWaitingIn } from '../../src/core/person/notifications';
+import { localDate } from '../../src/core/format/update';
 import { describeError } from './error-words';
 import type { PlanView } from './protocol';
 import { errorCode, type Server } from './server';

@@ -4,16 +4,16 @@
  * server call: task actions, answers, the Markdown editor, fixes, the person's decision on the plan, re-planning, and
  * undoing an agent's write.
  */
-import { applyAction, type TaskAction } from '../../src/core/actions';
-import { adoptFormat } from '../../src/core/adopt';
-import { requireLine } from '../../src/core/arguments';
-import { releaseClaim } from '../../src/core/claims';
-import { STARTER_PLAN } from '../../src/core/compose';
-import { decidePlan, type PlanDecision } from '../../src/core/lifecycle';
-import { outlinePlan } from '../../src/core/parse';
-import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan';
-import type { SeenQuestion, SeenTask } from '../../src/core/seen';
-import { setAnswerLine } from '../../src/core/update';
+import { applyAction, type TaskAction } from '../../src/core/rules/actions';
+import { adoptFormat } from '../../src/core/format/adopt';
+import { requireLine } from '../../src/core/api/arguments';
+import { releaseClaim } from '../../src/core/rules/claims';
+import { STARTER_PLAN } from '../../src/core/format/compose';
+import { decidePlan, type PlanDecision } from '../../src/core/rules/lifecycle';
+import { outlinePlan } from '../../src/core/format/parse';
+import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan/replan';
+import type { SeenQuestion, SeenTask } from '../../src/core/person/seen';
+import { setAnswerLine } from '../../src/core/format/update';
 import { describeError } from './error-words';
 import { PanelController } from './panel-controller';
 import type { PlanView } from './protocol';
@@ -31,7 +31,7 @@ const PLAN_DECISION_WORDS: Record<PlanDecision, [busy: string, done: string]> = 
 export class SidebarController extends PanelController {
   /**
    * A task action of the core's TASK_ACTIONS; `text` is its reason, note or comment. `seen` is the task as the
-   * person saw it when they opened its form or clicked its card (src/core/seen.ts): never the latest state, so a
+   * person saw it when they opened its form or clicked its card (src/core/person/seen.ts): never the latest state, so a
    * task the agent put at `step` since is refused (CONFLICT) instead of decided on.
    */
   act(action: TaskAction, step: string, seen: SeenTask, text?: string): Promise<boolean> {
@@ -50,7 +50,8 @@ export class SidebarController extends PanelController {
     );
   }
 
-  /** Releases an agent's claim on a task: its Working line goes (src/core/claims.ts); any agent may take it then. */
+  /** Releases an agent's claim on a task: its Working line goes (src/core/rules/claims.ts); any agent may take it then.
+   * */
   releaseClaim(step: string, seen: SeenTask): Promise<boolean> {
     return this.change(
       `Releasing ${step}`,

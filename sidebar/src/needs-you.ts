@@ -3,16 +3,16 @@
  * checks, refused writes, blocked tasks. Each names the cells it is about (the first range its text names), so the
  * "Needs you" strip can select them in the sheet, and where in the sidebar the item itself is.
  *
- * What waits for the person is the core's one answer (src/core/waiting.ts: the e-mail, get_plan and this strip
+ * What waits for the person is the core's one answer (src/core/person/waiting.ts: the e-mail, get_plan and this strip
  * agree); the strip adds what the person may want to act on besides: failed checks, refused writes, blocked tasks.
  * The sidebar does not read the settings for it: a draft waits for approval, a plan without a Status line does not
  * (asking to approve plans first makes such a plan a draft in the same change).
  */
-import type { CheckResult } from '../../src/core/done-checks';
-import { findRangeReferences } from '../../src/core/range-references';
-import type { WriteLogEntry } from '../../src/core/sheet-results';
-import type { Plan, PlanTask } from '../../src/core/types';
-import { waitingSourceOfPlan, whatWaitsForPerson, type WaitingThing } from '../../src/core/waiting';
+import type { CheckResult } from '../../src/core/rules/done-checks';
+import { findRangeReferences } from '../../src/core/format/range-references';
+import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
+import type { Plan, PlanTask } from '../../src/core/format/types';
+import { waitingSourceOfPlan, whatWaitsForPerson, type WaitingThing } from '../../src/core/person/waiting';
 
 export type NeedKind = 'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'blocked';
 

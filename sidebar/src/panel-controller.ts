@@ -3,7 +3,7 @@
  * an agent. Each opens with one call; its changes are one call each.
  */
 import type { HistoryEntry } from '../../src/core/write-path/results';
-import type { PlanSettings } from '../../src/core/settings';
+import type { PlanSettings } from '../../src/core/person/settings';
 import { SidebarControllerBase } from './controller-base';
 import type { ApprovedPlanView } from './protocol';
 import type { Panel } from './sidebar-state';

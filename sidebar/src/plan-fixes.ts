@@ -2,10 +2,10 @@
  * The plan's problems as a person meets them: what validatePlan reports, each with a fix the sidebar can
  * offer, so an invalid plan shows a banner with a way out instead of a refusal after a click.
  */
-import { rewriteDependencyLine } from '../../src/core/dependencies';
-import { outlinePlan, type PlanOutline } from '../../src/core/parse';
-import { matchTaskLine } from '../../src/core/patterns';
-import { validatePlan } from '../../src/core/validate';
+import { rewriteDependencyLine } from '../../src/core/rules/dependencies';
+import { outlinePlan, type PlanOutline } from '../../src/core/format/parse';
+import { matchTaskLine } from '../../src/core/format/patterns';
+import { validatePlan } from '../../src/core/rules/validate';
 
 export type PlanFix =
   /** Rewrites the document (one whole-plan save); `done` is the status line after it. */

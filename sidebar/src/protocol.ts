@@ -2,9 +2,9 @@
  * What the sidebar page and its server functions (src/apps-script/sidebar.ts) agree on. Nothing
  * here touches a platform: this file is bundled into dist/Code.js, the page and the local server.
  */
-import type { ChangeSource } from '../../src/core/revision';
-import type { CheckResult } from '../../src/core/done-checks';
-import type { WriteLogEntry } from '../../src/core/sheet-results';
+import type { ChangeSource } from '../../src/core/write-path/revision';
+import type { CheckResult } from '../../src/core/rules/done-checks';
+import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
 
 /** The global the server's appended `<script>` sets before the page starts. */
 export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';

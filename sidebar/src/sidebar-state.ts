@@ -2,13 +2,13 @@
  * What the sidebar shows, as one state the controller replaces whole on each change (./controller.ts): the plan, what
  * is in flight, the error, the editor, the panel; and how a change's source is named to the person.
  */
-import type { CheckResult } from '../../src/core/done-checks';
+import type { CheckResult } from '../../src/core/rules/done-checks';
 import type { HistoryEntry } from '../../src/core/write-path/results';
-import { agentNameOf } from '../../src/core/revision';
-import { SOURCE_WORDS } from '../../src/core/source-words';
-import type { PlanSettings } from '../../src/core/settings';
-import type { WriteLogEntry } from '../../src/core/sheet-results';
-import type { ArchiveEntry } from '../../src/core/store';
+import { agentNameOf } from '../../src/core/write-path/revision';
+import { SOURCE_WORDS } from '../../src/core/person/source-words';
+import type { PlanSettings } from '../../src/core/person/settings';
+import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
+import type { ArchiveEntry } from '../../src/core/write-path/store';
 import type { ShownError } from './error-words';
 import type { AgentsView, ArchivedPlanView, ConnectedAgentView, PlanView } from './protocol';
 

@@ -4,9 +4,9 @@
  * where the table allows it, and for a task held for a person only their decision (approve or
  * request changes).
  */
-import { actionRules, type ActionRule, type TaskAction } from '../../src/core/actions';
-import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../../src/core/statuses';
-import type { PlanTask } from '../../src/core/types';
+import { actionRules, type ActionRule, type TaskAction } from '../../src/core/rules/actions';
+import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../../src/core/format/statuses';
+import type { PlanTask } from '../../src/core/format/types';
 
 export interface TaskChoice {
   action: TaskAction;

@@ -11,14 +11,14 @@
  *   log's "By" — carries the name. It is not an entry point: nothing outside the script can call it.
  * - A caller without a key (scripts.run, PlanClient with a Google token) may name itself with the `agent` option
  *   (`runAsNamedCaller`): its changes and claims are then that agent's; without it, they are `api`'s. It may not take
- *   a reserved name (the sidebar's words for a person's change, src/core/source-words.ts) nor, case and spacing
+ *   a reserved name (the sidebar's words for a person's change, src/core/person/source-words.ts) nor, case and spacing
  *   aside, the name of an agent connected with a key (one property read, only when it names itself). A caller with a
  *   key is the key's agent: the option may only repeat its name.
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
 import { PlanError } from '../core/errors';
-import { agentNameOf, agentSource, type ChangeSource } from '../core/revision';
-import { comparedName } from '../core/source-words';
+import { agentNameOf, agentSource, type ChangeSource } from '../core/write-path/revision';
+import { comparedName } from '../core/person/source-words';
 import { requireKeylessName } from './agent-keys';
 
 let caller: ChangeSource = 'api';

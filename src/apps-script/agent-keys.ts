@@ -10,10 +10,10 @@
  * - Creating and revoking are the person's: the sidebar functions in ./agent-sidebar.ts, behind the person token.
  */
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
-import { describeValue } from '../core/arguments';
+import { describeValue } from '../core/api/arguments';
 import { PlanError } from '../core/errors';
-import { readSettings } from '../core/settings';
-import { comparedName, isReservedAgentName, reservedNamesList } from '../core/source-words';
+import { readSettings } from '../core/person/settings';
+import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 

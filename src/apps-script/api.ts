@@ -3,8 +3,8 @@
  * use case (src/core/use-cases/) on this execution's write path and returns plain JSON; errors leave with a stable
  * code prefix.
  */
-import type { AgentFunctionName, PlanViewRequest } from '../core/api-functions';
-import { holderOf } from '../core/claims';
+import type { AgentFunctionName, PlanViewRequest } from '../core/api/api-functions';
+import { holderOf } from '../core/rules/claims';
 import { PlanError, planErrorCode } from '../core/errors';
 import { applyCommands } from '../core/use-cases/commands';
 import { adoptFormat, createPlan, replacePlan, restoreRevision } from '../core/use-cases/documents';
@@ -15,8 +15,8 @@ import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use
 import { act, advanceTask, startNextTask } from '../core/use-cases/task-actions';
 import { PlanRevisions } from '../core/write-path/plan-revisions';
 import type { ManagerOptions, PlanCommand } from '../core/write-path/results';
-import { compactPlan } from '../core/summary';
-import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/types';
+import { compactPlan } from '../core/format/summary';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/format/types';
 import { agentCaller, runAsNamedCaller } from './agent-identity';
 import { checkingArguments } from './checked-arguments';
 import { acceptingRequestIds, currentRequest } from './request-ids';
@@ -55,8 +55,9 @@ const agent = () => pathFor({ source: agentCaller(), request: currentRequest() }
 type Call = (...args: unknown[]) => unknown;
 
 /**
- * The plan API: one implementation per agent function of the descriptor (src/core/api-functions.ts). A null-prototype
- * literal, as main.ts's tables: V8 builds it in a few µs, an ordinary one in ~30 in each execution's fresh context.
+ * The plan API: one implementation per agent function of the descriptor (src/core/api/api-functions.ts). A
+ * null-prototype literal, as main.ts's tables: V8 builds it in a few µs, an ordinary one in ~30 in each execution's
+ * fresh context.
  */
 const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unknown } & { __proto__?: null } = {
   __proto__: null,
@@ -69,7 +70,7 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
     run(() => {
       return runAsNamedCaller(options?.agent, () => {
         const plan = reading.getPlan(agent());
-        // The caller's own claims are marked (you): the others' are another agent's (src/core/claims.ts).
+        // The caller's own claims are marked (you): the others' are another agent's (src/core/rules/claims.ts).
         return plan && options?.view === 'compact'
           ? compactPlan(plan, { nextCount: options.nextCount, you: holderOf(agentCaller()) })
           : plan;
@@ -108,7 +109,7 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
   finishPlan: (summary: string) => run(() => finishPlan(agent(), summary)),
   listPlans: () => run(() => reading.listPlans(agent())),
   getArchivedPlan: (id: number) => run(() => reading.getArchivedPlan(agent(), id)),
-  // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet-rules.ts) ----
+  // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet/sheet-rules.ts) ----
   listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
   readRange: (a1: string, options?: { display?: boolean } | null) =>
     run(() => sheetWork.readRange(planSpreadsheet(), a1, options, agentCaller())),

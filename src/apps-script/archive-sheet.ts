@@ -4,8 +4,8 @@
  * dropped once the change that archives a plan is committed. Listing reads the small columns only; a plan's text is
  * read one plan at a time.
  */
-import { personWords } from '../core/person-words';
-import type { ArchiveEntry, ArchivedText } from '../core/store';
+import { personWords } from '../core/person/person-words';
+import type { ArchiveEntry, ArchivedText } from '../core/write-path/store';
 import { asText, cellText, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
@@ -17,7 +17,7 @@ export const ARCHIVE_SHEET = PLAN_LOCATION.archiveSheet;
 export const ARCHIVE_LIMIT = 50;
 /**
  * The last column: how many words a person wrote the plan holds (answers, approvals, decisions:
- * src/core/person-words.ts). A person's plan is not dropped for an agent's.
+ * src/core/person/person-words.ts). A person's plan is not dropped for an agent's.
  */
 const HEADER = ['Id', 'Finished at', 'Title', 'Summary', 'Tasks', 'Plan text', "A person's words"];
 const TEXT_COLUMN = 6;

@@ -3,7 +3,7 @@
  * and written with one setValues when the cells fill it exactly (otherwise one setValue per cell, so that nothing
  * else in the block is touched).
  */
-import { cellA1, type CellAddress } from '../core/a1';
+import { cellA1, type CellAddress } from '../core/sheet/a1';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

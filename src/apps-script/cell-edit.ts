@@ -33,7 +33,7 @@ export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): vo
   const range = event?.range;
   if (!range || range.getSheet().getName() !== PLAN_LOCATION.sheet) return;
   // An undo or a paste can put back an older revision record, whose list of the steps that wrote cells is too short
-  // to be believed (src/core/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
+  // to be believed (src/core/write-path/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
   if (covers(range, RECORD)) {
     const store = new SpreadsheetPlanStore(personSpreadsheet);
     store.exclusive(() => store.forgetStepsThatWrote(), 'plan');

@@ -1,9 +1,9 @@
 /**
  * Every agent and sidebar function checks its own arguments against the API descriptor before it runs
- * (src/core/argument-check.ts): the descriptor's schemas, written into the bundle by scripts/build.mjs
+ * (src/core/api/argument-check.ts): the descriptor's schemas, written into the bundle by scripts/build.mjs
  * (./descriptor-tables.ts), are the one rule set.
  */
-import { checkArguments, type ArgumentRule } from '../core/argument-check';
+import { checkArguments, type ArgumentRule } from '../core/api/argument-check';
 import { argumentRulesOf } from './descriptor-tables';
 
 type Call = (...args: unknown[]) => unknown;

@@ -9,8 +9,8 @@
  * keys once among the shapes; a part that recurs (the `token` argument, a tool's output schema) is written once, among
  * the shared parts, and named by a reference `"§N"` where it recurs, parsed only when a table that names it is read.
  */
-import type { RequestArgument } from '../core/api-functions';
-import type { ArgumentRule } from '../core/argument-check';
+import type { RequestArgument } from '../core/api/api-functions';
+import type { ArgumentRule } from '../core/api/argument-check';
 import type { McpTool } from '../core/mcp/protocol';
 import type { ToolRoute } from '../core/mcp/tool-calls';
 
@@ -18,7 +18,7 @@ import type { ToolRoute } from '../core/mcp/tool-calls';
 declare const SHEET_PLAN_SHAPES: string;
 /** JSON texts of the parts the tables share: `"§N"` in a table stands for the Nth. */
 declare const SHEET_PLAN_SHARED_PARTS: string[];
-/** [name, JSON text of its ArgumentRule[]] for every agent and sidebar function (src/core/argument-table.ts). */
+/** [name, JSON text of its ArgumentRule[]] for every agent and sidebar function (src/core/api/argument-table.ts). */
 declare const SHEET_PLAN_ARGUMENT_RULES: [string, string][];
 /** JSON text: where each changing agent function takes its request options (./request-ids.ts). */
 declare const SHEET_PLAN_REQUEST_ARGUMENTS: string;

@@ -3,8 +3,8 @@
  * them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the sheet as it was;
  * the oldest rows beyond the limit are dropped only once the change is committed, so a failure never loses one.
  */
-import { entriesToDrop } from '../core/person-words';
-import { cellA1 } from '../core/a1';
+import { entriesToDrop } from '../core/person/person-words';
+import { cellA1 } from '../core/sheet/a1';
 import { cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -121,8 +121,8 @@ export class HiddenSheet {
 
   /**
    * Once the change is committed: drops the oldest rows beyond the limit, those `persons` says are a person's (given
-   * the row count, oldest first) only beyond `limit` of a person's (src/core/person-words.ts). If that fails, the next
-   * change that appends drops them (the rows stay, which loses nothing).
+   * the row count, oldest first) only beyond `limit` of a person's (src/core/person/person-words.ts). If that fails,
+   * the next change that appends drops them (the rows stay, which loses nothing).
    */
   trimAfterCommit(persons?: (sheet: Sheet, count: number) => boolean[]): void {
     const sheet = this.sheet;

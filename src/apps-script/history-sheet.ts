@@ -6,8 +6,8 @@
  * Sheets gives onEdit the old value only for an edit of one cell, so it cannot be relied on for that. Beside it, the
  * plan as a person last approved it: what the sidebar's approval box compares the plan now with.
  */
-import { holdsLastWords, personWords } from '../core/person-words';
-import type { RecordedPlan, SavedVersion } from '../core/store';
+import { holdsLastWords, personWords } from '../core/person/person-words';
+import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
 import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
@@ -22,8 +22,8 @@ export const HISTORY_LIMIT = 25;
 /** The most versions the history holds: HISTORY_LIMIT, and older ones of a person's up to HISTORY_LIMIT of them. */
 export const HISTORY_ROWS_LIMIT = 2 * HISTORY_LIMIT;
 /**
- * The last column holds the words a person wrote that the version holds (JSON, src/core/person-words.ts): a version
- * that is the last to hold one is not trimmed for an agent's version.
+ * The last column holds the words a person wrote that the version holds (JSON, src/core/person/person-words.ts): a
+ * version that is the last to hold one is not trimmed for an agent's version.
  */
 const HEADER = ['Revision', 'Saved at', 'Replaced by', 'Reason', 'Plan text', "A person's words"];
 const WORDS_COLUMN = HEADER.length;

@@ -1,10 +1,10 @@
 /**
  * Tells the person by e-mail when the plan starts waiting for them (docs/notifications.md): at most one e-mail per
- * plan every 10 minutes, what happens in between folded into the next (src/core/notifications.ts decides). The state
- * between executions (when it last sent, what is pending, the pending trigger) is a script property. An e-mail held
- * back by the window goes out when the window ends even if nothing else changes (the agent typically stops and waits
- * for the person): one one-off time-driven trigger runs sendWaitingMail then (./mail-trigger.ts). At most one such
- * trigger is pending (Google allows 20 per user per script), and it is deleted once nothing waits to be sent.
+ * plan every 10 minutes, what happens in between folded into the next (src/core/person/notifications.ts decides). The
+ * state between executions (when it last sent, what is pending, the pending trigger) is a script property. An e-mail
+ * held back by the window goes out when the window ends even if nothing else changes (the agent typically stops and
+ * waits for the person): one one-off time-driven trigger runs sendWaitingMail then (./mail-trigger.ts). At most one
+ * such trigger is pending (Google allows 20 per user per script), and it is deleted once nothing waits to be sent.
  *
  * Runs after the plan's change is committed, under the plan's lock (so two executions never both send in one window),
  * and never throws: the change is done; a failed e-mail stays pending for the next change. Scope: script.send_mail.
@@ -21,8 +21,8 @@ import {
   readMailState,
   type MailState,
   type WaitingItem,
-} from '../core/notifications';
-import type { PlanSettings } from '../core/settings';
+} from '../core/person/notifications';
+import type { PlanSettings } from '../core/person/settings';
 import { scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -8,8 +8,8 @@
  * is sent when mail was turned off or anything cannot be read (fail closed: the error is logged, nothing is sent). A
 plan busy with another execution is tried again a minute later.
  */
-import { waitingItems } from '../core/notifications';
-import { outlinePlan } from '../core/parse';
+import { waitingItems } from '../core/person/notifications';
+import { outlinePlan } from '../core/format/parse';
 import { PlanError } from '../core/errors';
 import {
   deleteTrigger,

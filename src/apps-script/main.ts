@@ -1,6 +1,6 @@
 /**
  * Every function Apps Script can reach, by name: exactly the functions of the API descriptor
- * (src/core/api-functions.ts), which the compiler checks here. The build writes one top-level function
+ * (src/core/api/api-functions.ts), which the compiler checks here. The build writes one top-level function
  * declaration per descriptor entry into dist/Code.js, calling `call` below with its name (menus, triggers,
  * google.script.run and scripts.run see only those); nothing else in the bundle is global.
  *
@@ -9,7 +9,7 @@
  * null-prototype literal: V8 builds one as a dictionary in a few µs, where an ordinary literal of dozens of functions,
  * or a module's namespace (`import * as`), costs 40 to 80 µs in the fresh context of each execution.
  */
-import type { AgentFunctionName, FunctionName } from '../core/api-functions';
+import type { AgentFunctionName, FunctionName } from '../core/api/api-functions';
 import { agentFunction, isAgentFunction } from './api';
 import { recordPlanEdit } from './cell-edit';
 import { checkingPersonArguments } from './checked-arguments';

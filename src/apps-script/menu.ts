@@ -1,6 +1,6 @@
 /** The Agent Plan menu and what its items do. Only a person clicks these, so they act as a person. */
-import { describeProgress } from '../core/progress';
-import type { PlanTask } from '../core/types';
+import { describeProgress } from '../core/format/progress';
+import type { PlanTask } from '../core/format/types';
 import { pathForPerson, run } from './api';
 import { initializePlan } from '../core/use-cases/plan-setup';
 import * as reading from '../core/use-cases/reading';

@@ -6,9 +6,9 @@
  * The cells may be anywhere on the plan sheet: the store reads the smallest block holding them in one call, and writes
  * the plan with its revision record in one call when they are side by side.
  */
-import { quoteSheetName } from '../core/a1';
+import { quoteSheetName } from '../core/sheet/a1';
 
-export { cellA1, cellAddress, type CellAddress } from '../core/a1';
+export { cellA1, cellAddress, type CellAddress } from '../core/sheet/a1';
 
 export const PLAN_LOCATION = {
   /** The sheet Sheet Plan sets up, visible to the people who own the spreadsheet. */

@@ -1,14 +1,15 @@
 /**
- * What a completion's checks read (src/core/done-checks.ts), read before the change takes the lock: for each sheet, one
- * lookup by name and one read (values and display values) of the rectangle that bounds every range the checks read
- * there. A task that wrote 10 ranges on one sheet is 4 calls, not 40, and none of them is made while the lock is held.
+ * What a completion's checks read (src/core/rules/done-checks.ts), read before the change takes the lock: for each
+ * sheet, one lookup by name and one read (values and display values) of the rectangle that bounds every range the
+ * checks read there. A task that wrote 10 ranges on one sheet is 4 calls, not 40, and none of them is made while the
+ * lock is held.
  *
  * Under the lock the reads are served from here while nothing the checks read can have changed: the plan is at the
  * revision record it was read from (its Check lines, the steps that wrote), and the write log's mark is where it was
  * (every writeRange and every undo moves it). Otherwise the checks read afresh, under the lock, as before. A sheet
  * whose rectangle could not be read (past its edge, or far larger than the ranges in it) is read range by range.
  */
-import type { CellGrid } from '../core/checks';
+import type { CellGrid } from '../core/rules/checks';
 import {
   cellCount,
   clippedTo,
@@ -17,7 +18,7 @@ import {
   isBounded,
   rowCount,
   type SheetRange,
-} from '../core/sheet-range';
+} from '../core/sheet/sheet-range';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

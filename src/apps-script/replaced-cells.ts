@@ -5,8 +5,8 @@
  * clear these cells for itself: they are on Sheet Plan's own sheet), and what the cells held is kept in the history
  * as a version of its own, so that nothing a person wrote is lost.
  */
-import { recordedRevision } from '../core/revision';
-import type { SavedVersion } from '../core/store';
+import { recordedRevision } from '../core/write-path/revision';
+import type { SavedVersion } from '../core/write-path/store';
 import { cellText, writtenText } from './cell-values';
 import { PLAN_LOCATION, cellA1, cellAddress, cellReference, type CellAddress } from './plan-location';
 

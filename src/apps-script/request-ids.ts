@@ -1,10 +1,10 @@
 /**
  * The request options of the plan API in the bundle: every agent function that changes the plan takes
- * `{ requestId }` after its own arguments (src/core/api-functions.ts, REQUEST_OPTIONS), read here once for all of
+ * `{ requestId }` after its own arguments (src/core/api/api-functions.ts, REQUEST_OPTIONS), read here once for all of
  * them. The id reaches the write path of the call, which answers a repeat with the first answer
- * (src/core/request-ids.ts).
+ * (src/core/write-path/request-ids.ts).
  */
-import { changeRequest, type ChangeRequest } from '../core/request-ids';
+import { changeRequest, type ChangeRequest } from '../core/write-path/request-ids';
 import { runAsNamedCaller } from './agent-identity';
 import { requestArgumentOf } from './descriptor-tables';
 

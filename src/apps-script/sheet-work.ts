@@ -1,13 +1,13 @@
 /**
  * Sheet work under the plan: the functions an agent reads and writes the spreadsheet with
  * (listSheets, readRange, writeRange, getWriteLog), and the person's undo of a write. The rules
- * live in src/core/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
+ * live in src/core/sheet/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
  * writes. A write is one lock, one read of the plan cells, one getValues and one getFormulas of the
  * target (the undo record: the formulas so that an undo puts a formula back, not its last value),
  * one setValues and one appended log row; the first write of a step also lists the step in the plan's revision
  * record (two calls), so that the done check of a task that never wrote skips the log.
  */
-import { describeValue } from '../core/arguments';
+import { describeValue } from '../core/api/arguments';
 import {
   describeCell,
   fromCellValue,
@@ -18,11 +18,11 @@ import {
   requireGrid,
   toCellInput,
   type CellJson,
-} from '../core/cell-values';
+} from '../core/sheet/cell-values';
 import { PlanError } from '../core/errors';
-import { LEASE_MINUTES, holderOf, type Claimant } from '../core/claims';
-import type { ChangeSource } from '../core/revision';
-import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet-results';
+import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
+import type { ChangeSource } from '../core/write-path/revision';
+import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
 import {
   anchoredAt,
   cellCount,
@@ -34,8 +34,14 @@ import {
   requireSheetRange,
   rowCount,
   type SheetRange,
-} from '../core/sheet-range';
-import { SHEET_LIMITS, enforceSheetRules, readIsDeclared, ruleContext, type SheetRequest } from '../core/sheet-rules';
+} from '../core/sheet/sheet-range';
+import {
+  SHEET_LIMITS,
+  enforceSheetRules,
+  readIsDeclared,
+  ruleContext,
+  type SheetRequest,
+} from '../core/sheet/sheet-rules';
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';

@@ -11,8 +11,8 @@
  * Every function that changes the plan answers with the new PlanView, so the sidebar never needs
  * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
  */
-import type { TaskAction } from '../core/actions';
-import { describeValue } from '../core/arguments';
+import type { TaskAction } from '../core/rules/actions';
+import { describeValue } from '../core/api/arguments';
 import { PlanError } from '../core/errors';
 import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
@@ -23,12 +23,12 @@ import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use
 import { act } from '../core/use-cases/task-actions';
 import { PlanRevisions } from '../core/write-path/plan-revisions';
 import type { HistoryEntry } from '../core/write-path/results';
-import type { PlanSettings } from '../core/settings';
-import type { ArchiveEntry } from '../core/store';
-import { currentRevision, revisionStamp } from '../core/revision';
-import type { SeenQuestion, SeenTask } from '../core/seen';
-import type { AddTaskOptions } from '../core/types';
-import type { PlanCells } from '../core/store';
+import type { PlanSettings } from '../core/person/settings';
+import type { ArchiveEntry } from '../core/write-path/store';
+import { currentRevision, revisionStamp } from '../core/write-path/revision';
+import type { SeenQuestion, SeenTask } from '../core/person/seen';
+import type { AddTaskOptions } from '../core/format/types';
+import type { PlanCells } from '../core/write-path/store';
 import {
   sessionScript,
   type AgentsView,
@@ -40,7 +40,7 @@ import {
 } from '../../sidebar/src/protocol';
 import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
-import { formatSheetRange, requireSheetRange } from '../core/sheet-range';
+import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
 import { undoWriteThen } from './sheet-work';
 import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
@@ -274,7 +274,8 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
 
 /**
  * Any task action of the core's TASK_ACTIONS: the move into each status, note, approve, requestChanges. `seen` is the
- * task as the sidebar showed it (src/core/seen.ts): the action is refused (CONFLICT) when the step holds another task.
+ * task as the sidebar showed it (src/core/person/seen.ts): the action is refused (CONFLICT) when the step holds another
+ * task.
  */
 export function sidebarTaskAction(
   token: string,

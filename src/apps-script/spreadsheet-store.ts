@@ -10,10 +10,10 @@
  * means nothing was written; a failure after the commit (releasing the lock) is not an error of the change.
  */
 import { PlanError, messageOf } from '../core/errors';
-import { planIdOf, readPlanRecord, recordedRevision, writePlanRecord } from '../core/revision';
-import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core/steps-that-wrote';
-import type { WaitingItem } from '../core/notifications';
-import { readSettings, type PlanSettings } from '../core/settings';
+import { planIdOf, readPlanRecord, recordedRevision, writePlanRecord } from '../core/write-path/revision';
+import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core/write-path/steps-that-wrote';
+import type { WaitingItem } from '../core/person/notifications';
+import { readSettings, type PlanSettings } from '../core/person/settings';
 import type {
   ArchiveEntry,
   ArchivedText,
@@ -22,7 +22,7 @@ import type {
   PlanWrite,
   RecordedPlan,
   SavedVersion,
-} from '../core/store';
+} from '../core/write-path/store';
 import { ArchiveSheet } from './archive-sheet';
 import { CellBlock } from './cell-block';
 import { PLAN_TEXT_LIMIT, asText, cellText, requireStorable, restoreInput, writtenText } from './cell-values';
@@ -122,10 +122,10 @@ export class SpreadsheetPlanStore implements PlanStore {
 
   /**
    * Lists `step` among the steps that wrote cells in the revision record this change read
-   * (src/core/steps-that-wrote.ts), for writeRange before it logs the write: the record cell alone is written (two
-   * calls), and put back if the change fails. Nothing is written when the step is listed already, or the record lists
-   * nothing (the done check then looks in the log anyway). The plan's text, revision and digest are untouched: the
-   * sidebar sees no new version of the plan (the write shows in the write log, whose mark moves).
+   * (src/core/write-path/steps-that-wrote.ts), for writeRange before it logs the write: the record cell alone is
+   * written (two calls), and put back if the change fails. Nothing is written when the step is listed already, or the
+   * record lists nothing (the done check then looks in the log anyway). The plan's text, revision and digest are
+   * untouched: the sidebar sees no new version of the plan (the write shows in the write log, whose mark moves).
    */
   listStepThatWrote(step: string): void {
     const before = this.readValues;
@@ -211,9 +211,9 @@ export class SpreadsheetPlanStore implements PlanStore {
   }
 
   /**
-   * The id of the plan whose cells were read (src/core/revision.ts planIdOf): the writes of the log it owns. A record
-   * a person cleared or typed over names none: the last recorded plan's record (the history's copy) says it then, as
-   * it numbers the revision.
+   * The id of the plan whose cells were read (src/core/write-path/revision.ts planIdOf): the writes of the log it owns.
+   * A record a person cleared or typed over names none: the last recorded plan's record (the history's copy) says it
+   * then, as it numbers the revision.
    */
   planIdOf(cells: { meta: string } | null): string {
     const meta = cells?.meta ?? '';

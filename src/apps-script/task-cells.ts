@@ -1,15 +1,15 @@
 /**
- * TaskCells on SpreadsheetApp (the port of src/core/done-checks.ts): the ranges each task wrote, from the write log;
- * one read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per task,
- * kept in a script property (every kind of execution has them) for the sidebar's line under the task.
+ * TaskCells on SpreadsheetApp (the port of src/core/rules/done-checks.ts): the ranges each task wrote, from the write
+ * log; one read of a range (getValues, and getDisplayValues for what the cells show); and the last check result per
+ * task, kept in a script property (every kind of execution has them) for the sidebar's line under the task.
  *
- * A check reads under read_range's rules (src/core/sheet-rules.ts): Sheet Plan's own sheets and oversized ranges are
- * not read at all (the check fails with why, and no cell value), and a read outside the plan's declared ranges is
+ * A check reads under read_range's rules (src/core/sheet/sheet-rules.ts): Sheet Plan's own sheets and oversized ranges
+ * are not read at all (the check fails with why, and no cell value), and a read outside the plan's declared ranges is
  * logged as read_range logs it. That row is kept even when the completion is refused: the cells were read, and the
  * refusal's message shows what they hold.
  */
-import type { CellGrid } from '../core/checks';
-import type { CheckResult, TaskCells } from '../core/done-checks';
+import type { CellGrid } from '../core/rules/checks';
+import type { CheckResult, TaskCells } from '../core/rules/done-checks';
 import { PlanError } from '../core/errors';
 import {
   anchoredAt,
@@ -19,8 +19,8 @@ import {
   readSheetRange,
   rowCount,
   type SheetRange,
-} from '../core/sheet-range';
-import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet-rules';
+} from '../core/sheet/sheet-range';
+import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet/sheet-rules';
 import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
 import { PrefetchedCells, boundedOn } from './prefetched-cells';

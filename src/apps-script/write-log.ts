@@ -12,10 +12,10 @@
  * registers how to put it back with the change under way, and the oldest rows are dropped only once
  * that change is committed: a change that fails leaves the log as it was.
  */
-import type { CellJson } from '../core/cell-values';
+import type { CellJson } from '../core/sheet/cell-values';
 import { PlanError } from '../core/errors';
-import type { WriteLogEntry } from '../core/sheet-results';
-import { SHEET_LIMITS } from '../core/sheet-rules';
+import type { WriteLogEntry } from '../core/sheet/sheet-results';
+import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
@@ -116,8 +116,8 @@ function newId(now: string): string {
 }
 
 /**
- * A write's id names the plan it was made under (`w…_p…`, src/core/revision.ts planIdOf): the log's rows keep their
- * columns, and a row from before plans had ids names none ('').
+ * A write's id names the plan it was made under (`w…_p…`, src/core/write-path/revision.ts planIdOf): the log's rows
+ * keep their columns, and a row from before plans had ids names none ('').
  */
 function planOfId(id: string): string {
   const mark = id.indexOf('_');
@@ -188,8 +188,8 @@ function requireRoomForWrite(rows: readonly LoggedRow[]): void {
 export class WriteLog {
   /**
    * `change` is needed to write: the change under way that the log's writes belong to. `currentPlan`: the id of the
-   * plan in the cell (src/core/revision.ts planIdOf), which a write is logged under and which the bounds keep the
-   * undoable writes of; undefined when not known (every write is then kept as undoable).
+   * plan in the cell (src/core/write-path/revision.ts planIdOf), which a write is logged under and which the bounds
+   * keep the undoable writes of; undefined when not known (every write is then kept as undoable).
    */
   constructor(
     private readonly spreadsheet: Spreadsheet,

@@ -1,23 +1,23 @@
 /** The platform-free core of Sheet Plan: the PLAN.md format, its operations and rules. */
-export * from './types';
-export * from './statuses';
-export { parsePlan, outlinePlan, splitTaskText, readAnalysis } from './parse';
-export type { PlanOutline } from './parse';
-export { updateTaskStatus, rewriteTaskLine, localDate } from './update';
-export { composePlan, STARTER_PLAN, recoveryPlan } from './compose';
-export { validatePlan } from './validate';
-export type { ValidationReport, PlanProblem } from './validate';
-export { countOf, countProgress, describeProgress } from './progress';
+export * from './format/types';
+export * from './format/statuses';
+export { parsePlan, outlinePlan, splitTaskText, readAnalysis } from './format/parse';
+export type { PlanOutline } from './format/parse';
+export { updateTaskStatus, rewriteTaskLine, localDate } from './format/update';
+export { composePlan, STARTER_PLAN, recoveryPlan } from './format/compose';
+export { validatePlan } from './rules/validate';
+export type { ValidationReport, PlanProblem } from './rules/validate';
+export { countOf, countProgress, describeProgress } from './format/progress';
 export { PlanError, planErrorCode } from './errors';
 export type { PlanErrorCode } from './errors';
-export { AGENT_ACTIONS, TASK_ACTIONS, actionRules, applyAction, isTaskAction } from './actions';
-export type { ActionRule, TaskAction } from './actions';
-export { PLAN_STATUSES, planStatusDefinition, planStatusForWord } from './plan-status';
-export type { PlanStatusDefinition } from './plan-status';
-export { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from './settings';
-export type { PlanSettings } from './settings';
-export { EDIT_ACTIONS, isEditAction, addTask, addPhase, renameTask, moveTask, removeTask } from './replan';
-export type { EditAction, ReplanOutcome } from './replan';
+export { AGENT_ACTIONS, TASK_ACTIONS, actionRules, applyAction, isTaskAction } from './rules/actions';
+export type { ActionRule, TaskAction } from './rules/actions';
+export { PLAN_STATUSES, planStatusDefinition, planStatusForWord } from './format/plan-status';
+export type { PlanStatusDefinition } from './format/plan-status';
+export { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from './person/settings';
+export type { PlanSettings } from './person/settings';
+export { EDIT_ACTIONS, isEditAction, addTask, addPhase, renameTask, moveTask, removeTask } from './replan/replan';
+export type { EditAction, ReplanOutcome } from './replan/replan';
 export type {
   RevisedPlan,
   TaskResult,
@@ -33,10 +33,10 @@ export type {
   FinishResult,
   ArchivedPlan,
 } from './write-path/results';
-export * from './store';
-export { HELD_ITEMS, heldItemDifferences, requireHeldItemsKept } from './held-items';
-export type { HeldChange, HeldItemKind } from './held-items';
-export { largestParts, requireFits } from './plan-size';
+export * from './write-path/store';
+export { HELD_ITEMS, heldItemDifferences, requireHeldItemsKept } from './rules/held-items';
+export type { HeldChange, HeldItemKind } from './rules/held-items';
+export { largestParts, requireFits } from './rules/plan-size';
 export {
   currentRevision,
   nextRevisionRecord,
@@ -47,8 +47,8 @@ export {
   recordedRevision,
   agentNameOf,
   agentSource,
-} from './revision';
-export type { AgentSource, ChangeSource, RevisionInfo } from './revision';
-export { matchTaskLine, matchPhaseHeading } from './patterns';
-export { formatTaskLine } from './annotations';
+} from './write-path/revision';
+export type { AgentSource, ChangeSource, RevisionInfo } from './write-path/revision';
+export { matchTaskLine, matchPhaseHeading } from './format/patterns';
+export { formatTaskLine } from './format/annotations';
 export { shorten, escapeHtml } from './text';

@@ -1,8 +1,8 @@
 /** The compact view agents read instead of the whole document (getPlan({ view: 'compact' })). */
-import { parsePlan } from '../../src/core/parse';
-import { argumentsProblem } from '../../src/core/argument-check';
-import { argumentTable } from '../../src/core/argument-table';
-import { compactPlan, summarizePlan } from '../../src/core/summary';
+import { parsePlan } from '../../src/core/format/parse';
+import { argumentsProblem } from '../../src/core/api/argument-check';
+import { argumentTable } from '../../src/core/api/argument-table';
+import { compactPlan, summarizePlan } from '../../src/core/format/summary';
 
 const EXAMPLE = `# Plan: Monthly Inventory Reconciliation
 

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { caught } from './caught';
 import type { AddressInfo } from 'node:net';
-import { AGENT_FUNCTION_NAMES, apiFunction, requestArgumentIndex } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES, apiFunction, requestArgumentIndex } from '../../src/core/api/api-functions';
 import { OAuth2Client, PlanClient } from '../../src/node/client';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };

@@ -4,7 +4,7 @@
  */
 import { PlanError, outlinePlan, parsePlan, validatePlan } from '../../src/core';
 import { PlanManager } from './plan-manager';
-import { adoptFormat, needsAdoption } from '../../src/core/adopt';
+import { adoptFormat, needsAdoption } from '../../src/core/format/adopt';
 import { REAL_SHAPES, realShape } from './fixtures';
 import { savedPlan } from './memory-store';
 

@@ -3,7 +3,7 @@
  * ` -- ` that stands between spaces outside inline code. What a status change does with it.
  */
 import { parsePlan, splitTaskText, updateTaskStatus } from '../../src/core';
-import { annotationText } from '../../src/core/annotations';
+import { annotationText } from '../../src/core/format/annotations';
 
 describe('the separator', () => {
   test.each([

@@ -1,8 +1,8 @@
 /**
- * What the approval box reads (src/core/approval-summary.ts): the scope first, then checks and dependencies, then the
- * tasks; progress as one count; a plan with nothing in common with the one approved before is a new plan.
+ * What the approval box reads (src/core/person/approval-summary.ts): the scope first, then checks and dependencies,
+ * then the tasks; progress as one count; a plan with nothing in common with the one approved before is a new plan.
  */
-import { summarizeForApproval, type ApprovalChanges } from '../../src/core/approval-summary';
+import { summarizeForApproval, type ApprovalChanges } from '../../src/core/person/approval-summary';
 
 const lines = (...text: string[]) => text.join('\n');
 

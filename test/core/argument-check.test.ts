@@ -1,11 +1,11 @@
 /**
- * The one argument rule set: the descriptor's schemas as JSON (src/core/argument-table.ts), checked by
- * src/core/argument-check.ts before an agent function runs.
+ * The one argument rule set: the descriptor's schemas as JSON (src/core/api/argument-table.ts), checked by
+ * src/core/api/argument-check.ts before an agent function runs.
  */
-import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api-functions';
-import { PERSON_FUNCTIONS } from '../../src/core/api-person-functions';
-import { argumentsProblem } from '../../src/core/argument-check';
-import { CHECKED_FUNCTION_NAMES, argumentTable } from '../../src/core/argument-table';
+import { AGENT_FUNCTION_NAMES, apiFunction } from '../../src/core/api/api-functions';
+import { PERSON_FUNCTIONS } from '../../src/core/api/api-person-functions';
+import { argumentsProblem } from '../../src/core/api/argument-check';
+import { CHECKED_FUNCTION_NAMES, argumentTable } from '../../src/core/api/argument-table';
 
 const TABLE = argumentTable();
 const problemOf = (name: string, args: unknown[]) => argumentsProblem(TABLE[name], args);

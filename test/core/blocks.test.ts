@@ -2,9 +2,9 @@
  * The block scanner labels every line with its Markdown block, and every reader of the text goes by the
  * labels: a `Write:` scope line, a `- Check:` line or a task inside code, a comment or HTML is an example.
  */
-import { scanBlocks } from '../../src/core/blocks';
-import { taskChecks } from '../../src/core/checks';
-import { outlinePlan, parsePlan } from '../../src/core/parse';
+import { scanBlocks } from '../../src/core/format/blocks';
+import { taskChecks } from '../../src/core/rules/checks';
+import { outlinePlan, parsePlan } from '../../src/core/format/parse';
 
 const labelled = (text: string) => {
   const lines = text.split('\n');

@@ -12,9 +12,9 @@ import {
   taskChecksOf,
   type CellGrid,
   type DeclaredCheck,
-} from '../../src/core/checks';
-import { readSheetRange, type SheetRange } from '../../src/core/sheet-range';
-import { outlinePlan } from '../../src/core/parse';
+} from '../../src/core/rules/checks';
+import { readSheetRange, type SheetRange } from '../../src/core/sheet/sheet-range';
+import { outlinePlan } from '../../src/core/format/parse';
 
 function range(text: string): SheetRange {
   const read = readSheetRange(text);

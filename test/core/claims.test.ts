@@ -5,8 +5,8 @@
  */
 import { planErrorCode, parsePlan, type PlanStore } from '../../src/core';
 import { PlanManager } from './plan-manager';
-import { readClaimValue, isActive } from '../../src/core/claims';
-import { compactPlan } from '../../src/core/summary';
+import { readClaimValue, isActive } from '../../src/core/rules/claims';
+import { compactPlan } from '../../src/core/format/summary';
 import { savedPlan, type MemoryStore } from './memory-store';
 
 const PLAN = `# Plan: Sales

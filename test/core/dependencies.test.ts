@@ -1,14 +1,14 @@
 /**
- * Dependencies (src/core/dependencies.ts, dependency-carry.ts): a task's `  - After: 1.2, 1.3` line, read in the
+ * Dependencies (src/core/rules/dependencies.ts, dependency-carry.ts): a task's `  - After: 1.2, 1.3` line, read in the
  * forms people write, respected by getNextTask and startTask, reported by validatePlan, and carried through every
  * re-planning operation.
  */
-import { argumentsProblem } from '../../src/core/argument-check';
-import { argumentTable } from '../../src/core/argument-table';
+import { argumentsProblem } from '../../src/core/api/argument-check';
+import { argumentTable } from '../../src/core/api/argument-table';
 import { parsePlan, planErrorCode, validatePlan } from '../../src/core';
 import { PlanManager } from './plan-manager';
-import { compactPlan } from '../../src/core/summary';
-import { readStepList } from '../../src/core/dependencies';
+import { compactPlan } from '../../src/core/format/summary';
+import { readStepList } from '../../src/core/rules/dependencies';
 import { MemoryStore, TODAY, savedPlan } from './memory-store';
 
 /** A plan whose phase 1 has `tasks` (one line each, nested lines after `\n`). */

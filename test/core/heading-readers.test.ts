@@ -1,8 +1,8 @@
 /**
- * The hand readers of headings (src/core/patterns.ts: an ATX heading's opening, a setext underline) read exactly what
- * the regular expressions they replaced matched. The expressions stay here as the definitions.
+ * The hand readers of headings (src/core/format/patterns.ts: an ATX heading's opening, a setext underline) read exactly
+ * what the regular expressions they replaced matched. The expressions stay here as the definitions.
  */
-import { atxOpening, setextLevel } from '../../src/core/patterns';
+import { atxOpening, setextLevel } from '../../src/core/format/patterns';
 import { compareOnSampledLines } from './sampled-lines';
 
 const DEFINITION = /^\ufeff?[ \u00a0]{0,3}(#{1,6})(?:[ \t\u00a0]{1,64}|$)/;

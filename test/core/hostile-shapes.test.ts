@@ -7,7 +7,7 @@
  * much, not a hundred. Durations are only compared within the run (./timing.ts), never with a clock.
  */
 import { parsePlan, updateTaskStatus, validatePlan } from '../../src/core';
-import { adoptFormat } from '../../src/core/adopt';
+import { adoptFormat } from '../../src/core/format/adopt';
 import { PLAN_TEXT_LIMIT, hostileShapes, realisticMaximumPlan, type Shape } from '../../bench/shapes';
 import { fastest, growthPerCharacter, relativeCost } from './timing';
 

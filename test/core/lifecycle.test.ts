@@ -2,8 +2,8 @@
  * The plan's lifecycle: a `Status:` line a person controls (draft → approved → done), the setting
  * "the agent needs my approval before it starts", finishing into the archive.
  */
-import { argumentsProblem } from '../../src/core/argument-check';
-import { argumentTable } from '../../src/core/argument-table';
+import { argumentsProblem } from '../../src/core/api/argument-check';
+import { argumentTable } from '../../src/core/api/argument-table';
 import { parsePlan } from '../../src/core';
 import { PlanManager } from './plan-manager';
 import { MemoryStore, TODAY, agent, lines, person, refusal, savedPlan } from './memory-store';

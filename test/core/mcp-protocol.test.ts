@@ -3,7 +3,7 @@
  * out; protocol errors are JSON-RPC errors and run nothing, tool failures are isError results.
  */
 import { LATEST_PROTOCOL_VERSION as SDK_LATEST, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { inputProblem } from '../../src/core/argument-check';
+import { inputProblem } from '../../src/core/api/argument-check';
 import { PlanError } from '../../src/core/errors';
 import {
   answerMcpBody,

@@ -12,7 +12,7 @@ import {
   type SavedVersion,
 } from '../../src/core';
 import { PlanManager } from './plan-manager';
-import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/person/settings';
 
 export const TODAY = '2026-03-14';
 /** The longest plan the store always takes, as the spreadsheet's. */

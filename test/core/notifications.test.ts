@@ -1,10 +1,10 @@
 /**
  * What newly waits for the person after a change, how events fold into one e-mail per 10 minutes, the e-mail's words,
- * and the settings that switch it on (src/core/notifications.ts, src/core/settings.ts).
+ * and the settings that switch it on (src/core/person/notifications.ts, src/core/person/settings.ts).
  */
-import { argumentsProblem } from '../../src/core/argument-check';
-import { argumentTable } from '../../src/core/argument-table';
-import { outlinePlan } from '../../src/core/parse';
+import { argumentsProblem } from '../../src/core/api/argument-check';
+import { argumentTable } from '../../src/core/api/argument-table';
+import { outlinePlan } from '../../src/core/format/parse';
 import {
   MAIL_WINDOW_MS,
   composeMail,
@@ -13,8 +13,8 @@ import {
   readMailState,
   waitingItems,
   type WaitingItem,
-} from '../../src/core/notifications';
-import { requireSettingsChange, readSettings } from '../../src/core/settings';
+} from '../../src/core/person/notifications';
+import { requireSettingsChange, readSettings } from '../../src/core/person/settings';
 
 const plan = (...lines: string[]) => outlinePlan(lines.join('\n'));
 

@@ -8,8 +8,10 @@ import { savedPlan } from './memory-store';
 
 // The modules' own export objects, which every importer reads its functions from, so that a spy sees their calls (an
 // `import * as` namespace is a copy of them).
-const parse = jest.requireActual<typeof import('../../src/core/parse')>('../../src/core/parse');
-const revision = jest.requireActual<typeof import('../../src/core/revision')>('../../src/core/revision');
+const parse = jest.requireActual<typeof import('../../src/core/format/parse')>('../../src/core/format/parse');
+const revision = jest.requireActual<typeof import('../../src/core/write-path/revision')>(
+  '../../src/core/write-path/revision',
+);
 
 const PLAN = [
   '# Plan: Clean the sales sheet',

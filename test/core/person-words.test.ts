@@ -2,7 +2,7 @@
  * What the history and the archive keep for a person: the words only a person writes, whether an entry is the last to
  * hold one, and which entries a bounded record drops (never a person's for an agent's).
  */
-import { entriesToDrop, holdsLastWords, personWords } from '../../src/core/person-words';
+import { entriesToDrop, holdsLastWords, personWords } from '../../src/core/person/person-words';
 
 const PLAN = [
   '# Plan: Close',

@@ -2,8 +2,8 @@
  * What changed between two versions of a plan, as the approval box and the history list it: tasks matched by what they
  * say (not by their step), renames with the changed words marked, moves, status changes, phases, declared ranges.
  */
-import { diffPlans } from '../../src/core/plan-diff';
-import { diffWords } from '../../src/core/word-diff';
+import { diffPlans } from '../../src/core/format/plan-diff';
+import { diffWords } from '../../src/core/format/word-diff';
 
 const lines = (...text: string[]) => text.join('\n');
 

@@ -377,7 +377,7 @@ describe('task status changes', () => {
   test('startTask marks the task [/]', () => {
     const store = savedPlan(simple);
     const task = agent(store).startTask('1.1');
-    // The agent's claim goes under it in the same write (src/core/claims.ts): a caller without a name is `api`.
+    // The agent's claim goes under it in the same write (src/core/rules/claims.ts): a caller without a name is `api`.
     expect(store.text).toBe(withLines(simple, { 3: '- [/] 1.1 The task\n  - Working: api until 2026-03-14 09:30' }));
     expect(task).toMatchObject({ step: '1.1', status: 'doing', title: 'The task', revision: 2 });
   });

@@ -3,12 +3,12 @@
  * (src/core/use-cases/) the product's entry points call (src/apps-script/api.ts, sidebar.ts), so that the core's tests
  * read as the spec's do. The product has no such facade: an entry point calls its use case directly.
  */
-import type { TaskAction } from '../../src/core/actions';
-import type { SeenQuestion, SeenTask } from '../../src/core/seen';
-import type { AddTaskOptions, PhaseInput, PlanDetails } from '../../src/core/types';
-import type { RevisionInfo } from '../../src/core/revision';
-import type { PlanSettings } from '../../src/core/settings';
-import type { ArchiveEntry, PlanStore } from '../../src/core/store';
+import type { TaskAction } from '../../src/core/rules/actions';
+import type { SeenQuestion, SeenTask } from '../../src/core/person/seen';
+import type { AddTaskOptions, PhaseInput, PlanDetails } from '../../src/core/format/types';
+import type { RevisionInfo } from '../../src/core/write-path/revision';
+import type { PlanSettings } from '../../src/core/person/settings';
+import type { ArchiveEntry, PlanStore } from '../../src/core/write-path/store';
 import { releaseClaim } from '../../src/core/use-cases/claims';
 import { applyCommands } from '../../src/core/use-cases/commands';
 import {
@@ -114,7 +114,7 @@ export class PlanManager {
   requestChanges(step: string, comment: string): TaskResult {
     return act(this.path, 'requestChanges', step, comment);
   }
-  /** A person frees a task an agent claimed: its Working lines go (src/core/claims.ts). */
+  /** A person frees a task an agent claimed: its Working lines go (src/core/rules/claims.ts). */
   releaseClaim(step: string, seen?: SeenTask | null): TaskResult {
     return releaseClaim(this.path, step, seen);
   }

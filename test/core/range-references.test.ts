@@ -1,7 +1,7 @@
 /** Range references in plan text: what the sidebar turns into links that select the range in the sheet. */
-import { PLACEHOLDER } from '../../src/core/patterns';
-import { findRangeReferences } from '../../src/core/range-references';
-import { readSheetRange } from '../../src/core/sheet-range';
+import { PLACEHOLDER } from '../../src/core/format/patterns';
+import { findRangeReferences } from '../../src/core/format/range-references';
+import { readSheetRange } from '../../src/core/sheet/sheet-range';
 import { growthPerCharacter } from './timing';
 
 const references = (text: string) => findRangeReferences(text).map((found) => found.reference);

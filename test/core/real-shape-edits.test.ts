@@ -5,7 +5,7 @@
  * and a tab-indented task under a heading is a task.
  */
 import { outlinePlan, parsePlan } from '../../src/core';
-import { adoptFormat } from '../../src/core/adopt';
+import { adoptFormat } from '../../src/core/format/adopt';
 import { realShape } from './fixtures';
 import { agent, person, refusal, savedPlan } from './memory-store';
 

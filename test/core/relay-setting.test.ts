@@ -1,9 +1,9 @@
 /**
- * The relay's address as a sheet setting (src/core/settings.ts): entered once by a person, kept as an origin, empty
- * until then; anything else is refused saying what is allowed, and a stored value that is not one reads as empty.
+ * The relay's address as a sheet setting (src/core/person/settings.ts): entered once by a person, kept as an origin,
+ * empty until then; anything else is refused saying what is allowed, and a stored value that is not one reads as empty.
  */
 import { PlanError } from '../../src/core/errors';
-import { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, readSettings, requireSettingsChange } from '../../src/core/person/settings';
 
 test('empty by default; an https origin is kept without its trailing slash; empty removes it', () => {
   expect(DEFAULT_SETTINGS.relayUrl).toBe('');

@@ -8,8 +8,8 @@ import {
   type AnsweredRequest,
   type ChangeRequest,
   type PlanNow,
-} from '../../src/core/request-ids';
-import { readPlanRecord, revisionRecord, revisionStamp, writePlanRecord } from '../../src/core/revision';
+} from '../../src/core/write-path/request-ids';
+import { readPlanRecord, revisionRecord, revisionStamp, writePlanRecord } from '../../src/core/write-path/revision';
 
 const AT = '2026-01-10T09:00:00.000Z';
 

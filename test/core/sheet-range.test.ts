@@ -6,7 +6,7 @@ import {
   rangesInText,
   readSheetRange,
   requireSheetRange,
-} from '../../src/core/sheet-range';
+} from '../../src/core/sheet/sheet-range';
 
 describe('reading a range', () => {
   test.each([

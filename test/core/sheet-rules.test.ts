@@ -1,7 +1,8 @@
-/** The rules of sheet work (src/core/sheet-rules.ts) and the JSON form of cells (src/core/cell-values.ts). */
-import { holds, requireGrid, toCellInput } from '../../src/core/cell-values';
-import { parsePlan } from '../../src/core/parse';
-import { requireSheetRange } from '../../src/core/sheet-range';
+/** The rules of sheet work (src/core/sheet/sheet-rules.ts) and the JSON form of cells (src/core/sheet/cell-values.ts).
+ * */
+import { holds, requireGrid, toCellInput } from '../../src/core/sheet/cell-values';
+import { parsePlan } from '../../src/core/format/parse';
+import { requireSheetRange } from '../../src/core/sheet/sheet-range';
 import {
   SHEET_LIMITS,
   SHEET_RULES,
@@ -10,7 +11,7 @@ import {
   formulasAllowed,
   ruleContext,
   writesAllowed,
-} from '../../src/core/sheet-rules';
+} from '../../src/core/sheet/sheet-rules';
 
 const plan = (...lines: string[]) => lines.join('\n');
 

@@ -86,7 +86,8 @@ describe('no word of a title is lost through start, block, complete and reopen',
     const manager = new PlanManager(store, { source: 'api' });
     manager.startTask('1.1');
     manager.startTask('2.3');
-    // Each start writes the agent's claim under the task (src/core/claims.ts); the task lines are the rule's subject.
+    // Each start writes the agent's claim under the task (src/core/rules/claims.ts); the task lines are the rule's
+    // subject.
     expect(text().replace(/\n {2}- Working: api until [^\n]*/g, '')).toBe(
       plan
         .replace('- [ ] 1.1 Run', '- [/] 1.1 Run')

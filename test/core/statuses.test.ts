@@ -16,7 +16,7 @@ import {
   type Progress,
   type StatusDefinition,
 } from '../../src/core';
-import { summarizePlan } from '../../src/core/summary';
+import { summarizePlan } from '../../src/core/format/summary';
 
 const QUESTION: StatusDefinition = {
   status: 'question',

@@ -1,10 +1,11 @@
 /**
- * The steps that wrote, in the revision record (src/core/steps-that-wrote.ts): believed only when Sheet Plan's seal
- * matches, added to by writeRange only where a list is kept, and the write log read at most once per change.
+ * The steps that wrote, in the revision record (src/core/write-path/steps-that-wrote.ts): believed only when Sheet
+ * Plan's seal matches, added to by writeRange only where a list is kept, and the write log read at most once per
+ * change.
  */
-import type { TaskCells } from '../../src/core/done-checks';
-import { readPlanRecord, revisionRecord, writePlanRecord } from '../../src/core/revision';
-import type { SheetRange } from '../../src/core/sheet-range';
+import type { TaskCells } from '../../src/core/rules/done-checks';
+import { readPlanRecord, revisionRecord, writePlanRecord } from '../../src/core/write-path/revision';
+import type { SheetRange } from '../../src/core/sheet/sheet-range';
 import {
   STEPS_LISTED_AT_MOST,
   STEPS_THAT_WROTE,
@@ -12,7 +13,7 @@ import {
   recordListingStep,
   stepsThatWroteIn,
   withStepsThatWrote,
-} from '../../src/core/steps-that-wrote';
+} from '../../src/core/write-path/steps-that-wrote';
 
 const RECORD = revisionRecord(4, '# Plan: A', 'api', '2026-11-26T10:00:00.000Z').meta;
 /** The record's text listing `steps` (undefined: no list), as the write path writes it. */

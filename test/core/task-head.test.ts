@@ -1,8 +1,8 @@
 /**
- * The hand reader of a task line's head (src/core/task-head.ts) reads exactly what the regular expression it replaced
- * matched: the same lines, the same parts. The expression stays here as the definition.
+ * The hand reader of a task line's head (src/core/format/task-head.ts) reads exactly what the regular expression it
+ * replaced matched: the same lines, the same parts. The expression stays here as the definition.
  */
-import { readTaskHead } from '../../src/core/task-head';
+import { readTaskHead } from '../../src/core/format/task-head';
 import { compareOnSampledLines } from './sampled-lines';
 
 const HEAD_DEFINITION =

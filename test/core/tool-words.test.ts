@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AGENT_FUNCTION_NAMES } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES } from '../../src/core/api/api-functions';
 import { toolWords } from '../../src/core/mcp/tool-words';
 import { mcpToolTable } from '../../src/node/mcp/tools';
 

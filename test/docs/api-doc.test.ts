@@ -1,11 +1,11 @@
 /**
- * The API reference (docs/api.md) against the API descriptor (src/core/api-functions.ts): the table lists every agent
- * function with its arguments as the descriptor has them (optional ones marked `?`), and nothing else; every
+ * The API reference (docs/api.md) against the API descriptor (src/core/api/api-functions.ts): the table lists every
+ * agent function with its arguments as the descriptor has them (optional ones marked `?`), and nothing else; every
  * other exposed function (triggers, menu, sidebar) is named below it; the errors table lists every code.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AGENT_FUNCTION_NAMES, FUNCTION_NAMES, callSignature } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES, FUNCTION_NAMES, callSignature } from '../../src/core/api/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
 
 const apiSection = readFileSync(path.resolve(__dirname, '../../docs/api.md'), 'utf8');

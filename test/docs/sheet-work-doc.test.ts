@@ -1,7 +1,8 @@
-/** The table of sheet-work rules in docs/sheet-work.md against the rule table itself (src/core/sheet-rules.ts). */
+/** The table of sheet-work rules in docs/sheet-work.md against the rule table itself (src/core/sheet/sheet-rules.ts).
+ * */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SHEET_LIMITS, SHEET_RULES } from '../../src/core/sheet-rules';
+import { SHEET_LIMITS, SHEET_RULES } from '../../src/core/sheet/sheet-rules';
 
 const section = readFileSync(path.resolve(__dirname, '../../docs/sheet-work.md'), 'utf8');
 

@@ -2,7 +2,7 @@
  * The plan a person last approved is kept with the approval (all or nothing, beside the history), so that the approval
  * box can show what an agent changed since: an agent's re-plan does not touch it, and only a person can read it.
  */
-import { diffPlans } from '../../src/core/plan-diff';
+import { diffPlans } from '../../src/core/format/plan-diff';
 import {
   approveAsPerson,
   call,

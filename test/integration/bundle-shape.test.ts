@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { FUNCTION_NAMES } from '../../src/core/api-functions';
+import { FUNCTION_NAMES } from '../../src/core/api/api-functions';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
@@ -159,6 +159,6 @@ test('a stack trace of the minified bundle maps back to the source through the m
   const script = path.resolve(__dirname, '../../scripts/stack-trace.mjs');
   const mapped = execFileSync(process.execPath, [script, trace], { encoding: 'utf8' });
   // The check that refused the argument, by its source file and line.
-  expect(mapped).toMatch(/\(Code:\d+:\d+ \[src\/core\/argument-check\.ts:\d+:\d+\]\)/);
+  expect(mapped).toMatch(/\(Code:\d+:\d+ \[src\/core\/api\/argument-check\.ts:\d+:\d+\]\)/);
   expect(mapped).toMatch(/\[src\/apps-script\/checked-arguments\.ts:\d+:\d+\]/);
 });

@@ -4,7 +4,7 @@
  * write; another agent's change of it is refused with CLAIMED and writes nothing; the lease ends on the spreadsheet's
  * wall clock; a person acts anyway and releases the claim in the sidebar; hand edits of the cell keep it.
  */
-import { parsePlan } from '../../src/core/parse';
+import { parsePlan } from '../../src/core/format/parse';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 import {

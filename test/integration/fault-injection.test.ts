@@ -6,7 +6,7 @@
  * was (cells, history, the last recorded plan), or success with the spreadsheet exactly as the clean run left it.
  * initPlan never errors: it answers the spec's recovery plan, having written nothing.
  */
-import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
+import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api/api-functions';
 import { EmulatedSpreadsheet, runWebApp, webAppEvent } from '../../src/node/emulator';
 import {
   MARKER,

@@ -2,7 +2,7 @@
  * Every API function against every kind of bad input: each case ends in a clear error (a stable
  * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
  */
-import { AGENT_FUNCTION_NAMES, apiFunction, type AgentFunctionName } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES, apiFunction, type AgentFunctionName } from '../../src/core/api/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
 import { parsePlan } from '../../src/core';
 import { execute, openedSheet, PLAN, plan, sheetWithPlan, snapshot } from './harness';

@@ -10,9 +10,9 @@
  * A fixed seed and a bounded number of runs: the same sequences in every `npm test`.
  */
 import fc from 'fast-check';
-import { isActive, taskClaims } from '../../src/core/claims';
+import { isActive, taskClaims } from '../../src/core/rules/claims';
 import { approvedContent } from '../../src/core/guard/approval';
-import { outlinePlan, type PlanOutline } from '../../src/core/parse';
+import { outlinePlan, type PlanOutline } from '../../src/core/format/parse';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN, approveAsPerson, callAsPerson, personEdits, planText } from './harness';
 import { stockSheet } from './stock-plan';

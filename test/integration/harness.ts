@@ -18,7 +18,7 @@ import {
 import { TextOutput } from '../../src/node/emulator/services/content-service';
 import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../src/apps-script/plan-location';
 import { SETTINGS_PROPERTY } from '../../src/apps-script/spreadsheet-access';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../src/core/person/settings';
 
 export const DIST = path.resolve(__dirname, '../../dist');
 /** The plan's cells, from the one object that says where the plan lives. */
@@ -124,7 +124,8 @@ export function openedSheet(options: SpreadsheetOptions = {}): EmulatedSpreadshe
 }
 
 /**
- * The settings a person saves with "the agent needs my approval" off. A new sheet has it on (src/core/settings.ts);
+ * The settings a person saves with "the agent needs my approval" off. A new sheet has it on
+ * (src/core/person/settings.ts);
  * the shared fixtures turn it off explicitly, as most tests are not about approval. Tests of approval turn it on, or
  * delete the property to see a new sheet's default.
  */
@@ -254,7 +255,8 @@ export function personDoes(spreadsheet: EmulatedSpreadsheet, edit: PersonEdit): 
   if ('error' in outcome) throw new Error(outcome.error.message);
 }
 
-/** `text` without its `- Working: … until …` lines (an agent's claims, src/core/claims.ts), their line breaks too. */
+/** `text` without its `- Working: … until …` lines (an agent's claims, src/core/rules/claims.ts), their line breaks
+ * too. */
 export function withoutClaims(text: string): string {
   return text.replace(/\r?\n[ \t]*- Working: [^\r\n]*/g, '');
 }

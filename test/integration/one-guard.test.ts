@@ -3,7 +3,7 @@
  * test replays an adversarial agent's sequence through the built bundle, agents coming as real MCP clients do
  * (doPost with a key the person made); a refusal leaves every sheet as it was.
  */
-import { diffPlans } from '../../src/core/plan-diff';
+import { diffPlans } from '../../src/core/format/plan-diff';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN, callAsPerson, execute, personEdits, planText } from './harness';
 import { STOCK_PLAN, stockSheet } from './stock-plan';

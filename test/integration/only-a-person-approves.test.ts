@@ -4,7 +4,7 @@
  * document (replacePlan, createPlan, restoreRevision, initPlan). A refusal is NEEDS_PERSON and writes nothing. A person
  * in the sidebar may make every one of those changes.
  */
-import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api-functions';
+import { API_FUNCTIONS, type ApiFunctionSpec } from '../../src/core/api/api-functions';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
   PLAN,

@@ -9,8 +9,8 @@ import {
   apiFunction,
   requestArgumentIndex,
   type ChangingAgentFunctionName,
-} from '../../src/core/api-functions';
-import { ANSWER_CHARACTERS, REMEMBERED_REQUESTS } from '../../src/core/request-ids';
+} from '../../src/core/api/api-functions';
+import { ANSWER_CHARACTERS, REMEMBERED_REQUESTS } from '../../src/core/write-path/request-ids';
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import {
   call,
@@ -128,7 +128,7 @@ describe('the same request id twice', () => {
 
   test.each([
     ['setTaskNote', ['1.2', 'noted'], ['getValues']],
-    // A completion reads the plan once before the lock too, for what its checks read (src/core/done-checks.ts).
+    // A completion reads the plan once before the lock too, for what its checks read (src/core/rules/done-checks.ts).
     ['advanceTask', ['1.2'], ['getValues', 'getValues']],
   ])('a repeat of %s reads the plan and writes nothing', (name, args, reads) => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);

@@ -3,8 +3,8 @@
  * range write of the plan (and one write of its copy in the history sheet), and its answer (the new plan) needs no
  * further read.
  */
-import { PERSON_FUNCTIONS } from '../../src/core/api-person-functions';
-import type { ApiFunctionSpec } from '../../src/core/api-spec';
+import { PERSON_FUNCTIONS } from '../../src/core/api/api-person-functions';
+import type { ApiFunctionSpec } from '../../src/core/api/api-spec';
 import {
   execute,
   openedSheet,

@@ -1,12 +1,12 @@
 /**
- * The steps that wrote cells, listed in the revision record (src/core/steps-that-wrote.ts): writeRange lists its step
- * before it logs the write, every write of the plan carries the list, and the done check of a task the list says never
- * wrote skips the write log. A record that cannot be believed (cleared, typed over, edited by hand, from before the
- * list) falls back to the log, so a formula error in a written cell always refuses the completion.
+ * The steps that wrote cells, listed in the revision record (src/core/write-path/steps-that-wrote.ts): writeRange lists
+ * its step before it logs the write, every write of the plan carries the list, and the done check of a task the list
+ * says never wrote skips the write log. A record that cannot be believed (cleared, typed over, edited by hand, from
+ * before the list) falls back to the log, so a formula error in a written cell always refuses the completion.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { STEPS_THAT_WROTE } from '../../src/core/steps-that-wrote';
+import { STEPS_THAT_WROTE } from '../../src/core/write-path/steps-that-wrote';
 import {
   MARKER,
   PLAN,

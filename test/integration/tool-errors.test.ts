@@ -4,7 +4,7 @@
  * function that is no tool (`getHistory`). Run through the built bundle's doPost, as Google runs it.
  */
 import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
-import { AGENT_FUNCTION_NAMES } from '../../src/core/api-functions';
+import { AGENT_FUNCTION_NAMES } from '../../src/core/api/api-functions';
 import { DIST, callAsPerson, openSidebar, openedSheet, sheetWithSavedPlan } from './harness';
 
 const PLAN_TEXT = [

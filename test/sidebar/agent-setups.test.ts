@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { agentSetups, cliScript, CLI_PLACEHOLDER, isLocalAddress, shellQuote } from '../../sidebar/src/agent-setups';
-import { relayConnectorUrl, relayMcpUrl, relayOrigin, splitAgentUrl } from '../../src/core/relay-url';
+import { relayConnectorUrl, relayMcpUrl, relayOrigin, splitAgentUrl } from '../../src/core/mcp/relay-url';
 
 const KEY = 'sp-0123';
 const URL = `https://script.google.com/macros/s/AKfy/exec?key=${KEY}`;

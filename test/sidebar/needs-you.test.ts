@@ -2,9 +2,9 @@
  * What waits for the person (sidebar/src/needs-you.ts), in the order they act on it, each with its cells; and check
  * results an undo made stale are no longer shown.
  */
-import { parsePlan } from '../../src/core/parse';
-import type { CheckResult } from '../../src/core/done-checks';
-import type { WriteLogEntry } from '../../src/core/sheet-results';
+import { parsePlan } from '../../src/core/format/parse';
+import type { CheckResult } from '../../src/core/rules/done-checks';
+import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
 import { freshCheckResults, needsYou } from '../../sidebar/src/needs-you';
 
 const PLAN = `# Plan: Report

@@ -14,7 +14,7 @@ import { Settings } from './settings';
 import { SelectRange } from './range-links';
 import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
-import { taskChecksOf } from '../../../src/core/checks';
+import { taskChecksOf } from '../../../src/core/rules/checks';
 import { freshCheckResults } from '../needs-you';
 
 function useControllerState(controller: SidebarController): SidebarState {

@@ -6,11 +6,15 @@
  * footer that sticks to the bottom while the box is on screen.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { summarizeForApproval, type ApprovalChanges, type TaskLineChange } from '../../../src/core/approval-summary';
-import { parsePlan } from '../../../src/core/parse';
-import type { RangeChange } from '../../../src/core/plan-diff';
-import { formatSheetRange } from '../../../src/core/sheet-range';
-import { declaredRanges, formulasAllowed } from '../../../src/core/sheet-rules';
+import {
+  summarizeForApproval,
+  type ApprovalChanges,
+  type TaskLineChange,
+} from '../../../src/core/person/approval-summary';
+import { parsePlan } from '../../../src/core/format/parse';
+import type { RangeChange } from '../../../src/core/format/plan-diff';
+import { formatSheetRange } from '../../../src/core/sheet/sheet-range';
+import { declaredRanges, formulasAllowed } from '../../../src/core/sheet/sheet-rules';
 import type { SidebarController } from '../controller';
 import { describeError } from '../error-words';
 import { plural } from '../words';

@@ -1,4 +1,4 @@
-import type { ArchiveEntry } from '../../../src/core/store';
+import type { ArchiveEntry } from '../../../src/core/write-path/store';
 import type { SidebarController } from '../controller';
 import type { ArchivedPlanView } from '../protocol';
 import { FinishedPlan } from './finished-plan';

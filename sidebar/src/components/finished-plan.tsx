@@ -4,7 +4,7 @@
  * Markdown itself stays one click away ("Show the text"), as in History.
  */
 import { useMemo } from 'preact/hooks';
-import { parsePlan } from '../../../src/core/parse';
+import { parsePlan } from '../../../src/core/format/parse';
 import { withoutEmptyFields } from '../empty-fields';
 import { MarkdownSection } from './plan-panel';
 import { LinkedText } from './range-links';

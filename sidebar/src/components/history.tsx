@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import { diffPlans } from '../../../src/core/plan-diff';
+import { diffPlans } from '../../../src/core/format/plan-diff';
 import type { HistoryEntry } from '../../../src/core/write-path/results';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';

@@ -1,12 +1,19 @@
 /**
- * What changed between two versions of the plan (src/core/plan-diff.ts), as a list a person reads: one line per task,
- * phase or range, the changed words of a rename marked (struck through when removed, underlined when added). The
+ * What changed between two versions of the plan (src/core/format/plan-diff.ts), as a list a person reads: one line per
+ * task, phase or range, the changed words of a rename marked (struck through when removed, underlined when added). The
  * approval box shows it against the plan the person last approved; the history against the version before an entry.
  */
 import { Fragment } from 'preact';
-import { STATUS_TABLE } from '../../../src/core/statuses';
+import { STATUS_TABLE } from '../../../src/core/format/statuses';
 import type { ApprovedChange } from '../../../src/core/features/feature';
-import type { PlanDiff, PhaseChange, RangeChange, TaskChange, TextChange, WordPart } from '../../../src/core/plan-diff';
+import type {
+  PlanDiff,
+  PhaseChange,
+  RangeChange,
+  TaskChange,
+  TextChange,
+  WordPart,
+} from '../../../src/core/format/plan-diff';
 
 function Words({ parts }: { parts: WordPart[] }) {
   return (

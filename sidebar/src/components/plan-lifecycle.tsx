@@ -3,7 +3,7 @@
  * person's comment). The decision on a draft is the approval box (./approval-box.tsx).
  */
 import { useState } from 'preact/hooks';
-import { planStatusDefinition, type PlanStatus } from '../../../src/core/plan-status';
+import { planStatusDefinition, type PlanStatus } from '../../../src/core/format/plan-status';
 import type { SidebarController } from '../controller';
 import { LinkedText } from './range-links';
 import { TextForm } from './text-form';

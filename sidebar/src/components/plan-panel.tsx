@@ -1,11 +1,11 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { needsAdoption } from '../../../src/core/adopt';
-import { parsePlan } from '../../../src/core/parse';
-import { PLACEHOLDER } from '../../../src/core/patterns';
-import { countOf } from '../../../src/core/progress';
-import { STATUS_TABLE } from '../../../src/core/statuses';
-import type { CheckResult } from '../../../src/core/done-checks';
-import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/types';
+import { needsAdoption } from '../../../src/core/format/adopt';
+import { parsePlan } from '../../../src/core/format/parse';
+import { PLACEHOLDER } from '../../../src/core/format/patterns';
+import { countOf } from '../../../src/core/format/progress';
+import { STATUS_TABLE } from '../../../src/core/format/statuses';
+import type { CheckResult } from '../../../src/core/rules/done-checks';
+import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/format/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
@@ -25,7 +25,7 @@ import { TaskChecks } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
 import { AnsweredQuestions, Waiting } from './waiting';
 import { OtherSheetActivity } from './write-log';
-import type { WriteLogEntry } from '../../../src/core/sheet-results';
+import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
 
 interface PanelProps {
   controller: SidebarController;

@@ -5,7 +5,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { findRangeReferences } from '../../../src/core/range-references';
+import { findRangeReferences } from '../../../src/core/format/range-references';
 
 /** What a click on a range link does: the controller's selectRange, provided once by the App. */
 export const SelectRange = createContext<(reference: string) => void>(() => undefined);

@@ -4,7 +4,7 @@
  * so nothing is lost either way. A list of "fixes" for the stranger text comes after it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { parsePlan } from '../../../src/core/parse';
+import { parsePlan } from '../../../src/core/format/parse';
 import type { HistoryEntry } from '../../../src/core/write-path/results';
 import type { SidebarController } from '../controller';
 import { describeSource } from '../sidebar-state';

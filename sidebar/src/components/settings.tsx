@@ -1,12 +1,13 @@
-import { MAIL_SETTING_LABEL } from '../../../src/core/notifications';
-import type { PlanSettings } from '../../../src/core/settings';
+import { MAIL_SETTING_LABEL } from '../../../src/core/person/notifications';
+import type { PlanSettings } from '../../../src/core/person/settings';
 import type { SidebarController } from '../controller';
 import { PanelTitle } from './history';
 import { useState } from 'preact/hooks';
 
 /** The server's refusal of an address, in the person's words: `“dana@example” is not an e-mail address: …`. */
 export function plainMailToError(message: string): string {
-  // Read with indexOf, not a pattern: the server's wording is fixed (src/core/settings.ts), and nothing can backtrack.
+  // Read with indexOf, not a pattern: the server's wording is fixed (src/core/person/settings.ts), and nothing can
+  // backtrack.
   const lower = message.toLowerCase();
   const opening = lower.indexOf('mailto: "');
   const closing = opening < 0 ? -1 : lower.indexOf('" is not an e-mail address', opening + 9);

@@ -4,7 +4,7 @@
  * colour from the stylesheet; the label comes from the core's status table.
  */
 import type { JSX } from 'preact';
-import { statusDefinition } from '../../../src/core/statuses';
+import { statusDefinition } from '../../../src/core/format/statuses';
 
 /** A 16 × 16 drawing for each status of the standard table. */
 const SHAPES: Readonly<Record<string, JSX.Element>> = {

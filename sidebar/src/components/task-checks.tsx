@@ -5,12 +5,12 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { TaskCheckLine } from '../../../src/core/checks';
-import type { CheckResult } from '../../../src/core/done-checks';
+import type { TaskCheckLine } from '../../../src/core/rules/checks';
+import type { CheckResult } from '../../../src/core/rules/done-checks';
 import { PersonTime } from './person-time';
 
 export interface TaskChecksShown {
-  /** The `- Check:` lines of each task, by step (src/core/checks.ts taskChecks). */
+  /** The `- Check:` lines of each task, by step (src/core/rules/checks.ts taskChecks). */
   declared: Map<string, TaskCheckLine[]>;
   /** The last result of each task's check, by step. */
   results: Record<string, CheckResult>;

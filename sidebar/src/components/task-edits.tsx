@@ -4,9 +4,9 @@
  * at once in the sidebar, so it shows before the server answers.
  */
 import { useState } from 'preact/hooks';
-import type { ReplanOutcome } from '../../../src/core/replan';
-import { seenTask } from '../../../src/core/seen';
-import type { Phase, PlanTask } from '../../../src/core/types';
+import type { ReplanOutcome } from '../../../src/core/replan/replan';
+import { seenTask } from '../../../src/core/person/seen';
+import type { Phase, PlanTask } from '../../../src/core/format/types';
 import type { SidebarController } from '../controller';
 import { Confirm } from './confirm';
 import { TextForm } from './text-form';
@@ -156,7 +156,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   const hasSubSteps = phase.tasks.some((candidate) => candidate.step.startsWith(`${task.step}.`));
   const otherPhases = phases.filter((candidate) => candidate.number !== phase.number);
 
-  // Each edit sends the task as this row showed it (src/core/seen.ts): one the agent put there since is refused.
+  // Each edit sends the task as this row showed it (src/core/person/seen.ts): one the agent put there since is refused.
   const move: MoveTask = async (moved, after, words, focus) => {
     const outcome = await controller.moveTask(moved.step, after, words, seenTask(moved));
     if (outcome) afterEdit(stepAfter(outcome, task.step), focus);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { isDecisionWords } from '../../../src/core/held-items';
-import { seenTask, type SeenTask } from '../../../src/core/seen';
-import { statusDefinition } from '../../../src/core/statuses';
-import type { PlanTask } from '../../../src/core/types';
+import { isDecisionWords } from '../../../src/core/rules/held-items';
+import { seenTask, type SeenTask } from '../../../src/core/person/seen';
+import { statusDefinition } from '../../../src/core/format/statuses';
+import type { PlanTask } from '../../../src/core/format/types';
 import type { SidebarController } from '../controller';
 import { needTargets } from '../needs-you';
 import { taskChoices, type TaskChoice } from '../task-choices';
@@ -14,7 +14,7 @@ import { TaskCheck } from './task-checks';
 import { TaskEdits, type TaskEditsProps } from './task-edits';
 import { TextForm } from './text-form';
 import { TaskWrites } from './write-log';
-import type { WriteLogEntry } from '../../../src/core/sheet-results';
+import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
 
 export interface TaskActionsProps {
   task: PlanTask;
@@ -119,8 +119,8 @@ export function TaskDetails({ task }: { task: PlanTask }) {
 }
 
 /**
- * Who works on the task, from its `- Working:` line (src/core/claims.ts), and the person's way to free it: the claim
- * stops every other agent until it ends, never the person.
+ * Who works on the task, from its `- Working:` line (src/core/rules/claims.ts), and the person's way to free it: the
+ * claim stops every other agent until it ends, never the person.
  */
 export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
   const definition = statusDefinition(task.status);

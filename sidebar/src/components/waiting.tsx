@@ -3,9 +3,9 @@
  * and the answered questions, folded away below the plan.
  */
 import { useState } from 'preact/hooks';
-import { seenTask } from '../../../src/core/seen';
-import { STATUS_TABLE } from '../../../src/core/statuses';
-import type { PlanQuestion, PlanTask } from '../../../src/core/types';
+import { seenTask } from '../../../src/core/person/seen';
+import { STATUS_TABLE } from '../../../src/core/format/statuses';
+import type { PlanQuestion, PlanTask } from '../../../src/core/format/types';
 import type { SidebarController } from '../controller';
 import { needTargets } from '../needs-you';
 import { plural } from '../words';

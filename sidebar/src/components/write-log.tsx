@@ -5,7 +5,7 @@
  * writes made under a plan finished or replaced since (never under this plan's task of the same number). Undo puts
  * the previous values back only if the cells still hold what the agent wrote; otherwise the server says what changed.
  */
-import type { WriteLogEntry } from '../../../src/core/sheet-results';
+import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
 import type { SidebarController } from '../controller';
 import { PersonTime } from './person-time';
 import { RangeLink } from './range-links';

@@ -1,11 +1,11 @@
 /**
- * `Check:` lines under a task (src/core/checks.ts reads them): what its written cells must pass before it is done.
- * A person's approval covers them, so that an agent cannot drop or weaken a check and then finish the task; and the
- * done gate is this feature's rule: whatever path writes a task as done (complete_task, apply_commands, a rewrite of
- * the whole document), an agent's task is done only when its checks pass. A person marking a task done is the judge.
+ * `Check:` lines under a task (src/core/rules/checks.ts reads them): what its written cells must pass before it is
+ * done. A person's approval covers them, so that an agent cannot drop or weaken a check and then finish the task; and
+ * the done gate is this feature's rule: whatever path writes a task as done (complete_task, apply_commands, a rewrite
+ * of the whole document), an agent's task is done only when its checks pass. A person marking a task done is the judge.
  */
-import { taskChecks } from '../checks';
-import type { PlanOutline } from '../parse';
+import { taskChecks } from '../rules/checks';
+import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
 import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
 

@@ -1,10 +1,10 @@
 /**
- * `Working:` lines under a task (src/core/claims.ts reads and writes them): which agent works on it, until when. The
- * rule holds on every path, since a claim is only worth anything if no agent can forge, take over or wipe one:
+ * `Working:` lines under a task (src/core/rules/claims.ts reads and writes them): which agent works on it, until when.
+ * The rule holds on every path, since a claim is only worth anything if no agent can forge, take over or wipe one:
  * - only the holder's own start or renewal writes a claim, for that holder, ending at most a lease from now;
  * - another agent's live claim stays as it is, and so does the task under it (no status, title or note change, no
  *   removal); only a person releases it (the sidebar's Release, which names the claim the person saw);
- * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/claims.ts.
+ * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/rules/claims.ts.
  * Approval does not cover claims: who works on a task is not what the person approved.
  */
 import {
@@ -16,11 +16,11 @@ import {
   taskClaims,
   type Claim,
   type Claimant,
-} from '../claims';
-import { comparedName } from '../source-words';
+} from '../rules/claims';
+import { comparedName } from '../person/source-words';
 import { PlanError } from '../errors';
-import { STATUS_TABLE } from '../statuses';
-import type { PlanTask } from '../types';
+import { STATUS_TABLE } from '../format/statuses';
+import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';

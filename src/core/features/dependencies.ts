@@ -1,11 +1,11 @@
 /**
- * `After:` lines under a task (src/core/dependencies.ts reads them): the steps it waits for. A person's approval
+ * `After:` lines under a task (src/core/rules/dependencies.ts reads them): the steps it waits for. A person's approval
  * covers them, and their rule holds on every path: an agent's task that waits for unfinished steps does not move into
  * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document.
  */
-import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../dependencies';
+import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../rules/dependencies';
 import { PlanError } from '../errors';
-import type { PlanOutline } from '../parse';
+import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
 import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
 

@@ -5,10 +5,10 @@
  * plans (the approval box's "changed since you approved"), and the rule a change of the plan must keep (who may make
  * which change). The guard (src/core/guard/guard.ts) asks every feature of the registry about every change.
  *
- * How a feature reads its lines is the one reader's (src/core/nested-lines.ts: every labelled line under a task, read
- * once per document); a feature never parses the document itself.
+ * How a feature reads its lines is the one reader's (src/core/format/nested-lines.ts: every labelled line under a task,
+ * read once per document); a feature never parses the document itself.
  */
-import type { PlanOutline } from '../parse';
+import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
 
 /** One change of what a person approved, in words the approval box lists (scope first, then checks, then tasks). */

@@ -3,9 +3,9 @@
  * (`Formulas: allowed`). A person's approval covers all of it, and the approval box lists its changes first: a range
  * or formulas slipped into a plan are what a person most needs to see before approving again.
  */
-import { readAnalysis, type PlanOutline } from '../parse';
-import { formatSheetRange } from '../sheet-range';
-import { formulasAllowedBy, rangesOfAnalysis, sheetAccess } from '../sheet-rules';
+import { readAnalysis, type PlanOutline } from '../format/parse';
+import { formatSheetRange } from '../sheet/sheet-range';
+import { formulasAllowedBy, rangesOfAnalysis, sheetAccess } from '../sheet/sheet-rules';
 import type { ApprovedChange, PlanFeature } from './feature';
 
 function rangesOf(outline: PlanOutline): Map<string, string> {

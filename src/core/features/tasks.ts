@@ -5,7 +5,7 @@
  * finished it since this one read the plan).
  */
 import { PlanError } from '../errors';
-import { requireApproved, waitsForApproval } from '../lifecycle';
+import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';

@@ -4,8 +4,8 @@
  */
 import type { ApprovedChange } from '../features/feature';
 import { FEATURES } from '../features/registry';
-import { setStatusLine } from '../lifecycle';
-import { outlinePlan, type PlanOutline } from '../parse';
+import { setStatusLine } from '../rules/lifecycle';
+import { outlinePlan, type PlanOutline } from '../format/parse';
 
 /** The approved content of a plan, one JSON text: equal texts, nothing a person approved changed. */
 export function approvedContent(outline: PlanOutline): string {

@@ -5,9 +5,9 @@
  * for its rule; a refusal is a PlanError that says which rule and what to do, and nothing is written. The task
  * actions are convenient ways to make a change; the rules live here.
  */
-import { checkAgentStatusChange } from '../lifecycle';
+import { checkAgentStatusChange } from '../rules/lifecycle';
 import { FEATURES } from '../features/registry';
-import type { PlanOutline } from '../parse';
+import type { PlanOutline } from '../format/parse';
 import { statusAfterAgentChange } from './approval';
 import { pairTasks, type Actor, type TransitionContext } from './transition';
 

@@ -4,9 +4,9 @@
  * replace_plan, restore_revision, a person's edit) arrives here as the same kind of value, so that a rule is stated
  * once over what changed, never over which tool changed it.
  */
-import type { Claimant } from '../claims';
-import type { PlanOutline } from '../parse';
-import type { PlanTask } from '../types';
+import type { Claimant } from '../rules/claims';
+import type { PlanOutline } from '../format/parse';
+import type { PlanTask } from '../format/types';
 
 /** Who makes the change: a person (the sidebar, the menu, an edit of the cell) or an agent with its clock. */
 export type Actor = { kind: 'person' } | { kind: 'agent'; claimant: Claimant };

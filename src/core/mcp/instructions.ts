@@ -3,7 +3,7 @@
  * (doPost) both send. `planCell` is where the plan lives (`AGENT_BASE!C2`: the adapter knows addresses, the core does
  * not). A backslash at the end of a line continues it (the text has one line per paragraph or list item).
  */
-import { statusLegend } from '../statuses';
+import { statusLegend } from '../format/statuses';
 
 export const serverInstructions = (planCell: string): string => `\
 Sheet Plan keeps your plan as Markdown in the spreadsheet's ${planCell}; the people who own the sheet \

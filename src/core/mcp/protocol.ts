@@ -9,7 +9,7 @@
  * API calls in its execution, the stdio server (src/node/mcp/server.ts) through PlanClient; each gives the tools, their
  * routes and why a caller is refused. Tool errors name tools, never API functions (./tool-words.ts).
  */
-import { inputProblem, type JsonRule } from '../argument-check';
+import { inputProblem, type JsonRule } from '../api/argument-check';
 import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult, type ToolRoute } from './tool-calls';
 import { toolWords } from './tool-words';
 

@@ -8,13 +8,13 @@
  * tool list (src/node/mcp/tools.ts); the bundle gets the routes written in by scripts/build.mjs, as zod stays out of
  * it. Only get_plan, list_plans and create_plan take other input than the function's arguments (ADAPTED below).
  */
-import type { AgentFunctionName, McpAnswer } from '../api-functions';
+import type { AgentFunctionName, McpAnswer } from '../api/api-functions';
 import { PlanError } from '../errors';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
-import type { ReadResult, WriteResult } from '../sheet-results';
-import type { ArchiveEntry } from '../store';
-import { summarizePlan } from '../summary';
-import type { PlanTask } from '../types';
+import type { ReadResult, WriteResult } from '../sheet/sheet-results';
+import type { ArchiveEntry } from '../write-path/store';
+import { summarizePlan } from '../format/summary';
+import type { PlanTask } from '../format/types';
 
 /** How a tool reaches the API. */
 export interface ToolRoute {
@@ -47,7 +47,7 @@ interface ShownTask {
   note?: string;
   /** The steps of the task's `After:` line. */
   waitsFor?: string[];
-  /** Who works on it, from its `Working:` line (src/core/claims.ts). */
+  /** Who works on it, from its `Working:` line (src/core/rules/claims.ts). */
   working?: PlanTask['working'];
 }
 

@@ -1,6 +1,6 @@
-/** A person's release of an agent's claim on a task (src/core/claims.ts): the sidebar's "Release" button. */
-import { releaseClaim as releasedText } from '../claims';
-import { seenAt, type SeenTask } from '../seen';
+/** A person's release of an agent's claim on a task (src/core/rules/claims.ts): the sidebar's "Release" button. */
+import { releaseClaim as releasedText } from '../rules/claims';
+import { seenAt, type SeenTask } from '../person/seen';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type TaskResult } from '../write-path/results';
 import { taskAtLine } from './reading';

@@ -1,8 +1,8 @@
 /** applyCommands: task changes and re-planning in order, atomically (one read, one write, or nothing at all). */
-import { applyAction, type ActionContext } from '../actions';
+import { applyAction, type ActionContext } from '../rules/actions';
 import { PlanError } from '../errors';
-import { EDIT_ACTIONS, isEditAction } from '../replan';
-import type { PlanTask } from '../types';
+import { EDIT_ACTIONS, isEditAction } from '../replan/replan';
+import type { PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
 import { taskAtLine } from './reading';

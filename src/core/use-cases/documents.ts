@@ -1,12 +1,12 @@
 /** The calls that write a whole document: createPlan, replacePlan, adoptFormat, restoreRevision, answerQuestion. */
-import { adoptFormat as adoptedFormat } from '../adopt';
-import { requireDetails, requireLine, requirePhases } from '../arguments';
-import { composePlan } from '../compose';
+import { adoptFormat as adoptedFormat } from '../format/adopt';
+import { requireDetails, requireLine, requirePhases } from '../api/arguments';
+import { composePlan } from '../format/compose';
 import { PlanError } from '../errors';
-import { requireSeenQuestion, type SeenQuestion } from '../seen';
-import type { PhaseInput, PlanDetails } from '../types';
-import { setAnswerLine } from '../update';
-import { validatePlan } from '../validate';
+import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
+import type { PhaseInput, PlanDetails } from '../format/types';
+import { setAnswerLine } from '../format/update';
+import { validatePlan } from '../rules/validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { RevisedPlan } from '../write-path/results';
 

@@ -1,12 +1,12 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
-import { optionalLine, requireLine } from '../arguments';
-import { STARTER_PLAN } from '../compose';
+import { optionalLine, requireLine } from '../api/arguments';
+import { STARTER_PLAN } from '../format/compose';
 import { PlanError } from '../errors';
-import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../lifecycle';
-import type { PlanOutline } from '../parse';
-import { requireSettingsChange, type PlanSettings } from '../settings';
-import { statusDefinition } from '../statuses';
-import { appendNoteLine } from '../update';
+import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
+import type { PlanOutline } from '../format/parse';
+import { requireSettingsChange, type PlanSettings } from '../person/settings';
+import { statusDefinition } from '../format/statuses';
+import { appendNoteLine } from '../format/update';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { FinishResult, RevisedPlan } from '../write-path/results';
 

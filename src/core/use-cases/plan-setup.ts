@@ -1,11 +1,11 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
-import { attentionIn, nextAttention } from '../attention';
-import { recoveryPlan, STARTER_PLAN } from '../compose';
+import { attentionIn, nextAttention } from '../person/attention';
+import { recoveryPlan, STARTER_PLAN } from '../format/compose';
 import { PlanError } from '../errors';
-import { nextRequests } from '../request-ids';
-import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../revision';
-import { withStepsThatWrote } from '../steps-that-wrote';
-import type { SavedVersion } from '../store';
+import { nextRequests } from '../write-path/request-ids';
+import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
+import { withStepsThatWrote } from '../write-path/steps-that-wrote';
+import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome, RevisedPlan } from '../write-path/results';
 

@@ -1,13 +1,13 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
-import { heldByOther, type Claimant } from '../claims';
-import { attentionIn, attentionOf } from '../attention';
-import { firstReady } from '../dependencies';
+import { heldByOther, type Claimant } from '../rules/claims';
+import { attentionIn, attentionOf } from '../person/attention';
+import { firstReady } from '../rules/dependencies';
 import { PlanError } from '../errors';
-import { outlinePlan, parsePlan } from '../parse';
-import type { ArchiveEntry } from '../store';
-import { STATUS_TABLE } from '../statuses';
-import type { Plan, PlanTask } from '../types';
-import { validateOutline } from '../validate';
+import { outlinePlan, parsePlan } from '../format/parse';
+import type { ArchiveEntry } from '../write-path/store';
+import { STATUS_TABLE } from '../format/statuses';
+import type { Plan, PlanTask } from '../format/types';
+import { validateOutline } from '../rules/validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { PlanTexts } from '../write-path/plan-texts';
 import {
@@ -26,8 +26,8 @@ export function allTasks(plan: Plan): PlanTask[] {
 
 /**
  * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
- * first that waits for nothing (its `After:` steps done or skipped: src/core/dependencies.ts); for an agent, also
- * passing over the tasks another agent has claimed (src/core/claims.ts).
+ * first that waits for nothing (its `After:` steps done or skipped: src/core/rules/dependencies.ts); for an agent, also
+ * passing over the tasks another agent has claimed (src/core/rules/claims.ts).
  */
 export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
   return firstReady(allTasks(plan), STATUS_TABLE, (task) => heldByOther(task.working, claimant));

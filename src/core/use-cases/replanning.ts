@@ -1,13 +1,13 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
-import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../claims';
-import { carryDependencies } from '../dependency-carry';
-import { afterAgentReplan } from '../lifecycle';
-import type { PlanOutline } from '../parse';
-import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan';
-import { seenAt, type SeenTask } from '../seen';
-import type { RevisionInfo } from '../revision';
+import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../rules/claims';
+import { carryDependencies } from '../replan/dependency-carry';
+import { afterAgentReplan } from '../rules/lifecycle';
+import type { PlanOutline } from '../format/parse';
+import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan/replan';
+import { seenAt, type SeenTask } from '../person/seen';
+import type { RevisionInfo } from '../write-path/revision';
 import { shorten } from '../text';
-import type { AddTaskOptions, PlanTask } from '../types';
+import type { AddTaskOptions, PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type EditResult, type PhaseResult, type RemoveResult } from '../write-path/results';
 import { taskAtLine } from './reading';
@@ -15,7 +15,7 @@ import { taskAtLine } from './reading';
 /** A re-planning operation's new document, and the task it acted on as read from the new text. */
 export interface Edit {
   document: ReplanOutcome['document'];
-  /** The operation's outcome, its `After:` lines carried over (src/core/dependency-carry.ts). */
+  /** The operation's outcome, its `After:` lines carried over (src/core/replan/dependency-carry.ts). */
   outcome: ReplanOutcome;
   result(text: string): PlanTask & EditFacts;
 }

@@ -1,13 +1,13 @@
 /** The task actions (start, complete, block…, a person's review decisions), one or two in a call. */
-import { applyAction, type TaskAction } from '../actions';
-import { seenAt, type SeenTask } from '../seen';
+import { applyAction, type TaskAction } from '../rules/actions';
+import { seenAt, type SeenTask } from '../person/seen';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type TaskResult } from '../write-path/results';
 import { nextTodo, taskAtLine } from './reading';
 
 /**
  * Any task action (the sidebar's way in; the API's startTask, completeTask… are each one action). `seen`: the task as
- * the person saw it (src/core/seen.ts), refused with CONFLICT when the step holds another task now.
+ * the person saw it (src/core/person/seen.ts), refused with CONFLICT when the step holds another task now.
  */
 export function act(
   path: PlanRevisions,

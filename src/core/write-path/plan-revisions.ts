@@ -5,19 +5,19 @@
  * revision record, and keep in the history what the write replaces. The use cases (src/core/use-cases/) are small
  * functions over it, called by the entry points (src/apps-script/api.ts, sidebar.ts) directly.
  */
-import type { ActionContext } from '../actions';
-import { LEASE_MINUTES, holderOf, type Claimant } from '../claims';
-import { attentionIn, nextAttention } from '../attention';
-import { rangesNeededToCheck, requireTaskChecked } from '../done-checks';
+import type { ActionContext } from '../rules/actions';
+import { LEASE_MINUTES, holderOf, type Claimant } from '../rules/claims';
+import { attentionIn, nextAttention } from '../person/attention';
+import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { PlanError } from '../errors';
-import { requireHeldItemsKept } from '../held-items';
+import { requireHeldItemsKept } from '../rules/held-items';
 import { guardChange } from '../guard/guard';
 import { statusAfterAgentChange } from '../guard/approval';
-import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus } from '../lifecycle';
-import { newlyWaiting, waitingItems } from '../notifications';
-import type { PlanOutline } from '../parse';
-import { requireFits } from '../plan-size';
-import { nextRequests, repeatedAnswer, type ChangeRequest } from '../request-ids';
+import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
+import { newlyWaiting, waitingItems } from '../person/notifications';
+import type { PlanOutline } from '../format/parse';
+import { requireFits } from '../rules/plan-size';
+import { nextRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
   agentNameOf,
   currentRevision,
@@ -31,10 +31,10 @@ import {
   type ChangeSource,
   type PlanRecord,
   type RevisionInfo,
-} from '../revision';
-import type { PlanSettings } from '../settings';
-import { StepsThatWrote, stepsThatWroteIn, withStepsThatWrote } from '../steps-that-wrote';
-import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from '../store';
+} from './revision';
+import type { PlanSettings } from '../person/settings';
+import { StepsThatWrote, stepsThatWroteIn, withStepsThatWrote } from './steps-that-wrote';
+import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
 
@@ -241,7 +241,7 @@ export class PlanRevisions {
 
   /**
    * The text an agent's whole-document write (replacePlan, restoreRevision) leaves: never an approval the agent
-   * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/lifecycle.ts).
+   * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/rules/lifecycle.ts).
    */
   agentRewrite(current: string, next: string): string {
     if (this.byPerson) return next;

@@ -2,9 +2,9 @@
  * The texts one call works with (the plan read, the plan it writes), each read and fingerprinted at most once: a call
  * asks here for a text's outline, plan or digest instead of parsing or hashing it again.
  */
-import { outlinePlan, planFromOutline, type PlanOutline } from '../parse';
-import { digestText, revisionStamp } from '../revision';
-import type { Plan } from '../types';
+import { outlinePlan, planFromOutline, type PlanOutline } from '../format/parse';
+import { digestText, revisionStamp } from './revision';
+import type { Plan } from '../format/types';
 
 export class PlanText {
   private outlineRead?: PlanOutline;

@@ -1,15 +1,15 @@
 /**
  * What the use cases answer and take: the types the API, the client, the MCP server and the sidebar share.
  */
-import type { Attention } from '../attention';
-import type { TaskAction } from '../actions';
-import type { PlanStatus } from '../plan-status';
-import type { EditAction } from '../replan';
-import type { ChangeRequest } from '../request-ids';
-import type { ChangeSource, RevisionInfo } from '../revision';
-import type { ArchiveEntry } from '../store';
-import type { Plan, PlanTask, Progress } from '../types';
-import type { ValidationReport } from '../validate';
+import type { Attention } from '../person/attention';
+import type { TaskAction } from '../rules/actions';
+import type { PlanStatus } from '../format/plan-status';
+import type { EditAction } from '../replan/replan';
+import type { ChangeRequest } from './request-ids';
+import type { ChangeSource, RevisionInfo } from './revision';
+import type { ArchiveEntry } from './store';
+import type { Plan, PlanTask, Progress } from '../format/types';
+import type { ValidationReport } from '../rules/validate';
 
 /** A plan with its revision, who changed it last, and the stamp to pass to replacePlan. */
 export type RevisedPlan = Plan &
@@ -22,7 +22,7 @@ export type RevisedPlan = Plan &
     waitingForApproval: boolean;
     /**
      * getPlan only: what waits for the person and since when, and what the person decided since the agent's last
-     * change (src/core/attention.ts).
+     * change (src/core/person/attention.ts).
      */
     attention?: Attention;
   };
@@ -50,7 +50,8 @@ export type EditResult = TaskResult & {
   renumbered: Record<string, string>;
   /** The plan's status after the change, if it has one (an agent's re-plan makes an approved plan a draft). */
   planStatus?: PlanStatus;
-  /** Steps that no longer wait for a removed task (src/core/dependency-carry.ts); also noted in the plan's Notes. */
+  /** Steps that no longer wait for a removed task (src/core/replan/dependency-carry.ts); also noted in the plan's
+   * Notes. */
   droppedDependencies?: string[];
 };
 

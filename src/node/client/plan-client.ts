@@ -4,7 +4,7 @@
  * or to the local emulator (`sheet-plan start`, http://127.0.0.1:8080/), chosen by `rootUrl`.
  *
  * Each method runs one Apps Script function through scripts.run: the methods and their types are derived from the
- * API descriptor (src/core/api-functions.ts), so a function added there is a method here. A script error becomes a
+ * API descriptor (src/core/api/api-functions.ts), so a function added there is a method here. A script error becomes a
  * PlanClientError with the code of its message (`NOT_FOUND: Task 9.9 not found …`); HTTP 429 and
  * 5xx answers are retried with exponential backoff and jitter; script errors never are.
  *
@@ -26,10 +26,10 @@ import {
   type ApiResult,
   type PlanViewRequest,
   type RequestOptions,
-} from '../../core/api-functions';
+} from '../../core/api/api-functions';
 import type { RevisedPlan } from '../../core/write-path/results';
 import { OAuth2Client } from './oauth';
-import type { CompactPlan } from '../../core/summary';
+import type { CompactPlan } from '../../core/format/summary';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
 
 export const GOOGLE_ROOT_URL = 'https://script.googleapis.com/';
@@ -68,7 +68,7 @@ export interface PlanClientOptions {
 }
 
 export type { ProgressResult, ValidationResult } from '../../core/write-path/results';
-export type { AgentAction, AgentCommand, PlanViewRequest, RequestOptions } from '../../core/api-functions';
+export type { AgentAction, AgentCommand, PlanViewRequest, RequestOptions } from '../../core/api/api-functions';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -113,7 +113,7 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   return { status: response.status, data: response.data as HttpFailure['data'], retryAfter };
 }
 
-/** The plan API as methods: one per agent function of the descriptor (src/core/api-functions.ts), as promises. */
+/** The plan API as methods: one per agent function of the descriptor (src/core/api/api-functions.ts), as promises. */
 export type PlanApiMethods = {
   [Name in AgentFunctionName]: (...args: ApiParameters<Name>) => Promise<ApiResult<Name>>;
 };

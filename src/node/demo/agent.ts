@@ -14,10 +14,10 @@
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
 import type { TaskResult } from '../../core/write-path/results';
-import { parsePlan } from '../../core/parse';
-import { describeProgress } from '../../core/progress';
-import { statusDefinition } from '../../core/statuses';
-import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/types';
+import { parsePlan } from '../../core/format/parse';
+import { describeProgress } from '../../core/format/progress';
+import { statusDefinition } from '../../core/format/statuses';
+import type { PhaseInput, Plan, PlanDetails, PlanTask } from '../../core/format/types';
 import { EXAMPLE_PLAN } from '../server/example-plan';
 import { DEMO_CHECKS, withCheckLines } from './declared-checks';
 import type { DemoPerson } from './person';

@@ -2,11 +2,11 @@
  * How the demo agent says its sheet work will be checked: a `- Check:` line nested under each task that writes
  * cells, added to its draft with replacePlan before the person approves it (createPlan takes task titles only). When
  * the agent completes such a task, the sheet checks the range and refuses with CHECK_FAILED, naming the cells, until
- * they pass (src/core/done-checks.ts).
+ * they pass (src/core/rules/done-checks.ts).
  */
-import { parsePlan } from '../../core/parse';
+import { parsePlan } from '../../core/format/parse';
 
-/** The demo's checks, by step: plain words a person reads under the task (src/core/checks.ts lists them). */
+/** The demo's checks, by step: plain words a person reads under the task (src/core/rules/checks.ts lists them). */
 export const DEMO_CHECKS: Readonly<Record<string, string>> = {
   '3.1': 'Discrepancies!B2:E100 numbers',
   '3.2': 'Summary!C3:C6 numbers, no blanks',

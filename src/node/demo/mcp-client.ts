@@ -7,8 +7,8 @@
  */
 import { parseErrorMessage } from '../../core/errors';
 import { LATEST_PROTOCOL_VERSION } from '../../core/mcp/protocol';
-import { parsePlan } from '../../core/parse';
-import type { PhaseInput, PlanDetails } from '../../core/types';
+import { parsePlan } from '../../core/format/parse';
+import type { PhaseInput, PlanDetails } from '../../core/format/types';
 import { PlanClientError } from '../client/errors';
 import { postToWebApp } from '../mcp/url-bridge';
 import type { DemoOptions } from './agent';
@@ -16,7 +16,7 @@ import type { DemoOptions } from './agent';
 type DemoClient = DemoOptions['client'];
 type Answer = Record<string, unknown>;
 
-/** The summary's words for a draft the person must approve first (src/core/summary.ts). */
+/** The summary's words for a draft the person must approve first (src/core/format/summary.ts). */
 const WAITING = "(waiting for the person's approval";
 
 /** JSON-RPC over the web app, as an MCP client posts it (stateless: no session to keep). */

@@ -10,7 +10,7 @@
  */
 import { PlanClientError } from '../client/errors';
 import type { PlanClient } from '../client/plan-client';
-import type { CellJson } from '../../core/cell-values';
+import type { CellJson } from '../../core/sheet/cell-values';
 import type { DemoPerson } from './person';
 
 export type SheetWorkClient = Pick<PlanClient, 'readRange' | 'writeRange' | 'getWriteLog'>;

@@ -1,5 +1,5 @@
 /**
- * The plan tools an MCP client (an LLM agent) sees, derived from the API descriptor (src/core/api-functions.ts):
+ * The plan tools an MCP client (an LLM agent) sees, derived from the API descriptor (src/core/api/api-functions.ts):
  * every agent function with `mcp` is a tool named in snake_case, with the descriptor's description, its
  * arguments as the input schema, and its answer shown as the descriptor says (a plan summary, a task, tasks).
  * Only get_plan, list_plans, read_range, write_range and create_plan take other input than the function's arguments
@@ -19,8 +19,8 @@ import {
   requestArgumentIndex,
   type AgentFunctionName,
   type McpAnswer,
-} from '../../core/api-functions';
-import { FORMATS } from '../../core/argument-check';
+} from '../../core/api/api-functions';
+import { FORMATS } from '../../core/api/argument-check';
 import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
 import { toolWords } from '../../core/mcp/tool-words';
@@ -167,7 +167,8 @@ function compactSchema(schema: unknown): unknown {
   const compact: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
-    // The argument checker's own formats (src/core/argument-check.ts): an MCP client's validator would not know them.
+    // The argument checker's own formats (src/core/api/argument-check.ts): an MCP client's validator would not know
+    // them.
     if (key === 'format' && Object.prototype.hasOwnProperty.call(FORMATS, value as string)) continue;
     // Upper bounds on lists (200 commands, 20 steps waited for) no model comes near; the checker still refuses more.
     if (key === 'maxItems') continue;

@@ -14,9 +14,9 @@ import {
   type BurstLimit,
 } from '../emulator';
 import { SETTINGS_PROPERTY } from '../../apps-script/spreadsheet-access';
-import { DEFAULT_SETTINGS, type PlanSettings } from '../../core/settings';
+import { DEFAULT_SETTINGS, type PlanSettings } from '../../core/person/settings';
 import { createApp, listen, sendWebApp } from './app';
-import { relayMcpUrl, splitAgentUrl } from '../../core/relay-url';
+import { relayMcpUrl, splitAgentUrl } from '../../core/mcp/relay-url';
 import { foreignRequest, newSecret } from './local-only';
 import { connectAgentAsPerson } from './person-calls';
 import { pageRoutes } from './page';

@@ -2,8 +2,8 @@
  * A1 notation: `C2`, `C1:D2`, `A:B` (whole columns), `2:3` (whole rows), `A2:B` (to the last
  * row), with an optional sheet name in front: `AGENT_BASE!C2`, `'My Sheet'!A1`.
  *
- * The emulator keeps its own A1 code on purpose, apart from the product's (src/core/a1.ts): it plays Google's side,
- * and a mistake shared by both would pass every test.
+ * The emulator keeps its own A1 code on purpose, apart from the product's (src/core/sheet/a1.ts): it plays Google's
+ * side, and a mistake shared by both would pass every test.
  */
 
 /** A rectangle of cells, 1-based like Apps Script's getRow()/getColumn(). */

@@ -1,0 +1,249 @@
+/**
+ * One rule set for arguments: a call's arguments against the API descriptor's schemas (as JSON Schema, see
+ * ./argument-table.ts), before the use case runs. The messages name the argument, say what was wrong and what is
+ * allowed; unknown keys of an object the descriptor closes (`.strict()`) are refused by name. Use cases keep only the
+ * rules that need the plan ("step not found") or read the text (a title's " — ").
+ */
+import { describeValue } from './arguments';
+import { MAX_DEPENDENCIES } from '../rules/dependencies';
+import { PlanError } from '../errors';
+import { STEP_ID } from '../format/patterns';
+
+/** The part of JSON Schema the descriptor's arguments use. */
+export interface JsonRule {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonRule[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonRule;
+  properties?: Record<string, JsonRule>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+export interface ArgumentRule {
+  name: string;
+  /** It may be left out; null stands for left out too (scripts.run sends JSON, which has no undefined). */
+  optional: boolean;
+  schema: JsonRule;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+/** The descriptor's own formats (`.meta({ format })`), each with what a value of it looks like. */
+export const FORMATS: Record<string, string> = {
+  step: 'a step number like "1.2" or "2.1.3"',
+  line: 'a single line of text',
+  phase: 'a phase number like 2',
+  stamp: 'the stamp of the plan as read, like "7:2k1-9f3a0c1e"',
+  base: 'the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read',
+  moveTarget:
+    'a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes first in that phase)',
+  archiveId: 'a plan id from listPlans()',
+  phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
+  titles: 'a non-empty list of task titles like ["Read Data!A1:C10 (ids)"]',
+  commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
+  agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
+  waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
+  mailTo: 'a list of e-mail addresses like ["dana@example.com"]',
+  seenTask: 'the task as the person saw it, { title, status, note? }',
+  seenQuestion: 'the question as the person saw it, { text }',
+};
+
+/** What a value of `rule` looks like, in a few words. */
+function allowed(rule: JsonRule): string {
+  if (rule.format && FORMATS[rule.format]) return FORMATS[rule.format];
+  if (rule.const !== undefined) return JSON.stringify(rule.const);
+  if (rule.enum) {
+    const names = rule.enum.map((item) => JSON.stringify(item));
+    return names.length > 2 ? `one of ${names.join(', ')}` : names.join(' or ');
+  }
+  if (rule.anyOf) return rule.anyOf.map(allowed).join(' or ');
+  if (rule.type === 'array') return rule.minItems ? 'a non-empty list' : 'a list';
+  const type = rule.type ? (TYPE_NAMES[rule.type] ?? rule.type) : 'anything';
+  if (rule.type === 'object' && rule.properties) return `${type} with ${Object.keys(rule.properties).join(', ')}`;
+  if (rule.minimum === undefined && rule.maximum === undefined) return type;
+  return rule.maximum === undefined
+    ? `${type} from ${rule.minimum}`
+    : `${type} from ${rule.minimum ?? '…'} to ${rule.maximum}`;
+}
+
+/**
+ * The problem of a value none of `rule`'s options fit: the one option of its type says what is wrong inside (a
+ * nullable object's missing field), unless the options share one description (a format).
+ */
+function choiceProblem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
+  const options = rule.anyOf ?? [];
+  if (options.some((option) => !problem(value, option, path, root))) return null;
+  const ofItsType = options.filter((option) => option.type !== undefined && fitsType(value, option.type));
+  return ofItsType.length === 1 && !rule.format ? problem(value, ofItsType[0], path, root) : wrong(path, rule, value);
+}
+
+function fitsType(value: unknown, type: string): boolean {
+  if (type === 'null') return value === null;
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === type;
+}
+
+const wrong = (path: string, rule: JsonRule, value: unknown) =>
+  `${path} must be ${allowed(rule)} (got ${describeValue(value)})`;
+
+/** The first problem of `value` against `rule` at `path`, or null. */
+function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
+  if (rule.anyOf) return choiceProblem(value, rule, path, root);
+  if (rule.const !== undefined && value !== rule.const) return wrong(path, rule, value);
+  if (rule.enum && !rule.enum.includes(value)) return wrong(path, rule, value);
+  if (rule.type && !fitsType(value, rule.type)) return typeProblem(value, rule, path);
+  if (typeof value === 'number') return numberProblem(value, rule, path);
+  if (typeof value === 'string' && !fitsText(value, rule)) return wrong(path, rule, value);
+  if (Array.isArray(value)) return listProblem(value, rule, path, root);
+  if (typeof value === 'object' && value !== null)
+    return objectProblem(value as Record<string, unknown>, rule, path, root);
+  return null;
+}
+
+/**
+ * The patterns of the descriptor's text arguments and of the checker's own text formats (below), written here rather
+ * than compiled from the table at run time, so the ReDoS check reads each one (test/core/redos.test.ts); argumentTable
+ * refuses a pattern missing here.
+ */
+export const TEXT_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
+  [/^\s*\d+\s*$/, /^\d+:\S+$/].map((pattern) => [pattern.source, pattern]),
+);
+
+const [PHASE_TEXT, STAMP] = TEXT_PATTERNS.values();
+
+/**
+ * The text formats the checker reads itself (kept out of the MCP tool list, which shows only JSON Schema's own words):
+ * a step, trimmed, as agents add spaces; a plan's stamp; where a task moves, a step or a phase number.
+ */
+const TEXT_FORMATS: Record<string, (text: string) => boolean> = {
+  step: (text) => STEP_ID.test(text.trim()),
+  stamp: (text) => STAMP.test(text),
+  moveTarget: (text) => STEP_ID.test(text.trim()) || PHASE_TEXT.test(text),
+};
+
+function fitsText(value: string, rule: JsonRule): boolean {
+  const format = rule.format === undefined ? undefined : TEXT_FORMATS[rule.format];
+  if (format && !format(value)) return false;
+  if (!rule.pattern) return true;
+  const pattern = TEXT_PATTERNS.get(rule.pattern);
+  if (!pattern) throw new Error(`The argument pattern /${rule.pattern}/ is not one of argument-check's TEXT_PATTERNS`);
+  return pattern.test(value);
+}
+
+function typeProblem(value: unknown, rule: JsonRule, path: string): string {
+  // A step sent as a number has already lost its trailing zeros (1.10 arrives as 1.1): say so, not just "text".
+  if (rule.format === 'step' && typeof value === 'number')
+    return `${path} must be text like "1.2", not the number ${value} (numbers lose trailing zeros: 1.10 becomes 1.1)`;
+  return wrong(path, rule, value);
+}
+
+function numberProblem(value: number, rule: JsonRule, path: string): string | null {
+  const tooSmall = rule.minimum !== undefined && value < rule.minimum;
+  const tooBig = rule.maximum !== undefined && value > rule.maximum;
+  return tooSmall || tooBig ? wrong(path, rule, value) : null;
+}
+
+function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonRule): string | null {
+  if (rule.minItems !== undefined && value.length < rule.minItems)
+    return `${path} must be ${allowed(rule)} (got ${value.length ? `${value.length} item(s)` : 'an empty list'})`;
+  if (rule.maxItems !== undefined && value.length > rule.maxItems)
+    return `${path} holds ${value.length} items; at most ${rule.maxItems} are allowed`;
+  if (!rule.items) return null;
+  for (let index = 0; index < value.length; index++) {
+    const found = problem(value[index], rule.items, `${path}[${index}]`, root);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** `path.key`; the key alone at the root of a tool's input (whose path is ''). */
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: string, root: JsonRule): string | null {
+  const properties = rule.properties ?? {};
+  for (const name of rule.required ?? []) {
+    if (value[name] === undefined)
+      return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
+  }
+  for (const key of Object.keys(value)) {
+    if (key in properties) {
+      const found = value[key] === undefined ? null : problem(value[key], properties[key], join(path, key), root);
+      if (found) return found;
+    } else if (rule.additionalProperties === false) {
+      return unknownKeyProblem(key, rule, path, root);
+    }
+  }
+  return null;
+}
+
+/** An unknown key, by name: where it belongs when it is a field of another object of the argument, else what is. */
+function unknownKeyProblem(key: string, rule: JsonRule, path: string, root: JsonRule): string {
+  const names = Object.keys(rule.properties ?? {}).join(', ');
+  const place = placeOf(key, root, rootPath(path), rule);
+  if (!path) return `${key} is not an input of this tool; ${place ?? `its inputs are ${names}`}`;
+  const what = rule.format ? `${path} must be ${allowed(rule)}` : `${path} takes ${names}`;
+  return `${path}.${key} is not a field of ${path}; ${place ?? what}`;
+}
+
+const rootPath = (path: string) => path.split(/[.[]/)[0];
+
+/**
+ * Where `key` belongs when it is a field of another object of the same argument (the README's `spreadsheet` directly in
+ * details goes in details.analysis): dropping it would lose it, so the refusal says where it goes.
+ */
+function placeOf(key: string, rule: JsonRule, path: string, except: JsonRule): string | null {
+  const properties = rule.properties ?? {};
+  if (rule !== except && key in properties) return `it goes in ${join(path, key)}`;
+  for (const [name, property] of Object.entries(properties)) {
+    const found = placeOf(key, property, join(path, name), except);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * What is wrong with an MCP tool call's input (an object of named inputs) against the tool's input schema, or null: the
+ * same rules as a call's arguments, and an input the tool does not take is refused by name.
+ */
+export function inputProblem(input: Record<string, unknown>, schema: JsonRule): string | null {
+  return problem(input, { ...schema, additionalProperties: false }, '', schema);
+}
+
+/** What is wrong with a call's own arguments (request options after them are not checked here), or null. */
+export function argumentsProblem(rules: readonly ArgumentRule[], args: readonly unknown[]): string | null {
+  for (const [position, rule] of rules.entries()) {
+    const value = args[position];
+    if (value === undefined || (value === null && rule.optional)) {
+      if (rule.optional) continue;
+      return wrong(rule.name, rule.schema, value);
+    }
+    const found = problem(value, rule.schema, rule.name, rule.schema);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Refuses a call whose arguments do not fit the descriptor, before anything is read or written. */
+export function checkArguments(rules: readonly ArgumentRule[], args: readonly unknown[]): void {
+  const found = argumentsProblem(rules, args);
+  if (found) throw new PlanError('INVALID_ARGUMENT', found);
+}

@@ -1,0 +1,107 @@
+/**
+ * The rules of text that arrive from outside (scripts.run, google.script.run, an MCP client) beyond their shape, which
+ * the descriptor's rules checked already (./argument-check.ts): a line is one non-empty line, not too long, and holds
+ * nothing that would be read back as something else.
+ */
+import { PlanError } from '../errors';
+import { findDoneDate, lastSeparator } from '../format/annotations';
+import { shorten } from '../text';
+import type { PhaseInput, PlanDetails } from '../format/types';
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `"${shorten(value, 41)}"`;
+  if (typeof value === 'number') return `the number ${value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * A step a command needs, trimmed: its shape was checked with the call's arguments (a command's fields are optional
+ * there, as not every action takes one), so only its presence is checked here.
+ */
+export function givenStep(value: string | undefined, name = 'step'): string {
+  if (value === undefined || value === null)
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a step number like "1.2" or "2.1.3" (got nothing)`);
+  return value.trim();
+}
+
+export interface LineRules {
+  /** Forbid the text that would be read back as an annotation or a done date (titles). */
+  plainTitle?: boolean;
+  maxLength?: number;
+}
+
+/** A non-empty single line of text: a title, goal, reason, note, comment or answer. */
+export function requireLine(value: unknown, name: string, rules: LineRules = {}): string {
+  if (typeof value !== 'string') {
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a single line of text (got ${describeValue(value)})`);
+  }
+  if (/[\r\n\u2028\u2029]/.test(value)) {
+    throw new PlanError('INVALID_ARGUMENT', `${name} must be a single line of text; it contains a line break`);
+  }
+  const text = value.trim();
+  if (!text) throw new PlanError('INVALID_ARGUMENT', `${name} must not be empty`);
+  const maxLength = rules.maxLength ?? 2000;
+  if (text.length > maxLength) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} is ${text.length} characters long; at most ${maxLength} are allowed`,
+    );
+  }
+  if (findDoneDate(text)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`,
+    );
+  }
+  if (rules.plainTitle && lastSeparator(` ${text}`)) {
+    throw new PlanError(
+      'INVALID_ARGUMENT',
+      `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +
+        `parentheses instead`,
+    );
+  }
+  return text;
+}
+
+export function optionalLine(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return requireLine(value, name);
+}
+
+/** createPlan's phases, whose shape the descriptor checked: each name and title by the rules of a line. */
+export function requirePhases(phases: PhaseInput[]): PhaseInput[] {
+  return phases.map((phase, i) => {
+    const where = `phases[${i}]`;
+    const name = requireLine(phase.name, `${where}.name`, { maxLength: 200 });
+    return {
+      name,
+      steps: phase.steps.map((step, j) => requireLine(step, `${where}.steps[${j}]`, { plainTitle: true })),
+    };
+  });
+}
+
+function optionalLines(value: string[] | undefined, name: string): string[] | undefined {
+  return value?.map((item, i) => requireLine(item, `${name}[${i}]`));
+}
+
+/** createPlan's details, whose shape the descriptor checked (an unknown key was refused by name): each line's rules. */
+export function requireDetails(value: PlanDetails | null | undefined): PlanDetails {
+  if (!value) return {};
+  const details: PlanDetails = {};
+  const analysis = value.analysis;
+  if (analysis) {
+    details.analysis = {
+      spreadsheet: optionalLine(analysis.spreadsheet, 'details.analysis.spreadsheet'),
+      keySheets: optionalLines(analysis.keySheets, 'details.analysis.keySheets'),
+      read: optionalLines(analysis.read, 'details.analysis.read'),
+      write: optionalLines(analysis.write, 'details.analysis.write'),
+      currentState: optionalLine(analysis.currentState, 'details.analysis.currentState'),
+    };
+  }
+  details.questions = optionalLines(value.questions, 'details.questions');
+  if (value.notes !== undefined) details.notes = value.notes.trim();
+  return details;
+}

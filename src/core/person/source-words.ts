@@ -1,0 +1,54 @@
+/**
+ * The words the product uses for who made a change other than a named agent: the sidebar's words for each change
+ * source (src/core/write-path/revision.ts ChangeSource), and the words for the person. No agent may carry one of these
+ * as its name, nor a connected agent's name when it has no key: its changes would read as a person's, or as that
+ * agent's.
+ */
+
+/** What the sidebar says for each change source that is not a named agent. */
+export const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  api: 'the agent',
+  // The sidebar and the menu are only ever the person: a change they made is theirs.
+  sidebar: 'you',
+  menu: 'you (from the menu)',
+  'cell edit': 'an edit in the cell',
+  unknown: 'someone',
+};
+
+/** Words for the person themselves, and the places only they act from, as the sidebar, e-mails and docs say them. */
+const PERSON_WORDS = [
+  'you',
+  'me',
+  'person',
+  'a person',
+  'the person',
+  'owner',
+  'the owner',
+  'sheet plan',
+  'the sidebar',
+  'the menu',
+];
+
+/** Every reserved name, in its compared form. */
+export const RESERVED_AGENT_NAMES: readonly string[] = [
+  ...new Set([
+    ...Object.keys(SOURCE_WORDS).filter((source) => source !== 'api'),
+    ...Object.values(SOURCE_WORDS),
+    ...PERSON_WORDS,
+  ]),
+];
+
+/** A name as names are compared: case and runs of spaces do not tell two names apart. */
+export function comparedName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Whether `name` is one of the reserved words (whatever its case and spacing). */
+export function isReservedAgentName(name: string): boolean {
+  return RESERVED_AGENT_NAMES.includes(comparedName(name));
+}
+
+/** The reserved names, quoted, for an error that says which names no agent may take. */
+export function reservedNamesList(): string {
+  return RESERVED_AGENT_NAMES.map((name) => `"${name}"`).join(', ');
+}

@@ -1,0 +1,319 @@
+/**
+ * What only a person may change in a plan, checked in one place for every write an agent makes: the task functions,
+ * createPlan, replacePlan, restoreRevision and initPlan all write through the write path's writePlan, where the guard
+ * (src/core/guard/, its held-items feature) compares the held items of the document it replaces with those of the
+ * document it writes.
+ *
+ * A kind of held item is one entry of HELD_ITEMS: how to find its items in a document (each under a key, with the value
+ * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
+ * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
+ */
+import { PlanError } from '../errors';
+import { outlinePlan, type PlanOutline } from '../format/parse';
+import { planStatusDefinition } from '../format/plan-status';
+import { STATUS_TABLE, type StatusTable } from '../format/statuses';
+import type { PlanTask } from '../format/types';
+
+/** What happened to one held item between two documents. */
+export type HeldChange =
+  | 'added' // a value is held where none was (a task put in review, an answer written)
+  | 'released' // the key is still there, its value no longer held (a task out of review, an answer taken away)
+  | 'changed' // the key holds another value (a review item's title reworded, an answer rewritten)
+  | 'removed'; // the key is gone from the document (the task's line, the question with its answer)
+
+export interface HeldItemKind {
+  /** Names one item in a refusal: `task "Check totals" (waiting for review)`. */
+  describe(key: string, value: string): string;
+  /** Says what `released` does to an item of this kind (holding `value`): `would be taken out of review`. */
+  released: string | ((value: string) => string);
+  /** Every key of this kind in the document, with its held value (undefined: present, nothing held). */
+  entries(outline: PlanOutline): Array<[key: string, held: string | undefined]>;
+  /** The changes an agent may make; every other change needs a person. */
+  agentMay: readonly HeldChange[];
+  /** How a person makes the change, for the refusal. */
+  personPath: string;
+}
+
+/** True when `task` is in a status the table holds for a person: only a person moves it out, rewords or removes it. */
+export function heldStatus(statuses: StatusTable, task: PlanTask): boolean {
+  return statuses.definition(task.status).heldForPerson;
+}
+
+/**
+ * The rule for one task, where an agent names it (a task action, renameTask, removeTask): NEEDS_PERSON when the task
+ * is held for a person. Every write also passes requireHeldItemsKept, which holds the same rule for whole documents.
+ */
+export function requireTaskNotHeld(
+  task: PlanTask,
+  what: string,
+  byPerson: boolean,
+  statuses: StatusTable = STATUS_TABLE,
+): void {
+  if (byPerson || !heldStatus(statuses, task)) return;
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `Task ${task.step} is ${statuses.definition(task.status).described}; only a person can ${what} it: they ` +
+      `approve it or request changes in the sidebar, which puts it back as ${statuses.queue.status}`,
+  );
+}
+
+/** The first kind: a task held for a person; compared task by task when only statuses and notes changed. */
+const HELD_TASKS: HeldItemKind = {
+  // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
+  // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
+  // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
+  describe: (key, held) => `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
+  entries: (outline) =>
+    keyedTasks(outline).map(([key, task]) => [
+      key,
+      heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
+    ]),
+  released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
+  agentMay: ['added'],
+  personPath: 'a person approves a review item or requests changes in the sidebar',
+};
+
+export const HELD_ITEMS: readonly HeldItemKind[] = [
+  HELD_TASKS,
+  {
+    // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
+    // agent may let it go with the line (starting the task moves it to Notes), never write one.
+    describe: (words) => `the person's decision "${words}" on a task`,
+    entries: (outline) =>
+      outline.tasks.filter((task) => isDecisionWords(task.note)).map((task) => [task.note!, task.note!]),
+    released: 'would be taken away',
+    agentMay: ['removed'],
+    personPath: 'a person approves a review item or requests changes in the sidebar',
+  },
+  {
+    // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
+    // an agent may leave it out of a plan it rewrites (the history keeps it), never write one.
+    describe: (line) => `the decision line "${line}" in Notes`,
+    entries: (outline) => decisionNoteLines(outline).map((line) => [line, line]),
+    released: 'would be dropped',
+    agentMay: ['removed'],
+    personPath: "only a person's decision in the sidebar writes it",
+  },
+  {
+    // A person's answer: an agent may drop a question together with its answer (the replaced plan keeps both in the
+    // history), never write, rewrite or remove an answer under a question that stays.
+    describe: (question, answer) => `the answer "${answer}" to "${question}"`,
+    entries: (outline) => outline.questions.map((question) => [question.text, question.answer]),
+    released: 'would be taken away',
+    agentMay: ['removed'],
+    personPath: 'a person answers questions in the sidebar',
+  },
+  {
+    // The plan's approval (a status only a person writes, src/core/format/plan-status.ts): an agent's change may make
+    // the plan a draft again (src/core/rules/lifecycle.ts decides when), never approve it.
+    describe: (_key, status) => `the plan's approval ("Status: ${status}")`,
+    entries: (outline) => [
+      [
+        'status',
+        outline.status && planStatusDefinition(outline.status).writtenBy === 'person' ? outline.status : undefined,
+      ],
+    ],
+    released: 'would be withdrawn',
+    agentMay: ['released', 'removed'],
+    personPath:
+      'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
+      'getPlan() answers as statusNote',
+  },
+  {
+    // What the person wrote after the status (`Status: draft — changes requested: …`): an agent may leave it out of a
+    // plan it rewrites, never write or change it.
+    describe: (_key, note) => `the person's comment on the plan's status ("${note}")`,
+    entries: (outline) => [['status comment', outline.statusNote]],
+    released: 'would be dropped',
+    agentMay: ['released', 'removed'],
+    personPath: 'only the person writes the text after the status, in the sidebar',
+  },
+];
+
+/** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
+const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
+/** A dated Notes line (`- 2026-03-02: …`): the start of what a person's decision writes there. */
+const DATED_NOTE = /^(?:[-*+][ \t]+)?\d{4}-\d{2}-\d{2}:[ \t]+/;
+/** The outcome a review decision's Notes line names after the task. */
+const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
+
+/** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
+function isDecisionNote(line: string): boolean {
+  const dated = DATED_NOTE.exec(line);
+  if (!dated) return false;
+  const said = line.slice(dated[0].length).toLowerCase();
+  if (said.startsWith('plan approved') || said.startsWith('plan sent back')) return true;
+  return said.startsWith('review of ') && REVIEW_OUTCOME.test(said);
+}
+
+/** Whether a task's note is what a person's decision wrote on its line (`approved: …`, `changes requested: …`). */
+export function isDecisionWords(note: string | undefined): boolean {
+  return note !== undefined && DECISION_WORDS.test(note);
+}
+
+function decisionNoteLines(outline: PlanOutline): string[] {
+  const notes = outline.sections.notes;
+  if (!notes) return [];
+  return outline.document.lines
+    .slice(notes.heading + 1, notes.end)
+    .map((line) => line.trim())
+    .filter(isDecisionNote);
+}
+
+/**
+ * Each task under a key of its title and, from the second task so titled on, its place among them (after a line
+ * break, which no title holds), so that a copy elsewhere in the plan is never taken for the item.
+ */
+function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][number]]> {
+  const seen = new Map<string, number>();
+  return outline.tasks.map((task) => {
+    const count = (seen.get(task.title) ?? 0) + 1;
+    seen.set(task.title, count);
+    return [count === 1 ? task.title : `${task.title}\n${count}`, task];
+  });
+}
+
+/** The status part of a held task's value (`review`, then what to check on the next line). */
+function heldTaskStatus(held: string): string {
+  return held.split('\n')[0];
+}
+
+/** A task key in words: `"Check"`, or `"Check" (the 2nd task so titled)`. */
+function describeTaskKey(key: string): string {
+  const [title, count] = key.split('\n');
+  return count ? `"${title}" (task ${count} of that title)` : `"${title}"`;
+}
+
+interface Difference {
+  kind: HeldItemKind;
+  change: HeldChange;
+  key: string;
+  /** The value held before (or, for `added`, after). */
+  value: string;
+}
+
+function outlineOf(plan: string | PlanOutline): PlanOutline {
+  return typeof plan === 'string' ? outlinePlan(plan) : plan;
+}
+
+/** Keys with their held values, one list per key (a key may appear more than once: two questions alike). */
+function heldByKey(kind: HeldItemKind, outline: PlanOutline): Map<string, Array<string | undefined>> {
+  const byKey = new Map<string, Array<string | undefined>>();
+  for (const [key, held] of kind.entries(outline)) {
+    const values = byKey.get(key);
+    if (values) values.push(held);
+    else byKey.set(key, [held]);
+  }
+  return byKey;
+}
+
+/** How the held items of `before` became those of `after`, kind by kind. */
+export function heldItemDifferences(
+  before: string | PlanOutline,
+  after: string | PlanOutline,
+  kinds: readonly HeldItemKind[] = HELD_ITEMS,
+): Difference[] {
+  const [old, next] = [outlineOf(before), outlineOf(after)];
+  const differences: Difference[] = [];
+  for (const kind of kinds) {
+    const byTask = kind === HELD_TASKS ? heldTaskDifferences(old, next) : undefined;
+    if (byTask) {
+      differences.push(...byTask);
+      continue;
+    }
+    const oldItems = heldByKey(kind, old);
+    const newItems = heldByKey(kind, next);
+    for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
+      const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
+      const now = newItems.get(key) ?? [];
+      const { unmatched, isHeld } = matchHeld(
+        was,
+        now.filter((value) => value !== undefined),
+      );
+      const gone = !newItems.has(key);
+      unmatched.forEach((value, i) => {
+        const change: HeldChange = gone ? 'removed' : i < isHeld.length ? 'changed' : 'released';
+        differences.push({ kind, change, key, value });
+      });
+      // Values held now that nothing held before under this key, beyond those that replaced an old one.
+      for (const value of isHeld.slice(unmatched.length)) differences.push({ kind, change: 'added', key, value });
+    }
+  }
+  return differences;
+}
+
+/**
+ * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
+ * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
+ */
+/**
+ * The held tasks' differences when both plans have the same tasks by title, in the same order (a status or a note
+ * changed: nearly every change): each task's key is then its own, so only the tasks whose status or note changed are
+ * compared, with the answer the comparison of every task gives. undefined when titles or order differ.
+ */
+function heldTaskDifferences(old: PlanOutline, next: PlanOutline): Difference[] | undefined {
+  if (old.tasks.length !== next.tasks.length) return undefined;
+  const differences: Difference[] = [];
+  const held = (outline: PlanOutline, task: PlanTask) =>
+    heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined;
+  for (let index = 0; index < old.tasks.length; index++) {
+    const [was, now] = [old.tasks[index], next.tasks[index]];
+    if (was.title !== now.title) return undefined;
+    if (was.status === now.status && was.note === now.note && old.statuses === next.statuses) continue;
+    const [before, after] = [held(old, was), held(next, now)];
+    if (before === after) continue;
+    const count = old.tasks.slice(0, index + 1).filter((task) => task.title === was.title).length;
+    const key = count === 1 ? was.title : `${was.title}\n${count}`;
+    if (before === undefined) differences.push({ kind: HELD_TASKS, change: 'added', key, value: after! });
+    else
+      differences.push({ kind: HELD_TASKS, change: after === undefined ? 'released' : 'changed', key, value: before });
+  }
+  return differences;
+}
+
+function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld: string[] } {
+  const available = new Map<string, number>();
+  for (const value of now) available.set(value, (available.get(value) ?? 0) + 1);
+  const take = (value: string): boolean => {
+    const count = available.get(value) ?? 0;
+    if (count > 0) available.set(value, count - 1);
+    return count > 0;
+  };
+  const unmatched = was.filter((value) => !take(value));
+  // What is left in `available` is what nothing held before paired with.
+  const isHeld = now.sort().filter(take);
+  return { unmatched, isHeld };
+}
+
+function releasedWords(kind: HeldItemKind, value: string): string {
+  return typeof kind.released === 'string' ? kind.released : kind.released(value);
+}
+
+const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
+  added: 'would be added',
+  changed: 'would be changed',
+  removed: 'would be removed',
+};
+
+/** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
+export function requireHeldItemsKept(
+  before: string | PlanOutline,
+  after: string | PlanOutline,
+  kinds: readonly HeldItemKind[] = HELD_ITEMS,
+): void {
+  const refused = heldItemDifferences(before, after, kinds).filter(
+    ({ kind, change }) => !kind.agentMay.includes(change),
+  );
+  if (!refused.length) return;
+  const items = refused.map(
+    ({ kind, change, key, value }) =>
+      `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
+  );
+  const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
+  throw new PlanError(
+    'NEEDS_PERSON',
+    `Only a person may change what waits for them: ${items.join('; ')}. Nothing was written; keep ${
+      refused.length === 1 ? 'it' : 'them'
+    } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The size rule: a plan longer than the store takes is refused only when the change makes it longer, so that a plan a
+ * person typed up to the cell's limit can still be updated (a status change adds nothing); the refusal says how much
+ * to cut and where the text is.
+ */
+import { PlanError } from '../errors';
+import { outlinePlan } from '../format/parse';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The parts of a plan people can shorten (Analysis, Questions, each phase, Notes), largest first, with their sizes. */
+export function largestParts(text: string): Array<{ name: string; characters: number }> {
+  const outline = outlinePlan(text);
+  const lines = outline.document.lines;
+  const starts: Array<{ name: string; line: number }> = [
+    ...Object.entries(outline.sections).map(([name, range]) => ({
+      name: lines[range.heading].replace(/^#+\s*/, '') || name,
+      line: range.heading,
+    })),
+    ...outline.phases
+      .filter((phase) => !phase.implicit)
+      .map((phase) => ({ name: lines[phase.line].replace(/^#+\s*/, ''), line: phase.line })),
+  ].sort((a, b) => a.line - b.line);
+  return starts
+    .map((part, i) => {
+      const end = starts[i + 1]?.line ?? lines.length;
+      const characters = lines.slice(part.line, end).reduce((total, line) => total + line.length + 1, 0);
+      return { name: part.name, characters };
+    })
+    .sort((a, b) => b.characters - a.characters);
+}
+
+/**
+ * Throws TOO_LARGE when `text` is longer than `limit` and longer than the plan it replaces; `place` names where the
+ * plan is kept (`AGENT_BASE!C2`).
+ */
+export function requireFits(text: string, replacing: string, limit: number, place: string): void {
+  if (text.length <= limit || text.length <= replacing.length) return;
+  const parts = largestParts(text).slice(0, 3);
+  const where = parts.length
+    ? `; its longest parts are ${parts.map((part) => `${part.name} (${count(part.characters)})`).join(', ')}`
+    : '';
+  throw new PlanError(
+    'TOO_LARGE',
+    `The plan would be ${count(text.length)} characters; ${place} holds at most ${count(limit)}. ` +
+      'Nothing was written; ' +
+      `shorten it by at least ${count(text.length - Math.max(limit, replacing.length))} characters${where}`,
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Cell values as JSON, the form readRange answers and writeRange takes (scripts.run carries only
+ * JSON: a Date would fail the whole call).
+ *
+ * - text is a string, written as text whatever it looks like (`=1+1`, `007`, `TRUE`, `2026-01-10`
+ *   stay exactly those characters);
+ * - numbers and booleans are themselves; an empty cell reads `''` and `null` writes one;
+ * - a date or time is `{ "date": "2026-01-10T05:00:00.000Z" }`: the instant, in UTC (the sheet shows
+ *   it in its own time zone; readRange's display values show it as the sheet does). Writing takes an
+ *   ISO 8601 date-time with `Z` or an offset, so that the instant never depends on a machine's zone;
+ * - a formula is `{ "formula": "=SUM(B3:B9)" }`: never a string, so that no text becomes one by
+ *   accident, and only where the plan allows formulas.
+ */
+import { describeValue } from '../api/arguments';
+import { PlanError } from '../errors';
+
+export type DateCell = { readonly date: string };
+export type FormulaCell = { readonly formula: string };
+/** A cell as writeRange takes it (null empties the cell). */
+export type CellInput = string | number | boolean | null | DateCell | FormulaCell;
+/** A cell as it is written and recorded: an empty cell is `''`. */
+export type CellJson = string | number | boolean | DateCell | FormulaCell;
+
+/** Sheets' limit for one cell; text is written with a leading apostrophe, which we count. */
+export const CELL_TEXT_LIMIT = 49_999;
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export function isDateCell(value: unknown): value is DateCell {
+  return typeof value === 'object' && value !== null && typeof (value as DateCell).date === 'string';
+}
+
+export function isFormulaCell(value: unknown): value is FormulaCell {
+  return typeof value === 'object' && value !== null && typeof (value as FormulaCell).formula === 'string';
+}
+
+/** A Date from any realm (Apps Script's getValues, a vm context, this one). */
+export function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]';
+}
+
+const FORMS =
+  'text, a number, true/false, null (empty), { "date": "2026-01-10T00:00:00-05:00" } or { "formula": "=SUM(A1:A3)" }';
+
+/** One cell of writeRange's values, checked; `where` names it in the message (`values[2][0]`). */
+export function requireCell(value: unknown, where: string): CellJson {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    if (value.length > CELL_TEXT_LIMIT) {
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `${where} is ${value.length.toLocaleString('en-US')} characters; a cell holds at most ` +
+          `${CELL_TEXT_LIMIT.toLocaleString('en-US')} here (50,000 with the text marker)`,
+      );
+    }
+    return value;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new PlanError('INVALID_ARGUMENT', `${where} must be a finite number`);
+    return value;
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && isDateCell(value)) {
+      if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date))) {
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `${where}.date must be an ISO 8601 date-time with Z or an offset, like "2026-01-10T00:00:00-05:00" ` +
+            `(got ${describeValue(value.date)})`,
+        );
+      }
+      return { date: new Date(value.date).toISOString() };
+    }
+    if (keys.length === 1 && isFormulaCell(value)) {
+      if (!value.formula.startsWith('=') || value.formula.length < 2 || value.formula.length > CELL_TEXT_LIMIT) {
+        throw new PlanError(
+          'INVALID_ARGUMENT',
+          `${where}.formula must start with "=" and fit in a cell (got ${describeValue(value.formula)})`,
+        );
+      }
+      return { formula: value.formula };
+    }
+  }
+  throw new PlanError('INVALID_ARGUMENT', `${where} must be ${FORMS} (got ${describeValue(value)})`);
+}
+
+/** writeRange's values: a non-empty rectangle (every row as long as the first) of cells. */
+export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
+  const shape = 'a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]]';
+  if (!Array.isArray(values) || values.length === 0) {
+    throw new PlanError('INVALID_ARGUMENT', `values must be ${shape} (got ${describeValue(values)})`);
+  }
+  const first = values[0];
+  if (!Array.isArray(first) || first.length === 0) {
+    throw new PlanError('INVALID_ARGUMENT', `values[0] must be a non-empty list of cells; values must be ${shape}`);
+  }
+  const cells = values.length * first.length;
+  if (cells > maxCells) {
+    throw new PlanError(
+      'TOO_LARGE',
+      `values hold ${cells.toLocaleString('en-US')} cells (${values.length} rows × ${first.length} columns); a write ` +
+        `sets at most ${maxCells.toLocaleString('en-US')}. Nothing was written; write the rows in parts`,
+    );
+  }
+  return values.map((row: unknown, r) => {
+    if (!Array.isArray(row)) throw new PlanError('INVALID_ARGUMENT', `values[${r}] must be a list of cells`);
+    if (row.length !== first.length) {
+      throw new PlanError(
+        'INVALID_ARGUMENT',
+        `values[${r}] has ${row.length} cells but values[0] has ${first.length}; every row needs the same number ` +
+          `(use null for an empty cell)`,
+      );
+    }
+    return row.map((cell: unknown, c) => requireCell(cell, `values[${r}][${c}]`));
+  });
+}
+
+/**
+ * What setValues receives for a cell: text with a leading apostrophe (Sheets then stores exactly
+ * the characters after it, never a formula, number or date), a Date for a date, the formula text.
+ */
+export function toCellInput(cell: CellJson): unknown {
+  if (typeof cell === 'string') return cell === '' ? '' : `'${cell}`;
+  if (isDateCell(cell)) return new Date(cell.date);
+  if (isFormulaCell(cell)) return cell.formula;
+  return cell;
+}
+
+/** A value getValues returned, as JSON (dates become `{ date }`). */
+export function fromCellValue(value: unknown): CellJson {
+  if (isDate(value)) return { date: Number.isNaN(value.getTime()) ? '' : value.toISOString() };
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A cell as read for the undo record: its formula if it has one, else its value. */
+export function recordedCell(value: unknown, formula: string): CellJson {
+  return formula ? { formula } : fromCellValue(value);
+}
+
+/** Sheets writes function names in capitals and may respace a formula; compare what it means. */
+function formulaKey(formula: string): string {
+  return formula.replace(/"(?:[^"]|"")*"|[^"]+/g, (part) =>
+    part.startsWith('"') ? part : part.replace(/\s+/g, '').toUpperCase(),
+  );
+}
+
+/** Whether the cell (value and formula as read now) still holds `cell`. */
+export function holds(cell: CellJson, value: unknown, formula: string): boolean {
+  if (isFormulaCell(cell)) return formula !== '' && formulaKey(formula) === formulaKey(cell.formula);
+  if (formula) return false;
+  if (isDateCell(cell)) return isDate(value) && value.toISOString() === cell.date;
+  return fromCellValue(value) === cell;
+}
+
+/** A cell for a person: `12`, `"Total"`, `=SUM(B3:B9)`, `2026-01-10T05:00:00.000Z`, `empty`. */
+export function describeCell(cell: CellJson): string {
+  if (cell === '') return 'empty';
+  if (isFormulaCell(cell)) return cell.formula;
+  if (isDateCell(cell)) return cell.date;
+  if (typeof cell === 'string') return JSON.stringify(cell.length > 40 ? `${cell.slice(0, 39)}…` : cell);
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  return String(cell);
+}

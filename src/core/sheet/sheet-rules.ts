@@ -1,0 +1,336 @@
+/**
+ * The rules that hold an agent to its plan when it reads and writes the spreadsheet through Sheet
+ * Plan (readRange, writeRange): one table, like the status table. Each rule says what it allows,
+ * which calls it applies to, the error code of a refusal, and checks a request. A refusal names
+ * what would be allowed instead; nothing is read or written after one.
+ *
+ * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read.
+ */
+import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
+import { PlanError, type PlanErrorCode } from '../errors';
+import { parsePlan } from '../format/parse';
+import { planStatusDefinition } from '../format/plan-status';
+import type { PlanSettings } from '../person/settings';
+import { STATUS_TABLE } from '../format/statuses';
+import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
+import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
+
+/** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/person/settings.ts).
+ * */
+export type SheetSettings = Pick<PlanSettings, 'approvalRequired'>;
+
+export const SHEET_LIMITS = {
+  /** Cells one readRange answers. */
+  readCells: 20_000,
+  /** Cells one writeRange sets. */
+  writeCells: 5_000,
+  /** Characters of one write's undo record (the values it replaces and the values it writes, as JSON). */
+  undoRecordCharacters: 450_000,
+} as const;
+
+export type SheetCall = 'read' | 'write';
+
+export interface SheetRequest {
+  call: SheetCall;
+  range: SheetRange;
+  /** writeRange's task. */
+  step?: string;
+  /** Where writeRange's values hold a formula (`values[0][2]`), if anywhere. */
+  formulaAt?: string;
+}
+
+export interface RuleContext {
+  plan: Plan | null;
+  settings: SheetSettings;
+  /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
+  ownSheets: readonly string[];
+  /**
+   * The plan as a person last approved it in the sidebar (null before any approval): once there is one, writes stay
+   * inside its Write ranges too, until the person approves again.
+   */
+  approved?: Plan | null;
+  /** The agent that writes, with its clock: a write under a task another agent holds is CLAIMED. */
+  claimant?: Claimant;
+}
+
+/**
+ * Whether `name` names one of `sheets` as Sheets resolves names: ignoring case (Sheets keeps no two sheets whose names
+ * differ only in case, and getSheetByName may find `agent_base` for AGENT_BASE; assumption sheet-names).
+ */
+export function isSheetNamed(name: string, sheets: readonly string[]): boolean {
+  const lower = name.toLowerCase();
+  const upper = name.toUpperCase();
+  return sheets.some((sheet) => sheet.toLowerCase() === lower || sheet.toUpperCase() === upper);
+}
+
+export interface SheetRule {
+  readonly name: string;
+  /** What the rule allows, in a sentence (the README's table says the same). */
+  readonly allows: string;
+  readonly calls: readonly SheetCall[];
+  readonly code: PlanErrorCode;
+  readonly needsPlan: boolean;
+  /** Null when the request passes; else why not and what would be allowed. */
+  check(request: SheetRequest, context: RuleContext): string | null;
+}
+
+const NOTHING_WRITTEN = 'Nothing was written';
+
+export const SHEET_RULES: readonly SheetRule[] = [
+  {
+    name: 'size',
+    allows:
+      `A read answers at most ${SHEET_LIMITS.readCells.toLocaleString('en-US')} cells and a write sets at most ` +
+      `${SHEET_LIMITS.writeCells.toLocaleString('en-US')}, so that each call stays one quick read or write.`,
+    calls: ['read', 'write'],
+    code: 'TOO_LARGE',
+    needsPlan: false,
+    check(request) {
+      const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
+      const cells = cellCount(request.range);
+      if (cells <= limit) return null;
+      return (
+        `${formatSheetRange(request.range)} is ${cells.toLocaleString('en-US')} cells; a ${request.call} covers at ` +
+        `most ${limit.toLocaleString('en-US')}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
+        `ask for fewer rows at a time`
+      );
+    },
+  },
+  {
+    name: "Sheet Plan's own sheets",
+    allows:
+      "The plan sheet and Sheet Plan's hidden sheets are read and changed only through the plan functions " +
+      '(getPlan, getHistory, getWriteLog), never as ranges.',
+    calls: ['read', 'write'],
+    code: 'OUT_OF_SCOPE',
+    needsPlan: false,
+    check(request, context) {
+      if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
+      return (
+        `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
+        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}`
+      );
+    },
+  },
+  {
+    name: 'plan mode',
+    allows:
+      'While the plan is a draft (a plan without a Status line is one), done, or missing, an agent may read but not ' +
+      'write; once a person approves it, writes follow the rules below. Only when the person asked to approve plans ' +
+      'first; a missing plan refuses writes always.',
+    calls: ['write'],
+    code: 'PLAN_NOT_APPROVED',
+    needsPlan: true,
+    check(_request, context) {
+      const decision = writesAllowed(context.plan, context.settings);
+      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
+    },
+  },
+  {
+    name: 'scope',
+    allows:
+      "A write lies inside one of the plan's `Write:` ranges (Analysis → Target ranges; not in code or comments) " +
+      'and, once a person has approved a plan, inside the Write ranges of the version they last approved, until ' +
+      'they approve again. Reads anywhere else are allowed and reported in the write log.',
+    calls: ['write'],
+    code: 'OUT_OF_SCOPE',
+    needsPlan: true,
+    check(request, context) {
+      const declared = declaredRanges(context.plan);
+      const target = formatSheetRange(request.range);
+      if (declared.write.some((range) => containsRange(range, request.range))) {
+        return context.approved ? outsideApproved(request.range, context.approved) : null;
+      }
+      const unread = declared.unreadable.length
+        ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')})`
+        : '';
+      if (declared.write.length === 0) {
+        return (
+          `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
+          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN}`
+        );
+      }
+      return (
+        `${target} is outside the plan's Write ranges: ${declared.write.map(formatSheetRange).join(', ')}${unread}. ` +
+        `Write inside one of them, or change the plan's Target ranges (a person approves the change). ` +
+        NOTHING_WRITTEN
+      );
+    },
+  },
+  {
+    name: 'task',
+    allows: 'A write names its task (`step`), which must be in progress `[/]`.',
+    calls: ['write'],
+    code: 'TASK_NOT_IN_PROGRESS',
+    needsPlan: true,
+    check(request, context) {
+      const tasks = context.plan?.phases.flatMap((phase) => phase.tasks) ?? [];
+      const task = tasks.find((candidate) => candidate.step === request.step);
+      if (!task) {
+        // NOT_FOUND, as for every other call that names a step.
+        throw new PlanError(
+          'NOT_FOUND',
+          `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
+            NOTHING_WRITTEN,
+        );
+      }
+      if (context.claimant && heldByOther(task.working, context.claimant)) {
+        // The same rule as for a change of the task itself (src/core/features/claims.ts): its cells are its holder's.
+        throw new PlanError(
+          'CLAIMED',
+          `Task ${task.step} is claimed by ${describeClaim(task.working!)}, so you (${context.claimant.holder}) ` +
+            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN}`,
+        );
+      }
+      if (STATUS_TABLE.inProgress(task.status)) return null;
+      return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
+    },
+  },
+  {
+    name: 'values are data',
+    allows:
+      'Text is written as text, whatever it looks like. A formula must be sent as { "formula": "=…" }, and only ' +
+      'a plan whose Analysis says "- Formulas: allowed" accepts one.',
+    calls: ['write'],
+    code: 'FORMULA_NOT_ALLOWED',
+    needsPlan: true,
+    check(request, context) {
+      if (!request.formulaAt || formulasAllowed(context.plan)) return null;
+      return (
+        `${request.formulaAt} is a formula, and the plan does not allow formulas. Write its value instead, or ask ` +
+        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN}`
+      );
+    },
+  },
+];
+
+/** Null when `range` lies inside a Write range of the plan a person last approved; else why the write waits. */
+function outsideApproved(range: SheetRange, approved: Plan): string | null {
+  const ranges = declaredRanges(approved).write;
+  if (ranges.some((outer) => containsRange(outer, range))) return null;
+  const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
+  return (
+    `${formatSheetRange(range)} is in the plan's Write ranges, but not in those of the plan a person last approved ` +
+    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ${NOTHING_WRITTEN}`
+  );
+}
+
+function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
+  const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
+  const start = STATUS_TABLE.definition(task.status).queue
+    ? `start it first (startTask("${task.step}"))`
+    : 'write under a task in progress';
+  return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
+}
+
+/** Checks the rules that apply to the request and need (or do not need) the plan; throws the first refusal. */
+export function enforceSheetRules(request: SheetRequest, context: RuleContext, needsPlan: boolean): void {
+  for (const rule of SHEET_RULES) {
+    if (rule.needsPlan !== needsPlan || !rule.calls.includes(request.call)) continue;
+    const refusal = rule.check(request, context);
+    if (refusal) throw new PlanError(rule.code, refusal);
+  }
+}
+
+// ---- what the plan declares ----
+
+/**
+ * Plan mode: whether the plan lets an agent write at all. It applies when the person asked to approve plans
+ * first: then a plan that waits for approval (a draft, in the lifecycle's table; a plan without a `Status:` line is
+ * one) or is done refuses every write. With no plan, nothing is approved. Scope and task rules apply either way.
+ */
+export function writesAllowed(plan: Plan | null, settings: SheetSettings): { allowed: boolean; reason: string } {
+  if (!plan) return { allowed: false, reason: 'There is no plan, so no write is approved' };
+  if (!settings.approvalRequired) return { allowed: true, reason: 'The person does not require approval' };
+  if (!plan.status) {
+    return {
+      allowed: false,
+      reason: 'The plan has no Status line, so it is a draft: writes wait until a person approves it in the sidebar',
+    };
+  }
+  if (planStatusDefinition(plan.status).waitsForApproval) {
+    const said = plan.statusNote ? ` (the person said: "${plan.statusNote}")` : '';
+    return {
+      allowed: false,
+      reason: `The plan is a draft${said}: writes wait until a person approves it in the sidebar`,
+    };
+  }
+  if (plan.status === 'done')
+    return { allowed: false, reason: "The plan is done; a new plan needs a person's approval" };
+  return { allowed: true, reason: 'A person approved the plan' };
+}
+
+export interface DeclaredRanges {
+  read: SheetRange[];
+  write: SheetRange[];
+  /** `Read:`/`Write:` text that names no range we can read (shown in refusals, so the person can fix it). */
+  unreadable: string[];
+}
+
+/** The Analysis section's `Read:` and `Write:` ranges. */
+export function declaredRanges(plan: Plan | null): DeclaredRanges {
+  return rangesOfAnalysis(plan?.analysisDetails);
+}
+
+export function rangesOfAnalysis(analysis: PlanAnalysis | undefined): DeclaredRanges {
+  const declared: DeclaredRanges = { read: [], write: [], unreadable: [] };
+  const targets = analysis?.targetRanges;
+  if (!targets) return declared;
+  for (const [kind, values] of [
+    ['read', targets.read],
+    ['write', targets.write],
+  ] as const) {
+    for (const value of values) {
+      const found = rangesInText(value);
+      if (found.length === 0) declared.unreadable.push(value);
+      for (const { text, range } of found) {
+        if (typeof range === 'string') declared.unreadable.push(text);
+        else declared[kind].push(range);
+      }
+    }
+  }
+  return declared;
+}
+
+/**
+ * What a plan lets an agent do in the sheet, as one comparable string: its declared ranges (as Sheets writes them;
+ * descriptions in parentheses do not count) and whether it takes formulas. A person's approval covers this too, so
+ * the lifecycle returns an approved plan to draft when an agent changes it.
+ */
+export function sheetAccess(analysis: PlanAnalysis | undefined): string {
+  const declared = rangesOfAnalysis(analysis);
+  return JSON.stringify([
+    declared.read.map(formatSheetRange),
+    declared.write.map(formatSheetRange),
+    declared.unreadable,
+    formulasAllowedBy(analysis),
+  ]);
+}
+
+/** Whether a read falls inside the plan's Read or Write ranges (reads elsewhere are logged). */
+export function readIsDeclared(range: SheetRange, plan: Plan | null): boolean {
+  const declared = declaredRanges(plan);
+  return [...declared.read, ...declared.write].some((outer) => containsRange(outer, range));
+}
+
+/** The Analysis field `- Formulas: allowed` (or yes). */
+export function formulasAllowed(plan: Plan | null): boolean {
+  return formulasAllowedBy(plan?.analysisDetails);
+}
+
+export function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
+  const field = analysis?.fields.find((candidate) => candidate.label.toLowerCase() === 'formulas');
+  return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
+}
+
+/** The rule context for the plan text in the cell. */
+export function ruleContext(
+  planText: string,
+  settings: SheetSettings,
+  ownSheets: readonly string[],
+  approvedText?: string,
+  claimant?: Claimant,
+): RuleContext {
+  const approved = approvedText?.trim() ? parsePlan(approvedText) : null;
+  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets, approved, claimant };
+}

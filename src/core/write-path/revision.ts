@@ -1,0 +1,192 @@
+/**
+ * Revisions. Beside the plan cell, Sheet Plan keeps a small JSON record of the last write it made:
+ * its revision number, who made it, when, and a digest of the text it wrote. A plan whose text no
+ * longer matches the digest was edited in the cell by a person, which counts as one more revision.
+ *
+ * The record is one typed value (PlanRecord), parsed by readPlanRecord and written by writePlanRecord, here only.
+ * The modules that keep a field of their own in it (attention.ts, request-ids.ts, steps-that-wrote.ts) read and make
+ * their field's value; the write path puts the fields together and writes the record once.
+ */
+import type { AttentionRecord } from '../person/attention';
+import type { RememberedRequest } from './request-ids';
+import type { ListedSteps } from './steps-that-wrote';
+
+/**
+ * Who made a change. `api` is an agent without a name (scripts.run); `agent:<name>` an agent a person named when they
+ * connected it ("agent:Claude on my laptop"): plain JSON text, kept in the revision record, the history and the write
+ * log alike.
+ */
+export type ChangeSource = 'api' | 'sidebar' | 'menu' | 'cell edit' | 'unknown' | AgentSource;
+export type AgentSource = `agent:${string}`;
+
+const AGENT_PREFIX = 'agent:';
+
+/** The source of an agent's changes: its name after `agent:`. */
+export function agentSource(name: string): AgentSource {
+  return `${AGENT_PREFIX}${name}`;
+}
+
+/** The name of the agent that made a change, or null when a person (or an unnamed agent, `api`) made it. */
+export function agentNameOf(source: string): string | null {
+  return source.startsWith(AGENT_PREFIX) ? source.slice(AGENT_PREFIX.length) : null;
+}
+
+export interface RevisionInfo {
+  revision: number;
+  changedBy: ChangeSource;
+  /** ISO timestamp of Sheet Plan's last write; absent for a change made in the cell. */
+  changedAt?: string;
+}
+
+/** The revision record as stored beside the plan. */
+export interface PlanRecord {
+  revision: number;
+  by: ChangeSource;
+  at: string;
+  digest: string;
+  /**
+   * Which plan this is: made when a plan is created (createPlan, finishPlan, initPlan setting the sheet up) and kept
+   * by every change of it, so that the writes logged under it (src/apps-script/write-log.ts) are told apart from an
+   * earlier plan's. Absent in records from before it existed: those plans are '' until the next new plan.
+   */
+  plan?: string;
+  /** What waits for the person and since when, and their latest decisions (attention.ts). */
+  attention?: AttentionRecord;
+  /** The changes the plan remembers by request id, oldest first (request-ids.ts). */
+  requests?: RememberedRequest[];
+  /** The steps that wrote cells, sealed to this revision (steps-that-wrote.ts). */
+  stepsThatWrote?: ListedSteps;
+}
+
+/** The fields in the order they are written: the base first, then each feature's. */
+const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
+  'revision',
+  'by',
+  'at',
+  'digest',
+  'plan',
+  'attention',
+  'requests',
+  'stepsThatWrote',
+];
+
+/** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
+const multiply = Math.imul;
+
+/** FNV-1a over UTF-16 code units: a cheap fingerprint to notice edits, not a security measure. */
+export function digestText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = multiply(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+function parsedObject(meta: string): Record<string, unknown> | null {
+  try {
+    const record: unknown = JSON.parse(meta);
+    return typeof record === 'object' && record !== null && !Array.isArray(record)
+      ? (record as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The record in `meta`, or null when it is not ours (empty, or edited by hand): treated as no record. The base fields
+ * are checked here; each feature's field is taken as it is, and its module checks it where it reads it (a field
+ * edited by hand is then ignored, not believed).
+ */
+export function readPlanRecord(meta: string): PlanRecord | null {
+  const record = parsedObject(meta) as Partial<PlanRecord> | null;
+  if (
+    !record ||
+    typeof record.revision !== 'number' ||
+    !Number.isInteger(record.revision) ||
+    record.revision < 0 ||
+    typeof record.digest !== 'string'
+  )
+    return null;
+  const read: PlanRecord = {
+    revision: record.revision,
+    by: record.by ?? 'unknown',
+    at: String(record.at ?? ''),
+    digest: record.digest,
+  };
+  if (typeof record.plan === 'string' && record.plan) read.plan = record.plan;
+  if (record.attention !== undefined) read.attention = record.attention;
+  if (record.requests !== undefined) read.requests = record.requests;
+  if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
+  return read;
+}
+
+/** The record as written in its cell: its fields in one order, those without a value left out. */
+export function writePlanRecord(record: PlanRecord): string {
+  const written: Record<string, unknown> = {};
+  for (const field of RECORD_FIELDS) if (record[field] !== undefined) written[field] = record[field];
+  return JSON.stringify(written);
+}
+
+/**
+ * A revision and the exact text it names: `7:2k1-9f3a0c1e`. Two edits typed into the cell between
+ * two writes share a revision number but never a stamp, so a stamp makes a stale write certain to
+ * be refused.
+ */
+export function revisionStamp(revision: number, text: string, digest = digestText(text)): string {
+  return `${revision}:${digest}`;
+}
+
+/** The revision of the text now in the cell. */
+export function currentRevision(text: string, meta: string, digest?: string): RevisionInfo {
+  const record = readPlanRecord(meta);
+  if (!record) return text ? { revision: 1, changedBy: 'cell edit' } : { revision: 0, changedBy: 'unknown' };
+  if (record.digest !== (digest ?? digestText(text))) return { revision: record.revision + 1, changedBy: 'cell edit' };
+  return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
+}
+
+/** The record stored beside `text` at `revision`, of plan `plan` ('' : a record that names no plan). */
+export function revisionRecord(
+  revision: number,
+  text: string,
+  by: ChangeSource,
+  at: string,
+  digest = digestText(text),
+  plan = '',
+): { info: RevisionInfo; record: PlanRecord; meta: string } {
+  const record: PlanRecord = { revision, by, at, digest, ...(plan ? { plan } : {}) };
+  return { info: { revision, changedBy: by, changedAt: at }, record, meta: writePlanRecord(record) };
+}
+
+/** The plan a record names; '' when it names none (or is not a record of ours). */
+export function planIdOf(meta: string): string {
+  return readPlanRecord(meta)?.plan ?? '';
+}
+
+/** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
+export function newPlanId(at: string, text: string): string {
+  const hash = digestText(`${at}\n${text}`).split('-')[1];
+  return `p${Date.parse(at).toString(36)}${hash.slice(0, 4)}`;
+}
+
+/** The record to store with a new text written over a document at `previous`. */
+export function nextRevisionRecord(
+  previous: RevisionInfo,
+  text: string,
+  by: ChangeSource,
+  at: string,
+): { info: RevisionInfo; record: PlanRecord; meta: string } {
+  return revisionRecord(previous.revision + 1, text, by, at);
+}
+
+/** The revision a record names; undefined when `meta` is not a record of ours (empty, or edited by hand). */
+export function recordedRevision(meta: string): number | undefined {
+  return readPlanRecord(meta)?.revision;
+}
+
+/** True when the text in the cell is not the one Sheet Plan last recorded. */
+export function isUnrecorded(text: string, meta: string, digest?: string): boolean {
+  const record = readPlanRecord(meta);
+  return record ? record.digest !== (digest ?? digestText(text)) : text.length > 0;
+}

@@ -1,0 +1,102 @@
+/**
+ * Which steps wrote cells through writeRange, listed in the revision record beside the plan, so that the done check of
+ * a task that never wrote skips the write log (a service call: the log's sheet, then its rows).
+ *
+ * Fail safe: only a list Sheet Plan wrote, in the record the plan cell's neighbour holds now, is believed. A record
+ * without one (written before the list existed, rebuilt from the history's copy, typed over or edited by hand: its seal
+ * no longer matches) says nothing, and the done check looks in the log as it always did. A person's edit of the
+ * record cell (an undo or a paste can put back an older, sealed record with a shorter list) drops the list (onEdit,
+ * src/apps-script/cell-edit.ts). A step listed whose writes were undone or left the log only costs that look. The list
+ * mirrors the log: steps as writeRange was given them, never renumbered with the plan (the log is not).
+ */
+import type { SheetRange } from '../sheet/sheet-range';
+import type { TaskCells } from '../rules/done-checks';
+import { digestText, readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
+
+/** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
+export const STEPS_THAT_WROTE = 'stepsThatWrote';
+/**
+ * Steps listed at most: the write log keeps the last 100 writes, so a longer list names steps whose writes have left
+ * it. Rather than grow, the list is dropped, and the next change learns it afresh from the log.
+ */
+export const STEPS_LISTED_AT_MOST = 100;
+
+export interface ListedSteps {
+  steps: string[];
+  /** A fingerprint of the steps with the record's revision and digest: a list edited by hand no longer matches it. */
+  seal: string;
+}
+
+function sealOf(record: PlanRecord, steps: readonly string[]): string {
+  return digestText(JSON.stringify([record.revision, record.digest, steps]));
+}
+
+/** The steps a revision record lists as having written cells; undefined when it does not say, or cannot be believed. */
+export function stepsThatWroteIn(record: PlanRecord | null): string[] | undefined {
+  const listed = record?.stepsThatWrote as Partial<ListedSteps> | undefined;
+  if (!record) return undefined;
+  if (!listed || typeof listed !== 'object' || !Array.isArray(listed.steps)) return undefined;
+  if (!listed.steps.every((step) => typeof step === 'string')) return undefined;
+  return listed.seal === sealOf(record, listed.steps) ? listed.steps : undefined;
+}
+
+/**
+ * The record `meta` listing `steps` (sealed with its revision and digest), or without a list when `steps` is undefined
+ * (nothing is known: the done check will look in the log). `meta` unchanged when it is not a record.
+ */
+export function listedSteps(record: PlanRecord, steps: readonly string[] | undefined): ListedSteps | undefined {
+  if (!steps) return undefined;
+  const sorted = [...new Set(steps)].sort();
+  return { steps: sorted, seal: sealOf(record, sorted) };
+}
+
+/** `record` listing `steps` (sealed to its revision and digest), or listing none. */
+export function withStepsThatWrote(record: PlanRecord, steps: readonly string[] | undefined): PlanRecord {
+  return { ...record, stepsThatWrote: listedSteps(record, steps) };
+}
+
+/**
+ * The record `meta` with `step` added to its list, for writeRange before it logs a write of `step`; null when nothing
+ * needs writing: the step is listed already, or the record lists nothing (a list begun here would leave out the steps
+ * that wrote before it, so the record keeps saying nothing). A full list is dropped instead (STEPS_LISTED_AT_MOST).
+ */
+export function recordListingStep(meta: string, step: string): string | null {
+  const record = readPlanRecord(meta);
+  const steps = stepsThatWroteIn(record);
+  if (!record || !steps || steps.includes(step)) return null;
+  return writePlanRecord(
+    withStepsThatWrote(record, steps.length < STEPS_LISTED_AT_MOST ? [...steps, step] : undefined),
+  );
+}
+
+/**
+ * What one change knows of the steps that wrote: the list in the record it read, and the write log once it read it.
+ * The log is read at most once per change (applyCommands completing two tasks reads it once), and only for a step the
+ * list names, or when there is no list.
+ */
+export class StepsThatWrote {
+  private logged?: Map<string, SheetRange[]>;
+
+  /** `listed`: what the record read says (stepsThatWroteIn), undefined when it says nothing. */
+  constructor(private readonly listed: readonly string[] | undefined) {}
+
+  /** The ranges `step` wrote, per the write log; none, without reading the log, when the list says it never wrote. */
+  rangesOf(step: string, cells: TaskCells): SheetRange[] {
+    if (this.listed && !this.listed.includes(step)) return [];
+    this.logged ??= cells.writtenRanges();
+    return this.logged.get(step) ?? [];
+  }
+
+  /**
+   * The list the next record carries: the log's steps when this change read the log (exact: a record that said
+   * nothing learns them, one that over-listed is trimmed), else the list read. A record that said nothing, written
+   * where there are cells to look in, reads the log here, once (a record written before the list existed, or rebuilt
+   * after the person cleared it), so that the changes after it skip the look. Like any read of the change, a failure
+   * of that read fails the change, with nothing written.
+   */
+  forNextRecord(cells: TaskCells | undefined): string[] | undefined {
+    if (!this.logged && !this.listed && cells) this.logged = cells.writtenRanges();
+    if (this.logged) return [...this.logged.keys()];
+    return this.listed ? [...this.listed] : undefined;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The port between the write path and wherever the plan lives (a spreadsheet, a test double). The core knows text and
+ * revisions; where they are kept, and under which addresses, is the adapter's business.
+ */
+import type { TaskCells } from '../rules/done-checks';
+import type { WaitingItem } from '../person/notifications';
+import type { PlanSettings } from '../person/settings';
+
+export interface PlanCells {
+  /** The plan's place is set up (its marker is there), so a write needs no set-up. */
+  ready: boolean;
+  /** The plan's Markdown; '' when the cell is empty. */
+  text: string;
+  /** Sheet Plan's revision record beside the plan (JSON); '' when there is none. */
+  meta: string;
+}
+
+/**
+ * The plan as Sheet Plan last wrote or recorded it, with its revision record, kept apart from the plan cell: whatever
+ * replaces the cell (a paste, Delete, another script), the version before it can still be saved to the history.
+ */
+export interface RecordedPlan {
+  text: string;
+  meta: string;
+}
+
+export interface SavedVersion {
+  /** Revision of the saved text. */
+  revision: number;
+  /** When it was replaced (ISO). */
+  savedAt: string;
+  /** Who replaced it, and why: "createPlan", "cell edit", "initPlan", "restore". */
+  replacedBy: string;
+  reason: string;
+  text: string;
+  /** The text was a person's (typed into the cell, or saved in the sidebar): kept against an agent's entries. */
+  writtenByPerson?: boolean;
+}
+
+/** A finished plan in the archive, as listed (its text is read one plan at a time). */
+export interface ArchiveEntry {
+  /** 1, 2, 3…: never reused, also after the oldest plans are dropped. */
+  id: number;
+  /** When finishPlan archived it (ISO). */
+  finishedAt: string;
+  title: string;
+  /** What the agent said it achieved (finishPlan's summary). */
+  summary: string;
+  /** How many tasks the plan had. */
+  tasks: number;
+}
+
+export interface ArchivedText extends ArchiveEntry {
+  text: string;
+}
+
+/** One change of the plan, written all or nothing. */
+export interface PlanWrite {
+  text: string;
+  /** The revision record to store beside the text. */
+  meta: string;
+  /** Set the plan's place up first (its sheet, the marker): it was not `ready`. */
+  setUp: boolean;
+  /** The text is already in the plan cell (a person's edit being recorded): write only the record. */
+  recordOnly?: boolean;
+  /** Versions to add to the history with this change, oldest first. */
+  keep: SavedVersion[];
+  /** The last recorded plan before this change, put back if the change fails. */
+  previous: RecordedPlan | null;
+}
+
+export interface PlanStore {
+  /** Where the plan is, as people name it (`AGENT_BASE!C2`), for messages. */
+  readonly location: string;
+  /** The longest plan the store always takes; a longer one only replaces a plan at least as long. */
+  readonly textLimit: number;
+  /** One read of the plan and its record; null when the plan's sheet does not exist. */
+  read(): PlanCells | null;
+  /** The plan as Sheet Plan last wrote or recorded it; null before the first write. */
+  lastRecorded(): RecordedPlan | null;
+  /** The plan as a person last approved it in the sidebar; null before any approval (a store without it has none). */
+  lastApproved?(): RecordedPlan | null;
+  /**
+   * Makes one change: adds `keep` to the history, keeps the new text as the last recorded plan, and writes the plan
+   * with its record (one range write). If any step fails, or the change cannot be committed, what was written is put
+   * back before the error leaves `exclusive`.
+   */
+  write(change: PlanWrite): void;
+  /** Saved versions, newest first. */
+  listVersions(limit: number): SavedVersion[];
+  /** The sheet's settings (defaults when none were saved). */
+  readSettings(): PlanSettings;
+  /** Saves the settings; only ever called for a person, inside `exclusive`. */
+  writeSettings(settings: PlanSettings): void;
+  /**
+   * Adds a finished plan to the archive under the next id, inside `exclusive` (put back with the change if it fails;
+   * the oldest beyond the archive's bound are dropped once the change is committed), and answers its id. When the
+   * newest archived plan is the same text (a retried finishPlan), answers that one's id and adds nothing.
+   */
+  archivePlan(plan: Omit<ArchivedText, 'id'>): number;
+  /** The archived plans, newest first, without their text. */
+  listArchive(): ArchiveEntry[];
+  /** One archived plan with its text; null when the id is not (or no longer) in the archive. */
+  readArchived(id: number): ArchivedText | null;
+  /**
+   * Runs `work` holding the plan's lock and commits its writes; throws a BUSY PlanError when the lock cannot be had.
+   * An error leaving it means nothing was written.
+   */
+  exclusive<T>(work: () => T): T;
+  /**
+   * After an agent's change, while the person asked to be e-mailed: `fresh` newly waits for the person, `waiting` is
+   * all that waits now, `settings` says where to send. Called inside `exclusive`, after `write`; it never throws (a
+   * mail that fails is retried with a later change). A store without it tells no one.
+   */
+  /** `agent`: the name the person gave the agent whose change this is, when it has one (the e-mail names it). */
+  tellPerson?(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void;
+  /** Today's date (`YYYY-MM-DD`) in the plan's time zone. */
+  today(): string;
+  /** Now, as an ISO timestamp. */
+  now(): string;
+  /**
+   * The wall clock `minutesFromNow` from now in the plan's time zone, `YYYY-MM-DD HH:MM`, as claims are written
+   * (src/core/rules/claims.ts). A store without it reads the clock in UTC.
+   */
+  wallClock?(minutesFromNow: number): string;
+  /** The cells tasks wrote and check, for "done means checked"; a store without sheets to check has none. */
+  readonly taskCells?: TaskCells;
+}
