@@ -6,7 +6,7 @@
  */
 import { AuthorizationError, type AuthRequest, type OAuthHelpers } from '@cloudflare/workers-oauth-provider';
 import { authorizePage, escapeHtml } from './authorize-page';
-import { postToWebApp, WebAppError } from './forward';
+import { postToWebApp, WebAppError } from '../../src/web/forwarding';
 import { readAgentUrl, webAppExecUrl, type AgentUrl } from './urls';
 
 /** What a grant carries to every MCP call: the deployment and the agent's key. */

@@ -6,7 +6,7 @@
  * - `/mcp` with an OAuth access token (Claude.ai, ChatGPT connectors): OAuth 2.1 with dynamic client registration and
  *   PKCE (@cloudflare/workers-oauth-provider, its grants in the OAUTH_KV namespace); the grant carries the agent URL
  *   the person gave on the authorize page (./authorize.ts).
- * Every call is forwarded to `<UPSTREAM_ORIGIN>/<deployment>/exec?key=<key>` (./mcp-http.ts, ./forward.ts).
+ * Every call is forwarded to `<UPSTREAM_ORIGIN>/<deployment>/exec?key=<key>` (./mcp-http.ts, src/web/forwarding.ts).
  */
 import { OAuthProvider, type OAuthHelpers, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider';
 import { JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';

@@ -3,11 +3,10 @@
  * transports#streamable-http): stateless, JSON answers only, no session id. POST carries JSON-RPC to the web app;
  * GET, the optional event stream, is 405 as the spec allows a server that offers none (so clients stop asking);
  * HEAD answers 200 empty, for clients that probe; OPTIONS answers browsers' CORS preflight. Nothing is redirected to
- * the client: Google's redirect is followed here (./forward.ts).
+ * the client: Google's redirect is followed here (src/web/forwarding.ts).
  */
 import { PROTOCOL_VERSIONS } from '../../src/core/mcp/protocol';
-import { postToWebApp, WebAppError } from './forward';
-import { withRequestIds } from './request-ids';
+import { postToWebApp, WebAppError, withRequestIds } from '../../src/web/forwarding';
 
 /** CORS for browser clients (the MCP Inspector, web connectors): any origin, as the key or token is the credential. */
 export const CORS_HEADERS: Record<string, string> = {

@@ -14,3 +14,13 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** A page's words without its tags, scripts and styles, cut short: what an error page (Google's, a server's) says. */
+export function pageWords(html: string): string {
+  const plain = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}

@@ -4,9 +4,9 @@
  * says what the page said. Every tools/call it forwards carries a request id, so that when Google's answer is lost
  * after the script ran, posting the body again applies the change once.
  */
-import { REQUEST_ID_META } from '../../src/core/mcp/protocol';
 import { connectAgentAsPerson } from '../../src/node/server/person-calls';
-import { forwardLine, postToWebApp, withoutKey, withRequestIds } from '../../src/node/mcp/url-bridge';
+import { forwardLine } from '../../src/node/mcp/url-bridge';
+import { postToWebApp, withoutKey, withRequestIds } from '../../src/web/forwarding';
 import { startLocalEmulator } from '../client/local-emulator';
 
 interface Seen {
@@ -70,30 +70,6 @@ test('messages name the URL without its key', () => {
   expect(withoutKey('https://script.google.com/macros/s/D/exec?key=sp-123')).toBe(
     'https://script.google.com/macros/s/D/exec?key=…',
   );
-});
-
-test('every tools/call gets a request id unless it carries one; other messages go as they came', () => {
-  const ids = ['id-00000001', 'id-00000002'];
-  const next = () => ids.shift()!;
-  const call = (id: number, meta?: Record<string, unknown>) => ({
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: { name: 'start_task', arguments: { step: '1.1' }, ...(meta ? { _meta: meta } : {}) },
-  });
-  const batch = [
-    call(1),
-    call(2, { [REQUEST_ID_META]: 'mine-0001', other: 1 }),
-    { jsonrpc: '2.0', id: 3, method: 'ping' },
-  ];
-  expect(JSON.parse(withRequestIds(JSON.stringify(batch), next))).toEqual([
-    { ...call(1), params: { ...call(1).params, _meta: { [REQUEST_ID_META]: 'id-00000001' } } },
-    batch[1],
-    batch[2],
-  ]);
-  const ping = '{"jsonrpc":"2.0","id":4,"method":"ping"}';
-  expect(withRequestIds(ping, next)).toBe(ping);
-  expect(withRequestIds('not json', next)).toBe('not json');
 });
 
 describe('a lost echo', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectAgentAsPerson } from '../../src/node/server/person-calls';
 import { startServer, type StartOptions } from '../../src/node/server/main';
-import { postToWebApp } from '../../src/node/mcp/url-bridge';
+import { postToWebApp } from '../../src/web/forwarding';
 
 const DIST = path.resolve(__dirname, '../../dist');
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });

@@ -10,7 +10,7 @@ import { LATEST_PROTOCOL_VERSION } from '../../core/mcp/protocol';
 import { parsePlan } from '../../core/format/parse';
 import type { PhaseInput, PlanDetails } from '../../core/format/types';
 import { PlanClientError } from '../client/errors';
-import { postToWebApp } from '../mcp/url-bridge';
+import { postToWebApp } from '../../web/forwarding';
 import type { DemoOptions } from './agent';
 
 type DemoClient = DemoOptions['client'];

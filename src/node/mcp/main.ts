@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { clientFromEnvironment, ENVIRONMENT_VARIABLES } from '../client/environment';
 import { GOOGLE_ROOT_URL } from '../client/plan-client';
 import { serveStdio } from './server';
-import { bridgeStdioToUrl, withoutKey } from './url-bridge';
+import { withoutKey } from '../../web/forwarding';
+import { bridgeStdioToUrl } from './url-bridge';
 
 export const MCP_USAGE = `Usage: sheet-plan mcp --url URL
        sheet-plan mcp [--endpoint URL] [--script-id ID]

@@ -7,7 +7,7 @@
 import { sessionFromPage, type AgentsView, type ConnectedAgentView } from '../../../sidebar/src/protocol';
 import { SECRET_HEADER } from './local-only';
 import { secretFromPage } from './page-parts/script-run-shim';
-import { pageWords } from '../page-words';
+import { pageWords } from '../../core/text';
 
 export async function callSidebarAsPerson(url: string, functionName: string, ...args: unknown[]): Promise<unknown> {
   const { token, secret } = await openSidebarAsPerson(url);

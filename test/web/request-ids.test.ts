@@ -1,5 +1,6 @@
-/** The request ids the relay gives tool calls before forwarding them (relay/src/request-ids.ts). */
-import { REQUEST_ID_META, withRequestIds } from '../../relay/src/request-ids';
+/** The request ids the relay and the stdio bridge give tool calls before forwarding them (src/web/forwarding.ts). */
+import { REQUEST_ID_META } from '../../src/core/mcp/protocol';
+import { withRequestIds } from '../../src/web/forwarding';
 
 const ids = () => {
   let next = 0;
