@@ -17,10 +17,26 @@ export function escapeHtml(text: string): string {
 
 /** A page's words without its tags, scripts and styles, cut short: what an error page (Google's, a server's) says. */
 export function pageWords(html: string): string {
-  const plain = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+  const plain = withoutScriptsAndStyles(html)
     .replace(/<[^<>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}
+
+/** The page without its script and style elements, found by index (a regular expression backtracks on `<script`s). */
+function withoutScriptsAndStyles(html: string): string {
+  const lower = html.toLowerCase();
+  let kept = '';
+  let from = 0;
+  for (;;) {
+    const starts = ['<script', '<style'].map((tag) => lower.indexOf(tag, from)).filter((at) => at >= 0);
+    if (!starts.length) return kept + html.slice(from);
+    const start = Math.min(...starts);
+    const closing = lower.startsWith('<script', start) ? '</script>' : '</style>';
+    const end = lower.indexOf(closing, start);
+    kept += `${html.slice(from, start)} `;
+    if (end < 0) return kept;
+    from = end + closing.length;
+  }
 }

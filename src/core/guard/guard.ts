@@ -19,6 +19,8 @@ export interface GuardedChange {
   context: TransitionContext;
   /** A plan written in place of another (createPlan, the plan after finishPlan): its tasks are not the old ones. */
   newPlan?: boolean;
+  /** A whole document the agent wrote: without a Status line, a draft when approval is held. */
+  wholeDocument?: boolean;
   /** The outline of a text: the write path's, which parses each text once. */
   outline(text: string): PlanOutline;
 }
@@ -38,7 +40,10 @@ export function guardChange(change: GuardedChange): string {
   if (actor.kind === 'agent') checkAgentStatusChange(before, written);
   const text =
     actor.kind === 'agent' && !newPlan
-      ? statusAfterAgentChange(before, change.text, () => context.approvalHeld(), { after: written })
+      ? statusAfterAgentChange(before, change.text, () => context.approvalHeld(), {
+          after: written,
+          draftWhenMissing: change.wholeDocument,
+        })
       : change.text;
   // The approval adjustment rewrites the status line only: the tasks, and so their pairs, are the same.
   const transition = text === change.text ? asWritten : { ...asWritten, after: change.outline(text) };

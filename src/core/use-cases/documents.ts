@@ -84,9 +84,13 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
     }
     if (current === markdown)
       throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
-    const text = path.agentRewrite(current, markdown);
     const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
-    return { text, result: (revision) => path.revised(text, revision), replacing };
+    return {
+      text: markdown,
+      result: (revision, written) => path.revised(written, revision),
+      replacing,
+      wholeDocument: true,
+    };
   });
 }
 
@@ -97,9 +101,14 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
  */
 export function adoptFormat(path: PlanRevisions): RevisedPlan {
   return path.mutate((current) => {
-    const adopted = path.agentRewrite(current, adoptedFormat(path.requireText(current)));
+    const adopted = adoptedFormat(path.requireText(current));
     const replacing = { by: 'adoptFormat', reason: 'rewritten into the canonical format' };
-    return { text: adopted, result: (revision) => path.revised(adopted, revision), replacing };
+    return {
+      text: adopted,
+      result: (revision, written) => path.revised(written, revision),
+      replacing,
+      wholeDocument: true,
+    };
   });
 }
 
@@ -120,8 +129,12 @@ export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPla
         'INVALID_ARGUMENT',
         `Revision ${wanted} is the same text as the plan now; nothing to restore`,
       );
-    const text = path.agentRewrite(current, version.text);
     const replacing = { by: 'restoreRevision', reason: `replaced by revision ${wanted}` };
-    return { text, result: (info) => path.revised(text, info), replacing };
+    return {
+      text: version.text,
+      result: (info, written) => path.revised(written, info),
+      replacing,
+      wholeDocument: true,
+    };
   });
 }

@@ -10,10 +10,8 @@ import { LEASE_MINUTES, holderOf, type Claimant } from '../rules/claims';
 import { attentionIn, nextAttention } from '../person/attention';
 import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { PlanError } from '../errors';
-import { requireHeldItemsKept } from '../rules/held-items';
 import { guardChange } from '../guard/guard';
-import { statusAfterAgentChange } from '../guard/approval';
-import { checkAgentStatusChange, requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
+import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
 import { newlyWaiting, waitingItems } from '../person/notifications';
 import type { PlanOutline } from '../format/parse';
 import { requireFits } from '../rules/plan-size';
@@ -72,11 +70,20 @@ export interface Replacing {
 /** What a use case makes of the plan: the new text, its answer, and why the old document is kept (if it is). */
 export interface Change<T> {
   text: string;
-  result: (revision: RevisionInfo) => T;
+  /** The answer, given the revision written and the text written (the guard may have set its status line). */
+  result: (revision: RevisionInfo, written: string) => T;
   replacing?: Replacing;
   /** A new plan (createPlan): the request ids the plan remembers start afresh. */
   newPlan?: boolean;
+  /**
+   * A whole document the agent wrote (replacePlan, adoptFormat, restoreRevision): when approval is held, one without a
+   * Status line is a draft (a task action on such a plan leaves it as it is: it reads as a draft already).
+   */
+  wholeDocument?: boolean;
 }
+
+/** How a write is made: see Change, and `setUp` (the plan's place written as well). */
+type WriteOptions = Pick<Change<unknown>, 'replacing' | 'newPlan' | 'wholeDocument'> & { setUp?: boolean };
 
 /** Who writes a person's text: typed into the cell, or saved in the sidebar. */
 const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
@@ -239,19 +246,6 @@ export class PlanRevisions {
     return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
   }
 
-  /**
-   * The text an agent's whole-document write (replacePlan, restoreRevision) leaves: never an approval the agent
-   * wrote itself (NEEDS_PERSON), and a draft when the tasks a person approved changed (src/core/rules/lifecycle.ts).
-   */
-  agentRewrite(current: string, next: string): string {
-    if (this.byPerson) return next;
-    const [before, after] = [this.texts.outline(current), this.texts.outline(next)];
-    // The agent's own text first: an approval it wrote is refused, not quietly made a draft by the rewrite below.
-    requireHeldItemsKept(before, after);
-    checkAgentStatusChange(before, after);
-    return statusAfterAgentChange(before, next, () => this.approvalHeld(), { after, draftWhenMissing: true });
-  }
-
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
   asNewPlan(text: string): string {
     return !this.byPerson && this.approvalHeld() ? withStatus(text, 'draft') : text;
@@ -284,8 +278,8 @@ export class PlanRevisions {
   /** Reads, changes and writes under the lock. `change` returns the new text, or throws to write nothing. */
   mutate<T>(change: (text: string, snapshot: Snapshot) => Change<T>): T {
     return this.changeOnce((snapshot) => {
-      const { text, result, replacing, newPlan } = change(snapshot.text, snapshot);
-      return this.writePlan(snapshot, text, result, { replacing, newPlan });
+      const { text, result, ...options } = change(snapshot.text, snapshot);
+      return this.writePlan(snapshot, text, result, options);
     });
   }
 
@@ -322,11 +316,11 @@ export class PlanRevisions {
   writePlan<T>(
     snapshot: Snapshot,
     text: string,
-    answer: (revision: RevisionInfo) => T,
-    options: { setUp?: boolean; replacing?: Replacing; newPlan?: boolean } = {},
+    answer: (revision: RevisionInfo, written: string) => T,
+    options: WriteOptions = {},
   ): T {
     requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
-    const guarded = this.guarded(snapshot, text, Boolean(options.newPlan));
+    const guarded = this.guarded(snapshot, text, options);
     // The guard may set the status line (a draft again): the size is that text's.
     if (guarded !== text) requireFits(guarded, snapshot.text, this.store.textLimit, this.store.location);
     text = guarded;
@@ -340,7 +334,7 @@ export class PlanRevisions {
       written.digest,
       this.planOf(snapshot, text, options),
     );
-    const result = answer(next.info);
+    const result = answer(next.info, text);
     const answered = this.request && {
       request: this.request,
       answer: result,
@@ -378,13 +372,14 @@ export class PlanRevisions {
    * agent's change of approved content makes the plan a draft), or a PlanError and nothing written. Every write, by
    * every path, agent or person, passes here.
    */
-  private guarded(snapshot: Snapshot, text: string, newPlan: boolean): string {
+  private guarded(snapshot: Snapshot, text: string, options: WriteOptions): string {
     const claimant = this.claimant();
     return guardChange({
       before: snapshot.read.outline,
       text,
       actor: claimant ? { kind: 'agent', claimant } : { kind: 'person' },
-      newPlan,
+      newPlan: Boolean(options.newPlan),
+      wholeDocument: Boolean(options.wholeDocument),
       outline: (written) => this.texts.outline(written),
       context: {
         approvalRequired: () => this.settings().approvalRequired,
