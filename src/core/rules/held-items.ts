@@ -243,10 +243,6 @@ export function heldItemDifferences(
 }
 
 /**
- * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
- * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
- */
-/**
  * The held tasks' differences when both plans have the same tasks by title, in the same order (a status or a note
  * changed: nearly every change): each task's key is then its own, so only the tasks whose status or note changed are
  * compared, with the answer the comparison of every task gives. undefined when titles or order differ.
@@ -271,6 +267,10 @@ function heldTaskDifferences(old: PlanOutline, next: PlanOutline): Difference[] 
   return differences;
 }
 
+/**
+ * Pairs the values held before with equal values held now (as multisets, in linear time: thousands of tasks may share
+ * a title). Answers the old values left unpaired and the new ones left unpaired, both sorted.
+ */
 function matchHeld(was: string[], now: string[]): { unmatched: string[]; isHeld: string[] } {
   const available = new Map<string, number>();
   for (const value of now) available.set(value, (available.get(value) ?? 0) + 1);
