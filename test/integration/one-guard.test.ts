@@ -139,6 +139,37 @@ test("4. claims: no agent takes over, forges, or spreads claims by any path; nor
   expect(refusedWritingNothing(spreadsheet, write)).toMatch(/^CLAIMED: Task 1\.3 is claimed by Claude/);
 });
 
+test("4. claims: another agent's claimed task stays in its phase, moved by a command or by a rewrite", () => {
+  const { spreadsheet, claude, gemini } = stockSheet();
+  tool(spreadsheet, claude, 'start_task', { step: '1.3' });
+  const claimedTask = '- [/] 1.3 Say hello\n  - Working: Claude until 2026-11-26 14:30\n';
+  expect(planText(spreadsheet)).toContain(claimedTask);
+  const byCommand = () =>
+    tool(spreadsheet, gemini, 'apply_commands', {
+      commands: [
+        { action: 'addPhase', text: 'Later', after: 1, steps: ['Tidy up'] },
+        { action: 'move', step: '1.3', after: 2 },
+      ],
+    });
+  expect(refusedWritingNothing(spreadsheet, byCommand)).toMatch(
+    /^CLAIMED: commands\[1\] \(move 1\.3\): Task 1\.3 is claimed by Claude/,
+  );
+  const byRewrite = (text: string) =>
+    text
+      .replace(claimedTask, '')
+      .replace('\n## Questions', `### Phase 2: Later\n${claimedTask.replace('1.3', '2.1')}\n## Questions`);
+  expect(refusedWritingNothing(spreadsheet, () => replacePlan(spreadsheet, gemini, byRewrite))).toMatch(
+    /^CLAIMED: Task 2\.1 is claimed by Claude until 2026-11-26 14:30, so you \(Gemini\) cannot move it to another phase/,
+  );
+  // Moving another task past it is not a move of it; the holder itself may move it.
+  const reordered = (text: string) =>
+    text
+      .replace('- [ ] 1.2 Clear the old sheet\n  - After: 1.1\n', '')
+      .replace(claimedTask, `${claimedTask.replace('1.3', '1.2')}- [ ] 1.3 Clear the old sheet\n  - After: 1.1\n`);
+  expect(() => replacePlan(spreadsheet, gemini, reordered)).not.toThrow();
+  expect(planText(spreadsheet)).toContain(claimedTask.replace('1.3', '1.2'));
+});
+
 test('4. a Working line no start could have written holds nothing, and validate_plan says so', () => {
   const text = STOCK_PLAN.replace(
     '- [ ] 1.1 Write the totals',

@@ -3,7 +3,8 @@
  * The rule holds on every path, since a claim is only worth anything if no agent can forge, take over or wipe one:
  * - only the holder's own start or renewal writes a claim, for that holder, ending at most a lease from now;
  * - another agent's live claim stays as it is, and so does the task under it (no status, title or note change, no
- *   removal); only a person releases it (the sidebar's Release, which names the claim the person saw);
+ *   removal, no move to another phase); only a person releases it (the sidebar's Release, which names the claim the
+ *   person saw);
  * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/rules/claims.ts.
  * Approval does not cover claims: who works on a task is not what the person approved.
  */
@@ -109,6 +110,28 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
   for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);
 }
 
+/** The name of the phase a task is listed under. */
+function phaseName(outline: Transition['before'], task: PlanTask): string | undefined {
+  return outline.phases.find((phase) => phase.number === task.phase)?.name;
+}
+
+/**
+ * Another agent's claimed task stays in its phase, on every path (moveTask, apply_commands, replace_plan): its holder
+ * works on it where it is. Its order among the phase's other tasks may change, as it does when another task moves past
+ * it. A phase renamed by the same change is compared by its number.
+ */
+function requireKeptInPhase(pair: TaskPair, transition: Transition, before: Map<string, Claim[]>): void {
+  if (!pair.before) return;
+  const claimant = (transition.actor as { claimant: Claimant }).claimant;
+  const other = othersLiveClaim(claimsOf(before, pair.before), claimant);
+  if (!other) return;
+  const was = phaseName(transition.before, pair.before);
+  const phaseKept = transition.after.phases.some((phase) => phase.name === was)
+    ? phaseName(transition.after, pair.after) === was
+    : pair.after.phase === pair.before.phase;
+  if (!phaseKept) throw claimed(pair.after.step, other, claimant, 'move it to another phase');
+}
+
 export const CLAIMS: PlanFeature = {
   name: 'claims',
   check(transition: Transition, pairs: readonly TaskPair[]) {
@@ -117,7 +140,10 @@ export const CLAIMS: PlanFeature = {
     const before = taskClaims(transition.before);
     const after = taskClaims(transition.after);
     if (!before.size && !after.size) return;
-    for (const pair of pairs) checkPair(pair, transition, before, after);
+    for (const pair of pairs) {
+      checkPair(pair, transition, before, after);
+      requireKeptInPhase(pair, transition, before);
+    }
     const kept = new Set(pairs.map((pair) => pair.before));
     for (const task of transition.before.tasks) {
       if (kept.has(task)) continue;
