@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests too: a file pins one behaviour, no file over 500 lines (a test's `describe` is a long function by nature).
+    files: ['test/**/*.{ts,tsx,cjs,mjs}'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The emulator checks call arity as Apps Script does ("The parameters (…) don't match the method signature").
     files: ['src/node/emulator/**/*.ts'],
     rules: { 'prefer-rest-params': 'off' },

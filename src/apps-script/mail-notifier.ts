@@ -23,6 +23,7 @@ import {
   type WaitingItem,
 } from '../core/person/notifications';
 import type { PlanSettings } from '../core/person/settings';
+import type { Notifier } from '../core/write-path/store';
 import { scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -222,4 +223,17 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
 function ownerAddress(spreadsheet: Spreadsheet): string[] {
   const email = spreadsheet.getOwner()?.getEmail();
   return email ? [email] : [];
+}
+
+/** The plan's notifier: e-mails the person once the change is committed, still under the lock. */
+export class MailNotifier implements Notifier {
+  /** `afterCommit`: runs a step once the change under way is committed. */
+  constructor(
+    private readonly spreadsheet: () => Spreadsheet,
+    private readonly afterCommit: (step: () => void) => void,
+  ) {}
+
+  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void {
+    this.afterCommit(() => tellPersonByMail(this.spreadsheet(), settings, fresh, waiting, undefined, agent));
+  }
 }

@@ -15,38 +15,8 @@ import { recordPlanEdit } from './cell-edit';
 import { checkingPersonArguments } from './checked-arguments';
 import { sendWaitingMail } from './mail-trigger';
 import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems, rememberOnOpen } from './menu';
-import {
-  asCheckedPerson,
-  showPlanSidebar,
-  sidebarRenewSession,
-  sidebarLoad,
-  sidebarCheck,
-  sidebarUndoWrite,
-  sidebarTaskAction,
-  sidebarAnswerQuestion,
-  sidebarReplacePlan,
-  sidebarHistory,
-  sidebarRestore,
-  sidebarApprovePlan,
-  sidebarApprovedPlan,
-  sidebarRequestPlanChanges,
-  sidebarSettings,
-  sidebarSaveSettings,
-  sidebarArchive,
-  sidebarArchivedPlan,
-  sidebarAddTask,
-  sidebarAddPhase,
-  sidebarRenameTask,
-  sidebarMoveTask,
-  sidebarRemoveTask,
-  sidebarReleaseClaim,
-  sidebarAdoptFormat,
-  sidebarInitPlan,
-  sidebarSelectRange,
-  sidebarConnectAgent,
-  sidebarListAgents,
-  sidebarRevokeAgent,
-} from './sidebar';
+// Each sidebar function is named once, in the table below (`sidebar.x` is x itself in the bundle, no namespace object).
+import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
 
 type EntryPoint = (...args: unknown[]) => unknown;
@@ -74,44 +44,49 @@ const otherEntryPoints = {
   menuInitializePlan,
   menuShowNextTask,
   menuShowReviewItems,
-  showPlanSidebar,
-  sidebarRenewSession,
-  sidebarLoad,
-  sidebarCheck,
-  sidebarUndoWrite,
-  sidebarTaskAction,
-  sidebarAnswerQuestion,
-  sidebarReplacePlan,
-  sidebarHistory,
-  sidebarRestore,
-  sidebarApprovePlan,
-  sidebarApprovedPlan,
-  sidebarRequestPlanChanges,
-  sidebarSettings,
-  sidebarSaveSettings,
-  sidebarArchive,
-  sidebarArchivedPlan,
-  sidebarAddTask,
-  sidebarAddPhase,
-  sidebarRenameTask,
-  sidebarMoveTask,
-  sidebarRemoveTask,
-  sidebarReleaseClaim,
-  sidebarAdoptFormat,
-  sidebarInitPlan,
-  sidebarSelectRange,
-  sidebarConnectAgent,
-  sidebarListAgents,
-  sidebarRevokeAgent,
+  showPlanSidebar: sidebar.showPlanSidebar,
+  sidebarRenewSession: sidebar.sidebarRenewSession,
+  sidebarLoad: sidebar.sidebarLoad,
+  sidebarCheck: sidebar.sidebarCheck,
+  sidebarUndoWrite: sidebar.sidebarUndoWrite,
+  sidebarTaskAction: sidebar.sidebarTaskAction,
+  sidebarAnswerQuestion: sidebar.sidebarAnswerQuestion,
+  sidebarReplacePlan: sidebar.sidebarReplacePlan,
+  sidebarHistory: sidebar.sidebarHistory,
+  sidebarRestore: sidebar.sidebarRestore,
+  sidebarApprovePlan: sidebar.sidebarApprovePlan,
+  sidebarApprovedPlan: sidebar.sidebarApprovedPlan,
+  sidebarRequestPlanChanges: sidebar.sidebarRequestPlanChanges,
+  sidebarSettings: sidebar.sidebarSettings,
+  sidebarSaveSettings: sidebar.sidebarSaveSettings,
+  sidebarArchive: sidebar.sidebarArchive,
+  sidebarArchivedPlan: sidebar.sidebarArchivedPlan,
+  sidebarAddTask: sidebar.sidebarAddTask,
+  sidebarAddPhase: sidebar.sidebarAddPhase,
+  sidebarRenameTask: sidebar.sidebarRenameTask,
+  sidebarMoveTask: sidebar.sidebarMoveTask,
+  sidebarRemoveTask: sidebar.sidebarRemoveTask,
+  sidebarReleaseClaim: sidebar.sidebarReleaseClaim,
+  sidebarAdoptFormat: sidebar.sidebarAdoptFormat,
+  sidebarInitPlan: sidebar.sidebarInitPlan,
+  sidebarSelectRange: sidebar.sidebarSelectRange,
+  sidebarConnectAgent: sidebar.sidebarConnectAgent,
+  sidebarListAgents: sidebar.sidebarListAgents,
+  sidebarRevokeAgent: sidebar.sidebarRevokeAgent,
   doGet,
   doPost,
 };
 
-/** Every descriptor function is an agent function (./api.ts) or in the table above: the compiler names one missing. */
+/**
+ * Every descriptor function is an agent function (./api.ts) or in the table above, and nothing else is: the compiler
+ * names one missing, or one implemented twice or unknown to the descriptor.
+ */
+type OtherName = Exclude<keyof typeof otherEntryPoints, '__proto__'>;
+type Implemented = AgentFunctionName | OtherName;
 type Unimplemented<Name extends never> = Name;
-type _EveryFunctionImplemented = Unimplemented<
-  Exclude<FunctionName, AgentFunctionName | keyof typeof otherEntryPoints>
->;
+type _EveryFunctionImplemented = Unimplemented<Exclude<FunctionName, Implemented>>;
+type _NothingElse = Unimplemented<Exclude<Implemented, FunctionName>>;
+type _ImplementedOnce = Unimplemented<AgentFunctionName & OtherName>;
 
 /** The function `name` of `table`, if it has one of its own. */
 function own(table: object, name: string): EntryPoint | undefined {
@@ -125,7 +100,7 @@ function own(table: object, name: string): EntryPoint | undefined {
 export function entryPoint(name: string): EntryPoint | undefined {
   if (isAgentFunction(name)) return agentFunction(name);
   const implementation = own(otherEntryPoints, name);
-  return implementation && checkingPersonArguments(name, implementation, asCheckedPerson);
+  return implementation && checkingPersonArguments(name, implementation, sidebar.asCheckedPerson);
 }
 
 /** Runs the entry point `name` (the bundle's top-level declarations call this; an execution runs one). */

@@ -5,34 +5,36 @@
  * the one formatter and the one parser of that form: the bundle, PlanClient, MCP and the sidebar use it.
  */
 
-/** Every code a Sheet Plan error may carry, with what it means (the README's errors table follows it). */
-export const PLAN_ERROR_CODES = {
-  INVALID_ARGUMENT: 'a parameter is missing, of the wrong type, or malformed',
-  NOT_FOUND: 'no such step, question or revision',
-  NO_PLAN: 'the plan cell is empty or the plan sheet does not exist',
-  INVALID_TRANSITION: "the task's status does not allow that change",
-  NEEDS_PERSON: 'only a person in the sidebar may do that',
-  NEEDS_APPROVAL: 'the plan is a draft the person must approve before an agent starts work',
-  TOO_LARGE: 'the plan would not fit in the cell',
-  CONFLICT: 'the plan changed since the caller read it',
-  CLAIMED: 'another agent works on that task (its Working line names who, until when)',
-  INVALID_PLAN: 'the document itself must be fixed first (e.g. a step listed twice)',
-  BUSY: "another execution holds the plan's lock",
-  SERVICE_ERROR: 'an Apps Script service failed; its message follows',
-  PLAN_NOT_APPROVED: 'a write to the sheet before a person approved the plan (plan mode); reads are allowed',
-  OUT_OF_SCOPE: "a write outside the plan's Write ranges, or a range of Sheet Plan's own sheets",
-  TASK_NOT_IN_PROGRESS: 'a write to the sheet for a task that is not in progress',
-  FORMULA_NOT_ALLOWED: 'a formula in a write, where the plan does not allow formulas',
-  CHECK_FAILED: "a task's written cells show a formula error, or its Check line fails: fix them or ask for a review",
-  WAITING: 'the task waits for steps that are not done or skipped yet (its "After:" line names them)',
-  NOT_CONNECTED:
-    'no person has opened the sheet with Sheet Plan yet (Agent Plan → Open plan), so an agent cannot reach it',
-} as const;
+/**
+ * Every code a Sheet Plan error may carry. What each means is said once, in docs/api.md's errors table (in this order:
+ * test/docs/api-doc.test.ts); the bundle needs only the codes.
+ */
+export const PLAN_ERROR_CODES = [
+  'INVALID_ARGUMENT',
+  'NOT_FOUND',
+  'NO_PLAN',
+  'INVALID_TRANSITION',
+  'NEEDS_PERSON',
+  'NEEDS_APPROVAL',
+  'TOO_LARGE',
+  'CONFLICT',
+  'CLAIMED',
+  'INVALID_PLAN',
+  'BUSY',
+  'SERVICE_ERROR',
+  'PLAN_NOT_APPROVED',
+  'OUT_OF_SCOPE',
+  'TASK_NOT_IN_PROGRESS',
+  'FORMULA_NOT_ALLOWED',
+  'CHECK_FAILED',
+  'WAITING',
+  'NOT_CONNECTED',
+] as const;
 
-export type PlanErrorCode = keyof typeof PLAN_ERROR_CODES;
+export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[number];
 
 export function isPlanErrorCode(value: unknown): value is PlanErrorCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PLAN_ERROR_CODES, value);
+  return (PLAN_ERROR_CODES as readonly unknown[]).includes(value);
 }
 
 /** `CODE: detail`: the form every Sheet Plan error message takes. */

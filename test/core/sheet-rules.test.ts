@@ -74,11 +74,8 @@ test('formulas need "- Formulas: allowed" in the Analysis', () => {
 });
 
 describe('the rule table', () => {
-  test('every rule says what it allows and refuses with its own code', () => {
-    for (const rule of SHEET_RULES) {
-      expect(rule.allows.length).toBeGreaterThan(30);
-      expect(rule.code).toMatch(/^[A-Z_]+$/);
-    }
+  test('every rule refuses with an error code', () => {
+    for (const rule of SHEET_RULES) expect(rule.code).toMatch(/^[A-Z_]+$/);
   });
 
   test('rules run in order: plan mode is checked before scope and task', () => {

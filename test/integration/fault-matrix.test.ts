@@ -30,7 +30,7 @@ const PLAN_TEXT = plan(
 );
 
 /** Bad input is refused with one of our codes, never as a service failure. */
-const REFUSAL_CODES = Object.keys(PLAN_ERROR_CODES).filter((code) => code !== 'SERVICE_ERROR');
+const REFUSAL_CODES = PLAN_ERROR_CODES.filter((code) => code !== 'SERVICE_ERROR');
 const ERROR = new RegExp(`^(${REFUSAL_CODES.join('|')}): \\S.{10,}`);
 
 type Expect = 'error' | 'either';

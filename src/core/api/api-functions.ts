@@ -52,7 +52,7 @@ import { argument, returning, type ApiFunction, type ApiFunctionSpec, type Calle
 
 export * from './api-spec';
 export { PLAN_DETAILS, type AgentCommand, type PlanViewRequest } from './api-shapes';
-export { AGENT_ACTIONS, type AgentAction } from '../rules/actions';
+export { AGENT_ACTIONS, type AgentAction } from './api-names';
 
 const agent = ['agent'] as const;
 const read = { callers: agent, changesPlan: false, retrySafe: true } as const;

@@ -3,7 +3,7 @@
  * sidebar (src/core/api/api-functions.ts merges them with the agents' functions).
  */
 import { z } from 'zod/v4';
-import { TASK_ACTIONS, type TaskAction } from '../rules/actions';
+import { TASK_ACTION_NAMES } from './api-names';
 import { argument, returning } from './api-spec';
 import {
   addTaskOptions,
@@ -125,7 +125,7 @@ export const PERSON_FUNCTIONS = {
     description: 'Any task action, approve and requestChanges included.',
     args: [
       token,
-      argument('action', z.enum(Object.keys(TASK_ACTIONS) as [TaskAction, ...TaskAction[]])),
+      argument('action', z.enum(TASK_ACTION_NAMES)),
       step,
       argument('text', line().nullable().optional()),
       seenTask,

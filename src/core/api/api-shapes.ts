@@ -3,11 +3,8 @@
  * forms are accepted where nothing is lost: a phase number as 2 or "2" (a step stays text: 1.10 is not 1.1).
  */
 import { z } from 'zod/v4';
-import { AGENT_ACTIONS } from '../rules/actions';
-import { MAX_DEPENDENCIES } from '../rules/dependencies';
+import { AGENT_ACTIONS, EDIT_COMMANDS, MAX_DEPENDENCIES, MAX_NEXT_COUNT } from './api-names';
 import { argument } from './api-spec';
-import { EDIT_ACTIONS, type EditAction } from '../replan/replan';
-import { MAX_NEXT_COUNT } from '../format/summary';
 
 /** A single line of text (a title, reason, note): the checker names it so (src/core/api/argument-check.ts). */
 export const line = () => z.string().meta({ format: 'line' });
@@ -58,8 +55,6 @@ export const PLAN_DETAILS = z
   })
   .partial()
   .strict();
-/** Re-planning commands applyCommands takes beside the task actions (src/core/replan/replan.ts). */
-export const EDIT_COMMANDS = Object.keys(EDIT_ACTIONS) as [EditAction, ...EditAction[]];
 /** A saved version's number, as getHistory lists it. */
 export const revisionNumber = z.number().int().min(0);
 /** A finished plan's id, as listPlans lists it. */

@@ -5,7 +5,7 @@
  * rules that need the plan ("step not found") or read the text (a title's " — ").
  */
 import { describeValue } from './arguments';
-import { MAX_DEPENDENCIES } from '../rules/dependencies';
+import { MAX_DEPENDENCIES } from './api-names';
 import { PlanError } from '../errors';
 import { STEP_ID } from '../format/patterns';
 

@@ -7,7 +7,7 @@
 import { taskChecks } from '../rules/checks';
 import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
-import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
+import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /** Each task's Check lines as written (in order, one per line), by the task's title. */
 function checkTexts(outline: PlanOutline): Map<string, TaskItem> {
@@ -29,7 +29,6 @@ function isDone(outline: PlanOutline, status: string): boolean {
 export const CHECKS: PlanFeature = {
   name: 'checks',
   approved: (outline) => [...checkTexts(outline)].map(([title, item]) => [title, item.text]),
-  approvedChanges: (before, after) => keyedChanges('checks', checkTexts(before), checkTexts(after)),
   check(transition: Transition, pairs: readonly TaskPair[]) {
     const { actor, before, after, context } = transition;
     if (actor.kind === 'person' || !context.requireChecked || transition.newPlan) return;
@@ -43,3 +42,7 @@ export const CHECKS: PlanFeature = {
     }
   },
 };
+
+/** The approval box's changes of the Check lines, task by task. */
+export const CHECK_CHANGES: ApprovedChangesOf = (before, after) =>
+  keyedChanges('checks', checkTexts(before), checkTexts(after));

@@ -7,7 +7,7 @@ import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../rule
 import { PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
-import { keyedChanges, type PlanFeature, type TaskItem } from './feature';
+import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /**
  * Each task's After steps, by the task's title; compared by the titles of the tasks they name, so that a renumbering
@@ -35,7 +35,6 @@ export function movesIntoWork(transition: Transition, pair: TaskPair): boolean {
 export const DEPENDENCIES: PlanFeature = {
   name: 'dependencies',
   approved: (outline) => [...waitTexts(outline)].map(([title, item]) => [title, item.compared]),
-  approvedChanges: (before, after) => keyedChanges('dependencies', waitTexts(before), waitTexts(after)),
   check(transition: Transition, pairs: readonly TaskPair[]) {
     if (transition.actor.kind === 'person' || transition.newPlan) return;
     const { before, after } = transition;
@@ -64,3 +63,7 @@ export const DEPENDENCIES: PlanFeature = {
     }
   },
 };
+
+/** The approval box's changes of the After lines, task by task (a renumbering is no change). */
+export const DEPENDENCY_CHANGES: ApprovedChangesOf = (before, after) =>
+  keyedChanges('dependencies', waitTexts(before), waitTexts(after));

@@ -30,8 +30,6 @@ export interface PlanFeature {
    * approval does not cover the feature (a claim, a status mark).
    */
   approved?(outline: PlanOutline): unknown;
-  /** How the approved part changed from `before` to `after`, item by item. */
-  approvedChanges?(before: PlanOutline, after: PlanOutline): ApprovedChange[];
   /** The feature's rule on a change: throws a PlanError, and nothing is written, when the change breaks it. */
   check?(transition: Transition, pairs: readonly TaskPair[]): void;
   /**
@@ -40,6 +38,14 @@ export interface PlanFeature {
    */
   readonly onWrittenText?: boolean;
 }
+
+/**
+ * How a feature's approved part changed from `before` to `after`, item by item (the approval box's "changed since you
+ * approved"). The feature's module exports it beside the feature, not as a member: only the sidebar lists changes
+ * (./registry.ts APPROVED_CHANGES), and dist/Code.js, which carries every member of the features it checks, leaves it
+ * out.
+ */
+export type ApprovedChangesOf = (before: PlanOutline, after: PlanOutline) => ApprovedChange[];
 
 /** A nested line's text under a task, with the step the task has in its plan. */
 export interface TaskItem {

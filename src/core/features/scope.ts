@@ -6,7 +6,7 @@
 import { readAnalysis, type PlanOutline } from '../format/parse';
 import { formatSheetRange } from '../sheet/sheet-range';
 import { formulasAllowedBy, rangesOfAnalysis, sheetAccess } from '../sheet/sheet-rules';
-import type { ApprovedChange, PlanFeature } from './feature';
+import type { ApprovedChange, ApprovedChangesOf, PlanFeature } from './feature';
 
 function rangesOf(outline: PlanOutline): Map<string, string> {
   const declared = rangesOfAnalysis(readAnalysis(outline));
@@ -20,18 +20,19 @@ function rangesOf(outline: PlanOutline): Map<string, string> {
 export const SCOPE: PlanFeature = {
   name: 'scope',
   approved: (outline) => sheetAccess(readAnalysis(outline)),
-  approvedChanges(before, after) {
-    const changes: ApprovedChange[] = [];
-    const [was, now] = [rangesOf(before), rangesOf(after)];
-    for (const range of now.keys())
-      if (!was.has(range)) changes.push({ feature: 'scope', change: 'added', after: range });
-    for (const range of was.keys())
-      if (!now.has(range)) changes.push({ feature: 'scope', change: 'removed', before: range });
-    const [formulasBefore, formulasAfter] = [before, after].map((outline) => formulasAllowedBy(readAnalysis(outline)));
-    if (formulasAfter && !formulasBefore)
-      changes.push({ feature: 'scope', change: 'added', after: 'Formulas: allowed' });
-    if (formulasBefore && !formulasAfter)
-      changes.push({ feature: 'scope', change: 'removed', before: 'Formulas: allowed' });
-    return changes;
-  },
+};
+
+/** The approval box's changes of the scope: each range added or removed, and formulas allowed or no longer. */
+export const SCOPE_CHANGES: ApprovedChangesOf = (before, after) => {
+  const changes: ApprovedChange[] = [];
+  const [was, now] = [rangesOf(before), rangesOf(after)];
+  for (const range of now.keys())
+    if (!was.has(range)) changes.push({ feature: 'scope', change: 'added', after: range });
+  for (const range of was.keys())
+    if (!now.has(range)) changes.push({ feature: 'scope', change: 'removed', before: range });
+  const [formulasBefore, formulasAfter] = [before, after].map((outline) => formulasAllowedBy(readAnalysis(outline)));
+  if (formulasAfter && !formulasBefore) changes.push({ feature: 'scope', change: 'added', after: 'Formulas: allowed' });
+  if (formulasBefore && !formulasAfter)
+    changes.push({ feature: 'scope', change: 'removed', before: 'Formulas: allowed' });
+  return changes;
 };

@@ -64,7 +64,6 @@ export interface CompactPlan {
 }
 
 export const DEFAULT_NEXT_COUNT = 3;
-export const MAX_NEXT_COUNT = 20;
 /** Questions are context, not work: each is cut to this length. */
 const QUESTION_LENGTH = 120;
 

@@ -3,7 +3,7 @@
  * approved plan whose approved content changed is a draft again; a status line the agent left out stays the plan's.
  */
 import type { ApprovedChange } from '../features/feature';
-import { FEATURES } from '../features/registry';
+import { APPROVED_CHANGES, FEATURES } from '../features/registry';
 import { setStatusLine } from '../rules/lifecycle';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 
@@ -19,7 +19,7 @@ export function isSubstantiveChange(before: PlanOutline, after: PlanOutline): bo
 
 /** What changed of the approved content, feature by feature, in the registry's order (scope first). */
 export function approvedChanges(before: PlanOutline, after: PlanOutline): ApprovedChange[] {
-  return FEATURES.flatMap((feature) => feature.approvedChanges?.(before, after) ?? []);
+  return APPROVED_CHANGES.flatMap((changes) => changes(before, after));
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   requireTitle,
   requireInPhase,
 } from './replan-shape';
+import type { EditAction } from '../api/api-names';
 
 export interface ReplanContext {
   /** A person in the sidebar: may rename or remove any task, not only the agent's todo tasks. */
@@ -358,7 +359,8 @@ export function removeTask(outline: PlanOutline, stepValue: string | undefined, 
 
 // ---- as commands (applyCommands) ----
 
-export type EditAction = 'add' | 'addPhase' | 'rename' | 'move' | 'remove';
+/** The re-planning commands, named in the descriptor's leaf (../api/api-names.ts): EDIT_ACTIONS has one of each. */
+export type { EditAction } from '../api/api-names';
 
 /** A re-planning command's fields, as applyCommands receives them (checked by each operation). */
 /** A re-planning command's fields, as the descriptor checked them (../api/api-shapes.ts agentCommand). */

@@ -10,12 +10,14 @@ import type { PlanDocument } from '../format/document';
 import { PlanError } from '../errors';
 import { requireTaskNotHeld } from './held-items';
 import type { PlanOutline } from '../format/parse';
-import { ANNOTATION_ROLES, STANDARD_STATUSES, STATUS_TABLE, type StatusTable } from '../format/statuses';
+import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
+import type { TaskAction } from '../api/api-names';
 import { shorten } from '../text';
 import type { PlanTask } from '../format/types';
 import { annotationChange, appendNoteLines, changeTaskLine, findTask, type AnnotationChange } from '../format/update';
 
-export type TaskAction = (typeof STANDARD_STATUSES)[number]['move']['action'] | 'note' | 'approve' | 'requestChanges';
+export type { AgentAction, TaskAction } from '../api/api-names';
+export { AGENT_ACTIONS } from '../api/api-names';
 
 export interface ActionRule {
   readonly action: string;
@@ -118,8 +120,9 @@ export function actionRules(statuses: StatusTable = STATUS_TABLE): ReadonlyMap<s
 }
 
 /*
- * TASK_ACTIONS and AGENT_ACTIONS are for the descriptor's schemas and the Node side: marked pure, they stay out of
- * dist/Code.js, which evaluates its top level at the start of every execution; it reads actionRules() when it acts.
+ * TASK_ACTIONS is for the Node side: marked pure, it stays out of dist/Code.js, which evaluates its top level at the
+ * start of every execution; it reads actionRules() when it acts. Its actions are the descriptor's TASK_ACTION_NAMES
+ * (../api/api-names.ts), in that order (test/core/descriptor-leaf.test.ts).
  */
 
 /** The product's actions. */
@@ -127,19 +130,6 @@ export const TASK_ACTIONS = /* @__PURE__ */ taskActions();
 
 function taskActions(): Readonly<Record<TaskAction, ActionRule>> {
   return Object.fromEntries(actionRules()) as Readonly<Record<TaskAction, ActionRule>>;
-}
-
-/** The actions an agent may take on a task; approving and requesting changes belong to a person. */
-export type AgentAction = Exclude<TaskAction, 'approve' | 'requestChanges'>;
-
-/** The same, read from the rules (applyCommands, MCP): all but a person's decisions. */
-export const AGENT_ACTIONS = /* @__PURE__ */ agentActions();
-
-function agentActions(): [AgentAction, ...AgentAction[]] {
-  return [...actionRules().values()].filter((rule) => !rule.decision).map((rule) => rule.action) as [
-    AgentAction,
-    ...AgentAction[],
-  ];
 }
 
 /** Whether an action does the plan's work: refused while the plan is a draft the person must approve first. */

@@ -15,6 +15,7 @@ import { matchDependencyLabel, matchListItem } from '../format/patterns';
 import type { PlanOutline } from '../format/plan-reader';
 import type { StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
+import { MAX_DEPENDENCIES } from '../api/api-names';
 
 /** One step named on a dependency line, and where it stands in the line (for rewriting it in place). */
 export interface DependencyReference {
@@ -34,9 +35,6 @@ export interface DependencyLine {
   /** Set when the line has a label with a colon but its text is not a list of steps. */
   error?: string;
 }
-
-/** More steps than this on one line is not a dependency a person reads at a glance. */
-export const MAX_DEPENDENCIES = 20;
 
 const HELP = 'write the steps the task waits for, like "After: 1.2, 1.3" or "After: 1.2 and 1.3"';
 /** `step 1.2`, `tasks 1.2 and 1.3`: a word people put before a step. */

@@ -1,8 +1,8 @@
 /**
  * The rules that hold an agent to its plan when it reads and writes the spreadsheet through Sheet
- * Plan (readRange, writeRange): one table, like the status table. Each rule says what it allows,
- * which calls it applies to, the error code of a refusal, and checks a request. A refusal names
- * what would be allowed instead; nothing is read or written after one.
+ * Plan (readRange, writeRange): one table, like the status table. Each rule says which calls it applies to,
+ * the error code of a refusal, and checks a request; what it allows is said once, in docs/sheet-work.md's rules
+ * table. A refusal names what would be allowed instead; nothing is read or written after one.
  *
  * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read.
  */
@@ -64,9 +64,8 @@ export function isSheetNamed(name: string, sheets: readonly string[]): boolean {
 }
 
 export interface SheetRule {
+  /** Its row in docs/sheet-work.md's rules table, which says what it allows (test/docs/sheet-work-doc.test.ts). */
   readonly name: string;
-  /** What the rule allows, in a sentence (the README's table says the same). */
-  readonly allows: string;
   readonly calls: readonly SheetCall[];
   readonly code: PlanErrorCode;
   readonly needsPlan: boolean;
@@ -79,9 +78,6 @@ const NOTHING_WRITTEN = 'Nothing was written';
 export const SHEET_RULES: readonly SheetRule[] = [
   {
     name: 'size',
-    allows:
-      `A read answers at most ${SHEET_LIMITS.readCells.toLocaleString('en-US')} cells and a write sets at most ` +
-      `${SHEET_LIMITS.writeCells.toLocaleString('en-US')}, so that each call stays one quick read or write.`,
     calls: ['read', 'write'],
     code: 'TOO_LARGE',
     needsPlan: false,
@@ -98,9 +94,6 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
   {
     name: "Sheet Plan's own sheets",
-    allows:
-      "The plan sheet and Sheet Plan's hidden sheets are read and changed only through the plan functions " +
-      '(getPlan, getHistory, getWriteLog), never as ranges.',
     calls: ['read', 'write'],
     code: 'OUT_OF_SCOPE',
     needsPlan: false,
@@ -114,10 +107,6 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
   {
     name: 'plan mode',
-    allows:
-      'While the plan is a draft (a plan without a Status line is one), done, or missing, an agent may read but not ' +
-      'write; once a person approves it, writes follow the rules below. Only when the person asked to approve plans ' +
-      'first; a missing plan refuses writes always.',
     calls: ['write'],
     code: 'PLAN_NOT_APPROVED',
     needsPlan: true,
@@ -128,10 +117,6 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
   {
     name: 'scope',
-    allows:
-      "A write lies inside one of the plan's `Write:` ranges (Analysis → Target ranges; not in code or comments) " +
-      'and, once a person has approved a plan, inside the Write ranges of the version they last approved, until ' +
-      'they approve again. Reads anywhere else are allowed and reported in the write log.',
     calls: ['write'],
     code: 'OUT_OF_SCOPE',
     needsPlan: true,
@@ -159,7 +144,6 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
   {
     name: 'task',
-    allows: 'A write names its task (`step`), which must be in progress `[/]`.',
     calls: ['write'],
     code: 'TASK_NOT_IN_PROGRESS',
     needsPlan: true,
@@ -188,9 +172,6 @@ export const SHEET_RULES: readonly SheetRule[] = [
   },
   {
     name: 'values are data',
-    allows:
-      'Text is written as text, whatever it looks like. A formula must be sent as { "formula": "=…" }, and only ' +
-      'a plan whose Analysis says "- Formulas: allowed" accepts one.',
     calls: ['write'],
     code: 'FORMULA_NOT_ALLOWED',
     needsPlan: true,

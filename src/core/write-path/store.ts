@@ -69,29 +69,40 @@ export interface PlanWrite {
   previous: RecordedPlan | null;
 }
 
-export interface PlanStore {
+/**
+ * The plan's cells: the plan with its revision record, and the all-or-nothing change that writes them (and whatever
+ * else the change keeps: versions, settings).
+ */
+export interface PlanCellStore {
   /** Where the plan is, as people name it (`AGENT_BASE!C2`), for messages. */
   readonly location: string;
   /** The longest plan the store always takes; a longer one only replaces a plan at least as long. */
   readonly textLimit: number;
   /** One read of the plan and its record; null when the plan's sheet does not exist. */
   read(): PlanCells | null;
-  /** The plan as Sheet Plan last wrote or recorded it; null before the first write. */
-  lastRecorded(): RecordedPlan | null;
-  /** The plan as a person last approved it in the sidebar; null before any approval (a store without it has none). */
-  lastApproved?(): RecordedPlan | null;
   /**
    * Makes one change: adds `keep` to the history, keeps the new text as the last recorded plan, and writes the plan
    * with its record (one range write). If any step fails, or the change cannot be committed, what was written is put
    * back before the error leaves `exclusive`.
    */
   write(change: PlanWrite): void;
+  /**
+   * Runs `work` holding the plan's lock and commits its writes; throws a BUSY PlanError when the lock cannot be had.
+   * An error leaving it means nothing was written.
+   */
+  exclusive<T>(work: () => T): T;
+  /** The cells tasks wrote and check, for "done means checked"; a store without sheets to check has none. */
+  readonly taskCells?: TaskCells;
+}
+
+/** The plan's versions: as last recorded and approved, saved versions (the history), finished plans (the archive). */
+export interface PlanVersions {
+  /** The plan as Sheet Plan last wrote or recorded it; null before the first write. */
+  lastRecorded(): RecordedPlan | null;
+  /** The plan as a person last approved it in the sidebar; null before any approval (a store without it has none). */
+  lastApproved?(): RecordedPlan | null;
   /** Saved versions, newest first. */
   listVersions(limit: number): SavedVersion[];
-  /** The sheet's settings (defaults when none were saved). */
-  readSettings(): PlanSettings;
-  /** Saves the settings; only ever called for a person, inside `exclusive`. */
-  writeSettings(settings: PlanSettings): void;
   /**
    * Adds a finished plan to the archive under the next id, inside `exclusive` (put back with the change if it fails;
    * the oldest beyond the archive's bound are dropped once the change is committed), and answers its id. When the
@@ -102,27 +113,42 @@ export interface PlanStore {
   listArchive(): ArchiveEntry[];
   /** One archived plan with its text; null when the id is not (or no longer) in the archive. */
   readArchived(id: number): ArchivedText | null;
-  /**
-   * Runs `work` holding the plan's lock and commits its writes; throws a BUSY PlanError when the lock cannot be had.
-   * An error leaving it means nothing was written.
-   */
-  exclusive<T>(work: () => T): T;
-  /**
-   * After an agent's change, while the person asked to be e-mailed: `fresh` newly waits for the person, `waiting` is
-   * all that waits now, `settings` says where to send. Called inside `exclusive`, after `write`; it never throws (a
-   * mail that fails is retried with a later change). A store without it tells no one.
-   */
-  /** `agent`: the name the person gave the agent whose change this is, when it has one (the e-mail names it). */
-  tellPerson?(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void;
+}
+
+/** The person's settings for the sheet. */
+export interface SettingsStore {
+  /** The sheet's settings (defaults when none were saved). */
+  readSettings(): PlanSettings;
+  /** Saves the settings; only ever called for a person, inside `exclusive`. */
+  writeSettings(settings: PlanSettings): void;
+}
+
+/** The clock the plan is written by. */
+export interface Clock {
   /** Today's date (`YYYY-MM-DD`) in the plan's time zone. */
   today(): string;
   /** Now, as an ISO timestamp. */
   now(): string;
   /**
    * The wall clock `minutesFromNow` from now in the plan's time zone, `YYYY-MM-DD HH:MM`, as claims are written
-   * (src/core/rules/claims.ts). A store without it reads the clock in UTC.
+   * (src/core/rules/claims.ts). A clock without it reads the clock in UTC.
    */
   wallClock?(minutesFromNow: number): string;
-  /** The cells tasks wrote and check, for "done means checked"; a store without sheets to check has none. */
-  readonly taskCells?: TaskCells;
 }
+
+/** Who tells the person what waits for them. */
+export interface Notifier {
+  /**
+   * After an agent's change, while the person asked to be e-mailed: `fresh` newly waits for the person, `waiting` is
+   * all that waits now, `settings` says where to send, `agent` the name the person gave the agent whose change this is,
+   * when it has one (the e-mail names it). Called inside `exclusive`, after `write`; it never throws (a mail that fails
+   * is retried with a later change).
+   */
+  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void;
+}
+
+/**
+ * Everything the write path keeps and asks, composed of the ports above (the spreadsheet's adapter is one module per
+ * port, src/apps-script/spreadsheet-store.ts composes them). A store without a notifier tells no one.
+ */
+export interface PlanStore extends PlanCellStore, PlanVersions, SettingsStore, Clock, Partial<Notifier> {}
