@@ -379,6 +379,34 @@ describe('refused writes in the write log', () => {
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  test("the sidebar's change check answers a refused write; a check after it, with nothing new, reads no log", () => {
+    const spreadsheet = workbook();
+    const token = openSidebar(spreadsheet);
+    const loaded = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).result as {
+      stamp: string;
+      writeMark: string;
+    };
+    const check = (mark: string) =>
+      execute(spreadsheet, 'sidebarCheck', [token, loaded.stamp, mark], { context: 'ui' });
+    refused(spreadsheet, 'writeRange', ['Warehouse!B2', [['x']], '1.2'], "outside the plan's Write ranges");
+    const readsTheLog = (execution: { calls: ReadonlyArray<{ args: readonly string[] }> }) =>
+      execution.calls.some((call) => call.args[0] === '"AGENT_WRITE_LOG"');
+    const { result, execution } = check(loaded.writeMark);
+    expect(readsTheLog(execution)).toBe(true);
+    const view = result as { writeMark: string; writes: unknown[] };
+    expect(view.writes).toEqual([
+      expect.objectContaining({
+        kind: 'refused',
+        step: '1.2',
+        range: 'Warehouse!B2',
+        refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+      }),
+    ]);
+    const quiet = check(view.writeMark);
+    expect(quiet.result).toBeNull();
+    expect(readsTheLog(quiet.execution)).toBe(false);
+  });
+
   test('an agent retrying a refused write cannot fill the log: the last 20 refusals stay, and every write', () => {
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['kept']], '1.2']);
