@@ -410,11 +410,14 @@ describe('refused writes in the write log', () => {
   test('an agent retrying a refused write cannot fill the log: the last 20 refusals stay, and every write', () => {
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['kept']], '1.2']);
+    let calls = 0;
     for (let row = 1; row <= 25; row++) {
-      expect(execute(spreadsheet, 'writeRange', [`Warehouse!E${row}`, [['x']], '1.2']).error?.message).toMatch(
-        /^OUT_OF_SCOPE/,
-      );
+      const { error, execution } = execute(spreadsheet, 'writeRange', [`Warehouse!E${row}`, [['x']], '1.2']);
+      expect(error?.message).toMatch(/^OUT_OF_SCOPE/);
+      calls = execution.calls.length;
     }
+    // Beyond 20 rows, keeping the bound costs a refusal five calls more than noting it (13): the log's last row, one
+    // read of its rows, dropping the oldest refusal and the flush that commits it.
     const log = agent(spreadsheet, 'getWriteLog', [100]) as Array<{ kind: string; range: string }>;
     const refusals = log.filter((entry) => entry.kind === 'refused');
     expect(refusals).toHaveLength(20);
@@ -422,6 +425,7 @@ describe('refused writes in the write log', () => {
     expect(refusals[19].range).toBe('Warehouse!E6');
     expect(log.filter((entry) => entry.kind === 'write').map((entry) => entry.range)).toEqual(['Summary!B3']);
     expect(spreadsheet.cell('Warehouse!E1')).toBe('');
+    expect(calls).toBe(18);
   });
 });
 
