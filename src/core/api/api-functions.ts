@@ -292,7 +292,7 @@ export const API_FUNCTIONS = {
   }),
   getWriteLog: returning<WriteLogEntry[]>()({
     ...read,
-    description: "Writes, reads outside the plan's ranges, and refused writes (kind refused, with why), newest first.",
+    description: "Writes, refusals, and reads outside the plan's ranges, newest first.",
     args: [argument('limit', z.number().int().min(1).max(100).optional())],
     mcp: 'log',
   }),
