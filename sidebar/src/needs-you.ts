@@ -4,15 +4,18 @@
  * "Needs you" strip can select them in the sheet, and where in the sidebar the item itself is.
  *
  * What waits for the person is the core's one answer (src/core/person/waiting.ts: the e-mail, get_plan and this strip
- * agree); the strip adds what the person may want to act on besides: failed checks, refused writes, blocked tasks.
+ * agree); the strip adds what the person may want to act on besides: failed checks, refused writes (the write log's,
+ * while their task is in progress), blocked tasks.
  * The sidebar does not read the settings for it: a draft waits for approval, a plan without a Status line does not
  * (asking to approve plans first makes such a plan a draft in the same change).
  */
 import type { CheckResult } from '../../src/core/rules/done-checks';
 import { findRangeReferences } from '../../src/core/format/range-references';
 import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
+import { STATUS_TABLE } from '../../src/core/format/statuses';
 import type { Plan, PlanTask } from '../../src/core/format/types';
 import { waitingSourceOfPlan, whatWaitsForPerson, type WaitingThing } from '../../src/core/person/waiting';
+import { describeSource } from './sidebar-state';
 
 export type NeedKind = 'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'blocked';
 
@@ -28,14 +31,46 @@ export interface NeedItem {
   target: string;
 }
 
-/**
- * A write the guard refused (outside the plan's Write ranges). The server does not report these yet: the guard issue
- * gives the write log the refused writes and their plan; until then the list is empty and nothing is shown.
- */
+/** A write the sheet rules refused (the write log's `refused` entries), as the strip shows it: one line a range. */
 export interface RefusedWrite {
   step: string;
   range: string;
+  /** Why, in a few plain words: "outside the plan's Write ranges". */
   reason: string;
+  /** Who tried, in the person's words (the agent's name). */
+  by: string;
+  /** How many refusals of this range, for this task, the log holds. */
+  times: number;
+}
+
+/** Refused writes the strip lists at most; the write log view lists every one the log keeps. */
+const REFUSED_SHOWN = 5;
+
+/**
+ * The refused writes that still matter to the person: this plan's, for a task still in progress (the agent is still
+ * working at it, and may be stuck, or working around the plan's ranges; the person can widen the ranges or tell it).
+ * Once the task moves on, a refusal is history, kept in the write log view. One line per task and range, the newest
+ * first, with how many times it was refused.
+ */
+export function refusedWrites(plan: Plan, writes: readonly WriteLogEntry[]): RefusedWrite[] {
+  const doing = new Set(
+    plan.phases
+      .flatMap((phase) => phase.tasks)
+      .filter((task) => STATUS_TABLE.inProgress(task.status))
+      .map((task) => task.step),
+  );
+  const lines = new Map<string, RefusedWrite>();
+  for (const entry of writes) {
+    if (entry.kind !== 'refused' || entry.earlierPlan || !doing.has(entry.step)) continue;
+    const key = `${entry.step}\n${entry.range}`;
+    const seen = lines.get(key);
+    if (seen) seen.times++;
+    else {
+      const reason = entry.refused?.reason || 'refused';
+      lines.set(key, { step: entry.step, range: entry.range, reason, by: describeSource(entry.by), times: 1 });
+    }
+  }
+  return [...lines.values()].slice(0, REFUSED_SHOWN);
 }
 
 const firstRange = (text: string) => findRangeReferences(text)[0]?.reference;
@@ -117,10 +152,11 @@ export function needsYou(
   const [failed, blocked] = partition(rest, (item) => item.kind === 'failed-check');
   items.push(...failed);
   for (const write of refused) {
+    const times = write.times > 1 ? `, ${write.times} times` : '';
     items.push({
       kind: 'refused-write',
       step: write.step,
-      label: `${write.step}: ${short(write.reason)}`,
+      label: `${write.step}: ${short(write.reason)} (${write.by}${times})`,
       range: write.range,
       target: needTargets.task(write.step),
     });

@@ -40,12 +40,14 @@ import {
   enforceSheetRules,
   readIsDeclared,
   ruleContext,
+  sheetRefusal,
+  type SheetRefusal,
   type SheetRequest,
 } from '../core/sheet/sheet-rules';
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { WriteLog, undoRecordParts } from './write-log';
+import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -240,7 +242,9 @@ export function writeRange(
   const task = step.trim();
   const target = writeTarget(range, grid);
   const request: SheetRequest = { call: 'write', range: target, step: task, formulaAt: firstFormula(grid) };
-  enforceSheetRules(request, NO_PLAN_CONTEXT, false);
+  // The call's shape (its size) is refused before anything is read; a refusal the log notes waits for the plan's id.
+  const early = sheetRefusal(request, NO_PLAN_CONTEXT, false);
+  if (early && !early.noted) throw early.error;
 
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
@@ -248,7 +252,19 @@ export function writeRange(
     const planText = planCells?.text ?? '';
     const approved = store.lastApproved()?.text;
     const context = ruleContext(planText, store.readSettings(), OWN_SHEETS, approved, writerClaimant(store, source));
-    enforceSheetRules(request, context, true);
+    const refusal = early ?? sheetRefusal(request, context, true);
+    if (refusal) {
+      if (refusal.noted)
+        noteRefusal(spreadsheet, store.planIdOf(planCells), refusal, {
+          at: store.now(),
+          by: source,
+          step: task,
+          range: formatSheetRange(target),
+          rows: grid.length,
+          columns: grid[0].length,
+        });
+      throw refusal.error;
+    }
     const cells = gridRange(spreadsheet, target);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
@@ -276,6 +292,40 @@ export function writeRange(
       replacedCells: replaced.reduce((count, cellsOfRow) => count + cellsOfRow.filter((cell) => cell !== '').length, 0),
     };
   }, 'plan');
+}
+
+/**
+ * Notes a refused write in the log for the person (its range, task, and why), as a read outside the plan is noted:
+ * one appended row that stays, whatever the refusal that follows; no cell of the sheet and nothing of the plan
+ * changes. Noting it must not change the agent's answer: if the row cannot be written, what its append made (a log
+ * sheet made but not hidden) is put back and the refusal is answered all the same.
+ */
+function noteRefusal(
+  spreadsheet: Spreadsheet,
+  plan: string,
+  refusal: SheetRefusal,
+  fields: Omit<WriteLogEntry, 'id' | 'kind' | 'cells' | 'refused'>,
+): void {
+  const putBack: Array<() => void> = [];
+  const kept: LogChange = {
+    kept: true,
+    registerPutBack: (step) => putBack.unshift(step),
+    afterCommit: (step) => step(),
+  };
+  try {
+    new WriteLog(spreadsheet, kept, plan).append({
+      ...fields,
+      kind: 'refused',
+      refused: { code: refusal.error.code, reason: refusal.brief },
+    });
+  } catch (error) {
+    try {
+      putBack.forEach((step) => step());
+    } catch {
+      // What is left is a log sheet without its rows: no cell of the person's, and the next append uses it.
+    }
+    console.warn(`Sheet Plan: a refused write to ${fields.range} was not noted in the write log (${error})`);
+  }
 }
 
 // ---- the log, and undo ----
@@ -320,8 +370,10 @@ export function undoWriteThen<T>(
       );
     }
     const { entry, row, record } = found;
-    if (entry.kind !== 'write')
-      throw new PlanError('INVALID_ARGUMENT', `Entry ${id} is a read; only writes are undone`);
+    if (entry.kind !== 'write') {
+      const what = entry.kind === 'read' ? 'a read' : 'a refused write, which wrote nothing';
+      throw new PlanError('INVALID_ARGUMENT', `Entry ${id} is ${what}; only writes are undone`);
+    }
     if (entry.undone) {
       throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was already undone (${entry.undone.at})`);
     }

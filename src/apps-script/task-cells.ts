@@ -25,7 +25,7 @@ import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
 import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { scriptProperties } from './spreadsheet-access';
-import { LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
+import { KEPT_ROW, LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -66,9 +66,6 @@ export function checkResults(currentPlan?: string): Record<string, CheckResult> 
 
 /** Rules that need no plan (own sheets, size): read_range's, checked before anything is read. */
 const READ_RULES = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
-
-/** A log row that stays whatever the change does: a read happened, and is not put back. */
-const KEPT_READ: LogChange = { registerPutBack: () => undefined, afterCommit: (step) => step() };
 
 /** Why read_range would refuse `range`, without its code (no cell is read for it); null when it may be read. */
 function readRefusal(range: SheetRange): string | null {
@@ -187,7 +184,7 @@ export class SpreadsheetTaskCells implements TaskCells {
   private logUndeclaredRead(range: SheetRange): void {
     const text = this.planCells()?.text ?? '';
     if (readIsDeclared(range, ruleContext(text, { approvalRequired: false }, OWN_SHEETS).plan)) return;
-    new WriteLog(this.spreadsheet(), KEPT_READ, this.planId()).append({
+    new WriteLog(this.spreadsheet(), KEPT_ROW, this.planId()).append({
       kind: 'read',
       at: this.now(),
       by: agentCaller(),

@@ -1,11 +1,12 @@
 /**
- * The write log: a hidden sheet with one row per write an agent made through writeRange (and per
- * read outside the plan's ranges), newest last. A write's row keeps the values it replaced and the
- * values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from
- * the sidebar.
+ * The write log: a hidden sheet with one row per write an agent made through writeRange (and per read outside the
+ * plan's ranges, and per write the sheet rules refused), newest last. A write's row keeps the values it replaced and
+ * the values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from the sidebar. A
+ * refused write's row keeps the refusal's code and why, in the columns a write keeps its undo in.
  *
- * Writes and reads have bounds of their own (WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT reads), so that reads
- * never push a write, and its undo, out of the log. A write the person can still undo is never dropped: only settled
+ * Writes, reads and refusals have bounds of their own (WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT reads and
+ * REFUSED_LOG_LIMIT refusals), so that reads and an agent retrying a refused write never push a write, and its undo,
+ * out of the log. A write the person can still undo is never dropped: only settled
  * writes (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds
  * WRITE_LOG_LIMIT undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
  * some or the plan is finished. Every write to the log
@@ -32,8 +33,13 @@ export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
 export const WRITE_LOG_LIMIT = 100;
 /** Reads outside the plan's ranges kept; the oldest are dropped. */
 export const READ_LOG_LIMIT = 100;
+/**
+ * Refused writes kept, the oldest dropped: enough for the person to see what an agent tried, few enough that an agent
+ * retrying a refused write again and again cannot fill the log.
+ */
+export const REFUSED_LOG_LIMIT = 20;
 /** The most rows the log holds: what the sidebar lists. */
-export const LOG_ROWS_LIMIT = WRITE_LOG_LIMIT + READ_LOG_LIMIT;
+export const LOG_ROWS_LIMIT = WRITE_LOG_LIMIT + READ_LOG_LIMIT + REFUSED_LOG_LIMIT;
 /**
  * The script property that changes whenever the log does: the sidebar's cheap "anything new?" check. A script
  * property, so that an agent's execution (which has no document properties) moves it too.
@@ -51,8 +57,9 @@ const HEADER = [
   'Range',
   'Rows',
   'Columns',
-  'Undone at',
-  'Undone by',
+  // A refused write, which nothing can undo, keeps the error code and why in these two columns.
+  'Undone at (refused: code)',
+  'Undone by (refused: why)',
   'Replaced parts',
   'Written parts',
   'Replaced values, then written values (JSON)',
@@ -92,7 +99,7 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
 function entryOf(row: unknown[]): WriteLogEntry | null {
   const id = cellText(row[0]);
   const kind = cellText(row[1]);
-  if (!id || (kind !== 'write' && kind !== 'read')) return null;
+  if (!id || (kind !== 'write' && kind !== 'read' && kind !== 'refused')) return null;
   const rows = Number(row[6]) || 0;
   const columns = Number(row[7]) || 0;
   const entry: WriteLogEntry = {
@@ -106,7 +113,8 @@ function entryOf(row: unknown[]): WriteLogEntry | null {
     columns,
     cells: rows * columns,
   };
-  if (cellText(row[8])) entry.undone = { at: cellText(row[8]), by: cellText(row[9]) };
+  if (kind === 'refused') entry.refused = { code: cellText(row[8]), reason: cellText(row[9]) };
+  else if (cellText(row[8])) entry.undone = { at: cellText(row[8]), by: cellText(row[9]) };
   return entry;
 }
 
@@ -128,7 +136,15 @@ function planOfId(id: string): string {
 export interface LogChange {
   registerPutBack(step: () => void): void;
   afterCommit(step: () => void): void;
+  /** The row stays whatever follows its append (KEPT_ROW): its mark needs no putting back, nor reading first. */
+  readonly kept?: boolean;
 }
+
+/**
+ * A row that stays whatever the change does: a check's read (the cells were read) and a refused write (it was tried)
+ * are not put back with the refusal that follows them; the bounds apply at once.
+ */
+export const KEPT_ROW: LogChange = { kept: true, registerPutBack: () => undefined, afterCommit: (step) => step() };
 
 /** A row of the log as its bounds see it: its kind, and whether it is a write the person can still undo. */
 export interface LoggedRow {
@@ -153,19 +169,24 @@ function loggedRows(values: unknown[][], currentPlan: string | undefined): Logge
 
 /**
  * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first. A write the person can
- * still undo is never dropped, nor a row of another kind.
+ * still undo is never dropped, nor a row of a kind `limits` does not bound.
  */
 export function rowsBeyondBounds(
   rows: readonly LoggedRow[],
-  limits: Readonly<Record<WriteLogEntry['kind'], number>> = { write: WRITE_LOG_LIMIT, read: READ_LOG_LIMIT },
+  limits: Readonly<Partial<Record<WriteLogEntry['kind'], number>>> = {
+    write: WRITE_LOG_LIMIT,
+    read: READ_LOG_LIMIT,
+    refused: REFUSED_LOG_LIMIT,
+  },
 ): number[] {
-  const left = { write: 0, read: 0 };
+  const bounded = (kind: string): kind is WriteLogEntry['kind'] => kind in limits;
+  const left: Record<WriteLogEntry['kind'], number> = { write: 0, read: 0, refused: 0 };
   rows.forEach(({ kind }) => {
-    if (kind === 'write' || kind === 'read') left[kind]++;
+    if (bounded(kind)) left[kind]++;
   });
   const drop: number[] = [];
   rows.forEach(({ kind, undoable }, index) => {
-    if ((kind === 'write' || kind === 'read') && !undoable && left[kind] > limits[kind]) {
+    if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
       left[kind]--;
       drop.push(index + 2);
     }
@@ -211,7 +232,7 @@ export class WriteLog {
    * committed. Call inside the store's `exclusive`.
    */
   append(
-    fields: Omit<WriteLogEntry, 'id' | 'cells' | 'undone'>,
+    fields: Omit<WriteLogEntry, 'id' | 'cells' | 'undone' | 'earlierPlan'>,
     parts?: { replaced: string[]; written: string[] },
   ): { entry: WriteLogEntry; row: number } {
     const change = this.changeUnderWay();
@@ -224,7 +245,8 @@ export class WriteLog {
     const row = sheet.getLastRow() + 1;
     // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
     if (fields.kind === 'write' && row - 2 >= WRITE_LOG_LIMIT) requireRoomForWrite(this.rows(sheet, row - 1));
-    const plan = fields.kind === 'write' && this.currentPlan ? `_${this.currentPlan}` : '';
+    // A refused write names its plan too: the sidebar shows this plan's refusals only.
+    const plan = fields.kind !== 'read' && this.currentPlan ? `_${this.currentPlan}` : '';
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at) + plan, cells: fields.rows * fields.columns };
     this.touch();
     const values = [
@@ -236,8 +258,8 @@ export class WriteLog {
       asText(entry.range),
       entry.rows,
       entry.columns,
-      '',
-      '',
+      asText(entry.refused?.code ?? ''),
+      asText(entry.refused?.reason ?? ''),
       parts?.replaced.length ?? 0,
       parts?.written.length ?? 0,
       ...(parts ? [...parts.replaced, ...parts.written].map(asText) : []),
@@ -246,7 +268,8 @@ export class WriteLog {
     // A sheet the change made goes as a whole when it is put back; else the row is emptied (deleting it would take a
     // row out of the sheet's grid).
     if (!made) change.registerPutBack(() => sheet.getRange(row, 1, 1, values.length).clearContent());
-    if (row - 1 > Math.min(WRITE_LOG_LIMIT, READ_LOG_LIMIT)) change.afterCommit(() => this.trim(sheet));
+    const bound = fields.kind === 'refused' ? REFUSED_LOG_LIMIT : Math.min(WRITE_LOG_LIMIT, READ_LOG_LIMIT);
+    if (row - 1 > bound) change.afterCommit(() => this.trim(sheet));
     return { entry, row };
   }
 
@@ -266,8 +289,8 @@ export class WriteLog {
   }
 
   /**
-   * The newest `limit` entries, newest first. Given the plan now in the cell, a write made under an earlier plan is
-   * marked `earlierPlan`.
+   * The newest `limit` entries, newest first. Given the plan now in the cell, a write (or refused write) made under an
+   * earlier plan is marked `earlierPlan`.
    */
   list(limit: number, currentPlan?: string): WriteLogEntry[] {
     const sheet = this.sheet();
@@ -281,7 +304,7 @@ export class WriteLog {
       .map(entryOf)
       .filter((entry): entry is WriteLogEntry => entry !== null)
       .map((entry) =>
-        currentPlan !== undefined && entry.kind === 'write' && planOfId(entry.id) !== currentPlan
+        currentPlan !== undefined && entry.kind !== 'read' && planOfId(entry.id) !== currentPlan
           ? { ...entry, earlierPlan: true as const }
           : entry,
       )
@@ -331,6 +354,8 @@ export class WriteLog {
 
   /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
   private touch(): void {
+    // A kept row keeps its mark: nothing to put back, so the mark before it is not read.
+    if (this.change?.kept) return WriteLog.touchMark();
     const properties = scriptProperties();
     const before = properties.freshProperty(WRITE_LOG_MARK);
     this.changeUnderWay().registerPutBack(() =>

@@ -7,6 +7,7 @@ import { clientFromEnvironment, type PlanClient } from '../../src/node/client';
 import { ASSUMPTIONS } from '../../src/node/emulator';
 import { caught } from './caught';
 import { decideInSidebar, startLocalEmulator, type LocalEmulator } from './local-emulator';
+import { snapshotBesideTheLog } from '../integration/write-log-rows';
 
 let emulator: LocalEmulator;
 let client: PlanClient;
@@ -339,11 +340,19 @@ describe('PlanClient sheet work against the emulator', () => {
     ]);
   });
 
-  test("a refused write is a PlanClientError with the rule's code, and the sheet is unchanged", async () => {
-    const before = JSON.stringify(emulator.spreadsheet.toJSON());
+  test("a refused write is a PlanClientError with the rule's code; no cell changes, the log notes it", async () => {
+    const before = snapshotBesideTheLog(emulator.spreadsheet);
     const error = await caught(client.writeRange('Staging!A2', [['x']], '3.1'));
     expect(error).toMatchObject({ code: 'OUT_OF_SCOPE', functionName: 'writeRange' });
     expect(error.detail).toMatch(/^Staging!A2 is outside the plan's Write ranges/);
-    expect(JSON.stringify(emulator.spreadsheet.toJSON())).toBe(before);
+    expect(snapshotBesideTheLog(emulator.spreadsheet)).toBe(before);
+    await expect(client.getWriteLog(1)).resolves.toEqual([
+      expect.objectContaining({
+        kind: 'refused',
+        range: 'Staging!A2',
+        step: '3.1',
+        refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+      }),
+    ]);
   });
 });

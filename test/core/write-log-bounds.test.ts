@@ -4,10 +4,10 @@
  */
 import { rowsBeyondBounds, type LoggedRow } from '../../src/apps-script/write-log';
 
-/** `w` an undoable write, `s` a settled write (undone), `r` a read, `-` a row of another kind. */
+/** `w` an undoable write, `s` a settled write (undone), `r` a read, `x` a refused write, `-` a row of another kind. */
 const rows = (shape: string): LoggedRow[] =>
   [...shape].map((mark) => ({
-    kind: mark === 'r' ? 'read' : mark === '-' ? '' : 'write',
+    kind: mark === 'r' ? 'read' : mark === 'x' ? 'refused' : mark === '-' ? '' : 'write',
     undoable: mark === 'w',
   }));
 
@@ -22,6 +22,11 @@ test('settled writes beyond their bound go, the oldest first; reads stay', () =>
 test('a write the person can still undo is never dropped: the oldest settled ones go instead', () => {
   expect(rowsBeyondBounds(rows('wswsw'), { write: 2, read: 2 })).toEqual([3, 5]);
   expect(rowsBeyondBounds(rows('www'), { write: 1, read: 1 })).toEqual([]);
+});
+
+test('refused writes beyond their bound go, the oldest first; writes and reads stay', () => {
+  expect(rowsBeyondBounds(rows('xrxwx'), { write: 1, read: 1, refused: 2 })).toEqual([2]);
+  expect(rowsBeyondBounds(rows('xxxxx'))).toEqual([]);
 });
 
 test('a row of another kind is never dropped', () => {

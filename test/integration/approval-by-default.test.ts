@@ -5,7 +5,16 @@
  * any, or whose saved settings do not say, has approval on (fail closed).
  */
 import { SETTINGS_PROPERTY } from '../../src/apps-script/spreadsheet-access';
-import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan, snapshot, typeRows } from './harness';
+import {
+  approveAsPerson,
+  callAsPerson,
+  plan,
+  planText,
+  refusedWrites,
+  sheetWithSavedPlan,
+  snapshotBesideTheLog,
+  typeRows,
+} from './harness';
 import { connectAgent, deployed, refused, tool } from './keyed-agents';
 
 const PERSONS_PLAN = plan(
@@ -49,9 +58,19 @@ test.each([
   const { spreadsheet, token, agent } = agentReplacesThePlan(settings);
   expect(planText(spreadsheet)).toContain('Status: draft');
   expect(callAsPerson(spreadsheet, token, 'sidebarSettings').approvalRequired).toBe(true);
-  const before = snapshot(spreadsheet);
+  const before = snapshotBesideTheLog(spreadsheet);
   expect(refused(() => tool(spreadsheet, agent.key, 'write_range', write))).toMatch(/^PLAN_NOT_APPROVED/);
-  expect(snapshot(spreadsheet)).toBe(before);
+  // No cell of the sheet or the plan changed; the write log notes the attempt for the person.
+  expect(snapshotBesideTheLog(spreadsheet)).toBe(before);
+  expect(refusedWrites(spreadsheet)).toEqual([
+    {
+      by: 'agent:Claude on my laptop',
+      step: '1.1',
+      range: 'Stock!A1',
+      code: 'PLAN_NOT_APPROVED',
+      reason: 'the plan is not approved',
+    },
+  ]);
 
   approveAsPerson(spreadsheet, token);
   tool(spreadsheet, agent.key, 'write_range', write);

@@ -5,7 +5,17 @@
 import { AGENT_FUNCTION_NAMES, apiFunction, type AgentFunctionName } from '../../src/core/api/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
 import { parsePlan } from '../../src/core';
-import { execute, openedSheet, PLAN, plan, sheetWithPlan, snapshot } from './harness';
+import {
+  execute,
+  openedSheet,
+  PLAN,
+  plan,
+  refusedWrites,
+  sheetWithPlan,
+  snapshot,
+  snapshotBesideTheLog,
+  type NotedRefusal,
+} from './harness';
 
 const PLAN_TEXT = plan(
   '# Plan: Matrix',
@@ -104,13 +114,38 @@ test('the matrix spoils every required argument of every agent function of the A
   expect(required.filter((entry) => !spoiled.includes(entry))).toEqual([]);
 });
 
+/**
+ * What an error leaves: the spreadsheet byte for byte as `before` it; or, for a write the sheet rules refused (not for
+ * its arguments' shape), every cell of the sheet and the plan as it was and one entry in the write log noting it.
+ */
+function expectNothingWritten(
+  spreadsheet: ReturnType<typeof openedSheet>,
+  before: { all: string; besideTheLog: string },
+  message: string,
+): void {
+  const noted: NotedRefusal[] = refusedWrites(spreadsheet);
+  if (noted.length === 0) {
+    expect(snapshot(spreadsheet)).toBe(before.all);
+    return;
+  }
+  const code = message.split(':')[0];
+  expect(['INVALID_ARGUMENT', 'TOO_LARGE']).not.toContain(code);
+  expect(noted).toEqual([expect.objectContaining({ code })]);
+  expect(snapshotBesideTheLog(spreadsheet)).toBe(before.besideTheLog);
+}
+
+const states = (spreadsheet: ReturnType<typeof openedSheet>) => ({
+  all: snapshot(spreadsheet),
+  besideTheLog: snapshotBesideTheLog(spreadsheet),
+});
+
 /** setTaskNote(step, null|'') clears the note: a correct result, not an error. */
 const CLEARS_NOTE = new Set(['null', 'missing', 'empty text']);
 
 describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
   test.each(BAD_VALUES)('given %s', (kind, value, expected) => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
-    const before = snapshot(spreadsheet);
+    const before = states(spreadsheet);
     const args = [...validArgs];
     args[index] = value;
     const { error, execution } = execute(spreadsheet, name, args);
@@ -122,7 +157,7 @@ describe.each(FUNCTIONS)('%s with argument %#', (name, validArgs, index) => {
     if (!described) expect(error?.message).toMatch(/^INVALID_ARGUMENT: /);
     if (error) {
       expect(error.message).toMatch(ERROR);
-      expect(snapshot(spreadsheet)).toBe(before);
+      expectNothingWritten(spreadsheet, before, error.message);
       return;
     }
     const mayClear = name === 'setTaskNote' && index === 1 && CLEARS_NOTE.has(kind);
@@ -168,12 +203,12 @@ describe('on a spreadsheet without a plan', () => {
     '%s fails clearly or works',
     (name, args) => {
       const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
-      const before = snapshot(spreadsheet);
+      const before = states(spreadsheet);
       const { error, execution } = execute(spreadsheet, name, [...args]);
       expect(execution.leakedLocks).toEqual([]);
       if (error) {
         expect(error.message).toMatch(ERROR);
-        expect(snapshot(spreadsheet)).toBe(before);
+        expectNothingWritten(spreadsheet, before, error.message);
       } else {
         // readRange reads without a plan too (and reports the read in the write log).
         expect(['createPlan', 'getHistory', 'readRange']).toContain(name);

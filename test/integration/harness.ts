@@ -171,6 +171,8 @@ export function snapshot(spreadsheet: EmulatedSpreadsheet): string {
   return JSON.stringify(state);
 }
 
+export { refusedWrites, snapshotBesideTheLog, type NotedRefusal } from './write-log-rows';
+
 export function plan(...lines: string[]): string {
   return lines.join('\n');
 }

@@ -5,13 +5,19 @@
  */
 import { diffPlans } from '../../src/core/format/plan-diff';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN, callAsPerson, execute, personEdits, planText } from './harness';
+import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { PLAN, callAsPerson, execute, personEdits, planText, refusedWrites } from './harness';
 import { STOCK_PLAN, stockSheet } from './stock-plan';
 import { at, refused, tool } from './web-agents';
 
 /** Every sheet and cell: what a refusal must leave as it was (a key's "last used" aside, kept elsewhere). */
 function sheets(spreadsheet: EmulatedSpreadsheet): string {
   return JSON.stringify(spreadsheet.toJSON().sheets);
+}
+
+/** Every sheet but the write log, where a refused write is noted. */
+function sheetsBesideTheLog(spreadsheet: EmulatedSpreadsheet): string {
+  return JSON.stringify(spreadsheet.toJSON().sheets.filter((sheet) => sheet.name !== PLAN_LOCATION.writeLogSheet));
 }
 
 /** `tool` refused, with nothing written; the refusal's message. */
@@ -134,9 +140,19 @@ test("4. claims: no agent takes over, forges, or spreads claims by any path; nor
   expect(refusedWritingNothing(spreadsheet, () => replacePlan(spreadsheet, gemini, everywhere))).toMatch(
     /^INVALID_TRANSITION: A claim is written by starting the task/,
   );
-  // Cells under a step another agent holds are that agent's.
+  // Cells under a step another agent holds are that agent's. Every other sheet stays as it was; the write log notes the
+  // attempt for the person.
   const write = () => tool(spreadsheet, gemini, 'write_range', { a1: 'Summary!B3', values: [['A-1']], step: '1.3' });
-  expect(refusedWritingNothing(spreadsheet, write)).toMatch(/^CLAIMED: Task 1\.3 is claimed by Claude/);
+  const before = sheetsBesideTheLog(spreadsheet);
+  expect(refused(write)).toMatch(/^CLAIMED: Task 1\.3 is claimed by Claude/);
+  expect(sheetsBesideTheLog(spreadsheet)).toBe(before);
+  expect(refusedWrites(spreadsheet)[0]).toMatchObject({
+    by: 'agent:Gemini',
+    step: '1.3',
+    range: 'Summary!B3',
+    code: 'CLAIMED',
+    reason: "task 1.3 is another agent's",
+  });
 });
 
 test("4. claims: another agent's claimed task stays in its phase, moved by a command or by a rewrite", () => {

@@ -16,7 +16,9 @@ import {
   planText,
   sheetWithPlan,
   sheetWithSavedPlan,
+  refusedWrites,
   snapshot,
+  snapshotBesideTheLog,
 } from './harness';
 
 const REVIEW_LINE = '- [!] 1.2 Check totals in Summary!B2:B9 — do they match the bank?';
@@ -232,10 +234,15 @@ describe.each(agentFunctions)('%s, called by an agent', (name) => {
     'attempt %i leaves the review item and the answers to the person',
     (_i, attempt) => {
       const spreadsheet = heldPlanWithHistory();
-      const before = snapshot(spreadsheet);
+      // A writeRange the sheet rules refuse is noted in the write log, and changes nothing else.
+      const state = name === 'writeRange' ? snapshotBesideTheLog : snapshot;
+      const before = state(spreadsheet);
       const { error } = execute(spreadsheet, name, attempt(spreadsheet));
       expect(personHeld(planText(spreadsheet))).toEqual({ review: true, answers: [ANSWER_LINE] });
-      if (error) expect(snapshot(spreadsheet)).toBe(before);
+      if (error) expect(state(spreadsheet)).toBe(before);
+      if (error && name === 'writeRange') {
+        expect(refusedWrites(spreadsheet)).toEqual([expect.objectContaining({ code: error.message.split(':')[0] })]);
+      }
     },
   );
 });

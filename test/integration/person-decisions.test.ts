@@ -17,7 +17,9 @@ import {
   plan,
   planText,
   sheetWithPlan,
+  refusedWrites,
   snapshot,
+  snapshotBesideTheLog,
   typeRows,
 } from './harness';
 
@@ -49,12 +51,21 @@ function agent(spreadsheet: EmulatedSpreadsheet, name: string, ...args: unknown[
   return call(spreadsheet, name, ...args);
 }
 
-/** Runs `name` and expects `code`, with every cell, sheet and property byte for byte as it was. */
+/**
+ * Runs `name` and expects `code`, with every cell, sheet and property byte for byte as it was; a refused writeRange
+ * changes the write log alone, which notes the attempt with its code.
+ */
 function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], code: string, ui = false): string {
-  const before = snapshot(spreadsheet);
+  const write = name === 'writeRange';
+  const state = write ? snapshotBesideTheLog : snapshot;
+  const notedBefore = refusedWrites(spreadsheet).length;
+  const before = state(spreadsheet);
   const { error } = execute(spreadsheet, name, args, ui ? { context: 'ui' } : {});
   expect(error?.message).toMatch(new RegExp(`^${code}: `));
-  expect(snapshot(spreadsheet)).toBe(before);
+  expect(state(spreadsheet)).toBe(before);
+  const noted = refusedWrites(spreadsheet);
+  expect(noted).toHaveLength(notedBefore + (write ? 1 : 0));
+  if (write) expect(noted[0]).toMatchObject({ range: args[0], step: args[2], code });
   return error!.message;
 }
 

@@ -2,11 +2,24 @@
  * Sheet work under the plan, through the built bundle: an agent reads anywhere (reads outside the
  * plan's ranges are reported), writes only inside the approved plan's Write ranges for a task in
  * progress, and a person undoes a write from the sidebar only while its cells still hold what the
- * agent wrote. Every refusal leaves the whole spreadsheet byte for byte as it was.
+ * agent wrote. Every refusal leaves the sheet and the plan byte for byte as they were; a write the rules refuse is
+ * noted in the write log (kind `refused`, with why), as a read outside the plan's ranges is, and nothing else.
  */
 import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
-import { execute, MARKER, openedSheet, openSidebar, PLAN, plan, PLAN_SHEET, snapshot, typeRows } from './harness';
+import {
+  execute,
+  MARKER,
+  openedSheet,
+  openSidebar,
+  PLAN,
+  plan,
+  PLAN_SHEET,
+  refusedWrites,
+  snapshot,
+  snapshotBesideTheLog,
+  typeRows,
+} from './harness';
 
 const APPROVED = plan(
   '# Plan: Stock summary',
@@ -60,12 +73,26 @@ function agent(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] =
   return result;
 }
 
-function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[]): string {
-  const before = snapshot(spreadsheet);
+/**
+ * A refused call: the spreadsheet is byte for byte as it was; or, for a write the sheet rules refused (`noted`: the
+ * reason the log gives), every cell of the sheet and of the plan, its record and properties are, and the write log
+ * gained one `refused` entry saying why.
+ */
+function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], noted?: string): string {
+  const notedBefore = refusedWrites(spreadsheet).length;
+  const before = noted === undefined ? snapshot(spreadsheet) : snapshotBesideTheLog(spreadsheet);
   const { error, execution } = execute(spreadsheet, name, args);
   expect(error).toBeDefined();
-  expect(snapshot(spreadsheet)).toBe(before);
+  expect(noted === undefined ? snapshot(spreadsheet) : snapshotBesideTheLog(spreadsheet)).toBe(before);
   expect(execution.leakedLocks).toEqual([]);
+  const after = refusedWrites(spreadsheet);
+  if (noted === undefined) {
+    expect(after).toHaveLength(notedBefore);
+  } else {
+    expect(after).toHaveLength(notedBefore + 1);
+    const code = error!.message.split(':')[0];
+    expect(after[0]).toMatchObject({ step: String(args[2]).trim(), code, reason: noted });
+  }
   return error!.message;
 }
 
@@ -202,7 +229,14 @@ describe('writeRange under an approved plan', () => {
 
   test('a formula is written only when asked for as { formula } and the plan allows formulas', () => {
     const spreadsheet = workbook();
-    expect(refused(spreadsheet, 'writeRange', ['Summary!C3', [[{ formula: '=SUM(Warehouse!C2:C4)' }]], '1.2'])).toBe(
+    expect(
+      refused(
+        spreadsheet,
+        'writeRange',
+        ['Summary!C3', [[{ formula: '=SUM(Warehouse!C2:C4)' }]], '1.2'],
+        'a formula, and the plan allows none',
+      ),
+    ).toBe(
       'FORMULA_NOT_ALLOWED: values[0][0] is a formula, and the plan does not allow formulas. Write its value ' +
         'instead, or ask the person to add "- Formulas: allowed" to the plan\'s Analysis. Nothing was written',
     );
@@ -215,17 +249,17 @@ describe('writeRange under an approved plan', () => {
 describe('refusals write nothing anywhere and say what would be allowed', () => {
   test('plan mode: a draft plan refuses writes and says reads are allowed', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
-    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toBe(
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'], 'the plan is not approved')).toBe(
       'PLAN_NOT_APPROVED: The plan is a draft: writes wait until a person approves it in the sidebar. Reads are ' +
         'allowed now. Nothing was written',
     );
   });
 
   test.each([
-    ['a done plan', APPROVED.replace('Status: approved', 'Status: done'), /The plan is done/],
-    ['no plan', '', /There is no plan, so no write is approved/],
-  ])('plan mode: %s refuses writes', (_kind, text, message) => {
-    expect(refused(workbook(text), 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatch(
+    ['a done plan', APPROVED.replace('Status: approved', 'Status: done'), /The plan is done/, 'the plan is done'],
+    ['no plan', '', /There is no plan, so no write is approved/, 'there is no plan'],
+  ])('plan mode: %s refuses writes', (_kind, text, message, noted) => {
+    expect(refused(workbook(text), 'writeRange', ['Summary!B3', [['x']], '1.2'], noted)).toMatch(
       new RegExp(`^PLAN_NOT_APPROVED: ${message.source}`),
     );
   });
@@ -235,7 +269,7 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     const current = agent(spreadsheet, 'getPlan');
     agent(spreadsheet, 'replacePlan', [current.raw.replace('Summary!B3:C5', 'Summary!A1:Z99'), current.stamp]);
     expect(String(spreadsheet.cell(PLAN))).toContain('Status: draft');
-    expect(refused(spreadsheet, 'writeRange', ['Summary!A1', [['x']], '1.2'])).toMatch(
+    expect(refused(spreadsheet, 'writeRange', ['Summary!A1', [['x']], '1.2'], 'the plan is not approved')).toMatch(
       /^PLAN_NOT_APPROVED: The plan is a draft/,
     );
   });
@@ -250,7 +284,7 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
 
   test('plan mode: a plan without a Status line is a draft while approval is required, a plain plan without', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved\n\n', ''));
-    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatch(
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'], 'the plan is not approved')).toMatch(
       /^PLAN_NOT_APPROVED: The plan has no Status line, so it is a draft/,
     );
     requireApproval(spreadsheet, false);
@@ -259,16 +293,21 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
 
   test('scope: a write outside the Write ranges names them', () => {
     expect(
-      refused(workbook(), 'writeRange', [
-        'Summary!B3:C6',
+      refused(
+        workbook(),
+        'writeRange',
         [
-          [1, 2],
-          [3, 4],
-          [5, 6],
-          [7, 8],
+          'Summary!B3:C6',
+          [
+            [1, 2],
+            [3, 4],
+            [5, 6],
+            [7, 8],
+          ],
+          '1.2',
         ],
-        '1.2',
-      ]),
+        "outside the plan's Write ranges",
+      ),
     ).toBe(
       "OUT_OF_SCOPE: Summary!B3:C6 is outside the plan's Write ranges: Summary!B3:C5, 'Bin Notes'!A:A. Write " +
         "inside one of them, or change the plan's Target ranges (a person approves the change). Nothing was written",
@@ -281,17 +320,18 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     cellReference('A1', PLAN_LOCATION.historySheet),
     cellReference('A2', PLAN_LOCATION.writeLogSheet),
   ])('scope: %s is never writable', (a1) => {
-    expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'])).toMatch(
+    const sheet = a1.slice(0, a1.indexOf('!'));
+    expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'], `${sheet} is Sheet Plan's own sheet`)).toMatch(
       /^OUT_OF_SCOPE: .+ is Sheet Plan's own sheet/,
     );
   });
 
   test('task: a write for a task that is not in progress says which one is', () => {
-    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '1.3'])).toBe(
+    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '1.3'], 'task 1.3 is not in progress')).toBe(
       'TASK_NOT_IN_PROGRESS: Task 1.3 is todo, not in progress; start it first (startTask("1.3")); in progress ' +
         'now: 1.2. Nothing was written',
     );
-    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '9.9'])).toMatch(
+    expect(refused(workbook(), 'writeRange', ['Summary!B3', [['x']], '9.9'], 'no task 9.9 in the plan')).toMatch(
       /^NOT_FOUND: Task 9\.9 not found \(steps: 1\.1, 1\.2, 1\.3\)/,
     );
   });
@@ -307,8 +347,85 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
     requireApproval(spreadsheet, false);
     expect(agent(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.2'])).toMatchObject({ range: 'Summary!B3' });
-    expect(refused(spreadsheet, 'writeRange', ['Warehouse!A1', [['x']], '1.2'])).toMatch(/^OUT_OF_SCOPE/);
-    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.3'])).toMatch(/^TASK_NOT_IN_PROGRESS/);
+    expect(
+      refused(spreadsheet, 'writeRange', ['Warehouse!A1', [['x']], '1.2'], "outside the plan's Write ranges"),
+    ).toMatch(/^OUT_OF_SCOPE/);
+    expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [['x']], '1.3'], 'task 1.3 is not in progress')).toMatch(
+      /^TASK_NOT_IN_PROGRESS/,
+    );
+  });
+});
+
+describe('refused writes in the write log', () => {
+  test('getWriteLog lists a refused write with its task, range, who and why; it is not undone, nor is a write', () => {
+    const spreadsheet = workbook();
+    refused(spreadsheet, 'writeRange', ['Warehouse!B2', [['x']], '1.2'], "outside the plan's Write ranges");
+    const [entry] = agent(spreadsheet, 'getWriteLog');
+    expect(entry).toMatchObject({
+      kind: 'refused',
+      by: 'api',
+      step: '1.2',
+      range: 'Warehouse!B2',
+      cells: 1,
+      refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+    });
+    expect(entry.undone).toBeUndefined();
+    const token = openSidebar(spreadsheet);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, 'sidebarUndoWrite', [token, entry.id], { context: 'ui' });
+    expect(error?.message).toMatch(
+      /^INVALID_ARGUMENT: Entry .+ is a refused write, which wrote nothing; only writes are undone/,
+    );
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
+  test("the sidebar's change check answers a refused write; a check after it, with nothing new, reads no log", () => {
+    const spreadsheet = workbook();
+    const token = openSidebar(spreadsheet);
+    const loaded = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' }).result as {
+      stamp: string;
+      writeMark: string;
+    };
+    const check = (mark: string) =>
+      execute(spreadsheet, 'sidebarCheck', [token, loaded.stamp, mark], { context: 'ui' });
+    refused(spreadsheet, 'writeRange', ['Warehouse!B2', [['x']], '1.2'], "outside the plan's Write ranges");
+    const readsTheLog = (execution: { calls: ReadonlyArray<{ args: readonly string[] }> }) =>
+      execution.calls.some((call) => call.args[0] === '"AGENT_WRITE_LOG"');
+    const { result, execution } = check(loaded.writeMark);
+    expect(readsTheLog(execution)).toBe(true);
+    const view = result as { writeMark: string; writes: unknown[] };
+    expect(view.writes).toEqual([
+      expect.objectContaining({
+        kind: 'refused',
+        step: '1.2',
+        range: 'Warehouse!B2',
+        refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+      }),
+    ]);
+    const quiet = check(view.writeMark);
+    expect(quiet.result).toBeNull();
+    expect(readsTheLog(quiet.execution)).toBe(false);
+  });
+
+  test('an agent retrying a refused write cannot fill the log: the last 20 refusals stay, and every write', () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'writeRange', ['Summary!B3', [['kept']], '1.2']);
+    let calls = 0;
+    for (let row = 1; row <= 25; row++) {
+      const { error, execution } = execute(spreadsheet, 'writeRange', [`Warehouse!E${row}`, [['x']], '1.2']);
+      expect(error?.message).toMatch(/^OUT_OF_SCOPE/);
+      calls = execution.calls.length;
+    }
+    // Beyond 20 rows, keeping the bound costs a refusal five calls more than noting it (13): the log's last row, one
+    // read of its rows, dropping the oldest refusal and the flush that commits it.
+    const log = agent(spreadsheet, 'getWriteLog', [100]) as Array<{ kind: string; range: string }>;
+    const refusals = log.filter((entry) => entry.kind === 'refused');
+    expect(refusals).toHaveLength(20);
+    expect(refusals[0].range).toBe('Warehouse!E25');
+    expect(refusals[19].range).toBe('Warehouse!E6');
+    expect(log.filter((entry) => entry.kind === 'write').map((entry) => entry.range)).toEqual(['Summary!B3']);
+    expect(spreadsheet.cell('Warehouse!E1')).toBe('');
+    expect(calls).toBe(18);
   });
 });
 
@@ -400,9 +517,17 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Lock')).toEqual([]);
   });
 
-  test('a refused write reads the plan cells and nothing else, and releases the lock', () => {
-    const { execution } = execute(workbook(), 'writeRange', ['Summary!A1', [['x']], '1.2']);
+  test('a refused write reads the plan cells, notes the refusal in one appended log row, and releases the lock', () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
+    const { execution } = execute(spreadsheet, 'writeRange', ['Summary!A1', [['x']], '1.2']);
     expect(calls(execution, 'Range')).toEqual(['getValues']);
+    expect(calls(execution, 'Sheet')).toEqual(['getLastRow', 'appendRow']);
+    // The log's mark moves for the sidebar; nothing to put back, so the mark before it is not read.
+    expect(calls(execution, 'Properties')).toEqual(['getProperties', 'setProperty']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
+    // Nine calls to refuse it, as before refusals were noted; four to note it (the log sheet, its last row, the mark,
+    // the row).
+    expect(execution.calls).toHaveLength(13);
   });
 });

@@ -168,8 +168,23 @@ describe('sheet-plan mcp over stdio', () => {
     expect(await failed('write_range', { a1: 'Summary!B3', values: [['x']], step: '3.2' })).toMatch(
       /^TASK_NOT_IN_PROGRESS: Task 3\.2 is todo/,
     );
+    // The log lists the write, and notes both refusals (newest first) with why, for the person and the agent.
     const { entries } = (await ok('get_write_log')) as { entries: Array<{ id: string; range: string }> };
-    expect(entries).toEqual([expect.objectContaining({ id: written.id, range: 'Discrepancies!A2:G2', step: '3.1' })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        kind: 'refused',
+        range: 'Summary!B3',
+        step: '3.2',
+        refused: { code: 'TASK_NOT_IN_PROGRESS', reason: 'task 3.2 is not in progress' },
+      }),
+      expect.objectContaining({
+        kind: 'refused',
+        range: 'Warehouse!A2',
+        step: '3.1',
+        refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+      }),
+      expect.objectContaining({ id: written.id, kind: 'write', range: 'Discrepancies!A2:G2', step: '3.1' }),
+    ]);
     expect(emulator.spreadsheet.cell('Discrepancies!G2')).toBe('=not a formula');
   });
 

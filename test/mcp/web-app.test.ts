@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import path from 'node:path';
 import { callSidebarAsPerson, connectAgentAsPerson } from '../../src/node/server/person-calls';
 import { startLocalEmulator, type LocalEmulator } from '../client/local-emulator';
+import { refusedWrites, snapshotBesideTheLog } from '../integration/write-log-rows';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 const WRONG_KEY = `sp-${'0'.repeat(64)}`;
@@ -97,11 +98,13 @@ describe.each([
     expect(written.structuredContent).toMatchObject({ range: 'Summary!B3', cells: 1 });
     expect(emulator.spreadsheet.cell('Summary!B3')).toBe(`counted by ${_name}`);
 
-    const before = cells();
+    // Refused: no cell of the sheet or the plan changes; the write log notes the attempt for the person.
+    const before = snapshotBesideTheLog(emulator.spreadsheet);
     const outside = await call('write_range', { a1: 'Warehouse!A2', values: [['x']], step });
     expect(outside.isError).toBe(true);
     expect(outside.content[0].text).toMatch(/^OUT_OF_SCOPE: Warehouse!A2 is outside the plan's Write ranges/);
-    expect(cells()).toBe(before);
+    expect(snapshotBesideTheLog(emulator.spreadsheet)).toBe(before);
+    expect(refusedWrites(emulator.spreadsheet)[0]).toMatchObject({ range: 'Warehouse!A2', step, code: 'OUT_OF_SCOPE' });
 
     expect((await call('complete_task', { step })).structuredContent).toMatchObject({ step, status: 'done' });
     const view = (await callSidebarAsPerson(emulator.url, 'sidebarLoad')) as { changedBy: string };

@@ -5,7 +5,7 @@
 import { parsePlan } from '../../src/core/format/parse';
 import type { CheckResult } from '../../src/core/rules/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
-import { freshCheckResults, needsYou } from '../../sidebar/src/needs-you';
+import { freshCheckResults, needsYou, refusedWrites } from '../../sidebar/src/needs-you';
 
 const PLAN = `# Plan: Report
 
@@ -33,7 +33,7 @@ const failed: CheckResult = {
 
 test('approval, reviews, questions, failed checks, refused writes, then blocked tasks, each with its cells', () => {
   const items = needsYou(parsePlan(PLAN), { '1.3': failed }, [
-    { step: '1.3', range: 'Chart!A1:B2', reason: 'outside the Write ranges' },
+    { step: '1.3', range: 'Chart!A1:B2', reason: "outside the plan's Write ranges", by: 'Claude', times: 2 },
   ]);
   expect(items.map((item) => [item.kind, item.step, item.range])).toEqual([
     ['approval', '', undefined],
@@ -43,6 +43,7 @@ test('approval, reviews, questions, failed checks, refused writes, then blocked 
     ['refused-write', '1.3', 'Chart!A1:B2'],
     ['blocked', '1.1', 'Costs!A2:C9'],
   ]);
+  expect(items[4].label).toBe("1.3: outside the plan's Write ranges (Claude, 2 times)");
   expect(items.map((item) => item.target)).toEqual([
     'needs-plan-approval',
     'needs-review-1-2',
@@ -71,4 +72,57 @@ test('a check result is dropped once a write for its task was undone after it; o
   expect(freshCheckResults(results, [write()])).toEqual(results);
   expect(freshCheckResults(results, [write('2026-01-10T09:59:30Z')])).toEqual(results); // undone before the check
   expect(freshCheckResults(results, [write('2026-01-10T10:05:00Z')])).toEqual({ '1.1': passed });
+});
+
+describe('refused writes', () => {
+  const DOING = `# Plan: Report
+
+Goal: Publish
+
+Status: approved
+
+### Phase 1: Work
+- [x] 1.1 Import ✅ 2026-01-10
+- [/] 1.2 Write Summary!B3:B9
+`;
+  let id = 0;
+  const refusal = (step: string, range: string, more: Partial<WriteLogEntry> = {}): WriteLogEntry => ({
+    id: `w${++id}`,
+    kind: 'refused',
+    at: '2026-01-10T10:00:00Z',
+    by: 'agent:Claude',
+    step,
+    range,
+    rows: 1,
+    columns: 1,
+    cells: 1,
+    refused: { code: 'OUT_OF_SCOPE', reason: "outside the plan's Write ranges" },
+    ...more,
+  });
+
+  test("this plan's, for a task in progress: one line a range, newest first, with who and how many times", () => {
+    const writes = [
+      refusal('1.2', 'Costs!A1'), // newest first, as the log lists them
+      refusal('1.2', 'Summary!Z1'),
+      refusal('1.2', 'Costs!A1'),
+      refusal('1.1', 'Costs!B1'), // its task is done
+      refusal('1.2', 'Old!A1', { earlierPlan: true }),
+      { ...refusal('1.2', 'Summary!B3'), kind: 'write' as const, refused: undefined },
+    ];
+    expect(refusedWrites(parsePlan(DOING), writes)).toEqual([
+      { step: '1.2', range: 'Costs!A1', reason: "outside the plan's Write ranges", by: 'Claude', times: 2 },
+      { step: '1.2', range: 'Summary!Z1', reason: "outside the plan's Write ranges", by: 'Claude', times: 1 },
+    ]);
+  });
+
+  test('at most five lines; the write log view lists the rest', () => {
+    const writes = Array.from({ length: 8 }, (_, row) => refusal('1.2', `Costs!A${row + 1}`));
+    expect(refusedWrites(parsePlan(DOING), writes).map((write) => write.range)).toEqual([
+      'Costs!A1',
+      'Costs!A2',
+      'Costs!A3',
+      'Costs!A4',
+      'Costs!A5',
+    ]);
+  });
 });

@@ -44,7 +44,7 @@ export function NeedsYou({ items }: { items: NeedItem[] }) {
       </h2>
       <ul class="needs-list">
         {items.map((item) => (
-          <li key={`${item.kind}-${item.step}`} class={`need need-${item.kind}`}>
+          <li key={`${item.kind}-${item.step}-${item.range ?? ''}`} class={`need need-${item.kind}`}>
             <button type="button" class="need-go" onClick={() => goTo(item.target)}>
               <span class="need-kind">{KIND_WORDS[item.kind]}</span> {item.label}
             </button>

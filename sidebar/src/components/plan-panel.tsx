@@ -12,7 +12,7 @@ import { renderMarkdown } from '../markdown';
 import { withoutEmptyFields } from '../empty-fields';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
-import { needTargets, needsYou } from '../needs-you';
+import { needTargets, needsYou, refusedWrites } from '../needs-you';
 import { Collapsible } from './collapsible';
 import { NeedsYou, TaskFilter, type TaskFilterChoice } from './needs-you';
 import { PersonTime } from './person-time';
@@ -64,7 +64,7 @@ export function PlanPanel({
   const [openTask, setOpenTask] = useState<string | null>(null);
   const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
   const { results } = useContext(TaskChecks);
-  const needs = useMemo(() => needsYou(plan, results), [plan, results]);
+  const needs = useMemo(() => needsYou(plan, results, refusedWrites(plan, writes)), [plan, results, writes]);
   const [filter, setFilter] = useState<TaskFilterChoice>('all');
   const shown = (task: PlanTask) => taskShown(task, filter, results);
   const current = currentTask(tasks);

@@ -1,12 +1,14 @@
 /**
  * What the agent did to the sheet, shown where a person looks for it: under each task, the writes made
  * for it, each with a link that selects its range and an Undo; below the plan, the reads outside the
- * plan's ranges and any write whose task is no longer in the plan; apart from them, under "Earlier plans", the
+ * plan's ranges, the writes the sheet rules refused (marked "Refused", with why and who tried; nothing was written),
+ * and any write whose task is no longer in the plan; apart from them, under "Earlier plans", the
  * writes made under a plan finished or replaced since (never under this plan's task of the same number). Undo puts
  * the previous values back only if the cells still hold what the agent wrote; otherwise the server says what changed.
  */
 import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
 import type { SidebarController } from '../controller';
+import { describeSource } from '../sidebar-state';
 import { PersonTime } from './person-time';
 import { RangeLink } from './range-links';
 import './write-log.css';
@@ -23,13 +25,20 @@ interface EntryProps {
   showStep?: boolean;
 }
 
+const KIND_WORDS: Record<WriteLogEntry['kind'], string> = { write: 'Wrote ', read: 'Read ', refused: 'Refused ' };
+
 function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProps) {
   return (
-    <li class={`write-entry${entry.undone ? ' undone' : ''}`} data-write={entry.id}>
+    <li class={`write-entry${entry.undone ? ' undone' : ''} kind-${entry.kind}`} data-write={entry.id}>
       <span class="write-what">
-        {entry.kind === 'read' ? 'Read ' : 'Wrote '}
+        <span class="write-kind">{KIND_WORDS[entry.kind]}</span>
         <RangeLink reference={entry.range} />
       </span>
+      {entry.kind === 'refused' && (
+        <span class="write-meta refused-why">
+          {entry.refused?.reason || 'refused'} · nothing written · by {describeSource(entry.by)}
+        </span>
+      )}
       <span class="write-meta">
         {cells(entry.cells)} · <PersonTime iso={entry.at} />
         {showStep && entry.step && ` · task ${entry.step}`}
@@ -82,7 +91,9 @@ export function OtherSheetActivity({
   controller,
   disabled,
 }: Omit<EntryProps, 'entry'> & { steps: ReadonlySet<string>; writes: WriteLogEntry[] }) {
-  const others = writes.filter((entry) => entry.kind === 'read' || (!entry.earlierPlan && !steps.has(entry.step)));
+  const others = writes.filter(
+    (entry) => !entry.earlierPlan && (entry.kind === 'read' || entry.kind === 'refused' || !steps.has(entry.step)),
+  );
   const earlier = <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />;
   if (others.length === 0) return earlier;
   return (
@@ -108,7 +119,8 @@ export function EarlierPlanWrites({
   controller,
   disabled,
 }: Omit<EntryProps, 'entry'> & { writes: WriteLogEntry[] }) {
-  const earlier = writes.filter((entry) => entry.earlierPlan);
+  // An earlier plan's refusals are no longer the person's concern: its writes are (they can still be undone).
+  const earlier = writes.filter((entry) => entry.earlierPlan && entry.kind === 'write');
   if (earlier.length === 0) return null;
   return (
     <section class="other-activity earlier-plans" aria-labelledby="earlier-plans-heading">

@@ -292,7 +292,7 @@ export const API_FUNCTIONS = {
   }),
   getWriteLog: returning<WriteLogEntry[]>()({
     ...read,
-    description: "Writes, and reads outside the plan's ranges, newest first.",
+    description: "Writes, refusals, and reads outside the plan's ranges, newest first.",
     args: [argument('limit', z.number().int().min(1).max(100).optional())],
     mcp: 'log',
   }),

@@ -42,22 +42,27 @@ export interface WriteResult {
   replacedCells: number;
 }
 
-export type LogKind = 'write' | 'read';
+export type LogKind = 'write' | 'read' | 'refused';
 
-/** One line of the write log: a write through writeRange, or a read outside the plan's ranges. */
+/**
+ * One line of the write log: a write through writeRange, a read outside the plan's ranges, or a write the sheet rules
+ * refused (nothing was written; the entry notes the attempt for the person).
+ */
 export interface WriteLogEntry {
   id: string;
   kind: LogKind;
   /** ISO time. */
   at: string;
   by: ChangeSource;
-  /** The task a write was made for; '' for a read. */
+  /** The task a write was made (or refused) for; '' for a read. */
   step: string;
   /** As Sheets writes it: `Summary!B3:E15`. */
   range: string;
   rows: number;
   columns: number;
   cells: number;
+  /** A refused write's: the error code the agent was answered, and why in a few plain words. */
+  refused?: { code: string; reason: string };
   /** Set once a person undid the write. */
   undone?: { at: string; by: string };
   /**

@@ -4,7 +4,9 @@
  * the error code of a refusal, and checks a request; what it allows is said once, in docs/sheet-work.md's rules
  * table. A refusal names what would be allowed instead; nothing is read or written after one.
  *
- * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read.
+ * Rules marked `needsPlan: false` are checked on the arguments alone, before anything is read. A write refused by a
+ * rule marked `noted` (the agent could try another way: another range, task or value) is noted in the write log, with
+ * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
 import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
 import { PlanError, type PlanErrorCode } from '../errors';
@@ -69,8 +71,12 @@ export interface SheetRule {
   readonly calls: readonly SheetCall[];
   readonly code: PlanErrorCode;
   readonly needsPlan: boolean;
+  /** Whether a write it refuses is noted in the write log for the person (the plan and the sheet stay untouched). */
+  readonly noted: boolean;
   /** Null when the request passes; else why not and what would be allowed. */
   check(request: SheetRequest, context: RuleContext): string | null;
+  /** The refusal `error` in a few plain words for the person: "outside the plan's Write ranges". */
+  brief(error: PlanError, request: SheetRequest, context: RuleContext): string;
 }
 
 const NOTHING_WRITTEN = 'Nothing was written';
@@ -81,6 +87,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['read', 'write'],
     code: 'TOO_LARGE',
     needsPlan: false,
+    noted: false,
+    brief: (_error, request) => `more than ${SHEET_LIMITS[`${request.call}Cells`].toLocaleString('en-US')} cells`,
     check(request) {
       const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
       const cells = cellCount(request.range);
@@ -97,6 +105,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['read', 'write'],
     code: 'OUT_OF_SCOPE',
     needsPlan: false,
+    noted: true,
+    brief: (_error, request) => `${request.range.sheet} is Sheet Plan's own sheet`,
     check(request, context) {
       if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
       return (
@@ -110,6 +120,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['write'],
     code: 'PLAN_NOT_APPROVED',
     needsPlan: true,
+    noted: true,
+    brief: (_error, _request, context) =>
+      !context.plan
+        ? 'there is no plan'
+        : context.plan.status === 'done'
+          ? 'the plan is done'
+          : 'the plan is not approved',
     check(_request, context) {
       const decision = writesAllowed(context.plan, context.settings);
       return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
@@ -120,6 +137,11 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['write'],
     code: 'OUT_OF_SCOPE',
     needsPlan: true,
+    noted: true,
+    brief: (_error, request, context) =>
+      declaredRanges(context.plan).write.some((range) => containsRange(range, request.range))
+        ? 'outside the Write ranges the person approved'
+        : "outside the plan's Write ranges",
     check(request, context) {
       const declared = declaredRanges(context.plan);
       const target = formatSheetRange(request.range);
@@ -147,6 +169,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['write'],
     code: 'TASK_NOT_IN_PROGRESS',
     needsPlan: true,
+    noted: true,
+    brief: (error, request) =>
+      error.code === 'NOT_FOUND'
+        ? `no task ${request.step} in the plan`
+        : error.code === 'CLAIMED'
+          ? `task ${request.step} is another agent's`
+          : `task ${request.step} is not in progress`,
     check(request, context) {
       const tasks = context.plan?.phases.flatMap((phase) => phase.tasks) ?? [];
       const task = tasks.find((candidate) => candidate.step === request.step);
@@ -175,6 +204,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
     calls: ['write'],
     code: 'FORMULA_NOT_ALLOWED',
     needsPlan: true,
+    noted: true,
+    brief: () => 'a formula, and the plan allows none',
     check(request, context) {
       if (!request.formulaAt || formulasAllowed(context.plan)) return null;
       return (
@@ -204,13 +235,36 @@ function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
   return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
 }
 
-/** Checks the rules that apply to the request and need (or do not need) the plan; throws the first refusal. */
-export function enforceSheetRules(request: SheetRequest, context: RuleContext, needsPlan: boolean): void {
+/** A rule's refusal: the error the agent is answered, and what the write log notes of it (when it is `noted`). */
+export interface SheetRefusal {
+  error: PlanError;
+  noted: boolean;
+  /** The refusal in a few plain words (the rule's `brief`). */
+  brief: string;
+}
+
+/** The first refusal of the rules that apply to the request and need (or do not need) the plan; null when none. */
+export function sheetRefusal(request: SheetRequest, context: RuleContext, needsPlan: boolean): SheetRefusal | null {
   for (const rule of SHEET_RULES) {
     if (rule.needsPlan !== needsPlan || !rule.calls.includes(request.call)) continue;
-    const refusal = rule.check(request, context);
-    if (refusal) throw new PlanError(rule.code, refusal);
+    let error: PlanError | null = null;
+    try {
+      const refusal = rule.check(request, context);
+      if (refusal) error = new PlanError(rule.code, refusal);
+    } catch (thrown) {
+      // The task rule throws NOT_FOUND and CLAIMED itself: the codes every other call answers for them.
+      if (!(thrown instanceof PlanError)) throw thrown;
+      error = thrown;
+    }
+    if (error) return { error, noted: rule.noted, brief: rule.brief(error, request, context) };
   }
+  return null;
+}
+
+/** Checks the rules that apply to the request and need (or do not need) the plan; throws the first refusal. */
+export function enforceSheetRules(request: SheetRequest, context: RuleContext, needsPlan: boolean): void {
+  const refusal = sheetRefusal(request, context, needsPlan);
+  if (refusal) throw refusal.error;
 }
 
 // ---- what the plan declares ----
