@@ -38,7 +38,7 @@ export function sendWaitingMail(event?: ClockEvent): void {
     // A one-off trigger stays in the project's list after it fired: deleted first, whatever happens next.
     if (fired) deleteTrigger(fired);
     store.exclusive(() => {
-      const settings = store.readSettings();
+      const settings = store.settings.readSettings();
       if (!settings.mailWhenWaiting) return forgetPendingMail(fired);
       const cells = store.read();
       const waiting = cells ? waitingItems(outlinePlan(cells.text), settings.approvalRequired) : [];

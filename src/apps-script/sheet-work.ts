@@ -150,7 +150,7 @@ export function readRange(
       () =>
         new WriteLog(spreadsheet, store, store.planIdOf(cellsOfPlan)).append({
           kind: 'read',
-          at: store.now(),
+          at: store.clock.now(),
           by: source,
           step: '',
           range: result.range,
@@ -225,8 +225,8 @@ function firstFormula(values: CellJson[][]): string | undefined {
 function writerClaimant(store: SpreadsheetPlanStore, source: ChangeSource): Claimant {
   return {
     holder: holderOf(source),
-    now: () => store.wallClock(0),
-    leaseEnd: () => store.wallClock(LEASE_MINUTES),
+    now: () => store.clock.wallClock(0),
+    leaseEnd: () => store.clock.wallClock(LEASE_MINUTES),
   };
 }
 
@@ -250,13 +250,19 @@ export function writeRange(
   return store.exclusive(() => {
     const planCells = store.read();
     const planText = planCells?.text ?? '';
-    const approved = store.lastApproved()?.text;
-    const context = ruleContext(planText, store.readSettings(), OWN_SHEETS, approved, writerClaimant(store, source));
+    const approved = store.versions.lastApproved()?.text;
+    const context = ruleContext(
+      planText,
+      store.settings.readSettings(),
+      OWN_SHEETS,
+      approved,
+      writerClaimant(store, source),
+    );
     const refusal = early ?? sheetRefusal(request, context, true);
     if (refusal) {
       if (refusal.noted)
         noteRefusal(spreadsheet, store.planIdOf(planCells), refusal, {
-          at: store.now(),
+          at: store.clock.now(),
           by: source,
           step: task,
           range: formatSheetRange(target),
@@ -271,7 +277,7 @@ export function writeRange(
     const replaced = readCells(cells).recorded;
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
-    const at = store.now();
+    const at = store.clock.now();
     writeCells(store, cells, grid, replaced);
     // Listed before it is logged, in the same change: the log never holds a write of a step the record says never
     // wrote.
@@ -406,7 +412,7 @@ export function undoWriteThen<T>(
           `nothing was changed`,
       );
     }
-    const undone = { at: store.now(), by: source };
+    const undone = { at: store.clock.now(), by: source };
     writeCells(store, cells, record.replaced, current.recorded);
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.
     log.markUndone(row, undone);

@@ -342,7 +342,7 @@ export function sidebarApprovePlan(token: string, stamp: string, comment?: strin
  */
 export function sidebarApprovedPlan(token: unknown): ApprovedPlanView | null {
   return run(() => {
-    const approved = new SpreadsheetPlanStore(requirePerson(token)).lastApproved();
+    const approved = new SpreadsheetPlanStore(requirePerson(token)).versions.lastApproved();
     if (!approved) return null;
     const revision = currentRevision(approved.text, approved.meta);
     return { revision: revision.revision, approvedAt: revision.changedAt ?? '', markdown: approved.text };

@@ -14,17 +14,7 @@
  */
 import { PlanError, messageOf } from '../core/errors';
 import { planIdOf, recordedRevision } from '../core/write-path/revision';
-import type { WaitingItem } from '../core/person/notifications';
-import type { PlanSettings } from '../core/person/settings';
-import type {
-  ArchiveEntry,
-  ArchivedText,
-  PlanCells,
-  PlanStore,
-  PlanWrite,
-  RecordedPlan,
-  SavedVersion,
-} from '../core/write-path/store';
+import type { PlanCells, PlanStore, PlanWrite } from '../core/write-path/store';
 import { PLAN_TEXT_LIMIT, requireStorable } from './cell-values';
 import { MailNotifier } from './mail-notifier';
 import { PLAN_CELL_REFERENCE } from './plan-location';
@@ -60,11 +50,11 @@ export class SpreadsheetPlanStore implements PlanStore {
   private committed: Array<() => void> = [];
   private readonly source = () => this.spreadsheet();
   private readonly putBackStep = (step: () => void) => this.undo.push(step);
-  private readonly clock = new SpreadsheetClock(this.source);
-  private readonly cells = new SpreadsheetPlanCells(this.source, this.putBackStep, () => this.now());
-  private readonly versions = new SpreadsheetVersions(this.source, this.putBackStep);
-  private readonly settingsStore = new ScriptSettings(this.putBackStep);
-  private readonly notifier = new MailNotifier(this.source, (step) => this.afterCommit(step));
+  readonly clock = new SpreadsheetClock(this.source);
+  private readonly cells = new SpreadsheetPlanCells(this.source, this.putBackStep, () => this.clock.now());
+  readonly versions = new SpreadsheetVersions(this.source, this.putBackStep);
+  readonly settings = new ScriptSettings(this.putBackStep);
+  readonly notifier = new MailNotifier(this.source, (step) => this.afterCommit(step));
 
   /** The cells tasks wrote and check (done means checked). */
   readonly taskCells = new SpreadsheetTaskCells(
@@ -73,7 +63,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       const read = this.cells.lastRead();
       return read && { text: read.text, plan: this.planIdOf({ meta: read.meta }) };
     },
-    () => this.now(),
+    () => this.clock.now(),
   );
 
   /**
@@ -144,57 +134,7 @@ export class SpreadsheetPlanStore implements PlanStore {
   planIdOf(cells: { meta: string } | null): string {
     const meta = cells?.meta ?? '';
     if (recordedRevision(meta) !== undefined) return planIdOf(meta);
-    return planIdOf(this.lastRecorded()?.meta ?? '');
-  }
-
-  // ---- the plan's versions, settings, clock and notifier: each its adapter's ----
-
-  lastRecorded(): RecordedPlan | null {
-    return this.versions.lastRecorded();
-  }
-
-  lastApproved(): RecordedPlan | null {
-    return this.versions.lastApproved();
-  }
-
-  listVersions(limit: number): SavedVersion[] {
-    return this.versions.listVersions(limit);
-  }
-
-  archivePlan(plan: Omit<ArchivedText, 'id'>): number {
-    return this.versions.archivePlan(plan);
-  }
-
-  listArchive(): ArchiveEntry[] {
-    return this.versions.listArchive();
-  }
-
-  readArchived(id: number): ArchivedText | null {
-    return this.versions.readArchived(id);
-  }
-
-  readSettings(): PlanSettings {
-    return this.settingsStore.readSettings();
-  }
-
-  writeSettings(settings: PlanSettings): void {
-    this.settingsStore.writeSettings(settings);
-  }
-
-  tellPerson(fresh: WaitingItem[], waiting: WaitingItem[], settings: PlanSettings, agent?: string): void {
-    this.notifier.tellPerson(fresh, waiting, settings, agent);
-  }
-
-  today(): string {
-    return this.clock.today();
-  }
-
-  now(): string {
-    return this.clock.now();
-  }
-
-  wallClock(minutesFromNow: number): string {
-    return this.clock.wallClock(minutesFromNow);
+    return planIdOf(this.versions.lastRecorded()?.meta ?? '');
   }
 
   // ---- the change ----

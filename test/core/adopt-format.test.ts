@@ -124,7 +124,9 @@ describe('PlanManager.adoptFormat', () => {
     const next = manager.getNextTask()!;
     const plan = manager.adoptFormat();
     expect(plan.revision).toBe(next.revision + 1);
-    expect(store.versions).toEqual([expect.objectContaining({ text, reason: 'rewritten into the canonical format' })]);
+    expect(store.savedVersions).toEqual([
+      expect.objectContaining({ text, reason: 'rewritten into the canonical format' }),
+    ]);
     expect(manager.getNextTask()).toMatchObject({ step: next.step, title: next.title });
     expect(manager.getNextTask()?.derived).toBeUndefined();
     expect(validatePlan(store.text).warnings.map((warning) => warning.code)).not.toContain('derived-step');
@@ -132,8 +134,8 @@ describe('PlanManager.adoptFormat', () => {
 
   test('a canonical plan is refused and nothing is written', () => {
     const store = savedPlan(realShape('canonical-sheet-plan.md'));
-    const before = JSON.stringify([store.cells, store.versions]);
+    const before = JSON.stringify([store.cells, store.savedVersions]);
     expect(() => new PlanManager(store, { source: 'api' }).adoptFormat()).toThrow(/^INVALID_ARGUMENT: /);
-    expect(JSON.stringify([store.cells, store.versions])).toBe(before);
+    expect(JSON.stringify([store.cells, store.savedVersions])).toBe(before);
   });
 });

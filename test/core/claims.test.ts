@@ -21,14 +21,14 @@ Goal: Sum the sales
 ## Notes
 `;
 
-/** A store whose wall clock stands at `clock.at` (minutes after 2026-03-14 09:00, UTC). */
-type ClockedStore = MemoryStore & { clock: { at: number }; wallClock(minutes: number): string };
+/** A store whose wall clock stands at `minutes` (after 2026-03-14 09:00, UTC), moved by the test. */
+type ClockedStore = MemoryStore & { minutes: number };
 
 function clockedStore(text = PLAN): ClockedStore {
-  const store = savedPlan(text) as ClockedStore;
-  store.clock = { at: 0 };
-  store.wallClock = (minutes: number) =>
-    new Date(Date.UTC(2026, 2, 14, 9, store.clock.at + minutes)).toISOString().slice(0, 16).replace('T', ' ');
+  const store = Object.assign(savedPlan(text), { minutes: 0 });
+  const clock = store.clock as { wallClock?: (minutes: number) => string };
+  clock.wallClock = (minutes: number) =>
+    new Date(Date.UTC(2026, 2, 14, 9, store.minutes + minutes)).toISOString().slice(0, 16).replace('T', ' ');
   return store;
 }
 
@@ -93,7 +93,7 @@ test('the holder renews its lease with each call on the task; completing takes t
   const store = clockedStore();
   const claude = agent(store, 'Claude');
   claude.startTask('1.1');
-  store.clock.at = 20;
+  store.minutes = 20;
   claude.setTaskNote('1.1', 'reading');
   expect(store.text).toContain('  - Working: Claude until 2026-03-14 09:50');
   expect(store.text.match(/Working:/g)).toHaveLength(1);
@@ -105,7 +105,7 @@ test('the holder renews its lease with each call on the task; completing takes t
 test('an expired claim is free: another agent may act on the task, and claims it by starting it', () => {
   const store = clockedStore();
   agent(store, 'Claude').startTask('1.1');
-  store.clock.at = 30;
+  store.minutes = 30;
   const gemini = agent(store, 'Gemini');
   gemini.blockTask('1.1', 'no data');
   // Blocking renews only a claim of one's own: the expired one stays as it was written.
@@ -211,10 +211,10 @@ test("the holder's rename or move of its task renews its claim, in the same writ
   const store = clockedStore();
   const claude = agent(store, 'Claude');
   claude.startTask('1.3');
-  store.clock.at = 10;
+  store.minutes = 10;
   claude.renameTask('1.3', 'Write the totals per region');
   expect(store.text).toContain('- [/] 1.3 Write the totals per region\n  - Working: Claude until 2026-03-14 09:40');
-  store.clock.at = 20;
+  store.minutes = 20;
   claude.applyCommands([{ action: 'move', step: '1.3', after: '1.1' }]);
   expect(store.text).toContain('- [/] 1.2 Write the totals per region\n  - Working: Claude until 2026-03-14 09:50');
   // Another agent's claim is not renewed by a person's edit.
@@ -250,7 +250,7 @@ test('the holder sends its task to review, its claim renewed; after the decision
   const store = clockedStore();
   const claude = agent(store, 'Claude');
   claude.startTask('1.1');
-  store.clock.at = 5;
+  store.minutes = 5;
   expect(claude.reviewTask('1.1', 'check the totals').status).toBe('review');
   expect(store.text).toContain(
     '- [!] 1.1 Read the sales — check the totals\n  - Working: Claude until 2026-03-14 09:35',

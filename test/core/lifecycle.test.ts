@@ -27,7 +27,7 @@ const APPROVED = PLAN.replace('A2:F900\n', 'A2:F900\n\nStatus: approved\n');
 /** A plan in a sheet whose person asked to approve plans first. */
 function approvalSheet(text: string): MemoryStore {
   const store = savedPlan(text);
-  store.settings.approvalRequired = true;
+  store.savedSettings.approvalRequired = true;
   return store;
 }
 
@@ -176,7 +176,7 @@ describe('only a person approves, on every path', () => {
   test('replacePlan writing "Status: approved" is refused, whatever the setting', () => {
     for (const required of [true, false]) {
       const store = savedPlan(DRAFT);
-      store.settings.approvalRequired = required;
+      store.savedSettings.approvalRequired = required;
       const before = store.state();
       const error = refusal(() => agent(store).replacePlan(DRAFT.replace('Status: draft', 'Status: approved'), 1));
       expect(error.message).toMatch(/^NEEDS_PERSON: Only a person may change what waits for them: the plan's approval/);
@@ -366,7 +366,7 @@ describe('settings', () => {
   test.each([[{}, /must change at least one/]])('%j is refused', (change, message) => {
     const store = savedPlan(PLAN);
     expect(refusal(() => person(store).saveSettings(change)).message).toMatch(message);
-    expect(store.settings).toEqual({
+    expect(store.savedSettings).toEqual({
       approvalRequired: false,
       afterFinish: 'empty',
       mailWhenWaiting: false,

@@ -3,13 +3,15 @@ import {
   PlanError,
   nextRevisionRecord,
   planErrorCode,
-  type ArchiveEntry,
   type ArchivedText,
+  type Clock,
   type PlanCells,
   type PlanStore,
   type PlanWrite,
+  type PlanVersions,
   type RecordedPlan,
   type SavedVersion,
+  type SettingsStore,
 } from '../../src/core';
 import { PlanManager } from './plan-manager';
 import { DEFAULT_SETTINGS, type PlanSettings } from '../../src/core/person/settings';
@@ -23,14 +25,14 @@ export class MemoryStore implements PlanStore {
   readonly textLimit = TEST_TEXT_LIMIT;
   cells: PlanCells | null;
   /** Newest first. */
-  versions: SavedVersion[] = [];
+  savedVersions: SavedVersion[] = [];
   /** The plan as the last write left it (what the spreadsheet keeps in its history sheet). */
   recorded: RecordedPlan | null = null;
   /**
    * Approval off, explicitly: most tests here are not about approval (a new sheet has it on, DEFAULT_SETTINGS); those
    * that are set it.
    */
-  settings: PlanSettings = { ...DEFAULT_SETTINGS, approvalRequired: false };
+  savedSettings: PlanSettings = { ...DEFAULT_SETTINGS, approvalRequired: false };
   /** Oldest first, as the archive sheet keeps them. */
   archive: ArchivedText[] = [];
   reads = 0;
@@ -42,6 +44,40 @@ export class MemoryStore implements PlanStore {
   busy = false;
   failWrites: string | null = null;
   private tick = 0;
+
+  readonly versions: PlanVersions = {
+    lastRecorded: () => (this.recorded ? { ...this.recorded } : null),
+    listVersions: (limit) => this.savedVersions.slice(0, limit),
+    archivePlan: (plan) => {
+      const newest = this.archive[this.archive.length - 1];
+      if (newest && newest.text === plan.text) return newest.id;
+      const id = (newest?.id ?? 0) + 1;
+      this.archive.push({ id, ...plan });
+      return id;
+    },
+    listArchive: () => this.archive.map(({ text: _text, ...entry }) => entry).reverse(),
+    readArchived: (id) => {
+      const found = this.archive.find((entry) => entry.id === id);
+      return found ? { ...found } : null;
+    },
+  };
+
+  readonly settings: SettingsStore = {
+    readSettings: () => {
+      this.settingsReads++;
+      return { ...this.savedSettings };
+    },
+    writeSettings: (settings) => {
+      if (this.failWrites) throw new Error(this.failWrites);
+      this.savedSettings = { ...settings };
+    },
+  };
+
+  /** Today is the day given; now moves on a second with each reading. */
+  readonly clock: Clock = {
+    today: () => this.day,
+    now: () => new Date(Date.UTC(2026, 2, 14, 9, 0, this.tick++)).toISOString(),
+  };
 
   constructor(
     cells: PlanCells | null,
@@ -55,50 +91,15 @@ export class MemoryStore implements PlanStore {
     return this.cells ? { ...this.cells } : null;
   }
 
-  lastRecorded(): RecordedPlan | null {
-    return this.recorded ? { ...this.recorded } : null;
-  }
-
   /** All or nothing, as the port promises: a failing write changes nothing. */
   write(change: PlanWrite): void {
     if (this.failWrites) throw new Error(this.failWrites);
     if (!change.setUp && !this.cells) throw new Error('The plan sheet does not exist');
     if (change.setUp) this.initializations++;
     else this.writes++;
-    this.versions.unshift(...[...change.keep].reverse().map((version) => ({ ...version })));
+    this.savedVersions.unshift(...[...change.keep].reverse().map((version) => ({ ...version })));
     this.recorded = { text: change.text, meta: change.meta };
     this.cells = { ready: true, text: change.text, meta: change.meta };
-  }
-
-  listVersions(limit: number): SavedVersion[] {
-    return this.versions.slice(0, limit);
-  }
-
-  readSettings(): PlanSettings {
-    this.settingsReads++;
-    return { ...this.settings };
-  }
-
-  writeSettings(settings: PlanSettings): void {
-    if (this.failWrites) throw new Error(this.failWrites);
-    this.settings = { ...settings };
-  }
-
-  archivePlan(plan: Omit<ArchivedText, 'id'>): number {
-    const newest = this.archive[this.archive.length - 1];
-    if (newest && newest.text === plan.text) return newest.id;
-    const id = (newest?.id ?? 0) + 1;
-    this.archive.push({ id, ...plan });
-    return id;
-  }
-
-  listArchive(): ArchiveEntry[] {
-    return this.archive.map(({ text: _text, ...entry }) => entry).reverse();
-  }
-
-  readArchived(id: number): ArchivedText | null {
-    const found = this.archive.find((entry) => entry.id === id);
-    return found ? { ...found } : null;
   }
 
   exclusive<T>(work: () => T): T {
@@ -107,21 +108,13 @@ export class MemoryStore implements PlanStore {
     return work();
   }
 
-  today(): string {
-    return this.day;
-  }
-
-  now(): string {
-    return new Date(Date.UTC(2026, 2, 14, 9, 0, this.tick++)).toISOString();
-  }
-
   /** Everything a write can change, to compare before and after a refused call. */
   state(): string {
     return JSON.stringify({
       cells: this.cells,
-      versions: this.versions,
+      versions: this.savedVersions,
       recorded: this.recorded,
-      settings: this.settings,
+      settings: this.savedSettings,
       archive: this.archive,
       writes: this.writes,
       initializations: this.initializations,

@@ -82,8 +82,8 @@ Goal: Goal
   test('keeps the plan it replaces in the history', () => {
     const store = savedPlan(simple, 3);
     agent(store).createPlan('Next', 'Go on', [{ name: 'Work', steps: ['Do it'] }]);
-    expect(store.versions).toHaveLength(1);
-    expect(store.versions[0]).toMatchObject({ text: simple, revision: 3, replacedBy: 'createPlan (api)' });
+    expect(store.savedVersions).toHaveLength(1);
+    expect(store.savedVersions[0]).toMatchObject({ text: simple, revision: 3, replacedBy: 'createPlan (api)' });
   });
 
   test('on a spreadsheet without the plan sheet it sets the sheet up', () => {
@@ -92,7 +92,7 @@ Goal: Goal
     expect(store.initializations).toBe(1);
     expect(store.cells?.ready).toBe(true);
     expect(store.text).toContain('# Plan: Fresh');
-    expect(store.versions).toEqual([]);
+    expect(store.savedVersions).toEqual([]);
   });
 
   test.each([
@@ -142,7 +142,7 @@ describe('replacePlan and restoreRevision', () => {
     const plan = person(store).replacePlan(edited, 5);
     expect(store.text).toBe(edited);
     expect(plan.revision).toBe(6);
-    expect(store.versions[0]).toMatchObject({ revision: 5, text: simple });
+    expect(store.savedVersions[0]).toMatchObject({ revision: 5, text: simple });
   });
 
   test('a stale revision is a conflict and writes nothing', () => {
@@ -195,7 +195,7 @@ describe('replacePlan and restoreRevision', () => {
     const plan = manager.restoreRevision(1);
     expect(store.text).toBe(simple);
     expect(plan.revision).toBe(3);
-    expect(store.versions.map((version) => version.revision)).toEqual([2, 1]);
+    expect(store.savedVersions.map((version) => version.revision)).toEqual([2, 1]);
   });
 
   test('restoring a revision that is not saved names the saved ones', () => {

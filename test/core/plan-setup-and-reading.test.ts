@@ -50,7 +50,7 @@ describe('initPlan', () => {
     agent(store).initPlan();
     expect(store.cells?.ready).toBe(true);
     expect(store.text).toContain('Getting Started');
-    expect(store.versions).toEqual([]);
+    expect(store.savedVersions).toEqual([]);
   });
 
   test('a wrong marker is replaced by the right one', () => {
@@ -66,16 +66,16 @@ describe('initPlan', () => {
     expect(store.text).toBe(text);
     expect(store.cells?.ready).toBe(true);
     expect(plan.title).toBe('Typed by hand');
-    expect(store.versions).toEqual([]);
+    expect(store.savedVersions).toEqual([]);
   });
 
   test('text in C2 that is not a plan is saved to the history before the starter plan replaces it', () => {
     const store = new MemoryStore({ ready: false, text: 'shopping list: eggs, milk', meta: '' });
     agent(store).initPlan();
     expect(store.text).toBe(STARTER_PLAN);
-    expect(store.versions).toHaveLength(1);
-    expect(store.versions[0]).toMatchObject({ text: 'shopping list: eggs, milk', revision: 1 });
-    expect(store.versions[0].replacedBy).toContain('initPlan');
+    expect(store.savedVersions).toHaveLength(1);
+    expect(store.savedVersions[0]).toMatchObject({ text: 'shopping list: eggs, milk', revision: 1 });
+    expect(store.savedVersions[0].replacedBy).toContain('initPlan');
   });
 
   test('when the sheet cannot be set up it returns a recovery plan naming the error, and writes nothing', () => {

@@ -234,7 +234,10 @@ describe('removeTask', () => {
     );
     expect(removed).toMatchObject({ step: '2.1', title: 'Write Report!B3:E15 (figures)', removedSteps: ['2.1'] });
     expect(removed.renumbered).toEqual({ '2.2': '2.1' });
-    expect(store.versions[0]).toMatchObject({ text: PLAN, reason: 'removed task 2.1 (Write Report!B3:E15 (figures))' });
+    expect(store.savedVersions[0]).toMatchObject({
+      text: PLAN,
+      reason: 'removed task 2.1 (Write Report!B3:E15 (figures))',
+    });
   });
 
   test('an agent removes only todo tasks, sub-steps included; a person removes any', () => {
@@ -288,7 +291,7 @@ describe('in applyCommands', () => {
         '## Notes',
       ].join('\n'),
     );
-    expect(store.versions).toHaveLength(1);
+    expect(store.savedVersions).toHaveLength(1);
   });
 
   test('one refused command writes nothing, and says which', () => {

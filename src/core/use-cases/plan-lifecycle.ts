@@ -48,7 +48,7 @@ export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>)
   // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
   // sidebar offers it for approval, and the agent waits for it.
   path.changeOnce((snapshot) => {
-    path.store.writeSettings(settings);
+    path.store.settings.writeSettings(settings);
     if (!settings.approvalRequired || !snapshot.text.trim() || snapshot.read.outline.status) return;
     path.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
   });
@@ -88,8 +88,13 @@ export function finishPlan(path: PlanRevisions, summary: string): FinishResult {
     const today = path.today();
     const marked = setStatusLine(outline, 'done').toString();
     const done = appendNoteLine(path.texts.outline(marked), `${today}: finished: ${said}`).toString();
-    const entry = { finishedAt: path.store.now(), title: outline.title, summary: said, tasks: outline.tasks.length };
-    const id = path.store.archivePlan({ ...entry, text: done });
+    const entry = {
+      finishedAt: path.store.clock.now(),
+      title: outline.title,
+      summary: said,
+      tasks: outline.tasks.length,
+    };
+    const id = path.store.versions.archivePlan({ ...entry, text: done });
     const next = path.settings().afterFinish === 'starter' ? path.asNewPlan(STARTER_PLAN) : '';
     return path.writePlan(
       snapshot,

@@ -50,7 +50,7 @@ export function recordCellEdit(
       revision.revision,
       text,
       'cell edit',
-      path.store.now(),
+      path.store.clock.now(),
       snapshot.read.digest,
       planIdOf(meta),
     );
@@ -59,7 +59,7 @@ export function recordCellEdit(
       before: path.texts.of(replaced).plan,
       after: snapshot.read.plan,
       byPerson: true,
-      at: record.info.changedAt ?? path.store.now(),
+      at: record.info.changedAt ?? path.store.clock.now(),
       revision: revision.revision,
     });
     const recorded = writePlanRecord(

@@ -88,14 +88,14 @@ export function getHistory(path: PlanRevisions, limit = 10): HistoryEntry[] {
 
 /** The archived plans, newest first, without their text. */
 export function listPlans(path: PlanRevisions): ArchiveEntry[] {
-  return path.store.listArchive();
+  return path.store.versions.listArchive();
 }
 
 /** One archived plan, parsed. */
 export function getArchivedPlan(path: PlanRevisions, id: number): ArchivedPlan {
-  const archived = path.store.readArchived(id);
+  const archived = path.store.versions.readArchived(id);
   if (!archived) {
-    const ids = path.store.listArchive().map((entry) => entry.id);
+    const ids = path.store.versions.listArchive().map((entry) => entry.id);
     throw new PlanError(
       'NOT_FOUND',
       `Plan ${id} is not in the archive (${ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty'})`,

@@ -121,7 +121,7 @@ export class PlanRevisions {
     let meta = cells?.meta ?? '';
     let lastRecorded: RecordedPlan | null | undefined;
     if (cells ? recordedRevision(meta) === undefined : forWrite) {
-      lastRecorded = this.store.lastRecorded();
+      lastRecorded = this.store.versions.lastRecorded();
       if (lastRecorded) meta = lastRecorded.meta;
     }
     const record = readPlanRecord(meta);
@@ -138,7 +138,7 @@ export class PlanRevisions {
     };
     if (forWrite) this.stepsThatWrote = snapshot.stepsThatWrote;
     if (forWrite && isUnrecorded(text, meta, read.digest))
-      snapshot.lastRecorded = lastRecorded ?? this.store.lastRecorded();
+      snapshot.lastRecorded = lastRecorded ?? this.store.versions.lastRecorded();
     return snapshot;
   }
 
@@ -159,7 +159,7 @@ export class PlanRevisions {
 
   /** Today in the plan's time zone: fetched once, and only by a change that writes a date (it is a service call). */
   today(): string {
-    this.todayFetched ??= this.store.today();
+    this.todayFetched ??= this.store.clock.today();
     return this.todayFetched;
   }
 
@@ -185,7 +185,8 @@ export class PlanRevisions {
 
   /** The caller as a claim would name it, with the spreadsheet's wall clock: for an agent, and to judge claims. */
   clock(): Claimant {
-    const clock = (minutes: number) => this.store.wallClock?.(minutes) ?? utcWallClock(this.store.now(), minutes);
+    const clock = (minutes: number) =>
+      this.store.clock.wallClock?.(minutes) ?? utcWallClock(this.store.clock.now(), minutes);
     let now: string | undefined;
     let leaseEnd: string | undefined;
     return {
@@ -197,7 +198,7 @@ export class PlanRevisions {
 
   /** The sheet's settings, read at most once per call (and only when a rule needs them). */
   settings(): PlanSettings {
-    this.cachedSettings ??= this.store.readSettings();
+    this.cachedSettings ??= this.store.settings.readSettings();
     return this.cachedSettings;
   }
 
@@ -233,7 +234,7 @@ export class PlanRevisions {
       outline,
       step,
       cells,
-      () => this.store.now(),
+      () => this.store.clock.now(),
       (task) => steps.rangesOf(task, cells),
     );
   }
@@ -243,7 +244,7 @@ export class PlanRevisions {
    * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
    */
   approvalHeld(): boolean {
-    return this.settings().approvalRequired || Boolean(this.store.lastApproved?.());
+    return this.settings().approvalRequired || Boolean(this.store.versions.lastApproved?.());
   }
 
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
@@ -302,7 +303,7 @@ export class PlanRevisions {
   /** The plan id the next record carries: a new one for a new plan (or a sheet set up afresh), else the record's. */
   private planOf(snapshot: Snapshot, text: string, options: { setUp?: boolean; newPlan?: boolean }): string {
     const kept = planIdOf(snapshot.meta);
-    return options.newPlan || (options.setUp && !kept) ? newPlanId(this.store.now(), text) : kept;
+    return options.newPlan || (options.setUp && !kept) ? newPlanId(this.store.clock.now(), text) : kept;
   }
 
   /**
@@ -330,7 +331,7 @@ export class PlanRevisions {
       revision,
       text,
       this.source,
-      this.store.now(),
+      this.store.clock.now(),
       written.digest,
       this.planOf(snapshot, text, options),
     );
@@ -348,7 +349,7 @@ export class PlanRevisions {
         before: snapshot.read.plan,
         after: written.plan,
         byPerson: this.byPerson,
-        at: next.info.changedAt ?? this.store.now(),
+        at: next.info.changedAt ?? this.store.clock.now(),
         revision,
       }),
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
@@ -394,12 +395,13 @@ export class PlanRevisions {
    * e-mails. Every change is told, also one where nothing newly waits: it sends what earlier changes left pending.
    */
   private tellPerson(before: PlanOutline, after: PlanOutline): void {
-    if (!this.store.tellPerson) return;
+    const notifier = this.store.notifier;
+    if (!notifier) return;
     const settings = this.settings();
     if (!settings.mailWhenWaiting) return;
     const waiting = waitingItems(after, settings.approvalRequired);
     const fresh = newlyWaiting(waitingItems(before, settings.approvalRequired), waiting);
-    this.store.tellPerson(fresh, waiting, settings, agentNameOf(this.source) ?? undefined);
+    notifier.tellPerson(fresh, waiting, settings, agentNameOf(this.source) ?? undefined);
   }
 
   /**
@@ -435,14 +437,14 @@ export class PlanRevisions {
   /** Saved versions, newest first, the one only the last recorded plan still holds included. */
   savedVersions(limit: number, snapshot: Snapshot): SavedVersion[] {
     const unseen = this.unseenReplacement(snapshot);
-    const versions = this.store.listVersions(limit);
+    const versions = this.store.versions.listVersions(limit);
     return unseen ? [unseen, ...versions].slice(0, limit) : versions;
   }
 
   version(revision: number, text: string, replacing: Replacing): SavedVersion {
     return {
       revision,
-      savedAt: this.store.now(),
+      savedAt: this.store.clock.now(),
       replacedBy: `${replacing.by} (${this.source})`,
       reason: replacing.reason,
       text,

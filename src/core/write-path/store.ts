@@ -148,7 +148,13 @@ export interface Notifier {
 }
 
 /**
- * Everything the write path keeps and asks, composed of the ports above (the spreadsheet's adapter is one module per
- * port, src/apps-script/spreadsheet-store.ts composes them). A store without a notifier tells no one.
+ * Everything the write path keeps and asks: the plan cells and the change that writes them, with one port a field for
+ * each other thing it keeps or asks (the spreadsheet's adapter is one module per port, composed by
+ * src/apps-script/spreadsheet-store.ts). A store without a notifier tells no one.
  */
-export interface PlanStore extends PlanCellStore, PlanVersions, SettingsStore, Clock, Partial<Notifier> {}
+export interface PlanStore extends PlanCellStore {
+  readonly versions: PlanVersions;
+  readonly settings: SettingsStore;
+  readonly clock: Clock;
+  readonly notifier?: Notifier;
+}
