@@ -81,6 +81,11 @@ export class SidebarControllerBase {
     this.set({ keptTexts: this.state.keptTexts.filter((shown) => shown !== kept) });
   }
 
+  /** The plan the page was served with (showPlanSidebar writes sidebarLoad's answer into it): shown as loaded. */
+  opened(view: PlanView): void {
+    this.confirm(view, 'Up to date', { error: null });
+  }
+
   async load(): Promise<void> {
     this.set({ busy: 'Loading the plan' });
     try {

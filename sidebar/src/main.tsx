@@ -13,8 +13,10 @@ function start(): void {
     return;
   }
   const controller = new SidebarController(connect(session));
+  // The plan the server wrote into the page is in the first render; a page without it asks for it.
+  if (session.view) controller.opened(session.view);
   render(<App controller={controller} />, root);
-  void controller.load();
+  if (!session.view) void controller.load();
 }
 
 // The server appends the session script after this one, so start when the whole page is parsed.

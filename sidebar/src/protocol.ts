@@ -12,6 +12,8 @@ export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';
 export interface SidebarSession {
   /** Proof that a person opened this sidebar: every server function asks for it. */
   token: string;
+  /** The plan when the sidebar opened (sidebarLoad's answer), so the page draws it without a call first. */
+  view?: PlanView;
 }
 
 /** The plan as the sidebar needs it: the Markdown (the page parses it with the core) and its revision. */

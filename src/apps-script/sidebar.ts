@@ -12,7 +12,6 @@
  * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
  */
 import type { TaskAction } from '../core/rules/actions';
-import { describeValue } from '../core/api/arguments';
 import { PlanError } from '../core/errors';
 import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
@@ -29,6 +28,8 @@ import { currentRevision, revisionStamp } from '../core/write-path/revision';
 import type { SeenQuestion, SeenTask } from '../core/person/seen';
 import type { AddTaskOptions } from '../core/format/types';
 import type { PlanCells } from '../core/write-path/store';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 import {
   sessionScript,
   type AgentsView,
@@ -42,7 +43,8 @@ import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
 import { undoWriteThen } from './sheet-work';
-import { activeSpreadsheet, personSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
+import { mintToken, requirePerson } from './person-token';
+import { rememberSpreadsheet } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
@@ -52,109 +54,21 @@ export const SIDEBAR_WIDTH = 300;
 /** The file `npm run build` writes to dist/ (Sidebar.html), as HtmlService names it. */
 export const SIDEBAR_FILE = 'Sidebar';
 
-// ---- the person token ----
+// ---- the person token: ./person-token.ts ----
 
-const TOKEN_PREFIX = 'sheet-plan-sidebar:';
-/** CacheService keeps a value for at most six hours. */
-const TOKEN_SECONDS = 6 * 60 * 60;
-/** A token in use is put back in the cache (for six more hours) once it is older than this. */
-const RENEW_AFTER_MS = 30 * 60 * 1000;
-const TOKEN_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface TokenRecord {
-  /** The spreadsheet the sidebar was opened in: an add-on's user cache is shared across documents. */
-  spreadsheetId: string;
-  /** Epoch milliseconds of when the token was last put in the cache. */
-  renewedAt: number;
-}
-
-function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsheetId: string): void {
-  cache.put(
-    TOKEN_PREFIX + token,
-    JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord),
-    TOKEN_SECONDS,
-  );
-}
-
-const SIDEBAR_ONLY =
-  'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
-  'the Apps Script API';
-
-/** The person check this call has passed already (see asCheckedPerson), so that it asks the cache once. */
-let checkedSession: { token: string; spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet } | null = null;
+export { asCheckedPerson } from './person-token';
 
 /**
- * Runs `call` once `token` is a live person token, before its other arguments are checked: an agent that reaches a
- * sidebar function is told it is a person's (NEEDS_PERSON), whatever else it sent. The call's own requirePerson
- * answers from this check.
+ * The plan as sidebarLoad answers it, written into the page showPlanSidebar serves: the sidebar draws it at once,
+ * without a google.script.run round trip first (an execution of its own, 300 ms and more in Google). Left out when
+ * it cannot be read now; the page then asks sidebarLoad, whose refusal says why.
  */
-export function asCheckedPerson<T>(token: unknown, call: () => T): T {
-  return run(() => {
-    const spreadsheet = requirePerson(token);
-    checkedSession = { token: token as string, spreadsheet };
-    try {
-      return call();
-    } finally {
-      checkedSession = null;
-    }
-  });
-}
-
-/**
- * Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet;
- * answers that spreadsheet, for the call to work on.
- */
-function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
-  if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
-  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
-    throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
-  }
-  const cache = CacheService.getUserCache();
-  const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
-  if (!cache || !record) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open ` +
-        `plan). ${SIDEBAR_ONLY}`,
-    );
-  }
-  const spreadsheet = activeSpreadsheet();
-  const spreadsheetId = spreadsheet.getId();
-  if (record.spreadsheetId !== spreadsheetId) {
-    throw new PlanError(
-      'NEEDS_PERSON',
-      'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
-    );
-  }
-  if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
-  return spreadsheet;
-}
-
-function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
-  if (!saved) return null;
+function openingView(spreadsheet: Spreadsheet): PlanView | undefined {
   try {
-    const record = JSON.parse(saved) as Partial<TokenRecord>;
-    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number'
-      ? (record as TokenRecord)
-      : null;
+    return { ...withWrites(spreadsheet), timeZone: spreadsheet.getSpreadsheetTimeZone() };
   } catch {
-    return null;
+    return undefined;
   }
-}
-
-/**
- * A fresh token for this person and spreadsheet, minted only where SpreadsheetApp.getUi() works: it throws
- * "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers, so nothing below runs
- * there and no token is ever minted for an agent.
- */
-function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
-  const ui = SpreadsheetApp.getUi();
-  const cache = CacheService.getUserCache();
-  if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
-  const token = Utilities.getUuid();
-  // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
-  storeToken(cache, token, personSpreadsheet({ withTimeZone: true }).getId());
-  return { ui, token };
 }
 
 /**
@@ -162,8 +76,10 @@ function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string } {
  * Script's own, so an agent calling it through scripts.run is told exactly why it cannot.
  */
 export function showPlanSidebar(): void {
-  const { ui, token } = mintToken();
-  const page = HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript({ token });
+  const { ui, token, spreadsheet } = mintToken();
+  const view = openingView(spreadsheet);
+  const page =
+    HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript(view ? { token, view } : { token });
   ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
 }
 

@@ -5,6 +5,7 @@
 import { DEFAULT_USER } from '../../src/node/emulator';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { SECRET_HEADER } from '../../src/node/server/local-only';
+import { sessionFromPage } from '../../sidebar/src/protocol';
 import { openSidebar, taskRow, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser();
@@ -63,8 +64,8 @@ test(
   'the sidebar opened by a person carries a token that works, and it is kept in the user cache with an ' + 'expiry',
   async () => {
     const html = await (await fetch(`${server().url}/sidebar`)).text();
-    const token = /window\.__SHEET_PLAN_SESSION__ = \{"token":"([0-9a-f-]{36})"\};<\/script>/.exec(html)?.[1];
-    expect(token).toBeDefined();
+    const token = sessionFromPage(html)?.token;
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
     const entry = [...userCache().entries()].find(([key]) => key.endsWith(token!));
     expect(entry).toBeDefined();
     expect(entry![1].expiresAt - Date.now()).toBeGreaterThan(5.9 * 3600 * 1000);

@@ -5,6 +5,7 @@
  */
 import { PERSON_FUNCTIONS } from '../../src/core/api/api-person-functions';
 import type { ApiFunctionSpec } from '../../src/core/api/api-spec';
+import { sessionFromPage } from '../../sidebar/src/protocol';
 import {
   execute,
   openedSheet,
@@ -61,6 +62,23 @@ test('the change check the sidebar polls is one range read, and nothing when the
       .map((call: { method: string }) => call.method),
   ).toEqual(['getValues']);
   expect(execution.countCalls('SpreadsheetApp.getActiveSpreadsheet')).toBe(1);
+});
+
+test('the sidebar opens with the plan in its page: what sidebarLoad answers, without a call of its own', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
+  expect(error).toBeUndefined();
+  const session = sessionFromPage(execution.ui.sidebars[0].content)!;
+  const loaded = execute(spreadsheet, 'sidebarLoad', [session.token], { context: 'ui' }).result;
+  expect(session.view).toEqual(loaded);
+  expect(session.view).toMatchObject({ markdown: PLAN_TEXT, writes: [], timeZone: expect.any(String) });
+});
+
+test('a sheet with no plan yet opens the sidebar with an empty plan in its page', () => {
+  const spreadsheet = openedSheet();
+  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
+  expect(error).toBeUndefined();
+  expect(sessionFromPage(execution.ui.sidebars[0].content)?.view).toMatchObject({ markdown: '', revision: 0 });
 });
 
 test("the sidebar's Initialize plan says why the sheet could not be set up, and writes nothing", () => {

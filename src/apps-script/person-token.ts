@@ -1,0 +1,116 @@
+/**
+ * The person token: proof that a sidebar function was called from a sidebar a person opened. showPlanSidebar mints it
+ * only after SpreadsheetApp.getUi() succeeded (it throws in a scripts.run execution, so an agent can never mint one),
+ * keeps it in the user's cache and writes it into the sidebar's page; a call without a live token is refused with
+ * NEEDS_PERSON before anything is read or written.
+ */
+import { describeValue } from '../core/api/arguments';
+import { PlanError } from '../core/errors';
+import { run } from './api';
+import { activeSpreadsheet, personSpreadsheet } from './spreadsheet-access';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+const TOKEN_PREFIX = 'sheet-plan-sidebar:';
+/** CacheService keeps a value for at most six hours. */
+const TOKEN_SECONDS = 6 * 60 * 60;
+/** A token in use is put back in the cache (for six more hours) once it is older than this. */
+const RENEW_AFTER_MS = 30 * 60 * 1000;
+const TOKEN_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TokenRecord {
+  /** The spreadsheet the sidebar was opened in: an add-on's user cache is shared across documents. */
+  spreadsheetId: string;
+  /** Epoch milliseconds of when the token was last put in the cache. */
+  renewedAt: number;
+}
+
+function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsheetId: string): void {
+  cache.put(
+    TOKEN_PREFIX + token,
+    JSON.stringify({ spreadsheetId, renewedAt: Date.now() } satisfies TokenRecord),
+    TOKEN_SECONDS,
+  );
+}
+
+const SIDEBAR_ONLY =
+  'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
+  'the Apps Script API';
+
+/** The person check this call has passed already (see asCheckedPerson), so that it asks the cache once. */
+let checkedSession: { token: string; spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet } | null = null;
+
+/**
+ * Runs `call` once `token` is a live person token, before its other arguments are checked: an agent that reaches a
+ * sidebar function is told it is a person's (NEEDS_PERSON), whatever else it sent. The call's own requirePerson
+ * answers from this check.
+ */
+export function asCheckedPerson<T>(token: unknown, call: () => T): T {
+  return run(() => {
+    const spreadsheet = requirePerson(token);
+    checkedSession = { token: token as string, spreadsheet };
+    try {
+      return call();
+    } finally {
+      checkedSession = null;
+    }
+  });
+}
+
+/**
+ * Throws NEEDS_PERSON unless `token` is one showPlanSidebar minted for this user and spreadsheet;
+ * answers that spreadsheet, for the call to work on.
+ */
+export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
+    throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
+  }
+  const cache = CacheService.getUserCache();
+  const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
+  if (!cache || !record) {
+    throw new PlanError(
+      'NEEDS_PERSON',
+      `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open ` +
+        `plan). ${SIDEBAR_ONLY}`,
+    );
+  }
+  const spreadsheet = activeSpreadsheet();
+  const spreadsheetId = spreadsheet.getId();
+  if (record.spreadsheetId !== spreadsheetId) {
+    throw new PlanError(
+      'NEEDS_PERSON',
+      'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
+    );
+  }
+  if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
+  return spreadsheet;
+}
+
+function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
+  if (!saved) return null;
+  try {
+    const record = JSON.parse(saved) as Partial<TokenRecord>;
+    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number'
+      ? (record as TokenRecord)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh token for this person and spreadsheet, minted only where SpreadsheetApp.getUi() works: it throws
+ * "Cannot call SpreadsheetApp.getUi() from this context" in scripts.run and triggers, so nothing below runs
+ * there and no token is ever minted for an agent.
+ */
+export function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string; spreadsheet: Spreadsheet } {
+  const ui = SpreadsheetApp.getUi();
+  const cache = CacheService.getUserCache();
+  if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
+  const token = Utilities.getUuid();
+  // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
+  const spreadsheet = personSpreadsheet({ withTimeZone: true });
+  storeToken(cache, token, spreadsheet.getId());
+  return { ui, token, spreadsheet };
+}
