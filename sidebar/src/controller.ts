@@ -116,6 +116,24 @@ export class SidebarController extends PanelController {
     }
   }
 
+  /**
+   * Keeps every write that can still be undone (the person confirmed: no Undo afterwards): the log has room again for
+   * the agent's writes.
+   */
+  async keepWrites(count: number): Promise<boolean> {
+    if (this.state.busy || !this.state.view) return false;
+    const what = count === 1 ? '1 write' : `${count} writes`;
+    this.set({ busy: `Keeping ${what}`, error: null, notice: `Keeping ${what}…` });
+    try {
+      this.confirm(await this.server('sidebarKeepWrites'), `${what[0].toUpperCase()}${what.slice(1)} kept`);
+      return true;
+    } catch (error) {
+      this.refuse(error, `Keeping the writes: not done`);
+      await this.check(true);
+      return false;
+    }
+  }
+
   // ---- the Markdown editor ----
 
   /** Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. */

@@ -12,12 +12,14 @@
 import type { CheckResult } from '../../src/core/rules/done-checks';
 import { findRangeReferences } from '../../src/core/format/range-references';
 import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
+import { SHEET_LIMITS } from '../../src/core/sheet/sheet-rules';
 import { STATUS_TABLE } from '../../src/core/format/statuses';
 import type { Plan, PlanTask } from '../../src/core/format/types';
 import { waitingSourceOfPlan, whatWaitsForPerson, type WaitingThing } from '../../src/core/person/waiting';
 import { describeSource } from './sidebar-state';
 
-export type NeedKind = 'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'blocked';
+export type NeedKind =
+  'approval' | 'review' | 'question' | 'failed-check' | 'refused-write' | 'writes-full' | 'blocked';
 
 export interface NeedItem {
   kind: NeedKind;
@@ -80,6 +82,7 @@ export const needTargets = {
   approval: 'needs-plan-approval',
   review: (step: string) => `needs-review-${step.replace(/\W/g, '-')}`,
   question: (number: number | string) => `needs-question-${number}`,
+  keepWrites: 'keep-writes',
   task: (step: string) => `task-row-${step.replace(/\W/g, '-')}`,
 };
 
@@ -120,11 +123,15 @@ function taskNeeds(tasks: PlanTask[], checkResults: Record<string, CheckResult>)
   return [...failed, ...blocked];
 }
 
-/** Everything that waits for the person, in the order they act on it. */
+/**
+ * Everything that waits for the person, in the order they act on it. `undoableWrites`: the writes the log keeps that
+ * can still be undone; at its bound (SHEET_LIMITS.undoableWrites) the agent's next write waits for the person.
+ */
 export function needsYou(
   plan: Plan,
   checkResults: Record<string, CheckResult>,
   refused: readonly RefusedWrite[] = [],
+  undoableWrites = 0,
 ): NeedItem[] {
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = whatWaitsForPerson(waitingSourceOfPlan(plan), plan.status !== undefined);
@@ -159,6 +166,14 @@ export function needsYou(
       label: `${write.step}: ${short(write.reason)} (${write.by}${times})`,
       range: write.range,
       target: needTargets.task(write.step),
+    });
+  }
+  if (undoableWrites >= SHEET_LIMITS.undoableWrites) {
+    items.push({
+      kind: 'writes-full',
+      step: '',
+      label: `${undoableWrites} writes you can undo: keep them or undo some, and the agent can write again`,
+      target: needTargets.keepWrites,
     });
   }
   items.push(...blocked);

@@ -49,6 +49,7 @@ const otherEntryPoints = {
   sidebarLoad: sidebar.sidebarLoad,
   sidebarCheck: sidebar.sidebarCheck,
   sidebarUndoWrite: sidebar.sidebarUndoWrite,
+  sidebarKeepWrites: sidebar.sidebarKeepWrites,
   sidebarTaskAction: sidebar.sidebarTaskAction,
   sidebarAnswerQuestion: sidebar.sidebarAnswerQuestion,
   sidebarReplacePlan: sidebar.sidebarReplacePlan,

@@ -341,6 +341,15 @@ export function getWriteLog(spreadsheet: Spreadsheet, limit?: number | null): Wr
   return new WriteLog(spreadsheet).list(limit ?? 20);
 }
 
+/**
+ * Keeps every write that can still be undone (a person's choice in the sidebar): they can no longer be undone, and the
+ * log has room again for the agent's writes. Answers what `answer` reads inside the same change.
+ */
+export function keepWritesThen<T>(spreadsheet: Spreadsheet, answer: (kept: number) => T): T {
+  const store = new SpreadsheetPlanStore(spreadsheet);
+  return store.exclusive(() => answer(new WriteLog(spreadsheet, store).keepAll()), 'nothing');
+}
+
 /** How many differing cells an undo refusal lists before "and N more". */
 const DIFFERENCES_SHOWN = 5;
 
@@ -382,6 +391,9 @@ export function undoWriteThen<T>(
     }
     if (entry.undone) {
       throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was already undone (${entry.undone.at})`);
+    }
+    if (entry.kept) {
+      throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was kept; it can no longer be undone`);
     }
     if (!record) throw new PlanError('NOT_FOUND', `The undo record of the write to ${entry.range} is unreadable`);
     const range = requireSheetRange(entry.range, 'the logged range');

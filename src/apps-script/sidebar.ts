@@ -42,7 +42,7 @@ import {
 import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
-import { undoWriteThen } from './sheet-work';
+import { keepWritesThen, undoWriteThen } from './sheet-work';
 import { mintToken, requirePerson } from './person-token';
 import { rememberSpreadsheet } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
@@ -185,6 +185,17 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
     // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
     // for an undo that was made.
     return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet));
+  });
+}
+
+/**
+ * Keeps every write the person can still undo: they stay listed without an Undo, and the write log has room again for
+ * the agent's writes (it keeps at most 100 that can be undone). Answers the view with the write log as it now is.
+ */
+export function sidebarKeepWrites(token: unknown): PlanView {
+  return run(() => {
+    const spreadsheet = requirePerson(token);
+    return keepWritesThen(spreadsheet, () => withWrites(spreadsheet));
   });
 }
 

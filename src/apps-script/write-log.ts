@@ -30,7 +30,7 @@ export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
  * Writes kept. Beyond it the oldest settled writes go; undoable ones never do, and at most this many are kept (the
  * next write is refused). Reads never count toward it.
  */
-export const WRITE_LOG_LIMIT = 100;
+export const WRITE_LOG_LIMIT = SHEET_LIMITS.undoableWrites;
 /** Reads outside the plan's ranges kept; the oldest are dropped. */
 export const READ_LOG_LIMIT = 100;
 /**
@@ -96,9 +96,21 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
   return { replaced: split(replaced), written: split(written) };
 }
 
+/**
+ * The Kind column of a write the person kept: it stays a write, no longer undoable (its undo record stays beside it,
+ * unread). The log's bounds then treat it as a settled write.
+ */
+const KEPT = 'kept';
+
+/** A row's kind as the listing and the bounds read it: a kept write is a write. */
+function kindOf(row: unknown[]): string {
+  const kind = cellText(row[1]);
+  return kind === KEPT ? 'write' : kind;
+}
+
 function entryOf(row: unknown[]): WriteLogEntry | null {
   const id = cellText(row[0]);
-  const kind = cellText(row[1]);
+  const kind = kindOf(row);
   if (!id || (kind !== 'write' && kind !== 'read' && kind !== 'refused')) return null;
   const rows = Number(row[6]) || 0;
   const columns = Number(row[7]) || 0;
@@ -115,6 +127,7 @@ function entryOf(row: unknown[]): WriteLogEntry | null {
   };
   if (kind === 'refused') entry.refused = { code: cellText(row[8]), reason: cellText(row[9]) };
   else if (cellText(row[8])) entry.undone = { at: cellText(row[8]), by: cellText(row[9]) };
+  if (cellText(row[1]) === KEPT) entry.kept = true;
   return entry;
 }
 
@@ -159,12 +172,14 @@ export interface LoggedRow {
  */
 function loggedRows(values: unknown[][], currentPlan: string | undefined): LoggedRow[] {
   return values.map((row) => {
-    const kind = cellText(row[1]);
     const thisPlan = currentPlan === undefined || planOfId(cellText(row[0])) === currentPlan;
-    // Column I (Undone at) is row[8]; K and L (the parts) are row[10] and row[11].
-    const undoable = kind === 'write' && thisPlan && !cellText(row[8]) && Number(row[10]) > 0 && Number(row[11]) > 0;
-    return { kind, undoable };
+    return { kind: kindOf(row), undoable: thisPlan && canBeUndone(row) };
   });
+}
+
+/** A write not undone nor kept, with its undo record. Column I (Undone at) is row[8]; K and L the parts' counts. */
+function canBeUndone(row: unknown[]): boolean {
+  return cellText(row[1]) === 'write' && !cellText(row[8]) && Number(row[10]) > 0 && Number(row[11]) > 0;
 }
 
 /**
@@ -201,8 +216,8 @@ function requireRoomForWrite(rows: readonly LoggedRow[]): void {
   throw new PlanError(
     'NEEDS_PERSON',
     `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
-      'dropped; nothing was written. Ask the person to review the writes in the sidebar (Writes) and undo the ones ' +
-      'they do not want, or to finish the plan; then write again',
+      'dropped; nothing was written. Ask the person to review the writes in the sidebar (Writes): to undo the ones ' +
+      'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again',
   );
 }
 
@@ -350,6 +365,29 @@ export class WriteLog {
     const range = this.sheet()!.getRange(row, 9, 1, 2);
     change.registerPutBack(() => range.setValues([['', '']]));
     range.setValues([[asText(undone.at), asText(undone.by)]]);
+  }
+
+  /**
+   * Keeps every write that can still be undone, of any plan (one read of the log, one write of its Kind column): they
+   * stay listed, with no Undo, and settled writes make room in the log. Answers how many; INVALID_TRANSITION when no
+   * write can be undone (nothing to keep, nothing written).
+   */
+  keepAll(): number {
+    const change = this.changeUnderWay();
+    const sheet = this.sheet();
+    const lastRow = sheet?.getLastRow() ?? 0;
+    const values = sheet && lastRow >= 2 ? sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues() : [];
+    const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
+    if (!sheet || !kept.length)
+      throw new PlanError('INVALID_TRANSITION', 'No write in the log can be undone now; there is nothing to keep');
+    const [first, last] = [kept[0], kept[kept.length - 1]];
+    const kinds = values.slice(first, last + 1).map((row) => [asText(cellText(row[1]))]);
+    const range = sheet.getRange(first + 2, 2, last - first + 1, 1);
+    this.touch();
+    change.registerPutBack(() => range.setValues(kinds));
+    const keeps = new Set(kept);
+    range.setValues(kinds.map((kind, offset) => (keeps.has(first + offset) ? [asText(KEPT)] : kind)));
+    return kept.length;
   }
 
   /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */

@@ -1,7 +1,8 @@
 /**
  * The person's undo is never pushed out of the write log: a write the person can still undo stays in the log, whatever
  * the agent writes or reads after it. Reads and settled writes (undone) go first; when only undoable writes are left
- * and the log is full, the agent's next write is refused (nothing written) and told to ask the person.
+ * and the log is full, the agent's next write is refused (nothing written) and told to ask the person, who undoes some
+ * or keeps them all (they stay listed, no longer undoable).
  */
 import { WRITE_LOG_LIMIT } from '../../src/apps-script/write-log';
 import { callAsPerson, plan, sheetWithSavedPlan, snapshot, typeRows } from './harness';
@@ -82,4 +83,45 @@ test('a wipe of 50 cells stays undoable after more writes and reads: the 101st u
   expect(
     JSON.parse(tool(spreadsheet, agent.key, 'write_range', { a1: 'Scratch!A150', values: [[1]], step: '1.2' })),
   ).toMatchObject({ range: 'Scratch!A150' });
+});
+
+test('the person keeps every write they could undo: the agent writes again, and a kept write cannot be undone', () => {
+  const { spreadsheet, token, agent } = setUp();
+  tool(spreadsheet, agent.key, 'start_task', { step: '1.2' });
+  const answers = harmlessWrites(spreadsheet, agent.key, 1, WRITE_LOG_LIMIT + 1);
+  expect(answers[WRITE_LOG_LIMIT]!.text).toMatch(/^NEEDS_PERSON: .* keep the rest \(Keep all writes\)/);
+  // Only a person keeps writes: an agent has no such function, and a call without the person's token is refused.
+  expect(() => callAsPerson(spreadsheet, 'not-the-token', 'sidebarKeepWrites')).toThrow();
+
+  const view = callAsPerson(spreadsheet, token, 'sidebarKeepWrites') as {
+    writes: Array<{ id: string; kind: string; kept?: true }>;
+  };
+  const writes = view.writes.filter((entry) => entry.kind === 'write');
+  expect(writes).toHaveLength(WRITE_LOG_LIMIT);
+  expect(writes.every((entry) => entry.kept)).toBe(true);
+  expect(
+    JSON.parse(tool(spreadsheet, agent.key, 'write_range', { a1: 'Scratch!A150', values: [[1]], step: '1.2' })),
+  ).toMatchObject({ range: 'Scratch!A150' });
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarUndoWrite', writes[0]!.id)).toThrow(
+    /^INVALID_TRANSITION: The write to Scratch!A100 was kept; it can no longer be undone/,
+  );
+  expect(spreadsheet.cell('Scratch!A100')).toBe(100);
+  // The agent sees them kept too.
+  const log = JSON.parse(tool(spreadsheet, agent.key, 'get_write_log', { limit: 3 })) as {
+    entries: Array<{ range: string; kept?: true }>;
+  };
+  expect(log.entries.map((entry) => [entry.range, entry.kept])).toEqual([
+    ['Scratch!A150', undefined],
+    ['Scratch!A100', true],
+    ['Scratch!A99', true],
+  ]);
+});
+
+test('keeping when no write can be undone is refused, and nothing is written', () => {
+  const { spreadsheet, token } = setUp();
+  const before = snapshot(spreadsheet);
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarKeepWrites')).toThrow(
+    /^INVALID_TRANSITION: No write in the log can be undone now; there is nothing to keep/,
+  );
+  expect(snapshot(spreadsheet)).toBe(before);
 });

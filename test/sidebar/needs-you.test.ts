@@ -54,6 +54,19 @@ test('approval, reviews, questions, failed checks, refused writes, then blocked 
   ]);
 });
 
+test('a full write log waits for the person before the blocked tasks: keep the writes or undo some', () => {
+  const plan = parsePlan(PLAN);
+  expect(needsYou(plan, {}, [], 99).some((item) => item.kind === 'writes-full')).toBe(false);
+  const items = needsYou(plan, {}, [], 100);
+  expect(items.map((item) => item.kind).slice(-2)).toEqual(['writes-full', 'blocked']);
+  expect(items.find((item) => item.kind === 'writes-full')).toEqual({
+    kind: 'writes-full',
+    step: '',
+    label: '100 writes you can undo: keep them or undo some, and the agent can write again',
+    target: 'keep-writes',
+  });
+});
+
 test('a check result is dropped once a write for its task was undone after it; others stay', () => {
   const write = (undoneAt?: string): WriteLogEntry => ({
     id: 'w1',

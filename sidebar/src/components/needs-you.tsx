@@ -14,6 +14,7 @@ const KIND_WORDS: Record<NeedItem['kind'], string> = {
   question: 'Question',
   'failed-check': 'Check failed',
   'refused-write': 'Write refused',
+  'writes-full': 'Writes wait',
   blocked: 'Blocked',
 };
 

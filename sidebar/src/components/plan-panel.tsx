@@ -24,7 +24,7 @@ import { TaskItem } from './task';
 import { TaskChecks } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
 import { AnsweredQuestions, Waiting } from './waiting';
-import { OtherSheetActivity } from './write-log';
+import { OtherSheetActivity, undoableWrites } from './write-log';
 import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
 
 interface PanelProps {
@@ -64,7 +64,10 @@ export function PlanPanel({
   const [openTask, setOpenTask] = useState<string | null>(null);
   const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
   const { results } = useContext(TaskChecks);
-  const needs = useMemo(() => needsYou(plan, results, refusedWrites(plan, writes)), [plan, results, writes]);
+  const needs = useMemo(
+    () => needsYou(plan, results, refusedWrites(plan, writes), undoableWrites(writes)),
+    [plan, results, writes],
+  );
   const [filter, setFilter] = useState<TaskFilterChoice>('all');
   const shown = (task: PlanTask) => taskShown(task, filter, results);
   const current = currentTask(tasks);

@@ -7,8 +7,11 @@
  * the previous values back only if the cells still hold what the agent wrote; otherwise the server says what changed.
  */
 import type { WriteLogEntry } from '../../../src/core/sheet/sheet-results';
+import { SHEET_LIMITS } from '../../../src/core/sheet/sheet-rules';
 import type { SidebarController } from '../controller';
 import { describeSource } from '../sidebar-state';
+import { useState } from 'preact/hooks';
+import { Confirm } from './confirm';
 import { PersonTime } from './person-time';
 import { RangeLink } from './range-links';
 import './write-log.css';
@@ -48,7 +51,8 @@ function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProp
           Undone <PersonTime iso={entry.undone.at} />
         </span>
       )}
-      {entry.kind === 'write' && !entry.undone && (
+      {entry.kept && <span class="write-meta">Kept</span>}
+      {entry.kind === 'write' && !entry.undone && !entry.kept && (
         <button
           type="button"
           class="button text undo-button"
@@ -84,6 +88,55 @@ export function TaskWrites({
   );
 }
 
+/** The writes a person can still undo: what the write log keeps at most (SHEET_LIMITS.undoableWrites) counts them. */
+export function undoableWrites(writes: readonly WriteLogEntry[]): number {
+  return writes.filter((entry) => entry.kind === 'write' && !entry.undone && !entry.kept).length;
+}
+
+/** From this many writes that can be undone, the sidebar offers to keep them all, before the log is full. */
+const KEEP_OFFERED_FROM = Math.floor(SHEET_LIMITS.undoableWrites * 0.8);
+
+/**
+ * Keep all writes, offered when the log nears the writes it keeps that can be undone: at the bound, the agent's next
+ * write waits for the person (NEEDS_PERSON), and keeping them (or undoing some) makes room.
+ */
+export function KeepWrites({ writes, controller, disabled }: Omit<EntryProps, 'entry'> & { writes: WriteLogEntry[] }) {
+  const [asking, setAsking] = useState(false);
+  const count = undoableWrites(writes);
+  if (count < KEEP_OFFERED_FROM) return null;
+  const full = count >= SHEET_LIMITS.undoableWrites;
+  return (
+    <section class="other-activity keep-writes" id="keep-writes" aria-labelledby="keep-writes-heading">
+      <h2 id="keep-writes-heading" class="section-heading">
+        Writes you can undo <span class="section-count">{count}</span>
+      </h2>
+      <p class="write-meta">
+        The log keeps {SHEET_LIMITS.undoableWrites} writes you can undo
+        {full
+          ? ", and it is full: the agent's next write waits until you keep them or undo some."
+          : "; then the agent's writes wait for you."}
+      </p>
+      {asking ? (
+        <Confirm
+          label="Confirm keeping the writes"
+          question={`Keep all ${count} writes? You can no longer undo them; they stay listed.`}
+          yes={`Keep ${count} writes`}
+          disabled={disabled}
+          onYes={() => {
+            setAsking(false);
+            void controller.keepWrites(count);
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      ) : (
+        <button type="button" class="button" disabled={disabled} onClick={() => setAsking(true)}>
+          Keep all {count} writes
+        </button>
+      )}
+    </section>
+  );
+}
+
 /** Reads outside the plan's ranges, and writes whose task is gone from the plan; then earlier plans' writes. */
 export function OtherSheetActivity({
   steps,
@@ -94,7 +147,12 @@ export function OtherSheetActivity({
   const others = writes.filter(
     (entry) => !entry.earlierPlan && (entry.kind === 'read' || entry.kind === 'refused' || !steps.has(entry.step)),
   );
-  const earlier = <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />;
+  const earlier = (
+    <>
+      <KeepWrites writes={writes} controller={controller} disabled={disabled} />
+      <EarlierPlanWrites writes={writes} controller={controller} disabled={disabled} />
+    </>
+  );
   if (others.length === 0) return earlier;
   return (
     <>

@@ -278,6 +278,14 @@ export const PERSON_FUNCTIONS = {
     description: "Undoes an agent's write, only if its cells still hold what it wrote.",
     args: [token, argument('id', z.string())],
   }),
+  sidebarKeepWrites: returning<unknown>()({
+    ...sidebar,
+    changesPlan: false,
+    writesSheet: true,
+    retrySafe: true,
+    description: 'Keeps every write that can still be undone: no longer undoable, they make room in the write log.',
+    args: [token],
+  }),
   sidebarConnectAgent: returning<unknown>()({
     ...sidebar,
     changesPlan: false,

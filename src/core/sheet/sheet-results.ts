@@ -65,6 +65,8 @@ export interface WriteLogEntry {
   refused?: { code: string; reason: string };
   /** Set once a person undid the write. */
   undone?: { at: string; by: string };
+  /** Set on a write the person kept: it can no longer be undone, and leaves room in the log. */
+  kept?: true;
   /**
    * Set on a write made under an earlier plan (before the last finishPlan or createPlan), where the listing knows the
    * plan now in the cell: it belongs to no task of this plan, and is shown apart.

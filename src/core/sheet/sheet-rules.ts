@@ -28,6 +28,8 @@ export const SHEET_LIMITS = {
   writeCells: 5_000,
   /** Characters of one write's undo record (the values it replaces and the values it writes, as JSON). */
   undoRecordCharacters: 450_000,
+  /** Writes the write log keeps that the person can still undo; at this many, the next write waits for them. */
+  undoableWrites: 100,
 } as const;
 
 export type SheetCall = 'read' | 'write';
