@@ -114,8 +114,7 @@ async function shrink(outputFiles) {
     ecma: 2020,
     compress: { passes: 2 },
     mangle: true,
-    // Lines of at most 32,000 characters (a few bytes): a position in a trace stays readable.
-    format: { comments: false, preamble: HEADER, max_line_len: 32_000 },
+    format: { comments: false, preamble: HEADER },
     sourceMap: { content: map },
   });
   return { code: result.code.trimEnd(), map: result.map };
