@@ -83,3 +83,11 @@ export class PlanError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * An INVALID_ARGUMENT error, the code most checks throw: made here once rather than spelled out at each of some fifty
+ * places (each copy is bytes of dist/Code.js, which Apps Script evaluates on every call).
+ */
+export function invalidArgument(detail: string): PlanError {
+  return new PlanError('INVALID_ARGUMENT', detail);
+}

@@ -19,7 +19,7 @@ import {
   type Claimant,
 } from '../rules/claims';
 import { comparedName } from '../person/source-words';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
@@ -78,8 +78,7 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
   }
   const end = claimEnd(claim, claimant.now());
   if (!end || end > claimant.leaseEnd()) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `A claim lasts at most ${LEASE_MINUTES} minutes from your last call on the task ` +
         `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. ` +
         `Leave Working lines to startTask, which writes and renews them; ${NOTHING_WRITTEN}`,

@@ -5,7 +5,7 @@
  * already holds; it never renumbers a step that is written.
  */
 import type { PlanDocument } from './document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { outlinePlan, type HeadingPlace, type PlanOutline } from './parse';
 import { indentationOf, middleOf, phaseHeadingLine } from './patterns';
 import { statusDefinition, statusForSymbol } from './statuses';
@@ -119,7 +119,7 @@ export function adoptFormat(markdown: string): string {
 
   const adopted = rewrite.toString();
   if (adopted === markdown) {
-    throw new PlanError('INVALID_ARGUMENT', 'The plan is already in the canonical format; nothing to change');
+    throw invalidArgument('The plan is already in the canonical format; nothing to change');
   }
   // Every task must read exactly as before: same step, status, title, note and date.
   const after = outlinePlan(adopted).tasks.map(taskKey);

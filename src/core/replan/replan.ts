@@ -9,7 +9,7 @@
  */
 import { describeValue, givenStep, requireLine } from '../api/arguments';
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { requireTaskNotHeld } from '../rules/held-items';
 import { STEP_ID, withPhaseNumber } from '../format/patterns';
 import type { OutlinePhase, PlanOutline } from '../format/parse';
@@ -76,7 +76,7 @@ export function addTask(
   const phaseNumber = requirePhaseNumber(phaseValue, 'phase');
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
-  if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
+  if (options.after && options.under) throw invalidArgument('Give after or under, not both');
   requireUniqueSteps(outline);
   // Named as the plan numbers them now: runEdit carries the line over any renumbering this call makes.
   const waitsFor = requireWaitsFor(outline, waitsForValue);
@@ -153,8 +153,7 @@ export function addPhase(
 ): ReplanOutcome & { phase: { number: number; name: string } } {
   const name = requireLine(nameValue, 'name', { maxLength: 200 });
   if (!stepsValue?.length) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got ${
         stepsValue ? 'an empty list' : 'nothing'
       })`,
@@ -221,7 +220,7 @@ export function renameTask(
   const task = findTask(outline, step);
   requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
   if (task.title === title) {
-    throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
+    throw invalidArgument(`Task ${step} is already called "${title}"; nothing to change`);
   }
   const { document } = changeTaskLine(outline, task, {
     status: task.status,
@@ -236,8 +235,7 @@ export function renameTask(
 /** Where a task moves: a phase number (2 or "2"), or the step it goes right after. */
 function requireMoveTarget(value: string | number | undefined): string | number {
   if (value === undefined || value === null) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       'after must be a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes ' +
         'first in that phase) (got nothing)',
     );
@@ -281,7 +279,7 @@ export function moveTask(
   } else {
     const after = findTask(outline, destination);
     if (after === task || after.step.startsWith(`${step}.`)) {
-      throw new PlanError('INVALID_ARGUMENT', `Task ${step} cannot go after itself or one of its own sub-steps`);
+      throw invalidArgument(`Task ${step} cannot go after itself or one of its own sub-steps`);
     }
     target = phaseOf(outline, after);
     targetParent = new PhaseTree(target).parentOf(after);
@@ -323,8 +321,7 @@ export function moveTask(
     { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: movedAt },
     { phaseOrigin: `#${source.number}`, parentOrigin: sourceParent?.step, fromLine: leftAt },
   ]);
-  if (tracked.document.toString() === text)
-    throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already there; nothing to change`);
+  if (tracked.document.toString() === text) throw invalidArgument(`Task ${step} is already there; nothing to change`);
   return { document: tracked.document, lines: [movedAt], renumbered };
 }
 
@@ -377,10 +374,7 @@ export interface EditCommand {
 /** An add command's `after` is a step: a command's `after` may also be a phase number, for move and addPhase. */
 function stepAfter(value: string | number | undefined): string | undefined {
   if (value === undefined || value === null || (typeof value === 'string' && STEP_ID.test(value.trim()))) return value;
-  throw new PlanError(
-    'INVALID_ARGUMENT',
-    `after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`,
-  );
+  throw invalidArgument(`after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`);
 }
 
 export const EDIT_ACTIONS: Record<

@@ -4,7 +4,7 @@
  * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
  */
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { matchStatusLine } from '../format/patterns';
 import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
@@ -53,8 +53,7 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
   if (after.status && after.status !== before.status) {
     const writer = planStatusDefinition(after.status).writtenBy;
     if (writer === 'finishPlan') {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
+      throw invalidArgument(
         `"Status: ${after.status}" is written by finishPlan(summary) once every task is finished, which also ` +
           `archives the plan; nothing was written`,
       );
