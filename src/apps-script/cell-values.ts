@@ -3,6 +3,7 @@
  * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written, so Sheet Plan writes one.
  */
 import { PlanError } from '../core/errors';
+import { formatCount } from '../core/text';
 
 /** Sheets stores at most this many characters in one cell. */
 export const CELL_CHARACTERS = 50_000;
@@ -41,9 +42,9 @@ export function requireStorable(text: string, what: string, place: string): stri
   if (input !== undefined) return input;
   throw new PlanError(
     'TOO_LARGE',
-    `${what} is ${text.length.toLocaleString('en-US')} characters, and ${place} holds at most ` +
-      `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} of a text that starts with "${text.charAt(0)}". Nothing was ` +
-      `written; shorten it by at least ${(text.length - PLAN_TEXT_LIMIT).toLocaleString('en-US')} characters`,
+    `${what} is ${formatCount(text.length)} characters, and ${place} holds at most ` +
+      `${formatCount(PLAN_TEXT_LIMIT)} of a text that starts with "${text.charAt(0)}". Nothing was ` +
+      `written; shorten it by at least ${formatCount(text.length - PLAN_TEXT_LIMIT)} characters`,
   );
 }
 

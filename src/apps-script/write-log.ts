@@ -21,6 +21,7 @@ import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
 import { scriptProperties } from './spreadsheet-access';
+import { formatCount } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -88,8 +89,8 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
     throw new PlanError(
       'TOO_LARGE',
       `The undo record of this write to ${range} (the values it replaces and writes) would be ` +
-        `${size.toLocaleString('en-US')} characters; at most ` +
-        `${SHEET_LIMITS.undoRecordCharacters.toLocaleString('en-US')} are kept per write. Nothing was written; ` +
+        `${formatCount(size)} characters; at most ` +
+        `${formatCount(SHEET_LIMITS.undoRecordCharacters)} are kept per write. Nothing was written; ` +
         `write fewer rows at a time`,
     );
   }

@@ -5,8 +5,7 @@
  */
 import { PlanError } from '../errors';
 import { outlinePlan } from '../format/parse';
-
-const count = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '../text';
 
 /** The parts of a plan people can shorten (Analysis, Questions, each phase, Notes), largest first, with their sizes. */
 export function largestParts(text: string): Array<{ name: string; characters: number }> {
@@ -38,12 +37,12 @@ export function requireFits(text: string, replacing: string, limit: number, plac
   if (text.length <= limit || text.length <= replacing.length) return;
   const parts = largestParts(text).slice(0, 3);
   const where = parts.length
-    ? `; its longest parts are ${parts.map((part) => `${part.name} (${count(part.characters)})`).join(', ')}`
+    ? `; its longest parts are ${parts.map((part) => `${part.name} (${formatCount(part.characters)})`).join(', ')}`
     : '';
   throw new PlanError(
     'TOO_LARGE',
-    `The plan would be ${count(text.length)} characters; ${place} holds at most ${count(limit)}. ` +
+    `The plan would be ${formatCount(text.length)} characters; ${place} holds at most ${formatCount(limit)}. ` +
       'Nothing was written; ' +
-      `shorten it by at least ${count(text.length - Math.max(limit, replacing.length))} characters${where}`,
+      `shorten it by at least ${formatCount(text.length - Math.max(limit, replacing.length))} characters${where}`,
   );
 }

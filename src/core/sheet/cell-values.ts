@@ -13,6 +13,7 @@
  */
 import { describeValue } from '../api/arguments';
 import { invalidArgument, PlanError } from '../errors';
+import { formatCount } from '../text';
 
 export type DateCell = { readonly date: string };
 export type FormulaCell = { readonly formula: string };
@@ -49,8 +50,8 @@ export function requireCell(value: unknown, where: string): CellJson {
   if (typeof value === 'string') {
     if (value.length > CELL_TEXT_LIMIT) {
       throw invalidArgument(
-        `${where} is ${value.length.toLocaleString('en-US')} characters; a cell holds at most ` +
-          `${CELL_TEXT_LIMIT.toLocaleString('en-US')} here (50,000 with the text marker)`,
+        `${where} is ${formatCount(value.length)} characters; a cell holds at most ` +
+          `${formatCount(CELL_TEXT_LIMIT)} here (50,000 with the text marker)`,
       );
     }
     return value;
@@ -96,8 +97,8 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
   if (cells > maxCells) {
     throw new PlanError(
       'TOO_LARGE',
-      `values hold ${cells.toLocaleString('en-US')} cells (${values.length} rows × ${first.length} columns); a write ` +
-        `sets at most ${maxCells.toLocaleString('en-US')}. Nothing was written; write the rows in parts`,
+      `values hold ${formatCount(cells)} cells (${values.length} rows × ${first.length} columns); a write ` +
+        `sets at most ${formatCount(maxCells)}. Nothing was written; write the rows in parts`,
     );
   }
   return values.map((row: unknown, r) => {

@@ -8,6 +8,7 @@
 import { PLAIN_SHEET_NAME, cellA1, columnLetters, columnNumber, quoteSheetName } from './a1';
 import { describeValue } from '../api/arguments';
 import { invalidArgument } from '../errors';
+import { formatCount } from '../text';
 
 /** Rows and columns are 1-based; an open end (`A:A`, `A2:B`, `2:3`) is OPEN_END. */
 export interface SheetRange {
@@ -61,7 +62,7 @@ function readEndpoint(text: string): Endpoint | string {
   if (match[2]) {
     endpoint.row = Number(match[2]);
     if (endpoint.row < 1) return 'rows are numbered from 1';
-    if (endpoint.row > MAX_ROW) return `row ${match[2]} is past ${MAX_ROW.toLocaleString('en-US')}`;
+    if (endpoint.row > MAX_ROW) return `row ${match[2]} is past ${formatCount(MAX_ROW)}`;
   }
   return endpoint;
 }

@@ -16,6 +16,7 @@ import type { PlanSettings } from '../person/settings';
 import { STATUS_TABLE } from '../format/statuses';
 import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
 import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
+import { formatCount } from '../text';
 
 /** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/person/settings.ts).
  * */
@@ -88,14 +89,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
     code: 'TOO_LARGE',
     needsPlan: false,
     noted: false,
-    brief: (_error, request) => `more than ${SHEET_LIMITS[`${request.call}Cells`].toLocaleString('en-US')} cells`,
+    brief: (_error, request) => `more than ${formatCount(SHEET_LIMITS[`${request.call}Cells`])} cells`,
     check(request) {
       const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
       const cells = cellCount(request.range);
       if (cells <= limit) return null;
       return (
-        `${formatSheetRange(request.range)} is ${cells.toLocaleString('en-US')} cells; a ${request.call} covers at ` +
-        `most ${limit.toLocaleString('en-US')}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
+        `${formatSheetRange(request.range)} is ${formatCount(cells)} cells; a ${request.call} covers at ` +
+        `most ${formatCount(limit)}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
         `ask for fewer rows at a time`
       );
     },

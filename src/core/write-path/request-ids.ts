@@ -19,6 +19,7 @@
 import { describeValue } from '../api/arguments';
 import { invalidArgument, PlanError } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
+import { formatCount } from '../text';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -173,7 +174,7 @@ export function repeatedAnswer(
   if (!('answer' in first)) {
     throw new PlanError(
       'CONFLICT',
-      `${applied}, but its answer (${(first.answerSize ?? 0).toLocaleString('en-US')} characters) was too large to ` +
+      `${applied}, but its answer (${formatCount(first.answerSize ?? 0)} characters) was too large to ` +
         `remember; read the plan (getPlan) to see it. Nothing was written again`,
     );
   }
