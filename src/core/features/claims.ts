@@ -11,6 +11,7 @@
 import {
   LEASE_MINUTES,
   claimEnd,
+  claimedError,
   describeClaim,
   isHonoured,
   sameHolder,
@@ -55,15 +56,6 @@ function changeWords(before: PlanTask, after: PlanTask): string {
   return 'change its note';
 }
 
-function claimed(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
-  return new PlanError(
-    'CLAIMED',
-    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
-      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
-      `the sidebar; ${NOTHING_WRITTEN}`,
-  );
-}
-
 /** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
 function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], transition: Transition): void {
   const claimant = (transition.actor as { claimant: Claimant }).claimant;
@@ -101,9 +93,9 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
   const other = othersLiveClaim(was, claimant);
   if (other && pair.before) {
     if (!sameTask(pair.before, pair.after))
-      throw claimed(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
+      throw claimedError(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
     const kept = now.some((claim) => signature(claim) === signature(other));
-    if (!kept) throw claimed(pair.after.step, other, claimant, "take over or remove another agent's claim");
+    if (!kept) throw claimedError(pair.after.step, other, claimant, "take over or remove another agent's claim");
   }
   const known = new Set(was.map(signature));
   for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);
@@ -128,7 +120,7 @@ function requireKeptInPhase(pair: TaskPair, transition: Transition, before: Map<
   const phaseKept = transition.after.phases.some((phase) => phase.name === was)
     ? phaseName(transition.after, pair.after) === was
     : pair.after.phase === pair.before.phase;
-  if (!phaseKept) throw claimed(pair.after.step, other, claimant, 'move it to another phase');
+  if (!phaseKept) throw claimedError(pair.after.step, other, claimant, 'move it to another phase');
 }
 
 export const CLAIMS: PlanFeature = {
@@ -147,7 +139,7 @@ export const CLAIMS: PlanFeature = {
     for (const task of transition.before.tasks) {
       if (kept.has(task)) continue;
       const other = othersLiveClaim(claimsOf(before, task), claimant);
-      if (other) throw claimed(task.step, other, claimant, 'remove it');
+      if (other) throw claimedError(task.step, other, claimant, 'remove it');
     }
   },
 };

@@ -164,13 +164,21 @@ export function requireUnclaimed(
   for (const step of steps) {
     const claim = claimByOther(claims, step, claimant);
     if (!claim) continue;
-    throw new PlanError(
-      'CLAIMED',
-      `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what} ` +
-        `it: take another task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person ` +
-        `to release it in the sidebar; nothing was written`,
-    );
+    throw claimedError(step, claim, claimant, `${what} it`);
   }
+}
+
+/**
+ * The refusal of a change to a task another agent holds (here, and by the claims feature for a whole-document
+ * change, ../features/claims.ts): whose claim it is, and what the agent can do instead.
+ */
+export function claimedError(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
+  return new PlanError(
+    'CLAIMED',
+    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
+      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
+      `the sidebar; nothing was written`,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition, type PlanStatus } from '../format/plan-status';
 import { appendNoteLine } from '../format/update';
+import { PLAN_APPROVAL_PATH } from './held-items';
 
 /** `Status: draft — changes requested: …`: the line as Sheet Plan writes it. */
 function statusText(status: PlanStatus, note: string | undefined): string {
@@ -39,10 +40,6 @@ export function setStatusLine(outline: PlanOutline, status: PlanStatus, note?: s
 export function withStatus(text: string, status: PlanStatus, note?: string): string {
   return setStatusLine(outlinePlan(text), status, note).toString();
 }
-
-const APPROVAL_HELP =
-  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
-  'getPlan() answers as statusNote';
 
 /**
  * Only finishPlan marks a plan done: an agent's whole-document write (replacePlan, restoreRevision) that says so is
@@ -88,20 +85,18 @@ export function waitsForApproval(status: PlanStatus | undefined, approvalRequire
  */
 export function requireApproved(outline: PlanOutline, approvalRequired: boolean): void {
   if (!waitsForApproval(outline.status, approvalRequired)) return;
+  // The two refusals differ only in how the plan is a draft: no Status line (re-planning then writes one), or one.
+  const why = 'the person asked to approve plans before an agent starts work';
+  const replanning = 'Re-planning (addTask, renameTask, replacePlan…) is still allowed';
   if (!outline.status) {
     throw new PlanError(
       'NEEDS_APPROVAL',
-      `The plan has no Status line, so it is a draft: the person asked to approve plans before an agent starts ` +
-        `work. Re-planning (addTask, renameTask, replacePlan…) is still allowed and marks it "Status: draft"; ` +
-        APPROVAL_HELP,
+      `The plan has no Status line, so it is a draft: ${why}. ${replanning} and marks it "Status: draft"; ` +
+        PLAN_APPROVAL_PATH,
     );
   }
   const said = outline.statusNote ? ` The person said: "${outline.statusNote}".` : '';
-  throw new PlanError(
-    'NEEDS_APPROVAL',
-    `The plan is a draft: the person asked to approve plans before an agent starts work.${said} Re-planning ` +
-      `(addTask, renameTask, replacePlan…) is still allowed; ${APPROVAL_HELP}`,
-  );
+  throw new PlanError('NEEDS_APPROVAL', `The plan is a draft: ${why}.${said} ${replanning}; ${PLAN_APPROVAL_PATH}`);
 }
 
 export type PlanDecision = 'approve' | 'requestChanges';
