@@ -4,6 +4,7 @@
  */
 import { PlanError } from '../core/errors';
 import { formatCount } from '../core/text';
+import { isDate } from '../core/sheet/cell-values';
 
 /** Sheets stores at most this many characters in one cell. */
 export const CELL_CHARACTERS = 50_000;
@@ -52,7 +53,7 @@ export function requireStorable(text: string, what: string, place: string): stri
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (Object.prototype.toString.call(value) === '[object Date]') return (value as Date).toISOString();
+  if (isDate(value)) return value.toISOString();
   return String(value);
 }
 

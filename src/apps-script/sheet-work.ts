@@ -19,7 +19,7 @@ import {
   toCellInput,
   type CellJson,
 } from '../core/sheet/cell-values';
-import { invalidArgument, PlanError } from '../core/errors';
+import { invalidArgument, messageOf, PlanError } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
 import type { ChangeSource } from '../core/write-path/revision';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
@@ -69,7 +69,7 @@ function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
   try {
     return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     if (!/outside the dimensions/i.test(message)) throw error;
     throw invalidArgument(
       `${formatSheetRange(range)} goes past the edge of ${range.sheet} (${message}); listSheets() gives its size`,

@@ -65,7 +65,7 @@ export function parseErrorMessage(message: string): ParsedErrorMessage | undefin
 
 /** The code of a thrown value's message, if it carries one of ours. */
 export function planErrorCode(error: unknown): PlanErrorCode | undefined {
-  return parseErrorMessage(error instanceof Error ? error.message : String(error))?.code;
+  return parseErrorMessage(messageOf(error))?.code;
 }
 
 export class PlanError extends Error {
