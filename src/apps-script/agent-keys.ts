@@ -11,7 +11,7 @@
  */
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/api/arguments';
-import { invalidArgument, PlanError } from '../core/errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
@@ -165,7 +165,7 @@ function reservedName(text: string, field: string): PlanError {
   return invalidArgument(
     `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; ${field} may not be one ` +
       `of these reserved names (whatever their case and spacing): "api", ${reservedNamesList()}. Give the agent a ` +
-      'name of its own, such as "Claude on my laptop"; nothing was written',
+      `name of its own, such as "Claude on my laptop"; ${NOTHING_WRITTEN}`,
   );
 }
 
@@ -179,7 +179,7 @@ export function requireKeylessName(name: unknown): string {
   if (taken) {
     throw invalidArgument(
       `agent "${text}" is the name of an agent connected with a key ("${taken.name}"); a caller without a key may ` +
-        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; nothing was written`,
+        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; ${NOTHING_WRITTEN}`,
     );
   }
   return text;

@@ -91,3 +91,11 @@ export function messageOf(error: unknown): string {
 export function invalidArgument(detail: string): PlanError {
   return new PlanError('INVALID_ARGUMENT', detail);
 }
+
+/**
+ * What a refusal says of the plan and the sheet: a change that is refused writes nothing. Said in one set of words by
+ * every message that says it (and written once into dist/Code.js).
+ */
+export const NOTHING_WRITTEN = 'nothing was written';
+/** The same, starting a sentence. */
+export const NOTHING_WRITTEN_SENTENCE = 'Nothing was written';

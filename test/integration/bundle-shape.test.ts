@@ -28,7 +28,7 @@ test('the top-level function declarations are exactly the functions of the API d
  * Apps Script evaluates the whole of Code.js at the start of every execution: its bytes are a cost every call pays
  * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB).
  */
-const CODE_CEILING = 211_500;
+const CODE_CEILING = 211_000;
 
 test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, () => {
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);

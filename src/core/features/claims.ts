@@ -20,14 +20,12 @@ import {
   type Claimant,
 } from '../rules/claims';
 import { comparedName } from '../person/source-words';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';
-
-const NOTHING_WRITTEN = 'nothing was written';
 
 function claimsOf(claims: Map<string, Claim[]>, task: PlanTask | undefined): Claim[] {
   return task ? (claims.get(task.step) ?? []) : [];

@@ -5,7 +5,7 @@
  * already holds; it never renumbers a step that is written.
  */
 import type { PlanDocument } from './document';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { outlinePlan, type HeadingPlace, type PlanOutline } from './parse';
 import { indentationOf, middleOf, phaseHeadingLine } from './patterns';
 import { statusDefinition, statusForSymbol } from './statuses';
@@ -129,7 +129,7 @@ export function adoptFormat(markdown: string): string {
     const task = outline.tasks[changed >= 0 ? changed : before.length - 1];
     throw new PlanError(
       'INVALID_PLAN',
-      `Rewriting the plan would change how the task on line ${task.line + 1} reads; nothing was written. ` +
+      `Rewriting the plan would change how the task on line ${task.line + 1} reads; ${NOTHING_WRITTEN}. ` +
         'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
     );
   }

@@ -8,7 +8,7 @@
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -318,7 +318,7 @@ export function requireHeldItemsKept(
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
   throw new PlanError(
     'NEEDS_PERSON',
-    `Only a person may change what waits for them: ${items.join('; ')}. Nothing was written; keep ${
+    `Only a person may change what waits for them: ${items.join('; ')}. ${NOTHING_WRITTEN_SENTENCE}; keep ${
       refused.length === 1 ? 'it' : 'them'
     } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
   );

@@ -4,7 +4,7 @@
  * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
  */
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { matchStatusLine } from '../format/patterns';
 import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
@@ -52,7 +52,7 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
     if (writer === 'finishPlan') {
       throw invalidArgument(
         `"Status: ${after.status}" is written by finishPlan(summary) once every task is finished, which also ` +
-          `archives the plan; nothing was written`,
+          `archives the plan; ${NOTHING_WRITTEN}`,
       );
     }
   }

@@ -3,7 +3,7 @@
  * person typed up to the cell's limit can still be updated (a status change adds nothing); the refusal says how much
  * to cut and where the text is.
  */
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { outlinePlan } from '../format/parse';
 import { formatCount } from '../text';
 
@@ -42,7 +42,7 @@ export function requireFits(text: string, replacing: string, limit: number, plac
   throw new PlanError(
     'TOO_LARGE',
     `The plan would be ${formatCount(text.length)} characters; ${place} holds at most ${formatCount(limit)}. ` +
-      'Nothing was written; ' +
+      `${NOTHING_WRITTEN_SENTENCE}; ` +
       `shorten it by at least ${formatCount(text.length - Math.max(limit, replacing.length))} characters${where}`,
   );
 }

@@ -12,7 +12,7 @@
  *   accident, and only where the plan allows formulas.
  */
 import { describeValue } from '../api/arguments';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { formatCount } from '../text';
 
 export type DateCell = { readonly date: string };
@@ -98,7 +98,7 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
     throw new PlanError(
       'TOO_LARGE',
       `values hold ${formatCount(cells)} cells (${values.length} rows × ${first.length} columns); a write ` +
-        `sets at most ${formatCount(maxCells)}. Nothing was written; write the rows in parts`,
+        `sets at most ${formatCount(maxCells)}. ${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`,
     );
   }
   return values.map((row: unknown, r) => {

@@ -9,7 +9,7 @@
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
 import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
-import { PlanError, type PlanErrorCode } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { parsePlan } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import type { PlanSettings } from '../person/settings';
@@ -80,8 +80,6 @@ export interface SheetRule {
   brief(error: PlanError, request: SheetRequest, context: RuleContext): string;
 }
 
-const NOTHING_WRITTEN = 'Nothing was written';
-
 export const SHEET_RULES: readonly SheetRule[] = [
   {
     name: 'size',
@@ -96,7 +94,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (cells <= limit) return null;
       return (
         `${formatSheetRange(request.range)} is ${formatCount(cells)} cells; a ${request.call} covers at ` +
-        `most ${formatCount(limit)}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
+        `most ${formatCount(limit)}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}; ` +
         `ask for fewer rows at a time`
       );
     },
@@ -112,7 +110,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
       return (
         `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
-        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}`
+        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}`
       );
     },
   },
@@ -130,7 +128,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
           : 'the plan is not approved',
     check(_request, context) {
       const decision = writesAllowed(context.plan, context.settings);
-      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
+      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN_SENTENCE}`;
     },
   },
   {
@@ -155,13 +153,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (declared.write.length === 0) {
         return (
           `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
-          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN}`
+          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN_SENTENCE}`
         );
       }
       return (
         `${target} is outside the plan's Write ranges: ${declared.write.map(formatSheetRange).join(', ')}${unread}. ` +
         `Write inside one of them, or change the plan's Target ranges (a person approves the change). ` +
-        NOTHING_WRITTEN
+        NOTHING_WRITTEN_SENTENCE
       );
     },
   },
@@ -185,7 +183,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
         throw new PlanError(
           'NOT_FOUND',
           `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
-            NOTHING_WRITTEN,
+            NOTHING_WRITTEN_SENTENCE,
         );
       }
       if (context.claimant && heldByOther(task.working, context.claimant)) {
@@ -193,11 +191,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
         throw new PlanError(
           'CLAIMED',
           `Task ${task.step} is claimed by ${describeClaim(task.working!)}, so you (${context.claimant.holder}) ` +
-            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN}`,
+            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN_SENTENCE}`,
         );
       }
       if (STATUS_TABLE.inProgress(task.status)) return null;
-      return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
+      return (
+        `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ` +
+        NOTHING_WRITTEN_SENTENCE
+      );
     },
   },
   {
@@ -211,7 +212,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (!request.formulaAt || formulasAllowed(context.plan)) return null;
       return (
         `${request.formulaAt} is a formula, and the plan does not allow formulas. Write its value instead, or ask ` +
-        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN}`
+        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN_SENTENCE}`
       );
     },
   },
@@ -224,7 +225,8 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
   const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
   return (
     `${formatSheetRange(range)} is in the plan's Write ranges, but not in those of the plan a person last approved ` +
-    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ${NOTHING_WRITTEN}`
+    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ` +
+    NOTHING_WRITTEN_SENTENCE
   );
 }
 

@@ -2,7 +2,7 @@
 import { adoptFormat as adoptedFormat } from '../format/adopt';
 import { requireDetails, requireLine, requirePhases } from '../api/arguments';
 import { composePlan } from '../format/compose';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
@@ -78,7 +78,7 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
       throw new PlanError(
         'CONFLICT',
         `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
-          `${now.changedBy}). Nothing was written; reload it and apply your change again`,
+          `${now.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`,
       );
     }
     if (current === markdown) throw invalidArgument('The new text is the same as the plan; nothing to change');

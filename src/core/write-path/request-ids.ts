@@ -17,7 +17,7 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
 import { formatCount } from '../text';
 
@@ -68,7 +68,7 @@ export function changeRequest(
   if (early >= 0) {
     throw invalidArgument(
       `${functionName} got request options as argument ${early + 1}: ${shape} go after all of them (send null for ` +
-        `one left out); nothing was written`,
+        `one left out); ${NOTHING_WRITTEN}`,
     );
   }
   if (options === undefined || options === null) return undefined;
@@ -79,7 +79,7 @@ export function changeRequest(
   if (unknownKeys.length) {
     throw invalidArgument(
       `${shape} take only requestId and agent (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); ` +
-        'nothing was written',
+        NOTHING_WRITTEN,
     );
   }
   const id = (options as { requestId?: unknown }).requestId;
@@ -167,7 +167,7 @@ export function repeatedAnswer(
     const call = first.function === request.function ? `${first.function} with other arguments` : first.function;
     throw invalidArgument(
       `requestId ${quoted} was already used for ${call} (revision ${first.revision}); a request id names one change: ` +
-        `send a new id for a new change. Nothing was written`,
+        `send a new id for a new change. ${NOTHING_WRITTEN_SENTENCE}`,
     );
   }
   const applied = `The change with requestId ${quoted} was already applied (revision ${first.revision})`;
@@ -175,7 +175,7 @@ export function repeatedAnswer(
     throw new PlanError(
       'CONFLICT',
       `${applied}, but its answer (${formatCount(first.answerSize ?? 0)} characters) was too large to ` +
-        `remember; read the plan (getPlan) to see it. Nothing was written again`,
+        `remember; read the plan (getPlan) to see it. ${NOTHING_WRITTEN_SENTENCE} again`,
     );
   }
   const answer = withPlans(first.answer, (stamp) => {
