@@ -2,8 +2,9 @@
  * Builds dist/: exactly what `clasp push` uploads.
  *  - Code.js: src/apps-script/main.ts bundled by esbuild and minified by terser, plus one top-level function
  *    declaration per function of the API descriptor (src/core/api/api-functions.ts), calling main.ts's implementation
- *    of it (Apps Script only reaches top-level declarations; nothing else is global). What the bundle needs of the descriptor's zod schemas
- *    is written in as JSON: where request options go, and the MCP tool list with its routes (doPost).
+ *    of it (Apps Script only reaches top-level declarations; nothing else is global). What the bundle needs of the
+ *    descriptor's zod schemas is written in as JSON: where request options go, and the MCP tool list with its routes
+ *    (doPost).
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
