@@ -16,7 +16,7 @@
  *   key is the key's agent: the option may only repeat its name.
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
-import { PlanError } from '../core/errors';
+import { invalidArgument, NOTHING_WRITTEN } from '../core/errors';
 import { agentNameOf, agentSource, type ChangeSource } from '../core/write-path/revision';
 import { comparedName } from '../core/person/source-words';
 import { requireKeylessName } from './agent-keys';
@@ -52,9 +52,8 @@ export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   const named = typeof name === 'string' && name.trim().toLowerCase() === 'api' ? 'api' : name;
   const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(String(named).trim());
   if (comparedName(caller) === comparedName(asNamed)) return work();
-  throw new PlanError(
-    'INVALID_ARGUMENT',
+  throw invalidArgument(
     `agent is ${JSON.stringify(named)}, but this call comes with the key of ${agentNameOf(caller) ?? caller}: the ` +
-      `agent option names a caller without a key; nothing was written`,
+      `agent option names a caller without a key; ${NOTHING_WRITTEN}`,
   );
 }

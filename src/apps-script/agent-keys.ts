@@ -11,7 +11,7 @@
  */
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/api/arguments';
-import { PlanError } from '../core/errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
@@ -152,8 +152,7 @@ function busyError(): never {
 export function requireAgentName(name: unknown, field = 'name'): string {
   const text = typeof name === 'string' ? name.trim() : '';
   if (!text || [...text].length > MAX_AGENT_NAME || /\p{Cc}/u.test(text)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${field} must be text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
         `(got ${describeValue(name)})`,
     );
@@ -163,11 +162,10 @@ export function requireAgentName(name: unknown, field = 'name'): string {
 }
 
 function reservedName(text: string, field: string): PlanError {
-  return new PlanError(
-    'INVALID_ARGUMENT',
+  return invalidArgument(
     `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; ${field} may not be one ` +
       `of these reserved names (whatever their case and spacing): "api", ${reservedNamesList()}. Give the agent a ` +
-      'name of its own, such as "Claude on my laptop"; nothing was written',
+      `name of its own, such as "Claude on my laptop"; ${NOTHING_WRITTEN}`,
   );
 }
 
@@ -179,10 +177,9 @@ export function requireKeylessName(name: unknown): string {
   const text = requireAgentName(name, 'agent');
   const taken = readAgents().find((agent) => comparedName(agent.name) === comparedName(text));
   if (taken) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `agent "${text}" is the name of an agent connected with a key ("${taken.name}"); a caller without a key may ` +
-        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; nothing was written`,
+        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; ${NOTHING_WRITTEN}`,
     );
   }
   return text;
@@ -199,8 +196,7 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
     () => {
       const agents = readAgents(true);
       if (agents.some((agent) => comparedName(agent.name) === comparedName(agentName))) {
-        throw new PlanError(
-          'INVALID_ARGUMENT',
+        throw invalidArgument(
           `An agent named "${agentName}" is connected already; give this one another name (its changes are ` +
             'recorded under it), or revoke the other first',
         );
@@ -242,7 +238,7 @@ export function listAgents(): AgentSummary[] {
 /** Revokes agent `id`: its key stops working at once. NOT_FOUND for an id that is not connected. */
 export function revokeAgent(id: unknown): AgentSummary[] {
   if (typeof id !== 'string' || !id) {
-    throw new PlanError('INVALID_ARGUMENT', `id must be the id of a connected agent (got ${describeValue(id)})`);
+    throw invalidArgument(`id must be the id of a connected agent (got ${describeValue(id)})`);
   }
   return withScriptLock(
     LOCK_WAIT_MS,

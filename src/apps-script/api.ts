@@ -5,7 +5,7 @@
  */
 import type { AgentFunctionName, PlanViewRequest } from '../core/api/api-functions';
 import { holderOf } from '../core/rules/claims';
-import { PlanError, planErrorCode } from '../core/errors';
+import { messageOf, PlanError, planErrorCode } from '../core/errors';
 import { applyCommands } from '../core/use-cases/commands';
 import { adoptFormat, createPlan, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { finishPlan } from '../core/use-cases/plan-lifecycle';
@@ -43,7 +43,7 @@ export function run<T>(work: () => T): T {
     const result = work();
     return result === undefined ? (null as T) : JSON.parse(JSON.stringify(result));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     if (planErrorCode(error)) throw error;
     // scripts.run carries only the message, so the cause travels in it (and Apps Script's ES2021 has no `cause`).
     throw new PlanError('SERVICE_ERROR', message);

@@ -3,6 +3,8 @@
  * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written, so Sheet Plan writes one.
  */
 import { PlanError } from '../core/errors';
+import { formatCount } from '../core/text';
+import { isDate } from '../core/sheet/cell-values';
 
 /** Sheets stores at most this many characters in one cell. */
 export const CELL_CHARACTERS = 50_000;
@@ -41,9 +43,9 @@ export function requireStorable(text: string, what: string, place: string): stri
   if (input !== undefined) return input;
   throw new PlanError(
     'TOO_LARGE',
-    `${what} is ${text.length.toLocaleString('en-US')} characters, and ${place} holds at most ` +
-      `${PLAN_TEXT_LIMIT.toLocaleString('en-US')} of a text that starts with "${text.charAt(0)}". Nothing was ` +
-      `written; shorten it by at least ${(text.length - PLAN_TEXT_LIMIT).toLocaleString('en-US')} characters`,
+    `${what} is ${formatCount(text.length)} characters, and ${place} holds at most ` +
+      `${formatCount(PLAN_TEXT_LIMIT)} of a text that starts with "${text.charAt(0)}". Nothing was ` +
+      `written; shorten it by at least ${formatCount(text.length - PLAN_TEXT_LIMIT)} characters`,
   );
 }
 
@@ -51,7 +53,7 @@ export function requireStorable(text: string, what: string, place: string): stri
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (Object.prototype.toString.call(value) === '[object Date]') return (value as Date).toISOString();
+  if (isDate(value)) return value.toISOString();
   return String(value);
 }
 

@@ -19,7 +19,7 @@ import {
   toCellInput,
   type CellJson,
 } from '../core/sheet/cell-values';
-import { PlanError } from '../core/errors';
+import { invalidArgument, messageOf, PlanError } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
 import type { ChangeSource } from '../core/write-path/revision';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
@@ -69,10 +69,9 @@ function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
   try {
     return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     if (!/outside the dimensions/i.test(message)) throw error;
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${formatSheetRange(range)} goes past the edge of ${range.sheet} (${message}); listSheets() gives its size`,
     );
   }
@@ -196,16 +195,14 @@ function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
   const shape = `${rows} row${rows === 1 ? '' : 's'} × ${columns} column${columns === 1 ? '' : 's'}`;
   const target = anchoredAt(range, rows, columns);
   if (!isBounded(range)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${formatSheetRange(range)} is open-ended; a write names its cells: ${formatSheetRange(target)} for ` +
         `${shape} of values (or just its first cell)`,
     );
   }
   if (cellCount(range) === 1) return target;
   if (rowCount(range) !== rows || columnCount(range) !== columns) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${formatSheetRange(range)} is ${rowCount(range)} × ${columnCount(range)} cells but values are ${shape}; ` +
         `send values of its size, or name the first cell only (${formatSheetRange(anchoredAt(range, 1, 1))})`,
     );
@@ -372,7 +369,7 @@ export function undoWriteThen<T>(
   answer: (entry: WriteLogEntry) => T,
 ): T {
   if (typeof id !== 'string' || !id.trim()) {
-    throw new PlanError('INVALID_ARGUMENT', `id must be a write's id from the write log (got ${describeValue(id)})`);
+    throw invalidArgument(`id must be a write's id from the write log (got ${describeValue(id)})`);
   }
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
@@ -387,7 +384,7 @@ export function undoWriteThen<T>(
     const { entry, row, record } = found;
     if (entry.kind !== 'write') {
       const what = entry.kind === 'read' ? 'a read' : 'a refused write, which wrote nothing';
-      throw new PlanError('INVALID_ARGUMENT', `Entry ${id} is ${what}; only writes are undone`);
+      throw invalidArgument(`Entry ${id} is ${what}; only writes are undone`);
     }
     if (entry.undone) {
       throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was already undone (${entry.undone.at})`);

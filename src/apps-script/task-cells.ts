@@ -10,7 +10,7 @@
  */
 import type { CellGrid } from '../core/rules/checks';
 import type { CheckResult, TaskCells } from '../core/rules/done-checks';
-import { PlanError } from '../core/errors';
+import { messageOf, PlanError } from '../core/errors';
 import {
   anchoredAt,
   columnCount,
@@ -171,7 +171,7 @@ export class SpreadsheetTaskCells implements TaskCells {
     try {
       cells = sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       if (!/outside the dimensions/i.test(message)) throw error;
       return `the range goes past the edge of ${requested.sheet}`;
     }

@@ -14,13 +14,14 @@
  * that change is committed: a change that fails leaves the log as it was.
  */
 import type { CellJson } from '../core/sheet/cell-values';
-import { PlanError } from '../core/errors';
+import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
 import { scriptProperties } from './spreadsheet-access';
+import { formatCount } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -88,8 +89,8 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
     throw new PlanError(
       'TOO_LARGE',
       `The undo record of this write to ${range} (the values it replaces and writes) would be ` +
-        `${size.toLocaleString('en-US')} characters; at most ` +
-        `${SHEET_LIMITS.undoRecordCharacters.toLocaleString('en-US')} are kept per write. Nothing was written; ` +
+        `${formatCount(size)} characters; at most ` +
+        `${formatCount(SHEET_LIMITS.undoRecordCharacters)} are kept per write. ${NOTHING_WRITTEN_SENTENCE}; ` +
         `write fewer rows at a time`,
     );
   }
@@ -216,7 +217,7 @@ function requireRoomForWrite(rows: readonly LoggedRow[]): void {
   throw new PlanError(
     'NEEDS_PERSON',
     `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
-      'dropped; nothing was written. Ask the person to review the writes in the sidebar (Writes): to undo the ones ' +
+      `dropped; ${NOTHING_WRITTEN}. Ask the person to review the writes in the sidebar (Writes): to undo the ones ` +
       'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again',
   );
 }

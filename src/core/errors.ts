@@ -65,7 +65,7 @@ export function parseErrorMessage(message: string): ParsedErrorMessage | undefin
 
 /** The code of a thrown value's message, if it carries one of ours. */
 export function planErrorCode(error: unknown): PlanErrorCode | undefined {
-  return parseErrorMessage(error instanceof Error ? error.message : String(error))?.code;
+  return parseErrorMessage(messageOf(error))?.code;
 }
 
 export class PlanError extends Error {
@@ -83,3 +83,19 @@ export class PlanError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * An INVALID_ARGUMENT error, the code most checks throw: made here once rather than spelled out at each of some fifty
+ * places (each copy is bytes of dist/Code.js, which Apps Script evaluates on every call).
+ */
+export function invalidArgument(detail: string): PlanError {
+  return new PlanError('INVALID_ARGUMENT', detail);
+}
+
+/**
+ * What a refusal says of the plan and the sheet: a change that is refused writes nothing. Said in one set of words by
+ * every message that says it (and written once into dist/Code.js).
+ */
+export const NOTHING_WRITTEN = 'nothing was written';
+/** The same, starting a sentence. */
+export const NOTHING_WRITTEN_SENTENCE = 'Nothing was written';

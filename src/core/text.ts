@@ -40,3 +40,8 @@ function withoutScriptsAndStyles(html: string): string {
     from = end + closing.length;
   }
 }
+
+/** A number as a message writes it, with thousands separators: `50,000` (one place, so the bundle carries it once). */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

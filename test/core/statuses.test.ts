@@ -24,7 +24,6 @@ const QUESTION: StatusDefinition = {
   aliases: [],
   label: 'Question',
   described: 'waiting for an answer',
-  icon: '❓',
   annotation: 'review-note',
   noteLabel: 'Question',
   finished: false,

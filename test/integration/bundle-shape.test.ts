@@ -28,7 +28,7 @@ test('the top-level function declarations are exactly the functions of the API d
  * Apps Script evaluates the whole of Code.js at the start of every execution: its bytes are a cost every call pays
  * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB).
  */
-const CODE_CEILING = 218_500;
+const CODE_CEILING = 212_000;
 
 test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, () => {
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);
@@ -148,9 +148,10 @@ test("a call reads its own function's argument rules, not the others'", () => {
 test("the descriptor's tables are carried as JSON text, not as literals every load would build", () => {
   // The MCP tool list, where request options go, and each function's argument rules: strings in the bundle, packed
   // (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape "§sN").
-  expect(code()).toMatch(/`\{"tools":\[\["§s\d+","get_plan"/);
-  expect(code()).toMatch(/'\{"initPlan":/);
-  expect(code()).toMatch(/\["startTask",'\["§\d+"\]'\]/);
+  // (Quoted as the minifier finds shortest.)
+  expect(code()).toMatch(/['`]\{"tools":\[\["§s\d+","get_plan"/);
+  expect(code()).toMatch(/['`]\{"initPlan":/);
+  expect(code()).toMatch(/\["startTask",['`]\["§\d+"\]['`]\]/);
   // …and nowhere as an object literal.
   expect(code()).not.toMatch(/\{ ?name: ?"get_plan"|\bstartTask: ?\{ ?index:|\{ ?name: ?"step", ?optional:/);
 });
@@ -167,8 +168,9 @@ test('a stack trace of the minified bundle maps back to the source through the m
   }
   expect(trace).toMatch(/\(Code:\d+:\d+\)/);
   const script = path.resolve(__dirname, '../../scripts/stack-trace.mjs');
-  const mapped = execFileSync(process.execPath, [script, trace], { encoding: 'utf8' });
+  // On standard input: Node's trace of a vm script quotes the line that threw, and the minified bundle is one line.
+  const mapped = execFileSync(process.execPath, [script], { input: trace, encoding: 'utf8' });
   // The check that refused the argument, by its source file and line.
-  expect(mapped).toMatch(/\(Code:\d+:\d+ \[src\/core\/api\/argument-check\.ts:\d+:\d+\]\)/);
+  expect(mapped).toMatch(/Code:\d+:\d+ \[src\/core\/api\/argument-check\.ts:\d+:\d+\]/);
   expect(mapped).toMatch(/\[src\/apps-script\/checked-arguments\.ts:\d+:\d+\]/);
 });

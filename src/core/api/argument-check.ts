@@ -6,7 +6,7 @@
  */
 import { describeValue } from './arguments';
 import { MAX_DEPENDENCIES } from './api-names';
-import { PlanError } from '../errors';
+import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
 
 /** The part of JSON Schema the descriptor's arguments use. */
@@ -245,5 +245,5 @@ export function argumentsProblem(rules: readonly ArgumentRule[], args: readonly 
 /** Refuses a call whose arguments do not fit the descriptor, before anything is read or written. */
 export function checkArguments(rules: readonly ArgumentRule[], args: readonly unknown[]): void {
   const found = argumentsProblem(rules, args);
-  if (found) throw new PlanError('INVALID_ARGUMENT', found);
+  if (found) throw invalidArgument(found);
 }

@@ -3,7 +3,7 @@
  * the descriptor's rules checked already (./argument-check.ts): a line is one non-empty line, not too long, and holds
  * nothing that would be read back as something else.
  */
-import { PlanError } from '../errors';
+import { invalidArgument } from '../errors';
 import { findDoneDate, lastSeparator } from '../format/annotations';
 import { shorten } from '../text';
 import type { PhaseInput, PlanDetails } from '../format/types';
@@ -23,7 +23,7 @@ export function describeValue(value: unknown): string {
  */
 export function givenStep(value: string | undefined, name = 'step'): string {
   if (value === undefined || value === null)
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a step number like "1.2" or "2.1.3" (got nothing)`);
+    throw invalidArgument(`${name} must be a step number like "1.2" or "2.1.3" (got nothing)`);
   return value.trim();
 }
 
@@ -36,29 +36,22 @@ export interface LineRules {
 /** A non-empty single line of text: a title, goal, reason, note, comment or answer. */
 export function requireLine(value: unknown, name: string, rules: LineRules = {}): string {
   if (typeof value !== 'string') {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a single line of text (got ${describeValue(value)})`);
+    throw invalidArgument(`${name} must be a single line of text (got ${describeValue(value)})`);
   }
   if (/[\r\n\u2028\u2029]/.test(value)) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a single line of text; it contains a line break`);
+    throw invalidArgument(`${name} must be a single line of text; it contains a line break`);
   }
   const text = value.trim();
-  if (!text) throw new PlanError('INVALID_ARGUMENT', `${name} must not be empty`);
+  if (!text) throw invalidArgument(`${name} must not be empty`);
   const maxLength = rules.maxLength ?? 2000;
   if (text.length > maxLength) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `${name} is ${text.length} characters long; at most ${maxLength} are allowed`,
-    );
+    throw invalidArgument(`${name} is ${text.length} characters long; at most ${maxLength} are allowed`);
   }
   if (findDoneDate(text)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`,
-    );
+    throw invalidArgument(`${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`);
   }
   if (rules.plainTitle && lastSeparator(` ${text}`)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +
         `parentheses instead`,
     );

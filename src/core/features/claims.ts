@@ -11,6 +11,7 @@
 import {
   LEASE_MINUTES,
   claimEnd,
+  claimedError,
   describeClaim,
   isHonoured,
   sameHolder,
@@ -19,14 +20,12 @@ import {
   type Claimant,
 } from '../rules/claims';
 import { comparedName } from '../person/source-words';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';
-
-const NOTHING_WRITTEN = 'nothing was written';
 
 function claimsOf(claims: Map<string, Claim[]>, task: PlanTask | undefined): Claim[] {
   return task ? (claims.get(task.step) ?? []) : [];
@@ -55,15 +54,6 @@ function changeWords(before: PlanTask, after: PlanTask): string {
   return 'change its note';
 }
 
-function claimed(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
-  return new PlanError(
-    'CLAIMED',
-    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
-      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
-      `the sidebar; ${NOTHING_WRITTEN}`,
-  );
-}
-
 /** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
 function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], transition: Transition): void {
   const claimant = (transition.actor as { claimant: Claimant }).claimant;
@@ -78,8 +68,7 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
   }
   const end = claimEnd(claim, claimant.now());
   if (!end || end > claimant.leaseEnd()) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `A claim lasts at most ${LEASE_MINUTES} minutes from your last call on the task ` +
         `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. ` +
         `Leave Working lines to startTask, which writes and renews them; ${NOTHING_WRITTEN}`,
@@ -102,9 +91,9 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
   const other = othersLiveClaim(was, claimant);
   if (other && pair.before) {
     if (!sameTask(pair.before, pair.after))
-      throw claimed(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
+      throw claimedError(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
     const kept = now.some((claim) => signature(claim) === signature(other));
-    if (!kept) throw claimed(pair.after.step, other, claimant, "take over or remove another agent's claim");
+    if (!kept) throw claimedError(pair.after.step, other, claimant, "take over or remove another agent's claim");
   }
   const known = new Set(was.map(signature));
   for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);
@@ -129,7 +118,7 @@ function requireKeptInPhase(pair: TaskPair, transition: Transition, before: Map<
   const phaseKept = transition.after.phases.some((phase) => phase.name === was)
     ? phaseName(transition.after, pair.after) === was
     : pair.after.phase === pair.before.phase;
-  if (!phaseKept) throw claimed(pair.after.step, other, claimant, 'move it to another phase');
+  if (!phaseKept) throw claimedError(pair.after.step, other, claimant, 'move it to another phase');
 }
 
 export const CLAIMS: PlanFeature = {
@@ -148,7 +137,7 @@ export const CLAIMS: PlanFeature = {
     for (const task of transition.before.tasks) {
       if (kept.has(task)) continue;
       const other = othersLiveClaim(claimsOf(before, task), claimant);
-      if (other) throw claimed(task.step, other, claimant, 'remove it');
+      if (other) throw claimedError(task.step, other, claimant, 'remove it');
     }
   },
 };

@@ -4,7 +4,7 @@
  * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document.
  */
 import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../rules/dependencies';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN, PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
 import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
@@ -55,7 +55,7 @@ export const DEPENDENCIES: PlanFeature = {
       throw new PlanError(
         'WAITING',
         `Task ${pair.after.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or ` +
-          `skipped (getNextTask answers a task that can start now); nothing was written` +
+          `skipped (getNextTask answers a task that can start now); ${NOTHING_WRITTEN}` +
           (unfinished.some((step) => !step.task)
             ? '; a step not in the plan is never done: fix its "After:" line'
             : ''),

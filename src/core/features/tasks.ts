@@ -4,7 +4,7 @@
  * to approve plans first), and never starts a finished task again without reopening it (another agent may have
  * finished it since this one read the plan).
  */
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
@@ -18,7 +18,7 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   throw new PlanError(
     'INVALID_TRANSITION',
     `Task ${pair.after.step} is ${was.described} already (maybe by another agent since you read the plan): take ` +
-      `the next task (getNextTask), or reopenTask first if it must be done again; nothing was written`,
+      `the next task (getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`,
   );
 }
 

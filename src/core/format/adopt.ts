@@ -5,7 +5,7 @@
  * already holds; it never renumbers a step that is written.
  */
 import type { PlanDocument } from './document';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { outlinePlan, type HeadingPlace, type PlanOutline } from './parse';
 import { indentationOf, middleOf, phaseHeadingLine } from './patterns';
 import { statusDefinition, statusForSymbol } from './statuses';
@@ -119,7 +119,7 @@ export function adoptFormat(markdown: string): string {
 
   const adopted = rewrite.toString();
   if (adopted === markdown) {
-    throw new PlanError('INVALID_ARGUMENT', 'The plan is already in the canonical format; nothing to change');
+    throw invalidArgument('The plan is already in the canonical format; nothing to change');
   }
   // Every task must read exactly as before: same step, status, title, note and date.
   const after = outlinePlan(adopted).tasks.map(taskKey);
@@ -129,7 +129,7 @@ export function adoptFormat(markdown: string): string {
     const task = outline.tasks[changed >= 0 ? changed : before.length - 1];
     throw new PlanError(
       'INVALID_PLAN',
-      `Rewriting the plan would change how the task on line ${task.line + 1} reads; nothing was written. ` +
+      `Rewriting the plan would change how the task on line ${task.line + 1} reads; ${NOTHING_WRITTEN}. ` +
         'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
     );
   }

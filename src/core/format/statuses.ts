@@ -58,8 +58,6 @@ export interface StatusDefinition {
   readonly label: string;
   /** How a message says a task is in it: `Task 1.2 is waiting for review`. */
   readonly described: string;
-  /** Shown by the sidebar beside the task, and in its progress counts. */
-  readonly icon: string;
   readonly annotation: AnnotationRole;
   /** The sidebar's label before the annotation: `Blocked: no sales data yet`. */
   readonly noteLabel?: string;
@@ -101,7 +99,6 @@ export const STANDARD_STATUSES = [
     aliases: ['', '\u00a0'],
     label: 'Todo',
     described: 'not started',
-    icon: '○',
     annotation: 'optional-note',
     finished: false,
     queue: true,
@@ -127,7 +124,6 @@ export const STANDARD_STATUSES = [
     aliases: [],
     label: 'Doing',
     described: 'in progress',
-    icon: '◐',
     annotation: 'none',
     finished: false,
     queue: false,
@@ -147,7 +143,6 @@ export const STANDARD_STATUSES = [
     aliases: ['X'],
     label: 'Done',
     described: 'done',
-    icon: '✓',
     annotation: 'none',
     finished: true,
     queue: false,
@@ -166,7 +161,6 @@ export const STANDARD_STATUSES = [
     aliases: [],
     label: 'Blocked',
     described: 'blocked',
-    icon: '⛔',
     annotation: 'reason',
     noteLabel: 'Blocked',
     specField: 'blockedReason',
@@ -188,7 +182,6 @@ export const STANDARD_STATUSES = [
     aliases: [],
     label: 'Review',
     described: 'waiting for review',
-    icon: '👀',
     annotation: 'review-note',
     noteLabel: 'For review',
     specField: 'reviewNote',
@@ -216,7 +209,6 @@ export const STANDARD_STATUSES = [
     aliases: [],
     label: 'Skipped',
     described: 'skipped',
-    icon: '⤼',
     annotation: 'reason',
     noteLabel: 'Skipped',
     specField: 'skipReason',

@@ -12,6 +12,7 @@
 import { inputProblem, type JsonRule } from '../api/argument-check';
 import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult, type ToolRoute } from './tool-calls';
 import { toolWords } from './tool-words';
+import { messageOf } from '../errors';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -152,7 +153,7 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
     const results = yield withRequestId(calls, route, requestIdOf(params));
     return toolAnswer(show(results));
   } catch (error) {
-    return toolError(toolWords(endpoint.routes)(error instanceof Error ? error.message : String(error)));
+    return toolError(toolWords(endpoint.routes)(messageOf(error)));
   }
 }
 
@@ -187,7 +188,7 @@ function* answerOrRefuse(
   try {
     return yield* answerRequest(endpoint, id, method, params);
   } catch (error) {
-    return failure(id, JSON_RPC_ERRORS.internalError, error instanceof Error ? error.message : String(error));
+    return failure(id, JSON_RPC_ERRORS.internalError, messageOf(error));
   }
 }
 
@@ -196,7 +197,7 @@ function* answerSteps(body: string, endpoint: McpEndpoint): Steps<string> {
   try {
     parsed = JSON.parse(body);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = messageOf(error);
     return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, `Parse error: the body is not JSON (${detail})`));
   }
   const batch = Array.isArray(parsed);

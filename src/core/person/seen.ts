@@ -5,7 +5,7 @@
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
 import { taskClaims } from '../rules/claims';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
@@ -28,7 +28,7 @@ export interface SeenQuestion {
   text: string;
 }
 
-const LOOK_AGAIN = 'Nothing was written; look at it again before you decide';
+const LOOK_AGAIN = `${NOTHING_WRITTEN_SENTENCE}; look at it again before you decide`;
 
 /** What the sidebar sends for a task it shows. */
 export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note' | 'working'>): SeenTask {

@@ -2,7 +2,7 @@
  * The sheet's settings for its plans. Only a person changes them (in the sidebar); the store keeps them
  * where an agent's API calls cannot write (Apps Script's document properties).
  */
-import { PlanError } from '../errors';
+import { invalidArgument } from '../errors';
 import { relayOrigin } from '../mcp/relay-url';
 
 export interface PlanSettings {
@@ -78,8 +78,7 @@ export function requireSettingsChange(value: Partial<PlanSettings>): Partial<Pla
   if (value.mailTo !== undefined) change.mailTo = requireMailTo(value.mailTo);
   if (value.relayUrl !== undefined) change.relayUrl = requireRelayUrl(value.relayUrl);
   if (Object.keys(change).length === 0)
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl',
     );
   return change;
@@ -89,13 +88,9 @@ export function requireSettingsChange(value: Partial<PlanSettings>): Partial<Pla
 function requireMailTo(value: string[]): string[] {
   const addresses = value.map((address) => address.trim()).filter(Boolean);
   const wrong = addresses.find((address) => !EMAIL_ADDRESS.test(address));
-  if (wrong !== undefined)
-    throw new PlanError('INVALID_ARGUMENT', `mailTo: "${wrong}" is not an e-mail address (like dana@example.com)`);
+  if (wrong !== undefined) throw invalidArgument(`mailTo: "${wrong}" is not an e-mail address (like dana@example.com)`);
   if (addresses.length > MAIL_TO_LIMIT)
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `mailTo takes at most ${MAIL_TO_LIMIT} addresses (got ${addresses.length})`,
-    );
+    throw invalidArgument(`mailTo takes at most ${MAIL_TO_LIMIT} addresses (got ${addresses.length})`);
   return [...new Set(addresses)];
 }
 
@@ -105,8 +100,7 @@ function requireRelayUrl(value: string): string {
   if (text === '') return '';
   const origin = relayOrigin(text);
   if (origin === null)
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `relayUrl: "${text}" is not a relay's address: give its https origin, like https://sheet-plan-relay.you.workers.dev ` +
         '(http only for 127.0.0.1 or localhost), with no path',
     );

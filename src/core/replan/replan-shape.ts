@@ -4,7 +4,7 @@
  */
 import { requireLine } from '../api/arguments';
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { formatTaskLine } from '../format/annotations';
 import { matchTaskLine } from '../format/patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from '../format/parse';
@@ -248,7 +248,7 @@ export function requireUniqueSteps(outline: PlanOutline): void {
  */
 export function requirePhaseNumber(value: number | string | undefined, name: string): number {
   if (value === undefined || value === null)
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a phase number like 2 (got nothing)`);
+    throw invalidArgument(`${name} must be a phase number like 2 (got nothing)`);
   return Number(value);
 }
 
@@ -278,6 +278,6 @@ export function requireTitle(value: unknown, name = 'title'): string {
 
 export function requireInPhase(task: PlanTask, phase: OutlinePhase, name: string): void {
   if (task.phase !== phase.number || !phase.tasks.includes(task)) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} ${task.step} is not in phase ${phase.number}`);
+    throw invalidArgument(`${name} ${task.step} is not in phase ${phase.number}`);
   }
 }

@@ -8,8 +8,9 @@
  * A sub-step (`1.2.1`) belongs to the task whose step it extends, and moves and is removed with it.
  */
 import { describeValue, givenStep, requireLine } from '../api/arguments';
+import { FORMATS } from '../api/argument-check';
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { requireTaskNotHeld } from '../rules/held-items';
 import { STEP_ID, withPhaseNumber } from '../format/patterns';
 import type { OutlinePhase, PlanOutline } from '../format/parse';
@@ -76,7 +77,7 @@ export function addTask(
   const phaseNumber = requirePhaseNumber(phaseValue, 'phase');
   const title = requireTitle(titleValue);
   const options = { after: optionalStep(afterValue, 'after'), under: optionalStep(underValue, 'under') };
-  if (options.after && options.under) throw new PlanError('INVALID_ARGUMENT', 'Give after or under, not both');
+  if (options.after && options.under) throw invalidArgument('Give after or under, not both');
   requireUniqueSteps(outline);
   // Named as the plan numbers them now: runEdit carries the line over any renumbering this call makes.
   const waitsFor = requireWaitsFor(outline, waitsForValue);
@@ -153,12 +154,7 @@ export function addPhase(
 ): ReplanOutcome & { phase: { number: number; name: string } } {
   const name = requireLine(nameValue, 'name', { maxLength: 200 });
   if (!stepsValue?.length) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      `steps must be a non-empty list of task titles like ["Read Data!A1:C10 (ids)"] (got ${
-        stepsValue ? 'an empty list' : 'nothing'
-      })`,
-    );
+    throw invalidArgument(`steps must be ${FORMATS.titles} (got ${stepsValue ? 'an empty list' : 'nothing'})`);
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));
   requireUniqueSteps(outline);
@@ -221,7 +217,7 @@ export function renameTask(
   const task = findTask(outline, step);
   requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
   if (task.title === title) {
-    throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already called "${title}"; nothing to change`);
+    throw invalidArgument(`Task ${step} is already called "${title}"; nothing to change`);
   }
   const { document } = changeTaskLine(outline, task, {
     status: task.status,
@@ -236,11 +232,7 @@ export function renameTask(
 /** Where a task moves: a phase number (2 or "2"), or the step it goes right after. */
 function requireMoveTarget(value: string | number | undefined): string | number {
   if (value === undefined || value === null) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
-      'after must be a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes ' +
-        'first in that phase) (got nothing)',
-    );
+    throw invalidArgument(`after must be ${FORMATS.moveTarget} (got nothing)`);
   }
   if (typeof value === 'number' || /^\s*\d+\s*$/.test(value)) return requirePhaseNumber(value, 'after');
   return value.trim();
@@ -281,7 +273,7 @@ export function moveTask(
   } else {
     const after = findTask(outline, destination);
     if (after === task || after.step.startsWith(`${step}.`)) {
-      throw new PlanError('INVALID_ARGUMENT', `Task ${step} cannot go after itself or one of its own sub-steps`);
+      throw invalidArgument(`Task ${step} cannot go after itself or one of its own sub-steps`);
     }
     target = phaseOf(outline, after);
     targetParent = new PhaseTree(target).parentOf(after);
@@ -323,8 +315,7 @@ export function moveTask(
     { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: movedAt },
     { phaseOrigin: `#${source.number}`, parentOrigin: sourceParent?.step, fromLine: leftAt },
   ]);
-  if (tracked.document.toString() === text)
-    throw new PlanError('INVALID_ARGUMENT', `Task ${step} is already there; nothing to change`);
+  if (tracked.document.toString() === text) throw invalidArgument(`Task ${step} is already there; nothing to change`);
   return { document: tracked.document, lines: [movedAt], renumbered };
 }
 
@@ -377,10 +368,7 @@ export interface EditCommand {
 /** An add command's `after` is a step: a command's `after` may also be a phase number, for move and addPhase. */
 function stepAfter(value: string | number | undefined): string | undefined {
   if (value === undefined || value === null || (typeof value === 'string' && STEP_ID.test(value.trim()))) return value;
-  throw new PlanError(
-    'INVALID_ARGUMENT',
-    `after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`,
-  );
+  throw invalidArgument(`after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`);
 }
 
 export const EDIT_ACTIONS: Record<

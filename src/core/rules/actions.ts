@@ -7,7 +7,7 @@
 import { describeValue, givenStep, optionalLine, requireLine } from '../api/arguments';
 import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, PlanError } from '../errors';
 import { requireTaskNotHeld } from './held-items';
 import type { PlanOutline } from '../format/parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -194,7 +194,7 @@ function actionText(rule: ActionRule, action: string, textValue: string | null |
   if (rule.text?.required) return requireLine(textValue, rule.text.name);
   if (rule.text) return optionalLine(textValue, rule.text.name);
   if (textValue !== undefined && textValue !== null)
-    throw new PlanError('INVALID_ARGUMENT', `${action} takes no text (got ${describeValue(textValue)})`);
+    throw invalidArgument(`${action} takes no text (got ${describeValue(textValue)})`);
   return undefined;
 }
 
@@ -212,8 +212,7 @@ export function applyAction(
   const statuses = outline.statuses;
   const rule = actionRules(statuses).get(action);
   if (!rule) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `Unknown action ${describeValue(action)} (actions: ${[...actionRules(statuses).keys()].join(', ')})`,
     );
   }
@@ -248,8 +247,7 @@ export function applyAction(
 
   const keepsStatus = rule.to === undefined;
   if (keepsStatus && text === undefined && ANNOTATION_ROLES[from.annotation].required) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `Task ${step} is ${from.described}; its ${ANNOTATION_ROLES[from.annotation].word} cannot be removed, only ` +
         `replaced (or change the task's status)`,
     );

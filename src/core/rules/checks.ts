@@ -11,6 +11,7 @@
  */
 import { nestedLabelledLines } from '../format/nested-lines';
 import { outlinePlan, type PlanOutline } from '../format/parse';
+import { isDate } from '../sheet/cell-values';
 import { cellName, quoteSheetName, readSheetRange, type SheetRange } from '../sheet/sheet-range';
 
 /** The words a check line may use, as the error for a bad one lists them. */
@@ -155,10 +156,6 @@ function isBlank(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }
 
-function isDate(value: unknown): boolean {
-  return value instanceof Date || Object.prototype.toString.call(value) === '[object Date]';
-}
-
 function checkWord(check: Check): string {
   return check.kind === 'between' ? `between ${check.min} and ${check.max}` : check.kind;
 }
@@ -197,7 +194,7 @@ export function evaluateChecks(grid: CellGrid, checks: readonly Check[], limit =
         if (!passes(check, value)) failed = checkWord(check);
       }
       if (!failed && unique && !isBlank(value)) {
-        const key = isDate(value) ? `date:${(value as Date).getTime()}` : `${typeof value}:${String(value)}`;
+        const key = isDate(value) ? `date:${value.getTime()}` : `${typeof value}:${String(value)}`;
         const first = seen.get(key);
         if (first) failed = `unique (same as ${first})`;
         else seen.set(key, cell);

@@ -16,7 +16,7 @@
  * write path decides who acts.
  */
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { comparedName } from '../person/source-words';
 import { nestedIndentation, nestedLabelledLines } from '../format/nested-lines';
 import type { PlanOutline } from '../format/parse';
@@ -164,13 +164,21 @@ export function requireUnclaimed(
   for (const step of steps) {
     const claim = claimByOther(claims, step, claimant);
     if (!claim) continue;
-    throw new PlanError(
-      'CLAIMED',
-      `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what} ` +
-        `it: take another task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person ` +
-        `to release it in the sidebar; nothing was written`,
-    );
+    throw claimedError(step, claim, claimant, `${what} it`);
   }
+}
+
+/**
+ * The refusal of a change to a task another agent holds (here, and by the claims feature for a whole-document
+ * change, ../features/claims.ts): whose claim it is, and what the agent can do instead.
+ */
+export function claimedError(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
+  return new PlanError(
+    'CLAIMED',
+    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
+      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
+      `the sidebar; ${NOTHING_WRITTEN}`,
+  );
 }
 
 /**
@@ -188,7 +196,7 @@ export function requireStartable(
   throw new PlanError(
     'INVALID_TRANSITION',
     `Task ${task.step} is ${status} already (maybe by another agent since you read the plan): take the next task ` +
-      `(getNextTask), or reopenTask first if it must be done again; nothing was written`,
+      `(getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`,
   );
 }
 

@@ -13,7 +13,7 @@ import {
   type Check,
   type CheckFailure,
 } from './checks';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import { formatSheetRange, type SheetRange } from '../sheet/sheet-range';
 
@@ -106,7 +106,7 @@ export function requireTaskChecked(
     throw new PlanError(
       'CHECK_FAILED',
       `Task ${step} cannot be completed: its check line "Check: ${unreadable.text}" cannot be read (` +
-        `${unreadable.error}). Nothing was written; write the line again (replacePlan) ` +
+        `${unreadable.error}). ${NOTHING_WRITTEN_SENTENCE}; write the line again (replacePlan) ` +
         `or call reviewTask to ask the person`,
     );
   }
@@ -134,7 +134,7 @@ export function requireTaskChecked(
   if (result.passed) return;
   throw new PlanError(
     'CHECK_FAILED',
-    `Task ${step} cannot be completed: ${said}. Nothing was written; fix those cells (writeRange) and complete ` +
-      `it again, or call reviewTask to ask the person`,
+    `Task ${step} cannot be completed: ${said}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
+      `complete it again, or call reviewTask to ask the person`,
   );
 }

@@ -8,7 +8,7 @@
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -57,6 +57,14 @@ export function requireTaskNotHeld(
   );
 }
 
+/** How a person decides on a review item (said of the task and of the decision written on its line). */
+const REVIEW_DECISION_PATH = 'a person approves a review item or requests changes in the sidebar';
+
+/** How a plan gets approved or sent back: said here and by the refusal of work on a draft (./lifecycle.ts). */
+export const PLAN_APPROVAL_PATH =
+  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
+  'getPlan() answers as statusNote';
+
 /** The first kind: a task held for a person; compared task by task when only statuses and notes changed. */
 const HELD_TASKS: HeldItemKind = {
   // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
@@ -70,7 +78,7 @@ const HELD_TASKS: HeldItemKind = {
     ]),
   released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
   agentMay: ['added'],
-  personPath: 'a person approves a review item or requests changes in the sidebar',
+  personPath: REVIEW_DECISION_PATH,
 };
 
 export const HELD_ITEMS: readonly HeldItemKind[] = [
@@ -83,7 +91,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
       outline.tasks.filter((task) => isDecisionWords(task.note)).map((task) => [task.note!, task.note!]),
     released: 'would be taken away',
     agentMay: ['removed'],
-    personPath: 'a person approves a review item or requests changes in the sidebar',
+    personPath: REVIEW_DECISION_PATH,
   },
   {
     // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
@@ -115,9 +123,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     ],
     released: 'would be withdrawn',
     agentMay: ['released', 'removed'],
-    personPath:
-      'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
-      'getPlan() answers as statusNote',
+    personPath: PLAN_APPROVAL_PATH,
   },
   {
     // What the person wrote after the status (`Status: draft — changes requested: …`): an agent may leave it out of a
@@ -312,7 +318,7 @@ export function requireHeldItemsKept(
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
   throw new PlanError(
     'NEEDS_PERSON',
-    `Only a person may change what waits for them: ${items.join('; ')}. Nothing was written; keep ${
+    `Only a person may change what waits for them: ${items.join('; ')}. ${NOTHING_WRITTEN_SENTENCE}; keep ${
       refused.length === 1 ? 'it' : 'them'
     } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
   );

@@ -4,12 +4,13 @@
  * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
  */
 import type { PlanDocument } from '../format/document';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
 import { matchStatusLine } from '../format/patterns';
 import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition, type PlanStatus } from '../format/plan-status';
 import { appendNoteLine } from '../format/update';
+import { PLAN_APPROVAL_PATH } from './held-items';
 
 /** `Status: draft — changes requested: …`: the line as Sheet Plan writes it. */
 function statusText(status: PlanStatus, note: string | undefined): string {
@@ -40,10 +41,6 @@ export function withStatus(text: string, status: PlanStatus, note?: string): str
   return setStatusLine(outlinePlan(text), status, note).toString();
 }
 
-const APPROVAL_HELP =
-  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
-  'getPlan() answers as statusNote';
-
 /**
  * Only finishPlan marks a plan done: an agent's whole-document write (replacePlan, restoreRevision) that says so is
  * refused, writing nothing. (That only a person approves a plan or writes the comment on its status line is one of
@@ -53,10 +50,9 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
   if (after.status && after.status !== before.status) {
     const writer = planStatusDefinition(after.status).writtenBy;
     if (writer === 'finishPlan') {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
+      throw invalidArgument(
         `"Status: ${after.status}" is written by finishPlan(summary) once every task is finished, which also ` +
-          `archives the plan; nothing was written`,
+          `archives the plan; ${NOTHING_WRITTEN}`,
       );
     }
   }
@@ -89,20 +85,18 @@ export function waitsForApproval(status: PlanStatus | undefined, approvalRequire
  */
 export function requireApproved(outline: PlanOutline, approvalRequired: boolean): void {
   if (!waitsForApproval(outline.status, approvalRequired)) return;
+  // The two refusals differ only in how the plan is a draft: no Status line (re-planning then writes one), or one.
+  const why = 'the person asked to approve plans before an agent starts work';
+  const replanning = 'Re-planning (addTask, renameTask, replacePlan…) is still allowed';
   if (!outline.status) {
     throw new PlanError(
       'NEEDS_APPROVAL',
-      `The plan has no Status line, so it is a draft: the person asked to approve plans before an agent starts ` +
-        `work. Re-planning (addTask, renameTask, replacePlan…) is still allowed and marks it "Status: draft"; ` +
-        APPROVAL_HELP,
+      `The plan has no Status line, so it is a draft: ${why}. ${replanning} and marks it "Status: draft"; ` +
+        PLAN_APPROVAL_PATH,
     );
   }
   const said = outline.statusNote ? ` The person said: "${outline.statusNote}".` : '';
-  throw new PlanError(
-    'NEEDS_APPROVAL',
-    `The plan is a draft: the person asked to approve plans before an agent starts work.${said} Re-planning ` +
-      `(addTask, renameTask, replacePlan…) is still allowed; ${APPROVAL_HELP}`,
-  );
+  throw new PlanError('NEEDS_APPROVAL', `The plan is a draft: ${why}.${said} ${replanning}; ${PLAN_APPROVAL_PATH}`);
 }
 
 export type PlanDecision = 'approve' | 'requestChanges';

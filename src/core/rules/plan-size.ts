@@ -3,10 +3,9 @@
  * person typed up to the cell's limit can still be updated (a status change adds nothing); the refusal says how much
  * to cut and where the text is.
  */
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { outlinePlan } from '../format/parse';
-
-const count = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '../text';
 
 /** The parts of a plan people can shorten (Analysis, Questions, each phase, Notes), largest first, with their sizes. */
 export function largestParts(text: string): Array<{ name: string; characters: number }> {
@@ -38,12 +37,12 @@ export function requireFits(text: string, replacing: string, limit: number, plac
   if (text.length <= limit || text.length <= replacing.length) return;
   const parts = largestParts(text).slice(0, 3);
   const where = parts.length
-    ? `; its longest parts are ${parts.map((part) => `${part.name} (${count(part.characters)})`).join(', ')}`
+    ? `; its longest parts are ${parts.map((part) => `${part.name} (${formatCount(part.characters)})`).join(', ')}`
     : '';
   throw new PlanError(
     'TOO_LARGE',
-    `The plan would be ${count(text.length)} characters; ${place} holds at most ${count(limit)}. ` +
-      'Nothing was written; ' +
-      `shorten it by at least ${count(text.length - Math.max(limit, replacing.length))} characters${where}`,
+    `The plan would be ${formatCount(text.length)} characters; ${place} holds at most ${formatCount(limit)}. ` +
+      `${NOTHING_WRITTEN_SENTENCE}; ` +
+      `shorten it by at least ${formatCount(text.length - Math.max(limit, replacing.length))} characters${where}`,
   );
 }

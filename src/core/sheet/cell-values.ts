@@ -12,7 +12,8 @@
  *   accident, and only where the plan allows formulas.
  */
 import { describeValue } from '../api/arguments';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { formatCount } from '../text';
 
 export type DateCell = { readonly date: string };
 export type FormulaCell = { readonly formula: string };
@@ -48,24 +49,22 @@ export function requireCell(value: unknown, where: string): CellJson {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string') {
     if (value.length > CELL_TEXT_LIMIT) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `${where} is ${value.length.toLocaleString('en-US')} characters; a cell holds at most ` +
-          `${CELL_TEXT_LIMIT.toLocaleString('en-US')} here (50,000 with the text marker)`,
+      throw invalidArgument(
+        `${where} is ${formatCount(value.length)} characters; a cell holds at most ` +
+          `${formatCount(CELL_TEXT_LIMIT)} here (50,000 with the text marker)`,
       );
     }
     return value;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new PlanError('INVALID_ARGUMENT', `${where} must be a finite number`);
+    if (!Number.isFinite(value)) throw invalidArgument(`${where} must be a finite number`);
     return value;
   }
   if (typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
     if (keys.length === 1 && isDateCell(value)) {
       if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date))) {
-        throw new PlanError(
-          'INVALID_ARGUMENT',
+        throw invalidArgument(
           `${where}.date must be an ISO 8601 date-time with Z or an offset, like "2026-01-10T00:00:00-05:00" ` +
             `(got ${describeValue(value.date)})`,
         );
@@ -74,40 +73,38 @@ export function requireCell(value: unknown, where: string): CellJson {
     }
     if (keys.length === 1 && isFormulaCell(value)) {
       if (!value.formula.startsWith('=') || value.formula.length < 2 || value.formula.length > CELL_TEXT_LIMIT) {
-        throw new PlanError(
-          'INVALID_ARGUMENT',
+        throw invalidArgument(
           `${where}.formula must start with "=" and fit in a cell (got ${describeValue(value.formula)})`,
         );
       }
       return { formula: value.formula };
     }
   }
-  throw new PlanError('INVALID_ARGUMENT', `${where} must be ${FORMS} (got ${describeValue(value)})`);
+  throw invalidArgument(`${where} must be ${FORMS} (got ${describeValue(value)})`);
 }
 
 /** writeRange's values: a non-empty rectangle (every row as long as the first) of cells. */
 export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
   const shape = 'a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]]';
   if (!Array.isArray(values) || values.length === 0) {
-    throw new PlanError('INVALID_ARGUMENT', `values must be ${shape} (got ${describeValue(values)})`);
+    throw invalidArgument(`values must be ${shape} (got ${describeValue(values)})`);
   }
   const first = values[0];
   if (!Array.isArray(first) || first.length === 0) {
-    throw new PlanError('INVALID_ARGUMENT', `values[0] must be a non-empty list of cells; values must be ${shape}`);
+    throw invalidArgument(`values[0] must be a non-empty list of cells; values must be ${shape}`);
   }
   const cells = values.length * first.length;
   if (cells > maxCells) {
     throw new PlanError(
       'TOO_LARGE',
-      `values hold ${cells.toLocaleString('en-US')} cells (${values.length} rows × ${first.length} columns); a write ` +
-        `sets at most ${maxCells.toLocaleString('en-US')}. Nothing was written; write the rows in parts`,
+      `values hold ${formatCount(cells)} cells (${values.length} rows × ${first.length} columns); a write ` +
+        `sets at most ${formatCount(maxCells)}. ${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`,
     );
   }
   return values.map((row: unknown, r) => {
-    if (!Array.isArray(row)) throw new PlanError('INVALID_ARGUMENT', `values[${r}] must be a list of cells`);
+    if (!Array.isArray(row)) throw invalidArgument(`values[${r}] must be a list of cells`);
     if (row.length !== first.length) {
-      throw new PlanError(
-        'INVALID_ARGUMENT',
+      throw invalidArgument(
         `values[${r}] has ${row.length} cells but values[0] has ${first.length}; every row needs the same number ` +
           `(use null for an empty cell)`,
       );

@@ -7,7 +7,8 @@
  */
 import { PLAIN_SHEET_NAME, cellA1, columnLetters, columnNumber, quoteSheetName } from './a1';
 import { describeValue } from '../api/arguments';
-import { PlanError } from '../errors';
+import { invalidArgument } from '../errors';
+import { formatCount } from '../text';
 
 /** Rows and columns are 1-based; an open end (`A:A`, `A2:B`, `2:3`) is OPEN_END. */
 export interface SheetRange {
@@ -61,7 +62,7 @@ function readEndpoint(text: string): Endpoint | string {
   if (match[2]) {
     endpoint.row = Number(match[2]);
     if (endpoint.row < 1) return 'rows are numbered from 1';
-    if (endpoint.row > MAX_ROW) return `row ${match[2]} is past ${MAX_ROW.toLocaleString('en-US')}`;
+    if (endpoint.row > MAX_ROW) return `row ${match[2]} is past ${formatCount(MAX_ROW)}`;
   }
   return endpoint;
 }
@@ -109,12 +110,12 @@ export function readSheetRange(text: string): SheetRange | string {
 /** An argument that must be a range reference; INVALID_ARGUMENT says what is wrong and what is allowed. */
 export function requireSheetRange(value: unknown, name = 'a1'): SheetRange {
   if (typeof value !== 'string' || !value.trim()) {
-    throw new PlanError('INVALID_ARGUMENT', `${name} must be a range like ${FORM} (got ${describeValue(value)})`);
+    throw invalidArgument(`${name} must be a range like ${FORM} (got ${describeValue(value)})`);
   }
   const range = readSheetRange(value);
   if (typeof range === 'string') {
     const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-    throw new PlanError('INVALID_ARGUMENT', `${name} ${shown}: ${range}`);
+    throw invalidArgument(`${name} ${shown}: ${range}`);
   }
   return range;
 }

@@ -9,13 +9,14 @@
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
 import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
-import { PlanError, type PlanErrorCode } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { parsePlan } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import type { PlanSettings } from '../person/settings';
 import { STATUS_TABLE } from '../format/statuses';
 import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
 import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
+import { formatCount } from '../text';
 
 /** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/person/settings.ts).
  * */
@@ -81,8 +82,6 @@ export interface SheetRule {
   brief(error: PlanError, request: SheetRequest, context: RuleContext): string;
 }
 
-const NOTHING_WRITTEN = 'Nothing was written';
-
 export const SHEET_RULES: readonly SheetRule[] = [
   {
     name: 'size',
@@ -90,14 +89,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
     code: 'TOO_LARGE',
     needsPlan: false,
     noted: false,
-    brief: (_error, request) => `more than ${SHEET_LIMITS[`${request.call}Cells`].toLocaleString('en-US')} cells`,
+    brief: (_error, request) => `more than ${formatCount(SHEET_LIMITS[`${request.call}Cells`])} cells`,
     check(request) {
       const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
       const cells = cellCount(request.range);
       if (cells <= limit) return null;
       return (
-        `${formatSheetRange(request.range)} is ${cells.toLocaleString('en-US')} cells; a ${request.call} covers at ` +
-        `most ${limit.toLocaleString('en-US')}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}; ` +
+        `${formatSheetRange(request.range)} is ${formatCount(cells)} cells; a ${request.call} covers at ` +
+        `most ${formatCount(limit)}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}; ` +
         `ask for fewer rows at a time`
       );
     },
@@ -113,7 +112,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
       return (
         `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
-        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN}`
+        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}`
       );
     },
   },
@@ -131,7 +130,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
           : 'the plan is not approved',
     check(_request, context) {
       const decision = writesAllowed(context.plan, context.settings);
-      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN}`;
+      return decision.allowed ? null : `${decision.reason}. Reads are allowed now. ${NOTHING_WRITTEN_SENTENCE}`;
     },
   },
   {
@@ -156,13 +155,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (declared.write.length === 0) {
         return (
           `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
-          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN}`
+          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN_SENTENCE}`
         );
       }
       return (
         `${target} is outside the plan's Write ranges: ${declared.write.map(formatSheetRange).join(', ')}${unread}. ` +
         `Write inside one of them, or change the plan's Target ranges (a person approves the change). ` +
-        NOTHING_WRITTEN
+        NOTHING_WRITTEN_SENTENCE
       );
     },
   },
@@ -186,7 +185,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
         throw new PlanError(
           'NOT_FOUND',
           `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
-            NOTHING_WRITTEN,
+            NOTHING_WRITTEN_SENTENCE,
         );
       }
       if (context.claimant && heldByOther(task.working, context.claimant)) {
@@ -194,11 +193,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
         throw new PlanError(
           'CLAIMED',
           `Task ${task.step} is claimed by ${describeClaim(task.working!)}, so you (${context.claimant.holder}) ` +
-            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN}`,
+            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN_SENTENCE}`,
         );
       }
       if (STATUS_TABLE.inProgress(task.status)) return null;
-      return `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ${NOTHING_WRITTEN}`;
+      return (
+        `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ` +
+        NOTHING_WRITTEN_SENTENCE
+      );
     },
   },
   {
@@ -212,7 +214,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (!request.formulaAt || formulasAllowed(context.plan)) return null;
       return (
         `${request.formulaAt} is a formula, and the plan does not allow formulas. Write its value instead, or ask ` +
-        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN}`
+        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN_SENTENCE}`
       );
     },
   },
@@ -225,7 +227,8 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
   const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
   return (
     `${formatSheetRange(range)} is in the plan's Write ranges, but not in those of the plan a person last approved ` +
-    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ${NOTHING_WRITTEN}`
+    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ` +
+    NOTHING_WRITTEN_SENTENCE
   );
 }
 

@@ -1,6 +1,6 @@
 /** applyCommands: task changes and re-planning in order, atomically (one read, one write, or nothing at all). */
 import { applyAction, type ActionContext } from '../rules/actions';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { EDIT_ACTIONS, isEditAction } from '../replan/replan';
 import type { PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
@@ -57,7 +57,7 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
           throw new PlanError(
             error.code,
             `commands[${i}] (${String(record.action)}${what}): ${error.detail.replace(/; nothing was written$/, '')}; ` +
-              'nothing was written',
+              NOTHING_WRITTEN,
           );
         }
         throw error;

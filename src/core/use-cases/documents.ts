@@ -2,7 +2,7 @@
 import { adoptFormat as adoptedFormat } from '../format/adopt';
 import { requireDetails, requireLine, requirePhases } from '../api/arguments';
 import { composePlan } from '../format/compose';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
@@ -54,8 +54,7 @@ export function createPlan(
 function requireValidPlan(markdown: string): void {
   const report = validatePlan(markdown);
   if (report.valid) return;
-  throw new PlanError(
-    'INVALID_ARGUMENT',
+  throw invalidArgument(
     `The new plan has errors: ${report.errors
       .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
       .join('; ')}`,
@@ -68,7 +67,7 @@ function requireValidPlan(markdown: string): void {
  * or its `revision` number. A person may save any text; an agent's text must pass validation.
  */
 export function replacePlan(path: PlanRevisions, markdown: string, base: string | number): RevisedPlan {
-  if (!markdown.trim()) throw new PlanError('INVALID_ARGUMENT', 'markdown must be the whole plan as non-empty text');
+  if (!markdown.trim()) throw invalidArgument('markdown must be the whole plan as non-empty text');
   const isStamp = typeof base === 'string';
   if (!path.byPerson) requireValidPlan(markdown);
   return path.mutate((current, snapshot) => {
@@ -79,11 +78,10 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
       throw new PlanError(
         'CONFLICT',
         `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
-          `${now.changedBy}). Nothing was written; reload it and apply your change again`,
+          `${now.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`,
       );
     }
-    if (current === markdown)
-      throw new PlanError('INVALID_ARGUMENT', 'The new text is the same as the plan; nothing to change');
+    if (current === markdown) throw invalidArgument('The new text is the same as the plan; nothing to change');
     const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
     return {
       text: markdown,
@@ -125,10 +123,7 @@ export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPla
       );
     }
     if (version.text === current)
-      throw new PlanError(
-        'INVALID_ARGUMENT',
-        `Revision ${wanted} is the same text as the plan now; nothing to restore`,
-      );
+      throw invalidArgument(`Revision ${wanted} is the same text as the plan now; nothing to restore`);
     const replacing = { by: 'restoreRevision', reason: `replaced by revision ${wanted}` };
     return {
       text: version.text,

@@ -1,7 +1,7 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
 import { STARTER_PLAN } from '../format/compose';
-import { PlanError } from '../errors';
+import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { requireSettingsChange, type PlanSettings } from '../person/settings';
@@ -17,7 +17,7 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
       throw new PlanError(
         'CONFLICT',
         `The plan changed since you read it: it is now revision ${snapshot.revision.revision} (last changed by ` +
-          `${snapshot.revision.changedBy}). Nothing was written; look at it again before you approve it`,
+          `${snapshot.revision.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`,
       );
     }
     const outline = path.texts.outline(path.requireText(current));
@@ -63,7 +63,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
   }
   path.requireApproved(outline);
   if (outline.tasks.length === 0)
-    throw new PlanError('INVALID_TRANSITION', 'The plan has no tasks to finish; nothing was written');
+    throw new PlanError('INVALID_TRANSITION', `The plan has no tasks to finish; ${NOTHING_WRITTEN}`);
   const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
   if (open.length) {
     const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);
@@ -71,7 +71,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
       'INVALID_TRANSITION',
       `Every task must be done or skipped before the plan is finished; ${open.length} ` +
         `${open.length === 1 ? 'is' : 'are'} not: ${listed.join(', ')}${open.length > 10 ? ', …' : ''}. ` +
-        `Nothing was written`,
+        NOTHING_WRITTEN_SENTENCE,
     );
   }
 }

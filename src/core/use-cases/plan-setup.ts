@@ -1,7 +1,7 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
 import { attentionIn, nextAttention } from '../person/attention';
 import { recoveryPlan, STARTER_PLAN } from '../format/compose';
-import { PlanError } from '../errors';
+import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
 import { withStepsThatWrote } from '../write-path/steps-that-wrote';
@@ -125,7 +125,7 @@ export function initializePlan(path: PlanRevisions): InitOutcome {
     // A refusal (busy, a request id used for another change) is worth acting on as it is; a service failure gets
     // the spec's recovery plan.
     if (error instanceof PlanError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     const recovery = path.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
     return { initialized: false, reason, recoveryPlan: recovery };
   }

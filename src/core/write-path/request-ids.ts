@@ -17,8 +17,9 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
+import { formatCount } from '../text';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -65,30 +66,27 @@ export function changeRequest(
   const shape = `the request options after ${functionName}'s ${count}`;
   const early = ownArgs.findIndex(isRequestOptions);
   if (early >= 0) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${functionName} got request options as argument ${early + 1}: ${shape} go after all of them (send null for ` +
-        `one left out); nothing was written`,
+        `one left out); ${NOTHING_WRITTEN}`,
     );
   }
   if (options === undefined || options === null) return undefined;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new PlanError('INVALID_ARGUMENT', `${shape} must be { "requestId": "…" } (got ${describeValue(options)})`);
+    throw invalidArgument(`${shape} must be { "requestId": "…" } (got ${describeValue(options)})`);
   }
   const unknownKeys = Object.keys(options).filter((key) => !REQUEST_OPTION_KEYS.includes(key));
   if (unknownKeys.length) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `${shape} take only requestId and agent (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); ` +
-        'nothing was written',
+        NOTHING_WRITTEN,
     );
   }
   const id = (options as { requestId?: unknown }).requestId;
   // Options that only name the caller (a caller without a key: src/apps-script/agent-identity.ts) carry no request.
   if (id === undefined && 'agent' in options) return undefined;
   if (typeof id !== 'string' || !REQUEST_ID.test(id)) {
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got ${describeValue(id)}); nothing was ` +
         `written`,
     );
@@ -167,18 +165,17 @@ export function repeatedAnswer(
   const quoted = JSON.stringify(request.id);
   if (first.function !== request.function || first.args !== request.args) {
     const call = first.function === request.function ? `${first.function} with other arguments` : first.function;
-    throw new PlanError(
-      'INVALID_ARGUMENT',
+    throw invalidArgument(
       `requestId ${quoted} was already used for ${call} (revision ${first.revision}); a request id names one change: ` +
-        `send a new id for a new change. Nothing was written`,
+        `send a new id for a new change. ${NOTHING_WRITTEN_SENTENCE}`,
     );
   }
   const applied = `The change with requestId ${quoted} was already applied (revision ${first.revision})`;
   if (!('answer' in first)) {
     throw new PlanError(
       'CONFLICT',
-      `${applied}, but its answer (${(first.answerSize ?? 0).toLocaleString('en-US')} characters) was too large to ` +
-        `remember; read the plan (getPlan) to see it. Nothing was written again`,
+      `${applied}, but its answer (${formatCount(first.answerSize ?? 0)} characters) was too large to ` +
+        `remember; read the plan (getPlan) to see it. ${NOTHING_WRITTEN_SENTENCE} again`,
     );
   }
   const answer = withPlans(first.answer, (stamp) => {
