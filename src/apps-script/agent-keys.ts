@@ -14,6 +14,7 @@ import { describeValue } from '../core/api/arguments';
 import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
+import { utf8Length } from '../core/text';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
@@ -116,15 +117,6 @@ function writeAgents(agents: StoredAgent[]): void {
     );
   }
   properties().setProperty(AGENTS_PROPERTY, json);
-}
-
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }
 
 /** Runs `work` holding the script lock (the lock every change takes), so two changes never lose one another. */

@@ -24,6 +24,7 @@ import {
 } from '../core/person/notifications';
 import type { PlanSettings } from '../core/person/settings';
 import type { Notifier } from '../core/write-path/store';
+import { utf8Length } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -94,18 +95,9 @@ function boundedText(state: MailState): string {
   let pending = state.pending.map(compactItem);
   for (;;) {
     const text = JSON.stringify({ ...state, pending });
-    if (utf8Bytes(MAIL_STATE_PROPERTY) + utf8Bytes(text) <= MAIL_STATE_BUDGET || pending.length === 0) return text;
+    if (utf8Length(MAIL_STATE_PROPERTY) + utf8Length(text) <= MAIL_STATE_BUDGET || pending.length === 0) return text;
     pending = pending.slice(1);
   }
-}
-
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (const character of text) {
-    const code = character.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }
 
 /**

@@ -45,3 +45,13 @@ function withoutScriptsAndStyles(html: string): string {
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
+
+/** The bytes of `text` in UTF-8, as Apps Script counts a property's size (its key and value). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

@@ -181,25 +181,6 @@ export function claimedError(step: string, claim: Claim, claimant: Claimant, wha
   );
 }
 
-/**
- * An agent does not start a finished task straight away: another agent may have finished it since this one read the
- * plan (two agents that both read 1.2 as next, one starts and completes it, the other's start comes after), and it
- * would then be started twice. Reopening it first (reopenTask) says the work is wanted again. A person is not stopped.
- */
-export function requireStartable(
-  task: PlanTask,
-  finished: boolean,
-  claimant: Claimant | undefined,
-  status: string,
-): void {
-  if (!claimant || !finished) return;
-  throw new PlanError(
-    'INVALID_TRANSITION',
-    `Task ${task.step} is ${status} already (maybe by another agent since you read the plan): take the next task ` +
-      `(getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`,
-  );
-}
-
 /** The steps of a task and of its sub-steps (`1.2`, `1.2.1`…), as a removal or a move takes them along. */
 export function stepAndSubSteps(outline: PlanOutline, step: string): string[] {
   return outline.tasks.map((task) => task.step).filter((other) => other === step || other.startsWith(`${step}.`));
