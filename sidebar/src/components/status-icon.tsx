@@ -14,20 +14,25 @@ export interface StatusIconOptions {
   decorative?: boolean;
   /** Where nothing else names the status (a finished plan's list): the label, visually hidden, for screen readers. */
   spoken?: boolean;
+  /** Inside a control whose name says the status (a task's row): its content is not read, nothing to hide. */
+  inNamedControl?: boolean;
 }
 
 /**
  * The status's icon, called as a function (not a component): a plan's rows draw one each on the first render.
  * Its label is the tooltip; inside a control whose name already says the status (a task's row), nothing more.
  */
-export function statusIcon(status: string, { decorative = false, spoken = false }: StatusIconOptions = {}) {
+export function statusIcon(
+  status: string,
+  { decorative = false, spoken = false, inNamedControl = false }: StatusIconOptions = {},
+) {
   const { label, symbol } = statusDefinition(status);
   const drawn = DRAWN.has(status);
   return (
     <span
       class={`status-icon status-${drawn ? status : 'other'}`}
       title={decorative ? undefined : label}
-      aria-hidden={spoken ? undefined : 'true'}
+      aria-hidden={spoken || inNamedControl ? undefined : 'true'}
     >
       {!drawn && <span aria-hidden="true">{symbol.trim()}</span>}
       {spoken && <span class="visually-hidden">{label}</span>}

@@ -226,12 +226,13 @@ export function TaskItem(props: TaskItemProps) {
           type="button"
           class="task-row"
           aria-expanded={open}
-          aria-controls={`${panel}-actions`}
+          // The actions exist only while open: the button names them then.
+          aria-controls={open ? `${panel}-actions` : undefined}
           // The name starts with what the button shows (its step), as WCAG's "label in name" asks.
           aria-label={`${task.step} ${definition.label}: ${task.title}`}
           onClick={onToggle}
         >
-          {statusIcon(task.status)}
+          {statusIcon(task.status, { inNamedControl: true })}
           {task.step}
         </button>
         <span class="task-title">
