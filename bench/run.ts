@@ -128,6 +128,11 @@ async function main(): Promise<void> {
     console.log(floorSection(DIST, calls, await measureLockThroughput(DIST), measureTopLevel(DIST), renders));
     return;
   }
+  if (process.argv.includes('--render')) {
+    // The sidebar's first render beside the plain page only (what a change to the sidebar is measured by).
+    console.log(JSON.stringify(await measureRenders(DIST)));
+    return;
+  }
   if (process.argv.includes('--load')) {
     console.log(bundleLoadLine(measureBundleLoad(DIST)));
     return;

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: bundles bench/run.ts for Node and runs it; it writes docs/BENCHMARKS.md. Its arguments go on:
- * `npm run bench -- --parse` prints the parse figures only, `-- --load` the bundle's load (bench/bundle-load.ts).
+ * `npm run bench -- --parse` prints the parse figures only, `-- --load` the bundle's load (bench/bundle-load.ts),
+ * `-- --render` the sidebar's first render beside a plain page.
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';

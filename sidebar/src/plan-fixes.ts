@@ -5,7 +5,8 @@
 import { rewriteDependencyLine } from '../../src/core/rules/dependencies';
 import { outlinePlan, type PlanOutline } from '../../src/core/format/parse';
 import { matchTaskLine } from '../../src/core/format/patterns';
-import { validatePlan } from '../../src/core/rules/validate';
+import { validateOutline } from '../../src/core/rules/validate';
+import { outlineOf } from './plan-read';
 
 export type PlanFix =
   /** Rewrites the document (one whole-plan save); `done` is the status line after it. */
@@ -88,10 +89,10 @@ function withoutBadDependencies(markdown: string, line: number): PlanFix | null 
 }
 
 export function planProblems(markdown: string): PlanProblems {
-  const report = validatePlan(markdown);
+  const report = validateOutline(outlineOf(markdown));
   const problems: ShownProblem[] = [];
   const ambiguousSteps = new Set<string>();
-  const outline = report.errors.length > 0 ? outlinePlan(markdown) : null;
+  const outline = report.errors.length > 0 ? outlineOf(markdown) : null;
   for (const problem of report.errors) {
     const fixes: PlanFix[] = [];
     let message = problem.message.replace(/\.?$/, '.');

@@ -59,7 +59,7 @@ test('hostile plan text renders as text and runs nothing', async () => {
   await expect(page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).resolves.toBeUndefined();
   const injected = await page
     .locator(
-      '.sidebar img, .sidebar script, .sidebar iframe, .sidebar svg:not(.status-svg), .sidebar style, .sidebar b, ' +
+      '.sidebar img, .sidebar script, .sidebar iframe, .sidebar svg, .sidebar style, .sidebar b, ' +
         '.sidebar details, ' +
         '#goal-injected, #analysis-injected, #answer-injected, #task-injected, #notes-injected, #raw-anchor, ' +
         '[onerror], [onload], [onclick], [srcdoc]',

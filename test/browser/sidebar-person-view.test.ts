@@ -66,9 +66,14 @@ test('states look different: decided, waiting without a claim, nobody on it, wha
   await expect(taskRow(page, '1.4').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');
   await expect(taskRow(page, '1.5').locator('.task-after').textContent()).resolves.toBe('waits for 1.2 (1.1 done)');
   // Todo is an empty ring; doing is filled, not a half-filled ring.
-  const fills = (step: string) => taskRow(page, step).locator('.status-svg circle').first().getAttribute('fill');
+  const fills = (step: string) =>
+    taskRow(page, step)
+      .locator('.status-icon')
+      .evaluate(
+        (icon) => /<circle [^>]*fill='([^']*)'/.exec(decodeURIComponent(getComputedStyle(icon).backgroundImage))?.[1],
+      );
   await expect(fills('1.5')).resolves.toBe('none');
-  await expect(fills('1.4')).resolves.toBe('currentColor');
+  await expect(fills('1.4')).resolves.toBe('#1a73e8');
   await screenshot(page, 'person-view-states', { fullPage: true, doc: false });
   await page
     .locator('.phase')

@@ -11,10 +11,11 @@ import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
 import { Settings } from './settings';
-import { SelectRange } from './range-links';
+import { onRangeLinkClick } from './range-links';
 import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
-import { taskChecksOf } from '../../../src/core/rules/checks';
+import { taskChecks } from '../../../src/core/rules/checks';
+import { outlineOf } from '../plan-read';
 import { freshCheckResults } from '../needs-you';
 
 function useControllerState(controller: SidebarController): SidebarState {
@@ -94,7 +95,10 @@ export function App({ controller }: { controller: SidebarController }) {
   const disabled = Boolean(state.busy) || state.sessionEnded;
   const checksShown = useMemo(
     // A result an undo made stale (a write for its task undone since) is no longer shown.
-    () => ({ declared: taskChecksOf(state.markdown), results: freshCheckResults(state.checkResults, state.writes) }),
+    () => ({
+      declared: taskChecks(outlineOf(state.markdown)),
+      results: freshCheckResults(state.checkResults, state.writes),
+    }),
     [state.markdown, state.checkResults, state.writes],
   );
 
@@ -137,24 +141,26 @@ export function App({ controller }: { controller: SidebarController }) {
   }
 
   return (
-    <SelectRange.Provider value={(reference) => void controller.selectRange(reference)}>
-      <SheetZone.Provider value={state.sheetTimeZone}>
-        <div class="sidebar" aria-busy={Boolean(state.busy)}>
-          <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
-          {state.error && (
-            <ErrorBanner
-              error={state.error}
-              sessionEnded={state.sessionEnded}
-              unsentText={state.unsentText}
-              onDismiss={() => controller.dismissError()}
-            />
-          )}
-          <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
-          {body}
-          <StatusBar notice={state.notice} />
-        </div>
-      </SheetZone.Provider>
-    </SelectRange.Provider>
+    <SheetZone.Provider value={state.sheetTimeZone}>
+      <div
+        class="sidebar"
+        aria-busy={Boolean(state.busy)}
+        onClickCapture={onRangeLinkClick((reference) => void controller.selectRange(reference))}
+      >
+        <div class={`busy-bar${state.busy ? ' active' : ''}`} aria-hidden="true" />
+        {state.error && (
+          <ErrorBanner
+            error={state.error}
+            sessionEnded={state.sessionEnded}
+            unsentText={state.unsentText}
+            onDismiss={() => controller.dismissError()}
+          />
+        )}
+        <KeptTexts texts={state.keptTexts} onDismiss={(kept) => controller.dismissKeptText(kept)} />
+        {body}
+        <StatusBar notice={state.notice} />
+      </div>
+    </SheetZone.Provider>
   );
 }
 

@@ -8,7 +8,7 @@ import { parsePlan } from '../../../src/core/format/parse';
 import { withoutEmptyFields } from '../empty-fields';
 import { MarkdownSection } from './plan-panel';
 import { LinkedText } from './range-links';
-import { StatusIcon } from './status-icon';
+import { statusIcon } from './status-icon';
 
 export function FinishedPlan({ title, markdown }: { title: string; markdown: string }) {
   const plan = useMemo(() => parsePlan(markdown), [markdown]);
@@ -25,7 +25,7 @@ export function FinishedPlan({ title, markdown }: { title: string; markdown: str
           <ul class="finished-tasks">
             {phase.tasks.map((task) => (
               <li key={task.step} class={`finished-task status-${task.status}`} data-step={task.step}>
-                <StatusIcon status={task.status} />
+                {statusIcon(task.status, { spoken: true })}
                 <span class="finished-task-text">
                   <span class="step">{task.step}</span> <LinkedText text={task.title} />
                   {task.note && <span class="finished-task-note"> — {task.note}</span>}

@@ -1,6 +1,5 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { needsAdoption } from '../../../src/core/format/adopt';
-import { parsePlan } from '../../../src/core/format/parse';
 import { PLACEHOLDER } from '../../../src/core/format/patterns';
 import { countOf } from '../../../src/core/format/progress';
 import { STATUS_TABLE } from '../../../src/core/format/statuses';
@@ -10,6 +9,7 @@ import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { renderMarkdown } from '../markdown';
 import { withoutEmptyFields } from '../empty-fields';
+import { outlineOf, planOf } from '../plan-read';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
 import { PanelButtons } from './panel-buttons';
 import { needTargets, needsYou, refusedWrites } from '../needs-you';
@@ -18,10 +18,10 @@ import { NeedsYou, TaskFilter, type TaskFilterChoice } from './needs-you';
 import { PersonTime } from './person-time';
 import { isNotAPlan, Recovery } from './recovery';
 import { PlanStatusLine } from './plan-lifecycle';
-import { LinkedText, linkRangesIn, rangeLinkTarget, SelectRange } from './range-links';
-import { StatusIcon } from './status-icon';
+import { LinkedText, linkRangesIn } from './range-links';
+import { statusIcon } from './status-icon';
 import { TaskItem } from './task';
-import { TaskChecks } from './task-checks';
+import { TaskChecks, taskCheckShown, type TaskChecksShown } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
 import { AnsweredQuestions, Waiting } from './waiting';
 import { OtherSheetActivity, undoableWrites } from './write-log';
@@ -54,16 +54,18 @@ export function PlanPanel({
   controller,
   disabled,
 }: PanelProps & { markdown: string; view: PlanView; writes: WriteLogEntry[] }) {
-  const plan = useMemo(() => parsePlan(markdown), [markdown]);
+  const plan = useMemo(() => planOf(markdown), [markdown]);
   const { problems, ambiguousSteps } = useMemo(() => planProblems(markdown), [markdown]);
-  const otherFormat = useMemo(() => needsAdoption(markdown), [markdown]);
+  const otherFormat = useMemo(() => needsAdoption(markdown, outlineOf(markdown)), [markdown]);
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
   // A template's `[Any clarifying questions]` is nobody's question: it gets no Answer button.
   const questions = (plan.questionDetails ?? []).filter((question) => !PLACEHOLDER.test(question.text.trim()));
   const [openTask, setOpenTask] = useState<string | null>(null);
   const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
-  const { results } = useContext(TaskChecks);
+  const checks = useContext(TaskChecks);
+  const { results } = checks;
+  const writesByStep = useMemo(() => writesOfTasks(writes), [writes]);
   const needs = useMemo(
     () => needsYou(plan, results, refusedWrites(plan, writes), undoableWrites(writes)),
     [plan, results, writes],
@@ -98,7 +100,8 @@ export function PlanPanel({
         <PhaseSection
           key={`${phase.number}:${phase.name}`}
           phase={phase}
-          writes={writes}
+          writesByStep={writesByStep}
+          checks={checks}
           controller={controller}
           disabled={disabled}
           phases={plan.phases}
@@ -213,7 +216,7 @@ function ProgressSummary({ progress }: { progress: Progress }) {
       <ul class="status-counts">
         {statuses.map(({ status, label }) => (
           <li key={status} class={`status-count${countOf(progress, status) ? '' : ' zero'}`}>
-            <StatusIcon status={status} decorative />
+            {statusIcon(status, { decorative: true })}
             <span class="count-label">{label}</span>
             <span class="count-value">{countOf(progress, status)}</span>
           </li>
@@ -243,9 +246,22 @@ function useFocusAfterEdit(setOpenTask: (key: string) => void, markdown: string,
   };
 }
 
+/** The writes made for each task, by step (a task's row lists its own). */
+function writesOfTasks(writes: WriteLogEntry[]): Map<string, WriteLogEntry[]> {
+  const byStep = new Map<string, WriteLogEntry[]>();
+  for (const entry of writes) {
+    if (entry.kind !== 'write' || entry.earlierPlan) continue;
+    const mine = byStep.get(entry.step);
+    if (mine) mine.push(entry);
+    else byStep.set(entry.step, [entry]);
+  }
+  return byStep;
+}
+
 function PhaseSection({
   phase,
-  writes,
+  writesByStep,
+  checks,
   phases,
   controller,
   disabled,
@@ -259,7 +275,8 @@ function PhaseSection({
   phase: Phase;
   shown: (task: PlanTask) => boolean;
   filtered: boolean;
-  writes: WriteLogEntry[];
+  writesByStep: Map<string, WriteLogEntry[]>;
+  checks: TaskChecksShown;
   phases: Phase[];
   openTask: string | null;
   onToggleTask: (key: string) => void;
@@ -292,7 +309,8 @@ function PhaseSection({
             <TaskItem
               key={key}
               task={task}
-              writes={writes}
+              writes={writesByStep.get(task.step)}
+              check={taskCheckShown(checks, task.step)}
               controller={controller}
               disabled={disabled}
               open={openTask === key}
@@ -320,22 +338,12 @@ export function MarkdownSection({ title, text }: { title: string; text?: string 
 /** Sanitised Markdown, put into the page as DOM nodes, with its range references as links. */
 function Markdown({ text }: { text: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const select = useContext(SelectRange);
   useLayoutEffect(() => {
     const fragment = renderMarkdown(text);
     linkRangesIn(fragment);
     container.current?.replaceChildren(fragment);
   }, [text]);
-  return (
-    <div
-      class="markdown"
-      ref={container}
-      onClick={(event) => {
-        const reference = rangeLinkTarget(event);
-        if (reference) select(reference);
-      }}
-    />
-  );
+  return <div class="markdown" ref={container} />;
 }
 
 /**

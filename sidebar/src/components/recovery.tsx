@@ -4,16 +4,16 @@
  * so nothing is lost either way. A list of "fixes" for the stranger text comes after it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { parsePlan } from '../../../src/core/format/parse';
 import type { HistoryEntry } from '../../../src/core/write-path/results';
 import type { SidebarController } from '../controller';
 import { describeSource } from '../sidebar-state';
+import { planOf } from '../plan-read';
 import type { PlanView } from '../protocol';
 import { PersonTime } from './person-time';
 
 /** Text with neither a plan heading nor a task: not a plan with problems, but something else in the cell. */
 export function isNotAPlan(markdown: string): boolean {
-  const plan = parsePlan(markdown);
+  const plan = planOf(markdown);
   return Boolean(markdown.trim()) && !plan.title && plan.phases.every((phase) => phase.tasks.length === 0);
 }
 

@@ -1,10 +1,9 @@
 /**
  * A task's checks for the person, as one line under the task: what its `- Check:` lines say, and what the last check
- * before completing it found (passed, or the cells that failed). The plan's check lines and the results reach each
- * task through a context, so the panels between need not pass them on.
+ * before completing it found (passed, or the cells that failed). The plan's check lines and the results reach the plan
+ * panel through a context; it hands each row its own (taskCheckShown), so a row without a check draws nothing.
  */
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { TaskCheckLine } from '../../../src/core/rules/checks';
 import type { CheckResult } from '../../../src/core/rules/done-checks';
 import { PersonTime } from './person-time';
@@ -18,12 +17,21 @@ export interface TaskChecksShown {
 
 export const TaskChecks = createContext<TaskChecksShown>({ declared: new Map(), results: {} });
 
-/** One line under the task; nothing for a task with no check lines and no result. */
-export function TaskCheck({ step }: { step: string }) {
-  const { declared, results } = useContext(TaskChecks);
+/** One task's check lines and last result. */
+export interface TaskCheckShown {
+  lines: TaskCheckLine[];
+  result?: CheckResult;
+}
+
+/** What the task's check line shows; nothing for a task with no check lines and no result. */
+export function taskCheckShown({ declared, results }: TaskChecksShown, step: string): TaskCheckShown | undefined {
   const lines = declared.get(step) ?? [];
   const result = results[step];
-  if (!lines.length && !result) return null;
+  return lines.length || result ? { lines, result } : undefined;
+}
+
+/** One line under the task (the plan panel looks the task's check up once for every row, taskCheckShown). */
+export function TaskCheck({ check: { lines, result } }: { check: TaskCheckShown }) {
   const said = lines.map((line) => (line.error ? `${line.text} (cannot be read: ${line.error})` : line.text));
   return (
     <p class={`task-check${result && !result.passed ? ' check-failed' : ''}`}>

@@ -8,9 +8,9 @@ import { needTargets } from '../needs-you';
 import { taskChoices, type TaskChoice } from '../task-choices';
 import { Decision } from './decision';
 import { ClaimUntil } from './person-time';
-import { LinkedText } from './range-links';
-import { StatusIcon } from './status-icon';
-import { TaskCheck } from './task-checks';
+import { LinkedText, linkedText } from './range-links';
+import { statusIcon } from './status-icon';
+import { TaskCheck, type TaskCheckShown } from './task-checks';
 import { TaskEdits, type TaskEditsProps } from './task-edits';
 import { TextForm } from './text-form';
 import { TaskWrites } from './write-log';
@@ -177,9 +177,8 @@ export function TaskWaits({ task, statusOf }: { task: PlanTask; statusOf: (step:
 }
 
 /** A person's decision written on the task (`— approved: …`, `— changes requested: …`), as a mark beside it. */
-function DecidedMark({ task }: { task: PlanTask }) {
-  if (!isDecisionWords(task.note)) return null;
-  const approved = /^\s*approved/i.test(task.note ?? '');
+function decidedMark(note: string) {
+  const approved = /^\s*approved/i.test(note);
   return (
     <span class={`decided-mark ${approved ? 'decided-approved' : 'decided-changes'}`}>
       {approved ? '✓ Approved by you' : 'Changes requested'}
@@ -189,8 +188,10 @@ function DecidedMark({ task }: { task: PlanTask }) {
 
 export interface TaskItemProps {
   task: PlanTask;
-  /** The write log; the task shows the writes made for it. */
-  writes: WriteLogEntry[];
+  /** The writes made for the task (the write log's entries for its step), if any. */
+  writes: WriteLogEntry[] | undefined;
+  /** Its `- Check:` lines and its last check's result, if it has either. */
+  check: TaskCheckShown | undefined;
   controller: SidebarController;
   disabled: boolean;
   open: boolean;
@@ -204,10 +205,14 @@ export interface TaskItemProps {
 /**
  * A task's row: the toggle button (icon and step, stretched over the whole row so a click anywhere opens the
  * actions) and the title beside it, whose range links sit above the stretched button. A link inside a button
- * would be invalid HTML and unreachable by keyboard.
+ * would be invalid HTML and unreachable by keyboard. A long plan draws hundreds of rows at once: a row is a few
+ * elements, and the parts most tasks lack (details, claim, waits, check, writes, actions) are asked for only when
+ * the task has them.
  */
-export function TaskItem({ task, writes, controller, disabled, open, onToggle, ambiguous, edits }: TaskItemProps) {
+export function TaskItem(props: TaskItemProps) {
+  const { task, writes, check, controller, disabled, open, onToggle, ambiguous, edits } = props;
   const panel = `task-${task.step.replace(/\./g, '-')}-line-${task.line}`;
+  const definition = statusDefinition(task.status);
   const statusOf = (step: string) =>
     edits.phases.flatMap((phase) => phase.tasks).find((other) => other.step === step)?.status;
   return (
@@ -220,26 +225,28 @@ export function TaskItem({ task, writes, controller, disabled, open, onToggle, a
         <button
           type="button"
           class="task-row"
-          id={`${panel}-toggle`}
           aria-expanded={open}
-          aria-controls={`${panel}-actions`}
+          // The actions exist only while open: the button names them then.
+          aria-controls={open ? `${panel}-actions` : undefined}
           // The name starts with what the button shows (its step), as WCAG's "label in name" asks.
-          aria-label={`${task.step} ${statusDefinition(task.status).label}: ${task.title}`}
+          aria-label={`${task.step} ${definition.label}: ${task.title}`}
           onClick={onToggle}
         >
-          <StatusIcon status={task.status} />
-          <span class="task-step">{task.step}</span>
+          {statusIcon(task.status, { inNamedControl: true })}
+          {task.step}
         </button>
-        <span class="task-title" id={`${panel}-title`}>
-          <LinkedText text={task.title} />
-          <DecidedMark task={task} />
+        <span class="task-title">
+          {linkedText(task.title)}
+          {isDecisionWords(task.note) && decidedMark(task.note ?? '')}
         </span>
       </div>
-      <TaskDetails task={task} />
-      <TaskWorking task={task} controller={controller} disabled={disabled} />
-      <TaskWaits task={task} statusOf={statusOf} />
-      <TaskCheck step={task.step} />
-      <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />
+      {(task.completedDate || task.note) && <TaskDetails task={task} />}
+      {(task.working || task.status === 'doing') && (
+        <TaskWorking task={task} controller={controller} disabled={disabled} />
+      )}
+      {task.waitsFor && !definition.finished && <TaskWaits task={task} statusOf={statusOf} />}
+      {check && <TaskCheck check={check} />}
+      {writes && <TaskWrites step={task.step} writes={writes} controller={controller} disabled={disabled} />}
       {open && (
         <div class="task-actions" id={`${panel}-actions`}>
           {ambiguous ? (

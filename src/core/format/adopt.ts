@@ -78,8 +78,8 @@ function taskKey(task: PlanTask): string {
  * (headings inside a phase moved below it), every task `- [s] N.N Title` with the step it is read
  * as. Everything else is kept as written. Throws INVALID_ARGUMENT when there is nothing to change.
  */
-export function adoptFormat(markdown: string): string {
-  const outline = outlinePlan(markdown);
+/** `outline`: the plan's outline when the caller has read it already. */
+export function adoptFormat(markdown: string, outline: PlanOutline = outlinePlan(markdown)): string {
   const rewrite = new Rewrite(outline.document);
   const { lines } = outline.document;
 
@@ -137,9 +137,9 @@ export function adoptFormat(markdown: string): string {
 }
 
 /** True when adoptFormat would change the document (the sidebar offers the rewrite then). */
-export function needsAdoption(markdown: string): boolean {
+export function needsAdoption(markdown: string, outline?: PlanOutline): boolean {
   try {
-    adoptFormat(markdown);
+    adoptFormat(markdown, outline);
     return true;
   } catch {
     return false;
