@@ -125,7 +125,7 @@ export class SidebarController extends PanelController {
     const what = count === 1 ? '1 write' : `${count} writes`;
     this.set({ busy: `Keeping ${what}`, error: null, notice: `Keeping ${what}…` });
     try {
-      this.confirm(await this.server('sidebarKeepWrites'), `${what[0].toUpperCase()}${what.slice(1)} kept`);
+      this.confirm(await this.server('sidebarKeepWrites', count), `${what[0].toUpperCase()}${what.slice(1)} kept`);
       return true;
     } catch (error) {
       this.refuse(error, `Keeping the writes: not done`);

@@ -342,9 +342,10 @@ export function getWriteLog(spreadsheet: Spreadsheet, limit?: number | null): Wr
  * Keeps every write that can still be undone (a person's choice in the sidebar): they can no longer be undone, and the
  * log has room again for the agent's writes. Answers what `answer` reads inside the same change.
  */
-export function keepWritesThen<T>(spreadsheet: Spreadsheet, answer: (kept: number) => T): T {
+export function keepWritesThen<T>(spreadsheet: Spreadsheet, seen: number, answer: (kept: number) => T): T {
+  // `seen` is checked by the descriptor's argument rules (a whole number from 1) before this runs.
   const store = new SpreadsheetPlanStore(spreadsheet);
-  return store.exclusive(() => answer(new WriteLog(spreadsheet, store).keepAll()), 'nothing');
+  return store.exclusive(() => answer(new WriteLog(spreadsheet, store).keepAll(seen)), 'nothing');
 }
 
 /** How many differing cells an undo refusal lists before "and N more". */

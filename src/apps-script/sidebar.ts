@@ -192,10 +192,10 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
  * Keeps every write the person can still undo: they stay listed without an Undo, and the write log has room again for
  * the agent's writes (it keeps at most 100 that can be undone). Answers the view with the write log as it now is.
  */
-export function sidebarKeepWrites(token: unknown): PlanView {
+export function sidebarKeepWrites(token: unknown, count: number): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    return keepWritesThen(spreadsheet, () => withWrites(spreadsheet));
+    return keepWritesThen(spreadsheet, count, () => withWrites(spreadsheet));
   });
 }
 

@@ -370,10 +370,10 @@ export class WriteLog {
 
   /**
    * Keeps every write that can still be undone, of any plan (one read of the log, one write of its Kind column): they
-   * stay listed, with no Undo, and settled writes make room in the log. Answers how many; INVALID_TRANSITION when no
-   * write can be undone (nothing to keep, nothing written).
+   * stay listed, with no Undo, and settled writes make room in the log. `seen`: how many the person was shown; CONFLICT
+   * when the log holds another number now (the agent wrote since), INVALID_TRANSITION when none can be undone.
    */
-  keepAll(): number {
+  keepAll(seen: number): number {
     const change = this.changeUnderWay();
     const sheet = this.sheet();
     const lastRow = sheet?.getLastRow() ?? 0;
@@ -381,6 +381,13 @@ export class WriteLog {
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
     if (!sheet || !kept.length)
       throw new PlanError('INVALID_TRANSITION', 'No write in the log can be undone now; there is nothing to keep');
+    if (kept.length !== seen) {
+      throw new PlanError(
+        'CONFLICT',
+        `The log holds ${kept.length} writes that can be undone now, not the ${seen} you saw (the agent wrote or ` +
+          `a write was undone since); look at them again. ${NOTHING_WRITTEN_SENTENCE}`,
+      );
+    }
     const [first, last] = [kept[0], kept[kept.length - 1]];
     const kinds = values.slice(first, last + 1).map((row) => [asText(cellText(row[1]))]);
     const range = sheet.getRange(first + 2, 2, last - first + 1, 1);

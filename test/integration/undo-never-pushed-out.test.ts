@@ -91,9 +91,15 @@ test('the person keeps every write they could undo: the agent writes again, and 
   const answers = harmlessWrites(spreadsheet, agent.key, 1, WRITE_LOG_LIMIT + 1);
   expect(answers[WRITE_LOG_LIMIT]!.text).toMatch(/^NEEDS_PERSON: .* keep the rest \(Keep all writes\)/);
   // Only a person keeps writes: an agent has no such function, and a call without the person's token is refused.
-  expect(() => callAsPerson(spreadsheet, 'not-the-token', 'sidebarKeepWrites')).toThrow();
+  expect(() => callAsPerson(spreadsheet, 'not-the-token', 'sidebarKeepWrites', WRITE_LOG_LIMIT)).toThrow();
+  // The person keeps what they saw: a number the log no longer holds (the agent wrote since) keeps nothing.
+  const before = snapshot(spreadsheet);
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarKeepWrites', 85)).toThrow(
+    /^CONFLICT: The log holds 100 writes that can be undone now, not the 85 you saw/,
+  );
+  expect(snapshot(spreadsheet)).toBe(before);
 
-  const view = callAsPerson(spreadsheet, token, 'sidebarKeepWrites') as {
+  const view = callAsPerson(spreadsheet, token, 'sidebarKeepWrites', WRITE_LOG_LIMIT) as {
     writes: Array<{ id: string; kind: string; kept?: true }>;
   };
   const writes = view.writes.filter((entry) => entry.kind === 'write');
@@ -120,7 +126,7 @@ test('the person keeps every write they could undo: the agent writes again, and 
 test('keeping when no write can be undone is refused, and nothing is written', () => {
   const { spreadsheet, token } = setUp();
   const before = snapshot(spreadsheet);
-  expect(() => callAsPerson(spreadsheet, token, 'sidebarKeepWrites')).toThrow(
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarKeepWrites', 1)).toThrow(
     /^INVALID_TRANSITION: No write in the log can be undone now; there is nothing to keep/,
   );
   expect(snapshot(spreadsheet)).toBe(before);

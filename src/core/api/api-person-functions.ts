@@ -282,9 +282,10 @@ export const PERSON_FUNCTIONS = {
     ...sidebar,
     changesPlan: false,
     writesSheet: true,
-    retrySafe: true,
-    description: 'Keeps every write that can still be undone: no longer undoable, they make room in the write log.',
-    args: [token],
+    retrySafe: false,
+    description:
+      'Keeps every write that can still be undone (as many as the person saw): no longer undoable, they make room.',
+    args: [token, argument('count', z.number().int().min(1))],
   }),
   sidebarConnectAgent: returning<unknown>()({
     ...sidebar,
