@@ -289,10 +289,14 @@ export class WriteLog {
     return { entry, row };
   }
 
-  /** Rows 2 to `lastRow` as the bounds see them: one getValues of columns A to L. */
+  /** Rows 2 to `lastRow`, columns A to L (id to written parts), in one getValues; none below row 2. */
+  private metaRows(sheet: Sheet, lastRow: number): unknown[][] {
+    return lastRow < 2 ? [] : sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues();
+  }
+
+  /** Rows 2 to `lastRow` as the bounds see them. */
   private rows(sheet: Sheet, lastRow: number): LoggedRow[] {
-    if (lastRow < 2) return [];
-    return loggedRows(sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues(), this.currentPlan);
+    return loggedRows(this.metaRows(sheet, lastRow), this.currentPlan);
   }
 
   /** Drops the oldest reads and settled writes beyond their bounds. */
@@ -331,9 +335,7 @@ export class WriteLog {
   find(id: string): { entry: WriteLogEntry; row: number; record: UndoRecord | null } | null {
     const sheet = this.sheet();
     if (!sheet) return null;
-    const lastRow = sheet.getLastRow();
-    if (lastRow < 2) return null;
-    const rows = sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues();
+    const rows = this.metaRows(sheet, sheet.getLastRow());
     const index = rows.findIndex((row) => cellText(row[0]) === id);
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
@@ -376,8 +378,7 @@ export class WriteLog {
   keepAll(seen: number): number {
     const change = this.changeUnderWay();
     const sheet = this.sheet();
-    const lastRow = sheet?.getLastRow() ?? 0;
-    const values = sheet && lastRow >= 2 ? sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues() : [];
+    const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
     if (!sheet || !kept.length)
       throw new PlanError('INVALID_TRANSITION', 'No write in the log can be undone now; there is nothing to keep');
