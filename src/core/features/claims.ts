@@ -94,6 +94,8 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
       throw claimedError(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
     const kept = now.some((claim) => signature(claim) === signature(other));
     if (!kept) throw claimedError(pair.after.step, other, claimant, "take over or remove another agent's claim");
+    if (!keptInPhase(transition, pair.before, pair.after))
+      throw claimedError(pair.after.step, other, claimant, 'move it to another phase');
   }
   const known = new Set(was.map(signature));
   for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);
@@ -105,20 +107,15 @@ function phaseName(outline: Transition['before'], task: PlanTask): string | unde
 }
 
 /**
- * Another agent's claimed task stays in its phase, on every path (moveTask, apply_commands, replace_plan): its holder
- * works on it where it is. Its order among the phase's other tasks may change, as it does when another task moves past
- * it. A phase renamed by the same change is compared by its number.
+ * Whether the task is in the phase it was in: another agent's claimed task stays there, on every path (moveTask,
+ * apply_commands, replace_plan), since its holder works on it where it is. Its order among the phase's other tasks may
+ * change, as it does when another task moves past it. A phase renamed by the same change is compared by its number.
  */
-function requireKeptInPhase(pair: TaskPair, transition: Transition, before: Map<string, Claim[]>): void {
-  if (!pair.before) return;
-  const claimant = (transition.actor as { claimant: Claimant }).claimant;
-  const other = othersLiveClaim(claimsOf(before, pair.before), claimant);
-  if (!other) return;
-  const was = phaseName(transition.before, pair.before);
-  const phaseKept = transition.after.phases.some((phase) => phase.name === was)
-    ? phaseName(transition.after, pair.after) === was
-    : pair.after.phase === pair.before.phase;
-  if (!phaseKept) throw claimedError(pair.after.step, other, claimant, 'move it to another phase');
+function keptInPhase(transition: Transition, before: PlanTask, after: PlanTask): boolean {
+  const was = phaseName(transition.before, before);
+  return transition.after.phases.some((phase) => phase.name === was)
+    ? phaseName(transition.after, after) === was
+    : after.phase === before.phase;
 }
 
 export const CLAIMS: PlanFeature = {
@@ -129,10 +126,7 @@ export const CLAIMS: PlanFeature = {
     const before = taskClaims(transition.before);
     const after = taskClaims(transition.after);
     if (!before.size && !after.size) return;
-    for (const pair of pairs) {
-      checkPair(pair, transition, before, after);
-      requireKeptInPhase(pair, transition, before);
-    }
+    for (const pair of pairs) checkPair(pair, transition, before, after);
     const kept = new Set(pairs.map((pair) => pair.before));
     for (const task of transition.before.tasks) {
       if (kept.has(task)) continue;
