@@ -20,6 +20,7 @@ import type { PlanView } from './protocol';
 import { errorCode } from './server';
 import { describeSource } from './sidebar-state';
 import { actionWords } from './task-choices';
+import { plural } from './words';
 
 export { describeSource, type EditorState, type KeptText, type Panel, type SidebarState } from './sidebar-state';
 
@@ -100,35 +101,30 @@ export class SidebarController extends PanelController {
    */
   async undoWrite(id: string): Promise<boolean> {
     const entry = this.state.writes.find((candidate) => candidate.id === id);
-    if (!entry || this.state.busy || !this.state.view) return false;
-    this.set({
-      busy: `Undoing the write to ${entry.range}`,
-      error: null,
-      notice: `Undoing the write to ${entry.range}…`,
-    });
-    try {
-      this.confirm(await this.server('sidebarUndoWrite', id), `Write to ${entry.range} undone`);
-      return true;
-    } catch (error) {
-      this.refuse(error, `Undoing the write to ${entry.range}: not done`);
-      await this.check(true);
-      return false;
-    }
+    if (!entry) return false;
+    return this.logChange(`Undoing the write to ${entry.range}`, `Write to ${entry.range} undone`, () =>
+      this.server('sidebarUndoWrite', id),
+    );
   }
 
   /**
    * Keeps every write that can still be undone (the person confirmed: no Undo afterwards): the log has room again for
-   * the agent's writes.
+   * the agent's writes. `count` is how many the person saw: the server refuses when the log holds another number.
    */
   async keepWrites(count: number): Promise<boolean> {
+    const what = plural(count, 'write', 'writes');
+    return this.logChange(`Keeping ${what}`, `${what} kept`, () => this.server('sidebarKeepWrites', count));
+  }
+
+  /** A change of the write log (undo, keep), which answers the view: the refusal shown as it is, then a fresh check. */
+  private async logChange(busy: string, done: string, call: () => Promise<PlanView>): Promise<boolean> {
     if (this.state.busy || !this.state.view) return false;
-    const what = count === 1 ? '1 write' : `${count} writes`;
-    this.set({ busy: `Keeping ${what}`, error: null, notice: `Keeping ${what}…` });
+    this.set({ busy, error: null, notice: `${busy}…` });
     try {
-      this.confirm(await this.server('sidebarKeepWrites', count), `${what[0].toUpperCase()}${what.slice(1)} kept`);
+      this.confirm(await call(), done);
       return true;
     } catch (error) {
-      this.refuse(error, `Keeping the writes: not done`);
+      this.refuse(error, `${busy}: not done`);
       await this.check(true);
       return false;
     }
