@@ -6,7 +6,7 @@
  *    descriptor's zod schemas is written in as JSON: where request options go, and the MCP tool list with its routes
  *    (doPost).
  *  - appsscript.json: the manifest.
- *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
+ *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
  */
 import { execFile } from 'node:child_process';
@@ -237,8 +237,10 @@ export async function buildAll({ types = true } = {}) {
   const sidebarBuild = path.join(root, 'sidebar/build.mjs');
   if (await exists(sidebarBuild)) {
     const { buildSidebar } = await import(sidebarBuild);
-    await replaceFile(path.join(dist, 'Sidebar.html'), (file) => buildSidebar(file));
-    produced.add('Sidebar.html');
+    const { page, deferred } = await buildSidebar();
+    await replaceFile(path.join(dist, 'Sidebar.html'), (file) => writeFile(file, page));
+    await replaceFile(path.join(dist, 'SidebarDeferred.html'), (file) => writeFile(file, deferred));
+    produced.add('Sidebar.html').add('SidebarDeferred.html');
   }
   // dist/ is exactly what clasp pushes: drop what earlier builds made and this one does not.
   for (const entry of await readdir(dist)) {

@@ -4,7 +4,7 @@
  * is fetched from the network. scripts/build.mjs calls buildSidebar; showPlanSidebar serves it.
  */
 import { build } from 'esbuild';
-import { writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,41 +24,109 @@ function inlineStyle(css) {
   return css;
 }
 
-export async function buildSidebar(outFile) {
-  const result = await build({
-    entryPoints: [path.join(here, 'src/main.tsx')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    // What Google Sheets supports: current Chrome, Edge, Firefox and Safari.
-    target: ['chrome109', 'edge109', 'firefox115', 'safari15.6'],
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    minify: true,
-    charset: 'utf8',
-    legalComments: 'none',
-    outdir: path.join(here, 'out'), // names the outputs; nothing is written
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
-  });
+/** What both bundles are built with. */
+const OPTIONS = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  // What Google Sheets supports: current Chrome, Edge, Firefox and Safari.
+  target: ['chrome109', 'edge109', 'firefox115', 'safari15.6'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  minify: true,
+  charset: 'utf8',
+  legalComments: 'none',
+  outdir: path.join(here, 'out'), // names the outputs; nothing is written
+  write: false,
+  metafile: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+};
+
+/**
+ * The modules the page lends the deferred bundle, with the names it imports from each (src/deferred-shared.json):
+ * SHARED_MODULES in src/deferred.ts gives the same (test/sidebar/deferred.test.ts compares them). A deferred module
+ * importing a name not listed there fails the build.
+ */
+const SHARED = JSON.parse(await readFile(path.join(here, 'src/deferred-shared.json'), 'utf8'));
+const SHARED_GLOBAL = '__sheetPlanShared';
+
+/**
+ * Maps the deferred bundle's imports of a shared module to the page's copy: one preact (hooks keep their state in it,
+ * and its diff knows a Fragment by identity) and one of each context object (a copy would be another context, whose
+ * consumers read its default).
+ */
+const sharedFromPage = {
+  name: 'shared-from-page',
+  setup(build) {
+    const sharedPaths = new Map();
+    build.onStart(async () => {
+      for (const key of Object.keys(SHARED)) {
+        const resolved = await build.resolve(key, { resolveDir: path.join(here, 'src'), kind: 'import-statement' });
+        if (resolved.errors.length) throw new Error(`The shared module ${key} does not resolve`);
+        sharedPaths.set(resolved.path, key);
+      }
+    });
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === 'shared' || args.namespace === 'shared') return undefined;
+      const resolved = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: 'shared',
+      });
+      const key = sharedPaths.get(resolved.path);
+      return key ? { path: key, namespace: 'shared' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
+      contents: [
+        `const shared = window.${SHARED_GLOBAL}[${JSON.stringify(args.path)}];`,
+        ...SHARED[args.path].map((name) => `export const ${name} = shared.${name};`),
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+function outputsOf(result, name) {
   const script = result.outputFiles.find((file) => file.path.endsWith('.js'));
   const style = result.outputFiles.find((file) => file.path.endsWith('.css'));
-  if (!script || !style) throw new Error('The sidebar build gave no script or no stylesheet');
+  if (!script || !style) throw new Error(`The ${name} build gave no script or no stylesheet`);
+  return { script: inlineScript(script.text), style: inlineStyle(style.text) };
+}
+
+/** The deferred bundle must take preact and the context modules from the page, never carry copies. */
+function checkDeferredShares(result) {
+  const inputs = Object.keys(Object.values(result.metafile.outputs).find((o) => o.entryPoint).inputs);
+  const copies = inputs.filter((input) => input.includes('node_modules/preact') || input.endsWith('person-time.tsx'));
+  if (copies.length) throw new Error(`The deferred bundle carries its own ${copies.join(', ')} (sidebar/build.mjs)`);
+}
+
+/**
+ * Builds the page (Sidebar.html) and the code it loads when first needed (SidebarDeferred.html: a `<style>` and a
+ * `<script>`, which sidebarDeferredCode serves as text); answers both texts.
+ */
+export async function buildSidebar() {
+  const [page, deferred] = await Promise.all([
+    build({ ...OPTIONS, entryPoints: [path.join(here, 'src/main.tsx')] }),
+    build({ ...OPTIONS, entryPoints: [path.join(here, 'src/deferred-entry.ts')], plugins: [sharedFromPage] }),
+  ]);
+  checkDeferredShares(deferred);
+  const { script, style } = outputsOf(page, 'sidebar');
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Agent Plan</title>
-<style>${inlineStyle(style.text)}</style>
+<style>${style}</style>
 </head>
 <body>
 <div id="app"></div>
-<script>${inlineScript(script.text)}</script>
+<script>${script}</script>
 </body>
 </html>
 `;
-  await writeFile(outFile, html);
-  return { bytes: Buffer.byteLength(html) };
+  const later = outputsOf(deferred, 'deferred');
+  return { page: html, deferred: `<style>${later.style}</style>\n<script>${later.script}</script>\n` };
 }

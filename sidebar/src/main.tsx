@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { App } from './components/app';
 import { SidebarController } from './controller';
 import { connect, readSession } from './server';
+import { lendSharedModules } from './deferred-shared';
 import './styles.css';
 
 function start(): void {
@@ -12,6 +13,7 @@ function start(): void {
     root.textContent = 'This page is the Agent Plan sidebar: open it from the spreadsheet (Agent Plan → Open plan).';
     return;
   }
+  lendSharedModules();
   const controller = new SidebarController(connect(session));
   // The plan the server wrote into the page is in the first render; a page without it asks for it.
   if (session.view) controller.opened(session.view);

@@ -7,6 +7,8 @@ import type { PlanSettings } from '../../src/core/person/settings';
 import { SidebarControllerBase } from './controller-base';
 import type { ApprovedPlanView } from './protocol';
 import type { Panel } from './sidebar-state';
+import { loadDeferred } from './deferred';
+import type { Deferred } from './deferred-globals';
 
 /** How many of something: `1 saved version`, `3 saved versions`, `No saved versions yet`. */
 function count(n: number, one: string, many: string, none: string): string {
@@ -16,7 +18,10 @@ function count(n: number, one: string, many: string, none: string): string {
 export class PanelController extends SidebarControllerBase {
   // ---- panels: the history, the archive, the settings ----
 
-  /** Opens a panel and fills it with what one call answers. */
+  /**
+   * Opens a panel and fills it with what one call answers; the first opening also loads the panel's code, in a second
+   * call made at the same time (./deferred.ts).
+   */
   protected async openPanel<T>(
     loading: Panel,
     busy: string,
@@ -26,7 +31,8 @@ export class PanelController extends SidebarControllerBase {
     if (this.state.busy) return false;
     this.set({ panel: loading, editor: null, error: null, busy, notice: `${busy}…` });
     try {
-      const [panel, notice] = loaded(await call());
+      const [value] = await Promise.all([call(), this.deferredCode()]);
+      const [panel, notice] = loaded(value);
       this.set({ panel, busy: null, notice });
       return true;
     } catch (error) {
@@ -34,6 +40,11 @@ export class PanelController extends SidebarControllerBase {
       this.refuse(error, `${busy}: not done`);
       return false;
     }
+  }
+
+  /** The code the page was served without (./deferred.ts): one call the first time, none after. */
+  deferredCode(): Promise<Deferred> {
+    return loadDeferred(() => this.server('sidebarDeferredCode'));
   }
 
   closePanel(): void {

@@ -54,6 +54,7 @@ const otherEntryPoints = {
   sidebarAnswerQuestion: sidebar.sidebarAnswerQuestion,
   sidebarReplacePlan: sidebar.sidebarReplacePlan,
   sidebarHistory: sidebar.sidebarHistory,
+  sidebarDeferredCode: sidebar.sidebarDeferredCode,
   sidebarRestore: sidebar.sidebarRestore,
   sidebarApprovePlan: sidebar.sidebarApprovePlan,
   sidebarApprovedPlan: sidebar.sidebarApprovedPlan,

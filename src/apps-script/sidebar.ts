@@ -53,6 +53,8 @@ export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
 /** The file `npm run build` writes to dist/ (Sidebar.html), as HtmlService names it. */
 export const SIDEBAR_FILE = 'Sidebar';
+/** The project file with the code of the panels the sidebar loads when one first opens (sidebar/build.mjs). */
+export const SIDEBAR_DEFERRED_FILE = 'SidebarDeferred';
 
 // ---- the person token: ./person-token.ts ----
 
@@ -289,6 +291,17 @@ export function sidebarSettings(token: unknown): PlanSettings {
 /** Changes settings (`{ approvalRequired: true }`, `{ afterFinish: 'starter' }`); answers them all. */
 export function sidebarSaveSettings(token: string, change: Partial<PlanSettings>): PlanSettings {
   return run(() => saveSettings(personPath(token), change));
+}
+
+/**
+ * The panels' code (sidebar/src/deferred.ts): a project HTML file read as text, the documented way to include one
+ * file in another (https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
+ */
+export function sidebarDeferredCode(token: unknown): string {
+  return run(() => {
+    requirePerson(token);
+    return HtmlService.createHtmlOutputFromFile(SIDEBAR_DEFERRED_FILE).getContent();
+  });
 }
 
 /** The finished plans, newest first (without their text). */

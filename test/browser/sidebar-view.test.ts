@@ -112,6 +112,15 @@ test('Sidebar.html is one self-contained file: inline script and style, nothing 
   expect(html.match(/<style>/g)).toHaveLength(1);
 });
 
+test('SidebarDeferred.html, which the page loads later, is one inline style and one inline script too', () => {
+  const html = readFileSync(path.resolve(__dirname, '../../dist/SidebarDeferred.html'), 'utf8');
+  expect(html).toMatch(/^<style>/);
+  expect(html).not.toMatch(/<script[^>]+src=|<link[\s>]|@import|url\(\s*["']?(?:https?:)?\/\//i);
+  expect(html.match(/<script>/g)).toHaveLength(1);
+  expect(html.match(/<\/script/gi)).toHaveLength(1);
+  expect(html.match(/<style>/g)).toHaveLength(1);
+});
+
 test('phases and sections open and close from the keyboard, and every control has a name', async () => {
   server = await startServer();
   const { page } = await openSidebar(browser(), server);

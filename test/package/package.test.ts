@@ -194,6 +194,7 @@ describe('the packed tarball, installed by npm in an empty folder', () => {
         'build/types/node/client/index.d.ts',
         'dist/Code.js',
         'dist/Sidebar.html',
+        'dist/SidebarDeferred.html',
         'dist/appsscript.json',
       ]),
     );

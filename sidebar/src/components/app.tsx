@@ -2,21 +2,18 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { agentAtWork, ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
-import { Archive } from './archive';
-import { ConnectAgent } from './connect-agent';
 import { Editor } from './editor';
-import { History } from './history';
 import { KeptTexts } from './kept-text';
 import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
 import { PLAN_CELL_REFERENCE } from '../../../src/apps-script/plan-location';
-import { Settings } from './settings';
 import { onRangeLinkClick } from './range-links';
 import { SheetZone } from './person-time';
 import { TaskChecks } from './task-checks';
 import { taskChecks } from '../../../src/core/rules/checks';
 import { outlineOf } from '../plan-read';
 import { freshCheckResults } from '../needs-you';
+import { loadedDeferred } from '../deferred';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -103,14 +100,22 @@ export function App({ controller }: { controller: SidebarController }) {
   );
 
   const panel = state.panel;
+  // A panel's code comes with its first opening (../deferred.ts), which sets the panel only once it has loaded.
+  const panels = loadedDeferred();
   let body;
-  if (panel?.kind === 'history') {
+  if (panel && !panels) {
+    body = <p class="loading">Loading…</p>;
+  } else if (panel?.kind === 'history') {
+    const { History } = panels!;
     body = <History entries={panel.entries} controller={controller} disabled={disabled} />;
   } else if (panel?.kind === 'archive') {
+    const { Archive } = panels!;
     body = <Archive entries={panel.entries} shown={panel.shown} controller={controller} disabled={disabled} />;
   } else if (panel?.kind === 'agents') {
+    const { ConnectAgent } = panels!;
     body = <ConnectAgent view={panel.view} connected={panel.connected} controller={controller} disabled={disabled} />;
   } else if (panel?.kind === 'settings') {
+    const { Settings } = panels!;
     body = <Settings values={panel.values} controller={controller} disabled={disabled} />;
   } else if (state.editor && state.view) {
     body = (

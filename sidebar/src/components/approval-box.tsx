@@ -6,35 +6,35 @@
  * footer that sticks to the bottom while the box is on screen.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import {
-  summarizeForApproval,
-  type ApprovalChanges,
-  type TaskLineChange,
-} from '../../../src/core/person/approval-summary';
+import type { ApprovalChanges } from '../../../src/core/person/approval-summary';
 import { parsePlan } from '../../../src/core/format/parse';
 import type { RangeChange } from '../../../src/core/format/plan-diff';
 import { formatSheetRange } from '../../../src/core/sheet/sheet-range';
 import { declaredRanges, formulasAllowed } from '../../../src/core/sheet/sheet-rules';
 import type { SidebarController } from '../controller';
+import type { Deferred } from '../deferred-globals';
 import { describeError } from '../error-words';
-import { plural } from '../words';
 import type { ApprovedPlanView } from '../protocol';
+import { ChangeMark } from './change-mark';
 import { Decision } from './decision';
-import { PersonTime } from './person-time';
-import { phaseLine, taskLine, textLine } from './plan-changes';
 import { LinkedText } from './range-links';
 import './person-view.css';
 
 type ApprovedState =
-  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; plan: ApprovedPlanView | null };
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'loaded'; plan: ApprovedPlanView | null; code: Deferred };
 
-/** The plan the person last approved, loaded once when the box opens. */
+/**
+ * The plan the person last approved, loaded once when the box opens, with the code that compares it (deferred: see
+ * ./approval-changes.tsx), fetched at the same time.
+ */
 function useApprovedPlan(controller: SidebarController): ApprovedState {
   const [approved, setApproved] = useState<ApprovedState>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
-    controller.approvedPlan().then(
-      (plan) => live && setApproved({ kind: 'loaded', plan }),
+    Promise.all([controller.approvedPlan(), controller.deferredCode()]).then(
+      ([plan, code]) => live && setApproved({ kind: 'loaded', plan, code }),
       (error: unknown) => live && setApproved({ kind: 'failed', message: describeError(error).text }),
     );
     return () => {
@@ -42,10 +42,6 @@ function useApprovedPlan(controller: SidebarController): ApprovedState {
     };
   }, [controller]);
   return approved;
-}
-
-function Mark({ change }: { change: 'added' | 'removed' }) {
-  return <span class={`change-mark mark-${change}`}>{change === 'added' ? 'NEW' : 'REMOVED'}</span>;
 }
 
 /** The Write ranges the plan declares now, as the agent's writes are checked (sheet-rules.ts), and what changed. */
@@ -67,7 +63,7 @@ function Scope({ markdown, changes }: { markdown: string; changes: ApprovalChang
           {declared.write.map((range) => (
             <li key={formatSheetRange(range)}>
               <LinkedText text={formatSheetRange(range)} />
-              {added('write', formatSheetRange(range)) && <Mark change="added" />}
+              {added('write', formatSheetRange(range)) && <ChangeMark change="added" />}
             </li>
           ))}
         </ul>
@@ -84,7 +80,7 @@ function Scope({ markdown, changes }: { markdown: string; changes: ApprovalChang
       )}
       <p class="approval-formulas">
         Formulas: {formulas ? 'allowed' : 'not allowed (values only)'}
-        {changes?.scope.formulas && <Mark change={changes.scope.formulas} />}
+        {changes?.scope.formulas && <ChangeMark change={changes.scope.formulas} />}
       </p>
     </section>
   );
@@ -94,112 +90,18 @@ function ScopeChange({ change }: { change: RangeChange }) {
   const access = change.access === 'write' ? 'Write' : 'Read';
   return (
     <li class={`scope-${change.change}`}>
-      {access} <code>{change.range}</code> <Mark change={change.change} />
+      {access} <code>{change.range}</code> <ChangeMark change={change.change} />
     </li>
-  );
-}
-
-function LineChanges({ title, changes, what }: { title: string; changes: TaskLineChange[]; what: string }) {
-  if (changes.length === 0) return null;
-  return (
-    <>
-      <h3 class="approval-group-heading">{title}</h3>
-      <ul class="plan-changes">
-        {changes.map((change) => (
-          <li key={`${change.change}-${change.step}-${change.text}`} class={`change line-${change.change}`}>
-            {change.step} {what} {change.text} <Mark change={change.change} />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** Title, goal, phase and task changes, and the tasks that only progressed as one line. */
-function TaskChanges({ changes }: { changes: ApprovalChanges }) {
-  const { plan, tasks, progressed } = changes;
-  const lines = [
-    plan.title && <li class="change change-title">{textLine('Title', plan.title)}</li>,
-    plan.goal && <li class="change change-goal">{textLine('Goal', plan.goal)}</li>,
-    ...plan.phases.map((change) => (
-      <li key={`phase-${change.change}-${change.number}`} class={`change phase-${change.change}`}>
-        {phaseLine(change)}
-      </li>
-    )),
-    ...tasks.map((change) => (
-      <li key={`task-${change.change}-${change.step}`} class={`change task-${change.change}`} data-step={change.step}>
-        {taskLine(change)}
-      </li>
-    )),
-  ].filter(Boolean);
-  return (
-    <>
-      {lines.length > 0 && (
-        <>
-          <h3 class="approval-group-heading">Tasks</h3>
-          <ul class="plan-changes">{lines}</ul>
-        </>
-      )}
-      {progressed.length > 0 && (
-        <details class="progressed">
-          <summary>{plural(progressed.length, 'task progressed', 'tasks progressed')}</summary>
-          <ul class="plan-changes">
-            {progressed.map((change) => (
-              <li key={change.step} class="change">
-                {taskLine(change)}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </>
-  );
-}
-
-function Changes({ changes, approvedAt }: { changes: ApprovalChanges; approvedAt: string }) {
-  return (
-    <section class="approval-changes" aria-label="Changes since your last approval">
-      <p class="approval-changes-heading">
-        Changed since you approved it
-        {approvedAt && (
-          <>
-            {' '}
-            (<PersonTime iso={approvedAt} />)
-          </>
-        )}
-        :
-      </p>
-      {changes.unchanged ? (
-        <p class="plan-changes-empty">No task, phase or range changed since you approved it.</p>
-      ) : (
-        <>
-          <LineChanges title="Checks" changes={changes.checks} what="check" />
-          <LineChanges title="Dependencies" changes={changes.dependencies} what="waits for" />
-          <TaskChanges changes={changes} />
-        </>
-      )}
-    </section>
-  );
-}
-
-function NewPlan({ replaces }: { replaces: string | null }) {
-  return (
-    <p class="approval-changes approval-new">
-      <span class="change-mark mark-added">NEW PLAN</span>{' '}
-      {replaces !== null
-        ? `It replaces “${replaces || 'an untitled plan'}”, which you approved before; read the new plan below.`
-        : 'No earlier approval of yours is recorded here, so there is nothing to compare with. Read the plan below.'}
-    </p>
   );
 }
 
 /** What the box says once it knows what was approved before; the scope is always shown. */
 function ApprovalBody({ controller, markdown }: { controller: SidebarController; markdown: string }) {
   const approved = useApprovedPlan(controller);
-  const plan = approved.kind === 'loaded' ? approved.plan : null;
   const summary = useMemo(
-    () => (approved.kind === 'loaded' ? summarizeForApproval(plan?.markdown ?? null, markdown) : null),
-    [approved, plan, markdown],
+    () =>
+      approved.kind === 'loaded' ? approved.code.summarizeForApproval(approved.plan?.markdown ?? null, markdown) : null,
+    [approved, markdown],
   );
   const changes = summary?.kind === 'changes' ? summary : null;
   return (
@@ -209,10 +111,9 @@ function ApprovalBody({ controller, markdown }: { controller: SidebarController;
       {approved.kind === 'failed' && (
         <p class="approval-changes">What changed since your last approval could not be loaded: {approved.message}</p>
       )}
-      {summary?.kind === 'new' && (
-        <NewPlan replaces={summary.replacesOther && plan ? parsePlan(plan.markdown).title : null} />
+      {approved.kind === 'loaded' && summary && (
+        <approved.code.ApprovalChanges summary={summary} approved={approved.plan} />
       )}
-      {changes && <Changes changes={changes} approvedAt={plan?.approvedAt ?? ''} />}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { useMemo } from 'preact/hooks';
 import { parsePlan } from '../../../src/core/format/parse';
 import { withoutEmptyFields } from '../empty-fields';
-import { MarkdownSection } from './plan-panel';
+import { MarkdownSection } from './markdown-section';
 import { LinkedText } from './range-links';
 import { statusIcon } from './status-icon';
 

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { needsAdoption } from '../../../src/core/format/adopt';
 import { PLACEHOLDER } from '../../../src/core/format/patterns';
 import { countOf } from '../../../src/core/format/progress';
@@ -7,7 +7,6 @@ import type { CheckResult } from '../../../src/core/rules/done-checks';
 import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/format/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
-import { renderMarkdown } from '../markdown';
 import { withoutEmptyFields } from '../empty-fields';
 import { outlineOf, planOf } from '../plan-read';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
@@ -18,7 +17,8 @@ import { NeedsYou, TaskFilter, type TaskFilterChoice } from './needs-you';
 import { PersonTime } from './person-time';
 import { isNotAPlan, Recovery } from './recovery';
 import { PlanStatusLine } from './plan-lifecycle';
-import { LinkedText, linkRangesIn } from './range-links';
+import { LinkedText } from './range-links';
+import { MarkdownSection } from './markdown-section';
 import { statusIcon } from './status-icon';
 import { TaskItem } from './task';
 import { TaskChecks, taskCheckShown, type TaskChecksShown } from './task-checks';
@@ -324,26 +324,6 @@ function PhaseSection({
       <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
   );
-}
-
-export function MarkdownSection({ title, text }: { title: string; text?: string }) {
-  if (!text?.trim()) return null;
-  return (
-    <Collapsible title={title} className="markdown-section">
-      <Markdown text={text} />
-    </Collapsible>
-  );
-}
-
-/** Sanitised Markdown, put into the page as DOM nodes, with its range references as links. */
-function Markdown({ text }: { text: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const fragment = renderMarkdown(text);
-    linkRangesIn(fragment);
-    container.current?.replaceChildren(fragment);
-  }, [text]);
-  return <div class="markdown" ref={container} />;
 }
 
 /**

@@ -159,6 +159,15 @@ export const PERSON_FUNCTIONS = {
     description: "initPlan for the sidebar's Initialize plan button.",
     args: [token],
   }),
+  sidebarDeferredCode: returning<string>()({
+    ...sidebar,
+    changesPlan: false,
+    retrySafe: true,
+    description:
+      'The code of the panels a person opens now and then (History, Finished plans, Settings, Connect an agent): the ' +
+      'sidebar loads it when one first opens, so that the page it opens with stays small.',
+    args: [token],
+  }),
   sidebarHistory: returning<unknown>()({
     ...sidebar,
     changesPlan: false,

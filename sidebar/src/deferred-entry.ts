@@ -1,0 +1,14 @@
+/**
+ * The deferred bundle (dist/SidebarDeferred.html), which the page loads the first time it needs one of these
+ * (./deferred.ts). Running it hands them to the page.
+ */
+import { ApprovalChanges, summarizeForApproval } from './components/approval-changes';
+import { Archive } from './components/archive';
+import { ConnectAgent } from './components/connect-agent';
+import { History } from './components/history';
+import { Settings } from './components/settings';
+import { DEFERRED_GLOBAL, type Deferred } from './deferred-globals';
+import './styles/deferred.css';
+
+const deferred: Deferred = { History, Archive, ConnectAgent, Settings, ApprovalChanges, summarizeForApproval };
+window[DEFERRED_GLOBAL] = deferred;

@@ -1,0 +1,59 @@
+/**
+ * Code the sidebar needs only now and then is not in the page it opens with: the panels a person opens now and then
+ * (History, Finished plans, Settings, Connect an agent) and the approval box's comparison with the plan last approved.
+ * It is a second project file (dist/SidebarDeferred.html, built from ./deferred-entry.ts by sidebar/build.mjs),
+ * fetched with one sidebarDeferredCode call the first time it is needed, at the same time as the call that fetches
+ * what it shows (a panel's content, the approved plan), so it adds no wait of its own. The page stays small, and
+ * the plan is on screen sooner.
+ *
+ * The deferred bundle runs in this page: it takes preact and the modules whose identity matters from the page
+ * (./deferred-shared.ts).
+ */
+import { DEFERRED_GLOBAL, type Deferred } from './deferred-globals';
+
+declare global {
+  interface Window {
+    [DEFERRED_GLOBAL]?: Deferred;
+  }
+}
+
+let loading: Promise<Deferred> | null = null;
+
+/** The deferred code, if it has been loaded. */
+export function loadedDeferred(): Deferred | null {
+  return window[DEFERRED_GLOBAL] ?? null;
+}
+
+/**
+ * Loads the deferred code once: `fetchCode` answers the file's text (a `<style>` and a `<script>`). A failed load is
+ * tried again the next time it is needed.
+ */
+export function loadDeferred(fetchCode: () => Promise<string>): Promise<Deferred> {
+  const loaded = loadedDeferred();
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= fetchCode().then(
+    (code) => {
+      run(code);
+      const deferred = loadedDeferred();
+      if (!deferred) throw new Error('Part of the sidebar could not be loaded: its code did not start');
+      return deferred;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Adds the file's styles to the page and runs its script (a script parsed from text does not run by itself). */
+function run(code: string): void {
+  const template = document.createElement('template');
+  template.innerHTML = code;
+  for (const style of template.content.querySelectorAll('style')) document.head.append(style);
+  for (const parsed of template.content.querySelectorAll('script')) {
+    const script = document.createElement('script');
+    script.textContent = parsed.textContent;
+    document.head.append(script);
+  }
+}
