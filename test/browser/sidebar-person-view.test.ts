@@ -65,13 +65,20 @@ test('states look different: decided, waiting without a claim, nobody on it, wha
   await expect(taskRow(page, '1.3').locator('.task-working').count()).resolves.toBe(0);
   await expect(taskRow(page, '1.4').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');
   await expect(taskRow(page, '1.5').locator('.task-after').textContent()).resolves.toBe('waits for 1.2 (1.1 done)');
-  // Todo is an empty ring; doing is filled, not a half-filled ring.
+  // Todo is an empty ring; doing is filled, not a half-filled ring. The icons share one image, a 20px cell a drawing
+  // (styles/status-icons.css): the icon shows the cell its background position points at.
   const fills = (step: string) =>
     taskRow(page, step)
       .locator('.status-icon')
-      .evaluate(
-        (icon) => /<circle [^>]*fill='([^']*)'/.exec(decodeURIComponent(getComputedStyle(icon).backgroundImage))?.[1],
-      );
+      .evaluate((icon) => {
+        const style = getComputedStyle(icon);
+        const cell = Math.round((1 - parseFloat(style.backgroundPositionX) - 2) / 20);
+        const drawing = [
+          ...decodeURIComponent(style.backgroundImage).matchAll(/<g transform='translate\((\d+) 8\)'>(.*?)<\/g>/g),
+        ];
+        const shown = drawing.find(([, x]) => Number(x) === cell * 20 + 10)?.[2] ?? '';
+        return /<circle [^>]*fill='([^']*)'/.exec(shown)?.[1];
+      });
   await expect(fills('1.5')).resolves.toBe('none');
   await expect(fills('1.4')).resolves.toBe('#1a73e8');
   await screenshot(page, 'person-view-states', { fullPage: true, doc: false });

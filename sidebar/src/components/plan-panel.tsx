@@ -20,7 +20,7 @@ import { PlanStatusLine } from './plan-lifecycle';
 import { LinkedText } from './range-links';
 import { MarkdownSection } from './markdown-section';
 import { statusIcon } from './status-icon';
-import { TaskItem } from './task';
+import { taskItem } from './task';
 import { TaskChecks, taskCheckShown, type TaskChecksShown } from './task-checks';
 import { AddTask, type AfterEdit } from './task-edits';
 import { AnsweredQuestions, Waiting } from './waiting';
@@ -70,6 +70,7 @@ export function PlanPanel({
     () => needsYou(plan, results, refusedWrites(plan, writes), undoableWrites(writes)),
     [plan, results, writes],
   );
+  const statusOf = useMemo(() => statusLookup(plan), [plan]);
   const [filter, setFilter] = useState<TaskFilterChoice>('all');
   const shown = (task: PlanTask) => taskShown(task, filter, results);
   const current = currentTask(tasks);
@@ -109,6 +110,7 @@ export function PlanPanel({
           onToggleTask={(key) => setOpenTask(openTask === key ? null : key)}
           afterEdit={afterEdit}
           ambiguousSteps={ambiguousSteps}
+          statusOf={statusOf}
           shown={shown}
           filtered={filter !== 'all'}
         />
@@ -246,6 +248,15 @@ function useFocusAfterEdit(setOpenTask: (key: string) => void, markdown: string,
   };
 }
 
+/** The status of each step of the plan (the first task listed with it), for what a task waits for. */
+function statusLookup(plan: Plan): (step: string) => string | undefined {
+  const statuses = new Map<string, string>();
+  for (const phase of plan.phases) {
+    for (const task of phase.tasks) if (!statuses.has(task.step)) statuses.set(task.step, task.status);
+  }
+  return (step) => statuses.get(step);
+}
+
 /** The writes made for each task, by step (a task's row lists its own). */
 function writesOfTasks(writes: WriteLogEntry[]): Map<string, WriteLogEntry[]> {
   const byStep = new Map<string, WriteLogEntry[]>();
@@ -269,6 +280,7 @@ function PhaseSection({
   onToggleTask,
   afterEdit,
   ambiguousSteps,
+  statusOf,
   shown,
   filtered,
 }: PanelProps & {
@@ -282,6 +294,7 @@ function PhaseSection({
   onToggleTask: (key: string) => void;
   afterEdit: AfterEdit;
   ambiguousSteps: Set<string>;
+  statusOf: (step: string) => string | undefined;
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
   const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
@@ -294,6 +307,8 @@ function PhaseSection({
         : `Phase ${phase.number}`;
   const listed = phase.tasks.filter(shown);
   if (filtered && listed.length === 0) return null;
+  // A step listed twice is two rows: each is told apart by its line.
+  const keys = listed.map((task) => (ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step));
   return (
     <Collapsible
       title={name}
@@ -301,29 +316,39 @@ function PhaseSection({
       initiallyOpen={!complete}
       className={`phase${complete ? ' complete' : ''}`}
     >
-      <ul class="task-list">
-        {listed.map((task) => {
-          // A step listed twice is two rows: each is told apart by its line.
-          const key = ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step;
-          return (
-            <TaskItem
-              key={key}
-              task={task}
-              writes={writesByStep.get(task.step)}
-              check={taskCheckShown(checks, task.step)}
-              controller={controller}
-              disabled={disabled}
-              open={openTask === key}
-              onToggle={() => onToggleTask(key)}
-              ambiguous={ambiguousSteps.has(task.step)}
-              edits={{ phase, phases, afterEdit }}
-            />
-          );
+      <ul class="task-list" onClick={(event) => toggleClicked(event, keys, onToggleTask)}>
+        {listed.map((task, index) => {
+          const key = keys[index];
+          return taskItem({
+            key,
+            task,
+            writes: writesByStep.get(task.step),
+            check: taskCheckShown(checks, task.step),
+            controller,
+            disabled,
+            open: openTask === key,
+            ambiguous: ambiguousSteps.has(task.step),
+            edits: { phase, phases, afterEdit },
+            statusOf,
+          });
         })}
       </ul>
       <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
   );
+}
+
+/**
+ * A click on a row's toggle opens or closes that row: one listener for the phase's list, not one on each of
+ * hundreds of rows. The rows are the list's children in the order of `keys`.
+ */
+function toggleClicked(event: MouseEvent, keys: string[], onToggleTask: (key: string) => void): void {
+  const toggle = event.target instanceof Element ? event.target.closest('.task-row') : null;
+  const row = toggle?.closest('.task');
+  const list = event.currentTarget as HTMLElement;
+  if (!row || row.parentElement !== list) return;
+  const index = Array.prototype.indexOf.call(list.children, row);
+  if (keys[index] !== undefined) onToggleTask(keys[index]);
 }
 
 /**

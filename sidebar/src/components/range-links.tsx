@@ -29,6 +29,8 @@ function rangeLink(reference: string) {
 
 /** `text` with each range reference a link; called as a function where many are drawn at once (a plan's rows). */
 export function linkedText(text: string) {
+  // Every reference has a `!`; most titles have none, and need no search.
+  if (!text.includes('!')) return text;
   const references = findRangeReferences(text);
   if (references.length === 0) return text;
   const parts = [];

@@ -187,6 +187,8 @@ function decidedMark(note: string) {
 }
 
 export interface TaskItemProps {
+  /** The row's key among its phase's rows (its step; with its line when the step is listed twice). */
+  key: string;
   task: PlanTask;
   /** The writes made for the task (the write log's entries for its step), if any. */
   writes: WriteLogEntry[] | undefined;
@@ -194,12 +196,14 @@ export interface TaskItemProps {
   check: TaskCheckShown | undefined;
   controller: SidebarController;
   disabled: boolean;
+  /** Its actions are shown; the phase's list toggles it when its row button is clicked (plan-panel.tsx). */
   open: boolean;
-  onToggle: () => void;
   /** The step is listed more than once: no change can name it until the plan is fixed. */
   ambiguous: boolean;
   /** Where the task stands, for re-planning it (rename, move, remove). */
   edits: Omit<TaskEditsProps, 'task' | 'controller' | 'disabled'>;
+  /** The status of any step of the plan (what the task waits for), looked up in one table for all rows. */
+  statusOf: (step: string) => string | undefined;
 }
 
 /**
@@ -207,16 +211,16 @@ export interface TaskItemProps {
  * actions) and the title beside it, whose range links sit above the stretched button. A link inside a button
  * would be invalid HTML and unreachable by keyboard. A long plan draws hundreds of rows at once: a row is a few
  * elements, and the parts most tasks lack (details, claim, waits, check, writes, actions) are asked for only when
- * the task has them.
+ * the task has them. Called as a function, not a component: a row keeps no state of its own, and a component
+ * instance for each of hundreds of rows was a good part of the first render.
  */
-export function TaskItem(props: TaskItemProps) {
-  const { task, writes, check, controller, disabled, open, onToggle, ambiguous, edits } = props;
+export function taskItem(props: TaskItemProps) {
+  const { key, task, writes, check, controller, disabled, open, ambiguous, edits, statusOf } = props;
   const panel = `task-${task.step.replace(/\./g, '-')}-line-${task.line}`;
   const definition = statusDefinition(task.status);
-  const statusOf = (step: string) =>
-    edits.phases.flatMap((phase) => phase.tasks).find((other) => other.step === step)?.status;
   return (
     <li
+      key={key}
       class={`task task-${task.status}${open ? ' open' : ''}`}
       data-step={task.step}
       id={ambiguous ? undefined : needTargets.task(task.step)}
@@ -230,7 +234,6 @@ export function TaskItem(props: TaskItemProps) {
           aria-controls={open ? `${panel}-actions` : undefined}
           // The name starts with what the button shows (its step), as WCAG's "label in name" asks.
           aria-label={`${task.step} ${definition.label}: ${task.title}`}
-          onClick={onToggle}
         >
           {statusIcon(task.status, { inNamedControl: true })}
           {task.step}
