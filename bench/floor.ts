@@ -22,7 +22,7 @@ import {
 import { sessionFromPage } from '../sidebar/src/protocol';
 import { runConcurrentLoad, type LoadFigures } from './concurrent-load';
 import { mark, median } from './figures';
-import { measureSidebarRender } from './sidebar-render';
+import { measureSidebarRender, whenShown } from './sidebar-render';
 import { withApprovalOff } from './approval-off';
 
 type Execution = ReturnType<typeof createExecution>;
@@ -150,7 +150,7 @@ function plainPage(markdown: string): string {
     })
     .join('\n');
   // When its last line has been laid out and painted: the task after the next animation frame, as the sidebar's.
-  const shown = 'requestAnimationFrame(() => setTimeout(() => { window.__shownAt = performance.now(); }));';
+  const shown = 'requestAnimationFrame(() => setTimeout(() => window.__renderShown(performance.now())));';
   return (
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Plain</title></head><body>${body}` +
     `<script>${shown}</script></body></html>`
@@ -165,9 +165,9 @@ async function measurePlainRender(markdown: string, runs = 5): Promise<number> {
     const url = `data:text/html;charset=utf-8,${encodeURIComponent(plainPage(markdown))}`;
     for (let i = 0; i < runs + 1; i++) {
       const page = await browser.newPage();
+      const shown = await whenShown(page);
       await page.goto(url);
-      await page.waitForFunction(() => '__shownAt' in window);
-      const elapsed = await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt);
+      const elapsed = await shown();
       if (i > 0) samples.push(elapsed);
       await page.close();
     }

@@ -1,4 +1,4 @@
-/** The Agent Plan sidebar: started once the page (and the session script appended to it) is parsed. */
+/** The Agent Plan sidebar: started once its session (the script the server adds to the page) is there. */
 import { render } from 'preact';
 import { App } from './components/app';
 import { SidebarController } from './controller';
@@ -21,6 +21,7 @@ function start(): void {
   if (!session.view) void controller.load();
 }
 
-// The server appends the session script after this one, so start when the whole page is parsed.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-else start();
+// The server puts the session script before this one (protocol.ts pageWithSession): start at once. A page that has
+// it later starts when the whole page is parsed.
+if (readSession() || document.readyState !== 'loading') start();
+else document.addEventListener('DOMContentLoaded', start);

@@ -103,6 +103,17 @@ export function sessionScript(session: SidebarSession): string {
   return `<script>window.${SESSION_GLOBAL} = ${scriptJson(session)};</script>`;
 }
 
+/** Where the built page (sidebar/build.mjs) holds the sidebar, once (test/sidebar/protocol.test.ts). */
+export const APP_ROOT = '<div id="app"></div>';
+
+/**
+ * The sidebar page with its session: the session script just after the root, before the page's own script, so that
+ * the page starts as soon as its script has run instead of waiting for the rest of the document.
+ */
+export function pageWithSession(page: string, session: SidebarSession): string {
+  return page.replace(APP_ROOT, () => APP_ROOT + sessionScript(session));
+}
+
 /** The session in a sidebar page, as sessionScript wrote it (for tools and tests that read the page); null if none. */
 export function sessionFromPage(html: string): SidebarSession | null {
   const opening = `<script>window.${SESSION_GLOBAL} = `;

@@ -31,7 +31,7 @@ import type { PlanCells } from '../core/write-path/store';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 import {
-  sessionScript,
+  pageWithSession,
   type AgentsView,
   type ApprovedPlanView,
   type ArchivedPlanView,
@@ -80,8 +80,10 @@ function openingView(spreadsheet: Spreadsheet): PlanView | undefined {
 export function showPlanSidebar(): void {
   const { ui, token, spreadsheet } = mintToken();
   const view = openingView(spreadsheet);
-  const page =
-    HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent() + sessionScript(view ? { token, view } : { token });
+  const page = pageWithSession(
+    HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent(),
+    view ? { token, view } : { token },
+  );
   ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
 }
 

@@ -1,7 +1,7 @@
 /**
- * The deferred bundle takes preact and the context modules from the page (sidebar/src/deferred-shared.ts): the build maps its
- * imports by sidebar/src/deferred-shared.json, and the page lends SHARED_MODULES. A name in one and not the other would
- * be undefined in the deferred code.
+ * The deferred bundle takes preact and the context modules from the page (sidebar/src/deferred-shared.ts): the build
+ * maps its imports by sidebar/src/deferred-shared.json, and the page lends SHARED_MODULES. A name in one and not the
+ * other would be undefined in the deferred code.
  */
 import { buildSync } from 'esbuild';
 import path from 'node:path';
