@@ -3,8 +3,11 @@
  *  - Code.js: src/apps-script/main.ts bundled by esbuild and minified by terser, plus one top-level function
  *    declaration per function of the API descriptor (src/core/api/api-functions.ts), calling main.ts's implementation
  *    of it (Apps Script only reaches top-level declarations; nothing else is global). What the bundle needs of the
- *    descriptor's zod schemas is written in as JSON: where request options go, and the MCP tool list with its routes
- *    (doPost).
+ *    descriptor's zod schemas is written in as JSON: where request options go, and each MCP tool's input schema and
+ *    route (doPost).
+ *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
+ *    the MCP instructions (initialize) and tool list (tools/list). Apps Script evaluates the whole of Code.js on
+ *    every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
@@ -22,6 +25,8 @@ import { packTables, unpack } from './pack-tables.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SheetPlan_';
+/** dist/RareTexts.html, by the name HtmlService.createHtmlOutputFromFile finds it (src/apps-script/rare-texts.ts). */
+const RARE_TEXTS = 'RareTexts';
 
 /** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
 async function nodeModule(file) {
@@ -97,6 +102,16 @@ function descriptorDefines(requestArguments, mcpTools, argumentRules) {
   };
 }
 
+/**
+ * RareTexts.html: the texts as JSON in a script element of type application/json, so that the file is valid HTML.
+ * Every `<` is written `\u003c` (the same JSON), so nothing in it can close the element, and the bundle finds the
+ * JSON's end at the one `<` of the closing tag.
+ */
+function rareTextsFile(texts) {
+  const json = JSON.stringify(texts).replace(/</g, '\\u003c');
+  return `<script type="application/json">${json}</script>\n`;
+}
+
 /** Where the bundle's source map goes: beside the build, never pushed (dist/ is what clasp pushes). */
 export const CODE_SOURCE_MAP = path.join(root, 'build/Code.js.map');
 const HEADER =
@@ -135,6 +150,10 @@ export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
   const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
+  const { tools, inputSchemas, routes } = mcpToolTable();
+  // The instructions both MCP servers send (src/node/mcp/server.ts), for the plan cell where the bundle keeps it.
+  const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
+  const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -158,8 +177,9 @@ export async function buildCode() {
     sourcesContent: false,
     // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
-      ...descriptorDefines(descriptor.requestArguments(), mcpToolTable(), argumentTable()),
+      ...descriptorDefines(descriptor.requestArguments(), { inputSchemas, routes }, argumentTable()),
       SHEET_PLAN_VERSION: JSON.stringify(version),
+      SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
     },
     write: false,
   });
@@ -174,6 +194,8 @@ export async function buildCode() {
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map));
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
+  const rareTexts = rareTextsFile({ instructions: serverInstructions(PLAN_CELL_REFERENCE), tools });
+  await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;
 }
 
@@ -241,7 +263,7 @@ function run(command, args) {
 export async function buildAll({ types = true } = {}) {
   await mkdir(dist, { recursive: true });
   const names = await buildCode();
-  const produced = new Set(['Code.js', 'appsscript.json']);
+  const produced = new Set(['Code.js', `${RARE_TEXTS}.html`, 'appsscript.json']);
   const manifest = await readFile(path.join(root, 'appsscript.json'));
   await replaceFile(path.join(dist, 'appsscript.json'), (file) => writeFile(file, manifest));
   const sidebarBuild = path.join(root, 'sidebar/build.mjs');

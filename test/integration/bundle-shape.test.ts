@@ -146,14 +146,25 @@ test("a call reads its own function's argument rules, not the others'", () => {
 });
 
 test("the descriptor's tables are carried as JSON text, not as literals every load would build", () => {
-  // The MCP tool list, where request options go, and each function's argument rules: strings in the bundle, packed
-  // (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape "§sN").
-  // (Quoted as the minifier finds shortest.)
-  expect(code()).toMatch(/['`]\{"tools":\[\["§s\d+","get_plan"/);
+  // The MCP tools' input schemas and routes, where request options go, and each function's argument rules: strings in
+  // the bundle, packed (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape
+  // "§sN"). (Quoted as the minifier finds shortest.)
+  expect(code()).toMatch(/['`]\{"inputSchemas":\{"get_plan":\["§s\d+"/);
   expect(code()).toMatch(/['`]\{"initPlan":/);
   expect(code()).toMatch(/\["startTask",['`]\["§\d+"\]['`]\]/);
   // …and nowhere as an object literal.
   expect(code()).not.toMatch(/\{ ?name: ?"get_plan"|\bstartTask: ?\{ ?index:|\{ ?name: ?"step", ?optional:/);
+});
+
+test('the MCP instructions and tool list are in RareTexts.html, not in the Code.js every run evaluates', async () => {
+  const { toolList } = await import('../../src/node/mcp/tools');
+  const { INSTRUCTIONS } = await import('../../src/node/mcp/server');
+  const html = readFileSync(path.join(DIST, 'RareTexts.html'), 'utf8');
+  // One script element of JSON, with no `<` inside it to end it early (src/apps-script/rare-texts.ts).
+  const [, json] = /^<script type="application\/json">([^<]*)<\/script>\n$/.exec(html)!;
+  expect(JSON.parse(json)).toEqual({ instructions: INSTRUCTIONS, tools: toolList() });
+  expect(code()).not.toContain(INSTRUCTIONS.slice(0, 80));
+  expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);
 });
 
 test('a stack trace of the minified bundle maps back to the source through the map the build keeps', () => {

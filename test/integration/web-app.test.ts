@@ -112,8 +112,22 @@ describe('doPost answers MCP for a connected agent', () => {
 
   test("tools/list is the stdio server's list, instructions the same", async () => {
     const { toolList } = await import('../../src/node/mcp/tools');
+    const { INSTRUCTIONS } = await import('../../src/node/mcp/server');
     const { json } = post(spreadsheet, key, request(4, 'tools/list'));
     expect(json.result.tools).toEqual(toolList());
+    const initialized = post(spreadsheet, key, request(1, 'initialize', { protocolVersion: '2025-06-18' })).json;
+    expect(initialized.result.instructions).toBe(INSTRUCTIONS);
+  });
+
+  test('only initialize and tools/list read the texts kept beside Code.js (RareTexts.html), once for a batch', () => {
+    const reads = (body: unknown) =>
+      post(spreadsheet, key, body).answer.execution.countCalls('HtmlService.createHtmlOutputFromFile');
+    expect(reads(callTool(5, 'get_next_task'))).toBe(0);
+    expect(reads(callTool(5, 'get_plan', { view: 'everything' }))).toBe(0);
+    expect(reads(request(1, 'ping'))).toBe(0);
+    expect(reads(request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {} }))).toBe(1);
+    expect(reads(request(4, 'tools/list'))).toBe(1);
+    expect(reads([request(1, 'initialize', { protocolVersion: '2025-06-18' }), request(4, 'tools/list')])).toBe(1);
   });
 
   test('a tool call changes the plan and answers as the stdio tools do; a bad call is an isError result', () => {

@@ -200,6 +200,7 @@ function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { cont
   if (vm.isContext(execution.globals)) {
     throw new Error(`Execution ${execution.id} already loaded a bundle; use a new execution for each run`);
   }
+  execution.runsProjectIn(bundle.distDir);
   const loaded = evaluateBundle(execution.globals, bundle.distDir, () => execution.now());
   execution.useScriptRealm(loaded.realm);
   return loaded;

@@ -6,7 +6,7 @@
  *                   google.script.run and google.script.host stood in for by page-parts/script-run-shim.ts.
  *  - the window's menu, tabs and selection (./window-api).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bundleFunctionNames, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 import { injectShim } from './page-parts/script-run-shim';
@@ -34,16 +34,6 @@ interface PageAnswer {
 
 const HTML = 'text/html; charset=utf-8';
 
-/** The project's HTML files, as HtmlService.createHtmlOutputFromFile finds them: by name without `.html`. */
-export function projectHtmlFiles(distDir: string): Record<string, string> {
-  if (!existsSync(distDir)) return {};
-  return Object.fromEntries(
-    readdirSync(distDir)
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(distDir, file), 'utf8')]),
-  );
-}
-
 function errorPage(status: number, heading: string, detail: string): PageAnswer {
   return {
     status,
@@ -60,10 +50,8 @@ export async function openSidebar(options: PageOptions): Promise<PageAnswer> {
   const { spreadsheet, distDir } = options;
   if (!existsSync(path.join(distDir, 'Code.js')))
     return errorPage(503, 'Not built', `${distDir}/Code.js is missing: run npm run build.`);
-  const outcome = await options.pool.run(spreadsheet, distDir, 'showPlanSidebar', [], {
-    context: 'ui',
-    projectFiles: projectHtmlFiles(distDir),
-  });
+  // Its Sidebar.html is the one beside Code.js in distDir, as in the pushed project.
+  const outcome = await options.pool.run(spreadsheet, distDir, 'showPlanSidebar', [], { context: 'ui' });
   options.persist?.();
   if ('error' in outcome) return errorPage(500, 'showPlanSidebar failed', outcome.error.message);
   const shown = outcome.execution.ui.sidebars.at(-1);

@@ -257,9 +257,11 @@ export class ExecutionPool {
 
   async #dispatch(execution: Execution, spec: JobSpec): Promise<Dispatched> {
     const bridge = new ServiceBridge(execution);
+    const distDir = path.resolve(spec.distDir);
+    execution.runsProjectIn(distDir);
     const job: Job = {
       job: ++this.#jobs,
-      distDir: path.resolve(spec.distDir),
+      distDir,
       globals: bridge.globals(),
       functionName: spec.functionName,
       ...(this.#latencyMs > 0 ? { latencyMs: this.#latencyMs } : {}),

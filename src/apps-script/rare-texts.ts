@@ -1,0 +1,47 @@
+/**
+ * Texts the script needs for one rare kind of request each, kept out of dist/Code.js: Apps Script compiles and
+ * evaluates the whole of Code.js at the start of every execution, and these were 6 KB of it. They are the MCP
+ * instructions (only an `initialize` sends them) and the MCP tool list (only `tools/list`; a tool call needs just the
+ * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts).
+ *
+ * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
+ * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
+ * "include" pattern, https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
+ * HtmlService needs no authorization, so every kind of execution can read it: the web app, scripts.run, a trigger.
+ * Read at most once per execution (the bundle is evaluated afresh for each).
+ */
+import { messageOf } from '../core/errors';
+import type { McpTool } from '../core/mcp/protocol';
+
+/** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
+declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
+
+export interface RareTexts {
+  /** What the MCP server's `initialize` answers as its instructions (src/core/mcp/instructions.ts). */
+  instructions: string;
+  /** The MCP server's tool list, as `tools/list` answers it (src/node/mcp/tools.ts). */
+  tools: McpTool[];
+}
+
+let read: RareTexts | undefined;
+
+/**
+ * The texts. The file holds them as JSON in `<script type="application/json">…</script>`, so that it is a valid HTML
+ * file; the JSON has no `<` (the build escapes it), so it ends where the closing tag starts.
+ */
+export function rareTexts(): RareTexts {
+  if (read) return read;
+  let content: string;
+  try {
+    content = HtmlService.createHtmlOutputFromFile(SHEET_PLAN_RARE_TEXTS_FILE).getContent();
+  } catch (error) {
+    // The JSON-RPC answer carries only the message, so the cause travels in it (Apps Script's ES2021 has no `cause`).
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(
+      `Could not read ${SHEET_PLAN_RARE_TEXTS_FILE}.html, which the build puts beside Code.js in dist/ (push all of ` +
+        `dist/): ${messageOf(error)}`,
+    );
+  }
+  read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as RareTexts;
+  return read;
+}
