@@ -213,15 +213,35 @@ export function toolList(): McpTool[] {
  */
 export interface McpToolTable {
   tools: McpTool[];
+  /** Each tool's input schema as its calls are checked against it (checkedSchema below). */
   inputSchemas: Record<string, Record<string, unknown>>;
   routes: Record<string, ToolRoute>;
+}
+
+/**
+ * An input schema as a call's check reads it (src/core/api/argument-check.ts): without its descriptions, which are for
+ * the model reading the list (the web app keeps the list out of its bundle, the schemas in).
+ */
+function checkedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(checkedSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const checked: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description') continue;
+    // `properties` names fields (one may be called "description"): each field's schema is checked.
+    checked[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, field]) => [name, checkedSchema(field)]))
+        : checkedSchema(value);
+  }
+  return checked;
 }
 
 export function mcpToolTable(): McpToolTable {
   const tools = toolList();
   return {
     tools,
-    inputSchemas: Object.fromEntries(tools.map((tool) => [tool.name, tool.inputSchema])),
+    inputSchemas: Object.fromEntries(tools.map((tool) => [tool.name, checkedSchema(tool.inputSchema) as JsonSchema])),
     routes: Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.route])),
   };
 }
