@@ -1,8 +1,9 @@
 /**
  * Texts the script needs for one rare kind of request each, kept out of dist/Code.js: Apps Script compiles and
- * evaluates the whole of Code.js at the start of every execution, and these were 6 KB of it. They are the MCP
- * instructions (only an `initialize` sends them) and the MCP tool list (only `tools/list`; a tool call needs just the
- * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts).
+ * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
+ * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
+ * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts) and the starter plan (only
+ * initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it).
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -21,6 +22,8 @@ export interface RareTexts {
   instructions: string;
   /** The MCP server's tool list, as `tools/list` answers it (src/node/mcp/tools.ts). */
   tools: McpTool[];
+  /** The plan initPlan writes to a sheet without one (src/core/format/compose.ts). */
+  starterPlan: string;
 }
 
 let read: RareTexts | undefined;
@@ -45,3 +48,6 @@ export function rareTexts(): RareTexts {
   read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as RareTexts;
   return read;
 }
+
+/** The starter plan, for the use cases that may write one (src/core/format/compose.ts's StarterPlan). */
+export const starterPlan = (): string => rareTexts().starterPlan;
