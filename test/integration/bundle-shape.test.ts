@@ -35,6 +35,11 @@ test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, 
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);
 });
 
+test('the whole file runs in strict mode, as its modules were written', () => {
+  // After the header comment: a directive for the whole script, the entry points included.
+  expect(code().split('\n')[1]).toMatch(/^"use strict";/);
+});
+
 test('no entry point is private (a trailing underscore hides it from Apps Script)', () => {
   expect(topLevelFunctions(code()).filter((name) => name.endsWith('_'))).toEqual([]);
 });
