@@ -56,7 +56,7 @@ function checkImplementations(bundle, names, agentNames) {
   const context = vm.createContext({});
   vm.runInContext(bundle, context);
   const bundled = context[GLOBAL_NAME];
-  if (typeof bundled.call !== 'function' || typeof bundled.entryPoint !== 'function')
+  if (typeof bundled !== 'function' || typeof bundled.entryPoint !== 'function')
     throw new Error('src/apps-script/main.ts exports no call and entryPoint (the top-level declarations call them)');
   const missing = names.filter((name) => typeof bundled.entryPoint(name) !== 'function');
   const where = (name) => (agentNames.includes(name) ? 'src/apps-script/api.ts' : 'src/apps-script/main.ts');
@@ -165,14 +165,15 @@ export async function buildCode() {
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
-    // The entry: main.ts, its call and entryPoint made the one global the declarations below call. Set here rather
-    // than by esbuild's globalName, which would wrap the exports in getters and copy them (0.4 KB of helpers); strict,
-    // as the modules are.
+    // The entry: main.ts's call made the one global the declarations below call, `SheetPlan_('startTask', a)`, with
+    // entryPoint beside it for checkImplementations. Set here rather than by esbuild's globalName, which would wrap
+    // the exports in getters and copy them (0.4 KB of helpers); strict, as the modules are. Its name ends in `_`:
+    // private, so Apps Script offers it to no caller (google.script.run, scripts.run, the Run menu).
     stdin: {
       contents: [
         "'use strict';",
         "import { call, entryPoint } from './main';",
-        `globalThis.${GLOBAL_NAME} = { call, entryPoint };`,
+        `globalThis.${GLOBAL_NAME} = Object.assign((name, args) => call(name, args), { entryPoint });`,
       ].join('\n'),
       resolveDir: path.join(root, 'src/apps-script'),
       sourcefile: 'scripts/build.mjs (the entry)',
@@ -206,7 +207,7 @@ export async function buildCode() {
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
-  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}.call('${name}',a)}`).join('\n');
+  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}('${name}',a)}`).join('\n');
   const code = `${bundle}\n// Entry points (src/core/api/api-functions.ts)\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map));

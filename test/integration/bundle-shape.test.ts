@@ -44,13 +44,15 @@ test('no entry point is private (a trailing underscore hides it from Apps Script
   expect(topLevelFunctions(code()).filter((name) => name.endsWith('_'))).toEqual([]);
 });
 
-test("nothing but the entry points and the bundle's private namespace becomes global", () => {
+test("nothing but the entry points and the bundle's private function they call becomes global", () => {
   const context = vm.createContext({});
   vm.runInContext(code(), context);
-  const globals = Object.keys(context).sort();
-  const functions = globals.filter((name) => typeof context[name] === 'function');
-  expect(functions.sort()).toEqual(topLevelFunctions(code()).sort());
-  expect(globals.filter((name) => typeof context[name] !== 'function')).toEqual(['SheetPlan_']);
+  const declared = topLevelFunctions(code());
+  expect(Object.keys(context).filter((name) => !declared.includes(name))).toEqual(['SheetPlan_']);
+  expect(declared.every((name) => typeof context[name] === 'function')).toBe(true);
+  // Private (a trailing underscore), so Apps Script offers it to no caller; each declaration calls it with its name.
+  expect(typeof context.SheetPlan_).toBe('function');
+  expect(code()).toContain("\nfunction startTask(...a){return SheetPlan_('startTask',a)}\n");
 });
 
 test('loading the bundle calls no service (it is evaluated on every execution)', () => {
