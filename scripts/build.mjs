@@ -6,8 +6,8 @@
  *    descriptor's zod schemas is written in as JSON: where request options go, and each MCP tool's input schema and
  *    route (doPost).
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
- *    the MCP instructions (initialize) and tool list (tools/list), and the starter plan (initPlan). Apps Script
- *    evaluates the whole of Code.js on every execution; a project file is read only when asked for.
+ *    the MCP instructions (initialize) and tool list (tools/list), the starter plan (initPlan), doGet's text. Apps
+ *    Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html: built by sidebar/build.mjs when the sidebar exists.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
@@ -160,6 +160,7 @@ export async function buildCode() {
   const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
   const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
   const { STARTER_PLAN } = await nodeModule('src/core/format/compose.ts');
+  const { WEB_APP_ABOUT } = await nodeModule('src/apps-script/web-app-about.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -216,6 +217,7 @@ export async function buildCode() {
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
     tools,
     starterPlan: STARTER_PLAN,
+    about: WEB_APP_ABOUT,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

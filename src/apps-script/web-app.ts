@@ -72,10 +72,7 @@ export function doGet(_event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
     JSON.stringify({
       name: SERVER_NAME,
       version: SHEET_PLAN_VERSION,
-      about:
-        "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
-        "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
-        'Opening it here once also tells the sidebar this address, for the agent URLs it makes.',
+      about: rareTexts().about,
     }),
   );
 }

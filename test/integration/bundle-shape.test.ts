@@ -11,6 +11,7 @@ import { FUNCTION_NAMES } from '../../src/core/api/api-functions';
 import { STARTER_PLAN } from '../../src/core/format/compose';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { WEB_APP_ABOUT } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -164,13 +165,19 @@ test("the descriptor's tables are carried as JSON text, not as literals every lo
   expect(code()).not.toMatch(/\{ ?name: ?"get_plan"|\bstartTask: ?\{ ?index:|\{ ?name: ?"step", ?optional:/);
 });
 
-test('the MCP texts and the starter plan are in RareTexts.html, not in the Code.js every run evaluates', async () => {
+test('the rare texts are in RareTexts.html, not in the Code.js every execution evaluates', async () => {
   const { toolList } = await import('../../src/node/mcp/tools');
   const { INSTRUCTIONS } = await import('../../src/node/mcp/server');
   const html = readFileSync(path.join(DIST, 'RareTexts.html'), 'utf8');
   // One script element of JSON, with no `<` inside it to end it early (src/apps-script/rare-texts.ts).
   const [, json] = /^<script type="application\/json">([^<]*)<\/script>\n$/.exec(html)!;
-  expect(JSON.parse(json)).toEqual({ instructions: INSTRUCTIONS, tools: toolList(), starterPlan: STARTER_PLAN });
+  expect(JSON.parse(json)).toEqual({
+    instructions: INSTRUCTIONS,
+    tools: toolList(),
+    starterPlan: STARTER_PLAN,
+    about: WEB_APP_ABOUT,
+  });
+  expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
   expect(code()).not.toContain(INSTRUCTIONS.slice(0, 80));
   expect(code()).not.toContain(STARTER_PLAN.split('\n')[0]);
   expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);

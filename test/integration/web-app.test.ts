@@ -119,7 +119,7 @@ describe('doPost answers MCP for a connected agent', () => {
     expect(initialized.result.instructions).toBe(INSTRUCTIONS);
   });
 
-  test('only initialize and tools/list read the texts kept beside Code.js (RareTexts.html), once for a batch', () => {
+  test('no tool call reads the texts beside Code.js (RareTexts.html); initialize and tools/list do, once', () => {
     const reads = (body: unknown) =>
       post(spreadsheet, key, body).answer.execution.countCalls('HtmlService.createHtmlOutputFromFile');
     expect(reads(callTool(5, 'get_next_task'))).toBe(0);
@@ -198,6 +198,8 @@ test('doGet says what the URL is, in JSON, with no spreadsheet call (a reconnect
   const answer = runWebApp(deployedSheet(), DIST, { method: 'GET' });
   expect(answer.contentType).toBe('application/json');
   expect(JSON.parse(answer.content).about).toMatch(/Sheet Plan's MCP endpoint.*POSTs JSON-RPC/);
+  // Its text is kept beside Code.js, read once (./rare-texts.ts): a GET is rare beside the POSTs of tool calls.
+  expect(answer.execution.countCalls('HtmlService.createHtmlOutputFromFile')).toBe(1);
   const services = answer.execution.calls.map((call) => call.service);
   expect(services.length).toBeGreaterThan(0); // the log counts: getUrl and the property read are in it
   expect(services.filter((service) => ['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range'].includes(service))).toEqual(
