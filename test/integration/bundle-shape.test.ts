@@ -28,9 +28,10 @@ test('the top-level function declarations are exactly the functions of the API d
 
 /**
  * Apps Script evaluates the whole of Code.js at the start of every execution: its bytes are a cost every call pays
- * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB).
+ * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB). Texts only a rare request reads are kept
+ * beside it (src/apps-script/rare-texts.ts).
  */
-const CODE_CEILING = 212_000;
+const CODE_CEILING = 200_000;
 
 test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, () => {
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);
