@@ -119,9 +119,9 @@ const HEADER =
 
 /**
  * esbuild's bundle made smaller by terser, whose compressor goes further than esbuild's minifier (about 3 KB less
- * here, 3 KB more with the options below; esbuild leaves the names to it, which it mangles a little
- * tighter). Names at the top level stay as they are (only the bundle's namespace is there; the entry points are
- * written after). Its source map is chained to esbuild's, so that it maps the final file to src/.
+ * here, 3 KB more with the options below; esbuild leaves the names to it, which it mangles a little tighter). The
+ * bundle declares no name at the top level (it sets its one global itself; the entry points are written after). Its
+ * source map is chained to esbuild's, so that it maps the final file to src/.
  */
 async function shrink(outputFiles) {
   const map = outputFiles.find((file) => file.path.endsWith('.map')).text;
