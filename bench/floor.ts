@@ -93,8 +93,7 @@ function propertyReadsOfMcpCall(distDir: string): number {
   const spreadsheet = savedPlan(distDir, checklist(10));
   spreadsheet.webAppUrl = 'https://script.google.com/macros/s/AKfy-bench/exec';
   runWebApp(spreadsheet, distDir, { method: 'GET' });
-  const Sidebar = readFileSync(path.join(distDir, 'Sidebar.html'), 'utf8');
-  const person = createExecution(spreadsheet, { context: 'ui', projectFiles: { Sidebar } });
+  const person = createExecution(spreadsheet, { context: 'ui' });
   const code = loadBundle(person, distDir) as Record<string, (...a: unknown[]) => unknown>;
   code.showPlanSidebar();
   const token = sessionFromPage(person.ui.sidebars[0].content)?.token;

@@ -253,7 +253,7 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 
-  sections.push(sheetWorkSection(DIST, { Sidebar: readFileSync(path.join(DIST, 'Sidebar.html'), 'utf8') }));
+  sections.push(sheetWorkSection(DIST));
 
   // 3. Parse and update time at the cell limit; hostile shapes and a realistic plan, beside the spec's parser.
   const maximum = maximumPlan();
@@ -263,6 +263,7 @@ async function main(): Promise<void> {
   const code = readFileSync(path.join(DIST, 'Code.js'));
   const sidebarFile = path.join(DIST, 'Sidebar.html');
   const sidebar = readFileSync(sidebarFile);
+  const rareTexts = readFileSync(path.join(DIST, 'RareTexts.html'));
   const render = await measureSidebarRender(DIST, maximum);
   const tasks = parsePlan(maximum).progress.total;
   sections.push(
@@ -275,6 +276,8 @@ async function main(): Promise<void> {
         `${kib(gzipSync(code).length)} |`,
       `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ` +
         `${kib(gzipSync(sidebar).length)} |`,
+      `| dist/RareTexts.html (read only by initialize, tools/list, initPlan, a GET) | ${kib(rareTexts.length)} | ` +
+        `${kib(gzipSync(rareTexts).length)} |`,
       '',
       bundleLoadLine(measureBundleLoad(DIST)),
       '',

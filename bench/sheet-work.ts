@@ -49,9 +49,8 @@ function run(
   name: string,
   args: unknown[],
   context: 'api' | 'ui' = 'api',
-  projectFiles: Record<string, string> = {},
 ) {
-  const execution = createExecution(spreadsheet, { context, projectFiles });
+  const execution = createExecution(spreadsheet, { context });
   const code = loadBundle(execution, dist) as Record<string, (...a: unknown[]) => unknown>;
   let result: unknown;
   let error: string | undefined;
@@ -83,7 +82,7 @@ const grid = (rows: number, columns: number) =>
   Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => `r${r}c${c}`));
 
 /** The benchmark's Markdown section. */
-export function sheetWorkSection(dist: string, projectFiles: Record<string, string>): string {
+export function sheetWorkSection(dist: string): string {
   const rows: string[] = [];
   const row = <Measured extends { count: Count; error?: string }>(label: string, measured: Measured) => {
     if (measured.error && !label.includes('refused')) throw new Error(`${label}: ${measured.error}`);
@@ -122,7 +121,7 @@ export function sheetWorkSection(dist: string, projectFiles: Record<string, stri
   row('listSheets (3 sheets)', run(spreadsheet, dist, 'listSheets', []));
   row('getWriteLog()', run(spreadsheet, dist, 'getWriteLog', []));
 
-  const opened = createExecution(spreadsheet, { context: 'ui', projectFiles });
+  const opened = createExecution(spreadsheet, { context: 'ui' });
   (loadBundle(opened, dist) as Record<string, () => void>).showPlanSidebar();
   opened.end();
   const token = sessionFromPage(opened.ui.sidebars[0].content)?.token;

@@ -3,8 +3,11 @@
  *  - Code.js: src/apps-script/main.ts bundled by esbuild and minified by terser, plus one top-level function
  *    declaration per function of the API descriptor (src/core/api/api-functions.ts), calling main.ts's implementation
  *    of it (Apps Script only reaches top-level declarations; nothing else is global). What the bundle needs of the
- *    descriptor's zod schemas is written in as JSON: where request options go, and the MCP tool list with its routes
- *    (doPost).
+ *    descriptor's zod schemas is written in as JSON: where request options go, and each MCP tool's input schema and
+ *    route (doPost).
+ *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
+ *    the MCP instructions (initialize) and tool list (tools/list), the starter plan (initPlan), doGet's text. Apps
+ *    Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
@@ -22,6 +25,8 @@ import { packTables, unpack } from './pack-tables.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SheetPlan_';
+/** dist/RareTexts.html, by the name HtmlService.createHtmlOutputFromFile finds it (src/apps-script/rare-texts.ts). */
+const RARE_TEXTS = 'RareTexts';
 
 /** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
 async function nodeModule(file) {
@@ -51,7 +56,7 @@ function checkImplementations(bundle, names, agentNames) {
   const context = vm.createContext({});
   vm.runInContext(bundle, context);
   const bundled = context[GLOBAL_NAME];
-  if (typeof bundled.call !== 'function' || typeof bundled.entryPoint !== 'function')
+  if (typeof bundled !== 'function' || typeof bundled.entryPoint !== 'function')
     throw new Error('src/apps-script/main.ts exports no call and entryPoint (the top-level declarations call them)');
   const missing = names.filter((name) => typeof bundled.entryPoint(name) !== 'function');
   const where = (name) => (agentNames.includes(name) ? 'src/apps-script/api.ts' : 'src/apps-script/main.ts');
@@ -97,6 +102,16 @@ function descriptorDefines(requestArguments, mcpTools, argumentRules) {
   };
 }
 
+/**
+ * RareTexts.html: the texts as JSON in a script element of type application/json, so that the file is valid HTML.
+ * Every `<` is written `\u003c` (the same JSON), so nothing in it can close the element, and the bundle finds the
+ * JSON's end at the one `<` of the closing tag.
+ */
+function rareTextsFile(texts) {
+  const json = JSON.stringify(texts).replace(/</g, '\\u003c');
+  return `<script type="application/json">${json}</script>\n`;
+}
+
 /** Where the bundle's source map goes: beside the build, never pushed (dist/ is what clasp pushes). */
 export const CODE_SOURCE_MAP = path.join(root, 'build/Code.js.map');
 const HEADER =
@@ -104,16 +119,31 @@ const HEADER =
 
 /**
  * esbuild's bundle made smaller by terser, whose compressor goes further than esbuild's minifier (about 3 KB less
- * here; esbuild leaves the names to it, which it mangles a little tighter). Names at the top level stay as they are
- * (only the bundle's namespace is there; the entry points are written after). Its source map is chained to
- * esbuild's, so that it maps the final file to src/.
+ * here, 3 KB more with the options below; esbuild leaves the names to it, which it mangles a little tighter). The
+ * bundle declares no name at the top level (it sets its one global itself; the entry points are written after). Its
+ * source map is chained to esbuild's, so that it maps the final file to src/.
  */
 async function shrink(outputFiles) {
   const map = outputFiles.find((file) => file.path.endsWith('.map')).text;
   const code = outputFiles.find((file) => !file.path.endsWith('.map')).text;
   const result = await minify(code, {
     ecma: 2020,
-    compress: { passes: 2 },
+    compress: {
+      // A third pass finds a little more to inline once pure_getters has freed it (-0.2 KB).
+      passes: 3,
+      // Function expressions that use neither `this` nor `arguments` (terser checks both) become arrows: mostly
+      // the module-level functions terser inlines where they are called once (-1.7 KB). Unsafe only for a function
+      // called with `new` or read for its `.prototype`; src/ builds objects with classes, never so.
+      unsafe_arrows: true,
+      // `new RegExp(...)`/`new Error(...)` without `new`, `String(x)` and simple templates as `+ ""`, constant fields
+      // of never-mutated object literals read in place (-0.6 KB). They differ only for values no code here meets:
+      // a thrown Symbol, an object whose valueOf and toString disagree, a reassigned global.
+      unsafe: true,
+      // Reading a field has no side effect, so a read whose value goes unused may be dropped and one used once may
+      // move to its use (-0.5 KB). True of src/: its getters compute or memoize (PlanText's outline, a cell block's A1,
+      // `today`, which reads the time zone once, when first asked), and no code reads a field only to throw.
+      pure_getters: true,
+    },
     mangle: true,
     format: { comments: false, preamble: HEADER },
     sourceMap: { content: map },
@@ -125,16 +155,34 @@ export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
   const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
+  const { tools, inputSchemas, routes } = mcpToolTable();
+  // The instructions both MCP servers send (src/node/mcp/server.ts), for the plan cell where the bundle keeps it.
+  const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
+  const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
+  const { STARTER_PLAN } = await nodeModule('src/core/format/compose.ts');
+  const { WEB_APP_ABOUT } = await nodeModule('src/apps-script/web-app-about.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
-    entryPoints: [path.join(root, 'src/apps-script/main.ts')],
+    // The entry: main.ts's call made the one global the declarations below call, `SheetPlan_('startTask', a)`, with
+    // entryPoint beside it for checkImplementations. Set here rather than by esbuild's globalName, which would wrap
+    // the exports in getters and copy them (0.4 KB of helpers); strict, as the modules are. Its name ends in `_`:
+    // private, so Apps Script offers it to no caller (google.script.run, scripts.run, the Run menu).
+    stdin: {
+      contents: [
+        "'use strict';",
+        "import { call, entryPoint } from './main';",
+        `globalThis.${GLOBAL_NAME} = Object.assign((name, args) => call(name, args), { entryPoint });`,
+      ].join('\n'),
+      resolveDir: path.join(root, 'src/apps-script'),
+      sourcefile: 'scripts/build.mjs (the entry)',
+      loader: 'ts',
+    },
     outfile: path.join(dist, 'Code.js'),
     bundle: true,
     format: 'iife',
-    globalName: GLOBAL_NAME,
     platform: 'neutral',
     target: 'es2020',
     charset: 'utf8', // keep ✅ and — readable in the Apps Script editor
@@ -148,8 +196,9 @@ export async function buildCode() {
     sourcesContent: false,
     // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
-      ...descriptorDefines(descriptor.requestArguments(), mcpToolTable(), argumentTable()),
+      ...descriptorDefines(descriptor.requestArguments(), { inputSchemas, routes }, argumentTable()),
       SHEET_PLAN_VERSION: JSON.stringify(version),
+      SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
     },
     write: false,
   });
@@ -159,11 +208,18 @@ export async function buildCode() {
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
-  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}.call('${name}',a)}`).join('\n');
+  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}('${name}',a)}`).join('\n');
   const code = `${bundle}\n// Entry points (src/core/api/api-functions.ts)\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map));
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));
+  const rareTexts = rareTextsFile({
+    instructions: serverInstructions(PLAN_CELL_REFERENCE),
+    tools,
+    starterPlan: STARTER_PLAN,
+    about: WEB_APP_ABOUT,
+  });
+  await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;
 }
 
@@ -231,7 +287,7 @@ function run(command, args) {
 export async function buildAll({ types = true } = {}) {
   await mkdir(dist, { recursive: true });
   const names = await buildCode();
-  const produced = new Set(['Code.js', 'appsscript.json']);
+  const produced = new Set(['Code.js', `${RARE_TEXTS}.html`, 'appsscript.json']);
   const manifest = await readFile(path.join(root, 'appsscript.json'));
   await replaceFile(path.join(dist, 'appsscript.json'), (file) => writeFile(file, manifest));
   const sidebarBuild = path.join(root, 'sidebar/build.mjs');

@@ -1,6 +1,7 @@
 /**
  * What the bundle needs of the API descriptor's zod schemas (zod stays out of dist/Code.js), which scripts/build.mjs
- * writes in as JSON text: each function's argument rules, where request options go, the MCP tool list.
+ * writes in as JSON text: each function's argument rules, where request options go, the MCP tools' input schemas and
+ * routes (the tool list itself is read only by tools/list: ./rare-texts.ts).
  *
  * Apps Script evaluates the whole bundle at the start of every execution, and one execution calls one function. As
  * object literals these tables cost a third of the bundle's load (a fresh context builds every property's map anew);
@@ -11,7 +12,6 @@
  */
 import type { RequestArgument } from '../core/api/api-functions';
 import type { ArgumentRule } from '../core/api/argument-check';
-import type { McpTool } from '../core/mcp/protocol';
 import type { ToolRoute } from '../core/mcp/tool-calls';
 
 /** JSON text: the key lists of the shapes; `["§sN", …values]` in a table stands for an object with the Nth's keys. */
@@ -22,11 +22,12 @@ declare const SHEET_PLAN_SHARED_PARTS: string[];
 declare const SHEET_PLAN_ARGUMENT_RULES: [string, string][];
 /** JSON text: where each changing agent function takes its request options (./request-ids.ts). */
 declare const SHEET_PLAN_REQUEST_ARGUMENTS: string;
-/** JSON text: the MCP tool list and each tool's route, from src/node/mcp/tools.ts (./web-app.ts). */
+/** JSON text: each MCP tool's input schema and route, from src/node/mcp/tools.ts (./web-app.ts). */
 declare const SHEET_PLAN_MCP_TOOLS: string;
 
-export interface McpToolTable {
-  tools: McpTool[];
+/** What a tool call needs of its tool (src/core/mcp/protocol.ts's McpEndpoint). */
+export interface McpCallTable {
+  inputSchemas: Record<string, Record<string, unknown>>;
   routes: Record<string, ToolRoute>;
 }
 
@@ -49,7 +50,7 @@ function parsePacked(text: string): unknown {
 let ruleTexts: Map<string, string> | undefined;
 const rules = new Map<string, ArgumentRule[]>();
 let requestArguments: Record<string, RequestArgument> | undefined;
-let mcpTools: McpToolTable | undefined;
+let mcpCalls: McpCallTable | undefined;
 
 /** The argument rules of a function, or undefined for one the descriptor checks no arguments of (menus, triggers). */
 export function argumentRulesOf(name: string): ArgumentRule[] | undefined {
@@ -70,8 +71,8 @@ export function requestArgumentOf(name: string): RequestArgument | undefined {
   return Object.prototype.hasOwnProperty.call(requestArguments, name) ? requestArguments[name] : undefined;
 }
 
-/** The tools the web app's MCP server lists, and how each calls the plan API. */
-export function mcpToolTable(): McpToolTable {
-  mcpTools ??= parsePacked(SHEET_PLAN_MCP_TOOLS) as McpToolTable;
-  return mcpTools;
+/** How the web app's MCP server checks a tool call's arguments, and how each tool calls the plan API. */
+export function mcpCallTable(): McpCallTable {
+  mcpCalls ??= parsePacked(SHEET_PLAN_MCP_TOOLS) as McpCallTable;
+  return mcpCalls;
 }

@@ -6,15 +6,16 @@
  * wrong or revoked key refuses every request and runs nothing.
  *
  * Each tool call runs the plan API (./api.ts) in this execution, as the key's agent: what it changes is recorded under
- * the agent's name. The tool list and its routes come from the API descriptor, written in by scripts/build.mjs (the
- * stdio server serves the same list); the instructions are the stdio server's too.
+ * the agent's name. The tools come from the API descriptor, written in by scripts/build.mjs (the stdio server serves
+ * the same list); the instructions are the stdio server's too. Both are read only by the request that answers them
+ * (./rare-texts.ts).
  */
-import { serverInstructions } from '../core/mcp/instructions';
 import { answerMcpBody, type McpEndpoint } from '../core/mcp/protocol';
 import type { ApiCall } from '../core/mcp/tool-calls';
 import { agentFunction } from './api';
-import { mcpToolTable } from './descriptor-tables';
+import { mcpCallTable } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
+import { rareTexts } from './rare-texts';
 import { keyCheckPerCall, runAsWebAgent, type WebAgent } from './web-agent';
 import { rememberWebAppUrl } from './web-app-url';
 
@@ -45,11 +46,12 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
   rememberWebAppUrl();
   let agent: WebAgent | null = null;
   const keyCheck = keyCheckPerCall(event?.parameter?.key);
-  const { tools, routes } = mcpToolTable();
+  const { inputSchemas, routes } = mcpCallTable();
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
-    instructions: serverInstructions(PLAN_CELL_REFERENCE),
-    tools,
+    instructions: () => rareTexts().instructions,
+    tools: () => rareTexts().tools,
+    inputSchemas,
     routes,
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => {
@@ -70,10 +72,7 @@ export function doGet(_event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
     JSON.stringify({
       name: SERVER_NAME,
       version: SHEET_PLAN_VERSION,
-      about:
-        "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
-        "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
-        'Opening it here once also tells the sidebar this address, for the agent URLs it makes.',
+      about: rareTexts().about,
     }),
   );
 }

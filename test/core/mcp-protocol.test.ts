@@ -17,16 +17,26 @@ import type { ApiCall } from '../../src/core/mcp/tool-calls';
 function endpoint(options: { refusal?: string } = {}) {
   const calls: ApiCall[] = [];
   let refusalsAsked = 0;
+  /** What was asked of the texts only initialize and tools/list need (the web app reads them from a file). */
+  const textsRead: string[] = [];
+  const tools = [
+    {
+      name: 'start_task',
+      description: 'Start',
+      inputSchema: { type: 'object', properties: { step: { type: 'string' } } },
+    },
+  ];
   const served: McpEndpoint = {
     serverInfo: { name: 'sheet-plan', version: '9.9.9' },
-    instructions: 'Use the plan.',
-    tools: [
-      {
-        name: 'start_task',
-        description: 'Start',
-        inputSchema: { type: 'object', properties: { step: { type: 'string' } } },
-      },
-    ],
+    instructions: () => {
+      textsRead.push('instructions');
+      return 'Use the plan.';
+    },
+    tools: () => {
+      textsRead.push('tools');
+      return tools;
+    },
+    inputSchemas: { start_task: tools[0].inputSchema },
     routes: {
       start_task: { function: 'startTask', args: ['step'], answer: 'task', changesPlan: true, requestIndex: 1 },
     },
@@ -44,7 +54,7 @@ function endpoint(options: { refusal?: string } = {}) {
         throw new PlanError('NOT_FOUND', 'Task 9.9 not found; startTask("1.1") would start 1.1');
       return { step: call.args[0], status: 'doing', title: 'Sum', revision: 2 };
     });
-  return { served, calls, run, refusalsAsked: () => refusalsAsked };
+  return { served, tools, calls, run, textsRead, refusalsAsked: () => refusalsAsked };
 }
 
 const post = (served: McpEndpoint, body: unknown, run = endpoint().run) =>
@@ -86,9 +96,27 @@ describe('initialize', () => {
 });
 
 test('ping answers an empty result; tools/list lists the tools', () => {
-  const { served } = endpoint();
+  const { served, tools } = endpoint();
   expect(post(served, { jsonrpc: '2.0', id: 'a', method: 'ping' })).toEqual({ jsonrpc: '2.0', id: 'a', result: {} });
-  expect(post(served, { jsonrpc: '2.0', id: 2, method: 'tools/list' }).result.tools).toEqual(served.tools);
+  expect(post(served, { jsonrpc: '2.0', id: 2, method: 'tools/list' }).result.tools).toEqual(tools);
+});
+
+test('only initialize asks for the instructions, only tools/list for the tool list, a tool call for neither', () => {
+  const { served, run, textsRead } = endpoint();
+  const call = {
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'tools/call',
+    params: { name: 'start_task', arguments: { step: '1' } },
+  };
+  post(served, call, run);
+  post(served, { ...call, params: { name: 'start_task', arguments: { step: 2 } } }, run);
+  post(served, { ...call, params: { name: 'no_such_tool' } }, run);
+  expect(textsRead).toEqual([]);
+  post(served, initialize('2025-06-18'));
+  expect(textsRead).toEqual(['instructions']);
+  post(served, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  expect(textsRead).toEqual(['instructions', 'tools']);
 });
 
 test('tools/call answers the tool result; a failed tool is an isError result with our code and message', () => {

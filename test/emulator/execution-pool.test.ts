@@ -52,6 +52,7 @@ function holdLockUntilGo() {
   lock.releaseLock();
   return 'released';
 }
+function projectFile(name) { return HtmlService.createHtmlOutputFromFile(name).getContent(); }
 function nap(ms) { Utilities.sleep(ms); return 'rested'; }
 function timedTryLock(ms) {
   var started = Date.now();
@@ -114,6 +115,17 @@ function seenByCaller(outcome: RunOutcome) {
   const frames = (outcome.error.stack ?? '').split('\n').filter((line) => line.includes('Code.js'));
   return { error: outcome.error.message, frames: frames.map((line) => /Code\.js:(\d+)/.exec(line)![1]) };
 }
+
+test.each(['api', 'webapp', 'ui'] as const)(
+  'a pooled %s execution reads the HTML files beside Code.js, as an in-process one does',
+  async (context) => {
+    writeFileSync(path.join(distDir, 'Texts.html'), '<p>pushed with the code</p>');
+    const pooled = await pool.run(spreadsheet(), distDir, 'projectFile', ['Texts'], { context });
+    expect(seenByCaller(pooled)).toEqual(seenByCaller(runFunction(spreadsheet(), distDir, 'projectFile', ['Texts'])));
+    expect(seenByCaller(pooled)).toEqual({ result: '<p>pushed with the code</p>' });
+    expect(pooled.execution.countCalls('HtmlService.createHtmlOutputFromFile')).toBe(1);
+  },
+);
 
 test.each([
   ['hello', 'api'],

@@ -37,6 +37,7 @@ function caught() {
 function failing() { doc_().getRange('Nope!A1'); }
 function today() { return [new Date().toISOString(), Date.now()]; }
 function env() { return [typeof require, typeof process, typeof module, typeof SpreadsheetApp, typeof console]; }
+function projectFile(name) { return HtmlService.createHtmlOutputFromFile(name).getContent(); }
 function leavesLockHeld() { LockService.getDocumentLock().tryLock(100); return 'held'; }
 function onOpen(e) {
   SpreadsheetApp.getUi().createMenu('Fixture').addItem('Hello', 'hello').addToUi();
@@ -116,6 +117,44 @@ describe('runFunction', () => {
     const outcome = runFunction(shared, distDir, 'leavesLockHeld', [], { context: 'ui' });
     expect(outcome.execution.leakedLocks).toEqual(['document']);
     expect(shared.locks.isHeld('document')).toBe(false);
+  });
+});
+
+describe("the project's HTML files", () => {
+  test.each(['api', 'webapp', 'trigger', 'ui'] as const)(
+    'are the .html files beside Code.js, as the project was pushed (%s execution), each read a service call',
+    (context) => {
+      writeFileSync(path.join(distDir, 'Texts.html'), '<p>pushed with the code</p>');
+      const outcome = runFunction(spreadsheet(), distDir, 'projectFile', ['Texts'], { context });
+      expect(outcome).toEqual({ result: '<p>pushed with the code</p>' });
+      expect(outcome.execution.countCalls('HtmlService.createHtmlOutputFromFile')).toBe(1);
+      const missing = runFunction(spreadsheet(), distDir, 'projectFile', ['Other'], { context });
+      expect('error' in missing && missing.error.message).toBe('No HTML file named Other was found.');
+    },
+  );
+
+  test('are read as they are when the script asks, so a rebuilt file is read anew', () => {
+    writeFileSync(path.join(distDir, 'Texts.html'), 'first');
+    expect(runFunction(spreadsheet(), distDir, 'projectFile', ['Texts.html'])).toEqual({ result: 'first' });
+    writeFileSync(path.join(distDir, 'Texts.html'), 'second');
+    expect(runFunction(spreadsheet(), distDir, 'projectFile', ['Texts.html'])).toEqual({ result: 'second' });
+  });
+
+  test('are only those of the project: no other file, and no path outside it', () => {
+    writeFileSync(path.join(path.dirname(distDir), 'Outside.html'), 'outside');
+    try {
+      const outcome = runFunction(spreadsheet(), distDir, 'projectFile', [`../Outside`]);
+      expect('error' in outcome && outcome.error.message).toBe('No HTML file named ../Outside was found.');
+    } finally {
+      rmSync(path.join(path.dirname(distDir), 'Outside.html'));
+    }
+    expect('error' in runFunction(spreadsheet(), distDir, 'projectFile', ['other'])).toBe(true);
+  });
+
+  test('are the files an execution was given instead, when it was given some', () => {
+    writeFileSync(path.join(distDir, 'Texts.html'), 'beside the code');
+    const outcome = runFunction(spreadsheet(), distDir, 'projectFile', ['Texts'], { projectFiles: { Texts: 'given' } });
+    expect(outcome).toEqual({ result: 'given' });
   });
 });
 
@@ -210,6 +249,7 @@ function Array() {}
       'hello',
       'leavesLockHeld',
       'onOpen',
+      'projectFile',
       'promised',
       'realmCheck',
       'recall',

@@ -8,8 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { FUNCTION_NAMES } from '../../src/core/api/api-functions';
+import { STARTER_PLAN } from '../../src/core/format/compose';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { WEB_APP_ABOUT } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -26,9 +28,10 @@ test('the top-level function declarations are exactly the functions of the API d
 
 /**
  * Apps Script evaluates the whole of Code.js at the start of every execution: its bytes are a cost every call pays
- * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB).
+ * (docs/BENCHMARKS.md, "dist/Code.js bytes"; issue 28's target is 200 KB). Texts only a rare request reads are kept
+ * beside it (src/apps-script/rare-texts.ts).
  */
-const CODE_CEILING = 212_200;
+const CODE_CEILING = 200_000;
 
 test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, () => {
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);
@@ -44,17 +47,24 @@ test(`dist/Sidebar.html stays within ${SIDEBAR_CEILING.toLocaleString('en-US')} 
   expect(readFileSync(path.join(DIST, 'Sidebar.html')).length).toBeLessThanOrEqual(SIDEBAR_CEILING);
 });
 
+test('the whole file runs in strict mode, as its modules were written', () => {
+  // After the header comment: a directive for the whole script, the entry points included.
+  expect(code().split('\n')[1]).toMatch(/^"use strict";/);
+});
+
 test('no entry point is private (a trailing underscore hides it from Apps Script)', () => {
   expect(topLevelFunctions(code()).filter((name) => name.endsWith('_'))).toEqual([]);
 });
 
-test("nothing but the entry points and the bundle's private namespace becomes global", () => {
+test("nothing but the entry points and the bundle's private function they call becomes global", () => {
   const context = vm.createContext({});
   vm.runInContext(code(), context);
-  const globals = Object.keys(context).sort();
-  const functions = globals.filter((name) => typeof context[name] === 'function');
-  expect(functions.sort()).toEqual(topLevelFunctions(code()).sort());
-  expect(globals.filter((name) => typeof context[name] !== 'function')).toEqual(['SheetPlan_']);
+  const declared = topLevelFunctions(code());
+  expect(Object.keys(context).filter((name) => !declared.includes(name))).toEqual(['SheetPlan_']);
+  expect(declared.every((name) => typeof context[name] === 'function')).toBe(true);
+  // Private (a trailing underscore), so Apps Script offers it to no caller; each declaration calls it with its name.
+  expect(typeof context.SheetPlan_).toBe('function');
+  expect(code()).toContain("\nfunction startTask(...a){return SheetPlan_('startTask',a)}\n");
 });
 
 test('loading the bundle calls no service (it is evaluated on every execution)', () => {
@@ -156,14 +166,32 @@ test("a call reads its own function's argument rules, not the others'", () => {
 });
 
 test("the descriptor's tables are carried as JSON text, not as literals every load would build", () => {
-  // The MCP tool list, where request options go, and each function's argument rules: strings in the bundle, packed
-  // (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape "§sN").
-  // (Quoted as the minifier finds shortest.)
-  expect(code()).toMatch(/['`]\{"tools":\[\["§s\d+","get_plan"/);
+  // The MCP tools' input schemas and routes, where request options go, and each function's argument rules: strings in
+  // the bundle, packed (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape
+  // "§sN"). (Quoted as the minifier finds shortest.)
+  expect(code()).toMatch(/['`]\{"inputSchemas":\{"get_plan":\["§s\d+"/);
   expect(code()).toMatch(/['`]\{"initPlan":/);
   expect(code()).toMatch(/\["startTask",['`]\["§\d+"\]['`]\]/);
   // …and nowhere as an object literal.
   expect(code()).not.toMatch(/\{ ?name: ?"get_plan"|\bstartTask: ?\{ ?index:|\{ ?name: ?"step", ?optional:/);
+});
+
+test('the rare texts are in RareTexts.html, not in the Code.js every execution evaluates', async () => {
+  const { toolList } = await import('../../src/node/mcp/tools');
+  const { INSTRUCTIONS } = await import('../../src/node/mcp/server');
+  const html = readFileSync(path.join(DIST, 'RareTexts.html'), 'utf8');
+  // One script element of JSON, with no `<` inside it to end it early (src/apps-script/rare-texts.ts).
+  const [, json] = /^<script type="application\/json">([^<]*)<\/script>\n$/.exec(html)!;
+  expect(JSON.parse(json)).toEqual({
+    instructions: INSTRUCTIONS,
+    tools: toolList(),
+    starterPlan: STARTER_PLAN,
+    about: WEB_APP_ABOUT,
+  });
+  expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
+  expect(code()).not.toContain(INSTRUCTIONS.slice(0, 80));
+  expect(code()).not.toContain(STARTER_PLAN.split('\n')[0]);
+  expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);
 });
 
 test('a stack trace of the minified bundle maps back to the source through the map the build keeps', () => {

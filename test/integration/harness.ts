@@ -2,7 +2,6 @@
  * Runs entry points of the built dist/Code.js the way Apps Script does: every call is a new
  * execution with a fresh global object, on an emulated spreadsheet that outlives executions.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sessionFromPage } from '../../sidebar/src/protocol';
 import {
@@ -45,27 +44,6 @@ export interface CallOptions {
   now?: () => Date;
 }
 
-let htmlFiles: { version: string; files: Record<string, string> } | undefined;
-
-/**
- * The project's HTML files, by name without extension, as HtmlService.createHtmlOutputFromFile finds them. Read
- * again only when one of them changed (by name, size and time), not on each of the suite's thousands of calls.
- */
-function projectFiles(): Record<string, string> {
-  const names = readdirSync(DIST).filter((file) => file.endsWith('.html'));
-  const version = names
-    .map((file) => {
-      const { size, mtimeMs } = statSync(path.join(DIST, file));
-      return `${file}:${size}:${mtimeMs}`;
-    })
-    .join('|');
-  if (htmlFiles?.version !== version) {
-    const files = names.map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(DIST, file), 'utf8')]);
-    htmlFiles = { version, files: Object.fromEntries(files) };
-  }
-  return htmlFiles.files;
-}
-
 /** `args` may be made from the execution (an event object of the script's realm, say). */
 export function execute(
   spreadsheet: EmulatedSpreadsheet,
@@ -76,7 +54,6 @@ export function execute(
   const execution = createExecution(spreadsheet, {
     context: options.context ?? 'api',
     now: options.now,
-    projectFiles: projectFiles(),
   });
   options.prepare?.(execution);
   const code = loadBundle(execution, DIST) as Record<string, unknown>;

@@ -112,8 +112,22 @@ describe('doPost answers MCP for a connected agent', () => {
 
   test("tools/list is the stdio server's list, instructions the same", async () => {
     const { toolList } = await import('../../src/node/mcp/tools');
+    const { INSTRUCTIONS } = await import('../../src/node/mcp/server');
     const { json } = post(spreadsheet, key, request(4, 'tools/list'));
     expect(json.result.tools).toEqual(toolList());
+    const initialized = post(spreadsheet, key, request(1, 'initialize', { protocolVersion: '2025-06-18' })).json;
+    expect(initialized.result.instructions).toBe(INSTRUCTIONS);
+  });
+
+  test('no tool call reads the texts beside Code.js (RareTexts.html); initialize and tools/list do, once', () => {
+    const reads = (body: unknown) =>
+      post(spreadsheet, key, body).answer.execution.countCalls('HtmlService.createHtmlOutputFromFile');
+    expect(reads(callTool(5, 'get_next_task'))).toBe(0);
+    expect(reads(callTool(5, 'get_plan', { view: 'everything' }))).toBe(0);
+    expect(reads(request(1, 'ping'))).toBe(0);
+    expect(reads(request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {} }))).toBe(1);
+    expect(reads(request(4, 'tools/list'))).toBe(1);
+    expect(reads([request(1, 'initialize', { protocolVersion: '2025-06-18' }), request(4, 'tools/list')])).toBe(1);
   });
 
   test('a tool call changes the plan and answers as the stdio tools do; a bad call is an isError result', () => {
@@ -184,6 +198,8 @@ test('doGet says what the URL is, in JSON, with no spreadsheet call (a reconnect
   const answer = runWebApp(deployedSheet(), DIST, { method: 'GET' });
   expect(answer.contentType).toBe('application/json');
   expect(JSON.parse(answer.content).about).toMatch(/Sheet Plan's MCP endpoint.*POSTs JSON-RPC/);
+  // Its text is kept beside Code.js, read once (./rare-texts.ts): a GET is rare beside the POSTs of tool calls.
+  expect(answer.execution.countCalls('HtmlService.createHtmlOutputFromFile')).toBe(1);
   const services = answer.execution.calls.map((call) => call.service);
   expect(services.length).toBeGreaterThan(0); // the log counts: getUrl and the property read are in it
   expect(services.filter((service) => ['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range'].includes(service))).toEqual(

@@ -13,6 +13,7 @@ import {
   startLocalEmulator,
   type LocalEmulator,
 } from '../client/local-emulator';
+import { mcpToolTable } from '../../src/node/mcp/tools';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 /** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
@@ -69,6 +70,18 @@ async function failed(name: string, args: Record<string, unknown>): Promise<stri
   expect(result.isError).toBe(true);
   return result.content[0].text!;
 }
+
+test('a tool call is checked against its listed input schema less the descriptions (only the model reads them)', () => {
+  const { tools, inputSchemas } = mcpToolTable();
+  expect(Object.keys(inputSchemas)).toEqual(tools.map((tool) => tool.name));
+  const listed = tools.find((tool) => tool.name === 'write_range')!.inputSchema as {
+    properties: Record<string, Record<string, unknown>>;
+  };
+  const { description, ...values } = listed.properties.values;
+  expect(description).toMatch(/^rows; a cell/);
+  expect(inputSchemas.write_range).toEqual({ ...listed, properties: { ...listed.properties, values } });
+  expect(JSON.stringify(inputSchemas)).not.toContain('"description"');
+});
 
 describe('sheet-plan mcp over stdio', () => {
   test('lists the plan and sheet tools with input and output schemas', async () => {

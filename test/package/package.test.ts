@@ -193,6 +193,7 @@ describe('the packed tarball, installed by npm in an empty folder', () => {
         'build/emulator-worker.js',
         'build/types/node/client/index.d.ts',
         'dist/Code.js',
+        'dist/RareTexts.html',
         'dist/Sidebar.html',
         'dist/SidebarDeferred.html',
         'dist/appsscript.json',

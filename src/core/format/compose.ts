@@ -48,7 +48,13 @@ export function composePlan(title: string, goal: string, phases: PhaseInput[], d
   ].join('\n');
 }
 
-/** Written by initPlan to a sheet that has no plan yet. */
+/**
+ * Where a use case gets the starter plan's text: asked only when one is written (the bundle reads it from a file
+ * then: src/apps-script/rare-texts.ts). Node passes `() => STARTER_PLAN`.
+ */
+export type StarterPlan = () => string;
+
+/** Written by initPlan to a sheet that has no plan yet, and by finishPlan when the person chose a fresh start. */
 export const STARTER_PLAN = `# Plan: Getting Started with Sheet Agent
 
 Goal: Learn the basic tools and workflows for working with spreadsheets

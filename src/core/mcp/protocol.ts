@@ -40,10 +40,17 @@ export interface McpTool {
 /** `params._meta` key of a tools/call carrying a request id: a change sent twice with one id is applied once. */
 export const REQUEST_ID_META = 'sheet-plan/requestId';
 
+/**
+ * What a server serves. The instructions and the tool list are asked for only by the requests that answer them
+ * (initialize, tools/list): the web app reads them from a file it reads only then (src/apps-script/rare-texts.ts).
+ * A tool call needs only the tool's input schema and route.
+ */
 export interface McpEndpoint {
   serverInfo: { name: string; version: string };
-  instructions: string;
-  tools: readonly McpTool[];
+  instructions(): string;
+  tools(): readonly McpTool[];
+  /** Each tool's input schema (its `inputSchema` in the list), by name: a call's arguments are checked against it. */
+  inputSchemas: Readonly<Record<string, Record<string, unknown>>>;
   /** How each tool (by name) calls the plan API. */
   routes: Readonly<Record<string, ToolRoute>>;
   /** Where the plan is (`AGENT_BASE!C2`), for the message saying there is none. */
@@ -108,7 +115,7 @@ function initialize(endpoint: McpEndpoint, params: Record<string, unknown>) {
     protocolVersion,
     capabilities: { tools: { listChanged: false } },
     serverInfo: endpoint.serverInfo,
-    instructions: endpoint.instructions,
+    instructions: endpoint.instructions(),
   };
 }
 
@@ -139,10 +146,12 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
   if (params.arguments !== undefined && !isRecord(params.arguments))
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
-  const tool = endpoint.tools.find((candidate) => candidate.name === name);
-  const route = Object.prototype.hasOwnProperty.call(endpoint.routes, name) ? endpoint.routes[name] : undefined;
-  if (!tool || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
-  const problem = inputProblem(args, tool.inputSchema as JsonRule);
+  const own = <T>(table: Readonly<Record<string, T>>) =>
+    Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+  const inputSchema = own(endpoint.inputSchemas);
+  const route = own(endpoint.routes);
+  if (!inputSchema || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
+  const problem = inputProblem(args, inputSchema as JsonRule);
   if (problem)
     return toolError(
       `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +
@@ -165,7 +174,7 @@ function* answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: R
     case 'ping':
       return result({});
     case 'tools/list':
-      return result({ tools: endpoint.tools });
+      return result({ tools: endpoint.tools() });
     case 'tools/call': {
       const answer = yield* callTool(endpoint, params);
       return 'code' in answer ? failure(id, answer.code, answer.message) : result(answer);

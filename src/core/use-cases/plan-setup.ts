@@ -1,6 +1,6 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
 import { attentionIn, nextAttention } from '../person/attention';
-import { recoveryPlan, STARTER_PLAN } from '../format/compose';
+import { recoveryPlan, type StarterPlan } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
@@ -110,13 +110,13 @@ function looksLikePlan(path: PlanRevisions, text: string): boolean {
  * whatever text the cell held to the history before writing the starter plan. When a service fails, whichever it is,
  * it returns (having written nothing) the spec's recovery plan that names the error.
  */
-export function initializePlan(path: PlanRevisions): InitOutcome {
+export function initializePlan(path: PlanRevisions, starterPlan: StarterPlan): InitOutcome {
   try {
     const plan = path.changeOnce((snapshot) => {
       const { cells, text, revision } = snapshot;
       if (cells?.ready && text.trim()) return path.revised(text, revision);
       const keep = text.trim() && looksLikePlan(path, text);
-      const newText = keep ? text : path.asNewPlan(STARTER_PLAN);
+      const newText = keep ? text : path.asNewPlan(starterPlan());
       const replacing = keep ? undefined : { by: 'initPlan', reason: 'text in the plan cell that was not a plan' };
       return path.writePlan(snapshot, newText, (info) => path.revised(newText, info), { setUp: true, replacing });
     });
@@ -132,7 +132,7 @@ export function initializePlan(path: PlanRevisions): InitOutcome {
 }
 
 /** The spec's initPlan: the plan the cell holds or the starter plan, or the recovery plan that names what failed. */
-export function initPlan(path: PlanRevisions): RevisedPlan {
-  const outcome = initializePlan(path);
+export function initPlan(path: PlanRevisions, starterPlan: StarterPlan): RevisedPlan {
+  const outcome = initializePlan(path, starterPlan);
   return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
 }

@@ -39,7 +39,10 @@ export interface ExecutionOptions {
   readonly now?: () => Date;
   /** Default true. False: no active spreadsheet, no document lock, properties or cache. */
   readonly containerBound?: boolean;
-  /** The project's HTML files by name without `.html`, for createHtmlOutputFromFile. Default none. */
+  /**
+   * The project's HTML files by name without `.html`, for createHtmlOutputFromFile. Default: the `.html` files beside
+   * the Code.js the execution runs (a pushed project holds them with it); none before it loads one.
+   */
   readonly projectFiles?: Readonly<Record<string, string>>;
   /** AuthMode.NONE allows only building menus (an add-on's onOpen before it is used in the document). */
   readonly authMode?: AuthModeName;
@@ -103,7 +106,7 @@ export class Execution {
       context: options.context ?? 'api',
       user: options.user ?? DEFAULT_USER,
       containerBound: options.containerBound ?? true,
-      projectFiles: { ...options.projectFiles },
+      projectFiles: options.projectFiles && { ...options.projectFiles },
       authMode: options.authMode,
       now: options.now ?? (() => new Date()),
       echoLogs: options.echoLogs ?? false,
@@ -155,6 +158,11 @@ export class Execution {
 
   countCalls(filter?: CallFilter): number {
     return countCalls(this.calls, filter);
+  }
+
+  /** The execution runs the Code.js in `distDir`: its project files are beside it (called as it loads the bundle). */
+  runsProjectIn(distDir: string): void {
+    this.#scope.projectDir = distDir;
   }
 
   /** Makes the services build values with the script's realm (called by loadBundle). */

@@ -4,7 +4,7 @@
  * execution's globals, and callers reach only top-level function declarations. What the bundle
  * declares at the top level is read once per version of the file (path, mtime and size).
  */
-import { existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import { statSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { isPrivateFunctionName, topLevelFunctionNames } from './bundle-functions';
@@ -50,30 +50,6 @@ export function loadBundle(execution: Execution, distDir: string): BundleContext
   return loadIntoExecution(execution, compiledBundle(distDir)).context;
 }
 
-const htmlFiles = new Map<string, { version: string; files: Record<string, string> }>();
-
-/**
- * The project's HTML files in distDir, as HtmlService.createHtmlOutputFromFile finds them in every execution: by name
- * without `.html`. Read again only when a file's name, size or mtime changed.
- */
-export function projectHtmlFiles(distDir: string): Record<string, string> {
-  if (!existsSync(distDir)) return {};
-  const names = readdirSync(distDir).filter((file) => file.endsWith('.html'));
-  const version = names
-    .map((file) => {
-      const { mtimeMs, size } = statSync(path.join(distDir, file));
-      return `${file}:${mtimeMs}:${size}`;
-    })
-    .join('|');
-  const known = htmlFiles.get(distDir);
-  if (known?.version === version) return known.files;
-  const files = Object.fromEntries(
-    names.map((file) => [file.slice(0, -'.html'.length), readFileSync(path.join(distDir, file), 'utf8')]),
-  );
-  htmlFiles.set(distDir, { version, files });
-  return files;
-}
-
 /** The functions of the bundle a caller may run: top-level declarations, private ones excluded. */
 export function bundleFunctionNames(distDir: string): string[] {
   return [...compiledBundle(distDir).functionNames].filter((name) => !isPrivateFunctionName(name)).sort();
@@ -91,7 +67,7 @@ export function runFunction(
   args: readonly unknown[] = [],
   options: ExecutionOptions = {},
 ): RunOutcome {
-  const execution = createExecution(spreadsheet, { projectFiles: projectHtmlFiles(distDir), ...options });
+  const execution = createExecution(spreadsheet, options);
   return settle(execution, () => {
     const transported = toTransportValue([...args], 'argument');
     const bundle = compiledBundle(distDir);
@@ -224,6 +200,7 @@ function loadIntoExecution(execution: Execution, bundle: CompiledBundle): { cont
   if (vm.isContext(execution.globals)) {
     throw new Error(`Execution ${execution.id} already loaded a bundle; use a new execution for each run`);
   }
+  execution.runsProjectIn(bundle.distDir);
   const loaded = evaluateBundle(execution.globals, bundle.distDir, () => execution.now());
   execution.useScriptRealm(loaded.realm);
   return loaded;

@@ -24,11 +24,12 @@ export const INSTRUCTIONS = serverInstructions(PLAN_CELL_REFERENCE);
 
 /** The endpoint as the web app's doPost has it, less the key: the caller's credentials are PlanClient's. */
 export function stdioEndpoint(): McpEndpoint {
-  const { tools, routes } = mcpToolTable();
+  const { tools, inputSchemas, routes } = mcpToolTable();
   return {
     serverInfo: { name: SERVER_NAME, version },
-    instructions: INSTRUCTIONS,
-    tools,
+    instructions: () => INSTRUCTIONS,
+    tools: () => tools,
+    inputSchemas,
     routes,
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => null,

@@ -5,8 +5,8 @@
  * Only get_plan, list_plans, read_range, write_range and create_plan take other input than the function's arguments
  * (ADAPTED below). What a call does is src/core/mcp/tool-calls.ts, shared with the web app.
  *
- * This is the one derivation of the tool list: the stdio server serves it, and scripts/build.mjs writes it (JSON, with
- * the routes) into dist/Code.js for doPost. Descriptions are short on purpose: every character here is in the model's
+ * This is the one derivation of the tool list: the stdio server serves it, and scripts/build.mjs writes it for doPost
+ * (mcpToolTable below). Descriptions are short on purpose: every character here is in the model's
  * context on every turn (test/mcp measures the whole list). No tool approves a review item or requests changes: only
  * agent functions become tools, and an agent's actions exclude them; that is a person's decision, in the sidebar.
  */
@@ -206,12 +206,42 @@ export function toolList(): McpTool[] {
   }));
 }
 
-/** What the bundle's doPost needs, as JSON (scripts/build.mjs writes it into dist/Code.js). */
+/**
+ * The tools as both servers serve them (src/core/mcp/protocol.ts's McpEndpoint): the list tools/list answers, and
+ * what a tool call needs, each tool's input schema and route. scripts/build.mjs writes the last two into
+ * dist/Code.js for doPost, the list into dist/RareTexts.html.
+ */
 export interface McpToolTable {
   tools: McpTool[];
+  /** Each tool's input schema as its calls are checked against it (checkedSchema below). */
+  inputSchemas: Record<string, Record<string, unknown>>;
   routes: Record<string, ToolRoute>;
 }
 
+/**
+ * An input schema as a call's check reads it (src/core/api/argument-check.ts): without its descriptions, which are for
+ * the model reading the list (the web app keeps the list out of its bundle, the schemas in).
+ */
+function checkedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(checkedSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const checked: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description') continue;
+    // `properties` names fields (one may be called "description"): each field's schema is checked.
+    checked[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, field]) => [name, checkedSchema(field)]))
+        : checkedSchema(value);
+  }
+  return checked;
+}
+
 export function mcpToolTable(): McpToolTable {
-  return { tools: toolList(), routes: Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.route])) };
+  const tools = toolList();
+  return {
+    tools,
+    inputSchemas: Object.fromEntries(tools.map((tool) => [tool.name, checkedSchema(tool.inputSchema) as JsonSchema])),
+    routes: Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.route])),
+  };
 }

@@ -50,9 +50,8 @@ export async function openSidebar(options: PageOptions): Promise<PageAnswer> {
   const { spreadsheet, distDir } = options;
   if (!existsSync(path.join(distDir, 'Code.js')))
     return errorPage(503, 'Not built', `${distDir}/Code.js is missing: run npm run build.`);
-  const outcome = await options.pool.run(spreadsheet, distDir, 'showPlanSidebar', [], {
-    context: 'ui',
-  });
+  // Its Sidebar.html is the one beside Code.js in distDir, as in the pushed project.
+  const outcome = await options.pool.run(spreadsheet, distDir, 'showPlanSidebar', [], { context: 'ui' });
   options.persist?.();
   if ('error' in outcome) return errorPage(500, 'showPlanSidebar failed', outcome.error.message);
   const shown = outcome.execution.ui.sidebars.at(-1);

@@ -19,13 +19,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { createExecution, DEFAULT_USER, type Execution, type ExecutionOptions } from '../execution';
-import {
-  bundleFunctionNames,
-  projectHtmlFiles,
-  withExecution,
-  type RunOutcome,
-  type WebAppOutcome,
-} from '../load-bundle';
+import { bundleFunctionNames, withExecution, type RunOutcome, type WebAppOutcome } from '../load-bundle';
 import { applyPersonEdit, type PersonEdit } from '../person-edits';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
 import { toTransportValue, type JsonValue } from '../runtime/transport';
@@ -119,7 +113,7 @@ export class ExecutionPool {
   ): Promise<RunOutcome> {
     const leave = this.#admit(options);
     try {
-      return await this.#settle(spreadsheet, distDir, options, () => {
+      return await this.#settle(spreadsheet, options, () => {
         if (!bundleFunctionNames(distDir).includes(functionName))
           throw new Error(`Script function not found: ${functionName}`);
         return { distDir, functionName, args: toTransportValue([...args], 'argument') as JsonValue[] };
@@ -141,11 +135,7 @@ export class ExecutionPool {
   ): Promise<WebAppOutcome> {
     const webOptions: ExecutionOptions = { context: WEB_APP_CONTEXT, ...options };
     const leave = this.#admit(webOptions);
-    const execution = createExecution(spreadsheet, {
-      projectFiles: projectHtmlFiles(distDir),
-      ...webOptions,
-      concurrent: true,
-    });
+    const execution = createExecution(spreadsheet, { ...webOptions, concurrent: true });
     let answer: WebAppAnswer;
     try {
       const functionName = webAppFunction(request);
@@ -182,7 +172,7 @@ export class ExecutionPool {
     const leave = this.#admit(triggerOptions);
     try {
       const { range, values } = applyPersonEdit(spreadsheet, edit);
-      return await this.#settle(spreadsheet, distDir, triggerOptions, (execution) =>
+      return await this.#settle(spreadsheet, triggerOptions, (execution) =>
         bundleFunctionNames(distDir).includes('onEdit')
           ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, range, values) }
           : null,
@@ -248,15 +238,10 @@ export class ExecutionPool {
   /** Runs the job `prepare` describes (null: nothing to run) in a new execution; always ends the execution. */
   async #settle(
     spreadsheet: EmulatedSpreadsheet,
-    distDir: string,
     options: ExecutionOptions,
     prepare: (execution: Execution) => JobSpec | null,
   ): Promise<RunOutcome> {
-    const execution = createExecution(spreadsheet, {
-      projectFiles: projectHtmlFiles(distDir),
-      ...options,
-      concurrent: true,
-    });
+    const execution = createExecution(spreadsheet, { ...options, concurrent: true });
     let outcome: { result: JsonValue } | { error: ScriptFailure };
     try {
       const spec = prepare(execution);
@@ -272,9 +257,11 @@ export class ExecutionPool {
 
   async #dispatch(execution: Execution, spec: JobSpec): Promise<Dispatched> {
     const bridge = new ServiceBridge(execution);
+    const distDir = path.resolve(spec.distDir);
+    execution.runsProjectIn(distDir);
     const job: Job = {
       job: ++this.#jobs,
-      distDir: path.resolve(spec.distDir),
+      distDir,
       globals: bridge.globals(),
       functionName: spec.functionName,
       ...(this.#latencyMs > 0 ? { latencyMs: this.#latencyMs } : {}),

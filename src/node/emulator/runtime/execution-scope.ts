@@ -4,6 +4,8 @@
  * call, apply fault injection, refuse calls after the execution ended, and hand errors over in
  * the script's realm.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { EmulatedSheet } from '../model/emulated-sheet';
 import type { LockWait } from '../model/lock-table';
 import type { EmulatedSpreadsheet } from '../model/emulated-spreadsheet';
@@ -35,8 +37,8 @@ export interface ExecutionSettings {
   readonly user: string;
   /** A script bound to this spreadsheet; false for a standalone script or web app. */
   readonly containerBound: boolean;
-  /** HTML files of the script project, by name without `.html`. */
-  readonly projectFiles: Readonly<Record<string, string>>;
+  /** HTML files of the script project, by name without `.html`; undefined: those beside the bundle it runs. */
+  readonly projectFiles: Readonly<Record<string, string>> | undefined;
   /** When 'NONE', only what an unused add-on's onOpen may do is allowed: building menus. */
   readonly authMode: AuthModeName | undefined;
   readonly now: () => Date;
@@ -67,6 +69,8 @@ export class ExecutionScope {
   /** Lock waits in progress (concurrent executions only); ending the execution cancels them. */
   readonly pendingWaits = new Set<LockWait>();
   readonly sleeps: number[] = [];
+  /** The directory of the Code.js the execution runs (set when it loads it): the project's files are beside it. */
+  projectDir: string | undefined;
   #activeSheet: EmulatedSheet | undefined;
   readonly #implementations = new WeakMap<object, object>();
 
@@ -90,6 +94,20 @@ export class ExecutionScope {
    */
   get inContainer(): boolean {
     return this.settings.containerBound && !OUTSIDE_THE_DOCUMENT.includes(this.settings.context);
+  }
+
+  /**
+   * The text of the project's HTML file `name` (without `.html`), or undefined if the project has none: one of the
+   * files the execution was given, or else of the `.html` files beside the bundle it runs, as `clasp push` uploads
+   * them with it. Read when asked, so that a script reads what was built last, as Apps Script reads what was pushed.
+   */
+  projectFile(name: string): string | undefined {
+    const given = this.settings.projectFiles;
+    if (given) return Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+    // A project's files are side by side, named without folders.
+    if (this.projectDir === undefined || /[\\/]/.test(name)) return undefined;
+    const file = path.join(this.projectDir, `${name}.html`);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   }
 
   /** The sheet a bare `A1` refers to: the first sheet, unless the script activated another. */

@@ -18,14 +18,15 @@ export class HtmlService {
     return this.#scope.expose('HtmlOutput', new HtmlOutput(html ?? ''));
   }
 
-  /** A project HTML file, named with or without `.html` (execution option projectFiles). */
+  /**
+   * A project HTML file, named with or without `.html` (execution option projectFiles; by default the files beside
+   * the bundle). Apps Script gives its text as it stands: getContent() is the file.
+   */
   createHtmlOutputFromFile(filename: unknown): HtmlOutput {
     if (typeof filename !== 'string') throw signatureMismatch('HtmlService.createHtmlOutputFromFile', [filename]);
-    const files = this.#scope.settings.projectFiles;
-    const name = filename.replace(/\.html$/, '');
-    if (!Object.prototype.hasOwnProperty.call(files, name))
-      throw new ServiceError(`No HTML file named ${filename} was found.`);
-    return this.#scope.expose('HtmlOutput', new HtmlOutput(files[name]));
+    const content = this.#scope.projectFile(filename.replace(/\.html$/, ''));
+    if (content === undefined) throw new ServiceError(`No HTML file named ${filename} was found.`);
+    return this.#scope.expose('HtmlOutput', new HtmlOutput(content));
   }
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Texts the script needs for one rare kind of request each, kept out of dist/Code.js: Apps Script compiles and
+ * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
+ * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
+ * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts), the starter plan (only initPlan
+ * on a sheet without a plan, and finishPlan when the person chose a fresh start, write it) and what the web app's URL
+ * is (only a GET, a person opening it, answers it).
+ *
+ * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
+ * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
+ * "include" pattern, https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
+ * The readers run in the web app, scripts.run and the sidebar or menu, never in a simple trigger, whose authorization
+ * is limited; HtmlService is what Google's guide serves web apps with, and the project already uses it for the
+ * sidebar under the manifest's scopes: nothing new is asked of the person. Read at most once per execution (the
+ * bundle is evaluated afresh for each).
+ */
+import { messageOf } from '../core/errors';
+import type { McpTool } from '../core/mcp/protocol';
+
+/** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
+declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
+
+export interface RareTexts {
+  /** What the MCP server's `initialize` answers as its instructions (src/core/mcp/instructions.ts). */
+  instructions: string;
+  /** The MCP server's tool list, as `tools/list` answers it (src/node/mcp/tools.ts). */
+  tools: McpTool[];
+  /** The plan initPlan writes to a sheet without one (src/core/format/compose.ts). */
+  starterPlan: string;
+  /** What doGet says the URL is (./web-app-about.ts). */
+  about: string;
+}
+
+let read: RareTexts | undefined;
+
+/**
+ * The texts. The file holds them as JSON in `<script type="application/json">…</script>`, so that it is a valid HTML
+ * file; the JSON has no `<` (the build escapes it), so it ends where the closing tag starts.
+ */
+export function rareTexts(): RareTexts {
+  if (read) return read;
+  let content: string;
+  try {
+    content = HtmlService.createHtmlOutputFromFile(SHEET_PLAN_RARE_TEXTS_FILE).getContent();
+  } catch (error) {
+    // The JSON-RPC answer carries only the message, so the cause travels in it (Apps Script's ES2021 has no `cause`).
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(
+      `Could not read ${SHEET_PLAN_RARE_TEXTS_FILE}.html, which the build puts beside Code.js in dist/ (push all of ` +
+        `dist/): ${messageOf(error)}`,
+    );
+  }
+  read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as RareTexts;
+  return read;
+}
+
+/** The starter plan, for the use cases that may write one (src/core/format/compose.ts's StarterPlan). */
+export const starterPlan = (): string => rareTexts().starterPlan;

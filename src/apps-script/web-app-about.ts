@@ -1,0 +1,9 @@
+/**
+ * What the web app's URL is, as doGet answers a person who opens it in a browser (MCP clients POST). Not imported by
+ * the bundle: scripts/build.mjs writes it into RareTexts.html (./rare-texts.ts), since a GET is rare beside the POSTs
+ * of every tool call, and Apps Script evaluates all of Code.js for each of those.
+ */
+export const WEB_APP_ABOUT =
+  "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
+  "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
+  'Opening it here once also tells the sidebar this address, for the agent URLs it makes.';
