@@ -24,7 +24,8 @@ import { packTables, unpack } from './pack-tables.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const GLOBAL_NAME = 'SheetPlan_';
+/** The bundle's one global (Sheet Plan), which the entry points call: short, as it is written once per entry point. */
+const GLOBAL_NAME = 'SP_';
 /** dist/RareTexts.html, by the name HtmlService.createHtmlOutputFromFile finds it (src/apps-script/rare-texts.ts). */
 const RARE_TEXTS = 'RareTexts';
 
@@ -166,7 +167,7 @@ export async function buildCode() {
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
-    // The entry: main.ts's call made the one global the declarations below call, `SheetPlan_('startTask', a)`, with
+    // The entry: main.ts's call made the one global the declarations below call, `SP_('startTask', a)`, with
     // entryPoint beside it for checkImplementations. Set here rather than by esbuild's globalName, which would wrap
     // the exports in getters and copy them (0.4 KB of helpers); strict, as the modules are. Its name ends in `_`:
     // private, so Apps Script offers it to no caller (google.script.run, scripts.run, the Run menu).
@@ -209,7 +210,7 @@ export async function buildCode() {
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}('${name}',a)}`).join('\n');
-  const code = `${bundle}\n// Entry points (src/core/api/api-functions.ts)\n${wrappers}\n`;
+  const code = `${bundle}\n// Entry points (src/core/api/api-functions.ts), each calling ${GLOBAL_NAME}, Sheet Plan's bundle above\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map));
   await replaceFile(path.join(dist, 'Code.js'), (file) => writeFile(file, code));

@@ -60,11 +60,11 @@ test("nothing but the entry points and the bundle's private function they call b
   const context = vm.createContext({});
   vm.runInContext(code(), context);
   const declared = topLevelFunctions(code());
-  expect(Object.keys(context).filter((name) => !declared.includes(name))).toEqual(['SheetPlan_']);
+  expect(Object.keys(context).filter((name) => !declared.includes(name))).toEqual(['SP_']);
   expect(declared.every((name) => typeof context[name] === 'function')).toBe(true);
   // Private (a trailing underscore), so Apps Script offers it to no caller; each declaration calls it with its name.
-  expect(typeof context.SheetPlan_).toBe('function');
-  expect(code()).toContain("\nfunction startTask(...a){return SheetPlan_('startTask',a)}\n");
+  expect(typeof context.SP_).toBe('function');
+  expect(code()).toContain("\nfunction startTask(...a){return SP_('startTask',a)}\n");
 });
 
 test('loading the bundle calls no service (it is evaluated on every execution)', () => {
