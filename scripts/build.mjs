@@ -210,7 +210,7 @@ export async function buildCode() {
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
   const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}('${name}',a)}`).join('\n');
-  const heading = `// Entry points (src/core/api/api-functions.ts), each calling ${GLOBAL_NAME}, Sheet Plan's bundle above`;
+  const heading = `// Entry points (src/core/api/api-functions.ts), each calling ${GLOBAL_NAME}, the bundle above`;
   const code = `${bundle}\n${heading}\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });
   await replaceFile(CODE_SOURCE_MAP, (file) => writeFile(file, map));
