@@ -31,18 +31,18 @@ export function loadedDeferred(): Deferred | null {
 export function loadDeferred(fetchCode: () => Promise<string>): Promise<Deferred> {
   const loaded = loadedDeferred();
   if (loaded) return Promise.resolve(loaded);
-  loading ??= fetchCode().then(
-    (code) => {
+  // Forgotten on any failure, the code's own as well as the call's: the next need asks again.
+  loading ??= fetchCode()
+    .then((code) => {
       run(code);
       const deferred = loadedDeferred();
       if (!deferred) throw new Error('Part of the sidebar could not be loaded: its code did not start');
       return deferred;
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       loading = null;
       throw error;
-    },
-  );
+    });
   return loading;
 }
 

@@ -1,0 +1,56 @@
+/**
+ * The panels' code comes later (sidebar/src/deferred.ts): one sidebarDeferredCode call the first time a panel opens,
+ * none after; a load that failed, whether the call or the code it brought, is asked for again the next time.
+ */
+import type { Route } from 'playwright-core';
+import { openSidebar, useBrowser, useLocalServer } from './harness';
+
+const browser = useBrowser();
+const server = useLocalServer();
+
+const functionName = (route: Route) => (route.request().postDataJSON() as { functionName: string }).functionName;
+
+test('the panels share one load of their code: every panel opens, and the code is asked for once', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  for (const [button, panel] of [
+    ['History', 'main.history'],
+    ['Finished plans', 'main.archive'],
+    ['Settings', 'main.settings'],
+    ['Connect an agent', 'main.connect-agent'],
+  ]) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await page.locator(panel).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.plan-title').waitFor();
+  }
+  await sidebar.settled();
+  expect(sidebar.actionCalls().filter((name) => name === 'sidebarDeferredCode')).toEqual(['sidebarDeferredCode']);
+});
+
+test.each([
+  ['the call failed', (route: Route) => route.abort()],
+  [
+    'the code it brought did not start',
+    (route: Route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ result: '<script>throw new Error("cut short")</script>' }),
+      }),
+  ],
+])('after a first load where %s, the next opening loads the code again and shows the panel', async (_, fail) => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  let failed = false;
+  await page.route('**/gas/run', async (route) => {
+    if (functionName(route) !== 'sidebarDeferredCode' || failed) return route.continue();
+    failed = true;
+    return fail(route);
+  });
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await page.locator('.error-banner').waitFor();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await page.locator('main.history').waitFor();
+  expect(sidebar.actionCalls().filter((name) => name === 'sidebarDeferredCode')).toHaveLength(2);
+});
