@@ -1,7 +1,8 @@
 /**
- * Builds the plan sidebar into ONE self-contained HTML file (dist/Sidebar.html): HtmlService
- * serves nothing but what the project contains, so all script and style are inline and nothing
- * is fetched from the network. scripts/build.mjs calls buildSidebar; showPlanSidebar serves it.
+ * Builds the plan sidebar into two project files: the page (dist/Sidebar.html, which showPlanSidebar serves) and
+ * the code it needs only now and then (dist/SidebarDeferred.html, which sidebarDeferredCode answers as text:
+ * src/deferred.ts). HtmlService serves nothing but what the project contains, so all script and style are inline
+ * and nothing is fetched from the network. scripts/build.mjs calls buildSidebar.
  */
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';

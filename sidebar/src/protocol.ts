@@ -6,7 +6,7 @@ import type { ChangeSource } from '../../src/core/write-path/revision';
 import type { CheckResult } from '../../src/core/rules/done-checks';
 import type { WriteLogEntry } from '../../src/core/sheet/sheet-results';
 
-/** The global the server's appended `<script>` sets before the page starts. */
+/** The global the server's `<script>` (pageWithSession) sets before the page starts. */
 export const SESSION_GLOBAL = '__SHEET_PLAN_SESSION__';
 
 export interface SidebarSession {
@@ -98,7 +98,7 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The `<script>` the server appends to the sidebar's page: it hands the page its session. */
+/** The `<script>` the server puts into the sidebar's page (pageWithSession): it hands the page its session. */
 export function sessionScript(session: SidebarSession): string {
   return `<script>window.${SESSION_GLOBAL} = ${scriptJson(session)};</script>`;
 }
