@@ -2,7 +2,7 @@
  * The panels' code comes later (sidebar/src/deferred.ts): one sidebarDeferredCode call the first time a panel opens,
  * none after; a load that failed, whether the call or the code it brought, is asked for again the next time.
  */
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { openSidebar, useBrowser, useLocalServer } from './harness';
 
 const browser = useBrowser();
@@ -20,7 +20,8 @@ test('the panels share one load of their code: every panel opens, and the code i
     ['Connect an agent', 'main.connect-agent'],
   ]) {
     await page.getByRole('button', { name: button, exact: true }).click();
-    await page.locator(panel).waitFor();
+    // Its content, not only its title (which shows while the code loads).
+    await page.locator(`${panel} > :not(.title-row, .loading)`).first().waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
     await page.locator('.plan-title').waitFor();
   }
@@ -53,4 +54,28 @@ test.each([
   await page.getByRole('button', { name: 'History', exact: true }).click();
   await page.locator('main.history').waitFor();
   expect(sidebar.actionCalls().filter((name) => name === 'sidebarDeferredCode')).toHaveLength(2);
+});
+
+/** Opens History with sidebarDeferredCode held back: answers what lets it through. */
+async function openHistoryHeld(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/gas/run', async (route) => {
+    if (functionName(route) === 'sidebarDeferredCode') await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  return release;
+}
+
+test('while the code loads the first time, the panel shows its title, with the focus, and Close', async () => {
+  const { page } = await openSidebar(browser(), server());
+  const release = await openHistoryHeld(page);
+  const heading = page.getByRole('heading', { level: 1, name: 'History' });
+  await heading.waitFor();
+  // The button the person pressed is gone: the focus is on the panel's title, not dropped to the page.
+  await expect(heading.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+  await expect(page.getByRole('button', { name: 'Close' }).isVisible()).resolves.toBe(true);
+  release();
+  await page.locator('main.history .hint').waitFor();
 });

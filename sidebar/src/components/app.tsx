@@ -14,6 +14,7 @@ import { taskChecks } from '../../../src/core/rules/checks';
 import { outlineOf } from '../plan-read';
 import { freshCheckResults } from '../needs-you';
 import { loadedDeferred } from '../deferred';
+import { PanelLoading } from './panel-title';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -104,7 +105,7 @@ export function App({ controller }: { controller: SidebarController }) {
   const panels = loadedDeferred();
   let body;
   if (panel && !panels) {
-    body = <p class="loading">Loading…</p>;
+    body = <PanelLoading kind={panel.kind} onClose={() => controller.closePanel()} />;
   } else if (panel?.kind === 'history') {
     const { History } = panels!;
     body = <History entries={panel.entries} controller={controller} disabled={disabled} />;

@@ -5,6 +5,7 @@ import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';
 import { PersonTime } from './person-time';
 import { PlanChanges } from './plan-changes';
+import { PanelTitle as TitleRow } from './panel-title';
 import { describeSource, type SidebarController } from '../controller';
 
 export interface HistoryProps {
@@ -37,16 +38,9 @@ export function when(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A panel's title row, with the Close button that goes back to the plan. */
+/** A panel's title row, with the Close button that goes back to the plan (./panel-title.tsx). */
 export function PanelTitle({ title, controller }: { title: string; controller: SidebarController }) {
-  return (
-    <div class="title-row">
-      <h1 class="plan-title">{title}</h1>
-      <button type="button" class="button text" onClick={() => controller.closePanel()}>
-        Close
-      </button>
-    </div>
-  );
+  return <TitleRow title={title} onClose={() => controller.closePanel()} />;
 }
 
 /**
