@@ -32,6 +32,11 @@ export class PanelController extends SidebarControllerBase {
     this.set({ panel: loading, editor: null, error: null, busy, notice: `${busy}…` });
     try {
       const [value] = await Promise.all([call(), this.deferredCode()]);
+      // Closed while it loaded (its Close is there from the start): it stays closed.
+      if (this.state.panel !== loading) {
+        this.set({ busy: null, notice: '' });
+        return false;
+      }
       const [panel, notice] = loaded(value);
       this.set({ panel, busy: null, notice });
       return true;

@@ -79,3 +79,15 @@ test('while the code loads the first time, the panel shows its title, with the f
   release();
   await page.locator('main.history .hint').waitFor();
 });
+
+test('a panel the person closes while it loads stays closed when its content arrives', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  const release = await openHistoryHeld(page);
+  await page.getByRole('button', { name: 'Close' }).click();
+  release();
+  await sidebar.settled();
+  await expect(page.locator('main.history').count()).resolves.toBe(0);
+  await expect(page.locator('.plan-title').textContent()).resolves.toBe('Monthly Inventory Reconciliation');
+  await expect(page.getByRole('button', { name: 'History', exact: true }).isEnabled()).resolves.toBe(true);
+});
