@@ -5,6 +5,7 @@
  * and nothing is fetched from the network. scripts/build.mjs calls buildSidebar.
  */
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,11 +97,28 @@ function outputsOf(result, name) {
   return { script: inlineScript(script.text), style: inlineStyle(style.text) };
 }
 
-/** The deferred bundle must take preact and the context modules from the page, never carry copies. */
-function checkDeferredShares(result) {
+/**
+ * The deferred bundle must take preact and the context modules from the page, never carry copies: a copy of a module
+ * that makes a context would be another context, whose consumers read its default.
+ */
+async function checkDeferredShares(result) {
   const inputs = Object.keys(Object.values(result.metafile.outputs).find((o) => o.entryPoint).inputs);
-  const copies = inputs.filter((input) => input.includes('node_modules/preact') || input.endsWith('person-time.tsx'));
+  const copies = [];
+  for (const input of inputs) {
+    if (input.startsWith('shared:')) continue;
+    if (input.includes('node_modules/preact')) copies.push(input);
+    else if (!input.includes('node_modules') && /\bcreateContext\(/.test(await readFile(path.resolve(input), 'utf8')))
+      copies.push(`${input} (it makes a context: lend it in src/deferred-shared.json and src/deferred-shared.ts)`);
+  }
   if (copies.length) throw new Error(`The deferred bundle carries its own ${copies.join(', ')} (sidebar/build.mjs)`);
+}
+
+/**
+ * Which deferred code a page was built with: the page refuses another (src/deferred.ts), since a sidebar opened before
+ * a new version was pushed would otherwise run the new panels against its old page.
+ */
+function versionOf(text) {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 /**
@@ -108,11 +126,21 @@ function checkDeferredShares(result) {
  * `<script>`, which sidebarDeferredCode serves as text); answers both texts.
  */
 export async function buildSidebar() {
-  const [page, deferred] = await Promise.all([
-    build({ ...OPTIONS, entryPoints: [path.join(here, 'src/main.tsx')] }),
-    build({ ...OPTIONS, entryPoints: [path.join(here, 'src/deferred-entry.ts')], plugins: [sharedFromPage] }),
-  ]);
-  checkDeferredShares(deferred);
+  const deferred = await build({
+    ...OPTIONS,
+    entryPoints: [path.join(here, 'src/deferred-entry.ts')],
+    plugins: [sharedFromPage],
+    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_VERSION: '""' },
+  });
+  await checkDeferredShares(deferred);
+  const later = outputsOf(deferred, 'deferred');
+  const laterText = `<style>${later.style}</style>\n<script>${later.script}</script>\n`;
+  const version = versionOf(laterText);
+  const page = await build({
+    ...OPTIONS,
+    entryPoints: [path.join(here, 'src/main.tsx')],
+    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_VERSION: JSON.stringify(version) },
+  });
   const { script, style } = outputsOf(page, 'sidebar');
   const html = `<!DOCTYPE html>
 <html lang="en">
@@ -128,6 +156,8 @@ export async function buildSidebar() {
 </body>
 </html>
 `;
-  const later = outputsOf(deferred, 'deferred');
-  return { page: html, deferred: `<style>${later.style}</style>\n<script>${later.script}</script>\n` };
+  return { page: html, deferred: `${deferredMark(version)}\n${laterText}` };
 }
+
+/** The first line of SidebarDeferred.html (src/deferred.ts reads it). */
+export const deferredMark = (version) => `<!-- sheet-plan-deferred ${version} -->`;

@@ -17,6 +17,13 @@ declare global {
   }
 }
 
+/** The version of the deferred code this page was built with (sidebar/build.mjs: the first line of its file). */
+declare const SHEET_PLAN_DEFERRED_VERSION: string;
+
+/** A page older than the deferred code the project holds now (pushed since it opened) does not run it. */
+const UPDATED =
+  'Sheet Plan was updated since this sidebar opened: close the sidebar and open it again (Agent Plan → Open plan)';
+
 let loading: Promise<Deferred> | null = null;
 
 /** The deferred code, if it has been loaded. */
@@ -34,6 +41,7 @@ export function loadDeferred(fetchCode: () => Promise<string>): Promise<Deferred
   // Forgotten on any failure, the code's own as well as the call's: the next need asks again.
   loading ??= fetchCode()
     .then((code) => {
+      if (!code.startsWith(`<!-- sheet-plan-deferred ${SHEET_PLAN_DEFERRED_VERSION} -->`)) throw new Error(UPDATED);
       run(code);
       const deferred = loadedDeferred();
       if (!deferred) throw new Error('Part of the sidebar could not be loaded: its code did not start');

@@ -2,8 +2,13 @@
  * The panels' code comes later (sidebar/src/deferred.ts): one sidebarDeferredCode call the first time a panel opens,
  * none after; a load that failed, whether the call or the code it brought, is asked for again the next time.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { openSidebar, useBrowser, useLocalServer } from './harness';
+
+/** The first line of the built SidebarDeferred.html: which deferred code the built page runs. */
+const versionLine = readFileSync(path.resolve(__dirname, '../../dist/SidebarDeferred.html'), 'utf8').split('\n')[0]!;
 
 const browser = useBrowser();
 const server = useLocalServer();
@@ -36,7 +41,7 @@ test.each([
     (route: Route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ result: '<script>throw new Error("cut short")</script>' }),
+        body: JSON.stringify({ result: `${versionLine}\n<script>throw new Error("cut short")</script>` }),
       }),
   ],
 ])('after a first load where %s, the next opening loads the code again and shows the panel', async (_, fail) => {
@@ -90,4 +95,21 @@ test('a panel the person closes while it loads stays closed when its content arr
   await expect(page.locator('main.history').count()).resolves.toBe(0);
   await expect(page.locator('.plan-title').textContent()).resolves.toBe('Monthly Inventory Reconciliation');
   await expect(page.getByRole('button', { name: 'History', exact: true }).isEnabled()).resolves.toBe(true);
+});
+
+test('a sidebar opened before newer code was pushed does not run it: it says to reopen the sidebar', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  await page.route('**/gas/run', async (route) => {
+    if (functionName(route) !== 'sidebarDeferredCode') return route.continue();
+    const response = await route.fetch();
+    const { result } = (await response.json()) as { result: string };
+    const pushedSince = result.replace(versionLine, '<!-- sheet-plan-deferred 0000000000000000 -->');
+    return route.fulfill({ response, body: JSON.stringify({ result: pushedSince }) });
+  });
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(page.locator('.error-banner .error-text').textContent()).resolves.toContain(
+    'Sheet Plan was updated since this sidebar opened: close the sidebar and open it again (Agent Plan → Open plan)',
+  );
+  expect(await page.evaluate(() => '__sheetPlanDeferred' in window)).toBe(false);
 });

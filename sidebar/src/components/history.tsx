@@ -6,7 +6,8 @@ import { Confirm } from './confirm';
 import { PersonTime } from './person-time';
 import { PlanChanges } from './plan-changes';
 import { PanelTitle as TitleRow } from './panel-title';
-import { describeSource, type SidebarController } from '../controller';
+import type { SidebarController } from '../controller';
+import { describeSource } from '../sidebar-state';
 
 export interface HistoryProps {
   entries: HistoryEntry[] | null;
