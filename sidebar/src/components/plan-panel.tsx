@@ -4,6 +4,7 @@ import { PLACEHOLDER } from '../../../src/core/format/patterns';
 import { countOf } from '../../../src/core/format/progress';
 import { STATUS_TABLE } from '../../../src/core/format/statuses';
 import type { CheckResult } from '../../../src/core/rules/done-checks';
+import { tasksByStep } from '../../../src/core/rules/dependencies';
 import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/format/types';
 import { describeSource, type SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
@@ -250,11 +251,8 @@ function useFocusAfterEdit(setOpenTask: (key: string) => void, markdown: string,
 
 /** The status of each step of the plan (the first task listed with it), for what a task waits for. */
 function statusLookup(plan: Plan): (step: string) => string | undefined {
-  const statuses = new Map<string, string>();
-  for (const phase of plan.phases) {
-    for (const task of phase.tasks) if (!statuses.has(task.step)) statuses.set(task.step, task.status);
-  }
-  return (step) => statuses.get(step);
+  const byStep = tasksByStep(plan.phases.flatMap((phase) => phase.tasks));
+  return (step) => byStep.get(step)?.status;
 }
 
 /** The writes made for each task, by step (a task's row lists its own). */
