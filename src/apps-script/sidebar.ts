@@ -54,7 +54,7 @@ export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;
 /** The file `npm run build` writes to dist/ (Sidebar.html), as HtmlService names it. */
 export const SIDEBAR_FILE = 'Sidebar';
-/** The project file with the code of the panels the sidebar loads when one first opens (sidebar/build.mjs). */
+/** The project file with the code the sidebar loads when it first needs it: some panels, the approval comparison. */
 export const SIDEBAR_DEFERRED_FILE = 'SidebarDeferred';
 
 // ---- the person token: ./person-token.ts ----
@@ -297,8 +297,9 @@ export function sidebarSaveSettings(token: string, change: Partial<PlanSettings>
 }
 
 /**
- * The panels' code (sidebar/src/deferred.ts): a project HTML file read as text, the documented way to include one
- * file in another (https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
+ * The sidebar's deferred code (sidebar/src/deferred.ts): a project HTML file read as text, the documented way to
+ * include one file in another
+ * (https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
  */
 export function sidebarDeferredCode(token: unknown): string {
   return run(() => {
