@@ -59,6 +59,23 @@ test('1. done without the check: after CHECK_FAILED, a rewrite of the line as do
   expect(planText(spreadsheet)).toContain('- [/] 1.1 Write the totals');
 });
 
+test('1b. the guard refusing a batch names the command that brought the plan there, not the last one', () => {
+  const { spreadsheet, claude } = stockSheet();
+  tool(spreadsheet, claude, 'start_task', { step: '1.1' });
+  const batch = () =>
+    tool(spreadsheet, claude, 'apply_commands', {
+      commands: [
+        { action: 'start', step: '1.3' },
+        { action: 'complete', step: '1.1' },
+        { action: 'complete', step: '1.3' },
+      ],
+    });
+  const message = refusedWritingNothing(spreadsheet, batch);
+  expect(message).toMatch(/^CHECK_FAILED: commands\[1\] \(complete 1\.1\): Task 1\.1 cannot be completed: Summary!B3/);
+  // The guard's own words already say so: once.
+  expect(message.match(/nothing was written/gi)).toHaveLength(1);
+});
+
 test('2. checks and waits changed after approval: a draft, listed as changed; a waiting task stays', () => {
   const { spreadsheet, token, claude } = stockSheet();
   // A task that waits for 1.1 does not move into work, whichever way the agent writes it.

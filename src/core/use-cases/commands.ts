@@ -34,9 +34,17 @@ function applyCommand(
   return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
 }
 
+/** A refusal of command `i`, named as the agent sent it: `commands[2] (complete 1.3): …; nothing was written`. */
+function commandRefused({ code, detail }: PlanError, record: PlanCommand, i: number): PlanError {
+  const what = record.step === undefined ? '' : ` ${String(record.step)}`;
+  const written = /nothing was written/i.test(detail) ? '' : `; ${NOTHING_WRITTEN}`;
+  return new PlanError(code, `commands[${i}] (${String(record.action)}${what}): ${detail}${written}`);
+}
+
 /**
  * Applies task changes and re-planning commands in order, atomically: one read, one write, and nothing
- * written if any is refused. Each command sees the plan as the commands before it left it.
+ * written if any is refused. Each command sees the plan as the commands before it left it. A refusal names the
+ * command: the one that failed, or, when the guard refuses the batch, the first that brought the plan to that refusal.
  */
 export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): CommandResult[] {
   path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
@@ -45,26 +53,39 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
     const context = path.actionContext();
     const after: Applied[] = [];
     const removed: PlanTask[] = [];
+    /** The plan after each command. */
+    const texts: string[] = [];
     commands.forEach((record, i) => {
       try {
         const applied = applyCommand(path, text, record, context);
         text = applied.text;
+        texts.push(text);
         after.push(applied.task);
         if (applied.removed) removed.push(applied.removed);
       } catch (error) {
-        if (error instanceof PlanError) {
-          const what = record.step === undefined ? '' : ` ${String(record.step)}`;
-          throw new PlanError(
-            error.code,
-            `commands[${i}] (${String(record.action)}${what}): ${error.detail.replace(/; nothing was written$/, '')}; ` +
-              NOTHING_WRITTEN,
-          );
-        }
-        throw error;
+        throw error instanceof PlanError ? commandRefused(error, record, i) : error;
       }
     });
     // A removed task's text stays recoverable: the plan before the removal goes to the history.
     const replacing = removed.length ? { by: 'applyCommands', reason: removedReason(removed) } : undefined;
-    return { text, result: (revision) => after.map((task) => withRevision(task, revision)), replacing };
+    return {
+      text,
+      result: (revision) => after.map((task) => withRevision(task, revision)),
+      replacing,
+      // The guard saw the batch's end. The command to name is the first after which it refuses the plan for the same
+      // reason (a later command may mend what an earlier one broke on the way); else the last.
+      blame: (refusal, guard) => {
+        const first = texts.findIndex((other) => {
+          try {
+            guard(other);
+          } catch (error) {
+            return error instanceof PlanError && error.message === refusal.message;
+          }
+          return false;
+        });
+        const i = first < 0 ? texts.length - 1 : first;
+        return i < 0 ? refusal : commandRefused(refusal, commands[i], i);
+      },
+    };
   });
 }

@@ -80,10 +80,15 @@ export interface Change<T> {
    * Status line is a draft (a task action on such a plan leaves it as it is: it reads as a draft already).
    */
   wholeDocument?: boolean;
+  /**
+   * Says which part of the change the guard refused (applyCommands: which command): given the refusal and the guard
+   * (which throws on another text as on this one), the refusal to give instead. Runs only when the guard refuses.
+   */
+  blame?: (refusal: PlanError, guard: (text: string) => unknown) => PlanError;
 }
 
 /** How a write is made: see Change, and `setUp` (the plan's place written as well). */
-type WriteOptions = Pick<Change<unknown>, 'replacing' | 'newPlan' | 'wholeDocument'> & { setUp?: boolean };
+type WriteOptions = Pick<Change<unknown>, 'replacing' | 'newPlan' | 'wholeDocument' | 'blame'> & { setUp?: boolean };
 
 /** Who writes a person's text: typed into the cell, or saved in the sidebar. */
 const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
@@ -321,7 +326,13 @@ export class PlanRevisions {
     options: WriteOptions = {},
   ): T {
     requireFits(text, snapshot.text, this.store.textLimit, this.store.location);
-    const guarded = this.guarded(snapshot, text, options);
+    const guard = (other: string) => this.guarded(snapshot, other, options);
+    let guarded: string;
+    try {
+      guarded = guard(text);
+    } catch (error) {
+      throw error instanceof PlanError && options.blame ? options.blame(error, guard) : error;
+    }
     // The guard may set the status line (a draft again): the size is that text's.
     if (guarded !== text) requireFits(guarded, snapshot.text, this.store.textLimit, this.store.location);
     text = guarded;
