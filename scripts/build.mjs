@@ -161,7 +161,7 @@ export async function buildCode() {
   const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
   const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
   const { STARTER_PLAN } = await nodeModule('src/core/format/compose.ts');
-  const { WEB_APP_ABOUT } = await nodeModule('src/apps-script/web-app-about.ts');
+  const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN } = await nodeModule('src/apps-script/web-app-about.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -220,6 +220,7 @@ export async function buildCode() {
     tools,
     starterPlan: STARTER_PLAN,
     about: WEB_APP_ABOUT,
+    notSeen: WEB_APP_NOT_SEEN,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

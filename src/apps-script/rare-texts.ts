@@ -3,8 +3,8 @@
  * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
  * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
  * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts), the starter plan (only initPlan
- * on a sheet without a plan, and finishPlan when the person chose a fresh start, write it) and what the web app's URL
- * is (only a GET, a person opening it, answers it).
+ * on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), what the web app's URL
+ * is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has answered once.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -29,6 +29,8 @@ export interface RareTexts {
   starterPlan: string;
   /** What doGet says the URL is (./web-app-about.ts). */
   about: string;
+  /** What the sidebar says while the deployed web app's address is not known yet (./web-app-url.ts). */
+  notSeen: string;
 }
 
 let read: RareTexts | undefined;

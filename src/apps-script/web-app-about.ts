@@ -1,3 +1,5 @@
+import { DEPLOY } from './web-app-deploy';
+
 /**
  * What the web app's URL is, as doGet answers a person who opens it in a browser (MCP clients POST). Not imported by
  * the bundle: scripts/build.mjs writes it into RareTexts.html (./rare-texts.ts), since a GET is rare beside the POSTs
@@ -7,3 +9,9 @@ export const WEB_APP_ABOUT =
   "This is Sheet Plan's MCP endpoint. An MCP client POSTs JSON-RPC (MCP over Streamable HTTP) to this URL " +
   "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
   'Opening it here once also tells the sidebar this address, for the agent URLs it makes.';
+
+/** What the sidebar says of a web app that is deployed but has not answered yet, so its address is not known. */
+export const WEB_APP_NOT_SEEN =
+  "Sheet Plan learns the web app's address the first time it answers. Open its address once in your browser " +
+  `(npm run deploy printed it: https://script.google.com/macros/s/…/exec), then check again here. If it was never ` +
+  `deployed, ${DEPLOY}.`;

@@ -5,14 +5,14 @@
  * in the script properties, and the sidebar reads it there.
  */
 
+import { rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
+import { DEPLOY } from './web-app-deploy';
 
 /** The script property holding the web app's /exec URL, as the web app last saw it. */
 export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
 
 const EXEC_URL = /^https?:\/\/[^\s?#]+\/exec$/;
-
-const DEPLOY = 'whoever set Sheet Plan up for this sheet runs npm run deploy once (see the README, Deploy)';
 
 /**
  * Called by doGet and doPost: keeps the /exec URL this request came to, written only when it changed (one property
@@ -36,11 +36,6 @@ export function knownWebAppUrl(): { url: string; notReady?: undefined } | { url:
   const live = ScriptApp.getService().getUrl();
   if (live && EXEC_URL.test(live)) return { url: live };
   if (!live) return { url: null, notReady: `The web app is not deployed yet, so an agent has no address: ${DEPLOY}.` };
-  return {
-    url: null,
-    notReady:
-      "Sheet Plan learns the web app's address the first time it answers. Open its address once in your browser " +
-      '(npm run deploy printed it: https://script.google.com/macros/s/…/exec), then check again here. If it was ' +
-      `never deployed, ${DEPLOY}.`,
-  };
+  // Deployed, and not yet opened: rare, so its words are in RareTexts.html (./web-app-about.ts).
+  return { url: null, notReady: rareTexts().notSeen };
 }
