@@ -164,6 +164,8 @@ export const KEPT_ROW: LogChange = { kept: true, registerPutBack: () => undefine
 export interface LoggedRow {
   kind: string;
   undoable: boolean;
+  /** Emptied: the row of a change that was put back (its id gone with the rest). */
+  blank?: boolean;
 }
 
 /**
@@ -174,7 +176,7 @@ export interface LoggedRow {
 function loggedRows(values: unknown[][], currentPlan: string | undefined): LoggedRow[] {
   return values.map((row) => {
     const thisPlan = currentPlan === undefined || planOfId(cellText(row[0])) === currentPlan;
-    return { kind: kindOf(row), undoable: thisPlan && canBeUndone(row) };
+    return { kind: kindOf(row), undoable: thisPlan && canBeUndone(row), blank: !cellText(row[0]) };
   });
 }
 
@@ -184,8 +186,8 @@ function canBeUndone(row: unknown[]): boolean {
 }
 
 /**
- * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first. A write the person can
- * still undo is never dropped, nor a row of a kind `limits` does not bound.
+ * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first, and every emptied row. A
+ * write the person can still undo is never dropped, nor a row of a kind `limits` does not bound.
  */
 export function rowsBeyondBounds(
   rows: readonly LoggedRow[],
@@ -201,8 +203,9 @@ export function rowsBeyondBounds(
     if (bounded(kind)) left[kind]++;
   });
   const drop: number[] = [];
-  rows.forEach(({ kind, undoable }, index) => {
-    if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
+  rows.forEach(({ kind, undoable, blank }, index) => {
+    if (blank) drop.push(index + 2);
+    else if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
       left[kind]--;
       drop.push(index + 2);
     }

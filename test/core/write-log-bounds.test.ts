@@ -4,11 +4,15 @@
  */
 import { rowsBeyondBounds, type LoggedRow } from '../../src/apps-script/write-log';
 
-/** `w` an undoable write, `s` a settled write (undone), `r` a read, `x` a refused write, `-` a row of another kind. */
+/**
+ * `w` an undoable write, `s` a settled write (undone), `r` a read, `x` a refused write, `-` a row of another kind,
+ * `_` a row emptied when its change was put back.
+ */
 const rows = (shape: string): LoggedRow[] =>
   [...shape].map((mark) => ({
-    kind: mark === 'r' ? 'read' : mark === 'x' ? 'refused' : mark === '-' ? '' : 'write',
+    kind: mark === 'r' ? 'read' : mark === 'x' ? 'refused' : mark === '-' || mark === '_' ? '' : 'write',
     undoable: mark === 'w',
+    blank: mark === '_',
   }));
 
 test('reads beyond their bound go, the oldest first; the write stays', () => {
@@ -31,4 +35,9 @@ test('refused writes beyond their bound go, the oldest first; writes and reads s
 
 test('a row of another kind is never dropped', () => {
   expect(rowsBeyondBounds(rows('-ss'), { write: 1, read: 1 })).toEqual([3]);
+});
+
+test('a row emptied when its change was put back goes, whatever the bounds', () => {
+  expect(rowsBeyondBounds(rows('w_r_'), { write: 5, read: 5 })).toEqual([3, 5]);
+  expect(rowsBeyondBounds(rows('-_s'), { write: 1, read: 1 })).toEqual([3]);
 });
