@@ -53,12 +53,6 @@ describe('initPlan', () => {
     expect(store.savedVersions).toEqual([]);
   });
 
-  test('a wrong marker is replaced by the right one', () => {
-    const store = new MemoryStore({ ready: false, text: '', meta: '' });
-    agent(store).initPlan();
-    expect(store.cells?.ready).toBe(true);
-  });
-
   test('a plan already in C2 without the marker is kept; only the marker is added', () => {
     const text = '# Plan: Typed by hand\n\nGoal: Keep it\n\n### Phase 1: Work\n- [ ] 1.1 Something\n';
     const store = new MemoryStore({ ready: false, text, meta: '' });
