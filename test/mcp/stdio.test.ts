@@ -319,9 +319,9 @@ describe('sheet-plan mcp over stdio', () => {
 
     const before = cells();
     expect(await failed('start_task', { step: '1.1' })).toMatch(/^NEEDS_APPROVAL: The plan is a draft/);
-    // The guard checks the batch's change as a whole: the refusal is the rule's, not one command's.
+    // The guard checks the plan the whole batch would write; its refusal names the command that brought it there.
     expect(await failed('apply_commands', { commands: [{ action: 'start', step: '1.1' }] })).toMatch(
-      /^NEEDS_APPROVAL: The plan is a draft/,
+      /^NEEDS_APPROVAL: commands\[0\] \(start 1\.1\): The plan is a draft/,
     );
     const full = await ok('get_plan', { view: 'full' });
     expect(
