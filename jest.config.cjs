@@ -4,7 +4,8 @@ const os = require('node:os');
  * esbuild strips types only (type checking is `npm run typecheck`'s job): test/esbuild-transform.cjs.
  */
 module.exports = {
-  testEnvironment: 'node',
+  // jest's Node environment, which collects a file's garbage after it: test/environment.cjs says why.
+  testEnvironment: '<rootDir>/test/environment.cjs',
   roots: ['<rootDir>/test'],
   transform: { '^.+\\.tsx?$': '<rootDir>/test/esbuild-transform.cjs' },
   testTimeout: 30000,

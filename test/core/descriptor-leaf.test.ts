@@ -3,13 +3,16 @@
  * status table, never the code that acts (the rules, re-planning, the use cases). The code names its actions and
  * commands from the same constants, so the two cannot drift.
  */
-import { buildSync } from 'esbuild';
+import { buildSync, stop } from 'esbuild';
 import path from 'node:path';
 import { AGENT_ACTIONS, EDIT_COMMANDS, TASK_ACTION_NAMES } from '../../src/core/api/api-names';
 import { TASK_ACTIONS } from '../../src/core/rules/actions';
 import { EDIT_ACTIONS } from '../../src/core/replan/replan';
 
 const root = path.resolve(__dirname, '../..');
+
+// buildSync starts esbuild on a thread of its own (and its process) for this file; stopped when the file ends.
+afterAll(() => stop());
 
 /** The source files a module's code reaches (type-only imports leave none). */
 function sourcesOf(file: string): string[] {

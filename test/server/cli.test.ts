@@ -17,10 +17,21 @@ const running: ChildProcess[] = [];
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'sheet-plan-cli-'));
 });
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill();
+afterEach(async () => {
+  await stopAll();
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** Stops the servers started so far and waits until they have exited: none outlives its test or holds its port. */
+async function stopAll(): Promise<void> {
+  const stopping = running.splice(0).map((child) => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill();
+    return exited;
+  });
+  await Promise.all(stopping);
+}
 
 /** Runs the command in a folder that is not the project; resolves with its output when it exits or prints `until`. */
 function sheetPlan(args: string[], env: Record<string, string> = {}, until?: RegExp) {
@@ -62,6 +73,8 @@ test('start --port serves the package’s sidebar on that port, with its state i
   expect(output).toContain(path.join(folder, '.local', 'spreadsheet.json'));
   const sidebar = await fetch(`http://127.0.0.1:${port}/sidebar`);
   expect(sidebar.status).toBe(200);
+  // Read to the end: an unread body keeps fetch's connection open (and jest's worker alive) until it is collected.
+  expect(await sidebar.text()).toContain('<html');
 });
 
 test('start prints a ready URL for a local agent, and Claude Code lines; a restart revokes the old key', async () => {
@@ -82,8 +95,7 @@ test('start prints a ready URL for a local agent, and Claude Code lines; a resta
     id: 1,
     result: {},
   });
-  running.splice(0).forEach((child) => child.kill());
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await stopAll();
 
   const second = await sheetPlan(['start', '--port', '0'], {}, /--header 'Authorization: Bearer .*\n/);
   const newUrl = url.exec(second.output)![0];

@@ -3,9 +3,12 @@
  * maps its imports by sidebar/src/deferred-shared.json, and the page lends SHARED_MODULES. A name in one and not the
  * other would be undefined in the deferred code.
  */
-import { buildSync } from 'esbuild';
+import { buildSync, stop } from 'esbuild';
 import path from 'node:path';
 import SHARED from '../../sidebar/src/deferred-shared.json';
+
+// buildSync starts esbuild on a thread of its own (and its process) for this file; stopped when the file ends.
+afterAll(() => stop());
 
 /** sidebar/src/deferred-shared.ts's exports, bundled for Node with preact (jest does not load preact's ES modules). */
 function deferredModule(): { SHARED_MODULES: Record<string, Record<string, unknown>> } {
