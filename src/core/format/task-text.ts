@@ -22,7 +22,7 @@ export interface TaskText {
 export function splitTaskText(rest: string): TaskText {
   // Most tasks are a bare title: nothing to split, and the reader already trimmed it.
   if (!mayHoldDateOrNote(rest)) return { title: rest, body: rest };
-  const dateMatch = rest.includes('✅') ? findDoneDate(rest) : null;
+  const dateMatch = findDoneDate(rest); // its first search for `✅` says at once when there is none
   let body = rest;
   if (dateMatch) {
     // A date in the middle of the text leaves one space, not two.
