@@ -66,18 +66,20 @@ function isSeparator(text: string, start: number, end: number): boolean {
 /**
  * Where a task's annotation starts: the last separator outside code spans (of those that start before `before`).
  * Returns the dash's [start, end), or null when there is none; the title is what comes before, trimmed, and the
- * annotation what comes after. Searches from the end, where annotations are.
+ * annotation what comes after. Searches from the end, where annotations are; `emDash` is the last `—` before
+ * `before`, when the caller knows it.
  */
-export function lastSeparator(text: string, before = text.length): [number, number] | null {
+export function lastSeparator(
+  text: string,
+  before = text.length,
+  emDash = text.lastIndexOf('—', before - 1),
+): [number, number] | null {
   let spans: number[] | null = null;
   let span = -1; // the last code span that does not start after the dash: both move backward only
   // `--` is rare, and `includes` says so faster than `lastIndexOf`, a call into the engine's runtime.
   const hyphens = text.includes('--');
-  for (let start = before; start > 0;) {
-    const at = Math.max(
-      text.lastIndexOf('—', start - 1),
-      hyphens && start > 1 ? text.lastIndexOf('--', start - 2) : -1,
-    );
+  for (let start = before; start > 0; emDash = text.lastIndexOf('—', start - 1)) {
+    const at = Math.max(emDash, hyphens && start > 1 ? text.lastIndexOf('--', start - 2) : -1);
     if (at < 0) break;
     start = at;
     while (start > 0 && isDash(text.charCodeAt(start - 1))) start--;
