@@ -130,7 +130,10 @@ function canonicalParts(line: string, canonical: RegExpExecArray): TaskLineParts
  * `indentation` is the line's, which the parser has already measured.
  */
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
-  const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
+  // The 7th character of the spec's spelling is in its step (`- [x] 1.2`, `- [] 1.2`): a digit or a dot. Without one
+  // (a task without a step), the pattern need not run, nor fail.
+  const seventh = line.length > 6 ? line.charCodeAt(6) : 0;
+  const canonical = indentation.index === 0 && seventh >= 0x2e && seventh <= 0x39 ? CANONICAL_TASK.exec(line) : null;
   if (canonical) return canonicalParts(line, canonical);
   const head = readTaskHead(line);
   if (!head) return null;
