@@ -13,6 +13,7 @@ import {
   closesFence,
   fenceAt,
   indentationOf,
+  isGap,
   isListItem,
   matchHeading,
   setextLevel,
@@ -76,9 +77,14 @@ function frontMatterEnd(lines: readonly string[]): number {
 
 /** The characters a block can start with, after the indentation: each is looked at before any pattern runs. */
 const START = { backtick: '`', tilde: '~', less: '<', hash: '#', greater: '>', pipe: '|', equals: '=', dash: '-' };
-/** A list marker's first character: `-`, `*`, `+` or a digit. */
-function startsListMarker(code: number): boolean {
-  return code === 0x2d || code === 0x2a || code === 0x2b || (code >= 0x30 && code <= 0x39);
+/**
+ * Whether a list item starts at `index`, after the line's indentation: a bullet (`-`, `*`, `+`) and a gap, the most
+ * common item, read by hand; a number by isListItem's pattern.
+ */
+function listItemAt(line: string, index: number): boolean {
+  const code = line.charCodeAt(index);
+  if (code === 0x2d || code === 0x2a || code === 0x2b) return isGap(line.charCodeAt(index + 1));
+  return code >= 0x30 && code <= 0x39 && isListItem(line);
 }
 
 /** A line of a container block that runs on to a closing line (a fence, a comment) or a blank line (HTML). */
@@ -169,7 +175,7 @@ class BlockScanner {
       const underline = this.underlineOrBreak(i, line, index, columns);
       if (underline) return underline;
     }
-    if (startsListMarker(line.charCodeAt(index)) && isListItem(line)) {
+    if (listItemAt(line, index)) {
       this.listContext = true;
       return 'list-item';
     }

@@ -12,35 +12,30 @@ export function runEnd(text: string, at: number, code: number): number {
  * of exactly n (CommonMark); a run without a closer is literal. Linear in the number of runs.
  */
 export function codeSpans(text: string): number[] {
-  const runs: number[] = []; // start, length, start, length, …
-  for (let at = text.indexOf('`'); at >= 0;) {
-    const end = runEnd(text, at, 0x60);
-    runs.push(at, end - at);
-    at = text.indexOf('`', end);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let at = text.indexOf('`'); at >= 0; at = text.indexOf('`', ends[ends.length - 1])) {
+    starts.push(at);
+    ends.push(runEnd(text, at, 0x60));
+  }
+  // Each run's closer: the next run of its length, found in one pass from the end (`last` holds, for each length, the
+  // run of that length seen last), with arrays rather than maps, which cost more to build for a title's few runs.
+  const closers = new Array<number>(starts.length);
+  const last: number[] = [];
+  for (let i = starts.length - 1; i >= 0; i--) {
+    const length = ends[i] - starts[i];
+    closers[i] = last[length] ?? -1;
+    last[length] = i;
   }
   const spans: number[] = [];
-  if (runs.length < 4) return spans;
-  // For each run length, the runs of that length in order (indexes into runs), and how far openers have looked.
-  const byLength = new Map<number, number[]>();
-  for (let i = 0; i < runs.length; i += 2) {
-    const same = byLength.get(runs[i + 1]);
-    if (same) same.push(i);
-    else byLength.set(runs[i + 1], [i]);
-  }
-  const looked = new Map<number, number>();
-  for (let i = 0; i < runs.length;) {
-    const length = runs[i + 1];
-    const same = byLength.get(length)!;
-    let next = looked.get(length) ?? 0;
-    while (next < same.length && same[next] <= i) next++;
-    looked.set(length, next);
-    if (next === same.length) {
-      i += 2; // no closer: these backticks are literal
+  for (let i = 0; i < starts.length;) {
+    const closer = closers[i];
+    if (closer < 0) {
+      i++; // no closer: these backticks are literal
       continue;
     }
-    const closer = same[next];
-    spans.push(runs[i], runs[closer] + length);
-    i = closer + 2;
+    spans.push(starts[i], ends[closer]);
+    i = closer + 1;
   }
   return spans;
 }

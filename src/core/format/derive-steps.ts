@@ -7,7 +7,7 @@ import type { PlanOutline } from './plan-reader';
  * phase heading uses; a task without a step takes the number after its previous sibling's, under
  * its phase or its parent task (`2.3`, `2.3.1`), skipping every step written in the document.
  */
-export function deriveNumbers(outline: PlanOutline, parentOf: Int32Array, phaseOf: Int32Array): void {
+export function deriveNumbers(outline: PlanOutline, parentOf: readonly number[], phaseOf: readonly number[]): void {
   const unnumberedPhase = outline.phases.some((phase) => Number.isNaN(phase.number));
   const unnumberedTask = outline.taskLines.some((parts) => parts.step === undefined);
   if (!unnumberedPhase && !unnumberedTask) return;
@@ -33,11 +33,13 @@ export function deriveNumbers(outline: PlanOutline, parentOf: Int32Array, phaseO
   const lastInPhase = new Int32Array(outline.phases.length);
   const lastUnder = new Int32Array(outline.tasks.length);
   const { tasks, taskLines } = outline;
+  // Each phase's number as a step's prefix, written once rather than once for each of its tasks.
+  const phasePrefix = outline.phases.map((phase) => String(phase.number));
   for (let index = 0; index < tasks.length; index++) {
     const task = tasks[index];
     const parent = parentOf[index];
     const phase = outline.phases[phaseOf[index]];
-    const prefix = parent < 0 ? String(phase.number) : tasks[parent].step;
+    const prefix = parent < 0 ? phasePrefix[phaseOf[index]] : tasks[parent].step;
     const last = parent < 0 ? lastInPhase[phaseOf[index]] : lastUnder[parent];
     let number: number;
     if (taskLines[index].step !== undefined) {

@@ -32,7 +32,8 @@ export interface Indentation {
 
 const COLON = 58;
 
-const NO_INDENTATION: Indentation = Object.freeze({ index: 0, columns: 0 });
+/** A line without indentation: what indentationOf says of most lines. */
+export const NO_INDENTATION: Indentation = Object.freeze({ index: 0, columns: 0 });
 
 export function indentationOf(line: string): Indentation {
   const first = line.charCodeAt(0);
@@ -129,7 +130,10 @@ function canonicalParts(line: string, canonical: RegExpExecArray): TaskLineParts
  * `indentation` is the line's, which the parser has already measured.
  */
 export function cutTaskLine(line: string, indentation: Indentation): TaskLineParts | UnreadShape | null {
-  const canonical = indentation.index === 0 ? CANONICAL_TASK.exec(line) : null;
+  // The 7th character of the spec's spelling is in its step (`- [x] 1.2`, `- [] 1.2`): a digit or a dot. Without one
+  // (a task without a step), the pattern need not run, nor fail.
+  const seventh = line.length > 6 ? line.charCodeAt(6) : 0;
+  const canonical = indentation.index === 0 && seventh >= 0x2e && seventh <= 0x39 ? CANONICAL_TASK.exec(line) : null;
   if (canonical) return canonicalParts(line, canonical);
   const head = readTaskHead(line);
   if (!head) return null;
@@ -220,7 +224,8 @@ function headingIndentationEnd(line: string): number {
 export function atxOpening(line: string): { end: number; level: number } | null {
   let at = headingIndentationEnd(line);
   const hashes = at;
-  while (at - hashes <= 6 && line.charCodeAt(at) === HASH) at++;
+  // Up to the line's end: a read past it costs more than the comparison (the engine leaves its fast path).
+  while (at - hashes <= 6 && at < line.length && line.charCodeAt(at) === HASH) at++;
   const level = at - hashes;
   if (level < 1 || level > 6) return null;
   if (at === line.length) return { end: at, level };
@@ -232,7 +237,7 @@ export function atxOpening(line: string): { end: number; level: number } | null 
 /** An ATX heading (`## Text`): its level and text, a closing run of `#`s after a space removed (`C#` keeps its `#`). */
 export function matchHeading(line: string): { level: number; text: string } | null {
   const opening = atxOpening(line);
-  if (!opening || isGap(line.charCodeAt(opening.end))) return null; // a gap longer than MAX_GAP: plain text
+  if (!opening || (opening.end < line.length && isGap(line.charCodeAt(opening.end)))) return null; // gap > MAX_GAP
   let text = line.slice(opening.end).trimEnd();
   // A closing sequence: `#`s preceded by a space (or the whole text), read from the end up to MAX_GAP of them.
   let hashes = text.length;
@@ -374,7 +379,8 @@ const SECTION_NAME = /^(analysis|questions|notes|goal)\b/i;
 
 /** The section a `##` heading's text names (`Questions for User` → `questions`), or null for any other heading. */
 export function sectionNameOf(headingText: string): SectionName | null {
-  const name = SECTION_NAME.exec(headingText);
+  // `##` alone, as a separator: no pattern to try (a long run of them costs a try each).
+  const name = headingText ? SECTION_NAME.exec(headingText) : null;
   return name ? (name[1].toLowerCase() as SectionName) : null;
 }
 

@@ -13,6 +13,7 @@ import {
   COMMENT_OPEN,
   EMOJI_TASK,
   LOOKS_LIKE_TASK,
+  NO_INDENTATION,
   TITLE_PREFIX,
   cutTaskLine,
   indentationOf,
@@ -129,7 +130,6 @@ function statusNote(rest: string): string {
   return dash ? text.slice(dash).trim() : text;
 }
 
-const NO_INDENT = { index: 0, columns: 0 } as const;
 /** A line that starts with a list marker's character but is not a list item (`-[ ] Title`). */
 const STARTS_LIKE_LIST_ITEM = /^[ \t\u00a0\ufeff]*[-*+\d]/;
 
@@ -178,7 +178,7 @@ class OutlineReader {
       else if (NOT_PLAN_TEXT.has(kind)) this.onOtherText(i, kind);
     }
     this.closeSection(kinds.length);
-    deriveNumbers(this.outline, Int32Array.from(this.parentOf), Int32Array.from(this.phaseOf));
+    deriveNumbers(this.outline, this.parentOf, this.phaseOf);
     // Every task is a list item: when every list item is a task, none is nested under one, and no line needs a look.
     this.outline.nested = listItems > this.outline.tasks.length ? nestedItems(this.outline) : [];
     this.outline.dependencies = readDependencies(this.outline);
@@ -273,7 +273,7 @@ class OutlineReader {
     const holdsTasks = section === 'phase' || section === 'other' || section === 'preamble';
     // The hot path: a task line in the spec's spelling, in a part of the document that holds tasks.
     if (holdsTasks && listItem && line.startsWith('- [')) {
-      const parts = cutTaskLine(line, NO_INDENT);
+      const parts = cutTaskLine(line, NO_INDENTATION);
       if (parts !== null) {
         if (typeof parts === 'string') this.unread(i, parts);
         else this.onTask(i, parts);

@@ -20,9 +20,12 @@ export interface TaskText {
  * stand anywhere; the annotation is what follows the last separator (see `lastSeparator`).
  */
 export function splitTaskText(rest: string): TaskText {
+  // The `✅` a done date starts with, and the last `—`, where most annotations start: each looked for once.
+  const mark = rest.indexOf('✅');
+  const emDash = mark < 0 ? rest.lastIndexOf('—') : -1;
   // Most tasks are a bare title: nothing to split, and the reader already trimmed it.
-  if (!mayHoldDateOrNote(rest)) return { title: rest, body: rest };
-  const dateMatch = rest.includes('✅') ? findDoneDate(rest) : null;
+  if (mark < 0 && emDash < 0 && !rest.includes('--')) return { title: rest, body: rest };
+  const dateMatch = mark < 0 ? null : findDoneDate(rest);
   let body = rest;
   if (dateMatch) {
     // A date in the middle of the text leaves one space, not two.
@@ -30,7 +33,8 @@ export function splitTaskText(rest: string): TaskText {
     const after = rest.slice(dateMatch.index + dateMatch.length).trim();
     body = !after ? before : !before ? after : `${before} ${after}`;
   }
-  const separator = lastSeparator(body);
+  // Without a done date the body is the text, whose last `—` is known.
+  const separator = mark < 0 ? lastSeparator(body, body.length, emDash) : lastSeparator(body);
   const text: TaskText = { title: separator ? body.slice(0, separator[0]).trimEnd() : body, body };
   if (dateMatch) text.completedDate = dateMatch.date;
   const note = separator ? body.slice(separator[1]).trim() : '';
