@@ -101,6 +101,28 @@ describe('when the person asks to approve plans first', () => {
     expect(store.state()).toBe(before);
   });
 
+  test('a batch refused on a draft names the command that started work, not one a later command undid', () => {
+    const store = approvalSheet(DRAFT);
+    const before = store.state();
+    const error = refusal(() =>
+      agent(store).applyCommands([
+        { action: 'start', step: '1.1' },
+        { action: 'reopen', step: '1.1' },
+        { action: 'start', step: '1.2' },
+      ]),
+    );
+    expect(error.message).toMatch(/^NEEDS_APPROVAL: commands\[2\] \(start 1\.2\): The plan is a draft/);
+    expect(store.state()).toBe(before);
+    // Two starts that both stand: the first is named.
+    const both = refusal(() =>
+      agent(store).applyCommands([
+        { action: 'start', step: '1.1' },
+        { action: 'start', step: '1.2' },
+      ]),
+    );
+    expect(both.message).toMatch(/^NEEDS_APPROVAL: commands\[0\] \(start 1\.1\): The plan is a draft/);
+  });
+
   test('the refusal passes on what the person said', () => {
     const store = approvalSheet(DRAFT.replace('Status: draft', 'Status: draft — changes requested: split phase 1'));
     expect(refusal(() => agent(store).startTask('1.1')).message).toMatch(

@@ -41,10 +41,20 @@ function commandRefused({ code, detail }: PlanError, record: PlanCommand, i: num
   return new PlanError(code, `commands[${i}] (${String(record.action)}${what}): ${detail}${written}`);
 }
 
+/** What `guard` throws on `text` (as `{ error }`), or undefined when it accepts the text. */
+function refusalOf(guard: (text: string) => unknown, text: string): { error: unknown } | undefined {
+  try {
+    guard(text);
+    return undefined;
+  } catch (error) {
+    return { error };
+  }
+}
+
 /**
  * Applies task changes and re-planning commands in order, atomically: one read, one write, and nothing
  * written if any is refused. Each command sees the plan as the commands before it left it. A refusal names the
- * command: the one that failed, or, when the guard refuses the batch, the first that brought the plan to that refusal.
+ * command: the one that failed, or, when the guard refuses the batch, the one that brought the plan to that refusal.
  */
 export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): CommandResult[] {
   path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
@@ -72,19 +82,17 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
       text,
       result: (revision) => after.map((task) => withRevision(task, revision)),
       replacing,
-      // The guard saw the batch's end. The command to name is the first after which it refuses the plan for the same
-      // reason (a later command may mend what an earlier one broke on the way); else the last.
+      // The guard saw the batch's end. The command to name is the first, since the last plan the guard would accept
+      // on the way, after which it refuses the plan for the same reason; else the last. Not simply the first so
+      // refused: a later command may mend what an earlier one broke (start 1.1, reopen 1.1, start 1.2 on a draft).
       blame: (refusal, guard) => {
-        const first = texts.findIndex((other) => {
-          try {
-            guard(other);
-          } catch (error) {
-            return error instanceof PlanError && error.message === refusal.message;
-          }
-          return false;
-        });
-        const i = first < 0 ? texts.length - 1 : first;
-        return i < 0 ? refusal : commandRefused(refusal, commands[i], i);
+        let blamed = texts.length - 1;
+        for (let i = texts.length - 2; i >= 0; i--) {
+          const refused = refusalOf(guard, texts[i]);
+          if (!refused) break;
+          if (refused.error instanceof PlanError && refused.error.message === refusal.message) blamed = i;
+        }
+        return blamed < 0 ? refusal : commandRefused(refusal, commands[blamed], blamed);
       },
     };
   });
