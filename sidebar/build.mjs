@@ -130,7 +130,7 @@ export async function buildSidebar() {
     ...OPTIONS,
     entryPoints: [path.join(here, 'src/deferred-entry.ts')],
     plugins: [sharedFromPage],
-    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_VERSION: '""' },
+    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_MARK: '""' },
   });
   await checkDeferredShares(deferred);
   const later = outputsOf(deferred, 'deferred');
@@ -139,7 +139,7 @@ export async function buildSidebar() {
   const page = await build({
     ...OPTIONS,
     entryPoints: [path.join(here, 'src/main.tsx')],
-    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_VERSION: JSON.stringify(version) },
+    define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_MARK: JSON.stringify(deferredMark(version)) },
   });
   const { script, style } = outputsOf(page, 'sidebar');
   const html = `<!DOCTYPE html>
@@ -159,5 +159,5 @@ export async function buildSidebar() {
   return { page: html, deferred: `${deferredMark(version)}\n${laterText}` };
 }
 
-/** The first line of SidebarDeferred.html (src/deferred.ts reads it). */
-export const deferredMark = (version) => `<!-- sheet-plan-deferred ${version} -->`;
+/** The first line of SidebarDeferred.html, which the page built with it expects (src/deferred.ts). */
+const deferredMark = (version) => `<!-- sheet-plan-deferred ${version} -->`;

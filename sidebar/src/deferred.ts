@@ -17,8 +17,8 @@ declare global {
   }
 }
 
-/** The version of the deferred code this page was built with (sidebar/build.mjs: the first line of its file). */
-declare const SHEET_PLAN_DEFERRED_VERSION: string;
+/** The first line of the deferred code this page was built with: its version (sidebar/build.mjs writes both). */
+declare const SHEET_PLAN_DEFERRED_MARK: string;
 
 /** A page older than the deferred code the project holds now (pushed since it opened) does not run it. */
 const UPDATED =
@@ -41,7 +41,7 @@ export function loadDeferred(fetchCode: () => Promise<string>): Promise<Deferred
   // Forgotten on any failure, the code's own as well as the call's: the next need asks again.
   loading ??= fetchCode()
     .then((code) => {
-      if (!code.startsWith(`<!-- sheet-plan-deferred ${SHEET_PLAN_DEFERRED_VERSION} -->`)) throw new Error(UPDATED);
+      if (!code.startsWith(SHEET_PLAN_DEFERRED_MARK)) throw new Error(UPDATED);
       run(code);
       const deferred = loadedDeferred();
       if (!deferred) throw new Error('Part of the sidebar could not be loaded: its code did not start');
