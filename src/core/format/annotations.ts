@@ -9,9 +9,15 @@ import { OPTIONAL_GAPS, isGap } from './gaps';
 const DONE_DATE = new RegExp(`^✅\\uFE0F?${OPTIONAL_GAPS}(\\d{4}-\\d{2}-\\d{2})`);
 const DONE_DATE_LONGEST = 80;
 
-/** The first done date in the text: where it stands, its length and the date; null when there is none. */
-export function findDoneDate(text: string): { index: number; length: number; date: string } | null {
-  for (let at = text.indexOf('✅'); at >= 0; at = text.indexOf('✅', at + 1)) {
+/**
+ * The first done date in the text: where it stands, its length and the date; null when there is none. `first` is the
+ * text's first `✅`, when the caller has looked for it.
+ */
+export function findDoneDate(
+  text: string,
+  first = text.indexOf('✅'),
+): { index: number; length: number; date: string } | null {
+  for (let at = first; at >= 0; at = text.indexOf('✅', at + 1)) {
     const match = DONE_DATE.exec(text.slice(at, at + DONE_DATE_LONGEST));
     if (match) return { index: at, length: match[0].length, date: match[1] };
   }

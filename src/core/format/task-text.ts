@@ -25,7 +25,7 @@ export function splitTaskText(rest: string): TaskText {
   const emDash = mark < 0 ? rest.lastIndexOf('—') : -1;
   // Most tasks are a bare title: nothing to split, and the reader already trimmed it.
   if (mark < 0 && emDash < 0 && !rest.includes('--')) return { title: rest, body: rest };
-  const dateMatch = mark < 0 ? null : findDoneDate(rest);
+  const dateMatch = mark < 0 ? null : findDoneDate(rest, mark);
   let body = rest;
   if (dateMatch) {
     // A date in the middle of the text leaves one space, not two.
