@@ -2,7 +2,7 @@ import type { ArchiveEntry } from '../../../src/core/write-path/store';
 import type { SidebarController } from '../controller';
 import type { ArchivedPlanView } from '../protocol';
 import { FinishedPlan } from './finished-plan';
-import { PanelTitle } from './history';
+import { PanelFrame } from './panel-title';
 import { PersonTime } from './person-time';
 import { plural } from '../words';
 
@@ -19,8 +19,7 @@ export interface ArchiveProps {
  */
 export function Archive({ entries, shown, controller, disabled }: ArchiveProps) {
   return (
-    <main class="archive">
-      <PanelTitle title="Finished plans" controller={controller} />
+    <PanelFrame kind="archive" onClose={() => controller.closePanel()}>
       <p class="hint">
         When the agent finishes a plan, it is kept here (the last 50, in a hidden sheet named AGENT_ARCHIVE), with what
         the agent said it achieved.
@@ -53,6 +52,6 @@ export function Archive({ entries, shown, controller, disabled }: ArchiveProps) 
           ))}
         </ol>
       )}
-    </main>
+    </PanelFrame>
   );
 }

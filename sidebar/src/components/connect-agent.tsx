@@ -3,7 +3,7 @@ import { agentSetups, cliScript, isLocalAddress } from '../agent-setups';
 import type { SidebarController } from '../controller';
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../protocol';
 import { Confirm } from './confirm';
-import { PanelTitle } from './history';
+import { PanelFrame } from './panel-title';
 
 /** How often the panel asks again whether the web app's address is known, while it is not. */
 const RECHECK_MS = 15_000;
@@ -21,8 +21,7 @@ export interface ConnectAgentProps {
  */
 export function ConnectAgent({ view, connected, controller, disabled }: ConnectAgentProps) {
   return (
-    <main class="connect-agent">
-      <PanelTitle title="Connect an agent" controller={controller} />
+    <PanelFrame kind="agents" onClose={() => controller.closePanel()}>
       {view === null ? (
         <p class="loading">Loading the agents…</p>
       ) : (
@@ -36,7 +35,7 @@ export function ConnectAgent({ view, connected, controller, disabled }: ConnectA
           <AgentList agents={view.agents} controller={controller} disabled={disabled} />
         </>
       )}
-    </main>
+    </PanelFrame>
   );
 }
 

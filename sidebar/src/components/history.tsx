@@ -5,7 +5,7 @@ import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
 import { Confirm } from './confirm';
 import { PersonTime } from './person-time';
 import { PlanChanges } from './plan-changes';
-import { PanelTitle as TitleRow } from './panel-title';
+import { PanelFrame } from './panel-title';
 import type { SidebarController } from '../controller';
 import { describeSource } from '../sidebar-state';
 
@@ -39,19 +39,13 @@ export function when(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A panel's title row, with the Close button that goes back to the plan (./panel-title.tsx). */
-export function PanelTitle({ title, controller }: { title: string; controller: SidebarController }) {
-  return <TitleRow title={title} onClose={() => controller.closePanel()} />;
-}
-
 /**
  * Every whole document Sheet Plan replaced (a new plan, an edit of the Markdown, a restore, initPlan
  * over other text), newest first. Restoring one saves the current plan first, so nothing is lost.
  */
 export function History({ entries, controller, disabled }: HistoryProps) {
   return (
-    <main class="history">
-      <PanelTitle title="History" controller={controller} />
+    <PanelFrame kind="history" onClose={() => controller.closePanel()}>
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in a hidden
         sheet named {PLAN_LOCATION.historySheet}). Restoring a version keeps the current plan here too.
@@ -79,7 +73,7 @@ export function History({ entries, controller, disabled }: HistoryProps) {
           ))}
         </ol>
       )}
-    </main>
+    </PanelFrame>
   );
 }
 

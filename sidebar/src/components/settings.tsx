@@ -1,7 +1,7 @@
 import { MAIL_SETTING_LABEL } from '../../../src/core/person/notifications';
 import type { PlanSettings } from '../../../src/core/person/settings';
 import type { SidebarController } from '../controller';
-import { PanelTitle } from './history';
+import { PanelFrame } from './panel-title';
 import { useState } from 'preact/hooks';
 
 /** The server's refusal of an address, in the person's words: `“dana@example” is not an e-mail address: …`. */
@@ -89,8 +89,7 @@ export interface SettingsProps {
  */
 export function Settings({ values, controller, disabled }: SettingsProps) {
   return (
-    <main class="settings">
-      <PanelTitle title="Settings" controller={controller} />
+    <PanelFrame kind="settings" onClose={() => controller.closePanel()}>
       {values === null ? (
         <p class="loading">Loading the settings…</p>
       ) : (
@@ -144,7 +143,7 @@ export function Settings({ values, controller, disabled }: SettingsProps) {
           <MailSettings values={values} controller={controller} disabled={disabled} />
         </>
       )}
-    </main>
+    </PanelFrame>
   );
 }
 
