@@ -24,6 +24,7 @@ import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
 import { personSpreadsheet, planSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
+import { hasOwn } from '../core/own-keys';
 
 /** The write path of an agent's call: the spreadsheet as every execution reaches it (./spreadsheet-access.ts). */
 export function pathFor(options: ManagerOptions): PlanRevisions {
@@ -120,7 +121,7 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
 };
 
 export function isAgentFunction(name: string): name is AgentFunctionName {
-  return Object.prototype.hasOwnProperty.call(implementations, name);
+  return hasOwn(implementations, name);
 }
 
 /**

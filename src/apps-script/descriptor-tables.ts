@@ -13,6 +13,7 @@
 import type { RequestArgument } from '../core/api/api-functions';
 import type { ArgumentRule } from '../core/api/argument-check';
 import type { ToolRoute } from '../core/mcp/tool-calls';
+import { ownValue } from '../core/own-keys';
 
 /** JSON text: the key lists of the shapes; `["§sN", …values]` in a table stands for an object with the Nth's keys. */
 declare const SHEET_PLAN_SHAPES: string;
@@ -68,7 +69,7 @@ export function argumentRulesOf(name: string): ArgumentRule[] | undefined {
 /** Where a changing agent function takes its request options; undefined for a function that changes nothing. */
 export function requestArgumentOf(name: string): RequestArgument | undefined {
   requestArguments ??= parsePacked(SHEET_PLAN_REQUEST_ARGUMENTS) as Record<string, RequestArgument>;
-  return Object.prototype.hasOwnProperty.call(requestArguments, name) ? requestArguments[name] : undefined;
+  return ownValue(requestArguments, name);
 }
 
 /** How the web app's MCP server checks a tool call's arguments, and how each tool calls the plan API. */

@@ -18,6 +18,7 @@ import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems, r
 // Each sidebar function is named once, in the table below (`sidebar.x` is x itself in the bundle, no namespace object).
 import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
+import { ownValue } from '../core/own-keys';
 
 type EntryPoint = (...args: unknown[]) => unknown;
 
@@ -90,18 +91,13 @@ type _EveryFunctionImplemented = Unimplemented<Exclude<FunctionName, Implemented
 type _NothingElse = Unimplemented<Exclude<Implemented, FunctionName>>;
 type _ImplementedOnce = Unimplemented<AgentFunctionName & OtherName>;
 
-/** The function `name` of `table`, if it has one of its own. */
-function own(table: object, name: string): EntryPoint | undefined {
-  return Object.prototype.hasOwnProperty.call(table, name) ? (table as Record<string, EntryPoint>)[name] : undefined;
-}
-
 /**
  * The entry point `name` as Apps Script runs it: an agent function checks its arguments and takes request options
  * (./api.ts); a sidebar function checks its arguments and the person. Undefined for a name nothing implements.
  */
 export function entryPoint(name: string): EntryPoint | undefined {
   if (isAgentFunction(name)) return agentFunction(name);
-  const implementation = own(otherEntryPoints, name);
+  const implementation = ownValue(otherEntryPoints as object as Record<string, EntryPoint>, name);
   return implementation && checkingPersonArguments(name, implementation, sidebar.asCheckedPerson);
 }
 

@@ -13,6 +13,7 @@
  */
 import { PlanError } from '../core/errors';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
+import { ownValue } from '../core/own-keys';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -57,7 +58,7 @@ export class ScriptProperties {
   /** As this execution first read it: for what the execution only reads. */
   getProperty(key: string): string | null {
     this.values ??= { ...this.store.getProperties() };
-    return Object.prototype.hasOwnProperty.call(this.values, key) ? this.values[key] : null;
+    return ownValue(this.values, key) ?? null;
   }
 
   /** As the store holds it now: for a read-change-write under the lock. */

@@ -28,7 +28,7 @@ function sourcesOf(file: string): string[] {
   return Object.keys(result.metafile.inputs).sort();
 }
 
-test('the descriptor imports only its own modules, its names and the status table', () => {
+test('the descriptor imports only its own modules, its names, the status table and the own-key lookup', () => {
   expect(sourcesOf('src/core/api/api-functions.ts')).toEqual([
     'src/core/api/api-functions.ts',
     'src/core/api/api-names.ts',
@@ -36,6 +36,7 @@ test('the descriptor imports only its own modules, its names and the status tabl
     'src/core/api/api-shapes.ts',
     'src/core/api/api-spec.ts',
     'src/core/format/statuses.ts',
+    'src/core/own-keys.ts', // imports nothing
   ]);
 });
 

@@ -49,6 +49,7 @@ import {
   titles,
 } from './api-shapes';
 import { argument, returning, type ApiFunction, type ApiFunctionSpec, type Caller } from './api-spec';
+import { hasOwn } from '../own-keys';
 
 export * from './api-spec';
 export { PLAN_DETAILS, type AgentCommand, type PlanViewRequest } from './api-shapes';
@@ -349,7 +350,7 @@ export const AGENT_FUNCTION_NAMES = FUNCTION_NAMES.filter((name) =>
 
 /** Where a function takes its request options: right after its own arguments; undefined when it takes none. */
 export function requestArgumentIndex(name: string): number | undefined {
-  if (!Object.prototype.hasOwnProperty.call(API_FUNCTIONS, name)) return undefined;
+  if (!hasOwn(API_FUNCTIONS, name)) return undefined;
   const spec = apiFunction(name as FunctionName);
   return spec.changesPlan && spec.callers.includes('agent') ? spec.args.length : undefined;
 }

@@ -13,6 +13,7 @@ import { inputProblem, type JsonRule } from '../api/argument-check';
 import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult, type ToolRoute } from './tool-calls';
 import { toolWords } from './tool-words';
 import { messageOf } from '../errors';
+import { ownValue } from '../own-keys';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -146,8 +147,7 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
   if (params.arguments !== undefined && !isRecord(params.arguments))
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
-  const own = <T>(table: Readonly<Record<string, T>>) =>
-    Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+  const own = <T>(table: Readonly<Record<string, T>>) => ownValue(table, name);
   const inputSchema = own(endpoint.inputSchemas);
   const route = own(endpoint.routes);
   if (!inputSchema || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);

@@ -40,6 +40,7 @@ import {
   requireInPhase,
 } from './replan-shape';
 import type { EditAction } from '../api/api-names';
+import { hasOwn } from '../own-keys';
 
 export interface ReplanContext {
   /** A person in the sidebar: may rename or remove any task, not only the agent's todo tasks. */
@@ -384,5 +385,5 @@ export const EDIT_ACTIONS: Record<
 };
 
 export function isEditAction(value: unknown): value is EditAction {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EDIT_ACTIONS, value);
+  return typeof value === 'string' && hasOwn(EDIT_ACTIONS, value);
 }

@@ -31,6 +31,7 @@ import type { RevisedPlan } from '../../core/write-path/results';
 import { OAuth2Client } from './oauth';
 import type { CompactPlan } from '../../core/format/summary';
 import { PlanClientError, apiErrorHint, parseScriptMessage, type ScriptStackTraceElement } from './errors';
+import { hasOwn } from '../../core/own-keys';
 
 export const GOOGLE_ROOT_URL = 'https://script.googleapis.com/';
 
@@ -84,7 +85,7 @@ export const TRANSPORT = { fetchImplementation: globalThis.fetch };
  * know is not retried.
  */
 export function isRetried(functionName: string, parameters: readonly unknown[]): boolean {
-  if (!Object.prototype.hasOwnProperty.call(API_FUNCTIONS, functionName)) return false;
+  if (!hasOwn(API_FUNCTIONS, functionName)) return false;
   const index = requestArgumentIndex(functionName);
   const options = index === undefined ? undefined : parameters[index];
   const carriesId = typeof (options as { requestId?: unknown } | undefined)?.requestId === 'string';

@@ -24,6 +24,7 @@ import { FORMATS } from '../../core/api/argument-check';
 import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
 import { toolWords } from '../../core/mcp/tool-words';
+import { hasOwn } from '../../core/own-keys';
 
 /** A task as the tools show it. */
 const taskSchema = z.object({
@@ -169,7 +170,7 @@ function compactSchema(schema: unknown): unknown {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
     // The argument checker's own formats (src/core/api/argument-check.ts): an MCP client's validator would not know
     // them.
-    if (key === 'format' && Object.prototype.hasOwnProperty.call(FORMATS, value as string)) continue;
+    if (key === 'format' && hasOwn(FORMATS, value as string)) continue;
     // Upper bounds on lists (200 commands, 20 steps waited for) no model comes near; the checker still refuses more.
     if (key === 'maxItems') continue;
     // `items: {}` allows any item, as no `items` does.

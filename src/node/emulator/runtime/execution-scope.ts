@@ -16,6 +16,7 @@ import type { LogEntry } from './log-entries';
 import { hostRealm, type Realm } from './realm';
 import { ServiceError } from './service-error';
 import type { UiRecord } from './ui-record';
+import { ownValue } from '../../../core/own-keys';
 
 /**
  * Where the execution came from: `ui` (a menu click, or google.script.run from a sidebar or
@@ -103,7 +104,7 @@ export class ExecutionScope {
    */
   projectFile(name: string): string | undefined {
     const given = this.settings.projectFiles;
-    if (given) return Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+    if (given) return ownValue(given, name);
     // A project's files are side by side, named without folders.
     if (this.projectDir === undefined || /[\\/]/.test(name)) return undefined;
     const file = path.join(this.projectDir, `${name}.html`);
