@@ -52,6 +52,8 @@ const OPTIONS = {
  */
 const SHARED = JSON.parse(await readFile(path.join(here, 'src/deferred-shared.json'), 'utf8'));
 const SHARED_GLOBAL = '__sheetPlanShared';
+/** The element that holds the page's script as text until src/page-start.ts runs it (its CODE_ID). */
+const CODE_ID = 'sheet-plan-code';
 
 /**
  * Maps the deferred bundle's imports of a shared module to the page's copy: one preact (hooks keep their state in it,
@@ -142,6 +144,8 @@ export async function buildSidebar() {
     define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_MARK: JSON.stringify(deferredMark(version)) },
   });
   const { script, style } = outputsOf(page, 'sidebar');
+  const starter = await build({ ...OPTIONS, entryPoints: [path.join(here, 'src/page-start.ts')] });
+  const startScript = inlineScript(starter.outputFiles.find((file) => file.path.endsWith('.js')).text);
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -152,7 +156,8 @@ export async function buildSidebar() {
 </head>
 <body>
 <div id="app"></div>
-<script>${script}</script>
+<script type="text/plain" id="${CODE_ID}">${script}</script>
+<script>${startScript}</script>
 </body>
 </html>
 `;

@@ -5,9 +5,7 @@
  * A status added to the table without a drawing of its own is a ring around its checkbox character.
  */
 import { statusDefinition } from '../../../src/core/format/statuses';
-
-/** The statuses styles/status-icons.css draws. */
-const DRAWN = new Set(['todo', 'doing', 'done', 'blocked', 'review', 'skipped']);
+import { iconKind } from '../drawn-statuses';
 
 export interface StatusIconOptions {
   /** Where the label is written beside it (the progress counts): no tooltip. */
@@ -27,14 +25,14 @@ export function statusIcon(
   { decorative = false, spoken = false, inNamedControl = false }: StatusIconOptions = {},
 ) {
   const { label, symbol } = statusDefinition(status);
-  const drawn = DRAWN.has(status);
+  const kind = iconKind(status);
   return (
     <span
-      class={`status-icon status-${drawn ? status : 'other'}`}
+      class={`status-icon status-${kind}`}
       title={decorative ? undefined : label}
       aria-hidden={spoken || inNamedControl ? undefined : 'true'}
     >
-      {!drawn && <span aria-hidden="true">{symbol.trim()}</span>}
+      {kind === 'other' && <span aria-hidden="true">{symbol.trim()}</span>}
       {spoken && <span class="visually-hidden">{label}</span>}
     </span>
   );
