@@ -52,8 +52,6 @@ const OPTIONS = {
  */
 const SHARED = JSON.parse(await readFile(path.join(here, 'src/deferred-shared.json'), 'utf8'));
 const SHARED_GLOBAL = '__sheetPlanShared';
-/** The element that holds the page's script as text until src/page-start.ts runs it (its CODE_ID). */
-const CODE_ID = 'sheet-plan-code';
 
 /**
  * Maps the deferred bundle's imports of a shared module to the page's copy: one preact (hooks keep their state in it,
@@ -144,8 +142,6 @@ export async function buildSidebar() {
     define: { ...OPTIONS.define, SHEET_PLAN_DEFERRED_MARK: JSON.stringify(deferredMark(version)) },
   });
   const { script, style } = outputsOf(page, 'sidebar');
-  const starter = await build({ ...OPTIONS, entryPoints: [path.join(here, 'src/page-start.ts')] });
-  const startScript = inlineScript(starter.outputFiles.find((file) => file.path.endsWith('.js')).text);
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -156,8 +152,7 @@ export async function buildSidebar() {
 </head>
 <body>
 <div id="app"></div>
-<script type="text/plain" id="${CODE_ID}">${script}</script>
-<script>${startScript}</script>
+<script>${script}</script>
 </body>
 </html>
 `;

@@ -17,9 +17,6 @@ function start(): void {
   const controller = new SidebarController(connect(session));
   // The plan the server wrote into the page is in the first render; a page without it asks for it.
   if (session.view) controller.opened(session.view);
-  // The server's first paint of the checklist (first-paint.ts) gives way to the panel in the same task: no frame
-  // shows neither.
-  root.replaceChildren();
   render(<App controller={controller} />, root);
   if (!session.view) void controller.load();
 }

@@ -14,20 +14,6 @@ export interface SidebarSession {
   token: string;
   /** The plan when the sidebar opened (sidebarLoad's answer), so the page draws it without a call first. */
   view?: PlanView;
-  /** The view's checklist, read by the server (checklist.ts), for the page to show before its script runs. */
-  checklist?: Checklist;
-}
-
-/**
- * A plan's title, phases and tasks as the page's first paint draws them (./checklist.ts reads them): arrays, as the
- * page carries one entry for each task.
- */
-export interface Checklist {
-  title: string;
-  /** The status table's finished statuses: a phase's count of finished tasks, and whether it starts closed. */
-  finished: string[];
-  /** Each phase as [number, name, derived (no number of its own), tasks], each task as [status, step, title]. */
-  phases: Array<[number, string, boolean, Array<[string, string, string]>]>;
 }
 
 /** The plan as the sidebar needs it: the Markdown (the page parses it with the core) and its revision. */

@@ -40,8 +40,6 @@ import {
   type PlanView,
   type SidebarSession,
 } from '../../sidebar/src/protocol';
-import { checklistOf } from '../../sidebar/src/checklist';
-import { parsePlan } from '../core/format/parse';
 import { agentsView, connectAgent, revokeAgent } from './agent-keys';
 import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
@@ -83,10 +81,9 @@ function openingView(spreadsheet: Spreadsheet): PlanView | undefined {
 export function showPlanSidebar(): void {
   const { ui, token, spreadsheet } = mintToken();
   const view = openingView(spreadsheet);
-  const checklist = view && checklistOf(parsePlan(view.markdown));
   const page = pageWithSession(
     HtmlService.createHtmlOutputFromFile(SIDEBAR_FILE).getContent(),
-    view ? { token, view, checklist } : { token },
+    view ? { token, view } : { token },
   );
   ui.showSidebar(HtmlService.createHtmlOutput(page).setTitle(SIDEBAR_TITLE).setWidth(SIDEBAR_WIDTH));
 }

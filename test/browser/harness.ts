@@ -193,9 +193,6 @@ export async function openSidebar(
     .locator(options.waitFor ?? '.plan-title')
     .first()
     .waitFor();
-  // The server's first paint of the checklist (sidebar/src/first-paint.ts) has the panel's title and rows too: the
-  // tests start once the panel has taken its place.
-  await page.waitForFunction(() => !document.querySelector('#app > [inert]'));
   // Counted from here: the page's own loading is over.
   let pending = 0;
   page.on('request', () => pending++);

@@ -11,7 +11,6 @@ import type { PlanView } from '../protocol';
 import { withoutEmptyFields } from '../empty-fields';
 import { outlineOf, planOf } from '../plan-read';
 import { planProblems, type PlanFix, type ShownProblem } from '../plan-fixes';
-import { phaseHeading } from '../phase-heading';
 import { PanelButtons } from './panel-buttons';
 import { needTargets, needsYou, refusedWrites } from '../needs-you';
 import { Collapsible } from './collapsible';
@@ -296,15 +295,22 @@ function PhaseSection({
   statusOf: (step: string) => string | undefined;
 }) {
   const finished = phase.tasks.filter((task) => STATUS_TABLE.definition(task.status).finished).length;
-  const { title, count, complete } = phaseHeading(phase, finished, phase.tasks.length);
+  const complete = phase.tasks.length > 0 && finished === phase.tasks.length;
+  // A section without a phase number (`## This week`) is shown by its own name.
+  const name =
+    phase.derived && phase.name
+      ? phase.name
+      : phase.name
+        ? `Phase ${phase.number}: ${phase.name}`
+        : `Phase ${phase.number}`;
   const listed = phase.tasks.filter(shown);
   if (filtered && listed.length === 0) return null;
   // A step listed twice is two rows: each is told apart by its line.
   const keys = listed.map((task) => (ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step));
   return (
     <Collapsible
-      title={title}
-      count={count}
+      title={name}
+      count={`${finished}/${phase.tasks.length}`}
       initiallyOpen={!complete}
       className={`phase${complete ? ' complete' : ''}`}
     >

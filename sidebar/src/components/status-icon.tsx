@@ -5,7 +5,9 @@
  * A status added to the table without a drawing of its own is a ring around its checkbox character.
  */
 import { statusDefinition } from '../../../src/core/format/statuses';
-import { iconKind } from '../drawn-statuses';
+
+/** The statuses styles/status-icons.css draws. */
+const DRAWN = new Set(['todo', 'doing', 'done', 'blocked', 'review', 'skipped']);
 
 export interface StatusIconOptions {
   /** Where the label is written beside it (the progress counts): no tooltip. */
@@ -25,14 +27,14 @@ export function statusIcon(
   { decorative = false, spoken = false, inNamedControl = false }: StatusIconOptions = {},
 ) {
   const { label, symbol } = statusDefinition(status);
-  const kind = iconKind(status);
+  const drawn = DRAWN.has(status);
   return (
     <span
-      class={`status-icon status-${kind}`}
+      class={`status-icon status-${drawn ? status : 'other'}`}
       title={decorative ? undefined : label}
       aria-hidden={spoken || inNamedControl ? undefined : 'true'}
     >
-      {kind === 'other' && <span aria-hidden="true">{symbol.trim()}</span>}
+      {!drawn && <span aria-hidden="true">{symbol.trim()}</span>}
       {spoken && <span class="visually-hidden">{label}</span>}
     </span>
   );
