@@ -291,8 +291,7 @@ async function main(): Promise<void> {
       render.ok
         ? `Headless Chromium ${render.browserVersion}, from the page starting to load until the last phase is on ` +
           `screen, with the server's answer given at once (the real \`google.script.run\` round trip adds to this): ` +
-          `**${ms(render.milliseconds)}**, the live panel in its place at ${ms(render.readyMilliseconds)} ` +
-          `(median of ${render.runs} loads, ${tasks} tasks).`
+          `**${ms(render.milliseconds)}** (median of ${render.runs} loads, ${tasks} tasks).`
         : `Not measured: ${render.reason}`,
     ].join('\n'),
   );

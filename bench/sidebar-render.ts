@@ -1,7 +1,7 @@
 /**
  * The sidebar's first render of a plan, in headless Chromium: the real dist/Sidebar.html served by
  * the local emulator (its google.script.run answered in-process), timed from navigation start until
- * the last phase is on screen, and until the live panel is.
+ * the last phase is on screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -11,68 +11,22 @@ import { parsePlan } from '../src/core';
 import { findChromium, launchBrowser } from '../src/node/browser/chromium';
 import { startServer } from '../src/node/server/main';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
-import { median } from './figures';
 
 declare global {
   interface Window {
-    __renderShown?: (mark: keyof RenderMarks, at: number) => void;
+    __renderShown?: (at: number) => void;
   }
 }
 
-/** Milliseconds from navigation start: the checklist on screen, and (the sidebar) its live panel. */
-export interface RenderMarks {
-  shown: number;
-  /** The sidebar's panel drawn in place of its first paint (sidebar/src/first-paint.ts): what a person can use. */
-  ready?: number;
-}
-
 /**
- * When the heading `heading` (a `.section-title` starting with it) is on screen: the first task after the frame that
- * first holds it has been laid out and painted. A callback at the start of every frame looks for the heading (which a
- * MutationObserver notes when it arrives), so that the mark is queued before anything the page itself queues after
- * that frame: a page that starts more work then (the sidebar runs its script after its first paint) does not delay
- * the mark of what is already on screen. The sidebar and the plain page are timed the same way. With `untilReady`,
- * it also marks the first frame whose heading is in the live panel (not in the inert first paint). The page calls a
- * binding, so that nothing polls it from outside (a getByRole query polled over 1,300 buttons would also time the
- * test tool's own work on the page).
+ * When the page says its content is on screen (it calls `__renderShown` with its performance.now()): a binding, so that
+ * nothing polls the page while it renders. The sidebar and the plain page are timed the same way.
  */
-export async function whenShown(page: Page, heading: string, untilReady = false): Promise<() => Promise<RenderMarks>> {
-  const marks: Partial<RenderMarks> = {};
-  let settle: () => void = () => {};
-  const done = new Promise<void>((resolve) => (settle = resolve));
-  await page.exposeFunction('__renderShown', (mark: keyof RenderMarks, at: number) => {
-    marks[mark] = at;
-    if (marks.shown !== undefined && (!untilReady || marks.ready !== undefined)) settle();
-  });
-  await page.addInitScript(
-    ({ heading, untilReady }: { heading: string; untilReady: boolean }) => {
-      const headed = (titles: Element[]) => titles.some((title) => title.textContent?.startsWith(heading));
-      let arrived = false;
-      let live = false;
-      const observer = new MutationObserver(() => {
-        arrived ||= headed([...document.querySelectorAll('.section-title')]);
-        live = headed([...document.querySelectorAll('#app main:not([inert]) .section-title')]);
-        if (arrived && (live || !untilReady)) observer.disconnect();
-      });
-      observer.observe(document, { childList: true, subtree: true });
-      let shownMarked = false;
-      const eachFrame = () => {
-        const mark = (name: keyof RenderMarks) => setTimeout(() => window.__renderShown?.(name, performance.now()));
-        if (arrived && !shownMarked) {
-          shownMarked = true;
-          mark('shown');
-        }
-        if (untilReady && live) mark('ready');
-        else if (!shownMarked || untilReady) requestAnimationFrame(eachFrame);
-      };
-      requestAnimationFrame(eachFrame);
-    },
-    { heading, untilReady },
-  );
-  return async () => {
-    await withTimeout(done, 30_000);
-    return marks as RenderMarks;
-  };
+export async function whenShown(page: Page): Promise<() => Promise<number>> {
+  let settle: (at: number) => void = () => {};
+  const shown = new Promise<number>((resolve) => (settle = resolve));
+  await page.exposeFunction('__renderShown', (at: number) => settle(at));
+  return () => withTimeout(shown, 30_000);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -84,16 +38,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export type RenderMeasure =
-  | {
-      ok: true;
-      /** The median first render (RenderMarks.shown). */
-      milliseconds: number;
-      /** The median time until the panel is ready (RenderMarks.ready). */
-      readyMilliseconds: number;
-      runs: number;
-      browserVersion: string;
-    }
-  | { ok: false; reason: string };
+  { ok: true; milliseconds: number; runs: number; browserVersion: string } | { ok: false; reason: string };
 
 export async function measureSidebarRender(distDir: string, markdown: string, runs = 5): Promise<RenderMeasure> {
   try {
@@ -107,19 +52,31 @@ export async function measureSidebarRender(distDir: string, markdown: string, ru
   server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const browser = await launchBrowser();
   try {
-    const samples: RenderMarks[] = [];
+    const samples: number[] = [];
     for (let i = 0; i < runs + 1; i++) {
       const page = await browser.newPage();
-      const marks = await whenShown(page, `Phase ${lastPhase}:`, true);
+      const shown = await whenShown(page);
+      // The page notes when the frame that first holds the last phase's heading has been laid out and painted
+      // (the task after the next animation frame). Waiting for it from outside (a getByRole query polled over
+      // 1,300 buttons, or any polling script) would also time the test tool's own work on the page.
+      await page.addInitScript((heading: string) => {
+        const shown = () =>
+          [...document.querySelectorAll('.section-title')].some((title) => title.textContent?.startsWith(heading));
+        new MutationObserver((_changes, observer) => {
+          if (!shown()) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => window.__renderShown?.(performance.now())));
+        }).observe(document, { childList: true, subtree: true });
+      }, `Phase ${lastPhase}:`);
       await page.goto(`${server.url}/sidebar`);
-      const measured = await marks();
-      if (i > 0) samples.push(measured); // the first load warms the browser's caches
+      const elapsed = await shown();
+      if (i > 0) samples.push(elapsed); // the first load warms the browser's caches
       await page.close();
     }
+    samples.sort((a, b) => a - b);
     return {
       ok: true,
-      milliseconds: median(samples.map(({ shown }) => shown)),
-      readyMilliseconds: median(samples.map(({ ready }) => ready!)),
+      milliseconds: samples[Math.floor(samples.length / 2)],
       runs,
       browserVersion: browser.browser()?.version() ?? 'unknown',
     };
