@@ -7,7 +7,7 @@
 import { describeValue } from '../core/api/arguments';
 import { PlanError } from '../core/errors';
 import { run } from './api';
-import { activeSpreadsheet, personSpreadsheet } from './spreadsheet-access';
+import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -110,7 +110,7 @@ export function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string; spre
   if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
   const token = Utilities.getUuid();
   // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
-  const spreadsheet = personSpreadsheet({ withTimeZone: true });
-  storeToken(cache, token, spreadsheet.getId());
+  const spreadsheet = activeSpreadsheet();
+  storeToken(cache, token, rememberSpreadsheet(spreadsheet, { withTimeZone: true }));
   return { ui, token, spreadsheet };
 }

@@ -45,7 +45,7 @@ import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
 import { keepWritesThen, undoWriteThen } from './sheet-work';
 import { mintToken, requirePerson } from './person-token';
-import { rememberSpreadsheet } from './spreadsheet-access';
+import { rememberSpreadsheet, spreadsheetTimeZone } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
@@ -68,7 +68,7 @@ export { asCheckedPerson } from './person-token';
  */
 function openingView(spreadsheet: Spreadsheet): PlanView | undefined {
   try {
-    return { ...withWrites(spreadsheet), timeZone: spreadsheet.getSpreadsheetTimeZone() };
+    return { ...withWrites(spreadsheet), timeZone: spreadsheetTimeZone(spreadsheet) };
   } catch {
     return undefined;
   }
@@ -162,7 +162,7 @@ export function sidebarLoad(token: unknown): PlanView {
     rememberSpreadsheet(spreadsheet);
     // The sheet's zone, asked once per sidebar: claims' "until" times are
     // wall-clock times in it, which the page shows in the person's own zone.
-    return { ...withWrites(spreadsheet), timeZone: spreadsheet.getSpreadsheetTimeZone() };
+    return { ...withWrites(spreadsheet), timeZone: spreadsheetTimeZone(spreadsheet) };
   });
 }
 

@@ -28,13 +28,15 @@ export const TIME_ZONE_PROPERTY = 'sheetPlan.timeZone';
 
 /**
  * What an execution keeps here: its script properties, and whether it is a person's run (it has the spreadsheet it was
- * made from: it asks the time zone afresh). Apps Script evaluates the project afresh for each execution; the tests
- * that run src/ in several executions in one process start afresh with each execution's PropertiesService.
+ * made from: it asks the time zone afresh, once). Apps Script evaluates the project afresh for each execution; the
+ * tests that run src/ in several executions in one process start afresh with each execution's PropertiesService.
  */
 interface ExecutionState {
   service: GoogleAppsScript.Properties.PropertiesService;
   properties?: ScriptProperties;
   personRun: boolean;
+  /** The time zone this person's run read from the spreadsheet: asked once per execution, as it cannot change in it. */
+  timeZone?: string;
 }
 let state: ExecutionState | undefined;
 
@@ -114,30 +116,33 @@ export function scriptProperties(): ScriptProperties {
  * document properties move to script properties first, so that once the id is known every setting is where an agent's
  * execution reads it.
  */
-export function rememberSpreadsheet(spreadsheet: Spreadsheet, { withTimeZone = false } = {}): void {
+export function rememberSpreadsheet(spreadsheet: Spreadsheet, { withTimeZone = false } = {}): string {
   executionState().personRun = true;
   const properties = scriptProperties();
   const id = spreadsheet.getId();
   const known = properties.getProperty(SPREADSHEET_ID_PROPERTY) === id;
   // Opening the sheet or the sidebar asks the time zone again (File → Settings may have changed it); so does a copy.
   if (withTimeZone || !known) rememberTimeZone(spreadsheet.getSpreadsheetTimeZone());
-  if (known) return;
+  if (known) return id;
   moveDocumentSettings(properties);
   properties.setProperty(SPREADSHEET_ID_PROPERTY, id);
+  return id;
 }
 
 function rememberTimeZone(zone: string): void {
+  executionState().timeZone = zone;
   const properties = scriptProperties();
   if (zone && properties.getProperty(TIME_ZONE_PROPERTY) !== zone) properties.setProperty(TIME_ZONE_PROPERTY, zone);
 }
 
 /**
  * The spreadsheet's time zone, for the dates and wall-clock times a change writes: a person's run asks the
- * spreadsheet (and remembers what it says); an agent's takes the one remembered with the spreadsheet's id, and asks
- * only when none is (one service call saved on every agent's change that writes a date or a claim).
+ * spreadsheet, once (and remembers what it says); an agent's takes the one remembered with the spreadsheet's id, and
+ * asks only when none is (one service call saved on every agent's change that writes a date or a claim).
  */
 export function spreadsheetTimeZone(spreadsheet: Spreadsheet): string {
-  const { personRun } = executionState();
+  const { personRun, timeZone } = executionState();
+  if (timeZone) return timeZone;
   const remembered = personRun ? null : scriptProperties().getProperty(TIME_ZONE_PROPERTY);
   if (remembered) return remembered;
   const zone = spreadsheet.getSpreadsheetTimeZone();

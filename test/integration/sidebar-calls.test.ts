@@ -74,6 +74,16 @@ test('the sidebar opens with the plan in its page: what sidebarLoad answers, wit
   expect(session.view).toMatchObject({ markdown: PLAN_TEXT, writes: [], timeZone: expect.any(String) });
 });
 
+test('opening the sidebar asks the spreadsheet its id and time zone once each (each a round trip in Google)', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
+  expect(error).toBeUndefined();
+  expect(execution.countCalls('Spreadsheet.getId')).toBe(1);
+  expect(execution.countCalls('Spreadsheet.getSpreadsheetTimeZone')).toBe(1);
+  const session = sessionFromPage(execution.ui.sidebars[0].content)!;
+  expect(session.view?.timeZone).toBe(spreadsheet.timeZone);
+});
+
 test('a sheet with no plan yet opens the sidebar with an empty plan in its page', () => {
   const spreadsheet = openedSheet();
   const { error, execution } = execute(spreadsheet, 'showPlanSidebar', [], { context: 'ui' });
