@@ -160,3 +160,17 @@ test('a long run of brackets, stars or backticks is text (no link, mark or code 
   const run = '['.repeat(20_000) + '*'.repeat(20_000) + '`'.repeat(20_000);
   expect(markdownNodes(run)).toEqual([{ tag: 'p', children: [run] }]);
 });
+
+test('a link after a long run of brackets without their closing one is still a link', () => {
+  const run = '['.repeat(2100); // longer than a link's reach (LINK_REACH)
+  expect(markdownNodes(`${run}[the sheet](https://example.com/sheet) and [a] note`)).toEqual([
+    {
+      tag: 'p',
+      children: [
+        run,
+        { tag: 'a', attributes: { href: 'https://example.com/sheet', ...NEW_TAB }, children: ['the sheet'] },
+        ' and [a] note',
+      ],
+    },
+  ]);
+});

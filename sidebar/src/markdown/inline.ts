@@ -30,8 +30,21 @@ function match(rule: RegExp, text: string, at: number): RegExpExecArray | null {
 /** How far a link's words and target are looked for: a stray `[` costs at most this much reading. */
 const LINK_REACH = 2000;
 
+/** The last lookup of the next `]`: a run of `[` with none after it is answered once, not read on from each `[`. */
+let nextClose = { text: '', from: 0, at: -1 };
+
+/** Where the first `]` at or after `from` is, escaped or not; -1 when there is none. */
+function closeAfter(text: string, from: number): number {
+  const known = nextClose;
+  const stillTrue = known.text === text && known.from <= from && (known.at === -1 || known.at >= from);
+  if (!stillTrue) nextClose = { text, from, at: text.indexOf(']', from) };
+  return nextClose.at;
+}
+
 /** The `]` that closes the `[` at `open` (escapes skipped, brackets nested), or -1. */
 function closingBracket(text: string, open: number): number {
+  const first = closeAfter(text, open);
+  if (first === -1 || first - open >= LINK_REACH) return -1;
   let depth = 0;
   for (let at = open; at < Math.min(text.length, open + LINK_REACH); at++) {
     const character = text[at];
