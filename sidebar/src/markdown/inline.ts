@@ -27,46 +27,61 @@ function match(rule: RegExp, text: string, at: number): RegExpExecArray | null {
   return rule.exec(text);
 }
 
-/** How far a link's words and target are looked for: a stray `[` costs at most this much reading. */
+/** The longest a link's words and its target may be: a stray `(` after a `]` costs at most this much reading. */
 const LINK_REACH = 2000;
 
-/** The last lookup of the next `]`: a run of `[` with none after it is answered once, not read on from each `[`. */
-let nextClose = { text: '', from: 0, at: -1 };
+/** Each `[`'s closing `]` in the text last asked about: found in one pass, not by reading on from each `[`. */
+let brackets = { text: '', closing: new Map<number, number>() };
 
-/** Where the first `]` at or after `from` is, escaped or not; -1 when there is none. */
-function closeAfter(text: string, from: number): number {
-  const known = nextClose;
-  const stillTrue = known.text === text && known.from <= from && (known.at === -1 || known.at >= from);
-  if (!stillTrue) nextClose = { text, from, at: text.indexOf(']', from) };
-  return nextClose.at;
-}
-
-/** The `]` that closes the `[` at `open` (escapes skipped, brackets nested), or -1. */
-function closingBracket(text: string, open: number): number {
-  const first = closeAfter(text, open);
-  if (first === -1 || first - open >= LINK_REACH) return -1;
-  let depth = 0;
-  for (let at = open; at < Math.min(text.length, open + LINK_REACH); at++) {
+/** Where each `[` of `text` is closed (escapes skipped, brackets nested), by the `[`'s index. */
+function closings(text: string): Map<number, number> {
+  if (brackets.text === text) return brackets.closing;
+  const closing = new Map<number, number>();
+  const open: number[] = [];
+  for (let at = 0; at < text.length; at++) {
     const character = text[at];
     if (character === '\\') at += 1;
-    else if (character === '[') depth += 1;
-    else if (character === ']' && --depth === 0) return at;
+    else if (character === '[') open.push(at);
+    else if (character === ']' && open.length) closing.set(open.pop()!, at);
   }
-  return -1;
+  brackets = { text, closing };
+  return closing;
+}
+
+/** The `]` that closes the `[` at `open`, or -1 (also when it is out of a link's reach). */
+function closingBracket(text: string, open: number): number {
+  const close = closings(text).get(open);
+  return close !== undefined && close - open < LINK_REACH ? close : -1;
 }
 
 const isSpace = (character: string | undefined) => character === ' ' || character === '\n';
 
+/** The last place found of each character a link looks ahead for, in the text last asked about. */
+let lookahead = { text: '', found: new Map<string, { from: number; at: number }>() };
+
+/**
+ * `text.indexOf(character, from)`, kept while it still holds: many `[a](` with no `)` after them, or `(<` with no `>`,
+ * would each read the rest of the text again.
+ */
+function nextIndex(text: string, character: string, from: number): number {
+  if (lookahead.text !== text) lookahead = { text, found: new Map() };
+  const known = lookahead.found.get(character);
+  if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at;
+  const at = text.indexOf(character, from);
+  lookahead.found.set(character, { from, at });
+  return at;
+}
+
 /** A link's `(target "title")` from `open`: its target and where it ends; null when there is none there. */
 function destination(text: string, open: number): { target: string; end: number } | null {
-  if (text[open] !== '(') return null;
+  if (text[open] !== '(' || nextIndex(text, ')', open) === -1) return null;
   const limit = Math.min(text.length, open + LINK_REACH);
   let at = open + 1;
   while (isSpace(text[at])) at += 1;
   const start = at;
   let target: string;
   if (text[at] === '<') {
-    const close = text.indexOf('>', at);
+    const close = nextIndex(text, '>', at);
     if (close < 0 || close > limit || text.slice(at, close).includes('\n')) return null;
     target = text.slice(at + 1, close);
     at = close + 1;
@@ -81,7 +96,7 @@ function destination(text: string, open: number): { target: string; end: number 
   while (isSpace(text[at])) at += 1;
   const quote = { '"': '"', "'": "'", '(': ')' }[text[at] ?? ''];
   if (quote && at > start) {
-    const close = text.indexOf(quote, at + 1);
+    const close = nextIndex(text, quote, at + 1);
     if (close < 0 || close > limit) return null;
     at = close + 1;
     while (isSpace(text[at])) at += 1;
