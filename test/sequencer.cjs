@@ -2,13 +2,12 @@
  * The order jest starts test files in: the longest first, so that no worker is left running a long file alone at
  * the end. Jest's own order does that from the durations it recorded on this machine; on a fresh machine (CI) it
  * has none and falls back to file size, which starts a small file that runs long last. These files run long for
- * their size (an analysis, a package install, child processes), so where no duration is recorded they go first.
+ * their size (a package install, child processes), so where no duration is recorded they go first.
  */
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONG_FOR_THEIR_SIZE = [
-  'test/core/redos.test.ts',
   'test/package/package.test.ts',
   'test/agents/demo.test.ts',
   'test/mcp/inspector-cli.test.ts',

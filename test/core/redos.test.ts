@@ -4,9 +4,16 @@
  * found mechanically (test/core/regex-collector.ts) and checked by recheck, a ReDoS analyser, in
  * its pure-JavaScript build (no JVM, no native binary), run in a plain Node process
  * (test/core/redos-analyse.cjs).
+ *
+ * A pattern proved safe is kept in redos-verdicts.json with the analyser that proved it (recheck's version and the
+ * analysis script), and is not analysed again while both are the same: the verdict is deterministic (the fuzzing
+ * checker's seed is fixed), and analysing every pattern took 20 s of CPU on each run. A new or changed pattern is
+ * analysed on every run until it is kept: `UPDATE_REDOS_VERDICTS=1 npx jest test/core/redos.test.ts` rewrites the
+ * file from a full analysis.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { collectPatterns, type FoundPattern } from './regex-collector';
@@ -45,19 +52,39 @@ function analyse(patterns: Array<{ source: string; flags: string }>): Promise<Ve
   });
 }
 
-/** Each pattern that is not proven safe, with where it is and why. */
-async function unsafe(patterns: FoundPattern[]): Promise<string[]> {
+const keyOf = (pattern: { source: string; flags: string }) => `${pattern.flags}/${pattern.source}`;
+
+/** Each pattern that is not proven safe, with where it is and why; `provedSafe` gets the keys of those that are. */
+async function unsafe(patterns: FoundPattern[], known = new Set<string>(), provedSafe = new Set<string>()) {
   const seen = new Set<string>();
-  const distinct = patterns.filter((pattern) => {
-    const key = `${pattern.flags}/${pattern.source}`;
-    return !seen.has(key) && Boolean(seen.add(key));
+  const distinct = patterns.filter((pattern) => !seen.has(keyOf(pattern)) && Boolean(seen.add(keyOf(pattern))));
+  const asked = distinct.filter((pattern) => !known.has(keyOf(pattern)));
+  const verdicts = asked.length ? await analyse(asked) : [];
+  for (const pattern of distinct) if (known.has(keyOf(pattern))) provedSafe.add(keyOf(pattern));
+  return asked.flatMap((pattern, index) => {
+    if (verdicts[index].status === 'safe') return provedSafe.add(keyOf(pattern)) && [];
+    return [`${pattern.where} /${pattern.source}/${pattern.flags}: ${verdicts[index].detail}`];
   });
-  const verdicts = await analyse(distinct);
-  return distinct.flatMap((pattern, index) =>
-    verdicts[index].status === 'safe'
-      ? []
-      : [`${pattern.where} /${pattern.source}/${pattern.flags}: ${verdicts[index].detail}`],
-  );
+}
+
+/** The patterns proved safe, kept (see the top of this file). */
+const KEPT = path.join(__dirname, 'redos-verdicts.json');
+
+interface KeptVerdicts {
+  /** recheck's version and the analysis script's hash: a verdict holds for this analyser only. */
+  analyser: string;
+  safe: string[];
+}
+
+function thisAnalyser(): string {
+  const recheck = (JSON.parse(readFileSync(require.resolve('recheck/package.json'), 'utf8')) as { version: string })
+    .version;
+  const script = createHash('sha256').update(readFileSync(ANALYSER)).digest('hex').slice(0, 16);
+  return `recheck ${recheck}, redos-analyse.cjs ${script}`;
+}
+
+function keptVerdicts(): KeptVerdicts | null {
+  return existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as KeptVerdicts) : null;
 }
 
 describe('regular expressions run in linear time', () => {
@@ -76,9 +103,25 @@ describe('regular expressions run in linear time', () => {
     expect(sources).toContain('^(?:`{3,}(?=[^`]*$)|~{3,})'); // FENCE_OPEN
   });
 
+  const updating = process.env.UPDATE_REDOS_VERDICTS === '1';
+  const kept = updating ? null : keptVerdicts();
+  const provedSafe = new Set<string>();
+
   test('no pattern backtracks super-linearly (recheck, pure JavaScript build)', async () => {
-    expect(await unsafe(patterns)).toEqual([]);
+    const known = kept?.analyser === thisAnalyser() ? new Set(kept.safe) : new Set<string>();
+    expect(await unsafe(patterns, known, provedSafe)).toEqual([]);
+    if (updating) {
+      const safe = [...provedSafe].sort();
+      writeFileSync(KEPT, `${JSON.stringify({ analyser: thisAnalyser(), safe }, null, 2)}\n`);
+    }
   }, 600_000);
+
+  test("the kept verdicts are this analyser's, for exactly the patterns in the code", () => {
+    const refresh = 'refresh them: UPDATE_REDOS_VERDICTS=1 npx jest test/core/redos.test.ts';
+    const now = keptVerdicts();
+    expect({ analyser: now?.analyser, refresh }).toEqual({ analyser: thisAnalyser(), refresh });
+    expect({ safe: now?.safe, refresh }).toEqual({ safe: [...provedSafe].sort(), refresh });
+  });
 });
 
 describe('the check itself', () => {
