@@ -175,3 +175,39 @@ test('a link after a long run of brackets without their closing one is still a l
     },
   ]);
 });
+
+test('several links in one text, each with its <target> or title, and badges (an image inside a link)', () => {
+  const to = (href: string, children: MarkdownNode[]) => ({ tag: 'a', attributes: { href, ...NEW_TAB }, children });
+  expect(
+    markdownNodes(
+      '[a](<https://x.org>) [b](<https://y.org>) [c](https://z.org "t") [d](https://w.org "u") ' +
+        '[![build](https://ci/b.svg)](https://ci) [![docs](https://d/b.svg)](https://d)',
+    ),
+  ).toEqual([
+    {
+      tag: 'p',
+      children: [
+        to('https://x.org', ['a']),
+        ' ',
+        to('https://y.org', ['b']),
+        ' ',
+        to('https://z.org', ['c']),
+        ' ',
+        to('https://w.org', ['d']),
+        ' ',
+        to('https://ci', ['[image: build]']),
+        ' ',
+        to('https://d', ['[image: docs]']),
+      ],
+    },
+  ]);
+});
+
+test('a link inside brackets that make no link is found, though the outer ones looked further ahead first', () => {
+  expect(markdownNodes('[a [b](https://x.org) c](')).toEqual([
+    {
+      tag: 'p',
+      children: ['[a ', { tag: 'a', attributes: { href: 'https://x.org', ...NEW_TAB }, children: ['b'] }, ' c]('],
+    },
+  ]);
+});

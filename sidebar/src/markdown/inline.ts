@@ -3,6 +3,7 @@
  * autolinks (GitHub's bare URLs and e-mail addresses too), images (their description only), escapes, line breaks and
  * the common character references. Raw HTML is not a mark here: `<b>` stays the characters `<b>`.
  */
+import { LookAhead } from './look-ahead';
 import { element, type MarkdownAttribute, type MarkdownNode } from './nodes';
 
 /** Only these link targets survive; any other link keeps its words and leads nowhere. */
@@ -30,58 +31,25 @@ function match(rule: RegExp, text: string, at: number): RegExpExecArray | null {
 /** The longest a link's words and its target may be: a stray `(` after a `]` costs at most this much reading. */
 const LINK_REACH = 2000;
 
-/** Each `[`'s closing `]` in the text last asked about: found in one pass, not by reading on from each `[`. */
-let brackets = { text: '', closing: new Map<number, number>() };
-
-/** Where each `[` of `text` is closed (escapes skipped, brackets nested), by the `[`'s index. */
-function closings(text: string): Map<number, number> {
-  if (brackets.text === text) return brackets.closing;
-  const closing = new Map<number, number>();
-  const open: number[] = [];
-  for (let at = 0; at < text.length; at++) {
-    const character = text[at];
-    if (character === '\\') at += 1;
-    else if (character === '[') open.push(at);
-    else if (character === ']' && open.length) closing.set(open.pop()!, at);
-  }
-  brackets = { text, closing };
-  return closing;
-}
-
 /** The `]` that closes the `[` at `open`, or -1 (also when it is out of a link's reach). */
-function closingBracket(text: string, open: number): number {
-  const close = closings(text).get(open);
+function closingBracket(ahead: LookAhead, open: number): number {
+  const close = ahead.closingOf(open);
   return close !== undefined && close - open < LINK_REACH ? close : -1;
 }
 
 const isSpace = (character: string | undefined) => character === ' ' || character === '\n';
 
-/** The last place found of each character a link looks ahead for, in the text last asked about. */
-let lookahead = { text: '', found: new Map<string, { from: number; at: number }>() };
-
-/**
- * `text.indexOf(character, from)`, kept while it still holds: many `[a](` with no `)` after them, or `(<` with no `>`,
- * would each read the rest of the text again.
- */
-function nextIndex(text: string, character: string, from: number): number {
-  if (lookahead.text !== text) lookahead = { text, found: new Map() };
-  const known = lookahead.found.get(character);
-  if (known && known.from <= from && (known.at === -1 || known.at >= from)) return known.at;
-  const at = text.indexOf(character, from);
-  lookahead.found.set(character, { from, at });
-  return at;
-}
-
 /** A link's `(target "title")` from `open`: its target and where it ends; null when there is none there. */
-function destination(text: string, open: number): { target: string; end: number } | null {
-  if (text[open] !== '(' || nextIndex(text, ')', open) === -1) return null;
+function destination(ahead: LookAhead, open: number): { target: string; end: number } | null {
+  const { text } = ahead;
+  if (text[open] !== '(' || ahead.next(')', open) === -1) return null;
   const limit = Math.min(text.length, open + LINK_REACH);
   let at = open + 1;
   while (isSpace(text[at])) at += 1;
   const start = at;
   let target: string;
   if (text[at] === '<') {
-    const close = nextIndex(text, '>', at);
+    const close = ahead.next('>', at);
     if (close < 0 || close > limit || text.slice(at, close).includes('\n')) return null;
     target = text.slice(at + 1, close);
     at = close + 1;
@@ -96,7 +64,7 @@ function destination(text: string, open: number): { target: string; end: number 
   while (isSpace(text[at])) at += 1;
   const quote = { '"': '"', "'": "'", '(': ')' }[text[at] ?? ''];
   if (quote && at > start) {
-    const close = nextIndex(text, quote, at + 1);
+    const close = ahead.next(quote, at + 1);
     if (close < 0 || close > limit) return null;
     at = close + 1;
     while (isSpace(text[at])) at += 1;
@@ -105,10 +73,10 @@ function destination(text: string, open: number): { target: string; end: number 
 }
 
 /** The link or image whose `[` is at `open`: its words, target and end; null when there is none. */
-function linkAt(text: string, open: number): { words: string; target: string; end: number } | null {
-  const close = closingBracket(text, open);
-  const found = close < 0 ? null : destination(text, close + 1);
-  return found && { words: text.slice(open + 1, close), ...found };
+function linkAt(ahead: LookAhead, open: number): { words: string; target: string; end: number } | null {
+  const close = closingBracket(ahead, open);
+  const found = close < 0 ? null : destination(ahead, close + 1);
+  return found && { words: ahead.text.slice(open + 1, close), ...found };
 }
 
 /** An `<a>` that opens a new tab with no handle on the sidebar; without a safe target it has no href at all. */
@@ -126,7 +94,8 @@ function unescape(text: string): string {
 const isWordCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}_]/u.test(character);
 
 /** The mark that starts at `at`, with where it ends; null when the character there is plain text. */
-function markAt(text: string, at: number, inLink: boolean): { node: MarkdownNode; end: number } | null {
+function markAt(ahead: LookAhead, at: number, inLink: boolean): { node: MarkdownNode; end: number } | null {
+  const { text } = ahead;
   const character = text[at]!;
   const before = text[at - 1];
   const via = (rule: RegExp, make: (found: RegExpExecArray) => MarkdownNode) => {
@@ -143,11 +112,11 @@ function markAt(text: string, at: number, inLink: boolean): { node: MarkdownNode
       // An unclosed run of backticks is text, all of it (not a shorter span inside it).
       return via(CODE_SPAN, (found) => element('code', [codeText(found[2]!)])) ?? via(/`+/y, (found) => found[0]);
     case '!': {
-      const image = text[at + 1] === '[' ? linkAt(text, at + 1) : null;
+      const image = text[at + 1] === '[' ? linkAt(ahead, at + 1) : null;
       return image && { node: image.words ? `[image: ${unescape(image.words)}]` : '[image]', end: image.end };
     }
     case '[': {
-      const linked = inLink ? null : linkAt(text, at);
+      const linked = inLink ? null : linkAt(ahead, at);
       return linked && { node: link(unescape(linked.target), inline(linked.words, true)), end: linked.end };
     }
     case '<':
@@ -190,11 +159,12 @@ function codeText(text: string): string {
 
 /** The inline marks of `text` (one paragraph, heading or table cell) as nodes; `inLink` forbids links inside links. */
 export function inline(text: string, inLink = false): MarkdownNode[] {
+  const ahead = new LookAhead(text);
   const nodes: MarkdownNode[] = [];
   let plain = '';
   let at = 0;
   while (at < text.length) {
-    const mark = markAt(text, at, inLink);
+    const mark = markAt(ahead, at, inLink);
     if (!mark) {
       plain += text[at];
       at += 1;
