@@ -35,7 +35,7 @@ interface ExecutionState {
   service: GoogleAppsScript.Properties.PropertiesService;
   properties?: ScriptProperties;
   personRun: boolean;
-  /** The time zone this person's run read from the spreadsheet: asked once per execution, as it cannot change in it. */
+  /** The time zone this person's run read from the spreadsheet: asked once (a change meanwhile is the next run's). */
   timeZone?: string;
 }
 let state: ExecutionState | undefined;

@@ -6,6 +6,7 @@
 import { PERSON_FUNCTIONS } from '../../src/core/api/api-person-functions';
 import type { ApiFunctionSpec } from '../../src/core/api/api-spec';
 import { sessionFromPage } from '../../sidebar/src/protocol';
+import { TIME_ZONE_PROPERTY } from '../../src/apps-script/spreadsheet-access';
 import {
   execute,
   openedSheet,
@@ -82,6 +83,16 @@ test('opening the sidebar asks the spreadsheet its id and time zone once each (e
   expect(execution.countCalls('Spreadsheet.getSpreadsheetTimeZone')).toBe(1);
   const session = sessionFromPage(execution.ui.sidebars[0].content)!;
   expect(session.view?.timeZone).toBe(spreadsheet.timeZone);
+});
+
+test("a sidebar's reload asks the time zone once, and remembers a changed one for the agents", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const token = openSidebar(spreadsheet);
+  spreadsheet.timeZone = 'Pacific/Kiritimati'; // File → Settings, while the sidebar is open
+  const { result, execution } = execute(spreadsheet, 'sidebarLoad', [token], { context: 'ui' });
+  expect(execution.countCalls('Spreadsheet.getSpreadsheetTimeZone')).toBe(1);
+  expect(result).toMatchObject({ timeZone: 'Pacific/Kiritimati' });
+  expect(spreadsheet.properties.script.get(TIME_ZONE_PROPERTY)).toBe('Pacific/Kiritimati');
 });
 
 test('a sheet with no plan yet opens the sidebar with an empty plan in its page', () => {
