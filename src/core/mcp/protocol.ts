@@ -147,9 +147,8 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
   if (params.arguments !== undefined && !isRecord(params.arguments))
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
-  const own = <T>(table: Readonly<Record<string, T>>) => ownValue(table, name);
-  const inputSchema = own(endpoint.inputSchemas);
-  const route = own(endpoint.routes);
+  const inputSchema = ownValue(endpoint.inputSchemas, name);
+  const route = ownValue(endpoint.routes, name);
   if (!inputSchema || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
   const problem = inputProblem(args, inputSchema as JsonRule);
   if (problem)
