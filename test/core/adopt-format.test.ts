@@ -45,6 +45,7 @@ const OTHER_SHAPES = REAL_SHAPES.filter((name) => !CANONICAL.includes(name));
 describe('adoptFormat on every real-shape document', () => {
   test.each(OTHER_SHAPES)('%s: every task reads as before, every word is kept, and it is canonical after', (name) => {
     const text = realShape(name);
+    expect(needsAdoption(text)).toBe(true);
     const adopted = adoptFormat(text);
     expect(tasksOf(adopted)).toEqual(tasksOf(text));
     expect(lostWords(text, adopted)).toEqual([]);
@@ -108,6 +109,16 @@ describe('what adoptFormat writes', () => {
     expect(adopted.startsWith('# Plan: Weekly Sales Report\r\n')).toBe(true);
     expect(adopted).toContain('\r\n### Phase 1: Collect\r\n');
     expect(adopted.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  test('a rewrite that would change how a task reads is refused, and not offered', () => {
+    // The rewrite takes the first `**` after the step for the end of the bold around step and title; here it opens a
+    // bold run inside the title, which would lose it.
+    const text = '# Plan: P\n\n### Phase 1: W\n- [ ] **1.2: Check **totals**\n';
+    expect(() => adoptFormat(text)).toThrow(
+      /^INVALID_PLAN: Rewriting the plan would change how the task on line 4 reads/,
+    );
+    expect(needsAdoption(text)).toBe(false);
   });
 
   test('a plan with nothing to rewrite is refused, and so is an empty text', () => {
