@@ -18,7 +18,7 @@ Status: approved
 
 ### Phase 1: Gather
 - [x] 1.1 Import the sales into Staging!A2:C50 ✅ 2026-01-10
-- [ ] 1.2 Import the costs — approved: looks right
+- [ ] 1.2 Import the costs into Staging!E2:E50 — approved: looks right
 - [!] 1.3 Check the totals in Summary!B3:B9 — please verify the March total
   - Working: Claude on my laptop until 2099-01-01 14:30
 - [/] 1.4 Join sales and costs
@@ -61,6 +61,12 @@ test('states look different: decided, waiting without a claim, nobody on it, wha
   const { page } = await openSidebar(browser(), server);
   await atSidebarWidth(page);
   await expect(taskRow(page, '1.2').locator('.decided-mark').textContent()).resolves.toBe('✓ Approved by you');
+  // The mark follows the title, whose range is a link.
+  await expect(
+    taskRow(page, '1.2')
+      .locator('.task-title')
+      .evaluate((title) => [...title.childNodes].map((node) => (node as Element).className ?? node.textContent)),
+  ).resolves.toEqual(['Import the costs into ', 'range-link', 'decided-mark decided-approved']);
   // 1.3 waits for the person: the agent's claim (and a Release) is not shown on it.
   await expect(taskRow(page, '1.3').locator('.task-working').count()).resolves.toBe(0);
   await expect(taskRow(page, '1.4').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');

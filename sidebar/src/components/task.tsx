@@ -186,6 +186,17 @@ function decidedMark(note: string) {
   );
 }
 
+/**
+ * The row's title with its range links, then the person's decision mark if there is one: one list, the span's only
+ * child. Preact draws a list beside another child through a Fragment of its own, and a row with a range in its
+ * title then cost a component instance more on a long plan's first render.
+ */
+function titleContent(task: PlanTask) {
+  const title = linkedText(task.title);
+  if (!isDecisionWords(task.note)) return title;
+  return [...(typeof title === 'string' ? [title] : title), decidedMark(task.note ?? '')];
+}
+
 export interface TaskItemProps {
   /** The row's key among its phase's rows (its step; with its line when the step is listed twice). */
   key: string;
@@ -238,10 +249,7 @@ export function taskItem(props: TaskItemProps) {
           {statusIcon(task.status, { inNamedControl: true })}
           {task.step}
         </button>
-        <span class="task-title">
-          {linkedText(task.title)}
-          {isDecisionWords(task.note) && decidedMark(task.note ?? '')}
-        </span>
+        <span class="task-title">{titleContent(task)}</span>
       </div>
       {(task.completedDate || task.note) && <TaskDetails task={task} />}
       {(task.working || task.status === 'doing') && (
