@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import vm from 'node:vm';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
-import { launchBrowser, findChromium } from '../src/node/browser/chromium';
+import { findChromium } from '../src/node/browser/chromium';
 import {
   EmulatedSpreadsheet,
   createExecution,
@@ -22,7 +22,7 @@ import {
 import { sessionFromPage } from '../sidebar/src/protocol';
 import { runConcurrentLoad, type LoadFigures } from './concurrent-load';
 import { mark, median } from './figures';
-import { measureSidebarRender, whenShown } from './sidebar-render';
+import { measureSidebarRender } from './sidebar-render';
 import { withApprovalOff } from './approval-off';
 
 type Execution = ReturnType<typeof createExecution>;
@@ -156,31 +156,14 @@ function plainPage(markdown: string): string {
   );
 }
 
-/** The plain page's first render: from navigation start until its last heading is painted (median of `runs`). */
-async function measurePlainRender(markdown: string, runs = 5): Promise<number> {
-  const browser = await launchBrowser();
-  try {
-    const samples: number[] = [];
-    const url = `data:text/html;charset=utf-8,${encodeURIComponent(plainPage(markdown))}`;
-    for (let i = 0; i < runs + 1; i++) {
-      const page = await browser.newPage();
-      const shown = await whenShown(page);
-      await page.goto(url);
-      const elapsed = await shown();
-      if (i > 0) samples.push(elapsed);
-      await page.close();
-    }
-    return median(samples);
-  } finally {
-    await browser.dispose();
-  }
-}
-
 export interface RenderFigures {
   tasks: number;
   sidebar: number;
   plain: number;
 }
+
+/** Loads of each page whose median is its figure: nine, as medians of five swung more from run to run. */
+const RENDER_RUNS = 9;
 
 export async function measureRenders(distDir: string, sizes = [128, 633]): Promise<RenderFigures[] | string> {
   try {
@@ -191,9 +174,10 @@ export async function measureRenders(distDir: string, sizes = [128, 633]): Promi
   const figures: RenderFigures[] = [];
   for (const tasks of sizes) {
     const markdown = checklist(tasks);
-    const sidebar = await measureSidebarRender(distDir, markdown);
+    const plain = `data:text/html;charset=utf-8,${encodeURIComponent(plainPage(markdown))}`;
+    const sidebar = await measureSidebarRender(distDir, markdown, RENDER_RUNS, plain);
     if (!sidebar.ok) return sidebar.reason;
-    figures.push({ tasks, sidebar: sidebar.milliseconds, plain: await measurePlainRender(markdown) });
+    figures.push({ tasks, sidebar: sidebar.milliseconds, plain: sidebar.comparedMilliseconds! });
   }
   return figures;
 }
@@ -275,7 +259,8 @@ export function floorSection(
     'Each figure beside its target and the spec’s flow. Calls are counted on the emulated services (each is a round ' +
       'trip in Google); the throughput runs the concurrent load test (bench/concurrent-load.ts) with the emulator’s ' +
       'service latency at 50 ms; the render is headless Chromium from navigation start to the last phase on screen ' +
-      '(median of 5 loads), the plain page being the same headings and boxes as static HTML (bench/floor.ts).',
+      `(median of ${RENDER_RUNS} loads, each of the sidebar’s followed by one of the plain page in one browser), the ` +
+      'plain page being the same headings and boxes as static HTML (bench/floor.ts).',
     '',
     '| figure | Sheet Plan | target | spec’s flow | |',
     '|---|---|---|---|---|',

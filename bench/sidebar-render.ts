@@ -4,10 +4,11 @@
  * the last phase is on screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import os from 'node:os';
 import path from 'node:path';
 import { parsePlan } from '../src/core';
+import { median } from './figures';
 import { findChromium, launchBrowser } from '../src/node/browser/chromium';
 import { startServer } from '../src/node/server/main';
 import { PLAN_LOCATION, cellReference } from '../src/apps-script/plan-location';
@@ -38,9 +39,44 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export type RenderMeasure =
-  { ok: true; milliseconds: number; runs: number; browserVersion: string } | { ok: false; reason: string };
+  | {
+      ok: true;
+      milliseconds: number;
+      /** The page at `comparedWith`, loaded after each of the sidebar's loads (median): see measureSidebarRender. */
+      comparedMilliseconds?: number;
+      runs: number;
+      browserVersion: string;
+    }
+  | { ok: false; reason: string };
 
-export async function measureSidebarRender(distDir: string, markdown: string, runs = 5): Promise<RenderMeasure> {
+/** From navigation start until the page at `url` says it is on screen (`__renderShown`). */
+async function timeLoad(
+  browser: BrowserContext,
+  url: string,
+  before?: (page: Page) => Promise<unknown>,
+): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    const shown = await whenShown(page);
+    await before?.(page);
+    await page.goto(url);
+    return await shown();
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The sidebar's first render (median of `runs` loads, after one that warms the browser's caches). `comparedWith`, a
+ * page that calls `__renderShown` itself, is loaded after each of the sidebar's loads in the same browser: the two are
+ * timed in turn, so that a change in the machine's load (other work on its two cores) reaches both alike.
+ */
+export async function measureSidebarRender(
+  distDir: string,
+  markdown: string,
+  runs = 5,
+  comparedWith?: string,
+): Promise<RenderMeasure> {
   try {
     findChromium();
   } catch (error) {
@@ -53,13 +89,12 @@ export async function measureSidebarRender(distDir: string, markdown: string, ru
   const browser = await launchBrowser();
   try {
     const samples: number[] = [];
-    for (let i = 0; i < runs + 1; i++) {
-      const page = await browser.newPage();
-      const shown = await whenShown(page);
-      // The page notes when the frame that first holds the last phase's heading has been laid out and painted
-      // (the task after the next animation frame). Waiting for it from outside (a getByRole query polled over
-      // 1,300 buttons, or any polling script) would also time the test tool's own work on the page.
-      await page.addInitScript((heading: string) => {
+    const compared: number[] = [];
+    // The page notes when the frame that first holds the last phase's heading has been laid out and painted (the task
+    // after the next animation frame). Waiting for it from outside (a getByRole query polled over 1,300 buttons, or
+    // any polling script) would also time the test tool's own work on the page.
+    const noteShown = (page: Page) =>
+      page.addInitScript((heading: string) => {
         const shown = () =>
           [...document.querySelectorAll('.section-title')].some((title) => title.textContent?.startsWith(heading));
         new MutationObserver((_changes, observer) => {
@@ -68,15 +103,17 @@ export async function measureSidebarRender(distDir: string, markdown: string, ru
           requestAnimationFrame(() => setTimeout(() => window.__renderShown?.(performance.now())));
         }).observe(document, { childList: true, subtree: true });
       }, `Phase ${lastPhase}:`);
-      await page.goto(`${server.url}/sidebar`);
-      const elapsed = await shown();
-      if (i > 0) samples.push(elapsed); // the first load warms the browser's caches
-      await page.close();
+    for (let i = 0; i < runs + 1; i++) {
+      const elapsed = await timeLoad(browser, `${server.url}/sidebar`, noteShown);
+      const other = comparedWith === undefined ? undefined : await timeLoad(browser, comparedWith);
+      if (i === 0) continue; // the first loads warm the browser's caches
+      samples.push(elapsed);
+      if (other !== undefined) compared.push(other);
     }
-    samples.sort((a, b) => a - b);
     return {
       ok: true,
-      milliseconds: samples[Math.floor(samples.length / 2)],
+      milliseconds: median(samples),
+      ...(compared.length ? { comparedMilliseconds: median(compared) } : {}),
       runs,
       browserVersion: browser.browser()?.version() ?? 'unknown',
     };
