@@ -112,8 +112,8 @@ describe('what adoptFormat writes', () => {
   });
 
   test('a rewrite that would change how a task reads is refused, and not offered', () => {
-    // The rewrite takes the first `**` after the step for the end of the bold around step and title; here it opens a
-    // bold run inside the title, which would lose it.
+    // The rewrite takes the first `**` after the step for the end of the bold around step and title. Here that `**`
+    // opens a bold run inside the title: dropped with the space before it, the title would read `Checktotals**`.
     const text = '# Plan: P\n\n### Phase 1: W\n- [ ] **1.2: Check **totals**\n';
     expect(() => adoptFormat(text)).toThrow(
       /^INVALID_PLAN: Rewriting the plan would change how the task on line 4 reads/,
@@ -121,9 +121,39 @@ describe('what adoptFormat writes', () => {
     expect(needsAdoption(text)).toBe(false);
   });
 
+  test('a rewrite that would make a task of a line that is none now is refused with its words', () => {
+    // Two byte-order marks: the rewrite drops the first, and the line the second began reads as a task.
+    const text = '\uFEFF\uFEFF# Plan: B\n## Notes\n# P\n\uFEFF- [ ] bom task';
+    expect(outlinePlan(text).tasks).toEqual([]);
+    expect(() => adoptFormat(text)).toThrow(
+      /^INVALID_PLAN: Rewriting the plan would make "bom task" a task, which it is not now; nothing was written/,
+    );
+    expect(needsAdoption(text)).toBe(false);
+  });
+
   test('a plan with nothing to rewrite is refused, and so is an empty text', () => {
     expect(() => adoptFormat('# Plan: P\n\nGoal: G\n\n### Phase 1: W\n- [ ] 1.1 A\n')).toThrow(PlanError);
     expect(needsAdoption('')).toBe(false);
+  });
+});
+
+test('needsAdoption answers a plan in the format without making the refusal adoptFormat throws', () => {
+  // The sidebar asks on every plan it draws; under a debugger (DevTools, the benchmarks' Playwright) the first error a
+  // page makes costs 12-20 ms, as V8 then places each frame of its stack in the page's whole script.
+  jest.isolateModules(() => {
+    type Errors = typeof import('../../src/core/errors');
+    jest.doMock('../../src/core/errors', () => {
+      const actual = jest.requireActual<Errors>('../../src/core/errors');
+      return { ...actual, invalidArgument: jest.fn(actual.invalidArgument) };
+    });
+    // adopt.ts as it is, loaded in this sandbox: the errors module it imports is the one above.
+    const adopt = jest.requireActual<typeof import('../../src/core/format/adopt')>('../../src/core/format/adopt');
+    const errors = jest.requireMock<Errors>('../../src/core/errors');
+    expect(adopt.needsAdoption(realShape('canonical-sheet-plan.md'))).toBe(false);
+    expect(errors.invalidArgument).not.toHaveBeenCalled();
+    // The refusal itself is unchanged, and this is how it is made.
+    expect(() => adopt.adoptFormat(realShape('canonical-sheet-plan.md'))).toThrow(/^INVALID_ARGUMENT/);
+    expect(errors.invalidArgument).toHaveBeenCalledTimes(1);
   });
 });
 

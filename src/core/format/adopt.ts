@@ -118,15 +118,23 @@ function canonicalDocument(markdown: string, outline: PlanOutline): string | nul
   const adopted = rewrite.toString();
   if (adopted === markdown) return null;
   // Every task must read exactly as before: same step, status, title, note and date.
-  const after = outlinePlan(adopted).tasks.map(taskKey);
+  const afterTasks = outlinePlan(adopted).tasks;
+  const after = afterTasks.map(taskKey);
   const before = outline.tasks.map(taskKey);
   const changed = before.findIndex((key, i) => key !== after[i]);
-  if (changed >= 0 || after.length !== before.length) {
-    const task = outline.tasks[changed >= 0 ? changed : before.length - 1];
+  if (changed >= 0) {
     throw new PlanError(
       'INVALID_PLAN',
-      `Rewriting the plan would change how the task on line ${task.line + 1} reads; ${NOTHING_WRITTEN}. ` +
-        'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
+      `Rewriting the plan would change how the task on line ${outline.tasks[changed].line + 1} reads; ` +
+        `${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is read as it stands)`,
+    );
+  }
+  if (after.length > before.length) {
+    // A line that is no task now would read as one: it has no line of its own in the plan as it stands.
+    throw new PlanError(
+      'INVALID_PLAN',
+      `Rewriting the plan would make "${afterTasks[before.length].title}" a task, which it is not now; ` +
+        `${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is read as it stands)`,
     );
   }
   return adopted;
