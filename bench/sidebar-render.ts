@@ -23,7 +23,7 @@ declare global {
  * When the page says its content is on screen (it calls `__renderShown` with its performance.now()): a binding, so that
  * nothing polls the page while it renders. The sidebar and the plain page are timed the same way.
  */
-export async function whenShown(page: Page): Promise<() => Promise<number>> {
+async function whenShown(page: Page): Promise<() => Promise<number>> {
   let settle: (at: number) => void = () => {};
   const shown = new Promise<number>((resolve) => (settle = resolve));
   await page.exposeFunction('__renderShown', (at: number) => settle(at));
@@ -42,7 +42,7 @@ export type RenderMeasure =
   | {
       ok: true;
       milliseconds: number;
-      /** The page at `comparedWith`, loaded after each of the sidebar's loads (median): see measureSidebarRender. */
+      /** The page at `comparedWith`, loaded beside each of the sidebar's loads (median): see measureSidebarRender. */
       comparedMilliseconds?: number;
       runs: number;
       browserVersion: string;
@@ -68,7 +68,7 @@ async function timeLoad(
 
 /**
  * The sidebar's first render (median of `runs` loads, after one that warms the browser's caches). `comparedWith`, a
- * page that calls `__renderShown` itself, is loaded after each of the sidebar's loads in the same browser: the two are
+ * page that calls `__renderShown` itself, is loaded beside each of the sidebar's loads in the same browser: the two are
  * timed in turn, so that a change in the machine's load (other work on its two cores) reaches both alike.
  */
 export async function measureSidebarRender(
@@ -103,9 +103,14 @@ export async function measureSidebarRender(
           requestAnimationFrame(() => setTimeout(() => window.__renderShown?.(performance.now())));
         }).observe(document, { childList: true, subtree: true });
       }, `Phase ${lastPhase}:`);
+    const sidebarLoad = () => timeLoad(browser, `${server.url}/sidebar`, noteShown);
+    const comparedLoad = async () => (comparedWith === undefined ? undefined : timeLoad(browser, comparedWith));
     for (let i = 0; i < runs + 1; i++) {
-      const elapsed = await timeLoad(browser, `${server.url}/sidebar`, noteShown);
-      const other = comparedWith === undefined ? undefined : await timeLoad(browser, comparedWith);
+      // Each goes first every other round: what a page leaves behind as it closes falls on both alike.
+      const comparedFirst = i % 2 === 1;
+      const before = comparedFirst ? await comparedLoad() : undefined;
+      const elapsed = await sidebarLoad();
+      const other = comparedFirst ? before : await comparedLoad();
       if (i === 0) continue; // the first loads warm the browser's caches
       samples.push(elapsed);
       if (other !== undefined) compared.push(other);

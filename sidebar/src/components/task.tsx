@@ -187,9 +187,9 @@ function decidedMark(note: string) {
 }
 
 /**
- * The row's title with its range links, then the person's decision mark if there is one: one list, the span's only
- * child. Preact draws a list beside another child through a Fragment of its own, and a row with a range in its
- * title then cost a component instance more on a long plan's first render.
+ * The row's title with its range links, then the person's decision mark if there is one: the span's only child (a
+ * string, or one list). Preact draws a list beside another child through a Fragment of its own, and a row with a
+ * range in its title then cost a component instance more on a long plan's first render.
  */
 function titleContent(task: PlanTask) {
   const title = linkedText(task.title);
