@@ -68,6 +68,15 @@ function canonicalTaskLine(line: string, outline: PlanOutline, index: number): s
   return `${indentation}- [${symbol}]${optional} ${task.step} ${text}`;
 }
 
+/** The refusal of a rewrite that would change what the plan says: it would `change` this. */
+function refusedRewrite(change: string): PlanError {
+  return new PlanError(
+    'INVALID_PLAN',
+    `Rewriting the plan would ${change}; ${NOTHING_WRITTEN}. ` +
+      'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
+  );
+}
+
 /** What a task is, for checking that adoption changed none: step, status, title, note and date. */
 function taskKey(task: PlanTask): string {
   return JSON.stringify([task.step, task.status, task.title, task.note ?? '', task.completedDate ?? '']);
@@ -122,20 +131,10 @@ function canonicalDocument(markdown: string, outline: PlanOutline): string | nul
   const after = afterTasks.map(taskKey);
   const before = outline.tasks.map(taskKey);
   const changed = before.findIndex((key, i) => key !== after[i]);
-  if (changed >= 0) {
-    throw new PlanError(
-      'INVALID_PLAN',
-      `Rewriting the plan would change how the task on line ${outline.tasks[changed].line + 1} reads; ` +
-        `${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is read as it stands)`,
-    );
-  }
+  if (changed >= 0) throw refusedRewrite(`change how the task on line ${outline.tasks[changed].line + 1} reads`);
+  // A line that is no task now would read as one: it has no line of its own in the plan as it stands.
   if (after.length > before.length) {
-    // A line that is no task now would read as one: it has no line of its own in the plan as it stands.
-    throw new PlanError(
-      'INVALID_PLAN',
-      `Rewriting the plan would make "${afterTasks[before.length].title}" a task, which it is not now; ` +
-        `${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is read as it stands)`,
-    );
+    throw refusedRewrite(`make "${afterTasks[before.length].title}" a task, which it is not now`);
   }
   return adopted;
 }
