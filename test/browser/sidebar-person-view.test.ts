@@ -24,6 +24,7 @@ Status: approved
 - [/] 1.4 Join sales and costs
 - [ ] 1.5 Write the summary
   - After: 1.1, 1.2
+- [ ] 1.6 Chart the margins — changes requested: use the March figures
 `;
 
 test('"Needs you" lists the review, the questions and the blocked task first, each going to its item', async () => {
@@ -67,6 +68,9 @@ test('states look different: decided, waiting without a claim, nobody on it, wha
       .locator('.task-title')
       .evaluate((title) => [...title.childNodes].map((node) => (node as Element).className ?? node.textContent)),
   ).resolves.toEqual(['Import the costs into ', 'range-link', 'decided-mark decided-approved']);
+  await expect(taskRow(page, '1.6').locator('.decided-mark.decided-changes').textContent()).resolves.toBe(
+    'Changes requested',
+  );
   // 1.3 waits for the person: the agent's claim (and a Release) is not shown on it.
   await expect(taskRow(page, '1.3').locator('.task-working').count()).resolves.toBe(0);
   await expect(taskRow(page, '1.4').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');
