@@ -4,6 +4,8 @@
  * the last phase is on screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +44,10 @@ export type RenderMeasure =
   | {
       ok: true;
       milliseconds: number;
-      /** The page at `comparedWith`, loaded beside each of the sidebar's loads (median): see measureSidebarRender. */
+      /** The page at `comparedWith` (median): see RenderOptions. */
       comparedMilliseconds?: number;
+      /** The sidebar's markup as a static page (median): see RenderOptions. */
+      staticCopyMilliseconds?: number;
       runs: number;
       browserVersion: string;
     }
@@ -66,16 +70,72 @@ async function timeLoad(
   }
 }
 
+/** A page's own way of saying its content is on screen: the task after the next animation frame, as the sidebar's. */
+export const SHOWN_SCRIPT = 'requestAnimationFrame(() => setTimeout(() => window.__renderShown(performance.now())));';
+
+export interface RenderOptions {
+  /** Loads whose median is a figure, after one round that warms the browser's caches. */
+  runs?: number;
+  /**
+   * A page (its HTML, which calls `__renderShown` itself) timed in turn with the sidebar (`comparedMilliseconds`). It
+   * is served over HTTP from this machine, as the sidebar is: a data: URL is decoded as it is read, which at 633 tasks
+   * made a plain page half again as slow.
+   */
+  comparedWith?: string;
+  /**
+   * Also time the sidebar's own markup at its first render, served as static HTML with no script but SHOWN_SCRIPT
+   * (`staticCopyMilliseconds`): what drawing this panel costs at least, however it is drawn.
+   */
+  staticCopy?: boolean;
+}
+
+/** The sidebar's markup once it is on screen, as a static page that says when it is on screen itself. */
+async function staticCopyOf(
+  browser: BrowserContext,
+  url: string,
+  noteShown: (page: Page) => Promise<unknown>,
+): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    const shown = await whenShown(page);
+    await noteShown(page);
+    await page.goto(url);
+    await shown();
+    const html = await page.evaluate(() => `<!DOCTYPE html>${document.documentElement.outerHTML}`);
+    return html.replace(/<script\b[^]*?<\/script>/gi, '').replace('</body>', `<script>${SHOWN_SCRIPT}</script></body>`);
+  } finally {
+    await page.close();
+  }
+}
+
+interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A server on this machine that answers every request with `html`. */
+async function serve(html: string): Promise<Served> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /**
- * The sidebar's first render (median of `runs` loads, after one that warms the browser's caches). `comparedWith`, a
- * page that calls `__renderShown` itself, is loaded beside each of the sidebar's loads in the same browser: the two are
- * timed in turn, so that a change in the machine's load (other work on its two cores) reaches both alike.
+ * The sidebar's first render (median of `runs` loads, after a round that warms the browser's caches). The other pages
+ * (`comparedWith`, the static copy) are loaded in the same browser, each round in turn with the sidebar, so that a
+ * change in the machine's load (other work on its two cores) reaches each alike.
  */
 export async function measureSidebarRender(
   distDir: string,
   markdown: string,
-  runs = 5,
-  comparedWith?: string,
+  { runs = 5, comparedWith, staticCopy = false }: RenderOptions = {},
 ): Promise<RenderMeasure> {
   try {
     findChromium();
@@ -87,9 +147,10 @@ export async function measureSidebarRender(
   const server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir });
   server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const browser = await launchBrowser();
+  const servers: Served[] = [];
+  let comparedServer: Served | undefined;
+  let copyServer: Served | undefined;
   try {
-    const samples: number[] = [];
-    const compared: number[] = [];
     // The page notes when the frame that first holds the last phase's heading has been laid out and painted (the task
     // after the next animation frame). Waiting for it from outside (a getByRole query polled over 1,300 buttons, or
     // any polling script) would also time the test tool's own work on the page.
@@ -103,26 +164,32 @@ export async function measureSidebarRender(
           requestAnimationFrame(() => setTimeout(() => window.__renderShown?.(performance.now())));
         }).observe(document, { childList: true, subtree: true });
       }, `Phase ${lastPhase}:`);
-    const sidebarLoad = () => timeLoad(browser, `${server.url}/sidebar`, noteShown);
-    const comparedLoad = async () => (comparedWith === undefined ? undefined : timeLoad(browser, comparedWith));
-    for (let i = 0; i < runs + 1; i++) {
-      // Each goes first every other round: what a page leaves behind as it closes falls on both alike.
-      const comparedFirst = i % 2 === 1;
-      const before = comparedFirst ? await comparedLoad() : undefined;
-      const elapsed = await sidebarLoad();
-      const other = comparedFirst ? before : await comparedLoad();
-      if (i === 0) continue; // the first loads warm the browser's caches
-      samples.push(elapsed);
-      if (other !== undefined) compared.push(other);
+    const sidebarUrl = `${server.url}/sidebar`;
+    const timed = (load: () => Promise<number>) => ({ load, samples: [] as number[] });
+    const sidebar = timed(() => timeLoad(browser, sidebarUrl, noteShown));
+    if (comparedWith !== undefined) servers.push((comparedServer = await serve(comparedWith)));
+    if (staticCopy) servers.push((copyServer = await serve(await staticCopyOf(browser, sidebarUrl, noteShown))));
+    const compared = comparedServer && timed(() => timeLoad(browser, comparedServer!.url));
+    const copy = copyServer && timed(() => timeLoad(browser, copyServer!.url));
+    const pages = [sidebar, compared, copy].filter((page) => page !== undefined);
+    for (let round = 0; round < runs + 1; round++) {
+      // The pages take turns going first: what a page leaves behind as it closes falls on each alike.
+      for (let k = 0; k < pages.length; k++) {
+        const page = pages[(round + k) % pages.length];
+        const elapsed = await page.load();
+        if (round > 0) page.samples.push(elapsed); // the first round warms the browser's caches
+      }
     }
     return {
       ok: true,
-      milliseconds: median(samples),
-      ...(compared.length ? { comparedMilliseconds: median(compared) } : {}),
+      milliseconds: median(sidebar.samples),
+      ...(compared ? { comparedMilliseconds: median(compared.samples) } : {}),
+      ...(copy ? { staticCopyMilliseconds: median(copy.samples) } : {}),
       runs,
       browserVersion: browser.browser()?.version() ?? 'unknown',
     };
   } finally {
+    await Promise.all(servers.map((served) => served.close()));
     await browser.dispose();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
