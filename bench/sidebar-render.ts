@@ -123,7 +123,10 @@ async function serve(html: string): Promise<Served> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections(); // the browser keeps its connections open
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -148,8 +151,6 @@ export async function measureSidebarRender(
   server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
   const browser = await launchBrowser();
   const servers: Served[] = [];
-  let comparedServer: Served | undefined;
-  let copyServer: Served | undefined;
   try {
     // The page notes when the frame that first holds the last phase's heading has been laid out and painted (the task
     // after the next animation frame). Waiting for it from outside (a getByRole query polled over 1,300 buttons, or
@@ -167,10 +168,13 @@ export async function measureSidebarRender(
     const sidebarUrl = `${server.url}/sidebar`;
     const timed = (load: () => Promise<number>) => ({ load, samples: [] as number[] });
     const sidebar = timed(() => timeLoad(browser, sidebarUrl, noteShown));
-    if (comparedWith !== undefined) servers.push((comparedServer = await serve(comparedWith)));
-    if (staticCopy) servers.push((copyServer = await serve(await staticCopyOf(browser, sidebarUrl, noteShown))));
-    const compared = comparedServer && timed(() => timeLoad(browser, comparedServer!.url));
-    const copy = copyServer && timed(() => timeLoad(browser, copyServer!.url));
+    const servedPage = async (html: string) => {
+      const served = await serve(html);
+      servers.push(served);
+      return timed(() => timeLoad(browser, served.url));
+    };
+    const compared = comparedWith === undefined ? undefined : await servedPage(comparedWith);
+    const copy = staticCopy ? await servedPage(await staticCopyOf(browser, sidebarUrl, noteShown)) : undefined;
     const pages = [sidebar, compared, copy].filter((page) => page !== undefined);
     for (let round = 0; round < runs + 1; round++) {
       // The pages take turns going first: what a page leaves behind as it closes falls on each alike.
