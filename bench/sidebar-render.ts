@@ -1,7 +1,8 @@
 /**
  * The sidebar's first render of a plan, in headless Chromium: the real dist/Sidebar.html served by
- * the local emulator (its google.script.run answered in-process), timed from navigation start until
- * the last phase is on screen.
+ * the local emulator (each request runs showPlanSidebar, as opening the sidebar does), timed from
+ * navigation start until the frame after the one that first holds the last phase's heading (a phase
+ * below the fold is in the page then, though content-visibility may skip laying it out).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -23,7 +24,8 @@ declare global {
 
 /**
  * When the page says its content is on screen (it calls `__renderShown` with its performance.now()): a binding, so that
- * nothing polls the page while it renders. The sidebar and the plain page are timed the same way.
+ * nothing polls the page while it renders. The sidebar says it from an init script (noteShown), the other pages from
+ * SHOWN_SCRIPT at the end of their body.
  */
 async function whenShown(page: Page): Promise<() => Promise<number>> {
   let settle: (at: number) => void = () => {};
@@ -77,19 +79,21 @@ export interface RenderOptions {
   /** Loads whose median is a figure, after one round that warms the browser's caches. */
   runs?: number;
   /**
-   * A page (its HTML, which calls `__renderShown` itself) timed in turn with the sidebar (`comparedMilliseconds`). It
-   * is served over HTTP from this machine, as the sidebar is: a data: URL is decoded as it is read, which took the
-   * panel's markup at 633 tasks (360 KB) twice as long to show.
+   * A page (its HTML, which calls `__renderShown` itself) timed in the same rounds as the sidebar
+   * (`comparedMilliseconds`). It is served over HTTP from this machine, as the sidebar is, so that both pay a request.
+   * (A data: URL pays none, but is decoded as it is read: the panel's markup at 633 tasks, 360 KB, took twice as long
+   * to show so.)
    */
   comparedWith?: string;
   /**
-   * Also time the sidebar's own markup at its first render, served as static HTML with no script but SHOWN_SCRIPT
-   * (`staticCopyMilliseconds`): what drawing this panel costs at least, however it is drawn.
+   * Also time the sidebar's markup as it stands after its first render, served as static HTML with no script but
+   * SHOWN_SCRIPT (`staticCopyMilliseconds`): what the browser alone takes to parse, style, lay out and paint that
+   * markup. A floor only for pages that end with this same DOM; a leaner one could be drawn sooner.
    */
   staticCopy?: boolean;
 }
 
-/** The sidebar's markup once it is on screen, as a static page that says when it is on screen itself. */
+/** The sidebar's markup once it is on screen, as a static page that says when it is on screen (SHOWN_SCRIPT). */
 async function staticCopyOf(
   browser: BrowserContext,
   url: string,
@@ -106,6 +110,14 @@ async function staticCopyOf(
   } finally {
     await page.close();
   }
+}
+
+/** Every order of `items` (two give two orders, three six). */
+function orderings<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((first, index) =>
+    orderings([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [first, ...rest]),
+  );
 }
 
 interface Served {
@@ -132,8 +144,8 @@ async function serve(html: string): Promise<Served> {
 
 /**
  * The sidebar's first render (median of `runs` loads, after a round that warms the browser's caches). The other pages
- * (`comparedWith`, the static copy) are loaded in the same browser, each round in turn with the sidebar, so that a
- * change in the machine's load (other work on its two cores) reaches each alike.
+ * (`comparedWith`, the static copy) are loaded in the same browser, in the same rounds, so that a change in the
+ * machine's load (other work on its two cores) reaches each alike.
  */
 export async function measureSidebarRender(
   distDir: string,
@@ -145,13 +157,17 @@ export async function measureSidebarRender(
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }
-  const lastPhase = parsePlan(markdown).phases.at(-1)!.number;
+  const lastPhase = parsePlan(markdown).phases.at(-1)?.number;
+  if (lastPhase === undefined) return { ok: false, reason: 'the plan has no phase whose heading could be waited for' };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sheet-plan-bench-'));
-  const server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir });
-  server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
-  const browser = await launchBrowser();
   const servers: Served[] = [];
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir });
+    server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
+    const context = await launchBrowser();
+    browser = context;
     // The page notes when the frame that first holds the last phase's heading has been laid out and painted (the task
     // after the next animation frame). Waiting for it from outside (a getByRole query polled over 1,300 buttons, or
     // any polling script) would also time the test tool's own work on the page.
@@ -167,19 +183,19 @@ export async function measureSidebarRender(
       }, `Phase ${lastPhase}:`);
     const sidebarUrl = `${server.url}/sidebar`;
     const timed = (load: () => Promise<number>) => ({ load, samples: [] as number[] });
-    const sidebar = timed(() => timeLoad(browser, sidebarUrl, noteShown));
+    const sidebar = timed(() => timeLoad(context, sidebarUrl, noteShown));
     const servedPage = async (html: string) => {
       const served = await serve(html);
       servers.push(served);
-      return timed(() => timeLoad(browser, served.url));
+      return timed(() => timeLoad(context, served.url));
     };
     const compared = comparedWith === undefined ? undefined : await servedPage(comparedWith);
-    const copy = staticCopy ? await servedPage(await staticCopyOf(browser, sidebarUrl, noteShown)) : undefined;
-    const pages = [sidebar, compared, copy].filter((page) => page !== undefined);
+    const copy = staticCopy ? await servedPage(await staticCopyOf(context, sidebarUrl, noteShown)) : undefined;
+    // Each round loads the pages in another of their orders, so that each follows each other page equally often over
+    // a whole number of cycles: what a page leaves behind as it closes falls on each alike.
+    const orders = orderings([sidebar, compared, copy].filter((page) => page !== undefined));
     for (let round = 0; round < runs + 1; round++) {
-      // The pages take turns going first: what a page leaves behind as it closes falls on each alike.
-      for (let k = 0; k < pages.length; k++) {
-        const page = pages[(round + k) % pages.length];
+      for (const page of orders[round % orders.length]) {
         const elapsed = await page.load();
         if (round > 0) page.samples.push(elapsed); // the first round warms the browser's caches
       }
@@ -190,12 +206,12 @@ export async function measureSidebarRender(
       ...(compared ? { comparedMilliseconds: median(compared.samples) } : {}),
       ...(copy ? { staticCopyMilliseconds: median(copy.samples) } : {}),
       runs,
-      browserVersion: browser.browser()?.version() ?? 'unknown',
+      browserVersion: context.browser()?.version() ?? 'unknown',
     };
   } finally {
     await Promise.all(servers.map((served) => served.close()));
-    await browser.dispose();
-    await server.close();
+    await browser?.dispose();
+    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
