@@ -55,21 +55,30 @@ export type RenderMeasure =
     }
   | { ok: false; reason: string };
 
-/** From navigation start until the page at `url` says it is on screen (`__renderShown`). */
-async function timeLoad(
+/**
+ * Opens `url` in a new page (`before` prepares the page), waits until it says it is on screen (`__renderShown`), and
+ * answers what `read` takes from the page then, given the time from navigation start.
+ */
+async function whenLoaded<T>(
   browser: BrowserContext,
   url: string,
+  read: (page: Page, elapsed: number) => Promise<T>,
   before?: (page: Page) => Promise<unknown>,
-): Promise<number> {
+): Promise<T> {
   const page = await browser.newPage();
   try {
     const shown = await whenShown(page);
     await before?.(page);
     await page.goto(url);
-    return await shown();
+    return await read(page, await shown());
   } finally {
     await page.close();
   }
+}
+
+/** From navigation start until the page at `url` says it is on screen. */
+function timeLoad(browser: BrowserContext, url: string, before?: (page: Page) => Promise<unknown>): Promise<number> {
+  return whenLoaded(browser, url, async (_page, elapsed) => elapsed, before);
 }
 
 /** A page's own way of saying its content is on screen: the task after the next animation frame, as the sidebar's. */
@@ -99,17 +108,13 @@ async function staticCopyOf(
   url: string,
   noteShown: (page: Page) => Promise<unknown>,
 ): Promise<string> {
-  const page = await browser.newPage();
-  try {
-    const shown = await whenShown(page);
-    await noteShown(page);
-    await page.goto(url);
-    await shown();
-    const html = await page.evaluate(() => `<!DOCTYPE html>${document.documentElement.outerHTML}`);
-    return html.replace(/<script\b[^]*?<\/script>/gi, '').replace('</body>', `<script>${SHOWN_SCRIPT}</script></body>`);
-  } finally {
-    await page.close();
-  }
+  const html = await whenLoaded(
+    browser,
+    url,
+    (page) => page.evaluate(() => `<!DOCTYPE html>${document.documentElement.outerHTML}`),
+    noteShown,
+  );
+  return html.replace(/<script\b[^]*?<\/script>/gi, '').replace('</body>', `<script>${SHOWN_SCRIPT}</script></body>`);
 }
 
 /** Every order of `items` (two give two orders, three six). */
