@@ -154,8 +154,8 @@ export function adoptFormat(markdown: string, outline: PlanOutline = outlinePlan
 /** True when adoptFormat would change the document (the sidebar offers the rewrite then). */
 export function needsAdoption(markdown: string, outline: PlanOutline = outlinePlan(markdown)): boolean {
   // A plan already in the format is answered without an exception: the sidebar asks on every plan it draws, and under a
-  // debugger (DevTools, the benchmarks' Playwright) V8 records where each frame of a new Error's stack is, which
-  // re-reads the page's whole script: 12-20 ms of its first render.
+  // debugger (DevTools, the benchmarks' Playwright) the page's first new Error cost 12-20 ms of its first render, as V8
+  // records where each frame of its stack is.
   try {
     return canonicalDocument(markdown, outline) !== null;
   } catch {
