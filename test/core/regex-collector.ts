@@ -29,16 +29,34 @@ function regexLiteral(text: string): { source: string; flags: string } {
   return { source: text.slice(1, end), flags: text.slice(end + 1) };
 }
 
+const OPTIONS: ts.CompilerOptions = {
+  allowJs: true,
+  // Only the code's own constants are followed, never types nor packages: no lib.d.ts, @types or imported package is
+  // read (a program of one small file is made in 40 ms, not 2 s).
+  noLib: true,
+  types: [],
+  noEmit: true,
+  skipLibCheck: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+};
+
+/** A compiler host that resolves relative imports only: a package's constants are never part of our patterns. */
+function ownFilesHost(): ts.CompilerHost {
+  const host = ts.createCompilerHost(OPTIONS);
+  host.resolveModuleNameLiterals = (literals, containingFile, _redirect, options) =>
+    literals.map((literal) => ({
+      resolvedModule: literal.text.startsWith('.')
+        ? ts.resolveModuleName(literal.text, containingFile, options, host).resolvedModule
+        : undefined,
+    }));
+  return host;
+}
+
 export function collectPatterns(files: string[]): Collection {
-  const program = ts.createProgram(files, {
-    allowJs: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    jsx: ts.JsxEmit.ReactJSX,
-  });
+  const program = ts.createProgram(files, OPTIONS, ownFilesHost());
   const checker = program.getTypeChecker();
   const collection: Collection = { patterns: [], unreadable: [] };
   const where = (node: ts.Node) => {
