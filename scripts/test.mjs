@@ -1,20 +1,24 @@
 /**
- * `npm test` after the build: the type checks and linters (scripts/checks.mjs) run beside jest instead of before
- * it. Jest's browser, server and MCP files spend much of their time waiting on another process (Chromium, a server,
- * a child), and the checks fill those gaps. (At a lower priority they waited for jest's files and ended last.) Each
- * check's one-line verdict is printed when it ends, a failed check's output once jest has ended; the command fails
- * if jest or any check failed.
+ * `npm test`: the build, Chromium found (or installed), then jest; the type checks and linters (scripts/checks.mjs)
+ * run beside all of it instead of before it. Jest's browser, server and MCP files spend much of their time waiting on
+ * another process (Chromium, a server, a child), and the checks fill those gaps. (At a lower priority they waited for
+ * jest's files and ended last.) Finding Chromium may install it with apt-get (network and disk, not CPU), so it runs
+ * beside the rest of the build once the Node tools it is one of are built. Jest is told the build is this run's
+ * (SHEET_PLAN_BUILT, test/global-setup.cjs), so it does not build again. Each check's one-line verdict is printed
+ * when it ends, a failed check's output once jest has ended; the command fails if the build, jest or any check failed.
  */
 import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildDist, buildNode, buildTypes } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Runs `args` with node; answers the exit code. `onOutput` takes piped output, else it is the terminal's. */
-function run(args, onOutput) {
+function run(args, onOutput, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: onOutput ? 'pipe' : 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: onOutput ? 'pipe' : 'inherit' });
     if (onOutput) {
       child.stdout.on('data', onOutput);
       child.stderr.on('data', onOutput);
@@ -37,9 +41,31 @@ const checks = run([path.join(root, 'scripts/checks.mjs')], (chunk) => {
   }
   printedUpTo = end;
 });
-const jest = run([path.join(root, 'node_modules/jest/bin/jest.js'), ...process.argv.slice(2)]);
 
-const [checksCode, jestCode] = await Promise.all([checks, jest]);
+/** The build and Chromium: 0 when jest can run. */
+async function prepare() {
+  try {
+    await buildNode(); // build/ensure-chromium.js among the Node tools
+    const chromium = run([path.join(root, 'build/ensure-chromium.js')]);
+    const [names] = await Promise.all([buildDist(), buildTypes()]);
+    const size = (await stat(path.join(root, 'dist/Code.js'))).size;
+    process.stdout.write(`dist/Code.js: ${(size / 1024).toFixed(1)} KiB, ${names.length} entry points\n`);
+    return await chromium;
+  } catch (error) {
+    process.stdout.write(`The build failed: ${error instanceof Error ? error.message : error}\n`);
+    return 1;
+  }
+}
+
+const prepared = await prepare();
+const jestCode =
+  prepared === 0
+    ? await run([path.join(root, 'node_modules/jest/bin/jest.js'), ...process.argv.slice(2)], undefined, {
+        ...process.env,
+        SHEET_PLAN_BUILT: '1',
+      })
+    : prepared;
+const checksCode = await checks;
 if (checksCode !== 0) {
   // Last, after jest's count: a run whose tests all passed still failed.
   const which = failedChecks.length ? failedChecks.join(', ') : 'see above';

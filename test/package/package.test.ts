@@ -26,9 +26,12 @@ const ROOT = path.resolve(__dirname, '../..');
 let consumer: string;
 
 beforeAll(() => {
-  // The declarations are built by `npm run build`; the tests' own set-up leaves them out.
-  const build = "import { buildTypes } from './scripts/build.mjs'; await buildTypes();";
-  execFileSync(process.execPath, ['--input-type=module', '-e', build], { cwd: ROOT });
+  // The declarations are built by `npm run build` and `npm test` (which says so: SHEET_PLAN_BUILT); jest's own set-up
+  // leaves them out.
+  if (process.env.SHEET_PLAN_BUILT !== '1') {
+    const build = "import { buildTypes } from './scripts/build.mjs'; await buildTypes();";
+    execFileSync(process.execPath, ['--input-type=module', '-e', build], { cwd: ROOT });
+  }
   consumer = mkdtempSync(path.join(tmpdir(), 'sheet-plan-consumer-'));
   mkdirSync(path.join(consumer, 'node_modules'));
   // As `npm install /path/to/sheet-plan` leaves it: a link to the package folder.
