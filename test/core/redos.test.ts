@@ -157,6 +157,20 @@ describe('the check itself', () => {
     expect(reports).toEqual([expect.stringMatching(/lookahead\.ts:1 .*: exponential \(fuzz\)/)]);
   }, 120_000);
 
+  test('follows a regex given to match/search from an array, a map or a record to where it is written', () => {
+    const file = write(
+      'taken.ts',
+      'const PARTS = [/a+b/];\n' +
+        "const BY_NAME = new Map([['x', /c+/]]);\n" +
+        'const FIELDS: Record<string, RegExp> = { y: /d+/ };\n' +
+        'export const find = (text: string) =>\n' +
+        "  [text.match(PARTS[0]), text.match(BY_NAME.get('x')!), text.search(FIELDS.y)];\n",
+    );
+    const { patterns, unreadable } = collectPatterns([file]);
+    expect(unreadable).toEqual([]);
+    expect(patterns.map((pattern) => pattern.source)).toEqual(['a+b', 'c+', 'd+']);
+  });
+
   test('refuses a pattern built at run time, which it could not check', () => {
     const file = write('dynamic.ts', 'export const make = (word: string) => new RegExp(word.repeat(2));\n');
     expect(collectPatterns([file]).unreadable).toEqual([`${file}:1: new RegExp(word.repeat(2))`]);
