@@ -4,7 +4,8 @@ const os = require('node:os');
  * esbuild strips types only (type checking is `npm run typecheck`'s job): test/esbuild-transform.cjs.
  */
 module.exports = {
-  // jest's Node environment, which collects a file's garbage after it: test/environment.cjs says why.
+  // jest's Node environment, which collects a worker's garbage after a file once its heap is large:
+  // test/environment.cjs says why.
   testEnvironment: '<rootDir>/test/environment.cjs',
   roots: ['<rootDir>/test'],
   transform: { '^.+\\.tsx?$': '<rootDir>/test/esbuild-transform.cjs' },
