@@ -166,6 +166,8 @@ test('after approving a review or answering, the focus moves to the next thing t
   await page.keyboard.type('Yes, include them');
   await page.keyboard.press('Enter');
   await page.locator('.need-question', { hasText: 'Should we include' }).waitFor({ state: 'detached' });
+  // The focus moves on in an effect after the render that took the item away, the save perhaps still in flight.
+  await sidebar.settled();
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/^Question 2: Threshold/);
   expect(await axeViolations(page)).toEqual([]);
 });
