@@ -5,7 +5,6 @@
  * 50 ms per service call and 30 agents, the bytes Apps Script evaluates on every execution and their top-level time,
  * and the sidebar's size and first render beside a plain page showing the same checklist.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,7 @@ import { runConcurrentLoad, type LoadFigures } from './concurrent-load';
 import { mark, median } from './figures';
 import { SHOWN_SCRIPT, measureSidebarRender } from './sidebar-render';
 import { withApprovalOff } from './approval-off';
+import { currentCommit, lastTestRun } from '../scripts/test-run-record.mjs';
 
 type Execution = ReturnType<typeof createExecution>;
 const SPREADSHEET = new Set(['SpreadsheetApp', 'Spreadsheet', 'Sheet', 'Range']);
@@ -281,33 +281,6 @@ export function floorSection(
   ].join('\n');
 }
 
-interface TestRun {
-  seconds: number;
-  date: string;
-  cores: number;
-  commit: string | null;
-  /** Tracked files differed from the commit. */
-  changed: boolean;
-}
-
-/** The last whole `npm test` that passed in this checkout, as scripts/test-run-record.mjs keeps it. */
-function lastTestRun(root: string): TestRun | undefined {
-  try {
-    const record = path.join(root, 'node_modules/.cache/sheet-plan/last-test-run.json');
-    return JSON.parse(readFileSync(record, 'utf8')) as TestRun;
-  } catch {
-    return undefined;
-  }
-}
-
-function headCommit(root: string): string | null {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim();
-  } catch {
-    return null;
-  }
-}
-
 /**
  * `npm test`'s time, from its last whole passing run in this checkout: the bench does not run the suite (four minutes
  * with both cores busy would skew its other figures). A run of another commit, or of uncommitted changes, is shown as
@@ -319,7 +292,7 @@ function testRunRow(distDir: string): [string, string, string, string, boolean] 
   const label = '`npm test`, the whole suite (its last passing run at this commit, on this machine)';
   const target = '≤ 240 s on 2 cores (7:30 loaded, 4:08 idle before)';
   if (!run) return [label, 'not measured: run `npm test`, then the bench', target, 'n/a', false];
-  const head = headCommit(root);
+  const head = currentCommit(root);
   const at = run.commit ? run.commit.slice(0, 7) : 'no commit';
   const thisCommit = run.commit !== null && run.commit === head && !run.changed;
   const seconds = `${run.seconds.toFixed(0)} s`;

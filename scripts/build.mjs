@@ -318,8 +318,12 @@ export async function buildAll({ types = true } = {}) {
   return names;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const names = await buildAll();
+/** What a build says it made: Code.js's size and its entry points (`names`, as buildDist answers them). */
+export async function builtCodeLine(names) {
   const size = (await readFile(path.join(dist, 'Code.js'))).length;
-  console.log(`dist/Code.js: ${(size / 1024).toFixed(1)} KiB, ${names.length} entry points`);
+  return `dist/Code.js: ${(size / 1024).toFixed(1)} KiB, ${names.length} entry points`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(await builtCodeLine(await buildAll()));
 }

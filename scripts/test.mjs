@@ -9,10 +9,9 @@
  * check's output once jest has ended; the command fails if the build, finding Chromium, jest or any check failed.
  */
 import { spawn } from 'node:child_process';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDist, buildNode, buildTypes } from './build.mjs';
+import { buildDist, buildNode, buildTypes, builtCodeLine } from './build.mjs';
 import { recordTestRun } from './test-run-record.mjs';
 
 const started = Date.now();
@@ -52,8 +51,7 @@ async function prepare() {
     await buildNode(); // build/ensure-chromium.js among the Node tools
     const chromium = run([path.join(root, 'build/ensure-chromium.js')]);
     const [names] = await Promise.all([buildDist(), buildTypes()]);
-    const size = (await stat(path.join(root, 'dist/Code.js'))).size;
-    process.stdout.write(`dist/Code.js: ${(size / 1024).toFixed(1)} KiB, ${names.length} entry points\n`);
+    process.stdout.write(`${await builtCodeLine(names)}\n`);
     return await chromium;
   } catch (error) {
     process.stdout.write(`The build failed: ${error instanceof Error ? error.message : error}\n`);
@@ -81,7 +79,7 @@ process.exitCode = checksCode !== 0 || jestCode !== 0 ? 1 : 0;
 // The whole suite, passed: its time is issue 28's figure (npm run bench shows it).
 if (process.exitCode === 0 && jestArgs.length === 0) {
   try {
-    recordTestRun((Date.now() - started) / 1000);
+    recordTestRun(root, (Date.now() - started) / 1000);
   } catch (error) {
     process.stdout.write(
       `This run's time was not kept for the bench: ${error instanceof Error ? error.message : error}\n`,
