@@ -144,6 +144,9 @@ async function shrink(outputFiles) {
       // move to its use (-0.5 KB). True of src/: its getters compute or memoize (PlanText's outline, a cell block's A1,
       // `today`, which reads the time zone once, when first asked), and no code reads a field only to throw.
       pure_getters: true,
+      // Function declarations first in their scope, where terser can then join the rest into fewer statements
+      // (-0.2 KB). The same program: a declaration is hoisted by the language anyway.
+      hoist_funs: true,
     },
     mangle: true,
     format: { comments: false, preamble: HEADER },
@@ -167,7 +170,7 @@ export async function buildCode() {
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
-    // The entry: main.ts's call made the one global the declarations below call, `SP_('startTask', a)`, with
+    // The entry: main.ts's call made the one global the declarations below call, `SP_(startTask, a)`, with
     // entryPoint beside it for checkImplementations. Set here rather than by esbuild's globalName, which would wrap
     // the exports in getters and copy them (0.4 KB of helpers); strict, as the modules are. Its name ends in `_`:
     // private, so Apps Script offers it to no caller (google.script.run, scripts.run, the Run menu).
@@ -175,7 +178,7 @@ export async function buildCode() {
       contents: [
         "'use strict';",
         "import { call, entryPoint } from './main';",
-        `globalThis.${GLOBAL_NAME} = Object.assign((name, args) => call(name, args), { entryPoint });`,
+        `globalThis.${GLOBAL_NAME} = Object.assign((entry, args) => call(entry.name, args), { entryPoint });`,
       ].join('\n'),
       resolveDir: path.join(root, 'src/apps-script'),
       sourcefile: 'scripts/build.mjs (the entry)',
@@ -209,7 +212,8 @@ export async function buildCode() {
   const privateNames = names.filter((name) => name.endsWith('_'));
   if (privateNames.length)
     throw new Error(`Entry points must not end in "_" (Apps Script hides them): ${privateNames.join(', ')}`);
-  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}('${name}',a)}`).join('\n');
+  // Each passes itself: SP_ reads its name (two bytes fewer a declaration than the name as a string).
+  const wrappers = names.map((name) => `function ${name}(...a){return ${GLOBAL_NAME}(${name},a)}`).join('\n');
   const heading = `// Entry points (src/core/api/api-functions.ts), each calling ${GLOBAL_NAME}, the bundle above`;
   const code = `${bundle}\n${heading}\n${wrappers}\n`;
   await mkdir(path.dirname(CODE_SOURCE_MAP), { recursive: true });

@@ -2,17 +2,20 @@
  * The descriptor's tables (argument rules, the MCP tool list, where request options go) as the bundle carries them,
  * a third smaller: JSON texts in which
  *  - an object whose keys recur in that order (an argument's name, optional, schema; a tool's name, description,
- *    inputSchema…) is written as an array of its values after its shape, `["§sN", …values]`, the keys once in a list
+ *    inputSchema…) is written as an array of its values after its shape, `["~sN", …values]`, the keys once in a list
  *    of shapes;
  *  - every part that recurs (the `token` and `step` arguments, a tool's output schema…) is written once, in a list of
- *    shared parts, and named elsewhere by a reference `"§N"` (the Nth shared part).
+ *    shared parts, and named elsewhere by a reference `"~N"` (the Nth shared part).
  * src/apps-script/descriptor-tables.ts reads them back (parsePacked), as unpack below does.
  */
 
-/** The mark of a reference and of a shape; no string of the tables may start with it (checked). */
-const MARK = '§';
-const REFERENCE = /^§\d+$/;
-const SHAPE = /^§s\d+$/;
+/**
+ * The mark of a reference and of a shape; no string of the tables may start with it (checked). ASCII: one byte in
+ * UTF-8 where `§` took two, a byte less for each of the tables' 360-odd marks.
+ */
+const MARK = '~';
+const REFERENCE = /^~\d+$/;
+const SHAPE = /^~s\d+$/;
 
 function* parts(value) {
   if (!value || typeof value !== 'object') return;
@@ -60,7 +63,7 @@ function recurringShapes(tables) {
   return [...counts].filter(([, count]) => count >= 3).map(([keys]) => JSON.parse(keys));
 }
 
-/** `value` with each object of a recurring shape written as `["§sN", …values]`. */
+/** `value` with each object of a recurring shape written as `["~sN", …values]`. */
 function withShapes(value, shapes) {
   const index = new Map(shapes.map((keys, number) => [JSON.stringify(keys), number]));
   return JSON.parse(JSON.stringify(value), (_key, item) => {

@@ -6,18 +6,18 @@
  * Apps Script evaluates the whole bundle at the start of every execution, and one execution calls one function. As
  * object literals these tables cost a third of the bundle's load (a fresh context builds every property's map anew);
  * as text they cost nothing until read, and each is parsed when first read: the argument rules one function at a time.
- * Packed a third smaller (scripts/pack-tables.mjs): an object of a recurring shape is written `["§sN", …values]`, its
+ * Packed a third smaller (scripts/pack-tables.mjs): an object of a recurring shape is written `["~sN", …values]`, its
  * keys once among the shapes; a part that recurs (the `token` argument, a tool's output schema) is written once, among
- * the shared parts, and named by a reference `"§N"` where it recurs, parsed only when a table that names it is read.
+ * the shared parts, and named by a reference `"~N"` where it recurs, parsed only when a table that names it is read.
  */
 import type { RequestArgument } from '../core/api/api-functions';
 import type { ArgumentRule } from '../core/api/argument-check';
 import type { ToolRoute } from '../core/mcp/tool-calls';
 import { ownValue } from '../core/own-keys';
 
-/** JSON text: the key lists of the shapes; `["§sN", …values]` in a table stands for an object with the Nth's keys. */
+/** JSON text: the key lists of the shapes; `["~sN", …values]` in a table stands for an object with the Nth's keys. */
 declare const SHEET_PLAN_SHAPES: string;
-/** JSON texts of the parts the tables share: `"§N"` in a table stands for the Nth. */
+/** JSON texts of the parts the tables share: `"~N"` in a table stands for the Nth. */
 declare const SHEET_PLAN_SHARED_PARTS: string[];
 /** [name, JSON text of its ArgumentRule[]] for every agent and sidebar function (src/core/api/argument-table.ts). */
 declare const SHEET_PLAN_ARGUMENT_RULES: [string, string][];
@@ -32,8 +32,8 @@ export interface McpCallTable {
   routes: Record<string, ToolRoute>;
 }
 
-const REFERENCE = /^§\d+$/;
-const SHAPE = /^§s\d+$/;
+const REFERENCE = /^~\d+$/;
+const SHAPE = /^~s\d+$/;
 let shapes: string[][] | undefined;
 
 /** A table's JSON text, its references to shared parts and its shaped objects read too. */

@@ -64,7 +64,7 @@ test("nothing but the entry points and the bundle's private function they call b
   expect(declared.every((name) => typeof context[name] === 'function')).toBe(true);
   // Private (a trailing underscore), so Apps Script offers it to no caller; each declaration calls it with its name.
   expect(typeof context.SP_).toBe('function');
-  expect(code()).toContain("\nfunction startTask(...a){return SP_('startTask',a)}\n");
+  expect(code()).toContain('\nfunction startTask(...a){return SP_(startTask,a)}\n');
 });
 
 test('loading the bundle calls no service (it is evaluated on every execution)', () => {
@@ -167,11 +167,11 @@ test("a call reads its own function's argument rules, not the others'", () => {
 
 test("the descriptor's tables are carried as JSON text, not as literals every load would build", () => {
   // The MCP tools' input schemas and routes, where request options go, and each function's argument rules: strings in
-  // the bundle, packed (scripts/pack-tables.mjs: a recurring part is written once and named "§N", a recurring shape
-  // "§sN"). (Quoted as the minifier finds shortest.)
-  expect(code()).toMatch(/['`]\{"inputSchemas":\{"get_plan":\["§s\d+"/);
+  // the bundle, packed (scripts/pack-tables.mjs: a recurring part is written once and named "~N", a recurring shape
+  // "~sN"). (Quoted as the minifier finds shortest.)
+  expect(code()).toMatch(/['`]\{"inputSchemas":\{"get_plan":\["~s\d+"/);
   expect(code()).toMatch(/['`]\{"initPlan":/);
-  expect(code()).toMatch(/\["startTask",['`]\["§\d+"\]['`]\]/);
+  expect(code()).toMatch(/\["startTask",['`]\["~\d+"\]['`]\]/);
   // …and nowhere as an object literal.
   expect(code()).not.toMatch(/\{ ?name: ?"get_plan"|\bstartTask: ?\{ ?index:|\{ ?name: ?"step", ?optional:/);
 });
