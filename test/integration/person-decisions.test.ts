@@ -222,6 +222,24 @@ describe('the approval setting holds a plan without a Status line', () => {
     expect(agent(spreadsheet, 'startTask', '1.1')).toMatchObject({ status: 'doing' });
   });
 
+  test('a task in progress is not completed while a re-plan waits for approval; after it, it is', () => {
+    const spreadsheet = sheetWithPlan(UNMARKED);
+    const token = openSidebar(spreadsheet);
+    callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { approvalRequired: true });
+    approveAsPerson(spreadsheet, token);
+    agent(spreadsheet, 'startTask', '1.1');
+    agent(spreadsheet, 'writeRange', 'Sheet1!A1', [['total']], '1.1');
+    agent(spreadsheet, 'addTask', 1, 'Check the returns');
+    expect(planText(spreadsheet)).toContain('\nStatus: draft\n');
+    // Refused before its cells are read: no check result is kept either.
+    expect(refused(spreadsheet, 'completeTask', ['1.1'], 'NEEDS_APPROVAL')).toContain('The plan is a draft');
+    const view = agent(spreadsheet, 'getPlan');
+    const ticked = view.raw.replace('- [/] 1.1 Check totals', '- [x] 1.1 Check totals');
+    refused(spreadsheet, 'replacePlan', [ticked, view.stamp], 'NEEDS_APPROVAL');
+    approveAsPerson(spreadsheet, token);
+    expect(agent(spreadsheet, 'completeTask', '1.1')).toMatchObject({ status: 'done' });
+  });
+
   test('a plan without a Status line put in the cell later is a draft too', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);
@@ -265,6 +283,21 @@ describe('writes stay inside what the person approved', () => {
     expect(agent(spreadsheet, 'writeRange', 'Sheet1!A1', [['ok']], '1.3')).toMatchObject({ range: 'Sheet1!A1' });
     approveAsPerson(spreadsheet, token);
     expect(agent(spreadsheet, 'writeRange', 'Payroll!A1', [['x']], '1.3')).toMatchObject({ range: 'Payroll!A1' });
+  });
+
+  test('formulas the agent allows after the approval wait for the person to approve again', () => {
+    const { spreadsheet, token } = sheet();
+    approveAsPerson(spreadsheet, token);
+    const view = agent(spreadsheet, 'getPlan');
+    const allowing = view.raw.replace('  - Write: Sheet1!A1:B5', '  - Write: Sheet1!A1:B5\n- Formulas: allowed');
+    expect(agent(spreadsheet, 'replacePlan', allowing, view.stamp)).toMatchObject({ status: 'draft' });
+    const formula = [[{ formula: '=IMPORTRANGE("https://example.com","A1")' }]];
+    const before = spreadsheet.cell('Sheet1!A1');
+    const message = refused(spreadsheet, 'writeRange', ['Sheet1!A1', formula, '1.3'], 'FORMULA_NOT_ALLOWED');
+    expect(message).toContain('the plan a person last approved does not');
+    expect(spreadsheet.cell('Sheet1!A1')).toBe(before);
+    approveAsPerson(spreadsheet, token);
+    expect(agent(spreadsheet, 'writeRange', 'Sheet1!A1', formula, '1.3')).toMatchObject({ range: 'Sheet1!A1' });
   });
 
   test('a new plan after an approval is a draft, held to the approved ranges until the person approves it', () => {

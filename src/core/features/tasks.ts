@@ -1,8 +1,8 @@
 /**
  * The plan's title, goal, phases and tasks (their steps, titles and order): what a person approves first. Its rules
- * are about work: an agent moves a task into work (doing, or done) only on a plan the person approved (when they ask
- * to approve plans first), and never starts a finished task again without reopening it (another agent may have
- * finished it since this one read the plan).
+ * are about work: an agent moves a task into work (doing, or done, from doing too) only on a plan the person
+ * approved (when they ask to approve plans first), and never starts a finished task again without reopening it
+ * (another agent may have finished it since this one read the plan).
  */
 import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
@@ -22,6 +22,13 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   );
 }
 
+/** Whether the change marks a task in progress done: finishing work is work too, held by a draft as starting it is. */
+function finishesWork(transition: Transition, pair: TaskPair): boolean {
+  const now = transition.after.statuses.definition(pair.after.status);
+  if (!pair.before || !now.work || !now.finished) return false;
+  return !transition.before.statuses.definition(pair.before.status).finished;
+}
+
 export const TASKS: PlanFeature = {
   name: 'tasks',
   approved: (outline) => [
@@ -32,7 +39,7 @@ export const TASKS: PlanFeature = {
   check(transition: Transition, pairs: readonly TaskPair[]) {
     if (transition.actor.kind === 'person' || transition.newPlan) return;
     for (const pair of pairs) requireNotRestarted(transition, pair);
-    const working = pairs.filter((pair) => movesIntoWork(transition, pair));
+    const working = pairs.filter((pair) => movesIntoWork(transition, pair) || finishesWork(transition, pair));
     if (!working.length) return;
     const { after, context } = transition;
     // The setting is read only when it decides: a plan that is not approved.

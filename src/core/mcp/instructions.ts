@@ -19,9 +19,9 @@ ranges, ask clarifying questions if needed, then create_plan with phases of conc
 Sheet!Range (columns), e.g. "Read Inventory!A2:F500 (SKU, bin, qty)", and with analysis.read and \
 analysis.write: the ranges you will read and write.
 Approval: the plan may carry a Status line under its goal. "Status: draft" while the person asked to \
-approve plans first: tasks cannot be started (NEEDS_APPROVAL); tell the user the plan is ready for their \
-approval in the sidebar, and wait. If they send it back, the Status line says "changes requested: …": \
-re-plan as asked. Only a person approves; re-planning an approved plan (new, removed or reworded tasks) \
+approve plans first: tasks cannot be started or completed (NEEDS_APPROVAL); tell the user the plan is \
+ready for their approval in the sidebar, and wait. If they send it back, the Status line says "changes \
+requested: …": re-plan as asked. Only a person approves; re-planning an approved plan (new, removed or reworded tasks) \
 makes it a draft again, ticking tasks does not.
 3. Execute one task at a time: get_next_task, start_task, do the sheet work with read_range and write_range \
 (writes only inside the plan's Write ranges, for the task in progress; text is written as text), \

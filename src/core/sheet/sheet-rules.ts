@@ -211,10 +211,15 @@ export const SHEET_RULES: readonly SheetRule[] = [
     noted: true,
     brief: () => 'a formula, and the plan allows none',
     check(request, context) {
-      if (!request.formulaAt || formulasAllowed(context.plan)) return null;
+      // Like a Write range, a person's approval covers it: allowed by the plan, a formula waits for the approval too.
+      const approvedOnly = formulasAllowed(context.plan);
+      if (!request.formulaAt || (approvedOnly && (!context.approved || formulasAllowed(context.approved)))) return null;
+      const ask = approvedOnly
+        ? 'approve the plan again in the sidebar'
+        : `add "- Formulas: allowed" to the plan's Analysis`;
       return (
-        `${request.formulaAt} is a formula, and the plan does not allow formulas. Write its value instead, or ask ` +
-        `the person to add "- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN_SENTENCE}`
+        `${request.formulaAt} is a formula, and the plan${approvedOnly ? ' a person last approved' : ''} does not ` +
+        `allow formulas. Write its value instead, or ask the person to ${ask}. ${NOTHING_WRITTEN_SENTENCE}`
       );
     },
   },
