@@ -8,6 +8,8 @@
  */
 import { holdsLastWords, personWords } from '../core/person/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
+import { readPlanRecord, writePlanRecord } from '../core/write-path/revision';
+import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
@@ -57,6 +59,12 @@ const LAST_RECORDED_A1 = cellReference(
   PLAN_LOCATION.historySheet,
 );
 
+/** A revision record without its list of the steps that wrote; any other text as it is. */
+function withoutStepList(meta: string): string {
+  const record = readPlanRecord(meta);
+  return record ? writePlanRecord(withStepsThatWrote(record, undefined)) : meta;
+}
+
 export class HistorySheet {
   private readonly sheet: HiddenSheet;
   /** The last recorded plan's range, got before the change took the lock; undefined when it could not be. */
@@ -91,12 +99,17 @@ export class HistorySheet {
     return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
   }
 
-  /** Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails. */
+  /**
+   * Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails.
+   * The copy keeps no list of the steps that wrote: writeRange lists a step in the plan's record alone, and nothing
+   * believes the copy's (src/core/write-path/steps-that-wrote.ts); so the copy put back is the copy that was there.
+   */
   keepLastRecorded(plan: RecordedPlan, previous: RecordedPlan | null): void {
     const range = this.preparedLastRecorded ?? this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, true)!;
-    const before = previous ? [LAST_RECORDED_LABEL, asText(previous.meta), textInput(previous.text)] : ['', '', ''];
+    const row = (kept: RecordedPlan) => [LAST_RECORDED_LABEL, asText(withoutStepList(kept.meta)), textInput(kept.text)];
+    const before = previous ? row(previous) : ['', '', ''];
     this.sheet.registerUndo(() => range.setValues([before]));
-    range.setValues([[LAST_RECORDED_LABEL, asText(plan.meta), textInput(plan.text)]]);
+    range.setValues([row(plan)]);
   }
 
   /** The plan as a person last approved it (its revision record and text): one range read; null before any approval. */

@@ -64,6 +64,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       return read && { text: read.text, plan: this.planIdOf({ meta: read.meta }) };
     },
     () => this.clock.now(),
+    this,
   );
 
   /**

@@ -25,7 +25,7 @@ import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
 import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { scriptProperties } from './spreadsheet-access';
-import { KEPT_ROW, LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog } from './write-log';
+import { KEPT_ROW, LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -91,6 +91,8 @@ export class SpreadsheetTaskCells implements TaskCells {
     private readonly spreadsheet: () => Spreadsheet,
     private readonly planCells: () => { text: string; plan: string } | null = () => null,
     private readonly now: () => string = () => new Date().toISOString(),
+    /** The change under way (the store's exclusive), for renumber's writes. */
+    private readonly change?: LogChange,
   ) {}
 
   /** The plan the change read: its id, which the task's writes were logged under. */
@@ -193,6 +195,22 @@ export class SpreadsheetTaskCells implements TaskCells {
       rows: rowCount(range),
       columns: columnCount(range),
     });
+  }
+
+  /**
+   * The log's rows of each step in `steps` under the step its task has now; the step's last check result goes (it was
+   * another task's under the step now), put back with the change if it fails.
+   */
+  renumber(steps: ReadonlyMap<string, string>): void {
+    new WriteLog(this.spreadsheet(), this.change, this.planId()).renumberSteps(steps);
+    this.logged = undefined;
+    const kept = keptResults(true);
+    const left = Object.entries(kept).filter(([step]) => !steps.has(step));
+    if (left.length === Object.keys(kept).length) return;
+    const properties = scriptProperties();
+    const before = JSON.stringify(kept);
+    this.change?.registerPutBack(() => properties.setProperty(CHECK_RESULTS_PROPERTY, before));
+    properties.setProperty(CHECK_RESULTS_PROPERTY, JSON.stringify(Object.fromEntries(left)));
   }
 
   keepResult(result: CheckResult): void {

@@ -402,6 +402,27 @@ export class WriteLog {
     return kept.length;
   }
 
+  /**
+   * Relabels the rows of the plan in the cell from each step in `steps` to the one its task has now (a re-plan moved or
+   * removed it): one read of the log and one write of its Step column, put back with the change if it fails.
+   */
+  renumberSteps(steps: ReadonlyMap<string, string>): void {
+    const change = this.changeUnderWay();
+    const sheet = this.sheet();
+    const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
+    const before = values.map((row) => [asText(cellText(row[4]))]);
+    const after = values.map((row, index) => {
+      // A read names no step; an earlier plan's rows are not this plan's tasks.
+      const step = planOfId(cellText(row[0])) === (this.currentPlan ?? '') ? steps.get(cellText(row[4])) : undefined;
+      return step === undefined ? before[index] : [asText(step)];
+    });
+    if (!sheet || after.every((row, index) => row === before[index])) return;
+    const range = sheet.getRange(2, 5, values.length, 1);
+    this.touch();
+    change.registerPutBack(() => range.setValues(before));
+    range.setValues(after);
+  }
+
   /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
   private touch(): void {
     // A kept row keeps its mark: nothing to put back, so the mark before it is not read.

@@ -97,25 +97,25 @@ function withSidebar(setup: () => EmulatedSpreadsheet) {
 const token = (spreadsheet: EmulatedSpreadsheet) => tokens.get(spreadsheet)!;
 
 /** An approved plan whose task 1.1 writes Sheet1!A1:B3. */
+const SHEET_WORK = plan(
+  '# Plan: Sheet work',
+  '',
+  'Goal: Write',
+  '',
+  'Status: approved',
+  '',
+  '## Analysis',
+  '',
+  '- Target ranges:',
+  '  - Write: Sheet1!A1:B3',
+  '',
+  '### Phase 1: Work',
+  '- [/] 1.1 Write the totals',
+  '',
+);
+const FORMULAS_PLAN = SHEET_WORK.replace('- Target ranges:', '- Formulas: allowed\n- Target ranges:');
 const sheetWork = () => {
-  const spreadsheet = sheetWithSavedPlan(
-    plan(
-      '# Plan: Sheet work',
-      '',
-      'Goal: Write',
-      '',
-      'Status: approved',
-      '',
-      '## Analysis',
-      '',
-      '- Target ranges:',
-      '  - Write: Sheet1!A1:B3',
-      '',
-      '### Phase 1: Work',
-      '- [/] 1.1 Write the totals',
-      '',
-    ),
-  );
+  const spreadsheet = sheetWithSavedPlan(SHEET_WORK);
   spreadsheet.setCellText('Sheet1!A1', 'before');
   return spreadsheet;
 };
@@ -123,6 +123,16 @@ const sheetWork = () => {
 const sheetWorkWritten = () => {
   const spreadsheet = sheetWork();
   call(spreadsheet, 'writeRange', 'Sheet1!A1:B1', [['agent', 9]], '1.1');
+  return spreadsheet;
+};
+
+/** A task to do above one that wrote `#REF!` and was refused its completion: removing it renumbers that one. */
+const wroteBelowATodo = () => {
+  const text = FORMULAS_PLAN.replace('- [/] 1.1 Write the totals', '- [ ] 1.1 Prepare\n- [/] 1.2 Write the totals');
+  const spreadsheet = sheetWithSavedPlan(text);
+  call(spreadsheet, 'writeRange', 'Sheet1!A1', [[{ formula: '=Z9+#REF!' }]], '1.2');
+  spreadsheet.setFormulaResult('Sheet1!A1', '=Z9+#REF!', '#REF!');
+  expect(execute(spreadsheet, 'completeTask', ['1.2']).error?.message).toMatch(/^CHECK_FAILED/);
   return spreadsheet;
 };
 
@@ -299,7 +309,14 @@ const MUTATIONS: Record<string, Scenario[]> = {
   addPhase: task(['More', ['Another']]),
   renameTask: task(['1.1', 'First, renamed']),
   moveTask: task(['1.1', '1.2']),
-  removeTask: task(['1.1']),
+  removeTask: [
+    ...task(['1.1']),
+    {
+      label: 'a task above one that wrote (its log row and check result move)',
+      setup: wroteBelowATodo,
+      args: () => ['1.1'],
+    },
+  ],
   adoptFormat: [
     { label: 'a checklist without step numbers', setup: () => sheetWithSavedPlan(CHECKLIST), args: () => [] },
   ],

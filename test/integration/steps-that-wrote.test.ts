@@ -43,9 +43,9 @@ const PLAN_TEXT = plan(
 );
 
 /** A plan Sheet Plan took up (initPlan): its record lists the steps that wrote, none yet. */
-function workbook(): EmulatedSpreadsheet {
+function workbook(text = PLAN_TEXT): EmulatedSpreadsheet {
   const spreadsheet = openedSheet({ sheets: ['Summary', PLAN_SHEET] });
-  spreadsheet.setCellText(PLAN, PLAN_TEXT);
+  spreadsheet.setCellText(PLAN, text);
   agent(spreadsheet, 'initPlan');
   spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
   return spreadsheet;
@@ -252,5 +252,84 @@ describe('an older record a person puts back in the record cell is not believed'
     personEdits(spreadsheet, REVISION, '');
     personEdits(spreadsheet, PLAN, PLAN_TEXT); // the cell edit puts the record back from the history's copy
     expectRefusedForTheWrittenCell(spreadsheet);
+  });
+});
+
+describe('the writes follow their task when a re-plan renumbers or removes it', () => {
+  const WITH_TODO_TASKS = '- [ ] 1.2 Say hello\n- [/] 1.3 Write the labels\n- [ ] 1.4 Tidy up\n';
+  /** The plan without 1.2, renumbered as the person or the agent writes it. */
+  const RENUMBERED = '- [/] 1.2 Write the labels\n- [ ] 1.3 Tidy up\n';
+  /** 1.2 is still to do: a task that can be removed above the one that writes. */
+  const workbookWithTodo = () => workbook(PLAN_TEXT.replace('- [/] 1.2 Say hello', '- [ ] 1.2 Say hello'));
+  /** Task 1.3 writes a formula that computes `#REF!`. */
+  function labelsBroken(spreadsheet: EmulatedSpreadsheet): void {
+    agent(spreadsheet, 'writeRange', ['Summary!B4', [[{ formula: '=Z99+#REF!' }]], '1.3']);
+    spreadsheet.setFormulaResult('Summary!B4', '=Z99+#REF!', '#REF!');
+  }
+
+  const stepsOfTheLog = (spreadsheet: EmulatedSpreadsheet) =>
+    (agent(spreadsheet, 'getWriteLog') as Array<{ step: string }>).map((entry) => entry.step);
+
+  test.each<[string, (spreadsheet: EmulatedSpreadsheet) => void]>([
+    [
+      'a task above it removed (apply_commands)',
+      (s) => agent(s, 'applyCommands', [[{ action: 'remove', step: '1.2' }]]),
+    ],
+    ['a task above it removed (removeTask)', (s) => agent(s, 'removeTask', ['1.2'])],
+    [
+      'the plan rewritten without a task above it',
+      (s) => {
+        const { raw, stamp } = agent(s, 'getPlan');
+        agent(s, 'replacePlan', [raw.replace(WITH_TODO_TASKS, RENUMBERED), stamp]);
+      },
+    ],
+    [
+      'a person removing a task above it in the cell',
+      (s) => personEdits(s, PLAN, planText(s).replace(WITH_TODO_TASKS, RENUMBERED)),
+    ],
+  ])('after %s, the task now at 1.2 is checked for the cells it wrote as 1.3', (_what, renumber) => {
+    const spreadsheet = workbookWithTodo();
+    labelsBroken(spreadsheet);
+    renumber(spreadsheet);
+    expect(planText(spreadsheet)).toContain('- [/] 1.2 Write the labels\n- [ ] 1.3 Tidy up\n');
+    expect(listed(spreadsheet)).toEqual(['1.2']);
+    expect(stepsOfTheLog(spreadsheet)).toEqual(['1.2']);
+    const before = JSON.stringify(spreadsheet.toJSON().sheets);
+    const { error } = execute(spreadsheet, 'completeTask', ['1.2']);
+    expect(error?.message).toMatch(/^CHECK_FAILED: Task 1\.2 cannot be completed: Summary!B4 holds "#REF!"/);
+    expect(JSON.stringify(spreadsheet.toJSON().sheets)).toBe(before);
+    // The task that took 1.3 wrote nothing, and is not held to the cells the labels task wrote.
+    agent(spreadsheet, 'startTask', ['1.3']);
+    expect(agent(spreadsheet, 'completeTask', ['1.3'])).toMatchObject({ step: '1.3', title: 'Tidy up' });
+  });
+
+  test('a task moved to another place is checked for its cells under its new step', () => {
+    const spreadsheet = workbook();
+    labelsBroken(spreadsheet);
+    agent(spreadsheet, 'moveTask', ['1.3', 1]);
+    expect(planText(spreadsheet)).toContain('- [/] 1.1 Write the labels\n- [/] 1.2 Write the totals\n');
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).error?.message).toMatch(/^CHECK_FAILED: Task 1\.1 /);
+    expect(agent(spreadsheet, 'completeTask', ['1.3'])).toMatchObject({ step: '1.3', title: 'Say hello' });
+  });
+
+  test("a removed task's writes stay in the log as a removed task's, and no later task is checked for them", () => {
+    const spreadsheet = workbook();
+    labelsBroken(spreadsheet);
+    const { raw, stamp } = agent(spreadsheet, 'getPlan');
+    const without = raw.replace('- [/] 1.3 Write the labels\n- [ ] 1.4 Tidy up', '- [ ] 1.3 Tidy up');
+    agent(spreadsheet, 'replacePlan', [without, stamp]);
+    agent(spreadsheet, 'startTask', ['1.3']); // Tidy up, now 1.3
+    expect(stepsOfTheLog(spreadsheet)).toEqual(['1.3 (removed)']);
+    expect(agent(spreadsheet, 'completeTask', ['1.3'])).toMatchObject({ step: '1.3', title: 'Tidy up' });
+  });
+
+  test("a task's last check result moves with it", () => {
+    const spreadsheet = workbookWithTodo();
+    labelsBroken(spreadsheet);
+    execute(spreadsheet, 'completeTask', ['1.3']); // refused; its result is kept for the person
+    agent(spreadsheet, 'removeTask', ['1.2']);
+    const results = JSON.parse(String(spreadsheet.properties.script.get('sheetPlan.checkResults')));
+    expect(Object.keys(results)).toEqual(['1.2']);
+    expect(results['1.2']).toMatchObject({ step: '1.2', passed: false });
   });
 });

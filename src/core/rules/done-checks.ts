@@ -47,6 +47,11 @@ export interface TaskCells {
    * plan's read and write alone, whatever the task wrote.
    */
   prefetch?(ranges: SheetRange[], meta: string): void;
+  /**
+   * Optional: within the change under way (put back if it fails), relabels what the write log and the kept check
+   * results say of each step in `steps` with the step its task has now (src/core/write-path/steps-that-wrote.ts).
+   */
+  renumber?(steps: ReadonlyMap<string, string>): void;
 }
 
 interface RangeToCheck {

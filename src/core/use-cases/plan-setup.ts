@@ -4,7 +4,7 @@ import { recoveryPlan, type StarterPlan } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
-import { withStepsThatWrote } from '../write-path/steps-that-wrote';
+import { stepsRenumbered, withStepsThatWrote } from '../write-path/steps-that-wrote';
 import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome, RevisedPlan } from '../write-path/results';
@@ -54,6 +54,10 @@ export function recordCellEdit(
       snapshot.read.digest,
       planIdOf(meta),
     );
+    // The log and the list of steps that wrote follow the tasks the edit renumbered or removed.
+    const taskCells = path.store.taskCells;
+    const moves = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
+    if (taskCells) snapshot.stepsThatWrote.renumber(moves, taskCells);
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
     const attention = nextAttention(attentionIn(snapshot.record), {
       before: path.texts.of(replaced).plan,

@@ -31,7 +31,7 @@ import {
   type RevisionInfo,
 } from './revision';
 import type { PlanSettings } from '../person/settings';
-import { StepsThatWrote, stepsThatWroteIn, withStepsThatWrote } from './steps-that-wrote';
+import { StepsThatWrote, stepsRenumbered, stepsThatWroteIn, withStepsThatWrote } from './steps-that-wrote';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
@@ -337,6 +337,10 @@ export class PlanRevisions {
     if (guarded !== text) requireFits(guarded, snapshot.text, this.store.textLimit, this.store.location);
     text = guarded;
     const written = this.texts.of(text);
+    // The log and the list of steps that wrote follow the tasks the change renumbers or removes.
+    const cells = this.store.taskCells;
+    if (!options.newPlan && cells)
+      snapshot.stepsThatWrote.renumber(stepsRenumbered(snapshot.read.outline, written.outline), cells);
     const revision = snapshot.revision.revision + 1;
     const next = revisionRecord(
       revision,

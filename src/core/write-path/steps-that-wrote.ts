@@ -6,12 +6,34 @@
  * without one (written before the list existed, rebuilt from the history's copy, typed over or edited by hand: its seal
  * no longer matches) says nothing, and the done check looks in the log as it always did. A person's edit of the
  * record cell (an undo or a paste can put back an older, sealed record with a shorter list) drops the list (onEdit,
- * src/apps-script/cell-edit.ts). A step listed whose writes were undone or left the log only costs that look. The list
- * mirrors the log: steps as writeRange was given them, never renumbered with the plan (the log is not).
+ * src/apps-script/cell-edit.ts). A step listed whose writes were undone or left the log only costs that look.
+ *
+ * The list mirrors the log, and both follow the tasks: a change that renumbers a task that wrote (a task removed or
+ * moved above it, a rewrite) relabels its rows with its new step (stepsRenumbered), and those of a task it removes as
+ * removed; else the next completion under the old step would check another task's cells, and the task's own not at all.
  */
 import type { SheetRange } from '../sheet/sheet-range';
 import type { TaskCells } from '../rules/done-checks';
+import type { PlanOutline } from '../format/parse';
+import { pairTasks, removedTasks } from '../guard/transition';
 import { digestText, readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
+
+/**
+ * How a change moves the steps of `before`: each task the guard pairs under another step
+ * (src/core/guard/transition.ts), and each it removes (`1.2 (removed)`, no step of any plan). A step listed twice is
+ * left out: its rows cannot be told apart.
+ */
+export function stepsRenumbered(before: PlanOutline, after: PlanOutline): Map<string, string> {
+  const pairs = pairTasks(before, after);
+  const moves: Array<[string, string]> = removedTasks(before, pairs).map((task) => [
+    task.step,
+    `${task.step} (removed)`,
+  ]);
+  for (const { before: was, after: task } of pairs)
+    if (was && was.step !== task.step) moves.push([was.step, task.step]);
+  const listedTwice = (step: string) => before.tasks.filter((task) => task.step === step).length > 1;
+  return new Map(moves.filter(([step]) => !listedTwice(step)));
+}
 
 /** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
 export const STEPS_THAT_WROTE = 'stepsThatWrote';
@@ -78,7 +100,22 @@ export class StepsThatWrote {
   private logged?: Map<string, SheetRange[]>;
 
   /** `listed`: what the record read says (stepsThatWroteIn), undefined when it says nothing. */
-  constructor(private readonly listed: readonly string[] | undefined) {}
+  constructor(private listed: readonly string[] | undefined) {}
+
+  /**
+   * After the guard passed a change that moves steps (stepsRenumbered): the steps among them that wrote are relabeled
+   * in the log (TaskCells.renumber, within the change) and in the list the next record carries. No call when none
+   * wrote.
+   */
+  renumber(moves: ReadonlyMap<string, string>, cells: TaskCells): void {
+    if (!cells.renumber) return;
+    const wrote = new Map([...moves].filter(([step]) => this.rangesOf(step, cells).length > 0));
+    if (!wrote.size) return;
+    cells.renumber(wrote);
+    // What is known of the log, relabeled: the next record's list (the log need not be read again).
+    this.listed = (this.logged ? [...this.logged.keys()] : this.listed)?.map((step) => wrote.get(step) ?? step);
+    this.logged = undefined;
+  }
 
   /** The ranges `step` wrote, per the write log; none, without reading the log, when the list says it never wrote. */
   rangesOf(step: string, cells: TaskCells): SheetRange[] {
