@@ -102,7 +102,8 @@ export class HistorySheet {
   /**
    * Keeps `plan` as the last recorded plan, in one range write; `previous` is what to put back if the change fails.
    * The copy keeps no list of the steps that wrote: writeRange lists a step in the plan's record alone, and nothing
-   * believes the copy's (src/core/write-path/steps-that-wrote.ts); so the copy put back is the copy that was there.
+   * believes the copy's (src/core/write-path/steps-that-wrote.ts); so the copy put back is the copy that was there
+   * (but once, on a sheet whose copy an earlier release wrote with the list: that copy is put back without it).
    */
   keepLastRecorded(plan: RecordedPlan, previous: RecordedPlan | null): void {
     const range = this.preparedLastRecorded ?? this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, true)!;

@@ -30,10 +30,10 @@ test('the top-level function declarations are exactly the functions of the API d
  * Apps Script evaluates the whole of Code.js at the start of every execution: its bytes are a cost every call pays
  * (docs/BENCHMARKS.md, "dist/Code.js bytes"). Texts only a rare request reads are kept beside it
  * (src/apps-script/rare-texts.ts). Issue 28's target is 200 KB, which the bench holds the file to; this ceiling is
- * today's size, rounded up, so that growth is caught: the fixes of three rule breaks (2.1 KB) took it past the
- * target, with 1.2 KB found elsewhere.
+ * today's size, rounded up, so that growth is caught: the fixes of three rule breaks (2.5 KB) took it past the
+ * target, with 1.3 KB found elsewhere.
  */
-const CODE_CEILING = 201_000;
+const CODE_CEILING = 201_500;
 
 test(`dist/Code.js stays within ${CODE_CEILING.toLocaleString('en-US')} bytes`, () => {
   expect(readFileSync(path.join(DIST, 'Code.js')).length).toBeLessThanOrEqual(CODE_CEILING);

@@ -26,6 +26,7 @@ import {
   snapshot,
   type Context,
 } from './harness';
+import { sheetWork, sheetWorkWritten, tookOutAboveAWriter, wroteBelowATodo } from './fault-fixtures';
 
 const ORIGINAL = plan(
   '# Plan: Original',
@@ -95,46 +96,6 @@ function withSidebar(setup: () => EmulatedSpreadsheet) {
   };
 }
 const token = (spreadsheet: EmulatedSpreadsheet) => tokens.get(spreadsheet)!;
-
-/** An approved plan whose task 1.1 writes Sheet1!A1:B3. */
-const SHEET_WORK = plan(
-  '# Plan: Sheet work',
-  '',
-  'Goal: Write',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  '- Target ranges:',
-  '  - Write: Sheet1!A1:B3',
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Write the totals',
-  '',
-);
-const FORMULAS_PLAN = SHEET_WORK.replace('- Target ranges:', '- Formulas: allowed\n- Target ranges:');
-const sheetWork = () => {
-  const spreadsheet = sheetWithSavedPlan(SHEET_WORK);
-  spreadsheet.setCellText('Sheet1!A1', 'before');
-  return spreadsheet;
-};
-/** The same, after the agent's first write (the log exists). */
-const sheetWorkWritten = () => {
-  const spreadsheet = sheetWork();
-  call(spreadsheet, 'writeRange', 'Sheet1!A1:B1', [['agent', 9]], '1.1');
-  return spreadsheet;
-};
-
-/** A task to do above one that wrote `#REF!` and was refused its completion: removing it renumbers that one. */
-const wroteBelowATodo = () => {
-  const text = FORMULAS_PLAN.replace('- [/] 1.1 Write the totals', '- [ ] 1.1 Prepare\n- [/] 1.2 Write the totals');
-  const spreadsheet = sheetWithSavedPlan(text);
-  call(spreadsheet, 'writeRange', 'Sheet1!A1', [[{ formula: '=Z9+#REF!' }]], '1.2');
-  spreadsheet.setFormulaResult('Sheet1!A1', '=Z9+#REF!', '#REF!');
-  expect(execute(spreadsheet, 'completeTask', ['1.2']).error?.message).toMatch(/^CHECK_FAILED/);
-  return spreadsheet;
-};
 
 /**
  * An agent connected through the web app: the sheet is deployed, a person made the agent's key in the sidebar. The
@@ -232,6 +193,11 @@ const MUTATIONS: Record<string, Scenario[]> = {
       setup: saved,
       args: (spreadsheet) => [ORIGINAL.replace('Second', 'Second, reworded'), call(spreadsheet, 'getPlan').stamp],
     },
+    {
+      label: 'a task taken out above one that wrote (its rows move)',
+      setup: wroteBelowATodo,
+      args: (s) => [planText(s).replace('- [ ] 1.1 Prepare\n- [/] 1.2', '- [/] 1.1'), call(s, 'getPlan').stamp],
+    },
   ],
   startTask: task(['1.1']),
   completeTask: task(['1.1']),
@@ -259,6 +225,12 @@ const MUTATIONS: Record<string, Scenario[]> = {
     { label: 'a saved version', setup: withHistory, args: (spreadsheet) => [savedRevision(spreadsheet)] },
   ],
   onEdit: [
+    {
+      label: 'a person took out a task above one that wrote',
+      setup: tookOutAboveAWriter,
+      context: 'trigger',
+      args: (s) => (execution: Execution) => [execution.editEvent('LIMITED', PLAN, { value: planText(s) })],
+    },
     {
       label: 'a person typed over the plan',
       setup: typedOver,

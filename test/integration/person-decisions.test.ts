@@ -231,8 +231,9 @@ describe('the approval setting holds a plan without a Status line', () => {
     agent(spreadsheet, 'writeRange', 'Sheet1!A1', [['total']], '1.1');
     agent(spreadsheet, 'addTask', 1, 'Check the returns');
     expect(planText(spreadsheet)).toContain('\nStatus: draft\n');
-    // Refused before its cells are read: no check result is kept either.
+    // Refused before its cells are read (also before the lock): no check result is kept either.
     expect(refused(spreadsheet, 'completeTask', ['1.1'], 'NEEDS_APPROVAL')).toContain('The plan is a draft');
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).execution.countCalls({ method: 'getDisplayValues' })).toBe(0);
     const view = agent(spreadsheet, 'getPlan');
     const ticked = view.raw.replace('- [/] 1.1 Check totals', '- [x] 1.1 Check totals');
     refused(spreadsheet, 'replacePlan', [ticked, view.stamp], 'NEEDS_APPROVAL');

@@ -312,15 +312,61 @@ describe('the writes follow their task when a re-plan renumbers or removes it', 
     expect(agent(spreadsheet, 'completeTask', ['1.3'])).toMatchObject({ step: '1.3', title: 'Say hello' });
   });
 
-  test("a removed task's writes stay in the log as a removed task's, and no later task is checked for them", () => {
+  /** The plan with its labels task rewritten: `rewrite` maps the Markdown (a whole document, as replacePlan takes). */
+  function rewritten(spreadsheet: EmulatedSpreadsheet, rewrite: (raw: string) => string) {
+    const { raw, stamp } = agent(spreadsheet, 'getPlan');
+    return execute(spreadsheet, 'replacePlan', [rewrite(raw), stamp]);
+  }
+
+  test.each<[string, (spreadsheet: EmulatedSpreadsheet) => { error?: Error }]>([
+    [
+      'taken out by a rewrite',
+      (s) => rewritten(s, (raw) => raw.replace('- [/] 1.3 Write the labels\n- [ ] 1.4 Tidy up', '- [ ] 1.3 Tidy up')),
+    ],
+    [
+      'renamed and moved in one rewrite (no longer the same task)',
+      (s) =>
+        rewritten(s, (raw) =>
+          raw.replace('- [/] 1.2 Say hello\n- [/] 1.3 Write the labels', '- [/] 1.2 Labels, v2\n- [/] 1.3 Say hello'),
+        ),
+    ],
+    [
+      'renamed and moved by apply_commands, with another task completed in the batch',
+      (s) =>
+        execute(s, 'applyCommands', [
+          [
+            { action: 'rename', step: '1.3', text: 'Labels, v2' },
+            { action: 'move', step: '1.3', after: 1 },
+            { action: 'complete', step: '1.2' },
+          ],
+        ]),
+    ],
+  ])('an agent cannot take out an unfinished task whose written cells fail: %s', (_how, takeOut) => {
     const spreadsheet = workbook();
     labelsBroken(spreadsheet);
-    const { raw, stamp } = agent(spreadsheet, 'getPlan');
-    const without = raw.replace('- [/] 1.3 Write the labels\n- [ ] 1.4 Tidy up', '- [ ] 1.3 Tidy up');
-    agent(spreadsheet, 'replacePlan', [without, stamp]);
-    agent(spreadsheet, 'startTask', ['1.3']); // Tidy up, now 1.3
-    expect(stepsOfTheLog(spreadsheet)).toEqual(['1.3 (removed)']);
-    expect(agent(spreadsheet, 'completeTask', ['1.3'])).toMatchObject({ step: '1.3', title: 'Tidy up' });
+    const before = JSON.stringify(spreadsheet.toJSON().sheets);
+    expect(takeOut(spreadsheet).error?.message).toMatch(
+      /^CHECK_FAILED: (commands\[1\] \(move 1\.3\): )?Task 1\.3 cannot leave the plan unfinished \(removed, or renamed and moved in one change\): Summary!B4 holds "#REF!".*and try again, skip it/,
+    );
+    expect(JSON.stringify(spreadsheet.toJSON().sheets)).toBe(before);
+  });
+
+  test.each<[string, (spreadsheet: EmulatedSpreadsheet, before: string, revision: number) => void]>([
+    ['pasted back by the person', (s, before) => personEdits(s, PLAN, before)],
+    [
+      'restored by the person in the sidebar',
+      (s, _before, revision) => callAsPerson(s, openSidebar(s), 'sidebarRestore', revision),
+    ],
+  ])('a task the person took out keeps its rows under its step, and is checked for them when %s', (_how, bringBack) => {
+    const spreadsheet = workbook();
+    labelsBroken(spreadsheet);
+    const before = planText(spreadsheet);
+    const { revision } = agent(spreadsheet, 'getPlan');
+    personEdits(spreadsheet, PLAN, before.replace('- [/] 1.3 Write the labels\n', ''));
+    expect(stepsOfTheLog(spreadsheet)).toEqual(['1.3']);
+    bringBack(spreadsheet, before, revision);
+    expect(planText(spreadsheet)).toContain('- [/] 1.3 Write the labels\n');
+    expect(execute(spreadsheet, 'completeTask', ['1.3']).error?.message).toMatch(/^CHECK_FAILED: Task 1\.3 /);
   });
 
   test("a renumbered task's last check result goes: no other task shows it under the old step", () => {

@@ -2,11 +2,12 @@
  * `Check:` lines under a task (src/core/rules/checks.ts reads them): what its written cells must pass before it is
  * done. A person's approval covers them, so that an agent cannot drop or weaken a check and then finish the task; and
  * the done gate is this feature's rule: whatever path writes a task as done (complete_task, apply_commands, a rewrite
- * of the whole document), an agent's task is done only when its checks pass. A person marking a task done is the judge.
+ * of the whole document), an agent's task is done only when its checks pass, and is taken out of the plan unfinished
+ * only when the cells it wrote pass. A person marking a task done, or removing one, is the judge.
  */
 import { taskChecks } from '../rules/checks';
 import type { PlanOutline } from '../format/parse';
-import type { TaskPair, Transition } from '../guard/transition';
+import { removedTasks, type TaskPair, type Transition } from '../guard/transition';
 import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /** Each task's Check lines as written (in order, one per line), by the task's title. */
@@ -39,6 +40,11 @@ export const CHECKS: PlanFeature = {
       // wrote under the step it had: a task the change adds is checked as it is written.
       if (pair.before) context.requireChecked(before, pair.before.step);
       else context.requireChecked(after, pair.after.step);
+    }
+    // A task taken out unfinished (or one a rewrite no longer pairs: renamed and moved at once) takes the cells it
+    // wrote out of every later check: they must pass now, as for its completion.
+    for (const task of removedTasks(before, pairs)) {
+      if (!before.statuses.definition(task.status).finished) context.requireChecked(before, task.step, true);
     }
   },
 };

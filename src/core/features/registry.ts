@@ -1,6 +1,7 @@
 /**
  * Every feature of the plan, in the order the guard asks their rules: the tasks' approval gate before the done check,
- * which reads cells (service calls) and keeps its result, so that work on a draft is refused before anything is read.
+ * which reads cells (service calls) and keeps its result, so that work on a draft is refused before any is read (the
+ * reads before the lock skip such a plan too: PlanRevisions.prepareChecks).
  * A new kind of nested line is one module and a line here (two when the approval box lists its changes).
  */
 import { CHECKS, CHECK_CHANGES } from './checks';

@@ -24,10 +24,10 @@ export interface TransitionContext {
   /** Whether an approved plan's changed content must go back to the person: the setting, or an earlier approval. */
   approvalHeld(): boolean;
   /**
-   * The done gate: CHECK_FAILED unless the cells `step` wrote and its Check lines (of `outline`) pass. Absent where
-   * no sheet is reachable (a store without cells), where the gate passes.
+   * The done gate: CHECK_FAILED unless the cells `step` wrote and its Check lines (of `outline`) pass; for a `removal`,
+   * the cells it wrote alone. Absent where no sheet is reachable (a store without cells), where the gate passes.
    */
-  requireChecked?(outline: PlanOutline, step: string): void;
+  requireChecked?(outline: PlanOutline, step: string, removal?: boolean): void;
 }
 
 export interface Transition {

@@ -96,7 +96,8 @@ export function rangesNeededToCheck(
  * Refuses (CHECK_FAILED, before anything is written) the completion of `step` when a cell it wrote shows a formula
  * error, a declared check fails, or a check line cannot be read. A task with no writes and no checks reads nothing.
  * `writtenBy` answers the ranges a step wrote (src/core/write-path/steps-that-wrote.ts: from the write log, unless the
- * revision record says the step never wrote).
+ * revision record says the step never wrote). `removal`: the task is taken out of the plan unfinished, and only the
+ * cells it wrote are checked (its Check lines are about finishing it).
  */
 export function requireTaskChecked(
   outline: PlanOutline,
@@ -104,8 +105,9 @@ export function requireTaskChecked(
   cells: TaskCells,
   now: () => string,
   writtenBy: (step: string) => SheetRange[],
+  removal = false,
 ): void {
-  const lines = taskChecks(outline).get(step) ?? [];
+  const lines = removal ? [] : (taskChecks(outline).get(step) ?? []);
   const unreadable = lines.find((line) => line.error);
   if (unreadable) {
     throw new PlanError(
@@ -137,9 +139,12 @@ export function requireTaskChecked(
   };
   cells.keepResult(result);
   if (result.passed) return;
+  const [what, then] = removal
+    ? ['leave the plan unfinished (removed, or renamed and moved in one change)', 'try again, skip it']
+    : ['be completed', 'complete it again'];
   throw new PlanError(
     'CHECK_FAILED',
-    `Task ${step} cannot be completed: ${said}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
-      `complete it again, or call reviewTask to ask the person`,
+    `Task ${step} cannot ${what}: ${said}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
+      `${then}, or call reviewTask to ask the person`,
   );
 }

@@ -212,13 +212,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
     brief: () => 'a formula, and the plan allows none',
     check(request, context) {
       // Like a Write range, a person's approval covers it: allowed by the plan, a formula waits for the approval too.
-      const approvedOnly = formulasAllowed(context.plan);
-      if (!request.formulaAt || (approvedOnly && (!context.approved || formulasAllowed(context.approved)))) return null;
-      const ask = approvedOnly
+      const planAllows = formulasAllowed(context.plan);
+      if (!request.formulaAt || (planAllows && (!context.approved || formulasAllowed(context.approved)))) return null;
+      const ask = planAllows
         ? 'approve the plan again in the sidebar'
         : `add "- Formulas: allowed" to the plan's Analysis`;
       return (
-        `${request.formulaAt} is a formula, and the plan${approvedOnly ? ' a person last approved' : ''} does not ` +
+        `${request.formulaAt} is a formula, and the plan${planAllows ? ' a person last approved' : ''} does not ` +
         `allow formulas. Write its value instead, or ask the person to ${ask}. ${NOTHING_WRITTEN_SENTENCE}`
       );
     },

@@ -56,8 +56,10 @@ export function recordCellEdit(
     );
     // The log and the list of steps that wrote follow the tasks the edit renumbered or removed.
     const taskCells = path.store.taskCells;
-    const moves = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
-    if (taskCells) snapshot.stepsThatWrote.renumber(moves, taskCells);
+    if (taskCells) {
+      const moves = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
+      snapshot.stepsThatWrote.renumber(moves, taskCells);
+    }
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
     const attention = nextAttention(attentionIn(snapshot.record), {
       before: path.texts.of(replaced).plan,

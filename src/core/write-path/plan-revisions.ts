@@ -231,7 +231,7 @@ export class PlanRevisions {
    * Before an agent completes `step` (of `outline`, the plan before the change): the cells the task wrote and its
    * Check lines pass, or CHECK_FAILED. A person completing a task in the sidebar is the judge and is not stopped.
    */
-  requireChecked(outline: PlanOutline, step: string): void {
+  requireChecked(outline: PlanOutline, step: string, removal = false): void {
     const cells = this.store.taskCells;
     if (this.byPerson || !cells) return;
     const steps = this.stepsThatWrote;
@@ -241,6 +241,7 @@ export class PlanRevisions {
       cells,
       () => this.store.clock.now(),
       (task) => steps.rangesOf(task, cells),
+      removal,
     );
   }
 
@@ -271,6 +272,8 @@ export class PlanRevisions {
     const snapshot = this.snapshot();
     if (!snapshot.cells || !snapshot.text.trim()) return;
     const outline = snapshot.read.outline;
+    // Work on a plan that waits for the person's approval is refused under the lock (NEEDS_APPROVAL): read nothing.
+    if (waitsForApproval(outline.status, true) && this.settings().approvalRequired) return;
     const writtenBy = (task: string) => snapshot.stepsThatWrote.rangesOf(task, cells);
     const ranges = steps.flatMap((step) => {
       const task = outline.tasks.find((candidate) => candidate.step === step);
@@ -400,7 +403,7 @@ export class PlanRevisions {
       context: {
         approvalRequired: () => this.settings().approvalRequired,
         approvalHeld: () => this.approvalHeld(),
-        requireChecked: (outline, step) => this.requireChecked(outline, step),
+        requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
       },
     });
   }

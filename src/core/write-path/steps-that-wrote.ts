@@ -9,30 +9,28 @@
  * src/apps-script/cell-edit.ts). A step listed whose writes were undone or left the log only costs that look.
  *
  * The list mirrors the log, and both follow the tasks: a change that renumbers a task that wrote (a task removed or
- * moved above it, a rewrite) relabels its rows with its new step (stepsRenumbered), and those of a task it removes as
- * removed; else the next completion under the old step would check another task's cells, and the task's own not at all.
+ * moved above it, a rewrite) relabels its rows with its new step (stepsRenumbered); else the next completion under the
+ * old step would check another task's cells, and the task's own not at all. A removed task's rows keep its step: a task
+ * that comes back there (a paste, an undo, a restore) is checked for them again, and one that takes the number is
+ * checked for them too, the safe side. An agent cannot remove an unfinished task whose cells fail (src/core/features/
+ * checks.ts).
  */
 import type { SheetRange } from '../sheet/sheet-range';
 import type { TaskCells } from '../rules/done-checks';
 import type { PlanOutline } from '../format/parse';
-import { pairTasks, removedTasks } from '../guard/transition';
+import { pairTasks } from '../guard/transition';
 import { digestText, readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
 
 /**
  * How a change moves the steps of `before`: each task the guard pairs under another step
- * (src/core/guard/transition.ts), and each it removes (`1.2 (removed)`, no step of any plan). A step listed twice is
- * left out: its rows cannot be told apart.
+ * (src/core/guard/transition.ts). A step listed twice is left out: its rows cannot be told apart.
  */
 export function stepsRenumbered(before: PlanOutline, after: PlanOutline): Map<string, string> {
-  const pairs = pairTasks(before, after);
-  const moves: Array<[string, string]> = removedTasks(before, pairs).map((task) => [
-    task.step,
-    `${task.step} (removed)`,
-  ]);
-  for (const { before: was, after: task } of pairs)
-    if (was && was.step !== task.step) moves.push([was.step, task.step]);
   const listedTwice = (step: string) => before.tasks.filter((task) => task.step === step).length > 1;
-  return new Map(moves.filter(([step]) => !listedTwice(step)));
+  const moves = pairTasks(before, after).flatMap(({ before: was, after: task }) =>
+    was && was.step !== task.step && !listedTwice(was.step) ? [[was.step, task.step] as const] : [],
+  );
+  return new Map(moves);
 }
 
 /** The record's field: `{"stepsThatWrote": {"steps": ["3.1"], "seal": "…"}}`. */
@@ -112,8 +110,8 @@ export class StepsThatWrote {
     const wrote = new Map([...moves].filter(([step]) => this.rangesOf(step, cells).length > 0));
     if (!wrote.size) return;
     cells.renumber(wrote);
-    // What is known of the log, relabeled: the next record's list (the log need not be read again).
-    this.listed = (this.logged ? [...this.logged.keys()] : this.listed)?.map((step) => wrote.get(step) ?? step);
+    // What the log said (a step that wrote was found in it), relabeled: the next record's list, without a second read.
+    this.listed = [...(this.logged?.keys() ?? [])].map((step) => wrote.get(step) ?? step);
     this.logged = undefined;
   }
 
