@@ -198,8 +198,9 @@ export class SpreadsheetTaskCells implements TaskCells {
   }
 
   /**
-   * The log's rows of each step in `steps` under the step its task has now; the step's last check result goes (it was
-   * another task's under the step now), put back with the change if it fails.
+   * The log's rows of each step in `steps` under the step its task has now, and the last check result kept under each
+   * of those steps dropped (the sidebar would show it under whichever task has the step now); put back with the change
+   * if it fails.
    */
   renumber(steps: ReadonlyMap<string, string>): void {
     new WriteLog(this.spreadsheet(), this.change, this.planId()).renumberSteps(steps);

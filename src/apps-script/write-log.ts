@@ -403,8 +403,8 @@ export class WriteLog {
   }
 
   /**
-   * Relabels the rows of the plan in the cell from each step in `steps` to the one its task has now (a re-plan moved or
-   * removed it): one read of the log and one write of its Step column, put back with the change if it fails.
+   * Relabels the rows of the plan in the cell from each step in `steps` to the one its task has now (a re-plan moved
+   * it): one read of the log and one write of its Step column, put back with the change if it fails.
    */
   renumberSteps(steps: ReadonlyMap<string, string>): void {
     const change = this.changeUnderWay();

@@ -48,8 +48,9 @@ export interface TaskCells {
    */
   prefetch?(ranges: SheetRange[], meta: string): void;
   /**
-   * Optional: within the change under way (put back if it fails), relabels what the write log and the kept check
-   * results say of each step in `steps` with the step its task has now (src/core/write-path/steps-that-wrote.ts).
+   * Optional: within the change under way (put back if it fails), relabels the write log's rows of each step in `steps`
+   * with the step its task has now, and drops the check results kept under those steps
+   * (src/core/write-path/steps-that-wrote.ts).
    */
   renumber?(steps: ReadonlyMap<string, string>): void;
 }
