@@ -54,7 +54,7 @@ export function recordCellEdit(
       snapshot.read.digest,
       planIdOf(meta),
     );
-    // The log and the list of steps that wrote follow the tasks the edit renumbered or removed.
+    // The log and the list of steps that wrote follow the tasks the edit renumbered.
     const taskCells = path.store.taskCells;
     if (taskCells) {
       const moves = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);

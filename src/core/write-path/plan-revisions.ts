@@ -157,9 +157,20 @@ export class PlanRevisions {
   revised(text: string, revision: RevisionInfo): RevisedPlan {
     const known = this.texts.of(text);
     const plan = known.plan;
-    // The settings are read only when they decide it: a draft, or a plan without a Status line.
-    const waitingForApproval = waitsForApproval(plan.status, true) && this.settings().approvalRequired;
-    return { ...plan, ...revision, stamp: known.stamp(revision.revision), waitingForApproval };
+    return {
+      ...plan,
+      ...revision,
+      stamp: known.stamp(revision.revision),
+      waitingForApproval: this.awaitsApproval(plan),
+    };
+  }
+
+  /**
+   * Whether the plan waits for the person's approval before work: a draft, or a plan without a Status line, while they
+   * ask to approve plans first. The settings are read only when they decide it.
+   */
+  awaitsApproval(plan: { status?: PlanOutline['status'] }): boolean {
+    return waitsForApproval(plan.status, true) && this.settings().approvalRequired;
   }
 
   /** Today in the plan's time zone: fetched once, and only by a change that writes a date (it is a service call). */
@@ -223,8 +234,7 @@ export class PlanRevisions {
    * one while they ask to approve plans first). The settings are read only where they decide.
    */
   requireApproved(outline: PlanOutline): void {
-    if (this.byPerson || (outline.status && !waitsForApproval(outline.status, true))) return;
-    requireApproved(outline, this.settings().approvalRequired);
+    if (!this.byPerson && this.awaitsApproval(outline)) requireApproved(outline, true);
   }
 
   /**
@@ -273,7 +283,7 @@ export class PlanRevisions {
     if (!snapshot.cells || !snapshot.text.trim()) return;
     const outline = snapshot.read.outline;
     // Work on a plan that waits for the person's approval is refused under the lock (NEEDS_APPROVAL): read nothing.
-    if (waitsForApproval(outline.status, true) && this.settings().approvalRequired) return;
+    if (this.awaitsApproval(outline)) return;
     const writtenBy = (task: string) => snapshot.stepsThatWrote.rangesOf(task, cells);
     const ranges = steps.flatMap((step) => {
       const task = outline.tasks.find((candidate) => candidate.step === step);
@@ -340,7 +350,7 @@ export class PlanRevisions {
     if (guarded !== text) requireFits(guarded, snapshot.text, this.store.textLimit, this.store.location);
     text = guarded;
     const written = this.texts.of(text);
-    // The log and the list of steps that wrote follow the tasks the change renumbers or removes.
+    // The log and the list of steps that wrote follow the tasks the change renumbers.
     const cells = this.store.taskCells;
     if (!options.newPlan && cells)
       snapshot.stepsThatWrote.renumber(stepsRenumbered(snapshot.read.outline, written.outline), cells);
