@@ -86,9 +86,9 @@ const stringLiteral = (value) => JSON.stringify(value);
  * The descriptor's tables for the bundle (src/apps-script/descriptor-tables.ts): packed (./pack-tables.mjs), each a
  * JSON text read when first needed; checked to read back as they were.
  */
-function descriptorDefines(requestArguments, mcpTools, argumentRules) {
+function descriptorDefines(requestArguments, mcpRoutes, argumentRules) {
   const rules = Object.entries(argumentRules);
-  const tables = { requestArguments, mcpTools, ...Object.fromEntries(rules.map(([name, r]) => [`rules:${name}`, r])) };
+  const tables = { requestArguments, mcpRoutes, ...Object.fromEntries(rules.map(([name, r]) => [`rules:${name}`, r])) };
   const { shapes, shared, texts } = packTables(tables);
   for (const [name, value] of Object.entries(tables)) {
     if (JSON.stringify(unpack(texts[name], shared, JSON.parse(shapes))) !== JSON.stringify(value))
@@ -98,9 +98,29 @@ function descriptorDefines(requestArguments, mcpTools, argumentRules) {
     SHEET_PLAN_SHAPES: stringLiteral(shapes),
     SHEET_PLAN_SHARED_PARTS: JSON.stringify(shared),
     SHEET_PLAN_REQUEST_ARGUMENTS: stringLiteral(texts.requestArguments),
-    SHEET_PLAN_MCP_TOOLS: stringLiteral(texts.mcpTools),
+    SHEET_PLAN_MCP_ROUTES: stringLiteral(texts.mcpRoutes),
     SHEET_PLAN_ARGUMENT_RULES: JSON.stringify(rules.map(([name]) => [name, texts[`rules:${name}`]])),
   };
+}
+
+/**
+ * The MCP routes as the bundle carries them: what derivedRoute (src/core/mcp/tool-calls.ts, which the bundle runs on
+ * reading) does not follow from, a tool's answer kind and, for an ADAPTED tool, its own input. A route it would read
+ * back otherwise stops the build.
+ */
+function compactRoutes(routes, derivedRoute, rules, requestArguments) {
+  const sources = { argumentRules: (name) => rules[name] ?? [], requestIndex: (name) => requestArguments[name]?.index };
+  return Object.fromEntries(
+    Object.entries(routes).map(([tool, route]) => {
+      const derived = derivedRoute(tool, route.answer, sources, route.input);
+      if (JSON.stringify(derived) !== JSON.stringify(route))
+        throw new Error(
+          `The MCP tool ${tool}'s route does not follow from its name and function (derivedRoute in ` +
+            `src/core/mcp/tool-calls.ts): ${JSON.stringify(route)} reads back as ${JSON.stringify(derived)}`,
+        );
+      return [tool, route.input ? [route.answer, route.input] : route.answer];
+    }),
+  );
 }
 
 /**
@@ -158,7 +178,8 @@ export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
   const { mcpToolTable } = await nodeModule('src/node/mcp/tools.ts');
-  const { tools, inputSchemas, routes } = mcpToolTable();
+  const { tools, routes } = mcpToolTable();
+  const { derivedRoute } = await nodeModule('src/core/mcp/tool-calls.ts');
   // The instructions both MCP servers send (src/node/mcp/server.ts), for the plan cell where the bundle keeps it.
   const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
   const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
@@ -199,7 +220,11 @@ export async function buildCode() {
     sourcesContent: false,
     // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
-      ...descriptorDefines(descriptor.requestArguments(), { inputSchemas, routes }, argumentTable()),
+      ...descriptorDefines(
+        descriptor.requestArguments(),
+        compactRoutes(routes, derivedRoute, argumentTable(), descriptor.requestArguments()),
+        argumentTable(),
+      ),
       SHEET_PLAN_VERSION: JSON.stringify(version),
       SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
     },

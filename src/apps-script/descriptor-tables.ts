@@ -1,7 +1,7 @@
 /**
  * What the bundle needs of the API descriptor's zod schemas (zod stays out of dist/Code.js), which scripts/build.mjs
- * writes in as JSON text: each function's argument rules, where request options go, the MCP tools' input schemas and
- * routes (the tool list itself is read only by tools/list: ./rare-texts.ts).
+ * writes in as JSON text: each function's argument rules, where request options go, the MCP tools' routes (a tool's
+ * call is checked by its function's argument rules; the tool list itself is read only by tools/list: ./rare-texts.ts).
  *
  * Apps Script evaluates the whole bundle at the start of every execution, and one execution calls one function. As
  * object literals these tables cost a third of the bundle's load (a fresh context builds every property's map anew);
@@ -11,8 +11,9 @@
  * the shared parts, and named by a reference `"~N"` where it recurs, parsed only when a table that names it is read.
  */
 import type { RequestArgument } from '../core/api/api-functions';
-import type { ArgumentRule } from '../core/api/argument-check';
-import type { ToolRoute } from '../core/mcp/tool-calls';
+import type { ArgumentRule, JsonRule } from '../core/api/argument-check';
+import type { McpAnswer } from '../core/api/api-functions';
+import { derivedRoute, type ToolRoute } from '../core/mcp/tool-calls';
 import { ownValue } from '../core/own-keys';
 
 /** JSON text: the key lists of the shapes; `["~sN", …values]` in a table stands for an object with the Nth's keys. */
@@ -23,14 +24,11 @@ declare const SHEET_PLAN_SHARED_PARTS: string[];
 declare const SHEET_PLAN_ARGUMENT_RULES: [string, string][];
 /** JSON text: where each changing agent function takes its request options (./request-ids.ts). */
 declare const SHEET_PLAN_REQUEST_ARGUMENTS: string;
-/** JSON text: each MCP tool's input schema and route, from src/node/mcp/tools.ts (./web-app.ts). */
-declare const SHEET_PLAN_MCP_TOOLS: string;
-
-/** What a tool call needs of its tool (src/core/mcp/protocol.ts's McpEndpoint). */
-export interface McpCallTable {
-  inputSchemas: Record<string, Record<string, unknown>>;
-  routes: Record<string, ToolRoute>;
-}
+/**
+ * JSON text: each MCP tool's route, from src/node/mcp/tools.ts (./web-app.ts), as what does not follow from the tool's
+ * name (derivedRoute): its answer kind, or `[answer kind, own input]`.
+ */
+declare const SHEET_PLAN_MCP_ROUTES: string;
 
 const REFERENCE = /^~\d+$/;
 const SHAPE = /^~s\d+$/;
@@ -51,7 +49,7 @@ function parsePacked(text: string): unknown {
 let ruleTexts: Map<string, string> | undefined;
 const rules = new Map<string, ArgumentRule[]>();
 let requestArguments: Record<string, RequestArgument> | undefined;
-let mcpCalls: McpCallTable | undefined;
+let mcpRouteTable: Record<string, ToolRoute> | undefined;
 
 /** The argument rules of a function, or undefined for one the descriptor checks no arguments of (menus, triggers). */
 export function argumentRulesOf(name: string): ArgumentRule[] | undefined {
@@ -72,8 +70,20 @@ export function requestArgumentOf(name: string): RequestArgument | undefined {
   return ownValue(requestArguments, name);
 }
 
-/** How the web app's MCP server checks a tool call's arguments, and how each tool calls the plan API. */
-export function mcpCallTable(): McpCallTable {
-  mcpCalls ??= parsePacked(SHEET_PLAN_MCP_TOOLS) as McpCallTable;
-  return mcpCalls;
+/** How each of the web app's MCP tools calls the plan API. */
+export function mcpRoutes(): Record<string, ToolRoute> {
+  mcpRouteTable ??= Object.fromEntries(
+    Object.entries(parsePacked(SHEET_PLAN_MCP_ROUTES) as Record<string, McpAnswer | [McpAnswer, JsonRule]>).map(
+      ([tool, route]) => {
+        const [answer, input] = typeof route === 'string' ? [route] : route;
+        return [tool, derivedRoute(tool, answer, ROUTE_SOURCES, input)];
+      },
+    ),
+  );
+  return mcpRouteTable;
 }
+
+const ROUTE_SOURCES = {
+  argumentRules: (name: string) => argumentRulesOf(name) ?? [],
+  requestIndex: (name: string) => requestArgumentOf(name)?.index,
+};

@@ -2,8 +2,9 @@
  * Texts the script needs for one rare kind of request each, kept out of dist/Code.js: Apps Script compiles and
  * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
  * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
- * tool's input schema and route, which stay in the bundle: ./descriptor-tables.ts), the starter plan (only initPlan
- * on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), what the web app's URL
+ * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
+ * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), what
+ * the web app's URL
  * is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has answered once.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with

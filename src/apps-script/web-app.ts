@@ -13,7 +13,7 @@
 import { answerMcpBody, type McpEndpoint } from '../core/mcp/protocol';
 import type { ApiCall } from '../core/mcp/tool-calls';
 import { agentFunction } from './api';
-import { mcpCallTable } from './descriptor-tables';
+import { argumentRulesOf, mcpRoutes } from './descriptor-tables';
 import { PLAN_CELL_REFERENCE } from './plan-location';
 import { rareTexts } from './rare-texts';
 import { keyCheckPerCall, runAsWebAgent, type WebAgent } from './web-agent';
@@ -46,13 +46,13 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
   rememberWebAppUrl();
   let agent: WebAgent | null = null;
   const keyCheck = keyCheckPerCall(event?.parameter?.key);
-  const { inputSchemas, routes } = mcpCallTable();
+  const routes = mcpRoutes();
   const endpoint: McpEndpoint = {
     serverInfo: { name: SERVER_NAME, version: SHEET_PLAN_VERSION },
     instructions: () => rareTexts().instructions,
     tools: () => rareTexts().tools,
-    inputSchemas,
     routes,
+    argumentRules: (name) => argumentRulesOf(name) ?? [],
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => {
       agent = keyCheck.agent();

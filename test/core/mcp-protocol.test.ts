@@ -12,7 +12,7 @@ import {
   REQUEST_ID_META,
   type McpEndpoint,
 } from '../../src/core/mcp/protocol';
-import type { ApiCall } from '../../src/core/mcp/tool-calls';
+import { derivedRoute, toolInput, type ApiCall } from '../../src/core/mcp/tool-calls';
 
 function endpoint(options: { refusal?: string } = {}) {
   const calls: ApiCall[] = [];
@@ -36,7 +36,8 @@ function endpoint(options: { refusal?: string } = {}) {
       textsRead.push('tools');
       return tools;
     },
-    inputSchemas: { start_task: tools[0].inputSchema },
+    argumentRules: (name) =>
+      name === 'startTask' ? [{ name: 'step', optional: false, schema: { type: 'string' } }] : [],
     routes: {
       start_task: { function: 'startTask', args: ['step'], answer: 'task', changesPlan: true, requestIndex: 1 },
     },
@@ -271,5 +272,47 @@ describe('tool arguments against the input schema, by the argument checker both 
     [{ step: '1.1', base: true }, 'base must be text or a whole number (got a boolean)'],
   ])('%j: %s', (args, expected) => {
     expect(inputProblem(args, schema)).toBe(expected);
+  });
+});
+
+describe("a tool's route from its name, as the bundle reads it (it carries the answer kind and own input)", () => {
+  const rulesRead: string[] = [];
+  const sources = {
+    argumentRules: (name: string) => {
+      rulesRead.push(name);
+      return name === 'blockTask'
+        ? [
+            { name: 'step', optional: false, schema: { type: 'string', format: 'step' } },
+            { name: 'reason', optional: false, schema: { type: 'string' } },
+          ]
+        : [];
+    },
+    requestIndex: (name: string) => (name === 'blockTask' ? 2 : undefined),
+  };
+
+  test('a tool that is its function: its name, arguments and request options; changes when it takes them', () => {
+    const route = derivedRoute('block_task', 'task', sources);
+    expect(rulesRead).toEqual([]); // the inputs are read when asked for: a call reads only its own tool's
+    expect(JSON.parse(JSON.stringify(route))).toEqual({
+      function: 'blockTask',
+      args: ['step', 'reason'],
+      answer: 'task',
+      changesPlan: true,
+      requestIndex: 2,
+    });
+    expect(rulesRead).toEqual(['blockTask']);
+    // Its input is checked by the function's own rules: a step's format, both required.
+    expect(toolInput(route, sources.argumentRules('blockTask'))).toEqual({
+      type: 'object',
+      properties: { step: { type: 'string', format: 'step' }, reason: { type: 'string' } },
+      required: ['step', 'reason'],
+    });
+  });
+
+  test('an adapted tool: its own input, whose properties are its inputs; a reading tool changes nothing', () => {
+    const input = { type: 'object', properties: { view: { type: 'string', enum: ['compact', 'full'] } } };
+    const route = derivedRoute('get_plan', 'plan', sources, input);
+    expect({ ...route }).toEqual({ function: 'getPlan', args: ['view'], answer: 'plan', changesPlan: false, input });
+    expect(toolInput(route, [])).toBe(input);
   });
 });

@@ -14,6 +14,8 @@ import {
   type LocalEmulator,
 } from '../client/local-emulator';
 import { mcpToolTable } from '../../src/node/mcp/tools';
+import { toolInput } from '../../src/core/mcp/tool-calls';
+import { argumentTable } from '../../src/core/api/argument-table';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
 /** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
@@ -71,16 +73,23 @@ async function failed(name: string, args: Record<string, unknown>): Promise<stri
   return result.content[0].text!;
 }
 
-test('a tool call is checked against its listed input schema less the descriptions (only the model reads them)', () => {
-  const { tools, inputSchemas } = mcpToolTable();
-  expect(Object.keys(inputSchemas)).toEqual(tools.map((tool) => tool.name));
+test("a call is checked by its function's argument rules, an adapted tool's by its input less descriptions", () => {
+  const { tools, routes } = mcpToolTable();
+  expect(Object.keys(routes)).toEqual(tools.map((tool) => tool.name));
+  // start_task's input is startTask's arguments: the bundle carries their rules once, for both checks.
+  expect(routes.start_task.input).toBeUndefined();
+  expect(toolInput(routes.start_task, argumentTable().startTask)).toEqual({
+    type: 'object',
+    properties: { step: argumentTable().startTask[0].schema },
+    required: ['step'],
+  });
   const listed = tools.find((tool) => tool.name === 'write_range')!.inputSchema as {
     properties: Record<string, Record<string, unknown>>;
   };
   const { description, ...values } = listed.properties.values;
   expect(description).toMatch(/^rows; a cell/);
-  expect(inputSchemas.write_range).toEqual({ ...listed, properties: { ...listed.properties, values } });
-  expect(JSON.stringify(inputSchemas)).not.toContain('"description"');
+  expect(routes.write_range.input).toEqual({ ...listed, properties: { ...listed.properties, values } });
+  expect(JSON.stringify(routes)).not.toContain('"description"');
 });
 
 describe('sheet-plan mcp over stdio', () => {
@@ -289,8 +298,10 @@ describe('sheet-plan mcp over stdio', () => {
   test("errors come back as isError results with the script's message", async () => {
     expect(await failed('start_task', { step: '9.9' })).toMatch(/^NOT_FOUND: Task 9\.9 not found \(steps: /);
     expect(await failed('block_task', { step: '1.2', reason: '' })).toBe('INVALID_ARGUMENT: reason must not be empty');
-    expect(await failed('start_task', { step: 1.1 })).toMatch(
-      /^MCP error -32602: Input validation error: Invalid arguments for tool start_task/,
+    // The function's own rule says what a step is, and why a number will not do.
+    expect(await failed('start_task', { step: 1.1 })).toBe(
+      'MCP error -32602: Input validation error: Invalid arguments for tool start_task: step must be text like ' +
+        '"1.2", not the number 1.1 (numbers lose trailing zeros: 1.10 becomes 1.1)',
     );
     expect(await failed('create_plan', { title: 'x', goal: 'y', phases: [] })).toBe(
       'MCP error -32602: Input validation error: Invalid arguments for tool create_plan: phases must be a non-empty ' +

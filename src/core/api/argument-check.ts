@@ -221,8 +221,9 @@ function placeOf(key: string, rule: JsonRule, path: string, except: JsonRule): s
 }
 
 /**
- * What is wrong with an MCP tool call's input (an object of named inputs) against the tool's input schema, or null: the
- * same rules as a call's arguments, and an input the tool does not take is refused by name.
+ * What is wrong with an MCP tool call's input (an object of named inputs) against the tool's input (toolInput in
+ * src/core/mcp/tool-calls.ts), or null: the same rules as a call's arguments, and an input the tool does not take is
+ * refused by name.
  */
 export function inputProblem(input: Record<string, unknown>, schema: JsonRule): string | null {
   return problem(input, { ...schema, additionalProperties: false }, '', schema);

@@ -9,8 +9,16 @@
  * API calls in its execution, the stdio server (src/node/mcp/server.ts) through PlanClient; each gives the tools, their
  * routes and why a caller is refused. Tool errors name tools, never API functions (./tool-words.ts).
  */
-import { inputProblem, type JsonRule } from '../api/argument-check';
-import { planToolCall, toolAnswer, toolError, type ApiCall, type ToolResult, type ToolRoute } from './tool-calls';
+import { inputProblem, type ArgumentRule } from '../api/argument-check';
+import {
+  planToolCall,
+  toolAnswer,
+  toolError,
+  toolInput,
+  type ApiCall,
+  type ToolResult,
+  type ToolRoute,
+} from './tool-calls';
 import { toolWords } from './tool-words';
 import { messageOf } from '../errors';
 import { ownValue } from '../own-keys';
@@ -44,16 +52,16 @@ export const REQUEST_ID_META = 'sheet-plan/requestId';
 /**
  * What a server serves. The instructions and the tool list are asked for only by the requests that answer them
  * (initialize, tools/list): the web app reads them from a file it reads only then (src/apps-script/rare-texts.ts).
- * A tool call needs only the tool's input schema and route.
+ * A tool call needs only the tool's route and its function's argument rules.
  */
 export interface McpEndpoint {
   serverInfo: { name: string; version: string };
   instructions(): string;
   tools(): readonly McpTool[];
-  /** Each tool's input schema (its `inputSchema` in the list), by name: a call's arguments are checked against it. */
-  inputSchemas: Readonly<Record<string, Record<string, unknown>>>;
   /** How each tool (by name) calls the plan API. */
   routes: Readonly<Record<string, ToolRoute>>;
+  /** An agent function's argument rules (src/core/api/argument-table.ts), which check a tool call's arguments. */
+  argumentRules(functionName: string): ArgumentRule[];
   /** Where the plan is (`AGENT_BASE!C2`), for the message saying there is none. */
   planCell: string;
   /**
@@ -147,10 +155,9 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
   if (params.arguments !== undefined && !isRecord(params.arguments))
     return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
-  const inputSchema = ownValue(endpoint.inputSchemas, name);
   const route = ownValue(endpoint.routes, name);
-  if (!inputSchema || !route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
-  const problem = inputProblem(args, inputSchema as JsonRule);
+  if (!route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
+  const problem = inputProblem(args, toolInput(route, endpoint.argumentRules(route.function)));
   if (problem)
     return toolError(
       `MCP error ${JSON_RPC_ERRORS.invalidParams}: Input validation error: Invalid arguments for tool ${name}: ` +

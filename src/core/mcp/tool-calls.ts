@@ -9,6 +9,7 @@
  * it. Only get_plan, list_plans and create_plan take other input than the function's arguments (ADAPTED below).
  */
 import type { AgentFunctionName, McpAnswer } from '../api/api-functions';
+import type { ArgumentRule, JsonRule } from '../api/argument-check';
 import { PlanError } from '../errors';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
@@ -26,6 +27,50 @@ export interface ToolRoute {
   changesPlan: boolean;
   /** Where the function takes its request options (`{ requestId }`), when it changes the plan. */
   requestIndex?: number;
+  /** The tool's own input, as its calls are checked, when it is not the function's arguments (ADAPTED tools). */
+  input?: JsonRule;
+}
+
+/** What a tool's route follows from, beside its name, answer kind and (for an ADAPTED tool) its own input. */
+export interface RouteSources {
+  argumentRules(functionName: string): ArgumentRule[];
+  /** Where a changing function takes its request options; undefined for a function that changes nothing. */
+  requestIndex(functionName: string): number | undefined;
+}
+
+/**
+ * A tool's route from its name: the function is the name in camelCase (`start_task`: `startTask`), the inputs are the
+ * tool's own input's properties or else the function's arguments, and it changes the plan when the function takes
+ * request options. The bundle carries only a tool's answer kind and own input (scripts/build.mjs writes a whole route
+ * where this would differ). The inputs are read when first asked for: a call reads only its own tool's.
+ */
+export function derivedRoute(tool: string, answer: McpAnswer, sources: RouteSources, input?: JsonRule): ToolRoute {
+  const name = tool.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as AgentFunctionName;
+  const requestIndex = sources.requestIndex(name);
+  return {
+    function: name,
+    get args() {
+      return input ? Object.keys(input.properties ?? {}) : sources.argumentRules(name).map((rule) => rule.name);
+    },
+    answer,
+    changesPlan: requestIndex !== undefined,
+    ...(requestIndex === undefined ? {} : { requestIndex }),
+    ...(input ? { input } : {}),
+  };
+}
+
+/**
+ * A tool's input as its calls are checked: its own, or its function's arguments as one object, checked by the
+ * function's own argument rules (one rule set: a call checked here passes the function's check, and the bundle carries
+ * the rules once).
+ */
+export function toolInput(route: ToolRoute, argumentRules: ArgumentRule[]): JsonRule {
+  if (route.input) return route.input;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(argumentRules.map((rule) => [rule.name, rule.schema])),
+    required: argumentRules.filter((rule) => !rule.optional).map((rule) => rule.name),
+  };
 }
 
 export interface ApiCall {
@@ -162,7 +207,7 @@ const ADAPTED: Partial<Record<AgentFunctionName, Adapted>> = {
   },
 };
 
-/** The calls and the answer of one tool call, its arguments already checked against the tool's input schema. */
+/** The calls and the answer of one tool call, its arguments already checked against the tool's input (toolInput). */
 export function planToolCall(route: ToolRoute, args: Record<string, unknown>, planCell: string): ToolCallPlan {
   const adapted = ADAPTED[route.function];
   if (adapted) return adapted(args, planCell);

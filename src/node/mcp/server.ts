@@ -6,6 +6,7 @@
  * (`NOT_FOUND: Task 9.9 not found (steps: …)`) in tool words, so the model can read and correct them.
  */
 import { version } from '../../../package.json';
+import { argumentTable } from '../../core/api/argument-table';
 import { PLAN_CELL_REFERENCE } from '../../apps-script/plan-location';
 import { serverInstructions } from '../../core/mcp/instructions';
 import { answerMcpBodyAsync, type McpEndpoint } from '../../core/mcp/protocol';
@@ -24,13 +25,14 @@ export const INSTRUCTIONS = serverInstructions(PLAN_CELL_REFERENCE);
 
 /** The endpoint as the web app's doPost has it, less the key: the caller's credentials are PlanClient's. */
 export function stdioEndpoint(): McpEndpoint {
-  const { tools, inputSchemas, routes } = mcpToolTable();
+  const { tools, routes } = mcpToolTable();
+  const rules = argumentTable();
   return {
     serverInfo: { name: SERVER_NAME, version },
     instructions: () => INSTRUCTIONS,
     tools: () => tools,
-    inputSchemas,
     routes,
+    argumentRules: (name) => rules[name],
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => null,
   };

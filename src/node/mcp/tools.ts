@@ -209,19 +209,17 @@ export function toolList(): McpTool[] {
 
 /**
  * The tools as both servers serve them (src/core/mcp/protocol.ts's McpEndpoint): the list tools/list answers, and
- * what a tool call needs, each tool's input schema and route. scripts/build.mjs writes the last two into
- * dist/Code.js for doPost, the list into dist/RareTexts.html.
+ * each tool's route, which is what a tool call needs beside its function's argument rules. scripts/build.mjs writes
+ * the routes into dist/Code.js for doPost, the list into dist/RareTexts.html.
  */
 export interface McpToolTable {
   tools: McpTool[];
-  /** Each tool's input schema as its calls are checked against it (checkedSchema below). */
-  inputSchemas: Record<string, Record<string, unknown>>;
   routes: Record<string, ToolRoute>;
 }
 
 /**
  * An input schema as a call's check reads it (src/core/api/argument-check.ts): without its descriptions, which are for
- * the model reading the list (the web app keeps the list out of its bundle, the schemas in).
+ * the model reading the list (the web app keeps the list out of its bundle).
  */
 function checkedSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(checkedSchema);
@@ -238,11 +236,19 @@ function checkedSchema(schema: unknown): unknown {
   return checked;
 }
 
+/**
+ * The tools and their routes. A tool whose input is its function's arguments is checked by the function's own
+ * argument rules (toolInput in src/core/mcp/tool-calls.ts); an ADAPTED one carries its input in its route.
+ */
 export function mcpToolTable(): McpToolTable {
   const tools = toolList();
-  return {
-    tools,
-    inputSchemas: Object.fromEntries(tools.map((tool) => [tool.name, checkedSchema(tool.inputSchema) as JsonSchema])),
-    routes: Object.fromEntries(TOOLS.map((tool) => [tool.name, tool.route])),
-  };
+  const routes = Object.fromEntries(
+    TOOLS.map((tool, index) => [
+      tool.name,
+      hasOwn(ADAPTED, tool.route.function)
+        ? { ...tool.route, input: checkedSchema(tools[index].inputSchema) as ToolRoute['input'] }
+        : tool.route,
+    ]),
+  );
+  return { tools, routes };
 }
