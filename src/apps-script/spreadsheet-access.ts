@@ -164,8 +164,12 @@ function moveDocumentSettings(properties: ScriptProperties): void {
 /** The spreadsheet a person's call was made from (a sidebar's, a menu's): there is one in every person's run. */
 export function activeSpreadsheet(): Spreadsheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  // None in the Apps Script API's executions and the web app's: whoever calls there, it is not a person in the sheet.
   if (!spreadsheet) {
-    throw new Error('A person’s call needs the spreadsheet it was made from, and this execution has none');
+    throw new PlanError(
+      'NEEDS_PERSON',
+      'A person’s call needs the spreadsheet open in front of a person (its sidebar or menu); this execution has none',
+    );
   }
   return spreadsheet;
 }

@@ -197,6 +197,22 @@ describe("a sidebar call's arguments are checked by the descriptor's rules, once
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  /** Every function that takes a person token first. */
+  const TOKEN_TAKING = Object.entries(PERSON_FUNCTIONS as Record<string, ApiFunctionSpec>).flatMap(([name, spec]) =>
+    spec.args[0]?.name === 'token' ? [name] : [],
+  );
+
+  test.each(TOKEN_TAKING)('%s through scripts.run is NEEDS_PERSON even with the person’s own live token', (name) => {
+    // scripts.run runs as the person who authorized it, with their user cache, so the token is found; but there is no
+    // spreadsheet open in front of a person (an agent holding a copied token gets no further than without one).
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, name, [token, [[]]]);
+    expect(error?.message).toMatch(/^NEEDS_PERSON: A person’s call needs the spreadsheet open in front of a person/);
+    expect(snapshot(spreadsheet)).toBe(before);
+  });
+
   test.each(CHECKED)('%s without a person token says it is a person’s, whatever else it was sent', (name) => {
     const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
     const before = snapshot(spreadsheet);
