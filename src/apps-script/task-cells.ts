@@ -205,6 +205,9 @@ export class SpreadsheetTaskCells implements TaskCells {
   renumber(steps: ReadonlyMap<string, string>): void {
     new WriteLog(this.spreadsheet(), this.change, this.planId()).renumberSteps(steps);
     this.logged = undefined;
+  }
+
+  forgetResults(steps: ReadonlySet<string>): void {
     const kept = keptResults(true);
     const left = Object.entries(kept).filter(([step]) => !steps.has(step));
     if (left.length === Object.keys(kept).length) return;

@@ -378,4 +378,34 @@ describe('the writes follow their task when a re-plan renumbers or removes it', 
     agent(spreadsheet, 'removeTask', ['1.2']); // the labels task is 1.2 now, Tidy up 1.3
     expect(results()).toEqual({});
   });
+
+  describe('a task checked only by its Check line (it wrote nothing) keeps no result another task would show', () => {
+    /** 1.2 is checked by a Check line: Summary!B3 must be a number, and it is blank. */
+    const checkedByItsLine = () =>
+      workbook(
+        PLAN_TEXT.replace('- [/] 1.1 Write the totals', '- [ ] 1.1 Write the totals').replace(
+          '- [/] 1.2 Say hello',
+          '- [/] 1.2 Say hello\n  - Check: Summary!B3 numbers, no blanks',
+        ),
+      );
+    const results = (spreadsheet: EmulatedSpreadsheet) =>
+      Object.keys(JSON.parse(String(spreadsheet.properties.script.get('sheetPlan.checkResults'))));
+
+    test('when a task above it goes, its result does not stay under 1.2 for the task that took its place', () => {
+      const spreadsheet = checkedByItsLine();
+      expect(execute(spreadsheet, 'completeTask', ['1.2']).error?.message).toMatch(/^CHECK_FAILED: Task 1\.2 /);
+      expect(results(spreadsheet)).toEqual(['1.2']);
+      agent(spreadsheet, 'removeTask', ['1.1']); // Say hello is 1.1 now, Write the labels 1.2
+      expect(results(spreadsheet)).toEqual([]);
+    });
+
+    test('when the person takes it out, the task renumbered into 1.2 does not show its result', () => {
+      const spreadsheet = checkedByItsLine();
+      execute(spreadsheet, 'completeTask', ['1.2']);
+      expect(results(spreadsheet)).toEqual(['1.2']);
+      callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarRemoveTask', '1.2');
+      expect(planText(spreadsheet)).toContain('- [/] 1.2 Write the labels');
+      expect(results(spreadsheet)).toEqual([]);
+    });
+  });
 });

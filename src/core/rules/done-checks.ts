@@ -49,10 +49,14 @@ export interface TaskCells {
   prefetch?(ranges: SheetRange[], meta: string): void;
   /**
    * Optional: within the change under way (put back if it fails), relabels the write log's rows of each step in `steps`
-   * with the step its task has now, and drops the check results kept under those steps
-   * (src/core/write-path/steps-that-wrote.ts).
+   * with the step its task has now (src/core/write-path/steps-that-wrote.ts).
    */
   renumber?(steps: ReadonlyMap<string, string>): void;
+  /**
+   * Optional: within the change under way, drops the check results kept under `steps` (a result is shown by step: a
+   * task that takes the number must not show another's).
+   */
+  forgetResults?(steps: ReadonlySet<string>): void;
 }
 
 interface RangeToCheck {

@@ -101,12 +101,13 @@ export class StepsThatWrote {
   constructor(private listed: readonly string[] | undefined) {}
 
   /**
-   * After the guard passed a change that moves steps (stepsRenumbered): the steps among them that wrote are relabeled
-   * in the log (TaskCells.renumber, within the change) and in the list the next record carries. No call when none
-   * wrote.
+   * After the guard passed a change that moves steps (stepsRenumbered): the check results kept under the steps moved
+   * from and to go (one property read), and the steps among them that wrote are relabeled in the log
+   * (TaskCells.renumber, within the change) and in the list the next record carries. No call when nothing moves.
    */
   renumber(moves: ReadonlyMap<string, string>, cells: TaskCells): void {
-    if (!cells.renumber) return;
+    if (!moves.size || !cells.renumber) return;
+    cells.forgetResults?.(new Set([...moves.keys(), ...moves.values()]));
     const wrote = new Map([...moves].filter(([step]) => this.rangesOf(step, cells).length > 0));
     if (!wrote.size) return;
     cells.renumber(wrote);
