@@ -51,6 +51,21 @@ test('an unknown key of a closed object is refused by name, saying where it goes
   );
 });
 
+test.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])(
+  'a key named like an object built-in (%s) is an unknown key like any other, at any depth',
+  (key) => {
+    // JSON.parse makes each an own key, as scripts.run and an MCP body arrive.
+    const withKey = (fields: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify(fields).replace('"@":', `"${key}":`));
+    expect(problemOf('getPlan', [withKey({ view: 'full', '@': 'x' })])).toBe(
+      `options.${key} is not a field of options; options takes view, nextCount, agent`,
+    );
+    expect(problemOf('applyCommands', [[withKey({ action: 'note', step: '1.1', text: 'hi', '@': 'x' })]])).toMatch(
+      new RegExp(`^commands\\[0\\]\\.${key} is not a field of commands\\[0\\]`),
+    );
+  },
+);
+
 test('what agents naturally send is accepted where the descriptor says so', () => {
   expect(problemOf('addTask', ['2', 'New'])).toBeNull();
   expect(problemOf('addTask', [2, 'New'])).toBeNull();

@@ -238,7 +238,7 @@ test('a batch is answered in one array, in order, without the notifications', ()
   expect(post(endpoint().served, []).error.code).toBe(-32600);
 });
 
-describe('tool arguments against the input schema, by the argument checker both MCP servers use', () => {
+describe("tool arguments against the tool's input, by the argument checker both MCP servers use", () => {
   const schema = {
     type: 'object',
     properties: {
@@ -258,6 +258,10 @@ describe('tool arguments against the input schema, by the argument checker both 
     [
       { step: '1.1', extra: true },
       'extra is not an input of this tool; its inputs are step, view, id, values, base, analysis',
+    ],
+    [
+      JSON.parse('{"step":"1.1","__proto__":"x"}'),
+      '__proto__ is not an input of this tool; its inputs are step, view, id, values, base, analysis',
     ],
     [
       { step: '1.1', spreadsheet: 'Sales' },

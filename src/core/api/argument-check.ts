@@ -8,6 +8,7 @@ import { describeValue } from './arguments';
 import { MAX_DEPENDENCIES } from './api-names';
 import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
+import { hasOwn } from '../own-keys';
 
 /** The part of JSON Schema the descriptor's arguments use. */
 export interface JsonRule {
@@ -185,7 +186,8 @@ function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: str
       return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
   }
   for (const key of Object.keys(value)) {
-    if (key in properties) {
+    // Own keys only: `toString` or `__proto__` sent as a field is an unknown key, not Object.prototype's.
+    if (hasOwn(properties, key)) {
       const found = value[key] === undefined ? null : problem(value[key], properties[key], join(path, key), root);
       if (found) return found;
     } else if (rule.additionalProperties === false) {
@@ -212,7 +214,7 @@ const rootPath = (path: string) => path.split(/[.[]/)[0];
  */
 function placeOf(key: string, rule: JsonRule, path: string, except: JsonRule): string | null {
   const properties = rule.properties ?? {};
-  if (rule !== except && key in properties) return `it goes in ${join(path, key)}`;
+  if (rule !== except && hasOwn(properties, key)) return `it goes in ${join(path, key)}`;
   for (const [name, property] of Object.entries(properties)) {
     const found = placeOf(key, property, join(path, name), except);
     if (found) return found;
