@@ -3,8 +3,8 @@
  *  - Code.js: src/apps-script/main.ts bundled by esbuild and minified by terser, plus one top-level function
  *    declaration per function of the API descriptor (src/core/api/api-functions.ts), calling main.ts's implementation
  *    of it (Apps Script only reaches top-level declarations; nothing else is global). What the bundle needs of the
- *    descriptor's zod schemas is written in as JSON: where request options go, and each MCP tool's input schema and
- *    route (doPost).
+ *    descriptor's zod schemas is written in as JSON: each function's argument rules, where request options go, and
+ *    each MCP tool's route (doPost), as what does not follow from the tool's name.
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
  *    the MCP instructions (initialize) and tool list (tools/list), the starter plan (initPlan), doGet's text. Apps
  *    Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
@@ -116,7 +116,8 @@ function compactRoutes(routes, derivedRoute, rules, requestArguments) {
       if (JSON.stringify(derived) !== JSON.stringify(route))
         throw new Error(
           `The MCP tool ${tool}'s route does not follow from its name and function (derivedRoute in ` +
-            `src/core/mcp/tool-calls.ts): ${JSON.stringify(route)} reads back as ${JSON.stringify(derived)}`,
+            `src/core/mcp/tool-calls.ts: the function is the name in camelCase, and changes the plan exactly when ` +
+            `it takes request options): ${JSON.stringify(route)} reads back as ${JSON.stringify(derived)}`,
         );
       return [tool, route.input ? [route.answer, route.input] : route.answer];
     }),

@@ -10,9 +10,8 @@
  * keys once among the shapes; a part that recurs (the `token` argument, a tool's output schema) is written once, among
  * the shared parts, and named by a reference `"~N"` where it recurs, parsed only when a table that names it is read.
  */
-import type { RequestArgument } from '../core/api/api-functions';
+import type { McpAnswer, RequestArgument } from '../core/api/api-functions';
 import type { ArgumentRule, JsonRule } from '../core/api/argument-check';
-import type { McpAnswer } from '../core/api/api-functions';
 import { derivedRoute, type ToolRoute } from '../core/mcp/tool-calls';
 import { ownValue } from '../core/own-keys';
 
@@ -70,6 +69,12 @@ export function requestArgumentOf(name: string): RequestArgument | undefined {
   return ownValue(requestArguments, name);
 }
 
+/** What a tool's route follows from besides its name (derivedRoute): this bundle's own tables. */
+const ROUTE_SOURCES = {
+  argumentRules: (name: string) => argumentRulesOf(name) ?? [],
+  requestIndex: (name: string) => requestArgumentOf(name)?.index,
+};
+
 /** How each of the web app's MCP tools calls the plan API. */
 export function mcpRoutes(): Record<string, ToolRoute> {
   mcpRouteTable ??= Object.fromEntries(
@@ -82,8 +87,3 @@ export function mcpRoutes(): Record<string, ToolRoute> {
   );
   return mcpRouteTable;
 }
-
-const ROUTE_SOURCES = {
-  argumentRules: (name: string) => argumentRulesOf(name) ?? [],
-  requestIndex: (name: string) => requestArgumentOf(name)?.index,
-};

@@ -4,8 +4,8 @@
  * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
  * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
  * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), what
- * the web app's URL
- * is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has answered once.
+ * the web app's URL is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has
+ * answered once.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's

@@ -164,7 +164,8 @@ function moveDocumentSettings(properties: ScriptProperties): void {
 /** The spreadsheet a person's call was made from (a sidebar's, a menu's): there is one in every person's run. */
 export function activeSpreadsheet(): Spreadsheet {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  // None in the Apps Script API's executions and the web app's: whoever calls there, it is not a person in the sheet.
+  // None in an execution of the Apps Script API (scripts.run) or of the web app: whoever calls there is not a person
+  // in the sheet.
   if (!spreadsheet) {
     throw new PlanError(
       'NEEDS_PERSON',

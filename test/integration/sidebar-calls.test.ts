@@ -208,6 +208,7 @@ describe("a sidebar call's arguments are checked by the descriptor's rules, once
     const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);
     const before = snapshot(spreadsheet);
+    // A list where no sidebar function takes one: the person is checked before the arguments, as without a token.
     const { error } = execute(spreadsheet, name, [token, [[]]]);
     expect(error?.message).toMatch(/^NEEDS_PERSON: A person’s call needs the spreadsheet open in front of a person/);
     expect(snapshot(spreadsheet)).toBe(before);

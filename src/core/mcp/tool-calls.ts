@@ -6,7 +6,8 @@
  *
  * Which function a tool calls and with which arguments is its ToolRoute, derived from the API descriptor with the
  * tool list (src/node/mcp/tools.ts); the bundle gets the routes written in by scripts/build.mjs, as zod stays out of
- * it. Only get_plan, list_plans and create_plan take other input than the function's arguments (ADAPTED below).
+ * it. Of the tools with their own input (ToolRoute.input), get_plan, list_plans and create_plan also make their calls
+ * their own way (ADAPTED below).
  */
 import type { AgentFunctionName, McpAnswer } from '../api/api-functions';
 import type { ArgumentRule, JsonRule } from '../api/argument-check';
@@ -27,7 +28,10 @@ export interface ToolRoute {
   changesPlan: boolean;
   /** Where the function takes its request options (`{ requestId }`), when it changes the plan. */
   requestIndex?: number;
-  /** The tool's own input, as its calls are checked, when it is not the function's arguments (ADAPTED tools). */
+  /**
+   * The tool's own input, as its calls are checked, when it is not the function's arguments (ADAPTED in
+   * src/node/mcp/tools.ts: get_plan, list_plans, read_range, write_range, create_plan).
+   */
   input?: JsonRule;
 }
 
@@ -41,8 +45,9 @@ export interface RouteSources {
 /**
  * A tool's route from its name: the function is the name in camelCase (`start_task`: `startTask`), the inputs are the
  * tool's own input's properties or else the function's arguments, and it changes the plan when the function takes
- * request options. The bundle carries only a tool's answer kind and own input (scripts/build.mjs writes a whole route
- * where this would differ). The inputs are read when first asked for: a call reads only its own tool's.
+ * request options (request options are what a changing function takes). The bundle carries only a tool's answer kind
+ * and own input, and scripts/build.mjs stops the build if a route would read back otherwise. `args` reads the
+ * function's rules only when asked for (each time): a call asks only for its own tool's.
  */
 export function derivedRoute(tool: string, answer: McpAnswer, sources: RouteSources, input?: JsonRule): ToolRoute {
   const name = tool.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as AgentFunctionName;

@@ -32,7 +32,7 @@ export function stdioEndpoint(): McpEndpoint {
     instructions: () => INSTRUCTIONS,
     tools: () => tools,
     routes,
-    argumentRules: (name) => rules[name],
+    argumentRules: (name) => rules[name] ?? [],
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => null,
   };
