@@ -6,7 +6,8 @@
  *    descriptor's zod schemas is written in as JSON: each function's argument rules, where request options go, and
  *    each MCP tool's route (doPost), as what does not follow from the tool's name.
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
- *    the MCP instructions (initialize) and tool list (tools/list), the starter plan (initPlan), doGet's text. Apps
+ *    the MCP instructions (initialize) and tool list (tools/list), the starter and recovery plans (initPlan),
+ *    doGet's text. Apps
  *    Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -184,8 +185,10 @@ export async function buildCode() {
   // The instructions both MCP servers send (src/node/mcp/server.ts), for the plan cell where the bundle keeps it.
   const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
   const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
-  const { STARTER_PLAN } = await nodeModule('src/core/format/compose.ts');
-  const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN } = await nodeModule('src/apps-script/web-app-about.ts');
+  const { STARTER_PLAN, RECOVERY_PLAN } = await nodeModule('src/core/format/compose.ts');
+  const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN, WEB_APP_NOT_DEPLOYED } = await nodeModule(
+    'src/apps-script/web-app-about.ts',
+  );
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -248,8 +251,10 @@ export async function buildCode() {
     instructions: serverInstructions(PLAN_CELL_REFERENCE),
     tools,
     starterPlan: STARTER_PLAN,
+    recoveryPlan: RECOVERY_PLAN,
     about: WEB_APP_ABOUT,
     notSeen: WEB_APP_NOT_SEEN,
+    notDeployed: WEB_APP_NOT_DEPLOYED,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

@@ -10,7 +10,7 @@ import { applyCommands } from '../core/use-cases/commands';
 import { adoptFormat, createPlan, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { finishPlan } from '../core/use-cases/plan-lifecycle';
 import { initPlan } from '../core/use-cases/plan-setup';
-import { starterPlan } from './rare-texts';
+import { planTemplates } from './rare-texts';
 import * as reading from '../core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
 import { act, advanceTask, startNextTask } from '../core/use-cases/task-actions';
@@ -63,7 +63,7 @@ type Call = (...args: unknown[]) => unknown;
  */
 const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unknown } & { __proto__?: null } = {
   __proto__: null,
-  initPlan: () => run(() => initPlan(agent(), starterPlan)),
+  initPlan: () => run(() => initPlan(agent(), planTemplates)),
   /**
    * `getPlan()` is the whole plan; `getPlan({ view: 'compact', nextCount })` a summary for an LLM's context
    * (core/summary.ts).
@@ -108,7 +108,7 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
   moveTask: (step: string, after: string | number) => run(() => moveTask(agent(), step, after)),
   removeTask: (step: string) => run(() => removeTask(agent(), step)),
   // ---- finishing, and the archive ----
-  finishPlan: (summary: string) => run(() => finishPlan(agent(), summary, starterPlan)),
+  finishPlan: (summary: string) => run(() => finishPlan(agent(), summary, planTemplates)),
   listPlans: () => run(() => reading.listPlans(agent())),
   getArchivedPlan: (id: number) => run(() => reading.getArchivedPlan(agent(), id)),
   // ---- sheet work under the plan (src/apps-script/sheet-work.ts; the rules: src/core/sheet/sheet-rules.ts) ----

@@ -3,7 +3,7 @@ import { describeProgress } from '../core/format/progress';
 import type { PlanTask } from '../core/format/types';
 import { pathForPerson, run } from './api';
 import { initializePlan } from '../core/use-cases/plan-setup';
-import { starterPlan } from './rare-texts';
+import { planTemplates } from './rare-texts';
 import * as reading from '../core/use-cases/reading';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION } from './plan-location';
@@ -55,7 +55,7 @@ export function menuInitializePlan(): void {
   run(() => {
     // The window first: if there is none, nothing is written.
     const ui = SpreadsheetApp.getUi();
-    const outcome = initializePlan(person(), starterPlan);
+    const outcome = initializePlan(person(), planTemplates);
     const [title, message] = outcome.initialized
       ? [
           'Plan ready',

@@ -3,7 +3,8 @@
  * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
  * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
  * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
- * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), what
+ * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
+ * recovery plan (only initPlan answers it, when it could not set the sheet up), what
  * the web app's URL is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has
  * answered once.
  *
@@ -17,6 +18,7 @@
  */
 import { messageOf } from '../core/errors';
 import type { McpTool } from '../core/mcp/protocol';
+import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
@@ -28,10 +30,14 @@ export interface RareTexts {
   tools: McpTool[];
   /** The plan initPlan writes to a sheet without one (src/core/format/compose.ts). */
   starterPlan: string;
+  /** The plan initPlan answers when it could not set the sheet up, `{error}` standing for the error (RECOVERY_PLAN). */
+  recoveryPlan: string;
   /** What doGet says the URL is (./web-app-about.ts). */
   about: string;
   /** What the sidebar says while the deployed web app's address is not known yet (./web-app-url.ts). */
   notSeen: string;
+  /** What the sidebar says while the web app is not deployed (./web-app-about.ts). */
+  notDeployed: string;
 }
 
 let read: RareTexts | undefined;
@@ -57,5 +63,8 @@ export function rareTexts(): RareTexts {
   return read;
 }
 
-/** The starter plan, for the use cases that may write one (src/core/format/compose.ts's StarterPlan). */
-export const starterPlan = (): string => rareTexts().starterPlan;
+/** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */
+export const planTemplates: PlanTemplates = {
+  starter: () => rareTexts().starterPlan,
+  recovery: (error) => recoveryPlan(error, rareTexts().recoveryPlan),
+};

@@ -17,7 +17,7 @@ import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { approvePlan, requestPlanChanges, saveSettings } from '../core/use-cases/plan-lifecycle';
 import { initializePlan } from '../core/use-cases/plan-setup';
-import { starterPlan } from './rare-texts';
+import { planTemplates } from './rare-texts';
 import * as reading from '../core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
 import { act } from '../core/use-cases/task-actions';
@@ -371,7 +371,7 @@ export function sidebarAdoptFormat(token: unknown): PlanView {
 export function sidebarInitPlan(token: unknown): PlanView {
   return asPerson(token, (path) => {
     // An agent gets the spec's recovery plan when the sheet cannot be set up; the person needs the reason.
-    const outcome = initializePlan(path, starterPlan);
+    const outcome = initializePlan(path, planTemplates);
     if (!outcome.initialized) throw new Error(`The plan could not be initialized: ${outcome.reason}`);
   });
 }

@@ -10,6 +10,9 @@ export const WEB_APP_ABOUT =
   "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
   'Opening it here once also tells the sidebar this address, for the agent URLs it makes.';
 
+/** What the sidebar says when the web app is not deployed (so no agent has an address): rare, as is the next. */
+export const WEB_APP_NOT_DEPLOYED = `The web app is not deployed yet, so an agent has no address: ${DEPLOY}.`;
+
 /** What the sidebar says of a web app that is deployed but has not answered yet, so its address is not known. */
 export const WEB_APP_NOT_SEEN =
   "Sheet Plan learns the web app's address the first time it answers. Open its address once in your browser " +

@@ -7,7 +7,6 @@
 
 import { rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
-import { DEPLOY } from './web-app-deploy';
 
 /** The script property holding the web app's /exec URL, as the web app last saw it. */
 export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
@@ -35,7 +34,6 @@ export function knownWebAppUrl(): { url: string; notReady?: undefined } | { url:
   if (remembered && EXEC_URL.test(remembered)) return { url: remembered };
   const live = ScriptApp.getService().getUrl();
   if (live && EXEC_URL.test(live)) return { url: live };
-  if (!live) return { url: null, notReady: `The web app is not deployed yet, so an agent has no address: ${DEPLOY}.` };
-  // Deployed, and not yet opened: rare, so its words are in RareTexts.html (./web-app-about.ts).
-  return { url: null, notReady: rareTexts().notSeen };
+  // Not deployed, or deployed and not yet opened: rare, so the words are in RareTexts.html (./web-app-about.ts).
+  return { url: null, notReady: live ? rareTexts().notSeen : rareTexts().notDeployed };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../src/core/use-cases/documents';
 import { approvePlan, finishPlan, requestPlanChanges, saveSettings } from '../../src/core/use-cases/plan-lifecycle';
 import { initPlan, initializePlan, recordCellEdit } from '../../src/core/use-cases/plan-setup';
-import { STARTER_PLAN } from '../../src/core/format/compose';
+import { BUILT_IN_PLANS } from '../../src/core/format/compose';
 import * as reading from '../../src/core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../../src/core/use-cases/replanning';
 import { act, advanceTask, startNextTask } from '../../src/core/use-cases/task-actions';
@@ -183,7 +183,7 @@ export class PlanManager {
     return saveSettings(this.path, change);
   }
   finishPlan(summary: string): FinishResult {
-    return finishPlan(this.path, summary, () => STARTER_PLAN);
+    return finishPlan(this.path, summary, BUILT_IN_PLANS);
   }
 
   // ---- the plan's place ----
@@ -193,10 +193,10 @@ export class PlanManager {
   }
   /** The spec's initPlan: the plan, or (having written nothing) the recovery plan that names a service's failure. */
   initPlan(): RevisedPlan {
-    return initPlan(this.path, () => STARTER_PLAN);
+    return initPlan(this.path, BUILT_IN_PLANS);
   }
   /** initPlan as a typed result, for callers (the menu, the sidebar) that must tell a failure from a plan. */
   initializePlan(): InitOutcome {
-    return initializePlan(this.path, () => STARTER_PLAN);
+    return initializePlan(this.path, BUILT_IN_PLANS);
   }
 }

@@ -2,6 +2,9 @@
  * Setting a plan up (initPlan) and reading it (getPlan, getNextTask, progress…) over an in-memory store.
  */
 import { STARTER_PLAN } from '../../src/core';
+import { BUILT_IN_PLANS } from '../../src/core/format/compose';
+import { initPlan } from '../../src/core/use-cases/plan-setup';
+import { PlanRevisions } from '../../src/core/write-path/plan-revisions';
 import { MemoryStore, savedPlan } from './memory-store';
 import { agent, simple, mixed } from './write-path-fixtures';
 
@@ -80,6 +83,19 @@ describe('initPlan', () => {
     expect(plan.analysis).toContain('Network error');
     expect(plan.notes).toContain('error');
     expect(plan.phases[0].tasks.map((task) => task.step)).toEqual(['1.1', '1.2']);
+    expect(store.cells).toBeNull();
+  });
+
+  test("when even the recovery plan's text cannot be read (the bundle reads it from a file), the error answers", () => {
+    const store = new MemoryStore(null);
+    store.failWrites = 'Network error';
+    const unreadable = {
+      ...BUILT_IN_PLANS,
+      recovery: () => {
+        throw new Error('Could not read RareTexts.html');
+      },
+    };
+    expect(() => initPlan(new PlanRevisions(store, { source: 'api' }), unreadable)).toThrow('Network error');
     expect(store.cells).toBeNull();
   });
 

@@ -8,10 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { FUNCTION_NAMES } from '../../src/core/api/api-functions';
-import { STARTER_PLAN } from '../../src/core/format/compose';
+import { RECOVERY_PLAN, STARTER_PLAN } from '../../src/core/format/compose';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { WEB_APP_ABOUT, WEB_APP_NOT_SEEN } from '../../src/apps-script/web-app-about';
+import { WEB_APP_ABOUT, WEB_APP_NOT_DEPLOYED, WEB_APP_NOT_SEEN } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -187,13 +187,17 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     instructions: INSTRUCTIONS,
     tools: toolList(),
     starterPlan: STARTER_PLAN,
+    recoveryPlan: RECOVERY_PLAN,
     about: WEB_APP_ABOUT,
     notSeen: WEB_APP_NOT_SEEN,
+    notDeployed: WEB_APP_NOT_DEPLOYED,
   });
   expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
   expect(code()).not.toContain(WEB_APP_NOT_SEEN.slice(0, 40));
   expect(code()).not.toContain(INSTRUCTIONS.slice(0, 80));
   expect(code()).not.toContain(STARTER_PLAN.split('\n')[0]);
+  expect(code()).not.toContain(RECOVERY_PLAN.split('\n')[0]);
+  expect(code()).not.toContain(WEB_APP_NOT_DEPLOYED.slice(0, 40));
   expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);
 });
 

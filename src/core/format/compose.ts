@@ -49,10 +49,15 @@ export function composePlan(title: string, goal: string, phases: PhaseInput[], d
 }
 
 /**
- * Where a use case gets the starter plan's text: asked only when one is written (the bundle reads it from a file
- * then: src/apps-script/rare-texts.ts). Node passes `() => STARTER_PLAN`.
+ * The plans Sheet Plan writes or answers itself, each asked for only when it is needed: the bundle reads their texts
+ * from a file then (src/apps-script/rare-texts.ts). Node passes BUILT_IN_PLANS.
  */
-export type StarterPlan = () => string;
+export interface PlanTemplates {
+  /** The starter plan (STARTER_PLAN). */
+  starter(): string;
+  /** The recovery plan naming `error` (recoveryPlan). */
+  recovery(error: string): string;
+}
 
 /** Written by initPlan to a sheet that has no plan yet, and by finishPlan when the person chose a fresh start. */
 export const STARTER_PLAN = `# Plan: Getting Started with Sheet Agent
@@ -97,14 +102,13 @@ Basic workflow:
 `;
 
 /** Returned (never written) when initPlan cannot set the sheet up, so an agent still has a plan to follow. */
-export function recoveryPlan(errorMessage: string): string {
-  return `# Plan: Initialization Error
+export const RECOVERY_PLAN = `# Plan: Initialization Error
 
 Goal: Recover from initialization error
 
 ## Analysis
 
-- Error: ${errorMessage.replace(/\s+/g, ' ')}
+- Error: {error}
 - Action needed: Check spreadsheet permissions and try again
 
 ### Phase 1: Recovery
@@ -115,4 +119,13 @@ Goal: Recover from initialization error
 
 initPlan() encountered an error and wrote nothing. Please check permissions and try again.
 `;
+
+/** A recovery plan (`template`: RECOVERY_PLAN, or the bundle's copy of it) naming the error, on one line. */
+export function recoveryPlan(errorMessage: string, template: string): string {
+  return template.replace('{error}', () => errorMessage.replace(/\s+/g, ' '));
 }
+
+export const BUILT_IN_PLANS: PlanTemplates = {
+  starter: () => STARTER_PLAN,
+  recovery: (error) => recoveryPlan(error, RECOVERY_PLAN),
+};

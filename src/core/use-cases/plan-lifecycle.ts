@@ -1,6 +1,6 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
-import type { StarterPlan } from '../format/compose';
+import type { PlanTemplates } from '../format/compose';
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
@@ -80,7 +80,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
  * Once every task is finished: marks the plan done (a dated summary line in Notes), moves it to the archive,
  * and leaves the cell empty or holding a fresh starter plan, as the person chose.
  */
-export function finishPlan(path: PlanRevisions, summary: string, starterPlan: StarterPlan): FinishResult {
+export function finishPlan(path: PlanRevisions, summary: string, plans: PlanTemplates): FinishResult {
   const said = requireLine(summary, 'summary');
   return path.changeOnce((snapshot) => {
     const outline = path.texts.outline(path.requireText(snapshot.text));
@@ -95,7 +95,7 @@ export function finishPlan(path: PlanRevisions, summary: string, starterPlan: St
       tasks: outline.tasks.length,
     };
     // Asked before the plan is archived: if it cannot be had, nothing is written.
-    const starter = path.settings().afterFinish === 'starter' ? starterPlan() : null;
+    const starter = path.settings().afterFinish === 'starter' ? plans.starter() : null;
     const id = path.store.versions.archivePlan({ ...entry, text: done });
     const next = starter === null ? '' : path.asNewPlan(starter);
     return path.writePlan(

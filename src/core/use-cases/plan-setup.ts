@@ -1,6 +1,6 @@
 /** Setting the plan's place up (initPlan), and recording a person's edit of the cell (the onEdit trigger). */
 import { attentionIn, nextAttention } from '../person/attention';
-import { recoveryPlan, type StarterPlan } from '../format/compose';
+import type { PlanTemplates } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
@@ -116,13 +116,13 @@ function looksLikePlan(path: PlanRevisions, text: string): boolean {
  * whatever text the cell held to the history before writing the starter plan. When a service fails, whichever it is,
  * it returns (having written nothing) the spec's recovery plan that names the error.
  */
-export function initializePlan(path: PlanRevisions, starterPlan: StarterPlan): InitOutcome {
+export function initializePlan(path: PlanRevisions, plans: PlanTemplates): InitOutcome {
   try {
     const plan = path.changeOnce((snapshot) => {
       const { cells, text, revision } = snapshot;
       if (cells?.ready && text.trim()) return path.revised(text, revision);
       const keep = text.trim() && looksLikePlan(path, text);
-      const newText = keep ? text : path.asNewPlan(starterPlan());
+      const newText = keep ? text : path.asNewPlan(plans.starter());
       const replacing = keep ? undefined : { by: 'initPlan', reason: 'text in the plan cell that was not a plan' };
       return path.writePlan(snapshot, newText, (info) => path.revised(newText, info), { setUp: true, replacing });
     });
@@ -132,13 +132,19 @@ export function initializePlan(path: PlanRevisions, starterPlan: StarterPlan): I
     // the spec's recovery plan.
     if (error instanceof PlanError) throw error;
     const reason = messageOf(error);
-    const recovery = path.revised(recoveryPlan(reason), { revision: 0, changedBy: 'unknown' });
+    let text: string;
+    try {
+      text = plans.recovery(reason);
+    } catch {
+      throw error; // its text could not be read either (the bundle reads it from a file): the error is the answer
+    }
+    const recovery = path.revised(text, { revision: 0, changedBy: 'unknown' });
     return { initialized: false, reason, recoveryPlan: recovery };
   }
 }
 
 /** The spec's initPlan: the plan the cell holds or the starter plan, or the recovery plan that names what failed. */
-export function initPlan(path: PlanRevisions, starterPlan: StarterPlan): RevisedPlan {
-  const outcome = initializePlan(path, starterPlan);
+export function initPlan(path: PlanRevisions, plans: PlanTemplates): RevisedPlan {
+  const outcome = initializePlan(path, plans);
   return outcome.initialized ? outcome.plan : outcome.recoveryPlan;
 }
