@@ -5,6 +5,7 @@
  * (another agent may have finished it since this one read the plan).
  */
 import { NOTHING_WRITTEN, PlanError } from '../errors';
+import { taskClaims } from '../rules/claims';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
@@ -22,6 +23,22 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   );
 }
 
+/**
+ * An agent's new plan (createPlan, the plan after finishPlan) has its work ahead: every task not started, nobody
+ * working on one. Its tasks are new, so no rule of work pairs them with the old plan's: a task written done or
+ * claimed would skip the done check, the approval and the claims (a new plan's free text, its notes, could hold one).
+ */
+function requireFresh({ after }: Transition): void {
+  const claims = taskClaims(after);
+  const task = after.tasks.find((each) => !after.statuses.definition(each.status).queue || claims.has(each.step));
+  if (task)
+    throw new PlanError(
+      'INVALID_TRANSITION',
+      `Task ${task.step} of a new plan is started or claimed: a new plan's tasks come from its phases, not started; ` +
+        NOTHING_WRITTEN,
+    );
+}
+
 /** Whether the change marks a task in progress done: finishing work is work too, held by a draft as starting it is. */
 function finishesWork(transition: Transition, pair: TaskPair): boolean {
   const now = transition.after.statuses.definition(pair.after.status);
@@ -37,7 +54,8 @@ export const TASKS: PlanFeature = {
     outline.phases.map((phase) => [phase.number, phase.name, phase.tasks.map((task) => [task.step, task.title])]),
   ],
   check(transition: Transition, pairs: readonly TaskPair[]) {
-    if (transition.actor.kind === 'person' || transition.newPlan) return;
+    if (transition.actor.kind === 'person') return;
+    if (transition.newPlan) return requireFresh(transition);
     for (const pair of pairs) requireNotRestarted(transition, pair);
     const working = pairs.filter((pair) => movesIntoWork(transition, pair) || finishesWork(transition, pair));
     if (!working.length) return;

@@ -1,9 +1,9 @@
 /**
- * The size rule: a plan longer than the store takes is refused only when the change makes it longer, so that a plan a
- * person typed up to the cell's limit can still be updated (a status change adds nothing); the refusal says how much
- * to cut and where the text is.
+ * What the plan's cell holds. The size rule: a plan longer than the store takes is refused only when the change makes
+ * it longer, so that a plan a person typed up to the cell's limit can still be updated (a status change adds nothing);
+ * the refusal says how much to cut and where the text is. And no plan starts with an apostrophe, which the cell drops.
  */
-import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { NOTHING_WRITTEN_SENTENCE, PlanError, invalidArgument } from '../errors';
 import { outlinePlan } from '../format/parse';
 import { formatCount } from '../text';
 
@@ -31,9 +31,14 @@ export function largestParts(text: string): Array<{ name: string; characters: nu
 
 /**
  * Throws TOO_LARGE when `text` is longer than `limit` and longer than the plan it replaces; `place` names where the
- * plan is kept (`AGENT_BASE!C2`).
+ * plan is kept (`AGENT_BASE!C2`). Throws INVALID_ARGUMENT for a text that starts with an apostrophe: a cell drops one
+ * there when it is read (as Sheets does one typed), so what the guard checked would not be the plan in force.
  */
 export function requireFits(text: string, replacing: string, limit: number, place: string): void {
+  if (text.startsWith("'"))
+    throw invalidArgument(
+      `The plan must not start with an apostrophe, which ${place} drops. ${NOTHING_WRITTEN_SENTENCE}`,
+    );
   if (text.length <= limit || text.length <= replacing.length) return;
   const parts = largestParts(text).slice(0, 3);
   const where = parts.length
