@@ -8,9 +8,9 @@
  */
 import { holdsLastWords, personWords } from '../core/person/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
-import { readPlanRecord, writePlanRecord } from '../core/write-path/revision';
+import { digestText, readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
-import { asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
+import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
 
@@ -41,6 +41,16 @@ function wordsOf(version: SavedVersion): string[] {
   const words = personWords(version.text);
   if (version.writtenByPerson) words.push(`written by a person: revision ${version.revision} at ${version.savedAt}`);
   return words;
+}
+
+/**
+ * The words column's cell for `words`: their JSON, or, when that would not fit a cell (JSON writes a control character
+ * in six), each word's digest. Such a row matches no whole word, so it counts as holding the last copy of each, and is
+ * kept: it never fails the change, and the person's words stay in its plan text.
+ */
+function wordsCell(words: string[]): string {
+  const json = JSON.stringify(words);
+  return asText(json.length < CELL_CHARACTERS ? json : JSON.stringify(words.map(digestText)));
 }
 
 /** The words column as saved; [] for a row saved before it existed. */
@@ -141,7 +151,7 @@ export class HistorySheet {
       asText(version.replacedBy),
       asText(version.reason),
       textInput(version.text),
-      asText(JSON.stringify(wordsOf(version))),
+      wordsCell(wordsOf(version)),
     ]);
     this.sheet.append(rows, this.sheet.findOrCreate().getLastRow());
   }
