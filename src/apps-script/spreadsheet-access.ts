@@ -169,7 +169,7 @@ export function activeSpreadsheet(): Spreadsheet {
   if (!spreadsheet) {
     throw new PlanError(
       'NEEDS_PERSON',
-      'A person’s call needs the spreadsheet open in front of a person (its sidebar or menu); this execution has none',
+      'A person’s call needs the spreadsheet open in front of them (its sidebar or menu); this execution has none',
     );
   }
   return spreadsheet;

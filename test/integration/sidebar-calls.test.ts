@@ -210,7 +210,7 @@ describe("a sidebar call's arguments are checked by the descriptor's rules, once
     const before = snapshot(spreadsheet);
     // A list where no sidebar function takes one: the person is checked before the arguments, as without a token.
     const { error } = execute(spreadsheet, name, [token, [[]]]);
-    expect(error?.message).toMatch(/^NEEDS_PERSON: A person’s call needs the spreadsheet open in front of a person/);
+    expect(error?.message).toMatch(/^NEEDS_PERSON: A person’s call needs the spreadsheet open in front of them/);
     expect(snapshot(spreadsheet)).toBe(before);
   });
 

@@ -34,7 +34,7 @@ function requireFresh({ after }: Transition): void {
   if (task)
     throw new PlanError(
       'INVALID_TRANSITION',
-      `Task ${task.step} of a new plan is started or claimed: a new plan's tasks come from its phases, not started; ` +
+      `Task ${task.step} of a new plan is started or claimed: its tasks come from its phases, not started; ` +
         NOTHING_WRITTEN,
     );
 }

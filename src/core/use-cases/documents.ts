@@ -43,8 +43,8 @@ export function createPlan(
     requirePhases(phases),
     requireDetails(details),
   );
-  // Its notes are free Markdown: they may not make the plan invalid (a step listed twice).
-  if (!path.byPerson) requireValidPlan(composed);
+  // Its notes are free Markdown: they may not make the plan invalid (a step listed twice). Only agents create plans.
+  requireValidPlan(composed);
   return path.mutate(() => {
     const text = path.asNewPlan(composed);
     const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
