@@ -186,7 +186,7 @@ export async function buildCode() {
   const { serverInstructions } = await nodeModule('src/core/mcp/instructions.ts');
   const { PLAN_CELL_REFERENCE } = await nodeModule('src/apps-script/plan-location.ts');
   const { STARTER_PLAN, RECOVERY_PLAN } = await nodeModule('src/core/format/compose.ts');
-  const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN, WEB_APP_NOT_DEPLOYED } = await nodeModule(
+  const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN, WEB_APP_NOT_DEPLOYED, WEB_APP_REFUSED_KEY } = await nodeModule(
     'src/apps-script/web-app-about.ts',
   );
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
@@ -255,6 +255,7 @@ export async function buildCode() {
     about: WEB_APP_ABOUT,
     notSeen: WEB_APP_NOT_SEEN,
     notDeployed: WEB_APP_NOT_DEPLOYED,
+    refusedKey: WEB_APP_REFUSED_KEY,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

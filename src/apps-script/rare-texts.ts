@@ -4,9 +4,9 @@
  * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
  * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
  * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
- * recovery plan (only initPlan answers it, when it could not set the sheet up), what
- * the web app's URL is (only a GET, a person opening it, answers it) and what the sidebar says until the web app has
- * answered once.
+ * recovery plan (only initPlan answers it, when it could not set the sheet up), what the web app's URL is (only a
+ * GET, a person opening it, answers it), what it answers a refused key, and what the sidebar says until the web app
+ * has answered once.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -38,6 +38,8 @@ export interface RareTexts {
   notSeen: string;
   /** What the sidebar says while the web app is not deployed (./web-app-about.ts). */
   notDeployed: string;
+  /** What the web app answers a refused key (./web-app-about.ts). */
+  refusedKey: string;
 }
 
 let read: RareTexts | undefined;

@@ -10,6 +10,11 @@ export const WEB_APP_ABOUT =
   "with the agent's key: ?key=… as the sheet's owner gave it (Agent Plan → Open plan → Connect an agent). " +
   'Opening it here once also tells the sidebar this address, for the agent URLs it makes.';
 
+/** What the web app answers a request whose URL's key is missing, unknown or revoked (JSON-RPC -32001). */
+export const WEB_APP_REFUSED_KEY =
+  "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
+  'sidebar: Agent Plan → Open plan → Connect an agent.';
+
 /** What the sidebar says when the web app is not deployed (so no agent has an address): rare, as is the next. */
 export const WEB_APP_NOT_DEPLOYED = `The web app is not deployed yet, so an agent has no address: ${DEPLOY}.`;
 

@@ -29,10 +29,6 @@ export interface WebAppEvent {
 
 export const SERVER_NAME = 'sheet-plan';
 
-const REFUSED_KEY =
-  "Sheet Plan refused this URL's key: it is missing, wrong or revoked. The sheet's owner makes a new one in the " +
-  'sidebar: Agent Plan → Open plan → Connect an agent.';
-
 function json(text: string): GoogleAppsScript.Content.TextOutput {
   return ContentService.createTextOutput(text).setMimeType(ContentService.MimeType.JSON);
 }
@@ -56,7 +52,8 @@ export function doPost(event?: WebAppEvent): GoogleAppsScript.Content.TextOutput
     planCell: PLAN_CELL_REFERENCE,
     refusal: () => {
       agent = keyCheck.agent();
-      return agent ? null : REFUSED_KEY;
+      // A refused key is rare beside the calls of the agents that hold one: its words are in RareTexts.html.
+      return agent ? null : rareTexts().refusedKey;
     },
   };
   // Each tool's API calls run here, as the key's agent (asked first, by refusal()).

@@ -11,7 +11,12 @@ import { FUNCTION_NAMES } from '../../src/core/api/api-functions';
 import { RECOVERY_PLAN, STARTER_PLAN } from '../../src/core/format/compose';
 import { EmulatedSpreadsheet, bundleFunctionNames, createExecution, loadBundle } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { WEB_APP_ABOUT, WEB_APP_NOT_DEPLOYED, WEB_APP_NOT_SEEN } from '../../src/apps-script/web-app-about';
+import {
+  WEB_APP_ABOUT,
+  WEB_APP_NOT_DEPLOYED,
+  WEB_APP_NOT_SEEN,
+  WEB_APP_REFUSED_KEY,
+} from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -191,6 +196,7 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     about: WEB_APP_ABOUT,
     notSeen: WEB_APP_NOT_SEEN,
     notDeployed: WEB_APP_NOT_DEPLOYED,
+    refusedKey: WEB_APP_REFUSED_KEY,
   });
   expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
   expect(code()).not.toContain(WEB_APP_NOT_SEEN.slice(0, 40));
@@ -198,6 +204,7 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
   expect(code()).not.toContain(STARTER_PLAN.split('\n')[0]);
   expect(code()).not.toContain(RECOVERY_PLAN.split('\n')[0]);
   expect(code()).not.toContain(WEB_APP_NOT_DEPLOYED.slice(0, 40));
+  expect(code()).not.toContain(WEB_APP_REFUSED_KEY.slice(0, 40));
   expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);
 });
 
