@@ -4,6 +4,7 @@
  * code prefix.
  */
 import type { AgentFunctionName, PlanViewRequest } from '../core/api/api-functions';
+import type { CallerOptions } from '../core/api/api-shapes';
 import { holderOf } from '../core/rules/claims';
 import { messageOf, PlanError, planErrorCode } from '../core/errors';
 import { applyCommands } from '../core/use-cases/commands';
@@ -115,8 +116,10 @@ const implementations: { [Name in AgentFunctionName]: (...args: never[]) => unkn
   listSheets: () => run(() => sheetWork.listSheets(planSpreadsheet())),
   readRange: (a1: string, options?: { display?: boolean } | null) =>
     run(() => sheetWork.readRange(planSpreadsheet(), a1, options, agentCaller())),
-  writeRange: (a1: string, values: unknown, step: string) =>
-    run(() => sheetWork.writeRange(planSpreadsheet(), a1, values, step, agentCaller())),
+  writeRange: (a1: string, values: unknown, step: string, options?: CallerOptions | null) =>
+    run(() =>
+      runAsNamedCaller(options?.agent, () => sheetWork.writeRange(planSpreadsheet(), a1, values, step, agentCaller())),
+    ),
   getWriteLog: (limit?: number | null) => run(() => sheetWork.getWriteLog(planSpreadsheet(), limit)),
 };
 

@@ -167,6 +167,24 @@ describe('PlanClient transport', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  test('a named client sends its name with its changes and in getNextTask, getPlan, writeRange options', async () => {
+    api = await fakeApi([ok(null)]);
+    const client = new PlanClient({ scriptId: 'x', rootUrl: api.url, accessToken: 't', agent: 'Report builder' });
+    await client.startTask('1.1');
+    await client.getNextTask();
+    await client.getPlan({ view: 'full' });
+    await client.writeRange('Summary!B3', [[1]], '1.1');
+    await client.readRange('Summary!B3');
+    const sent = api.requests.map((request) => (request.body as { parameters: unknown[] }).parameters);
+    expect(sent).toEqual([
+      ['1.1', { requestId: expect.any(String), agent: 'Report builder' }],
+      [{ agent: 'Report builder' }],
+      [{ agent: 'Report builder', view: 'full' }],
+      ['Summary!B3', [[1]], '1.1', { agent: 'Report builder' }],
+      ['Summary!B3'],
+    ]);
+  });
+
   test('a function that returns nothing gives null (Google leaves result out)', async () => {
     api = await fakeApi([
       {

@@ -371,3 +371,31 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(execution.calls).toHaveLength(13);
   });
 });
+
+describe('a caller without a key that named itself writes for the task it claimed, under the same name', () => {
+  const builder = { agent: 'Report builder' };
+
+  test('its writes go through with its name, and are refused under another (or none): the claim is its own', () => {
+    const spreadsheet = workbook();
+    agent(spreadsheet, 'startTask', ['1.3', builder]);
+    expect(agent(spreadsheet, 'writeRange', ["'Bin Notes'!A1", [['A-1: ok']], '1.3', builder])).toMatchObject({
+      range: "'Bin Notes'!A1",
+    });
+    for (const other of [undefined, { agent: 'Gemini' }])
+      expect(
+        refused(
+          spreadsheet,
+          'writeRange',
+          ["'Bin Notes'!A2", [['B-7: ok']], '1.3', other],
+          "task 1.3 is another agent's",
+        ),
+      ).toMatch(/^CLAIMED: Task 1\.3 is claimed by Report builder until .*, so you \((api|Gemini)\) /);
+  });
+
+  test('the option holds a name only', () => {
+    const spreadsheet = workbook();
+    expect(refused(spreadsheet, 'writeRange', ["'Bin Notes'!A1", [['x']], '1.2', { agent: 'x', requestId: '1' }])).toBe(
+      'INVALID_ARGUMENT: options.requestId is not a field of options; options takes agent',
+    );
+  });
+});

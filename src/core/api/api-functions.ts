@@ -288,7 +288,8 @@ export const API_FUNCTIONS = {
     // The same values written twice leave the cells as once (the log shows two writes).
     retrySafe: true,
     description: "Write cells inside the approved plan's Write ranges, for a task in progress. Text stays text.",
-    args: [a1, argument('values', z.array(z.array(cell))), step],
+    // A caller without a key names itself (`{ agent }`) as it did starting the task: its claim is then its own.
+    args: [a1, argument('values', z.array(z.array(cell))), step, argument('options', callerOptions.optional())],
     mcp: 'write',
   }),
   getWriteLog: returning<WriteLogEntry[]>()({

@@ -180,8 +180,9 @@ export class PlanClient {
       return this.run(name, [...own, options]);
     }
     const parameters: unknown[] = [...args];
-    if ((name === 'getNextTask' || name === 'getPlan') && this.agent !== undefined)
-      parameters[0] = { ...named, ...(args[0] as object) };
+    // The functions that take the caller's name in options of their own: as the first argument, or writeRange's fourth.
+    const at = name === 'getNextTask' || name === 'getPlan' ? 0 : name === 'writeRange' ? 3 : undefined;
+    if (at !== undefined && this.agent !== undefined) parameters[at] = { ...named, ...(args[at] as object) };
     while (parameters.length && parameters[parameters.length - 1] === undefined) parameters.pop();
     return this.run(name, parameters);
   }
