@@ -60,6 +60,11 @@ export interface Attention {
 /** Decisions kept in the record: enough to resume, small enough for the cell beside the plan. */
 const DECISIONS_KEPT = 10;
 const TEXT_LENGTH = 120;
+/**
+ * Characters of the items' keys (a review's holds its task's title) whose waiting times the record keeps, so that it
+ * fits its cell however many tasks an agent puts in review: the items past them are listed without their time.
+ */
+const SINCE_CHARACTERS = 20_000;
 
 function waitingNow(plan: Plan, approvalRequired: boolean): Array<Waiting & { key: string }> {
   // The question's number is the sidebar's; getPlan's list names a question by its text.
@@ -105,8 +110,10 @@ export function nextAttention(
   change: { before: Plan; after: Plan; byPerson: boolean; at: string; revision: number },
 ): AttentionRecord {
   const since: Record<string, string> = {};
+  let room = SINCE_CHARACTERS;
   // A draft's time is kept whatever the setting (reading it would cost every write a call); getPlan asks the setting.
   for (const item of waitingNow(change.after, true)) {
+    if ((room -= item.key.length + change.at.length) < 0) break;
     since[item.key] = previous?.since[item.key] ?? change.at;
   }
   const decided = change.byPerson ? decisionsIn(change.before, change.after, change.at, change.revision) : [];

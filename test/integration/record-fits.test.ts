@@ -1,0 +1,37 @@
+/**
+ * The revision record beside the plan (AGENT_BASE!D2) keeps when each item began to wait for the person. An agent that
+ * put a thousand tasks in review made it longer than a cell holds: every later change, the person's decisions
+ * included, failed with Sheets' own error. An adversarial review found it; the record now keeps the times of as many
+ * items as fit, and lists the rest without one.
+ */
+import { REVISION, callAsPerson, execute, openSidebar, planText, sheetWithSavedPlan } from './harness';
+
+/** `phases` phases of 100 tasks each, in `symbol`'s status (with the note a review needs). */
+function manyTasks(phases: number, symbol: string): string {
+  const lines = ['# Plan: Many', '', 'Goal: Check each', '', 'Status: approved', ''];
+  for (let phase = 1; phase <= phases; phase++) {
+    lines.push(`### Phase ${phase}: Part ${phase}`);
+    for (let task = 1; task <= 100; task++)
+      lines.push(`- [${symbol}] ${phase}.${task} Row ${phase}.${task}${symbol === '!' ? ' — check it' : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('an agent puts 1,500 tasks in review in one rewrite: the record fits its cell; the person still decides', () => {
+  const spreadsheet = sheetWithSavedPlan(manyTasks(15, ' '));
+  const { revision } = execute(spreadsheet, 'getPlan').result as { revision: number };
+  const { error } = execute(spreadsheet, 'replacePlan', [manyTasks(15, '!'), revision]);
+  expect(error).toBeUndefined();
+  expect(String(spreadsheet.cell(REVISION)).length).toBeLessThan(30_000);
+
+  const token = openSidebar(spreadsheet);
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.1', 'fine');
+  expect(planText(spreadsheet)).toContain('- [ ] 1.1 Row 1.1 — approved: fine');
+  const { attention } = execute(spreadsheet, 'getPlan').result as {
+    attention: { waitingForPerson: Array<{ step: string; since?: string }> };
+  };
+  expect(attention.waitingForPerson).toHaveLength(1499);
+  // The first items keep their time; those past the record's room are listed without one.
+  expect(attention.waitingForPerson[0].since).toBeDefined();
+  expect(attention.waitingForPerson.at(-1)!.since).toBeUndefined();
+});
