@@ -45,8 +45,8 @@ function wordsOf(version: SavedVersion): string[] {
 
 /**
  * The words column's cell for `words`: their JSON, or, when that would not fit a cell (JSON writes a control character
- * in six), each word's digest. Such a row matches no whole word, so it counts as holding the last copy of each, and is
- * kept: it never fails the change, and the person's words stay in its plan text.
+ * in six), each word's digest. It never fails the change. Such a row matches no whole word, so it is kept unless a
+ * newer digest row holds the same digests; the person's words stay in its plan text.
  */
 function wordsCell(words: string[]): string {
   const json = JSON.stringify(words);

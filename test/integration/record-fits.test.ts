@@ -6,13 +6,13 @@
  */
 import { REVISION, callAsPerson, execute, openSidebar, planText, sheetWithSavedPlan } from './harness';
 
-/** `phases` phases of 100 tasks each, in `symbol`'s status (with the note a review needs). */
-function manyTasks(phases: number, symbol: string): string {
+/** `phases` phases of 100 tasks each in `symbol`'s status (with the note a review needs), titled `Row <step><tail>`. */
+function manyTasks(phases: number, symbol: string, tail = ''): string {
   const lines = ['# Plan: Many', '', 'Goal: Check each', '', 'Status: approved', ''];
   for (let phase = 1; phase <= phases; phase++) {
     lines.push(`### Phase ${phase}: Part ${phase}`);
     for (let task = 1; task <= 100; task++)
-      lines.push(`- [${symbol}] ${phase}.${task} Row ${phase}.${task}${symbol === '!' ? ' — check it' : ''}`);
+      lines.push(`- [${symbol}] ${phase}.${task} Row ${phase}.${task}${tail}${symbol === '!' ? ' — check it' : ''}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -34,4 +34,16 @@ test('an agent puts 1,500 tasks in review in one rewrite: the record fits its ce
   // The first items keep their time; those past the record's room are listed without one.
   expect(attention.waitingForPerson[0].since).toBeDefined();
   expect(attention.waitingForPerson.at(-1)!.since).toBeUndefined();
+});
+
+test('titles full of control characters, which the record writes six characters each, fit as well', () => {
+  const tail = ' ' + '\u0001'.repeat(110);
+  const spreadsheet = sheetWithSavedPlan(manyTasks(1, ' ', tail));
+  const { revision } = execute(spreadsheet, 'getPlan').result as { revision: number };
+  expect(execute(spreadsheet, 'replacePlan', [manyTasks(1, '!', tail), revision]).error).toBeUndefined();
+  const token = openSidebar(spreadsheet);
+  for (const step of ['1.1', '1.2', '1.3'])
+    callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', step, 'ok');
+  expect(planText(spreadsheet)).toContain('- [ ] 1.3 Row 1.3');
+  expect(String(spreadsheet.cell(REVISION)).length).toBeLessThan(45_000);
 });

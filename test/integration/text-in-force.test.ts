@@ -43,7 +43,8 @@ describe('a plan text that starts with an apostrophe is refused: the cell would 
     const spreadsheet = sheetWithSavedPlan(DRAFT);
     const text = rewrite(planText(spreadsheet));
     expect(refused(spreadsheet, 'replacePlan', [text, revisionOf(spreadsheet)])).toBe(
-      'INVALID_ARGUMENT: The plan cannot start with an apostrophe, which AGENT_BASE!C2 drops. Nothing was written',
+      'INVALID_ARGUMENT: The plan cannot start with an apostrophe, which AGENT_BASE!C2 drops (a person deletes one ' +
+        'there). Nothing was written',
     );
   });
 });
@@ -59,8 +60,8 @@ describe("a new plan's notes cannot bring work into it: every task starts not st
   ])('%s', (_what, notes, step) => {
     const spreadsheet = sheetWithSavedPlan(DRAFT);
     expect(refused(spreadsheet, 'createPlan', withNotes(notes))).toBe(
-      `INVALID_TRANSITION: Task ${step} of a new plan is started or claimed: its tasks come from its phases, not ` +
-        'started; nothing was written',
+      `INVALID_TRANSITION: Task ${step} of a new plan is under way (started, done or claimed): its tasks ` +
+        'come from its phases, not started; nothing was written',
     );
   });
 

@@ -34,8 +34,8 @@ function requireFresh({ after }: Transition): void {
   if (task)
     throw new PlanError(
       'INVALID_TRANSITION',
-      `Task ${task.step} of a new plan is started or claimed: its tasks come from its phases, not started; ` +
-        NOTHING_WRITTEN,
+      `Task ${task.step} of a new plan is under way (started, done or claimed): its tasks come from its phases, ` +
+        `not started; ${NOTHING_WRITTEN}`,
     );
 }
 

@@ -61,8 +61,9 @@ export interface Attention {
 const DECISIONS_KEPT = 10;
 const TEXT_LENGTH = 120;
 /**
- * Characters of the items' keys (a review's holds its task's title) whose waiting times the record keeps, so that it
- * fits its cell however many tasks an agent puts in review: the items past them are listed without their time.
+ * Characters of the items' keys as the record writes them (JSON: a control character in a task's title takes six),
+ * whose waiting times the record keeps, so that it fits its cell however many tasks an agent puts in review, with the
+ * decisions beside them: the items past them are listed without their time.
  */
 const SINCE_CHARACTERS = 20_000;
 
@@ -113,7 +114,7 @@ export function nextAttention(
   let room = SINCE_CHARACTERS;
   // A draft's time is kept whatever the setting (reading it would cost every write a call); getPlan asks the setting.
   for (const item of waitingNow(change.after, true)) {
-    if ((room -= item.key.length + change.at.length) < 0) break;
+    if ((room -= JSON.stringify(item.key).length + change.at.length) < 0) break;
     since[item.key] = previous?.since[item.key] ?? change.at;
   }
   const decided = change.byPerson ? decisionsIn(change.before, change.after, change.at, change.revision) : [];

@@ -37,7 +37,8 @@ export function largestParts(text: string): Array<{ name: string; characters: nu
 export function requireFits(text: string, replacing: string, limit: number, place: string): void {
   if (text.startsWith("'"))
     throw invalidArgument(
-      `The plan cannot start with an apostrophe, which ${place} drops. ${NOTHING_WRITTEN_SENTENCE}`,
+      `The plan cannot start with an apostrophe, which ${place} drops (a person deletes one there). ` +
+        NOTHING_WRITTEN_SENTENCE,
     );
   if (text.length <= limit || text.length <= replacing.length) return;
   const parts = largestParts(text).slice(0, 3);
