@@ -4,7 +4,7 @@
  * once a person answered, made that cell too long for Sheets, and every change after failed (a person's typing
  * included, whose version was then lost). An adversarial review found it; the cell now falls back to digests.
  */
-import { execute, callAsPerson, openSidebar, planText, sheetWithSavedPlan, PLAN, personEdits } from './harness';
+import { call, execute, callAsPerson, openSidebar, planText, sheetWithSavedPlan, PLAN, personEdits } from './harness';
 
 const CONTROL_HEAVY = (n: number) => `Question ${n} ${'\u0001'.repeat(1980)}?`;
 
@@ -23,10 +23,8 @@ test("answered questions full of control characters stop no change, and lose non
     callAsPerson(spreadsheet, token, 'sidebarAnswerQuestion', question, 'yes');
 
   // The agent's next change, which keeps the answered plan in the history, goes through.
-  const { revision } = execute(spreadsheet, 'getPlan').result as { revision: number };
   const rewritten = planText(spreadsheet).replace('- [ ] 1.1 Sum', '- [ ] 1.1 Sum it');
-  const replaced = execute(spreadsheet, 'replacePlan', [rewritten, revision]);
-  expect(replaced.error).toBeUndefined();
+  call(spreadsheet, 'replacePlan', rewritten, call(spreadsheet, 'getPlan').revision);
 
   // The person types a clean plan into the cell: recorded, and the plan before it kept in the history.
   const typed = '# Plan: Clean\n\nGoal: Start over\n\n### Phase 1: Work\n- [ ] 1.1 Sum\n';
