@@ -7,8 +7,8 @@
  *    each MCP tool's route (doPost), as what does not follow from the tool's name.
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
  *    the MCP instructions (initialize) and tool list (tools/list), the starter and recovery plans (initPlan),
- *    doGet's text. Apps
- *    Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
+ *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address.
+ *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
@@ -192,6 +192,7 @@ export async function buildCode() {
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
+  const [argumentRules, requestArguments] = [argumentTable(), descriptor.requestArguments()];
   const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
   const result = await build({
     // The entry: main.ts's call made the one global the declarations below call, `SP_(startTask, a)`, with
@@ -225,9 +226,9 @@ export async function buildCode() {
     // The descriptor's tables as JSON text, parsed when first read (src/apps-script/descriptor-tables.ts).
     define: {
       ...descriptorDefines(
-        descriptor.requestArguments(),
-        compactRoutes(routes, derivedRoute, argumentTable(), descriptor.requestArguments()),
-        argumentTable(),
+        requestArguments,
+        compactRoutes(routes, derivedRoute, argumentRules, requestArguments),
+        argumentRules,
       ),
       SHEET_PLAN_VERSION: JSON.stringify(version),
       SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
