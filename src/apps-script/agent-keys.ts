@@ -11,7 +11,7 @@
  */
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/api/arguments';
-import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../core/errors';
+import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { utf8Length } from '../core/text';
@@ -239,7 +239,7 @@ export function revokeAgent(id: unknown): AgentSummary[] {
       const kept = agents.filter((agent) => agent.id !== id);
       if (kept.length === agents.length) {
         const known = agents.map((agent) => `${agent.id} (${agent.name})`).join(', ') || 'none';
-        throw new PlanError('NOT_FOUND', `No connected agent has the id "${id}" (connected: ${known})`);
+        throw notFound(`No connected agent has the id "${id}" (connected: ${known})`);
       }
       writeAgents(kept);
       return kept.map(summary);
@@ -322,7 +322,7 @@ export function agentsView(): AgentsView {
  */
 export function connectAgent(name: unknown): ConnectedAgentView {
   const known = knownWebAppUrl();
-  if (known.url === null) throw new PlanError('NOT_FOUND', known.notReady);
+  if (known.url === null) throw notFound(known.notReady);
   const { key, agent } = createAgentKey(name);
   const url = agentUrl(known.url, key);
   return { agents: listAgents(), webAppUrl: known.url, relayUrl: relayUrl(), agent, key, url };

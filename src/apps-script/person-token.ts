@@ -5,7 +5,7 @@
  * NEEDS_PERSON before anything is read or written.
  */
 import { describeValue } from '../core/api/arguments';
-import { PlanError } from '../core/errors';
+import { needsPerson } from '../core/errors';
 import { run } from './api';
 import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
 
@@ -64,13 +64,12 @@ export function asCheckedPerson<T>(token: unknown, call: () => T): T {
 export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
   if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
-    throw new PlanError('NEEDS_PERSON', `No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
+    throw needsPerson(`No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
   }
   const cache = CacheService.getUserCache();
   const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
   if (!cache || !record) {
-    throw new PlanError(
-      'NEEDS_PERSON',
+    throw needsPerson(
       `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open ` +
         `plan). ${SIDEBAR_ONLY}`,
     );
@@ -78,8 +77,7 @@ export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spre
   const spreadsheet = activeSpreadsheet();
   const spreadsheetId = spreadsheet.getId();
   if (record.spreadsheetId !== spreadsheetId) {
-    throw new PlanError(
-      'NEEDS_PERSON',
+    throw needsPerson(
       'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
     );
   }

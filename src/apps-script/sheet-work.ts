@@ -19,7 +19,7 @@ import {
   toCellInput,
   type CellJson,
 } from '../core/sheet/cell-values';
-import { invalidArgument, messageOf, PlanError } from '../core/errors';
+import { invalidArgument, invalidTransition, messageOf, notFound, PlanError } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
 import type { ChangeSource } from '../core/write-path/revision';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
@@ -59,7 +59,7 @@ const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
 
 function sheetNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
   const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) throw new PlanError('NOT_FOUND', `No sheet named "${name}"; listSheets() names the sheets there are`);
+  if (!sheet) throw notFound(`No sheet named "${name}"; listSheets() names the sheets there are`);
   return sheet;
 }
 
@@ -377,10 +377,7 @@ export function undoWriteThen<T>(
     const log = new WriteLog(spreadsheet, store);
     const found = log.find(id.trim());
     if (!found) {
-      throw new PlanError(
-        'NOT_FOUND',
-        `Write ${id} is not in the write log (it keeps the last entries only); nothing was changed`,
-      );
+      throw notFound(`Write ${id} is not in the write log (it keeps the last entries only); nothing was changed`);
     }
     const { entry, row, record } = found;
     if (entry.kind !== 'write') {
@@ -388,12 +385,12 @@ export function undoWriteThen<T>(
       throw invalidArgument(`Entry ${id} is ${what}; only writes are undone`);
     }
     if (entry.undone) {
-      throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was already undone (${entry.undone.at})`);
+      throw invalidTransition(`The write to ${entry.range} was already undone (${entry.undone.at})`);
     }
     if (entry.kept) {
-      throw new PlanError('INVALID_TRANSITION', `The write to ${entry.range} was kept; it can no longer be undone`);
+      throw invalidTransition(`The write to ${entry.range} was kept; it can no longer be undone`);
     }
-    if (!record) throw new PlanError('NOT_FOUND', `The undo record of the write to ${entry.range} is unreadable`);
+    if (!record) throw notFound(`The undo record of the write to ${entry.range} is unreadable`);
     const range = requireSheetRange(entry.range, 'the logged range');
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {

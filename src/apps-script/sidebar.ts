@@ -12,7 +12,7 @@
  * a second call to refresh; sidebarCheck answers null when nothing changed, so polling is cheap.
  */
 import type { TaskAction } from '../core/rules/actions';
-import { PlanError } from '../core/errors';
+import { notFound } from '../core/errors';
 import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { approvePlan, requestPlanChanges, saveSettings } from '../core/use-cases/plan-lifecycle';
@@ -393,8 +393,7 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
         .getSheets()
         .filter((candidate) => !candidate.isSheetHidden())
         .map((candidate) => candidate.getName());
-      throw new PlanError(
-        'NOT_FOUND',
+      throw notFound(
         `This spreadsheet has no sheet named "${wanted.sheet}", so ${shown} cannot be selected ` +
           `(sheets: ${names.join(', ')})`,
       );
@@ -403,8 +402,7 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
     try {
       range = spreadsheet.getRange(shown);
     } catch {
-      throw new PlanError(
-        'NOT_FOUND',
+      throw notFound(
         `${shown} is outside the sheet "${wanted.sheet}" (${sheet.getMaxRows()} rows, ${sheet.getMaxColumns()} ` +
           `columns)`,
       );

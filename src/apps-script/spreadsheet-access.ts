@@ -11,7 +11,7 @@
  * The settings and the write log's mark live in script properties too (a bound script belongs to one spreadsheet),
  * and a setting that cannot be read is never taken as "off": the call is refused (fail closed).
  */
-import { PlanError } from '../core/errors';
+import { needsPerson, PlanError } from '../core/errors';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { ownValue } from '../core/own-keys';
 
@@ -167,8 +167,7 @@ export function activeSpreadsheet(): Spreadsheet {
   // None in an execution of the Apps Script API (scripts.run) or of the web app: whoever calls there is not a person
   // in the sheet.
   if (!spreadsheet) {
-    throw new PlanError(
-      'NEEDS_PERSON',
+    throw needsPerson(
       'A person’s call needs the spreadsheet open in front of them (its sidebar or menu); this execution has none',
     );
   }

@@ -14,7 +14,7 @@
  * that change is committed: a change that fails leaves the log as it was.
  */
 import type { CellJson } from '../core/sheet/cell-values';
-import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../core/errors';
+import { invalidTransition, needsPerson, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
@@ -217,8 +217,7 @@ export function rowsBeyondBounds(
 function requireRoomForWrite(rows: readonly LoggedRow[]): void {
   const undoable = rows.filter((row) => row.undoable).length;
   if (undoable < WRITE_LOG_LIMIT) return;
-  throw new PlanError(
-    'NEEDS_PERSON',
+  throw needsPerson(
     `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
       `dropped; ${NOTHING_WRITTEN}. Ask the person to review the writes in the sidebar (Writes): to undo the ones ` +
       'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again',
@@ -384,7 +383,7 @@ export class WriteLog {
     const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
     if (!sheet || !kept.length)
-      throw new PlanError('INVALID_TRANSITION', 'No write in the log can be undone now; there is nothing to keep');
+      throw invalidTransition('No write in the log can be undone now; there is nothing to keep');
     if (kept.length !== seen) {
       throw new PlanError(
         'CONFLICT',

@@ -92,6 +92,19 @@ export function invalidArgument(detail: string): PlanError {
   return new PlanError('INVALID_ARGUMENT', detail);
 }
 
+/** The other codes thrown from many places, made once for the same reason. */
+export function invalidTransition(detail: string): PlanError {
+  return new PlanError('INVALID_TRANSITION', detail);
+}
+
+export function needsPerson(detail: string): PlanError {
+  return new PlanError('NEEDS_PERSON', detail);
+}
+
+export function notFound(detail: string): PlanError {
+  return new PlanError('NOT_FOUND', detail);
+}
+
 /**
  * What a refusal says of the plan and the sheet: a change that is refused writes nothing. Said in one set of words by
  * every message that says it (and written once into dist/Code.js).

@@ -20,7 +20,7 @@ import {
   type Claimant,
 } from '../rules/claims';
 import { comparedName } from '../person/source-words';
-import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
@@ -76,8 +76,7 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
   }
   const renews = held.some((own) => sameHolder(own.holder, claimant.holder));
   if (!renews && !movesIntoWork(transition, pair)) {
-    throw new PlanError(
-      'INVALID_TRANSITION',
+    throw invalidTransition(
       `A claim is written by starting the task: task ${step} is not started by this change and you held no claim ` +
         `on it. Call startTask("${step}") to claim it; ${NOTHING_WRITTEN}`,
     );

@@ -4,7 +4,7 @@
  * approved (when they ask to approve plans first), and never starts a finished task again without reopening it
  * (another agent may have finished it since this one read the plan).
  */
-import { NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidTransition, NOTHING_WRITTEN } from '../errors';
 import { taskClaims } from '../rules/claims';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
@@ -16,8 +16,7 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   const was = transition.before.statuses.definition(pair.before.status);
   const now = transition.after.statuses.definition(pair.after.status);
   if (!was.finished || now.finished || !now.work) return;
-  throw new PlanError(
-    'INVALID_TRANSITION',
+  throw invalidTransition(
     `Task ${pair.after.step} is ${was.described} already (maybe by another agent since you read the plan): take ` +
       `the next task (getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`,
   );
@@ -32,8 +31,7 @@ function requireFresh({ after }: Transition): void {
   const claims = taskClaims(after);
   const task = after.tasks.find((each) => !after.statuses.definition(each.status).queue || claims.has(each.step));
   if (task)
-    throw new PlanError(
-      'INVALID_TRANSITION',
+    throw invalidTransition(
       `Task ${task.step} of a new plan is under way (started, done or claimed): its tasks come from its phases, ` +
         `not started; ${NOTHING_WRITTEN}`,
     );

@@ -3,7 +3,7 @@
  * change are different; every other character (line breaks included) is kept.
  */
 import type { PlanDocument } from './document';
-import { PlanError } from '../errors';
+import { notFound, PlanError } from '../errors';
 import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
 import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
 import { isDecisionWords } from '../rules/held-items';
@@ -157,7 +157,7 @@ export function stepList(tasks: readonly PlanTask[], limit = 40): string {
 /** The one task with this step, or a NOT_FOUND / INVALID_PLAN error naming what there is. */
 export function findTask(outline: PlanOutline, step: string): PlanTask {
   const matches = outline.tasks.filter((task) => task.step === step);
-  if (matches.length === 0) throw new PlanError('NOT_FOUND', `Task ${step} not found (${stepList(outline.tasks)})`);
+  if (matches.length === 0) throw notFound(`Task ${step} not found (${stepList(outline.tasks)})`);
   if (matches.length > 1) {
     throw new PlanError(
       'INVALID_PLAN',
@@ -239,8 +239,7 @@ export function setAnswerLine(outline: PlanOutline, questionNumber: number, answ
   const question = outline.questions.find((candidate) => candidate.number === questionNumber);
   if (!question) {
     const count = outline.questions.length;
-    throw new PlanError(
-      'NOT_FOUND',
+    throw notFound(
       `Question ${questionNumber} not found ` +
         `(${count ? `questions are numbered 1 to ${count}` : 'the plan has no questions'})`,
     );

@@ -4,7 +4,7 @@
  */
 import { requireLine } from '../api/arguments';
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, notFound, PlanError } from '../errors';
 import { formatTaskLine } from '../format/annotations';
 import { matchTaskLine } from '../format/patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from '../format/parse';
@@ -264,8 +264,7 @@ export function findPhase(outline: PlanOutline, number: number): OutlinePhase {
   }
   if (!phase) {
     const numbers = outline.phases.map((candidate) => candidate.number);
-    throw new PlanError(
-      'NOT_FOUND',
+    throw notFound(
       `Phase ${number} not found (${numbers.length ? `phases: ${numbers.join(', ')}` : 'the plan has no phases'})`,
     );
   }

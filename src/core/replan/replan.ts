@@ -10,7 +10,7 @@
 import { describeValue, givenStep, requireLine } from '../api/arguments';
 import { FORMATS } from '../api/argument-check';
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, invalidTransition } from '../errors';
 import { requireTaskNotHeld } from '../rules/held-items';
 import { STEP_ID, withPhaseNumber } from '../format/patterns';
 import type { OutlinePhase, PlanOutline } from '../format/parse';
@@ -331,8 +331,7 @@ export function removeTask(outline: PlanOutline, stepValue: string | undefined, 
   for (const candidate of removed) requireTaskNotHeld(candidate, 'remove', context.byPerson, outline.statuses);
   const started = removed.filter((candidate) => !statusDefinition(candidate.status).queue);
   if (!context.byPerson && started.length) {
-    throw new PlanError(
-      'INVALID_TRANSITION',
+    throw invalidTransition(
       `Only a todo task can be removed: ` +
         `${started.map((candidate) => `${candidate.step} is ${candidate.status}`).join(', ')}. Skip it instead ` +
         `(skipTask with the reason), which keeps it in the plan`,

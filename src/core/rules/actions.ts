@@ -7,7 +7,7 @@
 import { describeValue, givenStep, optionalLine, requireLine } from '../api/arguments';
 import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, PlanError } from '../errors';
+import { invalidArgument, invalidTransition, needsPerson } from '../errors';
 import { requireTaskNotHeld } from './held-items';
 import type { PlanOutline } from '../format/parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -177,14 +177,13 @@ function refuseTransition(
   const from = statuses.definition(task.status);
   requireTaskNotHeld(task, action, context.byPerson, statuses);
   if (task.status === to) {
-    throw new PlanError('INVALID_TRANSITION', `Task ${task.step} is already ${statuses.definition(to).described}`);
+    throw invalidTransition(`Task ${task.step} is already ${statuses.definition(to).described}`);
   }
   const allowed = statuses
     .nextOf(task.status)
     .map((definition) => definition.described)
     .join(', ');
-  throw new PlanError(
-    'INVALID_TRANSITION',
+  throw invalidTransition(
     `Cannot ${action} task ${task.step}: it is ${from.described}, and from there it can become ${allowed}`,
   );
 }
@@ -220,8 +219,7 @@ export function applyAction(
   const text = actionText(rule, action, textValue);
   const held = statuses.definitions.filter((definition) => definition.heldForPerson);
   if (rule.decision && !context.byPerson) {
-    throw new PlanError(
-      'NEEDS_PERSON',
+    throw needsPerson(
       `Only a person can ${rule.label.toLowerCase()} a task ${held.map((s) => s.described).join(' or ')}, ` +
         `in the sidebar`,
     );
@@ -235,10 +233,7 @@ export function applyAction(
   const from = statuses.definition(task.status);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {
-    throw new PlanError(
-      'INVALID_TRANSITION',
-      `Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`,
-    );
+    throw invalidTransition(`Task ${step} is ${from.described}, not ${held.map((s) => s.described).join(' or ')}`);
   }
   const personOverride = context.byPerson && task.status !== to;
   if (rule.to && !rule.decision && !statuses.canMove(task.status, to) && !personOverride)
@@ -267,7 +262,7 @@ export function applyAction(
     keepDate: keepsStatus,
   });
   if (document.lines[task.line] === outline.document.lines[task.line]) {
-    throw new PlanError('INVALID_TRANSITION', `Task ${step} already reads that way; nothing to change`);
+    throw invalidTransition(`Task ${step} already reads that way; nothing to change`);
   }
   // Nothing written is lost: an annotation the change took off the line, and a person's decision on a task
   // held for them, are kept as dated lines in Notes.

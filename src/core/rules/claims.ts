@@ -16,7 +16,7 @@
  * write path decides who acts.
  */
 import type { PlanDocument } from '../format/document';
-import { NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
 import { comparedName } from '../person/source-words';
 import { nestedIndentation, nestedLabelledLines } from '../format/nested-lines';
 import type { PlanOutline } from '../format/parse';
@@ -249,10 +249,7 @@ export function releaseClaim(outline: PlanOutline, step: string): { document: Pl
   const task = findTask(outline, step);
   const claims = taskClaims(outline).get(task.step) ?? [];
   if (!claims.length) {
-    throw new PlanError(
-      'INVALID_TRANSITION',
-      `Task ${task.step} has no Working line: nobody holds it; nothing to release`,
-    );
+    throw invalidTransition(`Task ${task.step} has no Working line: nobody holds it; nothing to release`);
   }
   return { document: withoutClaims(outline.document, claims), task };
 }

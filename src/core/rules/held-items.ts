@@ -8,7 +8,7 @@
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
-import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { needsPerson, NOTHING_WRITTEN_SENTENCE } from '../errors';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -50,8 +50,7 @@ export function requireTaskNotHeld(
   statuses: StatusTable = STATUS_TABLE,
 ): void {
   if (byPerson || !heldStatus(statuses, task)) return;
-  throw new PlanError(
-    'NEEDS_PERSON',
+  throw needsPerson(
     `Task ${task.step} is ${statuses.definition(task.status).described}; only a person can ${what} it: they ` +
       `approve it or request changes in the sidebar, which puts it back as ${statuses.queue.status}`,
   );
@@ -316,8 +315,7 @@ export function requireHeldItemsKept(
       `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
   );
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
-  throw new PlanError(
-    'NEEDS_PERSON',
+  throw needsPerson(
     `Only a person may change what waits for them: ${items.join('; ')}. ${NOTHING_WRITTEN_SENTENCE}; keep ${
       refused.length === 1 ? 'it' : 'them'
     } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,

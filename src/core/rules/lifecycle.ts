@@ -4,7 +4,7 @@
  * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
  */
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
 import { matchStatusLine } from '../format/patterns';
 import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
@@ -104,10 +104,10 @@ export type PlanDecision = 'approve' | 'requestChanges';
 /** A person's decision on the whole plan: the status line says it, and Notes keeps a dated line. */
 export function decidePlan(outline: PlanOutline, decision: PlanDecision, comment: string | undefined, today: string) {
   if (outline.status === 'done') {
-    throw new PlanError('INVALID_TRANSITION', 'The plan is done; there is nothing to approve or send back');
+    throw invalidTransition('The plan is done; there is nothing to approve or send back');
   }
   if (decision === 'approve' && outline.status === 'approved') {
-    throw new PlanError('INVALID_TRANSITION', 'The plan is already approved');
+    throw invalidTransition('The plan is already approved');
   }
   const note = decision === 'approve' ? comment : `changes requested: ${comment}`;
   const status: PlanStatus = decision === 'approve' ? 'approved' : 'draft';

@@ -9,7 +9,7 @@
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
 import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
-import { NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
+import { notFound, NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { parsePlan } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import type { PlanSettings } from '../person/settings';
@@ -182,8 +182,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       const task = tasks.find((candidate) => candidate.step === request.step);
       if (!task) {
         // NOT_FOUND, as for every other call that names a step.
-        throw new PlanError(
-          'NOT_FOUND',
+        throw notFound(
           `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
             NOTHING_WRITTEN_SENTENCE,
         );

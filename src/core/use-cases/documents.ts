@@ -2,7 +2,7 @@
 import { adoptFormat as adoptedFormat } from '../format/adopt';
 import { requireDetails, requireLine, requirePhases } from '../api/arguments';
 import { composePlan } from '../format/compose';
-import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { invalidArgument, notFound, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
@@ -118,8 +118,7 @@ export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPla
     const versions = path.savedVersions(100, snapshot);
     const version = versions.find((candidate) => candidate.revision === wanted);
     if (!version) {
-      throw new PlanError(
-        'NOT_FOUND',
+      throw notFound(
         `Revision ${wanted} is not in the history ` +
           `(${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`,
       );

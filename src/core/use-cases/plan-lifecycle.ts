@@ -1,7 +1,7 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
 import type { PlanTemplates } from '../format/compose';
-import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { invalidTransition, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { requireSettingsChange, type PlanSettings } from '../person/settings';
@@ -59,16 +59,14 @@ export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>)
 /** finishPlan's refusals: a plan done already, waiting for approval, without tasks, or with tasks still open. */
 function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
   if (outline.status === 'done') {
-    throw new PlanError('INVALID_TRANSITION', 'The plan is already marked done; createPlan() starts the next one');
+    throw invalidTransition('The plan is already marked done; createPlan() starts the next one');
   }
   path.requireApproved(outline);
-  if (outline.tasks.length === 0)
-    throw new PlanError('INVALID_TRANSITION', `The plan has no tasks to finish; ${NOTHING_WRITTEN}`);
+  if (outline.tasks.length === 0) throw invalidTransition(`The plan has no tasks to finish; ${NOTHING_WRITTEN}`);
   const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
   if (open.length) {
     const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);
-    throw new PlanError(
-      'INVALID_TRANSITION',
+    throw invalidTransition(
       `Every task must be done or skipped before the plan is finished; ${open.length} ` +
         `${open.length === 1 ? 'is' : 'are'} not: ${listed.join(', ')}${open.length > 10 ? ', …' : ''}. ` +
         NOTHING_WRITTEN_SENTENCE,

@@ -2,7 +2,7 @@
 import { heldByOther, type Claimant } from '../rules/claims';
 import { attentionIn, attentionOf } from '../person/attention';
 import { firstReady } from '../rules/dependencies';
-import { PlanError } from '../errors';
+import { notFound } from '../errors';
 import { outlinePlan, parsePlan } from '../format/parse';
 import type { ArchiveEntry } from '../write-path/store';
 import { STATUS_TABLE } from '../format/statuses';
@@ -96,8 +96,7 @@ export function getArchivedPlan(path: PlanRevisions, id: number): ArchivedPlan {
   const archived = path.store.versions.readArchived(id);
   if (!archived) {
     const ids = path.store.versions.listArchive().map((entry) => entry.id);
-    throw new PlanError(
-      'NOT_FOUND',
+    throw notFound(
       `Plan ${id} is not in the archive (${ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty'})`,
     );
   }

@@ -9,7 +9,7 @@ import type { ActionContext } from '../rules/actions';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../rules/claims';
 import { attentionIn, nextAttention } from '../person/attention';
 import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
-import { PlanError } from '../errors';
+import { needsPerson, PlanError } from '../errors';
 import { guardChange } from '../guard/guard';
 import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
 import { newlyWaiting, waitingItems } from '../person/notifications';
@@ -226,7 +226,7 @@ export class PlanRevisions {
   // ---- the rules every use case asks ----
 
   requirePerson(what: string): void {
-    if (!this.byPerson) throw new PlanError('NEEDS_PERSON', `Only a person can ${what}, in the sidebar`);
+    if (!this.byPerson) throw needsPerson(`Only a person can ${what}, in the sidebar`);
   }
 
   /**
