@@ -111,6 +111,10 @@ describe("writeRange's values", () => {
     ['an object', [[{ value: 1 }]], /^INVALID_ARGUMENT: values\[0\]\[0\] must be text, a number/],
     ['NaN', [[Number.NaN]], /^INVALID_ARGUMENT: values\[0\]\[0\] must be a finite number/],
     ['a date without a zone', [[{ date: '2026-01-10' }]], /^INVALID_ARGUMENT: values\[0\]\[0\]\.date must be/],
+    // Date.parse reads these as 2 March and 1 May: the cell would hold a day the agent never wrote.
+    ['30 February', [[{ date: '2026-02-30T00:00:00Z' }]], /^INVALID_ARGUMENT: values\[0\]\[0\]\.date must be .* day/],
+    ['31 April', [[{ date: '2026-04-31T09:00:00+02:00' }]], /^INVALID_ARGUMENT: values\[0\]\[0\]\.date must be/],
+    ['29 February of 2026', [[{ date: '2026-02-29T00:00Z' }]], /^INVALID_ARGUMENT: values\[0\]\[0\]\.date must be/],
     ['a formula without =', [[{ formula: 'SUM(A1)' }]], /^INVALID_ARGUMENT: values\[0\]\[0\]\.formula must start/],
     ['text over a cell', [['x'.repeat(50_000)]], /^INVALID_ARGUMENT: values\[0\]\[0\] is 50,000 characters/],
     [
@@ -129,6 +133,12 @@ describe("writeRange's values", () => {
         10,
       ),
     ).toEqual([['', 'x', 1.5, false, { date: '2026-01-10T05:00:00.000Z' }, { formula: '=HYPERLINK("https://x")' }]]);
+  });
+
+  test('a day is checked as written, in its own offset: a leap day, and a day that is still the last of February in UTC', () => {
+    expect(requireGrid([[{ date: '2028-02-29T23:00:00Z' }, { date: '2026-03-01T00:30:00+01:00' }]], 10)).toEqual([
+      [{ date: '2028-02-29T23:00:00.000Z' }, { date: '2026-02-28T23:30:00.000Z' }],
+    ]);
   });
 
   test('text goes to the sheet behind an apostrophe, so =HYPERLINK(…) as text stays text', () => {

@@ -40,6 +40,12 @@ export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 
+/** Date.parse rolls a day the month lacks over (2026-02-30 is read as 2 March): the day must read back as written. */
+function dayExists(instant: string): boolean {
+  const day = instant.slice(0, 10);
+  return new Date(`${day}T12:00Z`).toISOString().startsWith(day);
+}
+
 const FORMS =
   'text, a number, true/false, null (empty), { "date": "2026-01-10T00:00:00-05:00" } or { "formula": "=SUM(A1:A3)" }';
 
@@ -63,10 +69,10 @@ export function requireCell(value: unknown, where: string): CellJson {
   if (typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
     if (keys.length === 1 && isDateCell(value)) {
-      if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date))) {
+      if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date)) || !dayExists(value.date)) {
         throw invalidArgument(
-          `${where}.date must be an ISO 8601 date-time with Z or an offset, like "2026-01-10T00:00:00-05:00" ` +
-            `(got ${describeValue(value.date)})`,
+          `${where}.date must be an ISO 8601 date-time on a day the calendar has, with Z or an offset, like ` +
+            `"2026-01-10T00:00:00-05:00" (got ${describeValue(value.date)})`,
         );
       }
       return { date: new Date(value.date).toISOString() };
