@@ -26,7 +26,13 @@ test('a keyless caller naming itself as a connected agent (any case or spacing) 
   const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
   tool(spreadsheet, claude.key, 'start_task', { step: '1.1' });
   const before = snapshot(spreadsheet);
-  for (const name of ['Claude on my laptop', '  claude   ON my  laptop ']) {
+  // Invisible characters and full-width letters do not make another name: the sidebar would show the same one.
+  for (const name of [
+    'Claude on my laptop',
+    '  claude   ON my  laptop ',
+    'Claude\u200B on my\u00A0laptop',
+    'Ｃｌａｕｄｅ on my laptop',
+  ]) {
     const message = keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: name }]);
     expect(message).toMatch(/^INVALID_ARGUMENT: agent ".*" is the name of an agent connected with a key/);
     expect(message).toContain('nothing was written');
@@ -38,7 +44,17 @@ test('a keyless caller naming itself as a connected agent (any case or spacing) 
 test("a keyless caller may not take the sidebar's words for a person's change; the error lists them", () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);
-  for (const name of ['an edit in the cell', 'The Menu', 'the  sidebar', 'You', 'person', 'a person', 'cell edit']) {
+  const lookAlikes = ['Y\u200Bou', '\u200Fperson\u200E', 'ｙｏｕ', 'Sheet\u2060 Plan'];
+  for (const name of [
+    'an edit in the cell',
+    'The Menu',
+    'the  sidebar',
+    'You',
+    'person',
+    'a person',
+    'cell edit',
+    ...lookAlikes,
+  ]) {
     const message = keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }]);
     expect(message).toMatch(/^INVALID_ARGUMENT: /);
     expect(message).toContain('reserved');

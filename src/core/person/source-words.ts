@@ -38,9 +38,17 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
   ]),
 ];
 
-/** A name as names are compared: case and runs of spaces do not tell two names apart. */
+/**
+ * A name as names are compared: case, runs of spaces, invisible characters (a zero-width space, a direction mark) and
+ * compatibility forms (full-width ｙｏｕ) do not tell two names apart, as a reader of the sidebar could not either.
+ */
 export function comparedName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /** Whether `name` is one of the reserved words (whatever its case and spacing). */
