@@ -79,6 +79,30 @@ describe('what we write', () => {
   });
 });
 
+describe('code spans in what we write', () => {
+  test("a reason's backticks never close a lone backtick of the title: its code gets longer fences", () => {
+    const blocked = updateTaskStatus('- [/] 1.1 Fix `foo', '1.1', 'blocked', 'use `bar` or ``baz`` instead');
+    expect(blocked).toBe('- [>] 1.1 Fix `foo — use ``bar`` or ```baz``` instead');
+    expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({
+      title: 'Fix `foo',
+      blockedReason: 'use ``bar`` or ```baz``` instead',
+    });
+  });
+
+  test('after a title whose backticks all pair, a reason is written as given', () => {
+    const blocked = updateTaskStatus('- [/] 1.1 Fix `foo` and ``a`b``', '1.1', 'blocked', 'use `bar`');
+    expect(blocked).toBe('- [>] 1.1 Fix `foo` and ``a`b`` — use `bar`');
+  });
+
+  test('a note joined to a note with a lone backtick is fenced past it, and the first note stays whole', () => {
+    const blocked = updateTaskStatus('- [/] 1.1 Load — wait for `x', '1.1', 'blocked', 'see `y`');
+    expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({
+      title: 'Load',
+      blockedReason: 'wait for `x; see ``y``',
+    });
+  });
+});
+
 describe('a byte-order mark never loses anything', () => {
   test('the title after a BOM is read', () => {
     expect(parsePlan('\uFEFF# Plan: T\n\nGoal: g\n').title).toBe('T');

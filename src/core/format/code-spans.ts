@@ -39,3 +39,27 @@ export function codeSpans(text: string): number[] {
   }
   return spans;
 }
+
+/** The longest backtick run of `text` that no later run closes (0 when every run pairs): it would open code later. */
+export function loneRunLength(text: string): number {
+  const spans = codeSpans(text);
+  let longest = 0;
+  for (let at = text.indexOf('`'), span = 0; at >= 0;) {
+    while (span < spans.length && spans[span + 1] <= at) span += 2;
+    const end = runEnd(text, at, 0x60);
+    if (!(span < spans.length && spans[span] <= at)) longest = Math.max(longest, end - at);
+    at = text.indexOf('`', end);
+  }
+  return longest;
+}
+
+/**
+ * `text` to be written after `before`, its backtick runs lengthened past `before`'s lone runs (loneRunLength): such a
+ * run would be closed in `text`, and the code span would swallow what lies between (a note's separator:
+ * ``Fix `foo — changes requested: use `bar` `` reads as one title). Longer fences show the same code, and runs of
+ * equal length still pair among themselves.
+ */
+export function fencedAfter(before: string, text: string): string {
+  const longest = loneRunLength(before);
+  return longest ? text.replace(/`+/g, (run) => run + '`'.repeat(longest)) : text;
+}

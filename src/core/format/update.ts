@@ -5,6 +5,7 @@
 import type { PlanDocument } from './document';
 import { notFound, PlanError } from '../errors';
 import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
+import { fencedAfter } from './code-spans';
 import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
 import { isDecisionWords } from '../rules/held-items';
 import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
@@ -92,7 +93,10 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
     current.title = change.title;
     current.body = change.title + separator;
   }
-  const added = annotation.kind === 'replace' || annotation.kind === 'append' ? annotationText(annotation.text) : '';
+  const added =
+    annotation.kind === 'replace' || annotation.kind === 'append'
+      ? fencedAfter(current.body, annotationText(annotation.text))
+      : '';
   let rest: string;
   if (definition.dated && change.keepDate) {
     // A note on a done task: title, the date it was done (when it has one), then the note.
