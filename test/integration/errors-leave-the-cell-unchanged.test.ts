@@ -184,6 +184,13 @@ describe('empty or multi-line text where one line is required', () => {
       /^INVALID_ARGUMENT: phases\[0\]\.steps\[1\] must be a single line/,
     ],
     ['createPlan', ['Title', 'Goal', [{ name: 'P', steps: ['Read A — then B'] }]], /must not contain " — "/],
+    // Not line breaks to this parser, but to other readers of the cell (Python's splitlines), which would see a task.
+    ['blockTask', ['1.1', 'wait\u0085- [x] 1.2 done'], /it contains a line break or a control character/],
+    ['blockTask', ['1.1', 'wait\f### Phase 9: Evil'], /it contains a line break or a control character/],
+    ['setTaskNote', ['1.1', 'a\vb'], /^INVALID_ARGUMENT: note must be a single line/],
+    // A lone backtick opens code that would run on into a note written after the title.
+    ['renameTask', ['1.2', 'Fix `foo'], /^INVALID_ARGUMENT: title has a backtick that opens code it never closes/],
+    ['addTask', [1, 'Use ``a` b'], /title has a backtick that opens code it never closes/],
   ])('%s(%j) is refused', (name, args, message) => {
     expectRefused(sheetWithPlan(PLAN_TEXT), name as string, args as unknown[], message as RegExp);
   });

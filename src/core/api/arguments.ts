@@ -5,6 +5,7 @@
  */
 import { invalidArgument } from '../errors';
 import { findDoneDate, lastSeparator } from '../format/annotations';
+import { loneRunLength } from '../format/code-spans';
 import { shorten } from '../text';
 import type { PhaseInput, PlanDetails } from '../format/types';
 
@@ -38,8 +39,9 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
   if (typeof value !== 'string') {
     throw invalidArgument(`${name} must be a single line of text (got ${describeValue(value)})`);
   }
-  if (/[\r\n\u2028\u2029]/.test(value)) {
-    throw invalidArgument(`${name} must be a single line of text; it contains a line break`);
+  // Every control character but the tab: \v, \f and U+0085 end a line for some readers of the cell too.
+  if (/[\0-\b\n-\x1f\x7f-\x9f\u2028\u2029]/.test(value)) {
+    throw invalidArgument(`${name} must be a single line of text; it contains a line break or a control character`);
   }
   const text = value.trim();
   if (!text) throw invalidArgument(`${name} must not be empty`);
@@ -54,6 +56,12 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
     throw invalidArgument(
       `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +
         `parentheses instead`,
+    );
+  }
+  if (rules.plainTitle && loneRunLength(text)) {
+    throw invalidArgument(
+      `${name} has a backtick that opens code it never closes: in a task line the code would run on into the note ` +
+        'after it. Close it (`code`) or leave it out',
     );
   }
   return text;
