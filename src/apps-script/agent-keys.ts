@@ -11,7 +11,7 @@
  */
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/api/arguments';
-import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError } from '../core/errors';
+import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { utf8Length } from '../core/text';
@@ -110,8 +110,7 @@ function readAgents(fresh = false): StoredAgent[] {
 function writeAgents(agents: StoredAgent[]): void {
   const json = JSON.stringify(agents);
   if (utf8Length(AGENTS_PROPERTY) + utf8Length(json) > MAX_STORED_BYTES) {
-    throw new PlanError(
-      'TOO_LARGE',
+    throw tooLarge(
       `The list of agents would not fit in its script property (${MAX_STORED_BYTES} bytes); revoke an agent you no ` +
         'longer use, or choose a shorter name',
     );
@@ -194,8 +193,7 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
         );
       }
       if (agents.length >= MAX_AGENTS) {
-        throw new PlanError(
-          'TOO_LARGE',
+        throw tooLarge(
           `This sheet has ${agents.length} agents connected, the most it keeps (${MAX_AGENTS}); revoke one you no ` +
             'longer use first',
         );

@@ -2,7 +2,7 @@
  * Text in and out of Sheets cells. What setValue receives is read as if a person typed it: `=…` becomes a formula,
  * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written, so Sheet Plan writes one.
  */
-import { PlanError } from '../core/errors';
+import { tooLarge } from '../core/errors';
 import { formatCount } from '../core/text';
 import { isDate } from '../core/sheet/cell-values';
 
@@ -41,8 +41,7 @@ export function textInput(text: string): string {
 export function requireStorable(text: string, what: string, place: string): string {
   const input = storableText(text);
   if (input !== undefined) return input;
-  throw new PlanError(
-    'TOO_LARGE',
+  throw tooLarge(
     `${what} is ${formatCount(text.length)} characters, and ${place} holds at most ` +
       `${formatCount(PLAN_TEXT_LIMIT)} of a text that starts with "${text.charAt(0)}". Nothing was ` +
       `written; shorten it by at least ${formatCount(text.length - PLAN_TEXT_LIMIT)} characters`,

@@ -19,7 +19,7 @@ import {
   toCellInput,
   type CellJson,
 } from '../core/sheet/cell-values';
-import { invalidArgument, invalidTransition, messageOf, notFound, PlanError } from '../core/errors';
+import { conflict, invalidArgument, invalidTransition, messageOf, notFound } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
 import type { ChangeSource } from '../core/write-path/revision';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
@@ -394,7 +394,7 @@ export function undoWriteThen<T>(
     const range = requireSheetRange(entry.range, 'the logged range');
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {
-      throw new PlanError('CONFLICT', `Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
+      throw conflict(`Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
     }
     const cells = gridRange(spreadsheet, range);
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
@@ -412,8 +412,7 @@ export function undoWriteThen<T>(
     );
     if (changed.length) {
       const more = changed.length > DIFFERENCES_SHOWN ? `, and ${changed.length - DIFFERENCES_SHOWN} more` : '';
-      throw new PlanError(
-        'CONFLICT',
+      throw conflict(
         `Not undone: ${entry.range} changed since the agent wrote it: ` +
           `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}. An undo never overwrites later edits; ` +
           `nothing was changed`,

@@ -14,7 +14,14 @@
  * that change is committed: a change that fails leaves the log as it was.
  */
 import type { CellJson } from '../core/sheet/cell-values';
-import { invalidTransition, needsPerson, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../core/errors';
+import {
+  conflict,
+  invalidTransition,
+  needsPerson,
+  NOTHING_WRITTEN,
+  NOTHING_WRITTEN_SENTENCE,
+  tooLarge,
+} from '../core/errors';
 import type { WriteLogEntry } from '../core/sheet/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
@@ -86,8 +93,7 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
   const written = JSON.stringify(record.written);
   const size = replaced.length + written.length;
   if (size > SHEET_LIMITS.undoRecordCharacters) {
-    throw new PlanError(
-      'TOO_LARGE',
+    throw tooLarge(
       `The undo record of this write to ${range} (the values it replaces and writes) would be ` +
         `${formatCount(size)} characters; at most ` +
         `${formatCount(SHEET_LIMITS.undoRecordCharacters)} are kept per write. ${NOTHING_WRITTEN_SENTENCE}; ` +
@@ -385,8 +391,7 @@ export class WriteLog {
     if (!sheet || !kept.length)
       throw invalidTransition('No write in the log can be undone now; there is nothing to keep');
     if (kept.length !== seen) {
-      throw new PlanError(
-        'CONFLICT',
+      throw conflict(
         `The log holds ${kept.length} writes that can be undone now, not the ${seen} you saw (the agent wrote or ` +
           `a write was undone since); look at them again. ${NOTHING_WRITTEN_SENTENCE}`,
       );

@@ -105,6 +105,18 @@ export function notFound(detail: string): PlanError {
   return new PlanError('NOT_FOUND', detail);
 }
 
+export function conflict(detail: string): PlanError {
+  return new PlanError('CONFLICT', detail);
+}
+
+export function tooLarge(detail: string): PlanError {
+  return new PlanError('TOO_LARGE', detail);
+}
+
+export function invalidPlan(detail: string): PlanError {
+  return new PlanError('INVALID_PLAN', detail);
+}
+
 /**
  * What a refusal says of the plan and the sheet: a change that is refused writes nothing. Said in one set of words by
  * every message that says it (and written once into dist/Code.js).

@@ -5,7 +5,7 @@
  * already holds; it never renumbers a step that is written.
  */
 import type { PlanDocument } from './document';
-import { invalidArgument, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidPlan, NOTHING_WRITTEN, PlanError } from '../errors';
 import { outlinePlan, type HeadingPlace, type PlanOutline } from './parse';
 import { indentationOf, middleOf, phaseHeadingLine } from './patterns';
 import { statusDefinition, statusForSymbol } from './statuses';
@@ -70,8 +70,7 @@ function canonicalTaskLine(line: string, outline: PlanOutline, index: number): s
 
 /** The refusal of a rewrite that would change what the plan says: it would `change` this. */
 function refusedRewrite(change: string): PlanError {
-  return new PlanError(
-    'INVALID_PLAN',
+  return invalidPlan(
     `Rewriting the plan would ${change}; ${NOTHING_WRITTEN}. ` +
       'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
   );

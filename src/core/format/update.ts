@@ -3,7 +3,7 @@
  * change are different; every other character (line breaks included) is kept.
  */
 import type { PlanDocument } from './document';
-import { notFound, PlanError } from '../errors';
+import { invalidPlan, notFound } from '../errors';
 import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
 import { fencedAfter } from './code-spans';
 import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
@@ -163,8 +163,7 @@ export function findTask(outline: PlanOutline, step: string): PlanTask {
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length === 0) throw notFound(`Task ${step} not found (${stepList(outline.tasks)})`);
   if (matches.length > 1) {
-    throw new PlanError(
-      'INVALID_PLAN',
+    throw invalidPlan(
       `Step ${step} is listed ${matches.length} times (lines ${matches.map((task) => task.line + 1).join(', ')}); ` +
         `renumber the plan first`,
     );

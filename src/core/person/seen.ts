@@ -5,7 +5,7 @@
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
 import { taskClaims } from '../rules/claims';
-import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { conflict, NOTHING_WRITTEN_SENTENCE } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
@@ -53,8 +53,7 @@ export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTas
   if (!saw) return;
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length !== 1) {
-    throw new PlanError(
-      'CONFLICT',
+    throw conflict(
       `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, and ${
         matches.length ? `step ${step} is now listed ${matches.length} times` : `there is no step ${step} now`
       }. ${LOOK_AGAIN}`,
@@ -66,8 +65,7 @@ export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTas
   if (holder) now.working = holder;
   const sameHolder = (now.working ?? '').toLowerCase() === (saw.working ?? '').toLowerCase();
   if (now.title === saw.title && now.status === saw.status && now.note === saw.note && sameHolder) return;
-  throw new PlanError(
-    'CONFLICT',
+  throw conflict(
     `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, it is now ${describeTask(now)}. ` +
       LOOK_AGAIN,
   );
@@ -78,8 +76,7 @@ export function requireSeenQuestion(outline: PlanOutline, number: number, seen: 
   if (!seen) return;
   const question = outline.questions.find((candidate) => candidate.number === number);
   if (question?.text === seen.text) return;
-  throw new PlanError(
-    'CONFLICT',
+  throw conflict(
     `Question ${number} changed since you saw it: you saw "${seen.text}", ${
       question ? `it is now "${question.text}"` : `there is no question ${number} now`
     }. ${LOOK_AGAIN}`,

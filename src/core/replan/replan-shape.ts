@@ -4,7 +4,7 @@
  */
 import { requireLine } from '../api/arguments';
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, notFound, PlanError } from '../errors';
+import { invalidArgument, invalidPlan, notFound } from '../errors';
 import { formatTaskLine } from '../format/annotations';
 import { matchTaskLine } from '../format/patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from '../format/parse';
@@ -81,8 +81,7 @@ export function lastNumber(step: string): number {
 export function phaseOf(outline: PlanOutline, task: PlanTask): OutlinePhase {
   const phase = outline.phases.find((candidate) => candidate.tasks.includes(task));
   if (!phase || phase.implicit) {
-    throw new PlanError(
-      'INVALID_PLAN',
+    throw invalidPlan(
       `Task ${task.step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section`,
     );
   }
@@ -233,8 +232,7 @@ export function requireUniqueSteps(outline: PlanOutline): void {
     ['duplicate-step', 'duplicate-phase', 'misnumbered-step'].includes(problem.code),
   );
   if (problems.length) {
-    throw new PlanError(
-      'INVALID_PLAN',
+    throw invalidPlan(
       `The plan must be fixed before tasks are added, moved or removed: ${problems
         .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
         .join('; ')}`,
@@ -256,8 +254,7 @@ export function findPhase(outline: PlanOutline, number: number): OutlinePhase {
   const phase = outline.phases.find((candidate) => candidate.number === number);
   if (phase?.implicit) {
     const name = phase.name ? ` ("${shorten(phase.name, 60)}")` : '';
-    throw new PlanError(
-      'INVALID_PLAN',
+    throw invalidPlan(
       `Phase ${number}${name} is read from a section without a "### Phase N: Name" heading, so tasks cannot be ` +
         `added to or moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)`,
     );

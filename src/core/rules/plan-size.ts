@@ -3,7 +3,7 @@
  * it longer, so that a plan a person typed up to the cell's limit can still be updated (a status change adds nothing);
  * the refusal says how much to cut and where the text is. And no plan starts with an apostrophe, which the cell drops.
  */
-import { NOTHING_WRITTEN_SENTENCE, PlanError, invalidArgument } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, tooLarge } from '../errors';
 import { outlinePlan } from '../format/parse';
 import { formatCount } from '../text';
 
@@ -45,8 +45,7 @@ export function requireFits(text: string, replacing: string, limit: number, plac
   const where = parts.length
     ? `; its longest parts are ${parts.map((part) => `${part.name} (${formatCount(part.characters)})`).join(', ')}`
     : '';
-  throw new PlanError(
-    'TOO_LARGE',
+  throw tooLarge(
     `The plan would be ${formatCount(text.length)} characters; ${place} holds at most ${formatCount(limit)}. ` +
       `${NOTHING_WRITTEN_SENTENCE}; ` +
       `shorten it by at least ${formatCount(text.length - Math.max(limit, replacing.length))} characters${where}`,

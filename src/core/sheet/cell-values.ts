@@ -12,7 +12,7 @@
  *   accident, and only where the plan allows formulas.
  */
 import { describeValue } from '../api/arguments';
-import { invalidArgument, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { invalidArgument, NOTHING_WRITTEN_SENTENCE, tooLarge } from '../errors';
 import { formatCount } from '../text';
 
 export type DateCell = { readonly date: string };
@@ -101,8 +101,7 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
   }
   const cells = values.length * first.length;
   if (cells > maxCells) {
-    throw new PlanError(
-      'TOO_LARGE',
+    throw tooLarge(
       `values hold ${formatCount(cells)} cells (${values.length} rows × ${first.length} columns); a write ` +
         `sets at most ${formatCount(maxCells)}. ${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`,
     );

@@ -2,7 +2,7 @@
 import { adoptFormat as adoptedFormat } from '../format/adopt';
 import { requireDetails, requireLine, requirePhases } from '../api/arguments';
 import { composePlan } from '../format/compose';
-import { invalidArgument, notFound, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { conflict, invalidArgument, notFound, NOTHING_WRITTEN_SENTENCE } from '../errors';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
@@ -77,8 +77,7 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
     const stale = isStamp ? snapshot.read.stamp(now.revision) !== base : now.revision !== base;
     if (stale) {
       const since = isStamp ? `the revision ${String(base).split(':')[0]} you read` : `revision ${String(base)}`;
-      throw new PlanError(
-        'CONFLICT',
+      throw conflict(
         `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
           `${now.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`,
       );

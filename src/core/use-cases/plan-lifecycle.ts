@@ -1,7 +1,7 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
 import type { PlanTemplates } from '../format/compose';
-import { invalidTransition, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { conflict, invalidTransition, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { requireSettingsChange, type PlanSettings } from '../person/settings';
@@ -14,8 +14,7 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
   return path.mutate((current, snapshot) => {
     const now = snapshot.read.stamp(snapshot.revision.revision);
     if (seen !== undefined && seen !== now) {
-      throw new PlanError(
-        'CONFLICT',
+      throw conflict(
         `The plan changed since you read it: it is now revision ${snapshot.revision.revision} (last changed by ` +
           `${snapshot.revision.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`,
       );

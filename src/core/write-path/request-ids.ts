@@ -17,7 +17,7 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { invalidArgument, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { conflict, invalidArgument, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
 import { formatCount } from '../text';
 
@@ -172,16 +172,14 @@ export function repeatedAnswer(
   }
   const applied = `The change with requestId ${quoted} was already applied (revision ${first.revision})`;
   if (!('answer' in first)) {
-    throw new PlanError(
-      'CONFLICT',
+    throw conflict(
       `${applied}, but its answer (${formatCount(first.answerSize ?? 0)} characters) was too large to ` +
         `remember; read the plan (getPlan) to see it. ${NOTHING_WRITTEN_SENTENCE} again`,
     );
   }
   const answer = withPlans(first.answer, (stamp) => {
     if (stamp !== now.stamp) {
-      throw new PlanError(
-        'CONFLICT',
+      throw conflict(
         `${applied}; the plan has changed since (now revision ${now.revision.revision}, by ` +
           `${now.revision.changedBy}), so its answer cannot be repeated: read the plan (getPlan). Nothing was ` +
           `written again`,
