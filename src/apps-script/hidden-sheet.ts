@@ -6,6 +6,7 @@
 import { entriesToDrop } from '../core/person/person-words';
 import { cellA1 } from '../core/sheet/a1';
 import { cellReference } from './plan-location';
+import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -142,9 +143,7 @@ export class HiddenSheet {
         SpreadsheetApp.flush();
       }
     } catch (error) {
-      console.warn(
-        `Sheet Plan: the oldest rows of ${this.name} beyond ${this.limit} stay until the next change (${error})`,
-      );
+      warn(`the oldest rows of ${this.name} beyond ${this.limit} stay until the next change`, error);
     }
   }
 

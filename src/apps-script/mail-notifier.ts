@@ -26,6 +26,7 @@ import type { PlanSettings } from '../core/person/settings';
 import type { Notifier } from '../core/write-path/store';
 import { utf8Length } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
+import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -172,7 +173,7 @@ export function deleteTrigger(uniqueId: string): void {
     try {
       ScriptApp.deleteTrigger(trigger);
     } catch (error) {
-      console.warn(`Sheet Plan: the trigger ${uniqueId} could not be deleted (${error})`);
+      warn(`the trigger ${uniqueId} could not be deleted`, error);
     }
   }
 }
@@ -187,15 +188,11 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
   try {
     const recipients = settings.mailTo.length > 0 ? settings.mailTo : ownerAddress(spreadsheet);
     if (recipients.length === 0) {
-      console.warn(
-        'Sheet Plan: no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings',
-      );
+      warn('no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings');
       return false;
     }
     if (MailApp.getRemainingDailyQuota() < recipients.length) {
-      console.warn(
-        "Sheet Plan: today's e-mail quota is used up; the e-mail waits for the next change after the quota resets",
-      );
+      warn("today's e-mail quota is used up; the e-mail waits for the next change after the quota resets");
       return false;
     }
     const { subject, body } = composeMail(items, spreadsheet.getName(), spreadsheet.getUrl());
@@ -206,7 +203,7 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
     );
     return true;
   } catch (error) {
-    console.warn(`Sheet Plan: the e-mail to the person could not be sent; it waits for the next change (${error})`);
+    warn(`the e-mail to the person could not be sent; it waits for the next change`, error);
     return false;
   }
 }

@@ -20,6 +20,7 @@ import {
 } from './mail-notifier';
 import { planSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
+import { warn } from './warn';
 
 /** When the plan was busy as the trigger fired, how long until it tries again. */
 const RETRY_AFTER_BUSY_MS = 60 * 1000;
@@ -51,7 +52,7 @@ export function sendWaitingMail(event?: ClockEvent): void {
       retryLater();
       return;
     }
-    console.warn(`Sheet Plan: the e-mail held back for the person could not be sent (${error})`);
+    warn(`the e-mail held back for the person could not be sent`, error);
   }
 }
 
@@ -60,6 +61,6 @@ function retryLater(): void {
     // Another trigger for sendWaitingMail waits already: it does the same, and one is all that may wait.
     if (!mailTriggerPending()) scheduleMailTrigger(RETRY_AFTER_BUSY_MS);
   } catch (error) {
-    console.warn(`Sheet Plan: the plan was busy, and no later try could be scheduled (${error})`);
+    warn(`the plan was busy, and no later try could be scheduled`, error);
   }
 }

@@ -8,6 +8,7 @@ import * as reading from '../core/use-cases/reading';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { PLAN_CELL_REFERENCE, PLAN_LOCATION } from './plan-location';
 import { rememberSpreadsheet } from './spreadsheet-access';
+import { warn } from './warn';
 
 export { MENU_TITLE } from './menu-names';
 
@@ -36,7 +37,7 @@ export function rememberOnOpen(event?: GoogleAppsScript.Events.SheetsOnOpen): vo
     const spreadsheet = event?.source ?? SpreadsheetApp.getActiveSpreadsheet();
     if (spreadsheet) rememberSpreadsheet(spreadsheet, { withTimeZone: true });
   } catch (error) {
-    console.warn(`Sheet Plan: could not remember the spreadsheet on open (${error})`);
+    warn(`could not remember the spreadsheet on open`, error);
   }
 }
 
@@ -70,7 +71,7 @@ export function menuInitializePlan(): void {
       ui.alert(title, message, ui.ButtonSet.OK);
     } catch (error) {
       // The plan is set up (or untouched): an error now would tell the person otherwise. The sidebar shows the plan.
-      if (outcome.initialized) console.warn(`Sheet Plan: the plan is ready, but the alert failed (${error})`);
+      if (outcome.initialized) warn(`the plan is ready, but the alert failed`, error);
       else throw error;
     }
   });

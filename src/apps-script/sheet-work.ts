@@ -48,6 +48,7 @@ import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
+import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -327,7 +328,7 @@ function noteRefusal(
     } catch {
       // What is left is a log sheet without its rows: no cell of the person's, and the next append uses it.
     }
-    console.warn(`Sheet Plan: a refused write to ${fields.range} was not noted in the write log (${error})`);
+    warn(`a refused write to ${fields.range} was not noted in the write log`, error);
   }
 }
 

@@ -23,6 +23,7 @@ import { SpreadsheetClock } from './spreadsheet-clock';
 import { SpreadsheetPlanCells } from './spreadsheet-plan-cells';
 import { SpreadsheetVersions } from './spreadsheet-versions';
 import { SpreadsheetTaskCells } from './task-cells';
+import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -194,7 +195,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       } catch (error) {
         // The change is committed (or put back) already, and Apps Script releases a lock when the script ends
         // (https://developers.google.com/apps-script/reference/lock/lock#releaseLock()): not an error of the change.
-        console.warn(`Sheet Plan: releasing the lock failed; Apps Script releases it when the script ends (${error})`);
+        warn(`releasing the lock failed; Apps Script releases it when the script ends`, error);
       }
     }
   }
@@ -220,7 +221,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       try {
         step();
       } catch (error) {
-        console.warn(`Sheet Plan: a step after the change was committed failed; the change is done (${error})`);
+        warn(`a step after the change was committed failed; the change is done`, error);
       }
     }
   }

@@ -7,6 +7,7 @@
 
 import { rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
+import { warn } from './warn';
 
 /** The script property holding the web app's /exec URL, as the web app last saw it. */
 export const WEB_APP_URL_PROPERTY = 'sheetPlan.webAppUrl';
@@ -24,7 +25,7 @@ export function rememberWebAppUrl(): void {
     const properties = scriptProperties();
     if (properties.getProperty(WEB_APP_URL_PROPERTY) !== url) properties.setProperty(WEB_APP_URL_PROPERTY, url);
   } catch (error) {
-    console.warn(`Sheet Plan: the web app's address could not be remembered (${error})`);
+    warn(`the web app's address could not be remembered`, error);
   }
 }
 
