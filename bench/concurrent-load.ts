@@ -215,6 +215,11 @@ export async function runConcurrentLoad(options: LoadOptions): Promise<LoadFigur
         },
       );
 
+    // The plan as typed into the cell: the first change keeps it in the history (a version a person wrote).
+    const typed = await scriptsRun('getPlan', []);
+    if (!typed.ok) throw new Error(`getPlan failed: ${typed.message}`);
+    const first = typed.value as { raw: string; revision: number };
+    seen.set(first.revision, first.raw);
     const personStep = stepOf(agents);
     let before = tasksOf(initial);
     for (let round = 0; round < rounds; round++) {

@@ -141,6 +141,26 @@ describe('a person replaces the plan in the spreadsheet', () => {
   });
 });
 
+describe("a person's typing outlives an agent that takes it out", () => {
+  test(`a line the person added survives ${HISTORY_LIMIT + 5} whole rewrites by the agent after it`, () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    const note = "- Column F is the auditor's; never overwrite it (Ana)";
+    personEdits(spreadsheet, PLAN, `${ORIGINAL}\n## Notes\n\n${note}\n`);
+    // The agent's next change is a task's: the version the person wrote is kept, as theirs, before it.
+    call(spreadsheet, 'startTask', '1.1');
+    expect(history(spreadsheet)[0]).toMatchObject({ replacedBy: 'an agent (api)' });
+    const withoutNote = planText(spreadsheet).replace(note, '');
+    call(spreadsheet, 'replacePlan', withoutNote, call(spreadsheet, 'getPlan').revision);
+    for (let i = 1; i <= HISTORY_LIMIT + 5; i++) {
+      const text = planText(spreadsheet).replace(/^Goal: .*$/m, `Goal: Close the books, take ${i}`);
+      call(spreadsheet, 'replacePlan', text, call(spreadsheet, 'getPlan').revision);
+    }
+    expect(planText(spreadsheet)).not.toContain(note);
+    const texts = call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => entry.text);
+    expect(texts.some((text: string) => text.includes(note))).toBe(true);
+  });
+});
+
 describe('a replacement Sheet Plan did not see (no onEdit)', () => {
   test('another script writing the cell: the plan before is listed in the history, then kept by the next write', () => {
     const { spreadsheet, written, revision } = afterAgentChange();
@@ -149,7 +169,8 @@ describe('a replacement Sheet Plan did not see (no onEdit)', () => {
     expect(history(spreadsheet)[0]).toMatchObject({ revision, text: written });
     call(spreadsheet, 'startTask', '1.2');
     const texts = history(spreadsheet).map((entry) => entry.text);
-    expect(texts).toEqual([written]);
+    // The other script's version too: not Sheet Plan's, so maybe a person's, and the agent's change was the next.
+    expect(texts).toEqual([other, written]);
   });
 
   test('the plan sheet deleted: the plan is in the history, and createPlan keeps it', () => {
@@ -177,6 +198,8 @@ describe('a plan cell formatted as Plain text', () => {
     personEdits(spreadsheet, PLAN, `'${started}\n- [ ] 1.3 Added by a person`);
     expect(call(spreadsheet, 'getPlan')).toMatchObject({ title: 'Quarterly close', changedBy: 'cell edit' });
     expect(call(spreadsheet, 'startTask', '1.3')).toMatchObject({ step: '1.3', status: 'doing' });
-    expect(history(spreadsheet)[0].text).toBe(started);
+    // Both kept without the apostrophe: the person's version the agent changed, and the one the person's edit replaced.
+    expect(history(spreadsheet)[0].text).toBe(`${started}\n- [ ] 1.3 Added by a person`);
+    expect(history(spreadsheet)[1].text).toBe(started);
   });
 });

@@ -9,7 +9,7 @@ import { taskAtLine } from './reading';
 export function releaseClaim(path: PlanRevisions, step: string, seen?: SeenTask | null): TaskResult {
   path.requirePerson("release an agent's claim on a task");
   return path.mutate((current) => {
-    const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
+    const outline = seenAt(path.requireOutline(current), step, seen);
     const { document, task } = releasedText(outline, step.trim());
     const text = document.toString();
     return {

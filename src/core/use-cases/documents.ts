@@ -19,7 +19,7 @@ export function answerQuestion(
 ): RevisedPlan {
   const text = requireLine(answer, 'answer');
   return path.mutate((current) => {
-    const outline = path.texts.outline(path.requireText(current));
+    const outline = path.requireOutline(current);
     requireSeenQuestion(outline, question, seen); // the question the person answered is still this number
     const newText = setAnswerLine(outline, question, text).toString();
     return { text: newText, result: (revision) => path.revised(newText, revision) };

@@ -19,7 +19,7 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
           `${snapshot.revision.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`,
       );
     }
-    const outline = path.texts.outline(path.requireText(current));
+    const outline = path.requireOutline(current);
     const text = decidePlan(outline, decision, comment, path.today()).toString();
     return { text, result: (revision) => path.revised(text, revision) };
   });
@@ -80,7 +80,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
 export function finishPlan(path: PlanRevisions, summary: string, plans: PlanTemplates): FinishResult {
   const said = requireLine(summary, 'summary');
   return path.changeOnce((snapshot) => {
-    const outline = path.texts.outline(path.requireText(snapshot.text));
+    const outline = path.requireOutline(snapshot.text);
     requireFinishable(path, outline);
     const today = path.today();
     const marked = setStatusLine(outline, 'done').toString();

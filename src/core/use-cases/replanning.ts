@@ -101,7 +101,7 @@ function editPlan<T>(
   answer: (text: string, edit: Edit, revision: RevisionInfo) => T,
 ): T {
   return path.mutate((current) => {
-    const edit = runEdit(path, path.texts.outline(path.requireText(current)), operation);
+    const edit = runEdit(path, path.requireOutline(current), operation);
     const text = edit.document.toString();
     // A removed task's text stays recoverable: the plan before the removal goes to the history.
     const removed = edit.outcome.removed?.[0];

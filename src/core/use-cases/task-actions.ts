@@ -18,7 +18,7 @@ export function act(
 ): TaskResult {
   if (action === 'complete') path.prepareChecks([step]);
   return path.mutate((current) => {
-    const outline = seenAt(path.texts.outline(path.requireText(current)), step, seen);
+    const outline = seenAt(path.requireOutline(current), step, seen);
     const outcome = applyAction(outline, action, step, text, path.actionContext());
     const newText = outcome.document.toString();
     return {
@@ -48,7 +48,7 @@ export function advanceTask(path: PlanRevisions, step: string): TaskResult | nul
   path.prepareChecks([step]);
   return path.mutate((current) => {
     const context = path.actionContext();
-    const outline = path.texts.outline(path.requireText(current));
+    const outline = path.requireOutline(current);
     const completed = applyAction(outline, 'complete', step, undefined, context);
     let text = completed.document.toString();
     const between = path.texts.of(text);

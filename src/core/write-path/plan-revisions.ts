@@ -153,6 +153,11 @@ export class PlanRevisions {
     return text;
   }
 
+  /** The outline of the plan in `text`, which must hold one (NO_PLAN). */
+  requireOutline(text: string): PlanOutline {
+    return this.texts.outline(this.requireText(text));
+  }
+
   /** The plan in `text` (read or written in this call) with its revision and stamp. */
   revised(text: string, revision: RevisionInfo): RevisedPlan {
     const known = this.texts.of(text);
@@ -389,7 +394,7 @@ export class PlanRevisions {
       text,
       meta,
       setUp: Boolean(options.setUp) || !snapshot.cells?.ready,
-      keep: this.versionsReplacedBy(snapshot, options.replacing),
+      keep: this.versionsReplacedBy(snapshot, text, options.replacing),
       previous: lastRecordedBefore(snapshot),
     });
     if (!this.byPerson) this.tellPerson(snapshot.read.outline, written.outline);
@@ -434,16 +439,20 @@ export class PlanRevisions {
 
   /**
    * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
-   * recording it (another script, a person's edit whose trigger did not run), and the document itself when the write
-   * replaces it whole.
+   * recording it (another script, a person's edit whose trigger did not run), the document itself when the write
+   * replaces it whole, and the version a person wrote when an agent first changes it: their typing then lives on only
+   * in agents' versions, which the history trims before a person's.
    */
-  private versionsReplacedBy(snapshot: Snapshot, replacing?: Replacing): SavedVersion[] {
+  private versionsReplacedBy(snapshot: Snapshot, text: string, replacing?: Replacing): SavedVersion[] {
     const kept: SavedVersion[] = [];
     const unseen = this.unseenReplacement(snapshot);
     if (unseen) kept.push(unseen);
-    if (replacing && snapshot.text.trim()) {
-      const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
-      kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, replacing), writtenByPerson });
+    const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
+    const changedByAgent = writtenByPerson && !this.byPerson && text !== snapshot.text;
+    const reason =
+      replacing ?? (changedByAgent && { by: 'an agent', reason: 'a person wrote it; an agent changed it next' });
+    if (reason && snapshot.text.trim()) {
+      kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, reason), writtenByPerson });
     }
     return kept;
   }
