@@ -61,6 +61,22 @@ test('a review line keeps its status and what to check, whatever copies of its t
   expect(refusal(copy, copy.replace('[ ] 1.2 Check totals', '[!] 1.2 Check totals — also?'))).toBe('allowed');
 });
 
+test('a twin put before a review item cannot take its place while the item is marked done', () => {
+  // The keys count same-titled tasks in order: the twin would be "the" Check totals, still in review.
+  const swapped = PLAN.replace(
+    '- [!] 1.1 Check totals — right?\n- [ ] 1.2 Write report',
+    '- [!] 1.1 Check totals — right?\n- [x] 1.2 Check totals ✅ 2026-01-03\n- [ ] 1.3 Write report',
+  );
+  expect(heldItemDifferences(PLAN, swapped).map((difference) => difference.change)).toEqual(['twinned']);
+  expect(refusal(PLAN, swapped)).toMatch(
+    /^NEEDS_PERSON: Only a person may change what waits for them: task "Check totals" \(waiting for review\) would get a twin that could not be told from it \(give the new task another title\)\. /,
+  );
+  // A twin of a task that is not in review, or one that was there before, is no one's business.
+  expect(refusal(PLAN, PLAN.replace('- [ ] 1.2 Write report', '- [ ] 1.2 Write report\n- [ ] 1.3 Write report'))).toBe(
+    'allowed',
+  );
+});
+
 test("a person's decision words and Notes lines are theirs: an agent never writes one, may leave one out", () => {
   const approved = PLAN.replace('[!] 1.1 Check totals — right?', '[ ] 1.1 Check totals — approved: fine');
   expect(refusal(PLAN, PLAN.replace('[ ] 1.2 Write report', '[ ] 1.2 Write report — Approved'))).toMatch(

@@ -88,6 +88,11 @@ describe('replacePlan by an agent', () => {
     ['answering a question for the person', '- Include returns?', '- Include returns?\n  - Answer: Yes'],
     ['rewriting the answer', ANSWER_LINE, '  - Answer: April'],
     ['removing the answer under its question', `${ANSWER_LINE}\n`, ''],
+    [
+      'a copy of the review item put in its place, the item itself marked done (an adversarial review found it)',
+      `${REVIEW_LINE}\n- [ ] 1.3 Write`,
+      `${REVIEW_LINE}\n- [x] 1.3 Check totals in Summary!B2:B9 ✅ 2026-01-03\n- [ ] 1.4 Write`,
+    ],
   ])('%s is refused', (_change, from, to) => {
     const spreadsheet = sheetWithPlan(HELD);
     const edited = HELD.replace(from, to);

@@ -19,7 +19,8 @@ export type HeldChange =
   | 'added' // a value is held where none was (a task put in review, an answer written)
   | 'released' // the key is still there, its value no longer held (a task out of review, an answer taken away)
   | 'changed' // the key holds another value (a review item's title reworded, an answer rewritten)
-  | 'removed'; // the key is gone from the document (the task's line, the question with its answer)
+  | 'removed' // the key is gone from the document (the task's line, the question with its answer)
+  | 'twinned'; // more tasks carry a held task's title: which of them is the item can no longer be told
 
 export interface HeldItemKind {
   /** Names one item in a refusal: `task "Check totals" (waiting for review)`. */
@@ -226,9 +227,13 @@ export function heldItemDifferences(
       differences.push(...byTask);
       continue;
     }
+    const twins = kind === HELD_TASKS ? twinsOfHeld(old, next) : [];
+    differences.push(...twins);
+    const twinned = new Set(twins.map(({ key }) => key));
     const oldItems = heldByKey(kind, old);
     const newItems = heldByKey(kind, next);
     for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
+      if (twinned.has(key.split('\n')[0])) continue; // said once, as the twin
       const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
       const now = newItems.get(key) ?? [];
       const { unmatched, isHeld } = matchHeld(
@@ -245,6 +250,18 @@ export function heldItemDifferences(
     }
   }
   return differences;
+}
+
+/**
+ * Held tasks whose title more tasks carry after the change, keyed by that title: keys count same-titled tasks in order,
+ * so a twin put before the item would take its key, and its place in review, while the item itself is marked done.
+ */
+function twinsOfHeld(old: PlanOutline, next: PlanOutline): Difference[] {
+  const count = (outline: PlanOutline, title: string) => outline.tasks.filter((task) => task.title === title).length;
+  const held = new Map(old.tasks.filter((task) => heldStatus(old.statuses, task)).map((task) => [task.title, task]));
+  return [...held.values()]
+    .filter(({ title }) => count(next, title) > count(old, title))
+    .map(({ title, status }) => ({ kind: HELD_TASKS, change: 'twinned' as const, key: title, value: status }));
 }
 
 /**
@@ -298,6 +315,7 @@ const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
   added: 'would be added',
   changed: 'would be changed',
   removed: 'would be removed',
+  twinned: 'would get a twin that could not be told from it (give the new task another title)',
 };
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
