@@ -67,6 +67,11 @@ test("an agent's start writes its Working line in the same write; another agent'
       /^CLAIMED: (commands\[0\] \(note 1\.2\): )?Task 1\.2 is claimed by Claude on my laptop until 2026-11-26 14:30.*nothing was written$/,
     );
   }
+  // Nor may it start a new plan over the claimed task (an adversarial review found createPlan passed over claims).
+  const fresh = { title: 'Mine', goal: 'Start over', phases: [{ name: 'Work', steps: ['Begin'] }] };
+  expect(refused(() => tool(spreadsheet, gemini, 'create_plan', fresh))).toMatch(
+    /^CLAIMED: Task 1\.2 is claimed by Claude on my laptop until 2026-11-26 14:30.*cannot remove it.*nothing was written$/,
+  );
   expect(sheets()).toBe(before);
   // The other agent's next task is another one: the claimed task is in progress, and 1.1 is free.
   expect(JSON.parse(tool(spreadsheet, gemini, 'get_next_task', {}))).toMatchObject({ step: '1.1' });

@@ -120,7 +120,8 @@ function keptInPhase(transition: Transition, before: PlanTask, after: PlanTask):
 export const CLAIMS: PlanFeature = {
   name: 'claims',
   check(transition: Transition, pairs: readonly TaskPair[]) {
-    if (transition.actor.kind === 'person' || transition.newPlan) return;
+    // A new plan (createPlan) pairs no task: another agent's live claim refuses it as it would the task's removal.
+    if (transition.actor.kind === 'person') return;
     const claimant = transition.actor.claimant;
     const before = taskClaims(transition.before);
     const after = taskClaims(transition.after);
