@@ -20,7 +20,8 @@ import type { ManagerOptions, PlanCommand } from '../core/write-path/results';
 import { compactPlan } from '../core/format/summary';
 import type { AddTaskOptions, PhaseInput, PlanDetails } from '../core/format/types';
 import { agentCaller, runAsNamedCaller } from './agent-identity';
-import { checkingArguments } from './checked-arguments';
+import { checkingArguments, takingAtMost } from './checked-arguments';
+import { argumentRulesOf, requestArgumentOf } from './descriptor-tables';
 import { acceptingRequestIds, currentRequest } from './request-ids';
 import * as sheetWork from './sheet-work';
 import { personSpreadsheet, planSpreadsheet } from './spreadsheet-access';
@@ -134,5 +135,6 @@ export function isAgentFunction(name: string): name is AgentFunctionName {
  */
 export function agentFunction(name: AgentFunctionName): Call {
   if (!isAgentFunction(name)) throw new Error(`${name} is not an agent function (src/apps-script/api.ts)`);
-  return acceptingRequestIds(name, checkingArguments(name, implementations[name] as Call));
+  const count = (requestArgumentOf(name)?.index ?? argumentRulesOf(name)!.length - 1) + 1;
+  return takingAtMost(name, count, acceptingRequestIds(name, checkingArguments(name, implementations[name] as Call)));
 }

@@ -5,6 +5,7 @@
  */
 import { checkArguments, type ArgumentRule } from '../core/api/argument-check';
 import { argumentRulesOf } from './descriptor-tables';
+import { invalidArgument } from '../core/errors';
 
 type Call = (...args: unknown[]) => unknown;
 
@@ -20,6 +21,20 @@ export function checkingArguments(name: string, implementation: Call): Call {
   return (...args: unknown[]) => {
     checkArguments(rules, args);
     return implementation(...args);
+  };
+}
+
+/**
+ * The agent function `name` refusing a value past the last argument it takes (`count`, request options counted): left
+ * unread, it would let the caller believe it had said something. A null there is JSON's way of leaving one out.
+ */
+export function takingAtMost(name: string, count: number, call: Call): Call {
+  return (...args: unknown[]) => {
+    const extra = args.findIndex((value, position) => position >= count && value != null);
+    if (extra >= 0) {
+      throw invalidArgument(`argument ${extra + 1} is one too many: ${name} takes ${count} at most`);
+    }
+    return call(...args);
   };
 }
 

@@ -2,7 +2,12 @@
  * Every API function against every kind of bad input: each case ends in a clear error (a stable
  * code, then a message) with the spreadsheet byte for byte unchanged, or in a correct result.
  */
-import { AGENT_FUNCTION_NAMES, apiFunction, type AgentFunctionName } from '../../src/core/api/api-functions';
+import {
+  AGENT_FUNCTION_NAMES,
+  apiFunction,
+  requestArguments,
+  type AgentFunctionName,
+} from '../../src/core/api/api-functions';
 import { PLAN_ERROR_CODES } from '../../src/core/errors';
 import { parsePlan } from '../../src/core';
 import {
@@ -188,12 +193,18 @@ const READS_WITHOUT_REQUIRED_ARGUMENTS = AGENT_FUNCTION_NAMES.filter(
   (name) => !apiFunction(name).changesPlan && apiFunction(name).args.every(isOptional),
 );
 
-describe('functions without required arguments ignore extra ones and still answer, writing nothing', () => {
+describe('functions without required arguments refuse a value past their last argument, writing nothing', () => {
   test.each([...READS_WITHOUT_REQUIRED_ARGUMENTS, 'initPlan'])('%s', (name) => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const before = snapshot(spreadsheet);
-    const { error } = execute(spreadsheet, name, [null, 'junk', 42]);
-    expect(error).toBeUndefined();
+    // Its own arguments, and the request options of a function that changes the plan (initPlan may).
+    const count = apiFunction(name as AgentFunctionName).args.length + (name in requestArguments() ? 1 : 0);
+    const extra = [...Array(count).fill(null), 'junk', 42];
+    expect(execute(spreadsheet, name, extra).error?.message).toBe(
+      `INVALID_ARGUMENT: argument ${count + 1} is one too many: ${name} takes ${count} at most`,
+    );
+    // Nulls there are arguments left out: the function answers.
+    expect(execute(spreadsheet, name, [null, null, null]).error).toBeUndefined();
     expect(snapshot(spreadsheet)).toBe(before);
   });
 });

@@ -232,6 +232,24 @@ describe('request options of the wrong shape are refused, and nothing is written
     expect(snapshot(spreadsheet)).toBe(before);
   });
 
+  test.each([
+    ['completeTask', ['1.3', null, 'done, really'], 3, 2],
+    ['startTask', ['1.3', { requestId: ID }, { requestId: ID }], 3, 2],
+    ['getPlan', [{}, 'full'], 2, 1],
+    ['getReviewTasks', [1], 1, 0],
+    ['readRange', ['Sheet1!A1', {}, 'x'], 3, 2],
+  ])('%s(%j): a value past the last argument is refused, not dropped unread', (name, args, position, count) => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const before = snapshot(spreadsheet);
+    const { error } = execute(spreadsheet, name, args);
+    expect(error?.message).toBe(
+      `INVALID_ARGUMENT: argument ${position} is one too many: ${name} takes ${count} at most`,
+    );
+    expect(snapshot(spreadsheet)).toBe(before);
+    // A null there leaves it out, as JSON callers do.
+    expect(execute(spreadsheet, name, [...args.slice(0, count), null, null]).error).toBeUndefined();
+  });
+
   test('no request options: the function works as before (a null in their place too)', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     expect(call(spreadsheet, 'startTask', '1.3')).toMatchObject({ status: 'doing', revision: 2 });

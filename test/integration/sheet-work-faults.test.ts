@@ -364,6 +364,9 @@ test.each([0, 101, 1.5, '5', -1, [5]])('getWriteLog(%p) is refused', (limit) => 
   expect(snapshot(spreadsheet)).toBe(before);
 });
 
-test('functions without arguments ignore extra ones: listSheets', () => {
-  expect(execute(workbook(), 'listSheets', [null, 'junk', 42]).error).toBeUndefined();
+test('functions without arguments refuse a value past them, and take nulls as nothing: listSheets', () => {
+  expect(execute(workbook(), 'listSheets', [null, 'junk', 42]).error?.message).toBe(
+    'INVALID_ARGUMENT: argument 2 is one too many: listSheets takes 0 at most',
+  );
+  expect(execute(workbook(), 'listSheets', [null, null]).error).toBeUndefined();
 });
