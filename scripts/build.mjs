@@ -137,7 +137,7 @@ function rareTextsFile(texts) {
 
 /** Where the bundle's source map goes: beside the build, never pushed (dist/ is what clasp pushes). */
 export const CODE_SOURCE_MAP = path.join(root, 'build/Code.js.map');
-const HEADER = '// Sheet Plan, built from src/ by scripts/build.mjs (build/Code.js.map maps it back). Do not edit.';
+const HEADER = '// Sheet Plan: built from src/ by scripts/build.mjs (mapped back: build/Code.js.map). Do not edit.';
 
 /**
  * esbuild's bundle made smaller by terser, whose compressor goes further than esbuild's minifier (about 3 KB less

@@ -195,7 +195,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       } catch (error) {
         // The change is committed (or put back) already, and Apps Script releases a lock when the script ends
         // (https://developers.google.com/apps-script/reference/lock/lock#releaseLock()): not an error of the change.
-        warn(`releasing the lock failed; Apps Script releases it when the script ends`, error);
+        warn(`releasing the lock failed (Apps Script releases it at the end)`, error);
       }
     }
   }

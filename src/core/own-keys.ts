@@ -9,3 +9,7 @@ export const hasOwn = (table: object, key: string): boolean => Object.prototype.
 /** `table[key]` when it is the table's own, else undefined. */
 export const ownValue = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
   hasOwn(table, key) ? table[key] : undefined;
+
+/** A JSON object: not null, not a list (what a table of keys can be read from). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -69,7 +69,7 @@ test('a twin put before a review item cannot take its place while the item is ma
   );
   expect(heldItemDifferences(PLAN, swapped).map((difference) => difference.change)).toEqual(['twinned']);
   expect(refusal(PLAN, swapped)).toMatch(
-    /^NEEDS_PERSON: Only a person may change what waits for them: task "Check totals" \(waiting for review\) would get a twin that could not be told from it \(give the new task another title\)\. /,
+    /^NEEDS_PERSON: Only a person may change what waits for them: task "Check totals" \(waiting for review\) would get a twin \(give the new task another title\)\. /,
   );
   // A twin of a task that is not in review, or one that was there before, is no one's business.
   expect(refusal(PLAN, PLAN.replace('- [ ] 1.2 Write report', '- [ ] 1.2 Write report\n- [ ] 1.3 Write report'))).toBe(

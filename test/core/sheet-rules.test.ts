@@ -135,7 +135,7 @@ describe("writeRange's values", () => {
     ).toEqual([['', 'x', 1.5, false, { date: '2026-01-10T05:00:00.000Z' }, { formula: '=HYPERLINK("https://x")' }]]);
   });
 
-  test('a day is checked as written, in its own offset: a leap day, and a day that is still the last of February in UTC', () => {
+  test('a day is checked as written, in its own offset: a leap day, and 1 March that is 28 February in UTC', () => {
     expect(requireGrid([[{ date: '2028-02-29T23:00:00Z' }, { date: '2026-03-01T00:30:00+01:00' }]], 10)).toEqual([
       [{ date: '2028-02-29T23:00:00.000Z' }, { date: '2026-02-28T23:30:00.000Z' }],
     ]);

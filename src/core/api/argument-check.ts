@@ -8,7 +8,7 @@ import { describeValue } from './arguments';
 import { MAX_DEPENDENCIES } from './api-names';
 import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
-import { hasOwn } from '../own-keys';
+import { hasOwn, isRecord } from '../own-keys';
 
 /** The part of JSON Schema the descriptor's arguments use. */
 export interface JsonRule {
@@ -97,7 +97,7 @@ function choiceProblem(value: unknown, rule: JsonRule, path: string, root: JsonR
 function fitsType(value: unknown, type: string): boolean {
   if (type === 'null') return value === null;
   if (type === 'array') return Array.isArray(value);
-  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (type === 'object') return isRecord(value);
   if (type === 'integer') return Number.isInteger(value);
   if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
   return typeof value === type;

@@ -40,7 +40,7 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
     throw invalidArgument(`${name} must be a single line of text (got ${describeValue(value)})`);
   }
   // Every control character but the tab: \v, \f and U+0085 end a line for some readers of the cell too.
-  if (/[\0-\b\n-\x1f\x7f-\x9f\u2028\u2029]/.test(value)) {
+  if (/(?!\t)[\p{Cc}\u2028\u2029]/u.test(value)) {
     throw invalidArgument(`${name} must be a single line of text; it contains a line break or a control character`);
   }
   const text = value.trim();
@@ -60,8 +60,8 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
   }
   if (rules.plainTitle && loneRunLength(text)) {
     throw invalidArgument(
-      `${name} has a backtick that opens code it never closes: in a task line the code would run on into the note ` +
-        'after it. Close it (`code`) or leave it out',
+      `${name} has a backtick that opens code it never closes, which would run on into a note: close it ` +
+        '(`code`) or leave it out',
     );
   }
   return text;

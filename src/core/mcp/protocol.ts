@@ -21,7 +21,7 @@ import {
 } from './tool-calls';
 import { toolWords } from './tool-words';
 import { messageOf } from '../errors';
-import { ownValue } from '../own-keys';
+import { isRecord, ownValue } from '../own-keys';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -94,9 +94,6 @@ type Message =
   | { kind: 'request'; id: Id; method: string; params: Record<string, unknown> }
   | { kind: 'accepted' }
   | { kind: 'invalid'; answer: JsonRpcError };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readMessage(message: unknown): Message {
   const invalid = (detail: string, id: Id | null = null): Message => ({

@@ -315,7 +315,7 @@ const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
   added: 'would be added',
   changed: 'would be changed',
   removed: 'would be removed',
-  twinned: 'would get a twin that could not be told from it (give the new task another title)',
+  twinned: 'would get a twin (give the new task another title)',
 };
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */

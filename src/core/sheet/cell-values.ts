@@ -71,7 +71,7 @@ export function requireCell(value: unknown, where: string): CellJson {
     if (keys.length === 1 && isDateCell(value)) {
       if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date)) || !dayExists(value.date)) {
         throw invalidArgument(
-          `${where}.date must be an ISO 8601 date-time on a day the calendar has, with Z or an offset, like ` +
+          `${where}.date must be an ISO 8601 date-time of a real day, with Z or an offset, like ` +
             `"2026-01-10T00:00:00-05:00" (got ${describeValue(value.date)})`,
         );
       }

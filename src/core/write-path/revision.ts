@@ -7,6 +7,7 @@
  * The modules that keep a field of their own in it (attention.ts, request-ids.ts, steps-that-wrote.ts) read and make
  * their field's value; the write path puts the fields together and writes the record once.
  */
+import { isRecord } from '../own-keys';
 import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
@@ -86,9 +87,7 @@ export function digestText(text: string): string {
 function parsedObject(meta: string): Record<string, unknown> | null {
   try {
     const record: unknown = JSON.parse(meta);
-    return typeof record === 'object' && record !== null && !Array.isArray(record)
-      ? (record as Record<string, unknown>)
-      : null;
+    return isRecord(record) ? record : null;
   } catch {
     return null;
   }
