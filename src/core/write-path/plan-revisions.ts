@@ -449,7 +449,8 @@ export class PlanRevisions {
     if (unseen) kept.push(unseen);
     const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
     const changedByAgent = writtenByPerson && !this.byPerson && text !== snapshot.text;
-    const reason = replacing ?? (changedByAgent && { by: 'an agent', reason: "a person's, then an agent's change" });
+    const reason =
+      replacing ?? (changedByAgent && { by: 'an agent', reason: "a person's version; an agent changed it next" });
     if (reason && snapshot.text.trim()) {
       kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, reason), writtenByPerson });
     }
