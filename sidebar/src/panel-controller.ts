@@ -229,6 +229,9 @@ export class PanelController extends SidebarControllerBase {
     try {
       const values = await this.server('sidebarSaveSettings', change);
       this.set({ panel: { kind: 'settings', values }, busy: null, notice: done });
+      // The save may have changed the plan (its Status line): brought in now, it keeps the person's words for their own
+      // change, where the next check would have replaced them with "Updated by you".
+      if (await this.check(true)) this.set({ notice: done });
       return true;
     } catch (error) {
       this.set({ panel: { kind: 'settings', values: before } });

@@ -62,6 +62,13 @@ test('the person turns approval on; the agent’s plan is a draft until the pers
   const { page } = sidebar;
   const cellBefore = await server().planText();
   await requireApproval(sidebar);
+  // The save made the plan a draft (its Status line): the sidebar brought that in with it, before any timed check,
+  // and keeps the person's words for their own change (a later check no longer says "Updated by you").
+  await sidebar.settled();
+  const saved = sidebar.calls.lastIndexOf('sidebarSaveSettings');
+  expect(sidebar.calls.slice(saved, saved + 2)).toEqual(['sidebarSaveSettings', 'sidebarCheck']);
+  await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Draft');
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toMatch(/^The agent now waits for your/);
   // The plan in the cell had no Status line: with approval required it is a draft, and says so.
   expect(await server().planText()).toBe(cellBefore.replace(/(\nGoal: [^\n]*\n)/, '$1\nStatus: draft\n'));
   expect(savedSettings()).toMatchObject({ approvalRequired: true });
