@@ -85,37 +85,22 @@ export function messageOf(error: unknown): string {
 }
 
 /**
- * An INVALID_ARGUMENT error, the code most checks throw: made here once rather than spelled out at each of some fifty
- * places (each copy is bytes of dist/Code.js, which Apps Script evaluates on every call).
+ * The error of `code` for a detail: the codes thrown from many places are made here once rather than spelled out at
+ * each (each copy is bytes of dist/Code.js, which Apps Script evaluates on every call).
  */
-export function invalidArgument(detail: string): PlanError {
-  return new PlanError('INVALID_ARGUMENT', detail);
-}
+const coded =
+  (code: PlanErrorCode) =>
+  (detail: string): PlanError =>
+    new PlanError(code, detail);
 
-/** The other codes thrown from many places, made once for the same reason. */
-export function invalidTransition(detail: string): PlanError {
-  return new PlanError('INVALID_TRANSITION', detail);
-}
-
-export function needsPerson(detail: string): PlanError {
-  return new PlanError('NEEDS_PERSON', detail);
-}
-
-export function notFound(detail: string): PlanError {
-  return new PlanError('NOT_FOUND', detail);
-}
-
-export function conflict(detail: string): PlanError {
-  return new PlanError('CONFLICT', detail);
-}
-
-export function tooLarge(detail: string): PlanError {
-  return new PlanError('TOO_LARGE', detail);
-}
-
-export function invalidPlan(detail: string): PlanError {
-  return new PlanError('INVALID_PLAN', detail);
-}
+/** The code most checks throw (some fifty places). */
+export const invalidArgument = coded('INVALID_ARGUMENT');
+export const invalidTransition = coded('INVALID_TRANSITION');
+export const needsPerson = coded('NEEDS_PERSON');
+export const notFound = coded('NOT_FOUND');
+export const conflict = coded('CONFLICT');
+export const tooLarge = coded('TOO_LARGE');
+export const invalidPlan = coded('INVALID_PLAN');
 
 /**
  * What a refusal says of the plan and the sheet: a change that is refused writes nothing. Said in one set of words by
