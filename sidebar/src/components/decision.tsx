@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { useKeptText } from './kept-text';
+import { oneLine } from '../one-line';
 
 let decisionIds = 0;
 
@@ -59,7 +60,7 @@ export function Decision({
         placeholder="Optional when approving"
         aria-describedby={hint ? `${id}-hint` : undefined}
         onInput={(event) => {
-          setComment((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '));
+          setComment(oneLine((event.currentTarget as HTMLTextAreaElement).value));
           setHint('');
         }}
         // One line, like every comment the core takes; Enter does not decide for the person.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useKeptText } from './kept-text';
+import { oneLine } from '../one-line';
 
 let formIds = 0;
 
@@ -53,7 +54,7 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
         value={text}
         required={required}
         disabled={disabled}
-        onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value.replace(/[\r\n]+/g, ' '))}
+        onInput={(event) => setText(oneLine((event.currentTarget as HTMLTextAreaElement).value))}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.isComposing) void submit(event);
           else if (event.key === 'Escape') {
