@@ -7,7 +7,8 @@
  *    each MCP tool's route (doPost), as what does not follow from the tool's name.
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
  *    the MCP instructions (initialize) and tool list (tools/list), the starter and recovery plans (initPlan),
- *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address.
+ *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address,
+ *    the refusal of a write while the write log is full, and the error of an agents' list edited by hand.
  *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -189,6 +190,8 @@ export async function buildCode() {
   const { WEB_APP_ABOUT, WEB_APP_NOT_SEEN, WEB_APP_NOT_DEPLOYED, WEB_APP_REFUSED_KEY } = await nodeModule(
     'src/apps-script/web-app-about.ts',
   );
+  const { LOG_FULL } = await nodeModule('src/apps-script/write-log.ts');
+  const { AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -257,6 +260,8 @@ export async function buildCode() {
     notSeen: WEB_APP_NOT_SEEN,
     notDeployed: WEB_APP_NOT_DEPLOYED,
     refusedKey: WEB_APP_REFUSED_KEY,
+    logFull: LOG_FULL,
+    agentsUnreadable: AGENTS_UNREADABLE,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

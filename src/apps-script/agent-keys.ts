@@ -15,11 +15,16 @@ import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from 
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { utf8Length } from '../core/text';
+import { rareTexts } from './rare-texts';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
 export const AGENTS_PROPERTY = 'sheetPlan.agents';
+/** What reading the agents says when their property was edited by hand: in RareTexts.html (./rare-texts.ts). */
+export const AGENTS_UNREADABLE =
+  `The script property ${AGENTS_PROPERTY} does not hold Sheet Plan's list of agents; it was left as it is. ` +
+  'Fix or delete it in the Apps Script editor (Project Settings → Script properties)';
 /** Keeps the property well under 9 KB: each agent takes at most ~400 bytes (a name of 60 four-byte characters). */
 export const MAX_AGENTS = 20;
 export const MAX_AGENT_NAME = 60;
@@ -98,12 +103,7 @@ function readAgents(fresh = false): StoredAgent[] {
   } catch {
     parsed = undefined;
   }
-  if (!Array.isArray(parsed) || !parsed.every(isStoredAgent)) {
-    throw new Error(
-      `The script property ${AGENTS_PROPERTY} does not hold Sheet Plan's list of agents; it was left as it is. ` +
-        'Fix or delete it in the Apps Script editor (Project Settings → Script properties)',
-    );
-  }
+  if (!Array.isArray(parsed) || !parsed.every(isStoredAgent)) throw new Error(rareTexts().agentsUnreadable);
   return parsed;
 }
 

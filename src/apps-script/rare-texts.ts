@@ -5,8 +5,9 @@
  * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
  * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
  * recovery plan (only initPlan answers it, when it could not set the sheet up), what the web app's URL is (only a
- * GET, a person opening it, answers it), what it answers a refused key, and what the sidebar says until the web app
- * has answered once.
+ * GET, a person opening it, answers it), what it answers a refused key, what the sidebar says until the web app
+ * has answered once, the refusal of a write when the write log is full, and the error of an agents' list edited by
+ * hand.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -40,6 +41,10 @@ export interface RareTexts {
   notDeployed: string;
   /** What the web app answers a refused key (./web-app-about.ts). */
   refusedKey: string;
+  /** What a write is refused with when the write log is full, `{count}` standing for its writes (./write-log.ts). */
+  logFull: string;
+  /** What reading the connected agents says when their script property holds something else (./agent-keys.ts). */
+  agentsUnreadable: string;
 }
 
 let read: RareTexts | undefined;

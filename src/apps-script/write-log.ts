@@ -27,6 +27,7 @@ import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
+import { rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
 import { formatCount } from '../core/text';
 
@@ -219,15 +220,20 @@ export function rowsBeyondBounds(
   return drop;
 }
 
+/**
+ * What a write is refused with when the log is full, `{count}` standing for the writes that can be undone: in
+ * RareTexts.html (./rare-texts.ts), as only a hundredth write in a row without the person reads it.
+ */
+export const LOG_FULL =
+  `The write log holds {count} writes the person can still undo, the most it keeps, and none of them may be ` +
+  `dropped; ${NOTHING_WRITTEN}. Ask the person to review the writes in the sidebar (Writes): to undo the ones ` +
+  'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again';
+
 /** Refuses a write when the log holds WRITE_LOG_LIMIT writes the person can still undo: none of them may go. */
 function requireRoomForWrite(rows: readonly LoggedRow[]): void {
   const undoable = rows.filter((row) => row.undoable).length;
   if (undoable < WRITE_LOG_LIMIT) return;
-  throw needsPerson(
-    `The write log holds ${undoable} writes the person can still undo, the most it keeps, and none of them may be ` +
-      `dropped; ${NOTHING_WRITTEN}. Ask the person to review the writes in the sidebar (Writes): to undo the ones ` +
-      'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again',
-  );
+  throw needsPerson(rareTexts().logFull.replace('{count}', String(undoable)));
 }
 
 export class WriteLog {
