@@ -94,6 +94,12 @@ describe('code spans in what we write', () => {
     expect(blocked).toBe('- [>] 1.1 Fix `foo` and ``a`b`` — use `bar`');
   });
 
+  test('a note that replaces one is fenced past the title alone: blocked again for the same reason, as it was', () => {
+    const line = '- [>] 1.1 Load — wait for `x';
+    const again = updateTaskStatus(line, '1.1', 'blocked', 'wait for `x');
+    expect(again).toBe(line);
+  });
+
   test('a note joined to a note with a lone backtick is fenced past it, and the first note stays whole', () => {
     const blocked = updateTaskStatus('- [/] 1.1 Load — wait for `x', '1.1', 'blocked', 'see `y`');
     expect(parsePlan(blocked).phases[0].tasks[0]).toMatchObject({

@@ -71,6 +71,14 @@ test('a twin put before a review item cannot take its place while the item is ma
   expect(refusal(PLAN, swapped)).toMatch(
     /^NEEDS_PERSON: Only a person may change what waits for them: task "Check totals" \(waiting for review\) would get a twin \(give the new task another title\)\. /,
   );
+  // A fresh task of that title (todo) after the item is re-planning; before it, it would take the item's key, and the
+  // refusal says why (not "taken out of review", which the item is not).
+  expect(refusal(PLAN, PLAN.replace('- [ ] 1.2 Write report', '- [ ] 1.2 Check totals\n- [ ] 1.3 Write report'))).toBe(
+    'allowed',
+  );
+  expect(
+    refusal(PLAN, PLAN.replace('- [!] 1.1 Check totals', '- [ ] 1.1 Check totals\n- [!] 1.2 Check totals')),
+  ).toMatch(/task "Check totals" \(waiting for review\) would get a twin \(give the new task another title\)\. /);
   // A twin of a task that is not in review, or one that was there before, is no one's business.
   expect(refusal(PLAN, PLAN.replace('- [ ] 1.2 Write report', '- [ ] 1.2 Write report\n- [ ] 1.3 Write report'))).toBe(
     'allowed',

@@ -159,6 +159,15 @@ test('a claim survives a hand edit of the cell around it, and still stops the ot
   expect(planText(spreadsheet)).toContain('- Typed by a person');
 });
 
+test("a Working line left on a task a person ticked done holds nothing: another agent's finishPlan passes", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  run(spreadsheet, 'startTask', ['1.2', { agent: 'Claude' }]);
+  run(spreadsheet, 'completeTask', ['1.1', { agent: 'Gemini' }]);
+  personEdits(spreadsheet, PLAN, planText(spreadsheet).replace('- [/] 1.2', '- [x] 1.2').replace('[ ] 1.3', '[x] 1.3'));
+  expect(planText(spreadsheet)).toContain('- [x] 1.2 Sum them per region\n  - Working: Claude until');
+  expect(run(spreadsheet, 'finishPlan', ['Summed', { agent: 'Gemini' }])).toMatchObject({ title: 'Sales report' });
+});
+
 test('a claim stays with its task through every re-planning call, and still stops the other agent', () => {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   const gemini = { agent: 'Gemini' };

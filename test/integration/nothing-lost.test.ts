@@ -12,6 +12,8 @@ import {
   PLAN_SHEET,
   REVISION,
   call,
+  callAsPerson,
+  openSidebar,
   personDoes,
   personEdits,
   plan,
@@ -159,6 +161,16 @@ describe("a person's typing outlives an agent that takes it out", () => {
     const texts = call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => entry.text);
     expect(texts.some((text: string) => text.includes(note))).toBe(true);
   });
+});
+
+test("a person's clicks in the sidebar, each followed by an agent's change, keep no copies: they typed nothing", () => {
+  const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+  const token = openSidebar(spreadsheet);
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'start', '1.1', null);
+  call(spreadsheet, 'completeTask', '1.1');
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'start', '1.2', null);
+  call(spreadsheet, 'completeTask', '1.2');
+  expect(history(spreadsheet)).toEqual([]);
 });
 
 describe('a replacement Sheet Plan did not see (no onEdit)', () => {

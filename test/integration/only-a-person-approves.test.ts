@@ -127,6 +127,19 @@ describe('replacePlan by an agent', () => {
   });
 });
 
+test("re-planning may add a fresh task of a review item's title after it: next month's check, a new phase", () => {
+  const spreadsheet = sheetWithPlan(HELD);
+  const title = 'Check totals in Summary!B2:B9';
+  expect(call(spreadsheet, 'addTask', 1, title)).toMatchObject({ step: '1.4', status: 'todo', title });
+  expect(call(spreadsheet, 'addPhase', 'March', [title, 'Write the March report'])).toMatchObject({
+    phase: 2,
+    name: 'March',
+  });
+  expect(planText(spreadsheet)).toContain(REVIEW_LINE);
+  // Put before the item, it would take the item's place among tasks so titled: refused, in those words.
+  expectNeedsPerson(spreadsheet, 'addTask', [1, title, { after: '1.1' }], /would get a twin/);
+});
+
 describe('the other whole-document paths of an agent', () => {
   test('createPlan while a task waits for review is refused', () => {
     expectNeedsPerson(

@@ -62,6 +62,9 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
     expect(message).toContain('"the menu"');
   }
   expect(snapshot(spreadsheet)).toBe(before);
+  // Emoji sequences keep their joiners and tags: two flags are two names.
+  expect(keylessCall(spreadsheet, 'startTask', ['1.1', { agent: '🏴󠁧󠁢󠁳󠁣󠁴󠁿 bot' }])).toBeUndefined();
+  expect(keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: '🏴󠁧󠁢󠁷󠁬󠁳󠁿 bot' }])).toMatch(/^CLAIMED/);
   // A name of its own is fine.
   expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Report builder' }])).toBeUndefined();
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');

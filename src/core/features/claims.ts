@@ -129,7 +129,8 @@ export const CLAIMS: PlanFeature = {
     for (const pair of pairs) checkPair(pair, transition, before, after);
     const kept = new Set(pairs.map((pair) => pair.before));
     for (const task of transition.before.tasks) {
-      if (kept.has(task)) continue;
+      // A finished task's Working line holds nothing (a person ticked it in the cell): finishPlan drops it.
+      if (kept.has(task) || transition.before.statuses.definition(task.status).finished) continue;
       const other = othersLiveClaim(claimsOf(before, task), claimant);
       if (other) throw claimedError(task.step, other, claimant, 'remove it');
     }

@@ -56,8 +56,8 @@ export function loneRunLength(text: string): number {
 /**
  * `text` to be written after `before`, its backtick runs lengthened past `before`'s lone runs (loneRunLength): such a
  * run would be closed in `text`, and the code span would swallow what lies between (a note's separator:
- * ``Fix `foo — changes requested: use `bar` `` reads as one title). Longer fences show the same code, and runs of
- * equal length still pair among themselves.
+ * ``Fix `foo — changes requested: use `bar` `` reads as one title). Longer fences show the same code (a backtick
+ * inside code grows too), and runs of equal length still pair among themselves.
  */
 export function fencedAfter(before: string, text: string): string {
   const longest = loneRunLength(before);

@@ -93,9 +93,11 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
     current.title = change.title;
     current.body = change.title + separator;
   }
+  // What the new note follows on the line: the note it joins, or the title (and the done date) when it replaces one.
+  const appendsToNote = annotation.kind === 'append' && !(definition.dated && change.keepDate);
   const added =
     annotation.kind === 'replace' || annotation.kind === 'append'
-      ? fencedAfter(current.body, annotationText(annotation.text))
+      ? fencedAfter(appendsToNote ? current.body : current.title, annotationText(annotation.text))
       : '';
   let rest: string;
   if (definition.dated && change.keepDate) {

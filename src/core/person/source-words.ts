@@ -43,9 +43,10 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
  * compatibility forms (full-width ｙｏｕ) do not tell two names apart, as a reader of the sidebar could not either.
  */
 export function comparedName(name: string): string {
+  // Not the joiner and tag characters of emoji sequences (👩‍💻, a flag): they tell one emoji from another.
   return name
     .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
+    .replace(/(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu, '')
     .trim()
     .replace(/\s+/g, ' ')
     .toLowerCase();

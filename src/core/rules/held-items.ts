@@ -227,13 +227,10 @@ export function heldItemDifferences(
       differences.push(...byTask);
       continue;
     }
-    const twins = kind === HELD_TASKS ? twinsOfHeld(old, next) : [];
-    differences.push(...twins);
-    const twinned = new Set(twins.map(({ key }) => key));
+    const found: Difference[] = [];
     const oldItems = heldByKey(kind, old);
     const newItems = heldByKey(kind, next);
     for (const key of new Set([...oldItems.keys(), ...newItems.keys()])) {
-      if (twinned.has(key.split('\n')[0])) continue; // said once, as the twin
       const was = (oldItems.get(key) ?? []).filter((value) => value !== undefined).sort();
       const now = newItems.get(key) ?? [];
       const { unmatched, isHeld } = matchHeld(
@@ -243,25 +240,47 @@ export function heldItemDifferences(
       const gone = !newItems.has(key);
       unmatched.forEach((value, i) => {
         const change: HeldChange = gone ? 'removed' : i < isHeld.length ? 'changed' : 'released';
-        differences.push({ kind, change, key, value });
+        found.push({ kind, change, key, value });
       });
       // Values held now that nothing held before under this key, beyond those that replaced an old one.
-      for (const value of isHeld.slice(unmatched.length)) differences.push({ kind, change: 'added', key, value });
+      for (const value of isHeld.slice(unmatched.length)) found.push({ kind, change: 'added', key, value });
     }
+    differences.push(...(kind === HELD_TASKS ? withTwins(old, next, found) : found));
   }
   return differences;
 }
 
 /**
- * Held tasks whose title more tasks carry after the change, keyed by that title: keys count same-titled tasks in order,
- * so a twin put before the item would take its key, and its place in review, while the item itself is marked done.
+ * The held tasks' differences, told as twins where a held task's title is carried by more tasks after the change.
+ * Keys count same-titled tasks in order, so a task of that title put before the item takes its key: the item reads
+ * as taken out of review, or, when the twin copies it, as still there while the item itself is marked done. A fresh
+ * task of that title (todo) put after it changes no key.
  */
-function twinsOfHeld(old: PlanOutline, next: PlanOutline): Difference[] {
-  const count = (outline: PlanOutline, title: string) => outline.tasks.filter((task) => task.title === title).length;
+function withTwins(old: PlanOutline, next: PlanOutline, found: Difference[]): Difference[] {
+  const statusesOf = (outline: PlanOutline, title: string) =>
+    outline.tasks.filter((task) => task.title === title).map((task) => task.status);
+  const titleOf = (key: string) => key.split('\n')[0];
   const held = new Map(old.tasks.filter((task) => heldStatus(old.statuses, task)).map((task) => [task.title, task]));
-  return [...held.values()]
-    .filter(({ title }) => count(next, title) > count(old, title))
-    .map(({ title, status }) => ({ kind: HELD_TASKS, change: 'twinned' as const, key: title, value: status }));
+  const twinned = [...held.values()].filter(({ title }) => {
+    const [was, now] = [statusesOf(old, title), statusesOf(next, title)];
+    if (now.length <= was.length) return false;
+    if (found.some(({ key }) => titleOf(key) === title)) return true;
+    for (const status of was) {
+      const at = now.indexOf(status);
+      if (at >= 0) now.splice(at, 1);
+    }
+    return now.some((status) => !next.statuses.definition(status).queue);
+  });
+  const titles = new Set(twinned.map(({ title }) => title));
+  return [
+    ...found.filter(({ key }) => !titles.has(titleOf(key))),
+    ...twinned.map(({ title, status }) => ({
+      kind: HELD_TASKS,
+      change: 'twinned' as const,
+      key: title,
+      value: status,
+    })),
+  ];
 }
 
 /**

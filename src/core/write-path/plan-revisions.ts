@@ -440,20 +440,19 @@ export class PlanRevisions {
   /**
    * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
    * recording it (another script, a person's edit whose trigger did not run), the document itself when the write
-   * replaces it whole, and the version a person wrote when an agent first changes it: their typing then lives on only
-   * in agents' versions, which the history trims before a person's.
+   * replaces it whole, and the version a person typed into the cell when an agent first changes it: their typing then
+   * lives on only in agents' versions, which the history trims before a person's.
    */
   private versionsReplacedBy(snapshot: Snapshot, text: string, replacing?: Replacing): SavedVersion[] {
-    const kept: SavedVersion[] = [];
     const unseen = this.unseenReplacement(snapshot);
-    if (unseen) kept.push(unseen);
-    const writtenByPerson = PERSON_SOURCES.includes(snapshot.revision.changedBy);
-    const changedByAgent = writtenByPerson && !this.byPerson && text !== snapshot.text;
-    const reason =
-      replacing ?? (changedByAgent && { by: 'an agent', reason: "a person's version; an agent changed it next" });
-    if (reason && snapshot.text.trim()) {
-      kept.push({ ...this.version(snapshot.revision.revision, snapshot.text, reason), writtenByPerson });
-    }
+    const kept: SavedVersion[] = unseen ? [unseen] : [];
+    const { changedBy, revision } = snapshot.revision;
+    // Typed into the cell: a click in the sidebar changes a line, as an agent does, and needs no copy of its own.
+    const typed = changedBy === 'cell edit' && !this.byPerson && text !== snapshot.text;
+    const reason = replacing ?? (typed && { by: 'an agent', reason: "a person's version; an agent changed it next" });
+    const writtenByPerson = PERSON_SOURCES.includes(changedBy);
+    if (reason && snapshot.text.trim())
+      kept.push({ ...this.version(revision, snapshot.text, reason), writtenByPerson });
     return kept;
   }
 
