@@ -149,6 +149,7 @@ test('approving a plan the agent changed after the sidebar showed it is refused,
   await requireApproval(sidebar);
   await server().scriptsRun('createPlan', ['Q1 report', 'Build the Q1 report', PHASES]);
   await checkNow(page);
+  await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
   await page.locator('.plan-approval').waitFor({ timeout: 8000 });
   // The agent re-plans, and the sidebar has not checked since (hidden, it does not).
   await setVisibility(page, 'hidden');

@@ -38,6 +38,8 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
   const draft = await waitForCell(server(), (cell) => cell.includes('# Plan: Q1 report'));
   expect(draft).toContain('Status: draft');
   await checkNow(page);
+  // The sidebar showed the example plan as a draft once approval was on: the agent's plan comes in with the check.
+  await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor();
   await page.locator('.plan-approval').waitFor();
   // The first approval: nothing was approved here before.
   await page
@@ -125,8 +127,10 @@ test('History shows the changes from the version before each entry', async () =>
 });
 
 /** Approves the draft createPlan wrote, from the approval box, and answers the plan as approved. */
+/** Approves the agent's draft "Q1 report" once the sidebar shows it (not the draft it showed before). */
 async function approveDraft(sidebar: SidebarPage): Promise<string> {
   await checkNow(sidebar.page);
+  await sidebar.page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor();
   await sidebar.page.locator('.plan-approval .approval-new').waitFor();
   await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   return waitForCell(server(), (cell) => cell.includes('Status: approved'), 15_000);
