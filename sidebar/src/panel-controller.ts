@@ -230,8 +230,10 @@ export class PanelController extends SidebarControllerBase {
       const values = await this.server('sidebarSaveSettings', change);
       this.set({ panel: { kind: 'settings', values }, busy: null, notice: done });
       // The save may have changed the plan (its Status line): brought in now, it keeps the person's words for their own
-      // change, where the next check would have replaced them with "Updated by you".
-      if (await this.check(true)) this.set({ notice: done });
+      // change, where the next check would have replaced them with "Updated by you". Not waited for: the save is done.
+      void this.check(true).then((changed) => {
+        if (changed && !this.state.busy) this.set({ notice: done });
+      });
       return true;
     } catch (error) {
       this.set({ panel: { kind: 'settings', values: before } });
