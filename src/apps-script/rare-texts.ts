@@ -6,8 +6,8 @@
  * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
  * recovery plan (only initPlan answers it, when it could not set the sheet up), what the web app's URL is (only a
  * GET, a person opening it, answers it), what it answers a refused key, what the sidebar says until the web app
- * has answered once, the refusal of a write when the write log is full, and the error of an agents' list edited by
- * hand.
+ * has answered once, the refusals of a write when the write log is full or its undo record too large, and the error
+ * of an agents' list edited by hand.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -43,6 +43,8 @@ export interface RareTexts {
   refusedKey: string;
   /** What a write is refused with when the write log is full, `{count}` standing for its writes (./write-log.ts). */
   logFull: string;
+  /** What a write is refused with when its undo record would not fit, `{range}` and `{size}` its own. */
+  undoTooLarge: string;
   /** What reading the connected agents says when their script property holds something else (./agent-keys.ts). */
   agentsUnreadable: string;
 }

@@ -94,12 +94,7 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
   const written = JSON.stringify(record.written);
   const size = replaced.length + written.length;
   if (size > SHEET_LIMITS.undoRecordCharacters) {
-    throw tooLarge(
-      `The undo record of this write to ${range} (the values it replaces and writes) would be ` +
-        `${formatCount(size)} characters; at most ` +
-        `${formatCount(SHEET_LIMITS.undoRecordCharacters)} are kept per write. ${NOTHING_WRITTEN_SENTENCE}; ` +
-        `write fewer rows at a time`,
-    );
+    throw tooLarge(rareTexts().undoTooLarge.replace('{range}', range).replace('{size}', formatCount(size)));
   }
   return { replaced: split(replaced), written: split(written) };
 }
@@ -219,6 +214,12 @@ export function rowsBeyondBounds(
   });
   return drop;
 }
+
+/** What a write is refused with when its undo record would not fit a cell: in RareTexts.html, as LOG_FULL. */
+export const UNDO_TOO_LARGE =
+  'The undo record of this write to {range} (the values it replaces and writes) would be {size} characters; at most ' +
+  `${formatCount(SHEET_LIMITS.undoRecordCharacters)} are kept per write. ${NOTHING_WRITTEN_SENTENCE}; ` +
+  'write fewer rows at a time';
 
 /**
  * What a write is refused with when the log is full, `{count}` standing for the writes that can be undone: in

@@ -18,7 +18,7 @@ import {
   WEB_APP_REFUSED_KEY,
 } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
-import { LOG_FULL } from '../../src/apps-script/write-log';
+import { LOG_FULL, UNDO_TOO_LARGE } from '../../src/apps-script/write-log';
 import { AGENTS_UNREADABLE } from '../../src/apps-script/agent-keys';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -200,9 +200,11 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     notDeployed: WEB_APP_NOT_DEPLOYED,
     refusedKey: WEB_APP_REFUSED_KEY,
     logFull: LOG_FULL,
+    undoTooLarge: UNDO_TOO_LARGE,
     agentsUnreadable: AGENTS_UNREADABLE,
   });
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));
+  expect(code()).not.toContain(UNDO_TOO_LARGE.slice(0, 40));
   expect(code()).not.toContain(AGENTS_UNREADABLE.slice(40, 80));
   expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
   expect(code()).not.toContain(WEB_APP_NOT_SEEN.slice(0, 40));

@@ -271,6 +271,13 @@ const WRITES: Array<[string, unknown, unknown, unknown, string | ((s: EmulatedSp
   ['a ragged array', 'Out!A1', [['a', 'b'], ['c']], '1.1', 'INVALID_ARGUMENT'],
   ['1e6 cells', 'Out!A1', MILLION, '1.1', 'TOO_LARGE'],
   [
+    'an undo record over 450,000 characters',
+    "'My Sheet'!A1:A10",
+    Array(10).fill(['x'.repeat(49_000)]),
+    '1.1',
+    'TOO_LARGE',
+  ],
+  [
     'null cells',
     'Out!A1:B1',
     [[null, null]],
@@ -300,6 +307,14 @@ const WRITES: Array<[string, unknown, unknown, unknown, string | ((s: EmulatedSp
  * written at all.
  */
 const NOTED = ['OUT_OF_SCOPE', 'FORMULA_NOT_ALLOWED', 'NOT_FOUND', 'TASK_NOT_IN_PROGRESS'];
+
+test('the undo record refusal names the range and its size (its words are read from RareTexts.html)', () => {
+  const values = Array(10).fill(['x'.repeat(49_000)]);
+  const { error } = execute(workbook(), 'writeRange', ["'My Sheet'!A1:A10", values, '1.1']);
+  expect(error?.message).toMatch(
+    /^TOO_LARGE: The undo record of this write to 'My Sheet'!A1:A10 \(.*\) would be 490,\d{3} characters; at most 450,000 are kept per write\. Nothing was written; write fewer rows at a time$/,
+  );
+});
 
 describe.each(WRITES)('writeRange with %s', (_what, a1, values, step, expected) => {
   const noted = typeof expected === 'string' && NOTED.includes(expected);
