@@ -163,6 +163,23 @@ describe("a person's typing outlives an agent that takes it out", () => {
   });
 });
 
+test(`a line saved in the sidebar's editor survives ${HISTORY_LIMIT + 5} rewrites by the agent after it`, () => {
+  const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+  const token = openSidebar(spreadsheet);
+  const note = '- Keep the auditor informed (Ana)';
+  const { revision } = callAsPerson(spreadsheet, token, 'sidebarLoad');
+  callAsPerson(spreadsheet, token, 'sidebarReplacePlan', `${ORIGINAL}\n## Notes\n\n${note}\n`, revision, null);
+  call(spreadsheet, 'startTask', '1.1');
+  expect(history(spreadsheet)[0]).toMatchObject({ replacedBy: 'an agent (api)' });
+  call(spreadsheet, 'replacePlan', planText(spreadsheet).replace(note, ''), call(spreadsheet, 'getPlan').revision);
+  for (let i = 1; i <= HISTORY_LIMIT + 5; i++) {
+    const text = planText(spreadsheet).replace(/^Goal: .*$/m, `Goal: Close the books, take ${i}`);
+    call(spreadsheet, 'replacePlan', text, call(spreadsheet, 'getPlan').revision);
+  }
+  const texts = call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => entry.text);
+  expect(texts.some((text: string) => text.includes(note))).toBe(true);
+});
+
 test("a person's clicks in the sidebar, each followed by an agent's change, keep no copies: they typed nothing", () => {
   const spreadsheet = sheetWithSavedPlan(ORIGINAL);
   const token = openSidebar(spreadsheet);

@@ -386,6 +386,7 @@ export class PlanRevisions {
         revision,
       }),
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
+      typed: (this.byPerson && options.wholeDocument) || undefined,
     };
     // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
     const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);
@@ -440,19 +441,18 @@ export class PlanRevisions {
   /**
    * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
    * recording it (another script, a person's edit whose trigger did not run), the document itself when the write
-   * replaces it whole, and the version a person typed into the cell when an agent first changes it: their typing then
-   * lives on only in agents' versions, which the history trims before a person's.
+   * replaces it whole, and the version a person typed (into the cell, or whole in the sidebar) when an agent first
+   * changes it: their typing then lives on only in agents' versions, which the history trims before a person's.
    */
   private versionsReplacedBy(snapshot: Snapshot, text: string, replacing?: Replacing): SavedVersion[] {
     const unseen = this.unseenReplacement(snapshot);
     const kept: SavedVersion[] = unseen ? [unseen] : [];
     const { changedBy, revision } = snapshot.revision;
-    // Typed into the cell: a click in the sidebar changes a line, as an agent does, and needs no copy of its own.
-    const typed = changedBy === 'cell edit' && !this.byPerson && text !== snapshot.text;
+    // Typed, into the cell or whole in the sidebar: a click there changes a line, as an agent does, and needs no copy.
+    const typed = (changedBy === 'cell edit' || snapshot.record?.typed) && !this.byPerson && text !== snapshot.text;
     const reason = replacing ?? (typed && { by: 'an agent', reason: "a person's version; an agent changed it next" });
-    const writtenByPerson = PERSON_SOURCES.includes(changedBy);
-    if (reason && snapshot.text.trim())
-      kept.push({ ...this.version(revision, snapshot.text, reason), writtenByPerson });
+    const person = { writtenByPerson: PERSON_SOURCES.includes(changedBy) };
+    if (reason && snapshot.text.trim()) kept.push({ ...this.version(revision, snapshot.text, reason), ...person });
     return kept;
   }
 

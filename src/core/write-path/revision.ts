@@ -55,6 +55,8 @@ export interface PlanRecord {
   attention?: AttentionRecord;
   /** The changes the plan remembers by request id, oldest first (request-ids.ts). */
   requests?: RememberedRequest[];
+  /** A person wrote this version whole (the sidebar's editor, a restore): kept when an agent first changes it. */
+  typed?: true;
   /** The steps that wrote cells, sealed to this revision (steps-that-wrote.ts). */
   stepsThatWrote?: ListedSteps;
 }
@@ -69,6 +71,7 @@ const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
   'attention',
   'requests',
   'stepsThatWrote',
+  'typed',
 ];
 
 /** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
@@ -118,6 +121,7 @@ export function readPlanRecord(meta: string): PlanRecord | null {
   if (record.attention !== undefined) read.attention = record.attention;
   if (record.requests !== undefined) read.requests = record.requests;
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
+  if (record.typed === true) read.typed = true;
   return read;
 }
 
