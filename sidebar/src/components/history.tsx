@@ -48,8 +48,8 @@ export function History({ entries, controller, disabled }: HistoryProps) {
     <PanelFrame kind="history" onClose={() => controller.closePanel()}>
       <p class="hint">
         Before anything replaces the whole plan, the plan it replaces is kept here (the last 25 versions, in a hidden
-        sheet named {PLAN_LOCATION.historySheet}), and so is what you typed into the cell when an agent first changes
-        it. Restoring a version keeps the current plan here too.
+        sheet named {PLAN_LOCATION.historySheet}), and so is what you typed (in the cell or the editor) when an agent
+        first changes it. Restoring a version keeps the current plan here too.
       </p>
       {entries === null && <p class="loading">Loading the history…</p>}
       {entries?.length === 0 && <p class="empty-history">No saved versions yet.</p>}
