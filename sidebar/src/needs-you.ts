@@ -6,8 +6,8 @@
  * What waits for the person is the core's one answer (src/core/person/waiting.ts: the e-mail, get_plan and this strip
  * agree); the strip adds what the person may want to act on besides: failed checks, refused writes (the write log's,
  * while their task is in progress), blocked tasks.
- * The sidebar does not read the settings for it: a draft waits for approval, a plan without a Status line does not
- * (asking to approve plans first makes such a plan a draft in the same change).
+ * A draft waits for approval; a plan without a Status line does when the person asked to approve plans first (the
+ * view says so: a new sheet asks it by default, and a plan typed into the cell has no Status line).
  */
 import type { CheckResult } from '../../src/core/rules/done-checks';
 import { findRangeReferences } from '../../src/core/format/range-references';
@@ -132,9 +132,10 @@ export function needsYou(
   checkResults: Record<string, CheckResult>,
   refused: readonly RefusedWrite[] = [],
   undoableWrites = 0,
+  approvalRequired = false,
 ): NeedItem[] {
   const tasks = plan.phases.flatMap((phase) => phase.tasks);
-  const waiting = whatWaitsForPerson(waitingSourceOfPlan(plan), plan.status !== undefined);
+  const waiting = whatWaitsForPerson(waitingSourceOfPlan(plan), plan.status !== undefined || approvalRequired);
   const items: NeedItem[] = [];
   if (waiting.some((thing) => thing.what === 'approval')) {
     items.push({

@@ -40,6 +40,11 @@ export interface PlanView {
   timeZone?: string;
   /** Each task's last check result before completing it, by step; absent when the answer did not read them. */
   checkResults?: Record<string, CheckResult>;
+  /**
+   * The person asked to approve plans before an agent starts work (a new sheet's default): a plan without a Status
+   * line then waits for their approval too. Absent when they did not.
+   */
+  approvalRequired?: true;
 }
 
 /** A finished plan from the archive (sidebarArchivedPlan): its place in the archive and its Markdown. */

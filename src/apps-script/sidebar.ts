@@ -45,7 +45,8 @@ import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
 import { keepWritesThen, undoWriteThen } from './sheet-work';
 import { mintToken, requirePerson } from './person-token';
-import { rememberSpreadsheet, spreadsheetTimeZone } from './spreadsheet-access';
+import { rememberSpreadsheet, scriptProperties, SETTINGS_PROPERTY, spreadsheetTimeZone } from './spreadsheet-access';
+import { readSettings } from '../core/person/settings';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
@@ -99,7 +100,10 @@ export function sidebarRenewSession(): SidebarSession {
 
 // ---- the functions the sidebar calls ----
 
-function viewOf(cells: PlanCells | null): PlanView {
+/** Whether the person asked to approve plans first (for the view): read before a change, so failing writes nothing. */
+const approvalAsked = () => readSettings(scriptProperties().getProperty(SETTINGS_PROPERTY)).approvalRequired;
+
+function viewOf(cells: PlanCells | null, approval = approvalAsked()): PlanView {
   const markdown = cells?.text ?? '';
   const revision = currentRevision(markdown, cells?.meta ?? '');
   const view: PlanView = {
@@ -109,6 +113,7 @@ function viewOf(cells: PlanCells | null): PlanView {
     stamp: revisionStamp(revision.revision, markdown),
   };
   if (revision.changedAt) view.changedAt = revision.changedAt;
+  if (approval) view.approvalRequired = true;
   return view;
 }
 
@@ -124,8 +129,9 @@ function asPerson(
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
     store.keepsApproval = options.keepsApproval ?? false;
+    const approval = approvalAsked();
     change(new PlanRevisions(store, { source: 'sidebar', byPerson: true }));
-    return viewOf(store.cellsWritten() ?? store.read());
+    return viewOf(store.cellsWritten() ?? store.read(), approval);
   });
 }
 

@@ -108,6 +108,21 @@ test('the person turns approval on; the agent’s plan is a draft until the pers
   expect(sidebar.dialogs).toEqual([]);
 });
 
+test('a plan without a Status line, where approval is asked (as on a new sheet), is offered for approval', async () => {
+  server().spreadsheet.properties.script.set('sheetPlan.settings', JSON.stringify({ approvalRequired: true }));
+  expect(await server().planText()).not.toContain('Status:');
+  const refused = scriptError((await server().scriptsRun('startNextTask')).body);
+  expect(refused).toMatch(/^(Error: )?NEEDS_APPROVAL: The plan has no Status line/);
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  await page.getByRole('button', { name: /Approve the plan, or send it back/ }).waitFor();
+  const approval = page.locator('.plan-approval');
+  await approvalBoxLoaded(approval);
+  await approval.getByRole('button', { name: 'Approve plan' }).click();
+  await waitForCell(server(), (cell) => cell.includes('Status: approved'));
+  expect((await server().scriptsRun('startNextTask')).body.error).toBeUndefined();
+});
+
 test('sending the plan back needs a comment, and the agent reads it as the plan’s status note', async () => {
   const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;

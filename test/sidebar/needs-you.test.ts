@@ -54,6 +54,16 @@ test('approval, reviews, questions, failed checks, refused writes, then blocked 
   ]);
 });
 
+test('a plan without a Status line waits for approval when the person asked to approve plans first', () => {
+  const plan = parsePlan(PLAN.replace(/^Status: .*\n/m, ''));
+  expect(plan.status).toBeUndefined();
+  expect(needsYou(plan, {}).some((item) => item.kind === 'approval')).toBe(false);
+  expect(needsYou(plan, {}, [], 0, true)[0]).toMatchObject({
+    kind: 'approval',
+    label: 'Approve the plan, or send it back',
+  });
+});
+
 test('a full write log waits for the person before the blocked tasks: keep the writes or undo some', () => {
   const plan = parsePlan(PLAN);
   expect(needsYou(plan, {}, [], 99).some((item) => item.kind === 'writes-full')).toBe(false);

@@ -68,8 +68,8 @@ export function PlanPanel({
   const { results } = checks;
   const writesByStep = useMemo(() => writesOfTasks(writes), [writes]);
   const needs = useMemo(
-    () => needsYou(plan, results, refusedWrites(plan, writes), undoableWrites(writes)),
-    [plan, results, writes],
+    () => needsYou(plan, results, refusedWrites(plan, writes), undoableWrites(writes), view.approvalRequired),
+    [plan, results, writes, view.approvalRequired],
   );
   const statusOf = useMemo(() => statusLookup(plan), [plan]);
   const [filter, setFilter] = useState<TaskFilterChoice>('all');
@@ -86,7 +86,7 @@ export function PlanPanel({
       {otherFormat && <AdoptFormat controller={controller} disabled={disabled} />}
 
       <Waiting
-        planDraft={plan.status === 'draft'}
+        planDraft={plan.status === 'draft' || (plan.status === undefined && view.approvalRequired === true)}
         markdown={markdown}
         reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
