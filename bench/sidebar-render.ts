@@ -169,7 +169,14 @@ export async function measureSidebarRender(
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
-    server = await startServer({ port: 0, stateFile: path.join(dir, 'spreadsheet.json'), distDir });
+    // Approval off, as in the tables before: on a sheet that asks for approval (a new sheet's default), a plan without
+    // a Status line gets the approval box above its checklist, which is not the checklist the plain page is.
+    server = await startServer({
+      port: 0,
+      stateFile: path.join(dir, 'spreadsheet.json'),
+      distDir,
+      settings: { approvalRequired: false },
+    });
     server.spreadsheet.setCellText(cellReference(PLAN_LOCATION.planCell), markdown);
     const context = await launchBrowser();
     browser = context;
