@@ -45,8 +45,7 @@ import { run } from './api';
 import { formatSheetRange, requireSheetRange } from '../core/sheet/sheet-range';
 import { keepWritesThen, undoWriteThen } from './sheet-work';
 import { mintToken, requirePerson } from './person-token';
-import { rememberSpreadsheet, scriptProperties, SETTINGS_PROPERTY, spreadsheetTimeZone } from './spreadsheet-access';
-import { readSettings } from '../core/person/settings';
+import { rememberSpreadsheet, spreadsheetTimeZone } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
 import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
@@ -100,10 +99,11 @@ export function sidebarRenewSession(): SidebarSession {
 
 // ---- the functions the sidebar calls ----
 
-/** Whether the person asked to approve plans first (for the view): read before a change, so failing writes nothing. */
-const approvalAsked = () => readSettings(scriptProperties().getProperty(SETTINGS_PROPERTY)).approvalRequired;
+/** Whether the person asked to approve plans first: the view says so (a plan without a Status line then waits). */
+const approvalAsked = (store: SpreadsheetPlanStore) => store.settings.readSettings().approvalRequired;
 
-function viewOf(cells: PlanCells | null, approval = approvalAsked()): PlanView {
+/** The plan in `cells` as the sidebar shows it; `approval`: approvalAsked. */
+function viewOf(cells: PlanCells | null, approval = false): PlanView {
   const markdown = cells?.text ?? '';
   const revision = currentRevision(markdown, cells?.meta ?? '');
   const view: PlanView = {
@@ -129,7 +129,8 @@ function asPerson(
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
     store.keepsApproval = options.keepsApproval ?? false;
-    const approval = approvalAsked();
+    // Read before the change, so that failing to read it writes nothing.
+    const approval = approvalAsked(store);
     change(new PlanRevisions(store, { source: 'sidebar', byPerson: true }));
     return viewOf(store.cellsWritten() ?? store.read(), approval);
   });
@@ -143,7 +144,7 @@ function withWrites(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, read?
   const { store, cells } = read ?? planRead(spreadsheet);
   const plan = store.planIdOf(cells);
   return {
-    ...viewOf(cells),
+    ...viewOf(cells, approvalAsked(store)),
     writeMark: WriteLog.mark(),
     writes: new WriteLog(spreadsheet).list(LOG_ROWS_LIMIT, plan),
     checkResults: checkResults(plan),

@@ -86,7 +86,7 @@ export function PlanPanel({
       {otherFormat && <AdoptFormat controller={controller} disabled={disabled} />}
 
       <Waiting
-        planDraft={plan.status === 'draft' || (plan.status === undefined && view.approvalRequired === true)}
+        planDraft={needs.some((item) => item.kind === 'approval')}
         markdown={markdown}
         reviews={waiting}
         questions={questions.filter((question) => question.answer === undefined)}
