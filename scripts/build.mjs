@@ -8,8 +8,8 @@
  *  - RareTexts.html: what Code.js reads only for one rare kind of request (src/apps-script/rare-texts.ts), as JSON:
  *    the MCP instructions (initialize) and tool list (tools/list), the starter and recovery plans (initPlan),
  *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address,
- *    the refusals of a write while the write log is full or its undo record too large, and the error of an agents'
- *    list edited by hand.
+ *    the refusals of a write while the write log is full or its undo record too large and of a keyless caller taking
+ *    a connected agent's name, and the error of an agents' list edited by hand.
  *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -192,7 +192,7 @@ export async function buildCode() {
     'src/apps-script/web-app-about.ts',
   );
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
-  const { AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
+  const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -263,6 +263,7 @@ export async function buildCode() {
     refusedKey: WEB_APP_REFUSED_KEY,
     logFull: LOG_FULL,
     undoTooLarge: UNDO_TOO_LARGE,
+    nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));

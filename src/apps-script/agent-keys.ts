@@ -15,12 +15,16 @@ import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from 
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { utf8Length } from '../core/text';
-import { rareTexts } from './rare-texts';
+import { filled, rareTexts } from './rare-texts';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
 export const AGENTS_PROPERTY = 'sheetPlan.agents';
+/** What a caller without a key is told when it names itself as a connected agent: in RareTexts.html, as the next. */
+export const NAME_TAKEN =
+  'agent "{text}" is the name of an agent connected with a key ("{taken}"); a caller without a key may not take it, ' +
+  `nor a reserved name ({reserved}). Use a name of your own; ${NOTHING_WRITTEN}`;
 /** What reading the agents says when their property was edited by hand: in RareTexts.html (./rare-texts.ts). */
 export const AGENTS_UNREADABLE =
   `The script property ${AGENTS_PROPERTY} does not hold Sheet Plan's list of agents; it was left as it is. ` +
@@ -168,10 +172,7 @@ export function requireKeylessName(name: unknown): string {
   const text = requireAgentName(name, 'agent');
   const taken = readAgents().find((agent) => comparedName(agent.name) === comparedName(text));
   if (taken) {
-    throw invalidArgument(
-      `agent "${text}" is the name of an agent connected with a key ("${taken.name}"); a caller without a key may ` +
-        `not take it, nor a reserved name (${reservedNamesList()}). Use a name of your own; ${NOTHING_WRITTEN}`,
-    );
+    throw invalidArgument(filled(rareTexts().nameTaken, { text, taken: taken.name, reserved: reservedNamesList() }));
   }
   return text;
 }

@@ -6,8 +6,8 @@
  * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
  * recovery plan (only initPlan answers it, when it could not set the sheet up), what the web app's URL is (only a
  * GET, a person opening it, answers it), what it answers a refused key, what the sidebar says until the web app
- * has answered once, the refusals of a write when the write log is full or its undo record too large, and the error
- * of an agents' list edited by hand.
+ * has answered once, the refusals of a write when the write log is full or its undo record too large, of a keyless
+ * caller that names itself as a connected agent, and the error of an agents' list edited by hand.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -45,6 +45,8 @@ export interface RareTexts {
   logFull: string;
   /** What a write is refused with when its undo record would not fit, `{range}` and `{size}` its own. */
   undoTooLarge: string;
+  /** What a caller without a key is told when it takes a connected agent's name (./agent-keys.ts). */
+  nameTaken: string;
   /** What reading the connected agents says when their script property holds something else (./agent-keys.ts). */
   agentsUnreadable: string;
 }
@@ -70,6 +72,14 @@ export function rareTexts(): RareTexts {
   }
   read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as RareTexts;
   return read;
+}
+
+/**
+ * A rare text with its `{name}` places filled: each value as it is, since a string given to String.replace would have
+ * its `$'` or `$&` read as patterns (a sheet's name may hold them).
+ */
+export function filled(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
 }
 
 /** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */

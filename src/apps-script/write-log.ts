@@ -27,7 +27,7 @@ import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
-import { rareTexts } from './rare-texts';
+import { filled, rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
 import { formatCount } from '../core/text';
 
@@ -94,7 +94,7 @@ export function undoRecordParts(record: UndoRecord, range: string): { replaced: 
   const written = JSON.stringify(record.written);
   const size = replaced.length + written.length;
   if (size > SHEET_LIMITS.undoRecordCharacters) {
-    throw tooLarge(rareTexts().undoTooLarge.replace('{range}', range).replace('{size}', formatCount(size)));
+    throw tooLarge(filled(rareTexts().undoTooLarge, { range, size: formatCount(size) }));
   }
   return { replaced: split(replaced), written: split(written) };
 }
@@ -234,7 +234,7 @@ export const LOG_FULL =
 function requireRoomForWrite(rows: readonly LoggedRow[]): void {
   const undoable = rows.filter((row) => row.undoable).length;
   if (undoable < WRITE_LOG_LIMIT) return;
-  throw needsPerson(rareTexts().logFull.replace('{count}', String(undoable)));
+  throw needsPerson(filled(rareTexts().logFull, { count: String(undoable) }));
 }
 
 export class WriteLog {

@@ -19,7 +19,8 @@ import {
 } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 import { LOG_FULL, UNDO_TOO_LARGE } from '../../src/apps-script/write-log';
-import { AGENTS_UNREADABLE } from '../../src/apps-script/agent-keys';
+import { filled } from '../../src/apps-script/rare-texts';
+import { AGENTS_UNREADABLE, NAME_TAKEN } from '../../src/apps-script/agent-keys';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
@@ -201,11 +202,13 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     refusedKey: WEB_APP_REFUSED_KEY,
     logFull: LOG_FULL,
     undoTooLarge: UNDO_TOO_LARGE,
+    nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
   });
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));
   expect(code()).not.toContain(UNDO_TOO_LARGE.slice(0, 40));
   expect(code()).not.toContain(AGENTS_UNREADABLE.slice(40, 80));
+  expect(code()).not.toContain(NAME_TAKEN.slice(20, 60));
   expect(code()).not.toContain(WEB_APP_ABOUT.slice(0, 40));
   expect(code()).not.toContain(WEB_APP_NOT_SEEN.slice(0, 40));
   expect(code()).not.toContain(INSTRUCTIONS.slice(0, 80));
@@ -214,6 +217,14 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
   expect(code()).not.toContain(WEB_APP_NOT_DEPLOYED.slice(0, 40));
   expect(code()).not.toContain(WEB_APP_REFUSED_KEY.slice(0, 40));
   expect(toolList().filter((tool) => code().includes(JSON.stringify(tool.description)))).toEqual([]);
+});
+
+test("a rare text's places take their values as they are: a sheet's name with $' or $& in it stays itself", () => {
+  const range = "'Q1 $'' & $& costs'!A1:B2";
+  expect(filled('The write to {range} of {size} characters', { range, size: '490,000' })).toBe(
+    `The write to ${range} of 490,000 characters`,
+  );
+  expect(filled('{unknown} stays', {})).toBe('{unknown} stays');
 });
 
 test('a stack trace of the minified bundle maps back to the source through the map the build keeps', () => {
