@@ -11,11 +11,18 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (file) => path.join(root, 'node_modules', file);
 
+/**
+ * The type checks run TypeScript's native compiler (TypeScript 7, the package typescript-native): 5 s of CPU for the
+ * project where TypeScript 5.9's took 23 s on this machine. ESLint still parses with TypeScript 5.9 (the package
+ * typescript): typescript-eslint's parser needs TypeScript's JavaScript API, which version 7 does not have.
+ */
+const tsc = bin('typescript-native/bin/tsc');
+
 const CHECKS = [
-  { name: 'tsc (project)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'eslint', args: [bin('eslint/bin/eslint.js'), '.'] },
-  { name: 'tsc (src/core)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.core.json'] },
-  { name: 'tsc (relay worker)', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', 'relay/tsconfig.json'] },
+  { name: 'tsc (project)', args: [tsc, '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'tsc (src/core)', args: [tsc, '--noEmit', '-p', 'tsconfig.core.json'] },
+  { name: 'tsc (relay worker)', args: [tsc, '--noEmit', '-p', 'relay/tsconfig.json'] },
   { name: 'prettier', args: [bin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
 ];
 
@@ -34,9 +41,9 @@ function run({ name, args }) {
   });
 }
 
-/** Runs the checks `width` at a time, in order. */
-async function runAll(width) {
-  const queue = [...CHECKS];
+/** Runs `checks` `width` at a time, in order (the longest, ESLint, first). */
+async function runAll(checks, width) {
+  const queue = [...checks];
   const results = [];
   await Promise.all(
     Array.from({ length: width }, async () => {
@@ -46,5 +53,7 @@ async function runAll(width) {
   return results.every(Boolean);
 }
 
+// `--type-checks` (npm run typecheck): the type checks alone.
+const chosen = process.argv.includes('--type-checks') ? CHECKS.filter(({ name }) => name.startsWith('tsc')) : CHECKS;
 const width = Math.max(2, os.availableParallelism?.() ?? os.cpus().length);
-if (!(await runAll(Math.min(width, CHECKS.length)))) process.exitCode = 1;
+if (!(await runAll(chosen, Math.min(width, chosen.length)))) process.exitCode = 1;
