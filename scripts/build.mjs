@@ -193,6 +193,7 @@ export async function buildCode() {
   );
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
   const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
+  const { RARE_REFUSALS } = await nodeModule('src/apps-script/rare-refusals.ts');
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -265,6 +266,7 @@ export async function buildCode() {
     undoTooLarge: UNDO_TOO_LARGE,
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
+    ...RARE_REFUSALS,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

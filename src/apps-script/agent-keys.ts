@@ -114,10 +114,7 @@ function readAgents(fresh = false): StoredAgent[] {
 function writeAgents(agents: StoredAgent[]): void {
   const json = JSON.stringify(agents);
   if (utf8Length(AGENTS_PROPERTY) + utf8Length(json) > MAX_STORED_BYTES) {
-    throw tooLarge(
-      `The list of agents would not fit in its script property (${MAX_STORED_BYTES} bytes); revoke an agent you no ` +
-        'longer use, or choose a shorter name',
-    );
+    throw tooLarge(filled(rareTexts().agentsFull, { bytes: String(MAX_STORED_BYTES) }));
   }
   properties().setProperty(AGENTS_PROPERTY, json);
 }
@@ -157,11 +154,7 @@ export function requireAgentName(name: unknown, field = 'name'): string {
 }
 
 function reservedName(text: string, field: string): PlanError {
-  return invalidArgument(
-    `"${text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; ${field} may not be one ` +
-      `of these reserved names (whatever their case and spacing): "api", ${reservedNamesList()}. Give the agent a ` +
-      `name of its own, such as "Claude on my laptop"; ${NOTHING_WRITTEN}`,
-  );
+  return invalidArgument(filled(rareTexts().reservedName, { text, field, names: reservedNamesList() }));
 }
 
 /**
@@ -188,16 +181,10 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
     () => {
       const agents = readAgents(true);
       if (agents.some((agent) => comparedName(agent.name) === comparedName(agentName))) {
-        throw invalidArgument(
-          `An agent named "${agentName}" is connected already; give this one another name (its changes are ` +
-            'recorded under it), or revoke the other first',
-        );
+        throw invalidArgument(filled(rareTexts().agentNamed, { name: agentName }));
       }
       if (agents.length >= MAX_AGENTS) {
-        throw tooLarge(
-          `This sheet has ${agents.length} agents connected, the most it keeps (${MAX_AGENTS}); revoke one you no ` +
-            'longer use first',
-        );
+        throw tooLarge(filled(rareTexts().agentsMost, { count: String(agents.length), most: String(MAX_AGENTS) }));
       }
       const key = newKey();
       const agent: StoredAgent = {

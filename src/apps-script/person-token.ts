@@ -8,6 +8,7 @@ import { describeValue } from '../core/api/arguments';
 import { needsPerson } from '../core/errors';
 import { run } from './api';
 import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
+import { filled, rareTexts } from './rare-texts';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -32,10 +33,6 @@ function storeToken(cache: GoogleAppsScript.Cache.Cache, token: string, spreadsh
     TOKEN_SECONDS,
   );
 }
-
-const SIDEBAR_ONLY =
-  'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
-  'the Apps Script API';
 
 /** The person check this call has passed already (see asCheckedPerson), so that it asks the cache once. */
 let checkedSession: { token: string; spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet } | null = null;
@@ -64,15 +61,12 @@ export function asCheckedPerson<T>(token: unknown, call: () => T): T {
 export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
   if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
-    throw needsPerson(`No sidebar session (got ${describeValue(token)}). ${SIDEBAR_ONLY}`);
+    throw needsPerson(filled(rareTexts().noSession, { got: describeValue(token) }));
   }
   const cache = CacheService.getUserCache();
   const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
   if (!cache || !record) {
-    throw needsPerson(
-      `The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open ` +
-        `plan). ${SIDEBAR_ONLY}`,
-    );
+    throw needsPerson(rareTexts().sessionGone);
   }
   const spreadsheet = activeSpreadsheet();
   const spreadsheetId = spreadsheet.getId();

@@ -20,6 +20,7 @@
 import { messageOf } from '../core/errors';
 import type { McpTool } from '../core/mcp/protocol';
 import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
+import type { RARE_REFUSALS } from './rare-refusals';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
@@ -51,13 +52,16 @@ export interface RareTexts {
   agentsUnreadable: string;
 }
 
-let read: RareTexts | undefined;
+/** The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts; only their names' type here). */
+type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS, string>;
+
+let read: ReadTexts | undefined;
 
 /**
  * The texts. The file holds them as JSON in `<script type="application/json">…</script>`, so that it is a valid HTML
  * file; the JSON has no `<` (the build escapes it), so it ends where the closing tag starts.
  */
-export function rareTexts(): RareTexts {
+export function rareTexts(): ReadTexts {
   if (read) return read;
   let content: string;
   try {
@@ -70,7 +74,7 @@ export function rareTexts(): RareTexts {
         `dist/): ${messageOf(error)}`,
     );
   }
-  read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as RareTexts;
+  read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as ReadTexts;
   return read;
 }
 

@@ -17,7 +17,7 @@ import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { approvePlan, requestPlanChanges, saveSettings } from '../core/use-cases/plan-lifecycle';
 import { initializePlan } from '../core/use-cases/plan-setup';
-import { planTemplates } from './rare-texts';
+import { filled, planTemplates, rareTexts } from './rare-texts';
 import * as reading from '../core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
 import { act } from '../core/use-cases/task-actions';
@@ -401,8 +401,7 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
         .filter((candidate) => !candidate.isSheetHidden())
         .map((candidate) => candidate.getName());
       throw notFound(
-        `This spreadsheet has no sheet named "${wanted.sheet}", so ${shown} cannot be selected ` +
-          `(sheets: ${names.join(', ')})`,
+        filled(rareTexts().noSheetToSelect, { sheet: wanted.sheet, range: shown, sheets: names.join(', ') }),
       );
     }
     let range: GoogleAppsScript.Spreadsheet.Range;
@@ -410,8 +409,12 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
       range = spreadsheet.getRange(shown);
     } catch {
       throw notFound(
-        `${shown} is outside the sheet "${wanted.sheet}" (${sheet.getMaxRows()} rows, ${sheet.getMaxColumns()} ` +
-          `columns)`,
+        filled(rareTexts().outsideSheet, {
+          range: shown,
+          sheet: wanted.sheet,
+          rows: String(sheet.getMaxRows()),
+          columns: String(sheet.getMaxColumns()),
+        }),
       );
     }
     range.activate();

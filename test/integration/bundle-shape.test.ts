@@ -21,6 +21,7 @@ import { DIST, MARKER, openedSheet, PLAN } from './harness';
 import { LOG_FULL, UNDO_TOO_LARGE } from '../../src/apps-script/write-log';
 import { filled } from '../../src/apps-script/rare-texts';
 import { AGENTS_UNREADABLE, NAME_TAKEN } from '../../src/apps-script/agent-keys';
+import { RARE_REFUSALS } from '../../src/apps-script/rare-refusals';
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
@@ -204,7 +205,9 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     undoTooLarge: UNDO_TOO_LARGE,
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
+    ...RARE_REFUSALS,
   });
+  for (const text of Object.values(RARE_REFUSALS)) expect(code()).not.toContain(text.slice(0, 40));
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));
   expect(code()).not.toContain(UNDO_TOO_LARGE.slice(0, 40));
   expect(code()).not.toContain(AGENTS_UNREADABLE.slice(40, 80));

@@ -1,0 +1,44 @@
+/**
+ * Refusals that only a rare request meets, kept in RareTexts.html rather than dist/Code.js (./rare-texts.ts says why),
+ * each `{name}` standing for a value the refusal fills in (`filled`). scripts/build.mjs writes them into that file;
+ * the bundle imports only their names' type, never these texts.
+ */
+import { NOTHING_WRITTEN } from '../core/errors';
+
+/** Said after a sidebar function is refused for want of a live session. */
+const SIDEBAR_ONLY =
+  'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
+  'the Apps Script API';
+
+export const RARE_REFUSALS = {
+  /** A name the sidebar gives changes of a person or of Sheet Plan, given to an agent (./agent-keys.ts). */
+  reservedName:
+    '"{text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; {field} may not be one ' +
+    'of these reserved names (whatever their case and spacing): "api", {names}. Give the agent a name of its own, ' +
+    `such as "Claude on my laptop"; ${NOTHING_WRITTEN}`,
+  /** A connected agent's name, given to a new one (./agent-keys.ts). */
+  agentNamed:
+    'An agent named "{name}" is connected already; give this one another name (its changes are recorded under it), ' +
+    'or revoke the other first',
+  /** The most agents a sheet keeps, all connected (./agent-keys.ts). */
+  agentsMost: 'This sheet has {count} agents connected, the most it keeps ({most}); revoke one you no longer use first',
+  /** The agents' list past its script property's room, `{bytes}` (./agent-keys.ts). */
+  agentsFull:
+    'The list of agents would not fit in its script property ({bytes} bytes); revoke an agent you no longer use, or ' +
+    'choose a shorter name',
+  /** A sidebar function called without a sidebar session, `{got}` what came instead (./person-token.ts). */
+  noSession: `No sidebar session (got {got}). ${SIDEBAR_ONLY}`,
+  /** A sidebar function called with a session the cache no longer has (./person-token.ts). */
+  sessionGone:
+    'The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open plan). ' +
+    SIDEBAR_ONLY,
+  /** A range link to a sheet the spreadsheet no longer has (./sidebar.ts). */
+  noSheetToSelect: 'This spreadsheet has no sheet named "{sheet}", so {range} cannot be selected (sheets: {sheets})',
+  /** A range link past the sheet's grid (./sidebar.ts). */
+  outsideSheet: '{range} is outside the sheet "{sheet}" ({rows} rows, {columns} columns)',
+  /**
+   * An undo of a write that a later write, which can still be undone, overlaps (./sheet-work.ts): undone out of
+   * order, it would put back values the later write replaced.
+   */
+  undoCovered: 'Not undone: the later write {id} to {range} covers these cells; undo it first; nothing was changed',
+};
