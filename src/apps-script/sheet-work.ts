@@ -31,6 +31,7 @@ import {
   columnCount,
   formatSheetRange,
   isBounded,
+  overlaps,
   requireSheetRange,
   rowCount,
   type SheetRange,
@@ -49,6 +50,7 @@ import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
+import { filled, rareTexts } from './rare-texts';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
@@ -380,7 +382,7 @@ export function undoWriteThen<T>(
     if (!found) {
       throw notFound(`Write ${id} is not in the write log (it keeps the last entries only); nothing was changed`);
     }
-    const { entry, row, record } = found;
+    const { entry, row, record, later } = found;
     if (entry.kind !== 'write') {
       const what = entry.kind === 'read' ? 'a read' : 'a refused write, which wrote nothing';
       throw invalidArgument(`Entry ${id} is ${what}; only writes are undone`);
@@ -393,6 +395,10 @@ export function undoWriteThen<T>(
     }
     if (!record) throw notFound(`The undo record of the write to ${entry.range} is unreadable`);
     const range = requireSheetRange(entry.range, 'the logged range');
+    // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
+    // agent then wrote over with the same value would be lost, though the cells hold what this write wrote.
+    const covering = later.find((write) => overlaps(range, requireSheetRange(write.range)));
+    if (covering) throw conflict(filled(rareTexts().undoCovered, { id: covering.id, range: covering.range }));
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {
       throw conflict(`Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);

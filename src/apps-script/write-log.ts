@@ -171,15 +171,12 @@ export interface LoggedRow {
 }
 
 /**
- * The rows from row 2 on, read from columns A to L (id to written parts). A write is undoable while it is not undone,
- * has its undo record, and belongs to the plan now in the cell (`currentPlan`; undefined: not known, so every write
- * counts as this plan's, the safe side).
+ * The rows from row 2 on, read from columns A to L (id to written parts). A write is undoable while it is not undone
+ * nor kept and has its undo record, whichever plan it was made under: the sidebar offers an earlier plan's writes for
+ * undo too, and an agent that started a new plan must not push its old writes out with new ones.
  */
-function loggedRows(values: unknown[][], currentPlan: string | undefined): LoggedRow[] {
-  return values.map((row) => {
-    const thisPlan = currentPlan === undefined || planOfId(cellText(row[0])) === currentPlan;
-    return { kind: kindOf(row), undoable: thisPlan && canBeUndone(row), blank: !cellText(row[0]) };
-  });
+function loggedRows(values: unknown[][]): LoggedRow[] {
+  return values.map((row) => ({ kind: kindOf(row), undoable: canBeUndone(row), blank: !cellText(row[0]) }));
 }
 
 /** A write not undone nor kept, with its undo record. Column I (Undone at) is row[8]; K and L the parts' counts. */
@@ -228,7 +225,7 @@ export const UNDO_TOO_LARGE =
 export const LOG_FULL =
   `The write log holds {count} writes the person can still undo, the most it keeps, and none of them may be ` +
   `dropped; ${NOTHING_WRITTEN}. Ask the person to review the writes in the sidebar (Writes): to undo the ones ` +
-  'they do not want and keep the rest (Keep all writes), or to finish the plan; then write again';
+  'they do not want and keep the rest (Keep all writes); then write again';
 
 /** Refuses a write when the log holds WRITE_LOG_LIMIT writes the person can still undo: none of them may go. */
 function requireRoomForWrite(rows: readonly LoggedRow[]): void {
@@ -240,8 +237,8 @@ function requireRoomForWrite(rows: readonly LoggedRow[]): void {
 export class WriteLog {
   /**
    * `change` is needed to write: the change under way that the log's writes belong to. `currentPlan`: the id of the
-   * plan in the cell (src/core/write-path/revision.ts planIdOf), which a write is logged under and which the bounds
-   * keep the undoable writes of; undefined when not known (every write is then kept as undoable).
+   * plan in the cell (src/core/write-path/revision.ts planIdOf), which a write is logged under; undefined when not
+   * known.
    */
   constructor(
     private readonly spreadsheet: Spreadsheet,
@@ -311,7 +308,7 @@ export class WriteLog {
 
   /** Rows 2 to `lastRow` as the bounds see them. */
   private rows(sheet: Sheet, lastRow: number): LoggedRow[] {
-    return loggedRows(this.metaRows(sheet, lastRow), this.currentPlan);
+    return loggedRows(this.metaRows(sheet, lastRow));
   }
 
   /** Drops the oldest reads and settled writes beyond their bounds. */
@@ -346,8 +343,11 @@ export class WriteLog {
       .reverse();
   }
 
-  /** The entry with this id, its row, and (for a write) its undo record; null when the log no longer has it. */
-  find(id: string): { entry: WriteLogEntry; row: number; record: UndoRecord | null } | null {
+  /**
+   * The entry with this id, its row, (for a write) its undo record, and the writes after it that can still be undone;
+   * null when the log no longer has it.
+   */
+  find(id: string): { entry: WriteLogEntry; row: number; record: UndoRecord | null; later: WriteLogEntry[] } | null {
     const sheet = this.sheet();
     if (!sheet) return null;
     const rows = this.metaRows(sheet, sheet.getLastRow());
@@ -355,9 +355,10 @@ export class WriteLog {
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
     const row = index + 2;
+    const later = rows.slice(index + 1).flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
     const replacedParts = Number(rows[index][10]) || 0;
     const writtenParts = Number(rows[index][11]) || 0;
-    if (entry.kind !== 'write' || replacedParts < 1 || writtenParts < 1) return { entry, row, record: null };
+    if (entry.kind !== 'write' || replacedParts < 1 || writtenParts < 1) return { entry, row, record: null, later };
     const parts = sheet
       .getRange(row, META_COLUMNS + 1, 1, replacedParts + writtenParts)
       .getValues()[0]
@@ -366,13 +367,14 @@ export class WriteLog {
       return {
         entry,
         row,
+        later,
         record: {
           replaced: JSON.parse(parts.slice(0, replacedParts).join('')) as CellJson[][],
           written: JSON.parse(parts.slice(replacedParts).join('')) as CellJson[][],
         },
       };
     } catch {
-      return { entry, row, record: null };
+      return { entry, row, record: null, later };
     }
   }
 

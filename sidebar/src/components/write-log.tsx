@@ -89,13 +89,11 @@ export function TaskWrites({
 }
 
 /**
- * The writes a person can still undo: of this plan (what the write log's bound, SHEET_LIMITS.undoableWrites, counts),
- * or with `earlierPlans` of any plan (what Keep all keeps).
+ * The writes a person can still undo, of any plan: what the write log's bound (SHEET_LIMITS.undoableWrites) counts and
+ * Keep all keeps.
  */
-export function undoableWrites(writes: readonly WriteLogEntry[], { earlierPlans = false } = {}): number {
-  return writes.filter(
-    (entry) => entry.kind === 'write' && !entry.undone && !entry.kept && (earlierPlans || !entry.earlierPlan),
-  ).length;
+export function undoableWrites(writes: readonly WriteLogEntry[]): number {
+  return writes.filter((entry) => entry.kind === 'write' && !entry.undone && !entry.kept).length;
 }
 
 /** From this many writes that can be undone, the sidebar offers to keep them all, before the log is full. */
@@ -107,14 +105,13 @@ const KEEP_OFFERED_FROM = Math.floor(SHEET_LIMITS.undoableWrites * 0.8);
  */
 export function KeepWrites({ writes, controller, disabled }: Omit<EntryProps, 'entry'> & { writes: WriteLogEntry[] }) {
   const [asking, setAsking] = useState(false);
-  const thisPlan = undoableWrites(writes);
-  if (thisPlan < KEEP_OFFERED_FROM) return null;
-  const full = thisPlan >= SHEET_LIMITS.undoableWrites;
-  const count = undoableWrites(writes, { earlierPlans: true });
+  const count = undoableWrites(writes);
+  if (count < KEEP_OFFERED_FROM) return null;
+  const full = count >= SHEET_LIMITS.undoableWrites;
   return (
     <section class="other-activity keep-writes" id="keep-writes" aria-labelledby="keep-writes-heading">
       <h2 id="keep-writes-heading" class="section-heading">
-        Writes you can undo <span class="section-count">{thisPlan}</span>
+        Writes you can undo <span class="section-count">{count}</span>
       </h2>
       <p class="write-meta">
         The log keeps {SHEET_LIMITS.undoableWrites} writes you can undo
