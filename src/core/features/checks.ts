@@ -5,6 +5,7 @@
  * of the whole document), an agent's task is done only when its checks pass, and is taken out of the plan unfinished
  * only when the cells it wrote pass. A person marking a task done, or removing one, is the judge.
  */
+import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { taskChecks } from '../rules/checks';
 import type { PlanOutline } from '../format/parse';
 import { removedTasks, type TaskPair, type Transition } from '../guard/transition';
@@ -27,24 +28,49 @@ function isDone(outline: PlanOutline, status: string): boolean {
   return definition.finished && definition.work;
 }
 
+/** Each task's Check lines as the approval covers them: the task's title and its lines' text. */
+const approvedChecks = (outline: PlanOutline) => [...checkTexts(outline)].map(([title, item]) => [title, item.text]);
+
+/**
+ * Check lines the person approved hold the done gate until they approve again, whatever the setting (as the Write
+ * ranges they approved hold writes). An agent's change of an approved plan's checks makes it a draft (which waits for
+ * the person anyway when the setting is on): on such a draft no task is done while one of them is missing. A Check
+ * line is told by its task's title, which a rename changes: so any such line missing holds every task.
+ */
+function requireApprovedChecks({ after, context }: Transition): void {
+  if (after.status !== 'draft' || context.approvalRequired()) return;
+  const now = new Set(approvedChecks(after).map((check) => JSON.stringify(check)));
+  const lost = approvedChecks(context.lastApproved()).find((check) => !now.has(JSON.stringify(check)));
+  if (lost)
+    throw new PlanError(
+      'NEEDS_APPROVAL',
+      `The person approved "${lost[1]}" under task "${lost[0]}", which the plan no longer has: no task is done ` +
+        `until they approve the plan again (in the sidebar); ${NOTHING_WRITTEN}`,
+    );
+}
+
 export const CHECKS: PlanFeature = {
   name: 'checks',
-  approved: (outline) => [...checkTexts(outline)].map(([title, item]) => [title, item.text]),
+  approved: approvedChecks,
   check(transition: Transition, pairs: readonly TaskPair[]) {
     const { actor, before, after, context } = transition;
     if (actor.kind === 'person' || !context.requireChecked || transition.newPlan) return;
-    for (const pair of pairs) {
-      if (!isDone(after, pair.after.status)) continue;
-      if (pair.before && isDone(before, pair.before.status)) continue;
+    const done = pairs.filter(
+      (pair) => isDone(after, pair.after.status) && !(pair.before && isDone(before, pair.before.status)),
+    );
+    if (done.length) requireApprovedChecks(transition);
+    for (const pair of done) {
       // The task's checks as they stood before the change (a rewrite cannot drop them on the way), and the cells it
       // wrote under the step it had: a task the change adds is checked as it is written.
       if (pair.before) context.requireChecked(before, pair.before.step);
       else context.requireChecked(after, pair.after.step);
     }
-    // A task taken out unfinished (or one a rewrite no longer pairs: renamed and moved at once) takes the cells it
-    // wrote out of every later check: they must pass now, as for its completion.
+    // A task taken out unfinished takes the cells it wrote out of every later check: they must pass now, as for its
+    // completion. Its Check lines too when the change writes a new task done: that may be the task itself, renamed and
+    // moved at once (which no longer pairs it), and done past its checks.
+    const addsDone = done.some((pair) => !pair.before);
     for (const task of removedTasks(before, pairs)) {
-      if (!before.statuses.definition(task.status).finished) context.requireChecked(before, task.step, true);
+      if (!before.statuses.definition(task.status).finished) context.requireChecked(before, task.step, !addsDone);
     }
   },
 };

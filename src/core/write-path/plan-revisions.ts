@@ -403,9 +403,8 @@ export class PlanRevisions {
   }
 
   /**
-   * The guard (src/core/guard/guard.ts) on the change from the plan in `snapshot` to `text`: the text to write (an
-   * agent's change of approved content makes the plan a draft), or a PlanError and nothing written. Every write, by
-   * every path, agent or person, passes here.
+   * The guard (src/core/guard/guard.ts) on the change from `snapshot`'s plan to `text`: the text to write, or a
+   * PlanError and nothing written. Every write, by every path, agent or person, passes here.
    */
   private guarded(snapshot: Snapshot, text: string, options: WriteOptions): string {
     const claimant = this.claimant();
@@ -419,6 +418,7 @@ export class PlanRevisions {
       context: {
         approvalRequired: () => this.settings().approvalRequired,
         approvalHeld: () => this.approvalHeld(),
+        lastApproved: () => this.texts.outline(this.store.versions.lastApproved?.()?.text ?? ''),
         requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
       },
     });
