@@ -1,0 +1,35 @@
+/**
+ * The sidebar with the keyboard alone, at 300 px: what holds the focus is on screen, never hidden under the status
+ * bar that sticks to the bottom of the page (WCAG 2.2, 2.4.11 Focus Not Obscured).
+ */
+import type { Page } from 'playwright-core';
+import { atSidebarWidth } from './axe';
+import { openSidebar, useBrowser, useLocalServers } from './harness';
+
+const browser = useBrowser();
+const startServer = useLocalServers();
+
+/** What holds the focus, and whether the status bar covers any of it. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const bar = document.querySelector('.status-bar')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    // Past the last control the focus leaves the page for the browser's own UI: nothing of the page holds it.
+    const hidden = element !== document.body && box.bottom > bar.top + 0.5;
+    return { text: element.textContent?.trim().slice(0, 40) ?? '', hidden };
+  });
+}
+
+test('Tab through the whole plan: the focus is never under the status bar', async () => {
+  const server = await startServer();
+  const { page } = await openSidebar(browser(), server);
+  await atSidebarWidth(page, 600);
+  const hidden: string[] = [];
+  for (let stop = 0; stop < 150; stop++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (now.hidden) hidden.push(now.text);
+  }
+  expect(hidden).toEqual([]);
+});
