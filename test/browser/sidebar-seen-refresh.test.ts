@@ -37,7 +37,7 @@ Goal: Tidy the warehouse sheet
 const browser = useBrowser();
 const server = useLocalServer({ plan: PLAN });
 
-test("a review comment typed on a card is not carried onto the task the agent moved into the card's step", async () => {
+test("a review comment stays with its task, not the one the agent moved into its card's step", async () => {
   const { page } = await openSidebar(browser(), server());
   const card = page.locator('.review-item[data-step="1.1"]');
   await card.getByText('Check the totals of Stock!B2:B40').waitFor();
@@ -51,19 +51,15 @@ test("a review comment typed on a card is not carried onto the task the agent mo
   await checkNow(page);
   await card.getByText('Send the summary').waitFor();
 
-  // The card now shows the moved task with an empty comment; the typed comment is kept for the task it was for.
+  // The card at 1.1 now shows the moved task with an empty comment; the typed comment stayed with its task, now 1.2.
   await expect(card.getByLabel('Comment for the agent').inputValue()).resolves.toBe('');
-  const kept = page.locator('.kept-text');
-  await expect(kept.locator('label').textContent()).resolves.toBe(
-    'This item changed while you were typing: your text was kept (task 1.1 "Check the totals of Stock!B2:B40")',
-  );
-  await expect(kept.locator('textarea').inputValue()).resolves.toBe('Looks good');
+  const own = page.locator('.review-item[data-step="1.2"]');
+  await own.getByText('Check the totals of Stock!B2:B40').waitFor();
+  await expect(own.getByLabel('Comment for the agent').inputValue()).resolves.toBe('Looks good');
+  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
   expect(await server().planText()).toBe(moved);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, 'sidebar-seen-refresh.png') });
-
-  await kept.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
 });
 
 test('an answer typed for a question is not carried onto the question the agent put above it', async () => {
@@ -108,6 +104,8 @@ test('a review decision on a task that changed since its card showed it is refus
   // The refusal brought in the new state: the card shows it, and the comment is kept, not lost.
   await card.getByText('still OK?').waitFor();
   await expect(page.locator('.kept-text textarea').inputValue()).resolves.toBe('Looks good');
+  await page.locator('.kept-text').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
 });
 
 test('a rename is refused when the agent moved another task into the step after its form opened', async () => {
@@ -130,4 +128,27 @@ test('a rename is refused when the agent moved another task into the step after 
     .getByText(/changed since you saw it/)
     .waitFor();
   expect(await server().planText()).toBe(moved);
+});
+
+test('a review comment stays in its card, with the focus, when the agent only renumbers the task', async () => {
+  const { page } = await openSidebar(browser(), server());
+  const field = page.locator('.review-item[data-step="1.3"]').getByLabel('Comment for the agent');
+  await field.fill('OK, but not the costs');
+
+  // The agent puts a task after 1.1: the task in review is the same, now 1.4.
+  await setVisibility(page, 'hidden');
+  expect((await server().scriptsRun('addTask', [1, 'Count the pallets', { after: '1.1' }])).status).toBe(200);
+  await waitForCell(server(), (cell) => cell.includes('- [!] 1.4 Send the summary'));
+  await setVisibility(page, 'visible');
+  await checkNow(page);
+  const card = page.locator('.review-item[data-step="1.4"]');
+  await card.getByText('Send the summary').waitFor();
+
+  await expect(card.getByLabel('Comment for the agent').inputValue()).resolves.toBe('OK, but not the costs');
+  await expect(
+    page.evaluate(() => document.activeElement?.closest('.review-item')?.getAttribute('data-step')),
+  ).resolves.toBe('1.4');
+  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
+  await card.getByRole('button', { name: 'Approve', exact: true }).click();
+  await waitForCell(server(), (cell) => cell.includes('- [ ] 1.4 Send the summary — approved: OK, but not the costs'));
 });

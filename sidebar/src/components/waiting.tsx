@@ -42,7 +42,8 @@ export function Waiting({
         {planDraft && <PlanApproval controller={controller} disabled={disabled} markdown={markdown} />}
         {reviews.map((task) => (
           <li
-            key={`review-${task.step}:${JSON.stringify(seenTask(task))}`}
+            // Keyed by what it shows, not its step: a task the agent only renumbered keeps its card and comment.
+            key={JSON.stringify(seenTask(task))}
             class="waiting-item review-item"
             id={needTargets.review(task.step)}
             data-step={task.step}
