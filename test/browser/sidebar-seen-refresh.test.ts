@@ -1,7 +1,8 @@
 /**
  * What the person typed stays with the item they typed it for, even when the sidebar's change check brings in an
  * agent's change while they type: a card or answer form whose item changed closes, its text is kept (shown with the
- * item it was for), and nothing is carried onto the item now in its place. Screenshot:
+ * item it was for), and nothing is carried onto the item now in its place; a task the agent only renumbered keeps its
+ * open form, text and focus. Screenshot:
  * artifacts/sidebar-seen-refresh.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -108,26 +109,25 @@ test('a review decision on a task that changed since its card showed it is refus
   await expect(page.locator('.kept-text').count()).resolves.toBe(0);
 });
 
-test('a rename is refused when the agent moved another task into the step after its form opened', async () => {
+test('a rename form follows its task when the agent moves another task into its step', async () => {
   const { page } = await openSidebar(browser(), server());
   await clickTaskAction(page, '1.2', 'Rename…');
-  const field = page.getByLabel('New title for 1.2');
-  await expect(field.inputValue()).resolves.toBe('Sort the Stock sheet');
+  await expect(page.getByLabel('New title for 1.2').inputValue()).resolves.toBe('Sort the Stock sheet');
 
   await setVisibility(page, 'hidden');
   expect((await server().scriptsRun('moveTask', ['1.3', '1.1'])).status).toBe(200);
-  const moved = await waitForCell(server(), (cell) => cell.includes('- [!] 1.2 Send the summary'));
+  await waitForCell(server(), (cell) => cell.includes('- [!] 1.2 Send the summary'));
   await setVisibility(page, 'visible');
   await checkNow(page);
   await taskRow(page, '1.2').getByText('Send the summary').waitFor();
 
+  // The rename is for the task the form was opened on, now 1.3: never for the one moved into 1.2.
+  const field = page.getByLabel('New title for 1.3');
+  await expect(field.inputValue()).resolves.toBe('Sort the Stock sheet');
   await field.fill('Sort the Stock sheet by SKU');
   await field.press('Enter');
-  await page
-    .locator('.error-banner')
-    .getByText(/changed since you saw it/)
-    .waitFor();
-  expect(await server().planText()).toBe(moved);
+  await waitForCell(server(), (cell) => cell.includes('- [ ] 1.3 Sort the Stock sheet by SKU'));
+  expect(await server().planText()).toContain('- [!] 1.2 Send the summary');
 });
 
 test('a review comment stays in its card, with the focus, when the agent only renumbers the task', async () => {
@@ -151,4 +151,27 @@ test('a review comment stays in its card, with the focus, when the agent only re
   await expect(page.locator('.kept-text').count()).resolves.toBe(0);
   await card.getByRole('button', { name: 'Approve', exact: true }).click();
   await waitForCell(server(), (cell) => cell.includes('- [ ] 1.4 Send the summary — approved: OK, but not the costs'));
+});
+
+test("a reason typed in a task's form stays on that task, with the focus, when the agent renumbers it", async () => {
+  const { page } = await openSidebar(browser(), server());
+  await clickTaskAction(page, '1.2', 'Skip…');
+  await page.keyboard.type('Sorted by hand');
+
+  await setVisibility(page, 'hidden');
+  expect((await server().scriptsRun('addTask', [1, 'Count the pallets', { after: '1.1' }])).status).toBe(200);
+  await waitForCell(server(), (cell) => cell.includes('- [ ] 1.3 Sort the Stock sheet'));
+  await setVisibility(page, 'visible');
+  await checkNow(page);
+  await taskRow(page, '1.2').getByText('Count the pallets').waitFor();
+
+  // The new task at 1.2 is closed; the form stays on the task it was opened on, now 1.3, with what was typed.
+  await expect(taskRow(page, '1.2').locator('.task-row').getAttribute('aria-expanded')).resolves.toBe('false');
+  await expect(page.evaluate(() => (document.activeElement as HTMLTextAreaElement).value)).resolves.toBe(
+    'Sorted by hand',
+  );
+  await expect(page.evaluate(() => document.activeElement?.closest('li')?.dataset.step)).resolves.toBe('1.3');
+  await expect(page.locator('.kept-text').count()).resolves.toBe(0);
+  await page.keyboard.press('Enter');
+  await waitForCell(server(), (cell) => cell.includes('- [-] 1.3 Sort the Stock sheet — Sorted by hand'));
 });

@@ -62,8 +62,7 @@ export function PlanPanel({
   const waiting = tasks.filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson);
   // A template's `[Any clarifying questions]` is nobody's question: it gets no Answer button.
   const questions = (plan.questionDetails ?? []).filter((question) => !PLACEHOLDER.test(question.text.trim()));
-  const [openTask, setOpenTask] = useState<string | null>(null);
-  const afterEdit = useFocusAfterEdit(setOpenTask, markdown, disabled);
+  const [openTask, toggleTask, afterEdit] = useOpenTask(tasks, markdown, disabled);
   const checks = useContext(TaskChecks);
   const { results } = checks;
   const writesByStep = useMemo(() => writesOfTasks(writes), [writes]);
@@ -108,7 +107,7 @@ export function PlanPanel({
           disabled={disabled}
           phases={plan.phases}
           openTask={openTask}
-          onToggleTask={(key) => setOpenTask(openTask === key ? null : key)}
+          onToggleTask={toggleTask}
           afterEdit={afterEdit}
           ambiguousSteps={ambiguousSteps}
           statusOf={statusOf}
@@ -307,6 +306,8 @@ function PhaseSection({
   if (filtered && listed.length === 0) return null;
   // A step listed twice is two rows: each is told apart by its line.
   const keys = listed.map((task) => (ambiguousSteps.has(task.step) ? `${task.step}@${task.line}` : task.step));
+  // A row is keyed by its title (the first with it), so that its open form survives a renumber.
+  const titles = new Set<string>();
   return (
     <Collapsible
       title={name}
@@ -318,7 +319,7 @@ function PhaseSection({
         {listed.map((task, index) => {
           const key = keys[index];
           return taskItem({
-            key,
+            key: titles.has(task.title) ? key : (titles.add(task.title), `t:${task.title}`),
             task,
             writes: writesByStep.get(task.step),
             check: taskCheckShown(checks, task.step),
@@ -334,6 +335,19 @@ function PhaseSection({
       <AddTask phase={phase} controller={controller} disabled={disabled} />
     </Collapsible>
   );
+}
+
+/**
+ * The open row's key, its toggle and what follows an edit. A row opened by a click remembers its task's title: it
+ * follows that task to its new step when the agent renumbers the plan (while no other task has that title).
+ */
+function useOpenTask(tasks: PlanTask[], markdown: string, disabled: boolean) {
+  const [opened, setOpened] = useState<{ key: string; title?: string } | null>(null);
+  const same = tasks.filter((task) => task.title === opened?.title);
+  const openTask = same.length === 1 ? same[0]!.step : (opened?.key ?? null);
+  const toggle = (key: string) =>
+    setOpened(openTask === key ? null : { key, title: tasks.find((task) => task.step === key)?.title });
+  return [openTask, toggle, useFocusAfterEdit((key) => setOpened({ key }), markdown, disabled)] as const;
 }
 
 /**

@@ -198,7 +198,7 @@ function titleContent(task: PlanTask) {
 }
 
 export interface TaskItemProps {
-  /** The row's key among its phase's rows (its step; with its line when the step is listed twice). */
+  /** The row's key among its phase's rows (its title; its step, with its line when listed twice, for a twin). */
   key: string;
   task: PlanTask;
   /** The writes made for the task (the write log's entries for its step), if any. */
