@@ -4,6 +4,7 @@
  * on it: ./panel-controller.ts (history, archive, settings, agents) and ./controller.ts (the plan's own changes).
  */
 import { newlyWaitingIn } from '../../src/core/person/notifications';
+import { STARTER_PLAN } from '../../src/core/format/compose';
 import { localDate } from '../../src/core/format/update';
 import { describeError } from './error-words';
 import type { PlanView } from './protocol';
@@ -167,6 +168,15 @@ export class SidebarControllerBase {
  */
 function changeNotice(changed: PlanView, before: string): string {
   const updated = `Updated by ${describeSource(changed.changedBy)}`;
+  // An agent leaves the cell empty, or holding the starter plan, only by finishing its plan: say where that went.
+  const title = /^# Plan: (.+)/m.exec(before)?.[1];
+  const left = changed.markdown;
+  if (
+    title &&
+    /^(api|agent:)/.test(changed.changedBy) &&
+    (!left || STARTER_PLAN.startsWith(`${left.split('\n')[0]}\n`))
+  )
+    return `${updated} · “${title}” is finished: it is in Finished plans`;
   const fresh = newlyWaitingIn(before, changed.markdown);
   if (fresh.length === 0) return updated;
   const first = fresh[0]!.text;

@@ -201,6 +201,10 @@ test('a finished plan is in Finished plans, and the cell is left as the person c
   expect(await server().planText()).toMatch(/^# Plan: Getting Started with Sheet Agent/);
   await checkNow(page);
   await page.locator('.plan-title', { hasText: 'Getting Started with Sheet Agent' }).waitFor({ timeout: 8000 });
+  // The person is told what became of the plan they were watching, and where it went.
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe(
+    'Updated by the agent · “Q1 report” is finished: it is in Finished plans',
+  );
 
   const before = sidebar.actionCalls().length;
   await page.getByRole('button', { name: 'Finished plans' }).click();
@@ -239,4 +243,16 @@ test('with the cell left empty after finishing, "No plan yet" leads to the finis
   // The panel fills when its one call answers: wait for it, then read every entry.
   await page.locator('.archive-entry').first().waitFor();
   await expect(page.locator('.archive-entry .history-title').allTextContents()).resolves.toEqual(['Small']);
+});
+
+test('the sidebar open when the agent finishes the plan says so, not just "No plan yet"', async () => {
+  await server().scriptsRun('createPlan', ['Small', 'One thing', [{ name: 'Only', steps: ['Do it'] }]]);
+  const { page } = await openSidebar(browser(), server());
+  await server().scriptsRun('completeTask', ['1.1']);
+  await server().scriptsRun('finishPlan', ['Done in one step']);
+  await checkNow(page);
+  await page.locator('.empty-state').waitFor();
+  await expect(page.locator('.status-bar .notice').textContent()).resolves.toBe(
+    'Updated by the agent · “Small” is finished: it is in Finished plans',
+  );
 });
