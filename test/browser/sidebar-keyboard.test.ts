@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { atSidebarWidth } from './axe';
-import { openSidebar, useBrowser, useLocalServers } from './harness';
+import { clickTaskAction, openSidebar, taskRow, useBrowser, useLocalServers, waitForCell } from './harness';
 
 const browser = useBrowser();
 const startServer = useLocalServers();
@@ -32,4 +32,20 @@ test('Tab through the whole plan: the focus is never under the status bar', asyn
     if (now.hidden) hidden.push(now.text);
   }
   expect(hidden).toEqual([]);
+});
+
+test("an action that takes its own button away (Start) leaves the focus on the task's row", async () => {
+  const server = await startServer();
+  const sidebar = await openSidebar(browser(), server);
+  const { page } = sidebar;
+  await atSidebarWidth(page, 600);
+  await clickTaskAction(page, '4.1', 'Start');
+  await waitForCell(server, (text) => text.includes('- [/] 4.1 '));
+  await sidebar.settled();
+  await expect(
+    page.evaluate(() => [document.activeElement?.className, document.activeElement?.closest('li')?.dataset.step]),
+  ).resolves.toEqual(['task-row', '4.1']);
+  // Where the person was: the row is on screen, above the status bar.
+  expect(await focused(page)).toMatchObject({ hidden: false });
+  await expect(taskRow(page, '4.1').locator('.task-row').isVisible()).resolves.toBe(true);
 });

@@ -66,20 +66,27 @@ function useChangeCheck(controller: SidebarController): void {
 /**
  * Focus is never dropped to the top of the page: when the control the person used goes away with what it acted on
  * (an approved review item, an answered question, an undone write), the focus moves to the next thing that needs
- * them ("Needs you"), or to the plan's title when nothing does.
+ * them ("Needs you"), or to the plan's title when nothing does; when it goes from a task's row that stays, to the row.
  */
 function useFocusKept(): void {
   const last = useRef<Element | null>(null);
+  const row = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const remember = (event: FocusEvent) => (last.current = event.target as Element);
+    const remember = (event: FocusEvent) => {
+      last.current = event.target as Element;
+      row.current = last.current.closest<HTMLElement>('.task-list li[data-step]')?.dataset.step;
+    };
     document.addEventListener('focusin', remember);
     return () => document.removeEventListener('focusin', remember);
   }, []);
   useEffect(() => {
     const lost = last.current && !last.current.isConnected;
     if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
+    // A task's own action (Start, Complete…) takes its button away, not the task: the focus stays on its row.
     const next =
-      document.querySelector<HTMLElement>('.needs-you .need-go') ?? document.querySelector<HTMLElement>('.plan-title');
+      document.querySelector<HTMLElement>(`.task-list li[data-step="${row.current}"] .task-row`) ??
+      document.querySelector<HTMLElement>('.needs-you .need-go') ??
+      document.querySelector<HTMLElement>('.plan-title');
     if (!next) return;
     if (!next.matches('button')) next.tabIndex = -1;
     next.focus();
