@@ -49,3 +49,14 @@ test("an action that takes its own button away (Start) leaves the focus on the t
   expect(await focused(page)).toMatchObject({ hidden: false });
   await expect(taskRow(page, '4.1').locator('.task-row').isVisible()).resolves.toBe(true);
 });
+
+test("Escape on a task's form gives the focus back to the task's row, not to the page", async () => {
+  const server = await startServer();
+  const { page } = await openSidebar(browser(), server);
+  await atSidebarWidth(page, 600);
+  await clickTaskAction(page, '4.1', 'Block…');
+  await taskRow(page, '4.1').locator('.text-form textarea').waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('task-row'));
+  await expect(page.evaluate(() => document.activeElement?.closest('li')?.dataset.step)).resolves.toBe('4.1');
+});

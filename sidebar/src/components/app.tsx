@@ -76,10 +76,16 @@ function useFocusKept(): void {
       last.current = event.target as Element;
       row.current = last.current.closest<HTMLElement>('.task-list li[data-step]')?.dataset.step;
     };
+    // A form closed in place (Cancel, Escape) renders only itself: the focus it had is looked after once it is gone.
+    const left = () => requestAnimationFrame(restore);
     document.addEventListener('focusin', remember);
-    return () => document.removeEventListener('focusin', remember);
+    document.addEventListener('focusout', left);
+    return () => {
+      document.removeEventListener('focusin', remember);
+      document.removeEventListener('focusout', left);
+    };
   }, []);
-  useEffect(() => {
+  const restore = () => {
     const lost = last.current && !last.current.isConnected;
     if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
     // A task's own action (Start, Complete…) takes its button away, not the task: the focus stays on its row.
@@ -90,7 +96,8 @@ function useFocusKept(): void {
     if (!next) return;
     if (!next.matches('button')) next.tabIndex = -1;
     next.focus();
-  });
+  };
+  useEffect(restore);
 }
 
 export function App({ controller }: { controller: SidebarController }) {
