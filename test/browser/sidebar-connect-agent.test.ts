@@ -37,6 +37,10 @@ test('the person creates an agent address, sees it once, finds the agent listed,
     hasText: 'Its changes to the plan are shown under this name',
   });
   await expect(hint.evaluate((element) => getComputedStyle(element).color)).resolves.toBe('rgb(95, 99, 104)');
+  // The relay form's button does not touch the text under it.
+  const save = await page.getByRole('button', { name: 'Save the relay address' }).boundingBox();
+  const after = await page.locator('.relay-form + *').boundingBox();
+  expect(after!.y - (save!.y + save!.height)).toBeGreaterThanOrEqual(8);
 
   await page.getByLabel('Name this agent').fill('Claude on my laptop');
   await page.getByRole('button', { name: 'Create its address' }).click();
