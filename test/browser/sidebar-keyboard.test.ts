@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { atSidebarWidth } from './axe';
-import { clickTaskAction, openSidebar, taskRow, useBrowser, useLocalServers, waitForCell } from './harness';
+import { checkNow, clickTaskAction, openSidebar, taskRow, useBrowser, useLocalServers, waitForCell } from './harness';
 
 const browser = useBrowser();
 const startServer = useLocalServers();
@@ -59,4 +59,20 @@ test("Escape on a task's form gives the focus back to the task's row, not to the
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => document.activeElement?.classList.contains('task-row'));
   await expect(page.evaluate(() => document.activeElement?.closest('li')?.dataset.step)).resolves.toBe('4.1');
+});
+
+test("an agent's change while a confirmation is open leaves the focus where the person put it (Cancel)", async () => {
+  const server = await startServer();
+  const { page } = await openSidebar(browser(), server);
+  await atSidebarWidth(page, 600);
+  await clickTaskAction(page, '4.1', 'Remove…');
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, remove 4.1');
+  await page.keyboard.press('Tab');
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
+
+  expect((await server.scriptsRun('setTaskNote', ['4.2', 'the five largest SKUs'])).status).toBe(200);
+  await checkNow(page);
+  await taskRow(page, '4.2').getByText('the five largest SKUs').waitFor();
+  // Not moved back to "Yes, remove": Enter now cancels, as the person meant.
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
 });

@@ -1,6 +1,9 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
+
 /**
  * A question asked in place before something that replaces what the person sees (no browser dialog: the
- * sidebar is a sandboxed frame, and a dialog would block the sheet). Its first button takes the focus.
+ * sidebar is a sandboxed frame, and a dialog would block the sheet). Its first button takes the focus when it opens,
+ * and only then: a re-render (an agent's change coming in) must not move it back from Cancel to the yes.
  */
 export function Confirm({
   label,
@@ -18,17 +21,13 @@ export function Confirm({
   onYes: () => void;
   onCancel: () => void;
 }) {
+  const first = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => first.current?.focus(), []);
   return (
     <div class="confirm" role="group" aria-label={label}>
       <p class="confirm-text">{question}</p>
       <div class="button-row">
-        <button
-          type="button"
-          class="button primary"
-          disabled={disabled}
-          ref={(button) => button?.focus()}
-          onClick={onYes}
-        >
+        <button type="button" class="button primary" disabled={disabled} ref={first} onClick={onYes}>
           {yes}
         </button>
         <button type="button" class="button text" disabled={disabled} onClick={onCancel}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useKeptText } from './kept-text';
 import { oneLine } from '../one-line';
 
@@ -30,7 +30,8 @@ export function TextForm({ label, submitLabel, required, initial, disabled, onSu
   };
   const [id] = useState(() => `text-form-${++formIds}`);
   const input = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
+  // At once, before the frame in which the focus keeper (app.tsx) looks after the focus the opening button had.
+  useLayoutEffect(() => {
     input.current?.focus();
   }, []);
 
