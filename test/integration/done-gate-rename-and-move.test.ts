@@ -6,39 +6,18 @@
  * change that writes a new task done checks the Check lines of the unfinished tasks it takes out.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import { MARKER, PLAN, PLAN_SHEET, execute, openedSheet, plan, planText, typeRows } from './harness';
+import { PLAN, execute, planText } from './harness';
+import { stockPlan, stockWorkbook } from './check-fixtures';
 
 const CHECKED_TASK = '- [/] 1.2 Check the quantities\n  - Check: Warehouse!C2:C4 numbers, no blanks\n';
-const PLAN_TEXT = plan(
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  '## Analysis',
-  '',
-  '- Target ranges:',
-  '  - Read: Warehouse!A1:C4 (SKU, bin, qty)',
-  '  - Write: Summary!B3:C5 (bin, total)',
-  '',
-  '### Phase 1: Work',
+const PLAN_TEXT = stockPlan([
   '- [/] 1.1 Write the totals to Summary!B3:C5',
   CHECKED_TASK.trimEnd(),
   '- [ ] 1.3 Say hello',
-  '',
-);
+]);
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = openedSheet({ sheets: ['Warehouse', 'Summary', PLAN_SHEET] });
-  spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
-  spreadsheet.setCellText(PLAN, PLAN_TEXT);
-  typeRows(spreadsheet, 'Warehouse!A1', [
-    ['SKU', 'Bin', 'Qty'],
-    ['WH-1', 'A-1', '12'],
-    ['WH-2', 'A-1', ''],
-    ['WH-3', 'B-7', 'lots'],
-  ]);
-  return spreadsheet;
+  return stockWorkbook(PLAN_TEXT);
 }
 
 function renamedMovedAndDone(spreadsheet: EmulatedSpreadsheet, task: string): string {

@@ -5,54 +5,22 @@
  * no checks completes as before.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
-import {
-  MARKER,
-  PLAN,
-  PLAN_SHEET,
-  callAsPerson,
-  execute,
-  openSidebar,
-  openedSheet,
-  plan,
-  planText,
-  typeRows,
-} from './harness';
+import { callAsPerson, execute, openSidebar, planText, typeRows } from './harness';
+import { stockPlan, stockWorkbook } from './check-fixtures';
 
-const PLAN_WITH_CHECKS = plan(
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  '- Formulas: allowed',
-  '- Target ranges:',
-  '  - Read: Warehouse!A1:C4 (SKU, bin, qty)',
-  '  - Write: Summary!B3:C5 (bin, total)',
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Write the totals to Summary!B3:C5',
-  '- [/] 1.2 Check the quantities',
-  '  - Check: Warehouse!C2:C4 numbers, no blanks',
-  '- [/] 1.3 Say hello',
-  '- [ ] 1.4 Tidy up',
-  '',
+const PLAN_WITH_CHECKS = stockPlan(
+  [
+    '- [/] 1.1 Write the totals to Summary!B3:C5',
+    '- [/] 1.2 Check the quantities',
+    '  - Check: Warehouse!C2:C4 numbers, no blanks',
+    '- [/] 1.3 Say hello',
+    '- [ ] 1.4 Tidy up',
+  ],
+  { status: 'approved', formulas: true },
 );
 
 function workbook(): EmulatedSpreadsheet {
-  const spreadsheet = openedSheet({ sheets: ['Warehouse', 'Summary', PLAN_SHEET] });
-  spreadsheet.setCellText(MARKER, PLAN_LOCATION.marker);
-  spreadsheet.setCellText(PLAN, PLAN_WITH_CHECKS);
-  typeRows(spreadsheet, 'Warehouse!A1', [
-    ['SKU', 'Bin', 'Qty'],
-    ['WH-1', 'A-1', '12'],
-    ['WH-2', 'A-1', ''],
-    ['WH-3', 'B-7', 'lots'],
-  ]);
-  return spreadsheet;
+  return stockWorkbook(PLAN_WITH_CHECKS);
 }
 
 function agent(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): any {
