@@ -38,7 +38,10 @@ export const RARE_REFUSALS = {
   outsideSheet: '{range} is outside the sheet "{sheet}" ({rows} rows, {columns} columns)',
   /**
    * An undo of a write that a later write, which can still be undone, overlaps (./sheet-work.ts): undone out of
-   * order, it would put back values the later write replaced.
+   * order, it would put back values the later write replaced. Only a person undoes, in the sidebar, which lists the
+   * writes newest first: the later write is above.
    */
-  undoCovered: 'Not undone: the later write {id} to {range} covers these cells; undo it first; nothing was changed',
+  undoCovered:
+    'Not undone: a later write to {range}, listed above this one, covers these cells; undo it first; nothing was ' +
+    'changed',
 };

@@ -398,7 +398,7 @@ export function undoWriteThen<T>(
     // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
     // agent then wrote over with the same value would be lost, though the cells hold what this write wrote.
     const covering = later.find((write) => overlaps(range, requireSheetRange(write.range)));
-    if (covering) throw conflict(filled(rareTexts().undoCovered, { id: covering.id, range: covering.range }));
+    if (covering) throw conflict(filled(rareTexts().undoCovered, { range: covering.range }));
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {
       throw conflict(`Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
