@@ -12,6 +12,8 @@ Goal: A monthly report
 - [/] 1.1 Import the sales
   - Working: Claude on my laptop until 2099-01-01 14:30
 - [ ] 1.2 Import the costs
+- [/] 1.3 Import the stock
+  - Working: Ana until 2020-01-01 09:00
 `;
 
 const browser = useBrowser();
@@ -30,7 +32,15 @@ test('a claimed task says who works on it until when; Release takes the Working 
   // Still marked doing in the plan, and said plainly: nobody is on it now.
   await expect(taskRow(page, '1.1').locator('.task-unclaimed').textContent()).resolves.toBe('Doing — nobody on it');
   // The sidebar shows the change at once; the server's write follows.
-  const text = await waitForCell(server(), (cell) => !cell.includes('Working:'));
+  const text = await waitForCell(server(), (cell) => !cell.includes('Working: Claude'));
   expect(text).toContain('- [/] 1.1 Import the sales\n- [ ] 1.2 Import the costs');
+  await page.close();
+});
+
+test('a claim that has ended says the agent worked on it, and when it ended', async () => {
+  const { page } = await openSidebar(browser(), server());
+  await expect(taskRow(page, '1.3').locator('.task-working span').textContent()).resolves.toMatch(
+    /^Ana worked on it until Jan 1, \d{1,2}:00 [AP]M · ended \d+ days ago$/,
+  );
   await page.close();
 });

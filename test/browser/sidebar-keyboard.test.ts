@@ -76,3 +76,17 @@ test("an agent's change while a confirmation is open leaves the focus where the 
   // Not moved back to "Yes, remove": Enter now cancels, as the person meant.
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
 });
+
+test('Escape on a confirmation cancels it: nothing is removed, and the focus goes back to the task', async () => {
+  const server = await startServer();
+  const sidebar = await openSidebar(browser(), server);
+  const { page } = sidebar;
+  await atSidebarWidth(page, 600);
+  await clickTaskAction(page, '4.1', 'Remove…');
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, remove 4.1');
+  const calls = sidebar.actionCalls().length;
+  await page.keyboard.press('Escape');
+  await page.getByRole('group', { name: /Confirm removing task 4\.1/ }).waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.activeElement?.closest('li')?.dataset.step === '4.1');
+  expect(sidebar.actionCalls().slice(calls)).toEqual([]);
+});

@@ -3,7 +3,8 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 /**
  * A question asked in place before something that replaces what the person sees (no browser dialog: the
  * sidebar is a sandboxed frame, and a dialog would block the sheet). Its first button takes the focus when it opens,
- * and only then: a re-render (an agent's change coming in) must not move it back from Cancel to the yes.
+ * and only then: a re-render (an agent's change coming in) must not move it back from Cancel to the yes. Escape is
+ * Cancel.
  */
 export function Confirm({
   label,
@@ -24,7 +25,13 @@ export function Confirm({
   const first = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => first.current?.focus(), []);
   return (
-    <div class="confirm" role="group" aria-label={label}>
+    // Escape cancels, as it closes a task's form.
+    <div
+      class="confirm"
+      role="group"
+      aria-label={label}
+      onKeyDown={(event) => !disabled && event.key === 'Escape' && onCancel()}
+    >
       <p class="confirm-text">{question}</p>
       <div class="button-row">
         <button type="button" class="button primary" disabled={disabled} ref={first} onClick={onYes}>

@@ -28,8 +28,12 @@ export function PersonTime({ iso }: { iso: string }) {
   );
 }
 
-/** A claim's end in the person's zone: `until 11:54 AM · 22 min`. */
-export function ClaimUntil({ until }: { until: string }) {
+/**
+ * Who claims the task and until when, in the person's zone: `Ana works on it until 11:54 AM · 22 min`, or `worked`
+ * once the claim has ended (it holds nothing then, though its line stays until released).
+ */
+export function ClaimUntil({ by, until }: { by: string; until: string }) {
   const now = useNow();
-  return <>{claimUntil(until, useContext(SheetZone), now)}</>;
+  const end = claimUntil(until, useContext(SheetZone), now);
+  return <>{`${by} ${end.includes(' · ended ') ? 'worked' : 'works'} on it ${end}`}</>;
 }

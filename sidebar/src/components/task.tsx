@@ -132,15 +132,7 @@ export function TaskWorking({ task, controller, disabled }: TaskActionsProps) {
   const { by, until } = task.working;
   return (
     <p class="task-working">
-      <span>
-        {by} works on it
-        {until && (
-          <>
-            {' '}
-            <ClaimUntil until={until} />
-          </>
-        )}
-      </span>{' '}
+      <span>{until ? <ClaimUntil by={by} until={until} /> : `${by} works on it`}</span>{' '}
       <button
         type="button"
         class="button text"
