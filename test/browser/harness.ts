@@ -257,10 +257,16 @@ export function taskRow(page: Page, step: string) {
   return page.locator(`.task-list li[data-step="${step}"]`);
 }
 
-/** Opens a task's actions (clicking its row) and clicks the action button called `label`. */
+/**
+ * Opens a task's actions and clicks the action button called `label`. The row's toggle is pressed with Enter, not
+ * clicked: a click lands where the row was a moment before, and a row far down the page moves while the phases above
+ * it that were skipped (content-visibility) are laid out as it scrolls into view, so under load the click could open
+ * the row that came to lie there instead.
+ */
 export async function clickTaskAction(page: Page, step: string, label: string | RegExp): Promise<void> {
   const row = taskRow(page, step);
-  if ((await row.locator('.task-row').getAttribute('aria-expanded')) !== 'true') await row.locator('.task-row').click();
+  const toggle = row.locator('.task-row');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.press('Enter');
   await row.getByRole('button', { name: label, exact: typeof label === 'string' }).click();
 }
 
