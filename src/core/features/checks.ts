@@ -17,7 +17,11 @@ function checkTexts(outline: PlanOutline): Map<string, TaskItem> {
   const texts = new Map<string, TaskItem>();
   for (const [step, lines] of taskChecks(outline)) {
     const text = lines.map((line) => `Check: ${line.text}`).join('\n');
-    texts.set(titles.get(step) ?? step, { step, text });
+    // Twins (one title, two tasks) each keep their own lines: the second's are under "title (2)".
+    const title = titles.get(step) ?? step;
+    let key = title;
+    for (let n = 2; texts.has(key); n++) key = `${title} (${n})`;
+    texts.set(key, { step, text });
   }
   return texts;
 }

@@ -23,7 +23,7 @@ export interface TransitionContext {
   approvalRequired(): boolean;
   /** Whether an approved plan's changed content must go back to the person: the setting, or an earlier approval. */
   approvalHeld(): boolean;
-  /** The plan as the person last approved it (one range read); an empty plan before any approval. */
+  /** This plan as the person last approved it (one range read); an empty plan before they approved it. */
   lastApproved(): PlanOutline;
   /**
    * The done gate: CHECK_FAILED unless the cells `step` wrote and its Check lines (of `outline`) pass; for a `removal`,

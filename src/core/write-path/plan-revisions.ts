@@ -21,6 +21,7 @@ import {
   currentRevision,
   isUnrecorded,
   newPlanId,
+  approvedTextOf,
   planIdOf,
   readPlanRecord,
   recordedRevision,
@@ -54,10 +55,7 @@ export interface Snapshot {
    * that a write can keep it; undefined when the cell holds what was recorded.
    */
   lastRecorded?: RecordedPlan | null;
-  /**
-   * The steps that wrote cells (writeRange), as the record in the cell lists them: never from the history's copy, which
-   * writeRange does not update.
-   */
+  /** The steps that wrote cells, as the record in the cell lists them (the history's copy is not kept up to date). */
   stepsThatWrote: StepsThatWrote;
 }
 
@@ -418,7 +416,7 @@ export class PlanRevisions {
       context: {
         approvalRequired: () => this.settings().approvalRequired,
         approvalHeld: () => this.approvalHeld(),
-        lastApproved: () => this.texts.outline(this.store.versions.lastApproved?.()?.text ?? ''),
+        lastApproved: () => this.texts.outline(approvedTextOf(this.store.versions.lastApproved?.(), snapshot.meta)),
         requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
       },
     });

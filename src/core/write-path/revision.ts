@@ -167,6 +167,14 @@ export function planIdOf(meta: string): string {
   return readPlanRecord(meta)?.plan ?? '';
 }
 
+/**
+ * The text of the version a person last approved when it is of the plan `meta` records (the same plan id), else '':
+ * their approval of an earlier plan, finished or replaced since, holds none of this plan's Check lines.
+ */
+export function approvedTextOf(approved: { meta: string; text: string } | null | undefined, meta: string): string {
+  return approved && planIdOf(approved.meta) === planIdOf(meta) ? approved.text : '';
+}
+
 /** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
 export function newPlanId(at: string, text: string): string {
   const hash = digestText(`${at}\n${text}`).split('-')[1];
