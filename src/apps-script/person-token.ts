@@ -71,9 +71,7 @@ export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spre
   const spreadsheet = activeSpreadsheet();
   const spreadsheetId = spreadsheet.getId();
   if (record.spreadsheetId !== spreadsheetId) {
-    throw needsPerson(
-      'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
-    );
+    throw needsPerson(rareTexts().otherSpreadsheet);
   }
   if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
   return spreadsheet;

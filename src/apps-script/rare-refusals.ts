@@ -32,16 +32,25 @@ export const RARE_REFUSALS = {
   sessionGone:
     'The sidebar session has expired or is unknown; close the sidebar and open it again (Agent Plan → Open plan). ' +
     SIDEBAR_ONLY,
+  /** A sidebar session opened on another spreadsheet (./person-token.ts). */
+  otherSpreadsheet:
+    'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
+  /** An undo of a write the log no longer has (./sheet-work.ts). */
+  notInLog: 'Write {id} is not in the write log (it keeps the last entries only); nothing was changed',
+  /** An undo whose record cannot be read (./sheet-work.ts). */
+  recordUnreadable: 'The undo record of the write to {range} is unreadable',
+  /** An undo on a sheet that was deleted since (./sheet-work.ts). */
+  sheetGone: 'Not undone: the sheet "{sheet}" no longer exists; nothing was changed',
   /** A range link to a sheet the spreadsheet no longer has (./sidebar.ts). */
   noSheetToSelect: 'This spreadsheet has no sheet named "{sheet}", so {range} cannot be selected (sheets: {sheets})',
   /** A range link past the sheet's grid (./sidebar.ts). */
   outsideSheet: '{range} is outside the sheet "{sheet}" ({rows} rows, {columns} columns)',
   /**
    * An undo of a write that a later write, which can still be undone, overlaps (./sheet-work.ts): undone out of
-   * order, it would put back values the later write replaced. Only a person undoes, in the sidebar, which lists the
-   * writes newest first: the later write is above.
+   * order, it would put back values the later write replaced. Only a person undoes, in the sidebar, which lists a
+   * write under its task: the later write's task says where (above or below this one).
    */
   undoCovered:
-    'Not undone: a later write to {range}, listed above this one, covers these cells; undo it first; nothing was ' +
+    'Not undone: a later write to {range}, listed under task {step}, covers these cells; undo it first; nothing was ' +
     'changed',
 };

@@ -380,7 +380,7 @@ export function undoWriteThen<T>(
     const log = new WriteLog(spreadsheet, store);
     const found = log.find(id.trim());
     if (!found) {
-      throw notFound(`Write ${id} is not in the write log (it keeps the last entries only); nothing was changed`);
+      throw notFound(filled(rareTexts().notInLog, { id }));
     }
     const { entry, row, record, later } = found;
     if (entry.kind !== 'write') {
@@ -393,15 +393,17 @@ export function undoWriteThen<T>(
     if (entry.kept) {
       throw invalidTransition(`The write to ${entry.range} was kept; it can no longer be undone`);
     }
-    if (!record) throw notFound(`The undo record of the write to ${entry.range} is unreadable`);
+    if (!record) throw notFound(filled(rareTexts().recordUnreadable, { range: entry.range }));
     const range = requireSheetRange(entry.range, 'the logged range');
     // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
     // agent then wrote over with the same value would be lost, though the cells hold what this write wrote.
-    const covering = later.find((write) => overlaps(range, requireSheetRange(write.range)));
-    if (covering) throw conflict(filled(rareTexts().undoCovered, { range: covering.range }));
+    // Sheets finds a sheet whatever the case of its name: SUMMARY!B3 is Summary!B3.
+    const bySheet = (r: SheetRange) => ({ ...r, sheet: r.sheet.toLowerCase() });
+    const covering = later.find((write) => overlaps(bySheet(range), bySheet(requireSheetRange(write.range))));
+    if (covering) throw conflict(filled(rareTexts().undoCovered, { range: covering.range, step: covering.step }));
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {
-      throw conflict(`Not undone: the sheet "${range.sheet}" no longer exists; nothing was changed`);
+      throw conflict(filled(rareTexts().sheetGone, { sheet: range.sheet }));
     }
     const cells = gridRange(spreadsheet, range);
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.

@@ -17,7 +17,7 @@ test("undoing an agent's write over which the person's correction was written ag
 
   const undoFirst = execute(spreadsheet, 'sidebarUndoWrite', [token, first.id], { context: 'ui' });
   expect(undoFirst.error?.message).toBe(
-    'CONFLICT: Not undone: a later write to Summary!B3, listed above this one, covers these cells; undo it first; ' +
+    'CONFLICT: Not undone: a later write to Summary!B3, listed under task 1.2, covers these cells; undo it first; ' +
       'nothing was changed',
   );
   expect(spreadsheet.cell('Summary!B3')).toBe('total');
