@@ -397,9 +397,7 @@ export function undoWriteThen<T>(
     const range = requireSheetRange(entry.range, 'the logged range');
     // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
     // agent then wrote over with the same value would be lost, though the cells hold what this write wrote.
-    // Sheets finds a sheet whatever the case of its name: SUMMARY!B3 is Summary!B3.
-    const bySheet = (r: SheetRange) => ({ ...r, sheet: r.sheet.toLowerCase() });
-    const covering = later.find((write) => overlaps(bySheet(range), bySheet(requireSheetRange(write.range))));
+    const covering = later.find((write) => overlaps(range, requireSheetRange(write.range)));
     if (covering) throw conflict(filled(rareTexts().undoCovered, { range: covering.range, step: covering.step }));
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {

@@ -7,21 +7,23 @@
  */
 import { NOTHING_WRITTEN, PlanError } from '../errors';
 import { taskChecks } from '../rules/checks';
+import { describeTaskKey, keyedTasks } from '../rules/held-items';
 import type { PlanOutline } from '../format/parse';
 import { removedTasks, type TaskPair, type Transition } from '../guard/transition';
 import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
-/** Each task's Check lines as written (in order, one per line), by the task's title. */
+/**
+ * Each task's Check lines as written (in order, one per line), under the task's key: its title, and its place among
+ * tasks of that title from the second on (held-items.ts keyedTasks), so that twins each keep their own lines.
+ */
 function checkTexts(outline: PlanOutline): Map<string, TaskItem> {
-  const titles = new Map(outline.tasks.map((task) => [task.step, task.title]));
+  const checks = taskChecks(outline);
   const texts = new Map<string, TaskItem>();
-  for (const [step, lines] of taskChecks(outline)) {
-    const text = lines.map((line) => `Check: ${line.text}`).join('\n');
-    // Twins (one title, two tasks) each keep their own lines: the second's are under "title (2)".
-    const title = titles.get(step) ?? step;
-    let key = title;
-    for (let n = 2; texts.has(key); n++) key = `${title} (${n})`;
-    texts.set(key, { step, text });
+  for (const [key, { step }] of keyedTasks(outline)) {
+    const lines = checks.get(step);
+    // A step listed twice has its lines read as one list: the first task of the step takes them.
+    checks.delete(step);
+    if (lines) texts.set(key, { step, text: lines.map((line) => `Check: ${line.text}`).join('\n') });
   }
   return texts;
 }
@@ -32,8 +34,8 @@ function isDone(outline: PlanOutline, status: string): boolean {
   return definition.finished && definition.work;
 }
 
-/** Each task's Check lines as the approval covers them: the task's title and its lines' text. */
-const approvedChecks = (outline: PlanOutline) => [...checkTexts(outline)].map(([title, item]) => [title, item.text]);
+/** Each task's Check lines as the approval covers them: the task's key and its lines' text. */
+const approvedChecks = (outline: PlanOutline) => [...checkTexts(outline)].map(([key, item]) => [key, item.text]);
 
 /**
  * Check lines the person approved hold the done gate until they approve again, whatever the setting (as the Write
@@ -48,8 +50,8 @@ function requireApprovedChecks({ after, context }: Transition): void {
   if (lost)
     throw new PlanError(
       'NEEDS_APPROVAL',
-      `The person approved "${lost[1]}" under task "${lost[0]}", which the plan no longer has: no task is done ` +
-        `until they approve the plan again (in the sidebar); ${NOTHING_WRITTEN}`,
+      `The person approved "${lost[1]}" under task ${describeTaskKey(lost[0])}, which the plan no longer has: no ` +
+        `task is done until they approve the plan again (in the sidebar); ${NOTHING_WRITTEN}`,
     );
 }
 

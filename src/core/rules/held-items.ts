@@ -170,7 +170,7 @@ function decisionNoteLines(outline: PlanOutline): string[] {
  * Each task under a key of its title and, from the second task so titled on, its place among them (after a line
  * break, which no title holds), so that a copy elsewhere in the plan is never taken for the item.
  */
-function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][number]]> {
+export function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['tasks'][number]]> {
   const seen = new Map<string, number>();
   return outline.tasks.map((task) => {
     const count = (seen.get(task.title) ?? 0) + 1;
@@ -185,7 +185,7 @@ function heldTaskStatus(held: string): string {
 }
 
 /** A task key in words: `"Check"`, or `"Check" (the 2nd task so titled)`. */
-function describeTaskKey(key: string): string {
+export function describeTaskKey(key: string): string {
   const [title, count] = key.split('\n');
   return count ? `"${title}" (task ${count} of that title)` : `"${title}"`;
 }

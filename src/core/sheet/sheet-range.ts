@@ -161,9 +161,23 @@ export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
   );
 }
 
-/** Whether the two share at least one cell. */
+/**
+ * Whether two names name one sheet as Sheets resolves names: ignoring case (Sheets keeps no two sheets whose names
+ * differ only in case, and getSheetByName may find `agent_base` for AGENT_BASE; assumption sheet-names).
+ */
+export function isSameSheetName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+}
+
+/** Whether the two share at least one cell (of one sheet, however its name is spelled). */
 export function overlaps(a: SheetRange, b: SheetRange): boolean {
-  return a.sheet === b.sheet && a.top <= b.bottom && b.top <= a.bottom && a.left <= b.right && b.left <= a.right;
+  return (
+    isSameSheetName(a.sheet, b.sheet) &&
+    a.top <= b.bottom &&
+    b.top <= a.bottom &&
+    a.left <= b.right &&
+    b.left <= a.right
+  );
 }
 
 /** The rectangle of `rows` × `columns` cells whose top-left cell is the range's. */

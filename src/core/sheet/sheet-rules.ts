@@ -14,7 +14,14 @@ import { parsePlan } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import type { PlanSettings } from '../person/settings';
 import { STATUS_TABLE } from '../format/statuses';
-import { cellCount, containsRange, formatSheetRange, rangesInText, type SheetRange } from './sheet-range';
+import {
+  cellCount,
+  containsRange,
+  formatSheetRange,
+  isSameSheetName,
+  rangesInText,
+  type SheetRange,
+} from './sheet-range';
 import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
 import { formatCount } from '../text';
 
@@ -58,14 +65,9 @@ export interface RuleContext {
   claimant?: Claimant;
 }
 
-/**
- * Whether `name` names one of `sheets` as Sheets resolves names: ignoring case (Sheets keeps no two sheets whose names
- * differ only in case, and getSheetByName may find `agent_base` for AGENT_BASE; assumption sheet-names).
- */
+/** Whether `name` names one of `sheets` as Sheets resolves names (isSameSheetName). */
 export function isSheetNamed(name: string, sheets: readonly string[]): boolean {
-  const lower = name.toLowerCase();
-  const upper = name.toUpperCase();
-  return sheets.some((sheet) => sheet.toLowerCase() === lower || sheet.toUpperCase() === upper);
+  return sheets.some((sheet) => isSameSheetName(name, sheet));
 }
 
 export interface SheetRule {
