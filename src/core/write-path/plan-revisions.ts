@@ -18,10 +18,10 @@ import { requireFits } from '../rules/plan-size';
 import { nextRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
   agentNameOf,
+  approvedTextOf,
   currentRevision,
   isUnrecorded,
   newPlanId,
-  approvedTextOf,
   planIdOf,
   readPlanRecord,
   recordedRevision,
@@ -449,8 +449,10 @@ export class PlanRevisions {
     // Typed, into the cell or whole in the sidebar: a click there changes a line, as an agent does, and needs no copy.
     const typed = (changedBy === 'cell edit' || snapshot.record?.typed) && !this.byPerson && text !== snapshot.text;
     const reason = replacing ?? (typed && { by: 'an agent', reason: "a person's version; an agent changed it next" });
-    const person = { writtenByPerson: PERSON_SOURCES.includes(changedBy) };
-    if (reason && snapshot.text.trim()) kept.push({ ...this.version(revision, snapshot.text, reason), ...person });
+    if (reason && snapshot.text.trim()) {
+      const writtenByPerson = PERSON_SOURCES.includes(changedBy);
+      kept.push({ ...this.version(revision, snapshot.text, reason), writtenByPerson });
+    }
     return kept;
   }
 
