@@ -75,3 +75,10 @@ export function claimUntil(until: string, timeZone: string, now: Date): string {
   if (date.getTime() <= now.getTime()) return `until ${clockTime(date, now)} · ended ${distance(date, now)} ago`;
   return `until ${clockTime(date, now)} · ${distance(now, date)}`;
 }
+
+/** Who claims a task and until when: `Ana works on it until 11:54 AM · 22 min`, `worked` once the claim has ended. */
+export function claimWords(by: string, until: string, timeZone: string, now: Date): string {
+  const end = wallClockInstant(until, timeZone);
+  const verb = end && end.getTime() <= now.getTime() ? 'worked' : 'works';
+  return `${by} ${verb} on it ${claimUntil(until, timeZone, now)}`;
+}

@@ -2,7 +2,7 @@
  * One clock (sidebar/src/person-time.ts): a claim's wall-clock time in the sheet's zone becomes the instant it names,
  * and every time reads in the person's zone with how far it is from now.
  */
-import { claimUntil, distance, personTime, wallClockInstant } from '../../sidebar/src/person-time';
+import { claimUntil, claimWords, distance, personTime, wallClockInstant } from '../../sidebar/src/person-time';
 
 test('a wall-clock time in the sheet’s zone names one instant', () => {
   expect(wallClockInstant('2026-11-28 06:54', 'America/New_York')?.toISOString()).toBe('2026-11-28T11:54:00.000Z');
@@ -33,6 +33,14 @@ test('a claim reads in the person’s clock with the time left; a live claim nev
   expect(text).toMatch(/^until .+ · 22 min$/);
   expect(claimUntil('2026-11-28 06:30', 'America/New_York', now)).toMatch(/ · ended 2 min ago$/);
   expect(claimUntil('2026-11-28 06:54', '', now)).toBe('until 2026-11-28 06:54 (sheet time)');
+});
+
+test('a claim says the agent works on it until it ends, and worked on it after', () => {
+  const now = new Date('2026-11-28T11:32:00Z');
+  expect(claimWords('Ana', '2026-11-28 06:54', 'America/New_York', now)).toMatch(/^Ana works on it until .+ · 22 min$/);
+  expect(claimWords('Ana', '2026-11-28 06:30', 'America/New_York', now)).toMatch(/^Ana worked on it until .+ ago$/);
+  // An end that cannot be read in a zone is not taken as ended.
+  expect(claimWords('Ana', '2026-11-28 06:30', '', now)).toBe('Ana works on it until 2026-11-28 06:30 (sheet time)');
 });
 
 test('a past time says how long ago; a future one how long until', () => {

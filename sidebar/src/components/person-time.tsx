@@ -1,7 +1,7 @@
 /** Times as the person reads them (../person-time.ts), kept current while the sidebar stays open. */
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { claimUntil, personTime } from '../person-time';
+import { claimWords, personTime } from '../person-time';
 
 /** The spreadsheet's time zone (sidebarLoad): the plan's wall-clock times are in it. */
 export const SheetZone = createContext('');
@@ -29,11 +29,10 @@ export function PersonTime({ iso }: { iso: string }) {
 }
 
 /**
- * Who claims the task and until when, in the person's zone: `Ana works on it until 11:54 AM · 22 min`, or `worked`
- * once the claim has ended (it holds nothing then, though its line stays until released).
+ * Who claims the task and until when, in the person's zone (claimWords): once the claim has ended it holds nothing,
+ * though its line stays until released.
  */
 export function ClaimUntil({ by, until }: { by: string; until: string }) {
   const now = useNow();
-  const end = claimUntil(until, useContext(SheetZone), now);
-  return <>{`${by} ${end.includes(' · ended ') ? 'worked' : 'works'} on it ${end}`}</>;
+  return <>{claimWords(by, until, useContext(SheetZone), now)}</>;
 }
