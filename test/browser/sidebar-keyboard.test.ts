@@ -21,10 +21,19 @@ function focused(page: Page) {
   });
 }
 
-test('Tab through the whole plan: the focus is never under the status bar', async () => {
+/** A fresh server, and its sidebar at 300 × 600 px. */
+async function openSmallSidebar() {
   const server = await startServer();
-  const { page } = await openSidebar(browser(), server);
-  await atSidebarWidth(page, 600);
+  const sidebar = await openSidebar(browser(), server);
+  await atSidebarWidth(sidebar.page, 600);
+  return { server, sidebar, page: sidebar.page };
+}
+
+/** The text of what holds the focus. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent);
+
+test('Tab through the whole plan: the focus is never under the status bar', async () => {
+  const { page } = await openSmallSidebar();
   const hidden: string[] = [];
   for (let stop = 0; stop < 150; stop++) {
     await page.keyboard.press('Tab');
@@ -35,10 +44,7 @@ test('Tab through the whole plan: the focus is never under the status bar', asyn
 });
 
 test("an action that takes its own button away (Start) leaves the focus on the task's row", async () => {
-  const server = await startServer();
-  const sidebar = await openSidebar(browser(), server);
-  const { page } = sidebar;
-  await atSidebarWidth(page, 600);
+  const { server, sidebar, page } = await openSmallSidebar();
   await clickTaskAction(page, '4.1', 'Start');
   await waitForCell(server, (text) => text.includes('- [/] 4.1 '));
   await sidebar.settled();
@@ -51,9 +57,7 @@ test("an action that takes its own button away (Start) leaves the focus on the t
 });
 
 test("Escape on a task's form gives the focus back to the task's row, not to the page", async () => {
-  const server = await startServer();
-  const { page } = await openSidebar(browser(), server);
-  await atSidebarWidth(page, 600);
+  const { page } = await openSmallSidebar();
   await clickTaskAction(page, '4.1', 'Block…');
   await taskRow(page, '4.1').locator('.text-form textarea').waitFor();
   await page.keyboard.press('Escape');
@@ -62,28 +66,23 @@ test("Escape on a task's form gives the focus back to the task's row, not to the
 });
 
 test("an agent's change while a confirmation is open leaves the focus where the person put it (Cancel)", async () => {
-  const server = await startServer();
-  const { page } = await openSidebar(browser(), server);
-  await atSidebarWidth(page, 600);
+  const { server, page } = await openSmallSidebar();
   await clickTaskAction(page, '4.1', 'Remove…');
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, remove 4.1');
+  await expect(focusedText(page)).resolves.toBe('Yes, remove 4.1');
   await page.keyboard.press('Tab');
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
+  await expect(focusedText(page)).resolves.toBe('Cancel');
 
   expect((await server.scriptsRun('setTaskNote', ['4.2', 'the five largest SKUs'])).status).toBe(200);
   await checkNow(page);
   await taskRow(page, '4.2').getByText('the five largest SKUs').waitFor();
   // Not moved back to "Yes, remove": Enter now cancels, as the person meant.
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
+  await expect(focusedText(page)).resolves.toBe('Cancel');
 });
 
 test('Escape on a confirmation cancels it: nothing is removed, and the focus goes back to the task', async () => {
-  const server = await startServer();
-  const sidebar = await openSidebar(browser(), server);
-  const { page } = sidebar;
-  await atSidebarWidth(page, 600);
+  const { sidebar, page } = await openSmallSidebar();
   await clickTaskAction(page, '4.1', 'Remove…');
-  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Yes, remove 4.1');
+  await expect(focusedText(page)).resolves.toBe('Yes, remove 4.1');
   const calls = sidebar.actionCalls().length;
   await page.keyboard.press('Escape');
   await page.getByRole('group', { name: /Confirm removing task 4\.1/ }).waitFor({ state: 'detached' });
