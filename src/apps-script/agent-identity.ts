@@ -16,7 +16,8 @@
  *   key is the key's agent: the option may only repeat its name.
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
-import { invalidArgument, NOTHING_WRITTEN } from '../core/errors';
+import { invalidArgument } from '../core/errors';
+import { filled, rareTexts } from './rare-texts';
 import { agentNameOf, agentSource, type ChangeSource } from '../core/write-path/revision';
 import { comparedName } from '../core/person/source-words';
 import { requireKeylessName } from './agent-keys';
@@ -53,7 +54,6 @@ export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(String(named).trim());
   if (comparedName(caller) === comparedName(asNamed)) return work();
   throw invalidArgument(
-    `agent is ${JSON.stringify(named)}, but this call comes with the key of ${agentNameOf(caller) ?? caller}: the ` +
-      `agent option names a caller without a key; ${NOTHING_WRITTEN}`,
+    filled(rareTexts().agentMismatch, { named: JSON.stringify(named), caller: agentNameOf(caller) ?? caller }),
   );
 }

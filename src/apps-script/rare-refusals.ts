@@ -3,7 +3,7 @@
  * each `{name}` standing for a value the refusal fills in (`filled`). scripts/build.mjs writes them into that file;
  * the bundle imports only their names' type, never these texts.
  */
-import { NOTHING_WRITTEN } from '../core/errors';
+import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../core/errors';
 
 /** Said after a sidebar function is refused for want of a live session. */
 const SIDEBAR_ONLY =
@@ -53,4 +53,16 @@ export const RARE_REFUSALS = {
   undoCovered:
     'Not undone: a later write to {range}, listed under task {step}, covers these cells; undo it first; nothing was ' +
     'changed',
+  /** An undo of cells edited since the agent wrote them, `{differences}` saying how (./sheet-work.ts). */
+  undoChanged:
+    'Not undone: {range} changed since the agent wrote it: {differences}. An undo never overwrites later edits; ' +
+    'nothing was changed',
+  /** A keep of the undoable writes after the log changed under the person's eyes (./write-log.ts). */
+  logChanged:
+    'The log holds {count} writes that can be undone now, not the {seen} you saw (the agent wrote or a write was ' +
+    `undone since); look at them again. ${NOTHING_WRITTEN_SENTENCE}`,
+  /** A call whose `agent` option names another agent than its key's (./agent-identity.ts). */
+  agentMismatch:
+    'agent is {named}, but this call comes with the key of {caller}: the agent option names a caller without a key; ' +
+    NOTHING_WRITTEN,
 };

@@ -419,11 +419,8 @@ export function undoWriteThen<T>(
     );
     if (changed.length) {
       const more = changed.length > DIFFERENCES_SHOWN ? `, and ${changed.length - DIFFERENCES_SHOWN} more` : '';
-      throw conflict(
-        `Not undone: ${entry.range} changed since the agent wrote it: ` +
-          `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}. An undo never overwrites later edits; ` +
-          `nothing was changed`,
-      );
+      const differences = `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}`;
+      throw conflict(filled(rareTexts().undoChanged, { range: entry.range, differences }));
     }
     const undone = { at: store.clock.now(), by: source };
     writeCells(store, cells, record.replaced, current.recorded);

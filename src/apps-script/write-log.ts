@@ -400,10 +400,7 @@ export class WriteLog {
     if (!sheet || !kept.length)
       throw invalidTransition('No write in the log can be undone now; there is nothing to keep');
     if (kept.length !== seen) {
-      throw conflict(
-        `The log holds ${kept.length} writes that can be undone now, not the ${seen} you saw (the agent wrote or ` +
-          `a write was undone since); look at them again. ${NOTHING_WRITTEN_SENTENCE}`,
-      );
+      throw conflict(filled(rareTexts().logChanged, { count: String(kept.length), seen: String(seen) }));
     }
     const [first, last] = [kept[0], kept[kept.length - 1]];
     const kinds = values.slice(first, last + 1).map((row) => [asText(cellText(row[1]))]);

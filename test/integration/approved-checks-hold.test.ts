@@ -72,3 +72,58 @@ test('a draft that keeps every approved check holds nothing: other tasks are don
   expect(execute(spreadsheet, 'completeTask', ['1.2']).error).toBeUndefined();
   expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.2 Say hello/);
 });
+
+describe('a new plan an agent writes over the approved one, unfinished', () => {
+  const REWRITE: [string, string, Array<{ name: string; steps: string[] }>] = [
+    'Stock summary',
+    'Total the stock per bin',
+    [{ name: 'Work', steps: ['Check the quantities', 'Say hello'] }],
+  ];
+
+  test('completes no task until the person approves it: the approved check holds the plan that replaced it', () => {
+    const spreadsheet = approvedWithFailingCheck();
+    call(spreadsheet, 'createPlan', ...REWRITE);
+    expect(planText(spreadsheet)).toContain('Status: draft');
+    expect(planText(spreadsheet)).not.toContain('Check:');
+    call(spreadsheet, 'startTask', '1.1');
+    const before = planText(spreadsheet);
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).error?.message).toMatch(
+      /^NEEDS_APPROVAL: The person approved "Check: Warehouse!C2:C4 numbers, no blanks" under task "Check the quantities"/,
+    );
+    expect(planText(spreadsheet)).toBe(before);
+  });
+
+  test('nor does a second new plan written over the first', () => {
+    const spreadsheet = approvedWithFailingCheck();
+    call(spreadsheet, 'createPlan', ...REWRITE);
+    call(spreadsheet, 'createPlan', 'Stock again', 'Total the stock', [{ name: 'Work', steps: ['Say hello'] }]);
+    call(spreadsheet, 'startTask', '1.1');
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).error?.message).toMatch(
+      /^NEEDS_APPROVAL: The person approved/,
+    );
+  });
+
+  test('once the person approves the new plan, its tasks are done as its own checks allow', () => {
+    const spreadsheet = approvedWithFailingCheck();
+    call(spreadsheet, 'createPlan', ...REWRITE);
+    approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+    call(spreadsheet, 'createPlan', 'Stock again', 'Total the stock', [{ name: 'Work', steps: ['Say hello'] }]);
+    call(spreadsheet, 'startTask', '1.1');
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).error).toBeUndefined();
+    expect(planText(spreadsheet)).toContain('- [x] 1.1 Say hello');
+  });
+
+  test('a new plan that keeps the approved check holds nothing: its task is done when the check passes', () => {
+    const spreadsheet = approvedWithFailingCheck();
+    call(spreadsheet, 'createPlan', 'Stock summary', 'Total the stock per bin', [
+      { name: 'Work', steps: ['Say hello'] },
+    ]);
+    const withCheck = planText(spreadsheet).replace(
+      /- \[ \] 1\.1 Say hello\n/,
+      '$&- [ ] 1.2 Check the quantities\n' + CHECK_LINE,
+    );
+    call(spreadsheet, 'replacePlan', withCheck, call(spreadsheet, 'getPlan').stamp);
+    call(spreadsheet, 'startTask', '1.1');
+    expect(execute(spreadsheet, 'completeTask', ['1.1']).error).toBeUndefined();
+  });
+});

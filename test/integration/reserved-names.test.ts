@@ -69,3 +69,15 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Report builder' }])).toBeUndefined();
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
+
+test('a caller with a key cannot name itself otherwise: its key says who it is; nothing is written', () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
+  const before = planText(spreadsheet);
+  expect(() => tool(spreadsheet, claude.key, 'start_task', { step: '1.1', agent: 'Report builder' })).toThrow(
+    'Invalid arguments for tool start_task: agent is not an input of this tool; its inputs are step',
+  );
+  expect(planText(spreadsheet)).toBe(before); // (the key's last use is recorded)
+  tool(spreadsheet, claude.key, 'start_task', { step: '1.1' });
+  expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until');
+});

@@ -21,8 +21,7 @@ import {
   approvedTextOf,
   currentRevision,
   isUnrecorded,
-  newPlanId,
-  planIdOf,
+  nextPlanIds,
   readPlanRecord,
   recordedRevision,
   revisionRecord,
@@ -321,12 +320,6 @@ export class PlanRevisions {
     });
   }
 
-  /** The plan id the next record carries: a new one for a new plan (or a sheet set up afresh), else the record's. */
-  private planOf(snapshot: Snapshot, text: string, options: { setUp?: boolean; newPlan?: boolean }): string {
-    const kept = planIdOf(snapshot.meta);
-    return options.newPlan || (options.setUp && !kept) ? newPlanId(this.store.clock.now(), text) : kept;
-  }
-
   /**
    * The one place every write of the plan goes through. The size rule, then (for an agent) the rule that only a person
    * changes what waits for a person; then one store write of `text` with the next revision record (which keeps the
@@ -358,14 +351,12 @@ export class PlanRevisions {
     if (!options.newPlan && cells)
       snapshot.stepsThatWrote.renumber(stepsRenumbered(snapshot.read.outline, written.outline), cells);
     const revision = snapshot.revision.revision + 1;
-    const next = revisionRecord(
-      revision,
-      text,
-      this.source,
-      this.store.clock.now(),
-      written.digest,
-      this.planOf(snapshot, text, options),
-    );
+    const now = this.store.clock.now();
+    const { newPlan = false, setUp = false } = options;
+    const replaces = newPlan && Boolean(options.replacing) && !this.byPerson;
+    const approved = () => this.store.versions.lastApproved?.();
+    const ids = nextPlanIds(snapshot.meta, { newPlan, setUp, replaces, now, text }, approved);
+    const next = revisionRecord(revision, text, this.source, now, written.digest, ids.plan);
     const result = answer(next.info, text);
     const answered = this.request && {
       request: this.request,
@@ -376,6 +367,7 @@ export class PlanRevisions {
     };
     const record: PlanRecord = {
       ...next.record,
+      heldBy: ids.heldBy,
       attention: nextAttention(attentionIn(snapshot.record), {
         before: snapshot.read.plan,
         after: written.plan,

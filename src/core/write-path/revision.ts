@@ -51,6 +51,11 @@ export interface PlanRecord {
    * earlier plan's. Absent in records from before it existed: those plans are '' until the next new plan.
    */
   plan?: string;
+  /**
+   * The plan whose person's approval holds this one (nextPlanIds): set when an agent wrote this plan afresh over one
+   * that approval held, unfinished, and kept by every change of it.
+   */
+  heldBy?: string;
   /** What waits for the person and since when, and their latest decisions (attention.ts). */
   attention?: AttentionRecord;
   /** The changes the plan remembers by request id, oldest first (request-ids.ts). */
@@ -68,6 +73,7 @@ const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
   'at',
   'digest',
   'plan',
+  'heldBy',
   'attention',
   'requests',
   'stepsThatWrote',
@@ -118,6 +124,7 @@ export function readPlanRecord(meta: string): PlanRecord | null {
     digest: record.digest,
   };
   if (typeof record.plan === 'string' && record.plan) read.plan = record.plan;
+  if (typeof record.heldBy === 'string') read.heldBy = record.heldBy; // '': a plan from before plans had ids
   if (record.attention !== undefined) read.attention = record.attention;
   if (record.requests !== undefined) read.requests = record.requests;
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
@@ -168,11 +175,32 @@ export function planIdOf(meta: string): string {
 }
 
 /**
- * The text of the version a person last approved when it is of the plan `meta` records (the same plan id), else '':
- * their approval of an earlier plan, finished or replaced since, holds none of this plan's Check lines.
+ * The text of the version a person last approved when it is of the plan `meta` records, or of the plan whose approval
+ * holds it (heldBy), else '': their approval of an earlier plan, finished since, holds none of this plan's Check lines.
  */
 export function approvedTextOf(approved: { meta: string; text: string } | null | undefined, meta: string): string {
-  return approved && planIdOf(approved.meta) === planIdOf(meta) ? approved.text : '';
+  if (!approved) return '';
+  const record = readPlanRecord(meta);
+  const approvedPlan = planIdOf(approved.meta);
+  return approvedPlan === (record?.plan ?? '') || approvedPlan === record?.heldBy ? approved.text : '';
+}
+
+/**
+ * The plan ids the next record carries: a new `plan` for a new plan (or a sheet set up afresh), else the record's own;
+ * and `heldBy`. A plan written afresh over one a person's approval held, unfinished (an agent's createPlan: the change
+ * `replaces` it), is held by that approval too, so that rewriting a plan from scratch drops no Check line the person
+ * approved (src/core/features/checks.ts); a finished plan's approval (finishPlan) holds nothing of the next.
+ */
+export function nextPlanIds(
+  meta: string,
+  change: { newPlan: boolean; setUp: boolean; replaces: boolean; now: string; text: string },
+  lastApproved: () => { meta: string; text: string } | null | undefined,
+): { plan: string; heldBy?: string } {
+  const { plan = '', heldBy } = readPlanRecord(meta) ?? {};
+  const newId = () => newPlanId(change.now, change.text);
+  if (!change.newPlan) return change.setUp && !plan ? { plan: newId() } : { plan, heldBy };
+  const approved = change.replaces ? lastApproved() : null; // read only here: it is a read of the history
+  return { plan: newId(), heldBy: approved && approvedTextOf(approved, meta) ? planIdOf(approved.meta) : undefined };
 }
 
 /** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
