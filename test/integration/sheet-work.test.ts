@@ -131,6 +131,12 @@ describe('writeRange under an approved plan', () => {
     expect(spreadsheet.cell("'Bin Notes'!A8")).toBe('ok');
   });
 
+  test("a sheet's name in another case names the same sheet, inside the plan's Write ranges as Sheets finds it", () => {
+    const spreadsheet = workbook();
+    expect(agent(spreadsheet, 'writeRange', ['SUMMARY!B4', [['B-7', 3]], '1.2'])).toMatchObject({ cells: 2 });
+    expect([spreadsheet.cell('Summary!B4'), spreadsheet.cell('Summary!C4')]).toEqual(['B-7', 3]);
+  });
+
   test('dates round-trip as instants', () => {
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [[{ date: '2026-02-01T00:00:00-05:00' }]], '1.2']);

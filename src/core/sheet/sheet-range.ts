@@ -150,10 +150,10 @@ export function cellCount(range: SheetRange): number {
   return rowCount(range) * columnCount(range);
 }
 
-/** Whether `inner` lies wholly inside `outer` (same sheet, every edge within). */
+/** Whether `inner` lies wholly inside `outer` (one sheet, however its name is spelled; every edge within). */
 export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
   return (
-    outer.sheet === inner.sheet &&
+    isSameSheetName(outer.sheet, inner.sheet) &&
     inner.top >= outer.top &&
     inner.bottom <= outer.bottom &&
     inner.left >= outer.left &&
