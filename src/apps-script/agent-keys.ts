@@ -145,8 +145,7 @@ export function requireAgentName(name: unknown, field = 'name'): string {
   const text = typeof name === 'string' ? name.trim() : '';
   if (!text || [...text].length > MAX_AGENT_NAME || /\p{Cc}/u.test(text)) {
     throw invalidArgument(
-      `${field} must be text of 1 to ${MAX_AGENT_NAME} characters on one line, such as "Claude on my laptop" ` +
-        `(got ${describeValue(name)})`,
+      filled(rareTexts().agentNameShape, { field, most: String(MAX_AGENT_NAME), got: describeValue(name) }),
     );
   }
   if (comparedName(text) === 'api' || isReservedAgentName(text)) throw reservedName(text, field);

@@ -53,6 +53,14 @@ export const RARE_REFUSALS = {
   undoCovered:
     'Not undone: a later write to {range}, listed under task {step}, covers these cells; undo it first; nothing was ' +
     'changed',
+  /** An agent's name that is no name: empty, too long, or over more than one line (./agent-keys.ts). */
+  agentNameShape:
+    '{field} must be text of 1 to {most} characters on one line, such as "Claude on my laptop" (got {got})',
+  /** A write to an open-ended range (whole columns or rows), and the cells `{shape}` of values would fill. */
+  openWrite: '{range} is open-ended; a write names its cells: {target} for {shape} of values (or just its first cell)',
+  /** A write whose values are not the size of the range it names (./sheet-work.ts). */
+  writeSize:
+    '{range} is {size} cells but values are {shape}; send values of its size, or name the first cell only ({first})',
   /** An undo of cells edited since the agent wrote them, `{differences}` saying how (./sheet-work.ts). */
   undoChanged:
     'Not undone: {range} changed since the agent wrote it: {differences}. An undo never overwrites later edits; ' +

@@ -199,16 +199,14 @@ function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
   const target = anchoredAt(range, rows, columns);
   if (!isBounded(range)) {
     throw invalidArgument(
-      `${formatSheetRange(range)} is open-ended; a write names its cells: ${formatSheetRange(target)} for ` +
-        `${shape} of values (or just its first cell)`,
+      filled(rareTexts().openWrite, { range: formatSheetRange(range), target: formatSheetRange(target), shape }),
     );
   }
   if (cellCount(range) === 1) return target;
   if (rowCount(range) !== rows || columnCount(range) !== columns) {
-    throw invalidArgument(
-      `${formatSheetRange(range)} is ${rowCount(range)} × ${columnCount(range)} cells but values are ${shape}; ` +
-        `send values of its size, or name the first cell only (${formatSheetRange(anchoredAt(range, 1, 1))})`,
-    );
+    const size = `${rowCount(range)} × ${columnCount(range)}`;
+    const first = formatSheetRange(anchoredAt(range, 1, 1));
+    throw invalidArgument(filled(rareTexts().writeSize, { range: formatSheetRange(range), size, shape, first }));
   }
   return range;
 }

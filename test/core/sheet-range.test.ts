@@ -77,6 +77,12 @@ describe('containment', () => {
     ["'My Sheet'!A2:A", "'My Sheet'!A1", false],
     ['Summary!B3:E15', 'Summary!B:B', false],
     ['Sales!2:3', 'Sales!ZZZ3', true],
+    // Sheets finds a sheet whatever the case of its name: one sheet, however spelled.
+    ['Summary!B3:E15', 'SUMMARY!C4', true],
+    ["'Ärger'!A:A", "'ÄRGER'!A1", true],
+    // What a range grants stays with the sheet it names: ß and SS are joined by one case mapping only, and may be two.
+    ["'Straße'!A:A", 'STRASSE!A1', false],
+    ['STRASSE!A:A', "'straße'!A1", false],
   ])('%s holds %s: %s', (outer, inner, expected) => {
     expect(inside(outer, inner)).toBe(expected);
   });

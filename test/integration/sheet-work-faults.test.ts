@@ -254,7 +254,8 @@ const WRITES: Array<[string, unknown, unknown, unknown, string | ((s: EmulatedSp
   ['a number for a1', 42, [['x']], '1.1', 'INVALID_ARGUMENT'],
   ['null for a1', null, [['x']], '1.1', 'INVALID_ARGUMENT'],
   ['a formula for a1', '=HYPERLINK("x")', [['x']], '1.1', 'INVALID_ARGUMENT'],
-  ['a sheet of another case', 'out!A1', [['x']], '1.1', 'OUT_OF_SCOPE'],
+  // Sheets finds the sheet whatever the case of its name: out!A1 is Out!A1, inside the plan's Write range.
+  ['a sheet of another case', 'out!A1', [['x']], '1.1', (s) => expect(s.cell('Out!A1')).toBe('x')],
   ['a missing sheet', 'Nowhere!A1', [['x']], '1.1', 'OUT_OF_SCOPE'],
   ['the plan cell', PLAN, [['x']], '1.1', 'OUT_OF_SCOPE'],
   [

@@ -150,10 +150,16 @@ export function cellCount(range: SheetRange): number {
   return rowCount(range) * columnCount(range);
 }
 
-/** Whether `inner` lies wholly inside `outer` (one sheet, however its name is spelled; every edge within). */
+/**
+ * Whether `inner` lies wholly inside `outer`: every edge within, on one sheet however the case of its name is written
+ * (Summary, SUMMARY). What a range grants stays with the sheet it names, so two names that only one case mapping joins
+ * (Straße, STRASSE), which isSameSheetName takes as one, are two here.
+ */
 export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
+  const [a, b] = [outer.sheet, inner.sheet];
   return (
-    isSameSheetName(outer.sheet, inner.sheet) &&
+    a.toLowerCase() === b.toLowerCase() &&
+    a.toUpperCase() === b.toUpperCase() &&
     inner.top >= outer.top &&
     inner.bottom <= outer.bottom &&
     inner.left >= outer.left &&

@@ -70,7 +70,7 @@ export function recordCellEdit(
     });
     const recorded = writePlanRecord(
       withStepsThatWrote(
-        { ...record.record, attention, requests: nextRequests(snapshot.record) },
+        { ...record.record, heldBy: snapshot.record?.heldBy, attention, requests: nextRequests(snapshot.record) },
         snapshot.stepsThatWrote.forNextRecord(undefined),
       ),
     );

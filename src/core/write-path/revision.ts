@@ -189,7 +189,8 @@ export function approvedTextOf(approved: { meta: string; text: string } | null |
  * The plan ids the next record carries: a new `plan` for a new plan (or a sheet set up afresh), else the record's own;
  * and `heldBy`. A plan written afresh over one a person's approval held, unfinished (an agent's createPlan: the change
  * `replaces` it), is held by that approval too, so that rewriting a plan from scratch drops no Check line the person
- * approved (src/core/features/checks.ts); a finished plan's approval (finishPlan) holds nothing of the next.
+ * approved (src/core/features/checks.ts). A plan finished (finishPlan) whose own approval held it holds nothing of the
+ * next; one that only an earlier approval held (its tasks skipped, say) passes that approval on.
  */
 export function nextPlanIds(
   meta: string,
@@ -199,8 +200,10 @@ export function nextPlanIds(
   const { plan = '', heldBy } = readPlanRecord(meta) ?? {};
   const newId = () => newPlanId(change.now, change.text);
   if (!change.newPlan) return change.setUp && !plan ? { plan: newId() } : { plan, heldBy };
-  const approved = change.replaces ? lastApproved() : null; // read only here: it is a read of the history
-  return { plan: newId(), heldBy: approved && approvedTextOf(approved, meta) ? planIdOf(approved.meta) : undefined };
+  // Read only here: a read of the history.
+  const approved = change.replaces || heldBy !== undefined ? lastApproved() : null;
+  const by = approved && approvedTextOf(approved, meta) ? planIdOf(approved.meta) : undefined;
+  return { plan: newId(), heldBy: change.replaces || by !== plan ? by : undefined };
 }
 
 /** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
