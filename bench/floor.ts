@@ -161,13 +161,17 @@ export interface RenderFigures {
   plain: number;
   /** The sidebar's markup at its first render, as static HTML without a script. */
   staticCopy: number;
+  /** The same with the page's scripts in it as text that is never run. */
+  scriptText: number;
+  /** The page showPlanSidebar served, served again without the execution: its script runs. */
+  withoutExecution: number;
 }
 
 /**
- * Loads of each page whose median is its figure: two cycles of the six orders of the three pages (medians of five
- * swung more from run to run).
+ * Loads of each page whose median is its figure: two cycles of the ten orders of the five pages (sidebar-render.ts's
+ * orderOfRound; medians of five swung more from run to run).
  */
-const RENDER_RUNS = 12;
+const RENDER_RUNS = 20;
 
 export async function measureRenders(distDir: string, sizes = [128, 633]): Promise<RenderFigures[] | string> {
   try {
@@ -184,10 +188,12 @@ export async function measureRenders(distDir: string, sizes = [128, 633]): Promi
       staticCopy: true,
     });
     if (!sidebar.ok) return sidebar.reason;
-    const { milliseconds, comparedMilliseconds, staticCopyMilliseconds } = sidebar;
-    if (comparedMilliseconds === undefined) return 'the plain page was not timed';
-    if (staticCopyMilliseconds === undefined) return 'the static copy of the sidebar was not timed';
-    figures.push({ tasks, sidebar: milliseconds, plain: comparedMilliseconds, staticCopy: staticCopyMilliseconds });
+    const { milliseconds, comparedMilliseconds: plain, staticCopyMilliseconds: staticCopy } = sidebar;
+    const { scriptTextMilliseconds: scriptText, withoutExecutionMilliseconds: withoutExecution } = sidebar;
+    if (plain === undefined) return 'the plain page was not timed';
+    if (staticCopy === undefined || scriptText === undefined || withoutExecution === undefined)
+      return 'the static copies of the sidebar were not timed';
+    figures.push({ tasks, sidebar: milliseconds, plain, staticCopy, scriptText, withoutExecution });
   }
   return figures;
 }
@@ -309,17 +315,28 @@ function testRunRow(distDir: string): [string, string, string, string, boolean] 
   ];
 }
 
-/** The sidebar's markup as static HTML beside the plain page, timed in the same rounds: what a browser alone takes. */
+/**
+ * Between the plain page and the sidebar: its markup as static HTML, the same with its scripts read but not run, and
+ * its page without the execution that serves it; timed in the same rounds. What each step of opening it costs.
+ */
 function staticCopyNote(renders: RenderFigures[]): string {
-  const figures = renders.map(
-    (render) =>
-      `${render.staticCopy.toFixed(0)} / ${render.plain.toFixed(0)} ms ` +
-      `(${(render.staticCopy / render.plain).toFixed(2)}×) at ${render.tasks} tasks`,
+  const ratio = (ms: number, plain: number) => `${ms.toFixed(0)} ms (${(ms / plain).toFixed(2)}×)`;
+  const rows = renders.map(
+    (r) =>
+      `| ${r.tasks} | ${r.plain.toFixed(0)} ms | ${ratio(r.staticCopy, r.plain)} | ${ratio(r.scriptText, r.plain)} | ` +
+      `${ratio(r.withoutExecution, r.plain)} | ${ratio(r.sidebar, r.plain)} |`,
   );
-  return (
-    'For scale: the sidebar’s markup as it stands after its first render, served from this machine as static HTML ' +
-    'with no script (no execution, no code to read or run), took ' +
-    `${figures.join(' and ')} beside the plain page: what the browser alone takes to parse, style, lay out and ` +
-    'paint that markup. It is a floor only for pages that end with the same DOM; a leaner one could be drawn sooner.'
-  );
+  return [
+    'Where the sidebar’s time goes, beside the plain page (each page served from this machine, in the same rounds):',
+    '',
+    '| tasks | plain page | the sidebar’s markup as static HTML, no script | the same, its scripts in it as text ' +
+      'never run | the sidebar’s page as served, without running showPlanSidebar | the sidebar, opened |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'The markup alone is what the browser takes to parse, style, lay out and paint the DOM the sidebar ends with; ' +
+      'the scripts’ text is what reading their bytes adds; the page as served adds running them (the first render); ' +
+      'the sidebar opened adds the emulated execution of showPlanSidebar that serves the page. A leaner DOM could be ' +
+      'drawn sooner than the markup alone.',
+  ].join('\n');
 }

@@ -50,6 +50,10 @@ export type RenderMeasure =
       comparedMilliseconds?: number;
       /** The sidebar's markup as a static page (median): see RenderOptions. */
       staticCopyMilliseconds?: number;
+      /** The same with the page's scripts as text that is read, not run (median): see RenderOptions. */
+      scriptTextMilliseconds?: number;
+      /** The page showPlanSidebar served, served again as it is, without the execution (median): see RenderOptions. */
+      withoutExecutionMilliseconds?: number;
       runs: number;
       browserVersion: string;
     }
@@ -97,9 +101,19 @@ export interface RenderOptions {
   /**
    * Also time the sidebar's markup as it stands after its first render, served as static HTML with no script but
    * SHOWN_SCRIPT (`staticCopyMilliseconds`): what the browser alone takes to parse, style, lay out and paint that
-   * markup. A floor only for pages that end with this same DOM; a leaner one could be drawn sooner.
+   * markup. A floor only for pages that end with this same DOM; a leaner one could be drawn sooner. With it, two more
+   * pages between that floor and the sidebar: the copy with the page's scripts in it as text the browser reads but
+   * never runs (`type="text/plain"`: `scriptTextMilliseconds`), and the page as showPlanSidebar served it, saved and
+   * served again without running showPlanSidebar (`withoutExecutionMilliseconds`).
    */
   staticCopy?: boolean;
+}
+
+/** The page's scripts kept as text that is never run: what reading their bytes costs the page. */
+function inertScripts(page: string): string {
+  return (page.match(/<script\b[^]*?<\/script>/gi) ?? [])
+    .map((script) => script.replace(/^<script\b/i, '<script type="text/plain"'))
+    .join('');
 }
 
 /** The sidebar's markup once it is on screen, as a static page that says when it is on screen (SHOWN_SCRIPT). */
@@ -117,12 +131,15 @@ async function staticCopyOf(
   return html.replace(/<script\b[^]*?<\/script>/gi, '').replace('</body>', `<script>${SHOWN_SCRIPT}</script></body>`);
 }
 
-/** Every order of `items` (two give two orders, three six). */
-function orderings<T>(items: T[]): T[][] {
-  if (items.length <= 1) return [items];
-  return items.flatMap((first, index) =>
-    orderings([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [first, ...rest]),
-  );
+/**
+ * The order of `items` in round `round`: turned by one place each round, and backwards every other turn, so that over
+ * 2 × n rounds each page comes first and last equally often and follows each other page alike (for three pages these
+ * are all six orders).
+ */
+function orderOfRound<T>(items: T[], round: number): T[] {
+  const turn = round % items.length;
+  const order = [...items.slice(turn), ...items.slice(0, turn)];
+  return Math.floor(round / items.length) % 2 ? order.reverse() : order;
 }
 
 interface Served {
@@ -196,18 +213,25 @@ export async function measureSidebarRender(
     const sidebarUrl = `${server.url}/sidebar`;
     const timed = (load: () => Promise<number>) => ({ load, samples: [] as number[] });
     const sidebar = timed(() => timeLoad(context, sidebarUrl, noteShown));
-    const servedPage = async (html: string) => {
+    const servedPage = async (html: string, before?: (page: Page) => Promise<unknown>) => {
       const served = await serve(html);
       servers.push(served);
-      return timed(() => timeLoad(context, served.url));
+      return timed(() => timeLoad(context, served.url, before));
     };
     const compared = comparedWith === undefined ? undefined : await servedPage(comparedWith);
-    const copy = staticCopy ? await servedPage(await staticCopyOf(context, sidebarUrl, noteShown)) : undefined;
-    // Each round loads the pages in another of their orders, so that each follows each other page equally often over
-    // a whole number of cycles: what a page leaves behind as it closes falls on each alike.
-    const orders = orderings([sidebar, compared, copy].filter((page) => page !== undefined));
+    const markup = staticCopy ? await staticCopyOf(context, sidebarUrl, noteShown) : undefined;
+    const copy = markup === undefined ? undefined : await servedPage(markup);
+    const served = markup === undefined ? undefined : await (await fetch(sidebarUrl)).text();
+    const scriptText =
+      served === undefined || markup === undefined
+        ? undefined
+        : await servedPage(markup.replace(`<script>${SHOWN_SCRIPT}`, `${inertScripts(served)}<script>${SHOWN_SCRIPT}`));
+    const withoutExecution = served === undefined ? undefined : await servedPage(served, noteShown);
+    // Each round loads the pages in another order (orderOfRound): what a page leaves behind as it closes, and the
+    // machine's other work, fall on each alike.
+    const pages = [sidebar, compared, copy, scriptText, withoutExecution].filter((page) => page !== undefined);
     for (let round = 0; round < runs + 1; round++) {
-      for (const page of orders[round % orders.length]) {
+      for (const page of orderOfRound(pages, round)) {
         const elapsed = await page.load();
         if (round > 0) page.samples.push(elapsed); // the first round warms the browser's caches
       }
@@ -217,6 +241,8 @@ export async function measureSidebarRender(
       milliseconds: median(sidebar.samples),
       ...(compared ? { comparedMilliseconds: median(compared.samples) } : {}),
       ...(copy ? { staticCopyMilliseconds: median(copy.samples) } : {}),
+      ...(scriptText ? { scriptTextMilliseconds: median(scriptText.samples) } : {}),
+      ...(withoutExecution ? { withoutExecutionMilliseconds: median(withoutExecution.samples) } : {}),
       runs,
       browserVersion: context.browser()?.version() ?? 'unknown',
     };
