@@ -161,7 +161,7 @@ test('progress collapses to one line; formulas and a check added are marked NEW,
   await checkNow(page);
   const box = page.locator('.plan-approval');
   await box.locator('.progressed').waitFor();
-  await expect(box.locator('.progressed summary').textContent()).resolves.toBe('2 tasks progressed');
+  await expect(box.locator('.progressed summary').textContent()).resolves.toBe('2 tasks changed status');
   await expect(box.locator('.approval-formulas').textContent()).resolves.toBe('Formulas: allowedNEW');
   await expect(box.locator('.line-added').allTextContents()).resolves.toEqual(['2.1 check Summary!B3:E15 numbers NEW']);
   // Scope, then checks, then the progress line: in that order in the box.
@@ -170,7 +170,7 @@ test('progress collapses to one line; formulas and a check added are marked NEW,
       node.textContent?.slice(0, 12),
     ),
   );
-  expect(order).toEqual(['Approved, th', 'Checks', '2 tasks prog']);
+  expect(order).toEqual(['Approved, th', 'Checks', '2 tasks chan']);
   await page.setViewportSize({ width: 300, height: 900 });
   await box.screenshot({ path: path.join(ARTIFACTS, 'person-view-replan.png') });
   await docImage(box, 'person-view-replan');

@@ -34,7 +34,7 @@ function LineChanges({ title, changes, what }: { title: string; changes: TaskLin
   );
 }
 
-/** Title, goal, phase and task changes, and the tasks that only progressed as one line. */
+/** Title, goal, phase and task changes, and the tasks whose status alone changed as one line. */
 function TaskChanges({ changes }: { changes: ApprovalChanges }) {
   const { plan, tasks, progressed } = changes;
   const lines = [
@@ -61,7 +61,7 @@ function TaskChanges({ changes }: { changes: ApprovalChanges }) {
       )}
       {progressed.length > 0 && (
         <details class="progressed">
-          <summary>{plural(progressed.length, 'task progressed', 'tasks progressed')}</summary>
+          <summary>{plural(progressed.length, 'task changed status', 'tasks changed status')}</summary>
           <ul class="plan-changes">
             {progressed.map((change) => (
               <li key={change.step} class="change">

@@ -30,7 +30,7 @@ export interface ApprovalChanges {
   plan: Pick<PlanDiff, 'title' | 'goal' | 'phases'>;
   /** Tasks added, removed, renamed or moved (a status change beside those stays on the line). */
   tasks: TaskChange[];
-  /** Tasks whose status alone changed: "7 tasks progressed". */
+  /** Tasks whose status alone changed, forward or back: "7 tasks changed status". */
   progressed: TaskChange[];
   /** Nothing above changed. */
   unchanged: boolean;
