@@ -169,7 +169,7 @@ export interface RenderFigures {
 
 /**
  * Loads of each page whose median is its figure: two cycles of the ten orders of the five pages (sidebar-render.ts's
- * orderOfRound; medians of five swung more from run to run).
+ * orderOfRound, a balanced design; medians of five swung more from run to run).
  */
 const RENDER_RUNS = 20;
 
@@ -283,7 +283,7 @@ export function floorSection(
     '| figure | Sheet Plan | target | spec’s flow | |',
     '|---|---|---|---|---|',
     ...rows.map(([label, value, target, spec, met]) => `| ${label} | ${value} | ${target} | ${spec} | ${mark(met)} |`),
-    ...(typeof renders === 'string' ? [] : ['', staticCopyNote(renders)]),
+    ...(typeof renders === 'string' ? [] : ['', renderBreakdown(renders)]),
   ].join('\n');
 }
 
@@ -319,13 +319,15 @@ function testRunRow(distDir: string): [string, string, string, string, boolean] 
  * Between the plain page and the sidebar: its markup as static HTML, the same with its scripts read but not run, and
  * its page without the execution that serves it; timed in the same rounds. What each step of opening it costs.
  */
-function staticCopyNote(renders: RenderFigures[]): string {
+function renderBreakdown(renders: RenderFigures[]): string {
   const ratio = (ms: number, plain: number) => `${ms.toFixed(0)} ms (${(ms / plain).toFixed(2)}×)`;
-  const rows = renders.map(
-    (r) =>
-      `| ${r.tasks} | ${r.plain.toFixed(0)} ms | ${ratio(r.staticCopy, r.plain)} | ${ratio(r.scriptText, r.plain)} | ` +
-      `${ratio(r.withoutExecution, r.plain)} | ${ratio(r.sidebar, r.plain)} |`,
-  );
+  const rows = renders.map((render) => {
+    const { tasks, plain, staticCopy, scriptText, withoutExecution, sidebar } = render;
+    return (
+      `| ${tasks} | ${plain.toFixed(0)} ms | ${ratio(staticCopy, plain)} | ${ratio(scriptText, plain)} | ` +
+      `${ratio(withoutExecution, plain)} | ${ratio(sidebar, plain)} |`
+    );
+  });
   return [
     'Where the sidebar’s time goes, beside the plain page (each page served from this machine, in the same rounds):',
     '',

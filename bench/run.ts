@@ -281,7 +281,8 @@ async function main(): Promise<void> {
         `${kib(gzipSync(code).length)} |`,
       `| dist/Sidebar.html (self-contained: JS and CSS inline) | ${kib(sidebar.length)} | ` +
         `${kib(gzipSync(sidebar).length)} |`,
-      `| dist/RareTexts.html (read only by initialize, tools/list, initPlan, a GET) | ${kib(rareTexts.length)} | ` +
+      '| dist/RareTexts.html (read only by initialize, tools/list, initPlan, a GET, and rare refusals) | ' +
+        `${kib(rareTexts.length)} | ` +
         `${kib(gzipSync(rareTexts).length)} |`,
       '',
       bundleLoadLine(measureBundleLoad(DIST)),

@@ -132,14 +132,19 @@ async function staticCopyOf(
 }
 
 /**
- * The order of `items` in round `round`: turned by one place each round, and backwards every other turn, so that over
- * 2 × n rounds each page comes first and last equally often and follows each other page alike (for three pages these
- * are all six orders).
+ * The order of `items` in round `round`: a Williams design (a balanced Latin square), so that over one cycle (n rounds
+ * for n pages, 2n when n is odd) each page comes in each place equally often and follows each other page equally
+ * often: what a page leaves behind as it closes falls on each alike. Its first row is 0, 1, n−1, 2, n−2, …; each
+ * further row adds 1 to every entry (mod n); for odd n the rows are then taken backwards too.
  */
 function orderOfRound<T>(items: T[], round: number): T[] {
-  const turn = round % items.length;
-  const order = [...items.slice(turn), ...items.slice(0, turn)];
-  return Math.floor(round / items.length) % 2 ? order.reverse() : order;
+  const n = items.length;
+  const cycle = round % (n % 2 ? 2 * n : n);
+  const first = Array.from({ length: n }, (_, place) =>
+    place === 0 ? 0 : place % 2 ? (place + 1) / 2 : n - place / 2,
+  );
+  const order = first.map((index) => items[(index + cycle) % n]);
+  return cycle >= n ? order.reverse() : order;
 }
 
 interface Served {

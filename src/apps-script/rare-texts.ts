@@ -1,13 +1,15 @@
 /**
  * Texts the script needs for one rare kind of request each, kept out of dist/Code.js: Apps Script compiles and
- * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it. They are the MCP
- * instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`; a tool call needs just the
- * tool's route and its function's argument rules, which stay in the bundle: ./descriptor-tables.ts), the starter
- * plan (only initPlan on a sheet without a plan, and finishPlan when the person chose a fresh start, write it), the
- * recovery plan (only initPlan answers it, when it could not set the sheet up), what the web app's URL is (only a
- * GET, a person opening it, answers it), what it answers a refused key, what the sidebar says until the web app
- * has answered once, the refusals of a write when the write log is full or its undo record too large, of a keyless
- * caller that names itself as a connected agent, and the error of an agents' list edited by hand.
+ * evaluates the whole of Code.js at the start of every execution, and these were 8 KB of it (before the rare refusals
+ * joined them). They are the MCP instructions (only an `initialize` sends them), the MCP tool list (only `tools/list`;
+ * a tool call needs just the tool's route and its function's argument rules, which stay in the bundle:
+ * ./descriptor-tables.ts), the starter plan (only initPlan on a sheet without a plan, and finishPlan when the person
+ * chose a fresh start, write it), the recovery plan (only initPlan answers it, when it could not set the sheet up),
+ * what the web app's URL is (only a GET, a person opening it, answers it), what it answers a refused key, what the
+ * sidebar says until the web app has answered once, the refusals of a write when the write log is full or its undo
+ * record too large, of a keyless caller that names itself as a connected agent, and the error of an agents' list edited
+ * by hand; and the refusals that only a rare request meets, in one table (./rare-refusals.ts: names, sessions, undo, a
+ * write of the wrong shape).
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's

@@ -136,7 +136,7 @@ async function approveDraft(sidebar: SidebarPage): Promise<string> {
   return waitForCell(server(), (cell) => cell.includes('Status: approved'), 15_000);
 }
 
-test('progress collapses to one line; formulas and a check added are marked NEW, before the task changes', async () => {
+test('status-only changes collapse to one line; formulas and a check added are NEW, before task changes', async () => {
   const sidebar = await openSidebar(browser(), server());
   const { page } = sidebar;
   await requireApproval(sidebar);

@@ -22,6 +22,7 @@ import { FAILING_CHECK, stockPlan, stockWorkbook } from './check-fixtures';
 import { connectAgent, deployed, tool } from './keyed-agents';
 
 const CHECK_LINE = `  - ${FAILING_CHECK}\n`;
+const PASSING_CHECK = 'Check: Warehouse!A2:A4 no blanks';
 const HELD =
   /^NEEDS_APPROVAL: The person approved "Check: Warehouse!C2:C4 numbers, no blanks" under task "Check the quantities"/;
 const SAME_TASKS: [string, string, Array<{ name: string; steps: string[] }>] = [
@@ -111,7 +112,7 @@ test('a new plan written after the plan sheet was deleted and set up again is st
   expect(completionRefusal(spreadsheet)).toMatch(HELD);
 });
 
-test('once the person approves the new plan, its tasks are done as its own checks allow', () => {
+test('once the person approves the new plan, only what they approved holds: a plan written over it completes', () => {
   const spreadsheet = approvedWithFailingCheck();
   call(spreadsheet, 'createPlan', ...SAME_TASKS);
   approveAsPerson(spreadsheet, openSidebar(spreadsheet));
@@ -120,7 +121,7 @@ test('once the person approves the new plan, its tasks are done as its own check
   expect(planText(spreadsheet)).toContain('- [x] 1.1 Say hello');
 });
 
-test('a new plan that keeps the approved check holds nothing: another task is done as the setting allows', () => {
+test('a new plan that keeps the approved check lets another task be done, as the setting allows', () => {
   const spreadsheet = approvedWithFailingCheck();
   call(spreadsheet, 'createPlan', 'Stock summary', 'Total the stock per bin', [{ name: 'Work', steps: ['Say hello'] }]);
   const withCheck = planText(spreadsheet).replace(
@@ -129,6 +130,21 @@ test('a new plan that keeps the approved check holds nothing: another task is do
   );
   call(spreadsheet, 'replacePlan', withCheck, call(spreadsheet, 'getPlan').stamp);
   expect(completionRefusal(spreadsheet)).toBeUndefined();
+});
+
+test('a held plan the person approves, once finished, holds nothing of the next plan', () => {
+  const spreadsheet = approvedWithFailingCheck();
+  call(spreadsheet, 'createPlan', 'SKUs', 'Check the SKUs', [{ name: 'Work', steps: ['Check the SKUs'] }]);
+  const withCheck = planText(spreadsheet).replace(/- \[ \] 1\.1 Check the SKUs\n/, `$&  - ${PASSING_CHECK}\n`);
+  call(spreadsheet, 'replacePlan', withCheck, call(spreadsheet, 'getPlan').stamp);
+  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  call(spreadsheet, 'startTask', '1.1');
+  call(spreadsheet, 'completeTask', '1.1');
+  call(spreadsheet, 'finishPlan', 'SKUs checked');
+  // The next plan lacks the check the person approved on the finished one: it holds nothing.
+  call(spreadsheet, 'createPlan', 'More', 'Check the SKUs again', [{ name: 'Work', steps: ['Check the SKUs'] }]);
+  expect(completionRefusal(spreadsheet)).toBeUndefined();
+  expect(planText(spreadsheet)).toContain('- [x] 1.1 Check the SKUs');
 });
 
 test("a person's completion in the sidebar is never held", () => {

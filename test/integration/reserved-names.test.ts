@@ -70,7 +70,7 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
 
-test('a caller with a key cannot name itself otherwise: its key says who it is; nothing is written', () => {
+test('a caller with a key cannot name itself otherwise: the MCP tools take no agent option; nothing is written', () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const claude = connectAgent(spreadsheet, token, 'Claude on my laptop');
   const before = planText(spreadsheet);

@@ -40,8 +40,10 @@ const approvedChecks = (outline: PlanOutline) => [...checkTexts(outline)].map(([
 /**
  * Check lines the person approved hold the done gate until they approve again, whatever the setting (as the Write
  * ranges they approved hold writes). An agent's change of an approved plan's checks makes it a draft (which waits for
- * the person anyway when the setting is on): on such a draft no task is done while one of them is missing. A Check
- * line is told by its task's title, which a rename changes: so any such line missing holds every task.
+ * the person anyway when the setting is on): on such a draft no task is done while one of them is missing. So is a new
+ * plan an agent writes in place of the approved one (createPlan): its record names the plan whose approval holds it
+ * (heldBy, src/core/write-path/revision.ts), which context.lastApproved answers. A Check line is told by its task's
+ * title, which a rename changes: so any such line missing holds every task.
  */
 function requireApprovedChecks({ after, context }: Transition): void {
   if (after.status !== 'draft' || context.approvalRequired()) return;

@@ -150,16 +150,10 @@ export function cellCount(range: SheetRange): number {
   return rowCount(range) * columnCount(range);
 }
 
-/**
- * Whether `inner` lies wholly inside `outer`: every edge within, on one sheet however the case of its name is written
- * (Summary, SUMMARY). What a range grants stays with the sheet it names, so two names that only one case mapping joins
- * (Straße, STRASSE), which isSameSheetName takes as one, are two here.
- */
+/** Whether `inner` lies wholly inside `outer`: on one sheet (isSameSheetNameStrictly), every edge within. */
 export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
-  const [a, b] = [outer.sheet, inner.sheet];
   return (
-    a.toLowerCase() === b.toLowerCase() &&
-    a.toUpperCase() === b.toUpperCase() &&
+    isSameSheetNameStrictly(outer.sheet, inner.sheet) &&
     inner.top >= outer.top &&
     inner.bottom <= outer.bottom &&
     inner.left >= outer.left &&
@@ -168,11 +162,19 @@ export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
 }
 
 /**
- * Whether two names name one sheet as Sheets resolves names: ignoring case (Sheets keeps no two sheets whose names
- * differ only in case, and getSheetByName may find `agent_base` for AGENT_BASE; assumption sheet-names).
+ * Two ways to tell whether two names name one sheet, since Sheets finds a sheet whatever the case of its name
+ * (assumption sheet-names) but does not say how it folds case. A rule that refuses takes the loose one (Sheet Plan's
+ * own sheets, writes that overlap), a rule that grants the strict one (what a Write range allows).
+ *
+ * Loose: equal in lower case or in upper case (Straße and STRASSE are one: ß upper-cases to SS).
  */
 export function isSameSheetName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+}
+
+/** Strict: equal in lower case and in upper case (Summary and SUMMARY are one; Straße and STRASSE are two). */
+function isSameSheetNameStrictly(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase() && a.toUpperCase() === b.toUpperCase();
 }
 
 /** Whether the two share at least one cell (of one sheet, however its name is spelled). */

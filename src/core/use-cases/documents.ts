@@ -48,7 +48,7 @@ export function createPlan(
   return path.mutate(() => {
     const text = path.asNewPlan(composed);
     const replacing = { by: 'createPlan', reason: 'replaced by a new plan' };
-    return { text, result: (revision) => path.revised(text, revision), replacing, newPlan: true };
+    return { text, result: (revision) => path.revised(text, revision), replacing, newPlan: 'in place' };
   });
 }
 

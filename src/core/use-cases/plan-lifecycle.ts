@@ -105,7 +105,7 @@ export function finishPlan(path: PlanRevisions, summary: string, plans: PlanTemp
         revision: revision.revision,
         changedBy: revision.changedBy,
       }),
-      { newPlan: true },
+      { newPlan: 'after finishing' },
     );
   });
 }

@@ -22,6 +22,7 @@ import {
   currentRevision,
   isUnrecorded,
   nextPlanIds,
+  type NewPlan,
   readPlanRecord,
   recordedRevision,
   revisionRecord,
@@ -70,8 +71,12 @@ export interface Change<T> {
   /** The answer, given the revision written and the text written (the guard may have set its status line). */
   result: (revision: RevisionInfo, written: string) => T;
   replacing?: Replacing;
-  /** A new plan (createPlan): the request ids the plan remembers start afresh. */
-  newPlan?: boolean;
+  /**
+   * A new plan: the request ids the plan remembers start afresh. `'in place'` (createPlan) is written in place of a
+   * plan not finished, so the approval that held that one holds it too; `'after finishing'` (finishPlan) follows a
+   * finished one (revision.ts, nextPlanIds).
+   */
+  newPlan?: NewPlan;
   /**
    * A whole document the agent wrote (replacePlan, adoptFormat, restoreRevision): when approval is held, one without a
    * Status line is a draft (a task action on such a plan leaves it as it is: it reads as a draft already).
@@ -352,10 +357,10 @@ export class PlanRevisions {
       snapshot.stepsThatWrote.renumber(stepsRenumbered(snapshot.read.outline, written.outline), cells);
     const revision = snapshot.revision.revision + 1;
     const now = this.store.clock.now();
-    const { newPlan = false, setUp = false } = options;
-    const replaces = newPlan && Boolean(options.replacing) && !this.byPerson;
+    // A person's new plan is theirs: no approval holds it.
+    const newPlan = this.byPerson && options.newPlan ? 'after finishing' : options.newPlan;
     const approved = () => this.store.versions.lastApproved?.();
-    const ids = nextPlanIds(snapshot.meta, { newPlan, setUp, replaces, now, text }, approved);
+    const ids = nextPlanIds(snapshot.meta, { newPlan, setUp: Boolean(options.setUp), now, text }, approved);
     const next = revisionRecord(revision, text, this.source, now, written.digest, ids.plan);
     const result = answer(next.info, text);
     const answered = this.request && {

@@ -124,7 +124,8 @@ export function readPlanRecord(meta: string): PlanRecord | null {
     digest: record.digest,
   };
   if (typeof record.plan === 'string' && record.plan) read.plan = record.plan;
-  if (typeof record.heldBy === 'string') read.heldBy = record.heldBy; // '': a plan from before plans had ids
+  // Unlike `plan`, '' is a value here: an approval given to a plan from before plans had ids.
+  if (typeof record.heldBy === 'string') read.heldBy = record.heldBy;
   if (record.attention !== undefined) read.attention = record.attention;
   if (record.requests !== undefined) read.requests = record.requests;
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
@@ -175,35 +176,47 @@ export function planIdOf(meta: string): string {
 }
 
 /**
- * The text of the version a person last approved when it is of the plan `meta` records, or of the plan whose approval
- * holds it (heldBy), else '': their approval of an earlier plan, finished since, holds none of this plan's Check lines.
+ * The plan the approval `approved` was given to, when it holds the plan `meta` records: that plan itself, or the plan
+ * whose approval holds it (heldBy); else undefined. An approval of an earlier plan, finished since, holds nothing.
+ * Plans from before plans had ids are all '': an approval of one holds any other such plan.
  */
-export function approvedTextOf(approved: { meta: string; text: string } | null | undefined, meta: string): string {
-  if (!approved) return '';
-  const record = readPlanRecord(meta);
+function holdingPlan(approved: { meta: string } | null | undefined, meta: string): string | undefined {
+  if (!approved) return undefined;
+  const { plan = '', heldBy } = readPlanRecord(meta) ?? {};
   const approvedPlan = planIdOf(approved.meta);
-  return approvedPlan === (record?.plan ?? '') || approvedPlan === record?.heldBy ? approved.text : '';
+  return approvedPlan === plan || approvedPlan === heldBy ? approvedPlan : undefined;
 }
+
+/** The text of the version a person last approved when that approval holds the plan `meta` records, else ''. */
+export function approvedTextOf(approved: { meta: string; text: string } | null | undefined, meta: string): string {
+  return approved && holdingPlan(approved, meta) !== undefined ? approved.text : '';
+}
+
+/** How a new plan comes: in place of a plan not finished (createPlan), or after one finished (finishPlan). */
+export type NewPlan = 'in place' | 'after finishing';
 
 /**
  * The plan ids the next record carries: a new `plan` for a new plan (or a sheet set up afresh), else the record's own;
- * and `heldBy`. A plan written afresh over one a person's approval held, unfinished (an agent's createPlan: the change
- * `replaces` it), is held by that approval too, so that rewriting a plan from scratch drops no Check line the person
- * approved (src/core/features/checks.ts). A plan finished (finishPlan) whose own approval held it holds nothing of the
- * next; one that only an earlier approval held (its tasks skipped, say) passes that approval on.
+ * and `heldBy`, the plan whose approval holds it, kept by every change of the plan.
+ * - A plan written `'in place'` of one that an approval held, not finished (an agent's createPlan), is held by that
+ *   approval too, so that writing a plan afresh drops no Check line the person approved (src/core/features/checks.ts).
+ * - A plan finished (finishPlan) whose own approval held it holds nothing of the next; one that only an earlier
+ *   approval held (its tasks skipped, say) passes that approval on.
+ * - A sheet set up again after its plan sheet was deleted takes the last recorded plan's ids (plan-revisions.ts), and
+ *   so its hold.
  */
 export function nextPlanIds(
   meta: string,
-  change: { newPlan: boolean; setUp: boolean; replaces: boolean; now: string; text: string },
-  lastApproved: () => { meta: string; text: string } | null | undefined,
+  change: { newPlan?: NewPlan; setUp: boolean; now: string; text: string },
+  lastApproved: () => { meta: string } | null | undefined,
 ): { plan: string; heldBy?: string } {
   const { plan = '', heldBy } = readPlanRecord(meta) ?? {};
   const newId = () => newPlanId(change.now, change.text);
   if (!change.newPlan) return change.setUp && !plan ? { plan: newId() } : { plan, heldBy };
-  // Read only here: a read of the history.
-  const approved = change.replaces || heldBy !== undefined ? lastApproved() : null;
-  const by = approved && approvedTextOf(approved, meta) ? planIdOf(approved.meta) : undefined;
-  return { plan: newId(), heldBy: change.replaces || by !== plan ? by : undefined };
+  const inPlace = change.newPlan === 'in place';
+  // lastApproved reads the history sheet: only where a hold could pass to the new plan.
+  const holding = inPlace || heldBy !== undefined ? holdingPlan(lastApproved(), meta) : undefined;
+  return { plan: newId(), heldBy: inPlace || holding !== plan ? holding : undefined };
 }
 
 /** A new plan's id: from when it is made and its text (no service call); short, for every write's log row. */
