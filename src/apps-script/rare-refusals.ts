@@ -4,6 +4,7 @@
  * the bundle imports only their names' type, never these texts.
  */
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../core/errors';
+import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 
 /** Said after a sidebar function is refused for want of a live session. */
 const SIDEBAR_ONLY =
@@ -61,6 +62,11 @@ export const RARE_REFUSALS = {
   /** A write whose values are not the size of the range it names (./sheet-work.ts). */
   writeSize:
     '{range} is {size} cells but values are {shape}; send values of its size, or name the first cell only ({first})',
+  /** An agent's call before a person's run told Sheet Plan its spreadsheet (./spreadsheet-access.ts): the real menu. */
+  notConnected:
+    `Sheet Plan does not know its spreadsheet yet: a person must open the spreadsheet and choose ${MENU_TITLE} → ` +
+    `${OPEN_PLAN_ITEM} once, so that Sheet Plan knows which spreadsheet it belongs to. Nothing was read or written; ` +
+    'try again after that',
   /** An undo of cells edited since the agent wrote them, `{differences}` saying how (./sheet-work.ts). */
   undoChanged:
     'Not undone: {range} changed since the agent wrote it: {differences}. An undo never overwrites later edits; ' +

@@ -12,8 +12,8 @@
  * and a setting that cannot be read is never taken as "off": the call is refused (fail closed).
  */
 import { needsPerson, PlanError } from '../core/errors';
-import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
 import { ownValue } from '../core/own-keys';
+import { rareTexts } from './rare-texts';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -85,11 +85,6 @@ export class ScriptProperties {
     else this.values![key] = value;
   }
 }
-
-/** What a person does to connect the sheet: the real menu's names. */
-export const CONNECT_INSTRUCTIONS =
-  `a person must open the spreadsheet and choose ${MENU_TITLE} → ${OPEN_PLAN_ITEM} once, so that Sheet Plan ` +
-  'knows which spreadsheet it belongs to';
 
 /**
  * The script's properties: there in every kind of execution. Where they are not (never documented, but a setting
@@ -189,11 +184,7 @@ export function personSpreadsheet(options?: { withTimeZone?: boolean }): Spreads
 export function planSpreadsheet(): Spreadsheet {
   const id = scriptProperties().getProperty(SPREADSHEET_ID_PROPERTY);
   if (!id) {
-    throw new PlanError(
-      'NOT_CONNECTED',
-      `Sheet Plan does not know its spreadsheet yet: ${CONNECT_INSTRUCTIONS}. Nothing was read or written; try ` +
-        'again after that',
-    );
+    throw new PlanError('NOT_CONNECTED', rareTexts().notConnected);
   }
   return SpreadsheetApp.openById(id);
 }

@@ -98,3 +98,29 @@ test('the ranges a Write line names, with its description in parentheses left ou
     { text: 'Summary!B3:', range: 'it ends with ":"; name the last cell (A1:B2), column (A:B) or row (1:2)' },
   ]);
 });
+
+describe('a sheet name of more than one word must be quoted', () => {
+  const read = (text: string) => rangesInText(text).map(({ text: said, range }) => [said, typeof range === 'string']);
+
+  test('unquoted, its last word is not taken for a sheet of its own: the whole is said unreadable', () => {
+    // A tab "Sales Summary" beside a tab "Summary": reading `Summary!B3:C5` out of it would grant the other sheet.
+    expect(read('Sales Summary!B3:C5 (bin, total)')).toEqual([['Sales Summary!B3:C5', true]]);
+    expect(read('2024 Summary!A:A')).toEqual([['2024 Summary!A:A', true]]);
+    expect(read('Summary!B3, Q1-Q2 Notes!A1')).toEqual([
+      ['Summary!B3', false],
+      ['Q1-Q2 Notes!A1', true],
+    ]);
+    expect(rangesInText('Sales Summary!B3:C5')[0].range).toBe('a sheet name with spaces is written in quotes');
+  });
+
+  test('quoted, or after a comma, a semicolon or "and", a reference stands alone', () => {
+    expect(read("'Sales Summary'!B3:C5")).toEqual([["'Sales Summary'!B3:C5", false]]);
+    expect(read('Summary!B3; Notes!A1 and Totals!C1, Extra!D1 or Other!E1')).toEqual([
+      ['Summary!B3', false],
+      ['Notes!A1', false],
+      ['Totals!C1', false],
+      ['Extra!D1', false],
+      ['Other!E1', false],
+    ]);
+  });
+});

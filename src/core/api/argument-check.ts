@@ -6,6 +6,7 @@
  */
 import { describeValue } from './arguments';
 import { MAX_DEPENDENCIES } from './api-names';
+import { MOVE_TARGET_FORMAT, TITLES_FORMAT } from './format-words';
 import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
 import { hasOwn, isRecord } from '../own-keys';
@@ -52,11 +53,10 @@ export const FORMATS: Record<string, string> = {
   phase: 'a phase number like 2',
   stamp: 'the stamp of the plan as read, like "7:2k1-9f3a0c1e"',
   base: 'the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read',
-  moveTarget:
-    'a step like "2.1" (the task goes right after it) or a phase number like 2 (the task goes first in that phase)',
+  moveTarget: MOVE_TARGET_FORMAT,
   archiveId: 'a plan id from listPlans()',
   phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
-  titles: 'a non-empty list of task titles like ["Read Data!A1:C10 (ids)"]',
+  titles: TITLES_FORMAT,
   commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
   agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
   waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,

@@ -222,8 +222,22 @@ export function rangesInText(text: string): Array<{ text: string; range: SheetRa
   // Sheet names are at most 100 characters (Sheets' limit): bounded runs keep the search linear on any text.
   const reference = /(?<![\p{L}\p{N}_'])(?:'(?:[^'\n]|''){1,100}'|[\p{L}_][\p{L}\p{N}_]{0,99})![$A-Za-z0-9:]{0,40}/gu;
   const outsideParentheses = text.replace(/\([^()]*\)/g, (inside) => ' '.repeat(inside.length));
+  let end = 0;
   for (const match of outsideParentheses.matchAll(reference)) {
-    found.push({ text: match[0], range: readSheetRange(match[0]) });
+    // What stands before an unquoted reference, since the last one or a separator, may be the start of its sheet's
+    // name: read alone, the last word of `Sales Summary!B3` would name another sheet (Summary). Only "and" or "or" may
+    // stand there; else the whole is unreadable.
+    const before = outsideParentheses.slice(end, match.index).split(/[,;:]/).pop()!.trimStart();
+    end = match.index + match[0].length;
+    const alone = match[0][0] === "'" || /^((and|or|&)\s+)?$/i.test(before);
+    found.push(
+      alone
+        ? { text: match[0], range: readSheetRange(match[0]) }
+        : {
+            text: text.slice(match.index - before.length, end),
+            range: 'a sheet name with spaces is written in quotes',
+          },
+    );
   }
   return found;
 }
