@@ -2,6 +2,7 @@
 import {
   OPEN_END,
   containsRange,
+  isSameSheetName,
   formatSheetRange,
   rangesInText,
   readSheetRange,
@@ -64,6 +65,13 @@ test.each([
   expect(formatSheetRange(requireSheetRange(text))).toBe(text);
 });
 
+test("a name is Sheet Plan's own sheet however its letters' case is folded, Turkish dotted and dotless i too", () => {
+  // Google does not say how getSheetByName folds case; Java's equalsIgnoreCase, letter by letter, takes İ and ı for I.
+  for (const name of ['agent_history', 'AGENT_HİSTORY', 'agent_hıstory', 'AGENT_HISTORY'])
+    expect([name, isSameSheetName(name, 'AGENT_HISTORY')]).toEqual([name, true]);
+  expect(isSameSheetName('AGENT_HISTORIES', 'AGENT_HISTORY')).toBe(false);
+});
+
 describe('containment', () => {
   const inside = (outer: string, inner: string) => containsRange(requireSheetRange(outer), requireSheetRange(inner));
 
@@ -110,7 +118,7 @@ describe('a sheet name of more than one word must be quoted', () => {
       ['Summary!B3', false],
       ['Q1-Q2 Notes!A1', true],
     ]);
-    expect(rangesInText('Sales Summary!B3:C5')[0].range).toBe('a sheet name with spaces is written in quotes');
+    expect(rangesInText('Sales Summary!B3:C5')[0].range).toBe('quote a sheet name with spaces');
   });
 
   test('quoted, or after a comma, a semicolon or "and", a reference stands alone', () => {

@@ -166,10 +166,12 @@ export function containsRange(outer: SheetRange, inner: SheetRange): boolean {
  * (assumption sheet-names) but does not say how it folds case. A rule that refuses takes the loose one (Sheet Plan's
  * own sheets, writes that overlap), a rule that grants the strict one (what a Write range allows).
  *
- * Loose: equal in lower case or in upper case (Straße and STRASSE are one: ß upper-cases to SS).
+ * Loose: equal in lower case or in upper case (Straße and STRASSE are one: ß upper-cases to SS), or in lower case
+ * with Turkish İ and ı read as i, as a letter-by-letter fold (Java's equalsIgnoreCase) reads them.
  */
 export function isSameSheetName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase();
+  const lower = (name: string) => name.toLowerCase().replace(/\u0307|ı/g, (mark) => (mark === 'ı' ? 'i' : ''));
+  return lower(a) === lower(b) || a.toUpperCase() === b.toUpperCase();
 }
 
 /** Strict: equal in lower case and in upper case (Summary and SUMMARY are one; Straße and STRASSE are two). */
@@ -235,7 +237,7 @@ export function rangesInText(text: string): Array<{ text: string; range: SheetRa
         ? { text: match[0], range: readSheetRange(match[0]) }
         : {
             text: text.slice(match.index - before.length, end),
-            range: 'a sheet name with spaces is written in quotes',
+            range: 'quote a sheet name with spaces',
           },
     );
   }
