@@ -238,6 +238,9 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     cellReference('A1'),
     cellReference('A1', PLAN_LOCATION.historySheet),
     cellReference('A2', PLAN_LOCATION.writeLogSheet),
+    // However a case fold reads the name: Turkish İ and ı read as I, letter by letter (Java's equalsIgnoreCase).
+    cellReference('A1', PLAN_LOCATION.historySheet.replace('I', 'İ')),
+    cellReference('A1', PLAN_LOCATION.historySheet.toLowerCase().replace('i', 'ı')),
   ])('scope: %s is never writable', (a1) => {
     const sheet = a1.slice(0, a1.indexOf('!'));
     expect(refused(workbook(), 'writeRange', [a1, [['x']], '1.2'], `${sheet} is Sheet Plan's own sheet`)).toMatch(

@@ -172,8 +172,10 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     id: 'sheet-names',
     behaviour:
       'A new sheet name may not match another ignoring case, be blank or exceed 100 characters; getSheetByName ' +
-      'finds a sheet ignoring case (`agent_base` finds AGENT_BASE). Whether Google does is not documented; finding ' +
-      'it is the stricter reading for Sheet Plan, whose rules must keep its own sheets out under any spelling.',
+      'finds a sheet ignoring case (`agent_base` finds AGENT_BASE), under any fold of case: lower, upper, or ' +
+      "letter by letter (`AGENT_HİSTORY` finds AGENT_HISTORY, as Java's equalsIgnoreCase would). Whether and how " +
+      'Google folds case is not documented; finding it is the stricter reading for Sheet Plan, whose rules must keep ' +
+      'its own sheets out under any spelling.',
     documented:
       'insertSheet and getSheetByName do not state these rules (the Sheets UI applies them); Sheets keeps no two ' +
       'sheets whose names differ only in case.',

@@ -2,6 +2,7 @@
  * SpreadsheetApp's Spreadsheet (https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet):
  * the document, its sheets and its settings.
  */
+import { isSameSheetName } from '../../../core/sheet/sheet-range';
 import { splitSheetName } from '../model/a1-notation';
 import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS } from '../model/emulated-sheet';
 import type { ExecutionScope } from '../runtime/execution-scope';
@@ -46,13 +47,16 @@ export class Spreadsheet {
     return this.#scope.spreadsheet.timeZone;
   }
 
-  /** The sheet with this name, ignoring case as Sheets compares sheet names (assumption sheet-names), or null. */
+  /**
+   * The sheet with this name, ignoring case as Sheets compares sheet names (assumption sheet-names), or null. How
+   * Google folds case is not documented: any fold Sheet Plan's rules know (isSameSheetName: lower, upper, or Turkish
+   * İ and ı read as i) finds the sheet here, the stricter reading for rules that keep agents out of a sheet.
+   */
   getSheetByName(name: unknown): Sheet | null {
     if (typeof name !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getSheetByName', [name]);
     const spreadsheet = this.#scope.spreadsheet;
     const sheet =
-      spreadsheet.sheetNamed(name) ??
-      spreadsheet.sheets.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+      spreadsheet.sheetNamed(name) ?? spreadsheet.sheets.find((candidate) => isSameSheetName(candidate.name, name));
     return sheet ? this.#objects.sheet(sheet) : null;
   }
 
