@@ -62,6 +62,9 @@ export const RARE_REFUSALS = {
   /** A write whose values are not the size of the range it names (./sheet-work.ts). */
   writeSize:
     '{range} is {size} cells but values are {shape}; send values of its size, or name the first cell only ({first})',
+  /** A person's function called where no spreadsheet is open: scripts.run, the web app (./spreadsheet-access.ts). */
+  noSpreadsheetOpen:
+    'A person’s call needs the spreadsheet open in front of them (its sidebar or menu); this execution has none',
   /** An agent's call before a person's run told Sheet Plan its spreadsheet (./spreadsheet-access.ts): the real menu. */
   notConnected:
     `Sheet Plan does not know its spreadsheet yet: a person must open the spreadsheet and choose ${MENU_TITLE} → ` +

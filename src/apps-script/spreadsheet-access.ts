@@ -162,9 +162,7 @@ export function activeSpreadsheet(): Spreadsheet {
   // None in an execution of the Apps Script API (scripts.run) or of the web app: whoever calls there is not a person
   // in the sheet.
   if (!spreadsheet) {
-    throw needsPerson(
-      'A person’s call needs the spreadsheet open in front of them (its sidebar or menu); this execution has none',
-    );
+    throw needsPerson(rareTexts().noSpreadsheetOpen);
   }
   return spreadsheet;
 }

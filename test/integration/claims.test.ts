@@ -7,6 +7,7 @@
 import { parsePlan } from '../../src/core/format/parse';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
+import { APPROVED, requireApproval, workbook } from './sheet-work-fixtures';
 import {
   PLAN,
   callAsPerson,
@@ -17,7 +18,15 @@ import {
   sheetWithPlan,
   sheetWithSavedPlan,
   snapshot,
+  snapshotBesideTheLog,
 } from './harness';
+
+/** Task 1.2 as a person typed it: an ended claim of Beta's, then a live one of Alpha's (at 14:01 New York time). */
+const TWO_CLAIMS = [
+  '- [/] 1.2 Write the totals to Summary!B3:C5',
+  '  - Working: Beta until 2026-11-26 13:00',
+  '  - Working: Alpha until 2026-11-26 14:25',
+].join('\n');
 
 const PLAN_TEXT = plan(
   '# Plan: Sales report',
@@ -194,4 +203,23 @@ test("the compact view through the web app marks the caller's own claim (you), a
   const seenByGemini = JSON.parse(tool(spreadsheet, gemini, 'get_plan', {})).summary as string;
   expect(seenByGemini).toContain('- [/] 1.1 Read the sales\n  - Working: Claude on my laptop until 2026-11-26 14:30\n');
   expect(seenByGemini).toContain('- [/] 1.2 Sum them per region\n  - Working: Gemini until 2026-11-26 14:30 (you)\n');
+});
+
+test('a write under a task reads each of its Working lines: a live claim below an ended one stops the others', () => {
+  const spreadsheet = workbook(APPROVED.replace('- [/] 1.2 Write the totals to Summary!B3:C5', TWO_CLAIMS));
+  requireApproval(spreadsheet, false);
+  const { token } = deployed(spreadsheet);
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  connectAgent(spreadsheet, token, 'Alpha');
+  // Nothing written but the log's notes of the refusals, for the person (and the key's last use).
+  const sheets = () => JSON.stringify(JSON.parse(snapshotBesideTheLog(spreadsheet)).sheets);
+  const before = sheets();
+  // The guard reads both lines for a change of the task; a write under it must read them alike.
+  expect(
+    refused(() => tool(spreadsheet, beta, 'write_range', { a1: 'Summary!B3', values: [['B']], step: '1.2' }, at(1))),
+  ).toMatch(/^CLAIMED: Task 1\.2 is claimed by Alpha until 2026-11-26 14:25, so you \(Beta\) cannot write cells/);
+  expect(execute(spreadsheet, 'writeRange', ['Summary!B4', [['api']], '1.2'], { now: at(1) }).error?.message).toMatch(
+    /^CLAIMED: Task 1\.2 is claimed by Alpha/,
+  );
+  expect(sheets()).toBe(before);
 });

@@ -8,9 +8,9 @@
  * rule marked `noted` (the agent could try another way: another range, task or value) is noted in the write log, with
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
-import { describeClaim, heldByOther, type Claimant } from '../rules/claims';
+import { claimByOther, describeClaim, taskClaims, type Claimant } from '../rules/claims';
 import { notFound, NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
-import { parsePlan } from '../format/parse';
+import { outlinePlan, parsePlan, planFromOutline, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import type { PlanSettings } from '../person/settings';
 import { STATUS_TABLE } from '../format/statuses';
@@ -53,6 +53,8 @@ export interface SheetRequest {
 
 export interface RuleContext {
   plan: Plan | null;
+  /** The plan's outline, whose Working lines (every one of a task's) the task rule reads. */
+  outline?: PlanOutline | null;
   settings: SheetSettings;
   /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
   ownSheets: readonly string[];
@@ -189,11 +191,14 @@ export const SHEET_RULES: readonly SheetRule[] = [
             NOTHING_WRITTEN_SENTENCE,
         );
       }
-      if (context.claimant && heldByOther(task.working, context.claimant)) {
-        // The same rule as for a change of the task itself (src/core/features/claims.ts): its cells are its holder's.
+      // The same rule as for a change of the task itself (src/core/features/claims.ts), over every Working line of it:
+      // its cells are its holder's.
+      const claim =
+        context.claimant && context.outline && claimByOther(taskClaims(context.outline), task.step, context.claimant);
+      if (claim) {
         throw new PlanError(
           'CLAIMED',
-          `Task ${task.step} is claimed by ${describeClaim(task.working!)}, so you (${context.claimant.holder}) ` +
+          `Task ${task.step} is claimed by ${describeClaim(claim)}, so you (${context.claimant!.holder}) ` +
             `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN_SENTENCE}`,
         );
       }
@@ -378,5 +383,7 @@ export function ruleContext(
   claimant?: Claimant,
 ): RuleContext {
   const approved = approvedText?.trim() ? parsePlan(approvedText) : null;
-  return { plan: planText.trim() ? parsePlan(planText) : null, settings, ownSheets, approved, claimant };
+  const outline = planText.trim() ? outlinePlan(planText) : null;
+  const plan = outline && planFromOutline(outline, planText);
+  return { plan, outline, settings, ownSheets, approved, claimant };
 }
