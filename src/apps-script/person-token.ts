@@ -97,7 +97,7 @@ function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
 export function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string; spreadsheet: Spreadsheet } {
   const ui = SpreadsheetApp.getUi();
   const cache = CacheService.getUserCache();
-  if (!cache) throw new Error('SERVICE_ERROR: the user cache is not available, so the sidebar cannot open');
+  if (!cache) throw new Error(rareTexts().noUserCache);
   const token = Utilities.getUuid();
   // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
   const spreadsheet = activeSpreadsheet();

@@ -65,6 +65,10 @@ export const RARE_REFUSALS = {
   /** A person's function called where no spreadsheet is open: scripts.run, the web app (./spreadsheet-access.ts). */
   noSpreadsheetOpen:
     'A person’s call needs the spreadsheet open in front of them (its sidebar or menu); this execution has none',
+  /** A range past the sheet's grid, with what the service said (./sheet-work.ts). */
+  pastTheEdge: '{range} goes past the edge of {sheet} ({message}); listSheets() gives its size',
+  /** The user cache missing when the sidebar opens (./person-token.ts). */
+  noUserCache: 'SERVICE_ERROR: the user cache is not available, so the sidebar cannot open',
   /** An agent's call before a person's run told Sheet Plan its spreadsheet (./spreadsheet-access.ts): the real menu. */
   notConnected:
     `Sheet Plan does not know its spreadsheet yet: a person must open the spreadsheet and choose ${MENU_TITLE} → ` +

@@ -75,7 +75,7 @@ function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
     const message = messageOf(error);
     if (!/outside the dimensions/i.test(message)) throw error;
     throw invalidArgument(
-      `${formatSheetRange(range)} goes past the edge of ${range.sheet} (${message}); listSheets() gives its size`,
+      filled(rareTexts().pastTheEdge, { range: formatSheetRange(range), sheet: range.sheet, message }),
     );
   }
 }

@@ -265,6 +265,13 @@ describe('refusals write nothing anywhere and say what would be allowed', () => 
     );
   });
 
+  test("values past the sheet's last row are refused with its size to look up", () => {
+    expect(refused(workbook(), 'writeRange', ["'Bin Notes'!A1000", [['a'], ['b']], '1.2'])).toBe(
+      "INVALID_ARGUMENT: 'Bin Notes'!A1000:A1001 goes past the edge of Bin Notes (The coordinates of the range are " +
+        'outside the dimensions of the sheet.); listSheets() gives its size',
+    );
+  });
+
   test('with approval turned off, plan mode does not apply but scope and task rules do', () => {
     const spreadsheet = workbook(APPROVED.replace('Status: approved', 'Status: draft'));
     requireApproval(spreadsheet, false);
