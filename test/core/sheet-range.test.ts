@@ -121,6 +121,27 @@ describe('a sheet name of more than one word must be quoted', () => {
     expect(rangesInText('Sales Summary!B3:C5')[0].range).toBe('quote a sheet name with spaces');
   });
 
+  test('marks and signs before a reference are no words: backticks, bold, brackets, quotes, arrows, dashes', () => {
+    for (const text of [
+      '`Summary!B3:E15`',
+      '**Summary!B3:E15**',
+      '[Summary!B3:E15]',
+      '"Summary!B3:E15"',
+      '→ Summary!B3:E15',
+    ])
+      expect(read(text)).toEqual([['Summary!B3:E15', false]]);
+    expect(read('`Summary!B3`, `Notes!A1` — `Totals!C1`')).toEqual([
+      ['Summary!B3', false],
+      ['Notes!A1', false],
+      ['Totals!C1', false],
+    ]);
+  });
+
+  test('a quoted name may hold parentheses: they are its own, not a description', () => {
+    expect(read("'Sales (EU)'!A1:B2 (totals)")).toEqual([["'Sales (EU)'!A1:B2", false]]);
+    expect(rangesInText("'Q1 (draft)'!A:A")[0].range).toMatchObject({ sheet: 'Q1 (draft)' });
+  });
+
   test('quoted, or after a comma, a semicolon or "and", a reference stands alone', () => {
     expect(read("'Sales Summary'!B3:C5")).toEqual([["'Sales Summary'!B3:C5", false]]);
     expect(read('Summary!B3; Notes!A1 and Totals!C1, Extra!D1 or Other!E1')).toEqual([

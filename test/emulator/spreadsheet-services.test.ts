@@ -247,3 +247,17 @@ describe('the 10 million cell limit', () => {
     expect([sheet.getLastRow(), sheet.getMaxRows()]).toEqual([384_615, 384_615]);
   });
 });
+
+test('getSheetByName takes the closest spelling: the name, then it in lower case, then a looser fold', () => {
+  // Sheets itself may refuse to hold both Straße and STRASSE; where both are here, strasse finds the one it lowers to.
+  const { active } = fresh({ sheets: ['Straße', 'STRASSE', 'AGENT_HISTORY'] });
+  const found = (name: string) => active.getSheetByName(name)?.getName() ?? null;
+  expect(['strasse', 'straße', 'STRASSE', 'agent_hıstory', 'AGENT_HİSTORY', 'Nowhere'].map(found)).toEqual([
+    'STRASSE',
+    'Straße',
+    'STRASSE',
+    'AGENT_HISTORY',
+    'AGENT_HISTORY',
+    null,
+  ]);
+});

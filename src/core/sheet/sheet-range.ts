@@ -226,15 +226,16 @@ export function rangesInText(text: string): Array<{ text: string; range: SheetRa
   const outsideParentheses = text.replace(/\([^()]*\)/g, (inside) => ' '.repeat(inside.length));
   let end = 0;
   for (const match of outsideParentheses.matchAll(reference)) {
-    // What stands before an unquoted reference, since the last one or a separator, may be the start of its sheet's
-    // name: read alone, the last word of `Sales Summary!B3` would name another sheet (Summary). Only "and" or "or" may
-    // stand there; else the whole is unreadable.
+    // Words before an unquoted reference, since the last one or a separator, may be the start of its sheet's name:
+    // read alone, the last word of `Sales Summary!B3` would name another sheet (Summary). Only "and" or "or" may stand
+    // there (marks and signs are no words: `…`, **…**, →); else the whole is unreadable. The reference is read from
+    // the text itself: a quoted name may hold parentheses, which are its own.
     const before = outsideParentheses.slice(end, match.index).split(/[,;:]/).pop()!.trimStart();
-    end = match.index + match[0].length;
-    const alone = match[0][0] === "'" || /^((and|or|&)\s+)?$/i.test(before);
+    const said = text.slice(match.index, (end = match.index + match[0].length));
+    const alone = match[0][0] === "'" || !/[\p{L}\p{N}]/u.test(before.replace(/^(and|or)\s/i, ''));
     found.push(
       alone
-        ? { text: match[0], range: readSheetRange(match[0]) }
+        ? { text: said, range: readSheetRange(said) }
         : {
             text: text.slice(match.index - before.length, end),
             range: 'quote a sheet name with spaces',

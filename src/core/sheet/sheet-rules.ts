@@ -54,7 +54,7 @@ export interface SheetRequest {
 export interface RuleContext {
   plan: Plan | null;
   /** The plan's outline, whose Working lines (every one of a task's) the task rule reads. */
-  outline?: PlanOutline | null;
+  outline: PlanOutline | null;
   settings: SheetSettings;
   /** Sheets that belong to Sheet Plan (the plan sheet, its hidden history and log). */
   ownSheets: readonly string[];

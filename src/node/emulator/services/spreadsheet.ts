@@ -50,13 +50,17 @@ export class Spreadsheet {
   /**
    * The sheet with this name, ignoring case as Sheets compares sheet names (assumption sheet-names), or null. How
    * Google folds case is not documented: any fold Sheet Plan's rules know (isSameSheetName: lower, upper, or Turkish
-   * İ and ı read as i) finds the sheet here, the stricter reading for rules that keep agents out of a sheet.
+   * İ and ı read as i) finds the sheet here, the stricter reading for rules that keep agents out of a sheet. The
+   * closest spelling wins: the name itself, then the same in lower case, then a looser fold (`strasse` finds STRASSE
+   * before Straße).
    */
   getSheetByName(name: unknown): Sheet | null {
     if (typeof name !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getSheetByName', [name]);
     const spreadsheet = this.#scope.spreadsheet;
     const sheet =
-      spreadsheet.sheetNamed(name) ?? spreadsheet.sheets.find((candidate) => isSameSheetName(candidate.name, name));
+      spreadsheet.sheetNamed(name) ??
+      spreadsheet.sheets.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase()) ??
+      spreadsheet.sheets.find((candidate) => isSameSheetName(candidate.name, name));
     return sheet ? this.#objects.sheet(sheet) : null;
   }
 
