@@ -10,6 +10,7 @@
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import { runWebApp, webAppEvent } from '../../src/node/emulator';
 import {
+  approveAsPerson,
   DIST,
   HISTORY_SHEET,
   PLAN,
@@ -382,4 +383,15 @@ test('an MCP call through doPost reads the script properties once: URL, key, spr
   expect(String(spreadsheet.cell(PLAN))).toContain('- [/] 1.1 First');
   expect(propertyReads(execution)).toEqual(['getProperties']);
   expectPlanReadAndWritten(execution, 7, 0);
+});
+
+test('a new plan over an approved one reads the plan last approved once: for its draft status and for its hold', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  const { error, execution } = execute(spreadsheet, 'createPlan', ['Next', 'Go on', [{ name: 'Work', steps: ['A'] }]]);
+  expect(error).toBeUndefined();
+  const historyReads = execution.calls.filter(
+    (entry: Call) => entry.service === 'Sheet' && entry.method === 'getRange' && entry.args.join() === '1,12,1,2',
+  );
+  expect(historyReads).toHaveLength(1);
 });

@@ -3,7 +3,13 @@ import { attentionIn, nextAttention } from '../person/attention';
 import type { PlanTemplates } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
-import { planIdOf, recordedRevision, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
+import {
+  nextPlanIds,
+  recordedRevision,
+  revisionRecord,
+  writePlanRecord,
+  type RevisionInfo,
+} from '../write-path/revision';
 import { stepsRenumbered, withStepsThatWrote } from '../write-path/steps-that-wrote';
 import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
@@ -46,14 +52,10 @@ export function recordCellEdit(
             }),
           ]
         : [];
-    const record = revisionRecord(
-      revision.revision,
-      text,
-      'cell edit',
-      path.store.clock.now(),
-      snapshot.read.digest,
-      planIdOf(meta),
-    );
+    const now = path.store.clock.now();
+    // The plan the cell held goes on: its ids (and the approval that holds it) are kept, as by every change of it.
+    const ids = nextPlanIds(meta, { now, text }, () => null);
+    const record = revisionRecord(revision.revision, text, 'cell edit', now, snapshot.read.digest, ids.plan);
     // The log and the list of steps that wrote follow the tasks the edit renumbered.
     const taskCells = path.store.taskCells;
     if (taskCells) {
@@ -65,12 +67,12 @@ export function recordCellEdit(
       before: path.texts.of(replaced).plan,
       after: snapshot.read.plan,
       byPerson: true,
-      at: record.info.changedAt ?? path.store.clock.now(),
+      at: now,
       revision: revision.revision,
     });
     const recorded = writePlanRecord(
       withStepsThatWrote(
-        { ...record.record, heldBy: snapshot.record?.heldBy, attention, requests: nextRequests(snapshot.record) },
+        { ...record.record, heldBy: ids.heldBy, attention, requests: nextRequests(snapshot.record) },
         snapshot.stepsThatWrote.forNextRecord(undefined),
       ),
     );

@@ -102,6 +102,7 @@ export class PlanRevisions {
   private readonly request: ChangeRequest | undefined;
   private cachedSettings: PlanSettings | undefined;
   private todayFetched: string | undefined;
+  private approvedRead: { plan: RecordedPlan | null } | undefined;
   /** What the change under way knows of the steps that wrote: its snapshot's, for the done check. */
   private stepsThatWrote = new StepsThatWrote(undefined);
 
@@ -182,8 +183,7 @@ export class PlanRevisions {
 
   /** Today in the plan's time zone: fetched once, and only by a change that writes a date (it is a service call). */
   today(): string {
-    this.todayFetched ??= this.store.clock.today();
-    return this.todayFetched;
+    return (this.todayFetched ??= this.store.clock.today());
   }
 
   /** Who acts, and today's date for a task action, fetched only if the action writes it. */
@@ -221,8 +221,7 @@ export class PlanRevisions {
 
   /** The sheet's settings, read at most once per call (and only when a rule needs them). */
   settings(): PlanSettings {
-    this.cachedSettings ??= this.store.settings.readSettings();
-    return this.cachedSettings;
+    return (this.cachedSettings ??= this.store.settings.readSettings());
   }
 
   /** After a person saved the settings: the rest of the call uses them. */
@@ -267,7 +266,12 @@ export class PlanRevisions {
    * approved a plan before (its Write ranges hold the agent's writes until they approve again: sheet-rules.ts).
    */
   approvalHeld(): boolean {
-    return this.settings().approvalRequired || Boolean(this.store.versions.lastApproved?.());
+    return this.settings().approvalRequired || Boolean(this.lastApproved());
+  }
+
+  /** The plan as the person last approved it: one read of the history at most, when first asked, per change. */
+  private lastApproved(): RecordedPlan | null {
+    return (this.approvedRead ??= { plan: this.store.versions.lastApproved?.() ?? null }).plan;
   }
 
   /** A plan an agent writes from scratch is a draft when the person asked to approve plans first, or approved one. */
@@ -359,8 +363,7 @@ export class PlanRevisions {
     const now = this.store.clock.now();
     // A person's new plan is theirs: no approval holds it.
     const newPlan = this.byPerson && options.newPlan ? 'after finishing' : options.newPlan;
-    const approved = () => this.store.versions.lastApproved?.();
-    const ids = nextPlanIds(snapshot.meta, { newPlan, setUp: Boolean(options.setUp), now, text }, approved);
+    const ids = nextPlanIds(snapshot.meta, { newPlan, setUp: options.setUp, now, text }, () => this.lastApproved());
     const next = revisionRecord(revision, text, this.source, now, written.digest, ids.plan);
     const result = answer(next.info, text);
     const answered = this.request && {
@@ -413,7 +416,7 @@ export class PlanRevisions {
       context: {
         approvalRequired: () => this.settings().approvalRequired,
         approvalHeld: () => this.approvalHeld(),
-        lastApproved: () => this.texts.outline(approvedTextOf(this.store.versions.lastApproved?.(), snapshot.meta)),
+        lastApproved: () => this.texts.outline(approvedTextOf(this.lastApproved(), snapshot.meta)),
         requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
       },
     });

@@ -207,7 +207,7 @@ export type NewPlan = 'in place' | 'after finishing';
  */
 export function nextPlanIds(
   meta: string,
-  change: { newPlan?: NewPlan; setUp: boolean; now: string; text: string },
+  change: { newPlan?: NewPlan; setUp?: boolean; now: string; text: string },
   lastApproved: () => { meta: string } | null | undefined,
 ): { plan: string; heldBy?: string } {
   const { plan = '', heldBy } = readPlanRecord(meta) ?? {};
