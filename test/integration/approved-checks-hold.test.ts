@@ -4,20 +4,8 @@
  * plan becomes a draft, which a sheet with "the agent needs my approval" off does not stop) completes no task, by any
  * path, until the person approves the plan as it now is. Checks the agent adds, and other re-planning, hold nothing.
  */
-import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { approveAsPerson, call, execute, openSidebar, planText } from './harness';
-import { FAILING_CHECK, stockPlan, stockWorkbook } from './check-fixtures';
-
-const CHECK_LINE = `  - ${FAILING_CHECK}\n`;
-const DRAFT = stockPlan(['- [/] 1.1 Check the quantities', CHECK_LINE.trimEnd(), '- [ ] 1.2 Say hello']);
-
-/** Approval is off (the shared fixture's setting), and the person approved the plan with its Check line anyway. */
-function approvedWithFailingCheck(): EmulatedSpreadsheet {
-  const spreadsheet = stockWorkbook(DRAFT);
-  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
-  expect(planText(spreadsheet)).toContain('Status: approved');
-  return spreadsheet;
-}
+import { FAILING_CHECK_LINE as CHECK_LINE, approvedWithFailingCheck } from './check-fixtures';
 
 const WAYS_TO_COMPLETE: Array<[string, unknown[]]> = [
   ['completeTask', ['1.1']],

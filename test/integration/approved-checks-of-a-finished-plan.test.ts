@@ -5,9 +5,7 @@
  * own checks allow. The finished plan's Check lines, which the next plan does not have, hold nothing.
  */
 import { approveAsPerson, call, execute, openSidebar, planText } from './harness';
-import { stockPlan, stockWorkbook } from './check-fixtures';
-
-const PASSING_CHECK = 'Check: Warehouse!A2:A4 no blanks';
+import { PASSING_CHECK, stockPlan, stockWorkbook } from './check-fixtures';
 
 test('after an approved plan is finished, the next plan (approval off) completes its tasks', () => {
   const spreadsheet = stockWorkbook(stockPlan(['- [/] 1.1 Check the SKUs', `  - ${PASSING_CHECK}`]));

@@ -18,11 +18,9 @@ import {
   personEdits,
   planText,
 } from './harness';
-import { FAILING_CHECK, stockPlan, stockWorkbook } from './check-fixtures';
+import { FAILING_CHECK_LINE as CHECK_LINE, PASSING_CHECK, approvedWithFailingCheck } from './check-fixtures';
 import { connectAgent, deployed, tool } from './keyed-agents';
 
-const CHECK_LINE = `  - ${FAILING_CHECK}\n`;
-const PASSING_CHECK = 'Check: Warehouse!A2:A4 no blanks';
 const HELD =
   /^NEEDS_APPROVAL: The person approved "Check: Warehouse!C2:C4 numbers, no blanks" under task "Check the quantities"/;
 const SAME_TASKS: [string, string, Array<{ name: string; steps: string[] }>] = [
@@ -30,16 +28,6 @@ const SAME_TASKS: [string, string, Array<{ name: string; steps: string[] }>] = [
   'Total the stock per bin',
   [{ name: 'Work', steps: ['Check the quantities', 'Say hello'] }],
 ];
-
-/** Approval is off; the person approved the plan with its failing Check line anyway. */
-function approvedWithFailingCheck(): EmulatedSpreadsheet {
-  const spreadsheet = stockWorkbook(
-    stockPlan(['- [/] 1.1 Check the quantities', CHECK_LINE.trimEnd(), '- [ ] 1.2 Say hello']),
-  );
-  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
-  expect(planText(spreadsheet)).toContain('Status: approved');
-  return spreadsheet;
-}
 
 /** The refusal of completing 1.1 once started, and that it wrote nothing. */
 function completionRefusal(spreadsheet: EmulatedSpreadsheet): string | undefined {
