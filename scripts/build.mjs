@@ -9,7 +9,8 @@
  *    the MCP instructions (initialize) and tool list (tools/list), the starter and recovery plans (initPlan),
  *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address,
  *    the refusals of a write while the write log is full or its undo record too large and of a keyless caller taking
- *    a connected agent's name, and the error of an agents' list edited by hand.
+ *    a connected agent's name, the error of an agents' list edited by hand, and the rare refusals of
+ *    src/apps-script/rare-refusals.ts and src/core/rare-words.ts (Code.js is built with a reader in its place).
  *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -178,6 +179,26 @@ async function shrink(outputFiles) {
   return { code: result.code.trimEnd(), map: result.map };
 }
 
+/**
+ * Code.js reads the core's rare refusals from RareTexts.html (src/core/rare-words.ts): the bundle gets, in that
+ * module's place, a function of each name that reads its text from there (src/apps-script/rare-texts.ts).
+ */
+function rareWordsFromFile(names) {
+  return {
+    name: 'rare-words-from-file',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/]core[\\/]rare-words\.ts$/ }, () => ({
+        contents: [
+          "import { rareTexts } from '../apps-script/rare-texts';",
+          ...names.map((name) => `export const ${name} = () => rareTexts().${name};`),
+        ].join('\n'),
+        resolveDir: path.join(root, 'src/core'),
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
 export async function buildCode() {
   const descriptor = await apiDescriptor();
   // The MCP tool list and routes the web app serves: the stdio server's, derived once (src/node/mcp/tools.ts).
@@ -194,6 +215,10 @@ export async function buildCode() {
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
   const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
   const { RARE_REFUSALS } = await nodeModule('src/apps-script/rare-refusals.ts');
+  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts.
+  const RARE_WORDS = Object.fromEntries(
+    Object.entries(await nodeModule('src/core/rare-words.ts')).map(([name, text]) => [name, text()]),
+  );
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -238,6 +263,7 @@ export async function buildCode() {
       SHEET_PLAN_VERSION: JSON.stringify(version),
       SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
     },
+    plugins: [rareWordsFromFile(Object.keys(RARE_WORDS))],
     write: false,
   });
   const { code: bundle, map } = await shrink(result.outputFiles);
@@ -267,6 +293,7 @@ export async function buildCode() {
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
     ...RARE_REFUSALS,
+    ...RARE_WORDS,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

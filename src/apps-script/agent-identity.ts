@@ -17,7 +17,8 @@
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
 import { invalidArgument } from '../core/errors';
-import { filled, rareTexts } from './rare-texts';
+import { rareTexts } from './rare-texts';
+import { filled } from '../core/text';
 import { agentNameOf, agentSource, type ChangeSource } from '../core/write-path/revision';
 import { comparedName } from '../core/person/source-words';
 import { requireKeylessName } from './agent-keys';

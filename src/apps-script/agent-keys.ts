@@ -14,8 +14,8 @@ import { describeValue } from '../core/api/arguments';
 import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from '../core/errors';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
-import { utf8Length } from '../core/text';
-import { filled, rareTexts } from './rare-texts';
+import { rareTexts } from './rare-texts';
+import { filled, utf8Length } from '../core/text';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 

@@ -8,7 +8,8 @@ import { describeValue } from '../core/api/arguments';
 import { needsPerson } from '../core/errors';
 import { run } from './api';
 import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
-import { filled, rareTexts } from './rare-texts';
+import { rareTexts } from './rare-texts';
+import { filled } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 

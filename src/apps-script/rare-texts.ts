@@ -8,8 +8,8 @@
  * what the web app's URL is (only a GET, a person opening it, answers it), what it answers a refused key, what the
  * sidebar says until the web app has answered once, the refusals of a write when the write log is full or its undo
  * record too large, of a keyless caller that names itself as a connected agent, and the error of an agents' list edited
- * by hand; and the refusals that only a rare request meets, in one table (./rare-refusals.ts: names, sessions, undo, a
- * write of the wrong shape).
+ * by hand; and the refusals that only a rare request meets, in two tables (./rare-refusals.ts: names, sessions, undo, a
+ * write of the wrong shape; src/core/rare-words.ts: the core's, as forged claims and reused request ids).
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -23,6 +23,7 @@ import { messageOf } from '../core/errors';
 import type { McpTool } from '../core/mcp/protocol';
 import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
 import type { RARE_REFUSALS } from './rare-refusals';
+import type * as RARE_WORDS from '../core/rare-words';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
@@ -54,8 +55,11 @@ export interface RareTexts {
   agentsUnreadable: string;
 }
 
-/** The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts; only their names' type here). */
-type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS, string>;
+/**
+ * The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts) and the core's
+ * (src/core/rare-words.ts; only their names' type here).
+ */
+type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS | keyof typeof RARE_WORDS, string>;
 
 let read: ReadTexts | undefined;
 
@@ -78,14 +82,6 @@ export function rareTexts(): ReadTexts {
   }
   read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as ReadTexts;
   return read;
-}
-
-/**
- * A rare text with its `{name}` places filled: each value as it is, since a string given to String.replace would have
- * its `$'` or `$&` read as patterns (a sheet's name may hold them).
- */
-export function filled(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
 }
 
 /** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */

@@ -50,7 +50,8 @@ import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
-import { filled, rareTexts } from './rare-texts';
+import { rareTexts } from './rare-texts';
+import { filled } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;

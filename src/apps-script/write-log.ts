@@ -27,9 +27,9 @@ import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
-import { filled, rareTexts } from './rare-texts';
+import { rareTexts } from './rare-texts';
+import { filled, formatCount } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
-import { formatCount } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

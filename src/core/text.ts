@@ -5,6 +5,15 @@ export function shorten(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
+/**
+ * A text with its `{name}` places filled (src/core/rare-words.ts, src/apps-script/rare-refusals.ts): each value as it
+ * is, since a string given to String.replace would have its `$'` or `$&` read as patterns (a sheet's name may hold
+ * them).
+ */
+export function filled(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
+}
+
 /** Text made safe to put in HTML, between tags or in a quoted attribute (either quote). */
 export function escapeHtml(text: string): string {
   return text

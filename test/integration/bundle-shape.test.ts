@@ -19,9 +19,13 @@ import {
 } from '../../src/apps-script/web-app-about';
 import { DIST, MARKER, openedSheet, PLAN } from './harness';
 import { LOG_FULL, UNDO_TOO_LARGE } from '../../src/apps-script/write-log';
-import { filled } from '../../src/apps-script/rare-texts';
+import { filled } from '../../src/core/text';
 import { AGENTS_UNREADABLE, NAME_TAKEN } from '../../src/apps-script/agent-keys';
 import { RARE_REFUSALS } from '../../src/apps-script/rare-refusals';
+import * as rareWords from '../../src/core/rare-words';
+
+/** The core's rare refusals by name (src/core/rare-words.ts: a function each). */
+const RARE_WORDS = Object.fromEntries(Object.entries(rareWords).map(([name, text]) => [name, text()]));
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 
@@ -206,8 +210,10 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
     ...RARE_REFUSALS,
+    ...RARE_WORDS,
   });
-  for (const text of Object.values(RARE_REFUSALS)) expect(code()).not.toContain(text.slice(0, 40));
+  for (const text of Object.values({ ...RARE_REFUSALS, ...RARE_WORDS }))
+    expect(code()).not.toContain(text.slice(0, 40));
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));
   expect(code()).not.toContain(UNDO_TOO_LARGE.slice(0, 40));
   expect(code()).not.toContain(AGENTS_UNREADABLE.slice(40, 80));

@@ -20,7 +20,9 @@ import {
   type Claimant,
 } from '../rules/claims';
 import { comparedName } from '../person/source-words';
-import { invalidArgument, invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidTransition, PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
@@ -61,25 +63,23 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
   if (!sameHolder(claim.holder, claimant.holder)) {
     throw new PlanError(
       'CLAIMED',
-      `Only Sheet Plan writes a "Working:" line, for the agent that starts the task: the change writes one for ` +
-        `"${claim.holder}" under task ${step}, and you are ${claimant.holder}. Leave Working lines as they are ` +
-        `(startTask claims a task for you); ${NOTHING_WRITTEN}`,
+      filled(rareWords.claimForged(), { holder: claim.holder, step, you: claimant.holder }),
     );
   }
   const end = claimEnd(claim, claimant.now());
   if (!end || end > claimant.leaseEnd()) {
     throw invalidArgument(
-      `A claim lasts at most ${LEASE_MINUTES} minutes from your last call on the task ` +
-        `(until ${claimant.leaseEnd()}); the change writes "Working: ${describeClaim(claim)}" under task ${step}. ` +
-        `Leave Working lines to startTask, which writes and renews them; ${NOTHING_WRITTEN}`,
+      filled(rareWords.claimTooLong(), {
+        minutes: String(LEASE_MINUTES),
+        end: claimant.leaseEnd(),
+        claim: describeClaim(claim),
+        step,
+      }),
     );
   }
   const renews = held.some((own) => sameHolder(own.holder, claimant.holder));
   if (!renews && !movesIntoWork(transition, pair)) {
-    throw invalidTransition(
-      `A claim is written by starting the task: task ${step} is not started by this change and you held no claim ` +
-        `on it. Call startTask("${step}") to claim it; ${NOTHING_WRITTEN}`,
-    );
+    throw invalidTransition(filled(rareWords.claimNotStarted(), { step }));
   }
 }
 

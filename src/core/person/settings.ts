@@ -4,6 +4,8 @@
  */
 import { invalidArgument } from '../errors';
 import { relayOrigin } from '../mcp/relay-url';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 export interface PlanSettings {
   /** The agent needs the person's approval before it starts: plans an agent writes are drafts until approved. */
@@ -99,10 +101,6 @@ function requireRelayUrl(value: string): string {
   const text = value.trim();
   if (text === '') return '';
   const origin = relayOrigin(text);
-  if (origin === null)
-    throw invalidArgument(
-      `relayUrl: "${text}" is not a relay's address: give its https origin, like https://sheet-plan-relay.you.workers.dev ` +
-        '(http only for 127.0.0.1 or localhost), with no path',
-    );
+  if (origin === null) throw invalidArgument(filled(rareWords.relayUrl(), { text }));
   return origin;
 }

@@ -9,7 +9,8 @@ import { formatTaskLine } from '../format/annotations';
 import { matchTaskLine } from '../format/patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from '../format/parse';
 import { STATUS_TABLE } from '../format/statuses';
-import { shorten } from '../text';
+import { filled, shorten } from '../text';
+import * as rareWords from '../rare-words';
 import type { PlanTask } from '../format/types';
 import { rewriteTaskStep } from '../format/update';
 import { validateOutline } from '../rules/validate';
@@ -254,10 +255,7 @@ export function findPhase(outline: PlanOutline, number: number): OutlinePhase {
   const phase = outline.phases.find((candidate) => candidate.number === number);
   if (phase?.implicit) {
     const name = phase.name ? ` ("${shorten(phase.name, 60)}")` : '';
-    throw invalidPlan(
-      `Phase ${number}${name} is read from a section without a "### Phase N: Name" heading, so tasks cannot be ` +
-        `added to or moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)`,
-    );
+    throw invalidPlan(filled(rareWords.phaseWithoutHeading(), { phase: `${number}${name}` }));
   }
   if (!phase) {
     const numbers = outline.phases.map((candidate) => candidate.number);

@@ -17,9 +17,10 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { conflict, invalidArgument, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { conflict, invalidArgument, NOTHING_WRITTEN } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
-import { formatCount } from '../text';
+import { filled, formatCount } from '../text';
+import * as rareWords from '../rare-words';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -162,28 +163,18 @@ export function repeatedAnswer(
   if (!request) return undefined;
   const first = rememberedIn(record).find((entry) => entry.id === request.id);
   if (!first) return undefined;
-  const quoted = JSON.stringify(request.id);
+  const id = JSON.stringify(request.id);
+  const revision = String(first.revision);
   if (first.function !== request.function || first.args !== request.args) {
     const call = first.function === request.function ? `${first.function} with other arguments` : first.function;
-    throw invalidArgument(
-      `requestId ${quoted} was already used for ${call} (revision ${first.revision}); a request id names one change: ` +
-        `send a new id for a new change. ${NOTHING_WRITTEN_SENTENCE}`,
-    );
+    throw invalidArgument(filled(rareWords.requestIdReused(), { id, call, revision }));
   }
-  const applied = `The change with requestId ${quoted} was already applied (revision ${first.revision})`;
-  if (!('answer' in first)) {
-    throw conflict(
-      `${applied}, but its answer (${formatCount(first.answerSize ?? 0)} characters) was too large to ` +
-        `remember; read the plan (getPlan) to see it. ${NOTHING_WRITTEN_SENTENCE} again`,
-    );
-  }
+  if (!('answer' in first))
+    throw conflict(filled(rareWords.answerNotKept(), { id, revision, size: formatCount(first.answerSize ?? 0) }));
   const answer = withPlans(first.answer, (stamp) => {
     if (stamp !== now.stamp) {
-      throw conflict(
-        `${applied}; the plan has changed since (now revision ${now.revision.revision}, by ` +
-          `${now.revision.changedBy}), so its answer cannot be repeated: read the plan (getPlan). Nothing was ` +
-          `written again`,
-      );
+      const { revision: changed, changedBy } = now.revision;
+      throw conflict(filled(rareWords.answerOutdated(), { id, revision, now: String(changed), by: changedBy }));
     }
     return now.plan();
   });

@@ -1,0 +1,55 @@
+/**
+ * Refusals the core throws only for a rare request, one function each, `{name}` standing for a value the refusal
+ * fills in (`filled`, ./text.ts). Apps Script compiles and evaluates the whole of Code.js on every execution, so the
+ * bundle does not carry these: scripts/build.mjs writes them into RareTexts.html and builds Code.js with functions of
+ * the same names in this module's place, which read them from there when a refusal needs one
+ * (src/apps-script/rare-texts.ts). Every other build (the sidebar, which takes only those it uses, the Node side, the
+ * tests of src/core) has them as they are here.
+ *
+ * Only refusals of an agent's or a sidebar's call belong here: a person's edit of the cell runs in onEdit, a simple
+ * trigger, which reads no project file (src/apps-script/rare-texts.ts).
+ */
+import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from './errors';
+
+/** A change that writes a Working line for another holder (./features/claims.ts). */
+export const claimForged = () =>
+  'Only Sheet Plan writes a "Working:" line, for the agent that starts the task: the change writes one for ' +
+  '"{holder}" under task {step}, and you are {you}. Leave Working lines as they are (startTask claims a task for ' +
+  `you); ${NOTHING_WRITTEN}`;
+
+/** A change that writes a Working line ending past a lease from now (./features/claims.ts). */
+export const claimTooLong = () =>
+  'A claim lasts at most {minutes} minutes from your last call on the task (until {end}); the change writes ' +
+  '"Working: {claim}" under task {step}. Leave Working lines to startTask, which writes and renews them; ' +
+  NOTHING_WRITTEN;
+
+/** A change that writes a Working line on a task it does not start (./features/claims.ts). */
+export const claimNotStarted = () =>
+  'A claim is written by starting the task: task {step} is not started by this change and you held no claim on ' +
+  `it. Call startTask("{step}") to claim it; ${NOTHING_WRITTEN}`;
+
+/** A task added to or moved into a phase read without its heading (./replan/replan-shape.ts). */
+export const phaseWithoutHeading = () =>
+  'Phase {phase} is read from a section without a "### Phase N: Name" heading, so tasks cannot be added to or ' +
+  'moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)';
+
+/** A request id used again for another change (./write-path/request-ids.ts). */
+export const requestIdReused = () =>
+  'requestId {id} was already used for {call} (revision {revision}); a request id names one change: send a new ' +
+  `id for a new change. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** A request id whose first answer was too large to remember (./write-path/request-ids.ts). */
+export const answerNotKept = () =>
+  'The change with requestId {id} was already applied (revision {revision}), but its answer ({size} characters) ' +
+  `was too large to remember; read the plan (getPlan) to see it. ${NOTHING_WRITTEN_SENTENCE} again`;
+
+/** A request id sent again after the plan changed (./write-path/request-ids.ts). */
+export const answerOutdated = () =>
+  'The change with requestId {id} was already applied (revision {revision}); the plan has changed since (now ' +
+  `revision {now}, by {by}), so its answer cannot be repeated: read the plan (getPlan). ${NOTHING_WRITTEN_SENTENCE} ` +
+  'again';
+
+/** A relay address that is none, in the person's settings (./person/settings.ts). */
+export const relayUrl = () =>
+  'relayUrl: "{text}" is not a relay\'s address: give its https origin, like ' +
+  'https://sheet-plan-relay.you.workers.dev (http only for 127.0.0.1 or localhost), with no path';

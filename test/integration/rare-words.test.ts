@@ -1,0 +1,79 @@
+/**
+ * The core's rare refusals (src/core/rare-words.ts) are not in Code.js: the bundle reads them from RareTexts.html when
+ * one is needed. Through the built bundle, each comes whole, every `{place}` filled, and refuses as it did.
+ */
+import { STOCK_PLAN, stockSheet } from './stock-plan';
+import { callAsPerson, execute, planText, plan, sheetWithSavedPlan } from './harness';
+import { deployed, refused, tool } from './web-agents';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+
+/** The agent's replace_plan of the whole document, at the revision it read. */
+function replacePlan(spreadsheet: EmulatedSpreadsheet, key: string, edit: (text: string) => string) {
+  const { revision } = JSON.parse(tool(spreadsheet, key, 'get_plan', { view: 'full' })) as { revision: number };
+  return tool(spreadsheet, key, 'replace_plan', { markdown: edit(planText(spreadsheet)), base: revision });
+}
+
+/**
+ * An MCP client's refusal (with tool names as MCP names them), checked to have every place filled and to have left the
+ * plan as it was.
+ */
+function refusal(spreadsheet: EmulatedSpreadsheet, work: () => unknown): string {
+  const before = planText(spreadsheet);
+  const message = refused(work);
+  expect(message).not.toMatch(/\{\w+\}/);
+  expect(planText(spreadsheet)).toBe(before);
+  return message;
+}
+
+test("claims written by hand: another holder's, one past a lease, one on a task the change does not start", () => {
+  const { spreadsheet, gemini } = stockSheet(STOCK_PLAN);
+  const underTask = (step: string, line: string) => (text: string) =>
+    text.replace(new RegExp(`(- \\[ \\] ${step.replace('.', '\\.')} [^\\n]*)`), `$1\n  - ${line}`);
+  expect(
+    refusal(spreadsheet, () =>
+      replacePlan(spreadsheet, gemini, underTask('1.3', 'Working: Dana until 2026-11-26 14:10')),
+    ),
+  ).toBe(
+    'CLAIMED: Only Sheet Plan writes a "Working:" line, for the agent that starts the task: the change writes one ' +
+      'for "Dana" under task 1.3, and you are Gemini. Leave Working lines as they are (start_task claims a task for ' +
+      'you); nothing was written',
+  );
+  const startedFarAhead = (text: string) =>
+    underTask('1.3', 'Working: Gemini until 2026-11-26 16:00')(text).replace('- [ ] 1.3', '- [/] 1.3');
+  expect(refusal(spreadsheet, () => replacePlan(spreadsheet, gemini, startedFarAhead))).toBe(
+    'INVALID_ARGUMENT: A claim lasts at most 30 minutes from your last call on the task (until 2026-11-26 14:30); ' +
+      'the change writes "Working: Gemini until 2026-11-26 16:00" under task 1.3. Leave Working lines to ' +
+      'start_task, which writes and renews them; nothing was written',
+  );
+  expect(
+    refusal(spreadsheet, () =>
+      replacePlan(spreadsheet, gemini, underTask('1.3', 'Working: Gemini until 2026-11-26 14:10')),
+    ),
+  ).toBe(
+    'INVALID_TRANSITION: A claim is written by starting the task: task 1.3 is not started by this change and you ' +
+      'held no claim on it. Call start_task with {"step":"1.3"} to claim it; nothing was written',
+  );
+});
+
+test('a task added to a phase read without its heading', () => {
+  const { spreadsheet } = deployed(
+    sheetWithSavedPlan(plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '## Tasks', '- [ ] 1.1 Sort', '- [ ] 1.2 Sweep')),
+  );
+  const { error } = execute(spreadsheet, 'addTask', [1, 'Dust']);
+  expect(error?.message).not.toMatch(/\{\w+\}/);
+  expect(error?.message).toBe(
+    'INVALID_PLAN: Phase 1 ("Tasks") is read from a section without a "### Phase N: Name" heading, so tasks cannot ' +
+      'be added to or moved into it; adoptFormat() writes that heading for every phase (every task keeps its step)',
+  );
+});
+
+test("a relay's address that is none, in the person's settings", () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
+  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
+  expect(() =>
+    callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { ...settings, relayUrl: 'ftp://relay.example' }),
+  ).toThrow(
+    'INVALID_ARGUMENT: relayUrl: "ftp://relay.example" is not a relay\'s address: give its https origin, like ' +
+      'https://sheet-plan-relay.you.workers.dev (http only for 127.0.0.1 or localhost), with no path',
+  );
+});
