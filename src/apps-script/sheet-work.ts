@@ -48,7 +48,7 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { WriteLog, undoRecordParts, type LogChange } from './write-log';
+import { LOG_ROWS_LIMIT, WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import { rareTexts } from './rare-texts';
 import { filled } from '../core/text';
@@ -257,10 +257,15 @@ export function writeRange(
       approved,
       writerClaimant(store, source),
     );
+    const planId = store.planIdOf(planCells);
+    context.writes = () =>
+      new WriteLog(spreadsheet, store, planId)
+        .list(LOG_ROWS_LIMIT, planId)
+        .filter((entry) => entry.kind === 'write' && !entry.undone && !entry.earlierPlan);
     const refusal = early ?? sheetRefusal(request, context, true);
     if (refusal) {
       if (refusal.noted)
-        noteRefusal(spreadsheet, store.planIdOf(planCells), refusal, {
+        noteRefusal(spreadsheet, planId, refusal, {
           at: store.clock.now(),
           by: source,
           step: task,
@@ -282,7 +287,7 @@ export function writeRange(
     // wrote.
     store.listStepThatWrote(task);
     // A write the person cannot see or undo never happens: if the log row fails, the cells are put back with it.
-    const { entry } = new WriteLog(spreadsheet, store, store.planIdOf(planCells)).append(
+    const { entry } = new WriteLog(spreadsheet, store, planId).append(
       { kind: 'write', at, by: source, step: task, range: a1Text, rows: grid.length, columns: grid[0].length },
       parts,
     );

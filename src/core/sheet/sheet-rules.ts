@@ -19,11 +19,14 @@ import {
   containsRange,
   formatSheetRange,
   isSameSheetName,
+  overlaps,
   rangesInText,
+  readSheetRange,
   type SheetRange,
 } from './sheet-range';
 import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
-import { formatCount } from '../text';
+import { filled, formatCount } from '../text';
+import * as rareWords from '../rare-words';
 
 /** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/person/settings.ts).
  * */
@@ -65,6 +68,11 @@ export interface RuleContext {
   approved?: Plan | null;
   /** The agent that writes, with its clock: a write under a task another agent holds is CLAIMED. */
   claimant?: Claimant;
+  /**
+   * The writes of this plan that the person has not undone (the write log), newest first: asked only once another
+   * agent holds a task, since the cells a held task wrote are its holder's.
+   */
+  writes?: () => ReadonlyArray<{ step: string; range: string }>;
 }
 
 /** Whether `name` names one of `sheets` as Sheets resolves names (isSameSheetName). */
@@ -207,6 +215,32 @@ export const SHEET_RULES: readonly SheetRule[] = [
         `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ` +
         NOTHING_WRITTEN_SENTENCE
       );
+    },
+  },
+  {
+    name: 'claimed cells',
+    calls: ['write'],
+    code: 'CLAIMED',
+    needsPlan: true,
+    noted: true,
+    brief: () => "cells another agent's task wrote",
+    check(request, { claimant, outline, writes }) {
+      if (!claimant || !outline || !writes) return null;
+      const claims = taskClaims(outline);
+      const held = outline.tasks.flatMap((task) =>
+        outline.statuses.definition(task.status).finished ? [] : (claimByOther(claims, task.step, claimant) ?? []),
+      );
+      // A lone agent's write reads no log.
+      if (!held.length) return null;
+      for (const { step, range } of writes()) {
+        const claim = held.find((other) => other.step === step);
+        const written = claim && readSheetRange(range);
+        if (typeof written === 'object' && overlaps(written, request.range)) {
+          const [target, you] = [formatSheetRange(request.range), claimant.holder];
+          return filled(rareWords.claimedCells(), { target, range, step, claim: describeClaim(claim!), you });
+        }
+      }
+      return null;
     },
   },
   {

@@ -1,0 +1,78 @@
+/**
+ * A claim protects the cells its task wrote, not only the task's line: while Alpha holds task 1.2, the cells Alpha
+ * wrote under it are Alpha's, and another agent's write over them is refused (CLAIMED) under whatever task it names,
+ * on every path (a keyed MCP client, a keyless scripts.run caller). Else Beta could overwrite Alpha's totals from its
+ * own task, and the person's undo of Alpha's write would answer CONFLICT until Beta's was undone. Through the built
+ * bundle.
+ */
+import { APPROVED, requireApproval, workbook } from './sheet-work-fixtures';
+import { callAsPerson, execute, refusedWrites, snapshotBesideTheLog } from './harness';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { at, connectAgent, deployed, refused, tool } from './web-agents';
+
+const TWO_TASKS = APPROVED.replace('- [/] 1.2 Write the totals to Summary!B3:C5', '- [ ] 1.2 Write the totals').replace(
+  '- [ ] 1.3 Note each bin in Bin Notes',
+  '- [ ] 1.3 Write the counts\n- [ ] 1.4 Check the sums',
+);
+
+function twoAgentsAtWork() {
+  const spreadsheet = workbook(TWO_TASKS);
+  requireApproval(spreadsheet, false);
+  const { token } = deployed(spreadsheet);
+  const alpha = connectAgent(spreadsheet, token, 'Alpha');
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+  const written = JSON.parse(
+    tool(spreadsheet, alpha, 'write_range', { a1: 'Summary!B3:B5', values: [['A-1'], ['B-7'], ['C-2']], step: '1.2' }),
+  ) as { id: string };
+  tool(spreadsheet, beta, 'start_task', { step: '1.3' }, at(1));
+  return { spreadsheet, token, alpha, beta, alphaWrite: written.id };
+}
+
+/** Every sheet's cells but the write log's, where a refused write is noted (a key's "last used" is kept elsewhere). */
+const cellsBesideTheLog = (spreadsheet: EmulatedSpreadsheet) =>
+  JSON.stringify(JSON.parse(snapshotBesideTheLog(spreadsheet)).sheets);
+
+const write = (a1: string, step: string) => ({ a1, values: [['x']], step });
+
+test("another agent's write over cells a held task wrote is refused under any task; beside them it lands", () => {
+  const { spreadsheet, alpha, beta } = twoAgentsAtWork();
+  const beforeBeta = cellsBesideTheLog(spreadsheet);
+  expect(refused(() => tool(spreadsheet, beta, 'write_range', write('SUMMARY!B4', '1.3'), at(2)))).toBe(
+    'CLAIMED: SUMMARY!B4 covers Summary!B3:B5, which task 1.2 wrote, and task 1.2 is claimed by Alpha until ' +
+      "2026-11-26 14:30: its cells are its holder's while the claim lasts, so you (Beta) cannot overwrite them. " +
+      'Write other cells, wait until the claim ends, or ask the person to release it in the sidebar; nothing was ' +
+      'written',
+  );
+  expect(cellsBesideTheLog(spreadsheet)).toBe(beforeBeta);
+  // A caller without a key is another holder too (api).
+  expect(execute(spreadsheet, 'startTask', ['1.4'], { now: at(2) }).error).toBeUndefined();
+  const before = cellsBesideTheLog(spreadsheet);
+  expect(
+    execute(spreadsheet, 'writeRange', ['Summary!B5:C5', [['a', 'b']], '1.4'], { now: at(2) }).error?.message,
+  ).toMatch(
+    /^CLAIMED: Summary!B5:C5 covers Summary!B3:B5, which task 1\.2 wrote, .* so you \(api\) cannot overwrite them/,
+  );
+  expect(cellsBesideTheLog(spreadsheet)).toBe(before);
+  // The person sees the attempts, as every refused write.
+  expect(refusedWrites(spreadsheet).slice(0, 2)).toEqual([
+    { by: 'api', step: '1.4', range: 'Summary!B5:C5', code: 'CLAIMED', reason: "cells another agent's task wrote" },
+    { by: 'agent:Beta', step: '1.3', range: 'SUMMARY!B4', code: 'CLAIMED', reason: "cells another agent's task wrote" },
+  ]);
+  // Cells beside them are free, and the holder writes its own again.
+  tool(spreadsheet, beta, 'write_range', write('Summary!C3', '1.3'), at(2));
+  tool(spreadsheet, alpha, 'write_range', write('Summary!B4', '1.2'), at(2));
+});
+
+test('the cells are free once the claim ends: the task done, or the write undone by the person', () => {
+  const done = twoAgentsAtWork();
+  tool(done.spreadsheet, done.alpha, 'complete_task', { step: '1.2' }, at(3));
+  tool(done.spreadsheet, done.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
+
+  const undone = twoAgentsAtWork();
+  callAsPerson(undone.spreadsheet, undone.token, 'sidebarUndoWrite', undone.alphaWrite);
+  tool(undone.spreadsheet, undone.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
+
+  const lapsed = twoAgentsAtWork();
+  tool(lapsed.spreadsheet, lapsed.beta, 'write_range', write('Summary!B4', '1.3'), at(31));
+});
