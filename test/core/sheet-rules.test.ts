@@ -89,7 +89,8 @@ describe('the rule table', () => {
     const request = { call: 'write' as const, range: requireSheetRange('Summary!A1'), step: '1.1' };
     expect(() => enforceSheetRules(request, context, true)).toThrow(
       "OUT_OF_SCOPE: Summary!A1 is outside the plan's Write ranges: Summary!B3:E15 (not read as ranges: " +
-        '"the summary sheet"). Write inside one of them',
+        '"the summary sheet"; write a range as Sheets does, quoting a sheet name of more than one word, like ' +
+        "'Sales Summary'!B3:C5). Write inside one of them",
     );
   });
 

@@ -20,7 +20,11 @@ test('"Write: Sales Summary!B3:C5" grants neither Summary nor Sales Summary, and
   const spreadsheet = workbookWith('  - Write: Sales Summary!B3:C5 (bin, total)');
   const message = refused(spreadsheet, 'writeRange', ['Summary!B3', [['the wrong sheet']], '1.2'], expect.anything());
   expect(message).toMatch(/^OUT_OF_SCOPE: Summary!B3 is outside the plan's Write ranges: 'Bin Notes'!A:A \(not read/);
-  expect(message).toContain('"Sales Summary!B3:C5"');
+  // …and says how to write it, so that the agent can fix its plan (a person approves the change).
+  expect(message).toContain(
+    `"Sales Summary!B3:C5"; write a range as Sheets does, quoting a sheet name of more than one word, like ` +
+      `'Sales Summary'!B3:C5)`,
+  );
   expect(spreadsheet.cell('Summary!B3')).toBe('');
   refused(spreadsheet, 'writeRange', ["'Sales Summary'!B3", [['x']], '1.2'], expect.anything());
 });

@@ -18,6 +18,7 @@ import {
   cellCount,
   containsRange,
   formatSheetRange,
+  HOW_RANGES_ARE_WRITTEN,
   isSameSheetName,
   overlaps,
   rangesInText,
@@ -162,7 +163,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
         return context.approved ? outsideApproved(request.range, context.approved) : null;
       }
       const unread = declared.unreadable.length
-        ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')})`
+        ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')}; ` +
+          `${HOW_RANGES_ARE_WRITTEN})`
         : '';
       if (declared.write.length === 0) {
         return (
