@@ -21,7 +21,8 @@ import {
 } from '../core/sheet/cell-values';
 import { conflict, invalidArgument, invalidTransition, messageOf, notFound } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
-import type { ChangeSource } from '../core/write-path/revision';
+import { readPlanRecord, type ChangeSource } from '../core/write-path/revision';
+import { stepsThatWroteIn } from '../core/write-path/steps-that-wrote';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
 import {
   anchoredAt,
@@ -222,10 +223,13 @@ function firstFormula(values: CellJson[][]): string | undefined {
 
 /** The agent that writes, on the spreadsheet's wall clock (asked only when the task has a claim to compare). */
 function writerClaimant(store: SpreadsheetPlanStore, source: ChangeSource): Claimant {
+  // Asked once per claim the rules compare: read once.
+  let now: string | undefined;
+  let leaseEnd: string | undefined;
   return {
     holder: holderOf(source),
-    now: () => store.clock.wallClock(0),
-    leaseEnd: () => store.clock.wallClock(LEASE_MINUTES),
+    now: () => (now ??= store.clock.wallClock(0)),
+    leaseEnd: () => (leaseEnd ??= store.clock.wallClock(LEASE_MINUTES)),
   };
 }
 
@@ -258,6 +262,7 @@ export function writeRange(
       writerClaimant(store, source),
     );
     const planId = store.planIdOf(planCells);
+    context.stepsThatWrote = stepsThatWroteIn(readPlanRecord(planCells?.meta ?? ''));
     context.writes = () =>
       new WriteLog(spreadsheet, store, planId)
         .list(LOG_ROWS_LIMIT, planId)

@@ -76,3 +76,42 @@ test('the cells are free once the claim ends: the task done, or the write undone
   const lapsed = twoAgentsAtWork();
   tool(lapsed.spreadsheet, lapsed.beta, 'write_range', write('Summary!B4', '1.3'), at(31));
 });
+
+test("the cells are their writer's: a task taken over after its claim lapsed gives the new holder none of them", () => {
+  const spreadsheet = workbook(TWO_TASKS);
+  requireApproval(spreadsheet, false);
+  const { token } = deployed(spreadsheet);
+  const alpha = connectAgent(spreadsheet, token, 'Alpha');
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  tool(spreadsheet, beta, 'start_task', { step: '1.2' }, at(0));
+  tool(spreadsheet, beta, 'write_range', write('Summary!B3', '1.2'), at(0));
+  tool(spreadsheet, beta, 'block_task', { step: '1.2', reason: 'waiting for the bins' }, at(1));
+  // Beta's lease is over: Alpha takes the task, and writes a cell of its own under it.
+  tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(40));
+  tool(spreadsheet, alpha, 'write_range', write('Summary!B4', '1.2'), at(40));
+  tool(spreadsheet, beta, 'start_task', { step: '1.3' }, at(41));
+  tool(spreadsheet, beta, 'write_range', write('Summary!B3', '1.3'), at(41));
+  expect(refused(() => tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(41)))).toMatch(
+    /^CLAIMED: Summary!B4 covers Summary!B4, which task 1\.2 wrote, and task 1\.2 is claimed by Alpha until/,
+  );
+});
+
+test('while the task another agent holds has written nothing, a write reads no log for this rule', () => {
+  const logReads = (alphaWrites: boolean) => {
+    const spreadsheet = workbook(TWO_TASKS);
+    requireApproval(spreadsheet, false);
+    const { token } = deployed(spreadsheet);
+    const alpha = connectAgent(spreadsheet, token, 'Alpha');
+    // The log holds a write already, of a task no other agent holds.
+    execute(spreadsheet, 'startTask', ['1.4'], { now: at(0) });
+    execute(spreadsheet, 'writeRange', ['Summary!C5', [['x']], '1.4'], { now: at(0) });
+    tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+    if (alphaWrites) tool(spreadsheet, alpha, 'write_range', write('Summary!B3', '1.2'), at(0));
+    execute(spreadsheet, 'startTask', ['1.3'], { now: at(1) });
+    const { error, execution } = execute(spreadsheet, 'writeRange', ['Summary!C3', [['x']], '1.3'], { now: at(1) });
+    expect(error).toBeUndefined();
+    return execution.calls.filter((entry: { method: string }) => entry.method === 'getValues').length;
+  };
+  // The revision record lists the steps that wrote (src/core/write-path/steps-that-wrote.ts): 1.2 is not among them.
+  expect(logReads(true) - logReads(false)).toBe(1);
+});

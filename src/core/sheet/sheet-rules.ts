@@ -8,7 +8,8 @@
  * rule marked `noted` (the agent could try another way: another range, task or value) is noted in the write log, with
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
-import { claimByOther, describeClaim, taskClaims, type Claimant } from '../rules/claims';
+import { claimByOther, describeClaim, holderOf, sameHolder, taskClaims, type Claimant } from '../rules/claims';
+import type { ChangeSource } from '../write-path/revision';
 import { notFound, NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { outlinePlan, parsePlan, planFromOutline, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
@@ -71,9 +72,11 @@ export interface RuleContext {
   claimant?: Claimant;
   /**
    * The writes of this plan that the person has not undone (the write log), newest first: asked only once another
-   * agent holds a task, since the cells a held task wrote are its holder's.
+   * agent holds a task that wrote, since the cells its holder wrote under it are its own.
    */
-  writes?: () => ReadonlyArray<{ step: string; range: string }>;
+  writes?: () => ReadonlyArray<{ step: string; range: string; by: ChangeSource }>;
+  /** The steps the revision record lists as having written (steps-that-wrote.ts); undefined when it does not say. */
+  stepsThatWrote?: readonly string[];
 }
 
 /** Whether `name` names one of `sheets` as Sheets resolves names (isSameSheetName). */
@@ -226,20 +229,27 @@ export const SHEET_RULES: readonly SheetRule[] = [
     needsPlan: true,
     noted: true,
     brief: () => "cells another agent's task wrote",
-    check(request, { claimant, outline, writes }) {
+    check(request, { claimant, outline, writes, stepsThatWrote }) {
       if (!claimant || !outline || !writes) return null;
       const claims = taskClaims(outline);
       const held = outline.tasks.flatMap((task) =>
-        outline.statuses.definition(task.status).finished ? [] : (claimByOther(claims, task.step, claimant) ?? []),
+        outline.statuses.definition(task.status).finished || stepsThatWrote?.includes(task.step) === false
+          ? []
+          : (claimByOther(claims, task.step, claimant) ?? []),
       );
-      // A lone agent's write reads no log.
+      // A lone agent's write, and one while no held task wrote, reads no log.
       if (!held.length) return null;
-      for (const { step, range } of writes()) {
-        const claim = held.find((other) => other.step === step);
+      for (const { step, range, by } of writes()) {
+        const claim = held.find((other) => other.step === step && sameHolder(other.holder, holderOf(by)));
         const written = claim && readSheetRange(range);
         if (typeof written === 'object' && overlaps(written, request.range)) {
-          const [target, you] = [formatSheetRange(request.range), claimant.holder];
-          return filled(rareWords.claimedCells(), { target, range, step, claim: describeClaim(claim!), you });
+          return filled(rareWords.claimedCells(), {
+            target: formatSheetRange(request.range),
+            range: formatSheetRange(written),
+            step,
+            claim: describeClaim(claim!),
+            you: claimant.holder,
+          });
         }
       }
       return null;
