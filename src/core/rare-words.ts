@@ -59,3 +59,18 @@ export const claimedCells = () =>
   '{target} covers {range}, which task {step} wrote, and task {step} is claimed by {claim}: its cells are its ' +
   "holder's while the claim lasts, so you ({you}) cannot overwrite them. Write other cells, wait until the claim " +
   `ends, or ask the person to release it in the sidebar; ${NOTHING_WRITTEN}`;
+
+/** A done task while a Check line the person approved is gone from the plan (./features/checks.ts). */
+export const approvedCheckGone = () =>
+  'The person approved "{check}" under task {task}, which the plan no longer has: no task is done until they ' +
+  `approve the plan again (in the sidebar); ${NOTHING_WRITTEN}`;
+
+/** An agent's change of a task that waits for a person: a review item, a blocked task (./rules/held-items.ts). */
+export const heldForPerson = () =>
+  'Task {step} is {status}; only a person can {what} it: they approve it or request changes in the sidebar, which ' +
+  'puts it back as {queue}';
+
+/** A cell value of writeRange's `{ "date": … }` form that is no date (./sheet/cell-values.ts). */
+export const notADate = () =>
+  '{where}.date must be an ISO 8601 date-time of a real day, with Z or an offset, like "2026-01-10T00:00:00-05:00" ' +
+  '(got {got})';

@@ -77,3 +77,36 @@ test("a relay's address that is none, in the person's settings", () => {
       'https://sheet-plan-relay.you.workers.dev (http only for 127.0.0.1 or localhost), with no path',
   );
 });
+
+test('a review item an agent would decide, and a date cell that is no date', () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      '## Analysis',
+      '',
+      '- Target ranges:',
+      '  - Write: Sheet1!A1:B2',
+      '',
+      '### Phase 1: Work',
+      '- [!] 1.1 Sort the bins — please check the order',
+      '- [/] 1.2 Date the count',
+    ),
+  );
+  const before = planText(spreadsheet);
+  const refusedWith = (name: string, args: unknown[]) => {
+    const { error } = execute(spreadsheet, name, args);
+    expect(planText(spreadsheet)).toBe(before);
+    return error?.message;
+  };
+  expect(refusedWith('completeTask', ['1.1'])).toBe(
+    'NEEDS_PERSON: Task 1.1 is waiting for review; only a person can complete it: they approve it or request ' +
+      'changes in the sidebar, which puts it back as todo',
+  );
+  expect(refusedWith('writeRange', ['Sheet1!A1', [[{ date: '2026-02-30T00:00:00Z' }]], '1.2'])).toBe(
+    'INVALID_ARGUMENT: values[0][0].date must be an ISO 8601 date-time of a real day, with Z or an offset, like ' +
+      '"2026-01-10T00:00:00-05:00" (got "2026-02-30T00:00:00Z")',
+  );
+});

@@ -5,7 +5,9 @@
  * of the whole document), an agent's task is done only when its checks pass, and is taken out of the plan unfinished
  * only when the cells it wrote pass. A person marking a task done, or removing one, is the judge.
  */
-import { NOTHING_WRITTEN, PlanError } from '../errors';
+import { PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { taskChecks } from '../rules/checks';
 import { describeTaskKey, keyedTasks } from '../rules/held-items';
 import type { PlanOutline } from '../format/parse';
@@ -52,8 +54,7 @@ function requireApprovedChecks({ after, context }: Transition): void {
   if (lost)
     throw new PlanError(
       'NEEDS_APPROVAL',
-      `The person approved "${lost[1]}" under task ${describeTaskKey(lost[0])}, which the plan no longer has: no ` +
-        `task is done until they approve the plan again (in the sidebar); ${NOTHING_WRITTEN}`,
+      filled(rareWords.approvedCheckGone(), { check: lost[1], task: describeTaskKey(lost[0]) }),
     );
 }
 

@@ -9,6 +9,8 @@
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
 import { needsPerson, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
@@ -52,8 +54,12 @@ export function requireTaskNotHeld(
 ): void {
   if (byPerson || !heldStatus(statuses, task)) return;
   throw needsPerson(
-    `Task ${task.step} is ${statuses.definition(task.status).described}; only a person can ${what} it: they ` +
-      `approve it or request changes in the sidebar, which puts it back as ${statuses.queue.status}`,
+    filled(rareWords.heldForPerson(), {
+      step: task.step,
+      status: statuses.definition(task.status).described,
+      what,
+      queue: statuses.queue.status,
+    }),
   );
 }
 

@@ -13,7 +13,8 @@
  */
 import { describeValue } from '../api/arguments';
 import { invalidArgument, NOTHING_WRITTEN_SENTENCE, tooLarge } from '../errors';
-import { formatCount } from '../text';
+import { filled, formatCount } from '../text';
+import * as rareWords from '../rare-words';
 
 export type DateCell = { readonly date: string };
 export type FormulaCell = { readonly formula: string };
@@ -70,10 +71,7 @@ export function requireCell(value: unknown, where: string): CellJson {
     const keys = Object.keys(value);
     if (keys.length === 1 && isDateCell(value)) {
       if (!INSTANT.test(value.date) || Number.isNaN(Date.parse(value.date)) || !dayExists(value.date)) {
-        throw invalidArgument(
-          `${where}.date must be an ISO 8601 date-time of a real day, with Z or an offset, like ` +
-            `"2026-01-10T00:00:00-05:00" (got ${describeValue(value.date)})`,
-        );
+        throw invalidArgument(filled(rareWords.notADate(), { where, got: describeValue(value.date) }));
       }
       return { date: new Date(value.date).toISOString() };
     }
