@@ -88,9 +88,16 @@ test('a twin put before a review item cannot take its place while the item is ma
 test("a person's decision words and Notes lines are theirs: an agent never writes one, may leave one out", () => {
   const approved = PLAN.replace('[!] 1.1 Check totals — right?', '[ ] 1.1 Check totals — approved: fine');
   expect(refusal(PLAN, PLAN.replace('[ ] 1.2 Write report', '[ ] 1.2 Write report — Approved'))).toMatch(
-    /the person's decision "Approved" on a task would be added/,
+    /the person's decision "Approved" on task "Write report" would be added/,
   );
-  expect(refusal(approved, approved.replace('approved: fine', 'changes requested: none'))).toMatch(/would be added/);
+  expect(refusal(approved, approved.replace('approved: fine', 'changes requested: none'))).toMatch(
+    /the person's decision "approved: fine" on task "Check totals" would be changed/,
+  );
+  // Moved to another task in the same change: the words are the decided task's.
+  const moved = approved
+    .replace(' — approved: fine', '')
+    .replace('[ ] 1.2 Write report', '[ ] 1.2 Write report — approved: fine');
+  expect(refusal(approved, moved)).toMatch(/"approved: fine" on task "Write report" would be added/);
   expect(refusal(approved, approved.replace(' — approved: fine', ''))).toBe('allowed');
   const noted = `${PLAN}\n## Notes\n\n- 2026-03-01: plan approved\n`;
   expect(refusal(PLAN.replace('[!] 1.1', '[x] 1.1'), noted.replace('[!] 1.1', '[x] 1.1'))).toMatch(

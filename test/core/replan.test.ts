@@ -127,12 +127,22 @@ describe('addPhase', () => {
 
 describe('renameTask', () => {
   test('changes the title only: status, done date and note stay', () => {
-    const store = savedPlan(PLAN);
+    const text = PLAN.replace('- [ ] 2.2 Email the link', '- [ ] 2.2 Email the link — to the board');
+    const store = savedPlan(text);
     agent(store).renameTask('1.1', 'Read Sales!A2:F600 (orders)');
-    agent(store).renameTask('1.3', 'Read Staff!A2:C45 (headcount)');
+    agent(store).renameTask('2.2', 'Email the report');
     expect(store.text).toBe(
-      PLAN.replace('A2:F500 (orders) ✅', 'A2:F600 (orders) ✅').replace('Staff!A2:C40', 'Staff!A2:C45'),
+      text.replace('A2:F500 (orders) ✅', 'A2:F600 (orders) ✅').replace('Email the link —', 'Email the report —'),
     );
+  });
+
+  test('an agent cannot rename a task the person decided on, which would carry their decision to other work', () => {
+    const store = savedPlan(PLAN);
+    expect(refusal(() => agent(store).renameTask('1.3', 'Read Staff!A2:C99 (everyone)')).message).toContain(
+      `the person's decision "approved: use March" on task "Read Staff!A2:C99 (everyone)" would be added`,
+    );
+    person(store).renameTask('1.3', 'Read Staff!A2:C45 (headcount)');
+    expect(store.text).toContain('- [ ] 1.3 Read Staff!A2:C45 (headcount) — approved: use March');
   });
 
   test('an agent cannot rename what a person is reviewing; a person can', () => {

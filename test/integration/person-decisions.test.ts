@@ -194,6 +194,27 @@ describe('a review never looks approved without a person', () => {
     expect(planText(spreadsheet)).toContain('- [/] 1.1 Check totals');
   });
 
+  test("the person's approval stays on the task they decided: moved to another in one change, it is refused", () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    const token = openSidebar(spreadsheet);
+    const shown = shownTask(spreadsheet, token, '1.1');
+    callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.1', 'fine', shown);
+    const view = agent(spreadsheet, 'getPlan');
+    // Taken off 1.1 (allowed alone) and written on the destructive 1.2 (refused alone), together.
+    const moved = view.raw
+      .replace('- [ ] 1.1 Check totals — approved: fine', '- [ ] 1.1 Check totals')
+      .replace('Delete every row of Sales!A2:Z5000', 'Delete every row of Sales!A2:Z5000 — approved: fine');
+    expect(refused(spreadsheet, 'replacePlan', [moved, view.stamp], 'NEEDS_PERSON')).toContain(
+      `the person's decision "approved: fine" on task "Delete every row of Sales!A2:Z5000"`,
+    );
+    const commands = [
+      { action: 'note', step: '1.1' },
+      { action: 'note', step: '1.2', text: 'approved: fine' },
+    ];
+    refused(spreadsheet, 'applyCommands', [commands], 'NEEDS_PERSON');
+    expect(planText(spreadsheet)).toContain('- [ ] 1.1 Check totals — approved: fine\n- [ ] 1.2 Delete every row');
+  });
+
   test("the agent's next review note takes the place of the person's request for changes, which Notes keeps", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);

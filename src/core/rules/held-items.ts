@@ -91,10 +91,11 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
   HELD_TASKS,
   {
     // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
-    // agent may let it go with the line (starting the task moves it to Notes), never write one.
-    describe: (words) => `the person's decision "${words}" on a task`,
+    // agent may let it go with the line (starting the task moves it to Notes), never write one. Known by its task (as
+    // a held task is), so that the words cannot move to a task the person never decided on.
+    describe: (key, words) => `the person's decision "${words}" on task ${describeTaskKey(key)}`,
     entries: (outline) =>
-      outline.tasks.filter((task) => isDecisionWords(task.note)).map((task) => [task.note!, task.note!]),
+      keyedTasks(outline).flatMap(([key, task]) => (isDecisionWords(task.note) ? [[key, task.note]] : [])),
     released: 'would be taken away',
     agentMay: ['removed'],
     personPath: REVIEW_DECISION_PATH,
