@@ -215,10 +215,17 @@ export async function buildCode() {
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
   const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
   const { RARE_REFUSALS } = await nodeModule('src/apps-script/rare-refusals.ts');
-  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts.
+  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts. The readers that replace them in
+  // Code.js take no argument and answer a text, so each must be such a function.
   const RARE_WORDS = Object.fromEntries(
-    Object.entries(await nodeModule('src/core/rare-words.ts')).map(([name, text]) => [name, text()]),
+    Object.entries(await nodeModule('src/core/rare-words.ts')).map(([name, text]) => {
+      if (typeof text !== 'function' || text.length !== 0 || typeof text() !== 'string')
+        throw new Error(`src/core/rare-words.ts: ${name} must be a function of no argument that answers its text`);
+      return [name, text()];
+    }),
   );
+  const twice = Object.keys(RARE_WORDS).filter((name) => name in RARE_REFUSALS);
+  if (twice.length) throw new Error(`A rare text's name is used twice in RareTexts.html: ${twice.join(', ')}`);
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');

@@ -49,7 +49,7 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { LOG_ROWS_LIMIT, WriteLog, undoRecordParts, type LogChange } from './write-log';
+import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import { rareTexts } from './rare-texts';
 import { filled } from '../core/text';
@@ -221,9 +221,9 @@ function firstFormula(values: CellJson[][]): string | undefined {
   return undefined;
 }
 
-/** The agent that writes, on the spreadsheet's wall clock (asked only when the task has a claim to compare). */
+/** The agent that writes, on the spreadsheet's wall clock. */
 function writerClaimant(store: SpreadsheetPlanStore, source: ChangeSource): Claimant {
-  // Asked once per claim the rules compare: read once.
+  // The rules ask the time once for each claim they compare; the clock is read once per write.
   let now: string | undefined;
   let leaseEnd: string | undefined;
   return {
@@ -254,19 +254,12 @@ export function writeRange(
     const planCells = store.read();
     const planText = planCells?.text ?? '';
     const approved = store.versions.lastApproved()?.text;
-    const context = ruleContext(
-      planText,
-      store.settings.readSettings(),
-      OWN_SHEETS,
-      approved,
-      writerClaimant(store, source),
-    );
     const planId = store.planIdOf(planCells);
-    context.stepsThatWrote = stepsThatWroteIn(readPlanRecord(planCells?.meta ?? ''));
-    context.writes = () =>
-      new WriteLog(spreadsheet, store, planId)
-        .list(LOG_ROWS_LIMIT, planId)
-        .filter((entry) => entry.kind === 'write' && !entry.undone && !entry.earlierPlan);
+    const context = ruleContext(planText, store.settings.readSettings(), OWN_SHEETS, approved, {
+      claimant: writerClaimant(store, source),
+      writes: () => new WriteLog(spreadsheet, store, planId).standingWrites(planId),
+      stepsThatWrote: stepsThatWroteIn(readPlanRecord(planCells?.meta ?? '')),
+    });
     const refusal = early ?? sheetRefusal(request, context, true);
     if (refusal) {
       if (refusal.noted)

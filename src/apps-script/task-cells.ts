@@ -25,7 +25,7 @@ import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
 import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { scriptProperties } from './spreadsheet-access';
-import { KEPT_ROW, LOG_ROWS_LIMIT, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
+import { KEPT_ROW, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -140,8 +140,7 @@ export class SpreadsheetTaskCells implements TaskCells {
   private readLog(): Map<string, SheetRange[]> {
     const byStep = new Map<string, SheetRange[]>();
     // Only this plan's writes: an earlier plan's step 1.1 is not this plan's 1.1.
-    for (const entry of new WriteLog(this.spreadsheet()).list(LOG_ROWS_LIMIT, this.planId())) {
-      if (entry.kind !== 'write' || entry.undone || entry.earlierPlan) continue;
+    for (const entry of new WriteLog(this.spreadsheet()).standingWrites(this.planId())) {
       const range = readSheetRange(entry.range);
       if (typeof range === 'string') continue;
       const ranges = byStep.get(entry.step);

@@ -344,6 +344,16 @@ export class WriteLog {
   }
 
   /**
+   * The writes of plan `plan` (the one now in the cell; undefined: a plan without an id) that stand: not undone,
+   * newest first. What the done check reads (./task-cells.ts) and what a claim protects (./sheet-work.ts).
+   */
+  standingWrites(plan: string | undefined): WriteLogEntry[] {
+    return this.list(LOG_ROWS_LIMIT, plan).filter(
+      (entry) => entry.kind === 'write' && !entry.undone && !entry.earlierPlan,
+    );
+  }
+
+  /**
    * The entry with this id, its row, (for a write) its undo record, and the writes after it that can still be undone;
    * null when the log no longer has it.
    */

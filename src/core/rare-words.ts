@@ -54,11 +54,11 @@ export const relayUrl = () =>
   'relayUrl: "{text}" is not a relay\'s address: give its https origin, like ' +
   'https://sheet-plan-relay.you.workers.dev (http only for 127.0.0.1 or localhost), with no path';
 
-/** A write over cells that a task another agent holds wrote (./sheet/sheet-rules.ts). */
+/** A write over cells that an agent wrote under a task it still holds (./sheet/sheet-rules.ts). */
 export const claimedCells = () =>
-  '{target} covers {range}, which task {step} wrote, and task {step} is claimed by {claim}: its cells are its ' +
-  "holder's while the claim lasts, so you ({you}) cannot overwrite them. Write other cells, wait until the claim " +
-  `ends, or ask the person to release it in the sidebar; ${NOTHING_WRITTEN}`;
+  '{target} overlaps {range}, which {holder} wrote under task {step}, claimed until {until}: the cells stay ' +
+  "{holder}'s while the claim lasts, so you ({you}) cannot overwrite them. Write other cells, wait until the claim " +
+  `ends, or ask the person to release the claim in the sidebar; ${NOTHING_WRITTEN}`;
 
 /** A done task while a Check line the person approved is gone from the plan (./features/checks.ts). */
 export const approvedCheckGone = () =>

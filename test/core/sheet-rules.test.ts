@@ -89,8 +89,8 @@ describe('the rule table', () => {
     const request = { call: 'write' as const, range: requireSheetRange('Summary!A1'), step: '1.1' };
     expect(() => enforceSheetRules(request, context, true)).toThrow(
       "OUT_OF_SCOPE: Summary!A1 is outside the plan's Write ranges: Summary!B3:E15 (not read as ranges: " +
-        '"the summary sheet"; write a range as Sheets does, quoting a sheet name of more than one word, like ' +
-        "'Sales Summary'!B3:C5). Write inside one of them",
+        `"the summary sheet"; a Write line names a range as Sheets writes it: Summary!B3:C5, or ` +
+        `'Sales Summary'!B3:C5 for a sheet name of more than one word). Write inside one of them`,
     );
   });
 

@@ -6,7 +6,7 @@
  * bundle.
  */
 import { APPROVED, requireApproval, workbook } from './sheet-work-fixtures';
-import { callAsPerson, execute, refusedWrites, snapshotBesideTheLog } from './harness';
+import { PLAN, callAsPerson, execute, personEdits, planText, refusedWrites, snapshotBesideTheLog } from './harness';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 
@@ -39,10 +39,9 @@ test("another agent's write over cells a held task wrote is refused under any ta
   const { spreadsheet, alpha, beta } = twoAgentsAtWork();
   const beforeBeta = cellsBesideTheLog(spreadsheet);
   expect(refused(() => tool(spreadsheet, beta, 'write_range', write('SUMMARY!B4', '1.3'), at(2)))).toBe(
-    'CLAIMED: SUMMARY!B4 covers Summary!B3:B5, which task 1.2 wrote, and task 1.2 is claimed by Alpha until ' +
-      "2026-11-26 14:30: its cells are its holder's while the claim lasts, so you (Beta) cannot overwrite them. " +
-      'Write other cells, wait until the claim ends, or ask the person to release it in the sidebar; nothing was ' +
-      'written',
+    'CLAIMED: SUMMARY!B4 overlaps Summary!B3:B5, which Alpha wrote under task 1.2, claimed until 2026-11-26 14:30: ' +
+      "the cells stay Alpha's while the claim lasts, so you (Beta) cannot overwrite them. Write other cells, wait " +
+      'until the claim ends, or ask the person to release the claim in the sidebar; nothing was written',
   );
   expect(cellsBesideTheLog(spreadsheet)).toBe(beforeBeta);
   // A caller without a key is another holder too (api).
@@ -51,7 +50,7 @@ test("another agent's write over cells a held task wrote is refused under any ta
   expect(
     execute(spreadsheet, 'writeRange', ['Summary!B5:C5', [['a', 'b']], '1.4'], { now: at(2) }).error?.message,
   ).toMatch(
-    /^CLAIMED: Summary!B5:C5 covers Summary!B3:B5, which task 1\.2 wrote, .* so you \(api\) cannot overwrite them/,
+    /^CLAIMED: Summary!B5:C5 overlaps Summary!B3:B5, which Alpha wrote under task 1\.2, .* so you \(api\) cannot /,
   );
   expect(cellsBesideTheLog(spreadsheet)).toBe(before);
   // The person sees the attempts, as every refused write.
@@ -64,17 +63,56 @@ test("another agent's write over cells a held task wrote is refused under any ta
   tool(spreadsheet, alpha, 'write_range', write('Summary!B4', '1.2'), at(2));
 });
 
-test('the cells are free once the claim ends: the task done, or the write undone by the person', () => {
+test('the cells are free once the claim ends: the task done, the lease over, released, or the write undone', () => {
   const done = twoAgentsAtWork();
   tool(done.spreadsheet, done.alpha, 'complete_task', { step: '1.2' }, at(3));
   tool(done.spreadsheet, done.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
+
+  const lapsed = twoAgentsAtWork();
+  tool(lapsed.spreadsheet, lapsed.beta, 'write_range', write('Summary!B4', '1.3'), at(31));
+
+  const released = twoAgentsAtWork();
+  callAsPerson(released.spreadsheet, released.token, 'sidebarReleaseClaim', '1.2', null);
+  tool(released.spreadsheet, released.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
 
   const undone = twoAgentsAtWork();
   callAsPerson(undone.spreadsheet, undone.token, 'sidebarUndoWrite', undone.alphaWrite);
   tool(undone.spreadsheet, undone.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
 
-  const lapsed = twoAgentsAtWork();
-  tool(lapsed.spreadsheet, lapsed.beta, 'write_range', write('Summary!B4', '1.3'), at(31));
+  // A person ticked the task done in the cell and left its Working line: it holds nothing.
+  const ticked = twoAgentsAtWork();
+  personEdits(ticked.spreadsheet, PLAN, planText(ticked.spreadsheet).replace('- [/] 1.2', '- [x] 1.2'));
+  expect(planText(ticked.spreadsheet)).toContain('- [x] 1.2 Write the totals\n  - Working: Alpha until');
+  tool(ticked.spreadsheet, ticked.beta, 'write_range', write('Summary!B4', '1.3'), at(4));
+});
+
+test("a write of an earlier plan is not the new plan's: the same step, held again, does not protect it", () => {
+  const spreadsheet = workbook(TWO_TASKS);
+  requireApproval(spreadsheet, false);
+  const { token } = deployed(spreadsheet);
+  const alpha = connectAgent(spreadsheet, token, 'Alpha');
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+  tool(spreadsheet, alpha, 'write_range', write('Summary!B3', '1.2'), at(0));
+  tool(
+    spreadsheet,
+    alpha,
+    'create_plan',
+    {
+      title: 'Stock summary, again',
+      goal: 'Total the stock per bin',
+      phases: [{ name: 'Work', steps: ['Read the stock', 'Write the totals', 'Write the counts'] }],
+      analysis: { write: ['Summary!B3:C5 (bin, total)'] },
+    },
+    at(1),
+  );
+  tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(1));
+  tool(spreadsheet, alpha, 'write_range', write('Summary!C3', '1.2'), at(1));
+  tool(spreadsheet, beta, 'start_task', { step: '1.3' }, at(2));
+  tool(spreadsheet, beta, 'write_range', write('Summary!B3', '1.3'), at(2));
+  expect(refused(() => tool(spreadsheet, beta, 'write_range', write('Summary!C3', '1.3'), at(2)))).toMatch(
+    /^CLAIMED: Summary!C3 overlaps Summary!C3, which Alpha wrote under task 1\.2/,
+  );
 });
 
 test("the cells are their writer's: a task taken over after its claim lapsed gives the new holder none of them", () => {
@@ -92,7 +130,7 @@ test("the cells are their writer's: a task taken over after its claim lapsed giv
   tool(spreadsheet, beta, 'start_task', { step: '1.3' }, at(41));
   tool(spreadsheet, beta, 'write_range', write('Summary!B3', '1.3'), at(41));
   expect(refused(() => tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(41)))).toMatch(
-    /^CLAIMED: Summary!B4 covers Summary!B4, which task 1\.2 wrote, and task 1\.2 is claimed by Alpha until/,
+    /^CLAIMED: Summary!B4 overlaps Summary!B4, which Alpha wrote under task 1\.2, claimed until/,
   );
 });
 

@@ -1,6 +1,8 @@
 /**
  * The core's rare refusals (src/core/rare-words.ts) are not in Code.js: the bundle reads them from RareTexts.html when
- * one is needed. Through the built bundle, each comes whole, every `{place}` filled, and refuses as it did.
+ * one is needed. Through the built bundle, each comes whole, every `{place}` filled, and refuses as it did. (The
+ * request-id texts are pinned in request-ids.test.ts, the approved check gone in approved-checks-hold.test.ts, the
+ * claimed cells in claimed-cells.test.ts.)
  */
 import { STOCK_PLAN, stockSheet } from './stock-plan';
 import { callAsPerson, execute, planText, plan, sheetWithSavedPlan } from './harness';

@@ -1,8 +1,9 @@
 /**
  * onOpen and onEdit are simple triggers, whose authorization is limited: they never read a project file
  * (src/apps-script/rare-texts.ts reads RareTexts.html only for an agent's or a sidebar's call). Here they run with no
- * project file at all, while agents hold tasks and the person types what the rare refusals are about: forged and
- * overlong Working lines, a phase heading removed, a task added above another, the plan ticked done or cleared.
+ * project file at all, while an agent holds a task, over edits of many kinds: a Working line typed or changed, a phase
+ * heading removed, a task added above another, a task ticked done, the cell cleared. (A person's edit never reaches
+ * the claim rules, whose refusals are rare texts; this guards the edit path as a whole.)
  */
 import { editCellAsPerson, runSimpleTrigger } from '../../src/node/emulator';
 import { DIST, PLAN, planText } from './harness';

@@ -22,8 +22,8 @@ test('"Write: Sales Summary!B3:C5" grants neither Summary nor Sales Summary, and
   expect(message).toMatch(/^OUT_OF_SCOPE: Summary!B3 is outside the plan's Write ranges: 'Bin Notes'!A:A \(not read/);
   // …and says how to write it, so that the agent can fix its plan (a person approves the change).
   expect(message).toContain(
-    `"Sales Summary!B3:C5"; write a range as Sheets does, quoting a sheet name of more than one word, like ` +
-      `'Sales Summary'!B3:C5)`,
+    `"Sales Summary!B3:C5"; a Write line names a range as Sheets writes it: Summary!B3:C5, or ` +
+      `'Sales Summary'!B3:C5 for a sheet name of more than one word)`,
   );
   expect(spreadsheet.cell('Summary!B3')).toBe('');
   refused(spreadsheet, 'writeRange', ["'Sales Summary'!B3", [['x']], '1.2'], expect.anything());

@@ -8,7 +8,7 @@
  * rule marked `noted` (the agent could try another way: another range, task or value) is noted in the write log, with
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
-import { claimByOther, describeClaim, holderOf, sameHolder, taskClaims, type Claimant } from '../rules/claims';
+import { claimByOther, holderOf, sameHolder, taskClaims, type Claimant, describeClaim } from '../rules/claims';
 import type { ChangeSource } from '../write-path/revision';
 import { notFound, NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { outlinePlan, parsePlan, planFromOutline, type PlanOutline } from '../format/parse';
@@ -231,26 +231,29 @@ export const SHEET_RULES: readonly SheetRule[] = [
     brief: () => "cells another agent's task wrote",
     check(request, { claimant, outline, writes, stepsThatWrote }) {
       if (!claimant || !outline || !writes) return null;
+      // The revision record lists the steps that wrote; when it says nothing, any step may have.
+      const mayHaveWritten = (step: string) => stepsThatWrote?.includes(step) ?? true;
       const claims = taskClaims(outline);
-      const held = outline.tasks.flatMap((task) =>
-        outline.statuses.definition(task.status).finished || stepsThatWrote?.includes(task.step) === false
-          ? []
-          : (claimByOther(claims, task.step, claimant) ?? []),
-      );
-      // A lone agent's write, and one while no held task wrote, reads no log.
+      const held = outline.tasks.flatMap((task) => {
+        // A finished task's Working line holds nothing (a person ticked it in the cell).
+        if (outline.statuses.definition(task.status).finished || !mayHaveWritten(task.step)) return [];
+        return claimByOther(claims, task.step, claimant) ?? [];
+      });
+      // A lone agent's write, and one while no task another agent holds has written, reads no log.
       if (!held.length) return null;
       for (const { step, range, by } of writes()) {
         const claim = held.find((other) => other.step === step && sameHolder(other.holder, holderOf(by)));
-        const written = claim && readSheetRange(range);
-        if (typeof written === 'object' && overlaps(written, request.range)) {
-          return filled(rareWords.claimedCells(), {
-            target: formatSheetRange(request.range),
-            range: formatSheetRange(written),
-            step,
-            claim: describeClaim(claim!),
-            you: claimant.holder,
-          });
-        }
+        if (!claim) continue;
+        const written = readSheetRange(range);
+        if (typeof written === 'string' || !overlaps(written, request.range)) continue;
+        return filled(rareWords.claimedCells(), {
+          target: formatSheetRange(request.range),
+          range: formatSheetRange(written),
+          holder: claim.holder,
+          step,
+          until: claim.until!,
+          you: claimant.holder,
+        });
       }
       return null;
     },
@@ -420,16 +423,19 @@ export function formulasAllowedBy(analysis: PlanAnalysis | undefined): boolean {
   return Boolean(field && /^(allowed|yes|true)\b/i.test(field.value.trim()));
 }
 
+/** What the rules know of the agent that writes: who it is (with its clock), and the writes its claims protect. */
+export type Writer = Pick<RuleContext, 'claimant' | 'writes' | 'stepsThatWrote'>;
+
 /** The rule context for the plan text in the cell. */
 export function ruleContext(
   planText: string,
   settings: SheetSettings,
   ownSheets: readonly string[],
   approvedText?: string,
-  claimant?: Claimant,
+  writer: Writer = {},
 ): RuleContext {
   const approved = approvedText?.trim() ? parsePlan(approvedText) : null;
   const outline = planText.trim() ? outlinePlan(planText) : null;
   const plan = outline && planFromOutline(outline, planText);
-  return { plan, outline, settings, ownSheets, approved, claimant };
+  return { plan, outline, settings, ownSheets, approved, ...writer };
 }
