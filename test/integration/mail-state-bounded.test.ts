@@ -5,8 +5,8 @@
  */
 import { runDueTriggers, type EmulatedSpreadsheet } from '../../src/node/emulator';
 import { MAIL_STATE_PROPERTY } from '../../src/apps-script/mail-notifier';
-import { DIST, callAsPerson, plan, sheetWithSavedPlan } from './harness';
-import { minutesAfterStart } from './invoice-plan';
+import { DIST, call, callAsPerson, execute, plan, planText, sheetWithSavedPlan } from './harness';
+import { invoiceSheet, minutesAfterStart } from './invoice-plan';
 import { connectAgent, deployed, tool } from './keyed-agents';
 
 const PLAN_TEXT = plan(
@@ -98,4 +98,28 @@ test('a save of the mail state that fails makes no trigger', () => {
   const asked = markdown.replace('## Questions for User\n', '## Questions for User\n\n- Which month?\n');
   tool(spreadsheet, agent.key, 'replace_plan', { markdown: asked, base: stamp }, at(2));
   expect(spreadsheet.triggers.all).toHaveLength(1);
+});
+
+test('throw-away questions asked and taken back within the window do not push a review out of the e-mail', () => {
+  const spreadsheet = invoiceSheet({ mailWhenWaiting: true, mailTo: ['dana@example.com'] });
+  const at = minutesAfterStart;
+  expect(execute(spreadsheet, 'reviewTask', ['1.1', 'look'], { now: at(0) }).error).toBeUndefined();
+  expect(spreadsheet.sentMail).toHaveLength(1); // the first event goes at once
+  expect(execute(spreadsheet, 'reviewTask', ['1.2', 'totals differ'], { now: at(1) }).error).toBeUndefined();
+  // Twenty questions fill the pending e-mail, and go again: an agent may take back a question it asked.
+  const asked = `${planText(spreadsheet)}\n\n## Questions for User\n\n${Array.from(
+    { length: 20 },
+    (_, i) => `- Placeholder question ${i + 1}?`,
+  ).join('\n')}\n`;
+  expect(execute(spreadsheet, 'replacePlan', [asked, call(spreadsheet, 'getPlan').stamp], { now: at(2) }).error).toBe(
+    undefined,
+  );
+  const takenBack = planText(spreadsheet).replace(/\n+## Questions for User[\s\S]*$/, '\n');
+  expect(
+    execute(spreadsheet, 'replacePlan', [takenBack, call(spreadsheet, 'getPlan').stamp], { now: at(3) }).error,
+  ).toBeUndefined();
+  runDueTriggers(spreadsheet, DIST, { now: at(10) });
+  expect(spreadsheet.sentMail).toHaveLength(2);
+  expect(spreadsheet.sentMail[1].subject).toContain('Task 1.2 "');
+  expect(spreadsheet.sentMail[1].subject).toContain('waits for your review: totals differ');
 });

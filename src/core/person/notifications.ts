@@ -95,6 +95,25 @@ export interface MailDecision {
 }
 
 /**
+ * The pending events, at most PENDING_LIMIT: past it, questions go first, the oldest first, then reviews. An agent may
+ * take back a question it asked, never a review item or the plan's approval: so a burst of throw-away questions,
+ * asked and removed within one window, cannot push a review out of the e-mail.
+ */
+function withinLimit(pending: readonly WaitingItem[]): WaitingItem[] {
+  let excess = pending.length - PENDING_LIMIT;
+  const dropped = new Set<WaitingItem>();
+  for (const kind of ['question', 'review', 'approval']) {
+    for (const item of pending) {
+      if (excess <= 0) break;
+      if (item.kind !== kind) continue;
+      dropped.add(item);
+      excess--;
+    }
+  }
+  return pending.filter((item) => !dropped.has(item));
+}
+
+/**
  * Folds `fresh` events into the pending ones, drops those that no longer wait (the person already acted), and sends
  * them all when the window since the last e-mail has passed; otherwise keeps them for the next call after it.
  */
@@ -109,7 +128,7 @@ export function foldMail(
   for (const item of [...state.pending, ...fresh]) {
     if (waiting.has(item.key) && !pending.some((known) => known.key === item.key)) pending.push(item);
   }
-  const kept = pending.slice(-PENDING_LIMIT);
+  const kept = withinLimit(pending);
   const last = state.lastSentAt ? Date.parse(state.lastSentAt) : NaN;
   const windowOpen = Number.isNaN(last) || now.getTime() - last >= MAIL_WINDOW_MS;
   if (kept.length === 0 || !windowOpen) return { send: [], state: { ...state, pending: kept } };
