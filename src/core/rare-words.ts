@@ -74,3 +74,31 @@ export const heldForPerson = () =>
 export const notADate = () =>
   '{where}.date must be an ISO 8601 date-time of a real day, with Z or an offset, like "2026-01-10T00:00:00-05:00" ' +
   '(got {got})';
+
+/** An agent's completion of a task whose Check line cannot be read (./rules/done-checks.ts). */
+export const checkLineUnreadable = () =>
+  'Task {step} cannot be completed: its check line "Check: {line}" cannot be read ({why}). ' +
+  `${NOTHING_WRITTEN_SENTENCE}; write the line again (replacePlan) or call reviewTask to ask the person`;
+
+/** An After line naming a step the plan does not have (./rules/dependencies.ts). */
+export const waitsForNoStep = () =>
+  'Step {step} waits for {other}, which is not in the plan: it would never start (name a step of the plan, or ' +
+  'remove it from the After line)';
+
+/** After lines that wait in a circle (./rules/dependencies.ts). */
+export const waitInCircle = () =>
+  'Steps {circle} wait for each other, so none of them can start: take one step off an After line (→ reads ' +
+  '"waits for")';
+
+/** Request options sent before the function's own arguments (./write-path/request-ids.ts). */
+export const requestOptionsEarly = () =>
+  '{function} got request options as argument {at}: {shape} go after all of them (send null for one left out); ' +
+  NOTHING_WRITTEN;
+
+/** An MCP method the server does not answer (./mcp/protocol.ts). */
+export const methodNotFound = () =>
+  'Method not found: {method}. This server answers initialize, ping, tools/list and tools/call.';
+
+/** A change of the settings that changes none of them (./person/settings.ts). */
+export const noSettingChanged = () =>
+  'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl';

@@ -5,9 +5,10 @@
  * claimed cells in claimed-cells.test.ts.)
  */
 import { STOCK_PLAN, stockSheet } from './stock-plan';
-import { callAsPerson, execute, planText, plan, sheetWithSavedPlan } from './harness';
+import { DIST, call, callAsPerson, execute, planText, plan, sheetWithSavedPlan } from './harness';
+import { connectAgent } from './keyed-agents';
 import { deployed, refused, tool } from './web-agents';
-import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
 
 /** The agent's replace_plan of the whole document, at the revision it read. */
 function replacePlan(spreadsheet: EmulatedSpreadsheet, key: string, edit: (text: string) => string) {
@@ -110,5 +111,47 @@ test('a review item an agent would decide, and a date cell that is no date', () 
   expect(refusedWith('writeRange', ['Sheet1!A1', [[{ date: '2026-02-30T00:00:00Z' }]], '1.2'])).toBe(
     'INVALID_ARGUMENT: values[0][0].date must be an ISO 8601 date-time of a real day, with Z or an offset, like ' +
       '"2026-01-10T00:00:00-05:00" (got "2026-02-30T00:00:00Z")',
+  );
+});
+
+test('a Check line that cannot be read, an After line on no step, no setting changed, an unknown MCP method', () => {
+  const { spreadsheet, token } = deployed(
+    sheetWithSavedPlan(
+      plan(
+        '# Plan: Tidy',
+        '',
+        'Goal: Tidy up',
+        '',
+        '### Phase 1: Work',
+        '- [/] 1.1 Sort the bins',
+        '  - Check: the bins look sorted',
+        '- [ ] 1.2 Sweep',
+      ),
+    ),
+  );
+  const before = planText(spreadsheet);
+  const { error: unreadable } = execute(spreadsheet, 'completeTask', ['1.1']);
+  expect(unreadable?.message).toMatch(
+    /^CHECK_FAILED: Task 1\.1 cannot be completed: its check line "Check: the bins look sorted" cannot be read \(.+\)\. Nothing was written; write the line again \(replacePlan\) or call reviewTask to ask the person$/,
+  );
+  const waiting = before.replace('- [ ] 1.2 Sweep', '- [ ] 1.2 Sweep\n  - After: 1.9');
+  const { error: noStep } = execute(spreadsheet, 'replacePlan', [waiting, call(spreadsheet, 'getPlan').stamp]);
+  expect(noStep?.message).toContain(
+    'Step 1.2 waits for 1.9, which is not in the plan: it would never start (name a step of the plan, or remove it ' +
+      'from the After line)',
+  );
+  expect(planText(spreadsheet)).toBe(before);
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarSaveSettings', {})).toThrow(
+    'INVALID_ARGUMENT: settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, ' +
+      'relayUrl',
+  );
+  const answer = runWebApp(spreadsheet, DIST, {
+    method: 'POST',
+    queryString: `key=${encodeURIComponent(connectAgent(spreadsheet, token, 'Alpha').key)}`,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/list' }),
+    contentType: 'application/json',
+  });
+  expect(JSON.parse(answer.content).error.message).toBe(
+    'Method not found: resources/list. This server answers initialize, ping, tools/list and tools/call.',
   );
 });

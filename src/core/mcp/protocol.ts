@@ -22,6 +22,8 @@ import {
 import { toolWords } from './tool-words';
 import { messageOf } from '../errors';
 import { isRecord, ownValue } from '../own-keys';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
@@ -186,7 +188,7 @@ function* answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: R
       return failure(
         id,
         JSON_RPC_ERRORS.methodNotFound,
-        `Method not found: ${method}. This server answers initialize, ping, tools/list and tools/call.`,
+        filled(rareWords.methodNotFound(), { method: String(method) }),
       );
   }
 }

@@ -79,10 +79,7 @@ export function requireSettingsChange(value: Partial<PlanSettings>): Partial<Pla
   if (value.mailWhenWaiting !== undefined) change.mailWhenWaiting = value.mailWhenWaiting;
   if (value.mailTo !== undefined) change.mailTo = requireMailTo(value.mailTo);
   if (value.relayUrl !== undefined) change.relayUrl = requireRelayUrl(value.relayUrl);
-  if (Object.keys(change).length === 0)
-    throw invalidArgument(
-      'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl',
-    );
+  if (Object.keys(change).length === 0) throw invalidArgument(rareWords.noSettingChanged());
   return change;
 }
 

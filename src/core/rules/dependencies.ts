@@ -16,6 +16,8 @@ import type { PlanOutline } from '../format/plan-reader';
 import type { StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { MAX_DEPENDENCIES } from '../api/api-names';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** One step named on a dependency line, and where it stands in the line (for rewriting it in place). */
 export interface DependencyReference {
@@ -276,9 +278,7 @@ export function dependencyProblems(outline: PlanOutline, lines: readonly Depende
       if (step === read.step) {
         problems.push({ code: 'dependency-on-itself', message: `Step ${read.step} waits for itself`, line });
       } else if (!byStep.has(step)) {
-        const message =
-          `Step ${read.step} waits for ${step}, which is not in the plan: it would never start ` +
-          `(name a step of the plan, or remove it from the After line)`;
+        const message = filled(rareWords.waitsForNoStep(), { step: read.step, other: step });
         problems.push({ code: 'dependency-unknown-step', message, line });
       }
     }
@@ -287,9 +287,7 @@ export function dependencyProblems(outline: PlanOutline, lines: readonly Depende
     const circle = [...cycle, cycle[0]].join(' → ');
     problems.push({
       code: 'dependency-cycle',
-      message:
-        `Steps ${circle} wait for each other, so none of them can start: take one step off an After line ` +
-        `(→ reads "waits for")`,
+      message: filled(rareWords.waitInCircle(), { circle }),
       line: byStep.get(cycle[0])!.line + 1,
     });
   }

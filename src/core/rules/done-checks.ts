@@ -16,6 +16,8 @@ import {
 import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import { formatSheetRange, type SheetRange } from '../sheet/sheet-range';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** What a task's checks last found, kept for the person (a line under the task in the sidebar). */
 export interface CheckResult {
@@ -117,9 +119,7 @@ export function requireTaskChecked(
   if (unreadable) {
     throw new PlanError(
       'CHECK_FAILED',
-      `Task ${step} cannot be completed: its check line "Check: ${unreadable.text}" cannot be read (` +
-        `${unreadable.error}). ${NOTHING_WRITTEN_SENTENCE}; write the line again (replacePlan) ` +
-        `or call reviewTask to ask the person`,
+      filled(rareWords.checkLineUnreadable(), { step, line: unreadable.text, why: unreadable.error! }),
     );
   }
   const declared = lines.map((line) => ({ range: line.check!.range, checks: line.check!.checks, label: line.text }));

@@ -68,8 +68,7 @@ export function changeRequest(
   const early = ownArgs.findIndex(isRequestOptions);
   if (early >= 0) {
     throw invalidArgument(
-      `${functionName} got request options as argument ${early + 1}: ${shape} go after all of them (send null for ` +
-        `one left out); ${NOTHING_WRITTEN}`,
+      filled(rareWords.requestOptionsEarly(), { function: functionName, at: String(early + 1), shape }),
     );
   }
   if (options === undefined || options === null) return undefined;
