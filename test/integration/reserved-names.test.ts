@@ -32,6 +32,10 @@ test('a keyless caller naming itself as a connected agent (any case or spacing) 
     '  claude   ON my  laptop ',
     'Claude\u200B on my\u00A0laptop',
     'Ｃｌａｕｄｅ on my laptop',
+    // A joiner or a tag character outside an emoji sequence, a Cyrillic С: invisible, or the same to a reader.
+    'Claude\u200D on my laptop',
+    'Claude on my laptop\u{E0041}',
+    '\u0421laude on my laptop',
   ]) {
     const message = keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: name }]);
     expect(message).toMatch(/^INVALID_ARGUMENT: agent ".*" is the name of an agent connected with a key/);
@@ -44,7 +48,20 @@ test('a keyless caller naming itself as a connected agent (any case or spacing) 
 test("a keyless caller may not take the sidebar's words for a person's change; the error lists them", () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);
-  const lookAlikes = ['Y\u200Bou', '\u200Fperson\u200E', 'ｙｏｕ', 'Sheet\u2060 Plan'];
+  const lookAlikes = [
+    'Y\u200Bou',
+    '\u200Fperson\u200E',
+    'ｙｏｕ',
+    'Sheet\u2060 Plan',
+    // Joiners, tag characters and fillers outside an emoji sequence; Cyrillic and Greek letters that read as Latin.
+    'yo\u200Du',
+    'you\u{E0020}',
+    'you\u034F',
+    'you\u3164',
+    'y\u043Eu',
+    'th\u0435 p\u0435rson',
+    '\u03A4HE MENU',
+  ];
   for (const name of [
     'an edit in the cell',
     'The Menu',

@@ -39,14 +39,34 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
 ];
 
 /**
- * A name as names are compared: case, runs of spaces, invisible characters (a zero-width space, a direction mark) and
- * compatibility forms (full-width ｙｏｕ) do not tell two names apart, as a reader of the sidebar could not either.
+ * Cyrillic and Greek letters that read as Latin ones, each followed by the Latin letter it reads as: `Сlaude` (a
+ * Cyrillic С) is Claude to a reader of the sidebar. Capitals and small letters alike, before the case is folded, since
+ * a Greek Ν reads as N and a Greek ν as v.
+ */
+const LOOK_ALIKES =
+  'АaВbЕeЅsІiЈjКkМmНhОoРpСcТtХxУyаaеeоoрpсcуyхxѕsіiјjһhԁdԛqԝwΑaΒbΕeΖzΗhΙiΚkΜmΝnΟoΡpΤtΥyΧxοoαaνvιiκkρp';
+
+/**
+ * A name as names are compared: case, runs of spaces, invisible characters (a zero-width space, a direction mark, a
+ * joiner outside an emoji sequence, a Hangul filler), compatibility forms (full-width ｙｏｕ) and letters of other
+ * scripts that read as Latin ones (LOOK_ALIKES) do not tell two names apart, as a reader of the sidebar could not
+ * either.
  */
 export function comparedName(name: string): string {
   // Not the joiner and tag characters of emoji sequences (👩‍💻, a flag): they tell one emoji from another.
-  return name
-    .normalize('NFKC')
-    .replace(/(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu, '')
+  return [
+    ...name
+      .normalize('NFKC')
+      .replace(
+        /\u200d(?!\p{Extended_Pictographic})|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0020}-\u{e007f}]|[\u034f\u115f\u1160\u3164]|(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu,
+        '',
+      ),
+  ]
+    .map((letter) => {
+      const at = LOOK_ALIKES.indexOf(letter);
+      return at % 2 ? letter : LOOK_ALIKES[at + 1];
+    })
+    .join('')
     .trim()
     .replace(/\s+/g, ' ')
     .toLowerCase();
