@@ -75,6 +75,11 @@ export const notADate = () =>
   '{where}.date must be an ISO 8601 date-time of a real day, with Z or an offset, like "2026-01-10T00:00:00-05:00" ' +
   '(got {got})';
 
+/** A write over cells that a task waiting for the person's review wrote (./sheet/sheet-rules.ts). */
+export const cellsInReview = () =>
+  "{target} overlaps {range}, which task {step} wrote, and task {step} waits for the person's review: its cells stay " +
+  `as the person sees them until they decide. Write other cells, or wait for their decision; ${NOTHING_WRITTEN}`;
+
 /** An agent's completion of a task whose Check line cannot be read (./rules/done-checks.ts). */
 export const checkLineUnreadable = () =>
   'Task {step} cannot be completed: its check line "Check: {line}" cannot be read ({why}). ' +

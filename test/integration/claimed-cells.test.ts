@@ -6,7 +6,16 @@
  * bundle.
  */
 import { APPROVED, requireApproval, workbook } from './sheet-work-fixtures';
-import { PLAN, callAsPerson, execute, personEdits, planText, refusedWrites, snapshotBesideTheLog } from './harness';
+import {
+  PLAN,
+  call,
+  callAsPerson,
+  execute,
+  personEdits,
+  planText,
+  refusedWrites,
+  snapshotBesideTheLog,
+} from './harness';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 
@@ -55,8 +64,20 @@ test("another agent's write over cells a held task wrote is refused under any ta
   expect(cellsBesideTheLog(spreadsheet)).toBe(before);
   // The person sees the attempts, as every refused write.
   expect(refusedWrites(spreadsheet).slice(0, 2)).toEqual([
-    { by: 'api', step: '1.4', range: 'Summary!B5:C5', code: 'CLAIMED', reason: "cells another agent's task wrote" },
-    { by: 'agent:Beta', step: '1.3', range: 'SUMMARY!B4', code: 'CLAIMED', reason: "cells another agent's task wrote" },
+    {
+      by: 'api',
+      step: '1.4',
+      range: 'Summary!B5:C5',
+      code: 'CLAIMED',
+      reason: 'cells another task holds (claimed, or in review)',
+    },
+    {
+      by: 'agent:Beta',
+      step: '1.3',
+      range: 'SUMMARY!B4',
+      code: 'CLAIMED',
+      reason: 'cells another task holds (claimed, or in review)',
+    },
   ]);
   // Cells beside them are free, and the holder writes its own again.
   tool(spreadsheet, beta, 'write_range', write('Summary!C3', '1.3'), at(2));
@@ -152,4 +173,34 @@ test('while the task another agent holds has written nothing, a write reads no l
   };
   // The revision record lists the steps that wrote (src/core/write-path/steps-that-wrote.ts): 1.2 is not among them.
   expect(logReads(true) - logReads(false)).toBe(1);
+});
+
+test('the cells a task wrote stay as the person sees them while it waits for review, whoever would write', () => {
+  const { spreadsheet, token, alpha, beta } = twoAgentsAtWork();
+  tool(spreadsheet, alpha, 'review_task', { step: '1.2', note: 'are these the bins?' }, at(2));
+  expect(refused(() => tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(3)))).toBe(
+    "CLAIMED: Summary!B4 overlaps Summary!B3:B5, which task 1.2 wrote, and task 1.2 waits for the person's review: " +
+      'its cells stay as the person sees them until they decide. Write other cells, or wait for their decision; ' +
+      'nothing was written',
+  );
+  // Its own agent too, from another task: the person reviews what is there.
+  tool(spreadsheet, alpha, 'start_task', { step: '1.4' }, at(3));
+  expect(refused(() => tool(spreadsheet, alpha, 'write_range', write('Summary!B5', '1.4'), at(3)))).toMatch(
+    /^CLAIMED: Summary!B5 overlaps Summary!B3:B5, which task 1\.2 wrote, and task 1\.2 waits for the person's review/,
+  );
+  expect([spreadsheet.cell('Summary!B4'), spreadsheet.cell('Summary!B5')]).toEqual(['B-7', 'C-2']);
+  const task = (call(spreadsheet, 'getPlan').phases as Array<{ tasks: any[] }>)
+    .flatMap((phase) => phase.tasks)
+    .find((candidate: { step: string }) => candidate.step === '1.2');
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.2', 'yes', {
+    title: task.title,
+    status: task.status,
+    note: task.note,
+    working: task.working.by,
+  });
+  // Once the person has decided, the cells are Alpha's while its claim lasts, then free.
+  expect(refused(() => tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(5)))).toMatch(
+    /^CLAIMED: Summary!B4 overlaps Summary!B3:B5, which Alpha wrote under task 1\.2, claimed until/,
+  );
+  tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(40));
 });

@@ -8,7 +8,15 @@
  * rule marked `noted` (the agent could try another way: another range, task or value) is noted in the write log, with
  * the rule's `brief` words, so that the person sees it; the size rule's refusal is the call's shape, and is not.
  */
-import { claimByOther, holderOf, sameHolder, taskClaims, type Claimant, describeClaim } from '../rules/claims';
+import {
+  claimByOther,
+  describeClaim,
+  holderOf,
+  sameHolder,
+  taskClaims,
+  type Claim,
+  type Claimant,
+} from '../rules/claims';
 import type { ChangeSource } from '../write-path/revision';
 import { notFound, NOTHING_WRITTEN_SENTENCE, PlanError, type PlanErrorCode } from '../errors';
 import { outlinePlan, parsePlan, planFromOutline, type PlanOutline } from '../format/parse';
@@ -228,32 +236,41 @@ export const SHEET_RULES: readonly SheetRule[] = [
     code: 'CLAIMED',
     needsPlan: true,
     noted: true,
-    brief: () => "cells another agent's task wrote",
+    brief: () => 'cells another task holds (claimed, or in review)',
     check(request, { claimant, outline, writes, stepsThatWrote }) {
       if (!claimant || !outline || !writes) return null;
       // The revision record lists the steps that wrote; when it says nothing, any step may have.
       const mayHaveWritten = (step: string) => stepsThatWrote?.includes(step) ?? true;
       const claims = taskClaims(outline);
-      const held = outline.tasks.flatMap((task) => {
+      const held = outline.tasks.flatMap((task): Array<{ step: string; claim?: Claim }> => {
+        const status = outline.statuses.definition(task.status);
         // A finished task's Working line holds nothing (a person ticked it in the cell).
-        if (outline.statuses.definition(task.status).finished || !mayHaveWritten(task.step)) return [];
-        return claimByOther(claims, task.step, claimant) ?? [];
+        if (status.finished || !mayHaveWritten(task.step)) return [];
+        // A task that waits for the person's review: its cells stay as the person sees them, whoever wrote them.
+        if (status.waitingForPerson) return [{ step: task.step }];
+        const claim = claimByOther(claims, task.step, claimant);
+        return claim ? [{ step: task.step, claim }] : [];
       });
-      // A lone agent's write, and one while no task another agent holds has written, reads no log.
+      // A lone agent's write, and one while no task another agent holds (or in review) has written, reads no log.
       if (!held.length) return null;
       for (const { step, range, by } of writes()) {
-        const claim = held.find((other) => other.step === step && sameHolder(other.holder, holderOf(by)));
-        if (!claim) continue;
+        // What holds this write's cells: the review of its task, or its writer's claim on the task.
+        const hold = held.find(
+          (other) => other.step === step && (!other.claim || sameHolder(other.claim.holder, holderOf(by))),
+        );
+        if (!hold) continue;
         const written = readSheetRange(range);
         if (typeof written === 'string' || !overlaps(written, request.range)) continue;
-        return filled(rareWords.claimedCells(), {
-          target: formatSheetRange(request.range),
-          range: formatSheetRange(written),
-          holder: claim.holder,
-          step,
-          until: claim.until!,
-          you: claimant.holder,
-        });
+        const said = { target: formatSheetRange(request.range), range: formatSheetRange(written), step };
+        const { claim } = hold;
+        return claim
+          ? filled(rareWords.claimedCells(), {
+              ...said,
+              holder: claim.holder,
+              until: claim.until!,
+              you: claimant.holder,
+            })
+          : filled(rareWords.cellsInReview(), said);
       }
       return null;
     },
