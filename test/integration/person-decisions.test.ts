@@ -343,3 +343,43 @@ describe('writes stay inside what the person approved', () => {
     );
   });
 });
+
+describe('what the person reviews stays as they see it', () => {
+  const DETAILED = PLAN_TEXT.replace(
+    '- [!] 1.1 Check totals — do they match the bank?',
+    '- [!] 1.1 Check totals — do they match the bank?\n' +
+      '  - Uses net figures, returns excluded\n' +
+      '  - Check: Sheet1!A1:B5 numbers',
+  );
+
+  test('an agent rewords no line under a task in review: its details, its Check line; a person may', () => {
+    const spreadsheet = sheetWithPlan(DETAILED);
+    const view = agent(spreadsheet, 'getPlan');
+    const gross = view.raw.replace('Uses net figures, returns excluded', 'Uses gross figures, returns included');
+    expect(refused(spreadsheet, 'replacePlan', [gross, view.stamp], 'NEEDS_PERSON')).toContain(
+      'task "Check totals" (waiting for review) would be changed',
+    );
+    const looser = view.raw.replace('  - Check: Sheet1!A1:B5 numbers\n', '');
+    refused(spreadsheet, 'replacePlan', [looser, view.stamp], 'NEEDS_PERSON');
+    const token = openSidebar(spreadsheet);
+    callAsPerson(spreadsheet, token, 'sidebarReplacePlan', gross, view.revision, view.stamp);
+    expect(planText(spreadsheet)).toContain('Uses gross figures');
+  });
+
+  test('once the person has asked for changes, the agent reworks the details', () => {
+    const spreadsheet = sheetWithPlan(DETAILED);
+    const token = openSidebar(spreadsheet);
+    callAsPerson(
+      spreadsheet,
+      token,
+      'sidebarTaskAction',
+      'requestChanges',
+      '1.1',
+      'use gross',
+      shownTask(spreadsheet, token, '1.1'),
+    );
+    const view = agent(spreadsheet, 'getPlan');
+    agent(spreadsheet, 'replacePlan', view.raw.replace('net figures', 'gross figures'), view.stamp);
+    expect(planText(spreadsheet)).toContain('Uses gross figures');
+  });
+});

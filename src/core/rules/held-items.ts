@@ -15,6 +15,8 @@ import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
+import { matchLabelledValue, matchListItem } from '../format/patterns';
+import { CLAIM_LABEL } from './claims';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -74,14 +76,11 @@ export const PLAN_APPROVAL_PATH =
 /** The first kind: a task held for a person; compared task by task when only statuses and notes changed. */
 const HELD_TASKS: HeldItemKind = {
   // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
-  // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check: an agent may
-  // put a task there, never take one out, reword what to check, rename or remove it (re-planning may renumber it).
+  // titled it is (a copy elsewhere in the plan is another item), holding its status with what to check and the lines
+  // under it: an agent may put a task there, never take one out, reword what to check or what is under it, rename or
+  // remove it (re-planning may renumber it).
   describe: (key, held) => `task ${describeTaskKey(key)} (${STATUS_TABLE.definition(heldTaskStatus(held)).described})`,
-  entries: (outline) =>
-    keyedTasks(outline).map(([key, task]) => [
-      key,
-      heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined,
-    ]),
+  entries: (outline) => keyedTasks(outline).map(([key, task]) => [key, heldValue(outline, task)]),
   released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
   agentMay: ['added'],
   personPath: REVIEW_DECISION_PATH,
@@ -184,6 +183,27 @@ export function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['ta
     seen.set(task.title, count);
     return [count === 1 ? task.title : `${task.title}\n${count}`, task];
   });
+}
+
+/** A held task's value: its status, what to check, and the lines under it; undefined for a task not held. */
+function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
+  if (!heldStatus(outline.statuses, task)) return undefined;
+  return `${task.status}${task.note ? `\n${task.note}` : ''}${reviewedDetails(outline, task)}`;
+}
+
+/**
+ * What the person reviews under a task besides its line: the lines nested under it (`  - Uses net figures`, its Check
+ * and After lines), each after a line break. Not its Working line, which a start renews.
+ */
+function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
+  return outline.nested
+    .filter((item) => item.task === task)
+    .map(({ line }) => outline.document.lines[line].trim())
+    .filter(
+      (text) => matchLabelledValue(matchListItem(text)?.text ?? '')?.label.toLowerCase() !== CLAIM_LABEL.toLowerCase(),
+    )
+    .map((text) => `\n${text}`)
+    .join('');
 }
 
 /** The status part of a held task's value (`review`, then what to check on the next line). */
@@ -292,19 +312,20 @@ function withTwins(old: PlanOutline, next: PlanOutline, found: Difference[]): Di
 
 /**
  * The held tasks' differences when both plans have the same tasks by title, in the same order (a status or a note
- * changed: nearly every change): each task's key is then its own, so only the tasks whose status or note changed are
- * compared, with the answer the comparison of every task gives. undefined when titles or order differ.
+ * changed: nearly every change): each task's key is then its own, so only the tasks whose status or note changed,
+ * and the held ones, are compared, with the answer the comparison of every task gives. undefined when titles or order
+ * differ.
  */
 function heldTaskDifferences(old: PlanOutline, next: PlanOutline): Difference[] | undefined {
   if (old.tasks.length !== next.tasks.length) return undefined;
   const differences: Difference[] = [];
-  const held = (outline: PlanOutline, task: PlanTask) =>
-    heldStatus(outline.statuses, task) ? `${task.status}${task.note ? `\n${task.note}` : ''}` : undefined;
   for (let index = 0; index < old.tasks.length; index++) {
     const [was, now] = [old.tasks[index], next.tasks[index]];
     if (was.title !== now.title) return undefined;
-    if (was.status === now.status && was.note === now.note && old.statuses === next.statuses) continue;
-    const [before, after] = [held(old, was), held(next, now)];
+    // A held task is compared whatever changed: the lines under it are part of what the person reviews.
+    const same = was.status === now.status && was.note === now.note && old.statuses === next.statuses;
+    if (same && !heldStatus(old.statuses, was)) continue;
+    const [before, after] = [heldValue(old, was), heldValue(next, now)];
     if (before === after) continue;
     const count = old.tasks.slice(0, index + 1).filter((task) => task.title === was.title).length;
     const key = count === 1 ? was.title : `${was.title}\n${count}`;
