@@ -24,12 +24,18 @@ const TWO_TASKS = APPROVED.replace('- [/] 1.2 Write the totals to Summary!B3:C5'
   '- [ ] 1.3 Write the counts\n- [ ] 1.4 Check the sums',
 );
 
-function twoAgentsAtWork() {
+/** The workbook, approval off, with two agents the person connected: Alpha and Beta. */
+function twoAgents() {
   const spreadsheet = workbook(TWO_TASKS);
   requireApproval(spreadsheet, false);
   const { token } = deployed(spreadsheet);
   const alpha = connectAgent(spreadsheet, token, 'Alpha');
   const beta = connectAgent(spreadsheet, token, 'Beta');
+  return { spreadsheet, token, alpha, beta };
+}
+
+function twoAgentsAtWork() {
+  const { spreadsheet, token, alpha, beta } = twoAgents();
   tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
   const written = JSON.parse(
     tool(spreadsheet, alpha, 'write_range', { a1: 'Summary!B3:B5', values: [['A-1'], ['B-7'], ['C-2']], step: '1.2' }),
@@ -108,11 +114,7 @@ test('the cells are free once the claim ends: the task done, the lease over, rel
 });
 
 test("a write of an earlier plan is not the new plan's: the same step, held again, does not protect it", () => {
-  const spreadsheet = workbook(TWO_TASKS);
-  requireApproval(spreadsheet, false);
-  const { token } = deployed(spreadsheet);
-  const alpha = connectAgent(spreadsheet, token, 'Alpha');
-  const beta = connectAgent(spreadsheet, token, 'Beta');
+  const { spreadsheet, alpha, beta } = twoAgents();
   tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
   tool(spreadsheet, alpha, 'write_range', write('Summary!B3', '1.2'), at(0));
   tool(
@@ -137,11 +139,7 @@ test("a write of an earlier plan is not the new plan's: the same step, held agai
 });
 
 test("the cells are their writer's: a task taken over after its claim lapsed gives the new holder none of them", () => {
-  const spreadsheet = workbook(TWO_TASKS);
-  requireApproval(spreadsheet, false);
-  const { token } = deployed(spreadsheet);
-  const alpha = connectAgent(spreadsheet, token, 'Alpha');
-  const beta = connectAgent(spreadsheet, token, 'Beta');
+  const { spreadsheet, alpha, beta } = twoAgents();
   tool(spreadsheet, beta, 'start_task', { step: '1.2' }, at(0));
   tool(spreadsheet, beta, 'write_range', write('Summary!B3', '1.2'), at(0));
   tool(spreadsheet, beta, 'block_task', { step: '1.2', reason: 'waiting for the bins' }, at(1));
@@ -157,10 +155,7 @@ test("the cells are their writer's: a task taken over after its claim lapsed giv
 
 test('while the task another agent holds has written nothing, a write reads no log for this rule', () => {
   const logReads = (alphaWrites: boolean) => {
-    const spreadsheet = workbook(TWO_TASKS);
-    requireApproval(spreadsheet, false);
-    const { token } = deployed(spreadsheet);
-    const alpha = connectAgent(spreadsheet, token, 'Alpha');
+    const { spreadsheet, alpha } = twoAgents();
     // The log holds a write already, of a task no other agent holds.
     execute(spreadsheet, 'startTask', ['1.4'], { now: at(0) });
     execute(spreadsheet, 'writeRange', ['Summary!C5', [['x']], '1.4'], { now: at(0) });
