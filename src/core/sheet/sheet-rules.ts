@@ -79,8 +79,8 @@ export interface RuleContext {
   /** The agent that writes, with its clock: a write under a task another agent holds is CLAIMED. */
   claimant?: Claimant;
   /**
-   * The writes of this plan that the person has not undone (the write log), newest first: asked only once another
-   * agent holds a task that wrote, since the cells its holder wrote under it are its own.
+   * The writes of this plan that the person has not undone (the write log), newest first: asked only once a task that
+   * wrote is another agent's (the cells its holder wrote under it are its own) or waits for the person's review.
    */
   writes?: () => ReadonlyArray<{ step: string; range: string; by: ChangeSource }>;
   /** The steps the revision record lists as having written (steps-that-wrote.ts); undefined when it does not say. */
