@@ -107,3 +107,13 @@ export const methodNotFound = () =>
 /** A change of the settings that changes none of them (./person/settings.ts). */
 export const noSettingChanged = () =>
   'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl';
+
+/** An agent's new plan with a task under way (./features/tasks.ts). */
+export const newPlanUnderWay = () =>
+  'Task {step} of a new plan is under way (started, done or claimed): its tasks come from its phases, not started; ' +
+  NOTHING_WRITTEN;
+
+/** An agent's whole-document write that marks the plan done (./rules/lifecycle.ts). */
+export const doneByFinishPlan = () =>
+  '"Status: {status}" is written by finishPlan(summary) once every task is finished, which also archives the plan; ' +
+  NOTHING_WRITTEN;

@@ -10,6 +10,8 @@ import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   if (!pair.before) return;
@@ -30,11 +32,7 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
 function requireFresh({ after }: Transition): void {
   const claims = taskClaims(after);
   const task = after.tasks.find((each) => !after.statuses.definition(each.status).queue || claims.has(each.step));
-  if (task)
-    throw invalidTransition(
-      `Task ${task.step} of a new plan is under way (started, done or claimed): its tasks come from its phases, ` +
-        `not started; ${NOTHING_WRITTEN}`,
-    );
+  if (task) throw invalidTransition(filled(rareWords.newPlanUnderWay(), { step: task.step }));
 }
 
 /** Whether the change marks a task in progress done: finishing work is work too, held by a draft as starting it is. */

@@ -4,13 +4,15 @@
  * person's approval. PlanManager asks these functions; the table of statuses is ./plan-status.
  */
 import type { PlanDocument } from '../format/document';
-import { invalidArgument, invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidTransition, PlanError } from '../errors';
 import { matchStatusLine } from '../format/patterns';
 import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition, type PlanStatus } from '../format/plan-status';
 import { appendNoteLine } from '../format/update';
 import { PLAN_APPROVAL_PATH } from './held-items';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** `Status: draft — changes requested: …`: the line as Sheet Plan writes it. */
 function statusText(status: PlanStatus, note: string | undefined): string {
@@ -50,10 +52,7 @@ export function checkAgentStatusChange(before: PlanOutline, after: PlanOutline):
   if (after.status && after.status !== before.status) {
     const writer = planStatusDefinition(after.status).writtenBy;
     if (writer === 'finishPlan') {
-      throw invalidArgument(
-        `"Status: ${after.status}" is written by finishPlan(summary) once every task is finished, which also ` +
-          `archives the plan; ${NOTHING_WRITTEN}`,
-      );
+      throw invalidArgument(filled(rareWords.doneByFinishPlan(), { status: after.status }));
     }
   }
 }

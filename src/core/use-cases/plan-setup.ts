@@ -4,7 +4,10 @@ import type { PlanTemplates } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import {
+  currentRevision,
   nextPlanIds,
+  isPersonsVersion,
+  readPlanRecord,
   recordedRevision,
   revisionRecord,
   writePlanRecord,
@@ -43,13 +46,20 @@ export function recordCellEdit(
       return revision;
     }
     const replaced = last ? last.text : (edit.oldValue ?? '');
+    // The text replaced is the person's own when they typed it (in the cell, or whole in the sidebar) or changed it in
+    // the sidebar: the history then trims it after agents' versions, as it does when an agent replaces it.
+    const writtenByPerson = Boolean(
+      last && isPersonsVersion({ revision: currentRevision(last.text, last.meta), record: readPlanRecord(last.meta) }),
+    );
+    const version = (at: number) =>
+      path.version(at, replaced, { by: 'an edit of the cell', reason: 'replaced by a person in the spreadsheet' });
     const keep =
       replaced.trim() && replaced !== text
         ? [
-            path.version(last ? (recordedRevision(last.meta) ?? 0) : Math.max(0, revision.revision - 1), replaced, {
-              by: 'an edit of the cell',
-              reason: 'replaced by a person in the spreadsheet',
-            }),
+            {
+              ...version(last ? (recordedRevision(last.meta) ?? 0) : Math.max(0, revision.revision - 1)),
+              writtenByPerson,
+            },
           ]
         : [];
     const now = path.store.clock.now();

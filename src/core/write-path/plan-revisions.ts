@@ -23,9 +23,12 @@ import {
   isUnrecorded,
   nextPlanIds,
   type NewPlan,
+  isPersonsVersion,
+  recordedAsTyped,
   readPlanRecord,
   recordedRevision,
   revisionRecord,
+  wasTyped,
   writePlanRecord,
   type ChangeSource,
   type PlanRecord,
@@ -91,9 +94,6 @@ export interface Change<T> {
 
 /** How a write is made: see Change, and `setUp` (the plan's place written as well). */
 type WriteOptions = Pick<Change<unknown>, 'replacing' | 'newPlan' | 'wholeDocument' | 'blame'> & { setUp?: boolean };
-
-/** Who writes a person's text: typed into the cell, or saved in the sidebar. */
-const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
 
 export class PlanRevisions {
   readonly source: ChangeSource;
@@ -384,7 +384,8 @@ export class PlanRevisions {
         revision,
       }),
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
-      typed: (this.byPerson && options.wholeDocument) || undefined,
+      typed:
+        (this.byPerson && options.wholeDocument) || (text === snapshot.text && recordedAsTyped(snapshot)) || undefined,
     };
     // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
     const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);
@@ -445,13 +446,12 @@ export class PlanRevisions {
   private versionsReplacedBy(snapshot: Snapshot, text: string, replacing?: Replacing): SavedVersion[] {
     const unseen = this.unseenReplacement(snapshot);
     const kept: SavedVersion[] = unseen ? [unseen] : [];
-    const { changedBy, revision } = snapshot.revision;
+    const { revision } = snapshot.revision;
     // Typed, into the cell or whole in the sidebar: a click there changes a line, as an agent does, and needs no copy.
-    const typed = (changedBy === 'cell edit' || snapshot.record?.typed) && !this.byPerson && text !== snapshot.text;
+    const typed = wasTyped(snapshot) && !this.byPerson && text !== snapshot.text;
     const reason = replacing ?? (typed && { by: 'an agent', reason: "a person's version; an agent changed it next" });
     if (reason && snapshot.text.trim()) {
-      const writtenByPerson = PERSON_SOURCES.includes(changedBy);
-      kept.push({ ...this.version(revision, snapshot.text, reason), writtenByPerson });
+      kept.push({ ...this.version(revision, snapshot.text, reason), writtenByPerson: isPersonsVersion(snapshot) });
     }
     return kept;
   }

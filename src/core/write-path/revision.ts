@@ -157,6 +157,32 @@ export function currentRevision(text: string, meta: string, digest?: string): Re
   return { revision: record.revision, changedBy: record.by, changedAt: record.at || undefined };
 }
 
+/** Who writes a person's text: typed into the cell, or saved in the sidebar. */
+export const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
+
+/**
+ * Whether the text a revision (and its record) stands for is one a person typed: into the cell, or whole in the
+ * sidebar (`typed`). A change that leaves the text as it is carries `typed` on (writePlan), so that an agent's change
+ * that changes nothing cannot make the person's text an agent's.
+ */
+export function wasTyped({ revision, record }: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
+  return revision.changedBy === 'cell edit' || Boolean(record?.typed);
+}
+
+/**
+ * Whether the record itself says a person typed the text in the cell (onEdit recorded their typing, or they saved it
+ * whole): what a change that leaves the text as it is carries on. Not a text the record does not describe, which
+ * wasTyped takes for a person's only until Sheet Plan records it.
+ */
+export function recordedAsTyped(snapshot: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
+  return snapshot.record?.by === snapshot.revision.changedBy && wasTyped(snapshot);
+}
+
+/** Whether the text a revision (and its record) stands for is a person's: typed, or changed by them in the sidebar. */
+export function isPersonsVersion(snapshot: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
+  return PERSON_SOURCES.includes(snapshot.revision.changedBy) || wasTyped(snapshot);
+}
+
 /** The record stored beside `text` at `revision`, of plan `plan` ('' : a record that names no plan). */
 export function revisionRecord(
   revision: number,

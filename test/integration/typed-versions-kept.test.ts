@@ -1,0 +1,109 @@
+/**
+ * A plan a person typed (into the cell, or whole in the sidebar's editor) outlives agents' changes: the history keeps
+ * it as the person's, and trims agents' versions first. Neither an agent's change that leaves the text as it is, nor
+ * the person's own next edit, may make it count as an agent's: else twenty-five re-plans push it out for good.
+ */
+import { HISTORY_LIMIT } from '../../src/apps-script/history-sheet';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import {
+  PLAN,
+  call,
+  callAsPerson,
+  openSidebar,
+  personDoes,
+  personEdits,
+  plan,
+  planText,
+  sheetWithSavedPlan,
+} from './harness';
+import { at, connectAgent, deployed, tool } from './web-agents';
+
+const ORIGINAL = plan(
+  '# Plan: Quarterly close',
+  '',
+  'Goal: Close the books',
+  '',
+  '### Phase 1: Collect',
+  '- [ ] 1.1 Read Ledger!A2:F900 (entries)',
+  '- [ ] 1.2 Read Bank!A2:D200 (statements)',
+  '',
+);
+const NOTE = "- Column F is the auditor's; never overwrite it (Ana)";
+const TYPED = `${ORIGINAL}\n## Notes\n\n${NOTE}\n`;
+/** Started and put back: a batch that leaves the text as it was. */
+const START_AND_REOPEN = [
+  { action: 'start', step: '1.1' },
+  { action: 'reopen', step: '1.1' },
+];
+
+const historyTexts = (spreadsheet: EmulatedSpreadsheet): string[] =>
+  call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => entry.text);
+
+/** An agent drops the person's note, then re-plans as many times as the history keeps agents' versions. */
+function dropTheNoteAndReplan(spreadsheet: EmulatedSpreadsheet): void {
+  call(spreadsheet, 'replacePlan', planText(spreadsheet).replace(NOTE, ''), call(spreadsheet, 'getPlan').revision);
+  for (let take = 1; take <= HISTORY_LIMIT; take++) {
+    const goal = planText(spreadsheet).replace(/^Goal: .*$/m, `Goal: take ${take}`);
+    call(spreadsheet, 'replacePlan', goal, call(spreadsheet, 'getPlan').revision);
+  }
+}
+
+test('the note typed in the cell outlives the re-plans', () => {
+  const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+  personEdits(spreadsheet, PLAN, TYPED);
+  dropTheNoteAndReplan(spreadsheet);
+  expect(historyTexts(spreadsheet)).toContain(TYPED);
+});
+
+describe('an agent batch that changes nothing leaves the typed text the person’s', () => {
+  test('typed in the cell, then apply_commands [start, reopen] through scripts.run', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    personEdits(spreadsheet, PLAN, TYPED);
+    call(spreadsheet, 'applyCommands', START_AND_REOPEN);
+    expect(planText(spreadsheet)).toBe(TYPED);
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+
+  test('typed in the cell, then the same batch from an MCP client with a key', () => {
+    const { spreadsheet, token } = deployed(sheetWithSavedPlan(ORIGINAL));
+    const key = connectAgent(spreadsheet, token, 'Clumsy');
+    personEdits(spreadsheet, PLAN, TYPED);
+    tool(spreadsheet, key, 'apply_commands', { commands: START_AND_REOPEN }, at(1));
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+
+  test("saved whole in the sidebar's editor, then the same batch", () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    const token = openSidebar(spreadsheet);
+    const { revision } = callAsPerson(spreadsheet, token, 'sidebarLoad');
+    callAsPerson(spreadsheet, token, 'sidebarReplacePlan', TYPED, revision, null);
+    call(spreadsheet, 'applyCommands', START_AND_REOPEN);
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+});
+
+describe("the person's own next edit keeps the text it replaces as the person's", () => {
+  test('typed once, then typed again: the first outlives the re-plans', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    const first = `${ORIGINAL}\n## Notes\n\n- first thought: column G is mine\n`;
+    personEdits(spreadsheet, PLAN, first);
+    personEdits(spreadsheet, PLAN, TYPED);
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toContain(first);
+  });
+
+  test('typed, then deleted by mistake: an agent’s new plan and its re-plans do not push it out', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    personEdits(spreadsheet, PLAN, TYPED);
+    personDoes(spreadsheet, { kind: 'delete', range: PLAN });
+    call(spreadsheet, 'createPlan', 'New', 'Start again', [{ name: 'Work', steps: ['One'] }]);
+    for (let take = 1; take <= HISTORY_LIMIT + 1; take++) {
+      const goal = planText(spreadsheet).replace(/^Goal: .*$/m, `Goal: take ${take}`);
+      call(spreadsheet, 'replacePlan', goal, call(spreadsheet, 'getPlan').revision);
+    }
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+});
