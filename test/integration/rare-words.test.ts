@@ -155,3 +155,17 @@ test('a Check line that cannot be read, an After line on no step, no setting cha
     'Method not found: resources/list. This server answers initialize, ping, tools/list and tools/call.',
   );
 });
+
+test("an agent's whole-document write that marks the plan done", () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
+  );
+  const before = planText(spreadsheet);
+  const done = before.replace('Goal: Tidy up', 'Goal: Tidy up\n\nStatus: done');
+  const { error } = execute(spreadsheet, 'replacePlan', [done, call(spreadsheet, 'getPlan').stamp]);
+  expect(error?.message).toBe(
+    'INVALID_ARGUMENT: "Status: done" is written by finishPlan(summary) once every task is finished, which also ' +
+      'archives the plan; nothing was written',
+  );
+  expect(planText(spreadsheet)).toBe(before);
+});
