@@ -117,3 +117,12 @@ export const newPlanUnderWay = () =>
 export const doneByFinishPlan = () =>
   '"Status: {status}" is written by finishPlan(summary) once every task is finished, which also archives the plan; ' +
   NOTHING_WRITTEN;
+
+/** writeRange's values with rows of different lengths (./sheet/cell-values.ts). */
+export const rowsUneven = () =>
+  'values[{row}] has {cells} cells but values[0] has {first}; every row needs the same number (use null for an empty ' +
+  'cell)';
+
+/** A request id of the wrong shape (./write-path/request-ids.ts). */
+export const requestIdShape = () =>
+  'requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got {got}); nothing was written';

@@ -81,7 +81,7 @@ test("a relay's address that is none, in the person's settings", () => {
   );
 });
 
-test('a review item an agent would decide, and a date cell that is no date', () => {
+test('a review item an agent would decide, rows of values uneven, and a date cell that is no date', () => {
   const spreadsheet = sheetWithSavedPlan(
     plan(
       '# Plan: Tidy',
@@ -107,6 +107,10 @@ test('a review item an agent would decide, and a date cell that is no date', () 
   expect(refusedWith('completeTask', ['1.1'])).toBe(
     'NEEDS_PERSON: Task 1.1 is waiting for review; only a person can complete it: they approve it or request ' +
       'changes in the sidebar, which puts it back as todo',
+  );
+  expect(refusedWith('writeRange', ['Sheet1!A1', [['a', 'b'], ['c']], '1.2'])).toBe(
+    'INVALID_ARGUMENT: values[1] has 1 cells but values[0] has 2; every row needs the same number (use null for an ' +
+      'empty cell)',
   );
   expect(refusedWith('writeRange', ['Sheet1!A1', [[{ date: '2026-02-30T00:00:00Z' }]], '1.2'])).toBe(
     'INVALID_ARGUMENT: values[0][0].date must be an ISO 8601 date-time of a real day, with Z or an offset, like ' +

@@ -108,8 +108,7 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
     if (!Array.isArray(row)) throw invalidArgument(`values[${r}] must be a list of cells`);
     if (row.length !== first.length) {
       throw invalidArgument(
-        `values[${r}] has ${row.length} cells but values[0] has ${first.length}; every row needs the same number ` +
-          `(use null for an empty cell)`,
+        filled(rareWords.rowsUneven(), { row: String(r), cells: String(row.length), first: String(first.length) }),
       );
     }
     return row.map((cell: unknown, c) => requireCell(cell, `values[${r}][${c}]`));

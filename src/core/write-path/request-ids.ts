@@ -86,10 +86,7 @@ export function changeRequest(
   // Options that only name the caller (a caller without a key: src/apps-script/agent-identity.ts) carry no request.
   if (id === undefined && 'agent' in options) return undefined;
   if (typeof id !== 'string' || !REQUEST_ID.test(id)) {
-    throw invalidArgument(
-      `requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got ${describeValue(id)}); nothing was ` +
-        `written`,
-    );
+    throw invalidArgument(filled(rareWords.requestIdShape(), { got: describeValue(id) }));
   }
   // JSON as the arguments travel: an argument left out and a null one are the same call.
   return { id, function: functionName, args: digestText(JSON.stringify(ownArgs)) };
