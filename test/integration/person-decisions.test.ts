@@ -383,3 +383,38 @@ describe('what the person reviews stays as they see it', () => {
     expect(planText(spreadsheet)).toContain('Uses gross figures');
   });
 });
+
+describe('work around what the person reviews goes on', () => {
+  test('a task in review whose After line renumbers when a task is added above, removed or moved', () => {
+    const waiting = PLAN_TEXT.replace(
+      '- [!] 1.1 Check totals — do they match the bank?',
+      '- [ ] 1.1 Gather the statements\n- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1',
+    )
+      .replace('- [ ] 1.2 Delete every row', '- [ ] 1.3 Delete every row')
+      .replace('- [/] 1.3 Write the summary', '- [/] 1.4 Write the summary');
+    const spreadsheet = sheetWithPlan(waiting);
+    agent(spreadsheet, 'addTask', 1, 'Open the books');
+    agent(spreadsheet, 'moveTask', '1.5', 1); // first in the phase: every step below it moves down one
+    expect(planText(spreadsheet)).toContain('- [!] 1.3 Check totals — do they match the bank?\n  - After: 1.2');
+    agent(spreadsheet, 'removeTask', '1.1'); // and back up
+    expect(planText(spreadsheet)).toContain('- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1');
+  });
+
+  test('another task of the same title, undecided, may move or go while the decided one keeps its decision', () => {
+    const twins = PLAN_TEXT.replace('- [ ] 1.2 Delete every row of Sales!A2:Z5000', '- [ ] 1.2 Check totals');
+    const spreadsheet = sheetWithPlan(twins);
+    const token = openSidebar(spreadsheet);
+    callAsPerson(
+      spreadsheet,
+      token,
+      'sidebarTaskAction',
+      'approve',
+      '1.1',
+      'fine',
+      shownTask(spreadsheet, token, '1.1'),
+    );
+    agent(spreadsheet, 'moveTask', '1.2', 1);
+    agent(spreadsheet, 'removeTask', '1.1');
+    expect(planText(spreadsheet)).toContain('Check totals — approved: fine');
+  });
+});

@@ -61,6 +61,11 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
     'y\u043Eu',
     'th\u0435 p\u0435rson',
     '\u03A4HE MENU',
+    // Armenian, a palochka, a small capital; a variation selector, a Braille blank.
+    'y\u0585\u057D',
+    'ʏou',
+    'you\uFE00',
+    'you\u2800',
   ];
   for (const name of [
     'an edit in the cell',
@@ -97,4 +102,19 @@ test('a caller with a key cannot name itself otherwise: the MCP tools take no ag
   expect(planText(spreadsheet)).toBe(before); // (the key's last use is recorded)
   tool(spreadsheet, claude.key, 'start_task', { step: '1.1' });
   expect(planText(spreadsheet)).toContain('  - Working: Claude on my laptop until');
+});
+
+test('names in other scripts stay themselves in any case: a keyless caller cannot take one in another case', () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  connectAgent(spreadsheet, token, 'Клод');
+  const before = snapshot(spreadsheet);
+  for (const name of ['клод', 'КЛОД', 'Kлoд']) {
+    expect(keylessCall(spreadsheet, 'startTask', ['1.1', { agent: name }])).toMatch(
+      /^INVALID_ARGUMENT: agent ".*" is the name of an agent connected with a key/,
+    );
+  }
+  expect(snapshot(spreadsheet)).toBe(before);
+  // Another name in those letters is another agent's.
+  expect(keylessCall(spreadsheet, 'startTask', ['1.1', { agent: 'Νίκος' }])).toBeUndefined();
+  expect(keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: 'ΝΊΚΟΣ' }])).toBeUndefined();
 });

@@ -39,18 +39,18 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
 ];
 
 /**
- * Cyrillic and Greek letters that read as Latin ones, each followed by the Latin letter it reads as: `Сlaude` (a
- * Cyrillic С) is Claude to a reader of the sidebar. Capitals and small letters alike, before the case is folded, since
- * a Greek Ν reads as N and a Greek ν as v.
+ * Letters of other scripts that read as Latin ones, each followed by the Latin letter it reads as, in small letters:
+ * names are compared after the case is folded, so that `Клод` and `клод` stay one name, and `Сlaude` (a Cyrillic С)
+ * is Claude to a reader of the sidebar. A letter whose capital and small forms read as two Latin letters (Greek Ν,
+ * ν) is left out.
  */
-const LOOK_ALIKES =
-  'АaВbЕeЅsІiЈjКkМmНhОoРpСcТtХxУyаaеeоoрpсcуyхxѕsіiјjһhԁdԛqԝwΑaΒbΕeΖzΗhΙiΚkΜmΝnΟoΡpΤtΥyΧxοoαaνvιiκkρp';
+const LOOK_ALIKES = 'аaвbеeкkмmнhоoрpсcтtуyхxѕsіiјjһhԁdԛqԝwӏlαaβbεeζzιiκkμmοoρpτtχxօoսuʏy';
 
 /**
  * A name as names are compared: case, runs of spaces, invisible characters (a zero-width space, a direction mark, a
- * joiner outside an emoji sequence, a Hangul filler), compatibility forms (full-width ｙｏｕ) and letters of other
- * scripts that read as Latin ones (LOOK_ALIKES) do not tell two names apart, as a reader of the sidebar could not
- * either.
+ * joiner outside an emoji sequence, a variation selector, a blank filler), compatibility forms (full-width ｙｏｕ)
+ * and letters of other scripts that read as Latin ones (LOOK_ALIKES) do not tell two names apart, as a reader of the
+ * sidebar could not either.
  */
 export function comparedName(name: string): string {
   // Not the joiner and tag characters of emoji sequences (👩‍💻, a flag): they tell one emoji from another.
@@ -58,9 +58,10 @@ export function comparedName(name: string): string {
     ...name
       .normalize('NFKC')
       .replace(
-        /\u200d(?!\p{Extended_Pictographic})|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0020}-\u{e007f}]|[\u034f\u115f\u1160\u3164]|(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu,
+        /\u200d(?!\p{Extended_Pictographic})|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0020}-\u{e007f}]|[\u034f\u115f\u1160\u3164\u2800]|\p{Variation_Selector}|(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu,
         '',
-      ),
+      )
+      .toLowerCase(),
   ]
     .map((letter) => {
       const at = LOOK_ALIKES.indexOf(letter);
@@ -68,8 +69,7 @@ export function comparedName(name: string): string {
     })
     .join('')
     .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+    .replace(/\s+/g, ' ');
 }
 
 /** Whether `name` is one of the reserved words (whatever its case and spacing). */

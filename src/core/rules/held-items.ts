@@ -90,11 +90,12 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
   HELD_TASKS,
   {
     // What a person's decision on a review item writes on its line (`— approved: …`, `— changes requested: …`): an
-    // agent may let it go with the line (starting the task moves it to Notes), never write one. Known by its task (as
-    // a held task is), so that the words cannot move to a task the person never decided on.
+    // agent may let it go with the line (starting the task moves it to Notes), never write one. Known by its task's
+    // title (tasks so titled share their decisions, as a multiset), so that the words cannot move to a task the person
+    // never decided on, and another task of that title may move or go.
     describe: (key, words) => `the person's decision "${words}" on task ${describeTaskKey(key)}`,
     entries: (outline) =>
-      keyedTasks(outline).flatMap(([key, task]) => (isDecisionWords(task.note) ? [[key, task.note]] : [])),
+      outline.tasks.flatMap((task) => (isDecisionWords(task.note) ? [[task.title, task.note]] : [])),
     released: 'would be taken away',
     agentMay: ['removed'],
     personPath: REVIEW_DECISION_PATH,
@@ -191,19 +192,28 @@ function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
   return `${task.status}${task.note ? `\n${task.note}` : ''}${reviewedDetails(outline, task)}`;
 }
 
+/** The lines the person reviews under each task, by task: read once per outline (thousands of tasks may be held). */
+const reviewedLines = new WeakMap<PlanOutline, Map<PlanTask, string>>();
+
 /**
  * What the person reviews under a task besides its line: the lines nested under it (`  - Uses net figures`, its Check
- * and After lines), each after a line break. Not its Working line, which a start renews.
+ * lines), each after a line break. Not its Working line, which a start renews, nor its After lines, which renumber
+ * when tasks move (the dependencies feature compares them by their tasks' titles).
  */
 function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
-  return outline.nested
-    .filter((item) => item.task === task)
-    .map(({ line }) => outline.document.lines[line].trim())
-    .filter(
-      (text) => matchLabelledValue(matchListItem(text)?.text ?? '')?.label.toLowerCase() !== CLAIM_LABEL.toLowerCase(),
-    )
-    .map((text) => `\n${text}`)
-    .join('');
+  let byTask = reviewedLines.get(outline);
+  if (!byTask) {
+    byTask = new Map();
+    const after = new Set(outline.dependencies.map((dependency) => dependency.line));
+    for (const { task: owner, line } of outline.nested) {
+      const text = outline.document.lines[line].trim();
+      const label = matchLabelledValue(matchListItem(text)?.text ?? '')?.label.toLowerCase();
+      if (!after.has(line) && label !== CLAIM_LABEL.toLowerCase())
+        byTask.set(owner, `${byTask.get(owner) ?? ''}\n${text}`);
+    }
+    reviewedLines.set(outline, byTask);
+  }
+  return byTask.get(task) ?? '';
 }
 
 /** The status part of a held task's value (`review`, then what to check on the next line). */
