@@ -22,6 +22,7 @@ import {
   snapshotBesideTheLog,
   typeRows,
 } from './harness';
+import { at } from './web-agents';
 
 const PLAN_TEXT = plan(
   '# Plan: Sales clean-up',
@@ -398,6 +399,22 @@ describe('work around what the person reviews goes on', () => {
     expect(planText(spreadsheet)).toContain('- [!] 1.3 Check totals — do they match the bank?\n  - After: 1.2');
     agent(spreadsheet, 'removeTask', '1.1'); // and back up
     expect(planText(spreadsheet)).toContain('- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1');
+  });
+
+  test('the agent holding a task in review may move it: its Working line, renewed, is not what the person reviews', () => {
+    const spreadsheet = sheetWithPlan(PLAN_TEXT);
+    // Minutes apart: each call renews the claim, so the Working line changes with every one.
+    const alpha = (minute: number, name: string, ...args: unknown[]) => {
+      const { result, error } = execute(spreadsheet, name, [...args, { agent: 'Alpha' }], { now: at(minute) });
+      if (error) throw error;
+      return result as { step: string };
+    };
+    alpha(0, 'startTask', '1.2');
+    alpha(1, 'reviewTask', '1.2', 'is this the right sheet?');
+    expect(alpha(5, 'moveTask', '1.2', 1).step).toBe('1.1');
+    expect(planText(spreadsheet)).toMatch(
+      /- \[!\] 1\.1 Delete every row of Sales!A2:Z5000 — is this the right sheet\?\n {2}- Working: Alpha until/,
+    );
   });
 
   test('another task of the same title, undecided, may move or go while the decided one keeps its decision', () => {
