@@ -401,7 +401,7 @@ describe('work around what the person reviews goes on', () => {
     expect(planText(spreadsheet)).toContain('- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1');
   });
 
-  test('the agent holding a task in review may move it: its Working line, renewed, is not what the person reviews', () => {
+  test('the agent holding a task in review may move it: its renewed Working line is not what is reviewed', () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     // Minutes apart: each call renews the claim, so the Working line changes with every one.
     const alpha = (minute: number, name: string, ...args: unknown[]) => {
