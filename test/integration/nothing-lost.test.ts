@@ -16,23 +16,14 @@ import {
   openSidebar,
   personDoes,
   personEdits,
-  plan,
   planText,
   sheetWithPlan,
   sheetWithSavedPlan,
   withoutClaims,
 } from './harness';
+import { QUARTERLY_CLOSE } from './quarterly-close';
 
-const ORIGINAL = plan(
-  '# Plan: Quarterly close',
-  '',
-  'Goal: Close the books',
-  '',
-  '### Phase 1: Collect',
-  '- [ ] 1.1 Read Ledger!A2:F900 (entries)',
-  '- [ ] 1.2 Read Bank!A2:D200 (statements)',
-  '',
-);
+const ORIGINAL = QUARTERLY_CLOSE;
 const TYPED = 'Shopping list: eggs, milk';
 
 /** A plan an agent has just changed through the API: the version a person's edit then replaces. */

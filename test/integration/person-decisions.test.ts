@@ -82,6 +82,25 @@ function shownTask(spreadsheet: EmulatedSpreadsheet, token: string, step: string
     : { title: task.title, status: task.status, note: task.note };
 }
 
+/** The person decides on `step` in the sidebar, as they see it now: approves it or requests changes, with `comment`. */
+function personDecides(
+  spreadsheet: EmulatedSpreadsheet,
+  token: string,
+  action: 'approve' | 'requestChanges',
+  step: string,
+  comment: string,
+) {
+  return callAsPerson(
+    spreadsheet,
+    token,
+    'sidebarTaskAction',
+    action,
+    step,
+    comment,
+    shownTask(spreadsheet, token, step),
+  );
+}
+
 describe('a decision lands on what the person saw', () => {
   test("an agent that moves another task into the step and asks for its review gets no person's approval", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
@@ -181,15 +200,7 @@ describe('a review never looks approved without a person', () => {
   test("the person's approval stays theirs: the agent then starts the task, and the words move to Notes", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);
-    callAsPerson(
-      spreadsheet,
-      token,
-      'sidebarTaskAction',
-      'approve',
-      '1.1',
-      'fine',
-      shownTask(spreadsheet, token, '1.1'),
-    );
+    personDecides(spreadsheet, token, 'approve', '1.1', 'fine');
     expect(planText(spreadsheet)).toContain('- [ ] 1.1 Check totals — approved: fine');
     agent(spreadsheet, 'startTask', '1.1');
     expect(planText(spreadsheet)).toContain('- [/] 1.1 Check totals');
@@ -198,8 +209,7 @@ describe('a review never looks approved without a person', () => {
   test("the person's approval stays on the task they decided: moved to another in one change, it is refused", () => {
     const spreadsheet = sheetWithPlan(PLAN_TEXT);
     const token = openSidebar(spreadsheet);
-    const shown = shownTask(spreadsheet, token, '1.1');
-    callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.1', 'fine', shown);
+    personDecides(spreadsheet, token, 'approve', '1.1', 'fine');
     const view = agent(spreadsheet, 'getPlan');
     // Taken off 1.1 (allowed alone) and written on the destructive 1.2 (refused alone), together.
     const moved = view.raw
@@ -370,15 +380,7 @@ describe('what the person reviews stays as they see it', () => {
   test('once the person has asked for changes, the agent reworks the details', () => {
     const spreadsheet = sheetWithPlan(DETAILED);
     const token = openSidebar(spreadsheet);
-    callAsPerson(
-      spreadsheet,
-      token,
-      'sidebarTaskAction',
-      'requestChanges',
-      '1.1',
-      'use gross',
-      shownTask(spreadsheet, token, '1.1'),
-    );
+    personDecides(spreadsheet, token, 'requestChanges', '1.1', 'use gross');
     const view = agent(spreadsheet, 'getPlan');
     agent(spreadsheet, 'replacePlan', view.raw.replace('net figures', 'gross figures'), view.stamp);
     expect(planText(spreadsheet)).toContain('Uses gross figures');
@@ -421,15 +423,7 @@ describe('work around what the person reviews goes on', () => {
     const twins = PLAN_TEXT.replace('- [ ] 1.2 Delete every row of Sales!A2:Z5000', '- [ ] 1.2 Check totals');
     const spreadsheet = sheetWithPlan(twins);
     const token = openSidebar(spreadsheet);
-    callAsPerson(
-      spreadsheet,
-      token,
-      'sidebarTaskAction',
-      'approve',
-      '1.1',
-      'fine',
-      shownTask(spreadsheet, token, '1.1'),
-    );
+    personDecides(spreadsheet, token, 'approve', '1.1', 'fine');
     agent(spreadsheet, 'moveTask', '1.2', 1);
     agent(spreadsheet, 'removeTask', '1.1');
     expect(planText(spreadsheet)).toContain('Check totals — approved: fine');

@@ -12,22 +12,13 @@ import {
   openSidebar,
   personDoes,
   personEdits,
-  plan,
   planText,
   sheetWithSavedPlan,
 } from './harness';
+import { QUARTERLY_CLOSE } from './quarterly-close';
 import { at, connectAgent, deployed, tool } from './web-agents';
 
-const ORIGINAL = plan(
-  '# Plan: Quarterly close',
-  '',
-  'Goal: Close the books',
-  '',
-  '### Phase 1: Collect',
-  '- [ ] 1.1 Read Ledger!A2:F900 (entries)',
-  '- [ ] 1.2 Read Bank!A2:D200 (statements)',
-  '',
-);
+const ORIGINAL = QUARTERLY_CLOSE;
 const NOTE = "- Column F is the auditor's; never overwrite it (Ana)";
 const TYPED = `${ORIGINAL}\n## Notes\n\n${NOTE}\n`;
 /** Started and put back: a batch that leaves the text as it was. */
