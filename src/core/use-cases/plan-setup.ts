@@ -8,7 +8,6 @@ import {
   nextPlanIds,
   isPersonsVersion,
   readPlanRecord,
-  recordedRevision,
   revisionRecord,
   writePlanRecord,
   type RevisionInfo,
@@ -46,22 +45,18 @@ export function recordCellEdit(
       return revision;
     }
     const replaced = last ? last.text : (edit.oldValue ?? '');
-    // The text replaced is the person's own when they typed it (in the cell, or whole in the sidebar) or changed it in
-    // the sidebar: the history then trims it after agents' versions, as it does when an agent replaces it.
-    const writtenByPerson = Boolean(
-      last && isPersonsVersion({ revision: currentRevision(last.text, last.meta), record: readPlanRecord(last.meta) }),
-    );
-    const version = (at: number) =>
-      path.version(at, replaced, { by: 'an edit of the cell', reason: 'replaced by a person in the spreadsheet' });
-    const keep =
-      replaced.trim() && replaced !== text
-        ? [
-            {
-              ...version(last ? (recordedRevision(last.meta) ?? 0) : Math.max(0, revision.revision - 1)),
-              writtenByPerson,
-            },
-          ]
-        : [];
+    const keep: SavedVersion[] = [];
+    if (replaced.trim() && replaced !== text) {
+      const lastRecord = last ? readPlanRecord(last.meta) : null;
+      const at = last ? (lastRecord?.revision ?? 0) : Math.max(0, revision.revision - 1);
+      const reason = { by: 'an edit of the cell', reason: 'replaced by a person in the spreadsheet' };
+      // The text replaced is the person's own when they typed it (in the cell, or whole in the sidebar) or changed it
+      // in the sidebar: the history then trims it after agents' versions, as it does when an agent replaces it.
+      const writtenByPerson = Boolean(
+        last && isPersonsVersion({ revision: currentRevision(last.text, last.meta), record: lastRecord }),
+      );
+      keep.push({ ...path.version(at, replaced, reason), writtenByPerson });
+    }
     const now = path.store.clock.now();
     // The plan the cell held goes on: its ids (and the approval that holds it) are kept, as by every change of it.
     const ids = nextPlanIds(meta, { now, text }, () => null);
