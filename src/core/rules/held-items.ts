@@ -15,7 +15,7 @@ import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
-import { matchLabelledValue, matchListItem } from '../format/patterns';
+import { nestedLabelledLines } from '../format/nested-lines';
 import { CLAIM_LABEL } from './claims';
 
 /** What happened to one held item between two documents. */
@@ -204,12 +204,12 @@ function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
   let byTask = reviewedLines.get(outline);
   if (!byTask) {
     byTask = new Map();
-    const after = new Set(outline.dependencies.map((dependency) => dependency.line));
+    const skipped = new Set([
+      ...outline.dependencies.map((dependency) => dependency.line),
+      ...nestedLabelledLines(outline, CLAIM_LABEL).map((working) => working.line),
+    ]);
     for (const { task: owner, line } of outline.nested) {
-      const text = outline.document.lines[line].trim();
-      const label = matchLabelledValue(matchListItem(text)?.text ?? '')?.label.toLowerCase();
-      if (!after.has(line) && label !== CLAIM_LABEL.toLowerCase())
-        byTask.set(owner, `${byTask.get(owner) ?? ''}\n${text}`);
+      if (!skipped.has(line)) byTask.set(owner, `${byTask.get(owner) ?? ''}\n${outline.document.lines[line].trim()}`);
     }
     reviewedLines.set(outline, byTask);
   }
