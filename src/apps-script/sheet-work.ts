@@ -258,7 +258,7 @@ export function writeRange(
     const context = ruleContext(planText, store.settings.readSettings(), OWN_SHEETS, approved, {
       claimant: writerClaimant(store, source),
       writes: () => new WriteLog(spreadsheet, store, planId).standingWrites(planId),
-      stepsThatWrote: stepsThatWroteIn(readPlanRecord(planCells?.meta ?? '')),
+      stepsThatWrote: () => stepsThatWroteIn(readPlanRecord(planCells?.meta ?? '')),
     });
     const refusal = early ?? sheetRefusal(request, context, true);
     if (refusal) {

@@ -83,8 +83,11 @@ export interface RuleContext {
    * wrote is another agent's (the cells its holder wrote under it are its own) or waits for the person's review.
    */
   writes?: () => ReadonlyArray<{ step: string; range: string; by: ChangeSource }>;
-  /** The steps the revision record lists as having written (steps-that-wrote.ts); undefined when it does not say. */
-  stepsThatWrote?: readonly string[];
+  /**
+   * The steps the revision record lists as having written (steps-that-wrote.ts); undefined when it does not say. Asked
+   * only when a task is held, since reading it parses the record.
+   */
+  stepsThatWrote?: () => readonly string[] | undefined;
 }
 
 /** Whether `name` names one of `sheets` as Sheets resolves names (isSameSheetName). */
@@ -240,16 +243,17 @@ export const SHEET_RULES: readonly SheetRule[] = [
     check(request, { claimant, outline, writes, stepsThatWrote }) {
       if (!claimant || !outline || !writes) return null;
       // The revision record lists the steps that wrote; when it says nothing, any step may have.
-      const mayHaveWritten = (step: string) => stepsThatWrote?.includes(step) ?? true;
+      let listed: { steps: readonly string[] | undefined } | undefined;
+      const mayHaveWritten = (step: string) => (listed ??= { steps: stepsThatWrote?.() }).steps?.includes(step) ?? true;
       const claims = taskClaims(outline);
       const held = outline.tasks.flatMap((task): Array<{ step: string; claim?: Claim }> => {
         const status = outline.statuses.definition(task.status);
-        // A finished task's Working line holds nothing (a person ticked it in the cell).
-        if (status.finished || !mayHaveWritten(task.step)) return [];
-        // A task that waits for the person's review: its cells stay as the person sees them, whoever wrote them.
-        if (status.waitingForPerson) return [{ step: task.step }];
-        const claim = claimByOther(claims, task.step, claimant);
-        return claim ? [{ step: task.step, claim }] : [];
+        // A finished task's Working line holds nothing (a person ticked it in the cell). A task that waits for the
+        // person's review holds its cells whoever wrote them (no claim); any other, another agent's claim on it.
+        if (status.finished) return [];
+        const claim = status.waitingForPerson ? undefined : claimByOther(claims, task.step, claimant);
+        if (!status.waitingForPerson && !claim) return [];
+        return mayHaveWritten(task.step) ? [{ step: task.step, claim }] : [];
       });
       // A lone agent's write, and one while no task another agent holds (or in review) has written, reads no log.
       if (!held.length) return null;
