@@ -215,7 +215,7 @@ export function listAgents(): AgentSummary[] {
 /** Revokes agent `id`: its key stops working at once. NOT_FOUND for an id that is not connected. */
 export function revokeAgent(id: unknown): AgentSummary[] {
   if (typeof id !== 'string' || !id) {
-    throw invalidArgument(`id must be the id of a connected agent (got ${describeValue(id)})`);
+    throw invalidArgument(filled(rareTexts().agentIdShape, { got: describeValue(id) }));
   }
   return withScriptLock(
     LOCK_WAIT_MS,
@@ -224,7 +224,7 @@ export function revokeAgent(id: unknown): AgentSummary[] {
       const kept = agents.filter((agent) => agent.id !== id);
       if (kept.length === agents.length) {
         const known = agents.map((agent) => `${agent.id} (${agent.name})`).join(', ') || 'none';
-        throw notFound(`No connected agent has the id "${id}" (connected: ${known})`);
+        throw notFound(filled(rareTexts().noAgentWithId, { id, known }));
       }
       writeAgents(kept);
       return kept.map(summary);

@@ -6,6 +6,8 @@
 import { checkArguments, type ArgumentRule } from '../core/api/argument-check';
 import { argumentRulesOf } from './descriptor-tables';
 import { invalidArgument } from '../core/errors';
+import { filled } from '../core/text';
+import { rareTexts } from './rare-texts';
 
 type Call = (...args: unknown[]) => unknown;
 
@@ -32,7 +34,7 @@ export function takingAtMost(name: string, count: number, call: Call): Call {
   return (...args: unknown[]) => {
     const extra = args.findIndex((value, position) => position >= count && value != null);
     if (extra >= 0) {
-      throw invalidArgument(`argument ${extra + 1} is one too many: ${name} takes ${count} at most`);
+      throw invalidArgument(filled(rareTexts().oneTooMany, { place: String(extra + 1), name, count: String(count) }));
     }
     return call(...args);
   };

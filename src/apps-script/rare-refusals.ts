@@ -36,6 +36,33 @@ export const RARE_REFUSALS = {
   /** A sidebar session opened on another spreadsheet (./person-token.ts). */
   otherSpreadsheet:
     'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
+  /** A read or write of a sheet there is not (./sheet-work.ts). */
+  noSheetNamed: 'No sheet named "{name}"; listSheets() names the sheets there are',
+  /** A value past the last argument an agent function takes (./checked-arguments.ts). */
+  oneTooMany: 'argument {place} is one too many: {name} takes {count} at most',
+  /** A revoke of an id of the wrong shape, or of no connected agent, `{known}` those connected (./agent-keys.ts). */
+  agentIdShape: 'id must be the id of a connected agent (got {got})',
+  noAgentWithId: 'No connected agent has the id "{id}" (connected: {known})',
+  /** An undo of an id of the wrong shape (./sheet-work.ts). */
+  undoIdShape: "id must be a write's id from the write log (got {got})",
+  /** Keep all, with nothing in the log to keep (./write-log.ts). */
+  nothingToKeep: 'No write in the log can be undone now; there is nothing to keep',
+  /** An undo of a read, or of a refused write, by its log entry's id (./sheet-work.ts). */
+  undoRead: 'Entry {id} is a read; only writes are undone',
+  undoRefused: 'Entry {id} is a refused write, which wrote nothing; only writes are undone',
+  /** An undo of a write undone before (./sheet-work.ts). */
+  undoneAlready: 'The write to {range} was already undone ({at})',
+  /** An undo of a write the person kept (./sheet-work.ts). */
+  undoKept: 'The write to {range} was kept; it can no longer be undone',
+  /**
+   * Text for a plain-text cell that it would read as a formula, or keep an apostrophe in (./sheet-work.ts,
+   * src/core/sheet/cell-values.ts readsAsFormulaInPlainText).
+   */
+  plainTextFormula:
+    'Cell {cell} of {sheet} is formatted as plain text (@), where Sheets may still read text starting with =, + or ' +
+    '- as a formula, and keeps a leading apostrophe as typed: the text for it cannot be written there as text. ' +
+    'Nothing was written; ' +
+    'send a formula as {"formula": "…"}, or ask the person to format the cell as automatic',
   /** An undo of a write the log no longer has (./sheet-work.ts). */
   notInLog: 'Write {id} is not in the write log (it keeps the last entries only); nothing was changed',
   /** An undo whose record cannot be read (./sheet-work.ts). */

@@ -2,10 +2,11 @@
  * Sheet work under the plan: the functions an agent reads and writes the spreadsheet with
  * (listSheets, readRange, writeRange, getWriteLog), and the person's undo of a write. The rules
  * live in src/core/sheet/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
- * writes. A write is one lock, one read of the plan cells, one getValues and one getFormulas of the
- * target (the undo record: the formulas so that an undo puts a formula back, not its last value),
- * one setValues and one appended log row; the first write of a step also lists the step in the plan's revision
- * record (two calls), so that the done check of a task that never wrote skips the log.
+ * writes. A write is one lock, one read of the plan cells, one getValues, one getFormulas and one getNumberFormats
+ * of the target (the undo record: the formulas so that an undo puts a formula back, not its last value; the formats
+ * because a plain-text cell takes text without the apostrophe that keeps it text elsewhere), one setValues and one
+ * appended log row; the first write of a step also lists the step in the plan's revision record (two calls), so that
+ * the done check of a task that never wrote skips the log.
  */
 import { describeValue } from '../core/api/arguments';
 import {
@@ -14,6 +15,8 @@ import {
   holds,
   isDate,
   isFormulaCell,
+  PLAIN_TEXT_FORMAT,
+  readsAsFormulaInPlainText,
   recordedCell,
   requireGrid,
   toCellInput,
@@ -64,7 +67,7 @@ const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
 
 function sheetNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
   const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) throw notFound(`No sheet named "${name}"; listSheets() names the sheets there are`);
+  if (!sheet) throw notFound(filled(rareTexts().noSheetNamed, { name }));
   return sheet;
 }
 
@@ -169,14 +172,15 @@ export function readRange(
 
 // ---- writeRange ----
 
-/** Cells as read, and as the write log records them (a formula as its formula). */
+/** Cells as read, and as the write log records them (a formula as its formula), with their number formats. */
 interface CellsRead {
   values: unknown[][];
   formulas: string[][];
   recorded: CellJson[][];
+  formats: string[][];
 }
 
-/** One getValues, then one getFormulas. */
+/** One getValues, one getFormulas, one getNumberFormats: a plain-text cell takes text as it is (toCellInput). */
 function readCells(cells: Range): CellsRead {
   const values = cells.getValues();
   const formulas = cells.getFormulas();
@@ -184,13 +188,31 @@ function readCells(cells: Range): CellsRead {
     values,
     formulas,
     recorded: values.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c]))),
+    formats: cells.getNumberFormats(),
   };
 }
 
-/** Writes `values` to the cells, registering with the change how to put back `before`, what they held. */
-function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[][], before: CellJson[][]): void {
-  store.registerPutBack(() => cells.setValues(before.map((row) => row.map(toCellInput))));
-  cells.setValues(values.map((row) => row.map(toCellInput)));
+/** Writes `values` to the cells read as `before`, registering with the change how to put back what they held. */
+function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[][], before: CellsRead): void {
+  const inputs = (grid: CellJson[][]) =>
+    grid.map((row, r) => row.map((cell, c) => toCellInput(cell, before.formats[r][c])));
+  store.registerPutBack(() => cells.setValues(inputs(before.recorded)));
+  cells.setValues(inputs(values));
+}
+
+/** Text that the plain-text cell it is for would read as a formula, or keep an apostrophe in: refused, not written. */
+function requireWritableText(values: CellJson[][], before: CellsRead, target: SheetRange): void {
+  values.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (typeof cell === 'string' && before.formats[r][c] === PLAIN_TEXT_FORMAT && readsAsFormulaInPlainText(cell))
+        throw invalidArgument(
+          filled(rareTexts().plainTextFormula, {
+            cell: cellName(target.top + r, target.left + c),
+            sheet: target.sheet,
+          }),
+        );
+    }),
+  );
 }
 
 /** The rectangle the values fill: the range itself (same size), or the block starting at its one cell. */
@@ -276,11 +298,13 @@ export function writeRange(
     const cells = gridRange(spreadsheet, target);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
-    const replaced = readCells(cells).recorded;
+    const read = readCells(cells);
+    requireWritableText(grid, read, target);
+    const replaced = read.recorded;
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
     const at = store.clock.now();
-    writeCells(store, cells, grid, replaced);
+    writeCells(store, cells, grid, read);
     // Listed before it is logged, in the same change: the log never holds a write of a step the record says never
     // wrote.
     store.listStepThatWrote(task);
@@ -375,7 +399,7 @@ export function undoWriteThen<T>(
   answer: (entry: WriteLogEntry) => T,
 ): T {
   if (typeof id !== 'string' || !id.trim()) {
-    throw invalidArgument(`id must be a write's id from the write log (got ${describeValue(id)})`);
+    throw invalidArgument(filled(rareTexts().undoIdShape, { got: describeValue(id) }));
   }
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
@@ -386,15 +410,12 @@ export function undoWriteThen<T>(
     }
     const { entry, row, record, later } = found;
     if (entry.kind !== 'write') {
-      const what = entry.kind === 'read' ? 'a read' : 'a refused write, which wrote nothing';
-      throw invalidArgument(`Entry ${id} is ${what}; only writes are undone`);
+      throw invalidArgument(filled(entry.kind === 'read' ? rareTexts().undoRead : rareTexts().undoRefused, { id }));
     }
     if (entry.undone) {
-      throw invalidTransition(`The write to ${entry.range} was already undone (${entry.undone.at})`);
+      throw invalidTransition(filled(rareTexts().undoneAlready, { range: entry.range, at: entry.undone.at }));
     }
-    if (entry.kept) {
-      throw invalidTransition(`The write to ${entry.range} was kept; it can no longer be undone`);
-    }
+    if (entry.kept) throw invalidTransition(filled(rareTexts().undoKept, { range: entry.range }));
     if (!record) throw notFound(filled(rareTexts().recordUnreadable, { range: entry.range }));
     const range = requireSheetRange(entry.range, 'the logged range');
     // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
@@ -425,7 +446,7 @@ export function undoWriteThen<T>(
       throw conflict(filled(rareTexts().undoChanged, { range: entry.range, differences }));
     }
     const undone = { at: store.clock.now(), by: source };
-    writeCells(store, cells, record.replaced, current.recorded);
+    writeCells(store, cells, record.replaced, current);
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.
     log.markUndone(row, undone);
     return answer({ ...entry, undone });

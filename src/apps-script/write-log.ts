@@ -407,8 +407,7 @@ export class WriteLog {
     const sheet = this.sheet();
     const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
-    if (!sheet || !kept.length)
-      throw invalidTransition('No write in the log can be undone now; there is nothing to keep');
+    if (!sheet || !kept.length) throw invalidTransition(rareTexts().nothingToKeep);
     if (kept.length !== seen) {
       throw conflict(filled(rareTexts().logChanged, { count: String(kept.length), seen: String(seen) }));
     }

@@ -345,6 +345,8 @@ describe('service calls (each one a round trip in Google)', () => {
       .map((entry: { method: string }) => entry.method);
 
   test('a write: one lock, one A1 read of the plan cells, a look for the approved plan, the target read, set', () => {
+    // The target is read for its values, formulas (the undo record) and number formats (a plain-text cell takes text
+    // without the apostrophe that keeps it text elsewhere: plain-text-cells.test.ts).
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
     const { error, execution } = execute(spreadsheet, 'writeRange', [
@@ -356,7 +358,13 @@ describe('service calls (each one a round trip in Google)', () => {
       '1.2',
     ]);
     expect(error).toBeUndefined();
-    expect(calls(execution, 'Range')).toEqual(['getValues', 'getValues', 'getFormulas', 'setValues']);
+    expect(calls(execution, 'Range')).toEqual([
+      'getValues',
+      'getValues',
+      'getFormulas',
+      'getNumberFormats',
+      'setValues',
+    ]);
     expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getLastRow', 'appendRow']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
     // The script properties are read once; the log's mark for the sidebar is read afresh before it changes, to put it
@@ -364,7 +372,7 @@ describe('service calls (each one a round trip in Google)', () => {
     expect(calls(execution, 'Properties')).toEqual(['getProperties', 'getProperty', 'setProperty']);
     // The approved plan's ranges (none approved here: the history sheet is looked up, not read).
     expect(execution.calls.filter((entry) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
-    expect(execution.calls).toHaveLength(20);
+    expect(execution.calls).toHaveLength(21);
   });
 
   test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {

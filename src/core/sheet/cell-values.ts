@@ -115,12 +115,25 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
   });
 }
 
+/** The number format of a cell formatted as plain text, as getNumberFormats gives it. */
+export const PLAIN_TEXT_FORMAT = '@';
+
 /**
- * What setValues receives for a cell: text with a leading apostrophe (Sheets then stores exactly
- * the characters after it, never a formula, number or date), a Date for a date, the formula text.
+ * Text that even a plain-text cell may read as a formula: `=…`, and `+…` or `-…` that is no plain number (the cell
+ * editor makes `- item` the formula `=- item`). Such a cell keeps a leading apostrophe as typed, so this text cannot
+ * be written to it exactly (the emulator's assumptions plain-text-keeps-formulas and plain-text-keeps-apostrophe).
  */
-export function toCellInput(cell: CellJson): unknown {
-  if (typeof cell === 'string') return cell === '' ? '' : `'${cell}`;
+export function readsAsFormulaInPlainText(text: string): boolean {
+  return /^(=|[+-](?!\d+(\.\d+)?$).)/.test(text);
+}
+
+/**
+ * What setValues receives for a cell of number format `format`: text with a leading apostrophe (Sheets then stores
+ * exactly the characters after it, never a formula, number or date), or as it is in a plain-text cell, which stores
+ * text as given, an apostrophe too; a Date for a date; the formula text.
+ */
+export function toCellInput(cell: CellJson, format?: string): unknown {
+  if (typeof cell === 'string') return cell === '' || format === PLAIN_TEXT_FORMAT ? cell : `'${cell}`;
   if (isDateCell(cell)) return new Date(cell.date);
   if (isFormulaCell(cell)) return cell.formula;
   return cell;
