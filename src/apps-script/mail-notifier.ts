@@ -26,6 +26,7 @@ import type { PlanSettings } from '../core/person/settings';
 import type { Notifier } from '../core/write-path/store';
 import { utf8Length } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
+import { rareTexts } from './rare-texts';
 import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -188,11 +189,11 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
   try {
     const recipients = settings.mailTo.length > 0 ? settings.mailTo : ownerAddress(spreadsheet);
     if (recipients.length === 0) {
-      warn('no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings');
+      warn(rareTexts().noOneToMail);
       return false;
     }
     if (MailApp.getRemainingDailyQuota() < recipients.length) {
-      warn("today's e-mail quota is used up; the e-mail waits for the next change after the quota resets");
+      warn(rareTexts().mailQuotaUsed);
       return false;
     }
     const { subject, body } = composeMail(items, spreadsheet.getName(), spreadsheet.getUrl());

@@ -38,6 +38,9 @@ export const RARE_REFUSALS = {
     'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
   /** A read or write of a sheet there is not (./sheet-work.ts). */
   noSheetNamed: 'No sheet named "{name}"; listSheets() names the sheets there are',
+  /** Why an e-mail was not sent, in the execution's log (./mail-notifier.ts). */
+  noOneToMail: 'no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings',
+  mailQuotaUsed: "today's e-mail quota is used up; the e-mail waits for the next change after the quota resets",
   /** A value past the last argument an agent function takes (./checked-arguments.ts). */
   oneTooMany: 'argument {place} is one too many: {name} takes {count} at most',
   /** A revoke of an id of the wrong shape, or of no connected agent, `{known}` those connected (./agent-keys.ts). */

@@ -126,3 +126,11 @@ export const rowsUneven = () =>
 /** A request id of the wrong shape (./write-path/request-ids.ts). */
 export const requestIdShape = () =>
   'requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got {got}); nothing was written';
+
+/**
+ * How often the person is e-mailed and how to stop it, at the foot of each e-mail, `{setting}` the setting's label
+ * (./person/notifications.ts). Only an agent's change or the e-mail trigger sends one, never a simple trigger.
+ */
+export const mailFooter = () =>
+  'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then\n' +
+  'Agent Plan > Open plan > Settings, and untick "{setting}".';

@@ -25,7 +25,11 @@ describe('e-mail when the plan waits for the person', () => {
     expect(spreadsheet.sentMail[0]).toMatchObject({ to: ['owner@example.com'] });
     expect(spreadsheet.sentMail[0]!.subject).toContain('Task 1.1 "Read Orders!A2:E300" waits for your review');
     expect(spreadsheet.sentMail[0]!.body).toContain(`Open the sheet: ${spreadsheet.url}`);
-    expect(spreadsheet.sentMail[0]!.body).toContain('untick "E-mail me when the plan waits for me"');
+    // The footer is read from RareTexts.html (src/core/rare-words.ts mailFooter), whole.
+    expect(spreadsheet.sentMail[0]!.body).toContain(
+      'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then\n' +
+        'Agent Plan > Open plan > Settings, and untick "E-mail me when the plan waits for me".',
+    );
 
     review(spreadsheet, '1.4', 11);
     expect(spreadsheet.sentMail).toHaveLength(2);

@@ -5,6 +5,8 @@
  */
 import { waitingSourceOfOutline, whatWaitsForPerson } from './waiting';
 import { outlinePlan, type PlanOutline } from '../format/parse';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** At most one e-mail per plan in this window; what happens within it folds into the next one. */
 export const MAIL_WINDOW_MS = 10 * 60 * 1000;
@@ -166,8 +168,7 @@ export function composeMail(items: readonly WaitingItem[], sheetName: string, sh
     `Open the sheet: ${sheetUrl}`,
     '(In the sheet, the menu Agent Plan > Open plan shows what waits.)',
     '',
-    'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then',
-    `Agent Plan > Open plan > Settings, and untick "${MAIL_SETTING_LABEL}".`,
+    filled(rareWords.mailFooter(), { setting: MAIL_SETTING_LABEL }),
   ].join('\n');
   return { subject: subject.length > 250 ? `${subject.slice(0, 247)}...` : subject, body };
 }
