@@ -58,14 +58,21 @@ export const RARE_REFUSALS = {
   /** An undo of a write the person kept (./sheet-work.ts). */
   undoKept: 'The write to {range} was kept; it can no longer be undone',
   /**
-   * Text for a plain-text cell that it would read as a formula, or keep an apostrophe in (./sheet-work.ts,
-   * src/core/sheet/cell-values.ts readsAsFormulaInPlainText).
+   * Text for a plain-text cell that it may read as a formula (./sheet-work.ts, src/core/sheet/cell-values.ts
+   * readsAsFormulaInPlainText): to be written, to be put back by an undo, or put back by an undo now.
    */
   plainTextFormula:
-    'Cell {cell} of {sheet} is formatted as plain text (@), where Sheets may still read text starting with =, + or ' +
-    '- as a formula, and keeps a leading apostrophe as typed: the text for it cannot be written there as text. ' +
-    'Nothing was written; ' +
-    'send a formula as {"formula": "…"}, or ask the person to format the cell as automatic',
+    '{value} ({text}) starts with =, + or - and is not a number, and cell {cell} of {sheet} is formatted as plain ' +
+    'text (@), where Sheets may read such text as a formula: it cannot be written there as text. Text that starts ' +
+    'otherwise, and numbers such as -5, can. Nothing was written; send a formula as {"formula": "…"} where the plan ' +
+    'allows formulas, or ask the person to format the cell as automatic',
+  plainTextHeld:
+    'Cell {cell} of {sheet} is formatted as plain text (@) and holds {text}, which starts with =, + or -: such a ' +
+    'cell may read it as a formula if it were put back, so a write over it could not be undone. Nothing was ' +
+    'written; ask the person to format the cell as automatic, or write elsewhere',
+  plainTextUndo:
+    'Not undone: cell {cell} of {sheet} is formatted as plain text (@) now, where {text}, which starts with =, + or ' +
+    '-, may be read as a formula; format the cell as automatic, then undo again; nothing was changed',
   /** An undo of a write the log no longer has (./sheet-work.ts). */
   notInLog: 'Write {id} is not in the write log (it keeps the last entries only); nothing was changed',
   /** An undo whose record cannot be read (./sheet-work.ts). */

@@ -200,18 +200,26 @@ function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[
   cells.setValues(inputs(values));
 }
 
-/** Text that the plain-text cell it is for would read as a formula, or keep an apostrophe in: refused, not written. */
-function requireWritableText(values: CellJson[][], before: CellsRead, target: SheetRange): void {
-  values.forEach((row, r) =>
-    row.forEach((cell, c) => {
-      if (typeof cell === 'string' && before.formats[r][c] === PLAIN_TEXT_FORMAT && readsAsFormulaInPlainText(cell))
-        throw invalidArgument(
-          filled(rareTexts().plainTextFormula, {
-            cell: cellName(target.top + r, target.left + c),
-            sheet: target.sheet,
-          }),
-        );
-    }),
+/**
+ * Refuses a change that would write text to a plain-text cell that the cell may read as a formula (which its
+ * apostrophe would not stop: readsAsFormulaInPlainText): `grids` are the values the change writes, then those it puts
+ * back if it fails. `refusal` makes the error from its text's places: the cell, its sheet, the text, and which grid.
+ */
+function requireTextsFit(
+  grids: CellJson[][][],
+  { formats }: CellsRead,
+  target: SheetRange,
+  refusal: (places: Record<string, string>, grid: number) => Error,
+): void {
+  grids.forEach((grid, index) =>
+    grid.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (typeof cell === 'string' && formats[r][c] === PLAIN_TEXT_FORMAT && readsAsFormulaInPlainText(cell)) {
+          const cellOf = { cell: cellName(target.top + r, target.left + c), sheet: target.sheet };
+          throw refusal({ ...cellOf, text: describeCell(cell), value: `values[${r}][${c}]` }, index);
+        }
+      }),
+    ),
   );
 }
 
@@ -299,7 +307,10 @@ export function writeRange(
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
     const read = readCells(cells);
-    requireWritableText(grid, read, target);
+    // What the write puts in, and what its undo (or its failure) puts back.
+    requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
+      invalidArgument(filled(grid ? rareTexts().plainTextHeld : rareTexts().plainTextFormula, places)),
+    );
     const replaced = read.recorded;
     const a1Text = formatSheetRange(target);
     const parts = undoRecordParts({ replaced, written: grid }, a1Text);
@@ -429,6 +440,10 @@ export function undoWriteThen<T>(
     const cells = gridRange(spreadsheet, range);
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
     const current = readCells(cells);
+    // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
+    requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
+      conflict(filled(rareTexts().plainTextUndo, places)),
+    );
     const changed: string[] = [];
     record.written.forEach((writtenRow, r) =>
       writtenRow.forEach((written, c) => {

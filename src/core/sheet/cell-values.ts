@@ -124,7 +124,7 @@ export const PLAIN_TEXT_FORMAT = '@';
  * be written to it exactly (the emulator's assumptions plain-text-keeps-formulas and plain-text-keeps-apostrophe).
  */
 export function readsAsFormulaInPlainText(text: string): boolean {
-  return /^(=|[+-](?!\d+(\.\d+)?$).)/.test(text);
+  return /^(=|[+-](?!\d+(\.\d+)?$)[^])/.test(text);
 }
 
 /**
