@@ -154,4 +154,10 @@ describe("writeRange's values", () => {
     expect(holds('x', 'x', '=A1')).toBe(false);
     expect(holds({ date: '2026-01-10T05:00:00.000Z' }, new Date('2026-01-10T05:00:00Z'), '')).toBe(true);
   });
+
+  test('a sheet name in single quotes keeps its spaces: a formula pointed at another sheet is another', () => {
+    expect(holds({ formula: "='Q 1'!A1" }, 3, "='Q1'!A1")).toBe(false);
+    expect(holds({ formula: "='Q 1'!a1 + 'It''s'!b2" }, 3, "='q 1'!A1+'IT''S'!B2")).toBe(true);
+    expect(holds({ formula: "=\"it's\"&'Q 1'!A1" }, 3, "=\"it's\"&'Q1'!A1")).toBe(false);
+  });
 });

@@ -151,10 +151,14 @@ export function recordedCell(value: unknown, formula: string): CellJson {
   return formula ? { formula } : fromCellValue(value);
 }
 
-/** Sheets writes function names in capitals and may respace a formula; compare what it means. */
+/**
+ * Sheets writes function names in capitals and may respace a formula; compare what it means. Text in double quotes is
+ * kept as it is, and a sheet name in single quotes keeps its spaces (`'Q 1'` is not `'Q1'`); a sheet is found
+ * whatever the case of its name.
+ */
 function formulaKey(formula: string): string {
-  return formula.replace(/"(?:[^"]|"")*"|[^"]+/g, (part) =>
-    part.startsWith('"') ? part : part.replace(/\s+/g, '').toUpperCase(),
+  return formula.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'|[^"']+/g, (part) =>
+    part[0] === '"' ? part : (part[0] === "'" ? part : part.replace(/\s+/g, '')).toLowerCase(),
   );
 }
 
