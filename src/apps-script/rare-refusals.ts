@@ -36,6 +36,10 @@ export const RARE_REFUSALS = {
   /** A sidebar session opened on another spreadsheet (./person-token.ts). */
   otherSpreadsheet:
     'This sidebar session belongs to another spreadsheet; open the sidebar from this one (Agent Plan → Open plan)',
+  /** What the menu's Initialize plan says when it could not set the plan's sheet up (./menu.ts). */
+  notSetUp: 'The {sheet} sheet could not be set up: {reason}\nCheck your access to the spreadsheet and try again.',
+  /** What the menu's Show next task says without a plan (./menu.ts). */
+  noPlanYet: '{cell} holds no plan yet. Use Agent Plan → Initialize plan.',
   /** A read or write of a sheet there is not (./sheet-work.ts). */
   noSheetNamed: 'No sheet named "{name}"; listSheets() names the sheets there are',
   /** Why an e-mail was not sent, in the execution's log (./mail-notifier.ts). */

@@ -84,7 +84,12 @@ export interface UndoRecord {
 
 function split(json: string): string[] {
   const parts: string[] = [];
-  for (let start = 0; start < json.length; start += PART_LENGTH) parts.push(json.slice(start, start + PART_LENGTH));
+  for (let start = 0, end; start < json.length; start = end) {
+    end = start + PART_LENGTH;
+    // Never between the two halves of a character (an emoji): a cell does not keep half of one.
+    if (/[\uDC00-\uDFFF]/.test(json.charAt(end))) end--;
+    parts.push(json.slice(start, end));
+  }
   return parts.length ? parts : [''];
 }
 

@@ -134,3 +134,8 @@ export const requestIdShape = () =>
 export const mailFooter = () =>
   'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then\n' +
   'Agent Plan > Open plan > Settings, and untick "{setting}".';
+
+/** Text holding a lone UTF-16 surrogate, which a cell does not keep as sent (./api/argument-check.ts). */
+export const halfCharacter = () =>
+  '{path} holds half of a character (a UTF-16 surrogate, U+D800 to U+DFFF, without its pair), which a cell does not ' +
+  'keep as sent; send whole characters';

@@ -10,6 +10,8 @@ import { MOVE_TARGET_FORMAT, TITLES_FORMAT } from './format-words';
 import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
 import { hasOwn, isRecord } from '../own-keys';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** The part of JSON Schema the descriptor's arguments use. */
 export interface JsonRule {
@@ -114,6 +116,8 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
   if (rule.type && !fitsType(value, rule.type)) return typeProblem(value, rule, path);
   if (typeof value === 'number') return numberProblem(value, rule, path);
   if (typeof value === 'string' && !fitsText(value, rule)) return wrong(path, rule, value);
+  // Half of a character (a UTF-16 surrogate without its pair): a cell would not keep it as sent.
+  if (typeof value === 'string' && /\p{Cs}/u.test(value)) return filled(rareWords.halfCharacter(), { path });
   if (Array.isArray(value)) return listProblem(value, rule, path, root);
   if (typeof value === 'object' && value !== null)
     return objectProblem(value as Record<string, unknown>, rule, path, root);

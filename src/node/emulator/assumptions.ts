@@ -51,6 +51,17 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'services/cell-input.ts',
   },
   {
+    id: 'lone-surrogates-replaced',
+    behaviour:
+      'A string holding half of a character (a UTF-16 surrogate without its pair) is stored with U+FFFD, the ' +
+      'replacement character, in its place.',
+    documented:
+      'Nothing says how a cell stores a string that is not well-formed UTF-16; storage and the Sheets API speak ' +
+      'UTF-8, which cannot hold half of a character.',
+    doc: `${RANGE}#setValues(Object)`,
+    file: 'services/cell-input.ts',
+  },
+  {
     id: 'cell-limit-counts-apostrophe',
     behaviour:
       'A string over 50,000 characters is refused with "Your input contains more than the maximum of 50000 ' +

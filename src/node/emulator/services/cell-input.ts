@@ -13,6 +13,8 @@
  * - Assumption typed-dates-and-numbers: number-, boolean- and date-like strings become numbers,
  *   booleans and Dates, unless the cell's number format is plain text `@`.
  * - Assumption plain-text-keeps-formulas: `@` does not stop formulas.
+ * - Assumption lone-surrogates-replaced: half of a character (a UTF-16 surrogate without its pair) is stored as
+ *   U+FFFD, the replacement character.
  * - Assumption cell-limit-counts-apostrophe: a cell holds at most 50,000 characters, counted as
  *   given, apostrophe included; longer input is refused.
  * The assumptions are listed, with the pages consulted, in ../assumptions.ts.
@@ -57,7 +59,9 @@ export function interpretCellInput(input: unknown, situation: InputSituation): C
   throw signatureMismatch(situation.method, [input]);
 }
 
-function interpretText(text: string, situation: InputSituation): CellContent {
+function interpretText(given: string, situation: InputSituation): CellContent {
+  // Assumption lone-surrogates-replaced: half of a character is stored as U+FFFD.
+  const text = given.replace(/\p{Cs}/gu, '\uFFFD');
   if (text.length > MAX_CELL_CHARACTERS) {
     throw new ServiceError(
       `Your input contains more than the maximum of ${MAX_CELL_CHARACTERS} characters in a single cell.`,
