@@ -135,7 +135,7 @@ function summary({ id, name, created, lastUsed }: StoredAgent): AgentSummary {
 }
 
 function busyError(): never {
-  throw new PlanError('BUSY', 'Another execution is changing Sheet Plan; nothing was changed. Try again in a moment');
+  throw new PlanError('BUSY', rareTexts().agentsBusy);
 }
 
 // ---- the person's side: create, list, revoke ----

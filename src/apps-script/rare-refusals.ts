@@ -45,6 +45,8 @@ export const RARE_REFUSALS = {
   /** Why an e-mail was not sent, in the execution's log (./mail-notifier.ts). */
   noOneToMail: 'no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings',
   mailQuotaUsed: "today's e-mail quota is used up; the e-mail waits for the next change after the quota resets",
+  /** Connecting or revoking an agent while another execution holds the lock (./agent-keys.ts). */
+  agentsBusy: 'Another execution is changing Sheet Plan; nothing was changed. Try again in a moment',
   /** A value past the last argument an agent function takes (./checked-arguments.ts). */
   oneTooMany: 'argument {place} is one too many: {name} takes {count} at most',
   /** A revoke of an id of the wrong shape, or of no connected agent, `{known}` those connected (./agent-keys.ts). */

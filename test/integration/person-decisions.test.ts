@@ -377,6 +377,32 @@ describe('what the person reviews stays as they see it', () => {
     expect(planText(spreadsheet)).toContain('Uses gross figures');
   });
 
+  test('nor a line wrapped under a detail, nor a sub-step under it (its title, its status), nor their lines', () => {
+    const NESTED = PLAN_TEXT.replace(
+      '- [!] 1.1 Check totals — do they match the bank?',
+      '- [!] 1.1 Check totals — do they match the bank?\n' +
+        '  - Uses net figures,\n' +
+        '    returns excluded\n' +
+        '  - [x] 1.1.1 Total the bank lines\n' +
+        '    - From the March statement',
+    );
+    const spreadsheet = sheetWithPlan(NESTED);
+    const view = agent(spreadsheet, 'getPlan');
+    for (const [was, now] of [
+      ['    returns excluded', '    returns included'],
+      ['[x] 1.1.1 Total the bank lines', '[x] 1.1.1 Total the card lines'],
+      ['[x] 1.1.1 Total', '[ ] 1.1.1 Total'],
+      ['    - From the March statement', '    - From the April statement'],
+    ]) {
+      expect(view.raw).toContain(was);
+      expect(refused(spreadsheet, 'replacePlan', [view.raw.replace(was, now), view.stamp], 'NEEDS_PERSON')).toContain(
+        'task "Check totals" (waiting for review) would be changed',
+      );
+    }
+    // The task after it is the agent's to change, as before.
+    agent(spreadsheet, 'replacePlan', view.raw.replace('Delete every row', 'Delete no row'), view.stamp);
+  });
+
   test('once the person has asked for changes, the agent reworks the details', () => {
     const spreadsheet = sheetWithPlan(DETAILED);
     const token = openSidebar(spreadsheet);

@@ -16,6 +16,7 @@ import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { nestedLabelledLines } from '../format/nested-lines';
+import { indentationOf } from '../format/patterns';
 import { CLAIM_LABEL } from './claims';
 
 /** What happened to one held item between two documents. */
@@ -192,28 +193,33 @@ function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
   return `${task.status}${task.note ? `\n${task.note}` : ''}${reviewedDetails(outline, task)}`;
 }
 
-/** The lines the person reviews under each task, by task: read once per outline (thousands of tasks may be held). */
-const reviewedLines = new WeakMap<PlanOutline, Map<PlanTask, string>>();
+/** Per outline: the lines no review holds (Working and After lines). */
+const notReviewed = new WeakMap<PlanOutline, Set<number>>();
 
 /**
- * What the person reviews under a task besides its line: the lines nested under it (`  - Uses net figures`, its Check
- * lines), each after a line break. Not its Working line, which a start renews, nor its After lines, which renumber
- * when tasks move (the dependencies feature compares them by their tasks' titles).
+ * What the person reviews under a task besides its line: every line indented under it, up to the next line that is
+ * not (or a heading), each after a line break: its details (`  - Uses net figures`, their wrapped lines, its Check
+ * lines) and its sub-steps with theirs. Not Working lines, which a start renews, nor After lines, which renumber when
+ * tasks move (the dependencies feature compares them by their tasks' titles).
  */
 function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
-  let byTask = reviewedLines.get(outline);
-  if (!byTask) {
-    byTask = new Map();
-    const skipped = new Set([
+  let skipped = notReviewed.get(outline);
+  if (!skipped) {
+    skipped = new Set([
       ...outline.dependencies.map((dependency) => dependency.line),
       ...nestedLabelledLines(outline, CLAIM_LABEL).map((working) => working.line),
     ]);
-    for (const { task: owner, line } of outline.nested) {
-      if (!skipped.has(line)) byTask.set(owner, `${byTask.get(owner) ?? ''}\n${outline.document.lines[line].trim()}`);
-    }
-    reviewedLines.set(outline, byTask);
+    notReviewed.set(outline, skipped);
   }
-  return byTask.get(task) ?? '';
+  const { lines } = outline.document;
+  const indent = indentationOf(lines[task.line]).columns;
+  let details = '';
+  for (let line = task.line; ++line < lines.length && outline.blocks.kinds[line] !== 'heading';) {
+    const text = lines[line].trim();
+    if (text && indentationOf(lines[line]).columns <= indent) break;
+    if (text && !skipped.has(line)) details += `\n${text}`;
+  }
+  return details;
 }
 
 /** The status part of a held task's value (`review`, then what to check on the next line). */
