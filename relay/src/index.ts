@@ -9,7 +9,7 @@
  * Every call is forwarded to `<UPSTREAM_ORIGIN>/<deployment>/exec?key=<key>` (./mcp-http.ts, src/web/forwarding.ts).
  */
 import { OAuthProvider, type OAuthHelpers, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider';
-import { JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';
+import { AGENT_KEY_SHAPE, JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';
 import { serveAuthorize, type GrantProps } from './authorize';
 import { CORS_HEADERS, plainAnswer, serveMcp } from './mcp-http';
 import { DEFAULT_UPSTREAM_ORIGIN, deploymentOfMcpPath, OAUTH_MCP_PATH, webAppExecUrl } from './urls';
@@ -43,6 +43,14 @@ const defaultHandler: ExportedHandler<Env> = {
         return plainAnswer(
           401,
           "Send the agent's key as Authorization: Bearer <key> (the key of the agent URL the sidebar made).",
+        );
+      // Only an agent's key goes to the deployment the path names, which may be anyone's: never the relay's own OAuth
+      // token, which a client sent here would hand to that deployment (an OAuth client connects to /mcp).
+      if (key && !AGENT_KEY_SHAPE.test(key))
+        return plainAnswer(
+          401,
+          'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made). An OAuth ' +
+            `client connects to ${OAUTH_MCP_PATH}; nothing was sent to the sheet.`,
         );
       return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key ?? ''));
     }

@@ -12,6 +12,7 @@
 import type { AgentSummary, AgentsView, ConnectedAgentView } from '../../sidebar/src/protocol';
 import { describeValue } from '../core/api/arguments';
 import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from '../core/errors';
+import { AGENT_KEY_SHAPE } from '../core/mcp/protocol';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { rareTexts } from './rare-texts';
@@ -39,7 +40,6 @@ const LAST_USE_EVERY_MS = 60_000;
 const LOCK_WAIT_MS = 8_000;
 /** Recording a last use is bookkeeping: it never keeps an agent's call waiting long. */
 const LAST_USE_LOCK_WAIT_MS = 500;
-const KEY_SHAPE = /^sp-[0-9a-f]{64}$/;
 
 /** Who a key belongs to: what a change made with it is recorded under. */
 export interface AgentIdentity {
@@ -240,7 +240,7 @@ export function revokeAgent(id: unknown): AgentSummary[] {
  * each in constant time. Call it before taking the script lock: recording the last use takes it briefly.
  */
 export function agentForKey(key: unknown): AgentIdentity | null {
-  if (typeof key !== 'string' || !KEY_SHAPE.test(key)) return null;
+  if (typeof key !== 'string' || !AGENT_KEY_SHAPE.test(key)) return null;
   const hash = hashKey(key);
   let found: StoredAgent | null = null;
   for (const agent of readAgents()) {

@@ -126,4 +126,25 @@ describe('the HTTP methods the MCP transport names', () => {
     expect((await wrong.json()).error).toMatchObject({ code: -32001, message: expect.stringMatching(/refused/) });
     expect(JSON.stringify(run.emulator.spreadsheet.toJSON())).toBe(before);
   });
+
+  test("a bearer that is no agent key (the relay's own OAuth token) is never sent on to a deployment", async () => {
+    // The path names a deployment, which may be anyone's: the relay's OAuth token sent there would be theirs to use.
+    const oauthToken = 'user-1:grant-1:0123456789abcdef0123456789abcdef';
+    for (const method of ['POST', 'GET']) {
+      const answer = await fetch(run.mcpUrl, {
+        method,
+        headers: {
+          authorization: `Bearer ${oauthToken}`,
+          'content-type': 'application/json',
+          accept: method === 'POST' ? 'application/json, text/event-stream' : 'text/event-stream',
+        },
+        ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }) } : {}),
+      });
+      expect(answer.status).toBe(401);
+      expect(await answer.text()).toBe(
+        'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made). An OAuth ' +
+          'client connects to /mcp; nothing was sent to the sheet.',
+      );
+    }
+  });
 });
