@@ -43,7 +43,13 @@ async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Pro
     const toGet = REDIRECTS_TO_GET.includes(response.status);
     if ((toGet || REDIRECTS_KEEPING_POST.includes(response.status)) && location) {
       await response.body?.cancel();
-      target = new URL(location, target).href;
+      const from = new URL(target);
+      const next = new URL(location, from);
+      // Never from https down to http, and the body posted again only where it was posted (Google's own redirect is a
+      // 302 to its echo origin, fetched with GET).
+      if ((from.protocol === 'https:' && next.protocol !== 'https:') || (!toGet && next.origin !== from.origin))
+        throw new WebAppError(`the web app answered ${response.status} to ${next.origin}, which is not followed`);
+      target = next.href;
       if (toGet) init = { method: 'GET', redirect: 'manual' };
       continue;
     }

@@ -1,0 +1,47 @@
+/**
+ * The redirects the forwarding follows (src/web/forwarding.ts), with a scripted fetch: Google's 302 to its echo origin,
+ * fetched with GET; never a step down from https to http, and never the body posted again to another origin.
+ */
+import { postToWebApp } from '../../src/web/forwarding';
+
+const WEB_APP = 'https://script.google.com/macros/s/X/exec?key=sp-1';
+const ANSWER = '{"jsonrpc":"2.0","id":1,"result":{}}';
+const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+
+/** A fetch that answers the web app with `status` to `location`, and anything else with the JSON answer. */
+function scripted(status: number, location: string) {
+  const asked: Array<{ url: string; method: string; body?: unknown }> = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    asked.push({ url, method: init.method ?? 'GET', body: init.body });
+    if (url === WEB_APP) return new Response(null, { status, headers: { location } });
+    return new Response(ANSWER, { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return { asked, fetchImpl };
+}
+
+test("Google's 302 to its echo origin is followed with a GET, without the body", async () => {
+  const { asked, fetchImpl } = scripted(302, 'https://script.googleusercontent.com/macros/echo?user_content_key=k');
+  await expect(postToWebApp(WEB_APP, ping, fetchImpl)).resolves.toBe(ANSWER);
+  expect(asked.map(({ url, method, body }) => [new URL(url).origin, method, body])).toEqual([
+    ['https://script.google.com', 'POST', ping],
+    ['https://script.googleusercontent.com', 'GET', undefined],
+  ]);
+});
+
+test.each([
+  [302, 'http://script.googleusercontent.com/macros/echo?k', 'http://script.googleusercontent.com'],
+  [307, 'https://elsewhere.example/collect', 'https://elsewhere.example'],
+  [308, 'http://127.0.0.1:9/admin', 'http://127.0.0.1:9'],
+])('a %i to %s is not followed: nothing more is asked', async (status, location, origin) => {
+  const { asked, fetchImpl } = scripted(status, location);
+  await expect(postToWebApp(WEB_APP, ping, fetchImpl)).rejects.toThrow(
+    `the web app answered ${status} to ${origin}, which is not followed`,
+  );
+  expect(asked).toHaveLength(1);
+});
+
+test('a 307 within the same origin posts the body again there', async () => {
+  const { asked, fetchImpl } = scripted(307, '/macros/s/X/exec?key=sp-1&again=1');
+  await expect(postToWebApp(WEB_APP, ping, fetchImpl)).resolves.toBe(ANSWER);
+  expect(asked[1]).toMatchObject({ method: 'POST', body: ping });
+});
