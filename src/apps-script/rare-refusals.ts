@@ -68,10 +68,10 @@ export const RARE_REFUSALS = {
    * readsAsFormulaInPlainText): to be written, to be put back by an undo, or put back by an undo now.
    */
   plainTextFormula:
-    '{value} ({text}) starts with =, + or - and is not a number, and cell {cell} of {sheet} is formatted as plain ' +
-    'text (@), where Sheets may read such text as a formula: it cannot be written there as text. Text that starts ' +
-    'otherwise, and numbers such as -5, can. Nothing was written; send a formula as {"formula": "…"} where the plan ' +
-    'allows formulas, or ask the person to format the cell as automatic',
+    '{value} ({text}) starts with =, + or - and is not a plain number, and cell {cell} of {sheet} is formatted as ' +
+    'plain text (@), where Sheets may read such text as a formula: it cannot be written there as text. Text that ' +
+    'starts otherwise, and numbers such as -5, can. Nothing was written; send a formula as {"formula": "…"} where ' +
+    'the plan allows formulas, or ask the person to format the cell as automatic',
   plainTextHeld:
     'Cell {cell} of {sheet} is formatted as plain text (@) and holds {text}, which starts with =, + or -: such a ' +
     'cell may read it as a formula if it were put back, so a write over it could not be undone. Nothing was ' +
@@ -99,7 +99,8 @@ export const RARE_REFUSALS = {
     'changed',
   /** An agent's name that is no name: empty, too long, or over more than one line (./agent-keys.ts). */
   agentNameShape:
-    '{field} must be text of 1 to {most} characters on one line, such as "Claude on my laptop" (got {got})',
+    '{field} must be text of 1 to {most} characters on one line, without direction marks or half characters, such ' +
+    'as "Claude on my laptop" (got {got})',
   /** A write to an open-ended range (whole columns or rows), and the cells `{shape}` of values would fill. */
   openWrite: '{range} is open-ended; a write names its cells: {target} for {shape} of values (or just its first cell)',
   /** A write whose values are not the size of the range it names (./sheet-work.ts). */

@@ -14,7 +14,8 @@
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
  * "include" pattern, https://developers.google.com/apps-script/guides/html/best-practices#separate_html_css_and_javascript).
- * The readers run in the web app, scripts.run and the sidebar or menu, never in a simple trigger, whose authorization
+ * The readers run in the web app, scripts.run, the sidebar or menu, and the e-mail trigger (sendWaitingMail, an
+ * installable trigger with the person's authorization), never in a simple trigger, whose authorization
  * is limited; HtmlService is what Google's guide serves web apps with, and the project already uses it for the
  * sidebar under the manifest's scopes: nothing new is asked of the person. Read at most once per execution (the
  * bundle is evaluated afresh for each).

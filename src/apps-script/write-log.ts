@@ -86,7 +86,8 @@ function split(json: string): string[] {
   const parts: string[] = [];
   for (let start = 0, end; start < json.length; start = end) {
     end = start + PART_LENGTH;
-    // Never between the two halves of a character (an emoji): a cell does not keep half of one.
+    // Never between the two halves of a character (an emoji): a cell does not keep half of one. JSON.stringify writes
+    // a lone half as an escape, so a half here always has its pair just before it: one step back is enough.
     if (/[\uDC00-\uDFFF]/.test(json.charAt(end))) end--;
     parts.push(json.slice(start, end));
   }

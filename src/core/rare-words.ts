@@ -6,8 +6,8 @@
  * (src/apps-script/rare-texts.ts). Every other build (the sidebar, which takes only those it uses, the Node side, the
  * tests of src/core) has them as they are here.
  *
- * Only refusals of an agent's or a sidebar's call belong here: a person's edit of the cell runs in onEdit, a simple
- * trigger, which reads no project file (src/apps-script/rare-texts.ts).
+ * Only texts of an agent's or a sidebar's call, or of the e-mail trigger (mailFooter), belong here: a person's edit of
+ * the cell runs in onEdit, a simple trigger, which reads no project file (src/apps-script/rare-texts.ts).
  */
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from './errors';
 
@@ -139,3 +139,21 @@ export const mailFooter = () =>
 export const halfCharacter = () =>
   '{path} holds half of a character (a UTF-16 surrogate, U+D800 to U+DFFF, without its pair), which a cell does not ' +
   'keep as sent; send whole characters';
+
+/** A read or write of more cells than one call covers, `{nothing}` what was not done (./sheet/sheet-rules.ts). */
+export const rangeTooLarge = () =>
+  '{range} is {cells} cells; a {call} covers at most {most}. {nothing}; ask for fewer rows at a time';
+
+/** A read or write of one of Sheet Plan's own sheets (./sheet/sheet-rules.ts). */
+export const ownSheet = () =>
+  "{sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it holds. {nothing}";
+
+/** A write to a Write range added since the plan a person last approved, `{listed}` its (./sheet/sheet-rules.ts). */
+export const rangeNotApproved = () =>
+  "{range} is in the plan's Write ranges, but not in those of the plan a person last approved ({listed}): ranges " +
+  `added since wait until a person approves the plan again in the sidebar. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** Values of more cells than one write sets (./sheet/cell-values.ts). */
+export const tooManyCells = () =>
+  'values hold {cells} cells ({rows} rows × {columns} columns); a write sets at most {most}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`;

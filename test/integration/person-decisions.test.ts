@@ -377,30 +377,51 @@ describe('what the person reviews stays as they see it', () => {
     expect(planText(spreadsheet)).toContain('Uses gross figures');
   });
 
-  test('nor a line wrapped under a detail, nor a sub-step under it (its title, its status), nor their lines', () => {
+  test('nor the lines a detail wraps onto; its sub-steps stay work the agent goes on with', () => {
     const NESTED = PLAN_TEXT.replace(
       '- [!] 1.1 Check totals — do they match the bank?',
-      '- [!] 1.1 Check totals — do they match the bank?\n' +
+      '- [ ] 1.0 Gather the statements\n' +
+        '- [!] 1.1 Check totals — do they match the bank?\n' +
         '  - Uses net figures,\n' +
         '    returns excluded\n' +
-        '  - [x] 1.1.1 Total the bank lines\n' +
-        '    - From the March statement',
+        '\n' +
+        '    (card fees as costs)\n' +
+        '  - [ ] 1.1.1 Total the card lines',
     );
     const spreadsheet = sheetWithPlan(NESTED);
     const view = agent(spreadsheet, 'getPlan');
     for (const [was, now] of [
       ['    returns excluded', '    returns included'],
-      ['[x] 1.1.1 Total the bank lines', '[x] 1.1.1 Total the card lines'],
-      ['[x] 1.1.1 Total', '[ ] 1.1.1 Total'],
-      ['    - From the March statement', '    - From the April statement'],
+      ['    (card fees as costs)', '    (card fees as income)'],
     ]) {
       expect(view.raw).toContain(was);
       expect(refused(spreadsheet, 'replacePlan', [view.raw.replace(was, now), view.stamp], 'NEEDS_PERSON')).toContain(
         'task "Check totals" (waiting for review) would be changed',
       );
     }
-    // The task after it is the agent's to change, as before.
-    agent(spreadsheet, 'replacePlan', view.raw.replace('Delete every row', 'Delete no row'), view.stamp);
+    // The agent's loop goes on around the review: its sub-step started and done.
+    expect(agent(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.0' });
+    agent(spreadsheet, 'startTask', '1.1.1');
+    agent(spreadsheet, 'completeTask', '1.1.1');
+    expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.1\.1 Total the card lines/);
+  });
+
+  test('a task in review with sub-steps is renumbered with them when a task above it goes', () => {
+    const spreadsheet = sheetWithPlan(
+      plan(
+        '# Plan: P',
+        '',
+        'Goal: G',
+        '',
+        '### Phase 1: Work',
+        '- [ ] 1.1 Gather',
+        '- [!] 1.2 Check totals — ok?',
+        '  - [x] 1.2.1 Total the bank lines',
+        '- [ ] 1.3 Next',
+      ),
+    );
+    agent(spreadsheet, 'removeTask', '1.1');
+    expect(planText(spreadsheet)).toContain('- [!] 1.1 Check totals — ok?\n  - [x] 1.1.1 Total the bank lines\n');
   });
 
   test('once the person has asked for changes, the agent reworks the details', () => {

@@ -66,10 +66,11 @@ test('text a plain-text cell would read as a formula is refused there, naming th
   for (const text of ['=SUM(C3:C5)', '- item', '+x', '-\nSUM(Warehouse!C2:C4)']) {
     const message = refused(spreadsheet, 'writeRange', ['Summary!B3:B5', [['A-1'], ['A-2'], [text]], '1.2']);
     expect(message).toBe(
-      `INVALID_ARGUMENT: values[2][0] (${JSON.stringify(text)}) starts with =, + or - and is not a number, and cell ` +
-        'B5 of Summary is formatted as plain text (@), where Sheets may read such text as a formula: it cannot be ' +
-        'written there as text. Text that starts otherwise, and numbers such as -5, can. Nothing was written; send a ' +
-        'formula as {"formula": "…"} where the plan allows formulas, or ask the person to format the cell as automatic',
+      `INVALID_ARGUMENT: values[2][0] (${JSON.stringify(text)}) starts with =, + or - and is not a plain number, ` +
+        'and cell B5 of Summary is formatted as plain text (@), where Sheets may read such text as a formula: it ' +
+        'cannot be written there as text. Text that starts otherwise, and numbers such as -5, can. Nothing was ' +
+        'written; send a formula as {"formula": "…"} where the plan allows formulas, or ask the person to format ' +
+        'the cell as automatic',
     );
   }
   // The same text in an automatic cell is text, and a formula sent as one is written as a formula.

@@ -36,6 +36,8 @@ test('a keyless caller naming itself as a connected agent (any case or spacing) 
     'Claude\u200D on my laptop',
     'Claude on my laptop\u{E0041}',
     '\u0421laude on my laptop',
+    // An inherent Khmer vowel: a character Unicode says to ignore in display.
+    'Claude on my laptop\u17B4',
   ]) {
     const message = keylessCall(spreadsheet, 'completeTask', ['1.1', { agent: name }]);
     expect(message).toMatch(/^INVALID_ARGUMENT: agent ".*" is the name of an agent connected with a key/);
@@ -50,8 +52,8 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   const before = snapshot(spreadsheet);
   const lookAlikes = [
     'Y\u200Bou',
-    '\u200Fperson\u200E',
     'ｙｏｕ',
+    'you\u17B5',
     'Sheet\u2060 Plan',
     // Joiners, tag characters and fillers outside an emoji sequence; Cyrillic and Greek letters that read as Latin.
     'yo\u200Du',
@@ -90,6 +92,19 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   // A name of its own is fine.
   expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Report builder' }])).toBeUndefined();
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
+});
+
+test('a name with a mark that turns text around, or half of a character, is refused: it would show as another', () => {
+  const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const before = snapshot(spreadsheet);
+  // Shown right to left, "\u202Euoy\u202C" reads "you" in the sidebar; a lone surrogate is stored as U+FFFD.
+  for (const name of ['\u202Euoy\u202C', '\u202Etnega lacoL\u202C', '\u200Fperson\u200E', 'Al\u2066x', 'Al\uD83D']) {
+    expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }])).toBe(
+      'INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line, without direction marks or half ' +
+        `characters, such as "Claude on my laptop" (got "${name}")`,
+    );
+  }
+  expect(snapshot(spreadsheet)).toBe(before);
 });
 
 test('a caller with a key cannot name itself otherwise: the MCP tools take no agent option; nothing is written', () => {

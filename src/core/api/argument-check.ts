@@ -60,7 +60,8 @@ export const FORMATS: Record<string, string> = {
   phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
   titles: TITLES_FORMAT,
   commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
-  agentName: 'text of 1 to 60 characters on one line, such as "Claude on my laptop"',
+  agentName:
+    'text of 1 to 60 characters on one line, without direction marks or half characters, such as "Claude on my laptop"',
   waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
   mailTo: 'a list of e-mail addresses like ["dana@example.com"]',
   seenTask: 'the task as the person saw it, { title, status, note? }',

@@ -47,10 +47,10 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
 const LOOK_ALIKES = 'аaвbеeкkмmнhоoрpсcтtуyхxѕsіiјjһhԁdԛqԝwӏlαaβbεeζzιiκkμmοoρpτtχxօoսuʏy';
 
 /**
- * A name as names are compared: case, runs of spaces, invisible characters (a zero-width space, a direction mark, a
- * joiner outside an emoji sequence, a variation selector, a blank filler), compatibility forms (full-width ｙｏｕ)
- * and letters of other scripts that read as Latin ones (LOOK_ALIKES) do not tell two names apart, as a reader of the
- * sidebar could not either.
+ * A name as names are compared: case, runs of spaces, invisible characters (every character Unicode says to ignore
+ * in display: a zero-width space, a direction mark, an inherent Khmer vowel, a joiner outside an emoji sequence, a
+ * variation selector; and blank fillers), compatibility forms (full-width ｙｏｕ) and letters of other scripts that
+ * read as Latin ones (LOOK_ALIKES) do not tell two names apart, as a reader of the sidebar could not either.
  */
 export function comparedName(name: string): string {
   // Not the joiner and tag characters of emoji sequences (👩‍💻, a flag): they tell one emoji from another.
@@ -58,7 +58,7 @@ export function comparedName(name: string): string {
     ...name
       .normalize('NFKC')
       .replace(
-        /\u200d(?!\p{Extended_Pictographic})|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0020}-\u{e007f}]|[\u034f\u115f\u1160\u3164\u2800]|\p{Variation_Selector}|(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu,
+        /\u200d(?!\p{Extended_Pictographic})|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0020}-\u{e007f}]|\u2800|(?![\u200d\u{e0020}-\u{e007f}])[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu,
         '',
       )
       .toLowerCase(),

@@ -193,33 +193,42 @@ function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
   return `${task.status}${task.note ? `\n${task.note}` : ''}${reviewedDetails(outline, task)}`;
 }
 
-/** Per outline: the lines no review holds (Working and After lines). */
-const notReviewed = new WeakMap<PlanOutline, Set<number>>();
+/** The lines the person reviews under each task, by task: read once per outline (thousands of tasks may be held). */
+const reviewedLines = new WeakMap<PlanOutline, Map<PlanTask, string>>();
 
 /**
- * What the person reviews under a task besides its line: every line indented under it, up to the next line that is
- * not (or a heading), each after a line break: its details (`  - Uses net figures`, their wrapped lines, its Check
- * lines) and its sub-steps with theirs. Not Working lines, which a start renews, nor After lines, which renumber when
- * tasks move (the dependencies feature compares them by their tasks' titles).
+ * What the person reviews under a task besides its line: the items nested under it (`  - Uses net figures`, its Check
+ * lines), each with the lines it wraps onto (indented deeper, before the next item, task or heading), each item after
+ * a line break. Not its Working line, which a start renews, nor its After lines, which renumber when tasks move (the
+ * dependencies feature compares them by their tasks' titles); nor its sub-steps, which have their own status (a
+ * sub-step in review is held as itself). One pass over the items and their lines per outline.
  */
 function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
-  let skipped = notReviewed.get(outline);
-  if (!skipped) {
-    skipped = new Set([
+  let byTask = reviewedLines.get(outline);
+  if (!byTask) {
+    byTask = new Map();
+    const skipped = new Set([
       ...outline.dependencies.map((dependency) => dependency.line),
       ...nestedLabelledLines(outline, CLAIM_LABEL).map((working) => working.line),
     ]);
-    notReviewed.set(outline, skipped);
+    const { lines } = outline.document;
+    const { kinds } = outline.blocks;
+    for (const { task: owner, line } of outline.nested) {
+      if (skipped.has(line)) continue;
+      const indent = indentationOf(lines[line]).columns;
+      let item = `\n${lines[line].trim()}`;
+      for (let next = line + 1; next < lines.length; next++) {
+        if (kinds[next] === 'list-item' || kinds[next] === 'heading') break;
+        const text = lines[next].trim();
+        if (!text) continue;
+        if (indentationOf(lines[next]).columns <= indent) break;
+        item += `\n${text}`;
+      }
+      byTask.set(owner, (byTask.get(owner) ?? '') + item);
+    }
+    reviewedLines.set(outline, byTask);
   }
-  const { lines } = outline.document;
-  const indent = indentationOf(lines[task.line]).columns;
-  let details = '';
-  for (let line = task.line; ++line < lines.length && outline.blocks.kinds[line] !== 'heading';) {
-    const text = lines[line].trim();
-    if (text && indentationOf(lines[line]).columns <= indent) break;
-    if (text && !skipped.has(line)) details += `\n${text}`;
-  }
-  return details;
+  return byTask.get(task) ?? '';
 }
 
 /** The status part of a held task's value (`review`, then what to check on the next line). */

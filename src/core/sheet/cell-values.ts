@@ -12,7 +12,7 @@
  *   accident, and only where the plan allows formulas.
  */
 import { describeValue } from '../api/arguments';
-import { invalidArgument, NOTHING_WRITTEN_SENTENCE, tooLarge } from '../errors';
+import { invalidArgument, tooLarge } from '../errors';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
 
@@ -100,8 +100,12 @@ export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
   const cells = values.length * first.length;
   if (cells > maxCells) {
     throw tooLarge(
-      `values hold ${formatCount(cells)} cells (${values.length} rows × ${first.length} columns); a write ` +
-        `sets at most ${formatCount(maxCells)}. ${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`,
+      filled(rareWords.tooManyCells(), {
+        cells: formatCount(cells),
+        rows: String(values.length),
+        columns: String(first.length),
+        most: formatCount(maxCells),
+      }),
     );
   }
   return values.map((row: unknown, r) => {
@@ -157,9 +161,10 @@ export function recordedCell(value: unknown, formula: string): CellJson {
  * whatever the case of its name.
  */
 function formulaKey(formula: string): string {
-  return formula.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'|[^"']+/g, (part) =>
-    part[0] === '"' ? part : (part[0] === "'" ? part : part.replace(/\s+/g, '')).toLowerCase(),
-  );
+  return formula.replace(/"(?:[^"]|"")*"|'(?:[^']|'')*'|[^"']+/g, (part) => {
+    if (part[0] === '"') return part;
+    return (part[0] === "'" ? part : part.replace(/\s+/g, '')).toLowerCase();
+  });
 }
 
 /** Whether the cell (value and formula as read now) still holds `cell`. */

@@ -121,11 +121,13 @@ export const SHEET_RULES: readonly SheetRule[] = [
       const limit = request.call === 'read' ? SHEET_LIMITS.readCells : SHEET_LIMITS.writeCells;
       const cells = cellCount(request.range);
       if (cells <= limit) return null;
-      return (
-        `${formatSheetRange(request.range)} is ${formatCount(cells)} cells; a ${request.call} covers at ` +
-        `most ${formatCount(limit)}. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}; ` +
-        `ask for fewer rows at a time`
-      );
+      return filled(rareWords.rangeTooLarge(), {
+        range: formatSheetRange(request.range),
+        cells: formatCount(cells),
+        call: request.call,
+        most: formatCount(limit),
+        nothing: request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE,
+      });
     },
   },
   {
@@ -137,10 +139,10 @@ export const SHEET_RULES: readonly SheetRule[] = [
     brief: (_error, request) => `${request.range.sheet} is Sheet Plan's own sheet`,
     check(request, context) {
       if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
-      return (
-        `${request.range.sheet} is Sheet Plan's own sheet; use getPlan, getHistory and getWriteLog for what it ` +
-        `holds. ${request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE}`
-      );
+      return filled(rareWords.ownSheet(), {
+        sheet: request.range.sheet,
+        nothing: request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE,
+      });
     },
   },
   {
@@ -306,11 +308,7 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
   const ranges = declaredRanges(approved).write;
   if (ranges.some((outer) => containsRange(outer, range))) return null;
   const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
-  return (
-    `${formatSheetRange(range)} is in the plan's Write ranges, but not in those of the plan a person last approved ` +
-    `(${listed}): ranges added since wait until a person approves the plan again in the sidebar. ` +
-    NOTHING_WRITTEN_SENTENCE
-  );
+  return filled(rareWords.rangeNotApproved(), { range: formatSheetRange(range), listed });
 }
 
 function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
