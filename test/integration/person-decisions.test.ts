@@ -2,7 +2,8 @@
  * A person's decision lands on what the person saw, and nothing that is a person's can be made by an agent (issue 16,
  * items 1–4), each replayed as an agent would run it through the built bundle on the emulator: a decision refused when
  * the agent moved another item into its place, a review that cannot be made to look approved, the approval setting
- * holding a plan without a Status line, and writes held to what the person approved.
+ * holding a plan without a Status line, and writes held to what the person approved (what a review holds:
+ * review-holds.test.ts).
  */
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
@@ -10,96 +11,14 @@ import {
   PLAN,
   PLAN_SHEET,
   approveAsPerson,
-  call,
   callAsPerson,
   execute,
   openSidebar,
-  plan,
   planText,
   sheetWithPlan,
-  refusedWrites,
-  snapshot,
-  snapshotBesideTheLog,
   typeRows,
 } from './harness';
-import { at } from './web-agents';
-
-const PLAN_TEXT = plan(
-  '# Plan: Sales clean-up',
-  '',
-  'Goal: Tidy the sales sheet',
-  '',
-  '## Analysis',
-  '',
-  '- Target ranges:',
-  '  - Write: Sheet1!A1:B5 (the summary)',
-  '',
-  '## Questions for User',
-  '',
-  '- Which month?',
-  '',
-  '### Phase 1: Work',
-  '- [!] 1.1 Check totals — do they match the bank?',
-  '- [ ] 1.2 Delete every row of Sales!A2:Z5000',
-  '- [/] 1.3 Write the summary',
-  '',
-  '## Notes',
-  '',
-);
-
-/** An agent's call through scripts.run; throws its error. */
-function agent(spreadsheet: EmulatedSpreadsheet, name: string, ...args: unknown[]): any {
-  return call(spreadsheet, name, ...args);
-}
-
-/**
- * Runs `name` and expects `code`, with every cell, sheet and property byte for byte as it was; a refused writeRange
- * changes the write log alone, which notes the attempt with its code.
- */
-function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[], code: string, ui = false): string {
-  const write = name === 'writeRange';
-  const state = write ? snapshotBesideTheLog : snapshot;
-  const notedBefore = refusedWrites(spreadsheet).length;
-  const before = state(spreadsheet);
-  const { error } = execute(spreadsheet, name, args, ui ? { context: 'ui' } : {});
-  expect(error?.message).toMatch(new RegExp(`^${code}: `));
-  expect(state(spreadsheet)).toBe(before);
-  const noted = refusedWrites(spreadsheet);
-  expect(noted).toHaveLength(notedBefore + (write ? 1 : 0));
-  if (write) expect(noted[0]).toMatchObject({ range: args[0], step: args[2], code });
-  return error!.message;
-}
-
-/** What the sidebar shows of a step: the task the person decides on. */
-function shownTask(spreadsheet: EmulatedSpreadsheet, token: string, step: string) {
-  const view = callAsPerson(spreadsheet, token, 'sidebarLoad');
-  const task = (agent(spreadsheet, 'getPlan').phases as Array<{ tasks: any[] }>)
-    .flatMap((phase) => phase.tasks)
-    .find((candidate) => candidate.step === step);
-  expect(view.markdown).toContain(task.title);
-  return task.note === undefined
-    ? { title: task.title, status: task.status }
-    : { title: task.title, status: task.status, note: task.note };
-}
-
-/** The person decides on `step` in the sidebar, as they see it now: approves it or requests changes, with `comment`. */
-function personDecides(
-  spreadsheet: EmulatedSpreadsheet,
-  token: string,
-  action: 'approve' | 'requestChanges',
-  step: string,
-  comment: string,
-) {
-  return callAsPerson(
-    spreadsheet,
-    token,
-    'sidebarTaskAction',
-    action,
-    step,
-    comment,
-    shownTask(spreadsheet, token, step),
-  );
-}
+import { agent, personDecides, PLAN_TEXT, refused, shownTask } from './person-decisions-fixtures';
 
 describe('a decision lands on what the person saw', () => {
   test("an agent that moves another task into the step and asks for its review gets no person's approval", () => {
@@ -352,127 +271,5 @@ describe('writes stay inside what the person approved', () => {
     expect(refused(spreadsheet, 'writeRange', [target, [['approved']], '1.3'], 'OUT_OF_SCOPE')).toContain(
       "Sheet Plan's own sheet",
     );
-  });
-});
-
-describe('what the person reviews stays as they see it', () => {
-  const DETAILED = PLAN_TEXT.replace(
-    '- [!] 1.1 Check totals — do they match the bank?',
-    '- [!] 1.1 Check totals — do they match the bank?\n' +
-      '  - Uses net figures, returns excluded\n' +
-      '  - Check: Sheet1!A1:B5 numbers',
-  );
-
-  test('an agent rewords no line under a task in review: its details, its Check line; a person may', () => {
-    const spreadsheet = sheetWithPlan(DETAILED);
-    const view = agent(spreadsheet, 'getPlan');
-    const gross = view.raw.replace('Uses net figures, returns excluded', 'Uses gross figures, returns included');
-    expect(refused(spreadsheet, 'replacePlan', [gross, view.stamp], 'NEEDS_PERSON')).toContain(
-      'task "Check totals" (waiting for review) would be changed',
-    );
-    const looser = view.raw.replace('  - Check: Sheet1!A1:B5 numbers\n', '');
-    refused(spreadsheet, 'replacePlan', [looser, view.stamp], 'NEEDS_PERSON');
-    const token = openSidebar(spreadsheet);
-    callAsPerson(spreadsheet, token, 'sidebarReplacePlan', gross, view.revision, view.stamp);
-    expect(planText(spreadsheet)).toContain('Uses gross figures');
-  });
-
-  test('nor the lines a detail wraps onto; its sub-steps stay work the agent goes on with', () => {
-    const NESTED = PLAN_TEXT.replace(
-      '- [!] 1.1 Check totals — do they match the bank?',
-      '- [ ] 1.0 Gather the statements\n' +
-        '- [!] 1.1 Check totals — do they match the bank?\n' +
-        '  - Uses net figures,\n' +
-        '    returns excluded\n' +
-        '\n' +
-        '    (card fees as costs)\n' +
-        '  - [ ] 1.1.1 Total the card lines',
-    );
-    const spreadsheet = sheetWithPlan(NESTED);
-    const view = agent(spreadsheet, 'getPlan');
-    for (const [was, now] of [
-      ['    returns excluded', '    returns included'],
-      ['    (card fees as costs)', '    (card fees as income)'],
-    ]) {
-      expect(view.raw).toContain(was);
-      expect(refused(spreadsheet, 'replacePlan', [view.raw.replace(was, now), view.stamp], 'NEEDS_PERSON')).toContain(
-        'task "Check totals" (waiting for review) would be changed',
-      );
-    }
-    // The agent's loop goes on around the review: its sub-step started and done.
-    expect(agent(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.0' });
-    agent(spreadsheet, 'startTask', '1.1.1');
-    agent(spreadsheet, 'completeTask', '1.1.1');
-    expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.1\.1 Total the card lines/);
-  });
-
-  test('a task in review with sub-steps is renumbered with them when a task above it goes', () => {
-    const spreadsheet = sheetWithPlan(
-      plan(
-        '# Plan: P',
-        '',
-        'Goal: G',
-        '',
-        '### Phase 1: Work',
-        '- [ ] 1.1 Gather',
-        '- [!] 1.2 Check totals — ok?',
-        '  - [x] 1.2.1 Total the bank lines',
-        '- [ ] 1.3 Next',
-      ),
-    );
-    agent(spreadsheet, 'removeTask', '1.1');
-    expect(planText(spreadsheet)).toContain('- [!] 1.1 Check totals — ok?\n  - [x] 1.1.1 Total the bank lines\n');
-  });
-
-  test('once the person has asked for changes, the agent reworks the details', () => {
-    const spreadsheet = sheetWithPlan(DETAILED);
-    const token = openSidebar(spreadsheet);
-    personDecides(spreadsheet, token, 'requestChanges', '1.1', 'use gross');
-    const view = agent(spreadsheet, 'getPlan');
-    agent(spreadsheet, 'replacePlan', view.raw.replace('net figures', 'gross figures'), view.stamp);
-    expect(planText(spreadsheet)).toContain('Uses gross figures');
-  });
-});
-
-describe('work around what the person reviews goes on', () => {
-  test('a task in review whose After line renumbers when a task is added above, removed or moved', () => {
-    const waiting = PLAN_TEXT.replace(
-      '- [!] 1.1 Check totals — do they match the bank?',
-      '- [ ] 1.1 Gather the statements\n- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1',
-    )
-      .replace('- [ ] 1.2 Delete every row', '- [ ] 1.3 Delete every row')
-      .replace('- [/] 1.3 Write the summary', '- [/] 1.4 Write the summary');
-    const spreadsheet = sheetWithPlan(waiting);
-    agent(spreadsheet, 'addTask', 1, 'Open the books');
-    agent(spreadsheet, 'moveTask', '1.5', 1); // first in the phase: every step below it moves down one
-    expect(planText(spreadsheet)).toContain('- [!] 1.3 Check totals — do they match the bank?\n  - After: 1.2');
-    agent(spreadsheet, 'removeTask', '1.1'); // and back up
-    expect(planText(spreadsheet)).toContain('- [!] 1.2 Check totals — do they match the bank?\n  - After: 1.1');
-  });
-
-  test('the agent holding a task in review may move it: its renewed Working line is not what is reviewed', () => {
-    const spreadsheet = sheetWithPlan(PLAN_TEXT);
-    // Minutes apart: each call renews the claim, so the Working line changes with every one.
-    const alpha = (minute: number, name: string, ...args: unknown[]) => {
-      const { result, error } = execute(spreadsheet, name, [...args, { agent: 'Alpha' }], { now: at(minute) });
-      if (error) throw error;
-      return result as { step: string };
-    };
-    alpha(0, 'startTask', '1.2');
-    alpha(1, 'reviewTask', '1.2', 'is this the right sheet?');
-    expect(alpha(5, 'moveTask', '1.2', 1).step).toBe('1.1');
-    expect(planText(spreadsheet)).toMatch(
-      /- \[!\] 1\.1 Delete every row of Sales!A2:Z5000 — is this the right sheet\?\n {2}- Working: Alpha until/,
-    );
-  });
-
-  test('another task of the same title, undecided, may move or go while the decided one keeps its decision', () => {
-    const twins = PLAN_TEXT.replace('- [ ] 1.2 Delete every row of Sales!A2:Z5000', '- [ ] 1.2 Check totals');
-    const spreadsheet = sheetWithPlan(twins);
-    const token = openSidebar(spreadsheet);
-    personDecides(spreadsheet, token, 'approve', '1.1', 'fine');
-    agent(spreadsheet, 'moveTask', '1.2', 1);
-    agent(spreadsheet, 'removeTask', '1.1');
-    expect(planText(spreadsheet)).toContain('Check totals — approved: fine');
   });
 });

@@ -27,10 +27,11 @@ export interface NestedItem {
 /**
  * Every list item nested under a task, in document order, with the task it belongs to: the nearest task above it that
  * it is indented deeper than, as Markdown nests it (after a task's sub-steps, an item indented like them is the task's
- * own). A heading, or any line not indented deeper than a task, closes that task. Only list items: a labelled line in
- * code or a comment is an example. One pass over the lines from the first task on.
+ * own). A heading, or any line not indented deeper than a task, closes that task. Only list items (a labelled line in
+ * code or a comment is an example), unless `everyLine`: then every line under a task that is not a task, as what a
+ * reader sees under it (src/core/rules/held-items.ts). One pass over the lines from the first task on.
  */
-export function nestedItems(outline: PlanOutline): NestedItem[] {
+export function nestedItems(outline: PlanOutline, everyLine = false): NestedItem[] {
   const found: NestedItem[] = [];
   const { tasks, taskLines } = outline;
   if (!tasks.length) return found;
@@ -54,7 +55,8 @@ export function nestedItems(outline: PlanOutline): NestedItem[] {
     const columns = isTask ? taskLines[index].indent : indentationOf(lines[line]).columns;
     while (open.length && taskLines[open[open.length - 1]].indent >= columns) open.pop();
     if (isTask) open.push(index);
-    else if (open.length && kind === 'list-item') found.push({ task: tasks[open[open.length - 1]], line });
+    else if (open.length && (everyLine || kind === 'list-item'))
+      found.push({ task: tasks[open[open.length - 1]], line });
   }
   return found;
 }

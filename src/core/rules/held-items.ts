@@ -15,8 +15,7 @@ import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
-import { nestedLabelledLines } from '../format/nested-lines';
-import { indentationOf } from '../format/patterns';
+import { nestedItems, nestedLabelledLines } from '../format/nested-lines';
 import { CLAIM_LABEL } from './claims';
 
 /** What happened to one held item between two documents. */
@@ -197,11 +196,11 @@ function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
 const reviewedLines = new WeakMap<PlanOutline, Map<PlanTask, string>>();
 
 /**
- * What the person reviews under a task besides its line: the items nested under it (`  - Uses net figures`, its Check
- * lines), each with the lines it wraps onto (indented deeper, before the next item, task or heading), each item after
- * a line break. Not its Working line, which a start renews, nor its After lines, which renumber when tasks move (the
- * dependencies feature compares them by their tasks' titles); nor its sub-steps, which have their own status (a
- * sub-step in review is held as itself). One pass over the items and their lines per outline.
+ * What the person reviews under a task besides its line: every line under it that is not under one of its sub-steps
+ * (its details and the lines they wrap onto, its own text, a fence, its Check lines), each after a line break. Not
+ * its Working line, which a start renews, nor its After lines, which renumber when tasks move (the dependencies
+ * feature compares them by their tasks' titles); nor its sub-steps, which have their own status (a sub-step in review
+ * is held as itself). One pass over the lines per outline.
  */
 function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
   let byTask = reviewedLines.get(outline);
@@ -211,20 +210,8 @@ function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
       ...outline.dependencies.map((dependency) => dependency.line),
       ...nestedLabelledLines(outline, CLAIM_LABEL).map((working) => working.line),
     ]);
-    const { lines } = outline.document;
-    const { kinds } = outline.blocks;
-    for (const { task: owner, line } of outline.nested) {
-      if (skipped.has(line)) continue;
-      const indent = indentationOf(lines[line]).columns;
-      let item = `\n${lines[line].trim()}`;
-      for (let next = line + 1; next < lines.length; next++) {
-        if (kinds[next] === 'list-item' || kinds[next] === 'heading') break;
-        const text = lines[next].trim();
-        if (!text) continue;
-        if (indentationOf(lines[next]).columns <= indent) break;
-        item += `\n${text}`;
-      }
-      byTask.set(owner, (byTask.get(owner) ?? '') + item);
+    for (const { task: owner, line } of nestedItems(outline, true)) {
+      if (!skipped.has(line)) byTask.set(owner, `${byTask.get(owner) ?? ''}\n${outline.document.lines[line].trim()}`);
     }
     reviewedLines.set(outline, byTask);
   }
