@@ -143,11 +143,12 @@ function busyError(): never {
 /** A name a person gives an agent: shown in the sidebar and in everything the agent changes. */
 export function requireAgentName(name: unknown, field = 'name'): string {
   const text = typeof name === 'string' ? name.trim() : '';
-  // Not a control character, half of a character, nor a mark that turns text around ("you" shown for "uoy").
+  // Something to read (not only invisible characters), on one line: no control character or line separator, no half
+  // of a character, nor a mark that turns text around ("you" shown for "uoy").
   if (
-    !text ||
+    !comparedName(text) ||
     [...text].length > MAX_AGENT_NAME ||
-    /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(text)
+    /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(text)
   ) {
     throw invalidArgument(
       filled(rareTexts().agentNameShape, { field, most: String(MAX_AGENT_NAME), got: describeValue(name) }),

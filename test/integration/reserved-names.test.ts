@@ -94,14 +94,16 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
 
-test('a name with a mark that turns text around, or half of a character, is refused: it would show as another', () => {
+test('a name with a mark that turns text around, half of a character, or nothing to read is refused', () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);
   // Shown right to left, "\u202Euoy\u202C" reads "you" in the sidebar; a lone surrogate is stored as U+FFFD.
-  for (const name of ['\u202Euoy\u202C', '\u202Etnega lacoL\u202C', '\u200Fperson\u200E', 'Al\u2066x', 'Al\uD83D']) {
+  const unreadable = ['\u202Euoy\u202C', '\u202Etnega lacoL\u202C', '\u200Fperson\u200E', 'Al\u2066x', 'Al\uD83D'];
+  // A line separator, and names of nothing visible.
+  for (const name of [...unreadable, 'Bot\u2028two', '\u200B', '\u3164\u2800']) {
     expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }])).toBe(
-      'INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line, without direction marks or half ' +
-        `characters, such as "Claude on my laptop" (got "${name}")`,
+      'INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line, something visible, without direction ' +
+        `marks or half characters, such as "Claude on my laptop" (got "${name}")`,
     );
   }
   expect(snapshot(spreadsheet)).toBe(before);
