@@ -142,14 +142,12 @@ function busyError(): never {
 
 /** A name a person gives an agent: shown in the sidebar and in everything the agent changes. */
 export function requireAgentName(name: unknown, field = 'name'): string {
-  const text = typeof name === 'string' ? name.trim() : '';
-  // Something to read (not only invisible characters), on one line: no control character or line separator, no half
-  // of a character, nor a mark that turns text around ("you" shown for "uoy").
-  if (
-    !comparedName(text) ||
-    [...text].length > MAX_AGENT_NAME ||
-    /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(text)
-  ) {
+  // Marks that turn text around are dropped, as spaces at the ends are: pasted with a right-to-left name, they are
+  // invisible, and kept they would show "uoy" as "you".
+  const text =
+    typeof name === 'string' ? name.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim() : '';
+  // Something to read (not only invisible characters), on one line, of whole characters.
+  if (!comparedName(text) || [...text].length > MAX_AGENT_NAME || /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u.test(text)) {
     throw invalidArgument(
       filled(rareTexts().agentNameShape, { field, most: String(MAX_AGENT_NAME), got: describeValue(name) }),
     );

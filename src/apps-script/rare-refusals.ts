@@ -99,8 +99,8 @@ export const RARE_REFUSALS = {
     'changed',
   /** An agent's name that is no name: empty, too long, or over more than one line (./agent-keys.ts). */
   agentNameShape:
-    '{field} must be text of 1 to {most} characters on one line, something visible, without direction marks or half ' +
-    'characters, such as "Claude on my laptop" (got {got})',
+    '{field} must be text of 1 to {most} characters on one line, something visible, without half characters, such ' +
+    'as "Claude on my laptop" (got {got})',
   /** A write to an open-ended range (whole columns or rows), and the cells `{shape}` of values would fill. */
   openWrite: '{range} is open-ended; a write names its cells: {target} for {shape} of values (or just its first cell)',
   /** A write whose values are not the size of the range it names (./sheet-work.ts). */

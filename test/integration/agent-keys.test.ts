@@ -125,7 +125,7 @@ describe('the person connects an agent in the sidebar', () => {
     const before = snapshot(spreadsheet);
     const { error } = execute(spreadsheet, 'sidebarConnectAgent', [token, name], { context: 'ui' });
     expect(error?.message).toMatch(
-      /^INVALID_ARGUMENT: name must be text of 1 to 60 characters on one line, something visible, without direction marks or half characters, such as "Claude on my laptop"/,
+      /^INVALID_ARGUMENT: name must be text of 1 to 60 characters on one line, something visible, without half characters, such as "Claude on my laptop"/,
     );
     expect(snapshot(spreadsheet)).toBe(before);
   });

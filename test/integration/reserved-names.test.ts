@@ -94,19 +94,22 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
 
-test('a name with a mark that turns text around, half of a character, or nothing to read is refused', () => {
+test('a name of half a character, a line separator or nothing to read is refused; direction marks are dropped', () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);
-  // Shown right to left, "\u202Euoy\u202C" reads "you" in the sidebar; a lone surrogate is stored as U+FFFD.
-  const unreadable = ['\u202Euoy\u202C', '\u202Etnega lacoL\u202C', '\u200Fperson\u200E', 'Al\u2066x', 'Al\uD83D'];
-  // A line separator, and names of nothing visible.
-  for (const name of [...unreadable, 'Bot\u2028two', '\u200B', '\u3164\u2800']) {
+  // A lone surrogate is stored as U+FFFD; a line separator breaks the Working line; the rest show as a blank.
+  for (const name of ['Al\uD83D', 'Bot\u2028two', '\u200B', '\u3164\u2800', '\u202E\u202C']) {
     expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }])).toBe(
-      'INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line, something visible, without direction ' +
-        `marks or half characters, such as "Claude on my laptop" (got "${name}")`,
+      'INVALID_ARGUMENT: agent must be text of 1 to 60 characters on one line, something visible, without half ' +
+        `characters, such as "Claude on my laptop" (got "${name}")`,
     );
   }
+  // Shown right to left, "\u202Euoy\u202C" would read "you": its marks go, and it is "uoy"; "\u200Fperson\u200E" is
+  // "person", a reserved word.
+  expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: '\u200Fperson\u200E' }])).toMatch(/reserved/);
   expect(snapshot(spreadsheet)).toBe(before);
+  expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: '\u202Euoy\u202C' }])).toBeUndefined();
+  expect(planText(spreadsheet)).toContain('  - Working: uoy until');
 });
 
 test('a caller with a key cannot name itself otherwise: the MCP tools take no agent option; nothing is written', () => {

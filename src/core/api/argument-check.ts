@@ -61,8 +61,7 @@ export const FORMATS: Record<string, string> = {
   titles: TITLES_FORMAT,
   commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
   agentName:
-    'text of 1 to 60 characters on one line, something visible, without direction marks or half characters, such as ' +
-    '"Claude on my laptop"',
+    'text of 1 to 60 characters on one line, something visible, without half characters, such as "Claude on my laptop"',
   waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
   mailTo: 'a list of e-mail addresses like ["dana@example.com"]',
   seenTask: 'the task as the person saw it, { title, status, note? }',
