@@ -144,6 +144,18 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   expect(sidebar.dialogs).toEqual([]);
 });
 
+test('a right-to-left name pasted with direction marks is kept without them, and set apart from the words', async () => {
+  const { page } = await openSidebar(browser(), server());
+  await page.getByRole('button', { name: 'Connect an agent' }).click();
+  await page.getByLabel('Name this agent').fill('\u200Fדנה 2\u200F');
+  await page.getByRole('button', { name: 'Create its address' }).click();
+  await page.getByRole('textbox', { name: "the agent's address" }).waitFor();
+  expect(stored().map((agent) => agent.name)).toContain('דנה 2');
+  // Isolated, the name does not carry "'s" or the sentence's full stop into its own direction.
+  await expect(page.locator('.new-key h2 bdi').textContent()).resolves.toBe('דנה 2');
+  await expect(page.locator('.new-key-warning bdi').textContent()).resolves.toBe('דנה 2');
+});
+
 test('an agent calling the Connect functions through scripts.run is refused and nothing changes', async () => {
   const before = server().spreadsheet.properties.script.get(AGENTS_PROPERTY);
   for (const [name, args] of [

@@ -226,9 +226,13 @@ function NewKey({ connected, controller }: { connected: ConnectedAgentView; cont
   const setups = agentSetups(connected.url, { relayUrl: connected.relayUrl, cli: cliScript(folder) });
   return (
     <section class="new-key" aria-label={`${connected.agent.name}'s address`}>
-      <h2 class="section-title">{connected.agent.name}'s address</h2>
+      {/* A name is isolated from the words around it: a right-to-left one would carry their punctuation with it. */}
+      <h2 class="section-title">
+        <bdi>{connected.agent.name}</bdi>'s address
+      </h2>
       <p class="new-key-warning">
-        Copy it now: it is shown only this once. Anyone with it can work on this plan as {connected.agent.name}.
+        Copy it now: it is shown only this once. Anyone with it can work on this plan as{' '}
+        <bdi>{connected.agent.name}</bdi>.
       </p>
       <CopyBox label="the agent's address" text={connected.url} rows={5} wrap />
       {local && (

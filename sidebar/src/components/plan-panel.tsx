@@ -37,7 +37,7 @@ interface PanelProps {
 function ChangeLine({ view }: { view: PlanView }) {
   return (
     <p class="plan-meta">
-      Changed by {describeSource(view.changedBy)}
+      Changed by <bdi>{describeSource(view.changedBy)}</bdi>
       {view.changedAt && (
         <>
           , <PersonTime iso={view.changedAt} />

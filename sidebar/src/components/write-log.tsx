@@ -39,7 +39,7 @@ function WriteEntry({ entry, controller, disabled, showStep = false }: EntryProp
       </span>
       {entry.kind === 'refused' && (
         <span class="write-meta refused-why">
-          {entry.refused?.reason || 'refused'} · nothing written · by {describeSource(entry.by)}
+          {entry.refused?.reason || 'refused'} · nothing written · by <bdi>{describeSource(entry.by)}</bdi>
         </span>
       )}
       <span class="write-meta">
