@@ -144,7 +144,7 @@ test('the person creates an agent address, sees it once, finds the agent listed,
   expect(sidebar.dialogs).toEqual([]);
 });
 
-test('a right-to-left name pasted with direction marks is kept without them, and set apart from the words', async () => {
+test('a right-to-left name pasted with direction marks is kept without them, set apart from the words', async () => {
   const { page } = await openSidebar(browser(), server());
   await page.getByRole('button', { name: 'Connect an agent' }).click();
   await page.getByLabel('Name this agent').fill('\u200Fדנה 2\u200F');
