@@ -33,6 +33,10 @@ test('half of a character in a value, a title or a whole plan is refused by name
   );
   const plan = planText(spreadsheet);
   expect(refused(spreadsheet, 'replacePlan', [`${plan}\n${HALF_OF_AN_EMOJI}`])).toMatch(/holds half of a character/);
+  // Inside a formula cell too, the message says so (not only that the cell is of no known shape).
+  expect(refused(spreadsheet, 'writeRange', ['Summary!B3', [[{ formula: `="a${HALF_OF_AN_EMOJI}"` }]], '1.2'])).toMatch(
+    /^INVALID_ARGUMENT: values\[0\]\[0\]\.formula holds half of a character/,
+  );
   // Whole emoji are welcome everywhere.
   agent(spreadsheet, 'writeRange', ['Summary!B3', [['done 😀']], '1.2']);
   expect(spreadsheet.cell('Summary!B3')).toBe('done 😀');

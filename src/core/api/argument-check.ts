@@ -93,7 +93,10 @@ function allowed(rule: JsonRule): string {
 function choiceProblem(value: unknown, rule: JsonRule, path: string, root: JsonRule): string | null {
   const options = rule.anyOf ?? [];
   if (options.some((option) => !problem(value, option, path, root))) return null;
-  const ofItsType = options.filter((option) => option.type !== undefined && fitsType(value, option.type));
+  let ofItsType = options.filter((option) => option.type !== undefined && fitsType(value, option.type));
+  // Of several kinds of object, the one whose keys it has: a `{ formula }` cell is told what is wrong with its formula.
+  if (ofItsType.length > 1 && isRecord(value))
+    ofItsType = ofItsType.filter((option) => option.required?.every((key) => hasOwn(value, key)));
   return ofItsType.length === 1 && !rule.format ? problem(value, ofItsType[0], path, root) : wrong(path, rule, value);
 }
 
