@@ -29,13 +29,13 @@ import { filled } from '../text';
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export const LATEST_PROTOCOL_VERSION = PROTOCOL_VERSIONS[0];
 
-/** JSON-RPC 2.0's codes (https://www.jsonrpc.org/specification#error_object), and ours in its server range. */
 /**
  * An agent's key as the sidebar makes it (src/apps-script/agent-keys.ts): what the web app takes as `?key=`, and the
  * only bearer the relay forwards there (relay/src/index.ts).
  */
 export const AGENT_KEY_SHAPE = /^sp-[0-9a-f]{64}$/;
 
+/** JSON-RPC 2.0's codes (https://www.jsonrpc.org/specification#error_object), and ours in its server range. */
 export const JSON_RPC_ERRORS = {
   parseError: -32700,
   invalidRequest: -32600,
