@@ -14,9 +14,8 @@ import {
   fromCellValue,
   holds,
   isDate,
+  fitsCellOfFormat,
   isFormulaCell,
-  PLAIN_TEXT_FORMAT,
-  readsAsFormulaInPlainText,
   recordedCell,
   requireGrid,
   toCellInput,
@@ -201,9 +200,9 @@ function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[
 }
 
 /**
- * Refuses a change that would write text to a plain-text cell that the cell may read as a formula (which its
- * apostrophe would not stop: readsAsFormulaInPlainText): `grids` are the values the change writes, then those it puts
- * back if it fails. `refusal` makes the error from its text's places: the cell, its sheet, the text, and which grid.
+ * Refuses a change that would write a value its cell cannot hold exactly (fitsCellOfFormat: text a plain-text cell
+ * may read as a formula): `grids` are the values the change writes, then those it puts back if it fails. `refusal`
+ * makes the error from its text's places: the cell, its sheet, the text, and which grid.
  */
 function requireTextsFit(
   grids: CellJson[][][],
@@ -214,7 +213,7 @@ function requireTextsFit(
   grids.forEach((grid, index) =>
     grid.forEach((row, r) =>
       row.forEach((cell, c) => {
-        if (typeof cell === 'string' && formats[r][c] === PLAIN_TEXT_FORMAT && readsAsFormulaInPlainText(cell)) {
+        if (!fitsCellOfFormat(cell, formats[r][c])) {
           const cellOf = { cell: cellName(target.top + r, target.left + c), sheet: target.sheet };
           throw refusal({ ...cellOf, text: describeCell(cell), value: `values[${r}][${c}]` }, index);
         }

@@ -132,6 +132,14 @@ export function readsAsFormulaInPlainText(text: string): boolean {
 }
 
 /**
+ * Whether `cell` can be written exactly to a cell of number format `format`, and put back there: anything but text a
+ * plain-text cell may read as a formula (readsAsFormulaInPlainText).
+ */
+export function fitsCellOfFormat(cell: CellJson, format: string): boolean {
+  return typeof cell !== 'string' || format !== PLAIN_TEXT_FORMAT || !readsAsFormulaInPlainText(cell);
+}
+
+/**
  * What setValues receives for a cell of number format `format`: text with a leading apostrophe (Sheets then stores
  * exactly the characters after it, never a formula, number or date), or as it is in a plain-text cell, which stores
  * text as given, an apostrophe too; a Date for a date; the formula text.
