@@ -6,6 +6,9 @@ import { callAsPerson, execute, openSidebar, plan, planText, sheetWithPlan } fro
 import { agent, personDecides, PLAN_TEXT, refused } from './person-decisions-fixtures';
 import { at } from './web-agents';
 
+/** A plan of one phase with these task lines. */
+const phaseOf = (...lines: string[]) => plan('# Plan: P', '', 'Goal: G', '', '### Phase 1: Work', ...lines);
+
 describe('what the person reviews stays as they see it', () => {
   const DETAILED = PLAN_TEXT.replace(
     '- [!] 1.1 Check totals — do they match the bank?',
@@ -57,17 +60,7 @@ describe('what the person reviews stays as they see it', () => {
     expect(planText(spreadsheet)).toMatch(/- \[x\] 1\.1\.1 Total the card lines/);
   });
 
-  const underReview = (...under: string[]) =>
-    plan(
-      '# Plan: P',
-      '',
-      'Goal: G',
-      '',
-      '### Phase 1: Work',
-      '- [!] 1.1 Check totals — ok?',
-      ...under,
-      '- [ ] 1.2 Next',
-    );
+  const underReview = (...under: string[]) => phaseOf('- [!] 1.1 Check totals — ok?', ...under, '- [ ] 1.2 Next');
   test.each([
     ['its own wrapped line', underReview('  Compare with the March statement'), 'March', 'April'],
     ['a paragraph after its details', underReview('  - Uses net figures', '', '  Fees are costs.'), 'costs', 'income'],
@@ -85,12 +78,7 @@ describe('what the person reviews stays as they see it', () => {
 
   test('a task in review with sub-steps is renumbered with them when a task above it goes', () => {
     const spreadsheet = sheetWithPlan(
-      plan(
-        '# Plan: P',
-        '',
-        'Goal: G',
-        '',
-        '### Phase 1: Work',
+      phaseOf(
         '- [ ] 1.1 Gather',
         '- [!] 1.2 Check totals — ok?',
         '  - [x] 1.2.1 Total the bank lines',
