@@ -90,6 +90,9 @@ export interface RuleContext {
   stepsThatWrote?: () => readonly string[] | undefined;
 }
 
+/** What a refused call did not do, in its refusal's words. */
+const nothingDone = (call: SheetCall) => (call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE);
+
 /** Whether `name` names one of `sheets` as Sheets resolves names (isSameSheetName). */
 export function isSheetNamed(name: string, sheets: readonly string[]): boolean {
   return sheets.some((sheet) => isSameSheetName(name, sheet));
@@ -126,7 +129,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
         cells: formatCount(cells),
         call: request.call,
         most: formatCount(limit),
-        nothing: request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE,
+        nothing: nothingDone(request.call),
       });
     },
   },
@@ -141,7 +144,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (!isSheetNamed(request.range.sheet, context.ownSheets)) return null;
       return filled(rareWords.ownSheet(), {
         sheet: request.range.sheet,
-        nothing: request.call === 'read' ? 'Nothing was read' : NOTHING_WRITTEN_SENTENCE,
+        nothing: nothingDone(request.call),
       });
     },
   },
