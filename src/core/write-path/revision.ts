@@ -158,7 +158,7 @@ export function currentRevision(text: string, meta: string, digest?: string): Re
 }
 
 /** Who writes a person's text: typed into the cell, or saved in the sidebar. */
-export const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
+const PERSON_SOURCES: readonly ChangeSource[] = ['cell edit', 'sidebar'];
 
 /**
  * Whether the text a revision (and its record) stands for is one a person typed: into the cell, or whole in the
