@@ -3,7 +3,8 @@
  * `2026-01-10` a date. A leading apostrophe keeps the rest as text, exactly as written, so Sheet Plan writes one.
  */
 import { tooLarge } from '../core/errors';
-import { formatCount } from '../core/text';
+import { filled, formatCount } from '../core/text';
+import { rareTexts } from './rare-texts';
 import { isDate } from '../core/sheet/cell-values';
 
 /** Sheets stores at most this many characters in one cell. */
@@ -42,9 +43,14 @@ export function requireStorable(text: string, what: string, place: string): stri
   const input = storableText(text);
   if (input !== undefined) return input;
   throw tooLarge(
-    `${what} is ${formatCount(text.length)} characters, and ${place} holds at most ` +
-      `${formatCount(PLAN_TEXT_LIMIT)} of a text that starts with "${text.charAt(0)}". Nothing was ` +
-      `written; shorten it by at least ${formatCount(text.length - PLAN_TEXT_LIMIT)} characters`,
+    filled(rareTexts().textTooLarge, {
+      what,
+      place,
+      length: formatCount(text.length),
+      most: formatCount(PLAN_TEXT_LIMIT),
+      first: text.charAt(0),
+      over: formatCount(text.length - PLAN_TEXT_LIMIT),
+    }),
   );
 }
 

@@ -3,17 +3,34 @@
  * them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the sheet as it was;
  * the oldest rows beyond the limit are dropped only once the change is committed, so a failure never loses one.
  */
+import { needsPerson } from '../core/errors';
 import { entriesToDrop } from '../core/person/person-words';
 import { cellA1 } from '../core/sheet/a1';
+import { filled } from '../core/text';
 import { cellReference } from './plan-location';
+import { rareTexts } from './rare-texts';
+import { scriptProperties } from './spreadsheet-access';
 import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-/** Deletes rows (ascending), one deleteRows per run of neighbours, the last run first so that row numbers hold. */
-export function deleteRows(sheet: Sheet, rows: readonly number[]): void {
+/**
+ * Deletes rows (ascending) of Sheet Plan's sheet, one deleteRows per run of neighbours, the last run first so that row
+ * numbers hold; none when its header (`firstRow`, when its caller read it) is not Sheet Plan's: a person's sheet took
+ * the name since Sheet Plan remembered its own (OWN_PROPERTY), and no row of theirs is ever deleted.
+ */
+export function deleteRows(
+  sheet: Sheet,
+  header: readonly string[],
+  rows: readonly number[],
+  firstRow?: unknown[],
+): void {
+  if (!rows.length) return;
+  if (!hasHeader(firstRow ?? sheet.getRange(1, 1, 1, 2).getValues()[0], header)) {
+    return warn(`${sheet.getName()} is not Sheet Plan's: kept whole`);
+  }
   const runs: Array<{ first: number; count: number }> = [];
   for (const row of rows) {
     const run = runs[runs.length - 1];
@@ -24,24 +41,59 @@ export function deleteRows(sheet: Sheet, rows: readonly number[]): void {
 }
 
 /**
- * A hidden sheet of Sheet Plan's, found by name, or, when `create` is set, made with its header row and hidden
- * (`made` hears of it first, so that a change that fails next can take it back); null when it does not exist and is
- * not to be made.
+ * A person may have a sheet of that name: getSheetByName ignores case, so `Agent_History` answers for AGENT_HISTORY.
+ * Nothing of theirs may be written or trimmed, so a sheet found by name is Sheet Plan's only when its header's first
+ * two titles are Sheet Plan's (they never changed). A script property (read with the others, once per execution)
+ * remembers a sheet Sheet Plan made or found so, and spares the read on every change after.
+ */
+const OWN_PROPERTY = 'sheetPlan.own.';
+
+export function knownOwn(name: string): boolean {
+  return scriptProperties().getProperty(OWN_PROPERTY + name) !== null;
+}
+
+/** Whether a sheet's first row starts with `header`'s first two titles. */
+function hasHeader([first, second]: unknown[], header: readonly string[]): boolean {
+  return first === header[0] && second === header[1];
+}
+
+/**
+ * A hidden sheet of Sheet Plan's, found by name; null when there is none, or when it is a person's (OWN_PROPERTY).
+ * For a change (`change` set), a sheet that is not there is made, with its header row, hidden (`made` hears of it
+ * first), and one found or made is remembered as Sheet Plan's; each registers how to put it back with `change`.
+ * NEEDS_PERSON when a person's sheet has the name.
  */
 export function hiddenSheet(
   spreadsheet: Spreadsheet,
   name: string,
   header: readonly string[],
-  create: boolean,
-  made?: (sheet: Sheet) => void,
+  change?: { putBack: (undo: () => void) => void; made?: (sheet: Sheet) => void },
 ): Sheet | null {
   const existing = spreadsheet.getSheetByName(name);
-  if (existing || !create) return existing;
-  const sheet = spreadsheet.insertSheet(name);
-  made?.(sheet);
-  sheet.getRange(1, 1, 1, header.length).setValues([[...header]]);
-  sheet.hideSheet();
+  const known = knownOwn(name);
+  if (existing && !known && !hasHeader(existing.getRange(1, 1, 1, 2).getValues()[0], header)) {
+    if (!change) return null;
+    throw needsPerson(filled(rareTexts().notOwnSheet, { sheet: existing.getName(), name }));
+  }
+  if (!change) return existing;
+  let sheet = existing;
+  if (!sheet) {
+    const made = spreadsheet.insertSheet(name);
+    change.putBack(() => spreadsheet.deleteSheet(made));
+    change.made?.(made);
+    made.getRange(1, 1, 1, header.length).setValues([[...header]]);
+    made.hideSheet();
+    sheet = made;
+  }
+  if (!known) rememberOwn(name, change.putBack);
   return sheet;
+}
+
+/** Remembers the sheet `name` as Sheet Plan's, as part of a change (`putBack` registers how to forget it). */
+function rememberOwn(name: string, putBack: (undo: () => void) => void): void {
+  const properties = scriptProperties();
+  putBack(() => properties.deleteProperty(OWN_PROPERTY + name));
+  properties.setProperty(OWN_PROPERTY + name, '1');
 }
 
 export class HiddenSheet {
@@ -61,29 +113,34 @@ export class HiddenSheet {
   ) {}
 
   find(): Sheet | null {
-    if (this.sheet === undefined) this.sheet = this.spreadsheet().getSheetByName(this.name);
+    if (this.sheet === undefined) this.sheet = hiddenSheet(this.spreadsheet(), this.name, this.header);
     return this.sheet;
   }
 
-  /** The sheet, made (with its header, hidden) when there is none. */
+  /**
+   * The sheet for a change, made (with its header, hidden) when there is none, and remembered as Sheet Plan's: find
+   * answers a sheet only when it is remembered so or has Sheet Plan's header.
+   */
   findOrCreate(): Sheet {
     const existing = this.find();
-    if (existing) return existing;
-    const spreadsheet = this.spreadsheet();
-    return hiddenSheet(spreadsheet, this.name, this.header, true, (made) => {
-      this.onWrite(() => spreadsheet.deleteSheet(made));
-      this.sheet = made;
-      this.createdNow = true;
-    })!;
+    if (existing) {
+      if (!knownOwn(this.name)) rememberOwn(this.name, this.onWrite);
+      return existing;
+    }
+    this.sheet = hiddenSheet(this.spreadsheet(), this.name, this.header, {
+      putBack: this.onWrite,
+      made: () => (this.createdNow = true),
+    });
+    return this.sheet!;
   }
 
   /**
-   * A range of the sheet in one call: by its A1 from the spreadsheet while the sheet was not looked up yet, else from
-   * the sheet. When the sheet does not exist (Sheets answers "Range not found"), it is made if `create` is set, or
-   * null answered.
+   * A range of the sheet in one call: by its A1 from the spreadsheet while the sheet was not looked up yet and is known
+   * to be Sheet Plan's, else from the sheet. When the sheet does not exist (Sheets answers "Range not found"), it is
+   * made if `create` is set, or null answered.
    */
   range(row: number, column: number, numRows: number, numColumns: number, create: boolean): Range | null {
-    if (this.sheet === undefined) {
+    if (this.sheet === undefined && knownOwn(this.name)) {
       const last = { row: row + numRows - 1, column: column + numColumns - 1 };
       try {
         const range = this.spreadsheet().getRange(
@@ -138,6 +195,7 @@ export class HiddenSheet {
           : Array.from({ length: kept - this.limit }, (_, index) => index);
         deleteRows(
           sheet,
+          this.header,
           drop.map((index) => index + 2),
         );
         SpreadsheetApp.flush();

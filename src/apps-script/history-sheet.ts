@@ -11,7 +11,7 @@ import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
 import { digestText, readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
-import { HiddenSheet } from './hidden-sheet';
+import { HiddenSheet, knownOwn } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -90,10 +90,11 @@ export class HistorySheet {
 
   /**
    * Before the change takes the lock: the range every change writes (the last recorded plan), by A1, so that the lock
-   * is held for the writes alone. Nothing is looked up or made when the sheet is not there: the change does that
-   * under the lock, as before.
+   * is held for the writes alone. Nothing is looked up or made when the sheet is not there, nor got while it is not
+   * known to be Sheet Plan's (./hidden-sheet.ts knownOwn): the change does that under the lock, as before.
    */
   prepare(): void {
+    if (!knownOwn(this.sheet.name)) return;
     try {
       this.preparedLastRecorded = this.spreadsheet().getRange(LAST_RECORDED_A1);
     } catch {

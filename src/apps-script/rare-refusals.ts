@@ -81,6 +81,21 @@ export const RARE_REFUSALS = {
     '-, may be read as a formula; format the cell as automatic, then undo again; nothing was changed',
   /** An undo of a write the log no longer has (./sheet-work.ts). */
   notInLog: 'Write {id} is not in the write log (it keeps the last entries only); nothing was changed',
+  /**
+   * A change that would write to one of Sheet Plan's hidden sheets where a person's sheet has its name, in any case
+   * (./hidden-sheet.ts).
+   */
+  notOwnSheet:
+    'The sheet "{sheet}" is not Sheet Plan\'s own: Sheet Plan keeps records in a hidden sheet named {name}, and ' +
+    `Sheets matches sheet names ignoring case. ${NOTHING_WRITTEN_SENTENCE}. The person must rename "{sheet}" (any ` +
+    'other name will do); Sheet Plan then makes its own sheet and never touches theirs',
+  /**
+   * A text of 50,000 characters a cell would not keep as text, for what it starts with (./cell-values.ts
+   * requireStorable).
+   */
+  textTooLarge:
+    '{what} is {length} characters, and {place} holds at most {most} of a text that starts with "{first}". ' +
+    `${NOTHING_WRITTEN_SENTENCE}; shorten it by at least {over} characters`,
   /** An undo whose record cannot be read (./sheet-work.ts). */
   recordUnreadable: 'The undo record of the write to {range} is unreadable',
   /** An undo on a sheet that was deleted since (./sheet-work.ts). */

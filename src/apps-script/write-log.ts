@@ -258,7 +258,7 @@ export class WriteLog {
   }
 
   private sheet(): Sheet | null {
-    return this.spreadsheet.getSheetByName(WRITE_LOG_SHEET);
+    return hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER);
   }
 
   /**
@@ -271,10 +271,10 @@ export class WriteLog {
   ): { entry: WriteLogEntry; row: number } {
     const change = this.changeUnderWay();
     let made = false;
-    const sheet = hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER, true, (created) => {
+    const sheet = hiddenSheet(this.spreadsheet, WRITE_LOG_SHEET, HEADER, {
       // Put back first thing: a sheet left half made (visible, without its header) is not a log.
-      change.registerPutBack(() => this.spreadsheet.deleteSheet(created));
-      made = true;
+      putBack: (undo) => change.registerPutBack(undo),
+      made: () => (made = true),
     })!;
     const row = sheet.getLastRow() + 1;
     // Only a log of WRITE_LOG_LIMIT rows or more can be full: one more read then, none below it.
@@ -321,8 +321,10 @@ export class WriteLog {
   private trim(sheet: Sheet): void {
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return;
-    const drop = rowsBeyondBounds(this.rows(sheet, lastRow));
-    deleteRows(sheet, drop);
+    // Its header with its rows, in the same read: rows are deleted only from a sheet that is Sheet Plan's.
+    const [header, ...rows] = sheet.getRange(1, 1, lastRow, META_COLUMNS).getValues();
+    const drop = rowsBeyondBounds(loggedRows(rows));
+    deleteRows(sheet, HEADER, drop, header);
     if (drop.length) SpreadsheetApp.flush();
   }
 

@@ -6,7 +6,7 @@
  * (src/apps-script/rare-texts.ts). Every other build (the sidebar, which takes only those it uses, the Node side, the
  * tests of src/core) has them as they are here.
  *
- * Only texts of an agent's or a sidebar's call, or of the e-mail trigger (mailFooter), belong here: a person's edit of
+ * Only texts of an agent's or a sidebar's call, or of the e-mail trigger (mailBody), belong here: a person's edit of
  * the cell runs in onEdit, a simple trigger, which reads no project file (src/apps-script/rare-texts.ts).
  */
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from './errors';
@@ -128,12 +128,30 @@ export const requestIdShape = () =>
   'requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got {got}); nothing was written';
 
 /**
- * How often the person is e-mailed and how to stop it, at the foot of each e-mail, `{setting}` the setting's label
- * (./person/notifications.ts). Only an agent's change or the e-mail trigger sends one, never a simple trigger.
+ * The e-mail's body: what waits, `{items}` a line `- …` each, a link that opens the sheet, and, at its foot, how often
+ * the person is e-mailed and how to stop it, `{setting}` the setting's label (./person/notifications.ts). Only an
+ * agent's change or the e-mail trigger sends one, never a simple trigger.
  */
-export const mailFooter = () =>
-  'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then\n' +
-  'Agent Plan > Open plan > Settings, and untick "{setting}".';
+export const mailBody = () =>
+  'The agent\'s plan in "{sheet}" waits for you:\n\n{items}\n\nOpen the sheet: {url}\n(In the sheet, the menu ' +
+  'Agent Plan > Open plan shows what waits.)\n\nSheet Plan sends at most one e-mail every 10 minutes per plan. To ' +
+  'stop these e-mails, open the sheet, then\nAgent Plan > Open plan > Settings, and untick "{setting}".';
+
+/** finishPlan while tasks are open, `{count}` of them, `{are}` is or are, `{listed}` the first ten (./use-cases). */
+export const tasksOpen = () =>
+  'Every task must be done or skipped before the plan is finished; {count} {are} not: {listed}. ' +
+  NOTHING_WRITTEN_SENTENCE;
+
+/** validatePlan's warning of a Working line ending past a lease from now, `{claim}` its words (./rules/validate.ts). */
+export const claimNotHonoured = () =>
+  'The Working line under {step} ("Working: {claim}") ends more than {minutes} minutes from now, which no start or ' +
+  'renewal writes: it is not honoured, and any agent may take the task. Sheet Plan writes Working lines itself ' +
+  '(startTask); delete this one';
+
+/** validatePlan's warning of a Working line without a time it can read (./rules/validate.ts). */
+export const claimUnreadable = () =>
+  'The Working line under {step} says no time Sheet Plan can read, so it holds nothing: any agent may take the ' +
+  'task. Write "until 2026-11-26 14:30" (or "until 14:30" for today) after the name';
 
 /** Text holding a lone UTF-16 surrogate, which a cell does not keep as sent (./api/argument-check.ts). */
 export const halfCharacter = () =>

@@ -25,7 +25,7 @@ describe('e-mail when the plan waits for the person', () => {
     expect(spreadsheet.sentMail[0]).toMatchObject({ to: ['owner@example.com'] });
     expect(spreadsheet.sentMail[0]!.subject).toContain('Task 1.1 "Read Orders!A2:E300" waits for your review');
     expect(spreadsheet.sentMail[0]!.body).toContain(`Open the sheet: ${spreadsheet.url}`);
-    // The footer is read from RareTexts.html (src/core/rare-words.ts mailFooter), whole.
+    // The footer is read from RareTexts.html (src/core/rare-words.ts mailBody), whole.
     expect(spreadsheet.sentMail[0]!.body).toContain(
       'Sheet Plan sends at most one e-mail every 10 minutes per plan. To stop these e-mails, open the sheet, then\n' +
         'Agent Plan > Open plan > Settings, and untick "E-mail me when the plan waits for me".',

@@ -6,18 +6,23 @@
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 
-/** The write log's hidden sheet, and the script property whose change tells the sidebar the log moved. */
+/**
+ * The write log's hidden sheet, the script property whose change tells the sidebar the log moved, and the one that
+ * remembers the sheet as Sheet Plan's once it made it (src/apps-script/hidden-sheet.ts).
+ */
 const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
 const WRITE_LOG_MARK = 'sheetPlan.writeLogMark';
+const WRITE_LOG_OWN = `sheetPlan.own.${WRITE_LOG_SHEET}`;
 
 /**
- * The spreadsheet as snapshot() gives it, less the write log (its hidden sheet and its mark): what a refused write
- * keeps byte for byte. A refusal leaves every cell of the sheet and of the plan, its record, history and properties as
- * they were; the log alone notes the attempt (kind `refused`), as it notes a read outside the plan's ranges.
+ * The spreadsheet as snapshot() gives it, less the write log (its hidden sheet and its properties): what a refused
+ * write keeps byte for byte. A refusal leaves every cell of the sheet and of the plan, its record, history and
+ * properties as they were; the log alone notes the attempt (kind `refused`), as it notes a read outside the plan's
+ * ranges.
  */
 export function snapshotBesideTheLog(spreadsheet: EmulatedSpreadsheet): string {
   const { nextSheetId: _unused, sheets, properties, ...state } = spreadsheet.toJSON();
-  const { [WRITE_LOG_MARK]: _mark, ...script } = properties.script;
+  const { [WRITE_LOG_MARK]: _mark, [WRITE_LOG_OWN]: _own, ...script } = properties.script;
   return JSON.stringify({
     ...state,
     sheets: sheets.filter((sheet) => sheet.name !== WRITE_LOG_SHEET),

@@ -160,15 +160,11 @@ export function composeMail(items: readonly WaitingItem[], sheetName: string, sh
     items.length === 1
       ? `Sheet Plan: ${items[0]!.text} (${sheetName})`
       : `Sheet Plan: ${items.length} things wait for you in ${sheetName}`;
-  const body = [
-    `The agent's plan in "${sheetName}" waits for you:`,
-    '',
-    ...items.map((item) => `- ${item.text}`),
-    '',
-    `Open the sheet: ${sheetUrl}`,
-    '(In the sheet, the menu Agent Plan > Open plan shows what waits.)',
-    '',
-    filled(rareWords.mailFooter(), { setting: MAIL_SETTING_LABEL }),
-  ].join('\n');
+  const body = filled(rareWords.mailBody(), {
+    sheet: sheetName,
+    items: items.map((item) => `- ${item.text}`).join('\n'),
+    url: sheetUrl,
+    setting: MAIL_SETTING_LABEL,
+  });
   return { subject: subject.length > 250 ? `${subject.slice(0, 247)}...` : subject, body };
 }

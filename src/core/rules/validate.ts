@@ -3,6 +3,8 @@ import { LEASE_MINUTES, describeClaim, taskClaims, unhonouredClaims, type Claima
 import { dependencyProblems } from './dependencies';
 import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type UnreadReason } from '../format/parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 export interface PlanProblem {
   code: string;
@@ -242,10 +244,11 @@ function checkClaims(outline: PlanOutline, { warnings }: Found, clock?: Claimant
     for (const claim of unhonouredClaims(outline, clock)) {
       warnings.push({
         code: 'claim-not-honoured',
-        message:
-          `The Working line under ${claim.step} ("Working: ${describeClaim(claim)}") ends more than ` +
-          `${LEASE_MINUTES} minutes from now, which no start or renewal writes: it is not honoured, and any agent ` +
-          'may take the task. Sheet Plan writes Working lines itself (startTask); delete this one',
+        message: filled(rareWords.claimNotHonoured(), {
+          step: claim.step,
+          claim: describeClaim(claim),
+          minutes: String(LEASE_MINUTES),
+        }),
         line: claim.line + 1,
       });
     }
@@ -254,9 +257,7 @@ function checkClaims(outline: PlanOutline, { warnings }: Found, clock?: Claimant
     for (const claim of claims.filter((candidate) => !candidate.until)) {
       warnings.push({
         code: 'unreadable-claim',
-        message:
-          `The Working line under ${claim.step} says no time Sheet Plan can read, so it holds nothing: any agent ` +
-          'may take the task. Write "until 2026-11-26 14:30" (or "until 14:30" for today) after the name',
+        message: filled(rareWords.claimUnreadable(), { step: claim.step }),
         line: claim.line + 1,
       });
     }

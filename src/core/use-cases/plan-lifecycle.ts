@@ -9,6 +9,8 @@ import { statusDefinition } from '../format/statuses';
 import { appendNoteLine } from '../format/update';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { FinishResult, RevisedPlan } from '../write-path/results';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 function decide(path: PlanRevisions, decision: PlanDecision, comment: string | undefined, seen?: string): RevisedPlan {
   return path.mutate((current, snapshot) => {
@@ -66,9 +68,11 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
   if (open.length) {
     const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);
     throw invalidTransition(
-      `Every task must be done or skipped before the plan is finished; ${open.length} ` +
-        `${open.length === 1 ? 'is' : 'are'} not: ${listed.join(', ')}${open.length > 10 ? ', …' : ''}. ` +
-        NOTHING_WRITTEN_SENTENCE,
+      filled(rareWords.tasksOpen(), {
+        count: String(open.length),
+        are: open.length === 1 ? 'is' : 'are',
+        listed: `${listed.join(', ')}${open.length > 10 ? ', …' : ''}`,
+      }),
     );
   }
 }
