@@ -94,6 +94,28 @@ describe('folding events into one e-mail per window', () => {
     expect(foldMail(held.state, [], [], at(30))).toEqual({ send: [], state: { ...held.state, pending: [] } });
   });
 
+  test('a full e-mail keeps twenty: questions give way past five of them, then the oldest reviews', () => {
+    const many = (kind: WaitingItem['kind'], count: number, from = 0) =>
+      Array.from({ length: count }, (_, index): WaitingItem => ({ kind, key: `${kind}${from + index}`, text: '' }));
+    const folded = (items: WaitingItem[]) => foldMail({ pending: [] }, items, items, at(0)).send;
+    const kinds = (items: WaitingItem[]) => items.map((sent) => sent.key);
+
+    // Twenty reviews cannot keep a new question out: the oldest review gives way.
+    const reviewsThenQuestion = folded([...many('review', 20), ...many('question', 1)]);
+    expect(kinds(reviewsThenQuestion)).toEqual([...kinds(many('review', 19, 1)), 'question0']);
+    // A burst of questions an agent may take back pushes no review out while more than five questions wait…
+    const burst = folded([...many('review', 2), ...many('question', 20)]);
+    expect(kinds(burst)).toEqual([...kinds(many('review', 2)), ...kinds(many('question', 18, 2))]);
+    // …and at most five when reviews fill the rest; the plan's approval never gives way.
+    const full = folded([
+      { kind: 'approval', key: 'approval', text: '' },
+      ...many('review', 18),
+      ...many('question', 9),
+    ]);
+    expect(full).toHaveLength(20);
+    expect(kinds(full)).toEqual(['approval', ...kinds(many('review', 14, 4)), ...kinds(many('question', 5, 4))]);
+  });
+
   test('an unreadable saved state starts afresh', () => {
     expect(readMailState('{not json')).toEqual({ pending: [] });
     expect(readMailState(JSON.stringify({ pending: [{ nope: 1 }], lastSentAt: 5 }))).toEqual({ pending: [] });

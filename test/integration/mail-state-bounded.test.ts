@@ -5,7 +5,7 @@
  */
 import { runDueTriggers, type EmulatedSpreadsheet } from '../../src/node/emulator';
 import { MAIL_STATE_PROPERTY } from '../../src/apps-script/mail-notifier';
-import { DIST, call, callAsPerson, execute, plan, planText, sheetWithSavedPlan } from './harness';
+import { DIST, call, callAsPerson, execute, openSidebar, plan, planText, sheetWithSavedPlan } from './harness';
 import { invoiceSheet, minutesAfterStart } from './invoice-plan';
 import { connectAgent, deployed, tool } from './keyed-agents';
 
@@ -122,4 +122,39 @@ test('throw-away questions asked and taken back within the window do not push a 
   expect(spreadsheet.sentMail).toHaveLength(2);
   expect(spreadsheet.sentMail[1].subject).toContain('Task 1.2 "');
   expect(spreadsheet.sentMail[1].subject).toContain('waits for your review: totals differ');
+});
+
+test('a question asked while twenty reviews wait for the e-mail goes in it: a full e-mail drops from its largest kind', () => {
+  const steps = Array.from({ length: 22 }, (_, index) => `1.${index + 1}`);
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Checks',
+      '',
+      'Goal: Check each region',
+      '',
+      '### Phase 1: Regions',
+      ...steps.map((s) => `- [ ] ${s} Region ${s}`),
+    ),
+  );
+  callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarSaveSettings', {
+    mailWhenWaiting: true,
+    approvalRequired: false,
+  });
+  const at = minutesAfterStart;
+  expect(execute(spreadsheet, 'reviewTask', ['1.1', 'look'], { now: at(0) }).error).toBeUndefined();
+  expect(spreadsheet.sentMail).toHaveLength(1); // the first event goes at once, and opens the window
+  const reviews = steps.slice(1).map((step) => ({ action: 'review', step, text: `region ${step} differs` }));
+  expect(execute(spreadsheet, 'applyCommands', [reviews], { now: at(1) }).error).toBeUndefined();
+  const asked = `${planText(spreadsheet)}\n## Questions for User\n\n- Should returns count as sales?\n`;
+  const { stamp } = call(spreadsheet, 'getPlan');
+  expect(execute(spreadsheet, 'replacePlan', [asked, stamp], { now: at(2) }).error).toBeUndefined();
+
+  runDueTriggers(spreadsheet, DIST, { now: at(10) });
+
+  expect(spreadsheet.sentMail).toHaveLength(2);
+  const { subject, body } = spreadsheet.sentMail[1];
+  expect(body).toContain('- A question for you: Should returns count as sales?');
+  expect(subject).toBe('Sheet Plan: 20 things wait for you in Untitled spreadsheet');
+  // The newest reviews stay; the e-mail leads the person to the sidebar, which shows them all.
+  expect(body).toContain('Task 1.22 "Region 1.22" waits for your review: region 1.22 differs');
 });

@@ -96,23 +96,26 @@ export interface MailDecision {
   state: MailState;
 }
 
+/** Of a full e-mail's places, those questions keep while reviews need them. */
+const QUESTION_PLACES = 5;
+
 /**
- * The pending events, at most PENDING_LIMIT: past it, questions go first, the oldest first, then reviews. An agent may
- * take back a question it asked, never a review item or the plan's approval: so a burst of throw-away questions,
- * asked and removed within one window, cannot push a review out of the e-mail.
+ * The pending events, at most PENDING_LIMIT: past it, the oldest question goes while more than QUESTION_PLACES wait,
+ * else the oldest review; never the plan's approval. An agent may take back a question it asked, never a review item:
+ * so a burst of throw-away questions pushes at most that many reviews out, and twenty reviews cannot keep a new
+ * question out. The sidebar, which the e-mail leads to, shows whatever waits.
  */
 function withinLimit(pending: readonly WaitingItem[]): WaitingItem[] {
-  let excess = pending.length - PENDING_LIMIT;
-  const dropped = new Set<WaitingItem>();
-  for (const kind of ['question', 'review', 'approval']) {
-    for (const item of pending) {
-      if (excess <= 0) break;
-      if (item.kind !== kind) continue;
-      dropped.add(item);
-      excess--;
-    }
+  const kept = [...pending];
+  while (kept.length > PENDING_LIMIT) {
+    const questions = kept.filter((item) => item.kind === 'question').length;
+    const kind = questions > QUESTION_PLACES ? 'question' : 'review';
+    kept.splice(
+      kept.findIndex((item) => item.kind === kind),
+      1,
+    );
   }
-  return pending.filter((item) => !dropped.has(item));
+  return kept;
 }
 
 /**
