@@ -10,7 +10,7 @@ import { agentNameOf } from '../../src/core/write-path/revision';
 import { describeError } from './error-words';
 import { outlineOf } from './plan-read';
 import type { PlanView } from './protocol';
-import { errorCode, type Server } from './server';
+import { sessionRefused, type Server } from './server';
 import { describeSource, initialState, type KeptText, type SidebarState } from './sidebar-state';
 
 export class SidebarControllerBase {
@@ -61,7 +61,7 @@ export class SidebarControllerBase {
 
   /** A call failed: say why in plain words, and never leave the busy line ("Completing 4.1…") standing. */
   protected refuse(error: unknown, failed: string, unsentText?: string): void {
-    const sessionEnded = errorCode(error) === 'NEEDS_PERSON';
+    const sessionEnded = sessionRefused(error);
     this.set({
       busy: null,
       error: describeError(error),
@@ -121,7 +121,7 @@ export class SidebarControllerBase {
       }
       return false;
     } catch (error) {
-      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      if (sessionRefused(error)) this.refuse(error, 'Session ended');
       else this.set({ notice: `Could not check for changes: ${describeError(error).text}` });
       return false;
     } finally {

@@ -17,7 +17,7 @@ import { setAnswerLine } from '../../src/core/format/update';
 import { describeError } from './error-words';
 import { PanelController } from './panel-controller';
 import type { PlanView } from './protocol';
-import { errorCode } from './server';
+import { errorCode, sessionRefused } from './server';
 import { describeSource } from './sidebar-state';
 import { actionWords } from './task-choices';
 import { plural } from './words';
@@ -229,7 +229,7 @@ export class SidebarController extends PanelController {
       this.set({ notice: `Selected ${reference} in the sheet`, error: null });
       return Boolean(selected);
     } catch (error) {
-      if (errorCode(error) === 'NEEDS_PERSON') this.refuse(error, 'Session ended');
+      if (sessionRefused(error)) this.refuse(error, 'Session ended');
       else this.set({ error: describeError(error), notice: `${reference} could not be selected` });
       return false;
     }

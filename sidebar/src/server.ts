@@ -83,7 +83,7 @@ export function connect(session: SidebarSession): Server {
     try {
       return await callScript(name, [sentWith, ...args]);
     } catch (error) {
-      if (errorCode(error) !== 'NEEDS_PERSON') throw error;
+      if (!sessionRefused(error)) throw error;
       // A call that overlapped a renewal may already have the new token; otherwise ask for one.
       const fresh = token !== sentWith ? token : await renew().catch(() => Promise.reject(error));
       renewal = null;
@@ -104,4 +104,13 @@ export function errorMessage(error: unknown): string {
 /** The stable code Sheet Plan puts first in an error's message (`CONFLICT: …`), if any. */
 export function errorCode(error: unknown): PlanErrorCode | undefined {
   return planErrorCode(error);
+}
+
+/**
+ * Whether the call was refused for the sidebar's session (NEEDS_PERSON, naming the session: refused, expired, or of
+ * another spreadsheet). Other NEEDS_PERSON refusals, as a person's sheet in the place of one of Sheet Plan's, are the
+ * person's to act on: shown, and the sidebar stays open.
+ */
+export function sessionRefused(error: unknown): boolean {
+  return errorCode(error) === 'NEEDS_PERSON' && /session/i.test(errorMessage(error));
 }

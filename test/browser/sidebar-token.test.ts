@@ -163,3 +163,25 @@ describe('the person token survives a cache eviction', () => {
     },
   );
 });
+
+test(
+  "a refusal that needs the person but not a new session (a person's sheet named Agent_History) is shown, and the " +
+    'sidebar stays open to them',
+  async () => {
+    server().spreadsheet.addSheet('Agent_History');
+    server().spreadsheet.setCellText('Agent_History!A1', 'My notes on agents');
+    const sidebar = await openSidebar(browser(), server());
+    const { page } = sidebar;
+    const review = page.locator('.review-item[data-step="2.3"]');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
+      /^The sheet "Agent_History" is not Sheet Plan's own: .* The person must rename "Agent_History"/,
+    );
+    await expect(page.locator('.status-bar .notice').textContent()).resolves.not.toBe('Session ended');
+    await expect(page.getByRole('button', { name: 'Approve' }).first().isDisabled()).resolves.toBe(false);
+    await expect(page.getByRole('button', { name: 'Connect an agent' }).isDisabled()).resolves.toBe(false);
+    expect(sidebar.calls.filter((name) => name === 'sidebarRenewSession')).toEqual([]);
+    expect(await server().planText()).toBe(EXAMPLE_PLAN);
+    expect(server().spreadsheet.cell('Agent_History!A1')).toBe('My notes on agents');
+  },
+);

@@ -124,7 +124,7 @@ test('throw-away questions asked and taken back within the window do not push a 
   expect(spreadsheet.sentMail[1].subject).toContain('waits for your review: totals differ');
 });
 
-test('a question asked while twenty reviews wait for the e-mail goes in it: a full e-mail drops from its largest kind', () => {
+test('a question asked while twenty reviews wait for the e-mail goes in it (the oldest review gives way)', () => {
   const steps = Array.from({ length: 22 }, (_, index) => `1.${index + 1}`);
   const spreadsheet = sheetWithSavedPlan(
     plan(

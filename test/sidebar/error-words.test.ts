@@ -1,5 +1,7 @@
 /** Every error a person sees in the sidebar is in plain words, with Sheet Plan's code after them. */
 import { describeError } from '../../sidebar/src/error-words';
+import { RARE_REFUSALS } from '../../src/apps-script/rare-refusals';
+import { sessionRefused } from '../../sidebar/src/server';
 
 test.each([
   [
@@ -44,4 +46,13 @@ test('no message keeps a bare code or a runtime name in front', () => {
   for (const message of ['INVALID_TRANSITION: Task 1.2 is already done', 'Error: NOT_FOUND: Task 9.9 not found']) {
     expect(describeError(new Error(message)).text).not.toMatch(/^[A-Za-z_]+: /);
   }
+});
+
+test("the sidebar ends its session only for the server's session refusals, which all name the session", () => {
+  const refusal = (detail: string) => new Error(`Error: NEEDS_PERSON: ${detail}`);
+  for (const detail of [RARE_REFUSALS.noSession, RARE_REFUSALS.sessionGone, RARE_REFUSALS.otherSpreadsheet]) {
+    expect(sessionRefused(refusal(detail))).toBe(true);
+  }
+  expect(sessionRefused(refusal(RARE_REFUSALS.notOwnSheet))).toBe(false);
+  expect(sessionRefused(new Error('Error: CONFLICT: the sidebar session is fine, the plan changed'))).toBe(false);
 });
