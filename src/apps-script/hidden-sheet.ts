@@ -1,7 +1,9 @@
 /**
- * One of Sheet Plan's hidden sheets (the history, the archive): rows under a header, oldest first, at most `limit` of
- * them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the sheet as it was;
- * the oldest rows beyond the limit are dropped only once the change is committed, so a failure never loses one.
+ * Sheet Plan's hidden sheets (the history, the archive, the write log), found by name and told from a person's sheet
+ * of the same name; and HiddenSheet, one of them (the history, the archive): rows under a header, oldest first, at
+ * most `limit` of them. Every write registers how to put it back (`onWrite`), so that a change that fails leaves the
+ * sheet as it was; the oldest rows beyond the limit are dropped only once the change is committed, so a failure never
+ * loses one.
  */
 import { needsPerson } from '../core/errors';
 import { entriesToDrop } from '../core/person/person-words';
@@ -28,8 +30,8 @@ export function deleteRows(
   firstRow?: unknown[],
 ): void {
   if (!rows.length) return;
-  if (!hasHeader(firstRow ?? sheet.getRange(1, 1, 1, 2).getValues()[0], header)) {
-    return warn(`${sheet.getName()} is not Sheet Plan's: kept whole`);
+  if (!hasHeader(firstRow ?? titlesOf(sheet), header)) {
+    return warn("not Sheet Plan's header: not trimmed");
   }
   const runs: Array<{ first: number; count: number }> = [];
   for (const row of rows) {
@@ -42,26 +44,35 @@ export function deleteRows(
 
 /**
  * A person may have a sheet of that name: getSheetByName ignores case, so `Agent_History` answers for AGENT_HISTORY.
- * Nothing of theirs may be written or trimmed, so a sheet found by name is Sheet Plan's only when its header's first
- * two titles are Sheet Plan's (they never changed). A script property (read with the others, once per execution)
- * remembers a sheet Sheet Plan made or found so, and spares the read on every change after.
+ * Nothing of theirs may be written, trimmed or read as a record, so a sheet found by name is Sheet Plan's only when
+ * its first row starts with the header's first STABLE_TITLES titles. A script property (read with the others, once
+ * per execution) remembers a sheet Sheet Plan made or found so, and spares the read on every change after.
  */
 const OWN_PROPERTY = 'sheetPlan.own.';
+
+/** How many of a header's titles every version of Sheet Plan wrote (later ones added columns after them). */
+const STABLE_TITLES = 5;
 
 export function knownOwn(name: string): boolean {
   return scriptProperties().getProperty(OWN_PROPERTY + name) !== null;
 }
 
-/** Whether a sheet's first row starts with `header`'s first two titles. */
-function hasHeader([first, second]: unknown[], header: readonly string[]): boolean {
-  return first === header[0] && second === header[1];
+/** Whether a sheet's first row, as read, starts with `header`'s stable titles. */
+export function hasHeader(firstRow: unknown[], header: readonly string[]): boolean {
+  return header.slice(0, STABLE_TITLES).every((title, index) => firstRow[index] === title);
+}
+
+/** The first row's stable titles: one range read. */
+function titlesOf(sheet: Sheet): unknown[] {
+  return sheet.getRange(1, 1, 1, STABLE_TITLES).getValues()[0];
 }
 
 /**
- * A hidden sheet of Sheet Plan's, found by name; null when there is none, or when it is a person's (OWN_PROPERTY).
- * For a change (`change` set), a sheet that is not there is made, with its header row, hidden (`made` hears of it
- * first), and one found or made is remembered as Sheet Plan's; each registers how to put it back with `change`.
- * NEEDS_PERSON when a person's sheet has the name.
+ * A hidden sheet of Sheet Plan's (this module's first comment), found by name; null when there is none, or when it is
+ * not Sheet Plan's. For a change (`change` set), a sheet that is not there is made, and an empty one of that name (a
+ * change that failed may leave one half made) is taken, each given its header row and hidden (`made` hears of a sheet
+ * made first); and it is remembered as Sheet Plan's. Each write registers how to put it back with `change`.
+ * NEEDS_PERSON when a person's sheet, not empty, has the name.
  */
 export function hiddenSheet(
   spreadsheet: Spreadsheet,
@@ -69,21 +80,26 @@ export function hiddenSheet(
   header: readonly string[],
   change?: { putBack: (undo: () => void) => void; made?: (sheet: Sheet) => void },
 ): Sheet | null {
-  const existing = spreadsheet.getSheetByName(name);
+  let sheet = spreadsheet.getSheetByName(name);
   const known = knownOwn(name);
-  if (existing && !known && !hasHeader(existing.getRange(1, 1, 1, 2).getValues()[0], header)) {
+  let empty = !sheet;
+  if (sheet && !known && !hasHeader(titlesOf(sheet), header)) {
     if (!change) return null;
-    throw needsPerson(filled(rareTexts().notOwnSheet, { sheet: existing.getName(), name }));
+    empty = sheet.getLastRow() === 0;
+    if (!empty) throw needsPerson(filled(rareTexts().notOwnSheet, { sheet: sheet.getName(), name }));
   }
-  if (!change) return existing;
-  let sheet = existing;
+  if (!change) return sheet;
   if (!sheet) {
-    const made = spreadsheet.insertSheet(name);
+    const made = (sheet = spreadsheet.insertSheet(name));
     change.putBack(() => spreadsheet.deleteSheet(made));
     change.made?.(made);
-    made.getRange(1, 1, 1, header.length).setValues([[...header]]);
-    made.hideSheet();
-    sheet = made;
+  }
+  if (empty) {
+    const titles = sheet.getRange(1, 1, 1, header.length);
+    const taken = sheet;
+    change.putBack(() => (titles.clearContent(), taken.showSheet()));
+    titles.setValues([[...header]]);
+    sheet.hideSheet();
   }
   if (!known) rememberOwn(name, change.putBack);
   return sheet;
@@ -169,12 +185,16 @@ export class HiddenSheet {
     this.appended = true;
   }
 
-  /** Rows 2 and below, every column of the header; [] when there is no sheet or no row. */
+  /**
+   * Rows 2 and below, `columns` of them (STABLE_TITLES at least); [] when there is no sheet or no row, or when the
+   * sheet is not Sheet Plan's: its header is read with them (a person's sheet took the name since it was remembered).
+   */
   rows(columns = this.header.length): unknown[][] {
     const sheet = this.find();
     const lastRow = sheet?.getLastRow() ?? 0;
     if (!sheet || lastRow < 2) return [];
-    return sheet.getRange(2, 1, lastRow - 1, columns).getValues();
+    const [first, ...rows] = sheet.getRange(1, 1, lastRow, columns).getValues();
+    return hasHeader(first, this.header) ? rows : [];
   }
 
   /**
@@ -201,7 +221,7 @@ export class HiddenSheet {
         SpreadsheetApp.flush();
       }
     } catch (error) {
-      warn(`the oldest rows of ${this.name} beyond ${this.limit} stay until the next change`, error);
+      warn(`${this.name} is trimmed at the next change`, error);
     }
   }
 

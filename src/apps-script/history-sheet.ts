@@ -11,7 +11,7 @@ import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
 import { digestText, readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
-import { HiddenSheet, knownOwn } from './hidden-sheet';
+import { HiddenSheet, hasHeader, knownOwn } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -104,10 +104,17 @@ export class HistorySheet {
 
   /** The plan as Sheet Plan last wrote or recorded it: one range read; null when none was kept yet. */
   lastRecorded(): RecordedPlan | null {
-    const range = this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column + 1, 1, 2, false);
-    if (!range) return null;
-    const [[meta, text]] = range.getValues();
-    return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
+    return this.headerCells(this.sheet.range(1, 1, 1, LAST_RECORDED.column + 2, false), LAST_RECORDED.column);
+  }
+
+  /**
+   * The revision record and text beside `label` (its column) in the header row read from `range` (one range read);
+   * null when there are none, or when the sheet is not Sheet Plan's (a person's sheet took its name since).
+   */
+  private headerCells(range: Range | null | undefined, label: number): RecordedPlan | null {
+    const row = range?.getValues()[0];
+    if (!row || !hasHeader(row, HEADER) || !cellText(row[label])) return null;
+    return { meta: writtenText(row[label]), text: writtenText(row[label + 1]) };
   }
 
   /**
@@ -126,10 +133,7 @@ export class HistorySheet {
 
   /** The plan as a person last approved it (its revision record and text): one range read; null before any approval. */
   lastApproved(): RecordedPlan | null {
-    const sheet = this.sheet.find();
-    if (!sheet) return null;
-    const [[meta, text]] = sheet.getRange(LAST_APPROVED.row, LAST_APPROVED.column + 1, 1, 2).getValues();
-    return cellText(meta) ? { meta: writtenText(meta), text: writtenText(text) } : null;
+    return this.headerCells(this.sheet.find()?.getRange(1, 1, 1, LAST_APPROVED.column + 2), LAST_APPROVED.column);
   }
 
   /**

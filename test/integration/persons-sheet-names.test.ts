@@ -9,7 +9,17 @@ import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { countCalls } from '../../src/node/emulator/runtime/call-log';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import { HISTORY_LIMIT } from '../../src/apps-script/history-sheet';
-import { execute, openSidebar, planText, sheetWithPlan, sheetWithSavedPlan, snapshot, typeRows } from './harness';
+import {
+  PLAN,
+  execute,
+  executeFailingAt,
+  openSidebar,
+  planText,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+  snapshot,
+  typeRows,
+} from './harness';
 import { agent, APPROVED, refused, workbook } from './sheet-work-fixtures';
 import { QUARTERLY_CLOSE } from './quarterly-close';
 
@@ -143,4 +153,47 @@ describe("Sheet Plan's own sheets", () => {
     execute(spreadsheet, 'writeRange', ['Warehouse!E1', [['x']], '1.2']);
     expect(cellsOf(spreadsheet, 'Agent_Write_Log')).toEqual(rows);
   });
+});
+
+test("a person's log whose header starts Id, Kind as Sheet Plan's does is not taken for it", () => {
+  const spreadsheet = workbook(APPROVED);
+  const rows = Array.from({ length: 101 }, (_, row) =>
+    row === 0 ? ['Id', 'Kind', 'When', 'Who'] : [`${row}`, 'call', 'x', 'y'],
+  );
+  rows[10] = ['', '', '', 'a note of mine'];
+  typeRows(spreadsheet, 'Agent_Write_Log!A1', rows);
+  const message = refused(spreadsheet, 'writeRange', ['Summary!B3', [['A-1']], '1.2']);
+  expect(message).toBe(notOwn('Agent_Write_Log', PLAN_LOCATION.writeLogSheet));
+});
+
+test('an empty sheet of the name (a change that failed left the log half made) is taken; the next write works', () => {
+  const checked = APPROVED.replace('Summary!B3:C5\n', 'Summary!B3:C5\n  - Check: Warehouse!D2:D4 no blanks\n');
+  const withCheck = () => {
+    const spreadsheet = workbook(APPROVED);
+    spreadsheet.setCellText(PLAN, checked);
+    return spreadsheet;
+  };
+  // The completion's check reads outside the plan: the read is logged, in a log sheet it makes. Its header's write
+  // fails (the call before hideSheet), and the row is kept whatever the change does: the sheet is left, headerless.
+  const { calls } = execute(withCheck(), 'completeTask', ['1.2']).execution;
+  const hide = calls.findIndex((call) => call.service === 'Sheet' && call.method === 'hideSheet');
+  const spreadsheet = withCheck();
+  expect(executeFailingAt(spreadsheet, 'completeTask', ['1.2'], hide).failed).toBe('Range.setValues');
+  expect(spreadsheet.isHidden(PLAN_LOCATION.writeLogSheet)).toBe(false);
+
+  expect(execute(spreadsheet, 'writeRange', ['Summary!B3', [['A-1']], '1.2']).error).toBeUndefined();
+  expect(spreadsheet.isHidden(PLAN_LOCATION.writeLogSheet)).toBe(true);
+  expect(agent(spreadsheet, 'getWriteLog', []).map((entry: { range: string }) => entry.range)).toContain('Summary!B3');
+});
+
+test("a person's sheet in the place of Sheet Plan's remembered history is read as no record, no version", () => {
+  const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+  spreadsheet.removeSheet(spreadsheet.sheetNamed(PLAN_LOCATION.historySheet)!);
+  typeRows(spreadsheet, 'Agent_History!A1', [
+    ['Id', 'Date', 'Who', 'What', 'Text', '', 'Label', '{"revision":9}', 'Their text'],
+    ['7', '2026-01-01', 'me', 'note', 'My private notes', '', '', '', ''],
+  ]);
+  expect(agent(spreadsheet, 'getHistory', [5])).toEqual([]);
+  expect(execute(spreadsheet, 'restoreRevision', [7]).error?.message).toMatch(/^NOT_FOUND: Revision 7 is not in/);
+  expect(planText(spreadsheet)).toBe(QUARTERLY_CLOSE);
 });
