@@ -16,6 +16,7 @@ import { writtenText } from './cell-values';
 import { PLAN_LOCATION, cellAddress, type CellAddress } from './plan-location';
 import { personSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
+import { isSameSheetName } from '../core/sheet/sheet-range';
 
 const PLAN = cellAddress(PLAN_LOCATION.planCell);
 const RECORD = cellAddress(PLAN_LOCATION.metadataCell);
@@ -31,7 +32,8 @@ function covers(range: GoogleAppsScript.Spreadsheet.Range, cell: CellAddress): b
 
 export function recordPlanEdit(event?: GoogleAppsScript.Events.SheetsOnEdit): void {
   const range = event?.range;
-  if (!range || range.getSheet().getName() !== PLAN_LOCATION.sheet) return;
+  // The plan's sheet as Sheets finds it, ignoring case: a person's `Agent_Base` it was set up on is it.
+  if (!range || !isSameSheetName(range.getSheet().getName(), PLAN_LOCATION.sheet)) return;
   // An undo or a paste can put back an older revision record, whose list of the steps that wrote cells is too short
   // to be believed (src/core/write-path/steps-that-wrote.ts): it is dropped, and the next change reads the write log.
   if (covers(range, RECORD)) {

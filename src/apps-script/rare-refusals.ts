@@ -87,8 +87,8 @@ export const RARE_REFUSALS = {
    */
   notOwnSheet:
     'The sheet "{sheet}" is not Sheet Plan\'s own: Sheet Plan keeps records in a hidden sheet named {name}, and ' +
-    `Sheets matches sheet names ignoring case. ${NOTHING_WRITTEN_SENTENCE}. The person must rename "{sheet}" (any ` +
-    'other name will do); Sheet Plan then makes its own sheet and never touches theirs',
+    `Sheets matches sheet names ignoring case. ${NOTHING_WRITTEN_SENTENCE}. Rename "{sheet}" (any other name will ` +
+    'do; an agent asks the person to): Sheet Plan then makes a sheet of its own and leaves "{sheet}" alone',
   /**
    * A text of 50,000 characters a cell would not keep as text, for what it starts with (./cell-values.ts
    * requireStorable).

@@ -14,6 +14,8 @@ import {
   execute,
   executeFailingAt,
   openSidebar,
+  openedSheet,
+  personEdits,
   planText,
   sheetWithPlan,
   sheetWithSavedPlan,
@@ -55,8 +57,8 @@ function renamed(spreadsheet: EmulatedSpreadsheet, from: string, to: string): vo
 
 const notOwn = (sheet: string, name: string) =>
   `NEEDS_PERSON: The sheet "${sheet}" is not Sheet Plan's own: Sheet Plan keeps records in a hidden sheet named ` +
-  `${name}, and Sheets matches sheet names ignoring case. Nothing was written. The person must rename "${sheet}" ` +
-  '(any other name will do); Sheet Plan then makes its own sheet and never touches theirs';
+  `${name}, and Sheets matches sheet names ignoring case. Nothing was written. Rename "${sheet}" (any other name ` +
+  `will do; an agent asks the person to): Sheet Plan then makes a sheet of its own and leaves "${sheet}" alone`;
 
 describe("a person's sheet named like the history (Agent_History)", () => {
   const setUp = () => withPersonsSheet(sheetWithPlan(QUARTERLY_CLOSE, { marker: null }), 'Agent_History');
@@ -196,4 +198,26 @@ test("a person's sheet in the place of Sheet Plan's remembered history is read a
   expect(agent(spreadsheet, 'getHistory', [5])).toEqual([]);
   expect(execute(spreadsheet, 'restoreRevision', [7]).error?.message).toMatch(/^NOT_FOUND: Revision 7 is not in/);
   expect(planText(spreadsheet)).toBe(QUARTERLY_CLOSE);
+});
+
+test("a person's sheet named Agent_Base is the plan's sheet (Sheets finds it so): their cells are kept", () => {
+  const spreadsheet = openedSheet({ sheets: ['Sheet1'] });
+  spreadsheet.addSheet('Agent_Base');
+  typeRows(spreadsheet, 'Agent_Base!A1', [
+    ['Mine', 'b', 'c', 'd'],
+    ['1', '2', '3', '4'],
+  ]);
+  agent(spreadsheet, 'initPlan');
+  // The cells the plan and its record took are kept in the history, and the rest of the sheet is as it was.
+  const kept = agent(spreadsheet, 'getHistory', [5]).map((version: { text: string }) => version.text);
+  expect(kept).toEqual(expect.arrayContaining(['3']));
+  expect(spreadsheet.cell('Agent_Base!A1')).toBe('Mine');
+  // The person's typing over the plan cell there keeps the plan it replaces, as on AGENT_BASE.
+  const before = spreadsheet.cell('Agent_Base!C2');
+  expect(before).toMatch(/^# Plan: /);
+  personEdits(spreadsheet, 'Agent_Base!C2', 'My own notes');
+  expect(agent(spreadsheet, 'getHistory', [1])[0]).toMatchObject({
+    text: before,
+    replacedBy: 'an edit of the cell (cell edit)',
+  });
 });

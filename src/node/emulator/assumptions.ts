@@ -184,7 +184,8 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     behaviour:
       'A new sheet name may not match another ignoring case, be blank or exceed 100 characters; getSheetByName ' +
       'finds a sheet ignoring case (`agent_base` finds AGENT_BASE), under any fold of case: lower, upper, or ' +
-      "letter by letter (`AGENT_HİSTORY` finds AGENT_HISTORY, as Java's equalsIgnoreCase would). Whether and how " +
+      "letter by letter (`AGENT_HİSTORY` finds AGENT_HISTORY, as Java's equalsIgnoreCase would), and so does " +
+      "Spreadsheet.getRange('agent_base!C1:D2'), as a formula's reference does. Whether and how " +
       'Google folds case is not documented; finding it is the stricter reading for Sheet Plan, whose rules must keep ' +
       'its own sheets out under any spelling.',
     documented:

@@ -2,6 +2,7 @@
  * SpreadsheetApp's Spreadsheet (https://developers.google.com/apps-script/reference/spreadsheet/spreadsheet):
  * the document, its sheets and its settings.
  */
+import type { EmulatedSheet } from '../model/emulated-sheet';
 import { isSameSheetName } from '../../../core/sheet/sheet-range';
 import { splitSheetName } from '../model/a1-notation';
 import { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS } from '../model/emulated-sheet';
@@ -56,12 +57,18 @@ export class Spreadsheet {
    */
   getSheetByName(name: unknown): Sheet | null {
     if (typeof name !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getSheetByName', [name]);
+    const sheet = this.#sheetNamed(name);
+    return sheet ? this.#objects.sheet(sheet) : null;
+  }
+
+  /** Assumption sheet-names (../assumptions.ts): a name finds its sheet ignoring case, the exact name first. */
+  #sheetNamed(name: string): EmulatedSheet | undefined {
     const spreadsheet = this.#scope.spreadsheet;
-    const sheet =
+    return (
       spreadsheet.sheetNamed(name) ??
       spreadsheet.sheets.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase()) ??
-      spreadsheet.sheets.find((candidate) => isSameSheetName(candidate.name, name));
-    return sheet ? this.#objects.sheet(sheet) : null;
+      spreadsheet.sheets.find((candidate) => isSameSheetName(candidate.name, name))
+    );
   }
 
   getSheets(): Sheet[] {
@@ -101,14 +108,14 @@ export class Spreadsheet {
     spreadsheet.removeSheet(model);
   }
 
-  /** `AGENT_BASE!C1:D2`, `'My Sheet'!A1`, or `C1:D2` on the active sheet; anything else: "Range not found". */
+  /**
+   * `AGENT_BASE!C1:D2`, `'My Sheet'!A1` (the sheet found as getSheetByName finds it: `agent_base!C1:D2` too), or
+   * `C1:D2` on the active sheet; anything else: "Range not found".
+   */
   getRange(a1Notation: unknown): Range {
     if (typeof a1Notation !== 'string') throw signatureMismatch('SpreadsheetApp.Spreadsheet.getRange', [a1Notation]);
     const reference = splitSheetName(a1Notation);
-    const sheet =
-      reference?.sheetName === undefined
-        ? this.#scope.activeSheet
-        : this.#scope.spreadsheet.sheetNamed(reference.sheetName);
+    const sheet = reference?.sheetName === undefined ? this.#scope.activeSheet : this.#sheetNamed(reference.sheetName);
     if (!reference || !sheet) throw new ServiceError('Range not found');
     return this.#objects.range(sheet, areaFromA1(sheet, reference.a1));
   }
