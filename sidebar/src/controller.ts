@@ -239,11 +239,11 @@ export class SidebarController extends PanelController {
 
   /**
    * Approves the plan as shown (its stamp: a plan the agent changed since is refused), or sends it back with
-   * the comment the agent reads.
+   * the comment the agent reads. `read`: the plan's text as the person read it; another now is not decided on.
    */
-  decidePlan(decision: PlanDecision, comment: string): Promise<boolean> {
+  decidePlan(decision: PlanDecision, comment: string, read = this.state.markdown): Promise<boolean> {
     const view = this.state.view;
-    if (!view) return Promise.resolve(false);
+    if (!view || read !== this.state.markdown) return Promise.resolve(false);
     const given = comment.trim() ? comment.trim() : undefined;
     const [busy, done] = PLAN_DECISION_WORDS[decision];
     return this.change(

@@ -9,6 +9,7 @@ import { History } from './components/history';
 import { Settings } from './components/settings';
 import { DEFERRED_GLOBAL, type Deferred } from './deferred-globals';
 import './styles/deferred.css';
+import './styles/finished-plan.css';
 
 const deferred: Deferred = { History, Archive, ConnectAgent, Settings, ApprovalChanges, summarizeForApproval };
 window[DEFERRED_GLOBAL] = deferred;

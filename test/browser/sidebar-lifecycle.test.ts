@@ -44,6 +44,14 @@ async function approvalBoxLoaded(approval: Locator): Promise<void> {
   await approval.locator('.approval-changes:not(.loading)').waitFor();
 }
 
+/**
+ * The agent's plan came in while the approval box showed the plan before it (the example, a draft once approval was
+ * turned on): the decision waits until the person has looked at the plan again.
+ */
+async function readAgain(approval: Locator): Promise<void> {
+  await approval.getByRole('button', { name: 'Read it again' }).click();
+}
+
 /** Turns "The agent needs my approval before it starts" on in the sidebar's Settings, then back to the plan. */
 async function requireApproval(sidebar: SidebarPage): Promise<void> {
   const { page } = sidebar;
@@ -85,6 +93,7 @@ test('the person turns approval on; the agentâ€™s plan is a draft until the pers
   await expect(page.locator('.plan-status-badge').textContent()).resolves.toBe('Draft');
   const approval = page.locator('.plan-approval');
   await expect(approval.locator('.waiting-kind').textContent()).resolves.toBe('The plan waits for your approval');
+  await readAgain(approval);
   await approval.getByLabel('Comment for the agent').fill('Looks right, go ahead');
   await approvalBoxLoaded(approval);
   const before = sidebar.actionCalls().length;
@@ -134,6 +143,7 @@ test('sending the plan back needs a comment, and the agent reads it as the planâ
 
   const approval = page.locator('.plan-approval');
   await approvalBoxLoaded(approval);
+  await readAgain(approval);
   const before = sidebar.actionCalls().length;
   await approval.getByRole('button', { name: 'Send back' }).click();
   await expect(approval.locator('.field-hint').textContent()).resolves.toBe(
@@ -166,6 +176,7 @@ test('approving a plan the agent changed after the sidebar showed it is refused,
   await checkNow(page);
   await page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor({ timeout: 8000 });
   await page.locator('.plan-approval').waitFor({ timeout: 8000 });
+  await readAgain(page.locator('.plan-approval'));
   // The agent re-plans, and the sidebar has not checked since (hidden, it does not).
   await setVisibility(page, 'hidden');
   expect((await server().scriptsRun('renameTask', ['2.1', 'Write Summary!B3:F15 (totals, margin)'])).status).toBe(200);

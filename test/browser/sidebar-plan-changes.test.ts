@@ -47,6 +47,8 @@ test('after an agent re-plans an approved plan, the approval box lists exactly w
       hasText: 'NEW PLAN No earlier approval of yours is recorded here, so there is nothing to compare with.',
     })
     .waitFor();
+  // It came in while the box showed the plan before: the person looks at it again (see the last test), then approves.
+  await page.locator('.plan-approval').getByRole('button', { name: 'Read it again' }).click();
   await page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   await page.locator('.status-bar .notice', { hasText: 'Plan approved' }).waitFor();
   const approved = await server().planText();
@@ -126,12 +128,13 @@ test('History shows the changes from the version before each entry', async () =>
   expect(sidebar.dialogs).toEqual([]);
 });
 
-/** Approves the draft createPlan wrote, from the approval box, and answers the plan as approved. */
 /** Approves the agent's draft "Q1 report" once the sidebar shows it (not the draft it showed before). */
 async function approveDraft(sidebar: SidebarPage): Promise<string> {
   await checkNow(sidebar.page);
   await sidebar.page.locator('.plan-title', { hasText: 'Q1 report' }).waitFor();
   await sidebar.page.locator('.plan-approval .approval-new').waitFor();
+  // It came in while the box showed the plan before: the person looks at it again first.
+  await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Read it again' }).click();
   await sidebar.page.locator('.plan-approval').getByRole('button', { name: 'Approve plan' }).click();
   return waitForCell(server(), (cell) => cell.includes('Status: approved'), 15_000);
 }
@@ -195,4 +198,53 @@ test('a plan unrelated to the one approved is shown as a new plan, not as a diff
   );
   await expect(box.locator('.plan-changes').count()).resolves.toBe(0);
   expect(sidebar.dialogs).toEqual([]);
+});
+
+const Q1_DRAFT = `# Plan: Q1 summary
+
+Goal: Sum the Q1 sales
+
+Status: draft
+
+## Analysis
+
+- Target ranges:
+  - Read: Sales!A2:H100 (orders)
+  - Write: Summary!B3:E15 (totals)
+
+### Phase 1: Work
+- [ ] 1.1 Read Sales!A2:H100
+- [ ] 1.2 Write the totals to Summary!B3:E15
+`;
+
+test('a plan the agent changes while the person reads it waits until they have looked at it again', async () => {
+  await server().editCell(Q1_DRAFT);
+  const { page, dialogs } = await openSidebar(browser(), server());
+  const approval = page.locator('.plan-approval');
+  const scope = approval.locator('.approval-scope li');
+  await expect(scope.allTextContents()).resolves.toEqual(['Summary!B3:E15']);
+  await approval.getByLabel('Comment for the agent').fill('OK: only the Summary totals');
+
+  // Meanwhile the agent widens the draft's Write scope (a draft may be re-planned), and the sidebar's check shows it.
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
+  const wider = Q1_DRAFT.replace('  - Write: Summary!B3:E15 (totals)\n', '$&  - Write: Payroll!A:Z (staff)\n');
+  expect((await server().scriptsRun('replacePlan', [wider, stamp])).body.error).toBeUndefined();
+  await checkNow(page);
+  await scope.filter({ hasText: 'Payroll!A:Z' }).waitFor();
+
+  // The decision waits: the footer says why, and the person's comment stays for when they decide.
+  const approve = approval.getByRole('button', { name: 'Approve plan' });
+  await expect(approve.isDisabled()).resolves.toBe(true);
+  await expect(approval.locator('.decision-footer [role="status"]').textContent()).resolves.toBe(
+    'The agent changed the plan while you were reading it. Read it again',
+  );
+  await expect(approval.getByLabel('Comment for the agent').inputValue()).resolves.toBe('OK: only the Summary totals');
+  expect(await server().planText()).toBe(wider);
+
+  // Having looked again, the person approves the plan as it is now, the one they read.
+  await approval.getByRole('button', { name: 'Read it again' }).click();
+  await approve.click();
+  const cell = await waitForCell(server(), (text) => text.includes('Status: approved'));
+  expect(cell).toContain('- Write: Payroll!A:Z (staff)');
+  expect(dialogs).toEqual([]);
 });

@@ -127,18 +127,37 @@ export function PlanApproval({
   disabled: boolean;
   markdown: string;
 }) {
+  // The plan as the person read it. An approval is of that plan: when the agent changes it meanwhile (its scope may be
+  // out of view above the footer), the decision waits until they have looked at it again.
+  const [read, setRead] = useState(markdown);
+  const changed = read !== markdown;
   return (
     <li class="waiting-item plan-approval" id="needs-plan-approval">
       <p class="waiting-kind">The plan waits for your approval</p>
       <ApprovalBody controller={controller} markdown={markdown} />
       <div class="decision-footer">
+        {changed && (
+          <p class="field-hint warning" role="status">
+            The agent changed the plan while you were reading it.{' '}
+            <button
+              type="button"
+              class="button text"
+              onClick={() => {
+                setRead(markdown);
+                document.getElementById('needs-plan-approval')!.scrollIntoView();
+              }}
+            >
+              Read it again
+            </button>
+          </p>
+        )}
         <Decision
           groupLabel="Your decision on the plan"
           approveLabel="Approve plan"
           sendBackLabel="Send back"
           sendBackHint="Write what the agent should change, then send the plan back."
-          disabled={disabled}
-          decide={(decision, comment) => controller.decidePlan(decision, comment)}
+          disabled={disabled || changed}
+          decide={(decision, comment) => controller.decidePlan(decision, comment, read)}
         />
       </div>
     </li>
