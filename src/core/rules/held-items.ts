@@ -17,6 +17,7 @@ import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { nestedItems, nestedLabelledLines } from '../format/nested-lines';
 import { CLAIM_LABEL } from './claims';
+import { comparedName } from '../person/source-words';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -150,8 +151,18 @@ const DATED_NOTE = /^(?:[-*+][ \t]+)?\d{4}-\d{2}-\d{2}:[ \t]+/;
 /** The outcome a review decision's Notes line names after the task. */
 const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
 
+/**
+ * Text as a reader sees it, for the words of a person's decision: a zero-width or non-breaking space, a full-width or
+ * Cyrillic letter (`аpproved`) does not make an agent's words another text than the person's
+ * (../person/source-words.ts comparedName). Plain ASCII is as it is.
+ */
+function asRead(text: string): string {
+  return /[^ -~]/.test(text) ? comparedName(text) : text;
+}
+
 /** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
-function isDecisionNote(line: string): boolean {
+function isDecisionNote(written: string): boolean {
+  const line = asRead(written);
   const dated = DATED_NOTE.exec(line);
   if (!dated) return false;
   const said = line.slice(dated[0].length).toLowerCase();
@@ -161,7 +172,7 @@ function isDecisionNote(line: string): boolean {
 
 /** Whether a task's note is what a person's decision wrote on its line (`approved: …`, `changes requested: …`). */
 export function isDecisionWords(note: string | undefined): boolean {
-  return note !== undefined && DECISION_WORDS.test(note);
+  return note !== undefined && DECISION_WORDS.test(asRead(note));
 }
 
 function decisionNoteLines(outline: PlanOutline): string[] {
