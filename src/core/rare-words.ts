@@ -148,6 +148,11 @@ export const claimNotHonoured = () =>
   'renewal writes: it is not honoured, and any agent may take the task. Sheet Plan writes Working lines itself ' +
   '(startTask); delete this one';
 
+/** validatePlan's warning of a task without a step number, read as `{step}` (./rules/validate.ts). */
+export const stepDerived = () =>
+  'The task on line {line} has no step number; it is read as step {step}, which changes if tasks are added above ' +
+  'it. adoptFormat() writes the numbers into the plan';
+
 /** validatePlan's warning of a Working line without a time it can read (./rules/validate.ts). */
 export const claimUnreadable = () =>
   'The Working line under {step} says no time Sheet Plan can read, so it holds nothing: any agent may take the ' +

@@ -94,6 +94,27 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
 
+test('a name that reads as the person is refused: signs around it, another look-alike, words after "you"', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const before = snapshot(spreadsheet);
+  for (const name of [
+    'you.',
+    '(you)',
+    '\u04AFou',
+    'yo\u1D1C',
+    'You (sidebar)',
+    'you 2',
+    'The  person!',
+    'Sheet-Plan',
+  ]) {
+    expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }])).toMatch(/reserved names/);
+  }
+  expect(snapshot(spreadsheet)).toBe(before);
+  // Names that only begin with the same letters are names of their own.
+  expect(keylessCall(spreadsheet, 'startTask', ['1.1', { agent: 'YouTube importer' }])).toBeUndefined();
+  expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Menu builder' }])).toBeUndefined();
+});
+
 test('a name of half a character, a line separator or nothing to read is refused; direction marks are dropped', () => {
   const { spreadsheet } = deployed(sheetWithSavedPlan(PLAN_TEXT));
   const before = snapshot(spreadsheet);

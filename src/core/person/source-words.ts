@@ -44,7 +44,7 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
  * is Claude to a reader of the sidebar. A letter whose capital and small forms read as two Latin letters (Greek Ν,
  * ν) is left out.
  */
-const LOOK_ALIKES = 'аaвbеeкkмmнhоoрpсcтtуyхxѕsіiјjһhԁdԛqԝwӏlαaβbεeζzιiκkμmοoρpτtχxօoսuʏy';
+const LOOK_ALIKES = 'аaвbеeкkмmнhоoрpсcтtуyүyхxѕsіiјjһhԁdԛqԝwӏlαaβbεeζzιiκkμmοoρpτtχxօoսuʏyᴜu';
 
 /**
  * A name as names are compared: case, runs of spaces, invisible characters (every character Unicode says to ignore
@@ -72,9 +72,20 @@ export function comparedName(name: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** Whether `name` is one of the reserved words (whatever its case and spacing). */
+/** A name's words as a reader takes them in (comparedName), without the signs around them: `(you.)` reads `you`. */
+function wordsOf(name: string): string {
+  return comparedName(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Whether `name` reads as one of the reserved words (whatever its case, spacing and signs), or as the person with
+ * something after it (`You (sidebar)`): the sidebar says "Changed by you" of the person's own changes.
+ */
 export function isReservedAgentName(name: string): boolean {
-  return RESERVED_AGENT_NAMES.includes(comparedName(name));
+  const words = wordsOf(name);
+  return /^you\b/.test(words) || RESERVED_AGENT_NAMES.some((reserved) => wordsOf(reserved) === words);
 }
 
 /** The reserved names, quoted, for an error that says which names no agent may take. */

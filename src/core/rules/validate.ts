@@ -225,9 +225,7 @@ function checkUnreadLines(outline: PlanOutline, { errors, warnings }: Found): vo
   for (const task of outline.tasks.filter((candidate) => candidate.derived)) {
     warnings.push({
       code: 'derived-step',
-      message:
-        `The task on line ${task.line + 1} has no step number; it is read as step ${task.step}, which changes if ` +
-        'tasks are added above it. adoptFormat() writes the numbers into the plan',
+      message: filled(rareWords.stepDerived(), { line: String(task.line + 1), step: task.step }),
       line: task.line + 1,
     });
   }
