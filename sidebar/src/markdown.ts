@@ -1,7 +1,8 @@
 /**
  * The Analysis and Notes sections as Markdown, put into the page as DOM nodes built one by one from plain data
  * (./markdown/blocks.ts, ./markdown/inline.ts): no HTML string is ever parsed, so markup written in the plan is shown
- * as the characters written. Links open in a new tab, and only http(s) and mailto links have a target.
+ * as the characters written. Links open in a new tab, and only http(s) and mailto links have a target; a web link
+ * shows its host after its words.
  */
 import { markdownNodes } from './markdown/blocks';
 import type { MarkdownNode } from './markdown/nodes';
@@ -11,6 +12,10 @@ function domNode(node: MarkdownNode): Node {
   const built = document.createElement(node.tag);
   for (const [name, value] of Object.entries(node.attributes ?? {})) built.setAttribute(name, value);
   built.append(...node.children.map(domNode));
+  // A web link says where it goes: its words (a range, a button's label) cannot pass for the sidebar's own.
+  const host = /^https?:\/\/([^/?#]+)/i.exec(node.attributes?.href ?? '')?.[1];
+  if (host)
+    built.append(Object.assign(document.createElement('span'), { className: 'link-host', textContent: ` (${host})` }));
   return built;
 }
 
