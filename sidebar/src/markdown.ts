@@ -12,8 +12,15 @@ function domNode(node: MarkdownNode): Node {
   const built = document.createElement(node.tag);
   for (const [name, value] of Object.entries(node.attributes ?? {})) built.setAttribute(name, value);
   built.append(...node.children.map(domNode));
-  // A web link says where it goes: its words (a range, a button's label) cannot pass for the sidebar's own.
-  const host = /^https?:\/\/([^/?#]+)/i.exec(node.attributes?.href ?? '')?.[1];
+  // A web link says where it goes (its host as the browser reads it): its words (a range, a button's label) cannot
+  // pass for the sidebar's own.
+  const href = node.attributes?.href ?? '';
+  let host = '';
+  try {
+    if (/^https?:/i.test(href)) host = new URL(href).host;
+  } catch {
+    // Not an address the browser could open: no host to show.
+  }
   if (host)
     built.append(Object.assign(document.createElement('span'), { className: 'link-host', textContent: ` (${host})` }));
   return built;

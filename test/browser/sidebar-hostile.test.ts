@@ -164,13 +164,19 @@ test('hostile text typed by the person (a reason, a comment, an answer) is store
 
 test('a web link in the plan shows where it goes after its words: none passes for a range link', async () => {
   await server().editCell(
-    `${HOSTILE_PLAN}\n- Totals: [Summary!B3:E15](https://sheets-google.example/s?u=1), as [the docs](https://example.com/docs)\n`,
+    `${HOSTILE_PLAN}\n- Totals: [Summary!B3:E15](https://sheets-google.example/s?u=1), as [the docs](https://example.com/docs)` +
+      ', [docs.google.com](https://docs.google.com@evil.example/s)\n',
   );
   const { page } = await openSidebar(browser(), server());
   const notes = page.locator('.markdown-section', { hasText: 'Totals:' });
   await notes.locator('a').first().waitFor();
   const shown = await notes.locator('li', { hasText: 'Totals:' }).locator('a').allTextContents();
-  expect(shown).toEqual(['Summary!B3:E15 (sheets-google.example)', 'the docs (example.com)']);
+  // The host as the browser reads it: what comes before an @ is not where the link goes.
+  expect(shown).toEqual([
+    'Summary!B3:E15 (sheets-google.example)',
+    'the docs (example.com)',
+    'docs.google.com (evil.example)',
+  ]);
   // Only the sidebar's own range links select cells; this one is a link to another site, and says so.
   await expect(notes.locator('.range-link', { hasText: 'Summary!B3:E15' }).count()).resolves.toBe(0);
 });

@@ -248,3 +248,16 @@ test('a plan the agent changes while the person reads it waits until they have l
   expect(cell).toContain('- Write: Payroll!A:Z (staff)');
   expect(dialogs).toEqual([]);
 });
+
+test("the person's own change of the draft (an answer) leaves the decision open: only an agent's waits", async () => {
+  await server().editCell(Q1_DRAFT.replace('### Phase 1', '## Questions for User\n\n- Which quarter?\n\n### Phase 1'));
+  const { page } = await openSidebar(browser(), server());
+  const question = page.locator('.waiting .question-item').first();
+  await question.getByRole('button', { name: /^Answer question/ }).click();
+  await question.getByRole('textbox').fill('Q1');
+  await question.getByRole('button', { name: /^Send answer|^Answer$|^Save/ }).click();
+  await waitForCell(server(), (text) => text.includes('Answer: Q1'));
+  const approval = page.locator('.plan-approval');
+  await expect(approval.locator('.decision-footer [role="status"]').count()).resolves.toBe(0);
+  await expect(approval.getByRole('button', { name: 'Approve plan' }).isDisabled()).resolves.toBe(false);
+});

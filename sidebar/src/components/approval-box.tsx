@@ -5,7 +5,7 @@
  * an unrelated one) is a new plan: its scope, then the plan itself below, no diff. Approve / Send back stay in a
  * footer that sticks to the bottom while the box is on screen.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApprovalChanges } from '../../../src/core/person/approval-summary';
 import { parsePlan } from '../../../src/core/format/parse';
 import type { RangeChange } from '../../../src/core/format/plan-diff';
@@ -127,10 +127,18 @@ export function PlanApproval({
   disabled: boolean;
   markdown: string;
 }) {
-  // The plan as the person read it. An approval is of that plan: when the agent changes it meanwhile (its scope may be
-  // out of view above the footer), the decision waits until they have looked at it again.
-  const [read, setRead] = useState(markdown);
-  const changed = read !== markdown;
+  // The plan as the person read it. An approval is of that plan: when an agent changes it meanwhile (its scope may be
+  // out of view above the footer), the decision waits until they have looked at it again. Their own change (an
+  // answer, an edit in the cell) moves what they read along with it.
+  const read = useRef(markdown);
+  const shown = useRef(markdown);
+  const [, lookedAgain] = useState(0);
+  if (shown.current !== markdown) {
+    const changedBy = controller.state.view?.changedBy ?? '';
+    if (read.current === shown.current && ['sidebar', 'menu', 'cell edit'].includes(changedBy)) read.current = markdown;
+    shown.current = markdown;
+  }
+  const changed = read.current !== markdown;
   return (
     <li class="waiting-item plan-approval" id="needs-plan-approval">
       <p class="waiting-kind">The plan waits for your approval</p>
@@ -143,7 +151,8 @@ export function PlanApproval({
               type="button"
               class="button text"
               onClick={() => {
-                setRead(markdown);
+                read.current = markdown;
+                lookedAgain((count) => count + 1);
                 document.getElementById('needs-plan-approval')!.scrollIntoView();
               }}
             >
@@ -157,7 +166,7 @@ export function PlanApproval({
           sendBackLabel="Send back"
           sendBackHint="Write what the agent should change, then send the plan back."
           disabled={disabled || changed}
-          decide={(decision, comment) => controller.decidePlan(decision, comment, read)}
+          decide={(decision, comment) => controller.decidePlan(decision, comment, read.current)}
         />
       </div>
     </li>
