@@ -83,7 +83,8 @@ export function hiddenSheet(
   let sheet = spreadsheet.getSheetByName(name);
   const known = knownOwn(name);
   let empty = !sheet;
-  if (sheet && !known && !hasHeader(titlesOf(sheet), header)) {
+  // A sheet narrower than the titles is not Sheet Plan's (and reading them there would fail).
+  if (sheet && !known && !(sheet.getMaxColumns() >= STABLE_TITLES && hasHeader(titlesOf(sheet), header))) {
     if (!change) return null;
     empty = sheet.getLastRow() === 0;
     if (!empty) throw needsPerson(filled(rareTexts().notOwnSheet, { sheet: sheet.getName(), name }));

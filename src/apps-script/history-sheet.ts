@@ -11,7 +11,7 @@ import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
 import { digestText, readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
-import { HiddenSheet, hasHeader, knownOwn } from './hidden-sheet';
+import { HiddenSheet, knownOwn } from './hidden-sheet';
 import { PLAN_LOCATION, cellA1, cellReference } from './plan-location';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -75,6 +75,16 @@ function withoutStepList(meta: string): string {
   return record ? writePlanRecord(withStepsThatWrote(record, undefined)) : meta;
 }
 
+/**
+ * The revision record and text after `label` in the header row's cells (label, record, text), as read; null when they
+ * hold none, or when the label is not Sheet Plan's: a person's sheet that took the history's name since Sheet Plan
+ * remembered its own (./hidden-sheet.ts) holds no plan of Sheet Plan's there.
+ */
+function labelledPlan(cells: unknown[] | undefined, label: string): RecordedPlan | null {
+  if (cells?.[0] !== label || !cellText(cells[1])) return null;
+  return { meta: writtenText(cells[1]), text: writtenText(cells[2]) };
+}
+
 export class HistorySheet {
   private readonly sheet: HiddenSheet;
   /** The last recorded plan's range, got before the change took the lock; undefined when it could not be. */
@@ -104,17 +114,8 @@ export class HistorySheet {
 
   /** The plan as Sheet Plan last wrote or recorded it: one range read; null when none was kept yet. */
   lastRecorded(): RecordedPlan | null {
-    return this.headerCells(this.sheet.range(1, 1, 1, LAST_RECORDED.column + 2, false), LAST_RECORDED.column);
-  }
-
-  /**
-   * The revision record and text beside `label` (its column) in the header row read from `range` (one range read);
-   * null when there are none, or when the sheet is not Sheet Plan's (a person's sheet took its name since).
-   */
-  private headerCells(range: Range | null | undefined, label: number): RecordedPlan | null {
-    const row = range?.getValues()[0];
-    if (!row || !hasHeader(row, HEADER) || !cellText(row[label])) return null;
-    return { meta: writtenText(row[label]), text: writtenText(row[label + 1]) };
+    const cells = this.sheet.range(LAST_RECORDED.row, LAST_RECORDED.column, 1, 3, false);
+    return labelledPlan(cells?.getValues()[0], LAST_RECORDED_LABEL);
   }
 
   /**
@@ -133,7 +134,8 @@ export class HistorySheet {
 
   /** The plan as a person last approved it (its revision record and text): one range read; null before any approval. */
   lastApproved(): RecordedPlan | null {
-    return this.headerCells(this.sheet.find()?.getRange(1, 1, 1, LAST_APPROVED.column + 2), LAST_APPROVED.column);
+    const cells = this.sheet.find()?.getRange(LAST_APPROVED.row, LAST_APPROVED.column, 1, 3);
+    return labelledPlan(cells?.getValues()[0], LAST_APPROVED_LABEL);
   }
 
   /**

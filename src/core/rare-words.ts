@@ -148,6 +148,11 @@ export const claimNotHonoured = () =>
   'renewal writes: it is not honoured, and any agent may take the task. Sheet Plan writes Working lines itself ' +
   '(startTask); delete this one';
 
+/** validatePlan's warning of a task in a section where a checklist is text, `{section}` its name (validate.ts). */
+export const taskInSection = () =>
+  'is in the "{section}" section, where a checklist is part of the text, not a task; move it under a phase heading ' +
+  'to make it one';
+
 /** validatePlan's warning of a task without a step number, read as `{step}` (./rules/validate.ts). */
 export const stepDerived = () =>
   'The task on line {line} has no step number; it is read as step {step}, which changes if tasks are added above ' +

@@ -15,6 +15,7 @@ import {
   executeFailingAt,
   openSidebar,
   openedSheet,
+  personDoes,
   personEdits,
   planText,
   sheetWithPlan,
@@ -128,7 +129,8 @@ describe("Sheet Plan's own sheets", () => {
     const known = sheetWithSavedPlan(QUARTERLY_CLOSE);
     const remembered = [callsOf(known, 'startTask', ['1.1']), callsOf(known, 'completeTask', ['1.1'])];
     expect(spreadsheet.properties.script.get(`sheetPlan.own.${PLAN_LOCATION.historySheet}`)).toBe('1');
-    expect(first).toBe(remembered[0] + 3); // the sheet by name and its header's two titles: once
+    // Once: the sheet by name, its width, and its first titles (getSheetByName, getMaxColumns, getRange, getValues).
+    expect(first).toBe(remembered[0] + 4);
     expect(next).toBe(remembered[1]);
   });
 
@@ -220,4 +222,25 @@ test("a person's sheet named Agent_Base is the plan's sheet (Sheets finds it so)
     text: before,
     replacedBy: 'an edit of the cell (cell edit)',
   });
+});
+
+test("a person's sheet of the name narrower than Sheet Plan's header is told apart too, not a service error", () => {
+  const spreadsheet = sheetWithPlan(QUARTERLY_CLOSE, { marker: null });
+  spreadsheet.addSheet('Agent_History').maxColumns = 3;
+  typeRows(spreadsheet, 'Agent_History!A1', [['Mine', 'Notes', 'When']]);
+  expect(refused(spreadsheet, 'initPlan', [])).toBe(notOwn('Agent_History', PLAN_LOCATION.historySheet));
+  expect(agent(spreadsheet, 'getHistory', [5])).toEqual([]);
+});
+
+test("Sheet Plan's own history whose first titles a person retyped still keeps the plan a paste replaces", () => {
+  const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+  typeRows(spreadsheet, `${PLAN_LOCATION.historySheet}!A1`, [['Rev', 'When']]);
+  expect(rewrite(spreadsheet, `${QUARTERLY_CLOSE}\nChange\n`).error).toBeUndefined();
+  const written = planText(spreadsheet);
+  // A paste over the plan cell and its record gives onEdit no old value: the copy in G1:I1, under Sheet Plan's own
+  // label there, is what is kept.
+  personDoes(spreadsheet, { kind: 'paste', at: PLAN, rows: [['Pasted notes', '']] });
+  expect(planText(spreadsheet)).toBe('Pasted notes');
+  const texts = Array.from({ length: 10 }, (_, row) => spreadsheet.cell(`${PLAN_LOCATION.historySheet}!E${row + 2}`));
+  expect(texts).toContain(written);
 });

@@ -390,9 +390,9 @@ test('a new plan over an approved one reads the plan last approved once: for its
   approveAsPerson(spreadsheet, openSidebar(spreadsheet));
   const { error, execution } = execute(spreadsheet, 'createPlan', ['Next', 'Go on', [{ name: 'Work', steps: ['A'] }]]);
   expect(error).toBeUndefined();
-  // The history's first row to M1: its header (that the sheet is Sheet Plan's), then the approved plan in L1:M1.
+  // K1:M1: Sheet Plan's label (that the sheet is its own), then the approved plan.
   const historyReads = execution.calls.filter(
-    (entry: Call) => entry.service === 'Sheet' && entry.method === 'getRange' && entry.args.join() === '1,1,1,13',
+    (entry: Call) => entry.service === 'Sheet' && entry.method === 'getRange' && entry.args.join() === '1,11,1,3',
   );
   expect(historyReads).toHaveLength(1);
 });

@@ -56,9 +56,7 @@ const UNREAD_WORDS: Record<UnreadReason, (unread: UnreadLine) => string> = {
   'in-front-matter': () => 'is in the front matter (between the --- lines at the top)',
   'in-quote': () => 'is quoted ("> …"); remove the ">" to make it a task',
   'in-table': () => 'is in a table cell',
-  'in-section': (unread) =>
-    `is in the "${unread.section ?? ''}" section, where a checklist is part of the text, not a task; move it ` +
-    'under a phase heading to make it one',
+  'in-section': (unread) => filled(rareWords.taskInSection(), { section: unread.section ?? '' }),
   'no-text': () => 'has no title after the box (and step)',
   'no-space-after-box': () => 'has no space after the box; write "- [ ] Title"',
   'no-space-after-marker': () => 'has no space between the list marker and the box; write "- [ ] Title"',
