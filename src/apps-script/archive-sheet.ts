@@ -79,14 +79,14 @@ export class ArchiveSheet {
       .reverse();
   }
 
+  /** The plan `id`: found among the rows (read with the header: a person's sheet of the name holds none), then read. */
   read(id: number): ArchivedText | null {
-    const sheet = this.sheet.find();
-    const lastRow = sheet?.getLastRow() ?? 0;
-    if (!sheet || lastRow < 2) return null;
-    const ids = sheet.getRange(2, 1, lastRow - 1, 1).getValues();
-    const index = ids.findIndex((row: unknown[]) => row[0] === id);
+    const index = this.sheet.rows(TEXT_COLUMN - 1).findIndex((row: unknown[]) => row[0] === id);
     if (index < 0) return null;
-    const [row] = sheet.getRange(index + 2, 1, 1, HEADER.length).getValues();
+    const [row] = this.sheet
+      .find()!
+      .getRange(index + 2, 1, 1, HEADER.length)
+      .getValues();
     return { ...entryOf(row), text: writtenText(row[TEXT_COLUMN - 1]) };
   }
 

@@ -244,3 +244,18 @@ test("Sheet Plan's own history whose first titles a person retyped still keeps t
   const texts = Array.from({ length: 10 }, (_, row) => spreadsheet.cell(`${PLAN_LOCATION.historySheet}!E${row + 2}`));
   expect(texts).toContain(written);
 });
+
+test("a person's sheet in the place of Sheet Plan's remembered archive gives no finished plan", () => {
+  const done = QUARTERLY_CLOSE.replace(/- \[[ /]\]/g, '- [x]');
+  const spreadsheet = sheetWithSavedPlan(done);
+  agent(spreadsheet, 'finishPlan', ['Closed']);
+  spreadsheet.removeSheet(spreadsheet.sheetNamed(PLAN_LOCATION.archiveSheet)!);
+  typeRows(spreadsheet, 'Agent_Archive!A1', [
+    ['Number', 'Date', 'Title', 'Summary', 'Count', 'Text'],
+    [1, '2026-01-01', 'Mine', 'private', 3, 'My private notes'],
+  ]);
+  expect(agent(spreadsheet, 'listPlans', [])).toEqual([]);
+  expect(execute(spreadsheet, 'getArchivedPlan', [1]).error?.message).toMatch(
+    /^NOT_FOUND: Plan 1 is not in the archive/,
+  );
+});
