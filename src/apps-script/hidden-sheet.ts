@@ -5,12 +5,10 @@
  * sheet as it was; the oldest rows beyond the limit are dropped only once the change is committed, so a failure never
  * loses one.
  */
-import { needsPerson } from '../core/errors';
+import { needsPerson, NOTHING_WRITTEN_SENTENCE } from '../core/errors';
 import { entriesToDrop } from '../core/person/person-words';
 import { cellA1 } from '../core/sheet/a1';
-import { filled } from '../core/text';
 import { cellReference } from './plan-location';
-import { rareTexts } from './rare-texts';
 import { scriptProperties } from './spreadsheet-access';
 import { warn } from './warn';
 
@@ -87,7 +85,14 @@ export function hiddenSheet(
   if (sheet && !known && !(sheet.getMaxColumns() >= STABLE_TITLES && hasHeader(titlesOf(sheet), header))) {
     if (!change) return null;
     empty = sheet.getLastRow() === 0;
-    if (!empty) throw needsPerson(filled(rareTexts().notOwnSheet, { sheet: sheet.getName(), name }));
+    // In the bundle, not RareTexts.html: onEdit, a simple trigger that reads no project file, may meet it.
+    const theirs = sheet.getName();
+    if (!empty) {
+      throw needsPerson(
+        `The sheet "${theirs}" is not Sheet Plan's own, but Sheets takes it for Sheet Plan's hidden ${name} (names ` +
+          `match ignoring case). ${NOTHING_WRITTEN_SENTENCE}. Rename "${theirs}" (an agent asks the person to)`,
+      );
+    }
   }
   if (!change) return sheet;
   if (!sheet) {

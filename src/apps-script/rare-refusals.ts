@@ -82,14 +82,6 @@ export const RARE_REFUSALS = {
   /** An undo of a write the log no longer has (./sheet-work.ts). */
   notInLog: 'Write {id} is not in the write log (it keeps the last entries only); nothing was changed',
   /**
-   * A change that would write to one of Sheet Plan's hidden sheets where a person's sheet has its name, in any case
-   * (./hidden-sheet.ts).
-   */
-  notOwnSheet:
-    'The sheet "{sheet}" is not Sheet Plan\'s own: Sheet Plan keeps records in a hidden sheet named {name}, and ' +
-    `Sheets matches sheet names ignoring case. ${NOTHING_WRITTEN_SENTENCE}. Rename "{sheet}" (any other name will ` +
-    'do; an agent asks the person to): Sheet Plan then makes a sheet of its own and leaves "{sheet}" alone',
-  /**
    * A text of 50,000 characters a cell would not keep as text, for what it starts with (./cell-values.ts
    * requireStorable).
    */

@@ -175,7 +175,7 @@ test(
     const review = page.locator('.review-item[data-step="2.3"]');
     await review.getByRole('button', { name: 'Approve' }).click();
     await expect(page.locator('.error-banner .error-text').textContent()).resolves.toMatch(
-      /^The sheet "Agent_History" is not Sheet Plan's own: .* Rename "Agent_History" \(any other name will do/,
+      /^The sheet "Agent_History" is not Sheet Plan's own, .* Rename "Agent_History" \(an agent asks the person to\)/,
     );
     await expect(page.locator('.status-bar .notice').textContent()).resolves.not.toBe('Session ended');
     await expect(page.getByRole('button', { name: 'Approve' }).first().isDisabled()).resolves.toBe(false);

@@ -5,11 +5,12 @@
  * read finds no record there. Sheet Plan's own sheets, made by an earlier version too, are known by their header and
  * remembered, so a change costs no more calls than before.
  */
-import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { editCellAsPerson, type EmulatedSpreadsheet } from '../../src/node/emulator';
 import { countCalls } from '../../src/node/emulator/runtime/call-log';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import { HISTORY_LIMIT } from '../../src/apps-script/history-sheet';
 import {
+  DIST,
   PLAN,
   execute,
   executeFailingAt,
@@ -57,9 +58,8 @@ function renamed(spreadsheet: EmulatedSpreadsheet, from: string, to: string): vo
 }
 
 const notOwn = (sheet: string, name: string) =>
-  `NEEDS_PERSON: The sheet "${sheet}" is not Sheet Plan's own: Sheet Plan keeps records in a hidden sheet named ` +
-  `${name}, and Sheets matches sheet names ignoring case. Nothing was written. Rename "${sheet}" (any other name ` +
-  `will do; an agent asks the person to): Sheet Plan then makes a sheet of its own and leaves "${sheet}" alone`;
+  `NEEDS_PERSON: The sheet "${sheet}" is not Sheet Plan's own, but Sheets takes it for Sheet Plan's hidden ${name} ` +
+  `(names match ignoring case). Nothing was written. Rename "${sheet}" (an agent asks the person to)`;
 
 describe("a person's sheet named like the history (Agent_History)", () => {
   const setUp = () => withPersonsSheet(sheetWithPlan(QUARTERLY_CLOSE, { marker: null }), 'Agent_History');
@@ -258,4 +258,13 @@ test("a person's sheet in the place of Sheet Plan's remembered archive gives no 
   expect(execute(spreadsheet, 'getArchivedPlan', [1]).error?.message).toMatch(
     /^NOT_FOUND: Plan 1 is not in the archive/,
   );
+});
+
+test("a person's edit of the plan with their Agent_History there: onEdit reads no project file, and says why", () => {
+  const spreadsheet = withPersonsSheet(sheetWithPlan(QUARTERLY_CLOSE, { marker: null }), 'Agent_History');
+  const before = cellsOf(spreadsheet, 'Agent_History');
+  const outcome = editCellAsPerson(spreadsheet, DIST, PLAN, `${QUARTERLY_CLOSE}\nmine\n`, { projectFiles: {} });
+  expect(outcome.execution.countCalls('HtmlService.createHtmlOutputFromFile')).toBe(0);
+  expect('error' in outcome && outcome.error.message).toBe(notOwn('Agent_History', PLAN_LOCATION.historySheet));
+  expect(cellsOf(spreadsheet, 'Agent_History')).toEqual(before);
 });

@@ -53,6 +53,7 @@ test("the sidebar ends its session only for the server's session refusals, which
   for (const detail of [RARE_REFUSALS.noSession, RARE_REFUSALS.sessionGone, RARE_REFUSALS.otherSpreadsheet]) {
     expect(sessionRefused(refusal(detail))).toBe(true);
   }
-  expect(sessionRefused(refusal(RARE_REFUSALS.notOwnSheet))).toBe(false);
+  const notOwn = 'The sheet "Agent_History" is not Sheet Plan\'s own, but Sheets takes it for Sheet Plan\'s hidden …';
+  expect(sessionRefused(refusal(notOwn))).toBe(false);
   expect(sessionRefused(new Error('Error: CONFLICT: the sidebar session is fine, the plan changed'))).toBe(false);
 });
