@@ -153,6 +153,10 @@ export const taskInSection = () =>
   'is in the "{section}" section, where a checklist is part of the text, not a task; move it under a phase heading ' +
   'to make it one';
 
+/** validatePlan's warnings of a line that looks like a task but has an emoji or a wide box (./rules/validate.ts). */
+export const emojiBox = () => 'has an emoji where the box should be; write "- [x] Title" for a finished task';
+export const wideBox = () => 'has a box that is not one character ([ ], [x], [/], [>], [!], [-])';
+
 /** validatePlan's warning of a task without a step number, read as `{step}` (./rules/validate.ts). */
 export const stepDerived = () =>
   'The task on line {line} has no step number; it is read as step {step}, which changes if tasks are added above ' +

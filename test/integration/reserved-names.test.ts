@@ -94,7 +94,7 @@ test("a keyless caller may not take the sidebar's words for a person's change; t
   expect(planText(spreadsheet)).toContain('  - Working: Report builder until');
 });
 
-test('a name that reads as the person is refused: signs around it, another look-alike, words after "you"', () => {
+test("a name that reads as the person is refused: signs around it, a look-alike, words after the person's", () => {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   const before = snapshot(spreadsheet);
   for (const name of [
@@ -106,6 +106,9 @@ test('a name that reads as the person is refused: signs around it, another look-
     'you 2',
     'The  person!',
     'Sheet-Plan',
+    'The person (sidebar)',
+    'Owner bot',
+    'Sheet Plan helper',
   ]) {
     expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: name }])).toMatch(/reserved names/);
   }
@@ -113,6 +116,9 @@ test('a name that reads as the person is refused: signs around it, another look-
   // Names that only begin with the same letters are names of their own.
   expect(keylessCall(spreadsheet, 'startTask', ['1.1', { agent: 'YouTube importer' }])).toBeUndefined();
   expect(keylessCall(spreadsheet, 'startTask', ['1.2', { agent: 'Menu builder' }])).toBeUndefined();
+  // Letters of the person's words inside a longer word are no such word (Youssef, Youé): refused for the claim only.
+  expect(keylessCall(spreadsheet, 'completeTask', ['1.2', { agent: 'Youssef' }])).toMatch(/^CLAIMED/);
+  expect(keylessCall(spreadsheet, 'completeTask', ['1.2', { agent: 'Youé' }])).toMatch(/^CLAIMED/);
 });
 
 test('a name of half a character, a line separator or nothing to read is refused; direction marks are dropped', () => {

@@ -80,12 +80,15 @@ function wordsOf(name: string): string {
 }
 
 /**
- * Whether `name` reads as one of the reserved words (whatever its case, spacing and signs), or as the person with
- * something after it (`You (sidebar)`): the sidebar says "Changed by you" of the person's own changes.
+ * Whether `name` reads as one of the reserved words (whatever its case, spacing and signs), or starts with the words
+ * for the person (`You (sidebar)`, `Owner bot`): the sidebar says "Changed by you" of the person's own changes.
  */
 export function isReservedAgentName(name: string): boolean {
   const words = wordsOf(name);
-  return /^you\b/.test(words) || RESERVED_AGENT_NAMES.some((reserved) => wordsOf(reserved) === words);
+  return (
+    RESERVED_AGENT_NAMES.some((reserved) => wordsOf(reserved) === words) ||
+    PERSON_WORDS.some((person) => words.startsWith(`${person} `))
+  );
 }
 
 /** The reserved names, quoted, for an error that says which names no agent may take. */

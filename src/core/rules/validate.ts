@@ -60,8 +60,8 @@ const UNREAD_WORDS: Record<UnreadReason, (unread: UnreadLine) => string> = {
   'no-text': () => 'has no title after the box (and step)',
   'no-space-after-box': () => 'has no space after the box; write "- [ ] Title"',
   'no-space-after-marker': () => 'has no space between the list marker and the box; write "- [ ] Title"',
-  'wide-box': () => 'has a box that is not one character ([ ], [x], [/], [>], [!], [-])',
-  'emoji-box': () => 'has an emoji where the box should be; write "- [x] Title" for a finished task',
+  'wide-box': rareWords.wideBox,
+  'emoji-box': rareWords.emojiBox,
 };
 
 export interface ValidationReport {
