@@ -205,6 +205,20 @@ describe('an id reused for another change', () => {
   });
 });
 
+test("a request id is its caller's: another agent sending it again is refused, and never gets the first answer", () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  const as = (agent: string) =>
+    execute(spreadsheet, 'setTaskNote', ['1.3', 'compare with last month', { requestId: ID, agent }]);
+  const first = as('Alice');
+  expect(first.error).toBeUndefined();
+  const before = snapshot(spreadsheet);
+  expect(as('Bob').error?.message).toMatch(new RegExp(`^INVALID_ARGUMENT: requestId "${ID}" was already used for`));
+  expect(snapshot(spreadsheet)).toBe(before);
+  // Alice's own retry still gets her first answer, and writes nothing.
+  expect(as('Alice')).toMatchObject({ error: undefined, result: first.result });
+  expect(snapshot(spreadsheet)).toBe(before);
+});
+
 describe('request options of the wrong shape are refused, and nothing is written', () => {
   test.each([
     ['a bare id', 'abc-123-def', 'the request options after startTask\'s 1 argument must be { "requestId": "…" } (got'],

@@ -15,7 +15,7 @@ import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycl
 import { newlyWaiting, waitingItems } from '../person/notifications';
 import type { PlanOutline } from '../format/parse';
 import { requireFits } from '../rules/plan-size';
-import { nextRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
+import { callersRequest, nextRequests, repeatedAnswer, type ChangeRequest } from './request-ids';
 import {
   agentNameOf,
   approvedTextOf,
@@ -112,7 +112,7 @@ export class PlanRevisions {
   ) {
     this.source = options.source;
     this.byPerson = options.byPerson ?? false;
-    this.request = options.request;
+    this.request = callersRequest(options.request, this.source);
   }
 
   // ---- reading ----

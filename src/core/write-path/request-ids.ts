@@ -92,6 +92,14 @@ export function changeRequest(
   return { id, function: functionName, args: digestText(JSON.stringify(ownArgs)) };
 }
 
+/**
+ * The request as its caller's (`source`, who makes the change): another caller sending the same id is refused as an
+ * id used for another call, and never gets the first caller's answer.
+ */
+export function callersRequest(request: ChangeRequest | undefined, source: string): ChangeRequest | undefined {
+  return request && { ...request, args: digestText(`${source}\n${request.args}`) };
+}
+
 /** What request options hold: the request's id, and the name of a caller without a key (`{ agent }`). */
 const REQUEST_OPTION_KEYS = ['requestId', 'agent'];
 
