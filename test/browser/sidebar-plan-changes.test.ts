@@ -7,7 +7,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { EXAMPLE_PLAN } from '../../src/node/server/example-plan';
 import { docImage } from './axe';
-import { ARTIFACTS, checkNow, openSidebar, type SidebarPage, useBrowser, useLocalServer, waitForCell } from './harness';
+import {
+  ARTIFACTS,
+  checkNow,
+  openSidebar,
+  setVisibility,
+  type SidebarPage,
+  useBrowser,
+  useLocalServer,
+  waitForCell,
+} from './harness';
 
 /** The example with its review item decided: an agent may replace a plan only when nothing waits for the person. */
 const DECIDED_PLAN = EXAMPLE_PLAN.replace('- [!] 2.3', '- [ ] 2.3');
@@ -250,7 +259,11 @@ test('a plan the agent changes while the person reads it waits until they have l
 });
 
 test("the person's own change of the draft (an answer) leaves the decision open: only an agent's waits", async () => {
-  await server().editCell(Q1_DRAFT.replace('### Phase 1', '## Questions for User\n\n- Which quarter?\n\n### Phase 1'));
+  // The draft as the agent last wrote it (the sidebar's view says so when the person answers).
+  await server().editCell(Q1_DRAFT);
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
+  const asked = Q1_DRAFT.replace('### Phase 1', '## Questions for User\n\n- Which quarter?\n\n### Phase 1');
+  expect((await server().scriptsRun('replacePlan', [asked, stamp])).body.error).toBeUndefined();
   const { page } = await openSidebar(browser(), server());
   const question = page.locator('.waiting .question-item').first();
   await question.getByRole('button', { name: /^Answer question/ }).click();
@@ -260,4 +273,23 @@ test("the person's own change of the draft (an answer) leaves the decision open:
   const approval = page.locator('.plan-approval');
   await expect(approval.locator('.decision-footer [role="status"]').count()).resolves.toBe(0);
   await expect(approval.getByRole('button', { name: 'Approve plan' }).isDisabled()).resolves.toBe(false);
+});
+
+test("an agent's wider scope that comes back with the person's own answer still waits for their look", async () => {
+  const asked = Q1_DRAFT.replace('### Phase 1', '## Questions for User\n\n- Which quarter?\n\n### Phase 1');
+  await server().editCell(asked);
+  const { page } = await openSidebar(browser(), server());
+  // The sidebar does not check while hidden: the agent's change reaches it only with the answer's.
+  await setVisibility(page, 'hidden');
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
+  const wider = asked.replace('  - Write: Summary!B3:E15 (totals)\n', '$&  - Write: Payroll!A:Z (staff)\n');
+  expect((await server().scriptsRun('replacePlan', [wider, stamp])).body.error).toBeUndefined();
+  await setVisibility(page, 'visible');
+  const question = page.locator('.waiting .question-item').first();
+  await question.getByRole('button', { name: /^Answer question/ }).click();
+  await question.getByRole('textbox').fill('Q1');
+  await question.getByRole('button', { name: /^Send answer|^Answer$|^Save/ }).click();
+  const approval = page.locator('.plan-approval');
+  await approval.locator('.approval-scope li', { hasText: 'Payroll!A:Z' }).waitFor();
+  await expect(approval.getByRole('button', { name: 'Approve plan' }).isDisabled()).resolves.toBe(true);
 });

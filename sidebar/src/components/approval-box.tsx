@@ -118,6 +118,12 @@ function ApprovalBody({ controller, markdown }: { controller: SidebarController;
   );
 }
 
+/** What approving a plan lets the agent touch: its Write and Read ranges and whether it may write formulas. */
+function scopeOf(markdown: string): string {
+  const plan = parsePlan(markdown);
+  return JSON.stringify([declaredRanges(plan), formulasAllowed(plan)]);
+}
+
 export function PlanApproval({
   controller,
   disabled,
@@ -134,8 +140,12 @@ export function PlanApproval({
   const shown = useRef(markdown);
   const [, lookedAgain] = useState(0);
   if (shown.current !== markdown) {
-    const changedBy = controller.state.view?.changedBy ?? '';
-    if (read.current === shown.current && ['sidebar', 'menu', 'cell edit'].includes(changedBy)) read.current = markdown;
+    // Theirs: shown as they make it (busy), or as the plan comes back from their change or their edit of the cell.
+    const { busy, view } = controller.state;
+    const theirs = busy !== null || ['sidebar', 'menu', 'cell edit'].includes(view?.changedBy ?? '');
+    // An agent's wider scope may come back with their own change: what the approval lets it touch must be as read.
+    if (read.current === shown.current && theirs && scopeOf(markdown) === scopeOf(read.current))
+      read.current = markdown;
     shown.current = markdown;
   }
   const changed = read.current !== markdown;
