@@ -6,12 +6,11 @@
 import { newlyWaitingIn } from '../../src/core/person/notifications';
 import { STARTER_PLAN } from '../../src/core/format/compose';
 import { localDate } from '../../src/core/format/update';
-import { agentNameOf } from '../../src/core/write-path/revision';
 import { describeError } from './error-words';
 import { outlineOf } from './plan-read';
 import type { PlanView } from './protocol';
 import { sessionRefused, type Server } from './server';
-import { describeSource, initialState, type KeptText, type SidebarState } from './sidebar-state';
+import { changedByAgent, describeSource, initialState, type KeptText, type SidebarState } from './sidebar-state';
 
 export class SidebarControllerBase {
   state: SidebarState = initialState();
@@ -172,7 +171,7 @@ function changeNotice(changed: PlanView, before: string): string {
   const updated = `Updated by ${describeSource(changed.changedBy)}`;
   // An agent leaves the cell empty, or holding the starter plan, only by finishing its plan: say where that went.
   const title = before && outlineOf(before).title;
-  const byAgent = changed.changedBy === 'api' || agentNameOf(changed.changedBy) !== null;
+  const byAgent = changedByAgent(changed.changedBy);
   const left = changed.markdown;
   if (title && byAgent && (!left || STARTER_PLAN.startsWith(`${left.split('\n')[0]}\n`)))
     return `${updated} · “${title}” is finished: it is in Finished plans`;

@@ -4,7 +4,7 @@
  * for people; only what they lack is added.
  */
 import { parseErrorMessage, type PlanErrorCode } from '../../src/core/errors';
-import { errorMessage } from './server';
+import { errorMessage, namesTheSession } from './server';
 
 export interface ShownError {
   text: string;
@@ -19,7 +19,7 @@ const WORDS_FOR: Partial<Record<PlanErrorCode, (detail: string) => string>> = {
     `Google Sheets could not finish this (${detail.replace(/\.$/, '')}). ${NOTHING_CHANGED}; try again in a moment.`,
   INVALID_PLAN: (detail) => `The plan must be fixed before this can be done: ${detail}.`,
   NEEDS_PERSON: (detail) =>
-    /session/i.test(detail)
+    namesTheSession(detail)
       ? 'This sidebar’s session has ended and could not be renewed. Close the sidebar and open it again ' +
         '(Agent Plan → Open plan).'
       : detail,

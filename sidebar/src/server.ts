@@ -112,5 +112,10 @@ export function errorCode(error: unknown): PlanErrorCode | undefined {
  * person's to act on: shown, and the sidebar stays open.
  */
 export function sessionRefused(error: unknown): boolean {
-  return errorCode(error) === 'NEEDS_PERSON' && /session/i.test(errorMessage(error));
+  return errorCode(error) === 'NEEDS_PERSON' && namesTheSession(errorMessage(error));
+}
+
+/** Whether a NEEDS_PERSON refusal's words are about the sidebar's session (the server's three such texts are). */
+export function namesTheSession(detail: string): boolean {
+  return /session/i.test(detail);
 }

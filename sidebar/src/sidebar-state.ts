@@ -85,6 +85,11 @@ export function initialState(): SidebarState {
   };
 }
 
+/** Whether an agent made the change (`api`, or one named), not the person (the sidebar, the menu, the cell). */
+export function changedByAgent(source: string): boolean {
+  return source === 'api' || agentNameOf(source) !== null;
+}
+
 /** Who made a change, in the person's words: an agent by its name, `the sidebar`, `an edit in the cell`. */
 export function describeSource(source: string): string {
   return agentNameOf(source) ?? SOURCE_WORDS[source] ?? source;

@@ -15,6 +15,7 @@ import type { SidebarController } from '../controller';
 import type { Deferred } from '../deferred-globals';
 import { describeError } from '../error-words';
 import type { ApprovedPlanView } from '../protocol';
+import { changedByAgent } from '../sidebar-state';
 import { ChangeMark } from './change-mark';
 import { Decision } from './decision';
 import { LinkedText } from './range-links';
@@ -142,7 +143,7 @@ export function PlanApproval({
   if (shown.current !== markdown) {
     // Theirs: shown as they make it (busy), or as the plan comes back from their change or their edit of the cell.
     const { busy, view } = controller.state;
-    const theirs = busy !== null || ['sidebar', 'menu', 'cell edit'].includes(view?.changedBy ?? '');
+    const theirs = busy !== null || (view !== null && !changedByAgent(view.changedBy));
     // An agent's wider scope may come back with their own change: what the approval lets it touch must be as read.
     if (read.current === shown.current && theirs && scopeOf(markdown) === scopeOf(read.current))
       read.current = markdown;
