@@ -136,7 +136,7 @@ test('a person always acts, keeps the claim while the task is open, and a comple
   expect(store.text).not.toContain('Working:');
 });
 
-test('getNextTask and startNextTask pass over a task another agent has claimed, not one the caller holds', () => {
+test("getNextTask and startNextTask pass over another agent's claimed task and its sub-steps, not the caller's", () => {
   const reserved = PLAN.replace(
     '- [ ] 1.1 Read the sales\n',
     '- [ ] 1.1 Read the sales\n  - Working: Claude until 09:20\n',
@@ -145,8 +145,8 @@ test('getNextTask and startNextTask pass over a task another agent has claimed, 
   expect(agent(store, 'Gemini').getNextTask()?.step).toBe('1.2');
   expect(agent(store, 'Claude').getNextTask()?.step).toBe('1.1');
   expect(agent(store, 'Gemini').startNextTask()?.step).toBe('1.2');
-  // The claimed task is not started twice: the next agent's startNextTask takes the one after.
-  expect(agent(store, 'Codex').startNextTask()?.step).toBe('1.2.1');
+  // The claimed task is not started twice, nor its sub-step (the claim holds it too): the next agent takes 1.3.
+  expect(agent(store, 'Codex').startNextTask()?.step).toBe('1.3');
 });
 
 test('a claim survives a person typing around it and every re-planning operation', () => {

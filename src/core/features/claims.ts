@@ -2,9 +2,9 @@
  * `Working:` lines under a task (src/core/rules/claims.ts reads and writes them): which agent works on it, until when.
  * The rule holds on every path, since a claim is only worth anything if no agent can forge, take over or wipe one:
  * - only the holder's own start or renewal writes a claim, for that holder, ending at most a lease from now;
- * - another agent's live claim stays as it is, and so does the task under it (no status, title or note change, no
- *   removal, no move to another phase); only a person releases it (the sidebar's Release, which names the claim the
- *   person saw);
+ * - another agent's live claim stays as it is, and so does the task under it: its line, what is written under it
+ *   (details, Check and After lines) and its sub-steps (no status, title or note change, no removal, no move to
+ *   another phase); only a person releases it (the sidebar's Release, which names the claim the person saw);
  * - a claim nobody could have written so (ending past a lease from now) is not honoured: src/core/rules/claims.ts.
  * Approval does not cover claims: who works on a task is not what the person approved.
  */
@@ -25,6 +25,9 @@ import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
+import type { PlanOutline } from '../format/parse';
+import { tasksByStep } from '../rules/dependencies';
+import { taskDetails } from '../rules/held-items';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';
@@ -42,18 +45,38 @@ function othersLiveClaim(claims: readonly Claim[], claimant: Claimant): Claim | 
   return claims.find((claim) => isHonoured(claim, claimant) && !sameHolder(claim.holder, claimant.holder));
 }
 
-function sameTask(before: PlanTask, after: PlanTask): boolean {
-  return before.status === after.status && before.title === after.title && before.note === after.note;
+/** A task's line as a claim holds it: its status, title and note. */
+function lineWords(task: PlanTask): string {
+  return `${task.status}\n${task.title}\n${task.note ?? ''}`;
 }
 
-/** What the change does to the task, as a refusal names it: `complete it`, `change its note`. */
-function changeWords(before: PlanTask, after: PlanTask): string {
+/**
+ * What a claim holds of a task besides its line: the lines under it (details, Check lines), the tasks it waits for
+ * (by title: a re-plan renumbers After lines) and its sub-steps, each the same way (by title: they renumber with it).
+ */
+function linesUnder(outline: PlanOutline, task: PlanTask): string {
+  const byStep = tasksByStep(outline.tasks);
+  return outline.tasks
+    .filter((other) => other === task || other.step.startsWith(`${task.step}.`))
+    .map((held) => {
+      const waits = (held.waitsFor ?? []).map((step) => byStep.get(step)?.title ?? step);
+      const working = held === task ? '' : `${held.working?.by}|${held.working?.until}`;
+      return [held === task ? '' : lineWords(held), working, taskDetails(outline, held), ...waits].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** What the change does to a claimed task, as a refusal names it: `complete it`, `change its note`; '' for nothing. */
+function changeWords(transition: Transition, before: PlanTask, after: PlanTask): string {
   if (before.status !== after.status) {
     const action = STATUS_TABLE.definitions.find((definition) => definition.status === after.status)?.move.action;
     return `${action ?? 'change'} it`;
   }
   if (before.title !== after.title) return 'rename it';
-  return 'change its note';
+  if (before.note !== after.note) return 'change its note';
+  return linesUnder(transition.before, before) === linesUnder(transition.after, after)
+    ? ''
+    : 'change what is under it (its details, Check or After lines, sub-steps)';
 }
 
 /** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
@@ -89,8 +112,8 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
   const now = claimsOf(after, pair.after);
   const other = othersLiveClaim(was, claimant);
   if (other && pair.before) {
-    if (!sameTask(pair.before, pair.after))
-      throw claimedError(pair.after.step, other, claimant, changeWords(pair.before, pair.after));
+    const change = changeWords(transition, pair.before, pair.after);
+    if (change) throw claimedError(pair.after.step, other, claimant, change);
     const kept = now.some((claim) => signature(claim) === signature(other));
     if (!kept) throw claimedError(pair.after.step, other, claimant, "take over or remove another agent's claim");
     if (!keptInPhase(transition, pair.before, pair.after))

@@ -200,20 +200,20 @@ export function keyedTasks(outline: PlanOutline): Array<[string, PlanOutline['ta
 /** A held task's value: its status, what to check, and the lines under it; undefined for a task not held. */
 function heldValue(outline: PlanOutline, task: PlanTask): string | undefined {
   if (!heldStatus(outline.statuses, task)) return undefined;
-  return `${task.status}${task.note ? `\n${task.note}` : ''}${reviewedDetails(outline, task)}`;
+  return `${task.status}${task.note ? `\n${task.note}` : ''}${taskDetails(outline, task)}`;
 }
 
 /** The lines the person reviews under each task, by task: read once per outline (thousands of tasks may be held). */
 const reviewedLines = new WeakMap<PlanOutline, Map<PlanTask, string>>();
 
 /**
- * What the person reviews under a task besides its line: every line under it that is not under one of its sub-steps
- * (its details and the lines they wrap onto, its own text, a fence, its Check lines), each after a line break. Not
- * its Working line, which a start renews, nor its After lines, which renumber when tasks move (the dependencies
- * feature compares them by their tasks' titles); nor its sub-steps, which have their own status (a sub-step in review
- * is held as itself). One pass over the lines per outline.
+ * What the person reviews under a task besides its line (and another agent's claim holds): every line under it that
+ * is not under one of its sub-steps (its details and the lines they wrap onto, its own text, a fence, its Check
+ * lines), each after a line break. Not its Working line, which a start renews, nor its After lines, which renumber
+ * when tasks move (the dependencies feature compares them by their tasks' titles); nor its sub-steps, which have their
+ * own status (a sub-step in review is held as itself). One pass over the lines per outline.
  */
-function reviewedDetails(outline: PlanOutline, task: PlanTask): string {
+export function taskDetails(outline: PlanOutline, task: PlanTask): string {
   let byTask = reviewedLines.get(outline);
   if (!byTask) {
     byTask = new Map();

@@ -27,10 +27,13 @@ export function allTasks(plan: Plan): PlanTask[] {
 /**
  * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
  * first that waits for nothing (its `After:` steps done or skipped: src/core/rules/dependencies.ts); for an agent, also
- * passing over the tasks another agent has claimed (src/core/rules/claims.ts).
+ * passing over the tasks another agent has claimed and their sub-steps (src/core/rules/claims.ts).
  */
 export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
-  return firstReady(allTasks(plan), STATUS_TABLE, (task) => heldByOther(task.working, claimant));
+  const tasks = allTasks(plan);
+  // Another agent's claim holds its task's sub-steps too (src/core/features/claims.ts): they are passed over with it.
+  const held = tasks.filter((task) => heldByOther(task.working, claimant)).map((task) => `${task.step}.`);
+  return firstReady(tasks, STATUS_TABLE, (task) => held.some((step) => `${task.step}.`.startsWith(step)));
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
