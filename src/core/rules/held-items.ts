@@ -147,17 +147,31 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
 /** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
 const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
 /** A dated Notes line (`- 2026-03-02: …`): the start of what a person's decision writes there. */
-const DATED_NOTE = /^(?:[-*+][ \t]+)?\d{4}-\d{2}-\d{2}:[ \t]+/;
+const DATED_NOTE = /^(?:[-+][ \t]+)?\d{4}-\d{2}-\d{2} ?: /;
 /** The outcome a review decision's Notes line names after the task. */
 const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
 
+/** The character references the sidebar's Markdown shows as characters (sidebar/src/markdown/inline.ts). */
+const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
 /**
- * Text as a reader sees it, for the words of a person's decision: a zero-width or non-breaking space, a full-width or
- * Cyrillic letter (`аpproved`) does not make an agent's words another text than the person's
- * (../person/source-words.ts comparedName). Plain ASCII is as it is.
+ * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, character
+ * references and marks (emphasis, code, a link's brackets) read away, dashes as hyphens, a run of spaces as one (as
+ * HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic letter (`аpproved`) does not make an
+ * agent's words another text than the person's either (../person/source-words.ts comparedName).
  */
 function asRead(text: string): string {
-  return /[^ -~]/.test(text) ? comparedName(text) : text;
+  const shown = text
+    .replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
+      const point = Number(decimal ?? `0x${hex}`);
+      return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
+    })
+    .replace(/\\(?=[!-/:-@[-`{-~])|[*_~`[\]]/g, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
 }
 
 /** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
