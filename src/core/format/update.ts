@@ -147,10 +147,14 @@ function retitled(parts: TaskLineParts, current: TaskText, title: string): strin
 export function rewriteTaskStep(line: string, step: string): string {
   const parts = readTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
-  // A line without a step gets one written before its title.
-  if (parts.step === undefined) return `${line.slice(0, parts.textStart)}${step} ${line.slice(parts.textStart)}`;
+  if (parts.step === undefined) return withStepBefore(line, parts.textStart, step);
   const at = line.indexOf(parts.step, parts.bracket);
   return line.slice(0, at) + step + line.slice(at + parts.step.length);
+}
+
+/** A line without a step with `step` written before its title, which starts at `textStart`. */
+function withStepBefore(line: string, textStart: number, step: string): string {
+  return `${line.slice(0, textStart)}${step} ${line.slice(textStart)}`;
 }
 
 export function stepList(tasks: readonly PlanTask[], limit = 40): string {
@@ -178,8 +182,14 @@ export function changeTaskLine(
   task: PlanTask,
   change: LineChange,
 ): { document: PlanDocument; removed?: string } {
-  const { line, removed } = rewriteTaskLine(outline.document.lines[task.line], change, outline.statuses);
-  return { document: outline.document.replaceLine(task.line, line), removed };
+  const written = outline.document.lines[task.line];
+  const rewritten = rewriteTaskLine(written, change, outline.statuses);
+  let { line } = rewritten;
+  // A new title that starts like a step (`3.11 upgrade`) on a line without one would be read as its step, moving the
+  // task and its neighbours: the task's own step goes before it, as a numbered list writes `1.2 3.11 upgrade`.
+  if (task.derived && readTaskLine(line)?.step !== undefined)
+    line = withStepBefore(line, readTaskLine(written)!.textStart, task.step);
+  return { document: outline.document.replaceLine(task.line, line), removed: rewritten.removed };
 }
 
 /**

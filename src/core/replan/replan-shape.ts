@@ -167,9 +167,13 @@ export function reindent(bullet: string, width: number): string {
   return ' '.repeat(width) + bullet.trimStart();
 }
 
-/** A new task: todo, written like its neighbours (without a step among tasks that have none). */
+/**
+ * A new task: todo, written like its neighbours (without a step among tasks that have none, unless its title starts
+ * like one: `3.11 upgrade` would be read as step 3.11).
+ */
 export function taskLine(bullet: string, step: string, title: string, numbered = true): string {
-  if (!numbered) return `${bullet}[${STATUS_TABLE.queue.symbol}] ${title}`;
+  const unnumbered = `${bullet}[${STATUS_TABLE.queue.symbol}] ${title}`;
+  if (!numbered && matchTaskLine(unnumbered)?.step === undefined) return unnumbered;
   return formatTaskLine(STATUS_TABLE.queue.symbol, step, { title }, bullet);
 }
 
