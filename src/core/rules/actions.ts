@@ -6,6 +6,7 @@
  */
 import { describeValue, givenStep, optionalLine, requireLine } from '../api/arguments';
 import { requireUnclaimed, withClaimAfter, type Claimant } from './claims';
+import { requireNotMovedAway, type MovedStep } from './moved-claims';
 import type { PlanDocument } from '../format/document';
 import { invalidArgument, invalidTransition, needsPerson } from '../errors';
 import { requireTaskNotHeld } from './held-items';
@@ -149,6 +150,8 @@ export interface ActionContext {
   /** The agent that acts, for its claims (src/core/rules/claims.ts); undefined for a person, who is never stopped by
    * one. */
   readonly claimant?: Claimant;
+  /** Held tasks another's change renumbered (the revision record's): an agent's action on a step its task left. */
+  readonly moved?: readonly MovedStep[];
 }
 
 export interface ActionOutcome {
@@ -230,6 +233,8 @@ export function applyAction(
   // (a start of a task another agent is doing is CLAIMED, not "already in progress"); the guard enforces it.
   const task = findTask(outline, step);
   requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
+  // A start is the way to act on such a task after all: it is never refused so.
+  if (context.claimant && action !== 'start') requireNotMovedAway(outline, task, context.moved, context.claimant);
   const from = statuses.definition(task.status);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {

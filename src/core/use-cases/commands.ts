@@ -58,9 +58,9 @@ function refusalOf(guard: (text: string) => unknown, text: string): { error: unk
  */
 export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): CommandResult[] {
   path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
-  return path.mutate((current) => {
+  return path.mutate((current, snapshot) => {
     let text = path.requireText(current);
-    const context = path.actionContext();
+    const context = path.actionContext(snapshot);
     const after: Applied[] = [];
     const removed: PlanTask[] = [];
     /** The plan after each command. */

@@ -17,9 +17,9 @@ export function act(
   seen?: SeenTask | null,
 ): TaskResult {
   if (action === 'complete') path.prepareChecks([step]);
-  return path.mutate((current) => {
+  return path.mutate((current, snapshot) => {
     const outline = seenAt(path.requireOutline(current), step, seen);
-    const outcome = applyAction(outline, action, step, text, path.actionContext());
+    const outcome = applyAction(outline, action, step, text, path.actionContext(snapshot));
     const newText = outcome.document.toString();
     return {
       text: newText,
@@ -46,8 +46,8 @@ export function startNextTask(path: PlanRevisions): TaskResult | null {
 /** Completes `step` and starts the next todo task, in one read and one write; returns that task or null. */
 export function advanceTask(path: PlanRevisions, step: string): TaskResult | null {
   path.prepareChecks([step]);
-  return path.mutate((current) => {
-    const context = path.actionContext();
+  return path.mutate((current, snapshot) => {
+    const context = path.actionContext(snapshot);
     const outline = path.requireOutline(current);
     const completed = applyAction(outline, 'complete', step, undefined, context);
     let text = completed.document.toString();

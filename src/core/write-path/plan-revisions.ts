@@ -36,6 +36,7 @@ import {
 } from './revision';
 import type { PlanSettings } from '../person/settings';
 import { StepsThatWrote, stepsRenumbered, stepsThatWroteIn, withStepsThatWrote } from './steps-that-wrote';
+import { movedClaims } from '../rules/moved-claims';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
@@ -187,7 +188,8 @@ export class PlanRevisions {
   }
 
   /** Who acts, and today's date for a task action, fetched only if the action writes it. */
-  actionContext(): ActionContext {
+  /** How a task action reads its context; `snapshot`: the read it changes, whose record says which held tasks moved. */
+  actionContext(snapshot?: Snapshot): ActionContext {
     const today = () => this.today();
     return {
       byPerson: this.byPerson,
@@ -195,6 +197,7 @@ export class PlanRevisions {
         return today();
       },
       claimant: this.claimant(),
+      moved: snapshot?.record?.moved,
     };
   }
 
@@ -357,8 +360,10 @@ export class PlanRevisions {
     const written = this.texts.of(text);
     // The log and the list of steps that wrote follow the tasks the change renumbers.
     const cells = this.store.taskCells;
-    if (!options.newPlan && cells)
-      snapshot.stepsThatWrote.renumber(stepsRenumbered(snapshot.read.outline, written.outline), cells);
+    const renumbered = options.newPlan
+      ? new Map<string, string>()
+      : stepsRenumbered(snapshot.read.outline, written.outline);
+    if (!options.newPlan && cells) snapshot.stepsThatWrote.renumber(renumbered, cells);
     const revision = snapshot.revision.revision + 1;
     const now = this.store.clock.now();
     // A person's new plan is theirs: no approval holds it.
@@ -386,6 +391,7 @@ export class PlanRevisions {
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
       typed:
         (this.byPerson && options.wholeDocument) || (text === snapshot.text && recordedAsTyped(snapshot)) || undefined,
+      moved: movedClaims(written.outline, renumbered, this.claimant()?.holder ?? '', snapshot.record?.moved),
     };
     // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
     const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);

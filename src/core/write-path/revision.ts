@@ -11,6 +11,7 @@ import { isRecord } from '../own-keys';
 import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
+import type { MovedStep } from '../rules/moved-claims';
 
 /**
  * Who made a change. `api` is an agent without a name (scripts.run); `agent:<name>` an agent a person named when they
@@ -64,6 +65,8 @@ export interface PlanRecord {
   typed?: true;
   /** The steps that wrote cells, sealed to this revision (steps-that-wrote.ts). */
   stepsThatWrote?: ListedSteps;
+  /** Held tasks that a change renumbered under their holder (../rules/moved-claims.ts). */
+  moved?: MovedStep[];
 }
 
 /** The fields in the order they are written: the base first, then each feature's. */
@@ -78,6 +81,7 @@ const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
   'requests',
   'stepsThatWrote',
   'typed',
+  'moved',
 ];
 
 /** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
@@ -130,6 +134,7 @@ export function readPlanRecord(meta: string): PlanRecord | null {
   if (record.requests !== undefined) read.requests = record.requests;
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
   if (record.typed === true) read.typed = true;
+  if (Array.isArray(record.moved)) read.moved = record.moved;
   return read;
 }
 
