@@ -266,3 +266,8 @@ export function renewOwnClaim(outline: PlanOutline, taskLine: number, claimant: 
     ?.find((claim) => sameHolder(claim.holder, claimant.holder));
   return own ? renewedClaim(outline.document, own.line, claimant) : outline.document;
 }
+
+/** `YYYY-MM-DD HH:MM` in UTC, `minutes` after the ISO time `now`: the clock of a store that has no time zone. */
+export function utcWallClock(now: string, minutes: number): string {
+  return new Date(Date.parse(now) + minutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}

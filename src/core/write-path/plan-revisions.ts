@@ -6,7 +6,7 @@
  * functions over it, called by the entry points (src/apps-script/api.ts, sidebar.ts) directly.
  */
 import type { ActionContext } from '../rules/actions';
-import { LEASE_MINUTES, holderOf, type Claimant } from '../rules/claims';
+import { LEASE_MINUTES, holderOf, utcWallClock, type Claimant } from '../rules/claims';
 import { attentionIn, nextAttention } from '../person/attention';
 import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { needsPerson, PlanError } from '../errors';
@@ -187,8 +187,7 @@ export class PlanRevisions {
     return (this.todayFetched ??= this.store.clock.today());
   }
 
-  /** Who acts, and today's date for a task action, fetched only if the action writes it. */
-  /** How a task action reads its context; `snapshot`: the read it changes, whose record says which held tasks moved. */
+  /** Who acts, today's date (fetched only if the action writes it), which held tasks moved (`snapshot`'s record). */
   actionContext(snapshot?: Snapshot): ActionContext {
     const today = () => this.today();
     return {
@@ -360,9 +359,7 @@ export class PlanRevisions {
     const written = this.texts.of(text);
     // The log and the list of steps that wrote follow the tasks the change renumbers.
     const cells = this.store.taskCells;
-    const renumbered = options.newPlan
-      ? new Map<string, string>()
-      : stepsRenumbered(snapshot.read.outline, written.outline);
+    const renumbered = options.newPlan ? new Map() : stepsRenumbered(snapshot.read.outline, written.outline);
     if (!options.newPlan && cells) snapshot.stepsThatWrote.renumber(renumbered, cells);
     const revision = snapshot.revision.revision + 1;
     const now = this.store.clock.now();
@@ -494,13 +491,8 @@ export class PlanRevisions {
   }
 }
 
-/** `YYYY-MM-DD HH:MM` in UTC, `minutes` after the ISO time `now`: the clock of a store that has no time zone. */
-function utcWallClock(now: string, minutes: number): string {
-  return new Date(Date.parse(now) + minutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
-export function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
+function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
   if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
   return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
 }
