@@ -222,6 +222,18 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     file: 'runtime/execution-scope.ts',
   },
   {
+    id: 'simple-trigger-authorization',
+    behaviour:
+      'In AuthMode.LIMITED (onOpen, onEdit) MailApp, ScriptApp.newTrigger/getProjectTriggers/deleteTrigger, openById ' +
+      '(even of the bound file) and Ui.showSidebar throw "You do not have permission to call X. Required ' +
+      'permissions: <scope>"; the bound file, properties, cache, lock, menus, Ui.alert and HtmlService are allowed.',
+    documented:
+      'Simple triggers "cannot access services that require authorization" and "cannot access other files"; which ' +
+      'ones is not listed. Words and scopes are those developers report; Ui.alert and HtmlService name no such scope.',
+    doc: 'https://developers.google.com/apps-script/guides/triggers#restrictions',
+    file: 'runtime/execution-scope.ts',
+  },
+  {
     id: 'open-by-id-unknown',
     behaviour:
       'SpreadsheetApp.openById with an id other than the emulated spreadsheet\'s throws "Unexpected error while ' +

@@ -44,7 +44,11 @@ export interface ExecutionOptions {
    * the Code.js the execution runs (a pushed project holds them with it); none before it loads one.
    */
   readonly projectFiles?: Readonly<Record<string, string>>;
-  /** AuthMode.NONE allows only building menus (an add-on's onOpen before it is used in the document). */
+  /**
+   * AuthMode.NONE allows only building menus (an add-on's onOpen before it is used in the document); LIMITED, a simple
+   * trigger's, refuses what needs the person's authorization (e-mail, triggers, other files, sidebars and dialogs).
+   * Default: none given, everything the script's scopes allow (a menu item, the sidebar, scripts.run, a web app).
+   */
   readonly authMode?: AuthModeName;
   /** Buttons the person presses on alerts, in order (also: execution.ui.queueAlertResponse). */
   readonly alertResponses?: readonly ButtonName[];

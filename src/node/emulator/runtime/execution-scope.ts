@@ -40,7 +40,10 @@ export interface ExecutionSettings {
   readonly containerBound: boolean;
   /** HTML files of the script project, by name without `.html`; undefined: those beside the bundle it runs. */
   readonly projectFiles: Readonly<Record<string, string>> | undefined;
-  /** When 'NONE', only what an unused add-on's onOpen may do is allowed: building menus. */
+  /**
+   * When 'NONE', only what an unused add-on's onOpen may do is allowed: building menus. When 'LIMITED' (a simple
+   * trigger: onOpen, onEdit), what needs the person's authorization is refused (REFUSED_IN_AUTH_MODE_LIMITED).
+   */
   readonly authMode: AuthModeName | undefined;
   readonly now: () => Date;
   /** Print console output to the process console as well as recording it. */
@@ -56,6 +59,31 @@ export interface ExecutionSettings {
  * Calls allowed in AuthMode.NONE (https://developers.google.com/apps-script/add-ons/concepts/editor-auth-lifecycle).
  */
 const ALLOWED_IN_AUTH_MODE_NONE: readonly CallFilter[] = ['SpreadsheetApp.getUi', 'Ui.createMenu', 'Menu'];
+
+const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+const SCRIPTAPP_SCOPE = 'https://www.googleapis.com/auth/script.scriptapp';
+const CONTAINER_UI_SCOPE = 'https://www.googleapis.com/auth/script.container.ui';
+
+/**
+ * Calls refused in AuthMode.LIMITED, the mode of a simple trigger (onOpen, onEdit), each with the scope Google's
+ * refusal names: a simple trigger "cannot access services that require authorization" and "can modify the file they
+ * are bound to, but cannot access other files" (https://developers.google.com/apps-script/guides/triggers#restrictions).
+ * Assumption simple-trigger-authorization (../assumptions.ts): which calls, and which stay allowed. Some of Google's
+ * methods named here are not emulated (openByUrl, showModalDialog): should they be, they are refused already.
+ */
+const REFUSED_IN_AUTH_MODE_LIMITED: ReadonlyArray<{ readonly call: CallFilter; readonly scope: string }> = [
+  { call: 'MailApp', scope: 'https://www.googleapis.com/auth/script.send_mail' },
+  { call: 'ScriptApp.newTrigger', scope: SCRIPTAPP_SCOPE },
+  { call: 'ScriptApp.getProjectTriggers', scope: SCRIPTAPP_SCOPE },
+  { call: 'ScriptApp.deleteTrigger', scope: SCRIPTAPP_SCOPE },
+  { call: 'SpreadsheetApp.openById', scope: SPREADSHEETS_SCOPE },
+  { call: 'SpreadsheetApp.openByUrl', scope: SPREADSHEETS_SCOPE },
+  { call: 'SpreadsheetApp.open', scope: SPREADSHEETS_SCOPE },
+  { call: 'SpreadsheetApp.create', scope: SPREADSHEETS_SCOPE },
+  { call: 'Ui.showSidebar', scope: CONTAINER_UI_SCOPE },
+  { call: 'Ui.showModalDialog', scope: CONTAINER_UI_SCOPE },
+  { call: 'Ui.showModelessDialog', scope: CONTAINER_UI_SCOPE },
+];
 
 type Method = (...args: unknown[]) => unknown;
 
@@ -185,6 +213,17 @@ export class ExecutionScope {
       throw this.scriptError(
         `You do not have permission to call ${service}.${method} in AuthMode.NONE: before the add-on is used in ` +
           `this document, onOpen may only build menus.`,
+      );
+    }
+    const needed =
+      this.settings.authMode === 'LIMITED'
+        ? REFUSED_IN_AUTH_MODE_LIMITED.find((refused) => callMatches(call, refused.call))
+        : undefined;
+    if (needed !== undefined) {
+      call.failure = 'AuthMode.LIMITED';
+      // Google's words, as simple triggers report them (Assumption simple-trigger-authorization).
+      throw this.scriptError(
+        `You do not have permission to call ${service}.${method}. Required permissions: ${needed.scope}`,
       );
     }
     const fault = this.faults.faultFor(call);
