@@ -183,13 +183,18 @@ class BlockScanner {
     return 'paragraph';
   }
 
-  /** `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. */
+  /**
+   * `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. Under a list
+   * item's paragraph (a task's detail line) it is not an underline: at the margin it cannot continue the item (an
+   * underline is never a lazy line), so `---` is a break and `===` text; indented into the item, it would head the
+   * item's own text (from its task line on, when the paragraph starts there), not a part of the plan.
+   */
   private underlineOrBreak(i: number, line: string, index: number, columns: number): BlockKind | null {
     const last = line[line.length - 1];
     // An underline or a rule ends with its own character or a space (a list item that starts with `-` does not).
     if (last !== line[index] && last !== ' ' && last !== '\t') return null;
     const level = setextLevel(line);
-    if (level && i > 0 && this.kinds[i - 1] === 'paragraph') {
+    if (level && i > 0 && this.kinds[i - 1] === 'paragraph' && !this.inListItem(i - 1)) {
       this.kinds[i - 1] = 'heading';
       this.headings.push({ line: i - 1, level, text: this.lines[i - 1].trim(), underline: i });
       this.listContext = false;
@@ -198,6 +203,13 @@ class BlockScanner {
     if (level !== 2) return null;
     if (columns < 2) this.listContext = false;
     return 'thematic-break';
+  }
+
+  /** Whether the paragraph line `last` is a list item's: inside a list, or in a run of lines right under an item. */
+  private inListItem(last: number): boolean {
+    let first = last;
+    while (first > 0 && this.kinds[first - 1] === 'paragraph') first--;
+    return this.listContext || this.kinds[first - 1] === 'list-item';
   }
 }
 
