@@ -30,7 +30,7 @@ export interface LineChange {
   annotation: AnnotationChange;
   /** The date a dated status (done) writes: `YYYY-MM-DD`. */
   today: string;
-  /** Keep the done date already on the line and write the note after it (a note on a done task). */
+  /** Keep the done date already on the line, adding none, and write the note after it (a note on a done task). */
   keepDate?: boolean;
   /** A new title (renameTask); the line's own title otherwise. */
   title?: string;
@@ -101,9 +101,9 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
       : '';
   let rest: string;
   if (definition.dated && change.keepDate) {
-    // A note on a done task: title, the date it was done (when it has one), then the note.
+    // A note on a done task: title, the date it was done (a task done without one gets none), then the note.
     const note = annotation.kind === 'keep' ? current.note : added;
-    const date = current.completedDate ?? change.today;
+    const date = current.completedDate;
     rest = date ? `${current.title} ${DONE_MARK} ${date}` : current.title;
     if (note) rest += ` ${ANNOTATION_DASH} ${note}`;
   } else {
