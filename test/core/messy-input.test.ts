@@ -341,12 +341,12 @@ Goal: Ignore examples
     expect(updated).toBe('# Plan: End\n\nGoal: G\n\n### Phase 1: W\n- [/] 1.1 Last line');
   });
 
-  test('trailing spaces on other lines are kept', () => {
+  test('trailing spaces are kept, on the changed line too', () => {
     const plan =
       '# Plan: Spaces   \n\nGoal: Keep them  \n\n### Phase 1: W \n- [ ] 1.1 First\t\n- [ ] 1.2 Second  \n\n## ' +
       'Notes\n\nsee above   \n';
     expect(tasksOf(plan).map((task) => task.title)).toEqual(['First', 'Second']);
-    expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.2', 'doing'), '1.2', '- [/] 1.2 Second');
+    expectOnlyLineChanged(plan, updateTaskStatus(plan, '1.2', 'doing'), '1.2', '- [/] 1.2 Second  ');
   });
 
   test('tasks before any phase heading still count, in a phase of their own', () => {

@@ -6,9 +6,9 @@
  * the Analysis section's `Read:`/`Write:` lines, check lines, the sidebar) reads these labels, so no
  * reader takes a line inside code or a comment for the plan's own.
  */
+import { htmlBlockStart, type HtmlBlockEnd } from './html-blocks';
 import {
   COMMENT_OPEN,
-  HTML_BLOCK,
   closesComment,
   closesFence,
   fenceAt,
@@ -87,8 +87,9 @@ function listItemAt(line: string, index: number): boolean {
   return code >= 0x30 && code <= 0x39 && isListItem(line);
 }
 
-/** A line of a container block that runs on to a closing line (a fence, a comment) or a blank line (HTML). */
-type OpenBlock = { kind: 'fenced-code'; fence: string } | { kind: 'comment' } | { kind: 'html' } | null;
+/** A container block that runs on to a closing line (a fence, a comment, some HTML) or to a blank line (other HTML). */
+type OpenBlock =
+  { kind: 'fenced-code'; fence: string } | { kind: 'comment' } | { kind: 'html'; end: HtmlBlockEnd } | null;
 
 class BlockScanner {
   readonly kinds: BlockKind[];
@@ -138,8 +139,12 @@ class BlockScanner {
       if (closesComment(line)) this.open = null;
       return 'comment';
     }
+    if (open.end !== 'blank-line') {
+      if (open.end.test(line)) this.open = null;
+      return 'html';
+    }
     if (index < line.length) return 'html';
-    this.open = null; // an HTML block ends at a blank line
+    this.open = null; // an HTML block of types 6 and 7 ends at a blank line
     return null;
   }
 
@@ -158,8 +163,12 @@ class BlockScanner {
         if (!closesComment(line, index + COMMENT_OPEN.length)) this.open = { kind: 'comment' };
         return 'comment';
       }
-      if (HTML_BLOCK.test(line.slice(index, index + 3))) {
-        this.open = { kind: 'html' };
+      // A lone tag does not interrupt the text of a paragraph, a task or a quote: it is more of it.
+      const previous = this.kinds[i - 1];
+      const afterParagraph = previous === 'paragraph' || previous === 'list-item' || previous === 'quote';
+      const end = htmlBlockStart(line.slice(index), afterParagraph);
+      if (end) {
+        if (end === 'blank-line' || !end.test(line)) this.open = { kind: 'html', end };
         return 'html';
       }
     } else if (first === START.hash) {
@@ -183,13 +192,18 @@ class BlockScanner {
     return 'paragraph';
   }
 
-  /** `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. */
+  /**
+   * `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. Under a list
+   * item's paragraph (a task's detail line) it is not an underline: at the margin it cannot continue the item (an
+   * underline is never a lazy line), so `---` is a break and `===` text; indented into the item, it would head the
+   * item's own text (from its task line on, when the paragraph starts there), not a part of the plan.
+   */
   private underlineOrBreak(i: number, line: string, index: number, columns: number): BlockKind | null {
     const last = line[line.length - 1];
     // An underline or a rule ends with its own character or a space (a list item that starts with `-` does not).
     if (last !== line[index] && last !== ' ' && last !== '\t') return null;
     const level = setextLevel(line);
-    if (level && i > 0 && this.kinds[i - 1] === 'paragraph') {
+    if (level && i > 0 && this.kinds[i - 1] === 'paragraph' && !this.inListItem(i - 1)) {
       this.kinds[i - 1] = 'heading';
       this.headings.push({ line: i - 1, level, text: this.lines[i - 1].trim(), underline: i });
       this.listContext = false;
@@ -198,6 +212,13 @@ class BlockScanner {
     if (level !== 2) return null;
     if (columns < 2) this.listContext = false;
     return 'thematic-break';
+  }
+
+  /** Whether the paragraph line `last` is a list item's: inside a list, or in a run of lines right under an item. */
+  private inListItem(last: number): boolean {
+    let first = last;
+    while (first > 0 && this.kinds[first - 1] === 'paragraph') first--;
+    return this.listContext || this.kinds[first - 1] === 'list-item';
   }
 }
 

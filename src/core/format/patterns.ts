@@ -482,9 +482,6 @@ export function closesComment(line: string, from = 0): boolean {
   return false;
 }
 
-/** The start of an HTML block (`<details>`, `</div>`): read up to the next blank line, as Markdown does. */
-export const HTML_BLOCK = /^<\/?[A-Za-z]/;
-
 /** A step as callers write it. */
 export const STEP_ID = /^\d+(?:\.\d+)+$/;
 

@@ -30,7 +30,7 @@ export interface LineChange {
   annotation: AnnotationChange;
   /** The date a dated status (done) writes: `YYYY-MM-DD`. */
   today: string;
-  /** Keep the done date already on the line and write the note after it (a note on a done task). */
+  /** The task keeps its status (a note): the done date on the line stays, and none is added. */
   keepDate?: boolean;
   /** A new title (renameTask); the line's own title otherwise. */
   title?: string;
@@ -74,9 +74,12 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
   const parts = readTaskLine(line);
   if (!parts) throw new Error(`Not a task line: ${line}`);
   const definition = statuses.definition(change.status);
+  const written = statuses.forSymbol(parts.symbol);
   // A status that stays keeps the character it was written with (`[X]` stays `[X]`).
-  const symbol = statuses.forSymbol(parts.symbol)?.status === change.status ? parts.symbol : definition.symbol;
+  const symbol = written?.status === change.status ? parts.symbol : definition.symbol;
   const head = line.slice(0, parts.bracket + 1) + symbol + middleOf(line, parts);
+  // Trailing spaces are the person's too: two of them are a Markdown hard line break.
+  const trailing = line.slice(parts.textStart + parts.rest.length);
   const current = splitTaskText(parts.rest);
   // New text after a person's decision (`— changes requested: …`) takes its place: only a person writes those words,
   // so they may not be extended; taken off the line, they are kept in Notes like every removed note.
@@ -86,36 +89,33 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
       : change.annotation;
   if (change.title !== undefined && annotation.kind === 'keep') {
     // A rename: only the title's words change; a done date, a note and their spelling stay where they were.
-    return { line: head + retitled(parts, current, change.title) };
+    return { line: head + retitled(parts, current, change.title) + trailing };
   }
   if (change.title !== undefined) {
     const separator = current.note === undefined ? '' : current.body.slice(current.title.length);
     current.title = change.title;
     current.body = change.title + separator;
   }
-  // What the new note follows on the line: the note it joins, or the title (and the done date) when it replaces one.
-  const appendsToNote = annotation.kind === 'append' && !(definition.dated && change.keepDate);
+  // The date on the line stays when the task keeps its status (a note) or when it was not the old status's (a person
+  // wrote it on a line that was not done); a done task's date goes when the task leaves done.
+  const keptDate = change.keepDate || !written?.dated ? current.completedDate : undefined;
   const added =
     annotation.kind === 'replace' || annotation.kind === 'append'
-      ? fencedAfter(appendsToNote ? current.body : current.title, annotationText(annotation.text))
+      ? fencedAfter(annotation.kind === 'append' ? current.body : current.title, annotationText(annotation.text))
       : '';
   let rest: string;
-  if (definition.dated && change.keepDate) {
-    // A note on a done task: title, the date it was done (when it has one), then the note.
-    const note = annotation.kind === 'keep' ? current.note : added;
-    const date = current.completedDate ?? change.today;
-    rest = date ? `${current.title} ${DONE_MARK} ${date}` : current.title;
-    if (note) rest += ` ${ANNOTATION_DASH} ${note}`;
-  } else {
-    if (annotation.kind === 'keep') rest = current.body;
-    else if (annotation.kind === 'remove') rest = current.title;
+  if (annotation.kind === 'keep') rest = keptDate ? parts.rest : current.body;
+  else {
+    if (annotation.kind === 'remove') rest = current.title;
     else if (annotation.kind === 'replace') rest = `${current.title} ${ANNOTATION_DASH} ${added}`;
     else rest = appendedNote(current, added);
-    // What is added goes after what the person wrote.
-    if (definition.dated) rest += ` ${DONE_MARK} ${change.today}`;
+    // A kept date goes right after the title, where a done task's stands.
+    if (keptDate) rest = `${current.title} ${DONE_MARK} ${keptDate}${rest.slice(current.title.length)}`;
   }
+  // A move into done dates the task after what the person wrote; a note on a task done without a date adds none.
+  if (definition.dated && !keptDate && !change.keepDate) rest += ` ${DONE_MARK} ${change.today}`;
   const removedNote = annotation.kind === 'remove' || annotation.kind === 'replace' ? current.note : undefined;
-  const rewritten: RewrittenLine = { line: head + rest };
+  const rewritten: RewrittenLine = { line: head + rest + trailing };
   if (removedNote && removedNote !== added) rewritten.removed = removedNote;
   return rewritten;
 }
