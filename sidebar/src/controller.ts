@@ -15,6 +15,7 @@ import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } f
 import type { SeenQuestion, SeenTask } from '../../src/core/person/seen';
 import { setAnswerLine } from '../../src/core/format/update';
 import { describeError } from './error-words';
+import { loadedDeferred } from './deferred';
 import { PanelController } from './panel-controller';
 import type { PlanView } from './protocol';
 import { errorCode, sessionRefused } from './server';
@@ -132,10 +133,23 @@ export class SidebarController extends PanelController {
 
   // ---- the Markdown editor ----
 
-  /** Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. */
-  openEditor(selectLine?: number): void {
-    const view = this.state.view;
-    if (!view || this.state.busy) return;
+  /**
+   * Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. Its code comes
+   * with the first opening (./deferred.ts), one call, as the panels' does.
+   */
+  async openEditor(selectLine?: number): Promise<void> {
+    if (!this.state.view || this.state.busy) return;
+    if (!loadedDeferred()) {
+      this.set({ busy: 'Opening the editor', notice: 'Opening the editor…', error: null });
+      try {
+        await this.deferredCode();
+      } catch (error) {
+        this.refuse(error, 'The editor could not be opened');
+        return;
+      }
+      this.set({ busy: null, notice: '' });
+    }
+    const view = this.state.view!;
     this.editorKeys += 1;
     this.set({
       editor: {

@@ -5,11 +5,12 @@
 import { ApprovalChanges, summarizeForApproval } from './components/approval-changes';
 import { Archive } from './components/archive';
 import { ConnectAgent } from './components/connect-agent';
+import { Editor } from './components/editor';
 import { History } from './components/history';
 import { Settings } from './components/settings';
 import { DEFERRED_GLOBAL, type Deferred } from './deferred-globals';
 import './styles/deferred.css';
 import './styles/finished-plan.css';
 
-const deferred: Deferred = { History, Archive, ConnectAgent, Settings, ApprovalChanges, summarizeForApproval };
+const deferred: Deferred = { History, Archive, ConnectAgent, Settings, Editor, ApprovalChanges, summarizeForApproval };
 window[DEFERRED_GLOBAL] = deferred;

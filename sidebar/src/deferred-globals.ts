@@ -2,6 +2,7 @@
 import type { Archive } from './components/archive';
 import type { ApprovalChanges, summarizeForApproval } from './components/approval-changes';
 import type { ConnectAgent } from './components/connect-agent';
+import type { Editor } from './components/editor';
 import type { History } from './components/history';
 import type { Settings } from './components/settings';
 
@@ -10,8 +11,9 @@ export const DEFERRED_GLOBAL = '__sheetPlanDeferred';
 /** What the page lends the deferred bundle: module specifier → the module (sidebar/build.mjs maps their imports). */
 export const SHARED_GLOBAL = '__sheetPlanShared';
 
-/** The deferred code: the panels a person opens now and then, and the approval box's comparison. */
+/** The deferred code: the panels a person opens now and then, the Markdown editor, the approval box's comparison. */
 export interface Deferred {
+  Editor: typeof Editor;
   History: typeof History;
   Archive: typeof Archive;
   ConnectAgent: typeof ConnectAgent;

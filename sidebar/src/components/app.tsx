@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { agentAtWork, ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
-import { Editor } from './editor';
 import { KeptTexts } from './kept-text';
 import { PanelButtons } from './panel-buttons';
 import { PlanPanel } from './plan-panel';
@@ -132,7 +131,8 @@ export function App({ controller }: { controller: SidebarController }) {
   } else if (panel?.kind === 'settings') {
     const { Settings } = panels!;
     body = <Settings values={panel.values} controller={controller} disabled={disabled} />;
-  } else if (state.editor && state.view) {
+  } else if (state.editor && state.view && panels) {
+    const { Editor } = panels;
     body = (
       <Editor
         key={state.editor.key}

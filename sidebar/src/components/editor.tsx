@@ -97,7 +97,7 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
         {stale && (
           <div class="warning" role="status">
             The plan has changed since you opened the editor; saving now will be refused.{' '}
-            <button type="button" class="button text" disabled={disabled} onClick={() => controller.openEditor()}>
+            <button type="button" class="button text" disabled={disabled} onClick={() => void controller.openEditor()}>
               Reload
             </button>
           </div>

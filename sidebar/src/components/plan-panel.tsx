@@ -146,7 +146,7 @@ function PlanHeader({ plan, view, controller, disabled }: PanelProps & { plan: P
       )}
       <PlanStatusLine status={plan.status} note={plan.statusNote} controller={controller} disabled={disabled} />
       <ChangeLine view={view} />
-      <PanelButtons controller={controller} disabled={disabled} edit={() => controller.openEditor()} />
+      <PanelButtons controller={controller} disabled={disabled} edit={() => void controller.openEditor()} />
     </header>
   );
 }
@@ -370,7 +370,7 @@ function toggleClicked(event: MouseEvent, keys: string[], onToggleTask: (key: st
 function ProblemsBanner({ problems, controller, disabled }: PanelProps & { problems: ShownProblem[] }) {
   if (problems.length === 0) return null;
   const apply = (fix: PlanFix) =>
-    fix.kind === 'rewrite' ? void controller.fixPlan(fix.markdown, fix.done) : controller.openEditor(fix.line);
+    fix.kind === 'rewrite' ? void controller.fixPlan(fix.markdown, fix.done) : void controller.openEditor(fix.line);
   return (
     <section class="problems" aria-labelledby="problems-heading">
       <h2 id="problems-heading" class="section-heading">
