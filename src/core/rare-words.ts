@@ -189,3 +189,105 @@ export const rangeNotApproved = () =>
 export const tooManyCells = () =>
   'values hold {cells} cells ({rows} rows × {columns} columns); a write sets at most {most}. ' +
   `${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`;
+
+/** A change of a task another agent holds, `{what}` the change in words (./rules/claims.ts). */
+export const claimedTask = () =>
+  'Task {step} is claimed by {claim}, so you ({you}) cannot {what}: take another task (getNextTask passes over ' +
+  `claimed ones), wait until the claim ends, or ask the person to release it in the sidebar; ${NOTHING_WRITTEN}`;
+
+/** An agent's start of a task finished since it read the plan (./features/tasks.ts). */
+export const finishedAlready = () =>
+  'Task {step} is {was} already (maybe by another agent since you read the plan): take the next task ' +
+  `(getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`;
+
+/** An agent's start of a task that waits for others (./rules/dependencies.ts), `{fix}` for a step not in the plan. */
+export const waitingTask = () =>
+  'Task {step} waits for {unfinished}: it can start once they are done or skipped (getNextTask answers a task that ' +
+  'can start now){fix}';
+
+/** An agent's change that moves a task that waits for others into work (./features/dependencies.ts). */
+export const waitingChange = () =>
+  'Task {step} waits for {unfinished}: it can start once they are done or skipped (getNextTask answers a task that ' +
+  `can start now); ${NOTHING_WRITTEN}{fix}`;
+
+/** What either adds for a step not in the plan (`{fix}`), `{whose}` naming the After line (./rules/dependencies.ts). */
+export const stepNeverDone = () => '; a step not in the plan is never done: fix {whose} "After:" line';
+
+/** An agent's change of what waits for the person, `{items}` (./rules/held-items.ts). */
+export const heldItemsChanged = () =>
+  'Only a person may change what waits for them: {items}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; keep {them} as {they} ({paths})`;
+
+/** An agent's completion of a task whose Check lines fail, `{failures}` how (./rules/done-checks.ts). */
+export const checksFailed = () =>
+  `Task {step} cannot be completed: {failures}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
+  'complete it again, or call reviewTask to ask the person';
+
+/** A change that removes (or renames and moves) a task whose Check lines fail (./rules/done-checks.ts). */
+export const checksFailedRemoval = () =>
+  'Task {step} cannot leave the plan unfinished (removed, or renamed and moved in one change): {failures}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and try again, skip it, or call reviewTask to ask the ` +
+  'person';
+
+/** replacePlan of a revision the plan has moved past, `{since}` the revision the caller read (./use-cases). */
+export const planChanged = () =>
+  'The plan changed since {since}: it is now revision {now} (last changed by {by}). ' +
+  `${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`;
+
+/** A person's approval of a plan that changed since they read it (./use-cases/plan-lifecycle.ts). */
+export const planChangedUnapproved = () =>
+  'The plan changed since you read it: it is now revision {now} (last changed by {by}). ' +
+  `${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`;
+
+/** A person's decision on a task that is no longer the one step they saw, `{now}` what there is (./person/seen.ts). */
+export const taskNotSeenGone = () =>
+  `Task {step} changed since you saw it: you saw {saw}, and {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it again ` +
+  'before you decide';
+
+/** A person's decision on a task that changed since they saw it (./person/seen.ts). */
+export const taskNotSeen = () =>
+  `Task {step} changed since you saw it: you saw {saw}, it is now {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it ` +
+  'again before you decide';
+
+/** A person's answer to a question that changed since they saw it (./person/seen.ts). */
+export const questionNotSeen = () =>
+  `Question {number} changed since you saw it: you saw "{saw}", {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it ` +
+  'again before you decide';
+
+/** A call that needs a plan where the plan cell holds none (./write-path/plan-revisions.ts). */
+export const noPlan = () =>
+  'No plan in {cell}; call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
+
+/** get_plan where the plan cell holds none, in an MCP caller's words (./mcp/tool-calls.ts). */
+export const noPlanForTools = () => 'No plan in {cell}; call init_plan for a starter plan or create_plan to write one';
+
+/** replacePlan of no text, or of the text the plan has already; restoreRevision of it (./use-cases/documents.ts). */
+export const noMarkdown = () => 'markdown must be the whole plan as non-empty text';
+export const sameText = () => 'The new text is the same as the plan; nothing to change';
+export const sameRevision = () => 'Revision {revision} is the same text as the plan now; nothing to restore';
+
+/** A restore of a revision the history does not hold, `{saved}` what it holds (./use-cases/documents.ts). */
+export const revisionNotKept = () => 'Revision {revision} is not in the history ({saved})';
+
+/** An archived plan that is not there, `{ids}` those that are (./use-cases/reading.ts). */
+export const notArchived = () => 'Plan {id} is not in the archive ({ids})';
+
+/** finishPlan of a plan done already (./use-cases/plan-lifecycle.ts). */
+export const doneAlready = () => 'The plan is already marked done; createPlan() starts the next one';
+
+/** A plan longer than its cell holds, `{where}` its longest parts (./rules/plan-size.ts). */
+export const planTooLarge = () =>
+  'The plan would be {size} characters; {place} holds at most {most}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; shorten it by at least {over} characters{where}`;
+
+/** A plan that starts with an apostrophe, which its cell drops (./rules/plan-size.ts). */
+export const planApostrophe = () =>
+  'The plan cannot start with an apostrophe, which {place} drops (a person deletes one there). ' +
+  NOTHING_WRITTEN_SENTENCE;
+
+/** Request options with keys of their own (./write-path/request-ids.ts). */
+export const requestOptionKeys = () => `{shape} take only requestId and agent (got {got}); ${NOTHING_WRITTEN}`;
+
+/** The person's e-mail addresses, one not an address or too many (./person/settings.ts). */
+export const notAnAddress = () => 'mailTo: "{address}" is not an e-mail address (like dana@example.com)';
+export const tooManyAddresses = () => 'mailTo takes at most {most} addresses (got {got})';

@@ -173,3 +173,87 @@ test("an agent's whole-document write that marks the plan done", () => {
   );
   expect(planText(spreadsheet)).toBe(before);
 });
+
+test("an agent's change refused: a task that waits, one done already, one another agent holds, a stale base", () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      '### Phase 1: Work',
+      '- [x] 1.1 Sort',
+      '- [ ] 1.2 Sweep',
+      '  - After: 1.3',
+      '- [ ] 1.3 Dust',
+    ),
+  );
+  const before = planText(spreadsheet);
+  const refusedWith = (name: string, args: unknown[]) => {
+    const { error } = execute(spreadsheet, name, args);
+    expect(planText(spreadsheet)).toBe(before);
+    return error?.message;
+  };
+  expect(refusedWith('startTask', ['1.2'])).toBe(
+    'WAITING: Task 1.2 waits for 1.3 (todo): it can start once they are done or skipped (getNextTask answers a task ' +
+      'that can start now); nothing was written',
+  );
+  const { stamp, revision } = call(spreadsheet, 'getPlan');
+  expect(refusedWith('replacePlan', [before.replace('- [x] 1.1 Sort', '- [/] 1.1 Sort'), stamp])).toBe(
+    'INVALID_TRANSITION: Task 1.1 is done already (maybe by another agent since you read the plan): take the next ' +
+      'task (getNextTask), or reopenTask first if it must be done again; nothing was written',
+  );
+  expect(refusedWith('replacePlan', [before, stamp])).toBe(
+    'INVALID_ARGUMENT: The new text is the same as the plan; nothing to change',
+  );
+  expect(refusedWith('replacePlan', [' ', stamp])).toBe(
+    'INVALID_ARGUMENT: markdown must be the whole plan as non-empty text',
+  );
+  expect(refusedWith('replacePlan', [`${before}\nMore`, revision - 1])).toBe(
+    `CONFLICT: The plan changed since revision ${revision - 1}: it is now revision ${revision} (last changed by ` +
+      `${call(spreadsheet, 'getPlan').changedBy}). Nothing was written; reload it and apply your change again`,
+  );
+  call(spreadsheet, 'startTask', '1.3', { agent: 'Gemini' });
+  const claimed = planText(spreadsheet);
+  const { error } = execute(spreadsheet, 'completeTask', ['1.3', { agent: 'Alpha' }]);
+  expect(error?.message).toMatch(
+    /^CLAIMED: Task 1\.3 is claimed by Gemini until [\d-]+ [\d:]+, so you \(Alpha\) cannot complete it: take another task \(getNextTask passes over claimed ones\), wait until the claim ends, or ask the person to release it in the sidebar; nothing was written$/,
+  );
+  expect(planText(spreadsheet)).toBe(claimed);
+});
+
+test("a person's refusals: a question changed since they saw it, addresses that are none, a revision not kept", () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
+  const before = planText(spreadsheet);
+  const asPerson =
+    (name: string, ...args: unknown[]) =>
+    () =>
+      callAsPerson(spreadsheet, token, name, ...args);
+  const seen = { text: 'Which shelves?' };
+  expect(asPerson('sidebarAnswerQuestion', 1, 'A-1', seen)).toThrow(
+    'CONFLICT: Question 1 changed since you saw it: you saw "Which shelves?", it is now "Net or gross?". Nothing was ' +
+      'written; look at it again before you decide',
+  );
+  expect(asPerson('sidebarAnswerQuestion', 9, 'A-1', seen)).toThrow(
+    'CONFLICT: Question 9 changed since you saw it: you saw "Which shelves?", there is no question 9 now. Nothing ' +
+      'was written; look at it again before you decide',
+  );
+  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
+  expect(asPerson('sidebarSaveSettings', { ...settings, mailTo: ['dana'] })).toThrow(
+    'INVALID_ARGUMENT: mailTo: "dana" is not an e-mail address (like dana@example.com)',
+  );
+  const eleven = Array.from({ length: 11 }, (_, i) => `dana${i}@example.com`);
+  expect(asPerson('sidebarSaveSettings', { ...settings, mailTo: eleven })).toThrow(
+    'INVALID_ARGUMENT: mailTo takes at most 10 addresses (got 11)',
+  );
+  expect(asPerson('sidebarRestore', 99)).toThrow('NOT_FOUND: Revision 99 is not in the history (the history is empty)');
+  expect(planText(spreadsheet)).toBe(before);
+});
+
+test('finishing a plan that is done already', () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
+  );
+  const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
+  expect(error?.message).toBe('INVALID_TRANSITION: The plan is already marked done; createPlan() starts the next one');
+});

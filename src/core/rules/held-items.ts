@@ -8,7 +8,7 @@
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
-import { needsPerson, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { needsPerson } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import { outlinePlan, type PlanOutline } from '../format/parse';
@@ -403,9 +403,13 @@ export function requireHeldItemsKept(
       `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
   );
   const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
+  const one = refused.length === 1;
   throw needsPerson(
-    `Only a person may change what waits for them: ${items.join('; ')}. ${NOTHING_WRITTEN_SENTENCE}; keep ${
-      refused.length === 1 ? 'it' : 'them'
-    } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
+    filled(rareWords.heldItemsChanged(), {
+      items: items.join('; '),
+      them: one ? 'it' : 'them',
+      they: one ? 'it is' : 'they are',
+      paths: paths.join('; '),
+    }),
   );
 }

@@ -10,6 +10,8 @@ import { LEASE_MINUTES, holderOf, type Claimant } from '../rules/claims';
 import { attentionIn, nextAttention } from '../person/attention';
 import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { needsPerson, PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { guardChange } from '../guard/guard';
 import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
 import { newlyWaiting, waitingItems } from '../person/notifications';
@@ -39,8 +41,6 @@ import { StepsThatWrote, stepsRenumbered, stepsThatWroteIn, withStepsThatWrote }
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
-
-const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
 
 /** One read of the plan cell, as every call starts from it. */
 export interface Snapshot {
@@ -152,7 +152,7 @@ export class PlanRevisions {
 
   /** The text of the plan cell, or NO_PLAN when it holds none. */
   requireText(text: string): string {
-    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${this.store.location}; ${NO_PLAN_HELP}`);
+    if (!text.trim()) throw new PlanError('NO_PLAN', filled(rareWords.noPlan(), { cell: this.store.location }));
     return text;
   }
 

@@ -17,7 +17,7 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { conflict, invalidArgument, NOTHING_WRITTEN } from '../errors';
+import { conflict, invalidArgument } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
@@ -77,10 +77,8 @@ export function changeRequest(
   }
   const unknownKeys = Object.keys(options).filter((key) => !REQUEST_OPTION_KEYS.includes(key));
   if (unknownKeys.length) {
-    throw invalidArgument(
-      `${shape} take only requestId and agent (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); ` +
-        NOTHING_WRITTEN,
-    );
+    const got = unknownKeys.map((key) => JSON.stringify(key)).join(', ');
+    throw invalidArgument(filled(rareWords.requestOptionKeys(), { shape, got }));
   }
   const id = (options as { requestId?: unknown }).requestId;
   // Options that only name the caller (a caller without a key: src/apps-script/agent-identity.ts) carry no request.
