@@ -125,6 +125,8 @@ export const RARE_REFUSALS = {
     `Sheet Plan does not know its spreadsheet yet: a person must open the spreadsheet and choose ${MENU_TITLE} → ` +
     `${OPEN_PLAN_ITEM} once, so that Sheet Plan knows which spreadsheet it belongs to. Nothing was read or written; ` +
     'try again after that',
+  /** One cell of such an undo: what it holds now, and what the agent wrote there (./sheet-work.ts). */
+  cellChanged: '{cell} now holds {now} (the agent wrote {wrote})',
   /** An undo of cells edited since the agent wrote them, `{differences}` saying how (./sheet-work.ts). */
   undoChanged:
     'Not undone: {range} changed since the agent wrote it: {differences}. An undo never overwrites later edits; ' +

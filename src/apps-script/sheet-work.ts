@@ -447,10 +447,9 @@ export function undoWriteThen<T>(
     record.written.forEach((writtenRow, r) =>
       writtenRow.forEach((written, c) => {
         if (!holds(written, current.values[r]?.[c], current.formulas[r]?.[c] ?? '')) {
-          changed.push(
-            `${cellName(range.top + r, range.left + c)} now holds ${describeCell(current.recorded[r]?.[c] ?? '')} ` +
-              `(the agent wrote ${describeCell(written)})`,
-          );
+          const cell = cellName(range.top + r, range.left + c);
+          const now = describeCell(current.recorded[r]?.[c] ?? '');
+          changed.push(filled(rareTexts().cellChanged, { cell, now, wrote: describeCell(written) }));
         }
       }),
     );

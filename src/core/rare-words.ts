@@ -291,3 +291,48 @@ export const requestOptionKeys = () => `{shape} take only requestId and agent (g
 /** The person's e-mail addresses, one not an address or too many (./person/settings.ts). */
 export const notAnAddress = () => 'mailTo: "{address}" is not an e-mail address (like dana@example.com)';
 export const tooManyAddresses = () => 'mailTo takes at most {most} addresses (got {got})';
+
+/** A write under a step the plan does not have, `{steps}` those it has (./sheet/sheet-rules.ts). */
+export const noTaskToWrite = () => `Task {step} not found (steps: {steps}). ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** A write under a task another agent holds (./sheet/sheet-rules.ts). */
+export const claimedTaskCells = () =>
+  'Task {step} is claimed by {claim}, so you ({you}) cannot write cells under it: write under a task you started. ' +
+  NOTHING_WRITTEN_SENTENCE;
+
+/** A write under a task not in progress, `{hint}` what to do instead (./sheet/sheet-rules.ts). */
+export const notInProgress = () => `Task {step} is {status}, not in progress; {hint}. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** What a write refused by the plan's Write ranges adds for the lines not read as ranges (./sheet/sheet-rules.ts). */
+export const unreadRanges = () =>
+  " (not read as ranges: {listed}; a Write line names a range as Sheets writes it: Summary!B3:C5, or 'Sales " +
+  "Summary'!B3:C5 for a sheet name of more than one word)";
+
+/** A formula written while the plan allows none (./sheet/sheet-rules.ts). */
+export const formulaNotAllowed = () =>
+  '{cell} is a formula, and the plan does not allow formulas. Write its value instead, or ask the person to add ' +
+  `"- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** A formula allowed by the plan but not by the one a person last approved (./sheet/sheet-rules.ts). */
+export const formulaNotApproved = () =>
+  '{cell} is a formula, and the plan a person last approved does not allow formulas. Write its value instead, or ask ' +
+  `the person to approve the plan again in the sidebar. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** writeRange's values of another shape than rows of cells (./sheet/cell-values.ts). */
+export const valuesShape = () =>
+  'values must be a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]] (got {got})';
+export const firstRowEmpty = () =>
+  'values[0] must be a non-empty list of cells; values must be a list of rows, each a list of cells: ' +
+  '[["SKU", 12], ["B-7", 3]]';
+
+/** A cell of writeRange's values of no form a cell takes (./sheet/cell-values.ts). */
+export const cellForm = () =>
+  '{where} must be text, a number, true/false, null (empty), { "date": "2026-01-10T00:00:00-05:00" } or ' +
+  '{ "formula": "=SUM(A1:A3)" } (got {got})';
+
+/** A cell's text longer than a cell holds (./sheet/cell-values.ts). */
+export const cellTooLong = () =>
+  '{where} is {size} characters; a cell holds at most {most} here (50,000 with the text marker)';
+
+/** A formula cell that is no formula (./sheet/cell-values.ts). */
+export const formulaCell = () => '{where}.formula must start with "=" and fit in a cell (got {got})';

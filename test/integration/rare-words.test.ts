@@ -9,6 +9,7 @@ import { DIST, call, callAsPerson, execute, planText, plan, sheetWithSavedPlan }
 import { connectAgent } from './keyed-agents';
 import { deployed, refused, tool } from './web-agents';
 import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { APPROVED, agent, refused as refusedWrite, workbook } from './sheet-work-fixtures';
 
 /** The agent's replace_plan of the whole document, at the revision it read. */
 function replacePlan(spreadsheet: EmulatedSpreadsheet, key: string, edit: (text: string) => string) {
@@ -172,6 +173,45 @@ test("an agent's whole-document write that marks the plan done", () => {
       'archives the plan; nothing was written',
   );
   expect(planText(spreadsheet)).toBe(before);
+});
+
+test("writeRange's rarer refusals: no such step, Write lines not read as ranges, values of no rows, no formula", () => {
+  const spreadsheet = workbook(
+    APPROVED.replace("  - Write: 'Bin Notes'!A:A (a note per bin)", '$&\n  - Write: Sales Summary!B3'),
+  );
+  // The refusal without its code; `noted`, the reason the write log notes for a refusal of the sheet rules.
+  const refusedWith = (args: unknown[], noted?: string) =>
+    refusedWrite(spreadsheet, 'writeRange', args, noted).replace(/^\w+: /, '');
+  expect(refusedWith(['Summary!B3', [['x']], '9.9'], 'no task 9.9 in the plan')).toBe(
+    'Task 9.9 not found (steps: 1.1, 1.2, 1.3). Nothing was written',
+  );
+  expect(refusedWith(['Warehouse!E1', [['x']], '1.2'], "outside the plan's Write ranges")).toBe(
+    "Warehouse!E1 is outside the plan's Write ranges: Summary!B3:C5, 'Bin Notes'!A:A (not read as ranges: " +
+      '"Sales Summary!B3"; a Write line names a range as Sheets writes it: Summary!B3:C5, or \'Sales Summary\'!B3:C5 ' +
+      "for a sheet name of more than one word). Write inside one of them, or change the plan's Target ranges (a " +
+      'person approves the change). Nothing was written',
+  );
+  expect(refusedWith(['Summary!B3', [], '1.2'])).toBe(
+    'values must be a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]] (got a list)',
+  );
+  expect(refusedWith(['Summary!B3', [[]], '1.2'])).toBe(
+    'values[0] must be a non-empty list of cells; values must be a list of rows, each a list of cells: [["SKU", 12], ' +
+      '["B-7", 3]]',
+  );
+  expect(refusedWith(['Summary!B3', [[{ formula: 'SUM(A1)' }]], '1.2'])).toBe(
+    'values[0][0].formula must start with "=" and fit in a cell (got "SUM(A1)")',
+  );
+  expect(refusedWith(['Summary!B3', [['x'.repeat(50_001)]], '1.2'])).toBe(
+    'values[0][0] is 50,001 characters; a cell holds at most 49,999 here (50,000 with the text marker)',
+  );
+  expect(refusedWith(['Summary!B3', [[{ formula: '=1+1' }]], '1.2'], 'a formula, and the plan allows none')).toBe(
+    'values[0][0] is a formula, and the plan does not allow formulas. Write its value instead, or ask the person to ' +
+      'add "- Formulas: allowed" to the plan\'s Analysis. Nothing was written',
+  );
+  agent(spreadsheet, 'startTask', ['1.3', { agent: 'Gemini' }]);
+  expect(refusedWith(["'Bin Notes'!A1", [['x']], '1.3', { agent: 'Alpha' }], "task 1.3 is another agent's")).toMatch(
+    /^Task 1\.3 is claimed by Gemini until [\d-]+ [\d:]+, so you \(Alpha\) cannot write cells under it: write under a task you started\. Nothing was written$/,
+  );
 });
 
 test("an agent's change refused: a task that waits, one done already, one another agent holds, a stale base", () => {
