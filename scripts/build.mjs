@@ -10,7 +10,8 @@
  *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address,
  *    the refusals of a write while the write log is full or its undo record too large and of a keyless caller taking
  *    a connected agent's name, the error of an agents' list edited by hand, and the rare refusals of
- *    src/apps-script/rare-refusals.ts and src/core/rare-words.ts (Code.js is built with a reader in its place).
+ *    src/apps-script/rare-refusals.ts and src/core/rare-words.ts (Code.js is built with a reader in its place, which
+ *    reads each of its texts by its place in a list).
  *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -32,6 +33,8 @@ const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SP_';
 /** dist/RareTexts.html, by the name HtmlService.createHtmlOutputFromFile finds it (src/apps-script/rare-texts.ts). */
 const RARE_TEXTS = 'RareTexts';
+/** The field of RareTexts.html that lists the core's rare texts, in the order of their names (rareWordsFromFile). */
+const RARE_WORD_LIST = 'rareWords';
 
 /** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
 async function nodeModule(file) {
@@ -181,7 +184,9 @@ async function shrink(outputFiles) {
 
 /**
  * Code.js reads the core's rare refusals from RareTexts.html (src/core/rare-words.ts): the bundle gets, in that
- * module's place, a function of each name that reads its text from there (src/apps-script/rare-texts.ts).
+ * module's place, a function of each name that reads its text from there by its place in `names`, the order of
+ * RareTexts.html's list of them (src/apps-script/rare-texts.ts: `rareWord(3)` is shorter than the name it stands for,
+ * in each of the dozens of places that read one).
  */
 function rareWordsFromFile(names) {
   return {
@@ -189,8 +194,8 @@ function rareWordsFromFile(names) {
     setup(build) {
       build.onLoad({ filter: /[\\/]src[\\/]core[\\/]rare-words\.ts$/ }, () => ({
         contents: [
-          "import { rareTexts } from '../apps-script/rare-texts';",
-          ...names.map((name) => `export const ${name} = () => rareTexts().${name};`),
+          "import { rareWord } from '../apps-script/rare-texts';",
+          ...names.map((name, place) => `export const ${name} = () => rareWord(${place});`),
         ].join('\n'),
         resolveDir: path.join(root, 'src/core'),
         loader: 'ts',
@@ -215,17 +220,20 @@ export async function buildCode() {
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
   const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
   const { RARE_REFUSALS } = await nodeModule('src/apps-script/rare-refusals.ts');
-  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts. The readers that replace them in
-  // Code.js take no argument and answer a text, so each must be such a function.
+  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts, in the order of their names,
+  // which is their order in RareTexts.html's list of them (RARE_WORD_LIST). The readers that replace them in Code.js
+  // take no argument and answer a text, so each must be such a function.
   const RARE_WORDS = Object.fromEntries(
-    Object.entries(await nodeModule('src/core/rare-words.ts')).map(([name, text]) => {
-      if (typeof text !== 'function' || text.length !== 0 || typeof text() !== 'string')
-        throw new Error(`src/core/rare-words.ts: ${name} must be a function of no argument that answers its text`);
-      return [name, text()];
-    }),
+    Object.entries(await nodeModule('src/core/rare-words.ts'))
+      .sort(([one], [other]) => (one < other ? -1 : 1))
+      .map(([name, text]) => {
+        if (typeof text !== 'function' || text.length !== 0 || typeof text() !== 'string')
+          throw new Error(`src/core/rare-words.ts: ${name} must be a function of no argument that answers its text`);
+        return [name, text()];
+      }),
   );
-  const twice = Object.keys(RARE_WORDS).filter((name) => name in RARE_REFUSALS);
-  if (twice.length) throw new Error(`A rare text's name is used twice in RareTexts.html: ${twice.join(', ')}`);
+  if (RARE_WORD_LIST in RARE_REFUSALS)
+    throw new Error(`src/apps-script/rare-refusals.ts: ${RARE_WORD_LIST} is the name of the core's list of rare texts`);
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -300,7 +308,7 @@ export async function buildCode() {
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
     ...RARE_REFUSALS,
-    ...RARE_WORDS,
+    [RARE_WORD_LIST]: Object.values(RARE_WORDS),
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

@@ -24,7 +24,6 @@ import { messageOf } from '../core/errors';
 import type { McpTool } from '../core/mcp/protocol';
 import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
 import type { RARE_REFUSALS } from './rare-refusals';
-import type * as RARE_WORDS from '../core/rare-words';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
@@ -57,10 +56,10 @@ export interface RareTexts {
 }
 
 /**
- * The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts) and the core's
- * (src/core/rare-words.ts; only their names' type here).
+ * The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts), by name, and the core's
+ * (src/core/rare-words.ts) as a list, in the order of their names (`rareWord`).
  */
-type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS | keyof typeof RARE_WORDS, string>;
+type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS, string> & { rareWords: string[] };
 
 let read: ReadTexts | undefined;
 
@@ -83,6 +82,15 @@ export function rareTexts(): ReadTexts {
   }
   read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as ReadTexts;
   return read;
+}
+
+/**
+ * The core's rare text at `place` in the list of them, which holds them in the order of their names: scripts/build.mjs
+ * builds Code.js with a function of each name of src/core/rare-words.ts that reads its text so (`() => rareWord(3)`),
+ * shorter than the name it stands for in each place that reads one.
+ */
+export function rareWord(place: number): string {
+  return rareTexts().rareWords[place];
 }
 
 /** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */
