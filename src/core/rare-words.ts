@@ -336,3 +336,15 @@ export const cellTooLong = () =>
 
 /** A formula cell that is no formula (./sheet/cell-values.ts). */
 export const formulaCell = () => '{where}.formula must start with "=" and fit in a cell (got {got})';
+
+/**
+ * How a person changes what waits for them, as the refusal of an agent's change of it says (./rules/held-items.ts): a
+ * review item and its decision, a decision line in Notes, an answer, the comment after the plan's status.
+ */
+export const reviewDecisionPath = () => 'a person approves a review item or requests changes in the sidebar';
+export const decisionLinePath = () => "only a person's decision in the sidebar writes it";
+export const answerPath = () => 'a person answers questions in the sidebar';
+export const statusNotePath = () => 'only the person writes the text after the status, in the sidebar';
+
+/** What the same refusal says of a task a change gives a twin (./rules/held-items.ts). */
+export const heldTaskTwinned = () => 'would get a twin (give the new task another title)';

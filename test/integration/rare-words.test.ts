@@ -297,3 +297,42 @@ test('finishing a plan that is done already', () => {
   const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
   expect(error?.message).toBe('INVALID_TRANSITION: The plan is already marked done; createPlan() starts the next one');
 });
+
+test("an agent's change of what waits for the person names how the person makes each change", () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      'Status: draft — changes requested: fewer bins',
+      '',
+      '### Phase 1: Work',
+      '- [!] 1.1 Sort the bins — please check the order',
+      '- [ ] 1.2 Sweep',
+      '',
+      '## Questions',
+      '',
+      '1. Net or gross?',
+      '',
+      '## Notes',
+      '',
+    ),
+  );
+  const before = planText(spreadsheet);
+  const changed = before
+    .replace('changes requested: fewer bins', 'changes requested: more bins')
+    .replace('- [!] 1.1 Sort the bins — please check the order', '- [ ] 1.1 Sort the bins')
+    .replace('1. Net or gross?', '1. Net or gross?\n   - Answer: net')
+    .replace('## Notes\n', '## Notes\n\n- 2026-03-02: plan approved\n');
+  const { error } = execute(spreadsheet, 'replacePlan', [changed, call(spreadsheet, 'getPlan').stamp]);
+  expect(planText(spreadsheet)).toBe(before);
+  expect(error?.message).toBe(
+    'NEEDS_PERSON: Only a person may change what waits for them: task "Sort the bins" (waiting for review) would be ' +
+      'taken out of review; the decision line "- 2026-03-02: plan approved" in Notes would be added; the answer ' +
+      '"net" to "Net or gross?" would be added; the person\'s comment on the plan\'s status ("changes requested: ' +
+      'fewer bins") would be changed. Nothing was written; keep them as they are (a person approves a review item or ' +
+      "requests changes in the sidebar; only a person's decision in the sidebar writes it; a person answers " +
+      'questions in the sidebar; only the person writes the text after the status, in the sidebar)',
+  );
+});
