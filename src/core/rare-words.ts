@@ -285,7 +285,8 @@ export const planApostrophe = () =>
   'The plan cannot start with an apostrophe, which {place} drops (a person deletes one there). ' +
   NOTHING_WRITTEN_SENTENCE;
 
-/** Request options with keys of their own (./write-path/request-ids.ts). */
+/** Request options that are no object, or with keys of their own (./write-path/request-ids.ts). */
+export const requestOptionsShape = () => '{shape} must be { "requestId": "…" } (got {got})';
 export const requestOptionKeys = () => `{shape} take only requestId and agent (got {got}); ${NOTHING_WRITTEN}`;
 
 /** The person's e-mail addresses, one not an address or too many (./person/settings.ts). */
@@ -300,8 +301,14 @@ export const claimedTaskCells = () =>
   'Task {step} is claimed by {claim}, so you ({you}) cannot write cells under it: write under a task you started. ' +
   NOTHING_WRITTEN_SENTENCE;
 
-/** A write under a task not in progress, `{hint}` what to do instead (./sheet/sheet-rules.ts). */
-export const notInProgress = () => `Task {step} is {status}, not in progress; {hint}. ${NOTHING_WRITTEN_SENTENCE}`;
+/**
+ * A write under a task not in progress, one to start or another (./sheet/sheet-rules.ts), `{now}` naming those in
+ * progress.
+ */
+export const notStarted = () =>
+  `Task {step} is {status}, not in progress; start it first (startTask("{step}")){now}. ${NOTHING_WRITTEN_SENTENCE}`;
+export const notInProgress = () =>
+  `Task {step} is {status}, not in progress; write under a task in progress{now}. ${NOTHING_WRITTEN_SENTENCE}`;
 
 /** What a write refused by the plan's Write ranges adds for the lines not read as ranges (./sheet/sheet-rules.ts). */
 export const unreadRanges = () =>

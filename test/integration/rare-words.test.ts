@@ -185,6 +185,9 @@ test("writeRange's rarer refusals: no such step, Write lines not read as ranges,
   expect(refusedWith(['Summary!B3', [['x']], '9.9'], 'no task 9.9 in the plan')).toBe(
     'Task 9.9 not found (steps: 1.1, 1.2, 1.3). Nothing was written',
   );
+  expect(refusedWith(['Summary!B3', [['x']], '1.1'], 'task 1.1 is not in progress')).toBe(
+    'Task 1.1 is done, not in progress; write under a task in progress; in progress now: 1.2. Nothing was written',
+  );
   expect(refusedWith(['Warehouse!E1', [['x']], '1.2'], "outside the plan's Write ranges")).toBe(
     "Warehouse!E1 is outside the plan's Write ranges: Summary!B3:C5, 'Bin Notes'!A:A (not read as ranges: " +
       '"Sales Summary!B3"; a Write line names a range as Sheets writes it: Summary!B3:C5, or \'Sales Summary\'!B3:C5 ' +

@@ -33,7 +33,7 @@ import {
   readSheetRange,
   type SheetRange,
 } from './sheet-range';
-import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
+import type { Plan, PlanAnalysis } from '../format/types';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
 
@@ -224,8 +224,10 @@ export const SHEET_RULES: readonly SheetRule[] = [
         throw new PlanError('CLAIMED', filled(rareWords.claimedTaskCells(), said));
       }
       if (STATUS_TABLE.inProgress(task.status)) return null;
-      const hint = inProgressHint(task, tasks);
-      return filled(rareWords.notInProgress(), { step: task.step, status: task.status, hint });
+      const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
+      const refusal = STATUS_TABLE.definition(task.status).queue ? rareWords.notStarted() : rareWords.notInProgress();
+      const now = doing.length ? `; in progress now: ${doing.join(', ')}` : '';
+      return filled(refusal, { step: task.step, status: task.status, now });
     },
   },
   {
@@ -297,14 +299,6 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
   if (ranges.some((outer) => containsRange(outer, range))) return null;
   const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
   return filled(rareWords.rangeNotApproved(), { range: formatSheetRange(range), listed });
-}
-
-function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
-  const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
-  const start = STATUS_TABLE.definition(task.status).queue
-    ? `start it first (startTask("${task.step}"))`
-    : 'write under a task in progress';
-  return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
 }
 
 /** A rule's refusal: the error the agent is answered, and what the write log notes of it (when it is `noted`). */

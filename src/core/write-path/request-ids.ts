@@ -73,7 +73,7 @@ export function changeRequest(
   }
   if (options === undefined || options === null) return undefined;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw invalidArgument(`${shape} must be { "requestId": "…" } (got ${describeValue(options)})`);
+    throw invalidArgument(filled(rareWords.requestOptionsShape(), { shape, got: describeValue(options) }));
   }
   const unknownKeys = Object.keys(options).filter((key) => !REQUEST_OPTION_KEYS.includes(key));
   if (unknownKeys.length) {
