@@ -190,10 +190,17 @@ export const tooManyCells = () =>
   'values hold {cells} cells ({rows} rows × {columns} columns); a write sets at most {most}. ' +
   `${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`;
 
-/** A change of a task another agent holds, `{what}` the change in words (./rules/claims.ts). */
+/** A change of a task another agent holds, `{what}` the change in words (./rules/claims.ts, ./features/claims.ts). */
 export const claimedTask = () =>
   'Task {step} is claimed by {claim}, so you ({you}) cannot {what}: take another task (getNextTask passes over ' +
   `claimed ones), wait until the claim ends, or ask the person to release it in the sidebar; ${NOTHING_WRITTEN}`;
+
+/** Two such changes: another agent's Working line dropped or changed, the task moved to another phase. */
+export const takeOverClaim = () => "take over or remove another agent's claim";
+export const moveToPhase = () => 'move it to another phase';
+
+/** A person's function called by an agent, `{what}` it does (./write-path/plan-revisions.ts). */
+export const personOnly = () => 'Only a person can {what}, in the sidebar';
 
 /** An agent's start of a task finished since it read the plan (./features/tasks.ts). */
 export const finishedAlready = () =>
@@ -272,8 +279,9 @@ export const revisionNotKept = () => 'Revision {revision} is not in the history 
 /** An archived plan that is not there, `{ids}` those that are (./use-cases/reading.ts). */
 export const notArchived = () => 'Plan {id} is not in the archive ({ids})';
 
-/** finishPlan of a plan done already (./use-cases/plan-lifecycle.ts). */
+/** finishPlan of a plan done already, or of one without tasks (./use-cases/plan-lifecycle.ts). */
 export const doneAlready = () => 'The plan is already marked done; createPlan() starts the next one';
+export const noTasksToFinish = () => `The plan has no tasks to finish; ${NOTHING_WRITTEN}`;
 
 /** A plan longer than its cell holds, `{where}` its longest parts (./rules/plan-size.ts). */
 export const planTooLarge = () =>

@@ -293,12 +293,16 @@ test("a person's refusals: a question changed since they saw it, addresses that 
   expect(planText(spreadsheet)).toBe(before);
 });
 
-test('finishing a plan that is done already', () => {
+test('finishing a plan that is done already, or one without tasks', () => {
   const spreadsheet = sheetWithSavedPlan(
     plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
   );
   const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
   expect(error?.message).toBe('INVALID_TRANSITION: The plan is already marked done; createPlan() starts the next one');
+  const empty = sheetWithSavedPlan(plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: approved', ''));
+  expect(execute(empty, 'finishPlan', ['Tidy']).error?.message).toBe(
+    'INVALID_TRANSITION: The plan has no tasks to finish; nothing was written',
+  );
 });
 
 test("an agent's change of what waits for the person names how the person makes each change", () => {

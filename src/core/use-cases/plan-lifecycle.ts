@@ -1,7 +1,7 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
 import type { PlanTemplates } from '../format/compose';
-import { conflict, invalidTransition, NOTHING_WRITTEN } from '../errors';
+import { conflict, invalidTransition } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { requireSettingsChange, type PlanSettings } from '../person/settings';
@@ -61,7 +61,7 @@ function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
     throw invalidTransition(rareWords.doneAlready());
   }
   path.requireApproved(outline);
-  if (outline.tasks.length === 0) throw invalidTransition(`The plan has no tasks to finish; ${NOTHING_WRITTEN}`);
+  if (outline.tasks.length === 0) throw invalidTransition(rareWords.noTasksToFinish());
   const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
   if (open.length) {
     const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);

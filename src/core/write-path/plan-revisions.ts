@@ -232,7 +232,7 @@ export class PlanRevisions {
   // ---- the rules every use case asks ----
 
   requirePerson(what: string): void {
-    if (!this.byPerson) throw needsPerson(`Only a person can ${what}, in the sidebar`);
+    if (!this.byPerson) throw needsPerson(filled(rareWords.personOnly(), { what }));
   }
 
   /**
