@@ -10,7 +10,8 @@
  *    doGet's text, the web app's words for a refused key and the sidebar's while the web app has no known address,
  *    the refusals of a write while the write log is full or its undo record too large and of a keyless caller taking
  *    a connected agent's name, the error of an agents' list edited by hand, and the rare refusals of
- *    src/apps-script/rare-refusals.ts and src/core/rare-words.ts (Code.js is built with a reader in its place).
+ *    src/apps-script/rare-refusals.ts and src/core/rare-words.ts (Code.js is built with a reader in its place, which
+ *    reads each of its texts by its place in a list).
  *    Apps Script evaluates the whole of Code.js on every execution; a project file is read only when asked for.
  *  - appsscript.json: the manifest.
  *  - Sidebar.html and SidebarDeferred.html (the code it loads when first needed): built by sidebar/build.mjs.
@@ -32,6 +33,13 @@ const dist = path.join(root, 'dist');
 const GLOBAL_NAME = 'SP_';
 /** dist/RareTexts.html, by the name HtmlService.createHtmlOutputFromFile finds it (src/apps-script/rare-texts.ts). */
 const RARE_TEXTS = 'RareTexts';
+/** The field of RareTexts.html that lists the rare words, in the order of their names (rareWordsFromFile). */
+const RARE_WORD_LIST = 'rareWords';
+/**
+ * The modules of rare words, one function of no argument per text: the core's rare refusals and warnings and the
+ * adapter's rare refusals. Code.js is built with readers of RareTexts.html in their place.
+ */
+const RARE_WORD_MODULES = ['src/core/rare-words.ts', 'src/apps-script/rare-refusals.ts'];
 
 /** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
 async function nodeModule(file) {
@@ -180,21 +188,29 @@ async function shrink(outputFiles) {
 }
 
 /**
- * Code.js reads the core's rare refusals from RareTexts.html (src/core/rare-words.ts): the bundle gets, in that
- * module's place, a function of each name that reads its text from there (src/apps-script/rare-texts.ts).
+ * Code.js reads the rare words from RareTexts.html (RARE_WORD_MODULES): the bundle gets, in each module's place, a
+ * function of each of its names that reads its text from there by its place in `names`, all the modules' names in
+ * order, which is the order of RareTexts.html's list of them (src/apps-script/rare-texts.ts: `rareWord(3)` is shorter
+ * than the name it stands for, in each of the dozens of places that read one).
  */
-function rareWordsFromFile(names) {
+function rareWordsFromFile(modules, names) {
+  const files = new Map(Object.entries(modules).map(([file, texts]) => [path.join(root, file), Object.keys(texts)]));
+  const reader = path.join(root, 'src/apps-script/rare-texts');
   return {
     name: 'rare-words-from-file',
     setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/]core[\\/]rare-words\.ts$/ }, () => ({
-        contents: [
-          "import { rareTexts } from '../apps-script/rare-texts';",
-          ...names.map((name) => `export const ${name} = () => rareTexts().${name};`),
-        ].join('\n'),
-        resolveDir: path.join(root, 'src/core'),
-        loader: 'ts',
-      }));
+      build.onLoad({ filter: /[\\/]src[\\/](core[\\/]rare-words|apps-script[\\/]rare-refusals)\.ts$/ }, (args) => {
+        const own = files.get(args.path);
+        if (!own) throw new Error(`${args.path} is not one of the modules of rare words (RARE_WORD_MODULES)`);
+        return {
+          contents: [
+            `import { rareWord } from ${JSON.stringify(reader)};`,
+            ...own.map((name) => `export const ${name} = () => rareWord(${names.indexOf(name)});`),
+          ].join('\n'),
+          resolveDir: path.dirname(args.path),
+          loader: 'ts',
+        };
+      });
     },
   };
 }
@@ -214,18 +230,24 @@ export async function buildCode() {
   );
   const { LOG_FULL, UNDO_TOO_LARGE } = await nodeModule('src/apps-script/write-log.ts');
   const { NAME_TAKEN, AGENTS_UNREADABLE } = await nodeModule('src/apps-script/agent-keys.ts');
-  const { RARE_REFUSALS } = await nodeModule('src/apps-script/rare-refusals.ts');
-  // The core's rare refusals, one function each (src/core/rare-words.ts): their texts. The readers that replace them in
-  // Code.js take no argument and answer a text, so each must be such a function.
-  const RARE_WORDS = Object.fromEntries(
-    Object.entries(await nodeModule('src/core/rare-words.ts')).map(([name, text]) => {
-      if (typeof text !== 'function' || text.length !== 0 || typeof text() !== 'string')
-        throw new Error(`src/core/rare-words.ts: ${name} must be a function of no argument that answers its text`);
-      return [name, text()];
-    }),
-  );
-  const twice = Object.keys(RARE_WORDS).filter((name) => name in RARE_REFUSALS);
-  if (twice.length) throw new Error(`A rare text's name is used twice in RareTexts.html: ${twice.join(', ')}`);
+  // The rare words, one function each (RARE_WORD_MODULES): their texts by module. The readers that replace them in
+  // Code.js take no argument and answer a text, so each must be such a function; their names are one list, in order,
+  // which is their order in RareTexts.html's list of them (RARE_WORD_LIST).
+  const rareWordModules = {};
+  for (const file of RARE_WORD_MODULES) {
+    rareWordModules[file] = Object.fromEntries(
+      Object.entries(await nodeModule(file)).map(([name, text]) => {
+        if (typeof text !== 'function' || text.length !== 0 || typeof text() !== 'string')
+          throw new Error(`${file}: ${name} must be a function of no argument that answers its text`);
+        return [name, text()];
+      }),
+    );
+  }
+  const RARE_WORDS = Object.assign({}, ...Object.values(rareWordModules));
+  const rareWordNames = Object.keys(RARE_WORDS).sort();
+  const inAll = Object.values(rareWordModules).reduce((count, texts) => count + Object.keys(texts).length, 0);
+  if (rareWordNames.length !== inAll)
+    throw new Error(`A rare word's name is used in more than one of ${RARE_WORD_MODULES.join(', ')}`);
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -270,7 +292,7 @@ export async function buildCode() {
       SHEET_PLAN_VERSION: JSON.stringify(version),
       SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
     },
-    plugins: [rareWordsFromFile(Object.keys(RARE_WORDS))],
+    plugins: [rareWordsFromFile(rareWordModules, rareWordNames)],
     write: false,
   });
   const { code: bundle, map } = await shrink(result.outputFiles);
@@ -299,8 +321,7 @@ export async function buildCode() {
     undoTooLarge: UNDO_TOO_LARGE,
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
-    ...RARE_REFUSALS,
-    ...RARE_WORDS,
+    [RARE_WORD_LIST]: rareWordNames.map((name) => RARE_WORDS[name]),
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

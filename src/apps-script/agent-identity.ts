@@ -17,7 +17,7 @@
  * The state is this execution's alone: Apps Script evaluates the project afresh for each execution.
  */
 import { invalidArgument } from '../core/errors';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 import { agentNameOf, agentSource, type ChangeSource } from '../core/write-path/revision';
 import { comparedName } from '../core/person/source-words';
@@ -55,6 +55,6 @@ export function runAsNamedCaller<T>(name: unknown, work: () => T): T {
   const asNamed: ChangeSource = named === 'api' ? 'api' : agentSource(String(named).trim());
   if (comparedName(caller) === comparedName(asNamed)) return work();
   throw invalidArgument(
-    filled(rareTexts().agentMismatch, { named: JSON.stringify(named), caller: agentNameOf(caller) ?? caller }),
+    filled(rareRefusals.agentMismatch(), { named: JSON.stringify(named), caller: agentNameOf(caller) ?? caller }),
   );
 }

@@ -16,6 +16,7 @@ import { AGENT_KEY_SHAPE } from '../core/mcp/protocol';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
 import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled, utf8Length } from '../core/text';
 import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
@@ -114,7 +115,7 @@ function readAgents(fresh = false): StoredAgent[] {
 function writeAgents(agents: StoredAgent[]): void {
   const json = JSON.stringify(agents);
   if (utf8Length(AGENTS_PROPERTY) + utf8Length(json) > MAX_STORED_BYTES) {
-    throw tooLarge(filled(rareTexts().agentsFull, { bytes: String(MAX_STORED_BYTES) }));
+    throw tooLarge(filled(rareRefusals.agentsFull(), { bytes: String(MAX_STORED_BYTES) }));
   }
   properties().setProperty(AGENTS_PROPERTY, json);
 }
@@ -135,7 +136,7 @@ function summary({ id, name, created, lastUsed }: StoredAgent): AgentSummary {
 }
 
 function busyError(): never {
-  throw new PlanError('BUSY', rareTexts().agentsBusy);
+  throw new PlanError('BUSY', rareRefusals.agentsBusy());
 }
 
 // ---- the person's side: create, list, revoke ----
@@ -149,7 +150,7 @@ export function requireAgentName(name: unknown, field = 'name'): string {
   // Something to read (not only invisible characters), on one line, of whole characters.
   if (!comparedName(text) || [...text].length > MAX_AGENT_NAME || /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/u.test(text)) {
     throw invalidArgument(
-      filled(rareTexts().agentNameShape, { field, most: String(MAX_AGENT_NAME), got: describeValue(name) }),
+      filled(rareRefusals.agentNameShape(), { field, most: String(MAX_AGENT_NAME), got: describeValue(name) }),
     );
   }
   if (comparedName(text) === 'api' || isReservedAgentName(text)) throw reservedName(text, field);
@@ -157,7 +158,7 @@ export function requireAgentName(name: unknown, field = 'name'): string {
 }
 
 function reservedName(text: string, field: string): PlanError {
-  return invalidArgument(filled(rareTexts().reservedName, { text, field, names: reservedNamesList() }));
+  return invalidArgument(filled(rareRefusals.reservedName(), { text, field, names: reservedNamesList() }));
 }
 
 /**
@@ -184,10 +185,10 @@ export function createAgentKey(name: unknown): { key: string; agent: AgentSummar
     () => {
       const agents = readAgents(true);
       if (agents.some((agent) => comparedName(agent.name) === comparedName(agentName))) {
-        throw invalidArgument(filled(rareTexts().agentNamed, { name: agentName }));
+        throw invalidArgument(filled(rareRefusals.agentNamed(), { name: agentName }));
       }
       if (agents.length >= MAX_AGENTS) {
-        throw tooLarge(filled(rareTexts().agentsMost, { count: String(agents.length), most: String(MAX_AGENTS) }));
+        throw tooLarge(filled(rareRefusals.agentsMost(), { count: String(agents.length), most: String(MAX_AGENTS) }));
       }
       const key = newKey();
       const agent: StoredAgent = {
@@ -219,7 +220,7 @@ export function listAgents(): AgentSummary[] {
 /** Revokes agent `id`: its key stops working at once. NOT_FOUND for an id that is not connected. */
 export function revokeAgent(id: unknown): AgentSummary[] {
   if (typeof id !== 'string' || !id) {
-    throw invalidArgument(filled(rareTexts().agentIdShape, { got: describeValue(id) }));
+    throw invalidArgument(filled(rareRefusals.agentIdShape(), { got: describeValue(id) }));
   }
   return withScriptLock(
     LOCK_WAIT_MS,
@@ -228,7 +229,7 @@ export function revokeAgent(id: unknown): AgentSummary[] {
       const kept = agents.filter((agent) => agent.id !== id);
       if (kept.length === agents.length) {
         const known = agents.map((agent) => `${agent.id} (${agent.name})`).join(', ') || 'none';
-        throw notFound(filled(rareTexts().noAgentWithId, { id, known }));
+        throw notFound(filled(rareRefusals.noAgentWithId(), { id, known }));
       }
       writeAgents(kept);
       return kept.map(summary);

@@ -4,7 +4,7 @@
  */
 import { tooLarge } from '../core/errors';
 import { filled, formatCount } from '../core/text';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { isDate } from '../core/sheet/cell-values';
 
 /** Sheets stores at most this many characters in one cell. */
@@ -43,7 +43,7 @@ export function requireStorable(text: string, what: string, place: string): stri
   const input = storableText(text);
   if (input !== undefined) return input;
   throw tooLarge(
-    filled(rareTexts().textTooLarge, {
+    filled(rareRefusals.textTooLarge(), {
       what,
       place,
       length: formatCount(text.length),

@@ -7,7 +7,7 @@ import { checkArguments, type ArgumentRule } from '../core/api/argument-check';
 import { argumentRulesOf } from './descriptor-tables';
 import { invalidArgument } from '../core/errors';
 import { filled } from '../core/text';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 
 type Call = (...args: unknown[]) => unknown;
 
@@ -35,7 +35,9 @@ export function takingAtMost(name: string, count: number, call: Call): Call {
   return (...args: unknown[]) => {
     const extra = args.findIndex((value, position) => position >= count && value != null);
     if (extra >= 0) {
-      throw invalidArgument(filled(rareTexts().oneTooMany, { place: String(extra + 1), name, count: String(count) }));
+      throw invalidArgument(
+        filled(rareRefusals.oneTooMany(), { place: String(extra + 1), name, count: String(count) }),
+      );
     }
     return call(...args);
   };

@@ -26,7 +26,7 @@ import type { PlanSettings } from '../core/person/settings';
 import type { Notifier } from '../core/write-path/store';
 import { utf8Length } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { warn } from './warn';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -189,11 +189,11 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
   try {
     const recipients = settings.mailTo.length > 0 ? settings.mailTo : ownerAddress(spreadsheet);
     if (recipients.length === 0) {
-      warn(rareTexts().noOneToMail);
+      warn(rareRefusals.noOneToMail());
       return false;
     }
     if (MailApp.getRemainingDailyQuota() < recipients.length) {
-      warn(rareTexts().mailQuotaUsed);
+      warn(rareRefusals.mailQuotaUsed());
       return false;
     }
     const { subject, body } = composeMail(items, spreadsheet.getName(), spreadsheet.getUrl());

@@ -3,7 +3,8 @@ import { describeProgress } from '../core/format/progress';
 import type { PlanTask } from '../core/format/types';
 import { pathForPerson, run } from './api';
 import { initializePlan } from '../core/use-cases/plan-setup';
-import { planTemplates, rareTexts } from './rare-texts';
+import { planTemplates } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 import * as reading from '../core/use-cases/reading';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
@@ -63,7 +64,10 @@ export function menuInitializePlan(): void {
           'Plan ready',
           `"${outcome.plan.title}" is in ${PLAN_CELL_REFERENCE}.\n${describeProgress(outcome.plan.progress)}`,
         ]
-      : ['Plan not initialized', filled(rareTexts().notSetUp, { sheet: PLAN_LOCATION.sheet, reason: outcome.reason })];
+      : [
+          'Plan not initialized',
+          filled(rareRefusals.notSetUp(), { sheet: PLAN_LOCATION.sheet, reason: outcome.reason }),
+        ];
     try {
       ui.alert(title, message, ui.ButtonSet.OK);
     } catch (error) {
@@ -80,7 +84,7 @@ export function menuShowNextTask(): void {
     SpreadsheetApp.getUi();
     const path = person();
     const plan = reading.getPlan(path);
-    if (!plan) return alert('No plan', filled(rareTexts().noPlanYet, { cell: PLAN_CELL_REFERENCE }));
+    if (!plan) return alert('No plan', filled(rareRefusals.noPlanYet(), { cell: PLAN_CELL_REFERENCE }));
     const next = reading.getNextTask(path);
     alert(
       'Next task',

@@ -8,7 +8,7 @@ import { describeValue } from '../core/api/arguments';
 import { needsPerson } from '../core/errors';
 import { run } from './api';
 import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -62,17 +62,17 @@ export function asCheckedPerson<T>(token: unknown, call: () => T): T {
 export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spreadsheet {
   if (checkedSession && checkedSession.token === token) return checkedSession.spreadsheet;
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) {
-    throw needsPerson(filled(rareTexts().noSession, { got: describeValue(token) }));
+    throw needsPerson(filled(rareRefusals.noSession(), { got: describeValue(token) }));
   }
   const cache = CacheService.getUserCache();
   const record = readTokenRecord(cache?.get(TOKEN_PREFIX + token));
   if (!cache || !record) {
-    throw needsPerson(rareTexts().sessionGone);
+    throw needsPerson(rareRefusals.sessionGone());
   }
   const spreadsheet = activeSpreadsheet();
   const spreadsheetId = spreadsheet.getId();
   if (record.spreadsheetId !== spreadsheetId) {
-    throw needsPerson(rareTexts().otherSpreadsheet);
+    throw needsPerson(rareRefusals.otherSpreadsheet());
   }
   if (!(Date.now() - record.renewedAt < RENEW_AFTER_MS)) storeToken(cache, token, spreadsheetId);
   return spreadsheet;
@@ -98,7 +98,7 @@ function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
 export function mintToken(): { ui: GoogleAppsScript.Base.Ui; token: string; spreadsheet: Spreadsheet } {
   const ui = SpreadsheetApp.getUi();
   const cache = CacheService.getUserCache();
-  if (!cache) throw new Error(rareTexts().noUserCache);
+  if (!cache) throw new Error(rareRefusals.noUserCache());
   const token = Utilities.getUuid();
   // Opening the sidebar is how a person connects the sheet for agents: its id is remembered here.
   const spreadsheet = activeSpreadsheet();

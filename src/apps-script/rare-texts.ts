@@ -8,8 +8,9 @@
  * what the web app's URL is (only a GET, a person opening it, answers it), what it answers a refused key, what the
  * sidebar says until the web app has answered once, the refusals of a write when the write log is full or its undo
  * record too large, of a keyless caller that names itself as a connected agent, and the error of an agents' list edited
- * by hand; and the refusals that only a rare request meets, in two tables (./rare-refusals.ts: names, sessions, undo, a
- * write of the wrong shape; src/core/rare-words.ts: the core's, as forged claims and reused request ids).
+ * by hand; and the refusals that only a rare request meets, in two modules of a function per text (./rare-refusals.ts:
+ * names, sessions, undo, a write of the wrong shape; src/core/rare-words.ts: the core's, as forged claims and reused
+ * request ids), for which the bundle has readers of this file.
  *
  * scripts/build.mjs writes them as JSON into a project HTML file beside Code.js, and they are read with
  * HtmlService.createHtmlOutputFromFile(name).getContent(), which gives a project file's text as it stands (Google's
@@ -23,8 +24,6 @@
 import { messageOf } from '../core/errors';
 import type { McpTool } from '../core/mcp/protocol';
 import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
-import type { RARE_REFUSALS } from './rare-refusals';
-import type * as RARE_WORDS from '../core/rare-words';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
@@ -57,10 +56,10 @@ export interface RareTexts {
 }
 
 /**
- * The texts as the bundle reads them: the rare refusals' too (./rare-refusals.ts) and the core's
- * (src/core/rare-words.ts; only their names' type here).
+ * The texts as the bundle reads them, and the rare refusals (./rare-refusals.ts, src/core/rare-words.ts) as one list,
+ * in the order of their names (`rareWord`).
  */
-type ReadTexts = RareTexts & Record<keyof typeof RARE_REFUSALS | keyof typeof RARE_WORDS, string>;
+type ReadTexts = RareTexts & { rareWords: string[] };
 
 let read: ReadTexts | undefined;
 
@@ -83,6 +82,15 @@ export function rareTexts(): ReadTexts {
   }
   read = JSON.parse(content.slice(content.indexOf('>') + 1, content.lastIndexOf('<'))) as ReadTexts;
   return read;
+}
+
+/**
+ * The rare text at `place` in the list of them, which holds them in the order of their names: scripts/build.mjs builds
+ * Code.js with a function of each name of ./rare-refusals.ts and src/core/rare-words.ts that reads its text so
+ * (`() => rareWord(3)`), shorter than the name it stands for in each place that reads one.
+ */
+export function rareWord(place: number): string {
+  return rareTexts().rareWords[place];
 }
 
 /** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */

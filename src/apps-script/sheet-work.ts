@@ -53,7 +53,7 @@ import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -66,7 +66,7 @@ const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
 
 function sheetNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
   const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) throw notFound(filled(rareTexts().noSheetNamed, { name }));
+  if (!sheet) throw notFound(filled(rareRefusals.noSheetNamed(), { name }));
   return sheet;
 }
 
@@ -79,7 +79,7 @@ function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
     const message = messageOf(error);
     if (!/outside the dimensions/i.test(message)) throw error;
     throw invalidArgument(
-      filled(rareTexts().pastTheEdge, { range: formatSheetRange(range), sheet: range.sheet, message }),
+      filled(rareRefusals.pastTheEdge(), { range: formatSheetRange(range), sheet: range.sheet, message }),
     );
   }
 }
@@ -230,14 +230,14 @@ function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
   const target = anchoredAt(range, rows, columns);
   if (!isBounded(range)) {
     throw invalidArgument(
-      filled(rareTexts().openWrite, { range: formatSheetRange(range), target: formatSheetRange(target), shape }),
+      filled(rareRefusals.openWrite(), { range: formatSheetRange(range), target: formatSheetRange(target), shape }),
     );
   }
   if (cellCount(range) === 1) return target;
   if (rowCount(range) !== rows || columnCount(range) !== columns) {
     const size = `${rowCount(range)} × ${columnCount(range)}`;
     const first = formatSheetRange(anchoredAt(range, 1, 1));
-    throw invalidArgument(filled(rareTexts().writeSize, { range: formatSheetRange(range), size, shape, first }));
+    throw invalidArgument(filled(rareRefusals.writeSize(), { range: formatSheetRange(range), size, shape, first }));
   }
   return range;
 }
@@ -308,7 +308,7 @@ export function writeRange(
     const read = readCells(cells);
     // What the write puts in, and what its undo (or its failure) puts back.
     requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
-      invalidArgument(filled(grid ? rareTexts().plainTextHeld : rareTexts().plainTextFormula, places)),
+      invalidArgument(filled(grid ? rareRefusals.plainTextHeld() : rareRefusals.plainTextFormula(), places)),
     );
     const replaced = read.recorded;
     const a1Text = formatSheetRange(target);
@@ -409,55 +409,56 @@ export function undoWriteThen<T>(
   answer: (entry: WriteLogEntry) => T,
 ): T {
   if (typeof id !== 'string' || !id.trim()) {
-    throw invalidArgument(filled(rareTexts().undoIdShape, { got: describeValue(id) }));
+    throw invalidArgument(filled(rareRefusals.undoIdShape(), { got: describeValue(id) }));
   }
   const store = new SpreadsheetPlanStore(spreadsheet);
   return store.exclusive(() => {
     const log = new WriteLog(spreadsheet, store);
     const found = log.find(id.trim());
     if (!found) {
-      throw notFound(filled(rareTexts().notInLog, { id }));
+      throw notFound(filled(rareRefusals.notInLog(), { id }));
     }
     const { entry, row, record, later } = found;
     if (entry.kind !== 'write') {
-      throw invalidArgument(filled(entry.kind === 'read' ? rareTexts().undoRead : rareTexts().undoRefused, { id }));
+      throw invalidArgument(
+        filled(entry.kind === 'read' ? rareRefusals.undoRead() : rareRefusals.undoRefused(), { id }),
+      );
     }
     if (entry.undone) {
-      throw invalidTransition(filled(rareTexts().undoneAlready, { range: entry.range, at: entry.undone.at }));
+      throw invalidTransition(filled(rareRefusals.undoneAlready(), { range: entry.range, at: entry.undone.at }));
     }
-    if (entry.kept) throw invalidTransition(filled(rareTexts().undoKept, { range: entry.range }));
-    if (!record) throw notFound(filled(rareTexts().recordUnreadable, { range: entry.range }));
+    if (entry.kept) throw invalidTransition(filled(rareRefusals.undoKept(), { range: entry.range }));
+    if (!record) throw notFound(filled(rareRefusals.recordUnreadable(), { range: entry.range }));
     const range = requireSheetRange(entry.range, 'the logged range');
     // Undone out of order, it would put back values a later write replaced: a correction of the person's that the
     // agent then wrote over with the same value would be lost, though the cells hold what this write wrote.
     const covering = later.find((write) => overlaps(range, requireSheetRange(write.range)));
-    if (covering) throw conflict(filled(rareTexts().undoCovered, { range: covering.range, step: covering.step }));
+    if (covering) throw conflict(filled(rareRefusals.undoCovered(), { range: covering.range, step: covering.step }));
     const sheet = spreadsheet.getSheetByName(range.sheet);
     if (!sheet) {
-      throw conflict(filled(rareTexts().sheetGone, { sheet: range.sheet }));
+      throw conflict(filled(rareRefusals.sheetGone(), { sheet: range.sheet }));
     }
     const cells = gridRange(spreadsheet, range);
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
     const current = readCells(cells);
     // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
     requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
-      conflict(filled(rareTexts().plainTextUndo, places)),
+      conflict(filled(rareRefusals.plainTextUndo(), places)),
     );
     const changed: string[] = [];
     record.written.forEach((writtenRow, r) =>
       writtenRow.forEach((written, c) => {
         if (!holds(written, current.values[r]?.[c], current.formulas[r]?.[c] ?? '')) {
-          changed.push(
-            `${cellName(range.top + r, range.left + c)} now holds ${describeCell(current.recorded[r]?.[c] ?? '')} ` +
-              `(the agent wrote ${describeCell(written)})`,
-          );
+          const cell = cellName(range.top + r, range.left + c);
+          const now = describeCell(current.recorded[r]?.[c] ?? '');
+          changed.push(filled(rareRefusals.cellChanged(), { cell, now, wrote: describeCell(written) }));
         }
       }),
     );
     if (changed.length) {
       const more = changed.length > DIFFERENCES_SHOWN ? `, and ${changed.length - DIFFERENCES_SHOWN} more` : '';
       const differences = `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}`;
-      throw conflict(filled(rareTexts().undoChanged, { range: entry.range, differences }));
+      throw conflict(filled(rareRefusals.undoChanged(), { range: entry.range, differences }));
     }
     const undone = { at: store.clock.now(), by: source };
     writeCells(store, cells, record.replaced, current);

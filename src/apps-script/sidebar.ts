@@ -17,7 +17,8 @@ import { releaseClaim } from '../core/use-cases/claims';
 import { adoptFormat, answerQuestion, replacePlan, restoreRevision } from '../core/use-cases/documents';
 import { approvePlan, requestPlanChanges, saveSettings } from '../core/use-cases/plan-lifecycle';
 import { initializePlan } from '../core/use-cases/plan-setup';
-import { planTemplates, rareTexts } from './rare-texts';
+import { planTemplates } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 import * as reading from '../core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
@@ -402,7 +403,7 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
         .filter((candidate) => !candidate.isSheetHidden())
         .map((candidate) => candidate.getName());
       throw notFound(
-        filled(rareTexts().noSheetToSelect, { sheet: wanted.sheet, range: shown, sheets: names.join(', ') }),
+        filled(rareRefusals.noSheetToSelect(), { sheet: wanted.sheet, range: shown, sheets: names.join(', ') }),
       );
     }
     let range: GoogleAppsScript.Spreadsheet.Range;
@@ -410,7 +411,7 @@ export function sidebarSelectRange(token: unknown, reference: unknown): { sheet:
       range = spreadsheet.getRange(shown);
     } catch {
       throw notFound(
-        filled(rareTexts().outsideSheet, {
+        filled(rareRefusals.outsideSheet(), {
           range: shown,
           sheet: wanted.sheet,
           rows: String(sheet.getMaxRows()),

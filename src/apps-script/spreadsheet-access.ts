@@ -13,7 +13,7 @@
  */
 import { needsPerson, PlanError } from '../core/errors';
 import { ownValue } from '../core/own-keys';
-import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Properties = GoogleAppsScript.Properties.Properties;
@@ -162,7 +162,7 @@ export function activeSpreadsheet(): Spreadsheet {
   // None in an execution of the Apps Script API (scripts.run) or of the web app: whoever calls there is not a person
   // in the sheet.
   if (!spreadsheet) {
-    throw needsPerson(rareTexts().noSpreadsheetOpen);
+    throw needsPerson(rareRefusals.noSpreadsheetOpen());
   }
   return spreadsheet;
 }
@@ -182,7 +182,7 @@ export function personSpreadsheet(options?: { withTimeZone?: boolean }): Spreads
 export function planSpreadsheet(): Spreadsheet {
   const id = scriptProperties().getProperty(SPREADSHEET_ID_PROPERTY);
   if (!id) {
-    throw new PlanError('NOT_CONNECTED', rareTexts().notConnected);
+    throw new PlanError('NOT_CONNECTED', rareRefusals.notConnected());
   }
   return SpreadsheetApp.openById(id);
 }

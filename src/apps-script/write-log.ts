@@ -28,6 +28,7 @@ import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
 import { PLAN_LOCATION } from './plan-location';
 import { rareTexts } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
 import { filled, formatCount } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
 
@@ -415,9 +416,9 @@ export class WriteLog {
     const sheet = this.sheet();
     const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
-    if (!sheet || !kept.length) throw invalidTransition(rareTexts().nothingToKeep);
+    if (!sheet || !kept.length) throw invalidTransition(rareRefusals.nothingToKeep());
     if (kept.length !== seen) {
-      throw conflict(filled(rareTexts().logChanged, { count: String(kept.length), seen: String(seen) }));
+      throw conflict(filled(rareRefusals.logChanged(), { count: String(kept.length), seen: String(seen) }));
     }
     const [first, last] = [kept[0], kept[kept.length - 1]];
     const kinds = values.slice(first, last + 1).map((row) => [asText(cellText(row[1]))]);

@@ -189,3 +189,177 @@ export const rangeNotApproved = () =>
 export const tooManyCells = () =>
   'values hold {cells} cells ({rows} rows × {columns} columns); a write sets at most {most}. ' +
   `${NOTHING_WRITTEN_SENTENCE}; write the rows in parts`;
+
+/** A change of a task another agent holds, `{what}` the change in words (./rules/claims.ts, ./features/claims.ts). */
+export const claimedTask = () =>
+  'Task {step} is claimed by {claim}, so you ({you}) cannot {what}: take another task (getNextTask passes over ' +
+  `claimed ones), wait until the claim ends, or ask the person to release it in the sidebar; ${NOTHING_WRITTEN}`;
+
+/** Two such changes: another agent's Working line dropped or changed, the task moved to another phase. */
+export const takeOverClaim = () => "take over or remove another agent's claim";
+export const moveToPhase = () => 'move it to another phase';
+
+/** A person's function called by an agent, `{what}` it does (./write-path/plan-revisions.ts). */
+export const personOnly = () => 'Only a person can {what}, in the sidebar';
+
+/** An agent's start of a task finished since it read the plan (./features/tasks.ts). */
+export const finishedAlready = () =>
+  'Task {step} is {was} already (maybe by another agent since you read the plan): take the next task ' +
+  `(getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`;
+
+/** An agent's start of a task that waits for others (./rules/dependencies.ts), `{fix}` for a step not in the plan. */
+export const waitingTask = () =>
+  'Task {step} waits for {unfinished}: it can start once they are done or skipped (getNextTask answers a task that ' +
+  'can start now){fix}';
+
+/** An agent's change that moves a task that waits for others into work (./features/dependencies.ts). */
+export const waitingChange = () =>
+  'Task {step} waits for {unfinished}: it can start once they are done or skipped (getNextTask answers a task that ' +
+  `can start now); ${NOTHING_WRITTEN}{fix}`;
+
+/** What either adds for a step not in the plan (`{fix}`), `{whose}` naming the After line (./rules/dependencies.ts). */
+export const stepNeverDone = () => '; a step not in the plan is never done: fix {whose} "After:" line';
+
+/** An agent's change of what waits for the person, `{items}` (./rules/held-items.ts). */
+export const heldItemsChanged = () =>
+  'Only a person may change what waits for them: {items}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; keep {them} as {they} ({paths})`;
+
+/** An agent's completion of a task whose Check lines fail, `{failures}` how (./rules/done-checks.ts). */
+export const checksFailed = () =>
+  `Task {step} cannot be completed: {failures}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
+  'complete it again, or call reviewTask to ask the person';
+
+/** A change that removes (or renames and moves) a task whose Check lines fail (./rules/done-checks.ts). */
+export const checksFailedRemoval = () =>
+  'Task {step} cannot leave the plan unfinished (removed, or renamed and moved in one change): {failures}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and try again, skip it, or call reviewTask to ask the ` +
+  'person';
+
+/** replacePlan of a revision the plan has moved past, `{since}` the revision the caller read (./use-cases). */
+export const planChanged = () =>
+  'The plan changed since {since}: it is now revision {now} (last changed by {by}). ' +
+  `${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`;
+
+/** A person's approval of a plan that changed since they read it (./use-cases/plan-lifecycle.ts). */
+export const planChangedUnapproved = () =>
+  'The plan changed since you read it: it is now revision {now} (last changed by {by}). ' +
+  `${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`;
+
+/** A person's decision on a task that is no longer the one step they saw, `{now}` what there is (./person/seen.ts). */
+export const taskNotSeenGone = () =>
+  `Task {step} changed since you saw it: you saw {saw}, and {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it again ` +
+  'before you decide';
+
+/** A person's decision on a task that changed since they saw it (./person/seen.ts). */
+export const taskNotSeen = () =>
+  `Task {step} changed since you saw it: you saw {saw}, it is now {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it ` +
+  'again before you decide';
+
+/** A person's answer to a question that changed since they saw it (./person/seen.ts). */
+export const questionNotSeen = () =>
+  `Question {number} changed since you saw it: you saw "{saw}", {now}. ${NOTHING_WRITTEN_SENTENCE}; look at it ` +
+  'again before you decide';
+
+/** A call that needs a plan where the plan cell holds none (./write-path/plan-revisions.ts). */
+export const noPlan = () =>
+  'No plan in {cell}; call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
+
+/** get_plan where the plan cell holds none, in an MCP caller's words (./mcp/tool-calls.ts). */
+export const noPlanForTools = () => 'No plan in {cell}; call init_plan for a starter plan or create_plan to write one';
+
+/** replacePlan of no text, or of the text the plan has already; restoreRevision of it (./use-cases/documents.ts). */
+export const noMarkdown = () => 'markdown must be the whole plan as non-empty text';
+export const sameText = () => 'The new text is the same as the plan; nothing to change';
+export const sameRevision = () => 'Revision {revision} is the same text as the plan now; nothing to restore';
+
+/** A restore of a revision the history does not hold, `{saved}` what it holds (./use-cases/documents.ts). */
+export const revisionNotKept = () => 'Revision {revision} is not in the history ({saved})';
+
+/** An archived plan that is not there, `{ids}` those that are (./use-cases/reading.ts). */
+export const notArchived = () => 'Plan {id} is not in the archive ({ids})';
+
+/** finishPlan of a plan done already, or of one without tasks (./use-cases/plan-lifecycle.ts). */
+export const doneAlready = () => 'The plan is already marked done; createPlan() starts the next one';
+export const noTasksToFinish = () => `The plan has no tasks to finish; ${NOTHING_WRITTEN}`;
+
+/** A plan longer than its cell holds, `{where}` its longest parts (./rules/plan-size.ts). */
+export const planTooLarge = () =>
+  'The plan would be {size} characters; {place} holds at most {most}. ' +
+  `${NOTHING_WRITTEN_SENTENCE}; shorten it by at least {over} characters{where}`;
+
+/** A plan that starts with an apostrophe, which its cell drops (./rules/plan-size.ts). */
+export const planApostrophe = () =>
+  'The plan cannot start with an apostrophe, which {place} drops (a person deletes one there). ' +
+  NOTHING_WRITTEN_SENTENCE;
+
+/** Request options that are no object, or with keys of their own (./write-path/request-ids.ts). */
+export const requestOptionsShape = () => '{shape} must be { "requestId": "…" } (got {got})';
+export const requestOptionKeys = () => `{shape} take only requestId and agent (got {got}); ${NOTHING_WRITTEN}`;
+
+/** The person's e-mail addresses, one not an address or too many (./person/settings.ts). */
+export const notAnAddress = () => 'mailTo: "{address}" is not an e-mail address (like dana@example.com)';
+export const tooManyAddresses = () => 'mailTo takes at most {most} addresses (got {got})';
+
+/** A write under a step the plan does not have, `{steps}` those it has (./sheet/sheet-rules.ts). */
+export const noTaskToWrite = () => `Task {step} not found (steps: {steps}). ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** A write under a task another agent holds (./sheet/sheet-rules.ts). */
+export const claimedTaskCells = () =>
+  'Task {step} is claimed by {claim}, so you ({you}) cannot write cells under it: write under a task you started. ' +
+  NOTHING_WRITTEN_SENTENCE;
+
+/**
+ * A write under a task not in progress, one to start or another (./sheet/sheet-rules.ts), `{now}` naming those in
+ * progress.
+ */
+export const notStarted = () =>
+  `Task {step} is {status}, not in progress; start it first (startTask("{step}")){now}. ${NOTHING_WRITTEN_SENTENCE}`;
+export const notInProgress = () =>
+  `Task {step} is {status}, not in progress; write under a task in progress{now}. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** What a write refused by the plan's Write ranges adds for the lines not read as ranges (./sheet/sheet-rules.ts). */
+export const unreadRanges = () =>
+  " (not read as ranges: {listed}; a Write line names a range as Sheets writes it: Summary!B3:C5, or 'Sales " +
+  "Summary'!B3:C5 for a sheet name of more than one word)";
+
+/** A formula written while the plan allows none (./sheet/sheet-rules.ts). */
+export const formulaNotAllowed = () =>
+  '{cell} is a formula, and the plan does not allow formulas. Write its value instead, or ask the person to add ' +
+  `"- Formulas: allowed" to the plan's Analysis. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** A formula allowed by the plan but not by the one a person last approved (./sheet/sheet-rules.ts). */
+export const formulaNotApproved = () =>
+  '{cell} is a formula, and the plan a person last approved does not allow formulas. Write its value instead, or ask ' +
+  `the person to approve the plan again in the sidebar. ${NOTHING_WRITTEN_SENTENCE}`;
+
+/** writeRange's values of another shape than rows of cells (./sheet/cell-values.ts). */
+export const valuesShape = () =>
+  'values must be a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]] (got {got})';
+export const firstRowEmpty = () =>
+  'values[0] must be a non-empty list of cells; values must be a list of rows, each a list of cells: ' +
+  '[["SKU", 12], ["B-7", 3]]';
+
+/** A cell of writeRange's values of no form a cell takes (./sheet/cell-values.ts). */
+export const cellForm = () =>
+  '{where} must be text, a number, true/false, null (empty), { "date": "2026-01-10T00:00:00-05:00" } or ' +
+  '{ "formula": "=SUM(A1:A3)" } (got {got})';
+
+/** A cell's text longer than a cell holds (./sheet/cell-values.ts). */
+export const cellTooLong = () =>
+  '{where} is {size} characters; a cell holds at most {most} here (50,000 with the text marker)';
+
+/** A formula cell that is no formula (./sheet/cell-values.ts). */
+export const formulaCell = () => '{where}.formula must start with "=" and fit in a cell (got {got})';
+
+/**
+ * How a person changes what waits for them, as the refusal of an agent's change of it says (./rules/held-items.ts): a
+ * review item and its decision, a decision line in Notes, an answer, the comment after the plan's status.
+ */
+export const reviewDecisionPath = () => 'a person approves a review item or requests changes in the sidebar';
+export const decisionLinePath = () => "only a person's decision in the sidebar writes it";
+export const answerPath = () => 'a person answers questions in the sidebar';
+export const statusNotePath = () => 'only the person writes the text after the status, in the sidebar';
+
+/** What the same refusal says of a task a change gives a twin (./rules/held-items.ts). */
+export const heldTaskTwinned = () => 'would get a twin (give the new task another title)';

@@ -21,10 +21,11 @@ import { DIST, MARKER, openedSheet, PLAN } from './harness';
 import { LOG_FULL, UNDO_TOO_LARGE } from '../../src/apps-script/write-log';
 import { filled } from '../../src/core/text';
 import { AGENTS_UNREADABLE, NAME_TAKEN } from '../../src/apps-script/agent-keys';
-import { RARE_REFUSALS } from '../../src/apps-script/rare-refusals';
+import * as rareRefusals from '../../src/apps-script/rare-refusals';
 import * as rareWords from '../../src/core/rare-words';
 
-/** The core's rare refusals by name (src/core/rare-words.ts: a function each). */
+/** The rare refusals by name (src/apps-script/rare-refusals.ts, src/core/rare-words.ts: a function each). */
+const RARE_REFUSALS = Object.fromEntries(Object.entries(rareRefusals).map(([name, text]) => [name, text()]));
 const RARE_WORDS = Object.fromEntries(Object.entries(rareWords).map(([name, text]) => [name, text()]));
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
@@ -209,8 +210,11 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     undoTooLarge: UNDO_TOO_LARGE,
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
-    ...RARE_REFUSALS,
-    ...RARE_WORDS,
+    // The rare refusals, the adapter's and the core's, as one list in the order of their names: Code.js reads each by
+    // its place (scripts/build.mjs).
+    rareWords: Object.entries({ ...RARE_REFUSALS, ...RARE_WORDS })
+      .sort(([one], [other]) => (one < other ? -1 : 1))
+      .map(([, text]) => text),
   });
   for (const text of Object.values({ ...RARE_REFUSALS, ...RARE_WORDS }))
     expect(code()).not.toContain(text.slice(0, 40));

@@ -9,6 +9,7 @@ import { DIST, call, callAsPerson, execute, planText, plan, sheetWithSavedPlan }
 import { connectAgent } from './keyed-agents';
 import { deployed, refused, tool } from './web-agents';
 import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { APPROVED, agent, refused as refusedWrite, workbook } from './sheet-work-fixtures';
 
 /** The agent's replace_plan of the whole document, at the revision it read. */
 function replacePlan(spreadsheet: EmulatedSpreadsheet, key: string, edit: (text: string) => string) {
@@ -172,4 +173,173 @@ test("an agent's whole-document write that marks the plan done", () => {
       'archives the plan; nothing was written',
   );
   expect(planText(spreadsheet)).toBe(before);
+});
+
+test("writeRange's rarer refusals: no such step, Write lines not read as ranges, values of no rows, no formula", () => {
+  const spreadsheet = workbook(
+    APPROVED.replace("  - Write: 'Bin Notes'!A:A (a note per bin)", '$&\n  - Write: Sales Summary!B3'),
+  );
+  // The refusal without its code; `noted`, the reason the write log notes for a refusal of the sheet rules.
+  const refusedWith = (args: unknown[], noted?: string) =>
+    refusedWrite(spreadsheet, 'writeRange', args, noted).replace(/^\w+: /, '');
+  expect(refusedWith(['Summary!B3', [['x']], '9.9'], 'no task 9.9 in the plan')).toBe(
+    'Task 9.9 not found (steps: 1.1, 1.2, 1.3). Nothing was written',
+  );
+  expect(refusedWith(['Summary!B3', [['x']], '1.1'], 'task 1.1 is not in progress')).toBe(
+    'Task 1.1 is done, not in progress; write under a task in progress; in progress now: 1.2. Nothing was written',
+  );
+  expect(refusedWith(['Warehouse!E1', [['x']], '1.2'], "outside the plan's Write ranges")).toBe(
+    "Warehouse!E1 is outside the plan's Write ranges: Summary!B3:C5, 'Bin Notes'!A:A (not read as ranges: " +
+      '"Sales Summary!B3"; a Write line names a range as Sheets writes it: Summary!B3:C5, or \'Sales Summary\'!B3:C5 ' +
+      "for a sheet name of more than one word). Write inside one of them, or change the plan's Target ranges (a " +
+      'person approves the change). Nothing was written',
+  );
+  expect(refusedWith(['Summary!B3', [], '1.2'])).toBe(
+    'values must be a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]] (got a list)',
+  );
+  expect(refusedWith(['Summary!B3', [[]], '1.2'])).toBe(
+    'values[0] must be a non-empty list of cells; values must be a list of rows, each a list of cells: [["SKU", 12], ' +
+      '["B-7", 3]]',
+  );
+  expect(refusedWith(['Summary!B3', [[{ formula: 'SUM(A1)' }]], '1.2'])).toBe(
+    'values[0][0].formula must start with "=" and fit in a cell (got "SUM(A1)")',
+  );
+  expect(refusedWith(['Summary!B3', [['x'.repeat(50_001)]], '1.2'])).toBe(
+    'values[0][0] is 50,001 characters; a cell holds at most 49,999 here (50,000 with the text marker)',
+  );
+  expect(refusedWith(['Summary!B3', [[{ formula: '=1+1' }]], '1.2'], 'a formula, and the plan allows none')).toBe(
+    'values[0][0] is a formula, and the plan does not allow formulas. Write its value instead, or ask the person to ' +
+      'add "- Formulas: allowed" to the plan\'s Analysis. Nothing was written',
+  );
+  agent(spreadsheet, 'startTask', ['1.3', { agent: 'Gemini' }]);
+  expect(refusedWith(["'Bin Notes'!A1", [['x']], '1.3', { agent: 'Alpha' }], "task 1.3 is another agent's")).toMatch(
+    /^Task 1\.3 is claimed by Gemini until [\d-]+ [\d:]+, so you \(Alpha\) cannot write cells under it: write under a task you started\. Nothing was written$/,
+  );
+});
+
+test("an agent's change refused: a task that waits, one done already, one another agent holds, a stale base", () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      '### Phase 1: Work',
+      '- [x] 1.1 Sort',
+      '- [ ] 1.2 Sweep',
+      '  - After: 1.3',
+      '- [ ] 1.3 Dust',
+    ),
+  );
+  const before = planText(spreadsheet);
+  const refusedWith = (name: string, args: unknown[]) => {
+    const { error } = execute(spreadsheet, name, args);
+    expect(planText(spreadsheet)).toBe(before);
+    return error?.message;
+  };
+  expect(refusedWith('startTask', ['1.2'])).toBe(
+    'WAITING: Task 1.2 waits for 1.3 (todo): it can start once they are done or skipped (getNextTask answers a task ' +
+      'that can start now); nothing was written',
+  );
+  const { stamp, revision } = call(spreadsheet, 'getPlan');
+  expect(refusedWith('replacePlan', [before.replace('- [x] 1.1 Sort', '- [/] 1.1 Sort'), stamp])).toBe(
+    'INVALID_TRANSITION: Task 1.1 is done already (maybe by another agent since you read the plan): take the next ' +
+      'task (getNextTask), or reopenTask first if it must be done again; nothing was written',
+  );
+  expect(refusedWith('replacePlan', [before, stamp])).toBe(
+    'INVALID_ARGUMENT: The new text is the same as the plan; nothing to change',
+  );
+  expect(refusedWith('replacePlan', [' ', stamp])).toBe(
+    'INVALID_ARGUMENT: markdown must be the whole plan as non-empty text',
+  );
+  expect(refusedWith('replacePlan', [`${before}\nMore`, revision - 1])).toBe(
+    `CONFLICT: The plan changed since revision ${revision - 1}: it is now revision ${revision} (last changed by ` +
+      `${call(spreadsheet, 'getPlan').changedBy}). Nothing was written; reload it and apply your change again`,
+  );
+  call(spreadsheet, 'startTask', '1.3', { agent: 'Gemini' });
+  const claimed = planText(spreadsheet);
+  const { error } = execute(spreadsheet, 'completeTask', ['1.3', { agent: 'Alpha' }]);
+  expect(error?.message).toMatch(
+    /^CLAIMED: Task 1\.3 is claimed by Gemini until [\d-]+ [\d:]+, so you \(Alpha\) cannot complete it: take another task \(getNextTask passes over claimed ones\), wait until the claim ends, or ask the person to release it in the sidebar; nothing was written$/,
+  );
+  expect(planText(spreadsheet)).toBe(claimed);
+});
+
+test("a person's refusals: a question changed since they saw it, addresses that are none, a revision not kept", () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
+  const before = planText(spreadsheet);
+  const asPerson =
+    (name: string, ...args: unknown[]) =>
+    () =>
+      callAsPerson(spreadsheet, token, name, ...args);
+  const seen = { text: 'Which shelves?' };
+  expect(asPerson('sidebarAnswerQuestion', 1, 'A-1', seen)).toThrow(
+    'CONFLICT: Question 1 changed since you saw it: you saw "Which shelves?", it is now "Net or gross?". Nothing was ' +
+      'written; look at it again before you decide',
+  );
+  expect(asPerson('sidebarAnswerQuestion', 9, 'A-1', seen)).toThrow(
+    'CONFLICT: Question 9 changed since you saw it: you saw "Which shelves?", there is no question 9 now. Nothing ' +
+      'was written; look at it again before you decide',
+  );
+  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
+  expect(asPerson('sidebarSaveSettings', { ...settings, mailTo: ['dana'] })).toThrow(
+    'INVALID_ARGUMENT: mailTo: "dana" is not an e-mail address (like dana@example.com)',
+  );
+  const eleven = Array.from({ length: 11 }, (_, i) => `dana${i}@example.com`);
+  expect(asPerson('sidebarSaveSettings', { ...settings, mailTo: eleven })).toThrow(
+    'INVALID_ARGUMENT: mailTo takes at most 10 addresses (got 11)',
+  );
+  expect(asPerson('sidebarRestore', 99)).toThrow('NOT_FOUND: Revision 99 is not in the history (the history is empty)');
+  expect(planText(spreadsheet)).toBe(before);
+});
+
+test('finishing a plan that is done already, or one without tasks', () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
+  );
+  const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
+  expect(error?.message).toBe('INVALID_TRANSITION: The plan is already marked done; createPlan() starts the next one');
+  const empty = sheetWithSavedPlan(plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: approved', ''));
+  expect(execute(empty, 'finishPlan', ['Tidy']).error?.message).toBe(
+    'INVALID_TRANSITION: The plan has no tasks to finish; nothing was written',
+  );
+});
+
+test("an agent's change of what waits for the person names how the person makes each change", () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      'Status: draft — changes requested: fewer bins',
+      '',
+      '### Phase 1: Work',
+      '- [!] 1.1 Sort the bins — please check the order',
+      '- [ ] 1.2 Sweep',
+      '',
+      '## Questions',
+      '',
+      '1. Net or gross?',
+      '',
+      '## Notes',
+      '',
+    ),
+  );
+  const before = planText(spreadsheet);
+  const changed = before
+    .replace('changes requested: fewer bins', 'changes requested: more bins')
+    .replace('- [!] 1.1 Sort the bins — please check the order', '- [ ] 1.1 Sort the bins')
+    .replace('1. Net or gross?', '1. Net or gross?\n   - Answer: net')
+    .replace('## Notes\n', '## Notes\n\n- 2026-03-02: plan approved\n');
+  const { error } = execute(spreadsheet, 'replacePlan', [changed, call(spreadsheet, 'getPlan').stamp]);
+  expect(planText(spreadsheet)).toBe(before);
+  expect(error?.message).toBe(
+    'NEEDS_PERSON: Only a person may change what waits for them: task "Sort the bins" (waiting for review) would be ' +
+      'taken out of review; the decision line "- 2026-03-02: plan approved" in Notes would be added; the answer ' +
+      '"net" to "Net or gross?" would be added; the person\'s comment on the plan\'s status ("changes requested: ' +
+      'fewer bins") would be changed. Nothing was written; keep them as they are (a person approves a review item or ' +
+      "requests changes in the sidebar; only a person's decision in the sidebar writes it; a person answers " +
+      'questions in the sidebar; only the person writes the text after the status, in the sidebar)',
+  );
 });

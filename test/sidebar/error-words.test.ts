@@ -1,6 +1,6 @@
 /** Every error a person sees in the sidebar is in plain words, with Sheet Plan's code after them. */
 import { describeError } from '../../sidebar/src/error-words';
-import { RARE_REFUSALS } from '../../src/apps-script/rare-refusals';
+import * as rareRefusals from '../../src/apps-script/rare-refusals';
 import { sessionRefused } from '../../sidebar/src/server';
 
 test.each([
@@ -50,7 +50,7 @@ test('no message keeps a bare code or a runtime name in front', () => {
 
 test("the sidebar ends its session only for the server's session refusals, which all name the session", () => {
   const refusal = (detail: string) => new Error(`Error: NEEDS_PERSON: ${detail}`);
-  for (const detail of [RARE_REFUSALS.noSession, RARE_REFUSALS.sessionGone, RARE_REFUSALS.otherSpreadsheet]) {
+  for (const detail of [rareRefusals.noSession(), rareRefusals.sessionGone(), rareRefusals.otherSpreadsheet()]) {
     expect(sessionRefused(refusal(detail))).toBe(true);
   }
   const notOwn = 'The sheet "Agent_History" is not Sheet Plan\'s own, but Sheets takes it for Sheet Plan\'s hidden …';

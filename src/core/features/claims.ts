@@ -115,9 +115,9 @@ function checkPair(pair: TaskPair, transition: Transition, before: Map<string, C
     const change = changeWords(transition, pair.before, pair.after);
     if (change) throw claimedError(pair.after.step, other, claimant, change);
     const kept = now.some((claim) => signature(claim) === signature(other));
-    if (!kept) throw claimedError(pair.after.step, other, claimant, "take over or remove another agent's claim");
+    if (!kept) throw claimedError(pair.after.step, other, claimant, rareWords.takeOverClaim());
     if (!keptInPhase(transition, pair.before, pair.after))
-      throw claimedError(pair.after.step, other, claimant, 'move it to another phase');
+      throw claimedError(pair.after.step, other, claimant, rareWords.moveToPhase());
   }
   const known = new Set(was.map(signature));
   for (const claim of now) if (!known.has(signature(claim))) requireWritable(claim, pair, was, transition);

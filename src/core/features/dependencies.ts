@@ -3,8 +3,10 @@
  * covers them, and their rule holds on every path: an agent's task that waits for unfinished steps does not move into
  * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document.
  */
-import { describeUnfinished, tasksByStep, unfinishedDependencies } from '../rules/dependencies';
-import { NOTHING_WRITTEN, PlanError } from '../errors';
+import { tasksByStep, unfinishedDependencies, waitingWords } from '../rules/dependencies';
+import { PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
 import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
@@ -52,14 +54,8 @@ export const DEPENDENCIES: PlanFeature = {
         if (!unfinished.some((known) => known.task === now)) unfinished.push({ step: now.step, task: now });
       }
       if (!unfinished.length) continue;
-      throw new PlanError(
-        'WAITING',
-        `Task ${pair.after.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or ` +
-          `skipped (getNextTask answers a task that can start now); ${NOTHING_WRITTEN}` +
-          (unfinished.some((step) => !step.task)
-            ? '; a step not in the plan is never done: fix its "After:" line'
-            : ''),
-      );
+      const words = waitingWords(pair.after, unfinished, 'its');
+      throw new PlanError('WAITING', filled(rareWords.waitingChange(), words));
     }
   },
 };

@@ -4,7 +4,7 @@
  * approved (when they ask to approve plans first), and never starts a finished task again without reopening it
  * (another agent may have finished it since this one read the plan).
  */
-import { invalidTransition, NOTHING_WRITTEN } from '../errors';
+import { invalidTransition } from '../errors';
 import { taskClaims } from '../rules/claims';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
 import type { TaskPair, Transition } from '../guard/transition';
@@ -18,10 +18,7 @@ function requireNotRestarted(transition: Transition, pair: TaskPair): void {
   const was = transition.before.statuses.definition(pair.before.status);
   const now = transition.after.statuses.definition(pair.after.status);
   if (!was.finished || now.finished || !now.work) return;
-  throw invalidTransition(
-    `Task ${pair.after.step} is ${was.described} already (maybe by another agent since you read the plan): take ` +
-      `the next task (getNextTask), or reopenTask first if it must be done again; ${NOTHING_WRITTEN}`,
-  );
+  throw invalidTransition(filled(rareWords.finishedAlready(), { step: pair.after.step, was: was.described }));
 }
 
 /**

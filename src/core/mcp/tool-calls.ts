@@ -12,6 +12,8 @@
 import type { AgentFunctionName, McpAnswer } from '../api/api-functions';
 import type { ArgumentRule, JsonRule } from '../api/argument-check';
 import { PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
 import type { ArchiveEntry } from '../write-path/store';
@@ -175,10 +177,7 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
 const call = (name: AgentFunctionName, ...args: unknown[]): ApiCall => ({ name, args });
 
 function noPlan(planCell: string): PlanError {
-  return new PlanError(
-    'NO_PLAN',
-    `No plan in ${planCell}; call init_plan for a starter plan or create_plan to write one`,
-  );
+  return new PlanError('NO_PLAN', filled(rareWords.noPlanForTools(), { cell: planCell }));
 }
 
 type Adapted = (args: Record<string, unknown>, planCell: string) => ToolCallPlan;

@@ -5,7 +5,9 @@
  * between the sidebar's last check and the person's click. The refusal says what the item is now.
  */
 import { taskClaims } from '../rules/claims';
-import { conflict, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { conflict } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
@@ -27,8 +29,6 @@ export interface SeenTask {
 export interface SeenQuestion {
   text: string;
 }
-
-const LOOK_AGAIN = `${NOTHING_WRITTEN_SENTENCE}; look at it again before you decide`;
 
 /** What the sidebar sends for a task it shows. */
 export function seenTask(task: Pick<PlanTask, 'title' | 'status' | 'note' | 'working'>): SeenTask {
@@ -53,11 +53,8 @@ export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTas
   if (!saw) return;
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length !== 1) {
-    throw conflict(
-      `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, and ${
-        matches.length ? `step ${step} is now listed ${matches.length} times` : `there is no step ${step} now`
-      }. ${LOOK_AGAIN}`,
-    );
+    const now = matches.length ? `step ${step} is now listed ${matches.length} times` : `there is no step ${step} now`;
+    throw conflict(filled(rareWords.taskNotSeenGone(), { step, saw: describeTask(saw), now }));
   }
   const now = seenTask(matches[0]);
   // The outline's tasks carry no claim (the parsed plan's do): read it from the task's Working line.
@@ -65,10 +62,7 @@ export function requireSeenTask(outline: PlanOutline, step: string, saw: SeenTas
   if (holder) now.working = holder;
   const sameHolder = (now.working ?? '').toLowerCase() === (saw.working ?? '').toLowerCase();
   if (now.title === saw.title && now.status === saw.status && now.note === saw.note && sameHolder) return;
-  throw conflict(
-    `Task ${step} changed since you saw it: you saw ${describeTask(saw)}, it is now ${describeTask(now)}. ` +
-      LOOK_AGAIN,
-  );
+  throw conflict(filled(rareWords.taskNotSeen(), { step, saw: describeTask(saw), now: describeTask(now) }));
 }
 
 /** CONFLICT unless question `number` is the one the person saw. `seen` undefined checks nothing. */
@@ -76,11 +70,8 @@ export function requireSeenQuestion(outline: PlanOutline, number: number, seen: 
   if (!seen) return;
   const question = outline.questions.find((candidate) => candidate.number === number);
   if (question?.text === seen.text) return;
-  throw conflict(
-    `Question ${number} changed since you saw it: you saw "${seen.text}", ${
-      question ? `it is now "${question.text}"` : `there is no question ${number} now`
-    }. ${LOOK_AGAIN}`,
-  );
+  const now = question ? `it is now "${question.text}"` : `there is no question ${number} now`;
+  throw conflict(filled(rareWords.questionNotSeen(), { number: String(number), saw: seen.text, now }));
 }
 
 /** The outline, once the task at `step` is the one the person saw (when `seen` is given): a re-plan by step. */

@@ -87,9 +87,11 @@ export function requireSettingsChange(value: Partial<PlanSettings>): Partial<Pla
 function requireMailTo(value: string[]): string[] {
   const addresses = value.map((address) => address.trim()).filter(Boolean);
   const wrong = addresses.find((address) => !EMAIL_ADDRESS.test(address));
-  if (wrong !== undefined) throw invalidArgument(`mailTo: "${wrong}" is not an e-mail address (like dana@example.com)`);
-  if (addresses.length > MAIL_TO_LIMIT)
-    throw invalidArgument(`mailTo takes at most ${MAIL_TO_LIMIT} addresses (got ${addresses.length})`);
+  if (wrong !== undefined) throw invalidArgument(filled(rareWords.notAnAddress(), { address: wrong }));
+  if (addresses.length > MAIL_TO_LIMIT) {
+    const counts = { most: String(MAIL_TO_LIMIT), got: String(addresses.length) };
+    throw invalidArgument(filled(rareWords.tooManyAddresses(), counts));
+  }
   return [...new Set(addresses)];
 }
 

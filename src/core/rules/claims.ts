@@ -16,7 +16,9 @@
  * write path decides who acts.
  */
 import type { PlanDocument } from '../format/document';
-import { invalidTransition, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidTransition, PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { comparedName } from '../person/source-words';
 import { nestedIndentation, nestedLabelledLines } from '../format/nested-lines';
 import type { PlanOutline } from '../format/parse';
@@ -173,12 +175,8 @@ export function requireUnclaimed(
  * change, ../features/claims.ts): whose claim it is, and what the agent can do instead.
  */
 export function claimedError(step: string, claim: Claim, claimant: Claimant, what: string): PlanError {
-  return new PlanError(
-    'CLAIMED',
-    `Task ${step} is claimed by ${describeClaim(claim)}, so you (${claimant.holder}) cannot ${what}: take another ` +
-      `task (getNextTask passes over claimed ones), wait until the claim ends, or ask the person to release it in ` +
-      `the sidebar; ${NOTHING_WRITTEN}`,
-  );
+  const said = { step, claim: describeClaim(claim), you: claimant.holder, what };
+  return new PlanError('CLAIMED', filled(rareWords.claimedTask(), said));
 }
 
 /** The steps of a task and of its sub-steps (`1.2`, `1.2.1`…), as a removal or a move takes them along. */

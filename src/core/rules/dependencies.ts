@@ -205,13 +205,17 @@ export function requireNotWaiting(outline: PlanOutline, task: PlanTask, byPerson
   if (byPerson || !task.waitsFor) return;
   const unfinished = unfinishedDependencies(task, tasksByStep(outline.tasks), outline.statuses);
   if (!unfinished.length) return;
+  throw new PlanError('WAITING', filled(rareWords.waitingTask(), waitingWords(task, unfinished, "the task's")));
+}
+
+/** The places of a WAITING refusal (rareWords.waitingTask, waitingChange): `whose` names the After line to fix. */
+export function waitingWords(task: PlanTask, unfinished: readonly Unfinished[], whose: string): Record<string, string> {
   const unknown = unfinished.some((dependency) => !dependency.task);
-  throw new PlanError(
-    'WAITING',
-    `Task ${task.step} waits for ${describeUnfinished(unfinished)}: it can start once they are done or skipped ` +
-      `(getNextTask answers a task that can start now)` +
-      (unknown ? '; a step not in the plan is never done: fix the task\'s "After:" line' : ''),
-  );
+  return {
+    step: task.step,
+    unfinished: describeUnfinished(unfinished),
+    fix: unknown ? filled(rareWords.stepNeverDone(), { whose }) : '',
+  };
 }
 
 // ---- what validatePlan reports ----

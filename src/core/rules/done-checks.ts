@@ -13,7 +13,7 @@ import {
   type Check,
   type CheckFailure,
 } from './checks';
-import { NOTHING_WRITTEN_SENTENCE, PlanError } from '../errors';
+import { PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
 import { formatSheetRange, type SheetRange } from '../sheet/sheet-range';
 import * as rareWords from '../rare-words';
@@ -144,12 +144,6 @@ export function requireTaskChecked(
   };
   cells.keepResult(result);
   if (result.passed) return;
-  const [what, then] = removal
-    ? ['leave the plan unfinished (removed, or renamed and moved in one change)', 'try again, skip it']
-    : ['be completed', 'complete it again'];
-  throw new PlanError(
-    'CHECK_FAILED',
-    `Task ${step} cannot ${what}: ${said}. ${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and ` +
-      `${then}, or call reviewTask to ask the person`,
-  );
+  const refusal = removal ? rareWords.checksFailedRemoval() : rareWords.checksFailed();
+  throw new PlanError('CHECK_FAILED', filled(refusal, { step, failures: said }));
 }

@@ -8,7 +8,7 @@
  * the person holds, or undefined where the key is present but nothing is held), and which changes an agent may make:
  * tasks in review, answers, the plan's approval (`Status: approved`) and the person's comment on the status line.
  */
-import { needsPerson, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { needsPerson } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import { outlinePlan, type PlanOutline } from '../format/parse';
@@ -36,8 +36,8 @@ export interface HeldItemKind {
   entries(outline: PlanOutline): Array<[key: string, held: string | undefined]>;
   /** The changes an agent may make; every other change needs a person. */
   agentMay: readonly HeldChange[];
-  /** How a person makes the change, for the refusal. */
-  personPath: string;
+  /** How a person makes the change, for the refusal (a function for a rare word, read only when one is refused). */
+  personPath: string | (() => string);
 }
 
 /** True when `task` is in a status the table holds for a person: only a person moves it out, rewords or removes it. */
@@ -66,9 +66,6 @@ export function requireTaskNotHeld(
   );
 }
 
-/** How a person decides on a review item (said of the task and of the decision written on its line). */
-const REVIEW_DECISION_PATH = 'a person approves a review item or requests changes in the sidebar';
-
 /** How a plan gets approved or sent back: said here and by the refusal of work on a draft (./lifecycle.ts). */
 export const PLAN_APPROVAL_PATH =
   'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
@@ -84,7 +81,7 @@ const HELD_TASKS: HeldItemKind = {
   entries: (outline) => keyedTasks(outline).map(([key, task]) => [key, heldValue(outline, task)]),
   released: (held) => `would be taken out of ${heldTaskStatus(held)}`,
   agentMay: ['added'],
-  personPath: REVIEW_DECISION_PATH,
+  personPath: rareWords.reviewDecisionPath,
 };
 
 export const HELD_ITEMS: readonly HeldItemKind[] = [
@@ -99,7 +96,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
       outline.tasks.flatMap((task) => (isDecisionWords(task.note) ? [[task.title, task.note]] : [])),
     released: 'would be taken away',
     agentMay: ['removed'],
-    personPath: REVIEW_DECISION_PATH,
+    personPath: rareWords.reviewDecisionPath,
   },
   {
     // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
@@ -108,7 +105,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     entries: (outline) => decisionNoteLines(outline).map((line) => [line, line]),
     released: 'would be dropped',
     agentMay: ['removed'],
-    personPath: "only a person's decision in the sidebar writes it",
+    personPath: rareWords.decisionLinePath,
   },
   {
     // A person's answer: an agent may drop a question together with its answer (the replaced plan keeps both in the
@@ -117,7 +114,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     entries: (outline) => outline.questions.map((question) => [question.text, question.answer]),
     released: 'would be taken away',
     agentMay: ['removed'],
-    personPath: 'a person answers questions in the sidebar',
+    personPath: rareWords.answerPath,
   },
   {
     // The plan's approval (a status only a person writes, src/core/format/plan-status.ts): an agent's change may make
@@ -140,7 +137,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     entries: (outline) => [['status comment', outline.statusNote]],
     released: 'would be dropped',
     agentMay: ['released', 'removed'],
-    personPath: 'only the person writes the text after the status, in the sidebar',
+    personPath: rareWords.statusNotePath,
   },
 ];
 
@@ -395,12 +392,17 @@ function releasedWords(kind: HeldItemKind, value: string): string {
   return typeof kind.released === 'string' ? kind.released : kind.released(value);
 }
 
-const CHANGE_WORDS: Record<Exclude<HeldChange, 'released'>, string> = {
+/** What a change does to a held item (a task's twin, in words read only for it: rareWords.heldTaskTwinned). */
+const CHANGE_WORDS: Record<Exclude<HeldChange, 'released' | 'twinned'>, string> = {
   added: 'would be added',
   changed: 'would be changed',
   removed: 'would be removed',
-  twinned: 'would get a twin (give the new task another title)',
 };
+
+function changeWords(kind: HeldItemKind, change: HeldChange, value: string): string {
+  if (change === 'released') return releasedWords(kind, value);
+  return change === 'twinned' ? rareWords.heldTaskTwinned() : CHANGE_WORDS[change];
+}
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
 export function requireHeldItemsKept(
@@ -413,13 +415,18 @@ export function requireHeldItemsKept(
   );
   if (!refused.length) return;
   const items = refused.map(
-    ({ kind, change, key, value }) =>
-      `${kind.describe(key, value)} ${change === 'released' ? releasedWords(kind, value) : CHANGE_WORDS[change]}`,
+    ({ kind, change, key, value }) => `${kind.describe(key, value)} ${changeWords(kind, change, value)}`,
   );
-  const paths = [...new Set(refused.map(({ kind }) => kind.personPath))];
+  const paths = [
+    ...new Set(refused.map(({ kind }) => (typeof kind.personPath === 'string' ? kind.personPath : kind.personPath()))),
+  ];
+  const one = refused.length === 1;
   throw needsPerson(
-    `Only a person may change what waits for them: ${items.join('; ')}. ${NOTHING_WRITTEN_SENTENCE}; keep ${
-      refused.length === 1 ? 'it' : 'them'
-    } as ${refused.length === 1 ? 'it is' : 'they are'} (${paths.join('; ')})`,
+    filled(rareWords.heldItemsChanged(), {
+      items: items.join('; '),
+      them: one ? 'it' : 'them',
+      they: one ? 'it is' : 'they are',
+      paths: paths.join('; '),
+    }),
   );
 }

@@ -3,9 +3,10 @@
  * it longer, so that a plan a person typed up to the cell's limit can still be updated (a status change adds nothing);
  * the refusal says how much to cut and where the text is. And no plan starts with an apostrophe, which the cell drops.
  */
-import { invalidArgument, NOTHING_WRITTEN_SENTENCE, tooLarge } from '../errors';
+import { invalidArgument, tooLarge } from '../errors';
 import { outlinePlan } from '../format/parse';
-import { formatCount } from '../text';
+import { filled, formatCount } from '../text';
+import * as rareWords from '../rare-words';
 
 /** The parts of a plan people can shorten (Analysis, Questions, each phase, Notes), largest first, with their sizes. */
 export function largestParts(text: string): Array<{ name: string; characters: number }> {
@@ -35,19 +36,19 @@ export function largestParts(text: string): Array<{ name: string; characters: nu
  * there when it is read (as Sheets does one typed), so what the guard checked would not be the plan in force.
  */
 export function requireFits(text: string, replacing: string, limit: number, place: string): void {
-  if (text.startsWith("'"))
-    throw invalidArgument(
-      `The plan cannot start with an apostrophe, which ${place} drops (a person deletes one there). ` +
-        NOTHING_WRITTEN_SENTENCE,
-    );
+  if (text.startsWith("'")) throw invalidArgument(filled(rareWords.planApostrophe(), { place }));
   if (text.length <= limit || text.length <= replacing.length) return;
   const parts = largestParts(text).slice(0, 3);
   const where = parts.length
     ? `; its longest parts are ${parts.map((part) => `${part.name} (${formatCount(part.characters)})`).join(', ')}`
     : '';
   throw tooLarge(
-    `The plan would be ${formatCount(text.length)} characters; ${place} holds at most ${formatCount(limit)}. ` +
-      `${NOTHING_WRITTEN_SENTENCE}; ` +
-      `shorten it by at least ${formatCount(text.length - Math.max(limit, replacing.length))} characters${where}`,
+    filled(rareWords.planTooLarge(), {
+      size: formatCount(text.length),
+      place,
+      most: formatCount(limit),
+      over: formatCount(text.length - Math.max(limit, replacing.length)),
+      where,
+    }),
   );
 }

@@ -47,19 +47,14 @@ function dayExists(instant: string): boolean {
   return new Date(`${day}T12:00Z`).toISOString().startsWith(day);
 }
 
-const FORMS =
-  'text, a number, true/false, null (empty), { "date": "2026-01-10T00:00:00-05:00" } or { "formula": "=SUM(A1:A3)" }';
-
 /** One cell of writeRange's values, checked; `where` names it in the message (`values[2][0]`). */
 export function requireCell(value: unknown, where: string): CellJson {
   if (value === null) return '';
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string') {
     if (value.length > CELL_TEXT_LIMIT) {
-      throw invalidArgument(
-        `${where} is ${formatCount(value.length)} characters; a cell holds at most ` +
-          `${formatCount(CELL_TEXT_LIMIT)} here (50,000 with the text marker)`,
-      );
+      const size = formatCount(value.length);
+      throw invalidArgument(filled(rareWords.cellTooLong(), { where, size, most: formatCount(CELL_TEXT_LIMIT) }));
     }
     return value;
   }
@@ -77,25 +72,22 @@ export function requireCell(value: unknown, where: string): CellJson {
     }
     if (keys.length === 1 && isFormulaCell(value)) {
       if (!value.formula.startsWith('=') || value.formula.length < 2 || value.formula.length > CELL_TEXT_LIMIT) {
-        throw invalidArgument(
-          `${where}.formula must start with "=" and fit in a cell (got ${describeValue(value.formula)})`,
-        );
+        throw invalidArgument(filled(rareWords.formulaCell(), { where, got: describeValue(value.formula) }));
       }
       return { formula: value.formula };
     }
   }
-  throw invalidArgument(`${where} must be ${FORMS} (got ${describeValue(value)})`);
+  throw invalidArgument(filled(rareWords.cellForm(), { where, got: describeValue(value) }));
 }
 
 /** writeRange's values: a non-empty rectangle (every row as long as the first) of cells. */
 export function requireGrid(values: unknown, maxCells: number): CellJson[][] {
-  const shape = 'a list of rows, each a list of cells: [["SKU", 12], ["B-7", 3]]';
   if (!Array.isArray(values) || values.length === 0) {
-    throw invalidArgument(`values must be ${shape} (got ${describeValue(values)})`);
+    throw invalidArgument(filled(rareWords.valuesShape(), { got: describeValue(values) }));
   }
   const first = values[0];
   if (!Array.isArray(first) || first.length === 0) {
-    throw invalidArgument(`values[0] must be a non-empty list of cells; values must be ${shape}`);
+    throw invalidArgument(rareWords.firstRowEmpty());
   }
   const cells = values.length * first.length;
   if (cells > maxCells) {

@@ -215,11 +215,6 @@ export function cellName(row: number, column: number): string {
   return cellA1({ row, column });
 }
 
-/** How a Target range is written so that it reads as one: said where one does not. */
-export const HOW_RANGES_ARE_WRITTEN =
-  "a Write line names a range as Sheets writes it: Summary!B3:C5, or 'Sales Summary'!B3:C5 for a sheet name of " +
-  'more than one word';
-
 /**
  * The range references in a plan's text (an Analysis `Write:` value such as
  * `Summary!B3:E15 (metric, value)`), each read or said wrong. Text in parentheses is description.

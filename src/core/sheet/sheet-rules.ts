@@ -27,14 +27,13 @@ import {
   cellCount,
   containsRange,
   formatSheetRange,
-  HOW_RANGES_ARE_WRITTEN,
   isSameSheetName,
   overlaps,
   rangesInText,
   readSheetRange,
   type SheetRange,
 } from './sheet-range';
-import type { Plan, PlanAnalysis, PlanTask } from '../format/types';
+import type { Plan, PlanAnalysis } from '../format/types';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
 
@@ -181,10 +180,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
       if (declared.write.some((range) => containsRange(range, request.range))) {
         return context.approved ? outsideApproved(request.range, context.approved) : null;
       }
-      const unread = declared.unreadable.length
-        ? ` (not read as ranges: ${declared.unreadable.map((item) => `"${item}"`).join(', ')}; ` +
-          `${HOW_RANGES_ARE_WRITTEN})`
-        : '';
+      const listed = declared.unreadable.map((item) => `"${item}"`).join(', ');
+      const unread = declared.unreadable.length ? filled(rareWords.unreadRanges(), { listed }) : '';
       if (declared.write.length === 0) {
         return (
           `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
@@ -215,27 +212,22 @@ export const SHEET_RULES: readonly SheetRule[] = [
       const task = tasks.find((candidate) => candidate.step === request.step);
       if (!task) {
         // NOT_FOUND, as for every other call that names a step.
-        throw notFound(
-          `Task ${request.step} not found (steps: ${tasks.map((candidate) => candidate.step).join(', ') || 'none'}). ` +
-            NOTHING_WRITTEN_SENTENCE,
-        );
+        const steps = tasks.map((candidate) => candidate.step).join(', ') || 'none';
+        throw notFound(filled(rareWords.noTaskToWrite(), { step: String(request.step), steps }));
       }
       // The same rule as for a change of the task itself (src/core/features/claims.ts), over every Working line of it:
       // its cells are its holder's.
       const claim =
         context.claimant && context.outline && claimByOther(taskClaims(context.outline), task.step, context.claimant);
       if (claim) {
-        throw new PlanError(
-          'CLAIMED',
-          `Task ${task.step} is claimed by ${describeClaim(claim)}, so you (${context.claimant!.holder}) ` +
-            `cannot write cells under it: write under a task you started. ${NOTHING_WRITTEN_SENTENCE}`,
-        );
+        const said = { step: task.step, claim: describeClaim(claim), you: context.claimant!.holder };
+        throw new PlanError('CLAIMED', filled(rareWords.claimedTaskCells(), said));
       }
       if (STATUS_TABLE.inProgress(task.status)) return null;
-      return (
-        `Task ${task.step} is ${task.status}, not in progress; ${inProgressHint(task, tasks)}. ` +
-        NOTHING_WRITTEN_SENTENCE
-      );
+      const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
+      const refusal = STATUS_TABLE.definition(task.status).queue ? rareWords.notStarted() : rareWords.notInProgress();
+      const now = doing.length ? `; in progress now: ${doing.join(', ')}` : '';
+      return filled(refusal, { step: task.step, status: task.status, now });
     },
   },
   {
@@ -295,13 +287,8 @@ export const SHEET_RULES: readonly SheetRule[] = [
       // Like a Write range, a person's approval covers it: allowed by the plan, a formula waits for the approval too.
       const planAllows = formulasAllowed(context.plan);
       if (!request.formulaAt || (planAllows && (!context.approved || formulasAllowed(context.approved)))) return null;
-      const ask = planAllows
-        ? 'approve the plan again in the sidebar'
-        : `add "- Formulas: allowed" to the plan's Analysis`;
-      return (
-        `${request.formulaAt} is a formula, and the plan${planAllows ? ' a person last approved' : ''} does not ` +
-        `allow formulas. Write its value instead, or ask the person to ${ask}. ${NOTHING_WRITTEN_SENTENCE}`
-      );
+      const refusal = planAllows ? rareWords.formulaNotApproved() : rareWords.formulaNotAllowed();
+      return filled(refusal, { cell: request.formulaAt });
     },
   },
 ];
@@ -312,14 +299,6 @@ function outsideApproved(range: SheetRange, approved: Plan): string | null {
   if (ranges.some((outer) => containsRange(outer, range))) return null;
   const listed = ranges.length ? ranges.map(formatSheetRange).join(', ') : 'none';
   return filled(rareWords.rangeNotApproved(), { range: formatSheetRange(range), listed });
-}
-
-function inProgressHint(task: PlanTask, tasks: PlanTask[]): string {
-  const doing = tasks.filter((candidate) => STATUS_TABLE.inProgress(candidate.status)).map((other) => other.step);
-  const start = STATUS_TABLE.definition(task.status).queue
-    ? `start it first (startTask("${task.step}"))`
-    : 'write under a task in progress';
-  return doing.length ? `${start}; in progress now: ${doing.join(', ')}` : start;
 }
 
 /** A rule's refusal: the error the agent is answered, and what the write log notes of it (when it is `noted`). */

@@ -2,7 +2,9 @@
 import { adoptFormat as adoptedFormat } from '../format/adopt';
 import { requireDetails, requireLine, requirePhases } from '../api/arguments';
 import { composePlan } from '../format/compose';
-import { conflict, invalidArgument, notFound, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { conflict, invalidArgument, notFound } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
@@ -69,7 +71,7 @@ function requireValidPlan(markdown: string): void {
  * or its `revision` number. A person may save any text; an agent's text must pass validation.
  */
 export function replacePlan(path: PlanRevisions, markdown: string, base: string | number): RevisedPlan {
-  if (!markdown.trim()) throw invalidArgument('markdown must be the whole plan as non-empty text');
+  if (!markdown.trim()) throw invalidArgument(rareWords.noMarkdown());
   const isStamp = typeof base === 'string';
   if (!path.byPerson) requireValidPlan(markdown);
   return path.mutate((current, snapshot) => {
@@ -77,12 +79,9 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
     const stale = isStamp ? snapshot.read.stamp(now.revision) !== base : now.revision !== base;
     if (stale) {
       const since = isStamp ? `the revision ${String(base).split(':')[0]} you read` : `revision ${String(base)}`;
-      throw conflict(
-        `The plan changed since ${since}: it is now revision ${now.revision} (last changed by ` +
-          `${now.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; reload it and apply your change again`,
-      );
+      throw conflict(filled(rareWords.planChanged(), { since, now: String(now.revision), by: now.changedBy }));
     }
-    if (current === markdown) throw invalidArgument('The new text is the same as the plan; nothing to change');
+    if (current === markdown) throw invalidArgument(rareWords.sameText());
     const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
     return {
       text: markdown,
@@ -117,13 +116,10 @@ export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPla
     const versions = path.savedVersions(100, snapshot);
     const version = versions.find((candidate) => candidate.revision === wanted);
     if (!version) {
-      throw notFound(
-        `Revision ${wanted} is not in the history ` +
-          `(${versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty'})`,
-      );
+      const saved = versions.length ? `saved: ${versions.map((v) => v.revision).join(', ')}` : 'the history is empty';
+      throw notFound(filled(rareWords.revisionNotKept(), { revision: String(wanted), saved }));
     }
-    if (version.text === current)
-      throw invalidArgument(`Revision ${wanted} is the same text as the plan now; nothing to restore`);
+    if (version.text === current) throw invalidArgument(filled(rareWords.sameRevision(), { revision: String(wanted) }));
     const replacing = { by: 'restoreRevision', reason: `replaced by revision ${wanted}` };
     return {
       text: version.text,

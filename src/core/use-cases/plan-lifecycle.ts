@@ -1,7 +1,7 @@
 /** The plan's lifecycle: a person's approval or request for changes, the settings, and finishing a plan. */
 import { optionalLine, requireLine } from '../api/arguments';
 import type { PlanTemplates } from '../format/compose';
-import { conflict, invalidTransition, NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../errors';
+import { conflict, invalidTransition } from '../errors';
 import { decidePlan, setStatusLine, withStatus, type PlanDecision } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { requireSettingsChange, type PlanSettings } from '../person/settings';
@@ -16,10 +16,8 @@ function decide(path: PlanRevisions, decision: PlanDecision, comment: string | u
   return path.mutate((current, snapshot) => {
     const now = snapshot.read.stamp(snapshot.revision.revision);
     if (seen !== undefined && seen !== now) {
-      throw conflict(
-        `The plan changed since you read it: it is now revision ${snapshot.revision.revision} (last changed by ` +
-          `${snapshot.revision.changedBy}). ${NOTHING_WRITTEN_SENTENCE}; look at it again before you approve it`,
-      );
+      const { revision, changedBy } = snapshot.revision;
+      throw conflict(filled(rareWords.planChangedUnapproved(), { now: String(revision), by: changedBy }));
     }
     const outline = path.requireOutline(current);
     const text = decidePlan(outline, decision, comment, path.today()).toString();
@@ -60,10 +58,10 @@ export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>)
 /** finishPlan's refusals: a plan done already, waiting for approval, without tasks, or with tasks still open. */
 function requireFinishable(path: PlanRevisions, outline: PlanOutline): void {
   if (outline.status === 'done') {
-    throw invalidTransition('The plan is already marked done; createPlan() starts the next one');
+    throw invalidTransition(rareWords.doneAlready());
   }
   path.requireApproved(outline);
-  if (outline.tasks.length === 0) throw invalidTransition(`The plan has no tasks to finish; ${NOTHING_WRITTEN}`);
+  if (outline.tasks.length === 0) throw invalidTransition(rareWords.noTasksToFinish());
   const open = outline.tasks.filter((task) => !statusDefinition(task.status).finished);
   if (open.length) {
     const listed = open.slice(0, 10).map((task) => `${task.step} (${task.status})`);

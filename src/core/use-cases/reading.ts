@@ -3,6 +3,8 @@ import { heldByOther, type Claimant } from '../rules/claims';
 import { attentionIn, attentionOf } from '../person/attention';
 import { firstReady } from '../rules/dependencies';
 import { notFound } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { outlinePlan, parsePlan } from '../format/parse';
 import type { ArchiveEntry } from '../write-path/store';
 import { STATUS_TABLE } from '../format/statuses';
@@ -99,9 +101,8 @@ export function getArchivedPlan(path: PlanRevisions, id: number): ArchivedPlan {
   const archived = path.store.versions.readArchived(id);
   if (!archived) {
     const ids = path.store.versions.listArchive().map((entry) => entry.id);
-    throw notFound(
-      `Plan ${id} is not in the archive (${ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty'})`,
-    );
+    const listed = ids.length ? `ids: ${ids.join(', ')}` : 'the archive is empty';
+    throw notFound(filled(rareWords.notArchived(), { id: String(id), ids: listed }));
   }
   const { text, ...entry } = archived;
   return { ...parsePlan(text), ...entry };

@@ -10,6 +10,8 @@ import { LEASE_MINUTES, holderOf, utcWallClock, type Claimant } from '../rules/c
 import { attentionIn, nextAttention } from '../person/attention';
 import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { needsPerson, PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { guardChange } from '../guard/guard';
 import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
 import { newlyWaiting, waitingItems } from '../person/notifications';
@@ -40,8 +42,6 @@ import { movedClaims } from '../rules/moved-claims';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
 import type { ManagerOptions, RevisedPlan } from './results';
-
-const NO_PLAN_HELP = 'call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
 
 /** One read of the plan cell, as every call starts from it. */
 export interface Snapshot {
@@ -153,7 +153,7 @@ export class PlanRevisions {
 
   /** The text of the plan cell, or NO_PLAN when it holds none. */
   requireText(text: string): string {
-    if (!text.trim()) throw new PlanError('NO_PLAN', `No plan in ${this.store.location}; ${NO_PLAN_HELP}`);
+    if (!text.trim()) throw new PlanError('NO_PLAN', filled(rareWords.noPlan(), { cell: this.store.location }));
     return text;
   }
 
@@ -234,7 +234,7 @@ export class PlanRevisions {
   // ---- the rules every use case asks ----
 
   requirePerson(what: string): void {
-    if (!this.byPerson) throw needsPerson(`Only a person can ${what}, in the sidebar`);
+    if (!this.byPerson) throw needsPerson(filled(rareWords.personOnly(), { what }));
   }
 
   /**

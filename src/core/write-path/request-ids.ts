@@ -17,7 +17,7 @@
  * was applied, and still writes nothing.
  */
 import { describeValue } from '../api/arguments';
-import { conflict, invalidArgument, NOTHING_WRITTEN } from '../errors';
+import { conflict, invalidArgument } from '../errors';
 import { digestText, type PlanRecord, type RevisionInfo } from './revision';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
@@ -73,14 +73,12 @@ export function changeRequest(
   }
   if (options === undefined || options === null) return undefined;
   if (typeof options !== 'object' || Array.isArray(options)) {
-    throw invalidArgument(`${shape} must be { "requestId": "…" } (got ${describeValue(options)})`);
+    throw invalidArgument(filled(rareWords.requestOptionsShape(), { shape, got: describeValue(options) }));
   }
   const unknownKeys = Object.keys(options).filter((key) => !REQUEST_OPTION_KEYS.includes(key));
   if (unknownKeys.length) {
-    throw invalidArgument(
-      `${shape} take only requestId and agent (got ${unknownKeys.map((key) => JSON.stringify(key)).join(', ')}); ` +
-        NOTHING_WRITTEN,
-    );
+    const got = unknownKeys.map((key) => JSON.stringify(key)).join(', ');
+    throw invalidArgument(filled(rareWords.requestOptionKeys(), { shape, got }));
   }
   const id = (options as { requestId?: unknown }).requestId;
   // Options that only name the caller (a caller without a key: src/apps-script/agent-identity.ts) carry no request.
