@@ -18,6 +18,7 @@
  * and build/: the Node tools (see buildNode) and PlanClient's type declarations.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { minify } from 'terser';
 import { createRequire } from 'node:module';
@@ -248,6 +249,9 @@ export async function buildCode() {
   const inAll = Object.values(rareWordModules).reduce((count, texts) => count + Object.keys(texts).length, 0);
   if (rareWordNames.length !== inAll)
     throw new Error(`A rare word's name is used in more than one of ${RARE_WORD_MODULES.join(', ')}`);
+  // Code.js reads a rare word by its place in the list: the list's names, digested, tell a RareTexts.html of another
+  // build (pushed apart from its Code.js), whose places may hold other words, from its own.
+  const rareWordsKey = createHash('sha256').update(rareWordNames.join()).digest('base64url').slice(0, 8);
   // Every agent function's argument schemas as JSON: the bundle checks calls against them
   // (src/core/api/argument-check.ts).
   const { argumentTable } = await nodeModule('src/core/api/argument-table.ts');
@@ -291,6 +295,7 @@ export async function buildCode() {
       ),
       SHEET_PLAN_VERSION: JSON.stringify(version),
       SHEET_PLAN_RARE_TEXTS_FILE: JSON.stringify(RARE_TEXTS),
+      SHEET_PLAN_RARE_WORDS_KEY: JSON.stringify(rareWordsKey),
     },
     plugins: [rareWordsFromFile(rareWordModules, rareWordNames)],
     write: false,
@@ -322,6 +327,7 @@ export async function buildCode() {
     nameTaken: NAME_TAKEN,
     agentsUnreadable: AGENTS_UNREADABLE,
     [RARE_WORD_LIST]: rareWordNames.map((name) => RARE_WORDS[name]),
+    rareWordsKey,
   });
   await replaceFile(path.join(dist, `${RARE_TEXTS}.html`), (file) => writeFile(file, rareTexts));
   return names;

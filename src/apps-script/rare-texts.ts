@@ -27,6 +27,8 @@ import { recoveryPlan, type PlanTemplates } from '../core/format/compose';
 
 /** The file's name without `.html`: dist/<name>.html (scripts/build.mjs). */
 declare const SHEET_PLAN_RARE_TEXTS_FILE: string;
+/** The names of the file's list of rare words, digested (scripts/build.mjs): the file and Code.js are one build's. */
+declare const SHEET_PLAN_RARE_WORDS_KEY: string;
 
 export interface RareTexts {
   /** What the MCP server's `initialize` answers as its instructions (src/core/mcp/instructions.ts). */
@@ -59,7 +61,7 @@ export interface RareTexts {
  * The texts as the bundle reads them, and the rare refusals (./rare-refusals.ts, src/core/rare-words.ts) as one list,
  * in the order of their names (`rareWord`).
  */
-type ReadTexts = RareTexts & { rareWords: string[] };
+type ReadTexts = RareTexts & { rareWords: string[]; rareWordsKey: string };
 
 let read: ReadTexts | undefined;
 
@@ -90,7 +92,11 @@ export function rareTexts(): ReadTexts {
  * (`() => rareWord(3)`), shorter than the name it stands for in each place that reads one.
  */
 export function rareWord(place: number): string {
-  return rareTexts().rareWords[place];
+  const texts = rareTexts();
+  // A file of another build (pushed apart from this Code.js) may hold another word in this place: none is said.
+  if (texts.rareWordsKey !== SHEET_PLAN_RARE_WORDS_KEY)
+    throw new Error(`${SHEET_PLAN_RARE_TEXTS_FILE}.html is not of this Code.js's build: push all of dist/ together`);
+  return texts.rareWords[place];
 }
 
 /** The plans the use cases may write or answer (src/core/format/compose.ts's PlanTemplates). */

@@ -215,7 +215,10 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
     rareWords: Object.entries({ ...RARE_REFUSALS, ...RARE_WORDS })
       .sort(([one], [other]) => (one < other ? -1 : 1))
       .map(([, text]) => text),
+    // Its names digested, which Code.js holds too: a file of another build is told apart.
+    rareWordsKey: expect.stringMatching(/^[\w-]{8}$/),
   });
+  expect(code()).toContain(`"${JSON.parse(json).rareWordsKey}"`);
   for (const text of Object.values({ ...RARE_REFUSALS, ...RARE_WORDS }))
     expect(code()).not.toContain(text.slice(0, 40));
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));

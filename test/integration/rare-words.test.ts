@@ -8,7 +8,8 @@ import { STOCK_PLAN, stockSheet } from './stock-plan';
 import { DIST, call, callAsPerson, execute, planText, plan, sheetWithSavedPlan } from './harness';
 import { connectAgent } from './keyed-agents';
 import { deployed, refused, tool } from './web-agents';
-import { runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { createExecution, loadBundle, runWebApp, type EmulatedSpreadsheet } from '../../src/node/emulator';
+import { readFileSync } from 'node:fs';
 import { APPROVED, agent, refused as refusedWrite, workbook } from './sheet-work-fixtures';
 
 /** The agent's replace_plan of the whole document, at the revision it read. */
@@ -342,4 +343,19 @@ test("an agent's change of what waits for the person names how the person makes 
       "requests changes in the sidebar; only a person's decision in the sidebar writes it; a person answers " +
       'questions in the sidebar; only the person writes the text after the status, in the sidebar)',
   );
+});
+
+test('a RareTexts.html of another build than Code.js (pushed apart) gives none of its words: it says so', () => {
+  const own = readFileSync(`${DIST}/RareTexts.html`, 'utf8');
+  const other = own.replace(/"rareWordsKey":"[^"]+"/, '"rareWordsKey":"another"');
+  expect(other).not.toBe(own);
+  const spreadsheet = sheetWithSavedPlan(plan('# Plan: P', '', '### Phase 1: Work', '- [x] 1.1 Read ✅ 2026-11-20'));
+  const run = (file: string) => {
+    const execution = createExecution(spreadsheet, { context: 'api', projectFiles: { RareTexts: file } });
+    const code = loadBundle(execution, DIST) as Record<string, (...args: unknown[]) => unknown>;
+    return refused(() => code.restoreRevision(99));
+  };
+  // The same refusal, read from its own file and from another build's.
+  expect(run(own)).toMatch(/^NOT_FOUND: Revision 99 is not in the history/);
+  expect(run(other)).toBe("SERVICE_ERROR: RareTexts.html is not of this Code.js's build: push all of dist/ together");
 });
