@@ -24,6 +24,11 @@ export const claimTooLong = () =>
   NOTHING_WRITTEN;
 
 /** A change that writes a Working line on a task it does not start (./features/claims.ts). */
+export const movedAway = () =>
+  'Task {was} is "{title}" now: {by} renumbered the plan, and the task you hold, "{own}", is {now}. Call again ' +
+  'with {now}; or, to act on "{title}" after all, first make a change of your own that shows you have the new ' +
+  `numbers (start it, or note your task at {now}); ${NOTHING_WRITTEN}`;
+
 export const claimNotStarted = () =>
   'A claim is written by starting the task: task {step} is not started by this change and you held no claim on ' +
   `it. Call startTask("{step}") to claim it; ${NOTHING_WRITTEN}`;

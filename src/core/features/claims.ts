@@ -26,7 +26,6 @@ import { filled } from '../text';
 import { STATUS_TABLE } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import type { PlanOutline } from '../format/parse';
-import { tasksByStep } from '../rules/dependencies';
 import { taskDetails } from '../rules/held-items';
 import type { TaskPair, Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
@@ -51,30 +50,33 @@ function lineWords(task: PlanTask): string {
 }
 
 /**
- * What a claim holds of a task besides its line: the lines under it (details, Check lines), the tasks it waits for
- * (by title: a re-plan renumbers After lines) and its sub-steps, each the same way (by title: they renumber with it).
+ * What a claim holds of a task besides its line: the lines under it (details, Check lines), the steps it waits for,
+ * and its sub-steps the same way (by their words: they renumber with it), but for a sub-step with a claim of its own,
+ * which holds it. Steps are written as `stepOf` maps them: the plan before a change is compared in its renumbering.
  */
-function linesUnder(outline: PlanOutline, task: PlanTask): string {
-  const byStep = tasksByStep(outline.tasks);
+function linesUnder(outline: PlanOutline, task: PlanTask, stepOf: (step: string) => string, own: Set<string>): string {
   return outline.tasks
-    .filter((other) => other === task || other.step.startsWith(`${task.step}.`))
-    .map((held) => {
-      const waits = (held.waitsFor ?? []).map((step) => byStep.get(step)?.title ?? step);
-      const working = held === task ? '' : `${held.working?.by}|${held.working?.until}`;
-      return [held === task ? '' : lineWords(held), working, taskDetails(outline, held), ...waits].join('\n');
-    })
+    .filter((other) => other === task || (other.step.startsWith(`${task.step}.`) && !own.has(stepOf(other.step))))
+    .map((held) =>
+      [held === task ? '' : lineWords(held), taskDetails(outline, held), ...(held.waitsFor ?? []).map(stepOf)].join(
+        '\n',
+      ),
+    )
     .join('\n\n');
 }
 
 /** What the change does to a claimed task, as a refusal names it: `complete it`, `change its note`; '' for nothing. */
-function changeWords(transition: Transition, before: PlanTask, after: PlanTask): string {
+function changeWords(transition: Transition, pairs: readonly TaskPair[], before: PlanTask, after: PlanTask): string {
   if (before.status !== after.status) {
     const action = STATUS_TABLE.definitions.find((definition) => definition.status === after.status)?.move.action;
     return `${action ?? 'change'} it`;
   }
   if (before.title !== after.title) return 'rename it';
   if (before.note !== after.note) return 'change its note';
-  return linesUnder(transition.before, before) === linesUnder(transition.after, after)
+  const renumbered = new Map(pairs.flatMap((pair) => (pair.before ? [[pair.before.step, pair.after.step]] : [])));
+  const stepOf = (step: string) => renumbered.get(step) ?? step;
+  const own = new Set([...taskClaims(transition.before).keys()].map(stepOf));
+  return linesUnder(transition.before, before, stepOf, own) === linesUnder(transition.after, after, (s) => s, own)
     ? ''
     : 'change what is under it (its details, Check or After lines, sub-steps)';
 }
@@ -106,13 +108,19 @@ function requireWritable(claim: Claim, pair: TaskPair, held: readonly Claim[], t
   }
 }
 
-function checkPair(pair: TaskPair, transition: Transition, before: Map<string, Claim[]>, after: Map<string, Claim[]>) {
+function checkPair(
+  pair: TaskPair,
+  transition: Transition,
+  pairs: readonly TaskPair[],
+  before: Map<string, Claim[]>,
+  after: Map<string, Claim[]>,
+) {
   const claimant = (transition.actor as { claimant: Claimant }).claimant;
   const was = claimsOf(before, pair.before);
   const now = claimsOf(after, pair.after);
   const other = othersLiveClaim(was, claimant);
   if (other && pair.before) {
-    const change = changeWords(transition, pair.before, pair.after);
+    const change = changeWords(transition, pairs, pair.before, pair.after);
     if (change) throw claimedError(pair.after.step, other, claimant, change);
     const kept = now.some((claim) => signature(claim) === signature(other));
     if (!kept) throw claimedError(pair.after.step, other, claimant, rareWords.takeOverClaim());
@@ -149,7 +157,7 @@ export const CLAIMS: PlanFeature = {
     const before = taskClaims(transition.before);
     const after = taskClaims(transition.after);
     if (!before.size && !after.size) return;
-    for (const pair of pairs) checkPair(pair, transition, before, after);
+    for (const pair of pairs) checkPair(pair, transition, pairs, before, after);
     const kept = new Set(pairs.map((pair) => pair.before));
     for (const task of transition.before.tasks) {
       // A finished task's Working line holds nothing (a person ticked it in the cell): finishPlan drops it.

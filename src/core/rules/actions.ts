@@ -234,7 +234,7 @@ export function applyAction(
   const task = findTask(outline, step);
   requireUnclaimed(outline, [task.step], context.claimant, rule.action === 'note' ? 'change the note of' : rule.action);
   // A start is the way to act on such a task after all: it is never refused so.
-  if (context.claimant && action !== 'start') requireNotMovedAway(outline, task, context.moved, context.claimant);
+  if (context.claimant && action !== 'start') requireNotMovedAway(outline, step, context.moved, context.claimant);
   const from = statuses.definition(task.status);
   const to = rule.to ?? task.status;
   if (rule.decision && !from.heldForPerson) {

@@ -1,23 +1,43 @@
 /**
  * Steps are addresses that a re-plan changes: when Beta adds a task above the one Alpha holds, Alpha's task moves
  * (1.2 becomes 1.3) and 1.2 names Beta's new task, which Alpha never read. Only the agent that re-planned is told what
- * was renumbered, so the revision record remembers the held tasks another's change moved (`moved`), and an agent's
- * action on the step its own task left is refused (CONFLICT, nothing written) rather than done to another task.
+ * was renumbered, so the revision record remembers the held tasks another's change moved (`moved`), and the holder's
+ * next action by the step its task left (a task action, or a re-plan naming it) is refused (CONFLICT, nothing
+ * written) rather than done to another task. The holder's own change shows it has the numbering: its moves go.
  */
-import { conflict, NOTHING_WRITTEN } from '../errors';
+import { conflict } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
-import type { PlanTask } from '../format/types';
 import { sameHolder, taskClaims, type Claimant } from './claims';
 
-/** A held task's step before a change, its step after, and who made the change ('' for the person). */
-export type MovedStep = [was: string, now: string, by: string];
+/** A held task's step before a change, its step after, who made the change ('' the person), and who held it. */
+export type MovedStep = [was: string, now: string, by: string, holder: string];
 
-/** Moves remembered at most: one a held task, and there are few. */
+/** Moves remembered at most: each is a held task's, and there are few. */
 const REMEMBERED = 20;
 
+/** Whether `holder` holds the task at `step` of `outline`. */
+function holds(outline: PlanOutline, step: string, holder: string): boolean {
+  return Boolean(
+    taskClaims(outline)
+      .get(step)
+      ?.some((claim) => sameHolder(claim.holder, holder)),
+  );
+}
+
+/** The record's moves as read: a list edited by hand is believed only where each entry is four texts. */
+export function readMoves(value: unknown): MovedStep[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (entry): entry is MovedStep =>
+      Array.isArray(entry) && entry.length === 4 && entry.every((part) => typeof part === 'string'),
+  );
+}
+
 /**
- * The moves of held tasks for the next record: those of earlier changes, carried through this change's renumbering,
- * and this change's own (by `by`), as long as the task they moved is still held by someone; undefined for none.
+ * The moves for the next record: earlier ones carried through this change's renumbering, and this change's own (by
+ * `by`) of tasks another holds, each while its holder still holds the task and has not changed the plan since.
  */
 export function movedClaims(
   after: PlanOutline,
@@ -25,38 +45,34 @@ export function movedClaims(
   by: string,
   earlier: readonly MovedStep[] = [],
 ): MovedStep[] | undefined {
-  const held = taskClaims(after);
+  const claims = taskClaims(after);
   const moved: MovedStep[] = [
-    ...earlier.map(([was, now, who]): MovedStep => [was, renumbered.get(now) ?? now, who]),
-    ...[...renumbered].map(([was, now]): MovedStep => [was, now, by]),
-  ].filter(([was, now]) => was !== now && held.has(now));
+    ...earlier.map(([was, now, who, holder]): MovedStep => [was, renumbered.get(now) ?? now, who, holder]),
+    ...[...renumbered].flatMap(([was, now]) =>
+      (claims.get(now) ?? []).map((claim): MovedStep => [was, now, by, claim.holder]),
+    ),
+  ].filter(([was, now, , holder]) => was !== now && !sameHolder(holder, by) && holds(after, now, holder));
   return moved.length ? moved.slice(-REMEMBERED) : undefined;
 }
 
-function holds(outline: PlanOutline, task: PlanTask | undefined, claimant: Claimant): boolean {
-  const claims = task ? taskClaims(outline).get(task.step) : undefined;
-  return Boolean(claims?.some((claim) => sameHolder(claim.holder, claimant.holder)));
-}
-
 /**
- * An agent's action on `task`, which it does not hold, at the step another's change moved the agent's own task from:
- * CONFLICT, naming both. To act on that task after all, the agent starts it first (a start is never refused so).
+ * The claimant's action on `step`, a task it does not hold, where another's change moved the claimant's own task
+ * from: CONFLICT, naming both. To act on that task after all, the agent first makes a change of its own (a start of
+ * that task is never refused so, nor a note on its own), which shows it has the new numbers.
  */
 export function requireNotMovedAway(
   outline: PlanOutline,
-  task: PlanTask,
+  step: string,
   moved: readonly MovedStep[] | undefined,
   claimant: Claimant,
 ): void {
-  if (!Array.isArray(moved) || holds(outline, task, claimant)) return;
-  for (const [was, now, by] of moved) {
-    if (was !== task.step || sameHolder(by, claimant.holder)) continue;
-    const own = outline.tasks.find((candidate) => candidate.step === now);
-    if (!holds(outline, own, claimant)) continue;
+  const task = outline.tasks.find((candidate) => candidate.step === step);
+  if (!moved || !task || holds(outline, step, claimant.holder)) return;
+  for (const [was, now, by, holder] of moved) {
+    if (was !== step || !sameHolder(holder, claimant.holder) || !holds(outline, now, holder)) continue;
+    const own = outline.tasks.find((candidate) => candidate.step === now)!;
     throw conflict(
-      `Task ${was} is "${task.title}" now: ${by || 'the person'} renumbered the plan, and the task you hold, ` +
-        `"${own!.title}", is ${now}. Call again with ${now}; or, if you mean "${task.title}", start it first; ` +
-        NOTHING_WRITTEN,
+      filled(rareWords.movedAway(), { was, title: task.title, by: by || 'the person', own: own.title, now }),
     );
   }
 }

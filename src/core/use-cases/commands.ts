@@ -20,7 +20,7 @@ function applyCommand(
   const action = record.action;
   const outline = path.texts.outline(text);
   if (isEditAction(action)) {
-    requireEditUnclaimed(path, outline, action, record.step);
+    requireEditUnclaimed(path, outline, action, record.step, context.moved, record.under ?? record.after);
     const edit = (o: typeof outline) => {
       const outcome = EDIT_ACTIONS[action](o, record, context);
       return action === 'rename' || action === 'move' ? renewingClaim(path, outcome) : outcome;

@@ -1,5 +1,6 @@
 /** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
 import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../rules/claims';
+import { requireNotMovedAway, type MovedStep } from '../rules/moved-claims';
 import { carryDependencies } from '../replan/dependency-carry';
 import { afterAgentReplan } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
@@ -79,7 +80,13 @@ export function requireEditUnclaimed(
   outline: PlanOutline,
   action: EditAction,
   step: string | undefined,
+  moved?: readonly MovedStep[],
+  addedBy?: unknown,
 ): void {
+  // The step an edit names (an add: the one it goes after or under) may be one an agent's own task left.
+  const named = action === 'add' ? addedBy : step;
+  const claimant = path.claimant();
+  if (claimant && typeof named === 'string') requireNotMovedAway(outline, named.trim(), moved, claimant);
   if (action === 'add' || action === 'addPhase' || step === undefined || step === null) return;
   const known = step.trim();
   const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
@@ -97,11 +104,11 @@ export function renewingClaim(path: PlanRevisions, outcome: ReplanOutcome): Repl
 /** A re-planning operation on its own: one read and one write under the lock. */
 function editPlan<T>(
   path: PlanRevisions,
-  operation: (outline: PlanOutline) => ReplanOutcome,
+  operation: (outline: PlanOutline, moved?: MovedStep[]) => ReplanOutcome,
   answer: (text: string, edit: Edit, revision: RevisionInfo) => T,
 ): T {
-  return path.mutate((current) => {
-    const edit = runEdit(path, path.requireOutline(current), operation);
+  return path.mutate((current, snapshot) => {
+    const edit = runEdit(path, path.requireOutline(current), (outline) => operation(outline, snapshot.record?.moved));
     const text = edit.document.toString();
     // A removed task's text stays recoverable: the plan before the removal goes to the history.
     const removed = edit.outcome.removed?.[0];
@@ -131,7 +138,10 @@ export function addTask(
   const { after, under, waitsFor } = options ?? {};
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context),
+    (outline, moved) => {
+      requireEditUnclaimed(path, outline, 'add', undefined, moved, under ?? after);
+      return EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context);
+    },
     (text, edit, revision) => editResult(path, text, edit, revision),
   );
 }
@@ -170,8 +180,8 @@ export function renameTask(path: PlanRevisions, step: string, title: string, see
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => {
-      requireEditUnclaimed(path, outline, 'rename', step);
+    (outline, moved) => {
+      requireEditUnclaimed(path, outline, 'rename', step, moved);
       return renewingClaim(path, EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context));
     },
     (text, edit, revision) => editResult(path, text, edit, revision),
@@ -188,8 +198,8 @@ export function moveTask(
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => {
-      requireEditUnclaimed(path, outline, 'move', step);
+    (outline, moved) => {
+      requireEditUnclaimed(path, outline, 'move', step, moved);
       return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context));
     },
     (text, edit, revision) => editResult(path, text, edit, revision),
@@ -201,8 +211,8 @@ export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | 
   const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => {
-      requireEditUnclaimed(path, outline, 'remove', step);
+    (outline, moved) => {
+      requireEditUnclaimed(path, outline, 'remove', step, moved);
       return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context);
     },
     (text, edit, revision) => ({

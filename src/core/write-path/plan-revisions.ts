@@ -388,7 +388,9 @@ export class PlanRevisions {
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
       typed:
         (this.byPerson && options.wholeDocument) || (text === snapshot.text && recordedAsTyped(snapshot)) || undefined,
-      moved: movedClaims(written.outline, renumbered, this.claimant()?.holder ?? '', snapshot.record?.moved),
+      moved: options.newPlan
+        ? undefined
+        : movedClaims(written.outline, renumbered, this.claimant()?.holder ?? '', snapshot.record?.moved),
     };
     // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
     const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);

@@ -11,7 +11,7 @@ import { isRecord } from '../own-keys';
 import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
-import type { MovedStep } from '../rules/moved-claims';
+import { readMoves, type MovedStep } from '../rules/moved-claims';
 
 /**
  * Who made a change. `api` is an agent without a name (scripts.run); `agent:<name>` an agent a person named when they
@@ -134,7 +134,8 @@ export function readPlanRecord(meta: string): PlanRecord | null {
   if (record.requests !== undefined) read.requests = record.requests;
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
   if (record.typed === true) read.typed = true;
-  if (Array.isArray(record.moved)) read.moved = record.moved;
+  const moved = readMoves(record.moved);
+  if (moved?.length) read.moved = moved;
   return read;
 }
 
