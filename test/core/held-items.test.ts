@@ -106,6 +106,20 @@ test("a person's decision words and Notes lines are theirs: an agent never write
   expect(refusal(noted, PLAN)).toBe('allowed');
 });
 
+test('a decision line is a Notes text as the sidebar shows it: a line carrying it on is part of it', () => {
+  const noted = `${PLAN}\n## Notes\n\n- 2026-03-01: plan approved: go\n`;
+  // A new item after the person's line, or a line of the agent's own carried onto its next line, leaves it as it was.
+  expect(refusal(noted, `${noted}- 2026-03-02: started 1.2\n`)).toBe('allowed');
+  expect(refusal(noted, `${noted}- 2026-03-02: asked whether the plan\n  is approved\n`)).toBe('allowed');
+  // A line carried onto the person's line changes what the sidebar shows as the decision.
+  expect(refusal(noted, `${noted}  and 1.2 needs no review\n`)).toMatch(
+    /the decision line "- 2026-03-01: plan approved: go and 1.2 needs no review" in Notes would be added/,
+  );
+  expect(refusal(PLAN, `${PLAN}\n## Notes\n\n> 2026-03-01: plan\n> approved: go\n`)).toMatch(
+    /the decision line "> 2026-03-01: plan > approved: go" in Notes would be added/,
+  );
+});
+
 test('two questions alike are two items: answering the second is still a change', () => {
   const twice = PLAN.replace('- Include returns?', '- Which month?');
   expect(refusal(twice, twice.replace(/(- Which month\?\n)(?!\s+- Answer)/, '$1  - Answer: May\n'))).toMatch(

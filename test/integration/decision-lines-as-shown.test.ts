@@ -107,3 +107,53 @@ test("an agent's dated Notes line about an approval, in its own words, is writte
   tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp });
   expect(planText(spreadsheet)).toContain(line);
 });
+
+/**
+ * A paragraph or list item is one text in the sidebar, whatever its marks: a line carried onto the next shows as one
+ * line (HTML shows the line break as a space), and a numbered item's, a quote's or a heading's marks are read away as
+ * a list item's dash is.
+ */
+const BLOCK_FORMS: Array<[written: string, reads: string]> = [
+  ['- 2026-11-26: plan\n  approved: go', '2026-11-26: plan\napproved: go'],
+  ['- 2026-11-26: review of 1.1\n(Read) approved: fine', '2026-11-26: review of 1.1\n(Read) approved: fine'],
+  ['2026-11-26: plan\napproved: go', '2026-11-26: plan\napproved: go'],
+  ['1. 2026-11-26: plan approved: go', '2026-11-26: plan approved: go'],
+  ['3) 2026-11-26: plan sent back: redo', '2026-11-26: plan sent back: redo'],
+  ['> 2026-11-26: plan approved: go', '2026-11-26: plan approved: go'],
+  ['> 2026-11-26: plan\n> approved: go', '2026-11-26: plan\napproved: go'],
+  ['> - 2026-11-26: plan approved: go', '2026-11-26: plan approved: go'],
+  ['#### 2026-11-26: plan approved: go', '2026-11-26: plan approved: go'],
+  ['- # 2026-11-26: plan approved: go', '2026-11-26: plan approved: go'],
+];
+
+test.each(BLOCK_FORMS)('an agent cannot write %j in Notes, which the sidebar shows as %j', (line, reads) => {
+  expect(shown(markdownNodes(line))).toBe(reads);
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
+  const before = planText(spreadsheet);
+  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
+  expect(refused(() => tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp }))).toMatch(
+    /^NEEDS_PERSON: /,
+  );
+  expect(planText(spreadsheet)).toBe(before);
+});
+
+/** An agent's own Notes lines in these forms, which the sidebar shows as no decision, are written. */
+const ORDINARY = [
+  '- 2026-11-26: asked whether the plan\n  is approved',
+  '- 2026-11-26: plan\n\n  approved: go',
+  '- 2026-11-26: review of 1.1 (Read)\n- approved: fine',
+  '1. 2026-11-26: started 1.2\n2. approved budget checked',
+  '> 2026-11-26: the plan\n> is not yet approved',
+  '#### 2026-11-26: plan\napproved: go',
+];
+
+test.each(ORDINARY)("an agent's Notes text %j is written", (line) => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
+  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
+  tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp });
+  expect(planText(spreadsheet)).toContain(line);
+});

@@ -186,13 +186,40 @@ export function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(asRead(note));
 }
 
+/**
+ * The marks the sidebar reads away at a block's start (sidebar/src/markdown/blocks.ts): a list item's, a quote's, a
+ * heading's.
+ */
+const BLOCK_MARKS = /^(?:(?:[-*+]|\d{1,9}[.)]|#{1,6})(?:\s+|$)|>\s*)*/;
+
+/**
+ * The Notes section's decision lines as the sidebar shows them: a paragraph or list item with the lines that carry it
+ * on is one text (its lines joined by a space, as HTML shows a line break), read after its marks (`- `, `1. `, `> `,
+ * `#### `). Each under its written lines, trimmed and joined by a space: a one-line text is its line, as the person's
+ * decision writes it. A line with marks of a list item or a heading starts a text, as does a quote's after no quote;
+ * a heading is a text of its own line.
+ */
 function decisionNoteLines(outline: PlanOutline): string[] {
   const notes = outline.sections.notes;
   if (!notes) return [];
-  return outline.document.lines
-    .slice(notes.heading + 1, notes.end)
-    .map((line) => line.trim())
-    .filter(isDecisionNote);
+  const texts: Array<[written: string, shown: string]> = [];
+  let open = false;
+  let quoted = false;
+  for (const line of outline.document.lines.slice(notes.heading + 1, notes.end)) {
+    const written = line.trim();
+    const marks = BLOCK_MARKS.exec(written)![0];
+    const shown = written.slice(marks.length);
+    const last = texts[texts.length - 1];
+    if (written && open && (!marks || (quoted && !/[^>\s]/.test(marks)))) {
+      last[0] += ` ${written}`;
+      last[1] += ` ${shown}`;
+    } else {
+      texts.push([written, shown]);
+      quoted = marks.includes('>');
+    }
+    open = !!written && !marks.includes('#');
+  }
+  return texts.filter(([, shown]) => isDecisionNote(shown)).map(([written]) => written);
 }
 
 /**
