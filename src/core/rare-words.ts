@@ -24,6 +24,19 @@ export const claimTooLong = () =>
   NOTHING_WRITTEN;
 
 /** A change that writes a Working line on a task it does not start (./features/claims.ts). */
+export const dashInTitle = () =>
+  '{name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ' +
+  'parentheses instead';
+
+export const unclosedBacktick = () =>
+  '{name} has a backtick that opens code it never closes, which would run on into a note: close it (`code`) or ' +
+  'leave it out';
+
+export const onlyTodoRemoved = () =>
+  'Only a todo task can be removed: {started}. Skip it instead (skipTask with the reason), which keeps it in the plan';
+
+export const stepListedTwice = () => 'Step {step} is listed {count} times (lines {lines}); renumber the plan first';
+
 export const movedAway = () =>
   'Task {was} is "{title}" now: {by} renumbered the plan, and the task you hold, "{own}", is {now}. Call again ' +
   'with {now}; or, to act on "{title}" after all, first make a change of your own that shows you have the new ' +

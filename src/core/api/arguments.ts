@@ -6,7 +6,8 @@
 import { invalidArgument } from '../errors';
 import { findDoneDate, lastSeparator } from '../format/annotations';
 import { loneRunLength } from '../format/code-spans';
-import { shorten } from '../text';
+import { filled, shorten } from '../text';
+import * as rareWords from '../rare-words';
 import type { PhaseInput, PlanDetails } from '../format/types';
 
 export function describeValue(value: unknown): string {
@@ -53,16 +54,10 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
     throw invalidArgument(`${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`);
   }
   if (rules.plainTitle && lastSeparator(` ${text}`)) {
-    throw invalidArgument(
-      `${name} must not contain " — " (or " -- "): in a task line it starts the reason or note. Use a comma or ` +
-        `parentheses instead`,
-    );
+    throw invalidArgument(filled(rareWords.dashInTitle(), { name }));
   }
   if (rules.plainTitle && loneRunLength(text)) {
-    throw invalidArgument(
-      `${name} has a backtick that opens code it never closes, which would run on into a note: close it ` +
-        '(`code`) or leave it out',
-    );
+    throw invalidArgument(filled(rareWords.unclosedBacktick(), { name }));
   }
   return text;
 }

@@ -11,6 +11,8 @@ import { isDecisionWords } from '../rules/held-items';
 import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 /** Today's date in the runtime's local time zone; the write path passes the spreadsheet's date instead. */
 export function localDate(now = new Date()): string {
@@ -169,10 +171,8 @@ export function findTask(outline: PlanOutline, step: string): PlanTask {
   const matches = outline.tasks.filter((task) => task.step === step);
   if (matches.length === 0) throw notFound(`Task ${step} not found (${stepList(outline.tasks)})`);
   if (matches.length > 1) {
-    throw invalidPlan(
-      `Step ${step} is listed ${matches.length} times (lines ${matches.map((task) => task.line + 1).join(', ')}); ` +
-        `renumber the plan first`,
-    );
+    const lines = matches.map((task) => task.line + 1).join(', ');
+    throw invalidPlan(filled(rareWords.stepListedTwice(), { step, count: String(matches.length), lines }));
   }
   return matches[0];
 }

@@ -41,6 +41,8 @@ import {
 } from './replan-shape';
 import type { EditAction } from '../api/api-names';
 import { hasOwn } from '../own-keys';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 
 export interface ReplanContext {
   /** A person in the sidebar: may rename or remove any task, not only the agent's todo tasks. */
@@ -331,11 +333,8 @@ export function removeTask(outline: PlanOutline, stepValue: string | undefined, 
   for (const candidate of removed) requireTaskNotHeld(candidate, 'remove', context.byPerson, outline.statuses);
   const started = removed.filter((candidate) => !statusDefinition(candidate.status).queue);
   if (!context.byPerson && started.length) {
-    throw invalidTransition(
-      `Only a todo task can be removed: ` +
-        `${started.map((candidate) => `${candidate.step} is ${candidate.status}`).join(', ')}. Skip it instead ` +
-        `(skipTask with the reason), which keeps it in the plan`,
-    );
+    const list = started.map((candidate) => `${candidate.step} is ${candidate.status}`).join(', ');
+    throw invalidTransition(filled(rareWords.onlyTodoRemoved(), { started: list }));
   }
   const lines = outline.document.lines;
   const parent = new PhaseTree(phase).parentOf(task);
