@@ -97,3 +97,102 @@ describe('an HTML block hides its lines', () => {
     expect(kinds('Some text', '<details>', '- [ ] 9.1 Hidden')).toEqual(['paragraph', 'html', 'html']);
   });
 });
+
+describe('an HTML block inside a task ends with the task, as a list item ends', () => {
+  const phases = (text: string) =>
+    parsePlan(text).phases.map((phase) => `${phase.name}: ${phase.tasks.map((task) => task.step).join(',')}`);
+
+  test.each([
+    ['raw text', '  <pre>'],
+    ['a script', '  <script>'],
+    ['a style', '  <style>'],
+    ['a text area', '  <textarea>'],
+    ['a processing instruction', '  <?php'],
+    ['a declaration', '  <!DOCTYPE'],
+    ['CDATA', '  <![CDATA['],
+  ])("%s left open in a task's details hides no phase or task after the task", (_kind, open) => {
+    const text = lines(
+      '# Plan: H',
+      '',
+      'Goal: G',
+      '',
+      '### Phase 1: Setup',
+      '- [ ] 1.1 a',
+      open,
+      '  x',
+      '',
+      '### Phase 2: Build',
+      '- [ ] 2.1 c',
+      '- [ ] 2.2 d',
+      '',
+    );
+    expect(phases(text)).toEqual(['Setup: 1.1', 'Build: 2.1,2.2']);
+  });
+
+  test('raw text left open ends at the next task at the margin; its indented lines and blank lines stay hidden', () => {
+    expect(kinds('- [ ] 1.1 a', '  <pre>', '  - [ ] 9.1 Hidden', '', '  x', '- [ ] 1.2 b', '- [ ] 1.3 c')).toEqual([
+      'list-item',
+      'html',
+      'html',
+      'html',
+      'html',
+      'list-item',
+      'list-item',
+    ]);
+  });
+
+  test("a sub-task's block ends at a line indented less than its opening: the parent's next sub-task", () => {
+    expect(kinds('- [ ] 1.1 a', '  - [ ] 1.1.1 b', '    <pre>', '    x', '  - [ ] 1.1.2 c')).toEqual([
+      'list-item',
+      'list-item',
+      'html',
+      'html',
+      'list-item',
+    ]);
+  });
+
+  test('a block tag with no blank line after it ends at the next task at the margin', () => {
+    const text = lines(
+      '# Plan: H',
+      '',
+      'Goal: G',
+      '',
+      '### Phase 1: Setup',
+      '- [ ] 1.1 a',
+      '  <details>',
+      '  log',
+      '  </details>',
+      '- [ ] 1.2 b',
+      '',
+    );
+    expect(phases(text)).toEqual(['Setup: 1.1,1.2']);
+  });
+
+  test('a closed block inside a task hides only its lines', () => {
+    const text = lines(
+      '# Plan: H',
+      '',
+      'Goal: G',
+      '',
+      '### Phase 1: Setup',
+      '- [ ] 1.1 a',
+      '',
+      '  <pre>',
+      '  - [ ] 9.1 Hidden',
+      '  </pre>',
+      '- [ ] 1.2 b',
+      '',
+    );
+    expect(phases(text)).toEqual(['Setup: 1.1,1.2']);
+  });
+
+  test('outside a list, an indented block still runs to its closing line', () => {
+    expect(kinds('  <pre>', '- [ ] 9.1 Hidden', '', '</pre>', '- [ ] 1.1 Read')).toEqual([
+      'html',
+      'html',
+      'html',
+      'html',
+      'list-item',
+    ]);
+  });
+});

@@ -26,6 +26,42 @@ const PLAN = lines(
   '',
 );
 
+describe('addTask in a list without written steps', () => {
+  const UNNUMBERED = lines(
+    '# Plan: Runtime upgrade',
+    '',
+    'Goal: Move the sheet scripts',
+    '',
+    '### Phase 1: Tasks',
+    '- [ ] Inventory the scripts',
+    '* [ ] Check the triggers',
+    '  - [ ] Sub one',
+    '  - [ ] Sub two',
+    '- [ ] Write the rollout note',
+    '',
+  );
+
+  test('under a task it is written indented like its sub-steps: read as the last one, no neighbour moves', () => {
+    const store = savedPlan(UNNUMBERED);
+    const task = agent(store).addTask(1, 'Sub three', { under: '1.2' });
+    expect(store.text).toBe(UNNUMBERED.replace('  - [ ] Sub two\n', '  - [ ] Sub two\n  - [ ] Sub three\n'));
+    expect(task).toMatchObject({ step: '1.2.3', renumbered: {} });
+  });
+
+  test('after a sub-step it is written indented like it: read as its next sibling', () => {
+    const store = savedPlan(UNNUMBERED);
+    const task = agent(store).addTask(1, 'Sub between', { after: '1.2.1' });
+    expect(store.text).toBe(UNNUMBERED.replace('  - [ ] Sub one\n', '  - [ ] Sub one\n  - [ ] Sub between\n'));
+    expect(task).toMatchObject({ step: '1.2.2', renumbered: { '1.2.2': '1.2.3' } });
+  });
+
+  test("after a task it is written with that task's bullet", () => {
+    const store = savedPlan(UNNUMBERED);
+    agent(store).addTask(1, 'Check the crons', { after: '1.2' });
+    expect(store.text).toContain('  - [ ] Sub two\n* [ ] Check the crons\n- [ ] Write the rollout note');
+  });
+});
+
 describe('addTask', () => {
   test('appends at the end of a phase with the next free number and renumbers nothing', () => {
     const store = savedPlan(PLAN);

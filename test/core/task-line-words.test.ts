@@ -1,6 +1,7 @@
 /**
  * A status or note change rewrites only what it must on the task's own line: a note adds no done date, trailing
- * spaces (a Markdown hard line break) stay, and a `✅ date` a person wrote on a line that is not done stays with it.
+ * spaces (a Markdown hard line break) stay, and a `✅ date` a person wrote on a line that is not done stays with it
+ * until a completion dates the task today.
  */
 import { agent, lines, person, refusal, savedPlan, TODAY } from './memory-store';
 
@@ -70,10 +71,18 @@ describe('a done date written on a line that is not done', () => {
     expect(taskLine(store.text, '1.1')).toBe('- [/] 1.1 Recount bin B-12 by hand ✅ 2026-01-05 — bin moved');
   });
 
-  test('is the done date when the task is completed: no second date is added', () => {
+  test("gives way to today's date when the task is completed: it is done today, with one date", () => {
     const store = savedPlan(dated('/'));
-    expect(agent(store).completeTask('1.1').completedDate).toBe('2026-01-05');
-    expect(store.text).toBe(dated('x'));
+    expect(agent(store).completeTask('1.1').completedDate).toBe(TODAY);
+    expect(taskLine(store.text, '1.1')).toBe(`- [x] 1.1 Recount bin B-12 by hand ✅ ${TODAY}`);
+  });
+
+  test('a done task unticked by hand with its date left on, then completed, is dated today', () => {
+    const store = savedPlan(
+      lines('# Plan: P', '', 'Goal: G', '', '### Phase 1: W', '- [ ] 1.1 Ship the build ✅ 2026-01-02', ''),
+    );
+    agent(store).completeTask('1.1');
+    expect(taskLine(store.text, '1.1')).toBe(`- [x] 1.1 Ship the build ✅ ${TODAY}`);
   });
 
   test("goes with the done status when a done task is reopened, as the done status's own date", () => {

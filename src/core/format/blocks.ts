@@ -87,9 +87,15 @@ function listItemAt(line: string, index: number): boolean {
   return code >= 0x30 && code <= 0x39 && isListItem(line);
 }
 
-/** A container block that runs on to a closing line (a fence, a comment, some HTML) or to a blank line (other HTML). */
+/**
+ * A container block that runs on to a closing line (a fence, a comment, some HTML) or to a blank line (other HTML).
+ * HTML opened inside a list item (indented, in a list) ends with the item too: `indent` is its opening line's columns.
+ */
 type OpenBlock =
-  { kind: 'fenced-code'; fence: string } | { kind: 'comment' } | { kind: 'html'; end: HtmlBlockEnd } | null;
+  | { kind: 'fenced-code'; fence: string }
+  | { kind: 'comment' }
+  | { kind: 'html'; end: HtmlBlockEnd; indent: number }
+  | null;
 
 class BlockScanner {
   readonly kinds: BlockKind[];
@@ -119,7 +125,7 @@ class BlockScanner {
     }
     const { index, columns } = indentationOf(line);
     if (this.open) {
-      const continued = this.continueOpen(line, index);
+      const continued = this.continueOpen(line, index, columns);
       if (continued) return continued;
     }
     if (index === line.length) return 'blank';
@@ -127,8 +133,12 @@ class BlockScanner {
     return this.labelStart(i, line, index, columns);
   }
 
-  /** The label of a line inside an open block, or null when the block ended before it (HTML at a blank line). */
-  private continueOpen(line: string, index: number): BlockKind | null {
+  /**
+   * The label of a line inside an open block, or null when the block ended before it: HTML at a blank line (types 6
+   * and 7), or HTML of a list item at a line indented less than its opening (a task at the margin, a heading), which
+   * ends the item (CommonMark), so one unclosed `<pre>` in a task's details hides no task after it.
+   */
+  private continueOpen(line: string, index: number, columns: number): BlockKind | null {
     const open = this.open!;
     if (open.kind === 'fenced-code') {
       if (!closesFence(line, index, open.fence)) return 'fenced-code';
@@ -139,13 +149,13 @@ class BlockScanner {
       if (closesComment(line)) this.open = null;
       return 'comment';
     }
-    if (open.end !== 'blank-line') {
-      if (open.end.test(line)) this.open = null;
-      return 'html';
+    const blank = index === line.length;
+    if (blank ? open.end === 'blank-line' : columns < open.indent) {
+      this.open = null;
+      return null;
     }
-    if (index < line.length) return 'html';
-    this.open = null; // an HTML block of types 6 and 7 ends at a blank line
-    return null;
+    if (open.end !== 'blank-line' && open.end.test(line)) this.open = null;
+    return 'html';
   }
 
   /** A line that is not inside an open block, told by the character its text starts with. */
@@ -168,7 +178,8 @@ class BlockScanner {
       const afterParagraph = previous === 'paragraph' || previous === 'list-item' || previous === 'quote';
       const end = htmlBlockStart(line.slice(index), afterParagraph);
       if (end) {
-        if (end === 'blank-line' || !end.test(line)) this.open = { kind: 'html', end };
+        const indent = this.listContext ? columns : 0;
+        if (end === 'blank-line' || !end.test(line)) this.open = { kind: 'html', end, indent };
         return 'html';
       }
     } else if (first === START.hash) {

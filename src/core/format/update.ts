@@ -98,9 +98,10 @@ export function rewriteTaskLine(line: string, change: LineChange, statuses: Stat
     current.title = change.title;
     current.body = change.title + separator;
   }
-  // The date on the line stays when the task keeps its status (a note) or when it was not the old status's (a person
-  // wrote it on a line that was not done); a done task's date goes when the task leaves done.
-  const keptDate = change.keepDate || !written?.dated ? current.completedDate : undefined;
+  // The date on the line stays when the task keeps its status (a note), or when a person wrote it on a line that was
+  // not done and the task does not move into done; a done task's date goes when the task leaves done, and a move into
+  // done writes today's date in place of any old one (a task unticked by hand and done again is done today).
+  const keptDate = change.keepDate || !(written?.dated || definition.dated) ? current.completedDate : undefined;
   const added =
     annotation.kind === 'replace' || annotation.kind === 'append'
       ? fencedAfter(annotation.kind === 'append' ? current.body : current.title, annotationText(annotation.text))

@@ -6,7 +6,7 @@ import { requireLine } from '../api/arguments';
 import type { PlanDocument } from '../format/document';
 import { invalidArgument, invalidPlan, notFound } from '../errors';
 import { formatTaskLine } from '../format/annotations';
-import { matchTaskLine } from '../format/patterns';
+import { matchTaskLine, readTaskLine } from '../format/patterns';
 import { outlinePlan, type OutlinePhase, type PlanOutline } from '../format/parse';
 import { STATUS_TABLE } from '../format/statuses';
 import { filled, shorten } from '../text';
@@ -157,10 +157,13 @@ export function phaseContentEnd(outline: PlanOutline, phase: OutlinePhase): numb
   return end;
 }
 
-/** `- [` of a task line: its indentation and bullet, to write a new line the same way. */
+/**
+ * `- ` of a task line, before its box: its indentation and bullet, to write a new line the same way (a task with no
+ * written step too: a sub-step under it is indented like it).
+ */
 export function bulletOf(line: string): string {
-  const head = matchTaskLine(line)?.head ?? '- [';
-  return head.slice(0, -1);
+  const parts = readTaskLine(line);
+  return parts ? line.slice(0, parts.bracket) : '- ';
 }
 
 export function reindent(bullet: string, width: number): string {
