@@ -4,7 +4,7 @@
  * on it: ./panel-controller.ts (history, archive, settings, agents) and ./controller.ts (the plan's own changes).
  */
 import { newlyWaitingIn } from '../../src/core/person/notifications';
-import { STARTER_PLAN } from '../../src/core/format/compose';
+import { STARTER_HEADING } from '../../src/core/format/compose';
 import { localDate } from '../../src/core/format/update';
 import { describeError } from './error-words';
 import { outlineOf } from './plan-read';
@@ -173,7 +173,7 @@ function changeNotice(changed: PlanView, before: string): string {
   const title = before && outlineOf(before).title;
   const byAgent = changedByAgent(changed.changedBy);
   const left = changed.markdown;
-  if (title && byAgent && (!left || STARTER_PLAN.startsWith(`${left.split('\n')[0]}\n`)))
+  if (title && byAgent && (!left || left.split('\n')[0] === STARTER_HEADING))
     return `${updated} · “${title}” is finished: it is in Finished plans`;
   const fresh = newlyWaitingIn(before, changed.markdown);
   if (fresh.length === 0) return updated;

@@ -8,7 +8,6 @@ import { applyAction, type TaskAction } from '../../src/core/rules/actions';
 import { adoptFormat } from '../../src/core/format/adopt';
 import { requireLine } from '../../src/core/api/arguments';
 import { releaseClaim } from '../../src/core/rules/claims';
-import { STARTER_PLAN } from '../../src/core/format/compose';
 import { decidePlan, type PlanDecision } from '../../src/core/rules/lifecycle';
 import { outlinePlan } from '../../src/core/format/parse';
 import { EDIT_ACTIONS, type EditAction, type EditCommand, type ReplanOutcome } from '../../src/core/replan/replan';
@@ -84,11 +83,12 @@ export class SidebarController extends PanelController {
     );
   }
 
+  /** Writes the starter plan: shown once the call answers (the page does not hold its text). */
   initialize(): Promise<boolean> {
     return this.change(
       'Initializing the plan',
       'Plan initialized',
-      () => STARTER_PLAN,
+      () => this.state.markdown,
       () => this.server('sidebarInitPlan'),
     );
   }

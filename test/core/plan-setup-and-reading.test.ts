@@ -2,7 +2,7 @@
  * Setting a plan up (initPlan) and reading it (getPlan, getNextTask, progress…) over an in-memory store.
  */
 import { STARTER_PLAN } from '../../src/core';
-import { BUILT_IN_PLANS } from '../../src/core/format/compose';
+import { BUILT_IN_PLANS, STARTER_HEADING } from '../../src/core/format/compose';
 import { initPlan } from '../../src/core/use-cases/plan-setup';
 import { PlanRevisions } from '../../src/core/write-path/plan-revisions';
 import { MemoryStore, savedPlan } from './memory-store';
@@ -195,4 +195,8 @@ describe('reading', () => {
     expect(store.reads).toBe(5);
     expect(store.writes + store.initializations).toBe(0);
   });
+});
+
+test("the starter plan's heading, by which the sidebar knows it, is its first line", () => {
+  expect(STARTER_PLAN.split('\n')[0]).toBe(STARTER_HEADING);
 });

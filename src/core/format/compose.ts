@@ -60,6 +60,9 @@ export interface PlanTemplates {
 }
 
 /** Written by initPlan to a sheet that has no plan yet, and by finishPlan when the person chose a fresh start. */
+/** The starter plan's first line (a test checks it): the sidebar knows the starter by it, without its text. */
+export const STARTER_HEADING = '# Plan: Getting Started with Sheet Agent';
+
 export const STARTER_PLAN = `# Plan: Getting Started with Sheet Agent
 
 Goal: Learn the basic tools and workflows for working with spreadsheets
