@@ -92,7 +92,7 @@ function listItemAt(line: string, index: number): boolean {
  * HTML opened inside a list item (indented, in a list) ends with the item too: `indent` is its opening line's columns.
  */
 type OpenBlock =
-  | { kind: 'fenced-code'; fence: string; indent: number }
+  | { kind: 'fenced-code'; fence: string }
   | { kind: 'comment' }
   | { kind: 'html'; end: HtmlBlockEnd; indent: number }
   | null;
@@ -135,19 +135,12 @@ class BlockScanner {
 
   /**
    * The label of a line inside an open block, or null when the block ended before it: HTML at a blank line (types 6
-   * and 7), or a fence or HTML of a list item at a line indented less than its opening (a task at the margin, a
-   * heading), which ends the item (CommonMark), so one unclosed `<pre>` or fence in a task's details hides no task
-   * after it.
+   * and 7), or HTML of a list item at a line indented less than its opening (a task at the margin, a heading), which
+   * ends the item (CommonMark), so one unclosed `<pre>` in a task's details hides no task after it.
    */
   private continueOpen(line: string, index: number, columns: number): BlockKind | null {
     const open = this.open!;
-    const blank = index === line.length;
     if (open.kind === 'fenced-code') {
-      // A fence of a list item ends with the item too: its code never runs on under the tasks after it.
-      if (!blank && columns < open.indent) {
-        this.open = null;
-        return null;
-      }
       if (!closesFence(line, index, open.fence)) return 'fenced-code';
       this.open = null;
       return 'fence';
@@ -156,6 +149,7 @@ class BlockScanner {
       if (closesComment(line)) this.open = null;
       return 'comment';
     }
+    const blank = index === line.length;
     if (blank ? open.end === 'blank-line' : columns < open.indent) {
       this.open = null;
       return null;
@@ -170,7 +164,7 @@ class BlockScanner {
     if (first === START.backtick || first === START.tilde) {
       const fence = fenceAt(line, index);
       if (fence) {
-        this.open = { kind: 'fenced-code', fence, indent: this.listContext ? columns : 0 };
+        this.open = { kind: 'fenced-code', fence };
         if (columns < 2) this.listContext = false;
         return 'fence';
       }
