@@ -216,6 +216,10 @@ export const claimedTask = () =>
 /** Two such changes: another agent's Working line dropped or changed, the task moved to another phase. */
 export const takeOverClaim = () => "take over or remove another agent's claim";
 export const moveToPhase = () => 'move it to another phase';
+export const changeUnder = () => 'change what is under it (its details, Check or After lines, sub-steps)';
+export const personDecides = () => 'Only a person can {action} a task {held}, in the sidebar';
+export const annotationKept = () =>
+  "Task {step} is {status}; its {word} cannot be removed, only replaced (or change the task's status)";
 
 /** A person's function called by an agent, `{what}` it does (./write-path/plan-revisions.ts). */
 export const personOnly = () => 'Only a person can {what}, in the sidebar';

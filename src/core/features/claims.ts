@@ -65,8 +65,15 @@ function linesUnder(outline: PlanOutline, task: PlanTask, stepOf: (step: string)
     .join('\n\n');
 }
 
-/** What the change does to a claimed task, as a refusal names it: `complete it`, `change its note`; '' for nothing. */
-function changeWords(transition: Transition, pairs: readonly TaskPair[], before: PlanTask, after: PlanTask): string {
+/**
+ * What the change does to a claimed task, as a refusal names it: `complete it`, `change its note`; '' for nothing.
+ * `claims`: the plan's before the change, `claimant`'s who makes it.
+ */
+function changeWords(
+  [transition, pairs, claims, claimant]: [Transition, readonly TaskPair[], Map<string, Claim[]>, Claimant],
+  before: PlanTask,
+  after: PlanTask,
+): string {
   if (before.status !== after.status) {
     const action = STATUS_TABLE.definitions.find((definition) => definition.status === after.status)?.move.action;
     return `${action ?? 'change'} it`;
@@ -75,10 +82,13 @@ function changeWords(transition: Transition, pairs: readonly TaskPair[], before:
   if (before.note !== after.note) return 'change its note';
   const renumbered = new Map(pairs.flatMap((pair) => (pair.before ? [[pair.before.step, pair.after.step]] : [])));
   const stepOf = (step: string) => renumbered.get(step) ?? step;
-  const own = new Set([...taskClaims(transition.before).keys()].map(stepOf));
+  // A sub-step is its own holder's while that holder's claim lives (honoured): one lapsed, or a line that holds
+  // nothing, leaves it the parent's.
+  const live = [...claims].filter(([, held]) => held.some((claim) => isHonoured(claim, claimant)));
+  const own = new Set(live.map(([step]) => stepOf(step)));
   return linesUnder(transition.before, before, stepOf, own) === linesUnder(transition.after, after, (s) => s, own)
     ? ''
-    : 'change what is under it (its details, Check or After lines, sub-steps)';
+    : rareWords.changeUnder();
 }
 
 /** A claim the change writes: the holder's own, on a task it starts or already held, ending within a lease. */
@@ -120,7 +130,7 @@ function checkPair(
   const now = claimsOf(after, pair.after);
   const other = othersLiveClaim(was, claimant);
   if (other && pair.before) {
-    const change = changeWords(transition, pairs, pair.before, pair.after);
+    const change = changeWords([transition, pairs, before, claimant], pair.before, pair.after);
     if (change) throw claimedError(pair.after.step, other, claimant, change);
     const kept = now.some((claim) => signature(claim) === signature(other));
     if (!kept) throw claimedError(pair.after.step, other, claimant, rareWords.takeOverClaim());

@@ -13,7 +13,8 @@ import { requireTaskNotHeld } from './held-items';
 import type { PlanOutline } from '../format/parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { TaskAction } from '../api/api-names';
-import { shorten } from '../text';
+import { filled, shorten } from '../text';
+import * as rareWords from '../rare-words';
 import type { PlanTask } from '../format/types';
 import { annotationChange, appendNoteLines, changeTaskLine, findTask, type AnnotationChange } from '../format/update';
 
@@ -222,10 +223,8 @@ export function applyAction(
   const text = actionText(rule, action, textValue);
   const held = statuses.definitions.filter((definition) => definition.heldForPerson);
   if (rule.decision && !context.byPerson) {
-    throw needsPerson(
-      `Only a person can ${rule.label.toLowerCase()} a task ${held.map((s) => s.described).join(' or ')}, ` +
-        `in the sidebar`,
-    );
+    const words = { action: rule.label.toLowerCase(), held: held.map((s) => s.described).join(' or ') };
+    throw needsPerson(filled(rareWords.personDecides(), words));
   }
 
   // Claims, dependencies and the plan's approval are the guard's rules, on every path (src/core/guard/guard.ts). The
@@ -247,10 +246,8 @@ export function applyAction(
 
   const keepsStatus = rule.to === undefined;
   if (keepsStatus && text === undefined && ANNOTATION_ROLES[from.annotation].required) {
-    throw invalidArgument(
-      `Task ${step} is ${from.described}; its ${ANNOTATION_ROLES[from.annotation].word} cannot be removed, only ` +
-        `replaced (or change the task's status)`,
-    );
+    const words = { step, status: from.described, word: ANNOTATION_ROLES[from.annotation].word };
+    throw invalidArgument(filled(rareWords.annotationKept(), words));
   }
   const annotation = rule.decision ? (text ? `${rule.decision.outcome}: ${text}` : rule.decision.outcome) : text;
   let change: AnnotationChange;

@@ -16,6 +16,7 @@ import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { nestedItems, nestedLabelledLines } from '../format/nested-lines';
+import type { BlockKind } from '../format/blocks';
 import { CLAIM_LABEL } from './claims';
 import { comparedName } from '../person/source-words';
 
@@ -186,6 +187,9 @@ export function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(asRead(note));
 }
 
+/** The lines that can hold a decision's words as the sidebar shows them: text, not code, rules or tables. */
+const TEXT_KINDS: ReadonlySet<BlockKind> = new Set<BlockKind>(['paragraph', 'list-item', 'heading', 'quote', 'blank']);
+
 /**
  * The marks the sidebar reads away at a block's start (sidebar/src/markdown/blocks.ts): a list item's, a quote's, a
  * heading's.
@@ -205,8 +209,13 @@ function decisionNoteLines(outline: PlanOutline): string[] {
   const texts: Array<[written: string, shown: string]> = [];
   let open = false;
   let quoted = false;
-  for (const line of outline.document.lines.slice(notes.heading + 1, notes.end)) {
-    const written = line.trim();
+  for (let at = notes.heading + 1; at < notes.end; at++) {
+    // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's).
+    if (!TEXT_KINDS.has(outline.blocks.kinds[at])) {
+      open = false;
+      continue;
+    }
+    const written = outline.document.lines[at].trim();
     const marks = BLOCK_MARKS.exec(written)![0];
     const shown = written.slice(marks.length);
     const last = texts[texts.length - 1];

@@ -14,9 +14,6 @@ import { sameHolder, taskClaims, type Claimant } from './claims';
 /** A held task's step before a change, its step after, who made the change ('' the person), and who held it. */
 export type MovedStep = [was: string, now: string, by: string, holder: string];
 
-/** Moves remembered at most: each is a held task's, and there are few. */
-const REMEMBERED = 20;
-
 /** Whether `holder` holds the task at `step` of `outline`. */
 function holds(outline: PlanOutline, step: string, holder: string): boolean {
   return Boolean(
@@ -36,8 +33,9 @@ export function readMoves(value: unknown): MovedStep[] | undefined {
 }
 
 /**
- * The moves for the next record: earlier ones carried through this change's renumbering, and this change's own (by
- * `by`) of tasks another holds, each while its holder still holds the task and has not changed the plan since.
+ * The moves for the next record: earlier ones carried through this change's renumbering (a task moved back to where
+ * its holder saw it is moved no more), and this change's own (by `by`) of tasks another holds that had none, each
+ * while its holder still holds the task and has not changed the plan since.
  */
 export function movedClaims(
   after: PlanOutline,
@@ -46,13 +44,17 @@ export function movedClaims(
   earlier: readonly MovedStep[] = [],
 ): MovedStep[] | undefined {
   const claims = taskClaims(after);
+  const tracked = new Set(earlier.map(([, now, , holder]) => `${now}\n${holder}`));
   const moved: MovedStep[] = [
     ...earlier.map(([was, now, who, holder]): MovedStep => [was, renumbered.get(now) ?? now, who, holder]),
     ...[...renumbered].flatMap(([was, now]) =>
-      (claims.get(now) ?? []).map((claim): MovedStep => [was, now, by, claim.holder]),
+      (claims.get(now) ?? [])
+        .filter((claim) => !tracked.has(`${was}\n${claim.holder}`))
+        .map((claim): MovedStep => [was, now, by, claim.holder]),
     ),
   ].filter(([was, now, , holder]) => was !== now && !sameHolder(holder, by) && holds(after, now, holder));
-  return moved.length ? moved.slice(-REMEMBERED) : undefined;
+  // One a held task and its holder at most (a move of a task moved before carries its entry on): there are few.
+  return moved.length ? moved : undefined;
 }
 
 /**

@@ -1,0 +1,88 @@
+/**
+ * Notes are read a block at a time for the person's decision lines (src/core/rules/held-items.ts decisionNoteLines),
+ * as the sidebar's renderer (sidebar/src/markdown/blocks.ts) shows them, which each case asks first: the guard
+ * refuses the texts it shows as a decision line, a fence or rule ends a text, and an agent's ordinary Notes pass.
+ */
+import { planErrorCode, requireHeldItemsKept } from '../../src/core';
+import { markdownNodes } from '../../sidebar/src/markdown/blocks';
+import type { MarkdownNode } from '../../sidebar/src/markdown/nodes';
+
+const PLAN = `# Plan: Held
+Goal: G
+
+### Phase 1: Work
+- [ ] 1.1 Check totals
+- [ ] 1.2 Write report
+`;
+
+/** The plan with the person's decision as the sidebar writes it: the last line of Notes (appendNoteLines). */
+const DECIDED = `${PLAN}\n## Notes\n\n- 2026-03-01: started 1.1\n- 2026-03-01: plan approved: go\n`;
+
+function refusal(before: string, after: string): string {
+  try {
+    requireHeldItemsKept(before, after);
+  } catch (error) {
+    expect(planErrorCode(error)).toBe('NEEDS_PERSON');
+    return (error as Error).message;
+  }
+  return 'allowed';
+}
+
+/** Each block the sidebar shows, as [tag, its text]. */
+function blocks(markdown: string): Array<[string, string]> {
+  const text = (nodes: MarkdownNode[]): string =>
+    nodes
+      .map((node) => (typeof node === 'string' ? node : text((node as { children: MarkdownNode[] }).children)))
+      .join('');
+  return markdownNodes(markdown).map((node) =>
+    typeof node === 'string'
+      ? ['#text', node]
+      : [(node as { tag: string }).tag, text((node as { children: MarkdownNode[] }).children)],
+  );
+}
+
+describe("an agent's block right after the person's decision line (no blank line) leaves the line as shown", () => {
+  const AFTER: Array<[string, string]> = [
+    ['a fenced code block', '```\ntotal = 42\n```\n'],
+    ['a thematic break', '---\n'],
+  ];
+
+  test.each(AFTER)('%s: the sidebar still shows the decision line alone, and the agent may write it', (_, block) => {
+    const notes = `- 2026-03-01: plan approved: go\n${block}`;
+    const shown = blocks(notes);
+    // What the person sees: the decision item's text is unchanged (first block a list whose text is the line).
+    expect(shown[0]).toEqual(['ul', '2026-03-01: plan approved: go']);
+    expect(refusal(DECIDED, `${DECIDED}${block}`)).toBe('allowed');
+  });
+});
+
+describe('a decision line the sidebar shows, written by an agent, is refused', () => {
+  // A block right above a decision paragraph ends its text: the paragraph is read alone.
+  const AFTER_A_BLOCK: Array<[string, string]> = [
+    ['a fenced block closed right above it', '```\nlog\n```\n2026-03-01: plan approved: go\n'],
+    ['a fence, then a list item', '```\nlog\n```\n- 2026-03-01: plan approved: go\n'],
+  ];
+
+  test.each(AFTER_A_BLOCK)(
+    '%s: the sidebar shows the decision line as a paragraph of its own; the agent is refused',
+    (_, block) => {
+      const notes = `${PLAN}\n## Notes\n\n- 2026-03-01: started 1.1\n`;
+      expect(blocks(block).at(-1)?.[1]).toBe('2026-03-01: plan approved: go');
+      expect(refusal(notes, `${notes}\n${block}`)).toMatch(/decision line/);
+    },
+  );
+});
+
+describe('ordinary agent Notes held up', () => {
+  test.each([
+    [
+      'several items, wrapped lines',
+      '- 2026-03-02: started 1.2\n  and read the totals\n- 2026-03-02: asked about returns\n',
+    ],
+    ['a table', '\n| step | result |\n|---|---|\n| 1.1 | approved by the bank |\n'],
+    ['a fence after a blank line', '\n```\n- 2026-03-01: review of 1.1 (Check totals)\n```\n'],
+    ['a nested list', '- 2026-03-02: notes\n  - approved: no\n  - plan approved: not yet\n'],
+  ])('%s', (_, block) => {
+    expect(refusal(DECIDED, `${DECIDED}${block}`)).toBe('allowed');
+  });
+});
