@@ -84,8 +84,8 @@ function changeWords(
   const stepOf = (step: string) => renumbered.get(step) ?? step;
   // A sub-step is its own holder's while that holder's claim lives (honoured): one lapsed, or a line that holds
   // nothing, leaves it the parent's.
-  const live = [...claims].filter(([, held]) => held.some((claim) => isHonoured(claim, claimant)));
-  const own = new Set(live.map(([step]) => stepOf(step)));
+  const own = new Set<string>();
+  for (const [step, held] of claims) if (held.some((claim) => isHonoured(claim, claimant))) own.add(stepOf(step));
   return linesUnder(transition.before, before, stepOf, own) === linesUnder(transition.after, after, (s) => s, own)
     ? ''
     : rareWords.changeUnder();

@@ -181,7 +181,12 @@ export function claimedError(step: string, claim: Claim, claimant: Claimant, wha
 
 /** The steps of a task and of its sub-steps (`1.2`, `1.2.1`…), as a removal or a move takes them along. */
 export function stepAndSubSteps(outline: PlanOutline, step: string): string[] {
-  return outline.tasks.map((task) => task.step).filter((other) => other === step || other.startsWith(`${step}.`));
+  return outline.tasks.map((task) => task.step).filter((other) => isStepOrSubStep(other, step));
+}
+
+/** Whether `step` is `of` or one of its sub-steps (`1.2`, `1.2.1` of 1.2; not `1.20`). */
+export function isStepOrSubStep(step: string, of: string): boolean {
+  return `${step}.`.startsWith(`${of}.`);
 }
 
 /** The Working line as written: `  - Working: Claude on my laptop until 2026-11-26 14:30`. */

@@ -9,27 +9,21 @@ import { conflict } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
-import { sameHolder, taskClaims, type Claimant } from './claims';
+import { sameHolder, taskClaims, type Claim, type Claimant } from './claims';
 
 /** A held task's step before a change, its step after, who made the change ('' the person), and who held it. */
 export type MovedStep = [was: string, now: string, by: string, holder: string];
 
-/** Whether `holder` holds the task at `step` of `outline`. */
-function holds(outline: PlanOutline, step: string, holder: string): boolean {
-  return Boolean(
-    taskClaims(outline)
-      .get(step)
-      ?.some((claim) => sameHolder(claim.holder, holder)),
-  );
+/** Whether `holder` holds the task at `step`, by the plan's `claims` (taskClaims). */
+function holds(claims: Map<string, Claim[]>, step: string, holder: string): boolean {
+  return Boolean(claims.get(step)?.some((claim) => sameHolder(claim.holder, holder)));
 }
 
 /** The record's moves as read: a list edited by hand is believed only where each entry is four texts. */
-export function readMoves(value: unknown): MovedStep[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  return value.filter(
-    (entry): entry is MovedStep =>
-      Array.isArray(entry) && entry.length === 4 && entry.every((part) => typeof part === 'string'),
-  );
+export function readMoves(value: unknown): MovedStep[] {
+  const isMove = (entry: unknown): entry is MovedStep =>
+    Array.isArray(entry) && entry.length === 4 && entry.every((part) => typeof part === 'string');
+  return Array.isArray(value) ? value.filter(isMove) : [];
 }
 
 /**
@@ -43,6 +37,7 @@ export function movedClaims(
   by: string,
   earlier: readonly MovedStep[] = [],
 ): MovedStep[] | undefined {
+  if (!renumbered.size && !earlier.length) return undefined; // most changes: no claims to read
   const claims = taskClaims(after);
   const tracked = new Set(earlier.map(([, now, , holder]) => `${now}\n${holder}`));
   const moved: MovedStep[] = [
@@ -52,7 +47,7 @@ export function movedClaims(
         .filter((claim) => !tracked.has(`${was}\n${claim.holder}`))
         .map((claim): MovedStep => [was, now, by, claim.holder]),
     ),
-  ].filter(([was, now, , holder]) => was !== now && !sameHolder(holder, by) && holds(after, now, holder));
+  ].filter(([was, now, , holder]) => was !== now && !sameHolder(holder, by) && holds(claims, now, holder));
   // One a held task and its holder at most (a move of a task moved before carries its entry on): there are few.
   return moved.length ? moved : undefined;
 }
@@ -68,13 +63,14 @@ export function requireNotMovedAway(
   moved: readonly MovedStep[] | undefined,
   claimant: Claimant,
 ): void {
-  const task = outline.tasks.find((candidate) => candidate.step === step);
-  if (!moved || !task || holds(outline, step, claimant.holder)) return;
-  for (const [was, now, by, holder] of moved) {
-    if (was !== step || !sameHolder(holder, claimant.holder) || !holds(outline, now, holder)) continue;
+  const task = moved && outline.tasks.find((candidate) => candidate.step === step);
+  const claims = task && taskClaims(outline);
+  if (!claims || holds(claims, step, claimant.holder)) return;
+  for (const [was, now, by, holder] of moved!) {
+    if (was !== step || !sameHolder(holder, claimant.holder) || !holds(claims, now, holder)) continue;
     const own = outline.tasks.find((candidate) => candidate.step === now)!;
     throw conflict(
-      filled(rareWords.movedAway(), { was, title: task.title, by: by || 'the person', own: own.title, now }),
+      filled(rareWords.movedAway(), { was, title: task!.title, by: by || 'the person', own: own.title, now }),
     );
   }
 }

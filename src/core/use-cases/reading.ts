@@ -1,5 +1,5 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
-import { heldByOther, type Claimant } from '../rules/claims';
+import { heldByOther, isStepOrSubStep, type Claimant } from '../rules/claims';
 import { attentionIn, attentionOf } from '../person/attention';
 import { firstReady } from '../rules/dependencies';
 import { notFound } from '../errors';
@@ -34,8 +34,8 @@ export function allTasks(plan: Plan): PlanTask[] {
 export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
   const tasks = allTasks(plan);
   // Another agent's claim holds its task's sub-steps too (src/core/features/claims.ts): they are passed over with it.
-  const held = tasks.filter((task) => heldByOther(task.working, claimant)).map((task) => `${task.step}.`);
-  return firstReady(tasks, STATUS_TABLE, (task) => held.some((step) => `${task.step}.`.startsWith(step)));
+  const held = tasks.filter((task) => heldByOther(task.working, claimant));
+  return firstReady(tasks, STATUS_TABLE, (task) => held.some((other) => isStepOrSubStep(task.step, other.step)));
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */

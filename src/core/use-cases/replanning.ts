@@ -81,16 +81,16 @@ export function requireEditUnclaimed(
   action: EditAction,
   step: string | undefined,
   moved?: readonly MovedStep[],
-  addedBy?: unknown,
+  addedAt?: unknown,
 ): void {
-  // The step an edit names (an add: the one it goes after or under) may be one an agent's own task left.
-  const named = action === 'add' ? addedBy : step;
+  // The step an edit names (an add: `addedAt`, the one it goes after or under) may be one an agent's own task left.
+  const named = action === 'add' ? addedAt : step;
   const claimant = path.claimant();
   if (claimant && typeof named === 'string') requireNotMovedAway(outline, named.trim(), moved, claimant);
   if (action === 'add' || action === 'addPhase' || step === undefined || step === null) return;
   const known = step.trim();
   const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
-  requireUnclaimed(outline, steps, path.claimant(), action);
+  requireUnclaimed(outline, steps, claimant, action);
 }
 
 /** A rename or move by the agent that holds the task: the operation, and its claim renewed in the same write. */

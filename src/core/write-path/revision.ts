@@ -135,7 +135,7 @@ export function readPlanRecord(meta: string): PlanRecord | null {
   if (record.stepsThatWrote !== undefined) read.stepsThatWrote = record.stepsThatWrote;
   if (record.typed === true) read.typed = true;
   const moved = readMoves(record.moved);
-  if (moved?.length) read.moved = moved;
+  if (moved.length) read.moved = moved;
   return read;
 }
 
