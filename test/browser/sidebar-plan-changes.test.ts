@@ -270,6 +270,7 @@ test("the person's own change of the draft (an answer) leaves the decision open:
   await question.getByRole('textbox').fill('Q1');
   await question.getByRole('button', { name: /^Send answer|^Answer$|^Save/ }).click();
   await waitForCell(server(), (text) => text.includes('Answer: Q1'));
+  await page.locator('.sidebar[aria-busy="false"]').waitFor();
   const approval = page.locator('.plan-approval');
   await expect(approval.locator('.decision-footer [role="status"]').count()).resolves.toBe(0);
   await expect(approval.getByRole('button', { name: 'Approve plan' }).isDisabled()).resolves.toBe(false);

@@ -169,7 +169,8 @@ test('with no plan in the cell, "Initialize plan" writes the starter plan in one
   await sidebar.page.getByRole('button', { name: 'Initialize plan' }).click();
   const text = await waitForCell(server, (cell) => cell.startsWith('# Plan: Getting Started with Sheet Agent'));
   expect(text).toContain('### Phase 1: Orientation');
-  await expect(sidebar.page.locator('.plan-title').textContent()).resolves.toBe('Getting Started with Sheet Agent');
+  // The cell is written while the call runs; the panel shows the plan once the call answers.
   await sidebar.page.locator('.sidebar[aria-busy="false"]').waitFor();
+  await expect(sidebar.page.locator('.plan-title').textContent()).resolves.toBe('Getting Started with Sheet Agent');
   expect(sidebar.actionCalls().slice(before)).toEqual(['sidebarInitPlan']);
 });
