@@ -22,7 +22,7 @@ async function putCell(body: unknown): Promise<{ status: number; body: any }> {
 }
 
 /** Waits (up to 5 s) for the cell to hold `value`: the page's edit is sent when the person presses Enter. */
-async function cellBecomes(reference: string, value: string): Promise<void> {
+async function cellBecomes(reference: string, value: string | number): Promise<void> {
   for (let waited = 0; waited < 5000; waited += 50) {
     if (server().spreadsheet.cell(reference) === value) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -81,8 +81,16 @@ test('typing into a selected cell replaces it; Escape discards the edit and noth
   await cell.click();
   await page.keyboard.type('12');
   await page.keyboard.press('Enter');
-  await cellBecomes('Products!F3', '12');
+  // Stored as Sheets stores typing: a number, shown as typed.
+  await cellBecomes('Products!F3', 12);
   await expect(page.locator('#sheet-grid input').count()).resolves.toBe(0);
+  // A date typed is stored as a Date; the grid, once it refreshes, shows it as Sheets' grid shows dates.
+  const dateCell = page.getByLabel('Products!F4', { exact: true });
+  await dateCell.click();
+  await page.keyboard.type('2026-01-10');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[aria-label="Products!F4"]')?.textContent === '1/10/2026');
+  expect(server().spreadsheet.cell('Products!F4')).toBeInstanceOf(Date);
   await page.close();
 });
 

@@ -1,6 +1,6 @@
 /**
  * A person's edits in the Sheets UI and the onEdit event Sheets builds for each: `value` and `oldValue` only when the
- * edited range is one cell (no `oldValue` for an empty cell), none for a paste or an undo.
+ * edited range is one cell (no `oldValue` for an empty cell), none for a paste or an undo; and what the typing stores.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +58,7 @@ test('typing into an empty cell gives no oldValue', () => {
   });
 });
 
-test('a paste gives neither, even of one cell; the pasted text is stored as text', () => {
+test('a paste gives neither, even of one cell; the pasted text is read as typing is', () => {
   const spreadsheet = sheet();
   const seen = edit(spreadsheet, {
     kind: 'paste',
@@ -69,11 +69,7 @@ test('a paste gives neither, even of one cell; the pasted text is stored as text
     ],
   });
   expect(seen).toEqual({ range: 'B1:C2', sheet: 'Plan', authMode: 'LIMITED' });
-  expect([spreadsheet.cell('Plan!B2'), spreadsheet.formula('Plan!B2'), spreadsheet.cell('Plan!C2')]).toEqual([
-    '=1+1',
-    '',
-    'pasted',
-  ]);
+  expect([spreadsheet.formula('Plan!B2'), spreadsheet.cell('Plan!C2')]).toEqual(['=1+1', 'pasted']);
   expect(edit(spreadsheet, { kind: 'paste', at: 'Plan!C2', rows: [['one cell']] })).toEqual({
     range: 'C2',
     sheet: 'Plan',
@@ -109,4 +105,54 @@ test('undo puts back what the last edit replaced, and gives neither value nor ol
   expect(spreadsheet.cell('Plan!C2')).toBe('old text');
   expect(spreadsheet.numberFormat('Plan!C2')).toBe('@');
   expect(() => edit(spreadsheet, { kind: 'undo' })).toThrow(/Nothing to undo/);
+});
+
+describe("what a person types is read as Sheets' cell editor reads it, as a script's setValue is", () => {
+  const typed = (text: string, numberFormat?: string) => {
+    const spreadsheet = sheet();
+    spreadsheet.timeZone = 'Europe/Berlin';
+    if (numberFormat) spreadsheet.setNumberFormat('Plan!B3', numberFormat);
+    const seen = edit(spreadsheet, { kind: 'type', cell: 'Plan!B3', text });
+    return { spreadsheet, seen, value: spreadsheet.cell('Plan!B3'), formula: spreadsheet.formula('Plan!B3') };
+  };
+
+  test('a number is stored as a number, shown as typed; the event still gives the text typed', () => {
+    const { value, seen, spreadsheet } = typed('42');
+    expect(value).toBe(42);
+    expect(spreadsheet.displayed('Plan!B3')).toBe('42');
+    expect(seen.value).toBe('42');
+    expect(typed('1,250.5').value).toBe(1250.5);
+  });
+
+  test("a date is stored as a Date at midnight in the spreadsheet's time zone, shown as the grid shows dates", () => {
+    const { value, spreadsheet } = typed('2026-01-10');
+    expect(value).toEqual(new Date('2026-01-09T23:00:00Z'));
+    expect(spreadsheet.displayed('Plan!B3')).toBe('1/10/2026');
+  });
+
+  test('`=`, and `-` or `+` before text, make formulas; an apostrophe or plain-text format keeps text', () => {
+    expect(typed('=B1*2')).toMatchObject({ formula: '=B1*2', value: '#ERROR!' });
+    expect(typed('- item')).toMatchObject({ formula: '=- item' });
+    expect(typed("'42")).toMatchObject({ value: '42', formula: '' });
+    expect(typed('42', '@')).toMatchObject({ value: '42', formula: '' });
+    expect(typed('TRUE').value).toBe(true);
+    expect(typed('plain words').value).toBe('plain words');
+  });
+
+  test('typing over a formula leaves no trace of it', () => {
+    const spreadsheet = sheet();
+    spreadsheet.setFormulaResult('Plan!B3', '=1+1', 2);
+    edit(spreadsheet, { kind: 'type', cell: 'Plan!B3', text: 'words' });
+    expect([spreadsheet.cell('Plan!B3'), spreadsheet.formula('Plan!B3')]).toEqual(['words', '']);
+  });
+
+  test('text over the 50,000 characters a cell holds is refused, and nothing in the pasted area changes', () => {
+    const spreadsheet = sheet();
+    const tooLong = 'x'.repeat(50_001);
+    expect(() => edit(spreadsheet, { kind: 'paste', at: 'Plan!B2', rows: [['short', tooLong]] })).toThrow(
+      /more than the maximum of 50000 characters/,
+    );
+    expect([spreadsheet.cell('Plan!B2'), spreadsheet.cell('Plan!C2')]).toEqual(['', 'old text']);
+    expect(() => edit(spreadsheet, { kind: 'undo' })).toThrow(/Nothing to undo/);
+  });
 });

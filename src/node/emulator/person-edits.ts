@@ -8,7 +8,9 @@
  *  - Delete over several cells gives neither; Assumption delete-gives-old-value-only: over one cell, `oldValue` only;
  *  - Assumption paste-gives-no-values: a paste gives neither, even of one cell;
  *  - Assumption undo-fires-onedit-without-values: an undo runs onEdit, with neither.
- * What a person types or pastes is stored exactly, as text.
+ * What a person types or pastes is read as Sheets' cell editor reads it (services/cell-input.ts, the rules a script's
+ * setValue follows too): `42` is stored as a number, `2026-01-10` as a date, `=A1*2` and `- item` as formulas, and a
+ * leading apostrophe keeps the rest as text. The event's `value` is the text as typed.
  */
 import { parseA1Area, splitSheetName, formatA1Area, type GridArea } from './model/a1-notation';
 import { copyValue, type CellRecord } from './model/cell';
@@ -16,6 +18,7 @@ import { readCellValue } from './model/cell-reading';
 import type { EmulatedSheet } from './model/emulated-sheet';
 import type { EmulatedSpreadsheet } from './model/emulated-spreadsheet';
 import { runOnEdit, type RunOutcome, type SimpleTriggerOptions } from './load-bundle';
+import { interpretCellInput, type CellContent } from './services/cell-input';
 
 export type PersonEdit =
   /** Types `text` into one cell and presses Enter. */
@@ -43,9 +46,16 @@ export interface AppliedEdit {
   readonly values: { value?: string; oldValue?: string };
 }
 
-/** Makes the edit in the spreadsheet; answers what onEdit is to be told of it. */
-export function applyPersonEdit(spreadsheet: EmulatedSpreadsheet, edit: PersonEdit): AppliedEdit {
-  const applied = applyEdit(spreadsheet, edit);
+/**
+ * Makes the edit in the spreadsheet; answers what onEdit is to be told of it. `now` is the clock a date typed without
+ * a year is read by. Text over a cell's limit is refused with the editor's message, and nothing changes.
+ */
+export function applyPersonEdit(
+  spreadsheet: EmulatedSpreadsheet,
+  edit: PersonEdit,
+  now: () => Date = () => new Date(),
+): AppliedEdit {
+  const applied = applyEdit(spreadsheet, edit, now);
   const { sheet, area } = applied;
   const singleCell = area.numRows === 1 && area.numColumns === 1;
   const values: { value?: string; oldValue?: string } = {};
@@ -63,7 +73,7 @@ export function editAsPerson(
   edit: PersonEdit,
   options: SimpleTriggerOptions = {},
 ): RunOutcome {
-  const { range, values } = applyPersonEdit(spreadsheet, edit);
+  const { range, values } = applyPersonEdit(spreadsheet, edit, options.now);
   return runOnEdit(spreadsheet, distDir, range, values, options);
 }
 
@@ -81,6 +91,7 @@ export function editCellAsPerson(
 function applyEdit(
   spreadsheet: EmulatedSpreadsheet,
   edit: PersonEdit,
+  now: () => Date,
 ): { sheet: EmulatedSheet; area: GridArea; oldValue?: string } {
   const stack = undoStacks.get(spreadsheet) ?? [];
   undoStacks.set(spreadsheet, stack);
@@ -103,6 +114,12 @@ function applyEdit(
   if (area.row + area.numRows - 1 > sheet.maxRows || area.column + area.numColumns - 1 > sheet.maxColumns) {
     throw new Error(`${target} with this edit reaches beyond the ${sheet.name} sheet`);
   }
+  // Every cell is read before any changes, so text over a cell's limit leaves the whole area as it was.
+  const contents: CellContent[][] = [];
+  forEachCell(area, (row, column, i, j) => {
+    const text = edit.kind === 'type' ? edit.text : edit.kind === 'paste' ? (edit.rows[i][j] ?? '') : '';
+    (contents[i] ??= []).push(asTyped(spreadsheet, sheet.cellAt(row, column), text, now));
+  });
   const before: UndoEntry['before'] = [];
   forEachCell(area, (row, column, i) => {
     (before[i] ??= []).push(copyCell(sheet.cellAt(row, column)));
@@ -111,11 +128,29 @@ function applyEdit(
   const old = readCellValue(sheet.cellAt(area.row, area.column));
   forEachCell(area, (row, column, i, j) =>
     sheet.updateCell(row, column, (cell) => {
-      cell.formula = '';
-      cell.value = edit.kind === 'type' ? edit.text : edit.kind === 'paste' ? (edit.rows[i][j] ?? '') : '';
+      const content = contents[i][j];
+      delete cell.computed;
+      cell.formula = content.kind === 'formula' ? content.formula : '';
+      cell.value = content.kind === 'value' ? content.value : '';
     }),
   );
   return { sheet, area, oldValue: old === '' ? undefined : String(old) };
+}
+
+/** What the cell editor makes of `text` typed into `cell`; Delete (empty text) empties the cell. */
+function asTyped(
+  spreadsheet: EmulatedSpreadsheet,
+  cell: CellRecord | undefined,
+  text: string,
+  now: () => Date,
+): CellContent {
+  if (text === '') return { kind: 'value', value: '' };
+  return interpretCellInput(text, {
+    numberFormat: cell?.numberFormat,
+    timeZone: spreadsheet.zone,
+    now: now(),
+    method: 'the cell editor',
+  });
 }
 
 function locate(spreadsheet: EmulatedSpreadsheet, reference: string): { sheet: EmulatedSheet; area: GridArea } {

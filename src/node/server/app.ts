@@ -11,7 +11,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExecutionRefused, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
+import { ExecutionRefused, MAX_CELL_CHARACTERS, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
 import { foreignRequest, missingSecret, type Refusal } from './local-only';
 import { PAGE_CELLS } from './page-parts/sheet-window';
 import { handleScriptsRun, type HttpAnswer } from './scripts-run';
@@ -162,11 +162,14 @@ async function answerGasRun(options: AppOptions, request: RouteRequest): Promise
 
 /** GET /api/cells: the cells a person sees, as text. */
 function readPersonCells(options: AppOptions): JsonAnswer {
-  const cells = PERSON_CELLS.map((cell) => [cell, String(options.spreadsheet.cell(cell) ?? '')]);
+  const cells = PERSON_CELLS.map((cell) => [cell, options.spreadsheet.displayed(cell)]);
   return { status: 200, body: Object.fromEntries(cells) };
 }
 
-/** PUT /api/cells: typed in as a person would (stored as text, then the onEdit trigger runs); all checked first. */
+/**
+ * PUT /api/cells: typed in as a person would (read as Sheets' cell editor reads typing, then the onEdit trigger runs);
+ * all checked first.
+ */
 async function typePersonCells(options: AppOptions, body: string): Promise<JsonAnswer> {
   const parsed = parseJson(body);
   const cells = parsed.value as Record<string, unknown> | undefined;
@@ -178,6 +181,10 @@ async function typePersonCells(options: AppOptions, body: string): Promise<JsonA
         status: 400,
         body: { error: { message: `Only ${PERSON_CELLS.join(', ')} can be edited here, as text` } },
       };
+    }
+    if (text.length > MAX_CELL_CHARACTERS) {
+      const message = `${cell} holds at most ${MAX_CELL_CHARACTERS} characters; this text has ${text.length}`;
+      return { status: 400, body: { error: { message } } };
     }
   }
   for (const [cell, text] of Object.entries(cells))

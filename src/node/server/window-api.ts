@@ -75,7 +75,7 @@ function gridOf(spreadsheet: EmulatedSpreadsheet, sheet: EmulatedSheet, first: G
   for (let row = first.row; row <= lastRow; row++) {
     const cells: string[] = [];
     for (let column = first.column; column <= lastColumn; column++) {
-      cells.push(String(spreadsheet.cell(`${quoted(sheet.name)}!${cellA1(row, column)}`) ?? ''));
+      cells.push(spreadsheet.displayed(`${quoted(sheet.name)}!${cellA1(row, column)}`));
     }
     rows.push(cells);
   }

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { cellA1, formatA1Area, parseA1Area, splitSheetName, type GridArea } from './a1-notation';
 import type { CellValue } from './cell';
-import { readCellValue } from './cell-reading';
+import { displayCellValue, readCellValue } from './cell-reading';
 import { copyValue } from './cell';
 import { EmulatedSheet } from './emulated-sheet';
 import { LockTable } from './lock-table';
@@ -142,6 +142,12 @@ export class EmulatedSpreadsheet {
   cell(reference: string): CellValue {
     const location = this.#locateCell(reference, { missingSheet: 'empty' });
     return location ? readCellValue(location.sheet.cellAt(location.row, location.column)) : '';
+  }
+
+  /** What getDisplayValue would return for one cell (cell-reading.ts): what a person sees in the grid. */
+  displayed(reference: string): string {
+    const location = this.#locateCell(reference, { missingSheet: 'empty' });
+    return location ? displayCellValue(location.sheet.cellAt(location.row, location.column), this.zone) : '';
   }
 
   /** The cell's formula (`=…`), or `''` (also when the sheet does not exist). */

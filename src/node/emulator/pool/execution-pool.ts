@@ -171,7 +171,7 @@ export class ExecutionPool {
     const triggerOptions: ExecutionOptions = { ...options, context: options.context ?? 'trigger', authMode };
     const leave = this.#admit(triggerOptions);
     try {
-      const { range, values } = applyPersonEdit(spreadsheet, edit);
+      const { range, values } = applyPersonEdit(spreadsheet, edit, options.now);
       return await this.#settle(spreadsheet, triggerOptions, (execution) =>
         bundleFunctionNames(distDir).includes('onEdit')
           ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, range, values) }
