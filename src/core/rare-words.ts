@@ -385,3 +385,8 @@ export const statusNotePath = () => 'only the person writes the text after the s
 
 /** What the same refusal says of a task a change gives a twin (./rules/held-items.ts). */
 export const heldTaskTwinned = () => 'would get a twin (give the new task another title)';
+
+/** adoptFormat's refusal of a rewrite that would change what the plan says, `{change}` (./format/adopt.ts). */
+export const rewriteRefused = () =>
+  `Rewriting the plan would {change}; ${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is ` +
+  'read as it stands)';

@@ -45,6 +45,7 @@ describe("an agent's block right after the person's decision line (no blank line
   const AFTER: Array<[string, string]> = [
     ['a fenced code block', '```\ntotal = 42\n```\n'],
     ['a thematic break', '---\n'],
+    ['a rule of stars', '***\n'],
   ];
 
   test.each(AFTER)('%s: the sidebar still shows the decision line alone, and the agent may write it', (_, block) => {
@@ -61,6 +62,10 @@ describe('a decision line the sidebar shows, written by an agent, is refused', (
   const AFTER_A_BLOCK: Array<[string, string]> = [
     ['a fenced block closed right above it', '```\nlog\n```\n2026-03-01: plan approved: go\n'],
     ['a fence, then a list item', '```\nlog\n```\n- 2026-03-01: plan approved: go\n'],
+    ['a rule of stars right above it', 'log\n***\n2026-03-01: plan approved: go\n'],
+    ['a rule of underscores right above it', 'log\n___\n2026-03-01: plan approved: go\n'],
+    ['a spaced rule of stars (not a list item)', '* * *\n2026-03-01: plan approved: go\n'],
+    ['a spaced rule of dashes (not a list item)', '- - -\n2026-03-01: plan approved: go\n'],
   ];
 
   test.each(AFTER_A_BLOCK)(

@@ -72,6 +72,17 @@ test('a task added to a phase read without its heading', () => {
   );
 });
 
+test('a rewrite into the standard format that would change how a task reads', () => {
+  // The first `**` after the step is read as the end of the bold around step and title; here it opens one in the title.
+  const spreadsheet = sheetWithSavedPlan(plan('# Plan: Tidy', '', '### Phase 1: W', '- [ ] **1.2: Check **totals**'));
+  const before = planText(spreadsheet);
+  expect(execute(spreadsheet, 'adoptFormat', []).error?.message).toBe(
+    'INVALID_PLAN: Rewriting the plan would change how the task on line 4 reads; nothing was written. Edit that ' +
+      'line by hand, or leave the plan as it is (it is read as it stands)',
+  );
+  expect(planText(spreadsheet)).toBe(before);
+});
+
 test("a relay's address that is none, in the person's settings", () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
   const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;

@@ -5,7 +5,9 @@
  * already holds; it never renumbers a step that is written.
  */
 import type { PlanDocument } from './document';
-import { invalidArgument, invalidPlan, NOTHING_WRITTEN, PlanError } from '../errors';
+import { invalidArgument, invalidPlan, PlanError } from '../errors';
+import * as rareWords from '../rare-words';
+import { filled } from '../text';
 import { outlinePlan, type HeadingPlace, type PlanOutline } from './parse';
 import { indentationOf, middleOf, phaseHeadingLine } from './patterns';
 import { statusDefinition, statusForSymbol } from './statuses';
@@ -70,10 +72,7 @@ function canonicalTaskLine(line: string, outline: PlanOutline, index: number): s
 
 /** The refusal of a rewrite that would change what the plan says: it would `change` this. */
 function refusedRewrite(change: string): PlanError {
-  return invalidPlan(
-    `Rewriting the plan would ${change}; ${NOTHING_WRITTEN}. ` +
-      'Edit that line by hand, or leave the plan as it is (it is read as it stands)',
-  );
+  return invalidPlan(filled(rareWords.rewriteRefused(), { change }));
 }
 
 /** What a task is, for checking that adoption changed none: step, status, title, note and date. */

@@ -17,6 +17,7 @@ import {
   isListItem,
   matchHeading,
   setextLevel,
+  THEMATIC_BREAK,
 } from './patterns';
 
 export type BlockKind =
@@ -192,8 +193,13 @@ class BlockScanner {
     } else if (first === START.greater || first === START.pipe) {
       return first === START.greater ? 'quote' : 'table';
     } else if (first === START.equals || first === START.dash) {
-      const underline = this.underlineOrBreak(i, line, index, columns);
+      const underline = this.setextUnderline(i, line, index);
       if (underline) return underline;
+    }
+    // Before a list item: `* * *` and `- - -` are rules, not items.
+    if (THEMATIC_BREAK.test(line.slice(index))) {
+      if (columns < 2) this.listContext = false;
+      return 'thematic-break';
     }
     if (listItemAt(line, index)) {
       this.listContext = true;
@@ -204,12 +210,12 @@ class BlockScanner {
   }
 
   /**
-   * `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break. Under a list
-   * item's paragraph (a task's detail line) it is not an underline: at the margin it cannot continue the item (an
-   * underline is never a lazy line), so `---` is a break and `===` text; indented into the item, it would head the
-   * item's own text (from its task line on, when the paragraph starts there), not a part of the plan.
+   * `===` or `---` under a paragraph line makes it a setext heading; `---` elsewhere is a thematic break (labelStart).
+   * Under a list item's paragraph (a task's detail line) it is not an underline: at the margin it cannot continue the
+   * item (an underline is never a lazy line), so `---` is a break and `===` text; indented into the item, it would
+   * head the item's own text (from its task line on, when the paragraph starts there), not a part of the plan.
    */
-  private underlineOrBreak(i: number, line: string, index: number, columns: number): BlockKind | null {
+  private setextUnderline(i: number, line: string, index: number): BlockKind | null {
     const last = line[line.length - 1];
     // An underline or a rule ends with its own character or a space (a list item that starts with `-` does not).
     if (last !== line[index] && last !== ' ' && last !== '\t') return null;
@@ -220,9 +226,7 @@ class BlockScanner {
       this.listContext = false;
       return 'setext-underline';
     }
-    if (level !== 2) return null;
-    if (columns < 2) this.listContext = false;
-    return 'thematic-break';
+    return null;
   }
 
   /** Whether the paragraph line `last` is a list item's: inside a list, or in a run of lines right under an item. */

@@ -249,6 +249,9 @@ export function matchHeading(line: string): { level: number; text: string } | nu
   return { level: opening.level, text };
 }
 
+/** A thematic break (a rule) after the line's indentation: `---`, `***`, `_ _ _`; the text after it is a new block. */
+export const THEMATIC_BREAK = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+
 /** A setext underline (`===` for level 1, `---` for level 2) under a line of text; 0 when the line is not one. */
 export function setextLevel(line: string): 0 | 1 | 2 {
   // By hand, like the opening of an ATX heading: what `^\ufeff?[ \u00a0]{0,3}(?:(=+)|-+)[ \t\u00a0]{0,64}$` reads.
