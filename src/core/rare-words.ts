@@ -390,3 +390,21 @@ export const heldTaskTwinned = () => 'would get a twin (give the new task anothe
 export const rewriteRefused = () =>
   `Rewriting the plan would {change}; ${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is ` +
   'read as it stands)';
+
+/** adoptFormat on a plan in the canonical format already (./format/adopt.ts). */
+export const adoptedAlready = () => 'The plan is already in the canonical format; nothing to change';
+
+/** releaseClaim of task `{step}`, which no one holds (./rules/claims.ts). */
+export const nothingToRelease = () => 'Task {step} has no Working line: nobody holds it; nothing to release';
+
+/** A decision on a finished plan (./rules/lifecycle.ts). */
+export const doneNotDecided = () => 'The plan is done; there is nothing to approve or send back';
+
+/** A move of task `{step}` after itself or its own sub-step (./replan/replan.ts). */
+export const afterItself = () => 'Task {step} cannot go after itself or one of its own sub-steps';
+
+/** An add command's `after` that is no step, `{got}` what came (./replan/replan.ts). */
+export const addAfterStep = () => 'after must be the step the new task goes after, like "1.2" (got {got})';
+
+/** An MCP request whose id is null (./mcp/protocol.ts). */
+export const nullId = () => '"id" must be a string or a number (MCP allows no null id)';

@@ -83,6 +83,30 @@ test('a rewrite into the standard format that would change how a task reads', ()
   expect(planText(spreadsheet)).toBe(before);
 });
 
+test('a move after its own sub-step, an add after no step, a plan in the format already, a release of no claim', () => {
+  const { spreadsheet, token } = deployed(
+    sheetWithSavedPlan(
+      plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '### Phase 1: Work', '- [ ] 1.1 Sort', '  - [ ] 1.1.1 Left bin'),
+    ),
+  );
+  const before = planText(spreadsheet);
+  const refusedWith = (name: string, args: unknown[]) => execute(spreadsheet, name, args).error?.message;
+  expect(refusedWith('moveTask', ['1.1', '1.1.1'])).toBe(
+    'INVALID_ARGUMENT: Task 1.1 cannot go after itself or one of its own sub-steps',
+  );
+  expect(refusedWith('applyCommands', [[{ action: 'add', text: 'Dust', after: 1 }]])).toBe(
+    'INVALID_ARGUMENT: commands[0] (add): after must be the step the new task goes after, like "1.2" (got the number ' +
+      '1); nothing was written',
+  );
+  expect(refusedWith('adoptFormat', [])).toBe(
+    'INVALID_ARGUMENT: The plan is already in the canonical format; nothing to change',
+  );
+  expect(() => callAsPerson(spreadsheet, token, 'sidebarReleaseClaim', '1.1')).toThrow(
+    'INVALID_TRANSITION: Task 1.1 has no Working line: nobody holds it; nothing to release',
+  );
+  expect(planText(spreadsheet)).toBe(before);
+});
+
 test("a relay's address that is none, in the person's settings", () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
   const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;

@@ -145,7 +145,7 @@ function canonicalDocument(markdown: string, outline: PlanOutline): string | nul
  */
 export function adoptFormat(markdown: string, outline: PlanOutline = outlinePlan(markdown)): string {
   const adopted = canonicalDocument(markdown, outline);
-  if (adopted === null) throw invalidArgument('The plan is already in the canonical format; nothing to change');
+  if (adopted === null) throw invalidArgument(rareWords.adoptedAlready());
   return adopted;
 }
 

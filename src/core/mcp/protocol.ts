@@ -116,7 +116,7 @@ function readMessage(message: unknown): Message {
   if (typeof message.method !== 'string') return invalid('"method" must be a string', id);
   if (message.params !== undefined && !isRecord(message.params)) return invalid('"params" must be an object', id);
   if (!('id' in message)) return { kind: 'accepted' };
-  if (id === null) return invalid('"id" must be a string or a number (MCP allows no null id)');
+  if (id === null) return invalid(rareWords.nullId());
   return { kind: 'request', id, method: message.method, params: (message.params as Record<string, unknown>) ?? {} };
 }
 

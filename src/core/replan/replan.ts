@@ -276,7 +276,7 @@ export function moveTask(
   } else {
     const after = findTask(outline, destination);
     if (after === task || after.step.startsWith(`${step}.`)) {
-      throw invalidArgument(`Task ${step} cannot go after itself or one of its own sub-steps`);
+      throw invalidArgument(filled(rareWords.afterItself(), { step }));
     }
     target = phaseOf(outline, after);
     targetParent = new PhaseTree(target).parentOf(after);
@@ -367,7 +367,7 @@ export interface EditCommand {
 /** An add command's `after` is a step: a command's `after` may also be a phase number, for move and addPhase. */
 function stepAfter(value: string | number | undefined): string | undefined {
   if (value === undefined || value === null || (typeof value === 'string' && STEP_ID.test(value.trim()))) return value;
-  throw invalidArgument(`after must be the step the new task goes after, like "1.2" (got ${describeValue(value)})`);
+  throw invalidArgument(filled(rareWords.addAfterStep(), { got: describeValue(value) }));
 }
 
 export const EDIT_ACTIONS: Record<

@@ -252,7 +252,7 @@ export function releaseClaim(outline: PlanOutline, step: string): { document: Pl
   const task = findTask(outline, step);
   const claims = taskClaims(outline).get(task.step) ?? [];
   if (!claims.length) {
-    throw invalidTransition(`Task ${task.step} has no Working line: nobody holds it; nothing to release`);
+    throw invalidTransition(filled(rareWords.nothingToRelease(), { step: task.step }));
   }
   return { document: withoutClaims(outline.document, claims), task };
 }

@@ -103,7 +103,7 @@ export type PlanDecision = 'approve' | 'requestChanges';
 /** A person's decision on the whole plan: the status line says it, and Notes keeps a dated line. */
 export function decidePlan(outline: PlanOutline, decision: PlanDecision, comment: string | undefined, today: string) {
   if (outline.status === 'done') {
-    throw invalidTransition('The plan is done; there is nothing to approve or send back');
+    throw invalidTransition(rareWords.doneNotDecided());
   }
   if (decision === 'approve' && outline.status === 'approved') {
     throw invalidTransition('The plan is already approved');
