@@ -2,8 +2,9 @@
  * What another agent's claim holds, and what a renumbering under a holder refuses, without refusing ordinary work: a
  * task the claimed one waits for stays anyone's to rename; a sub-step with a claim of its own is its holder's; an
  * agent's own re-plan shows it has the new numbers; a claim taken over is the new holder's, with nothing remembered
- * of the old one's numbers; every re-plan that names a step (rename, remove, add under) is checked as a task action
- * is; a record's field edited by hand is not believed (src/core/features/claims.ts, src/core/rules/moved-claims.ts).
+ * of the old one's numbers; every re-plan that names a step (rename, remove, add under, a move's target) is checked
+ * as a task action is, a sub-step of the task moved too, and a batch as its commands would be in calls of their own; a
+ * record's field edited by hand is not believed (src/core/features/claims.ts, src/core/rules/moved-claims.ts).
  */
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 import { REVISION, plan, planText, sheetWithSavedPlan } from './harness';
@@ -155,6 +156,50 @@ describe('a renumbering under a holder', () => {
       title: 'Check the regions',
       status: 'blocked',
     });
+  });
+});
+
+describe("the renumbering check's edges", () => {
+  test("Alpha's stale complete of its task's sub-step 1.2.1, now Beta's task's: CONFLICT naming Alpha's 1.3.1", () => {
+    const { spreadsheet, alpha, beta } = agents(PLAN_TEXT.replace('  - After: 1.1\n', ''));
+    tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+    const add = cmds(
+      { action: 'add', phase: 1, text: 'Check the regions', after: '1.1' },
+      { action: 'add', phase: 1, text: 'East', under: '1.2' },
+    );
+    tool(spreadsheet, beta, 'apply_commands', add, at(1));
+    expect(planText(spreadsheet)).toContain('- [ ] 1.2 Check the regions\n  - [ ] 1.2.1 East\n- [/] 1.3 Sum');
+    const before = planText(spreadsheet);
+    expect(refused(() => tool(spreadsheet, alpha, 'complete_task', { step: '1.2.1' }, at(2)))).toMatch(
+      /^CONFLICT: Task 1\.2\.1 is "East" now: Beta renumbered the plan, and the task you hold, "North", is 1\.3\.1\./,
+    );
+    expect(planText(spreadsheet)).toBe(before);
+    expect(JSON.parse(tool(spreadsheet, alpha, 'complete_task', { step: '1.3.1' }, at(2)))).toMatchObject({
+      title: 'North',
+      status: 'done',
+    });
+  });
+
+  test("one batch: Alpha notes its task at its new step, then blocks Beta's 1.2: written, as in two calls", () => {
+    const { spreadsheet, alpha } = renumbered();
+    const batch = cmds(
+      { action: 'note', step: '1.3', text: 'north done' },
+      { action: 'block', step: '1.2', text: 'no regions yet' },
+    );
+    expect(JSON.parse(tool(spreadsheet, alpha, 'apply_commands', batch, at(2))).tasks).toMatchObject([
+      { title: 'Sum them per region' },
+      { title: 'Check the regions', status: 'blocked' },
+    ]);
+  });
+
+  test("Alpha's stale move of 1.1 after 1.2 (its task's old step): CONFLICT, nothing moved after Beta's task", () => {
+    const { spreadsheet, alpha } = renumbered();
+    const before = planText(spreadsheet);
+    const move = cmds({ action: 'move', step: '1.1', after: '1.2' });
+    expect(refused(() => tool(spreadsheet, alpha, 'apply_commands', move, at(2)))).toMatch(
+      /^CONFLICT: commands\[0\] \(move 1\.1\): Task 1\.2 is "Check the regions" now/,
+    );
+    expect(planText(spreadsheet)).toBe(before);
   });
 });
 

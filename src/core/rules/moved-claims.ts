@@ -54,8 +54,9 @@ export function movedClaims(
 
 /**
  * The claimant's action on `step`, a task it does not hold, where another's change moved the claimant's own task
- * from: CONFLICT, naming both. To act on that task after all, the agent first makes a change of its own (a start of
- * that task is never refused so, nor a note on its own), which shows it has the new numbers.
+ * from, or one of its sub-steps from (1.2.1 when 1.2 moved to 1.3 and 1.3.1 is there): CONFLICT, naming both. To act on
+ * that task after all, the agent first makes a change of its own (a start of that task is never refused so, nor a
+ * note on its own), which shows it has the new numbers.
  */
 export function requireNotMovedAway(
   outline: PlanOutline,
@@ -67,10 +68,17 @@ export function requireNotMovedAway(
   const claims = task && taskClaims(outline);
   if (!claims || holds(claims, step, claimant.holder)) return;
   for (const [was, now, by, holder] of moved!) {
-    if (was !== step || !sameHolder(holder, claimant.holder) || !holds(claims, now, holder)) continue;
-    const own = outline.tasks.find((candidate) => candidate.step === now)!;
+    const mine = step.startsWith(`${was}.`) ? now + step.slice(was.length) : was === step && now;
+    const own = mine && outline.tasks.find((candidate) => candidate.step === mine);
+    if (!own || !sameHolder(holder, claimant.holder) || !holds(claims, now, holder)) continue;
     throw conflict(
-      filled(rareWords.movedAway(), { was, title: task!.title, by: by || 'the person', own: own.title, now }),
+      filled(rareWords.movedAway(), {
+        was: step,
+        title: task!.title,
+        by: by || 'the person',
+        own: own.title,
+        now: mine,
+      }),
     );
   }
 }

@@ -60,7 +60,7 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
   path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
   return path.mutate((current, snapshot) => {
     let text = path.requireText(current);
-    const context = path.actionContext(snapshot);
+    let context = path.actionContext(snapshot);
     const after: Applied[] = [];
     const removed: PlanTask[] = [];
     /** The plan after each command. */
@@ -68,6 +68,8 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
     commands.forEach((record, i) => {
       try {
         const applied = applyCommand(path, text, record, context);
+        // A change of the agent's own shows it has the new numbers, as it would between two calls.
+        context = { ...context, moved: undefined };
         text = applied.text;
         texts.push(text);
         after.push(applied.task);

@@ -83,10 +83,12 @@ export function requireEditUnclaimed(
   moved?: readonly MovedStep[],
   addedAt?: unknown,
 ): void {
-  // The step an edit names (an add: `addedAt`, the one it goes after or under) may be one an agent's own task left.
-  const named = action === 'add' ? addedAt : step;
+  // The steps an edit names (`addedAt`: the one an add or a move goes after or under) may be one an agent's own task
+  // left.
   const claimant = path.claimant();
-  if (claimant && typeof named === 'string') requireNotMovedAway(outline, named.trim(), moved, claimant);
+  for (const named of [step, addedAt]) {
+    if (claimant && typeof named === 'string') requireNotMovedAway(outline, named.trim(), moved, claimant);
+  }
   if (action === 'add' || action === 'addPhase' || step === undefined || step === null) return;
   const known = step.trim();
   const steps = action === 'remove' ? stepAndSubSteps(outline, known) : [known];
@@ -199,7 +201,7 @@ export function moveTask(
   return editPlan(
     path,
     (outline, moved) => {
-      requireEditUnclaimed(path, outline, 'move', step, moved);
+      requireEditUnclaimed(path, outline, 'move', step, moved, after);
       return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context));
     },
     (text, edit, revision) => editResult(path, text, edit, revision),
