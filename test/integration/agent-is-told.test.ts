@@ -14,7 +14,9 @@ import {
   plan,
   planText,
   sheetWithPlan,
+  sheetWithSavedPlan,
 } from './harness';
+import { at, connectAgent, deployed, tool } from './web-agents';
 
 const PLAN_TEXT = plan(
   '# Plan: Stock summary',
@@ -132,4 +134,24 @@ test('an answer the person types into the plan cell is their decision too', () =
   expect(attention.decidedSinceYourLastChange).toEqual([
     expect.objectContaining({ what: 'answer', text: 'Net or gross quantities?', decided: 'Gross' }),
   ]);
+});
+
+test("each agent is told the decisions since its own last change: another's change does not hide them", () => {
+  const { spreadsheet, token } = deployed(
+    sheetWithSavedPlan(PLAN_TEXT.replace('## Questions', 'Status: approved\n\n## Questions')),
+  );
+  const [alpha, beta] = ['Alpha', 'Beta'].map((name) => connectAgent(spreadsheet, token, name));
+  tool(spreadsheet, alpha, 'start_task', { step: '1.1' }, at(0));
+  tool(spreadsheet, alpha, 'review_task', { step: '1.1', note: 'are the totals right?' }, at(1));
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.1', 'they are');
+  tool(spreadsheet, beta, 'start_task', { step: '1.2' }, at(2));
+  // The MCP tool's compact view: its summary names the decisions.
+  const told = (key: string) => {
+    const { summary } = JSON.parse(tool(spreadsheet, key, 'get_plan', { view: 'compact' }, at(3)));
+    return summary.split('\n').filter((line: string) => line.startsWith('- review of'));
+  };
+  expect(told(alpha)).toEqual([expect.stringMatching(/^- review of 1\.1 Total the bins: approved: they are \(/)]);
+  expect(told(beta)).toEqual([]);
+  tool(spreadsheet, alpha, 'apply_commands', { commands: [{ action: 'note', step: '1.1', text: 'checked' }] }, at(4));
+  expect(told(alpha)).toEqual([]);
 });

@@ -7,6 +7,7 @@
  * from the plans before and after it: the same one write, no other service call.
  */
 import { STATUS_TABLE } from '../format/statuses';
+import { ownValue } from '../own-keys';
 import { shorten } from '../text';
 import type { Plan, PlanTask } from '../format/types';
 import type { PlanRecord } from '../write-path/revision';
@@ -47,8 +48,12 @@ export interface AttentionRecord {
   since: Record<string, string>;
   /** The person's latest decisions, oldest first. */
   decisions: Decision[];
-  /** The revision of the agent's last change. */
-  agentRevision?: number;
+  /**
+   * The revision of each agent's last change, by the name its changes are recorded under: each agent is told the
+   * decisions made since its own (another's change does not hide them). An agent with none is told every decision kept,
+   * so one older than every decision kept is dropped: it would hide none.
+   */
+  agents?: Record<string, number>;
 }
 
 /** What getPlan tells the agent. */
@@ -105,10 +110,13 @@ function decisionsIn(before: Plan, after: Plan, at: string, revision: number): D
   return decisions;
 }
 
-/** The record after a write from `before` to `after`: when new items started waiting, and the person's decisions. */
+/**
+ * The record after a write from `before` to `after` by `agent` (by the name its changes are recorded under; undefined:
+ * the person): when new items started waiting, and the person's decisions.
+ */
 export function nextAttention(
   previous: AttentionRecord | undefined,
-  change: { before: Plan; after: Plan; byPerson: boolean; at: string; revision: number },
+  change: { before: Plan; after: Plan; at: string; revision: number; agent?: string },
 ): AttentionRecord {
   const since: Record<string, string> = {};
   let room = SINCE_CHARACTERS;
@@ -117,23 +125,33 @@ export function nextAttention(
     if ((room -= JSON.stringify(item.key).length + change.at.length) < 0) break;
     since[item.key] = previous?.since[item.key] ?? change.at;
   }
-  const decided = change.byPerson ? decisionsIn(change.before, change.after, change.at, change.revision) : [];
+  const decided =
+    change.agent === undefined ? decisionsIn(change.before, change.after, change.at, change.revision) : [];
   const record: AttentionRecord = {
     since,
     decisions: [...(previous?.decisions ?? []), ...decided].slice(-DECISIONS_KEPT),
   };
-  const agentRevision = change.byPerson ? previous?.agentRevision : change.revision;
-  if (agentRevision !== undefined) record.agentRevision = agentRevision;
+  // Built from entries: an agent's name is a key of a plain object, whatever it is (`__proto__` too).
+  const agents = Object.entries(Object(previous?.agents)).filter(([name]) => name !== change.agent);
+  if (change.agent !== undefined) agents.push([change.agent, change.revision]);
+  const oldest = record.decisions[0]?.revision;
+  const kept = agents.filter(([, revision]) => typeof revision === 'number' && revision >= oldest!);
+  if (kept.length) record.agents = Object.fromEntries(kept) as Record<string, number>;
   return record;
 }
 
-/** What getPlan tells the agent, from the plan now and the record kept beside it. */
-export function attentionOf(plan: Plan, record: AttentionRecord | undefined, approvalRequired: boolean): Attention {
+/** What getPlan tells `agent` (by the name its changes are recorded under), from the plan and the record beside it. */
+export function attentionOf(
+  plan: Plan,
+  record: AttentionRecord | undefined,
+  approvalRequired: boolean,
+  agent?: string,
+): Attention {
   const waitingForPerson = waitingNow(plan, approvalRequired).map(({ key, ...item }) => {
     const since = record?.since[key];
     return since ? { ...item, since } : item;
   });
-  const after = record?.agentRevision ?? 0;
+  const after = agent === undefined ? 0 : Number(ownValue(Object(record?.agents), agent)) || 0;
   const decidedSinceYourLastChange = (record?.decisions ?? []).filter((decision) => decision.revision > after);
   return { waitingForPerson, decidedSinceYourLastChange };
 }

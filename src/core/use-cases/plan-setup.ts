@@ -71,7 +71,6 @@ export function recordCellEdit(
     const attention = nextAttention(attentionIn(snapshot.record), {
       before: path.texts.of(replaced).plan,
       after: snapshot.read.plan,
-      byPerson: true,
       at: now,
       revision: revision.revision,
     });

@@ -50,7 +50,8 @@ export function getPlan(path: PlanRevisions): RevisedPlan | null {
   const { text, revision, record } = path.snapshot();
   if (!text.trim()) return null;
   const plan = path.revised(text, revision);
-  return { ...plan, attention: attentionOf(plan, attentionIn(record), plan.waitingForApproval) };
+  const agent = path.claimant()?.holder;
+  return { ...plan, attention: attentionOf(plan, attentionIn(record), plan.waitingForApproval, agent) };
 }
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {

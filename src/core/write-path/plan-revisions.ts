@@ -381,9 +381,9 @@ export class PlanRevisions {
       attention: nextAttention(attentionIn(snapshot.record), {
         before: snapshot.read.plan,
         after: written.plan,
-        byPerson: this.byPerson,
         at: next.info.changedAt ?? this.store.clock.now(),
         revision,
+        agent: this.claimant()?.holder,
       }),
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
       typed:

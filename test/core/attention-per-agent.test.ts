@@ -1,0 +1,64 @@
+/**
+ * The revision record remembers each agent's last change (src/core/person/attention.ts `agents`), so that each is told
+ * the person's decisions since its own; an entry older than every decision kept hides none, and is dropped.
+ */
+import { attentionOf, nextAttention, type AttentionRecord } from '../../src/core/person/attention';
+import { parsePlan } from '../../src/core';
+
+const plan = (status: string) =>
+  parsePlan(`# Plan: P\n\nGoal: G\n\n### Phase 1: Work\n- [${status}] 1.1 Total the bins\n- [ ] 1.2 Write\n`);
+const IN_REVIEW = plan('!');
+const APPROVED = plan('x');
+const at = '2026-03-01T10:00:00Z';
+
+/** Alpha's change at revision 1, the person's approval at 2, Beta's change at 3. */
+function record(): AttentionRecord {
+  const alpha = nextAttention(undefined, {
+    before: IN_REVIEW,
+    after: IN_REVIEW,
+    at,
+    revision: 1,
+    agent: 'Alpha',
+  });
+  const decided = nextAttention(alpha, { before: IN_REVIEW, after: APPROVED, at, revision: 2 });
+  return nextAttention(decided, { before: APPROVED, after: APPROVED, at, revision: 3, agent: 'Beta' });
+}
+
+const told = (kept: AttentionRecord, agent?: string) =>
+  attentionOf(APPROVED, kept, false, agent).decidedSinceYourLastChange.map((decision) => decision.step);
+
+test('each agent is told the decisions since its own change; one with no change kept, every decision kept', () => {
+  const kept = record();
+  // Alpha's change (1) is older than the decision (2): remembering it would hide nothing.
+  expect(kept.agents).toEqual({ Beta: 3 });
+  expect([told(kept, 'Alpha'), told(kept, 'Beta'), told(kept, 'Gamma')]).toEqual([['1.1'], [], ['1.1']]);
+});
+
+test('with no decision kept, no agent is remembered: none would be hidden', () => {
+  const alpha = nextAttention(undefined, {
+    before: IN_REVIEW,
+    after: IN_REVIEW,
+    at,
+    revision: 1,
+    agent: 'Alpha',
+  });
+  expect(alpha.agents).toBeUndefined();
+});
+
+test('an agent named like an object key, and a field edited by hand, are read as data', () => {
+  const kept = record();
+  const proto = nextAttention(kept, {
+    before: APPROVED,
+    after: APPROVED,
+    at,
+    revision: 4,
+    agent: '__proto__',
+  });
+  expect(Object.getPrototypeOf(proto.agents)).toBe(Object.prototype);
+  expect(Object.keys(proto.agents!)).toEqual(['Beta', '__proto__']);
+  expect(told(proto, '__proto__')).toEqual([]);
+  expect(told(proto, 'constructor')).toEqual(['1.1']);
+  const edited = { ...kept, agents: { Beta: 'late' } } as unknown as AttentionRecord;
+  expect(told(edited, 'Beta')).toEqual(['1.1']);
+  expect(nextAttention(edited, { before: APPROVED, after: APPROVED, at, revision: 4 }).agents).toBeUndefined();
+});
