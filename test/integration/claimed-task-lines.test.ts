@@ -4,21 +4,10 @@
  * it wait, add a check Alpha's completion then fails, or remove a sub-step, all by rewriting the document.
  */
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
-import { plan, planText, sheetWithSavedPlan } from './harness';
+import { planText, sheetWithSavedPlan } from './harness';
+import { NORTH_AND_SOUTH, salesPlan } from './sales-plan';
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '  - Sum north first, then south',
-  '  - [ ] 1.2.1 North',
-  '  - [ ] 1.2.2 South',
-  '- [ ] 1.3 Write the totals',
-);
+const PLAN_TEXT = salesPlan(['  - Sum north first, then south', ...NORTH_AND_SOUTH]);
 
 /** Alpha holds 1.2 (approval off, as in claims.test.ts); Beta is another agent with a key of its own. */
 function alphaHolds12() {

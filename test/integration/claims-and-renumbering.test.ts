@@ -7,21 +7,10 @@
  * record's field edited by hand is not believed (src/core/features/claims.ts, src/core/rules/moved-claims.ts).
  */
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
-import { REVISION, plan, planText, sheetWithSavedPlan } from './harness';
+import { REVISION, planText, sheetWithSavedPlan } from './harness';
+import { NORTH_AND_SOUTH, salesPlan } from './sales-plan';
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '  - After: 1.1',
-  '  - [ ] 1.2.1 North',
-  '  - [ ] 1.2.2 South',
-  '- [ ] 1.3 Write the totals',
-);
+const PLAN_TEXT = salesPlan(['  - After: 1.1', ...NORTH_AND_SOUTH]);
 
 function agents(text = PLAN_TEXT) {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(text));
@@ -62,16 +51,7 @@ describe('a claim holds its task whole, and only its task', () => {
   });
 });
 
-const FLAT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '- [ ] 1.3 Write the totals',
-);
+const FLAT = salesPlan();
 
 /** Alpha holds 1.2; Beta adds "Check the regions" after 1.1: Alpha's task is 1.3, Beta's 1.2. */
 function renumbered() {

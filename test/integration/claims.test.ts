@@ -13,13 +13,13 @@ import {
   callAsPerson,
   execute,
   personEdits,
-  plan,
   planText,
   sheetWithPlan,
   sheetWithSavedPlan,
   snapshot,
   snapshotBesideTheLog,
 } from './harness';
+import { salesPlan } from './sales-plan';
 
 /** Task 1.2 as a person typed it: an ended claim of Beta's, then a live one of Alpha's (at 14:01 New York time). */
 const TWO_CLAIMS = [
@@ -28,16 +28,7 @@ const TWO_CLAIMS = [
   '  - Working: Alpha until 2026-11-26 14:25',
 ].join('\n');
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '- [ ] 1.3 Write the totals',
-);
+const PLAN_TEXT = salesPlan();
 
 function deployedSheet(): { spreadsheet: EmulatedSpreadsheet; token: string } {
   return deployed(sheetWithSavedPlan(PLAN_TEXT));

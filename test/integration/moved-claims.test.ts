@@ -6,18 +6,10 @@
  * (src/core/rules/moved-claims.ts).
  */
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
-import { plan, planText, sheetWithSavedPlan } from './harness';
+import { planText, sheetWithSavedPlan } from './harness';
+import { salesPlan } from './sales-plan';
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '- [ ] 1.3 Write the totals',
-);
+const PLAN_TEXT = salesPlan();
 
 /** Alpha holds 1.2; Beta then adds a task after 1.1 (`times` times), which renumbers Alpha's task. */
 function renumberedUnderAlpha(times = 1) {

@@ -3,18 +3,11 @@
  * (that agent's claims would be its own) nor with the words the sidebar uses for a person's own changes: refused by
  * name, nothing written.
  */
-import { execute, plan, planText, sheetWithSavedPlan, snapshot } from './harness';
+import { execute, planText, sheetWithSavedPlan, snapshot } from './harness';
 import { connectAgent, deployed, tool } from './keyed-agents';
+import { salesPlan } from './sales-plan';
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-);
+const PLAN_TEXT = salesPlan();
 
 function keylessCall(spreadsheet: ReturnType<typeof sheetWithSavedPlan>, name: string, args: unknown[]) {
   const { error } = execute(spreadsheet, name, args);

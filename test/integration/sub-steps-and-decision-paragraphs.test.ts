@@ -4,23 +4,10 @@
  */
 import { markdownNodes } from '../../sidebar/src/markdown/blocks';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
-import { plan, planText, sheetWithSavedPlan } from './harness';
+import { planText, sheetWithSavedPlan } from './harness';
+import { NORTH_AND_SOUTH, salesPlan } from './sales-plan';
 
-const PLAN_TEXT = plan(
-  '# Plan: Sales report',
-  '',
-  'Goal: Sum the sales',
-  '',
-  '### Phase 1: Work',
-  '- [ ] 1.1 Read the sales',
-  '- [ ] 1.2 Sum them per region',
-  '  - [ ] 1.2.1 North',
-  '  - [ ] 1.2.2 South',
-  '- [ ] 1.3 Write the totals',
-  '',
-  '## Notes',
-  '',
-);
+const PLAN_TEXT = salesPlan(NORTH_AND_SOUTH, ['', '## Notes', '']);
 
 test("Gamma's complete of sub-step 1.2.1, its own claim lapsed, under Alpha's live claim on 1.2: CLAIMED", () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
