@@ -408,3 +408,9 @@ export const addAfterStep = () => 'after must be the step the new task goes afte
 
 /** An MCP request whose id is null (./mcp/protocol.ts). */
 export const nullId = () => '"id" must be a string or a number (MCP allows no null id)';
+
+/** What an agent over MCP does instead of getHistory, which has no tool (./mcp/tool-words.ts). */
+export const historyWay = () => "the plan's History, which the person opens in the sidebar (ask them)";
+
+/** What an agent over MCP does instead of restoreRevision, which has no tool (./mcp/tool-words.ts). */
+export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";

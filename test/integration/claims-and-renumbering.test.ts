@@ -172,6 +172,19 @@ describe("the renumbering check's edges", () => {
     ]);
   });
 
+  test('a batch written before the renumbering, an unrelated command first: its stale note on 1.2 is refused', () => {
+    const { spreadsheet, alpha } = renumbered();
+    const before = planText(spreadsheet);
+    const batch = cmds(
+      { action: 'note', step: '1.1', text: 'read' },
+      { action: 'note', step: '1.2', text: 'north done' },
+    );
+    expect(refused(() => tool(spreadsheet, alpha, 'apply_commands', batch, at(2)))).toMatch(
+      /^CONFLICT: commands\[1\] \(note 1\.2\): Task 1\.2 is "Check the regions" now/,
+    );
+    expect(planText(spreadsheet)).toBe(before);
+  });
+
   test("Alpha's stale move of 1.1 after 1.2 (its task's old step): CONFLICT, nothing moved after Beta's task", () => {
     const { spreadsheet, alpha } = renumbered();
     const before = planText(spreadsheet);

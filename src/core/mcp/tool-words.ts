@@ -6,6 +6,7 @@
  * the core true for both kinds of callers.
  */
 import type { ToolRoute } from './tool-calls';
+import * as rareWords from '../rare-words';
 
 /** How a function without a tool of its own is reached over MCP, given the literal arguments a message wrote. */
 type Rewording = (values: unknown[] | null) => string;
@@ -35,8 +36,9 @@ const WITHOUT_TOOL: Record<string, Rewording> = {
   startNextTask: () => 'get_next_task then start_task',
   getProgress: () => 'get_plan',
   validatePlan: () => 'get_plan',
-  getHistory: () => "the plan's History, which the person opens in the sidebar (ask them)",
-  restoreRevision: () => "a restore the person makes in the sidebar's History (ask them)",
+  // Only rare refusals name these two (an agent that reads Sheet Plan's own sheets): their words are rare too.
+  getHistory: () => rareWords.historyWay(),
+  restoreRevision: () => rareWords.restoreWay(),
   getArchivedPlan: (values) => (values?.length ? `list_plans with ${JSON.stringify({ id: values[0] })}` : 'list_plans'),
 };
 

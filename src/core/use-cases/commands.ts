@@ -5,6 +5,7 @@ import { EDIT_ACTIONS, isEditAction } from '../replan/replan';
 import type { PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
+import { sameHolder } from '../rules/claims';
 import { taskAtLine } from './reading';
 import { removedReason, renewingClaim, requireEditUnclaimed, runEdit } from './replanning';
 
@@ -32,6 +33,12 @@ function applyCommand(
   const outcome = applyAction(outline, action, record.step, record.text, context);
   const next = outcome.document.toString();
   return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
+}
+
+/** Whether `record` names one of the agent's own tasks another's change moved, at its new step. */
+function ownMove({ moved, claimant }: ActionContext, record: PlanCommand): boolean | undefined {
+  const step = String(record.step).trim();
+  return claimant && moved?.some(([, now, , holder]) => now === step && sameHolder(holder, claimant.holder));
 }
 
 /** A refusal of command `i`, named as the agent sent it: `commands[2] (complete 1.3): …; nothing was written`. */
@@ -68,8 +75,9 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
     commands.forEach((record, i) => {
       try {
         const applied = applyCommand(path, text, record, context);
-        // A change of the agent's own shows it has the new numbers, as it would between two calls.
-        context = { ...context, moved: undefined };
+        // The batch was written from one read: only a command on the agent's own moved task at its new step (the
+        // refusal's advice) shows that the commands after it have the new numbers.
+        if (ownMove(context, record)) context = { ...context, moved: undefined };
         text = applied.text;
         texts.push(text);
         after.push(applied.task);
