@@ -7,7 +7,7 @@
  * record's field edited by hand is not believed (src/core/features/claims.ts, src/core/rules/moved-claims.ts).
  */
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
-import { REVISION, planText, sheetWithSavedPlan } from './harness';
+import { PLAN, REVISION, personEdits, planText, sheetWithSavedPlan } from './harness';
 import { NORTH_AND_SOUTH, salesPlan } from './sales-plan';
 
 const PLAN_TEXT = salesPlan(['  - After: 1.1', ...NORTH_AND_SOUTH]);
@@ -193,6 +193,28 @@ describe("the renumbering check's edges", () => {
       /^CONFLICT: commands\[0\] \(move 1\.1\): Task 1\.2 is "Check the regions" now/,
     );
     expect(planText(spreadsheet)).toBe(before);
+  });
+});
+
+describe("a person's edit typed into the cell", () => {
+  test("keeps what Beta's renumbering moved: after a typo fix, Alpha's stale block of 1.2 is still refused", () => {
+    const { spreadsheet, alpha } = renumbered();
+    personEdits(spreadsheet, PLAN, planText(spreadsheet).replace('Goal: Sum the sales', 'Goal: Sum all the sales'));
+    const before = planText(spreadsheet);
+    expect(refused(() => tool(spreadsheet, alpha, 'block_task', { step: '1.2', reason: 'no data' }, at(2)))).toMatch(
+      /^CONFLICT: Task 1\.2 is "Check the regions" now: Beta renumbered the plan/,
+    );
+    expect(planText(spreadsheet)).toBe(before);
+  });
+
+  test("that renumbers Alpha's task is remembered too: Alpha's stale complete of 1.2 names the person", () => {
+    const { spreadsheet, alpha } = agents(FLAT);
+    tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+    const typed = planText(spreadsheet).replace('- [/] 1.2 Sum', '- [ ] 1.2 Ask Dana for the regions\n- [/] 1.3 Sum');
+    personEdits(spreadsheet, PLAN, typed.replace('- [ ] 1.3 Write', '- [ ] 1.4 Write'));
+    expect(refused(() => tool(spreadsheet, alpha, 'complete_task', { step: '1.2' }, at(2)))).toMatch(
+      /^CONFLICT: Task 1\.2 is "Ask Dana for the regions" now: the person renumbered the plan, .* is 1\.3\./,
+    );
   });
 });
 

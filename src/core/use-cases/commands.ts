@@ -5,7 +5,6 @@ import { EDIT_ACTIONS, isEditAction } from '../replan/replan';
 import type { PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
-import { sameHolder } from '../rules/claims';
 import { taskAtLine } from './reading';
 import { removedReason, renewingClaim, requireEditUnclaimed, runEdit } from './replanning';
 
@@ -35,10 +34,12 @@ function applyCommand(
   return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
 }
 
-/** Whether `record` names one of the agent's own tasks another's change moved, at its new step. */
-function ownMove({ moved, claimant }: ActionContext, record: PlanCommand): boolean | undefined {
-  const step = String(record.step).trim();
-  return claimant && moved?.some(([, now, , holder]) => now === step && sameHolder(holder, claimant.holder));
+/**
+ * Whether `record` acted on a task another's change moved, at its new step: done, it was the agent's own (another's
+ * claim would have refused it), or one whose claim is over.
+ */
+function atMovedStep({ moved }: ActionContext, record: PlanCommand): boolean | undefined {
+  return moved?.some(([, now]) => now === String(record.step).trim());
 }
 
 /** A refusal of command `i`, named as the agent sent it: `commands[2] (complete 1.3): …; nothing was written`. */
@@ -77,7 +78,7 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
         const applied = applyCommand(path, text, record, context);
         // The batch was written from one read: only a command on the agent's own moved task at its new step (the
         // refusal's advice) shows that the commands after it have the new numbers.
-        if (ownMove(context, record)) context = { ...context, moved: undefined };
+        if (atMovedStep(context, record)) context = { ...context, moved: undefined };
         text = applied.text;
         texts.push(text);
         after.push(applied.task);

@@ -16,6 +16,7 @@ import { stepsRenumbered, withStepsThatWrote } from '../write-path/steps-that-wr
 import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome, RevisedPlan } from '../write-path/results';
+import { movedClaims } from '../rules/moved-claims';
 
 /**
  * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
@@ -61,12 +62,10 @@ export function recordCellEdit(
     // The plan the cell held goes on: its ids (and the approval that holds it) are kept, as by every change of it.
     const ids = nextPlanIds(meta, { now, text }, () => null);
     const record = revisionRecord(revision.revision, text, 'cell edit', now, snapshot.read.digest, ids.plan);
-    // The log and the list of steps that wrote follow the tasks the edit renumbered.
+    // The log, the list of steps that wrote and the held tasks another moved follow the tasks the edit renumbered.
+    const renumbered = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
     const taskCells = path.store.taskCells;
-    if (taskCells) {
-      const moves = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
-      snapshot.stepsThatWrote.renumber(moves, taskCells);
-    }
+    if (taskCells) snapshot.stepsThatWrote.renumber(renumbered, taskCells);
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
     const attention = nextAttention(attentionIn(snapshot.record), {
       before: path.texts.of(replaced).plan,
@@ -76,7 +75,13 @@ export function recordCellEdit(
     });
     const recorded = writePlanRecord(
       withStepsThatWrote(
-        { ...record.record, heldBy: ids.heldBy, attention, requests: nextRequests(snapshot.record) },
+        {
+          ...record.record,
+          heldBy: ids.heldBy,
+          attention,
+          requests: nextRequests(snapshot.record),
+          moved: movedClaims(snapshot.read.outline, renumbered, '', snapshot.record?.moved),
+        },
         snapshot.stepsThatWrote.forNextRecord(undefined),
       ),
     );
