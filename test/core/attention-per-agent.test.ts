@@ -62,3 +62,14 @@ test('an agent named like an object key, and a field edited by hand, are read as
   expect(told(edited, 'Beta')).toEqual(['1.1']);
   expect(nextAttention(edited, { before: APPROVED, after: APPROVED, at, revision: 4 }).agents).toBeUndefined();
 });
+
+test('the record keeps the last 20 agents that changed the plan: keyless callers may take a new name each call', () => {
+  let kept = record();
+  for (let call = 0; call < 30; call++) {
+    const change = { before: APPROVED, after: APPROVED, at, revision: 4 + call, agent: `caller ${call}` };
+    kept = nextAttention(kept, change);
+  }
+  expect(Object.keys(kept.agents!)).toEqual(Array.from({ length: 20 }, (_, index) => `caller ${index + 10}`));
+  // One no longer kept is told every decision kept, as an agent that has made no change.
+  expect([told(kept, 'caller 29'), told(kept, 'caller 0'), told(kept, 'Beta')]).toEqual([[], ['1.1'], ['1.1']]);
+});

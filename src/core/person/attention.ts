@@ -64,6 +64,11 @@ export interface Attention {
 
 /** Decisions kept in the record: enough to resume, small enough for the cell beside the plan. */
 const DECISIONS_KEPT = 10;
+/**
+ * Agents whose last change the record keeps: as many as a sheet connects. Keyless callers may take any name, one per
+ * call; one not kept is told every decision kept, as an agent that has made no change.
+ */
+const AGENTS_KEPT = 20;
 const TEXT_LENGTH = 120;
 /**
  * Characters of the items' keys as the record writes them (JSON: a control character in a task's title takes six),
@@ -135,7 +140,8 @@ export function nextAttention(
   const agents = Object.entries(Object(previous?.agents)).filter(([name]) => name !== change.agent);
   if (change.agent !== undefined) agents.push([change.agent, change.revision]);
   const oldest = record.decisions[0]?.revision;
-  const kept = agents.filter(([, revision]) => typeof revision === 'number' && revision >= oldest!);
+  // The latest changers last (each agent's entry moves to the end with its change): the record keeps the last few.
+  const kept = agents.filter(([, revision]) => typeof revision === 'number' && revision >= oldest!).slice(-AGENTS_KEPT);
   if (kept.length) record.agents = Object.fromEntries(kept) as Record<string, number>;
   return record;
 }
