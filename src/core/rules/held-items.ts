@@ -209,13 +209,18 @@ function decisionNoteLines(outline: PlanOutline): string[] {
   const texts: Array<[written: string, shown: string]> = [];
   let open = false;
   let quoted = false;
+  let code = false;
+  const lines = outline.document.lines;
   for (let at = notes.heading + 1; at < notes.end; at++) {
+    // Indented right under a block at the margin that no text carries on (a rule, a heading, a fence), a line is
+    // code to the sidebar, and so are the indented lines after it (sidebar/src/markdown/blocks.ts INDENTED_CODE).
+    code = /^ {4}/.test(lines[at]) && (code || (!open && /^\s?\S/.test(lines[at - 1])));
     // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's).
-    if (!TEXT_KINDS.has(outline.blocks.kinds[at])) {
+    if (code || !TEXT_KINDS.has(outline.blocks.kinds[at])) {
       open = false;
       continue;
     }
-    const written = outline.document.lines[at].trim();
+    const written = lines[at].trim();
     const marks = BLOCK_MARKS.exec(written)![0];
     const shown = written.slice(marks.length);
     const last = texts[texts.length - 1];
