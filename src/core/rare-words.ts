@@ -414,3 +414,28 @@ export const historyWay = () => "the plan's History, which the person opens in t
 
 /** What an agent over MCP does instead of restoreRevision, which has no tool (./mcp/tool-words.ts). */
 export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";
+
+/** Re-planning a plan whose steps are listed twice or misnumbered: `{problems}`, each with its line (./replan). */
+export const fixFirst = () => 'The plan must be fixed before tasks are added, moved or removed: {problems}';
+
+/** The person's approval of a plan approved already (./rules/lifecycle.ts). */
+export const approvedAlready = () => 'The plan is already approved';
+
+/** A rename of task `{step}` to the title it has, `{title}` (./replan/replan.ts). */
+export const calledAlready = () => 'Task {step} is already called "{title}"; nothing to change';
+
+/** A move of task `{step}` to where it is (./replan/replan.ts). */
+export const thereAlready = () => 'Task {step} is already there; nothing to change';
+
+/** A task action that would leave task `{step}`'s line as it is (./rules/actions.ts). */
+export const readsAlready = () => 'Task {step} already reads that way; nothing to change';
+
+/** An MCP tools/call without a tool's name (./mcp/protocol.ts). */
+export const toolNameMissing = () => 'tools/call needs params.name, the tool to call';
+
+/** An MCP tools/call whose arguments are no object (./mcp/protocol.ts). */
+export const toolArgumentsShape = () => 'tools/call params.arguments must be an object';
+
+/** A move or add of task `{step}`, read from a section without a phase heading (./replan/replan-shape.ts). */
+export const noPhaseHeading = () =>
+  'Task {step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section';

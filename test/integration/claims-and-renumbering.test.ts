@@ -160,16 +160,28 @@ describe("the renumbering check's edges", () => {
     });
   });
 
-  test("one batch: Alpha notes its task at its new step, then blocks Beta's 1.2: written, as in two calls", () => {
+  test("Alpha notes its task at its new step, then blocks Beta's 1.2: written in two calls, not in one batch", () => {
     const { spreadsheet, alpha } = renumbered();
-    const batch = cmds(
-      { action: 'note', step: '1.3', text: 'north done' },
-      { action: 'block', step: '1.2', text: 'no regions yet' },
+    const note = { action: 'note', step: '1.3', text: 'north done' };
+    const block = { action: 'block', step: '1.2', text: 'no regions yet' };
+    // A batch is written from one read: its commands are all checked against the moves.
+    expect(refused(() => tool(spreadsheet, alpha, 'apply_commands', cmds(note, block), at(2)))).toMatch(
+      /^CONFLICT: commands\[1\] \(block 1\.2\): Task 1\.2 is "Check the regions" now/,
     );
-    expect(JSON.parse(tool(spreadsheet, alpha, 'apply_commands', batch, at(2))).tasks).toMatchObject([
-      { title: 'Sum them per region' },
+    tool(spreadsheet, alpha, 'apply_commands', cmds(note), at(2));
+    expect(JSON.parse(tool(spreadsheet, alpha, 'apply_commands', cmds(block), at(3))).tasks).toMatchObject([
       { title: 'Check the regions', status: 'blocked' },
     ]);
+  });
+
+  test("an unrelated change of Alpha's (a note on 1.1) shows no new numbers: its stale block of 1.2 is refused", () => {
+    const { spreadsheet, alpha } = renumbered();
+    tool(spreadsheet, alpha, 'apply_commands', cmds({ action: 'note', step: '1.1', text: 'read' }), at(2));
+    const before = planText(spreadsheet);
+    expect(refused(() => tool(spreadsheet, alpha, 'block_task', { step: '1.2', reason: 'no regions' }, at(3)))).toMatch(
+      /^CONFLICT: Task 1\.2 is "Check the regions" now/,
+    );
+    expect(planText(spreadsheet)).toBe(before);
   });
 
   test('a batch written before the renumbering, an unrelated command first: its stale note on 1.2 is refused', () => {

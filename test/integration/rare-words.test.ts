@@ -107,6 +107,38 @@ test('a move after its own sub-step, an add after no step, a plan in the format 
   expect(planText(spreadsheet)).toBe(before);
 });
 
+test('changes that would change nothing, and a re-plan of a plan whose steps are listed twice', () => {
+  const spreadsheet = sheetWithSavedPlan(
+    plan(
+      '# Plan: Tidy',
+      '',
+      'Goal: Tidy up',
+      '',
+      'Status: approved',
+      '',
+      '### Phase 1: Work',
+      '- [ ] 1.1 Sort',
+      '- [ ] 1.2 Sweep',
+    ),
+  );
+  const refusedWith = (name: string, args: unknown[]) => execute(spreadsheet, name, args).error?.message;
+  expect(refusedWith('renameTask', ['1.1', 'Sort'])).toBe(
+    'INVALID_ARGUMENT: Task 1.1 is already called "Sort"; nothing to change',
+  );
+  expect(refusedWith('moveTask', ['1.2', '1.1'])).toBe(
+    'INVALID_ARGUMENT: Task 1.2 is already there; nothing to change',
+  );
+  execute(spreadsheet, 'setTaskNote', ['1.1', 'by size']);
+  expect(refusedWith('setTaskNote', ['1.1', 'by size'])).toBe(
+    'INVALID_TRANSITION: Task 1.1 already reads that way; nothing to change',
+  );
+  const twice = sheetWithSavedPlan(plan('# Plan: Tidy', '', '### Phase 1: Work', '- [ ] 1.1 Sort', '- [ ] 1.1 Sweep'));
+  expect(execute(twice, 'addTask', [1, 'Dust']).error?.message).toMatch(
+    /^INVALID_PLAN: The plan must be fixed before tasks are added, moved or removed: Step 1\.1 is listed twice/,
+  );
+  expect(planText(spreadsheet)).toContain('- [ ] 1.1 Sort — by size\n- [ ] 1.2 Sweep');
+});
+
 test("a relay's address that is none, in the person's settings", () => {
   const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
   const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;

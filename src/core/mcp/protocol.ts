@@ -155,10 +155,9 @@ function withRequestId(calls: ApiCall[], route: ToolRoute, requestId: unknown): 
 
 function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Steps<ToolResult | JsonRpcError['error']> {
   const name = params.name;
-  if (typeof name !== 'string')
-    return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call needs params.name, the tool to call' };
+  if (typeof name !== 'string') return { code: JSON_RPC_ERRORS.invalidParams, message: rareWords.toolNameMissing() };
   if (params.arguments !== undefined && !isRecord(params.arguments))
-    return { code: JSON_RPC_ERRORS.invalidParams, message: 'tools/call params.arguments must be an object' };
+    return { code: JSON_RPC_ERRORS.invalidParams, message: rareWords.toolArgumentsShape() };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   const route = ownValue(endpoint.routes, name);
   if (!route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);

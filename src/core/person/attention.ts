@@ -141,7 +141,8 @@ export function nextAttention(
   if (change.agent !== undefined) agents.push([change.agent, change.revision]);
   const oldest = record.decisions[0]?.revision;
   // The latest changers last (each agent's entry moves to the end with its change): the record keeps the last few.
-  const kept = agents.filter(([, revision]) => typeof revision === 'number' && revision >= oldest!).slice(-AGENTS_KEPT);
+  // (A revision edited by hand that is no number compares false, or reads as the number it spells.)
+  const kept = agents.filter(([, revision]) => (revision as number) >= oldest!).slice(-AGENTS_KEPT);
   if (kept.length) record.agents = Object.fromEntries(kept) as Record<string, number>;
   return record;
 }

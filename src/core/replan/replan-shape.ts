@@ -82,9 +82,7 @@ export function lastNumber(step: string): number {
 export function phaseOf(outline: PlanOutline, task: PlanTask): OutlinePhase {
   const phase = outline.phases.find((candidate) => candidate.tasks.includes(task));
   if (!phase || phase.implicit) {
-    throw invalidPlan(
-      `Task ${task.step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section`,
-    );
+    throw invalidPlan(filled(rareWords.noPhaseHeading(), { step: task.step }));
   }
   return phase;
 }
@@ -240,11 +238,8 @@ export function requireUniqueSteps(outline: PlanOutline): void {
     ['duplicate-step', 'duplicate-phase', 'misnumbered-step'].includes(problem.code),
   );
   if (problems.length) {
-    throw invalidPlan(
-      `The plan must be fixed before tasks are added, moved or removed: ${problems
-        .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
-        .join('; ')}`,
-    );
+    const listed = problems.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`);
+    throw invalidPlan(filled(rareWords.fixFirst(), { problems: listed.join('; ') }));
   }
 }
 

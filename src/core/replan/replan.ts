@@ -220,7 +220,7 @@ export function renameTask(
   const task = findTask(outline, step);
   requireTaskNotHeld(task, 'rename', context.byPerson, outline.statuses);
   if (task.title === title) {
-    throw invalidArgument(`Task ${step} is already called "${title}"; nothing to change`);
+    throw invalidArgument(filled(rareWords.calledAlready(), { step, title }));
   }
   const { document } = changeTaskLine(outline, task, {
     status: task.status,
@@ -318,7 +318,7 @@ export function moveTask(
     { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: movedAt },
     { phaseOrigin: `#${source.number}`, parentOrigin: sourceParent?.step, fromLine: leftAt },
   ]);
-  if (tracked.document.toString() === text) throw invalidArgument(`Task ${step} is already there; nothing to change`);
+  if (tracked.document.toString() === text) throw invalidArgument(filled(rareWords.thereAlready(), { step }));
   return { document: tracked.document, lines: [movedAt], renumbered };
 }
 

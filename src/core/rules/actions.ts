@@ -264,7 +264,7 @@ export function applyAction(
     keepDate: keepsStatus,
   });
   if (document.lines[task.line] === outline.document.lines[task.line]) {
-    throw invalidTransition(`Task ${step} already reads that way; nothing to change`);
+    throw invalidTransition(filled(rareWords.readsAlready(), { step }));
   }
   // Nothing written is lost: an annotation the change took off the line, and a person's decision on a task
   // held for them, are kept as dated lines in Notes.

@@ -210,13 +210,18 @@ function decisionNoteLines(outline: PlanOutline): string[] {
   let open = false;
   let quoted = false;
   let code = false;
-  const lines = outline.document.lines;
+  const { document, blocks } = outline;
+  const { lines } = document;
+  const { kinds } = blocks;
   for (let at = notes.heading + 1; at < notes.end; at++) {
-    // Indented right under a block at the margin that no text carries on (a rule, a heading, a fence), a line is
-    // code to the sidebar, and so are the indented lines after it (sidebar/src/markdown/blocks.ts INDENTED_CODE).
-    code = /^ {4}/.test(lines[at]) && (code || (!open && /^\s?\S/.test(lines[at - 1])));
+    // Indented right under a block at the margin that no text carries on (a rule, a heading, a fence; not Notes' own
+    // heading, whose text the sidebar trims, nor a list item's), a line is code to the sidebar, and so are the
+    // indented lines after it (sidebar/src/markdown/blocks.ts INDENTED_CODE; a tab reads as four spaces there).
+    code =
+      /^(?: {4}|\t)/.test(lines[at]) &&
+      (code || (!open && at > notes.heading + 1 && kinds[at - 1] !== 'list-item' && /^\s?\S/.test(lines[at - 1])));
     // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's).
-    if (code || !TEXT_KINDS.has(outline.blocks.kinds[at])) {
+    if (code || !TEXT_KINDS.has(kinds[at])) {
       open = false;
       continue;
     }

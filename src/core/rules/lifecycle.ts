@@ -106,7 +106,7 @@ export function decidePlan(outline: PlanOutline, decision: PlanDecision, comment
     throw invalidTransition(rareWords.doneNotDecided());
   }
   if (decision === 'approve' && outline.status === 'approved') {
-    throw invalidTransition('The plan is already approved');
+    throw invalidTransition(rareWords.approvedAlready());
   }
   const note = decision === 'approve' ? comment : `changes requested: ${comment}`;
   const status: PlanStatus = decision === 'approve' ? 'approved' : 'draft';

@@ -3,7 +3,8 @@
  * (1.2 becomes 1.3) and 1.2 names Beta's new task, which Alpha never read. Only the agent that re-planned is told what
  * was renumbered, so the revision record remembers the held tasks another's change moved (`moved`), and the holder's
  * next action by the step its task left (a task action, or a re-plan naming it) is refused (CONFLICT, nothing
- * written) rather than done to another task. The holder's own change shows it has the numbering: its moves go.
+ * written) rather than done to another task. The holder's own action on its task at the new step shows it has the
+ * numbering: its moves go.
  */
 import { conflict } from '../errors';
 import * as rareWords from '../rare-words';
@@ -26,28 +27,40 @@ export function readMoves(value: unknown): MovedStep[] {
   return Array.isArray(value) ? value.filter(isMove) : [];
 }
 
+/** The line of the task at `step`, as written. */
+function lineOf(outline: PlanOutline, step: string): string | undefined {
+  const task = outline.tasks.find((candidate) => candidate.step === step);
+  return task && outline.document.lines[task.line];
+}
+
 /**
  * The moves for the next record: earlier ones carried through this change's renumbering (a task moved back to where
  * its holder saw it is moved no more), and this change's own (by `by`) of tasks another holds that had none, each
- * while its holder still holds the task and has not changed the plan since.
+ * while its holder still holds the task and has not acted on it at its new step (which shows it has the numbers: any
+ * other change of its own may have been written from its stale read).
  */
 export function movedClaims(
-  after: PlanOutline,
+  { outline: before }: { outline: PlanOutline },
+  { outline: after }: { outline: PlanOutline },
   renumbered: ReadonlyMap<string, string>,
-  by: string,
+  by = '',
   earlier: readonly MovedStep[] = [],
 ): MovedStep[] | undefined {
   if (!renumbered.size && !earlier.length) return undefined; // most changes: no claims to read
   const claims = taskClaims(after);
   const tracked = new Set(earlier.map(([, now, , holder]) => `${now}\n${holder}`));
   const moved: MovedStep[] = [
-    ...earlier.map(([was, now, who, holder]): MovedStep => [was, renumbered.get(now) ?? now, who, holder]),
+    ...earlier.flatMap(([was, now, who, holder]): MovedStep[] => {
+      const next = renumbered.get(now) ?? now;
+      const acted = sameHolder(holder, by) && lineOf(before, now) !== lineOf(after, next);
+      return acted ? [] : [[was, next, who, holder]];
+    }),
     ...[...renumbered].flatMap(([was, now]) =>
       (claims.get(now) ?? [])
-        .filter((claim) => !tracked.has(`${was}\n${claim.holder}`))
+        .filter((claim) => !tracked.has(`${was}\n${claim.holder}`) && !sameHolder(claim.holder, by))
         .map((claim): MovedStep => [was, now, by, claim.holder]),
     ),
-  ].filter(([was, now, , holder]) => was !== now && !sameHolder(holder, by) && holds(claims, now, holder));
+  ].filter(([was, now, , holder]) => was !== now && holds(claims, now, holder));
   // One a held task and its holder at most (a move of a task moved before carries its entry on): there are few.
   return moved.length ? moved : undefined;
 }

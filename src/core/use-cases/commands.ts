@@ -34,14 +34,6 @@ function applyCommand(
   return { text: next, task: taskAtLine(path.texts, next, outcome.line) };
 }
 
-/**
- * Whether `record` acted on a task another's change moved, at its new step: done, it was the agent's own (another's
- * claim would have refused it), or one whose claim is over.
- */
-function atMovedStep({ moved }: ActionContext, record: PlanCommand): boolean | undefined {
-  return moved?.some(([, now]) => now === String(record.step).trim());
-}
-
 /** A refusal of command `i`, named as the agent sent it: `commands[2] (complete 1.3): …; nothing was written`. */
 function commandRefused({ code, detail }: PlanError, record: PlanCommand, i: number): PlanError {
   const what = record.step === undefined ? '' : ` ${String(record.step)}`;
@@ -68,17 +60,15 @@ export function applyCommands(path: PlanRevisions, commands: PlanCommand[]): Com
   path.prepareChecks(commands.flatMap((command) => (command.action === 'complete' ? [String(command.step)] : [])));
   return path.mutate((current, snapshot) => {
     let text = path.requireText(current);
-    let context = path.actionContext(snapshot);
+    const context = path.actionContext(snapshot);
     const after: Applied[] = [];
     const removed: PlanTask[] = [];
     /** The plan after each command. */
     const texts: string[] = [];
     commands.forEach((record, i) => {
       try {
+        // The batch was written from one read: the moves hold for each of its commands.
         const applied = applyCommand(path, text, record, context);
-        // The batch was written from one read: only a command on the agent's own moved task at its new step (the
-        // refusal's advice) shows that the commands after it have the new numbers.
-        if (atMovedStep(context, record)) context = { ...context, moved: undefined };
         text = applied.text;
         texts.push(text);
         after.push(applied.task);

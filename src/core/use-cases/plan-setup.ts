@@ -63,7 +63,8 @@ export function recordCellEdit(
     const ids = nextPlanIds(meta, { now, text }, () => null);
     const record = revisionRecord(revision.revision, text, 'cell edit', now, snapshot.read.digest, ids.plan);
     // The log, the list of steps that wrote and the held tasks another moved follow the tasks the edit renumbered.
-    const renumbered = stepsRenumbered(path.texts.outline(replaced), snapshot.read.outline);
+    const before = path.texts.outline(replaced);
+    const renumbered = stepsRenumbered(before, snapshot.read.outline);
     const taskCells = path.store.taskCells;
     if (taskCells) snapshot.stepsThatWrote.renumber(renumbered, taskCells);
     // A person's edit forgets no request id, and its decisions (an answer typed in the cell) are the person's.
@@ -80,7 +81,7 @@ export function recordCellEdit(
           heldBy: ids.heldBy,
           attention,
           requests: nextRequests(snapshot.record),
-          moved: movedClaims(snapshot.read.outline, renumbered, '', snapshot.record?.moved),
+          moved: movedClaims({ outline: before }, snapshot.read, renumbered, '', snapshot.record?.moved),
         },
         snapshot.stepsThatWrote.forNextRecord(undefined),
       ),

@@ -358,8 +358,8 @@ export class PlanRevisions {
     text = guarded;
     const written = this.texts.of(text);
     // The log and the list of steps that wrote follow the tasks the change renumbers.
-    const cells = this.store.taskCells;
     const renumbered = options.newPlan ? new Map() : stepsRenumbered(snapshot.read.outline, written.outline);
+    const cells = this.store.taskCells;
     if (!options.newPlan && cells) snapshot.stepsThatWrote.renumber(renumbered, cells);
     const revision = snapshot.revision.revision + 1;
     const now = this.store.clock.now();
@@ -390,7 +390,7 @@ export class PlanRevisions {
         (this.byPerson && options.wholeDocument) || (text === snapshot.text && recordedAsTyped(snapshot)) || undefined,
       moved: options.newPlan
         ? undefined
-        : movedClaims(written.outline, renumbered, this.claimant()?.holder ?? '', snapshot.record?.moved),
+        : movedClaims(snapshot.read, written, renumbered, this.claimant()?.holder, snapshot.record?.moved),
     };
     // A new plan has written nothing yet: the earlier plan's steps are not its own (the log tells them apart).
     const steps = options.newPlan ? [] : snapshot.stepsThatWrote.forNextRecord(this.store.taskCells);
