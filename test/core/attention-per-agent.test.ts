@@ -11,17 +11,20 @@ const IN_REVIEW = plan('!');
 const APPROVED = plan('x');
 const at = '2026-03-01T10:00:00Z';
 
+/** A write at `revision` from `before` to `after` by `agent` (none: the person). */
+const write = (revision: number, agent?: string, before = APPROVED, after = APPROVED) => ({
+  before,
+  after,
+  at,
+  revision,
+  agent,
+});
+
 /** Alpha's change at revision 1, the person's approval at 2, Beta's change at 3. */
 function record(): AttentionRecord {
-  const alpha = nextAttention(undefined, {
-    before: IN_REVIEW,
-    after: IN_REVIEW,
-    at,
-    revision: 1,
-    agent: 'Alpha',
-  });
-  const decided = nextAttention(alpha, { before: IN_REVIEW, after: APPROVED, at, revision: 2 });
-  return nextAttention(decided, { before: APPROVED, after: APPROVED, at, revision: 3, agent: 'Beta' });
+  const alpha = nextAttention(undefined, write(1, 'Alpha', IN_REVIEW, IN_REVIEW));
+  const decided = nextAttention(alpha, write(2, undefined, IN_REVIEW, APPROVED));
+  return nextAttention(decided, write(3, 'Beta'));
 }
 
 const told = (kept: AttentionRecord, agent?: string) =>
@@ -35,40 +38,25 @@ test('each agent is told the decisions since its own change; one with no change 
 });
 
 test('with no decision kept, no agent is remembered: none would be hidden', () => {
-  const alpha = nextAttention(undefined, {
-    before: IN_REVIEW,
-    after: IN_REVIEW,
-    at,
-    revision: 1,
-    agent: 'Alpha',
-  });
+  const alpha = nextAttention(undefined, write(1, 'Alpha', IN_REVIEW, IN_REVIEW));
   expect(alpha.agents).toBeUndefined();
 });
 
 test('an agent named like an object key, and a field edited by hand, are read as data', () => {
   const kept = record();
-  const proto = nextAttention(kept, {
-    before: APPROVED,
-    after: APPROVED,
-    at,
-    revision: 4,
-    agent: '__proto__',
-  });
+  const proto = nextAttention(kept, write(4, '__proto__'));
   expect(Object.getPrototypeOf(proto.agents)).toBe(Object.prototype);
   expect(Object.keys(proto.agents!)).toEqual(['Beta', '__proto__']);
   expect(told(proto, '__proto__')).toEqual([]);
   expect(told(proto, 'constructor')).toEqual(['1.1']);
   const edited = { ...kept, agents: { Beta: 'late' } } as unknown as AttentionRecord;
   expect(told(edited, 'Beta')).toEqual(['1.1']);
-  expect(nextAttention(edited, { before: APPROVED, after: APPROVED, at, revision: 4 }).agents).toBeUndefined();
+  expect(nextAttention(edited, write(4)).agents).toBeUndefined();
 });
 
 test('the record keeps the last 20 agents that changed the plan: keyless callers may take a new name each call', () => {
   let kept = record();
-  for (let call = 0; call < 30; call++) {
-    const change = { before: APPROVED, after: APPROVED, at, revision: 4 + call, agent: `caller ${call}` };
-    kept = nextAttention(kept, change);
-  }
+  for (let call = 0; call < 30; call++) kept = nextAttention(kept, write(4 + call, `caller ${call}`));
   expect(Object.keys(kept.agents!)).toEqual(Array.from({ length: 20 }, (_, index) => `caller ${index + 10}`));
   // One no longer kept is told every decision kept, as an agent that has made no change.
   expect([told(kept, 'caller 29'), told(kept, 'caller 0'), told(kept, 'Beta')]).toEqual([[], ['1.1'], ['1.1']]);

@@ -12,6 +12,9 @@ import { createExecution, loadBundle, runWebApp, type EmulatedSpreadsheet } from
 import { readFileSync } from 'node:fs';
 import { APPROVED, agent, refused as refusedWrite, workbook } from './sheet-work-fixtures';
 
+/** The small plan most cases play on, "Tidy", with `lines` after its goal. */
+const tidy = (...lines: string[]) => plan('# Plan: Tidy', '', 'Goal: Tidy up', '', ...lines);
+
 /** The agent's replace_plan of the whole document, at the revision it read. */
 function replacePlan(spreadsheet: EmulatedSpreadsheet, key: string, edit: (text: string) => string) {
   const { revision } = JSON.parse(tool(spreadsheet, key, 'get_plan', { view: 'full' })) as { revision: number };
@@ -61,9 +64,7 @@ test("claims written by hand: another holder's, one past a lease, one on a task 
 });
 
 test('a task added to a phase read without its heading', () => {
-  const { spreadsheet } = deployed(
-    sheetWithSavedPlan(plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '## Tasks', '- [ ] 1.1 Sort', '- [ ] 1.2 Sweep')),
-  );
+  const { spreadsheet } = deployed(sheetWithSavedPlan(tidy('## Tasks', '- [ ] 1.1 Sort', '- [ ] 1.2 Sweep')));
   const { error } = execute(spreadsheet, 'addTask', [1, 'Dust']);
   expect(error?.message).not.toMatch(/\{\w+\}/);
   expect(error?.message).toBe(
@@ -85,9 +86,7 @@ test('a rewrite into the standard format that would change how a task reads', ()
 
 test('a move after its own sub-step, an add after no step, a plan in the format already, a release of no claim', () => {
   const { spreadsheet, token } = deployed(
-    sheetWithSavedPlan(
-      plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '### Phase 1: Work', '- [ ] 1.1 Sort', '  - [ ] 1.1.1 Left bin'),
-    ),
+    sheetWithSavedPlan(tidy('### Phase 1: Work', '- [ ] 1.1 Sort', '  - [ ] 1.1.1 Left bin')),
   );
   const before = planText(spreadsheet);
   const refusedWith = (name: string, args: unknown[]) => execute(spreadsheet, name, args).error?.message;
@@ -109,17 +108,7 @@ test('a move after its own sub-step, an add after no step, a plan in the format 
 
 test('changes that would change nothing, and a re-plan of a plan whose steps are listed twice', () => {
   const spreadsheet = sheetWithSavedPlan(
-    plan(
-      '# Plan: Tidy',
-      '',
-      'Goal: Tidy up',
-      '',
-      'Status: approved',
-      '',
-      '### Phase 1: Work',
-      '- [ ] 1.1 Sort',
-      '- [ ] 1.2 Sweep',
-    ),
+    tidy('Status: approved', '', '### Phase 1: Work', '- [ ] 1.1 Sort', '- [ ] 1.2 Sweep'),
   );
   const refusedWith = (name: string, args: unknown[]) => execute(spreadsheet, name, args).error?.message;
   expect(refusedWith('renameTask', ['1.1', 'Sort'])).toBe(
@@ -152,11 +141,7 @@ test("a relay's address that is none, in the person's settings", () => {
 
 test('a review item an agent would decide, rows of values uneven, and a date cell that is no date', () => {
   const spreadsheet = sheetWithSavedPlan(
-    plan(
-      '# Plan: Tidy',
-      '',
-      'Goal: Tidy up',
-      '',
+    tidy(
       '## Analysis',
       '',
       '- Target ranges:',
@@ -190,16 +175,7 @@ test('a review item an agent would decide, rows of values uneven, and a date cel
 test('a Check line that cannot be read, an After line on no step, no setting changed, an unknown MCP method', () => {
   const { spreadsheet, token } = deployed(
     sheetWithSavedPlan(
-      plan(
-        '# Plan: Tidy',
-        '',
-        'Goal: Tidy up',
-        '',
-        '### Phase 1: Work',
-        '- [/] 1.1 Sort the bins',
-        '  - Check: the bins look sorted',
-        '- [ ] 1.2 Sweep',
-      ),
+      tidy('### Phase 1: Work', '- [/] 1.1 Sort the bins', '  - Check: the bins look sorted', '- [ ] 1.2 Sweep'),
     ),
   );
   const before = planText(spreadsheet);
@@ -230,9 +206,7 @@ test('a Check line that cannot be read, an After line on no step, no setting cha
 });
 
 test("an agent's whole-document write that marks the plan done", () => {
-  const spreadsheet = sheetWithSavedPlan(
-    plan('# Plan: Tidy', '', 'Goal: Tidy up', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
-  );
+  const spreadsheet = sheetWithSavedPlan(tidy('### Phase 1: Work', '- [x] 1.1 Sort'));
   const before = planText(spreadsheet);
   const done = before.replace('Goal: Tidy up', 'Goal: Tidy up\n\nStatus: done');
   const { error } = execute(spreadsheet, 'replacePlan', [done, call(spreadsheet, 'getPlan').stamp]);
@@ -287,17 +261,7 @@ test("writeRange's rarer refusals: no such step, Write lines not read as ranges,
 
 test("an agent's change refused: a task that waits, one done already, one another agent holds, a stale base", () => {
   const spreadsheet = sheetWithSavedPlan(
-    plan(
-      '# Plan: Tidy',
-      '',
-      'Goal: Tidy up',
-      '',
-      '### Phase 1: Work',
-      '- [x] 1.1 Sort',
-      '- [ ] 1.2 Sweep',
-      '  - After: 1.3',
-      '- [ ] 1.3 Dust',
-    ),
+    tidy('### Phase 1: Work', '- [x] 1.1 Sort', '- [ ] 1.2 Sweep', '  - After: 1.3', '- [ ] 1.3 Dust'),
   );
   const before = planText(spreadsheet);
   const refusedWith = (name: string, args: unknown[]) => {
@@ -362,12 +326,10 @@ test("a person's refusals: a question changed since they saw it, addresses that 
 });
 
 test('finishing a plan that is done already, or one without tasks', () => {
-  const spreadsheet = sheetWithSavedPlan(
-    plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'),
-  );
+  const spreadsheet = sheetWithSavedPlan(tidy('Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'));
   const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
   expect(error?.message).toBe('INVALID_TRANSITION: The plan is already marked done; createPlan() starts the next one');
-  const empty = sheetWithSavedPlan(plan('# Plan: Tidy', '', 'Goal: Tidy up', '', 'Status: approved', ''));
+  const empty = sheetWithSavedPlan(tidy('Status: approved', ''));
   expect(execute(empty, 'finishPlan', ['Tidy']).error?.message).toBe(
     'INVALID_TRANSITION: The plan has no tasks to finish; nothing was written',
   );
@@ -375,11 +337,7 @@ test('finishing a plan that is done already, or one without tasks', () => {
 
 test("an agent's change of what waits for the person names how the person makes each change", () => {
   const spreadsheet = sheetWithSavedPlan(
-    plan(
-      '# Plan: Tidy',
-      '',
-      'Goal: Tidy up',
-      '',
+    tidy(
       'Status: draft — changes requested: fewer bins',
       '',
       '### Phase 1: Work',
