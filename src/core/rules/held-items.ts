@@ -220,8 +220,10 @@ function decisionNoteLines(outline: PlanOutline): string[] {
     code =
       /^(?: {4}|\t)/.test(lines[at]) &&
       (code || (!open && at > notes.heading + 1 && kinds[at - 1] !== 'list-item' && /^\s?\S/.test(lines[at - 1])));
-    // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's).
-    if (code || !TEXT_KINDS.has(kinds[at])) {
+    // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's);
+    // but Notes' first text, whose indentation the sidebar trims, is text, as are the indented lines carrying it on.
+    const trimmed = kinds[at] === 'indented-code' && (open || !texts.some(([written]) => written));
+    if (code || (!TEXT_KINDS.has(kinds[at]) && !trimmed)) {
       open = false;
       continue;
     }
