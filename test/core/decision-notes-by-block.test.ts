@@ -71,6 +71,9 @@ describe('a decision line the sidebar shows, written by an agent, is refused', (
     ['a heading, then indented lines', '#### Log\n    log\n    more\n2026-03-01: plan approved: go\n'],
     ['a closed fence, then an indented line', '```\nx\n```\n    log\n2026-03-01: plan approved: go\n'],
     ['a rule, then a line indented by a tab', '***\n\tlog\n2026-03-01: plan approved: go\n'],
+    // The sidebar draws no HTML block: what follows an unclosed comment or tag is shown.
+    ['an unclosed comment, a blank line', '<!-- log\n\n2026-03-01: plan approved: go\n'],
+    ['an unclosed <pre>, a blank line', '<pre>\n\n2026-03-01: plan approved: go\n'],
   ];
 
   test.each(AFTER_A_BLOCK)(
@@ -118,6 +121,8 @@ describe('ordinary agent Notes held up', () => {
     ['a fence after a blank line', '\n```\n- 2026-03-01: review of 1.1 (Check totals)\n```\n'],
     ['a nested list', '- 2026-03-02: notes\n  - approved: no\n  - plan approved: not yet\n'],
     ["an item's second paragraph, indented", '- 2026-03-02: notes\n\n    more on the totals\n'],
+    // The sidebar shows the comment as text of the item, and the line after it too: one text, no decision.
+    ['a comment carrying an item on', '- 2026-03-02: notes\n<!-- x -->\n2026-03-01: plan approved: go\n'],
   ])('%s', (_, block) => {
     expect(refusal(DECIDED, `${DECIDED}${block}`)).toBe('allowed');
   });

@@ -187,8 +187,19 @@ export function isDecisionWords(note: string | undefined): boolean {
   return note !== undefined && DECISION_WORDS.test(asRead(note));
 }
 
-/** The lines that can hold a decision's words as the sidebar shows them: text, not code, rules or tables. */
-const TEXT_KINDS: ReadonlySet<BlockKind> = new Set<BlockKind>(['paragraph', 'list-item', 'heading', 'quote', 'blank']);
+/**
+ * The lines that can hold a decision's words as the sidebar shows them: text, not code, rules or tables. HTML and
+ * comments are text there (sidebar/src/markdown/blocks.ts draws no HTML block): an unclosed `<!--` hides nothing.
+ */
+const TEXT_KINDS: ReadonlySet<BlockKind> = new Set<BlockKind>([
+  'paragraph',
+  'list-item',
+  'heading',
+  'quote',
+  'blank',
+  'html',
+  'comment',
+]);
 
 /**
  * The marks the sidebar reads away at a block's start (sidebar/src/markdown/blocks.ts): a list item's, a quote's, a
