@@ -39,8 +39,8 @@ export const stepListedTwice = () => 'Step {step} is listed {count} times (lines
 
 export const movedAway = () =>
   'Task {was} is "{title}" now: {by} renumbered the plan, and the task you hold, "{own}", is {now}. Call again ' +
-  'with {now}; or, to act on "{title}" after all, first make a change of your own that shows you have the new ' +
-  `numbers (start it, or note your task at {now}); ${NOTHING_WRITTEN}`;
+  'with {now}; or, to act on "{title}" after all, first start it, or note your task at {now}, in a call of its own ' +
+  `(that shows you have the new numbers); ${NOTHING_WRITTEN}`;
 
 export const claimNotStarted = () =>
   'A claim is written by starting the task: task {step} is not started by this change and you held no claim on ' +

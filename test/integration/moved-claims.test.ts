@@ -30,9 +30,8 @@ test("Alpha's complete_task of the step its task left: CONFLICT naming both task
   const before = planText(spreadsheet);
   expect(refused(() => tool(spreadsheet, alpha, 'complete_task', { step: '1.2' }, at(2)))).toBe(
     'CONFLICT: Task 1.2 is "Check the regions" now: Beta renumbered the plan, and the task you hold, ' +
-      '"Sum them per region", is 1.3. Call again with 1.3; or, to act on "Check the regions" after all, first make ' +
-      'a change of your own that shows you have the new numbers (start it, or note your task at 1.3); ' +
-      'nothing was written',
+      '"Sum them per region", is 1.3. Call again with 1.3; or, to act on "Check the regions" after all, first start ' +
+      'it, or note your task at 1.3, in a call of its own (that shows you have the new numbers); nothing was written',
   );
   expect(planText(spreadsheet)).toBe(before);
 });
