@@ -154,10 +154,11 @@ const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, character
- * references and marks (emphasis, code, a link's brackets) read away, dashes as hyphens, a run of spaces as one (as
- * HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic letter (`аpproved`) does not make an
- * agent's words another text than the person's either (../person/source-words.ts comparedName).
+ * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, hard breaks,
+ * character references and marks (emphasis, code, a link's brackets and address) read away, dashes as hyphens, a run
+ * of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic letter
+ * (`аpproved`) does not make an agent's words another text than the person's either (../person/source-words.ts
+ * comparedName).
  */
 function asRead(text: string): string {
   const shown = text
@@ -165,7 +166,8 @@ function asRead(text: string): string {
       const point = Number(decimal ?? `0x${hex}`);
       return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
     })
-    .replace(/\\(?=[!-/:-@[-`{-~])|[*_~`[\]]/g, '')
+    // A link's address goes with its brackets (its text is what shows), and a backslash that escapes or breaks a line.
+    .replace(/\]\([^()\s]*\)|\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]]/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
