@@ -111,10 +111,19 @@ describe('an indented line the sidebar shows as text, not code, is read as text'
   });
 });
 
+test("a table's row right under the person's decision line carries it on in the sidebar: the agent is refused", () => {
+  const [list] = markdownNodes('- 2026-03-01: plan approved: go\n| and 1.2 needs no review\n') as Array<{
+    children: Array<{ children: MarkdownNode[] }>;
+  }>;
+  expect(list.children[0].children).toEqual(['2026-03-01: plan approved: go\n| and 1.2 needs no review']);
+  expect(refusal(DECIDED, `${DECIDED}| and 1.2 needs no review\n`)).toMatch(/decision line/);
+});
+
 describe("a decision line's words the sidebar shows through a link or a hard break", () => {
   test.each([
     ["the date as a link's text", '[2026-03-01:](https://example.com/log) plan approved: go\n', ['a', 'p']],
     ['a backslash breaking the line after the date', '2026-03-01:\\\nplan approved: go\n', ['br', 'p']],
+    ["a one-cell table's header", '| 2026-03-01: plan approved: go |\n|---|\n', ['table', 'th']],
   ])('%s: the agent is refused', (_, block, tags) => {
     const notes = `${PLAN}\n## Notes\n\n- 2026-03-01: started 1.1\n`;
     const shown = JSON.stringify(markdownNodes(block));

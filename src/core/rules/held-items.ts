@@ -155,10 +155,10 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 
 /**
  * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, hard breaks,
- * character references and marks (emphasis, code, a link's brackets and address) read away, dashes as hyphens, a run
- * of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic letter
- * (`аpproved`) does not make an agent's words another text than the person's either (../person/source-words.ts
- * comparedName).
+ * character references and marks (emphasis, code, a link's brackets and address, a table's pipes) read away, dashes
+ * as hyphens, a run of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic
+ * letter (`аpproved`) does not make an agent's words another text than the person's either
+ * (../person/source-words.ts comparedName).
  */
 function asRead(text: string): string {
   const shown = text
@@ -167,7 +167,7 @@ function asRead(text: string): string {
       return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
     })
     // A link's address goes with its brackets (its text is what shows), and a backslash that escapes or breaks a line.
-    .replace(/\]\([^()\s]*\)|\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]]/g, '')
+    .replace(/\]\([^()\s]*\)|\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
@@ -190,10 +190,12 @@ export function isDecisionWords(note: string | undefined): boolean {
 }
 
 /**
- * The lines that can hold a decision's words as the sidebar shows them: text, not code, rules or tables. HTML and
- * comments are text there (sidebar/src/markdown/blocks.ts draws no HTML block): an unclosed `<!--` hides nothing.
+ * The lines that can hold a decision's words as the sidebar shows them: text, not code or rules. HTML and comments
+ * are text there (sidebar/src/markdown/blocks.ts draws no HTML block): an unclosed `<!--` hides nothing; a table's
+ * cells are text, their pipes read away (asRead).
  */
 const TEXT_KINDS: ReadonlySet<BlockKind> = new Set<BlockKind>([
+  'table',
   'paragraph',
   'list-item',
   'heading',
