@@ -223,7 +223,8 @@ function decisionNoteLines(outline: PlanOutline): string[] {
   if (!notes) return [];
   const texts: Array<[written: string, shown: string]> = [];
   let open = false;
-  let quoted = false;
+  /** The quote's depth the open text started at (0: none). */
+  let quoted = 0;
   let code = false;
   const { document, blocks } = outline;
   const { lines } = document;
@@ -246,12 +247,14 @@ function decisionNoteLines(outline: PlanOutline): string[] {
     const marks = BLOCK_MARKS.exec(written)![0];
     const shown = written.slice(marks.length);
     const last = texts[texts.length - 1];
-    if (written && open && (!marks || (quoted && !/[^>\s]/.test(marks)))) {
+    // A quote's line carries the text on at its depth or shallower (a lazy line); deeper, it opens a quote of its own.
+    const depth = marks.split('>').length - 1;
+    if (written && open && (!marks || (quoted && !/[^>\s]/.test(marks) && depth <= quoted))) {
       last[0] += ` ${written}`;
       last[1] += ` ${shown}`;
     } else {
       texts.push([written, shown]);
-      quoted = marks.includes('>');
+      quoted = depth;
     }
     open = !!written && !marks.includes('#');
   }
