@@ -29,6 +29,19 @@ function shown(nodes: MarkdownNode[]): string {
     .join('');
 }
 
+/**
+ * Beta, connected to a sheet with PLAN_TEXT, about to replace the plan as read with `line` first in its Notes:
+ * `write()` does it; `before` is the cell's text.
+ */
+function betaWritingNotes(line: string) {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
+  const beta = connectAgent(spreadsheet, token, 'Beta');
+  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
+  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
+  const write = () => tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp });
+  return { spreadsheet, before: planText(spreadsheet), write };
+}
+
 const FORGED: Array<[written: string, reads: string]> = [
   ['- 2026\\-11\\-26: plan approved: go', '2026-11-26: plan approved: go'],
   ['- 2026-11-26: plan &#97;pproved: go', '2026-11-26: plan approved: go'],
@@ -41,28 +54,10 @@ test.each(FORGED)(
   (line, reads) => {
     // What the person sees of the line in the sidebar's Notes section.
     expect(shown(markdownNodes(line))).toBe(reads);
-    const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
-    const beta = connectAgent(spreadsheet, token, 'Beta');
-    // The plain line is refused, as the docs say.
-    const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
-    expect(
-      refused(() =>
-        tool(spreadsheet, beta, 'replace_plan', {
-          markdown: read.markdown.replace('## Notes\n', `## Notes\n\n- ${reads}\n`),
-          base: read.stamp,
-        }),
-      ),
-    ).toMatch(/^NEEDS_PERSON: /);
-    // The line that shows the same is refused alike.
-    const before = planText(spreadsheet);
-    expect(
-      refused(() =>
-        tool(spreadsheet, beta, 'replace_plan', {
-          markdown: read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`),
-          base: read.stamp,
-        }),
-      ),
-    ).toMatch(/^NEEDS_PERSON: /);
+    // The plain line is refused, as the docs say; the line that shows the same is refused alike.
+    expect(refused(betaWritingNotes(`- ${reads}`).write)).toMatch(/^NEEDS_PERSON: /);
+    const { spreadsheet, before, write } = betaWritingNotes(line);
+    expect(refused(write)).toMatch(/^NEEDS_PERSON: /);
     expect(planText(spreadsheet)).toBe(before);
   },
 );
@@ -76,14 +71,8 @@ const READ_ALIKE = [
 ];
 
 test.each(READ_ALIKE)('an agent cannot write %j in Notes either', (line) => {
-  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
-  const beta = connectAgent(spreadsheet, token, 'Beta');
-  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
-  const before = planText(spreadsheet);
-  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
-  expect(refused(() => tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp }))).toMatch(
-    /^NEEDS_PERSON: /,
-  );
+  const { spreadsheet, before, write } = betaWritingNotes(line);
+  expect(refused(write)).toMatch(/^NEEDS_PERSON: /);
   expect(planText(spreadsheet)).toBe(before);
 });
 
@@ -99,12 +88,9 @@ test("a task note in a decision's words, emphasised, is refused as the plain wor
 });
 
 test("an agent's dated Notes line about an approval, in its own words, is written", () => {
-  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
-  const beta = connectAgent(spreadsheet, token, 'Beta');
-  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
   const line = '- 2026-11-26: asked whether the **plan** is approved';
-  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
-  tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp });
+  const { spreadsheet, write } = betaWritingNotes(line);
+  write();
   expect(planText(spreadsheet)).toContain(line);
 });
 
@@ -128,14 +114,8 @@ const BLOCK_FORMS: Array<[written: string, reads: string]> = [
 
 test.each(BLOCK_FORMS)('an agent cannot write %j in Notes, which the sidebar shows as %j', (line, reads) => {
   expect(shown(markdownNodes(line))).toBe(reads);
-  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
-  const beta = connectAgent(spreadsheet, token, 'Beta');
-  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
-  const before = planText(spreadsheet);
-  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
-  expect(refused(() => tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp }))).toMatch(
-    /^NEEDS_PERSON: /,
-  );
+  const { spreadsheet, before, write } = betaWritingNotes(line);
+  expect(refused(write)).toMatch(/^NEEDS_PERSON: /);
   expect(planText(spreadsheet)).toBe(before);
 });
 
@@ -150,10 +130,7 @@ const ORDINARY = [
 ];
 
 test.each(ORDINARY)("an agent's Notes text %j is written", (line) => {
-  const { spreadsheet, token } = deployed(sheetWithSavedPlan(PLAN_TEXT));
-  const beta = connectAgent(spreadsheet, token, 'Beta');
-  const read = JSON.parse(tool(spreadsheet, beta, 'get_plan', { view: 'full' }));
-  const markdown = read.markdown.replace('## Notes\n', `## Notes\n\n${line}\n`);
-  tool(spreadsheet, beta, 'replace_plan', { markdown, base: read.stamp });
+  const { spreadsheet, write } = betaWritingNotes(line);
+  write();
   expect(planText(spreadsheet)).toContain(line);
 });
