@@ -3,22 +3,9 @@
  * nothing, leaves it the parent's); a renumbering undone before the holder acts refuses nothing; ordinary work stays
  * written (src/core/features/claims.ts, src/core/rules/moved-claims.ts).
  */
-import { planErrorCode, type PlanStore } from '../../src/core';
+import { planErrorCode } from '../../src/core';
 import { PlanManager } from './plan-manager';
-import { savedPlan, type MemoryStore } from './memory-store';
-
-type ClockedStore = MemoryStore & { minutes: number };
-
-function clockedStore(text: string): ClockedStore {
-  const store = Object.assign(savedPlan(text), { minutes: 0 });
-  const clock = store.clock as { wallClock?: (minutes: number) => string };
-  clock.wallClock = (minutes: number) =>
-    new Date(Date.UTC(2026, 2, 14, 9, store.minutes + minutes)).toISOString().slice(0, 16).replace('T', ' ');
-  return store;
-}
-
-const agent = (store: PlanStore, name: string) => new PlanManager(store, { source: `agent:${name}` });
-const person = (store: PlanStore) => new PlanManager(store, { source: 'sidebar', byPerson: true });
+import { agent, clockedStore, person } from './clocked-agents';
 
 function outcome(call: () => unknown): string {
   try {

@@ -3,11 +3,10 @@
  * in the same write), another agent's change of it is refused with CLAIMED, a person is never stopped, an expired
  * claim is free, and the claim leaves with the task's completion.
  */
-import { planErrorCode, parsePlan, type PlanStore } from '../../src/core';
-import { PlanManager } from './plan-manager';
+import { planErrorCode, parsePlan } from '../../src/core';
 import { readClaimValue, isActive } from '../../src/core/rules/claims';
 import { compactPlan } from '../../src/core/format/summary';
-import { savedPlan, type MemoryStore } from './memory-store';
+import { agent, clockedStore as clocked, person } from './clocked-agents';
 
 const PLAN = `# Plan: Sales
 Goal: Sum the sales
@@ -22,18 +21,7 @@ Goal: Sum the sales
 `;
 
 /** A store whose wall clock stands at `minutes` (after 2026-03-14 09:00, UTC), moved by the test. */
-type ClockedStore = MemoryStore & { minutes: number };
-
-function clockedStore(text = PLAN): ClockedStore {
-  const store = Object.assign(savedPlan(text), { minutes: 0 });
-  const clock = store.clock as { wallClock?: (minutes: number) => string };
-  clock.wallClock = (minutes: number) =>
-    new Date(Date.UTC(2026, 2, 14, 9, store.minutes + minutes)).toISOString().slice(0, 16).replace('T', ' ');
-  return store;
-}
-
-const agent = (store: PlanStore, name: string) => new PlanManager(store, { source: `agent:${name}` });
-const person = (store: PlanStore) => new PlanManager(store, { source: 'sidebar', byPerson: true });
+const clockedStore = (text = PLAN) => clocked(text);
 
 function refusal(call: () => unknown): { code?: string; message: string } {
   try {
