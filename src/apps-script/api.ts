@@ -12,6 +12,8 @@ import { adoptFormat, createPlan, replacePlan, restoreRevision } from '../core/u
 import { finishPlan } from '../core/use-cases/plan-lifecycle';
 import { initPlan } from '../core/use-cases/plan-setup';
 import { planTemplates } from './rare-texts';
+import * as rareRefusals from './rare-refusals';
+import { filled } from '../core/text';
 import * as reading from '../core/use-cases/reading';
 import { addPhase, addTask, moveTask, removeTask, renameTask } from '../core/use-cases/replanning';
 import { act, advanceTask, startNextTask } from '../core/use-cases/task-actions';
@@ -134,7 +136,7 @@ export function isAgentFunction(name: string): name is AgentFunctionName {
  * (./request-ids.ts), which `agent()` passes on. Built for the function called, not for all at each execution's start.
  */
 export function agentFunction(name: AgentFunctionName): Call {
-  if (!isAgentFunction(name)) throw new Error(`${name} is not an agent function (src/apps-script/api.ts)`);
+  if (!isAgentFunction(name)) throw new Error(filled(rareRefusals.notAgentFunction(), { name }));
   const count = (requestArgumentOf(name)?.index ?? argumentRulesOf(name)!.length - 1) + 1;
   return takingAtMost(name, count, acceptingRequestIds(name, checkingArguments(name, implementations[name] as Call)));
 }

@@ -12,6 +12,9 @@ const SIDEBAR_ONLY =
   'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
   'the Apps Script API';
 
+/** A name that is not one of the agent functions, asked of ./api.ts (a defect of the caller's table). */
+export const notAgentFunction = () => '{name} is not an agent function (src/apps-script/api.ts)';
+
 /** A name the sidebar gives changes of a person or of Sheet Plan, given to an agent (./agent-keys.ts). */
 export const reservedName = () =>
   '"{text}" is what the sidebar calls changes made by a person or by Sheet Plan itself; {field} may not be one ' +

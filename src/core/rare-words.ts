@@ -345,6 +345,32 @@ export const unreadRanges = () =>
   " (not read as ranges: {listed}; a Write line names a range as Sheets writes it: Summary!B3:C5, or 'Sales " +
   "Summary'!B3:C5 for a sheet name of more than one word)";
 
+/** A task action its task's status does not lead to (./rules/actions.ts). */
+export const cannotBecome = () => 'Cannot {action} task {step}: it is {status}, and from there it can become {allowed}';
+
+/** A text argument longer than its rule allows (./api/arguments.ts). */
+export const tooLong = () => '{name} is {length} characters long; at most {most} are allowed';
+
+/** A task change whose answer finds no task where the change put it: a defect (./use-cases/reading.ts). */
+export const noTaskAtLine = () => 'No task at line {line} after the change';
+
+/** A rule of an argument naming a pattern the checks do not have: a defect of the argument rules (./api/). */
+export const unknownArgumentPattern = () =>
+  "The argument pattern /{pattern}/ is not one of argument-check's TEXT_PATTERNS";
+
+/** How a plan gets approved or sent back: said by the guard's refusal (./rules/held-items.ts) and the next two. */
+export const planApprovalPath = () =>
+  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
+  'getPlan() answers as statusNote';
+
+/** Work (a start, a completion) on a plan that waits for the person's approval (./rules/lifecycle.ts). */
+export const planHasNoStatus = () =>
+  'The plan has no Status line, so it is a draft: the person asked to approve plans before an agent starts work. ' +
+  'Re-planning (addTask, renameTask, replacePlan…) is still allowed and marks it "Status: draft"; {path}';
+export const planIsDraft = () =>
+  'The plan is a draft: the person asked to approve plans before an agent starts work.{said} Re-planning (addTask, ' +
+  'renameTask, replacePlan…) is still allowed; {path}';
+
 /** A formula written while the plan allows none (./sheet/sheet-rules.ts). */
 export const formulaNotAllowed = () =>
   '{cell} is a formula, and the plan does not allow formulas. Write its value instead, or ask the person to add ' +
@@ -379,7 +405,9 @@ export const formulaCell = () => '{where}.formula must start with "=" and fit in
  * review item and its decision, a decision line in Notes, an answer, the comment after the plan's status.
  */
 export const reviewDecisionPath = () => 'a person approves a review item or requests changes in the sidebar';
-export const decisionLinePath = () => "only a person's decision in the sidebar writes it";
+export const decisionLinePath = () =>
+  "only a person's decision in the sidebar writes it; a line right under one is shown as part of it unless it starts " +
+  'a new item at the margin ("- …"), a heading, or a paragraph after a blank line';
 export const answerPath = () => 'a person answers questions in the sidebar';
 export const statusNotePath = () => 'only the person writes the text after the status, in the sidebar';
 

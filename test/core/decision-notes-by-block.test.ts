@@ -145,8 +145,6 @@ describe('ordinary agent Notes held up', () => {
     ["an item's second paragraph, indented", '- 2026-03-02: notes\n\n    more on the totals\n'],
     // A shallower quote line is a lazy line of the deeper quote's text: one text, no decision.
     ['a lazy quote line', '> > 2026-03-02: notes on\n> plan approved: yes, by Dana\n'],
-    // The sidebar shows the comment as text of the item, and the line after it too: one text, no decision.
-    ['a comment carrying an item on', '- 2026-03-02: notes\n<!-- x -->\n2026-03-01: plan approved: go\n'],
   ])('%s', (_, block) => {
     expect(refusal(DECIDED, `${DECIDED}${block}`)).toBe('allowed');
   });

@@ -111,9 +111,10 @@ test('a decision line is a Notes text as the sidebar shows it: a line carrying i
   // A new item after the person's line, or a line of the agent's own carried onto its next line, leaves it as it was.
   expect(refusal(noted, `${noted}- 2026-03-02: started 1.2\n`)).toBe('allowed');
   expect(refusal(noted, `${noted}- 2026-03-02: asked whether the plan\n  is approved\n`)).toBe('allowed');
-  // A line carried onto the person's line changes what the sidebar shows as the decision.
+  // A line carried onto the person's line changes what the sidebar shows as the decision; the refusal says how a line
+  // under it starts on its own.
   expect(refusal(noted, `${noted}  and 1.2 needs no review\n`)).toMatch(
-    /the decision line "- 2026-03-01: plan approved: go and 1.2 needs no review" in Notes would be added/,
+    /the decision line "- 2026-03-01: plan approved: go" in Notes would be changed.*unless it starts a new item/,
   );
   expect(refusal(PLAN, `${PLAN}\n## Notes\n\n> 2026-03-01: plan\n> approved: go\n`)).toMatch(
     /the decision line "> 2026-03-01: plan > approved: go" in Notes would be added/,

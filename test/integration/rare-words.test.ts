@@ -365,8 +365,10 @@ test("an agent's change of what waits for the person names how the person makes 
       'taken out of review; the decision line "- 2026-03-02: plan approved" in Notes would be added; the answer ' +
       '"net" to "Net or gross?" would be added; the person\'s comment on the plan\'s status ("changes requested: ' +
       'fewer bins") would be changed. Nothing was written; keep them as they are (a person approves a review item or ' +
-      "requests changes in the sidebar; only a person's decision in the sidebar writes it; a person answers " +
-      'questions in the sidebar; only the person writes the text after the status, in the sidebar)',
+      "requests changes in the sidebar; only a person's decision in the sidebar writes it; a line right under one is " +
+      'shown as part of it unless it starts a new item at the margin ("- …"), a heading, or a paragraph after a ' +
+      'blank line; a person answers questions in the sidebar; only the person writes the text after the status, in ' +
+      'the sidebar)',
   );
 });
 

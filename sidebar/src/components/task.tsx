@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { isDecisionWords } from '../../../src/core/rules/held-items';
+import { isDecisionWords } from '../../../src/core/rules/decision-lines';
 import { seenTask, type SeenTask } from '../../../src/core/person/seen';
 import { statusDefinition } from '../../../src/core/format/statuses';
 import type { PlanTask } from '../../../src/core/format/types';

@@ -154,7 +154,7 @@ function fitsText(value: string, rule: JsonRule): boolean {
   if (format && !format(value)) return false;
   if (!rule.pattern) return true;
   const pattern = TEXT_PATTERNS.get(rule.pattern);
-  if (!pattern) throw new Error(`The argument pattern /${rule.pattern}/ is not one of argument-check's TEXT_PATTERNS`);
+  if (!pattern) throw new Error(filled(rareWords.unknownArgumentPattern(), { pattern: rule.pattern }));
   return pattern.test(value);
 }
 

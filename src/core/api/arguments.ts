@@ -48,7 +48,7 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
   if (!text) throw invalidArgument(`${name} must not be empty`);
   const maxLength = rules.maxLength ?? 2000;
   if (text.length > maxLength) {
-    throw invalidArgument(`${name} is ${text.length} characters long; at most ${maxLength} are allowed`);
+    throw invalidArgument(filled(rareWords.tooLong(), { name, length: `${text.length}`, most: `${maxLength}` }));
   }
   if (findDoneDate(text)) {
     throw invalidArgument(`${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`);

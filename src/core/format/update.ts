@@ -7,7 +7,7 @@ import { invalidPlan, notFound } from '../errors';
 import { ANNOTATION_DASH, DONE_MARK, annotationText } from './annotations';
 import { fencedAfter } from './code-spans';
 import { matchListItem, middleOf, readTaskLine, type TaskLineParts } from './patterns';
-import { isDecisionWords } from '../rules/held-items';
+import { isDecisionWords } from '../rules/decision-lines';
 import { outlinePlan, splitTaskText, type PlanOutline, type TaskText } from './parse';
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable, type TaskStatus } from './statuses';
 import type { PlanTask } from './types';

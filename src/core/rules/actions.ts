@@ -188,7 +188,7 @@ function refuseTransition(
     .map((definition) => definition.described)
     .join(', ');
   throw invalidTransition(
-    `Cannot ${action} task ${task.step}: it is ${from.described}, and from there it can become ${allowed}`,
+    filled(rareWords.cannotBecome(), { action, step: task.step, status: from.described, allowed }),
   );
 }
 

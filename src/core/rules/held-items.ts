@@ -16,9 +16,8 @@ import { planStatusDefinition } from '../format/plan-status';
 import { STATUS_TABLE, type StatusTable } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { nestedItems, nestedLabelledLines } from '../format/nested-lines';
-import type { BlockKind } from '../format/blocks';
 import { CLAIM_LABEL } from './claims';
-import { comparedName } from '../person/source-words';
+import { decisionLines, isDecisionWords } from './decision-lines';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -67,11 +66,6 @@ export function requireTaskNotHeld(
   );
 }
 
-/** How a plan gets approved or sent back: said here and by the refusal of work on a draft (./lifecycle.ts). */
-export const PLAN_APPROVAL_PATH =
-  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
-  'getPlan() answers as statusNote';
-
 /** The first kind: a task held for a person; compared task by task when only statuses and notes changed. */
 const HELD_TASKS: HeldItemKind = {
   // A task in a status the status table holds for a person (review), known by its title and which of the tasks so
@@ -102,8 +96,8 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
   {
     // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
     // an agent may leave it out of a plan it rewrites (the history keeps it), never write one.
-    describe: (line) => `the decision line "${line}" in Notes`,
-    entries: (outline) => decisionNoteLines(outline).map((line) => [line, line]),
+    describe: (_head, line) => `the decision line "${line}" in Notes`,
+    entries: decisionLines,
     released: 'would be dropped',
     agentMay: ['removed'],
     personPath: rareWords.decisionLinePath,
@@ -129,7 +123,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     ],
     released: 'would be withdrawn',
     agentMay: ['released', 'removed'],
-    personPath: PLAN_APPROVAL_PATH,
+    personPath: rareWords.planApprovalPath,
   },
   {
     // What the person wrote after the status (`Status: draft — changes requested: …`): an agent may leave it out of a
@@ -141,125 +135,6 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     personPath: rareWords.statusNotePath,
   },
 ];
-
-/** Words only a person's decision writes after a task: `approved`, `approved: …`, `changes requested: …`. */
-const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
-/** A dated Notes line (`- 2026-03-02: …`): the start of what a person's decision writes there. */
-const DATED_NOTE = /^(?:[-+][ \t]+)?\d{4}-\d{2}-\d{2} ?: /;
-/** The outcome a review decision's Notes line names after the task. */
-const REVIEW_OUTCOME = / (?:approved|changes requested)\b/;
-
-/** The character references the sidebar's Markdown shows as characters (sidebar/src/markdown/inline.ts). */
-const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, hard breaks,
- * character references and marks (emphasis, code, a link's brackets and address, a table's pipes) read away, dashes
- * as hyphens, a run of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic
- * letter (`аpproved`) does not make an agent's words another text than the person's either
- * (../person/source-words.ts comparedName).
- */
-function asRead(text: string): string {
-  const shown = text
-    .replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
-      const point = Number(decimal ?? `0x${hex}`);
-      return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
-    })
-    // A link's address goes with its brackets (its text is what shows), and a backslash that escapes or breaks a line.
-    .replace(/\]\([^()\s]*\)|\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
-}
-
-/** The Notes line a person's decision writes: `- 2026-03-02: review of 1.1 (…) approved…`, `… plan sent back…`. */
-function isDecisionNote(written: string): boolean {
-  const line = asRead(written);
-  const dated = DATED_NOTE.exec(line);
-  if (!dated) return false;
-  const said = line.slice(dated[0].length).toLowerCase();
-  if (said.startsWith('plan approved') || said.startsWith('plan sent back')) return true;
-  return said.startsWith('review of ') && REVIEW_OUTCOME.test(said);
-}
-
-/** Whether a task's note is what a person's decision wrote on its line (`approved: …`, `changes requested: …`). */
-export function isDecisionWords(note: string | undefined): boolean {
-  return note !== undefined && DECISION_WORDS.test(asRead(note));
-}
-
-/**
- * The lines that can hold a decision's words as the sidebar shows them: text, not code or rules. HTML and comments
- * are text there (sidebar/src/markdown/blocks.ts draws no HTML block): an unclosed `<!--` hides nothing; a table's
- * cells are text, their pipes read away (asRead).
- */
-const TEXT_KINDS: ReadonlySet<BlockKind> = new Set<BlockKind>([
-  'table',
-  'paragraph',
-  'list-item',
-  'heading',
-  'quote',
-  'blank',
-  'html',
-  'comment',
-]);
-
-/**
- * The marks the sidebar reads away at a block's start (sidebar/src/markdown/blocks.ts): a list item's, a quote's, a
- * heading's.
- */
-const BLOCK_MARKS = /^(?:(?:[-*+]|\d{1,9}[.)]|#{1,6})(?:\s+|$)|>\s*)*/;
-
-/**
- * The Notes section's decision lines as the sidebar shows them: a paragraph or list item with the lines that carry it
- * on is one text (its lines joined by a space, as HTML shows a line break), read after its marks (`- `, `1. `, `> `,
- * `#### `). Each under its written lines, trimmed and joined by a space: a one-line text is its line, as the person's
- * decision writes it. A line with marks of a list item or a heading starts a text, as does a quote's after no quote;
- * a heading is a text of its own line.
- */
-function decisionNoteLines(outline: PlanOutline): string[] {
-  const notes = outline.sections.notes;
-  if (!notes) return [];
-  const texts: Array<[written: string, shown: string]> = [];
-  let open = false;
-  /** The quote's depth the open text started at (0: none). */
-  let quoted = 0;
-  let code = false;
-  const { document, blocks } = outline;
-  const { lines } = document;
-  const { kinds } = blocks;
-  for (let at = notes.heading + 1; at < notes.end; at++) {
-    // Indented right under a block at the margin that no text carries on (a rule, a heading, a fence; not Notes' own
-    // heading, whose text the sidebar trims, nor a list item's), a line is code to the sidebar, and so are the
-    // indented lines after it (sidebar/src/markdown/blocks.ts INDENTED_CODE; a tab reads as four spaces there).
-    code =
-      /^(?: {4}|\t)/.test(lines[at]) &&
-      (code || (!open && at > notes.heading + 1 && kinds[at - 1] !== 'list-item' && /^\s?\S/.test(lines[at - 1])));
-    // Code, a rule, a table, a comment: no text of a decision, and the end of the one before (the block scanner's);
-    // but Notes' first text, whose indentation the sidebar trims, is text, as are the indented lines carrying it on.
-    const trimmed = kinds[at] === 'indented-code' && (open || !texts.some(([written]) => written));
-    if (code || (!TEXT_KINDS.has(kinds[at]) && !trimmed)) {
-      open = false;
-      continue;
-    }
-    const written = lines[at].trim();
-    const marks = BLOCK_MARKS.exec(written)![0];
-    const shown = written.slice(marks.length);
-    const last = texts[texts.length - 1];
-    // A quote's line carries the text on at its depth or shallower (a lazy line); deeper, it opens a quote of its own.
-    const depth = marks.split('>').length - 1;
-    if (written && open && (!marks || (quoted && !/[^>\s]/.test(marks) && depth <= quoted))) {
-      last[0] += ` ${written}`;
-      last[1] += ` ${shown}`;
-    } else {
-      texts.push([written, shown]);
-      quoted = depth;
-    }
-    open = !!written && !marks.includes('#');
-  }
-  return texts.filter(([, shown]) => isDecisionNote(shown)).map(([written]) => written);
-}
 
 /**
  * Each task under a key of its title and, from the second task so titled on, its place among them (after a line

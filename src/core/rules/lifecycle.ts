@@ -10,7 +10,6 @@ import { ANNOTATION_DASH } from '../format/annotations';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { planStatusDefinition, type PlanStatus } from '../format/plan-status';
 import { appendNoteLine } from '../format/update';
-import { PLAN_APPROVAL_PATH } from './held-items';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 
@@ -85,17 +84,14 @@ export function waitsForApproval(status: PlanStatus | undefined, approvalRequire
 export function requireApproved(outline: PlanOutline, approvalRequired: boolean): void {
   if (!waitsForApproval(outline.status, approvalRequired)) return;
   // The two refusals differ only in how the plan is a draft: no Status line (re-planning then writes one), or one.
-  const why = 'the person asked to approve plans before an agent starts work';
-  const replanning = 'Re-planning (addTask, renameTask, replacePlan…) is still allowed';
-  if (!outline.status) {
-    throw new PlanError(
-      'NEEDS_APPROVAL',
-      `The plan has no Status line, so it is a draft: ${why}. ${replanning} and marks it "Status: draft"; ` +
-        PLAN_APPROVAL_PATH,
-    );
-  }
   const said = outline.statusNote ? ` The person said: "${outline.statusNote}".` : '';
-  throw new PlanError('NEEDS_APPROVAL', `The plan is a draft: ${why}.${said} ${replanning}; ${PLAN_APPROVAL_PATH}`);
+  throw new PlanError(
+    'NEEDS_APPROVAL',
+    filled(outline.status ? rareWords.planIsDraft() : rareWords.planHasNoStatus(), {
+      said,
+      path: rareWords.planApprovalPath(),
+    }),
+  );
 }
 
 export type PlanDecision = 'approve' | 'requestChanges';

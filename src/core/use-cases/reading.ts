@@ -41,7 +41,7 @@ export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
 export function taskAtLine(texts: PlanTexts, text: string, line: number): PlanTask {
   const task = allTasks(texts.of(text).plan).find((candidate) => candidate.line === line);
-  if (!task) throw new Error(`No task at line ${line} after the change`);
+  if (!task) throw new Error(filled(rareWords.noTaskAtLine(), { line: `${line}` }));
   return task;
 }
 

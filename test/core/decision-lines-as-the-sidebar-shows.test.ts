@@ -1,0 +1,260 @@
+/**
+ * No agent's Notes show as a person's decision in the sidebar (src/core/rules/decision-lines.ts): whatever Markdown an
+ * agent writes, when the sidebar's renderer (sidebar/src/markdown/blocks.ts) shows a dated decision text that the plan
+ * before did not (`2026-11-26: plan approved: go`, `… review of 1.1 (…) approved: ok`), or the person's decision with
+ * more words, the guard refuses the change. The cases below are what a search of the grammar further down found the
+ * guard letting through, each once; the property then runs the grammar.
+ */
+import fc from 'fast-check';
+import { parsePlan, planErrorCode, requireHeldItemsKept } from '../../src/core';
+import { comparedName } from '../../src/core/person/source-words';
+import { markdownNodes } from '../../sidebar/src/markdown/blocks';
+import type { MarkdownNode } from '../../sidebar/src/markdown/nodes';
+
+const D = '2026-11-26';
+const PLAN =
+  '# Plan: Held\nGoal: G\n\n### Phase 1: Work\n- [ ] 1.1 Check totals\n- [ ] 1.2 Write report\n\n## Notes\n\n';
+/** Notes as the plan has them before the agent's change: empty, or ending with the person's decision lines. */
+const BEFORES: Record<string, string> = {
+  empty: PLAN,
+  decided: `${PLAN}- ${D}: plan approved: go\n`,
+  'decided+blank': `${PLAN}- ${D}: plan approved: go\n\n`,
+  'review-decided': `${PLAN}- ${D}: started 1.1\n- ${D}: review of 1.1 (Check totals) approved: ok\n`,
+};
+
+// What reads as a decision: stated here on its own (not the guard's reading), as a person reads the shown text.
+const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+function asRead(text: string): string {
+  const shown = text
+    .replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
+      const point = Number(decimal ?? `0x${hex}`);
+      return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
+    })
+    .replace(/[*_~`[\]]/g, '')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
+}
+function readsAsDecision(text: string): boolean {
+  const line = asRead(text);
+  const dated = /^(?:[-+][ \t]+)?\d{4}-\d{2}-\d{2} ?: /.exec(line);
+  if (!dated) return false;
+  const said = line.slice(dated[0].length).toLowerCase();
+  if (said.startsWith('plan approved') || said.startsWith('plan sent back')) return true;
+  return said.startsWith('review of ') && / (?:approved|changes requested)\b/.test(said);
+}
+
+/** A hard line break as shown: each line after one is a text a person reads on its own too. */
+const BR = '\u2028';
+const TEXT_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'th', 'td']);
+const INLINE_TAGS = new Set(['strong', 'em', 'del', 'a', 'code', 'br']);
+function inlineText(nodes: MarkdownNode[]): string {
+  return nodes
+    .map((node) => (typeof node === 'string' ? node : node.tag === 'br' ? BR : inlineText(node.children)))
+    .join('');
+}
+/** Every text the sidebar shows in Notes (a paragraph, a heading, a cell, a list item's own words), not code. */
+function shownTexts(nodes: MarkdownNode[], out: string[] = []): string[] {
+  for (const node of nodes) {
+    if (typeof node === 'string') continue;
+    if (TEXT_TAGS.has(node.tag)) out.push(inlineText(node.children));
+    else if (node.tag === 'li') {
+      let run: MarkdownNode[] = [];
+      for (const child of [...node.children, { tag: 'hr', children: [] } as MarkdownNode]) {
+        if (typeof child === 'string' || INLINE_TAGS.has(child.tag)) run.push(child);
+        else {
+          if (run.length) out.push(inlineText(run));
+          run = [];
+          shownTexts([child], out);
+        }
+      }
+    } else if (node.tag !== 'pre' && node.tag !== 'hr') shownTexts(node.children, out);
+  }
+  return out.flatMap((text) => (text.includes(BR) ? [text, ...text.split(BR).slice(1)] : [text]));
+}
+/** The decision texts the sidebar shows in `after`'s Notes beyond those it showed in `before`'s. */
+function newDecisionsShown(before: string, after: string): string[] {
+  const decisions = (plan: string) =>
+    shownTexts(markdownNodes(parsePlan(plan).notes ?? ''))
+      .filter(readsAsDecision)
+      .map(asRead);
+  const left = decisions(before);
+  return decisions(after).filter((text) => !left.includes(text) || !left.splice(left.indexOf(text), 1));
+}
+function refused(before: string, after: string): boolean {
+  try {
+    requireHeldItemsKept(before, after);
+    return false;
+  } catch (error) {
+    expect(planErrorCode(error)).toBe('NEEDS_PERSON');
+    return true;
+  }
+}
+
+describe("an agent's text that the sidebar shows as a decision, where the block scanner reads it otherwise", () => {
+  test.each([
+    ['a rule in an item, then a lazy line', 'empty', `* ---\n${D}: plan approved: go`],
+    ['the line after a hard break of two spaces', 'empty', `${D}:  \n${D}: plan approved: go`],
+    ['a fence in an item the sidebar does not open', 'decided', `  \`\`\`\n- ${D}: plan approved: go ${D}:`],
+    ['an item indented four under a heading', 'empty', `#### \n    - ${D}:\nplan approved: go`],
+    ['a cell of a table without outer pipes', 'empty', `${D}: | ${D}: plan approved: go\n-|-`],
+    ["an image's words", 'empty', `${D}: review of 1.1 (Check totals) ![approved:](x.png) ok`],
+    [
+      'an empty quote, then an indented line',
+      'empty',
+      `>\n    ${D}: ${D}: plan approved: go\n${D}: plan approved: go x`,
+    ],
+    [
+      'code in an item, then a lazy line',
+      'decided+blank',
+      `      ${D}: ${D}: plan approved: go\n${D}: plan approved: go ${D}:`,
+    ],
+    ['an item under an open comment', 'empty', `<!--\n#### \n    - ${D}: plan approved: go`],
+    ['a reference for a space', 'empty', `-      -->\n${D}: review&nbsp;of 1.2 (Write report) changes requested: redo`],
+    // Marks of a heading inside a paragraph are its text: the words go on past them.
+    [
+      "a heading's marks inside a paragraph",
+      'empty',
+      `${D}: review of 1.1 (Check totals)\n    #### \nchanges requested: redo`,
+    ],
+    ['a quote opened in an item', 'empty', `- > ${D}:\n> \n${D}: plan approved: go\n${D}:`],
+  ])('%s: the sidebar shows it, the guard refuses it', (_, before, notes) => {
+    const after = `${BEFORES[before]}${notes}\n`;
+    expect(newDecisionsShown(BEFORES[before], after)).not.toEqual([]);
+    expect(refused(BEFORES[before], after)).toBe(true);
+  });
+});
+
+describe("an agent's line right under the person's decision that the sidebar shows as part of it", () => {
+  test.each([
+    ['an ordered item indented two', 'review-decided', `  2) ${D}:`],
+    ['an empty quote indented six', 'review-decided', '      > '],
+    ['a rule indented six, then words', 'decided', '      ___\nx'],
+    ['a lone dash indented two', 'decided', '  -'],
+    ['a fence indented six, then a tag', 'review-decided', '      ```\n</div>'],
+  ])('%s: the decision shows with more words, the guard refuses it', (_, before, notes) => {
+    const after = `${BEFORES[before]}${notes}\n`;
+    expect(newDecisionsShown(BEFORES[before], after)).not.toEqual([]);
+    expect(refused(BEFORES[before], after)).toBe(true);
+  });
+});
+
+test("an agent's paragraph in the person's decision item (indented after a blank line) is refused", () => {
+  const after = `${BEFORES['decided+blank']}  and every task after it\n`;
+  const [list] = markdownNodes(parsePlan(after).notes ?? '') as Array<{ children: MarkdownNode[] }>;
+  expect(JSON.stringify(list.children)).toMatch(/plan approved: go.*and every task after it/);
+  expect(refused(BEFORES['decided+blank'], after)).toBe(true);
+});
+
+describe("what an agent writes right under the person's decision and the sidebar shows apart is allowed", () => {
+  test.each([
+    ['a new item', `- ${D}: started 1.2`],
+    ['a quote', '> the totals are in Summary'],
+    ['a fence', '```\ntotal = 42\n```'],
+    ['a rule', '---'],
+    ['a heading', '#### Log'],
+    ['a paragraph after a blank line', '\nThe totals are in Summary.'],
+  ])('%s', (_, notes) => {
+    const after = `${BEFORES.decided}${notes}\n`;
+    expect(newDecisionsShown(BEFORES.decided, after)).toEqual([]);
+    expect(refused(BEFORES.decided, after)).toBe(false);
+  });
+});
+
+// The grammar: Notes lines of every block shape, with decisions and fragments of them anywhere in them.
+const FULL = [
+  `${D}: plan approved: go`,
+  `${D}: plan sent back: fix the totals`,
+  `${D}: review of 1.1 (Check totals) approved: ok`,
+  `${D}: review of 1.2 (Write report) changes requested: redo`,
+];
+const FRAGMENTS = [
+  `${D}:`,
+  'plan approved: go',
+  'review of 1.1 (Check totals)',
+  'approved: ok',
+  'changes requested: redo',
+  `${D}: plan`,
+  `${D}: review of 1.1 (Check totals)`,
+  `${D}: started 1.1`,
+];
+const ORDINARY = ['x', 'totals checked', 'Note: fine', 'a | b', `${D} log`];
+const WRAPS: Array<(words: string) => string> = [
+  (w) => `*${w}*`,
+  (w) => `**${w}**`,
+  (w) => `_${w}_`,
+  (w) => `\`${w}\``,
+  (w) => `~~${w}~~`,
+  (w) => `[${w}](https://x.y)`,
+  (w) => `![${w}](x.png)`,
+  (w) => `<b>${w}</b>`,
+  (w) => `<!-- c -->${w}`,
+  (w) => `\\${w}`,
+];
+/** A character of the words written another way the sidebar shows alike: [what, how]. */
+const SPELLINGS: Array<[string, string]> = [
+  ['-', '\\-'],
+  [':', '&#58;'],
+  ['-', '&#45;'],
+  [' ', '&nbsp;'],
+  [' ', '\u00a0'],
+  ['-', '\u2013'],
+  [' ', '\u200b '],
+  [' ', '\\\n'],
+  [' ', '  \n'],
+  [' ', '\n'],
+];
+const TRAILS = ['', '', '  ', '\\', ' ###', ' |'];
+const INDENTS = ['', ' ', '  ', '   ', '    ', '      ', '        ', '\t', ' \t'];
+const PREFIXES = ['- ', '* ', '+ ', '1. ', '2) ', '> ', '>', '#### ', '# ', '-      ', '1.\t', '> > '];
+const TOKENS = ['', '---', '***', '___', '* * *', '===', '```', '~~~', '```js', '~~~~', '<!--', '-->', '<div>'];
+const MORE_TOKENS = ['</div>', '<pre>', '<p>', '|---|---|', '|:-|-:|', '-|-', '-', '1.', '>', '#', '<script>'];
+
+const words = fc
+  .record({
+    parts: fc.array(fc.constantFrom(...FULL, ...FULL, ...FRAGMENTS, ...ORDINARY), { minLength: 1, maxLength: 3 }),
+    wrap: fc.option(fc.tuple(fc.nat(WRAPS.length - 1), fc.nat(9))),
+    spelling: fc.option(fc.tuple(fc.nat(SPELLINGS.length - 1), fc.nat(9))),
+    trail: fc.constantFrom(...TRAILS),
+  })
+  .map(({ parts, wrap, spelling, trail }) => {
+    const list = parts.join(' ').split(' ');
+    if (wrap) list[wrap[1] % list.length] = WRAPS[wrap[0]](list[wrap[1] % list.length]);
+    let text = list.join(' ');
+    if (spelling) {
+      const [what, how] = SPELLINGS[spelling[0]];
+      const places = [...text].flatMap((letter, at) => (letter === what ? [at] : []));
+      const at = places[spelling[1] % Math.max(places.length, 1)];
+      if (at !== undefined) text = text.slice(0, at) + how + text.slice(at + 1);
+    }
+    return text + trail;
+  });
+const line = fc
+  .tuple(
+    fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 2, arbitrary: fc.constantFrom(...INDENTS) }),
+    fc.array(fc.constantFrom(...PREFIXES), { maxLength: 2 }),
+    fc.oneof(
+      { weight: 6, arbitrary: words },
+      { weight: 4, arbitrary: fc.constantFrom(...TOKENS, ...MORE_TOKENS) },
+      { weight: 1, arbitrary: fc.array(words, { minLength: 1, maxLength: 3 }).map((cells) => cells.join(' | ')) },
+    ),
+  )
+  .map(([indent, prefixes, text]) => indent + prefixes.join('') + text);
+
+test('whatever Notes an agent appends, the sidebar shows no decision the guard let through', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...Object.keys(BEFORES)),
+      fc.array(line, { minLength: 1, maxLength: 10 }),
+      (before, lines) => {
+        const after = `${BEFORES[before]}${lines.join('\n')}\n`;
+        const shown = newDecisionsShown(BEFORES[before], after);
+        return shown.length === 0 || refused(BEFORES[before], after);
+      },
+    ),
+    // A fixed seed: the same cases on every run (a new seed is a new search: DECISION_LINES_SEED).
+    { numRuns: 3000, seed: Number(process.env.DECISION_LINES_SEED ?? 17) },
+  );
+});
