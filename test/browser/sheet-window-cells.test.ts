@@ -163,3 +163,68 @@ test(
     }
   },
 );
+
+test(
+  "a formula opens in the cell's editor and the formula bar as written, as in Sheets: Enter leaves it, an edit " +
+    'changes it; text that reads as a number opens with its apostrophe',
+  async () => {
+    server().spreadsheet.setFormulaResult('Products!F5', '=SUM(C2:C3)', 75);
+    expect((await putCell({ sheet: 'Products', cell: 'F6', text: "'0042" })).status).toBe(200);
+    const { page } = await openSheetWindow(browser(), server());
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') sent.push(request.postData() ?? '');
+    });
+    await page.getByRole('tab', { name: 'Products' }).click();
+    const total = page.getByLabel('Products!F5', { exact: true });
+    await expect(total.textContent()).resolves.toBe('75');
+    await total.click();
+    await page
+      .locator('#formula-text')
+      .filter({ hasText: /^=SUM\(C2:C3\)$/ })
+      .waitFor();
+
+    await total.dblclick();
+    const editor = page.getByLabel('Edit Products!F5');
+    await expect(editor.inputValue()).resolves.toBe('=SUM(C2:C3)');
+    await editor.press('Enter');
+    await expect(page.locator('#sheet-grid input').count()).resolves.toBe(0);
+    await expect(total.textContent()).resolves.toBe('75');
+    const code = page.getByLabel('Products!F6', { exact: true });
+    await expect(code.textContent()).resolves.toBe('0042');
+    await code.dblclick();
+    await expect(page.getByLabel('Edit Products!F6').inputValue()).resolves.toBe("'0042");
+    await page.getByLabel('Edit Products!F6').press('Enter');
+    // Opened and left as they were, neither cell was sent, and both hold what they held.
+    expect(sent).toEqual([]);
+    expect(server().spreadsheet.formula('Products!F5')).toBe('=SUM(C2:C3)');
+    expect(server().spreadsheet.cell('Products!F6')).toBe('0042');
+
+    await total.dblclick();
+    await editor.fill('=SUM(C2:C4)');
+    await editor.press('Enter');
+    for (let waited = 0; waited < 5000 && !server().spreadsheet.formula('Products!F5').includes('C4'); waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server().spreadsheet.formula('Products!F5')).toBe('=SUM(C2:C4)');
+    await page.close();
+  },
+);
+
+test("the plan cell a person's typing made a formula opens with that formula, and Escape leaves it", async () => {
+  const response = await fetch(`${server().url}/api/cells`, {
+    method: 'PUT',
+    headers: { [SECRET_HEADER]: server().secret, 'content-type': 'application/json' },
+    body: JSON.stringify({ 'AGENT_BASE!C2': '- [ ] 1.1 Count the bins' }),
+  });
+  expect(response.status).toBe(200);
+  const { page } = await openSheetWindow(browser(), server());
+  const planCell = page.locator('#plan-cell');
+  await page.waitForFunction(() => (document.getElementById('plan-cell') as HTMLTextAreaElement).value === '#ERROR!');
+  await expect(page.locator('#formula-text').textContent()).resolves.toBe('=- [ ] 1.1 Count the bins');
+  await planCell.focus();
+  await expect(planCell.inputValue()).resolves.toBe('=- [ ] 1.1 Count the bins');
+  await planCell.press('Escape');
+  await expect(planCell.inputValue()).resolves.toBe('#ERROR!');
+  expect(server().spreadsheet.formula('AGENT_BASE!C2')).toBe('=- [ ] 1.1 Count the bins');
+  await page.close();
+});

@@ -137,6 +137,22 @@ function applyEdit(
   return { sheet, area, oldValue: old === '' ? undefined : String(old) };
 }
 
+/**
+ * The text Sheets' cell editor opens `reference` with: a formula as written (not its result), and a value as the
+ * grid shows it, with an apostrophe before text that the editor would read as something else if committed as it
+ * stands (`'42`, `'=total`, `'1/10`). Sheets' formula bar shows such an apostrophe as Excel's does, as far as the
+ * pages we read say; either way, committing the editor unchanged leaves the cell as it was.
+ */
+export function editorText(spreadsheet: EmulatedSpreadsheet, reference: string, now: () => Date = () => new Date()) {
+  const formula = spreadsheet.formula(reference);
+  if (formula) return formula;
+  const value = spreadsheet.cell(reference);
+  if (typeof value !== 'string' || !value) return spreadsheet.displayed(reference);
+  const { sheet, area } = locate(spreadsheet, reference);
+  const typed = asTyped(spreadsheet, sheet.cellAt(area.row, area.column), value, now);
+  return typed.kind === 'value' && typed.value === value ? value : `'${value}`;
+}
+
 /** What the cell editor makes of `text` typed into `cell`; Delete (empty text) empties the cell. */
 function asTyped(
   spreadsheet: EmulatedSpreadsheet,

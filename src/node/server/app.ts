@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExecutionRefused, MAX_CELL_CHARACTERS, type EmulatedSpreadsheet, type ExecutionPool } from '../emulator';
+import { editorText } from '../emulator/person-edits';
 import { foreignRequest, missingSecret, type Refusal } from './local-only';
 import { PAGE_CELLS } from './page-parts/sheet-window';
 import { handleScriptsRun, type HttpAnswer } from './scripts-run';
@@ -160,9 +161,16 @@ async function answerGasRun(options: AppOptions, request: RouteRequest): Promise
   return { status: 200, body: outcome };
 }
 
-/** GET /api/cells: the cells a person sees, as text. */
-function readPersonCells(options: AppOptions): JsonAnswer {
-  const cells = PERSON_CELLS.map((cell) => [cell, options.spreadsheet.displayed(cell)]);
+/**
+ * GET /api/cells: the cells a person sees, as text; with `?as=editor`, the text Sheets' cell editor opens each with (a
+ * formula, not its result).
+ */
+function readPersonCells(options: AppOptions, url: URL): JsonAnswer {
+  const read =
+    url.searchParams.get('as') === 'editor'
+      ? editorText
+      : (sheet: EmulatedSpreadsheet, cell: string) => sheet.displayed(cell);
+  const cells = PERSON_CELLS.map((cell) => [cell, read(options.spreadsheet, cell)]);
   return { status: 200, body: Object.fromEntries(cells) };
 }
 
@@ -195,7 +203,7 @@ async function typePersonCells(options: AppOptions, body: string): Promise<JsonA
 
 async function answerPersonCells(options: AppOptions, request: RouteRequest): Promise<JsonAnswer | null> {
   if (request.url.pathname !== '/api/cells') return null;
-  if (request.method === 'GET') return readPersonCells(options);
+  if (request.method === 'GET') return readPersonCells(options, request.url);
   if (request.method === 'PUT') return typePersonCells(options, request.body);
   return null;
 }

@@ -12,6 +12,7 @@
 import { DEFAULT_USER, type EmulatedSpreadsheet, type ExecutionPool, type MenuEntry } from '../emulator';
 import { cellA1, columnLetters } from '../emulator/model/a1-notation';
 import type { EmulatedSheet } from '../emulator/model/emulated-sheet';
+import { editorText } from '../emulator/person-edits';
 import type { HttpAnswer } from './scripts-run';
 
 export interface WindowOptions {
@@ -32,8 +33,17 @@ export interface SelectionView {
   column: number;
   numRows: number;
   numColumns: number;
-  /** The cells the page draws: from `firstRow`/`firstColumn`, display text by row. */
-  grid: { firstRow: number; firstColumn: number; columnLetters: string[]; rows: string[][] };
+  /**
+   * The cells the page draws: from `firstRow`/`firstColumn`, display text by row; and the text the cell editor opens
+   * each with where that differs (a formula, an apostrophe before text that reads as a number), by row and column.
+   */
+  grid: {
+    firstRow: number;
+    firstColumn: number;
+    columnLetters: string[];
+    rows: string[][];
+    editing: Record<string, string>;
+  };
 }
 
 /** The most of a sheet drawn from A1 when nothing is selected there: its data, up to this many rows and columns. */
@@ -72,16 +82,21 @@ function gridOf(spreadsheet: EmulatedSpreadsheet, sheet: EmulatedSheet, first: G
   const lastRow = Math.min(sheet.maxRows, last.row);
   const lastColumn = Math.min(sheet.maxColumns, last.column);
   const rows: string[][] = [];
+  const editing: Record<string, string> = {};
   for (let row = first.row; row <= lastRow; row++) {
     const cells: string[] = [];
     for (let column = first.column; column <= lastColumn; column++) {
-      cells.push(spreadsheet.displayed(`${quoted(sheet.name)}!${cellA1(row, column)}`));
+      const reference = `${quoted(sheet.name)}!${cellA1(row, column)}`;
+      const shown = spreadsheet.displayed(reference);
+      const edited = editorText(spreadsheet, reference);
+      if (edited !== shown) editing[cellA1(row, column)] = edited;
+      cells.push(shown);
     }
     rows.push(cells);
   }
   const letters = [];
   for (let column = first.column; column <= lastColumn; column++) letters.push(columnLetters(column));
-  return { firstRow: first.row, firstColumn: first.column, columnLetters: letters, rows };
+  return { firstRow: first.row, firstColumn: first.column, columnLetters: letters, rows, editing };
 }
 
 interface GridCorner {

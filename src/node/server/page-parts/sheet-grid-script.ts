@@ -9,7 +9,7 @@
 export const SHEET_GRID_SCRIPT = String.raw`
   // view: { sheetName, grid, selection: { row, column, numRows, numColumns } or null, picked: 'B2' or null,
   //         hiddenColumns: [4] (left out, as Sheets leaves out a hidden column) }
-  // on: { select(a1, text, row, column), commit(a1, text), editing(isEditing) }
+  // on: { select(a1, editorText, row, column), commit(a1, text), editing(isEditing) }
   function drawSheetGrid(table, view, on) {
     table.textContent = '';
     table.setAttribute('aria-label', 'Sheet ' + view.sheetName);
@@ -40,6 +40,8 @@ export const SHEET_GRID_SCRIPT = String.raw`
         if (isHidden(column)) return;
         var td = tr.insertCell();
         var a1 = grid.columnLetters[index] + row;
+        // What the cell editor opens with: a formula, not its result, as in Sheets.
+        var opened = Object.prototype.hasOwnProperty.call(grid.editing || {}, a1) ? grid.editing[a1] : text;
         td.textContent = text;
         td.tabIndex = -1;
         td.setAttribute('aria-label', view.sheetName + '!' + a1);
@@ -47,15 +49,19 @@ export const SHEET_GRID_SCRIPT = String.raw`
         var current = row === area.row && column === area.column;
         if (inside) td.className = current ? 'selected current' : 'selected';
         if (view.picked === a1) td.classList.add('picked');
-        td.addEventListener('click', function () { pick(td); on.select(a1, text, row, column); });
-        td.addEventListener('dblclick', function () { editCell(td, a1, text, text); });
+        // The formula bar shows what the editor would open with (a formula as written), as Sheets' does.
+        td.addEventListener('click', function () { pick(td); on.select(a1, opened, row, column); });
+        td.addEventListener('dblclick', function () { editCell(td, a1, text, opened, opened); });
         td.addEventListener('keydown', function (event) {
           if (td.querySelector('input')) return;
-          if (event.key === 'Enter' || event.key === 'F2') { event.preventDefault(); editCell(td, a1, text, text); }
+          if (event.key === 'Enter' || event.key === 'F2') {
+            event.preventDefault();
+            editCell(td, a1, text, opened, opened);
+          }
           else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
             // Typing into a selected cell replaces its content, as in Sheets.
             event.preventDefault();
-            editCell(td, a1, text, event.key);
+            editCell(td, a1, text, opened, event.key);
           }
         });
       });
@@ -67,7 +73,9 @@ export const SHEET_GRID_SCRIPT = String.raw`
       td.classList.add('picked');
       td.focus();
     }
-    function editCell(td, a1, before, start) {
+    // shown: the cell's text in the grid; opened: what the editor holds at first when it is not typed over. Only a
+    // commit of other text than that changes the cell.
+    function editCell(td, a1, shown, opened, start) {
       var input = document.createElement('input');
       input.className = 'cell-input';
       input.value = start;
@@ -81,9 +89,10 @@ export const SHEET_GRID_SCRIPT = String.raw`
         if (done) return;
         done = true;
         var text = input.value;
-        td.textContent = keep ? text : before;
+        var changed = keep && text !== opened;
+        td.textContent = changed ? text : shown;
         on.editing(false);
-        if (keep && text !== before) on.commit(a1, text);
+        if (changed) on.commit(a1, text);
       }
       input.addEventListener('keydown', function (event) {
         event.stopPropagation(); // the cell's own keys (Enter opens the editor) are not for the editor's keys

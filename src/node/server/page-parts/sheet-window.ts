@@ -167,30 +167,39 @@ const SCRIPT = String.raw`
   var metadataCell = document.getElementById('metadata-cell');
   var formula = document.getElementById('formula-text');
   var panel = document.getElementById('side-panel'), frame = document.getElementById('sidebar');
-  var committed = '';   // what the cell holds, as last read or written
+  var committed = '';   // what the cell's editor opens with (a formula, not its result), as last read or written
+  var shownText = '';   // what the cell shows when no one edits it
   var editing = false;  // the person is typing in the plan cell: refreshes wait
   var PLAN_SHEET = CELLS.sheet, shownSheet = PLAN_SHEET;  // the sheet whose tab is open
 
   function firstLine(text) { return text.split('\n')[0]; }
-  function show(cells) {
+  function show(both) {
+    var cells = both[0];
     markerCell.textContent = cells[CELLS.marker];
     metadataCell.textContent = cells[CELLS.metadata];
     metadataCell.title = cells[CELLS.metadata];
-    committed = cells[CELLS.plan];
+    shownText = cells[CELLS.plan];
+    committed = both[1][CELLS.plan];
     if (!editing) {
-      planCell.value = committed;
+      planCell.value = shownText;
       planCell.classList.remove('dirty');
       if (shownSheet === PLAN_SHEET) formula.textContent = firstLine(committed);
     }
   }
+  function cellsAs(query) {
+    return fetch('/api/cells' + query, { cache: 'no-store', headers: secretHeaders })
+      .then(function (r) { return r.json(); });
+  }
   function refresh() {
-    return fetch('/api/cells', { cache: 'no-store', headers: secretHeaders })
-      .then(function (r) { return r.json(); })
-      .then(show, function () {});
+    return Promise.all([cellsAs(''), cellsAs('?as=editor')]).then(show, function () {});
   }
   function commit() {
     editing = false;
-    if (planCell.value === committed) { planCell.classList.remove('dirty'); return; }
+    if (planCell.value === committed) {
+      planCell.value = shownText;
+      planCell.classList.remove('dirty');
+      return;
+    }
     var text = planCell.value;
     var change = {};
     change[CELLS.plan] = text;
@@ -202,12 +211,17 @@ const SCRIPT = String.raw`
         committed = text;
         planCell.classList.remove('dirty');
         formula.textContent = firstLine(text);
+        refresh();
       })
       .catch(function (error) {
         document.getElementById('cell-help').textContent = 'Could not save ' + CELLS.plan + ': ' + error.message;
       });
   }
-  planCell.addEventListener('focus', function () { editing = true; });
+  // Editing opens the cell's editor text, as Sheets does: a formula shows as written, not as its result.
+  planCell.addEventListener('focus', function () {
+    editing = true;
+    if (planCell.value === shownText) planCell.value = committed;
+  });
   planCell.addEventListener('input', function () {
     editing = true;
     planCell.classList.toggle('dirty', planCell.value !== committed);
@@ -221,10 +235,9 @@ const SCRIPT = String.raw`
       planCell.blur();
     }
     else if (event.key === 'Escape') {
+      // Back to what the editor opened with: leaving the cell then writes nothing and shows the cell again.
       event.preventDefault();
       planCell.value = committed;
-      editing = false;
-      planCell.classList.remove('dirty');
       planCell.blur();
     }
   });
@@ -314,7 +327,7 @@ const SCRIPT = String.raw`
   // ---- sheet tabs and the person's selection (what a range link in the sidebar selected) ----
   var tabs = document.getElementById('sheet-tabs'), nameBox = document.getElementById('name-box');
   var lastSelection = '', windowState = { sheets: [PLAN_SHEET], selection: null };
-  var drawn = '', EMPTY_GRID = { firstRow: 1, firstColumn: 1, columnLetters: [], rows: [] };
+  var drawn = '', EMPTY_GRID = { firstRow: 1, firstColumn: 1, columnLetters: [], rows: [], editing: {} };
   var picked = null; // the cell the person last clicked on a sheet other than the plan's
   var gridEditing = false; // the person is typing in a cell of another sheet: redraws wait
   var gridEvents = {
@@ -364,8 +377,11 @@ const SCRIPT = String.raw`
     nameBox.textContent = name === PLAN_SHEET ? CELLS.planCell : current.a1;
     var grid = name === PLAN_SHEET ? null : view.grid;
     var line = grid && grid.rows[current.row - grid.firstRow];
-    formula.textContent = name === PLAN_SHEET ? firstLine(planCell.value)
-      : line ? line[current.column - grid.firstColumn] || '' : '';
+    // A formula shows as written, as in Sheets' formula bar (grid.editing: where the editor's text is another).
+    var key = grid && (grid.columnLetters[current.column - grid.firstColumn] || '') + current.row;
+    var edited = grid && grid.editing && Object.prototype.hasOwnProperty.call(grid.editing, key);
+    formula.textContent = name === PLAN_SHEET ? firstLine(editing ? planCell.value : committed)
+      : edited ? grid.editing[key] : line ? line[current.column - grid.firstColumn] || '' : '';
     tabs.textContent = '';
     windowState.sheets.forEach(function (sheet) {
       var tab = document.createElement('button');
