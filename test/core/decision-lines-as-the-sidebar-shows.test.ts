@@ -22,15 +22,11 @@ const BEFORES: Record<string, string> = {
   'review-decided': `${PLAN}- ${D}: started 1.1\n- ${D}: review of 1.1 (Check totals) approved: ok\n`,
 };
 
-// What reads as a decision: stated here on its own (not the guard's reading), as a person reads the shown text.
-const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// What reads as a decision: stated here on its own (not the guard's reading), as a person reads the text the sidebar
+// shows (its renderer has read Markdown's escapes and references already): marks left in it, dashes, runs of spaces
+// and look-alike letters do not make it another text.
 function asRead(text: string): string {
   const shown = text
-    .replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
-      const point = Number(decimal ?? `0x${hex}`);
-      return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
-    })
     .replace(/[*_~`[\]]/g, '')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/\s+/g, ' ')
