@@ -235,7 +235,9 @@ export function appendNoteLines(
   if (notes) {
     let last = notes.heading;
     for (let i = notes.heading + 1; i < notes.end; i++) if (document.lines[i].trim()) last = i;
-    const added = last === notes.heading ? ['', ...items] : items;
+    // Right under a bullet at the margin, a new item; under anything else (Notes' heading, a paragraph, a quote or a
+    // table, which the sidebar may carry on into the line), after a blank line.
+    const added = /^[-*+]\s/.test(document.lines[last]) ? items : ['', ...items];
     return { document: document.insertLines(last + 1, added), at: last + 1, count: added.length };
   }
   const lines = document.lines;
