@@ -101,7 +101,7 @@ test("a person's decision words and Notes lines are theirs: an agent never write
   expect(refusal(approved, approved.replace(' — approved: fine', ''))).toBe('allowed');
   const noted = `${PLAN}\n## Notes\n\n- 2026-03-01: plan approved\n`;
   expect(refusal(PLAN.replace('[!] 1.1', '[x] 1.1'), noted.replace('[!] 1.1', '[x] 1.1'))).toMatch(
-    /the decision line "- 2026-03-01: plan approved" in Notes would be added/,
+    /the decision line "- 2026-03-01: plan approved" would be added/,
   );
   expect(refusal(noted, PLAN)).toBe('allowed');
 });
@@ -114,10 +114,10 @@ test('a decision line is a Notes text as the sidebar shows it: a line carrying i
   // A line carried onto the person's line changes what the sidebar shows as the decision; the refusal says how a line
   // under it starts on its own.
   expect(refusal(noted, `${noted}  and 1.2 needs no review\n`)).toMatch(
-    /the decision line "- 2026-03-01: plan approved: go" in Notes would be changed.*unless it starts a new item/,
+    /the decision line "- 2026-03-01: plan approved: go" would be changed.*unless it starts a new item/,
   );
   expect(refusal(PLAN, `${PLAN}\n## Notes\n\n> 2026-03-01: plan\n> approved: go\n`)).toMatch(
-    /the decision line "> 2026-03-01: plan > approved: go" in Notes would be added/,
+    /the decision line "> 2026-03-01: plan > approved: go" would be added/,
   );
 });
 

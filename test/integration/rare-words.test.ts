@@ -362,7 +362,7 @@ test("an agent's change of what waits for the person names how the person makes 
   expect(planText(spreadsheet)).toBe(before);
   expect(error?.message).toBe(
     'NEEDS_PERSON: Only a person may change what waits for them: task "Sort the bins" (waiting for review) would be ' +
-      'taken out of review; the decision line "- 2026-03-02: plan approved" in Notes would be added; the answer ' +
+      'taken out of review; the decision line "- 2026-03-02: plan approved" would be added; the answer ' +
       '"net" to "Net or gross?" would be added; the person\'s comment on the plan\'s status ("changes requested: ' +
       'fewer bins") would be changed. Nothing was written; keep them as they are (a person approves a review item or ' +
       "requests changes in the sidebar; only a person's decision in the sidebar writes it; a line right under one is " +

@@ -90,26 +90,28 @@ const STARTS_ON_ITS_OWN =
  *   shows it as the item's next paragraph; a bullet there is a list under it): an agent never adds words to one.
  */
 export function decisionLines(outline: PlanOutline): Array<[head: string, held: string]> {
-  const notes = outline.sections.notes;
-  if (!notes) return [];
   const { lines } = outline.document;
   const held: Array<[string, string]> = [];
-  let [written, shown, quoted, heading] = ['', '', false, false];
-  for (let at = notes.heading + 1; at <= notes.end; at++) {
-    const line = at < notes.end ? lines[at].trim() : '';
-    const quote = lines[at]?.[0] === '>';
-    if (!line || heading || STARTS_ON_ITS_OWN.test(lines[at]) || (quote && !quoted)) {
-      let next = at;
-      while (next < notes.end && !lines[next].trim()) next++;
-      const after = next < notes.end ? lines[next] : '';
-      const under = !line && /^\s/.test(after) && !STARTS_ON_ITS_OWN.test(after) ? ` ${after.trim()}` : '';
-      for (const [where, head] of decisionHeads(shown)) held.push([head, where ? head : `${written.trim()}${under}`]);
-      written = shown = '';
+  // Analysis too: the sidebar shows it as Markdown beside Notes, where no decision of a person's is written.
+  for (const section of [outline.sections.notes, outline.sections.analysis]) {
+    if (!section) continue;
+    let [written, shown, quoted, heading] = ['', '', false, false];
+    for (let at = section.heading + 1; at <= section.end; at++) {
+      const line = at < section.end ? lines[at].trim() : '';
+      const quote = lines[at]?.[0] === '>';
+      if (!line || heading || STARTS_ON_ITS_OWN.test(lines[at]) || (quote && !quoted)) {
+        let next = at;
+        while (next < section.end && !lines[next].trim()) next++;
+        const after = next < section.end ? lines[next] : '';
+        const under = !line && /^\s/.test(after) && !STARTS_ON_ITS_OWN.test(after) ? ` ${after.trim()}` : '';
+        for (const [where, head] of decisionHeads(shown)) held.push([head, where ? head : `${written.trim()}${under}`]);
+        written = shown = '';
+      }
+      written += ` ${line}`;
+      shown += ` ${line.replace(BLOCK_MARKS, '')}`;
+      heading = line[0] === '#' && STARTS_ON_ITS_OWN.test(lines[at]);
+      quoted = !!line && (quoted || quote);
     }
-    written += ` ${line}`;
-    shown += ` ${line.replace(BLOCK_MARKS, '')}`;
-    heading = line[0] === '#' && STARTS_ON_ITS_OWN.test(lines[at]);
-    quoted = !!line && (quoted || quote);
   }
   return held;
 }

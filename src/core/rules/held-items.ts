@@ -95,8 +95,9 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
   },
   {
     // The dated line in Notes a person's decision writes (`2026-03-02: review of 1.1 (…) approved`, `… plan approved`):
-    // an agent may leave it out of a plan it rewrites (the history keeps it), never write one.
-    describe: (_head, line) => `the decision line "${line}" in Notes`,
+    // an agent may leave it out of a plan it rewrites (the history keeps it), never write one, there or in Analysis,
+    // which the sidebar shows too (./decision-lines.ts).
+    describe: (_head, line) => `the decision line "${line}"`,
     entries: decisionLines,
     released: 'would be dropped',
     agentMay: ['removed'],
