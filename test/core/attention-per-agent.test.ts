@@ -61,3 +61,14 @@ test('the record keeps the last 20 agents that changed the plan: keyless callers
   // One no longer kept is told every decision kept, as an agent that has made no change.
   expect([told(kept, 'caller 29'), told(kept, 'caller 0'), told(kept, 'Beta')]).toEqual([[], ['1.1'], ['1.1']]);
 });
+
+test('the newest of 20 changers is kept whatever its name: an agent named "7" changing last is remembered', () => {
+  let kept = record();
+  for (let call = 0; call < 20; call++) kept = nextAttention(kept, write(4 + call, `caller ${call}`));
+  kept = nextAttention(kept, write(24, '7'));
+  // The object lists "7" first; the next change must not take it for the oldest.
+  kept = nextAttention(kept, write(25, 'caller 20'));
+  expect(told(kept, '7')).toEqual([]);
+  expect(Object.keys(kept.agents!)).toHaveLength(20);
+  expect([kept.agents!['caller 1'], kept.agents!['7']]).toEqual([undefined, 24]);
+});

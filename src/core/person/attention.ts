@@ -142,7 +142,11 @@ export function nextAttention(
   const oldest = record.decisions[0]?.revision;
   // The latest changers last (each agent's entry moves to the end with its change): the record keeps the last few.
   // (A revision edited by hand that is no number compares false, or reads as the number it spells.)
-  const kept = agents.filter(([, revision]) => (revision as number) >= oldest!).slice(-AGENTS_KEPT);
+  // By revision, not by the object's order, which puts names like "7" first.
+  const kept = agents
+    .filter(([, revision]) => (revision as number) >= oldest!)
+    .sort(([, one], [, other]) => (one as number) - (other as number))
+    .slice(-AGENTS_KEPT);
   if (kept.length) record.agents = Object.fromEntries(kept) as Record<string, number>;
   return record;
 }
