@@ -359,6 +359,9 @@ export const lineBreakInLine = () =>
 export const doneDateInLine = () =>
   '{name} must not contain a done date ("✅ YYYY-MM-DD"): it would be read back as one';
 
+/** The Notes line for a dependency dropped with the task it named (./replan/dependency-carry.ts). */
+export const noLongerWaits = () => '{waiting} no longer waits for {step} ({title}), which was removed';
+
 /** What adoptFormat's rewrite would do that it may not (./format/adopt.ts). */
 export const adoptChangesTask = () => 'change how the task on line {line} reads';
 export const adoptMakesTask = () => 'make "{title}" a task, which it is not now';

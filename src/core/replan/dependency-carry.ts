@@ -8,7 +8,8 @@
 import { rewriteDependencyLine } from '../rules/dependencies';
 import type { PlanDocument } from '../format/document';
 import type { PlanOutline } from '../format/plan-reader';
-import { shorten } from '../text';
+import * as rareWords from '../rare-words';
+import { filled, shorten } from '../text';
 import type { PlanTask } from '../format/types';
 import { appendNoteLines } from '../format/update';
 
@@ -59,7 +60,7 @@ export function carryDependencies(
     for (const reference of read.references) {
       const task = removed.get(reference.step);
       if (task)
-        dropped.push(`${waiting} no longer waits for ${task.step} (${shorten(task.title, 60)}), which was removed`);
+        dropped.push(filled(rareWords.noLongerWaits(), { waiting, step: task.step, title: shorten(task.title, 60) }));
     }
     const text = next.lines[read.line];
     const rewritten = rewriteDependencyLine(text, read, steps);

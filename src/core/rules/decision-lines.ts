@@ -22,11 +22,10 @@ const LETTERS = 'ɑaոnᴠvɡgνvѵv';
 
 /**
  * Text as a reader of the sidebar sees it, for the words of a person's decision: character references first, then
- * Markdown's escapes, hard breaks and marks (emphasis, code, a link's brackets, a table's pipes) read away, letters
- * an override reverses in the order they show, dashes as hyphens, a colon's, a space's and a letter's look-alikes as
- * they look, a run of spaces as one (as HTML shows it); a zero-width or non-breaking space, a full-width or Cyrillic
- * letter (`аpproved`) does not make an agent's words another text than the person's either
- * (../person/source-words.ts comparedName).
+ * Markdown's escapes, hard breaks and marks (emphasis, code, a link's brackets, a table's pipes) read away, dashes
+ * as hyphens, a colon's, a space's and a letter's look-alikes as they look, a run of spaces as one (as HTML shows
+ * it); a zero-width or non-breaking space, a full-width or Cyrillic letter (`аpproved`) does not make an agent's
+ * words another text than the person's either (../person/source-words.ts comparedName).
  */
 function asRead(text: string): string {
   const shown = text
@@ -35,7 +34,6 @@ function asRead(text: string): string {
       return point && point < 0x110000 ? String.fromCodePoint(point) : reference;
     })
     .normalize('NFKC')
-    .replace(/\u202e([^\u202c\u2069]*)/g, (_, reversed: string) => [...reversed].reverse().join(''))
     .replace(/\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
     .replace(/[\u2010-\u2015\u2212\u02d7\u058a\u2043]/g, '-')
     .replace(/[\u2236\u02d0\ua789\u0589\ua4fd\u02f8]/g, ':')
@@ -52,7 +50,8 @@ function asRead(text: string): string {
  * takes away more; decisionHeads also reads the text with its addresses in.
  */
 function withoutAddresses(text: string): string {
-  for (let open = text.indexOf('](') + 1; open > 0; open = text.indexOf('](', open) + 1) {
+  for (let open = text.indexOf('](') + 1; open > 0 && text.includes(')', open); open = text.indexOf('](', open) + 1) {
+    const limit = open + 2000;
     let at = open + 1;
     const spaces = () => {
       while (text[at] === ' ') at++;
@@ -60,7 +59,7 @@ function withoutAddresses(text: string): string {
     spaces();
     if (text[at] === '<') at = text.indexOf('>', at) + 1 || text.length;
     else
-      for (let depth = 0; at < text.length && text[at] !== ' ' && (text[at] !== ')' || depth); at++) {
+      for (let depth = 0; at < limit && at < text.length && text[at] !== ' ' && (text[at] !== ')' || depth); at++) {
         if (text[at] === '\\') at++;
         else depth += text[at] === '(' ? 1 : text[at] === ')' ? -1 : 0;
       }
@@ -80,7 +79,8 @@ function withoutAddresses(text: string): string {
  * out and with them in, as a run of lines may hold more than one of the sidebar's texts.
  */
 function decisionHeads(text: string): Array<[at: number, head: string]> {
-  const heads: Array<[number, string]> = [];
+  // Direction controls reorder what shows (letters, words) past what this reading follows: a text with one is held.
+  const heads: Array<[number, string]> = /[\u202a-\u202e\u2066-\u2069]/.test(text) ? [[1, text.trim()]] : [];
   for (const read of [asRead(withoutAddresses(text)), asRead(text)])
     for (const dated of read.matchAll(DATED)) {
       const said = read.slice(dated.index! + dated[0].length);
@@ -121,55 +121,53 @@ const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} 
  * - every decision head found anywhere in a run, every mark read away (a link's text, a table's cell, a quote inside
  *   an item, words across lines), is held as itself;
  * - a run that starts with one (the person's `- 2026-03-02: plan approved: go`) is held whole, as written (lines
- *   trimmed, joined by a space), with the paragraph a blank line leads to when it is indented to the item's text
- *   (the sidebar shows it in the item): an agent never adds words to one.
+ *   trimmed, joined by a space): an agent never adds words to one. The blocks an item holds after its text (a list,
+ *   a paragraph after a blank line) are no part of it.
  */
 export function decisionLines(outline: PlanOutline): Array<[head: string, held: string]> {
   const { lines } = outline.document;
   const held: Array<[string, string]> = [];
   for (const section of [outline.sections.notes, outline.sections.analysis]) {
     if (!section) continue;
-    let [written, shown, quoted, heading, column, first] = ['', '', false, false, -1, true];
-    /** A line as the sidebar takes it, and its text past any quote's marks. */
-    const read = (at: number) => {
+    // quoted: a quote at a line's start holds every line after it until a blank line; inItem: one after an item's
+    // marks (`- > …`) holds the lines of that item's run.
+    let [written, shown, quoted, inItem, heading, column, first] = ['', '', false, false, false, -1, true];
+    for (let at = section.heading + 1; at <= section.end; at++) {
+      // The line as the sidebar takes it, and its text past any quote's marks.
       const line = (at < section.end ? lines[at] : '').replace(/\t/g, '    ');
       const text = first ? line.trimStart() : line;
-      return [text, text.replace(/^(?: {0,3}> ?)+/, '')];
-    };
-    for (let at = section.heading + 1; at <= section.end; at++) {
-      const [text, inner] = read(at);
+      const inner = text.replace(/^(?: {0,3}> ?)+/, '');
       const item = LIST_ITEM.exec(inner);
       const quote = inner !== text;
+      const block = OWN_BLOCK.test(inner);
       if (
         !text.trim() ||
         heading ||
-        OWN_BLOCK.test(inner) ||
-        (quote && !quoted) ||
+        block ||
+        (quote && !quoted && !inItem) ||
         (item && ((item[4]?.trim() && /^(?:[-*+]|1[.)])$/.test(item[2])) || item[1].length < column))
       ) {
-        let next = at;
-        while (next < section.end && !lines[next].trim()) next++;
-        const [after] = read(next);
-        const under =
-          !text.trim() &&
-          column >= 0 &&
-          after.length - after.trimStart().length >= column &&
-          !LIST_ITEM.test(after.trim())
-            ? ` ${after.trim()}`
-            : '';
-        for (const [where, head] of decisionHeads(shown)) held.push([head, where ? head : `${written.trim()}${under}`]);
-        [written, shown] = ['', ''];
-        // The column of the item's text (blocks.ts list): past more than four spaces, one past the marker.
+        for (const [where, head] of decisionHeads(shown)) held.push([head, where ? head : written.trim()]);
+        [written, shown, inItem] = ['', '', false];
+        // The column of the item's text (blocks.ts list): past more than four spaces, one past the marker; a rule
+        // (`- - -`) is no item there.
         const spaces = item?.[3]?.length ?? 1;
-        column = item ? item[1].length + item[2].length + (spaces > 4 ? 1 : spaces) : -1;
+        column = item && !block ? item[1].length + item[2].length + (spaces > 4 ? 1 : spaces) : -1;
       }
-      if (text.trim()) first = false;
+      if (!text.trim()) {
+        quoted = heading = false;
+        continue;
+      }
+      first = false;
       written += ` ${text.trim()}`;
+      // A run's first line shows after its marks; the lines that carry it on show theirs (`2) …` is text there) but a
+      // quote's.
       const marks = BLOCK_MARKS.exec(inner.trim())![0];
-      shown += ` ${inner.trim().slice(marks.length)}`;
-      heading = OWN_BLOCK.test(inner) && inner.trim()[0] === '#';
-      // A quote opened after an item's marks (`- > …`) holds the lines after it too.
-      quoted = !!text.trim() && (quoted || quote || marks.includes('>'));
+      shown += ` ${shown ? inner.trim().replace(/^[>\s]+/, '') : inner.trim().slice(marks.length)}`;
+      heading = block && inner.trim()[0] === '#';
+      quoted ||= quote;
+      // A quote opened after an item's marks, or deeper than a quote's three spaces, holds what follows in the run.
+      if (marks.includes('>')) [inItem, column] = [true, -1];
     }
   }
   return held;
