@@ -235,6 +235,15 @@ test("the person's decision goes after a blank line under an agent's quote, wher
   expect(refused(decided, quoted)).toBe(false);
 });
 
+test("past a plan's 1,000th link, a text with a link is held as it is: a flood of addresses is not read", () => {
+  const links = `- see ${'[x](y) '.repeat(1001)}\n`;
+  const after = `${PLAN}${links}`;
+  expect(refused(PLAN, after)).toBe(true);
+  // Kept as it is, it is no change; a note beside it is the agent's own.
+  expect(refused(after, `${after}- ${D}: started 1.1\n`)).toBe(false);
+  expect(refused(`${PLAN}- see ${'[x](y) '.repeat(999)}\n`, PLAN)).toBe(false);
+});
+
 test("an agent's paragraph after a blank line in the person's item is one of its own, not the decision's", () => {
   const after = `${BEFORES['decided+blank']}  and every task after it\n`;
   const [list] = markdownNodes(parsePlan(after).notes ?? '') as Array<{ children: MarkdownNode[] }>;

@@ -43,14 +43,18 @@ function asRead(text: string): string {
   return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
 }
 
+/** Links' addresses read in one reading of a plan (each up to 2,000 characters): past 1,000, none is read. */
+let addressesRead = 0;
+
 /**
  * `text` without its links' addresses, read as the sidebar reads one (sidebar/src/markdown/inline.ts destination):
  * after `](`, an address in `<>` or a run of other than spaces with its parentheses paired, then a title in quotes or
  * parentheses, then `)`. Where the sidebar finds no link (past 2,000 characters, a title with no address), this
- * takes away more; decisionHeads also reads the text with its addresses in.
+ * takes away more; decisionHeads also reads the text with its addresses in. undefined past the plan's 1,000th.
  */
-function withoutAddresses(text: string): string {
+function withoutAddresses(text: string): string | undefined {
   for (let open = text.indexOf('](') + 1; open > 0 && text.includes(')', open); open = text.indexOf('](', open) + 1) {
+    if (++addressesRead > 1000) return undefined;
     const limit = open + 2000;
     let at = open + 1;
     const spaces = () => {
@@ -79,9 +83,12 @@ function withoutAddresses(text: string): string {
  * out and with them in, as a run of lines may hold more than one of the sidebar's texts.
  */
 function decisionHeads(text: string): Array<[at: number, head: string]> {
-  // Direction controls reorder what shows (letters, words) past what this reading follows: a text with one is held.
-  const heads: Array<[number, string]> = /[\u202a-\u202e\u2066-\u2069]/.test(text) ? [[1, text.trim()]] : [];
-  for (const read of [asRead(withoutAddresses(text)), asRead(text)])
+  // Direction controls reorder what shows (letters, words) past what this reading follows: a text with one is held,
+  // as is one with links past the 1,000th of the plan (a flood of `](` would take seconds to read).
+  const addressless = withoutAddresses(text);
+  const heads: Array<[number, string]> =
+    addressless === undefined || /[\u202a-\u202e\u2066-\u2069]/.test(text) ? [[1, text.trim()]] : [];
+  for (const read of [asRead(addressless ?? text), asRead(text)])
     for (const dated of read.matchAll(DATED)) {
       const said = read.slice(dated.index! + dated[0].length);
       const outcome = /^review of /i.test(said) && /\b(?:approved|changes requested)\b/i.exec(said);
@@ -127,6 +134,7 @@ const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} 
 export function decisionLines(outline: PlanOutline): Array<[head: string, held: string]> {
   const { lines } = outline.document;
   const held: Array<[string, string]> = [];
+  addressesRead = 0;
   for (const section of [outline.sections.notes, outline.sections.analysis]) {
     if (!section) continue;
     // quoted: a quote at a line's start holds every line after it until a blank line; inItem: one after an item's
