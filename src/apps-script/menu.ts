@@ -88,7 +88,7 @@ export function menuShowNextTask(): void {
     const next = reading.getNextTask(path);
     alert(
       'Next task',
-      next ? describeTask(next) : `No task is waiting to be started.\n${describeProgress(plan.progress)}`,
+      next ? describeTask(next) : filled(rareRefusals.noTaskWaiting(), { progress: describeProgress(plan.progress) }),
     );
   });
 }
@@ -97,6 +97,6 @@ export function menuShowReviewItems(): void {
   run(() => {
     SpreadsheetApp.getUi();
     const items = reading.getReviewTasks(person());
-    alert('Review items', items.length ? items.map(describeTask).join('\n') : 'Nothing is waiting for your review.');
+    alert('Review items', items.length ? items.map(describeTask).join('\n') : rareRefusals.nothingToReview());
   });
 }

@@ -12,6 +12,10 @@ const SIDEBAR_ONLY =
   'Sidebar functions are called by a person from the Agent Plan sidebar (Agent Plan → Open plan), never through ' +
   'the Apps Script API';
 
+/** The menu's answers when nothing waits: no task to start (then the progress), nothing to review (./menu.ts). */
+export const noTaskWaiting = () => 'No task is waiting to be started.\n{progress}';
+export const nothingToReview = () => 'Nothing is waiting for your review.';
+
 /** A name that is not one of the agent functions, asked of ./api.ts (a defect of the caller's table). */
 export const notAgentFunction = () => '{name} is not an agent function (src/apps-script/api.ts)';
 

@@ -17,6 +17,20 @@ const DATED = /(\d{4}-\d{2}-\d{2}) ?: /g;
  */
 const REFERENCE = /&(?:#(\d{1,7})|#x([\da-f]{1,6})|nbsp);/gi;
 
+/** `text` with its character references as the characters they show. */
+function decoded(text: string): string {
+  return text.replace(REFERENCE, (reference, decimal?: string, hex?: string) => {
+    const point = Number(decimal ?? (hex ? `0x${hex}` : 32));
+    return point && point < 0x110000 ? String.fromCodePoint(point) : reference;
+  });
+}
+
+/**
+ * Marks and controls of direction (ALM, LRM, RLM, embeddings, overrides, isolates): around digits and signs they
+ * reorder what shows (`RLM:2026-11-26 plan` shows as `2026-11-26: plan`), past what a reading here follows.
+ */
+const DIRECTION = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** Letters a reader takes for Latin ones in a decision's words (`ɑ` for `a`), with what they stand for. */
 const LETTERS = 'ɑaոnᴠvɡgνvѵv';
 
@@ -28,11 +42,7 @@ const LETTERS = 'ɑaոnᴠvɡgνvѵv';
  * words another text than the person's either (../person/source-words.ts comparedName).
  */
 function asRead(text: string): string {
-  const shown = text
-    .replace(REFERENCE, (reference, decimal?: string, hex?: string) => {
-      const point = Number(decimal ?? (hex ? `0x${hex}` : 32));
-      return point && point < 0x110000 ? String.fromCodePoint(point) : reference;
-    })
+  const shown = decoded(text)
     .normalize('NFKC')
     .replace(/\\(?=[\s!-/:-@[-`{-~]|$)|[*_~`[\]|]/g, '')
     .replace(/[\u2010-\u2015\u2212\u02d7\u058a\u2043]/g, '-')
@@ -43,14 +53,17 @@ function asRead(text: string): string {
   return /[^ -~]/.test(shown) ? comparedName(shown) : shown;
 }
 
-/** Links' addresses read in one reading of a plan (each up to 2,000 characters): past 1,000, none is read. */
+/**
+ * Links' addresses read in one reading of a section (each up to 2,000 characters, code's too): past 1,000, none is
+ * read, and a text with one is held as it is.
+ */
 let addressesRead = 0;
 
 /**
  * `text` without its links' addresses, read as the sidebar reads one (sidebar/src/markdown/inline.ts destination):
  * after `](`, an address in `<>` or a run of other than spaces with its parentheses paired, then a title in quotes or
  * parentheses, then `)`. Where the sidebar finds no link (past 2,000 characters, a title with no address), this
- * takes away more; decisionHeads also reads the text with its addresses in. undefined past the plan's 1,000th.
+ * takes away more; decisionHeads also reads the text with its addresses in. undefined past the section's 1,000th.
  */
 function withoutAddresses(text: string): string | undefined {
   for (let open = text.indexOf('](') + 1; open > 0 && text.includes(')', open); open = text.indexOf('](', open) + 1) {
@@ -83,11 +96,12 @@ function withoutAddresses(text: string): string | undefined {
  * out and with them in, as a run of lines may hold more than one of the sidebar's texts.
  */
 function decisionHeads(text: string): Array<[at: number, head: string]> {
-  // Direction controls reorder what shows (letters, words) past what this reading follows: a text with one is held,
-  // as is one with links past the 1,000th of the plan (a flood of `](` would take seconds to read).
+  // A text with digits (a date) and a direction mark or control is held as it is, as is one with links past the
+  // section's 1,000th (a flood of `](` would take seconds to read).
   const addressless = withoutAddresses(text);
+  const characters = decoded(text);
   const heads: Array<[number, string]> =
-    addressless === undefined || /[\u202a-\u202e\u2066-\u2069]/.test(text) ? [[1, text.trim()]] : [];
+    addressless === undefined || (DIRECTION.test(characters) && /\p{Nd}/u.test(characters)) ? [[1, text.trim()]] : [];
   for (const read of [asRead(addressless ?? text), asRead(text)])
     for (const dated of read.matchAll(DATED)) {
       const said = read.slice(dated.index! + dated[0].length);
@@ -123,8 +137,9 @@ const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} 
  * renderer reads them (tabs as four spaces, the section's first line without its indentation, a quote's marks read
  * away): a run ends at a blank line; before a fence, a heading or a rule; after a heading; before a list item that
  * starts a list (a bullet or `1.` with words, however indented) or one less indented than the text of the item the
- * run started with; and before a quote that no quote before it in the run holds (the sidebar keeps every line after
- * a quote's in the quote until a blank line). No text the sidebar shows spans two runs, so:
+ * run started with; and before a quote at a line's start, unless one since the last blank line holds it (the sidebar
+ * keeps every line after a quote's in the quote until a blank line) or one after an item's marks in this run does.
+ * No text the sidebar shows spans two runs, so:
  * - every decision head found anywhere in a run, every mark read away (a link's text, a table's cell, a quote inside
  *   an item, words across lines), is held as itself;
  * - a run that starts with one (the person's `- 2026-03-02: plan approved: go`) is held whole, as written (lines
@@ -134,9 +149,9 @@ const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} 
 export function decisionLines(outline: PlanOutline): Array<[head: string, held: string]> {
   const { lines } = outline.document;
   const held: Array<[string, string]> = [];
-  addressesRead = 0;
   for (const section of [outline.sections.notes, outline.sections.analysis]) {
     if (!section) continue;
+    addressesRead = 0;
     // quoted: a quote at a line's start holds every line after it until a blank line; inItem: one after an item's
     // marks (`- > …`) holds the lines of that item's run.
     let [written, shown, quoted, inItem, heading, column, first] = ['', '', false, false, false, -1, true];
