@@ -102,6 +102,7 @@ function decisionHeads(text: string): Array<[at: number, head: string]> {
   const characters = decoded(text);
   const heads: Array<[number, string]> =
     addressless === undefined || (DIRECTION.test(characters) && /\p{Nd}/u.test(characters)) ? [[1, text.trim()]] : [];
+  // Both readings' heads are held (one text is so read twice, before the change as after it).
   for (const read of [asRead(addressless ?? text), asRead(text)])
     for (const dated of read.matchAll(DATED)) {
       const said = read.slice(dated.index! + dated[0].length);
@@ -128,7 +129,10 @@ const BLOCK_MARKS = /^(?:(?:[-*+]|\d{1,9}[.)]|#{1,6})(?:\s+|$)|>\s*)*/;
 /** The sidebar's list item (sidebar/src/markdown/blocks.ts LIST_ITEM): indentation, marker, spaces, text. */
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])(?:( +)([^ ].*)?)?$/;
 
-/** A block no text runs on into at 3 spaces' indentation at most (blocks.ts): a fence, a heading, a rule. */
+/**
+ * A block no text runs on into at 3 spaces' indentation at most from the margin (blocks.ts): a fence, a heading, a
+ * rule. Inside an item the sidebar counts from the item's text, so it may find more of them: the guard joins more.
+ */
 const OWN_BLOCK = /^ {0,3}(?:`{3,}[^`]*$|~{3}|#{1,6}(?: |$)|([-*_])(?: *\1){2,} *$)/;
 
 /**
@@ -189,7 +193,8 @@ export function decisionLines(outline: PlanOutline): Array<[head: string, held: 
       shown += ` ${shown ? inner.trim().replace(/^[>\s]+/, '') : inner.trim().slice(marks.length)}`;
       heading = block && inner.trim()[0] === '#';
       quoted ||= quote;
-      // A quote opened after an item's marks, or deeper than a quote's three spaces, holds what follows in the run.
+      // A quote opened after an item's marks, or a `>` past three spaces (a quote in an item's text, or the
+      // characters of a paragraph: the guard does not tell them apart and joins), holds what follows in the run.
       if (marks.includes('>')) [inItem, column] = [true, -1];
     }
   }
