@@ -102,8 +102,10 @@ function decisionHeads(text: string): Array<[at: number, head: string]> {
   const characters = decoded(text);
   const heads: Array<[number, string]> =
     addressless === undefined || (DIRECTION.test(characters) && /\p{Nd}/u.test(characters)) ? [[1, text.trim()]] : [];
-  // Both readings' heads are held (one text is so read twice, before the change as after it).
-  for (const read of [asRead(addressless ?? text), asRead(text)])
+  // Both readings' heads are held (a text without a link is so held twice, before the change as after it); one
+  // without a link is read once.
+  const addresslessRead = asRead(addressless ?? text);
+  for (const read of [addresslessRead, addressless === text ? addresslessRead : asRead(text)])
     for (const dated of read.matchAll(DATED)) {
       const said = read.slice(dated.index! + dated[0].length);
       const outcome = /^review of /i.test(said) && /\b(?:approved|changes requested)\b/i.exec(said);
@@ -164,11 +166,12 @@ export function decisionLines(outline: PlanOutline): Array<[head: string, held: 
       const line = (at < section.end ? lines[at] : '').replace(/\t/g, '    ');
       const text = first ? line.trimStart() : line;
       const inner = text.replace(/^(?: {0,3}> ?)+/, '');
+      const [trimmed, innerTrimmed] = [text.trim(), inner.trim()];
       const item = LIST_ITEM.exec(inner);
       const quote = inner !== text;
       const block = OWN_BLOCK.test(inner);
       if (
-        !text.trim() ||
+        !trimmed ||
         heading ||
         block ||
         (quote && !quoted && !inItem) ||
@@ -181,17 +184,17 @@ export function decisionLines(outline: PlanOutline): Array<[head: string, held: 
         const spaces = item?.[3]?.length ?? 1;
         column = item && !block ? item[1].length + item[2].length + (spaces > 4 ? 1 : spaces) : -1;
       }
-      if (!text.trim()) {
+      if (!trimmed) {
         quoted = heading = false;
         continue;
       }
       first = false;
-      written += ` ${text.trim()}`;
+      written += ` ${trimmed}`;
       // A run's first line shows after its marks; the lines that carry it on show theirs (`2) …` is text there) but a
       // quote's.
-      const marks = BLOCK_MARKS.exec(inner.trim())![0];
-      shown += ` ${shown ? inner.trim().replace(/^[>\s]+/, '') : inner.trim().slice(marks.length)}`;
-      heading = block && inner.trim()[0] === '#';
+      const marks = BLOCK_MARKS.exec(innerTrimmed)![0];
+      shown += ` ${shown ? innerTrimmed.replace(/^[>\s]+/, '') : innerTrimmed.slice(marks.length)}`;
+      heading = block && innerTrimmed[0] === '#';
       quoted ||= quote;
       // A quote opened after an item's marks, or a `>` past three spaces (a quote in an item's text, or the
       // characters of a paragraph: the guard does not tell them apart and joins), holds what follows in the run.
