@@ -140,9 +140,8 @@ export function nextAttention(
   const agents = Object.entries(Object(previous?.agents)).filter(([name]) => name !== change.agent);
   if (change.agent !== undefined) agents.push([change.agent, change.revision]);
   const oldest = record.decisions[0]?.revision;
-  // The latest changers last (each agent's entry moves to the end with its change): the record keeps the last few.
+  // The record keeps the latest few changers, by revision (an object lists names like "7" first, whenever written).
   // (A revision edited by hand that is no number compares false, or reads as the number it spells.)
-  // By revision, not by the object's order, which puts names like "7" first.
   const kept = agents
     .filter(([, revision]) => (revision as number) >= oldest!)
     .sort(([, one], [, other]) => (one as number) - (other as number))
