@@ -46,11 +46,10 @@ export class ArchiveSheet {
     const lastRow = sheet.getLastRow();
     let id = 1;
     if (lastRow >= 2) {
-      const [newest] = sheet.getRange(lastRow, 1, 1, HEADER.length).getValues();
-      const newestId = typeof newest[0] === 'number' ? newest[0] : lastRow - 1;
-      // A finishPlan retried after its archive row was written (the cell write failed, or the answer was lost).
-      if (writtenText(newest[TEXT_COLUMN - 1]) === plan.text) return newestId;
-      id = newestId + 1;
+      // Every finish is a plan of its own, the same text run again included: a retried finishPlan finds the cell
+      // moved on (or its request id answered), and a failed change takes its row back.
+      const [[newestId]] = sheet.getRange(lastRow, 1, 1, 1).getValues();
+      id = (typeof newestId === 'number' ? newestId : lastRow - 1) + 1;
     }
     // One write appends the plan; a failure part-way leaves no half-written row.
     this.sheet.append(

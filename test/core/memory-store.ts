@@ -50,7 +50,6 @@ export class MemoryStore implements PlanStore {
     listVersions: (limit) => this.savedVersions.slice(0, limit),
     archivePlan: (plan) => {
       const newest = this.archive[this.archive.length - 1];
-      if (newest && newest.text === plan.text) return newest.id;
       const id = (newest?.id ?? 0) + 1;
       this.archive.push({ id, ...plan });
       return id;

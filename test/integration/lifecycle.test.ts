@@ -259,6 +259,19 @@ describe('finishing into the archive, through the bundle', () => {
     expect(planText(spreadsheet)).toContain('# Plan: Getting Started with Sheet Agent');
   });
 
+  test('the same plan run twice in a day is archived twice, each finish answering its own id', () => {
+    const spreadsheet = sheetWithPlan(FINISHED);
+    const ids = [1, 2].map(() => {
+      call(spreadsheet, 'createPlan', 'Daily', 'Run it', [{ name: 'Only', steps: ['One'] }]);
+      call(spreadsheet, 'completeTask', '1.1');
+      return call(spreadsheet, 'finishPlan', 'Done').id;
+    });
+    const [second, first] = call(spreadsheet, 'listPlans');
+    expect([first.id, second.id]).toEqual(ids);
+    expect(ids[1]).toBe(ids[0] + 1);
+    expect(call(spreadsheet, 'getArchivedPlan', ids[1]).text).toBe(call(spreadsheet, 'getArchivedPlan', ids[0]).text);
+  });
+
   test('the archive keeps the newest 50 plans', () => {
     const spreadsheet = sheetWithPlan(FINISHED);
     for (let i = 1; i <= 52; i++) {

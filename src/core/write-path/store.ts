@@ -105,8 +105,7 @@ export interface PlanVersions {
   listVersions(limit: number): SavedVersion[];
   /**
    * Adds a finished plan to the archive under the next id, inside `exclusive` (put back with the change if it fails;
-   * the oldest beyond the archive's bound are dropped once the change is committed), and answers its id. When the
-   * newest archived plan is the same text (a retried finishPlan), answers that one's id and adds nothing.
+   * the oldest beyond the archive's bound are dropped once the change is committed), and answers its id.
    */
   archivePlan(plan: Omit<ArchivedText, 'id'>): number;
   /** The archived plans, newest first, without their text. */
