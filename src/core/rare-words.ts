@@ -174,8 +174,11 @@ export const taskInSection = () =>
   'is in the "{section}" section, where a checklist is part of the text, not a task; move it under a phase heading ' +
   'to make it one';
 
-/** validatePlan's warnings of a line that looks like a task but has an emoji or a wide box (./rules/validate.ts). */
+/** validatePlan's warnings of a line that looks like a task but is not read (./rules/validate.ts's UNREAD_WORDS). */
 export const emojiBox = () => 'has an emoji where the box should be; write "- [x] Title" for a finished task';
+export const inComment = () => 'is inside an HTML comment (<!-- … -->), which Markdown does not show';
+export const inHtml = () => 'is inside an HTML block; leave a blank line after the HTML to make it a task';
+export const noSpaceAfterMarker = () => 'has no space between the list marker and the box; write "- [ ] Title"';
 export const wideBox = () => 'has a box that is not one character ([ ], [x], [/], [>], [!], [-])';
 
 /** validatePlan's warning of a task without a step number, read as `{step}` (./rules/validate.ts). */

@@ -104,6 +104,28 @@ describe('a person replaces the plan in the spreadsheet', () => {
     expect(history(spreadsheet).map((entry) => entry.text)).toEqual([TYPED, written]);
   });
 
+  test('cells pasted back with their own older record (a backup of C2:D2) keep the plan they replace', () => {
+    const { spreadsheet, written } = afterAgentChange();
+    const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]];
+    personEdits(spreadsheet, PLAN, TYPED);
+    personDoes(spreadsheet, { kind: 'paste', at: cellReference(PLAN_LOCATION.planCell), rows: backup });
+    expect(planText(spreadsheet)).toBe(written);
+    expect(history(spreadsheet)[0]).toMatchObject({ text: TYPED });
+    const { revision } = call(spreadsheet, 'getPlan');
+    call(spreadsheet, 'startTask', '1.2');
+    expect(history(spreadsheet).map((entry) => entry.text)).toContain(TYPED);
+    expect(call(spreadsheet, 'getPlan').revision).toBeGreaterThan(revision);
+  });
+
+  test('an undo of a paste over the plan and its record keeps the text it takes away', () => {
+    const { spreadsheet, written } = afterAgentChange();
+    personDoes(spreadsheet, { kind: 'paste', at: cellReference(PLAN_LOCATION.planCell), rows: [[TYPED, '']] });
+    personDoes(spreadsheet, { kind: 'undo' });
+    expect(planText(spreadsheet)).toBe(written);
+    call(spreadsheet, 'startTask', '1.2');
+    expect(history(spreadsheet).map((entry) => entry.text)).toContain(TYPED);
+  });
+
   test('where no copy was kept yet (a sheet from before), the oldValue Sheets gives for one cell is kept', () => {
     const spreadsheet = sheetWithPlan(ORIGINAL);
     personEdits(spreadsheet, PLAN, TYPED);

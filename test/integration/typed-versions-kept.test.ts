@@ -5,7 +5,10 @@
  */
 import { HISTORY_LIMIT } from '../../src/apps-script/history-sheet';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { runOnEdit } from '../../src/node/emulator/load-bundle';
+import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import {
+  DIST,
   PLAN,
   call,
   callAsPerson,
@@ -97,4 +100,57 @@ describe("the person's own next edit keeps the text it replaces as the person's"
     }
     expect(historyTexts(spreadsheet)).toContain(TYPED);
   });
+});
+
+/**
+ * Sheets stores a person's typing at once and runs its onEdit trigger after: `typeNow` types, and answers the trigger
+ * to run later (or never: a busy lock, the trigger's time limit).
+ */
+function typeNow(spreadsheet: EmulatedSpreadsheet, text: string): () => void {
+  const edit = applyPersonEdit(spreadsheet, { kind: 'type', cell: PLAN, text });
+  return () => {
+    const outcome = runOnEdit(spreadsheet, DIST, edit.range, edit.values);
+    if ('error' in outcome) throw new Error(outcome.error.message);
+  };
+}
+
+describe('an agent change that lands between the person’s typing and its onEdit', () => {
+  const first = `${ORIGINAL}\n## Notes\n\n- first thought: column G is mine\n`;
+
+  test('a batch that changes nothing leaves the typed text the person’s', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    const onEdit = typeNow(spreadsheet, TYPED);
+    call(spreadsheet, 'applyCommands', START_AND_REOPEN);
+    onEdit();
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+
+  test('the text the person typed before, which only Sheet Plan’s copy held, is kept as theirs', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    personEdits(spreadsheet, PLAN, first);
+    const onEdit = typeNow(spreadsheet, TYPED);
+    call(spreadsheet, 'startTask', '1.1');
+    onEdit();
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toEqual(expect.arrayContaining([first, TYPED]));
+  });
+
+  test('and so is it when the onEdit never runs', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    personEdits(spreadsheet, PLAN, first);
+    typeNow(spreadsheet, TYPED);
+    dropTheNoteAndReplan(spreadsheet);
+    expect(historyTexts(spreadsheet)).toEqual(expect.arrayContaining([first, TYPED]));
+  });
+});
+
+test('typing whose onEdit never ran is kept as the person’s by their next edit (Sheets gives it as oldValue)', () => {
+  const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+  typeNow(spreadsheet, TYPED);
+  personEdits(spreadsheet, PLAN, `${TYPED}- second thought\n`);
+  const kept = call(spreadsheet, 'getHistory', 100).find((entry: { text: string }) => entry.text === TYPED);
+  expect(kept).toMatchObject({ reason: expect.stringContaining('typed by a person') });
+  dropTheNoteAndReplan(spreadsheet);
+  expect(historyTexts(spreadsheet)).toContain(TYPED);
 });

@@ -51,15 +51,15 @@ export function groupProblems(problems: PlanProblem[]): PlanProblem[] {
 /** Why a line that looks like a task is not read, in words, with what to do about it. */
 const UNREAD_WORDS: Record<UnreadReason, (unread: UnreadLine) => string> = {
   'in-code': () => 'is inside a code block, so it is an example, not a task',
-  'in-comment': () => 'is inside an HTML comment (<!-- … -->), which Markdown does not show',
-  'in-html': () => 'is inside an HTML block; leave a blank line after the HTML to make it a task',
+  'in-comment': rareWords.inComment,
+  'in-html': rareWords.inHtml,
   'in-front-matter': () => 'is in the front matter (between the --- lines at the top)',
   'in-quote': () => 'is quoted ("> …"); remove the ">" to make it a task',
   'in-table': () => 'is in a table cell',
   'in-section': (unread) => filled(rareWords.taskInSection(), { section: unread.section ?? '' }),
   'no-text': () => 'has no title after the box (and step)',
   'no-space-after-box': () => 'has no space after the box; write "- [ ] Title"',
-  'no-space-after-marker': () => 'has no space between the list marker and the box; write "- [ ] Title"',
+  'no-space-after-marker': rareWords.noSpaceAfterMarker,
   'wide-box': rareWords.wideBox,
   'emoji-box': rareWords.emojiBox,
 };

@@ -4,9 +4,8 @@ import type { PlanTemplates } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
 import {
-  currentRevision,
   nextPlanIds,
-  isPersonsVersion,
+  isPersonsRecorded,
   readPlanRecord,
   revisionRecord,
   writePlanRecord,
@@ -29,7 +28,7 @@ export function recordCellEdit(
   edit: { oldValue?: string; value?: string } = {},
 ): RevisionInfo | null {
   return path.store.exclusive(() => {
-    const snapshot = path.snapshot(true);
+    const snapshot = path.snapshot(true, true);
     const { cells, text, meta, revision } = snapshot;
     if (!cells) return null;
     const typed = typingReplaced(path, edit.value, text, revision.revision);
@@ -50,13 +49,17 @@ export function recordCellEdit(
     if (replaced.trim() && replaced !== text) {
       const lastRecord = last ? readPlanRecord(last.meta) : null;
       const at = last ? (lastRecord?.revision ?? 0) : Math.max(0, revision.revision - 1);
-      const reason = { by: 'an edit of the cell', reason: 'replaced by a person in the spreadsheet' };
+      const reason = { by: EDIT_OF_THE_CELL, reason: 'replaced by a person in the spreadsheet' };
       // The text replaced is the person's own when they typed it (in the cell, or whole in the sidebar) or changed it
       // in the sidebar: the history then trims it after agents' versions, as it does when an agent replaces it.
-      const writtenByPerson = Boolean(
-        last && isPersonsVersion({ revision: currentRevision(last.text, last.meta), record: lastRecord }),
-      );
-      keep.push({ ...path.version(at, replaced, reason), writtenByPerson });
+      keep.push({ ...path.version(at, replaced, reason), writtenByPerson: Boolean(last && isPersonsRecorded(last)) });
+    }
+    // What the cell held before this edit, when Sheet Plan never recorded it (the onEdit of the person's typing before
+    // failed): theirs, and nothing else keeps it.
+    const { oldValue } = edit;
+    if (last && oldValue?.trim() && oldValue !== replaced && oldValue !== text) {
+      const reason = { by: EDIT_OF_THE_CELL, reason: TYPED_UNRECORDED };
+      keep.push({ ...path.version(revision.revision, oldValue, reason), writtenByPerson: true });
     }
     const now = path.store.clock.now();
     // The plan the cell held goes on: its ids (and the approval that holds it) are kept, as by every change of it.
@@ -98,6 +101,10 @@ export function recordCellEdit(
   });
 }
 
+const EDIT_OF_THE_CELL = 'an edit of the cell';
+/** Why a version a person typed is kept: Sheet Plan did not record it before it was replaced. */
+const TYPED_UNRECORDED = 'typed by a person into the cell, and replaced before Sheet Plan could record it';
+
 /**
  * What a person typed (onEdit's `value`), as a version to keep, when the cell no longer holds it: another write
  * replaced it between the edit and its trigger, and nothing else keeps it.
@@ -111,7 +118,7 @@ function typingReplaced(
   if (value === undefined || !value.trim() || value === text) return [];
   const typed = path.version(revision, value, {
     by: 'a write that landed before the edit was recorded',
-    reason: 'typed by a person into the cell, and replaced before Sheet Plan could record it',
+    reason: TYPED_UNRECORDED,
   });
   return [{ ...typed, writtenByPerson: true }];
 }

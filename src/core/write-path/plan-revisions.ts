@@ -25,11 +25,13 @@ import {
   isUnrecorded,
   nextPlanIds,
   type NewPlan,
+  isPersonsRecorded,
   isPersonsVersion,
-  recordedAsTyped,
   readPlanRecord,
   recordedRevision,
+  lastRecordedBefore,
   revisionRecord,
+  staysTyped,
   wasTyped,
   writePlanRecord,
   type ChangeSource,
@@ -122,16 +124,19 @@ export class PlanRevisions {
    * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
    * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
    * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
+   * `pasted` (a person's edit) reads it always: cells pasted back with their own older record (a backup of the plan
+   * and its record, Undo of a paste) look recorded, and only the last recorded plan's newer record tells.
    */
-  snapshot(forWrite = false): Snapshot {
+  snapshot(forWrite = false, pasted = false): Snapshot {
     const cells = this.store.read();
     const text = cells?.text ?? '';
     const read = this.texts.of(text);
     let meta = cells?.meta ?? '';
     let lastRecorded: RecordedPlan | null | undefined;
-    if (cells ? recordedRevision(meta) === undefined : forWrite) {
+    const inCellRevision = recordedRevision(meta);
+    if (cells ? inCellRevision === undefined || pasted : forWrite) {
       lastRecorded = this.store.versions.lastRecorded();
-      if (lastRecorded) meta = lastRecorded.meta;
+      if (lastRecorded && (inCellRevision ?? -1) < (recordedRevision(lastRecorded.meta) ?? 0)) meta = lastRecorded.meta;
     }
     const record = readPlanRecord(meta);
     const inCell = cells && (meta === cells.meta ? record : readPlanRecord(cells.meta));
@@ -386,8 +391,7 @@ export class PlanRevisions {
         agent: this.claimant()?.holder,
       }),
       requests: nextRequests(options.newPlan ? null : snapshot.record, answered),
-      typed:
-        (this.byPerson && options.wholeDocument) || (text === snapshot.text && recordedAsTyped(snapshot)) || undefined,
+      typed: (this.byPerson && options.wholeDocument) || (text === snapshot.text && staysTyped(snapshot)) || undefined,
       moved: options.newPlan
         ? undefined
         : movedClaims(snapshot.read, written, renumbered, this.claimant()?.holder, snapshot.record?.moved),
@@ -469,10 +473,12 @@ export class PlanRevisions {
   private unseenReplacement(snapshot: Snapshot): SavedVersion | null {
     const unseen = snapshot.lastRecorded;
     if (!unseen?.text.trim() || unseen.text === snapshot.text) return null;
-    return this.version(recordedRevision(unseen.meta) ?? 0, unseen.text, {
+    const version = this.version(recordedRevision(unseen.meta) ?? 0, unseen.text, {
       by: 'an edit Sheet Plan did not see',
       reason: 'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet)',
     });
+    // A person's version (typed, or changed in the sidebar) stays theirs: the history trims it after agents'.
+    return { ...version, writtenByPerson: isPersonsRecorded(unseen) };
   }
 
   /** Saved versions, newest first, the one only the last recorded plan still holds included. */
@@ -491,10 +497,4 @@ export class PlanRevisions {
       text,
     };
   }
-}
-
-/** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
-function lastRecordedBefore(snapshot: Snapshot): RecordedPlan | null {
-  if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
-  return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
 }

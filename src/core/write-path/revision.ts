@@ -12,6 +12,7 @@ import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
 import { readMoves, type MovedStep } from '../rules/moved-claims';
+import type { RecordedPlan } from './store';
 
 /**
  * Who made a change. `api` is an agent without a name (scripts.run); `agent:<name>` an agent a person named when they
@@ -176,17 +177,31 @@ export function wasTyped({ revision, record }: { revision: RevisionInfo; record:
 }
 
 /**
- * Whether the record itself says a person typed the text in the cell (onEdit recorded their typing, or they saved it
- * whole): what a change that leaves the text as it is carries on. Not a text the record does not describe, which
- * wasTyped takes for a person's only until Sheet Plan records it.
+ * Whether a change that leaves the text as it is carries `typed` on: the record says the text was typed, or does not
+ * describe it (typing whose onEdit has not run yet). A text no record describes yet, initPlan takes up as it is.
  */
-export function recordedAsTyped(snapshot: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
-  return snapshot.record?.by === snapshot.revision.changedBy && wasTyped(snapshot);
+export function staysTyped(snapshot: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
+  return Boolean(snapshot.record) && wasTyped(snapshot);
+}
+
+/** The last recorded plan before a write over `snapshot`: the cells themselves when they hold it. */
+export function lastRecordedBefore(snapshot: {
+  text: string;
+  meta: string;
+  lastRecorded?: RecordedPlan | null;
+}): RecordedPlan | null {
+  if (snapshot.lastRecorded !== undefined) return snapshot.lastRecorded;
+  return snapshot.meta ? { text: snapshot.text, meta: snapshot.meta } : null;
 }
 
 /** Whether the text a revision (and its record) stands for is a person's: typed, or changed by them in the sidebar. */
 export function isPersonsVersion(snapshot: { revision: RevisionInfo; record: PlanRecord | null }): boolean {
   return PERSON_SOURCES.includes(snapshot.revision.changedBy) || wasTyped(snapshot);
+}
+
+/** Whether a plan as Sheet Plan recorded it (its text with its own record) is a person's version. */
+export function isPersonsRecorded(plan: { text: string; meta: string }): boolean {
+  return isPersonsVersion({ revision: currentRevision(plan.text, plan.meta), record: readPlanRecord(plan.meta) });
 }
 
 /** The record stored beside `text` at `revision`, of plan `plan` ('' : a record that names no plan). */
