@@ -381,8 +381,8 @@ export const unknownArgumentPattern = () =>
 
 /** How a plan gets approved or sent back: said by the guard's refusal (./rules/held-items.ts) and the next two. */
 export const planApprovalPath = () =>
-  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment that ' +
-  'getPlan() answers as statusNote';
+  'a person approves the plan in the sidebar (Agent Plan → Open plan), or sends it back with a comment, which ' +
+  "the plan's Status line then holds (the plan's summary shows it)";
 
 /** Work (a start, a completion) on a plan that waits for the person's approval (./rules/lifecycle.ts). */
 export const planHasNoStatus = () =>
