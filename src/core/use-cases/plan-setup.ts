@@ -3,14 +3,7 @@ import { attentionIn, nextAttention } from '../person/attention';
 import type { PlanTemplates } from '../format/compose';
 import { messageOf, PlanError } from '../errors';
 import { nextRequests } from '../write-path/request-ids';
-import {
-  nextPlanIds,
-  isPersonsRecorded,
-  readPlanRecord,
-  revisionRecord,
-  writePlanRecord,
-  type RevisionInfo,
-} from '../write-path/revision';
+import { nextPlanIds, revisionRecord, writePlanRecord, type RevisionInfo } from '../write-path/revision';
 import { stepsRenumbered, withStepsThatWrote } from '../write-path/steps-that-wrote';
 import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
@@ -47,12 +40,12 @@ export function recordCellEdit(
     const replaced = last ? last.text : (edit.oldValue ?? '');
     const keep: SavedVersion[] = [];
     if (replaced.trim() && replaced !== text) {
-      const lastRecord = last ? readPlanRecord(last.meta) : null;
-      const at = last ? (lastRecord?.revision ?? 0) : Math.max(0, revision.revision - 1);
       const reason = { by: EDIT_OF_THE_CELL, reason: 'replaced by a person in the spreadsheet' };
       // The text replaced is the person's own when they typed it (in the cell, or whole in the sidebar) or changed it
       // in the sidebar: the history then trims it after agents' versions, as it does when an agent replaces it.
-      keep.push({ ...path.version(at, replaced, reason), writtenByPerson: Boolean(last && isPersonsRecorded(last)) });
+      keep.push(
+        last ? path.recordedVersion(last, reason) : path.version(Math.max(0, revision.revision - 1), replaced, reason),
+      );
     }
     // What the cell held before this edit, when Sheet Plan never recorded it (the onEdit of the person's typing before
     // failed): theirs, and nothing else keeps it.

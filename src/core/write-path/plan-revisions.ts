@@ -124,23 +124,21 @@ export class PlanRevisions {
    * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
    * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
    * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
-   * `pasted` (a person's edit) reads it always: cells pasted back with their own older record (a backup of the plan
-   * and its record, Undo of a paste) look recorded, and only the last recorded plan's newer record tells.
+   * `pasted` (a person's edit) reads it always: cells pasted back with an older record of their own look recorded.
    */
   snapshot(forWrite = false, pasted = false): Snapshot {
     const cells = this.store.read();
     const text = cells?.text ?? '';
     const read = this.texts.of(text);
     let meta = cells?.meta ?? '';
-    let lastRecorded: RecordedPlan | null | undefined;
-    const inCellRevision = recordedRevision(meta);
-    if (cells ? inCellRevision === undefined || pasted : forWrite) {
-      lastRecorded = this.store.versions.lastRecorded();
-      if (lastRecorded && (inCellRevision ?? -1) < (recordedRevision(lastRecorded.meta) ?? 0)) meta = lastRecorded.meta;
+    const inCell = cells ? readPlanRecord(meta) : null;
+    let copy: RecordedPlan | null | undefined; // the last recorded plan, as the history sheet keeps it
+    if (cells ? inCell?.revision === undefined || pasted : forWrite) {
+      copy = this.store.versions.lastRecorded();
+      if (copy && (inCell?.revision ?? -1) < (recordedRevision(copy.meta) ?? 0)) meta = copy.meta;
     }
-    const record = readPlanRecord(meta);
-    const inCell = cells && (meta === cells.meta ? record : readPlanRecord(cells.meta));
-    const listed = stepsThatWroteIn(inCell ?? null);
+    const record = cells && meta === cells.meta ? inCell : readPlanRecord(meta);
+    const listed = stepsThatWroteIn(inCell);
     const snapshot: Snapshot = {
       cells,
       text,
@@ -152,7 +150,7 @@ export class PlanRevisions {
     };
     if (forWrite) this.stepsThatWrote = snapshot.stepsThatWrote;
     if (forWrite && isUnrecorded(text, meta, read.digest))
-      snapshot.lastRecorded = lastRecorded ?? this.store.versions.lastRecorded();
+      snapshot.lastRecorded = copy === undefined ? this.store.versions.lastRecorded() : copy;
     return snapshot;
   }
 
@@ -448,9 +446,8 @@ export class PlanRevisions {
 
   /**
    * What a write over `snapshot` must keep: the last recorded plan when the cell was replaced since without Sheet Plan
-   * recording it (another script, a person's edit whose trigger did not run), the document itself when the write
-   * replaces it whole, and the version a person typed (into the cell, or whole in the sidebar) when an agent first
-   * changes it: their typing then lives on only in agents' versions, which the history trims before a person's.
+   * recording it, the document itself when the write replaces it whole, and the version a person typed (into the cell,
+   * or whole in the sidebar) when an agent first changes it: else it would live on only in agents' versions.
    */
   private versionsReplacedBy(snapshot: Snapshot, text: string, replacing?: Replacing): SavedVersion[] {
     const unseen = this.unseenReplacement(snapshot);
@@ -466,19 +463,22 @@ export class PlanRevisions {
   }
 
   /**
-   * The last recorded plan, when the cell was replaced since without Sheet Plan recording it (a change its trigger
-   * did not see: another script, the Sheets API, the row or sheet deleted): kept by the next write, and listed in the
-   * history until then.
+   * The last recorded plan, when the cell was replaced since without Sheet Plan recording it (another script, the
+   * Sheets API, the row or sheet deleted): kept by the next write, and listed in the history until then.
    */
   private unseenReplacement(snapshot: Snapshot): SavedVersion | null {
     const unseen = snapshot.lastRecorded;
     if (!unseen?.text.trim() || unseen.text === snapshot.text) return null;
-    const version = this.version(recordedRevision(unseen.meta) ?? 0, unseen.text, {
+    return this.recordedVersion(unseen, {
       by: 'an edit Sheet Plan did not see',
       reason: 'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet)',
     });
-    // A person's version (typed, or changed in the sidebar) stays theirs: the history trims it after agents'.
-    return { ...version, writtenByPerson: isPersonsRecorded(unseen) };
+  }
+
+  /** A plan as Sheet Plan recorded it, as a version to keep: the person's when its record says so. */
+  recordedVersion(plan: RecordedPlan, replacing: Replacing): SavedVersion {
+    const revision = recordedRevision(plan.meta) ?? 0;
+    return { ...this.version(revision, plan.text, replacing), writtenByPerson: isPersonsRecorded(plan) };
   }
 
   /** Saved versions, newest first, the one only the last recorded plan still holds included. */
