@@ -181,6 +181,16 @@ export const undoChanged = () =>
   'Not undone: {range} changed since the agent wrote it: {differences}. An undo never overwrites later edits; ' +
   'nothing was changed';
 
+/**
+ * An undo of a write whose rows read otherwise beside it since (./sheet-work.ts): sorted, moved by rows inserted or
+ * deleted above them, or edited. The written cells may still hold what the agent wrote (one value in every row), but
+ * what they replaced belongs to the records that stood in those rows then.
+ */
+export const rowsMoved = () =>
+  'Not undone: the rows of {range} no longer hold beside it what they held when the agent wrote it (column ' +
+  '{columns}). They were sorted, moved by rows inserted or deleted above them, or edited since, so the old values ' +
+  'would go back beside other records. Nothing was changed; put back by hand what still belongs there';
+
 /** A keep of the undoable writes after the log changed under the person's eyes (./write-log.ts). */
 export const logChanged = () =>
   'The log holds {count} writes that can be undone now, not the {seen} you saw (the agent wrote or a write was ' +

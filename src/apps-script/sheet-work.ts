@@ -3,9 +3,10 @@
  * (listSheets, readRange, writeRange, getWriteLog), and the person's undo of a write. The rules
  * live in src/core/sheet/sheet-rules.ts; this module reads the cells and the plan, asks the rules, and
  * writes. A write is one lock, one read of the plan cells, one getValues, one getFormulas and one getNumberFormats
- * of the target (the undo record: the formulas so that an undo puts a formula back, not its last value; the formats
- * because a plain-text cell takes text without the apostrophe that keeps it text elsewhere), one setValues and one
- * appended log row; the first write of a step also lists the step in the plan's revision record (two calls), so that
+ * of the target's rows (./range-cells.ts: the undo record, with the formulas so that an undo puts a formula back, not
+ * its last value, and what tells the rows apart beside the target, so that an undo after a sort is refused; the
+ * formats because a plain-text cell takes text without the apostrophe that keeps it text elsewhere), one setValues
+ * and one appended log row; the first write of a step also lists the step in the plan's revision record (two calls), so that
  * the done check of a task that never wrote skips the log.
  */
 import { describeValue } from '../core/api/arguments';
@@ -14,14 +15,11 @@ import {
   fromCellValue,
   holds,
   isDate,
-  fitsCellOfFormat,
   isFormulaCell,
-  recordedCell,
   requireGrid,
-  toCellInput,
   type CellJson,
 } from '../core/sheet/cell-values';
-import { conflict, invalidArgument, invalidTransition, messageOf, notFound } from '../core/errors';
+import { conflict, invalidArgument, invalidTransition, notFound } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
 import { readPlanRecord, type ChangeSource } from '../core/write-path/revision';
 import { stepsThatWroteIn } from '../core/write-path/steps-that-wrote';
@@ -39,6 +37,7 @@ import {
   rowCount,
   type SheetRange,
 } from '../core/sheet/sheet-range';
+import { columnLetters } from '../core/sheet/a1';
 import {
   SHEET_LIMITS,
   enforceSheetRules,
@@ -51,38 +50,18 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
+import { gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import * as rareRefusals from './rare-refusals';
 import { filled } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-type Range = GoogleAppsScript.Spreadsheet.Range;
 
 export { OWN_SHEETS };
 
 /** Rules that need no plan, for requests made before anything is read. */
 const NO_PLAN_CONTEXT = ruleContext('', { approvalRequired: true }, OWN_SHEETS);
-
-function sheetNamed(spreadsheet: Spreadsheet, name: string): GoogleAppsScript.Spreadsheet.Sheet {
-  const sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) throw notFound(filled(rareRefusals.noSheetNamed(), { name }));
-  return sheet;
-}
-
-/** The range on its sheet; a range past the sheet's grid is the caller's mistake, said plainly. */
-function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
-  const sheet = sheetNamed(spreadsheet, range.sheet);
-  try {
-    return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
-  } catch (error) {
-    const message = messageOf(error);
-    if (!/outside the dimensions/i.test(message)) throw error;
-    throw invalidArgument(
-      filled(rareRefusals.pastTheEdge(), { range: formatSheetRange(range), sheet: range.sheet, message }),
-    );
-  }
-}
 
 // ---- listSheets ----
 
@@ -171,57 +150,6 @@ export function readRange(
 
 // ---- writeRange ----
 
-/** Cells as read, and as the write log records them (a formula as its formula), with their number formats. */
-interface CellsRead {
-  values: unknown[][];
-  formulas: string[][];
-  recorded: CellJson[][];
-  formats: string[][];
-}
-
-/** One getValues, one getFormulas, one getNumberFormats: a plain-text cell takes text as it is (toCellInput). */
-function readCells(cells: Range): CellsRead {
-  const values = cells.getValues();
-  const formulas = cells.getFormulas();
-  return {
-    values,
-    formulas,
-    recorded: values.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c]))),
-    formats: cells.getNumberFormats(),
-  };
-}
-
-/** Writes `values` to the cells read as `before`, registering with the change how to put back what they held. */
-function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[][], before: CellsRead): void {
-  const inputs = (grid: CellJson[][]) =>
-    grid.map((row, r) => row.map((cell, c) => toCellInput(cell, before.formats[r][c])));
-  store.registerPutBack(() => cells.setValues(inputs(before.recorded)));
-  cells.setValues(inputs(values));
-}
-
-/**
- * Refuses a change that would write a value its cell cannot hold exactly (fitsCellOfFormat: text a plain-text cell
- * may read as a formula): `grids` are the values the change writes, then those it puts back if it fails. `refusal`
- * makes the error from its text's places: the cell, its sheet, the text, and which grid.
- */
-function requireTextsFit(
-  grids: CellJson[][][],
-  { formats }: CellsRead,
-  target: SheetRange,
-  refusal: (places: Record<string, string>, grid: number) => Error,
-): void {
-  grids.forEach((grid, index) =>
-    grid.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        if (!fitsCellOfFormat(cell, formats[r][c])) {
-          const cellOf = { cell: cellName(target.top + r, target.left + c), sheet: target.sheet };
-          throw refusal({ ...cellOf, text: describeCell(cell), value: `values[${r}][${c}]` }, index);
-        }
-      }),
-    ),
-  );
-}
-
 /** The rectangle the values fill: the range itself (same size), or the block starting at its one cell. */
 function writeTarget(range: SheetRange, values: CellJson[][]): SheetRange {
   const rows = values.length;
@@ -302,17 +230,17 @@ export function writeRange(
         });
       throw refusal.error;
     }
-    const cells = gridRange(spreadsheet, target);
+    const sheet = sheetNamed(spreadsheet, target.sheet);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
-    const read = readCells(cells);
+    const { cells, read, beside } = readRows(sheet, target, sheet.getLastColumn());
     // What the write puts in, and what its undo (or its failure) puts back.
     requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
       invalidArgument(filled(grid ? rareRefusals.plainTextHeld() : rareRefusals.plainTextFormula(), places)),
     );
     const replaced = read.recorded;
     const a1Text = formatSheetRange(target);
-    const parts = undoRecordParts({ replaced, written: grid }, a1Text);
+    const parts = undoRecordParts({ replaced, written: grid, beside }, a1Text);
     const at = store.clock.now();
     writeCells(store, cells, grid, read);
     // Listed before it is logged, in the same change: the log never holds a write of a step the record says never
@@ -418,7 +346,7 @@ export function undoWriteThen<T>(
     if (!found) {
       throw notFound(filled(rareRefusals.notInLog(), { id }));
     }
-    const { entry, row, record, later } = found;
+    const { entry, row, record, later, standing } = found;
     if (entry.kind !== 'write') {
       throw invalidArgument(
         filled(entry.kind === 'read' ? rareRefusals.undoRead() : rareRefusals.undoRefused(), { id }),
@@ -438,9 +366,8 @@ export function undoWriteThen<T>(
     if (!sheet) {
       throw conflict(filled(rareRefusals.sheetGone(), { sheet: range.sheet }));
     }
-    const cells = gridRange(spreadsheet, range);
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
-    const current = readCells(cells);
+    const { cells, read: current, beside } = readRows(sheet, range, record.beside?.length ?? 0);
     // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
     requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
       conflict(filled(rareRefusals.plainTextUndo(), places)),
@@ -460,6 +387,16 @@ export function undoWriteThen<T>(
       const differences = `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}`;
       throw conflict(filled(rareRefusals.undoChanged(), { range: entry.range, differences }));
     }
+    // The rows may have moved though the cells hold what the agent wrote. A column a later write changed in these
+    // rows tells nothing of them.
+    const columnIn = (c: number) => ({ ...range, left: c + 1, right: c + 1 });
+    const moved = (record.beside ?? []).flatMap((digest, c) =>
+      digest && digest !== beside[c] && !standing.some((write) => overlaps(requireSheetRange(write.range), columnIn(c)))
+        ? [columnLetters(c + 1)]
+        : [],
+    );
+    if (moved.length)
+      throw conflict(filled(rareRefusals.rowsMoved(), { range: entry.range, columns: moved.join(', ') }));
     const undone = { at: store.clock.now(), by: source };
     writeCells(store, cells, record.replaced, current);
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.

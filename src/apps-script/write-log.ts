@@ -81,6 +81,11 @@ const META_COLUMNS = 12;
 export interface UndoRecord {
   replaced: CellJson[][];
   written: CellJson[][];
+  /**
+   * The written rows' other columns as they were, from column A (cell-values.ts columnDigests): kept with the written
+   * values, as `{ cells, beside }`; a write logged before they were kept has none.
+   */
+  beside?: string[];
 }
 
 function split(json: string): string[] {
@@ -98,7 +103,7 @@ function split(json: string): string[] {
 /** The JSON of an undo record, in parts; TOO_LARGE (nothing written) when it is over the limit. */
 export function undoRecordParts(record: UndoRecord, range: string): { replaced: string[]; written: string[] } {
   const replaced = JSON.stringify(record.replaced);
-  const written = JSON.stringify(record.written);
+  const written = JSON.stringify(record.beside ? { cells: record.written, beside: record.beside } : record.written);
   const size = replaced.length + written.length;
   if (size > SHEET_LIMITS.undoRecordCharacters) {
     throw tooLarge(filled(rareTexts().undoTooLarge, { range, size: formatCount(size) }));
@@ -366,7 +371,14 @@ export class WriteLog {
    * The entry with this id, its row, (for a write) its undo record, and the writes after it that can still be undone;
    * null when the log no longer has it.
    */
-  find(id: string): { entry: WriteLogEntry; row: number; record: UndoRecord | null; later: WriteLogEntry[] } | null {
+  find(id: string): {
+    entry: WriteLogEntry;
+    row: number;
+    record: UndoRecord | null;
+    later: WriteLogEntry[];
+    /** The writes after it that stand (not undone), kept ones too: the cells they wrote beside it changed since. */
+    standing: WriteLogEntry[];
+  } | null {
     const sheet = this.sheet();
     if (!sheet) return null;
     const rows = this.metaRows(sheet, sheet.getLastRow());
@@ -374,26 +386,27 @@ export class WriteLog {
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
     const row = index + 2;
-    const later = rows.slice(index + 1).flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
+    const after = rows.slice(index + 1);
+    const later = after.flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
+    const standing = after.flatMap((each) => (kindOf(each) === 'write' && !cellText(each[8]) ? [entryOf(each)!] : []));
     const replacedParts = Number(rows[index][10]) || 0;
     const writtenParts = Number(rows[index][11]) || 0;
-    if (entry.kind !== 'write' || replacedParts < 1 || writtenParts < 1) return { entry, row, record: null, later };
+    const found = { entry, row, later, standing };
+    if (entry.kind !== 'write' || replacedParts < 1 || writtenParts < 1) return { ...found, record: null };
     const parts = sheet
       .getRange(row, META_COLUMNS + 1, 1, replacedParts + writtenParts)
       .getValues()[0]
       .map(cellText);
     try {
-      return {
-        entry,
-        row,
-        later,
-        record: {
-          replaced: JSON.parse(parts.slice(0, replacedParts).join('')) as CellJson[][],
-          written: JSON.parse(parts.slice(replacedParts).join('')) as CellJson[][],
-        },
-      };
+      const replaced = JSON.parse(parts.slice(0, replacedParts).join('')) as CellJson[][];
+      const written = JSON.parse(parts.slice(replacedParts).join('')) as
+        CellJson[][] | { cells: CellJson[][]; beside: string[] };
+      const record = Array.isArray(written)
+        ? { replaced, written }
+        : { replaced, written: written.cells, beside: written.beside };
+      return { ...found, record };
     } catch {
-      return { entry, row, record: null, later };
+      return { ...found, record: null };
     }
   }
 

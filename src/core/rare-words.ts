@@ -9,6 +9,7 @@
  * Only texts of an agent's or a sidebar's call, or of the e-mail trigger (mailBody), belong here: a person's edit of
  * the cell runs in onEdit, a simple trigger, which reads no project file (src/apps-script/rare-texts.ts).
  */
+import { formatsOfArguments } from './api/argument-formats';
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from './errors';
 
 /** A change that writes a Working line for another holder (./features/claims.ts). */
@@ -337,10 +338,7 @@ export const claimedTaskCells = () =>
   'Task {step} is claimed by {claim}, so you ({you}) cannot write cells under it: write under a task you started. ' +
   NOTHING_WRITTEN_SENTENCE;
 
-/**
- * A write under a task not in progress, one to start or another (./sheet/sheet-rules.ts), `{now}` naming those in
- * progress.
- */
+/** A write under a task not in progress (./sheet/sheet-rules.ts), `{now}` naming those in progress. */
 export const notStarted = () =>
   `Task {step} is {status}, not in progress; start it first (startTask("{step}")){now}. ${NOTHING_WRITTEN_SENTENCE}`;
 export const notInProgress = () =>
@@ -496,3 +494,6 @@ export const toolArgumentsShape = () => 'tools/call params.arguments must be an 
 /** A move or add of task `{step}`, read from a section without a phase heading (./replan/replan-shape.ts). */
 export const noPhaseHeading = () =>
   'Task {step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section';
+
+/** What a value of each of the descriptor's own formats looks like (JSON): an argument's refusal says one. */
+export const argumentFormats = () => JSON.stringify(formatsOfArguments());

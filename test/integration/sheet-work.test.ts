@@ -344,9 +344,10 @@ describe('service calls (each one a round trip in Google)', () => {
       .filter((entry: { service: string }) => entry.service === service)
       .map((entry: { method: string }) => entry.method);
 
-  test('a write: one lock, one A1 read of the plan cells, a look for the approved plan, the target read, set', () => {
-    // The target is read for its values, formulas (the undo record) and number formats (a plain-text cell takes text
-    // without the apostrophe that keeps it text elsewhere: plain-text-cells.test.ts).
+  test('a write: one lock, one A1 read of the plan cells, a look for the approved plan, its rows read, set', () => {
+    // The target's rows are read, from column A to the sheet's last column, for their values, formulas (the undo
+    // record, and what tells the rows apart beside it: undo-after-rows-moved.test.ts) and number formats (a plain-text
+    // cell takes text without the apostrophe that keeps it text elsewhere: plain-text-cells.test.ts).
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
     const { error, execution } = execute(spreadsheet, 'writeRange', [
@@ -365,14 +366,14 @@ describe('service calls (each one a round trip in Google)', () => {
       'getNumberFormats',
       'setValues',
     ]);
-    expect(calls(execution, 'Sheet')).toEqual(['getRange', 'getLastRow', 'appendRow']);
+    expect(calls(execution, 'Sheet')).toEqual(['getLastColumn', 'getRange', 'getRange', 'getLastRow', 'appendRow']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
     // The script properties are read once; the log's mark for the sidebar is read afresh before it changes, to put it
     // back if the write fails.
     expect(calls(execution, 'Properties')).toEqual(['getProperties', 'getProperty', 'setProperty']);
     // The approved plan's ranges (none approved here: the history sheet is looked up, not read).
     expect(execution.calls.filter((entry) => entry.args[0] === '"AGENT_HISTORY"')).toHaveLength(1);
-    expect(execution.calls).toHaveLength(21);
+    expect(execution.calls).toHaveLength(23);
   });
 
   test('a read inside the plan: one read of the plan cells and one of the range, no lock', () => {

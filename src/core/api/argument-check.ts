@@ -5,8 +5,6 @@
  * rules that need the plan ("step not found") or read the text (a title's " — ").
  */
 import { describeValue } from './arguments';
-import { MAX_DEPENDENCIES } from './api-names';
-import { MOVE_TARGET_FORMAT, TITLES_FORMAT } from './format-words';
 import { invalidArgument } from '../errors';
 import { STEP_ID } from '../format/patterns';
 import { hasOwn, isRecord } from '../own-keys';
@@ -48,29 +46,18 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-/** The descriptor's own formats (`.meta({ format })`), each with what a value of it looks like. */
-export const FORMATS: Record<string, string> = {
-  step: 'a step number like "1.2" or "2.1.3"',
-  line: 'a single line of text',
-  phase: 'a phase number like 2',
-  stamp: 'the stamp of the plan as read, like "7:2k1-9f3a0c1e"',
-  base: 'the stamp ("7:2k1-9f3a0c1e") or revision number of the plan you last read',
-  moveTarget: MOVE_TARGET_FORMAT,
-  archiveId: 'a plan id from listPlans()',
-  phases: 'a non-empty list of phases like [{ "name": "Setup", "steps": ["Read Data!A1:C10 (ids)"] }]',
-  titles: TITLES_FORMAT,
-  commands: 'a non-empty list of commands like [{ "action": "complete", "step": "1.1" }]',
-  agentName:
-    'text of 1 to 60 characters on one line, something visible, without half characters, such as "Claude on my laptop"',
-  waitsFor: `a list of up to ${MAX_DEPENDENCIES} steps the task waits for, like ["1.2", "1.3"]`,
-  mailTo: 'a list of e-mail addresses like ["dana@example.com"]',
-  seenTask: 'the task as the person saw it, { title, status, note? }',
-  seenQuestion: 'the question as the person saw it, { text }',
-};
+/**
+ * What a value of one of the descriptor's own formats looks like (./argument-formats.ts). Only a refusal says it, so
+ * Code.js reads the words from RareTexts.html then (src/core/rare-words.ts).
+ */
+function formatWords(format: string | undefined): string | undefined {
+  return format ? (JSON.parse(rareWords.argumentFormats()) as Record<string, string>)[format] : undefined;
+}
 
 /** What a value of `rule` looks like, in a few words. */
 function allowed(rule: JsonRule): string {
-  if (rule.format && FORMATS[rule.format]) return FORMATS[rule.format];
+  const formatted = formatWords(rule.format);
+  if (formatted) return formatted;
   if (rule.const !== undefined) return JSON.stringify(rule.const);
   if (rule.enum) {
     const names = rule.enum.map((item) => JSON.stringify(item));

@@ -14,6 +14,7 @@
 import { describeValue } from '../api/arguments';
 import { invalidArgument, tooLarge } from '../errors';
 import { filled, formatCount } from '../text';
+import { digestText } from '../write-path/revision';
 import * as rareWords from '../rare-words';
 
 export type DateCell = { readonly date: string };
@@ -183,4 +184,13 @@ export function describeCell(cell: CellJson): string {
   if (typeof cell === 'string') return JSON.stringify(cell.length > 40 ? `${cell.slice(0, 39)}…` : cell);
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   return String(cell);
+}
+
+/**
+ * What tells the rows of a write apart, beside it: a digest of each column's cells in those rows, '' for the columns
+ * `written` names. A sort or an insertion above moves whole rows, so a column beside the write then reads otherwise,
+ * even where the written cells hold one value in every row and still look untouched.
+ */
+export function columnDigests(rows: readonly CellJson[][], written: (column: number) => boolean): string[] {
+  return (rows[0] ?? []).map((_, c) => (written(c) ? '' : digestText(JSON.stringify(rows.map((row) => row[c])))));
 }

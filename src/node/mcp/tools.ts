@@ -20,7 +20,7 @@ import {
   type AgentFunctionName,
   type McpAnswer,
 } from '../../core/api/api-functions';
-import { FORMATS } from '../../core/api/argument-check';
+import { formatsOfArguments } from '../../core/api/argument-formats';
 import type { McpTool } from '../../core/mcp/protocol';
 import type { ToolRoute } from '../../core/mcp/tool-calls';
 import { toolWords } from '../../core/mcp/tool-words';
@@ -155,6 +155,9 @@ export const TOOLS: readonly ToolDefinition[] = AGENT_FUNCTION_NAMES.flatMap((na
 type JsonSchema = Record<string, unknown>;
 
 /** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
+/** The argument checker's own formats (src/core/api/argument-formats.ts). */
+const OWN_FORMATS = formatsOfArguments();
+
 const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
 /**
@@ -170,7 +173,7 @@ function compactSchema(schema: unknown): unknown {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
     // The argument checker's own formats (src/core/api/argument-check.ts): an MCP client's validator would not know
     // them.
-    if (key === 'format' && hasOwn(FORMATS, value as string)) continue;
+    if (key === 'format' && hasOwn(OWN_FORMATS, value as string)) continue;
     // Upper bounds on lists (200 commands, 20 steps waited for) no model comes near; the checker still refuses more.
     if (key === 'maxItems') continue;
     // `items: {}` allows any item, as no `items` does.

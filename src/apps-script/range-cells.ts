@@ -1,0 +1,117 @@
+/**
+ * A range's cells as a write or an undo reads and writes them (./sheet-work.ts): their values, formulas and number
+ * formats, read with the rest of their rows, and written so that the change under way can put them back.
+ */
+import {
+  columnDigests,
+  describeCell,
+  fitsCellOfFormat,
+  recordedCell,
+  toCellInput,
+  type CellJson,
+} from '../core/sheet/cell-values';
+import { invalidArgument, messageOf, notFound } from '../core/errors';
+import { cellName, columnCount, formatSheetRange, rowCount, type SheetRange } from '../core/sheet/sheet-range';
+import { filled } from '../core/text';
+import type { SpreadsheetPlanStore } from './spreadsheet-store';
+import * as rareRefusals from './rare-refusals';
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+export function sheetNamed(spreadsheet: Spreadsheet, name: string): Sheet {
+  const sheet = spreadsheet.getSheetByName(name);
+  if (!sheet) throw notFound(filled(rareRefusals.noSheetNamed(), { name }));
+  return sheet;
+}
+
+/** The range on its sheet; a range past the sheet's grid is the caller's mistake, said plainly. */
+export function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
+  return rangeOn(sheetNamed(spreadsheet, range.sheet), range);
+}
+
+function rangeOn(sheet: Sheet, range: SheetRange): Range {
+  try {
+    return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
+  } catch (error) {
+    const message = messageOf(error);
+    if (!/outside the dimensions/i.test(message)) throw error;
+    throw invalidArgument(
+      filled(rareRefusals.pastTheEdge(), { range: formatSheetRange(range), sheet: range.sheet, message }),
+    );
+  }
+}
+
+/** Cells as read, and as the write log records them (a formula as its formula), with their number formats. */
+export interface CellsRead {
+  values: unknown[][];
+  formulas: string[][];
+  recorded: CellJson[][];
+  formats: string[][];
+}
+
+/** One getValues, one getFormulas, one getNumberFormats: a plain-text cell takes text as it is (toCellInput). */
+function readCells(cells: Range): CellsRead {
+  const values = cells.getValues();
+  const formulas = cells.getFormulas();
+  return {
+    values,
+    formulas,
+    recorded: values.map((row, r) => row.map((value, c) => recordedCell(value, formulas[r][c]))),
+    formats: cells.getNumberFormats(),
+  };
+}
+
+/** The read of `range`'s columns in a read of whole rows (its columns and others beside it), `wide`. */
+function columnsOf(wide: CellsRead, range: SheetRange): CellsRead {
+  const slice = <T>(grid: T[][]) => grid.map((row) => row.slice(range.left - 1, range.right));
+  return {
+    values: slice(wide.values),
+    formulas: slice(wide.formulas),
+    recorded: slice(wide.recorded),
+    formats: slice(wide.formats),
+  };
+}
+
+/**
+ * The target's cells and the rows they are in, read from column A to the sheet's last column (or the target's, when
+ * further): what the write replaces, and what its undo checks its rows by (columnDigests). Two calls more than the
+ * target alone (the last column, the wider range).
+ */
+export function readRows(sheet: Sheet, target: SheetRange, width: number) {
+  const wide = readCells(rangeOn(sheet, { ...target, left: 1, right: Math.max(width, target.right) }));
+  const beside = columnDigests(wide.recorded, (c) => c >= target.left - 1 && c < target.right);
+  return { read: columnsOf(wide, target), beside, cells: rangeOn(sheet, target) };
+}
+
+/** Writes `values` to the cells read as `before`, registering with the change how to put back what they held. */
+export function writeCells(store: SpreadsheetPlanStore, cells: Range, values: CellJson[][], before: CellsRead): void {
+  const inputs = (grid: CellJson[][]) =>
+    grid.map((row, r) => row.map((cell, c) => toCellInput(cell, before.formats[r][c])));
+  store.registerPutBack(() => cells.setValues(inputs(before.recorded)));
+  cells.setValues(inputs(values));
+}
+
+/**
+ * Refuses a change that would write a value its cell cannot hold exactly (fitsCellOfFormat: text a plain-text cell
+ * may read as a formula): `grids` are the values the change writes, then those it puts back if it fails. `refusal`
+ * makes the error from its text's places: the cell, its sheet, the text, and which grid.
+ */
+export function requireTextsFit(
+  grids: CellJson[][][],
+  { formats }: CellsRead,
+  target: SheetRange,
+  refusal: (places: Record<string, string>, grid: number) => Error,
+): void {
+  grids.forEach((grid, index) =>
+    grid.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (!fitsCellOfFormat(cell, formats[r][c])) {
+          const cellOf = { cell: cellName(target.top + r, target.left + c), sheet: target.sheet };
+          throw refusal({ ...cellOf, text: describeCell(cell), value: `values[${r}][${c}]` }, index);
+        }
+      }),
+    ),
+  );
+}
