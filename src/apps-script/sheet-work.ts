@@ -6,8 +6,8 @@
  * of the target's rows (./range-cells.ts: the undo record, with the formulas so that an undo puts a formula back, not
  * its last value, and what tells the rows apart beside the target, so that an undo after a sort is refused; the
  * formats because a plain-text cell takes text without the apostrophe that keeps it text elsewhere), one setValues
- * and one appended log row; the first write of a step also lists the step in the plan's revision record (two calls), so that
- * the done check of a task that never wrote skips the log.
+ * and one appended log row; the first write of a step also lists the step in the plan's revision record (two
+ * calls), so that the done check of a task that never wrote skips the log.
  */
 import { describeValue } from '../core/api/arguments';
 import {
