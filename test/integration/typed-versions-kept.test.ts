@@ -136,6 +136,27 @@ describe('an agent change that lands between the person’s typing and its onEdi
     expect(historyTexts(spreadsheet)).toEqual(expect.arrayContaining([first, TYPED]));
   });
 
+  test('kept once, so that each kept version has a number of its own, which restores it', () => {
+    const spreadsheet = sheetWithSavedPlan(ORIGINAL);
+    personEdits(spreadsheet, PLAN, first);
+    const onEdit = typeNow(spreadsheet, TYPED);
+    call(spreadsheet, 'startTask', '1.1');
+    onEdit();
+    call(
+      spreadsheet,
+      'replacePlan',
+      planText(spreadsheet).replace(/^Goal: .*$/m, 'Goal: x'),
+      call(spreadsheet, 'getPlan').revision,
+    );
+    const history: Array<{ revision: number; text: string }> = call(spreadsheet, 'getHistory', 100);
+    const numbers = history.map((entry) => entry.revision);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const typed = history.filter((entry) => entry.text === TYPED);
+    expect(typed).toHaveLength(1);
+    callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarRestore', typed[0].revision);
+    expect(planText(spreadsheet)).toBe(TYPED);
+  });
+
   test('and so is it when the onEdit never runs', () => {
     const spreadsheet = sheetWithSavedPlan(ORIGINAL);
     personEdits(spreadsheet, PLAN, first);
