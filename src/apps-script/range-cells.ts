@@ -63,7 +63,7 @@ function readCells(cells: Range): CellsRead {
   };
 }
 
-/** The read of `range`'s columns in a read of whole rows (its columns and others beside it), `wide`. */
+/** The read of `range`'s columns in `wide`, a read of the same rows from column A. */
 function columnsOf(wide: CellsRead, range: SheetRange): CellsRead {
   const slice = <T>(grid: T[][]) => grid.map((row) => row.slice(range.left - 1, range.right));
   return {
@@ -75,12 +75,18 @@ function columnsOf(wide: CellsRead, range: SheetRange): CellsRead {
 }
 
 /**
- * The target's cells and the rows they are in, read from column A to the sheet's last column (or the target's, when
- * further): what the write replaces, and what its undo checks its rows by (columnDigests). Two calls more than the
- * target alone (the last column, the wider range).
+ * Columns a write reads to the right of its target, besides all those on its left (where a table's keys usually are),
+ * to tell its rows by: a sort or an insertion above moves whole rows.
  */
-export function readRows(sheet: Sheet, target: SheetRange, width: number) {
-  const wide = readCells(rangeOn(sheet, { ...target, left: 1, right: Math.max(width, target.right) }));
+export const COLUMNS_AFTER = 5;
+
+/**
+ * The target's cells, read with the rest of their rows from column A to column `to` (the target's own when further):
+ * what the write replaces, and what its undo tells the rows by (`beside`, columnDigests: '' for a written column).
+ * One call more than the target alone, the wider range.
+ */
+export function readRows(sheet: Sheet, target: SheetRange, to: number) {
+  const wide = readCells(rangeOn(sheet, { ...target, left: 1, right: Math.max(to, target.right) }));
   const beside = columnDigests(wide.recorded, (c) => c >= target.left - 1 && c < target.right);
   return { read: columnsOf(wide, target), beside, cells: rangeOn(sheet, target) };
 }

@@ -50,7 +50,7 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
+import { COLUMNS_AFTER, gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import * as rareRefusals from './rare-refusals';
@@ -233,7 +233,11 @@ export function writeRange(
     const sheet = sheetNamed(spreadsheet, target.sheet);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
-    const { cells, read, beside } = readRows(sheet, target, sheet.getLastColumn());
+    const { cells, read, beside } = readRows(
+      sheet,
+      target,
+      Math.min(sheet.getLastColumn(), target.right + COLUMNS_AFTER),
+    );
     // What the write puts in, and what its undo (or its failure) puts back.
     requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
       invalidArgument(filled(grid ? rareRefusals.plainTextHeld() : rareRefusals.plainTextFormula(), places)),
@@ -367,7 +371,8 @@ export function undoWriteThen<T>(
       throw conflict(filled(rareRefusals.sheetGone(), { sheet: range.sheet }));
     }
     // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
-    const { cells, read: current, beside } = readRows(sheet, range, record.beside?.length ?? 0);
+    const kept = record.beside ?? [];
+    const { cells, read: current, beside } = readRows(sheet, range, kept.length);
     // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
     requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
       conflict(filled(rareRefusals.plainTextUndo(), places)),
@@ -390,7 +395,7 @@ export function undoWriteThen<T>(
     // The rows may have moved though the cells hold what the agent wrote. A column a later write changed in these
     // rows tells nothing of them.
     const columnIn = (c: number) => ({ ...range, left: c + 1, right: c + 1 });
-    const moved = (record.beside ?? []).flatMap((digest, c) =>
+    const moved = kept.flatMap((digest, c) =>
       digest && digest !== beside[c] && !standing.some((write) => overlaps(requireSheetRange(write.range), columnIn(c)))
         ? [columnLetters(c + 1)]
         : [],

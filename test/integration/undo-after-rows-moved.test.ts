@@ -95,6 +95,22 @@ test('the undo names each column that reads otherwise, and not the columns nobod
   expect(spreadsheet.cell("'Bin Notes'!B3")).toBe('checked');
 });
 
+test('cells more than five columns after the write are not read: an edit there leaves the undo as it was', () => {
+  const spreadsheet = binNotes();
+  typeRows(spreadsheet, "'Bin Notes'!G1", [
+    ['Shelf', 'Counted by'],
+    ['1', 'Ana'],
+    ['2', 'Ana'],
+    ['3', 'Ana'],
+  ]);
+  const write = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
+  typeRows(spreadsheet, "'Bin Notes'!H3", [['Ben']]); // column H: six after B, beyond what the write read
+  expect(undo(spreadsheet, write.id).error).toBeUndefined();
+  const again = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['x'], ['x'], ['x']], '1.1']);
+  typeRows(spreadsheet, "'Bin Notes'!G3", [['9']]); // column G: five after B, read
+  expect(undo(spreadsheet, again.id).error?.message).toMatch(/ \(column G\)\./);
+});
+
 test('rows that did not move undo as before, with cells beside them and edits below them', () => {
   const spreadsheet = binNotes();
   const write = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
