@@ -155,3 +155,21 @@ test("each agent is told the decisions since its own last change: another's chan
   tool(spreadsheet, alpha, 'apply_commands', { commands: [{ action: 'note', step: '1.1', text: 'checked' }] }, at(4));
   expect(told(alpha)).toEqual([]);
 });
+
+test("a new plan starts with none of the earlier plan's decisions: they were about that plan", () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  agent(spreadsheet, 'startTask', ['1.1']);
+  agent(spreadsheet, 'reviewTask', ['1.1', 'are the totals right?']);
+  const token = openSidebar(spreadsheet);
+  callAsPerson(spreadsheet, token, 'sidebarTaskAction', 'approve', '1.1', 'they are');
+  callAsPerson(spreadsheet, token, 'sidebarAnswerQuestion', 1, 'Net');
+  expect(agent(spreadsheet, 'getPlan').attention.decidedSinceYourLastChange).toHaveLength(2);
+
+  agent(spreadsheet, 'createPlan', ['Stock count', 'Count the bins', [{ name: 'Count', steps: ['Count bin A'] }]]);
+
+  expect(agent(spreadsheet, 'getPlan').attention.decidedSinceYourLastChange).toEqual([]);
+  const { spreadsheet: deployedSheet, token: owner } = deployed(spreadsheet);
+  const newcomer = connectAgent(deployedSheet, owner, 'Newcomer');
+  const { summary } = JSON.parse(tool(deployedSheet, newcomer, 'get_plan', { view: 'compact' }, at(5)));
+  expect(summary).not.toContain('The person decided');
+});

@@ -235,7 +235,6 @@ export class PlanRevisions {
   }
 
   // ---- the rules every use case asks ----
-
   requirePerson(what: string): void {
     if (!this.byPerson) throw needsPerson(filled(rareWords.personOnly(), { what }));
   }
@@ -381,7 +380,8 @@ export class PlanRevisions {
     const record: PlanRecord = {
       ...next.record,
       heldBy: ids.heldBy,
-      attention: nextAttention(attentionIn(snapshot.record), {
+      // The earlier plan's decisions were about it: a new plan's agents are not told them.
+      attention: nextAttention(options.newPlan ? undefined : attentionIn(snapshot.record), {
         before: snapshot.read.plan,
         after: written.plan,
         at: next.info.changedAt ?? this.store.clock.now(),
