@@ -119,10 +119,6 @@ export const requestOptionsEarly = () =>
   '{function} got request options as argument {at}: {shape} go after all of them (send null for one left out); ' +
   NOTHING_WRITTEN;
 
-/** An MCP method the server does not answer (./mcp/protocol.ts). */
-export const methodNotFound = () =>
-  'Method not found: {method}. This server answers initialize, ping, tools/list and tools/call.';
-
 /** A change of the settings that changes none of them (./person/settings.ts). */
 export const noSettingChanged = () =>
   'settings must change at least one of approvalRequired, afterFinish, mailWhenWaiting, mailTo, relayUrl';
@@ -294,18 +290,13 @@ export const questionNotSeen = () =>
 export const noPlan = () =>
   'No plan in {cell}; call initPlan() for a starter plan or createPlan(title, goal, phases) to write one';
 
-/** get_plan where the plan cell holds none, in an MCP caller's words (./mcp/tool-calls.ts). */
-export const noPlanForTools = () => 'No plan in {cell}; call init_plan for a starter plan or create_plan to write one';
-
 /** replacePlan of no text, or of the text the plan has already; restoreRevision of it (./use-cases/documents.ts). */
 export const noMarkdown = () => 'markdown must be the whole plan as non-empty text';
 export const sameText = () => 'The new text is the same as the plan; nothing to change';
 export const sameRevision = () => 'Revision {revision} is the same text as the plan now; nothing to restore';
 
-/** A restore of a revision the history does not hold, `{saved}` what it holds (./use-cases/documents.ts). */
+/** A revision the history lacks (`{saved}`: those it holds), a plan the archive lacks (`{ids}`) (./use-cases). */
 export const revisionNotKept = () => 'Revision {revision} is not in the history ({saved})';
-
-/** An archived plan that is not there, `{ids}` those that are (./use-cases/reading.ts). */
 export const notArchived = () => 'Plan {id} is not in the archive ({ids})';
 
 /** finishPlan of a plan done already, or of one without tasks (./use-cases/plan-lifecycle.ts). */
@@ -452,44 +443,24 @@ export const adoptedAlready = () => 'The plan is already in the canonical format
 /** releaseClaim of task `{step}`, which no one holds (./rules/claims.ts). */
 export const nothingToRelease = () => 'Task {step} has no Working line: nobody holds it; nothing to release';
 
-/** A decision on a finished plan (./rules/lifecycle.ts). */
+/** A decision on a finished plan, the person's approval of a plan approved already (./rules/lifecycle.ts). */
 export const doneNotDecided = () => 'The plan is done; there is nothing to approve or send back';
+export const approvedAlready = () => 'The plan is already approved';
 
-/** A move of task `{step}` after itself or its own sub-step (./replan/replan.ts). */
+/** A move of task `{step}` after itself or its own sub-step; an add command's `after` that is no step (./replan/). */
 export const afterItself = () => 'Task {step} cannot go after itself or one of its own sub-steps';
-
-/** An add command's `after` that is no step, `{got}` what came (./replan/replan.ts). */
 export const addAfterStep = () => 'after must be the step the new task goes after, like "1.2" (got {got})';
-
-/** An MCP request whose id is null (./mcp/protocol.ts). */
-export const nullId = () => '"id" must be a string or a number (MCP allows no null id)';
-
-/** What an agent over MCP does instead of getHistory, which has no tool (./mcp/tool-words.ts). */
-export const historyWay = () => "the plan's History, which the person opens in the sidebar (ask them)";
-
-/** What an agent over MCP does instead of restoreRevision, which has no tool (./mcp/tool-words.ts). */
-export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";
 
 /** Re-planning a plan whose steps are listed twice or misnumbered: `{problems}`, each with its line (./replan). */
 export const fixFirst = () => 'The plan must be fixed before tasks are added, moved or removed: {problems}';
 
-/** The person's approval of a plan approved already (./rules/lifecycle.ts). */
-export const approvedAlready = () => 'The plan is already approved';
-
-/** A rename of task `{step}` to the title it has, `{title}` (./replan/replan.ts). */
+/**
+ * A change that changes nothing: a rename of task `{step}` to the title it has, `{title}`, a move of it to where it is
+ * (./replan/replan.ts), a task action that would leave its line as it is (./rules/actions.ts).
+ */
 export const calledAlready = () => 'Task {step} is already called "{title}"; nothing to change';
-
-/** A move of task `{step}` to where it is (./replan/replan.ts). */
 export const thereAlready = () => 'Task {step} is already there; nothing to change';
-
-/** A task action that would leave task `{step}`'s line as it is (./rules/actions.ts). */
 export const readsAlready = () => 'Task {step} already reads that way; nothing to change';
-
-/** An MCP tools/call without a tool's name (./mcp/protocol.ts). */
-export const toolNameMissing = () => 'tools/call needs params.name, the tool to call';
-
-/** An MCP tools/call whose arguments are no object (./mcp/protocol.ts). */
-export const toolArgumentsShape = () => 'tools/call params.arguments must be an object';
 
 /** A move or add of task `{step}`, read from a section without a phase heading (./replan/replan-shape.ts). */
 export const noPhaseHeading = () =>
@@ -497,3 +468,18 @@ export const noPhaseHeading = () =>
 
 /** What a value of each of the descriptor's own formats looks like (JSON): an argument's refusal says one. */
 export const argumentFormats = () => JSON.stringify(formatsOfArguments());
+
+/**
+ * MCP's own words (./mcp/): a method the server does not answer, a request whose id is null, a tools/call without a
+ * tool's name or with arguments that are no object (protocol.ts); get_plan where the plan cell holds none
+ * (tool-calls.ts); what an agent over MCP does instead of getHistory and restoreRevision, which have no tool
+ * (tool-words.ts).
+ */
+export const methodNotFound = () =>
+  'Method not found: {method}. This server answers initialize, ping, tools/list and tools/call.';
+export const nullId = () => '"id" must be a string or a number (MCP allows no null id)';
+export const toolNameMissing = () => 'tools/call needs params.name, the tool to call';
+export const toolArgumentsShape = () => 'tools/call params.arguments must be an object';
+export const noPlanForTools = () => 'No plan in {cell}; call init_plan for a starter plan or create_plan to write one';
+export const historyWay = () => "the plan's History, which the person opens in the sidebar (ask them)";
+export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";

@@ -325,6 +325,30 @@ test("a person's refusals: a question changed since they saw it, addresses that 
   expect(planText(spreadsheet)).toBe(before);
 });
 
+test("the shapes of a person's sidebar calls, said when a call of another shape is refused", () => {
+  const { spreadsheet, token } = deployed(sheetWithSavedPlan(STOCK_PLAN));
+  const before = planText(spreadsheet);
+  const asPerson =
+    (name: string, ...args: unknown[]) =>
+    () =>
+      callAsPerson(spreadsheet, token, name, ...args);
+  expect(asPerson('sidebarTaskAction', 'note', '1.1', 'x', { title: 'Count' })).toThrow(
+    'INVALID_ARGUMENT: seen.status is required: seen must be the task as the person saw it, { title, status, note? }',
+  );
+  expect(asPerson('sidebarAnswerQuestion', 1, 'Net', { text: 'Net or gross?', more: 1 })).toThrow(
+    'seen.more is not a field of seen; seen must be the question as the person saw it, { text }',
+  );
+  const settings = callAsPerson(spreadsheet, token, 'sidebarLoad').settings;
+  expect(asPerson('sidebarSaveSettings', { ...settings, mailTo: 'dana@example.com' })).toThrow(
+    'change.mailTo must be a list of e-mail addresses like ["dana@example.com"] (got "dana@example.com")',
+  );
+  expect(asPerson('sidebarConnectAgent', '')).toThrow(
+    'name must be text of 1 to 60 characters on one line, something visible, without half characters, such as ' +
+      '"Claude on my laptop"',
+  );
+  expect(planText(spreadsheet)).toBe(before);
+});
+
 test('finishing a plan that is done already, or one without tasks', () => {
   const spreadsheet = sheetWithSavedPlan(tidy('Status: done', '', '### Phase 1: Work', '- [x] 1.1 Sort'));
   const { error } = execute(spreadsheet, 'finishPlan', ['Tidy']);
