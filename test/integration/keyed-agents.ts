@@ -25,6 +25,8 @@ export interface ToolAnswer {
   id: number;
   text: string;
   isError: boolean;
+  /** The tool's answer as structured content (none for an error). */
+  structuredContent?: Record<string, unknown>;
   /** A JSON-RPC error (a refused key), when there was no tool result. */
   error?: { code: number; message: string };
 }
@@ -50,13 +52,14 @@ export function postBatch(
   if (error) throw error;
   const answers = JSON.parse((result as { content: string }).content) as Array<{
     id: number;
-    result?: { isError?: boolean; content: Array<{ text: string }> };
+    result?: { isError?: boolean; content: Array<{ text: string }>; structuredContent?: Record<string, unknown> };
     error?: { code: number; message: string };
   }>;
   return answers.map((answer) => ({
     id: answer.id,
     text: answer.result?.content[0]?.text ?? answer.error?.message ?? '',
     isError: Boolean(answer.result?.isError) || answer.error !== undefined,
+    ...(answer.result?.structuredContent ? { structuredContent: answer.result.structuredContent } : {}),
     ...(answer.error ? { error: answer.error } : {}),
   }));
 }
@@ -72,6 +75,19 @@ export function tool(
   const [answer] = postBatch(spreadsheet, key, [[name, args]], options);
   if (answer.isError) throw new Error(answer.text);
   return answer.text;
+}
+
+/** One tool call with `key`: its structured answer, or a thrown error with the tool's (or the refusal's) message. */
+export function answer(
+  spreadsheet: EmulatedSpreadsheet,
+  key: string,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Record<string, any> {
+  const [result] = postBatch(spreadsheet, key, [[name, args]], options);
+  if (result.isError) throw new Error(result.text);
+  return result.structuredContent!;
 }
 
 /** The message of the error `work` throws; fails the test when it does not throw. */

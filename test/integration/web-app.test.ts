@@ -105,9 +105,9 @@ describe('doPost answers MCP for a connected agent', () => {
     expect(json).toMatchObject({ id: null, error: { code: -32700 } });
   });
 
-  test('the tools/list answer costs under 2,000 tokens (at 4 characters a token)', () => {
+  test('the tools/list answer costs under 2,100 tokens (4 characters a token; test/mcp/stdio.test.ts says why)', () => {
     const { answer } = post(spreadsheet, key, request(4, 'tools/list'));
-    expect(Math.ceil(answer.content.length / 4)).toBeLessThan(2000);
+    expect(Math.ceil(answer.content.length / 4)).toBeLessThan(2100);
   });
 
   test("tools/list is the stdio server's list, instructions the same", async () => {

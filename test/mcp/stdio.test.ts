@@ -18,8 +18,12 @@ import { toolInput } from '../../src/core/mcp/tool-calls';
 import { argumentTable } from '../../src/core/api/argument-table';
 
 const CLI = path.resolve(__dirname, '../../build/cli.js');
-/** The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens. */
-const TOOL_LIST_TOKEN_BUDGET = 2000;
+/**
+ * The whole serialized tools/list, counted at about 4 characters a token, stays under this many tokens: 2,000 until the
+ * output schemas named every field their answers carry (the plan's status and what waits for the person among them),
+ * which took it past 2,000.
+ */
+const TOOL_LIST_TOKEN_BUDGET = 2100;
 
 let emulator: LocalEmulator;
 let client: Client;

@@ -17,7 +17,7 @@ import { filled } from '../text';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
 import type { ArchiveEntry } from '../write-path/store';
-import { summarizePlan } from '../format/summary';
+import { summarizePlan, type CompactPlan } from '../format/summary';
 import type { PlanTask } from '../format/types';
 
 /** How a tool reaches the API. */
@@ -111,17 +111,15 @@ function taskOf(result: PlanTask): ShownTask {
   return shown;
 }
 
-type PlanLike = Pick<RevisedPlan, 'revision' | 'title' | 'progress'> & { stamp?: string };
+type PlanLike = Pick<RevisedPlan, 'revision' | 'title' | 'progress' | 'status' | 'statusNote'>;
 
-function planAnswer(plan: PlanLike, text: { summary: string } | { markdown: string }): Record<string, unknown> {
-  const answer: Record<string, unknown> = {
-    revision: plan.revision,
-    title: plan.title,
-    done: plan.progress.done,
-    total: plan.progress.total,
-  };
-  if ('markdown' in text && plan.stamp) answer.stamp = plan.stamp;
-  return { ...answer, ...text };
+/**
+ * A plan as the tools answer it: its figures, and the Status line's status and what the person said on it (`changes
+ * requested: …`), which the summary also shows; then the view's own fields.
+ */
+function planAnswer(plan: PlanLike, view: Record<string, unknown>): Record<string, unknown> {
+  const { revision, title, progress, status, statusNote } = plan;
+  return { revision, title, done: progress.done, total: progress.total, status, statusNote, ...view };
 }
 
 type Show = (result: unknown, changesPlan: boolean) => Record<string, unknown>;
@@ -189,8 +187,11 @@ const ADAPTED: Partial<Record<AgentFunctionName, Adapted>> = {
     calls: [view === 'full' ? call('getPlan') : call('getPlan', { view: 'compact' })],
     show: ([plan]) => {
       if (!plan) throw noPlan(planCell);
-      if (view === 'full') return planAnswer(plan as RevisedPlan, { markdown: (plan as RevisedPlan).raw });
-      return planAnswer(plan as PlanLike, { summary: (plan as { summary: string }).summary });
+      const { stamp, raw, summary, attention } = plan as RevisedPlan & CompactPlan;
+      return planAnswer(
+        plan as PlanLike,
+        view === 'full' ? { stamp, markdown: raw, attention } : { summary, attention },
+      );
     },
   }),
   /** The archive, and one archived plan's summary on request: one tool for both. */

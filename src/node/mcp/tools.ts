@@ -37,22 +37,58 @@ const taskSchema = z.object({
   working: z.object({ by: z.string(), until: z.string().optional() }).optional(),
 });
 
-const planSchema = z.object({
+/**
+ * A plan as the tools answer it (planAnswer in src/core/mcp/tool-calls.ts): its figures, and its Status line's status
+ * and what the person said on it (`changes requested: …`).
+ */
+const planFigures = {
   revision: z.number(),
-  /** Exact base for replace_plan (full view). */
-  stamp: z.string().optional(),
   title: z.string(),
   done: z.number(),
   total: z.number(),
+  status: z.enum(['draft', 'approved', 'done']).optional(),
+  statusNote: z.string().optional(),
+};
+
+/** What waits for the person and since when, and what they decided since your last change (getPlan's attention). */
+const attentionSchema = z.object({
+  waitingForPerson: z.array(
+    z.object({
+      what: z.enum(['review', 'question', 'approval']),
+      step: z.string().optional(),
+      text: z.string(),
+      note: z.string().optional(),
+      since: z.string().optional(),
+    }),
+  ),
+  decidedSinceYourLastChange: z.array(
+    z.object({
+      what: z.enum(['review', 'answer', 'plan']),
+      step: z.string().optional(),
+      text: z.string(),
+      decided: z.string(),
+      at: z.string(),
+      revision: z.number(),
+    }),
+  ),
+});
+
+/** get_plan: the summary (compact) or the Markdown and its stamp (full), with what waits for the person. */
+const readPlanSchema = {
+  ...planFigures,
+  /** Exact base for replace_plan (full view). */
+  stamp: z.string().optional(),
   summary: z.string().optional(),
   markdown: z.string().optional(),
-});
+  attention: attentionSchema.optional(),
+};
+
 /** An archived plan as the tools list it: enough to choose one to read. */
 const archiveEntrySchema = z.object({ id: z.number(), title: z.string(), summary: z.string() });
 
 /** The output schema of each kind of answer (how each is shown: SHOW_ANSWER in src/core/mcp/tool-calls.ts). */
 const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
-  plan: planSchema.shape,
+  plan: { ...planFigures, summary: z.string() },
   task: { ...taskSchema.partial().shape, revision: z.number().optional() },
   tasks: { tasks: z.array(taskSchema), revision: z.number().optional() },
   commands: {
@@ -83,9 +119,15 @@ export interface ToolDefinition {
   route: ToolRoute;
 }
 
-/** Tools whose input is not the function's arguments: their own input (in argument order), and description. */
-const ADAPTED: Partial<Record<AgentFunctionName, { input: z.ZodRawShape; description?: string }>> = {
+/**
+ * Tools whose input is not the function's arguments: their own input (in argument order), and description; get_plan's
+ * output, which is not the other plan answers'.
+ */
+const ADAPTED: Partial<
+  Record<AgentFunctionName, { input: z.ZodRawShape; description?: string; output?: z.ZodRawShape }>
+> = {
   getPlan: {
+    output: readPlanSchema,
     description:
       'Read the plan. compact (default): summary, what needs attention, next tasks. full: the Markdown and stamp, ' +
       'to edit with replace_plan.',
@@ -134,7 +176,7 @@ function toolOf(name: AgentFunctionName, answer: McpAnswer): ToolDefinition {
     name: toolName(name),
     description: adapted?.description ?? spec.description,
     input,
-    output: OUTPUTS[answer],
+    output: adapted?.output ?? OUTPUTS[answer],
     readOnly: !spec.changesPlan && !spec.writesSheet,
     route: {
       function: name,
