@@ -86,7 +86,46 @@ const readPlanSchema = {
 /** An archived plan as the tools list it: enough to choose one to read. */
 const archiveEntrySchema = z.object({ id: z.number(), title: z.string(), summary: z.string() });
 
-/** The output schema of each kind of answer (how each is shown: SHOW_ANSWER in src/core/mcp/tool-calls.ts). */
+/** A sheet as list_sheets answers it (src/core/sheet/sheet-results.ts's SheetSummary). */
+const sheetSchema = z.object({
+  name: z.string(),
+  rows: z.number(),
+  columns: z.number(),
+  header: z.array(z.string()),
+  hidden: z.literal(true).optional(),
+});
+
+/** A cell as read_range answers it and write_range takes it: text, number, boolean, a date or a formula. */
+const cellSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.object({ date: z.string() }),
+  z.object({ formula: z.string() }),
+]);
+
+/** A line of the write log (src/core/sheet/sheet-results.ts's WriteLogEntry). */
+const logEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['write', 'read', 'refused']),
+  at: z.string(),
+  by: z.string(),
+  step: z.string(),
+  range: z.string(),
+  rows: z.number(),
+  columns: z.number(),
+  cells: z.number(),
+  refused: z.object({ code: z.string(), reason: z.string() }).optional(),
+  undone: z.object({ at: z.string(), by: z.string() }).optional(),
+  kept: z.literal(true).optional(),
+  earlierPlan: z.literal(true).optional(),
+});
+
+/**
+ * The output schema of each kind of answer (how each is shown: SHOW_ANSWER in src/core/mcp/tool-calls.ts): every field
+ * an answer carries, nested ones too (test/integration/tool-output-schemas.test.ts holds real answers to them,
+ * allowing no other field).
+ */
 const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
   plan: { ...planFigures, summary: z.string() },
   task: { ...taskSchema.partial().shape, revision: z.number().optional() },
@@ -103,10 +142,19 @@ const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
   finished: { id: z.number(), revision: z.number(), starter: z.boolean() },
   revision: { revision: z.number() },
   archive: { plans: z.array(archiveEntrySchema), plan: z.string().optional() },
-  sheets: { sheets: z.array(z.unknown()) },
-  range: { range: z.string(), values: z.array(z.unknown()) },
-  write: { id: z.string() },
-  log: { entries: z.array(z.unknown()) },
+  sheets: { sheets: z.array(sheetSchema) },
+  range: {
+    range: z.string(),
+    rows: z.number(),
+    columns: z.number(),
+    values: z.array(z.array(cellSchema)),
+    /** The spreadsheet's time zone, when a value is a date. */
+    timeZone: z.string().optional(),
+    /** Inside the plan's Read or Write ranges; a read elsewhere is noted in the write log. */
+    declared: z.boolean(),
+  },
+  write: { id: z.string(), range: z.string(), cells: z.number(), replacedCells: z.number() },
+  log: { entries: z.array(logEntrySchema) },
 };
 
 export interface ToolDefinition {
