@@ -1,8 +1,9 @@
 /**
  * What an agent reads in a tool's structured answer, through the built bundle's doPost as an MCP client gets it: the
- * plan's status, the person's comment on it and what waits for them (get_plan).
+ * plan's status, the person's comment on it and what waits for them (get_plan); that a re-plan left the plan a draft
+ * waiting for the person's approval, and what to do until then.
  */
-import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan } from './harness';
+import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan, withApprovalOff } from './harness';
 import { answer, connectAgent, deployed } from './keyed-agents';
 import { requireApproval } from './sheet-work-fixtures';
 
@@ -28,6 +29,8 @@ function sheet(text = PLAN_TEXT) {
   requireApproval(spreadsheet, true);
   return { spreadsheet, token, key: connectAgent(spreadsheet, token, 'Claude').key };
 }
+
+const WAITS = /^The plan is a draft now, waiting for the person's approval in the sidebar \(Agent Plan → Open plan\)/;
 
 describe("get_plan's structured answer: the plan's status, the person's comment on it, what waits for them", () => {
   test('a plan the person sent back: status, statusNote and attention, in both views', () => {
@@ -63,5 +66,51 @@ describe("get_plan's structured answer: the plan's status, the person's comment 
     expect(compact.attention.waitingForPerson).toContainEqual(
       expect.objectContaining({ what: 'review', step: '1.1', note: 'are the totals right?' }),
     );
+  });
+});
+
+describe('a re-plan that leaves the plan a draft says it waits for the person, and what to do until then', () => {
+  test('apply_commands adding a task to an approved plan: planStatus draft, and next says to wait', () => {
+    const { spreadsheet, token, key } = sheet();
+    approveAsPerson(spreadsheet, token);
+    // Ticking tasks leaves the plan approved: nothing to say.
+    const note = answer(spreadsheet, key, 'apply_commands', {
+      commands: [{ action: 'note', step: '1.1', text: 'A-C' }],
+    });
+    expect(note).not.toHaveProperty('next');
+    expect(note).not.toHaveProperty('planStatus');
+
+    const added = answer(spreadsheet, key, 'apply_commands', {
+      commands: [{ action: 'add', phase: '1', text: 'Check the totals' }],
+    });
+    expect(added).toMatchObject({ planStatus: 'draft', next: expect.stringMatching(WAITS) });
+    expect(added.next).toMatch(/tell them it is ready, and wait for their approval before working on its tasks/);
+    expect(answer(spreadsheet, key, 'get_plan').status).toBe('draft');
+  });
+
+  test('replace_plan of an approved plan, whatever the setting: status draft, and next', () => {
+    for (const approvalRequired of [true, false]) {
+      const { spreadsheet, token, key } = sheet();
+      approveAsPerson(spreadsheet, token);
+      if (!approvalRequired) withApprovalOff(spreadsheet);
+      const { revision } = answer(spreadsheet, key, 'get_plan', { view: 'full' });
+      const markdown = planText(spreadsheet).replace('- [ ] 1.2 Write', '- [ ] 1.2 Check the bins\n- [ ] 1.3 Write');
+      const replaced = answer(spreadsheet, key, 'replace_plan', { markdown, base: revision });
+      expect(replaced).toMatchObject({ status: 'draft', next: expect.stringMatching(WAITS) });
+      expect(replaced.summary).toContain('Status: draft');
+    }
+  });
+
+  test('a new plan the person must approve says so too; one they need not approve does not', () => {
+    const { spreadsheet, key } = sheet();
+    const phases = [{ name: 'Count', steps: ['Count the bins'] }];
+    const created = answer(spreadsheet, key, 'create_plan', { title: 'Recount', goal: 'Bins counted', phases });
+    expect(created).toMatchObject({ status: 'draft', next: expect.stringMatching(WAITS) });
+
+    const free = sheet(PLAN_TEXT.replace('Status: draft\n\n', ''));
+    withApprovalOff(free.spreadsheet);
+    const notDrafted = answer(free.spreadsheet, free.key, 'create_plan', { title: 'Recount', goal: 'Done', phases });
+    expect(notDrafted).not.toHaveProperty('next');
+    expect(notDrafted).not.toHaveProperty('status');
   });
 });

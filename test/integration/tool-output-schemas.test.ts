@@ -140,7 +140,8 @@ test('the fields an agent acts on are among them', () => {
   const fields = (tool: string) =>
     new Set(answers.filter(([name]) => name === tool).flatMap(([, a]) => Object.keys(a)));
   expect([...fields('get_plan')]).toEqual(expect.arrayContaining(['status', 'statusNote', 'attention', 'stamp']));
-  expect([...fields('replace_plan')]).toEqual(expect.arrayContaining(['status', 'statusNote']));
+  expect([...fields('apply_commands')]).toEqual(expect.arrayContaining(['planStatus', 'next']));
+  expect([...fields('replace_plan')]).toEqual(expect.arrayContaining(['status', 'statusNote', 'next']));
   expect([...fields('read_range')]).toEqual(['range', 'rows', 'columns', 'values', 'declared', 'timeZone']);
   expect([...fields('write_range')]).toEqual(['id', 'range', 'cells', 'replacedCells']);
 });

@@ -18,7 +18,7 @@ import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
 import type { ArchiveEntry } from '../write-path/store';
 import { summarizePlan, type CompactPlan } from '../format/summary';
-import type { PlanTask } from '../format/types';
+import type { Plan, PlanTask } from '../format/types';
 
 /** How a tool reaches the API. */
 export interface ToolRoute {
@@ -122,12 +122,21 @@ function planAnswer(plan: PlanLike, view: Record<string, unknown>): Record<strin
   return { revision, title, done: progress.done, total: progress.total, status, statusNote, ...view };
 }
 
+/**
+ * An answer to a change that left the plan a draft (an agent's re-plan of an approved plan, or any plan while the
+ * person asks to approve plans first): it says that the plan waits for the person, and what the agent does until then.
+ */
+function withNext(answer: Record<string, unknown>, status: unknown): Record<string, unknown> {
+  return status === 'draft' ? { ...answer, next: rareWords.draftWaits() } : answer;
+}
+
 type Show = (result: unknown, changesPlan: boolean) => Record<string, unknown>;
 
 /** How each kind of answer is shown (the output schemas beside them: src/node/mcp/tools.ts). */
 export const SHOW_ANSWER: Record<McpAnswer, Show> = {
-  /** The compact summary of a plan the API answered in full (init, create, replace). */
-  plan: (plan) => planAnswer(plan as RevisedPlan, { summary: summarizePlan(plan as RevisedPlan) }),
+  /** The compact summary of a plan the API answered in full (init, create, replace); a draft's says it waits. */
+  plan: (plan) =>
+    withNext(planAnswer(plan as RevisedPlan, { summary: summarizePlan(plan as RevisedPlan) }), (plan as Plan).status),
   /** One task with the plan's revision after the call; {} when there is none (get_next_task, advance_task). */
   task: (result) => {
     const task = result as TaskResult | null;
@@ -140,7 +149,8 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
   },
   /**
    * Each command's task, with the plan's revision; a re-planning command's task says which step numbers it changed,
-   * old → new (each command sees the numbers the ones before it left).
+   * old → new (each command sees the numbers the ones before it left). A re-plan says the plan's status after it
+   * (every re-planning command answers it, and only a person approves), and that a draft waits for the person.
    */
   commands: (result) => {
     const results = result as CommandResult[];
@@ -150,7 +160,8 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
       if (task.droppedDependencies) shown.droppedDependencies = task.droppedDependencies;
       return shown;
     });
-    return { tasks, revision: results[0]?.revision ?? 0 };
+    const planStatus = results.find((task) => task.planStatus)?.planStatus;
+    return withNext({ tasks, revision: results[0]?.revision ?? 0, planStatus }, planStatus);
   },
   /** The finished plan's id in the archive, and whether a starter plan is in the cell now. */
   finished: (result) => {

@@ -6,9 +6,9 @@ import type { PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type CommandResult, type PlanCommand } from '../write-path/results';
 import { taskAtLine } from './reading';
-import { removedReason, renewingClaim, requireEditUnclaimed, runEdit } from './replanning';
+import { removedReason, renewingClaim, requireEditUnclaimed, runEdit, type EditFacts } from './replanning';
 
-type Applied = PlanTask & { renumbered?: Record<string, string>; removed?: true; droppedDependencies?: string[] };
+type Applied = PlanTask & Partial<EditFacts>;
 
 /** One command over `text`: the new text, and the task as the command left it (a removed one as it was). */
 function applyCommand(

@@ -8,7 +8,7 @@ import { EDIT_ACTIONS, type EditAction, type ReplanOutcome } from '../replan/rep
 import { seenAt, type SeenTask } from '../person/seen';
 import type { RevisionInfo } from '../write-path/revision';
 import { shorten } from '../text';
-import type { AddTaskOptions, PlanTask } from '../format/types';
+import type { AddTaskOptions, PlanStatus, PlanTask } from '../format/types';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import { withRevision, type EditResult, type PhaseResult, type RemoveResult } from '../write-path/results';
 import { taskAtLine } from './reading';
@@ -27,6 +27,8 @@ export interface EditFacts {
   removed?: true;
   /** `2.1 (Sum up) no longer waits for 1.3 (Load the data), which was removed`: also in the plan's Notes. */
   droppedDependencies?: string[];
+  /** The plan's status after the change, if it has one (an agent's re-plan makes an approved plan a draft). */
+  planStatus?: PlanStatus;
 }
 
 /** Why a version went to the history: the tasks a removal took out. */
@@ -62,12 +64,15 @@ export function runEdit(
         (text) => path.texts.outline(text),
         () => path.settings().approvalRequired,
       );
-  const result = (text: string) => {
-    if (outcome.removed) {
-      return { ...outcome.removed[0], renumbered: outcome.renumbered, removed: true as const, ...dropped };
-    }
-    return { ...taskAtLine(path.texts, text, outcome.lines[0]), renumbered: outcome.renumbered, ...dropped };
-  };
+  // The plan's status after the change: a re-plan's answer says when it left the plan a draft.
+  const result = (text: string) => ({
+    ...(outcome.removed
+      ? { ...outcome.removed[0], removed: true as const }
+      : taskAtLine(path.texts, text, outcome.lines[0])),
+    renumbered: outcome.renumbered,
+    ...dropped,
+    planStatus: path.texts.outline(text).status,
+  });
   return { document, outcome, result };
 }
 
@@ -119,11 +124,8 @@ function editPlan<T>(
   });
 }
 
-function editResult(path: PlanRevisions, text: string, edit: Edit, revision: RevisionInfo): EditResult {
-  const result: EditResult = withRevision(edit.result(text), revision) as EditResult;
-  const status = path.texts.outline(text).status;
-  if (status) result.planStatus = status;
-  return result;
+function editResult(text: string, edit: Edit, revision: RevisionInfo): EditResult {
+  return withRevision(edit.result(text), revision) as EditResult;
 }
 
 /**
@@ -144,7 +146,7 @@ export function addTask(
       requireEditUnclaimed(path, outline, 'add', undefined, moved, under ?? after);
       return EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context);
     },
-    (text, edit, revision) => editResult(path, text, edit, revision),
+    editResult,
   );
 }
 
@@ -186,7 +188,7 @@ export function renameTask(path: PlanRevisions, step: string, title: string, see
       requireEditUnclaimed(path, outline, 'rename', step, moved);
       return renewingClaim(path, EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context));
     },
-    (text, edit, revision) => editResult(path, text, edit, revision),
+    editResult,
   );
 }
 
@@ -204,7 +206,7 @@ export function moveTask(
       requireEditUnclaimed(path, outline, 'move', step, moved, after);
       return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context));
     },
-    (text, edit, revision) => editResult(path, text, edit, revision),
+    editResult,
   );
 }
 
@@ -218,7 +220,7 @@ export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | 
       return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context);
     },
     (text, edit, revision) => ({
-      ...editResult(path, text, edit, revision),
+      ...editResult(text, edit, revision),
       removedSteps: (edit.outcome.removed ?? []).map((task) => task.step),
     }),
   );

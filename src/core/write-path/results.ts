@@ -73,6 +73,8 @@ export type CommandResult = TaskResult & {
   renumbered?: Record<string, string>;
   removed?: true;
   droppedDependencies?: string[];
+  /** A re-planning command's: the plan's status after it, if it has one (a re-plan makes an approved plan a draft). */
+  planStatus?: PlanStatus;
 };
 
 export interface PlanCommand {

@@ -16,9 +16,6 @@ import type { DemoOptions } from './agent';
 type DemoClient = DemoOptions['client'];
 type Answer = Record<string, unknown>;
 
-/** The summary's words for a draft the person must approve first (src/core/format/summary.ts). */
-const WAITING = "(waiting for the person's approval";
-
 /** JSON-RPC over the web app, as an MCP client posts it (stateless: no session to keep). */
 async function rpc(url: string, id: number, method: string, params: Answer): Promise<Answer> {
   const text = await postToWebApp(url, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
@@ -62,7 +59,10 @@ export class McpDemoClient implements DemoClient {
     throw new PlanClientError(parsed?.code ?? 'SERVICE_ERROR', message, { functionName: name, detail: parsed?.detail });
   }
 
-  /** The whole plan, parsed from get_plan's Markdown, with whether it waits for the person's approval. */
+  /**
+   * The whole plan, parsed from get_plan's Markdown, with whether it waits for the person's approval (what waits for
+   * them, in its attention).
+   */
   getPlan = (async () => {
     const compact = await this.tool('get_plan').catch((error: unknown) => {
       if (error instanceof PlanClientError && error.code === 'NO_PLAN') return null;
@@ -71,7 +71,9 @@ export class McpDemoClient implements DemoClient {
     if (!compact) return null;
     const full = await this.tool('get_plan', { view: 'full' });
     const plan = parsePlan(full.markdown as string);
-    return { ...plan, revision: full.revision, waitingForApproval: String(compact.summary).includes(WAITING) };
+    const { waitingForPerson } = compact.attention as { waitingForPerson: Array<{ what: string }> };
+    const waitingForApproval = waitingForPerson.some((item) => item.what === 'approval');
+    return { ...plan, revision: full.revision, waitingForApproval };
   }) as unknown as DemoClient['getPlan'];
 
   createPlan = (async (title: string, goal: string, phases: PhaseInput[], details?: PlanDetails) => {
@@ -98,9 +100,10 @@ export class McpDemoClient implements DemoClient {
 
   /** A task added at the end of a phase, and the plan's status after it (re-planning makes a plan a draft again). */
   addTask = (async (phase: number, title: string) => {
-    const { tasks } = await this.tool('apply_commands', { commands: [{ action: 'add', phase, text: title }] });
-    const plan = (await this.getPlan()) as { status?: string } | null;
-    return { ...(tasks as Answer[])[0], planStatus: plan?.status };
+    const { tasks, planStatus } = await this.tool('apply_commands', {
+      commands: [{ action: 'add', phase, text: title }],
+    });
+    return { ...(tasks as Answer[])[0], planStatus };
   }) as unknown as DemoClient['addTask'];
 
   finishPlan = (async (summary: string) => {

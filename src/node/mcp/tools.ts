@@ -83,6 +83,9 @@ const readPlanSchema = {
   attention: attentionSchema.optional(),
 };
 
+/** What a change that left the plan a draft says the agent does next (withNext in src/core/mcp/tool-calls.ts). */
+const next = z.string().optional();
+
 /** An archived plan as the tools list it: enough to choose one to read. */
 const archiveEntrySchema = z.object({ id: z.number(), title: z.string(), summary: z.string() });
 
@@ -127,7 +130,7 @@ const logEntrySchema = z.object({
  * allowing no other field).
  */
 const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
-  plan: { ...planFigures, summary: z.string() },
+  plan: { ...planFigures, summary: z.string(), next },
   task: { ...taskSchema.partial().shape, revision: z.number().optional() },
   tasks: { tasks: z.array(taskSchema), revision: z.number().optional() },
   commands: {
@@ -138,6 +141,9 @@ const OUTPUTS: Record<McpAnswer, z.ZodRawShape> = {
       }),
     ),
     revision: z.number(),
+    /** After a re-planning command: the plan's status (a re-plan makes an approved plan a draft). */
+    planStatus: planFigures.status,
+    next,
   },
   finished: { id: z.number(), revision: z.number(), starter: z.boolean() },
   revision: { revision: z.number() },
