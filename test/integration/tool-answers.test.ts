@@ -1,10 +1,11 @@
 /**
  * What an agent reads in a tool's structured answer, through the built bundle's doPost as an MCP client gets it: the
  * plan's status, the person's comment on it and what waits for them (get_plan); that a re-plan left the plan a draft
- * waiting for the person's approval, and what to do until then.
+ * waiting for the person's approval, and what to do until then; the tools there are, when a call names none.
  */
+import { toolList } from '../../src/node/mcp/tools';
 import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan, withApprovalOff } from './harness';
-import { answer, connectAgent, deployed } from './keyed-agents';
+import { answer, connectAgent, deployed, postBatch } from './keyed-agents';
 import { requireApproval } from './sheet-work-fixtures';
 
 const PLAN_TEXT = plan(
@@ -113,4 +114,13 @@ describe('a re-plan that leaves the plan a draft says it waits for the person, a
     expect(notDrafted).not.toHaveProperty('next');
     expect(notDrafted).not.toHaveProperty('status');
   });
+});
+
+test('a tool name that is none answers the tools there are', () => {
+  const { spreadsheet, key } = sheet();
+  const [unknown] = postBatch(spreadsheet, key, [['get_plans', {}]]);
+  expect(unknown.isError).toBe(true);
+  const names = toolList().map((tool) => tool.name);
+  expect(unknown.text).toBe(`MCP error -32602: Tool get_plans not found; the tools are ${names.join(', ')}`);
+  expect(names).toEqual(expect.arrayContaining(['get_plan', 'apply_commands', 'write_range']));
 });

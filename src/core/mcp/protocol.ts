@@ -160,7 +160,8 @@ function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Step
     return { code: JSON_RPC_ERRORS.invalidParams, message: rareWords.toolArgumentsShape() };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   const route = ownValue(endpoint.routes, name);
-  if (!route) return toolError(`MCP error ${JSON_RPC_ERRORS.invalidParams}: Tool ${name} not found`);
+  if (!route)
+    return toolError(filled(rareWords.toolNotFound(), { name, tools: Object.keys(endpoint.routes).join(', ') }));
   const problem = inputProblem(args, toolInput(route, endpoint.argumentRules(route.function)));
   if (problem)
     return toolError(
