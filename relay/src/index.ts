@@ -11,7 +11,7 @@
 import { OAuthProvider, type OAuthHelpers, type OAuthResourceContext } from '@cloudflare/workers-oauth-provider';
 import { AGENT_KEY_SHAPE, JSON_RPC_ERRORS } from '../../src/core/mcp/protocol';
 import { serveAuthorize, type GrantProps } from './authorize';
-import { CORS_HEADERS, plainAnswer, serveMcp } from './mcp-http';
+import { CORS_HEADERS, jsonAnswer, plainAnswer, serveMcp } from './mcp-http';
 import { DEFAULT_UPSTREAM_ORIGIN, deploymentOfMcpPath, OAUTH_MCP_PATH, webAppExecUrl } from './urls';
 
 export interface Env {
@@ -52,12 +52,39 @@ const defaultHandler: ExportedHandler<Env> = {
           'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made). An OAuth ' +
             `client connects to ${OAUTH_MCP_PATH}; nothing was sent to the sheet.`,
         );
-      return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key ?? ''));
+      return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key ?? ''), inBearerWords);
     }
     if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) return plainAnswer(200, ABOUT);
     return plainAnswer(404, `Nothing at ${url.pathname}. ${ABOUT}`);
   },
 };
+
+/** The sheet's words for a key it refused (WEB_APP_REFUSED_KEY, src/apps-script/web-app-about.ts), and the relay's. */
+const URL_KEY = "this URL's key";
+const BEARER_KEY = 'the Bearer key of the Authorization header';
+
+/**
+ * The sheet refuses a key as the key of its URL, which holds it there; on the bearer way the client sent it in its
+ * Authorization header, and the refusal names that instead.
+ */
+async function inBearerWords(answer: string): Promise<Response | null> {
+  if (!answer.includes(URL_KEY)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer);
+  } catch {
+    return null;
+  }
+  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
+    error?: { code?: number; message?: string };
+  }>;
+  for (const message of messages) {
+    const error = message?.error;
+    if (error?.code === JSON_RPC_ERRORS.unauthorized && typeof error.message === 'string')
+      error.message = error.message.replace(URL_KEY, BEARER_KEY);
+  }
+  return jsonAnswer(200, JSON.stringify(parsed));
+}
 
 /** The sheet refused the grant's key (revoked in the sidebar): the grant ends, and the client is told to sign in. */
 async function endRefusedGrant(answer: string, env: Env, userId: string | undefined): Promise<Response | null> {

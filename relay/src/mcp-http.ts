@@ -27,7 +27,7 @@ export function plainAnswer(status: number, text: string, headers: Record<string
   });
 }
 
-function jsonAnswer(status: number, text: string): Response {
+export function jsonAnswer(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'content-type': 'application/json', ...CORS_HEADERS } });
 }
 

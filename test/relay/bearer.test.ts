@@ -127,6 +127,17 @@ describe('the HTTP methods the MCP transport names', () => {
     expect(JSON.stringify(run.emulator.spreadsheet.toJSON())).toBe(before);
   });
 
+  test('the refusal of a wrong key names the key the client sent, in its Authorization header, not a URL', async () => {
+    const client = new Client({ name: 'relay-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(run.mcpUrl), {
+      requestInit: { headers: { Authorization: `Bearer sp-${'0'.repeat(64)}` } },
+    });
+    await expect(client.connect(transport)).rejects.toThrow(
+      "Sheet Plan refused the Bearer key of the Authorization header: it is missing, wrong or revoked. The sheet's " +
+        'owner makes a new one in the sidebar: Agent Plan → Open plan → Connect an agent.',
+    );
+  });
+
   test("a bearer that is no agent key (the relay's own OAuth token) is never sent on to a deployment", async () => {
     // The path names a deployment, which may be anyone's: the relay's OAuth token sent there would be theirs to use.
     const oauthToken = 'user-1:grant-1:0123456789abcdef0123456789abcdef';
