@@ -36,10 +36,12 @@ const LAST_RECORDED_LABEL = 'Last recorded plan (revision record, then text) →
 const LAST_APPROVED = { row: 1, column: LAST_RECORDED.column + 4 };
 const LAST_APPROVED_LABEL = 'Plan as last approved by a person (revision record, then text) →';
 
+const WRITTEN_BY_PERSON = 'written by a person';
+
 /** The words of a person's that `version` holds; a version a person wrote is one of its own. */
 function wordsOf(version: SavedVersion): string[] {
   const words = personWords(version.text);
-  if (version.writtenByPerson) words.push(`written by a person: revision ${version.revision} at ${version.savedAt}`);
+  if (version.writtenByPerson) words.push(`${WRITTEN_BY_PERSON}: revision ${version.revision} at ${version.savedAt}`);
   return words;
 }
 
@@ -174,6 +176,8 @@ export class HistorySheet {
         replacedBy: cellText(row[2]),
         reason: cellText(row[3]),
         text: writtenText(row[4]),
+        // Its words say so (wordsOf), unless they were too long for their cell and kept as digests.
+        writtenByPerson: cellText(row[5]).includes(WRITTEN_BY_PERSON),
       }))
       .reverse()
       .slice(0, limit);

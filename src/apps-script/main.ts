@@ -19,6 +19,8 @@ import { buildMenu, menuInitializePlan, menuShowNextTask, menuShowReviewItems, r
 import * as sidebar from './sidebar';
 import { doGet, doPost } from './web-app';
 import { ownValue } from '../core/own-keys';
+import { filled } from '../core/text';
+import * as rareRefusals from './rare-refusals';
 
 type EntryPoint = (...args: unknown[]) => unknown;
 
@@ -104,6 +106,6 @@ export function entryPoint(name: string): EntryPoint | undefined {
 /** Runs the entry point `name` (the bundle's top-level declarations call this; an execution runs one). */
 export function call(name: FunctionName, args: unknown[]): unknown {
   const implementation = entryPoint(name);
-  if (!implementation) throw new Error(`${name} has no implementation in src/apps-script/main.ts`);
+  if (!implementation) throw new Error(filled(rareRefusals.noImplementation(), { name }));
   return implementation(...args);
 }

@@ -3,7 +3,7 @@
  * formats, read with the rest of their rows, and written so that the change under way can put them back.
  */
 import {
-  columnDigests,
+  cellMarks,
   describeCell,
   fitsCellOfFormat,
   recordedCell,
@@ -63,32 +63,33 @@ function readCells(cells: Range): CellsRead {
   };
 }
 
-/** The read of `range`'s columns in `wide`, a read of the same rows from column A. */
-function columnsOf(wide: CellsRead, range: SheetRange): CellsRead {
-  const slice = <T>(grid: T[][]) => grid.map((row) => row.slice(range.left - 1, range.right));
-  return {
-    values: slice(wide.values),
-    formulas: slice(wide.formulas),
-    recorded: slice(wide.recorded),
-    formats: slice(wide.formats),
-  };
+/** The read of `range`'s columns in `wide`, a read of the same rows from column `from`. */
+function columnsOf(wide: CellsRead, range: SheetRange, from: number): CellsRead {
+  const slice = ([name, grid]: [string, unknown[][]]) => [
+    name,
+    grid.map((row) => row.slice(range.left - from, range.right - from + 1)),
+  ];
+  return Object.fromEntries(Object.entries(wide).map(slice)) as CellsRead;
+}
+
+/** Columns a write reads on each side of its target, to tell its rows by: a sort or an insertion moves whole rows. */
+export const COLUMNS_BESIDE = 5;
+
+/** A write's marks of the cells beside it (cellMarks), from column `from`. */
+export interface MarksBeside {
+  from: number;
+  rows: string[];
 }
 
 /**
- * Columns a write reads to the right of its target, besides all those on its left (where a table's keys usually are),
- * to tell its rows by: a sort or an insertion above moves whole rows.
+ * The target's cells, read with the rest of their rows from column `from` to `to` (the target's own columns when
+ * they reach further): what the write replaces, and what its undo tells the rows by (cellMarks). One call more than
+ * the target alone, the wider range.
  */
-export const COLUMNS_AFTER = 5;
-
-/**
- * The target's cells, read with the rest of their rows from column A to column `to` (the target's own when further):
- * what the write replaces, and what its undo tells the rows by (`beside`, columnDigests: '' for a written column).
- * One call more than the target alone, the wider range.
- */
-export function readRows(sheet: Sheet, target: SheetRange, to: number) {
-  const wide = readCells(rangeOn(sheet, { ...target, left: 1, right: Math.max(to, target.right) }));
-  const beside = columnDigests(wide.recorded, (c) => c >= target.left - 1 && c < target.right);
-  return { read: columnsOf(wide, target), beside, cells: rangeOn(sheet, target) };
+export function readRows(sheet: Sheet, target: SheetRange, from: number, to: number) {
+  const wide = readCells(rangeOn(sheet, { ...target, left: from, right: Math.max(to, target.right) }));
+  const rows = cellMarks(wide.recorded, (c) => c + from >= target.left && c + from <= target.right);
+  return { read: columnsOf(wide, target, from), beside: { from, rows }, cells: rangeOn(sheet, target) };
 }
 
 /** Writes `values` to the cells read as `before`, registering with the change how to put back what they held. */

@@ -200,3 +200,6 @@ export const logChanged = () =>
 export const agentMismatch = () =>
   'agent is {named}, but this call comes with the key of {caller}: the agent option names a caller without a key; ' +
   NOTHING_WRITTEN;
+
+/** An entry point the bundle declares that nothing implements (./main.ts): a defect of the build. */
+export const noImplementation = () => '{name} has no implementation in src/apps-script/main.ts';

@@ -13,6 +13,7 @@ import { describeValue } from '../core/api/arguments';
 import {
   describeCell,
   fromCellValue,
+  movedColumns,
   holds,
   isDate,
   isFormulaCell,
@@ -50,7 +51,7 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { COLUMNS_AFTER, gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
+import { COLUMNS_BESIDE, gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import * as rareRefusals from './rare-refusals';
@@ -236,7 +237,8 @@ export function writeRange(
     const { cells, read, beside } = readRows(
       sheet,
       target,
-      Math.min(sheet.getLastColumn(), target.right + COLUMNS_AFTER),
+      Math.max(1, target.left - COLUMNS_BESIDE),
+      Math.min(sheet.getLastColumn(), target.right + COLUMNS_BESIDE),
     );
     // What the write puts in, and what its undo (or its failure) puts back.
     requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
@@ -350,7 +352,7 @@ export function undoWriteThen<T>(
     if (!found) {
       throw notFound(filled(rareRefusals.notInLog(), { id }));
     }
-    const { entry, row, record, later, standing } = found;
+    const { entry, row, record, later, others } = found;
     if (entry.kind !== 'write') {
       throw invalidArgument(
         filled(entry.kind === 'read' ? rareRefusals.undoRead() : rareRefusals.undoRefused(), { id }),
@@ -370,9 +372,11 @@ export function undoWriteThen<T>(
     if (!sheet) {
       throw conflict(filled(rareRefusals.sheetGone(), { sheet: range.sheet }));
     }
-    // Read immediately before writing: an edit that landed since the log was read is seen, never overwritten.
-    const kept = record.beside ?? [];
-    const { cells, read: current, beside } = readRows(sheet, range, kept.length);
+    // The cells the write read beside it (a write logged before they were kept: its own). Read immediately before
+    // writing: an edit that landed since the log was read is seen, never overwritten.
+    const marked = record.beside ?? { from: range.left, rows: [''] };
+    const to = marked.from + marked.rows[0].length - 1;
+    const { cells, read: current, beside } = readRows(sheet, range, marked.from, to);
     // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
     requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
       conflict(filled(rareRefusals.plainTextUndo(), places)),
@@ -392,16 +396,23 @@ export function undoWriteThen<T>(
       const differences = `${changed.slice(0, DIFFERENCES_SHOWN).join('; ')}${more}`;
       throw conflict(filled(rareRefusals.undoChanged(), { range: entry.range, differences }));
     }
-    // The rows may have moved though the cells hold what the agent wrote. A column a later write changed in these
-    // rows tells nothing of them.
-    const columnIn = (c: number) => ({ ...range, left: c + 1, right: c + 1 });
-    const moved = kept.flatMap((digest, c) =>
-      digest && digest !== beside[c] && !standing.some((write) => overlaps(requireSheetRange(write.range), columnIn(c)))
-        ? [columnLetters(c + 1)]
-        : [],
-    );
-    if (moved.length)
-      throw conflict(filled(rareRefusals.rowsMoved(), { range: entry.range, columns: moved.join(', ') }));
+    // The rows may have moved though the cells hold what the agent wrote. A cell another write of the agent's wrote
+    // (or an undo put back) tells nothing of them.
+    const rewritten = others.map((write) => requireSheetRange(write.range));
+    const moved = movedColumns(marked.rows, beside.rows, (r, c) => {
+      const cell = {
+        ...range,
+        top: range.top + r,
+        bottom: range.top + r,
+        left: marked.from + c,
+        right: marked.from + c,
+      };
+      return rewritten.some((written) => overlaps(written, cell));
+    });
+    if (moved.length) {
+      const columns = moved.map((c) => columnLetters(marked.from + c)).join(', ');
+      throw conflict(filled(rareRefusals.rowsMoved(), { range: entry.range, columns }));
+    }
     const undone = { at: store.clock.now(), by: source };
     writeCells(store, cells, record.replaced, current);
     // Put back with the cells if it fails: the log never shows as written what an undo put back, nor the reverse.

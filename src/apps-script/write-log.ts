@@ -26,6 +26,7 @@ import type { WriteLogEntry } from '../core/sheet/sheet-results';
 import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
 import { asText, cellText } from './cell-values';
 import { deleteRows, hiddenSheet } from './hidden-sheet';
+import type { MarksBeside } from './range-cells';
 import { PLAN_LOCATION } from './plan-location';
 import { rareTexts } from './rare-texts';
 import * as rareRefusals from './rare-refusals';
@@ -82,10 +83,10 @@ export interface UndoRecord {
   replaced: CellJson[][];
   written: CellJson[][];
   /**
-   * The written rows' other columns as they were, from column A (cell-values.ts columnDigests): kept with the written
+   * The cells beside the written ones in the same rows, as marks (./range-cells.ts readRows): kept with the written
    * values, as `{ cells, beside }`; a write logged before they were kept has none.
    */
-  beside?: string[];
+  beside?: MarksBeside;
 }
 
 function split(json: string): string[] {
@@ -376,8 +377,8 @@ export class WriteLog {
     row: number;
     record: UndoRecord | null;
     later: WriteLogEntry[];
-    /** The writes after it that stand (not undone), kept ones too: the cells they wrote beside it changed since. */
-    standing: WriteLogEntry[];
+    /** The log's other writes, in any state: the cells they wrote or put back changed beside it since. */
+    others: WriteLogEntry[];
   } | null {
     const sheet = this.sheet();
     if (!sheet) return null;
@@ -388,10 +389,10 @@ export class WriteLog {
     const row = index + 2;
     const after = rows.slice(index + 1);
     const later = after.flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
-    const standing = after.flatMap((each) => (kindOf(each) === 'write' && !cellText(each[8]) ? [entryOf(each)!] : []));
+    const others = rows.flatMap((each, at) => (at !== index && kindOf(each) === 'write' ? [entryOf(each)!] : []));
     const replacedParts = Number(rows[index][10]) || 0;
     const writtenParts = Number(rows[index][11]) || 0;
-    const found = { entry, row, later, standing };
+    const found = { entry, row, later, others };
     if (entry.kind !== 'write' || replacedParts < 1 || writtenParts < 1) return { ...found, record: null };
     const parts = sheet
       .getRange(row, META_COLUMNS + 1, 1, replacedParts + writtenParts)
@@ -400,7 +401,7 @@ export class WriteLog {
     try {
       const replaced = JSON.parse(parts.slice(0, replacedParts).join('')) as CellJson[][];
       const written = JSON.parse(parts.slice(replacedParts).join('')) as
-        CellJson[][] | { cells: CellJson[][]; beside: string[] };
+        CellJson[][] | { cells: CellJson[][]; beside: MarksBeside };
       const record = Array.isArray(written)
         ? { replaced, written }
         : { replaced, written: written.cells, beside: written.beside };

@@ -10,6 +10,7 @@
  * the cell runs in onEdit, a simple trigger, which reads no project file (src/apps-script/rare-texts.ts).
  */
 import { formatsOfArguments } from './api/argument-formats';
+import { MOVE_TARGET_FORMAT, TITLES_FORMAT } from './api/format-words';
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from './errors';
 
 /** A change that writes a Working line for another holder (./features/claims.ts). */
@@ -453,7 +454,6 @@ export const addAfterStep = () => 'after must be the step the new task goes afte
 
 /** Re-planning a plan whose steps are listed twice or misnumbered: `{problems}`, each with its line (./replan). */
 export const fixFirst = () => 'The plan must be fixed before tasks are added, moved or removed: {problems}';
-
 /**
  * A change that changes nothing: a rename of task `{step}` to the title it has, `{title}`, a move of it to where it is
  * (./replan/replan.ts), a task action that would leave its line as it is (./rules/actions.ts).
@@ -465,9 +465,6 @@ export const readsAlready = () => 'Task {step} already reads that way; nothing t
 /** A move or add of task `{step}`, read from a section without a phase heading (./replan/replan-shape.ts). */
 export const noPhaseHeading = () =>
   'Task {step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section';
-
-/** What a value of each of the descriptor's own formats looks like (JSON): an argument's refusal says one. */
-export const argumentFormats = () => JSON.stringify(formatsOfArguments());
 
 /**
  * MCP's own words (./mcp/): a method the server does not answer, a request whose id is null, a tools/call without a
@@ -487,3 +484,17 @@ export const draftWaits = () =>
   'is ready, and wait for their approval before working on its tasks (get_plan shows their decision)';
 export const historyWay = () => "the plan's History, which the person opens in the sidebar (ask them)";
 export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";
+
+/**
+ * The formats' words (JSON), a step sent as a number, a list too long (./api/argument-check.ts); a write under a plan
+ * with no Write range (./sheet/sheet-rules.ts); a new phase without steps, a move without a place (./replan/replan.ts).
+ */
+export const argumentFormats = () => JSON.stringify(formatsOfArguments());
+export const stepAsNumber = () =>
+  '{path} must be text like "1.2", not the number {value} (numbers lose trailing zeros: 1.10 becomes 1.1)';
+export const tooManyItems = () => '{path} holds {count} items; at most {most} are allowed';
+export const noWriteRanges = () =>
+  '{target} is outside the plan: it declares no Write ranges{unread}. Add one under Analysis → Target ranges ' +
+  `("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN_SENTENCE}`;
+export const noSteps = () => `steps must be ${TITLES_FORMAT} (got {got})`;
+export const noMoveTarget = () => `after must be ${MOVE_TARGET_FORMAT} (got nothing)`;

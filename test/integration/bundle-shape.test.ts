@@ -168,11 +168,16 @@ test('loading the bundle reads none of the descriptor tables it carries (it is e
 
 test("a call reads its own function's argument rules, not the others'", () => {
   const { context, parsed } = countingContext();
+  // The refusal's words for a format are rare texts (RareTexts.html, a project file: no spreadsheet service).
+  const rareTexts = readFileSync(path.join(DIST, 'RareTexts.html'), 'utf8');
+  context.HtmlService = { createHtmlOutputFromFile: () => ({ getContent: () => rareTexts }) };
   vm.runInContext(code(), context);
-  // Refused by its argument rules before anything is read: the call needs no service.
+  // Refused by its argument rules before anything is read: the call needs no spreadsheet service.
   expect(() => vm.runInContext('startTask(1.2)', context)).toThrow(/INVALID_ARGUMENT: step must be text/);
-  // Read: startTask's rules with the shared parts they name (scripts/pack-tables.mjs), and where request options go.
-  const read = parsed.join('\n');
+  // Read: startTask's rules with the shared parts they name (scripts/pack-tables.mjs), and where request options go;
+  // and the rare texts, with the formats' words in them.
+  const rare = (text: string) => rareTexts.includes(text) || rareTexts.includes(JSON.stringify(text).slice(1, -1));
+  const read = parsed.filter((text) => !rare(text)).join('\n');
   expect(read).toMatch(/"step"/);
   expect(read).toMatch(/"startTask":/);
   // Not read: the MCP tool list, blockTask's reason, applyCommands' commands, the sidebar's token.

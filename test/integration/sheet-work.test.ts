@@ -345,9 +345,9 @@ describe('service calls (each one a round trip in Google)', () => {
       .map((entry: { method: string }) => entry.method);
 
   test('a write: one lock, one A1 read of the plan cells, a look for the approved plan, its rows read, set', () => {
-    // The target's rows are read, from column A to the sheet's last column, for their values, formulas (the undo
-    // record, and what tells the rows apart beside it: undo-after-rows-moved.test.ts) and number formats (a plain-text
-    // cell takes text without the apostrophe that keeps it text elsewhere: plain-text-cells.test.ts).
+    // The target's rows are read, five columns on each side up to the sheet's last column, for their values, formulas
+    // (the undo record, and what tells the rows apart beside it: undo-after-rows-moved.test.ts) and number formats (a
+    // plain-text cell takes text without the apostrophe that keeps it text elsewhere: plain-text-cells.test.ts).
     const spreadsheet = workbook();
     agent(spreadsheet, 'writeRange', ['Summary!B3', [['first']], '1.2']); // the first write sets the log sheet up
     const { error, execution } = execute(spreadsheet, 'writeRange', [

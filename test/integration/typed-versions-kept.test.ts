@@ -175,3 +175,49 @@ test('typing whose onEdit never ran is kept as the person’s by their next edit
   dropTheNoteAndReplan(spreadsheet);
   expect(historyTexts(spreadsheet)).toContain(TYPED);
 });
+
+const replan = (spreadsheet: EmulatedSpreadsheet, goal: string) =>
+  call(
+    spreadsheet,
+    'replacePlan',
+    planText(spreadsheet).replace(/^Goal: .*$/m, `Goal: ${goal}`),
+    call(spreadsheet, 'getPlan').revision,
+  );
+
+/**
+ * A late onEdit keeps the person's typing unless the history holds it as theirs already: the same text as an agent's
+ * version is not theirs (here the person pastes back the version before the agent's last change, then edits again
+ * before the first onEdit ran), and agents' re-plans would push it out.
+ */
+test("a person's typing equal to an agent's saved version, replaced before its onEdit, is kept as theirs", () => {
+  const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+  replan(spreadsheet, 'Close Q3 by the 5th'); // the agent's version the person will want back
+  const wanted = planText(spreadsheet);
+  replan(spreadsheet, 'Close Q3 whenever'); // the agent's next change, which the person undoes by hand
+  expect(historyTexts(spreadsheet)).toContain(wanted); // as the agent's version
+
+  const firstOnEdit = typeNow(spreadsheet, wanted); // pasted back: the person's text now
+  const secondOnEdit = typeNow(spreadsheet, `${wanted}\n## Notes\n\n- keep the 5th (Ana)\n`);
+  firstOnEdit();
+  secondOnEdit();
+
+  // The agent goes on re-planning, as many times as the history keeps agents' versions.
+  for (let take = 1; take <= HISTORY_LIMIT; take++) replan(spreadsheet, `take ${take}`);
+
+  expect(historyTexts(spreadsheet)).toContain(wanted);
+});
+
+/** However many versions the agent saved before the late onEdit ran, the typing is kept once, with its own number. */
+test('kept once even when the agent saved more than five versions before the late onEdit ran', () => {
+  const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+  const typed = `${QUARTERLY_CLOSE}\n## Notes\n\n- Column F is the auditor's (Ana)\n`;
+  const onEdit = typeNow(spreadsheet, typed);
+  for (let take = 1; take <= 6; take++) replan(spreadsheet, `take ${take}`);
+  onEdit();
+  replan(spreadsheet, 'one more, which keeps the text the onEdit numbered');
+
+  const history: Array<{ revision: number; text: string }> = call(spreadsheet, 'getHistory', 100);
+  expect(history.filter((entry) => entry.text === typed)).toHaveLength(1);
+  const numbers = history.map((entry) => entry.revision);
+  expect(new Set(numbers).size).toBe(numbers.length);
+});

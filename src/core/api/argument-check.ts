@@ -148,7 +148,7 @@ function fitsText(value: string, rule: JsonRule): boolean {
 function typeProblem(value: unknown, rule: JsonRule, path: string): string {
   // A step sent as a number has already lost its trailing zeros (1.10 arrives as 1.1): say so, not just "text".
   if (rule.format === 'step' && typeof value === 'number')
-    return `${path} must be text like "1.2", not the number ${value} (numbers lose trailing zeros: 1.10 becomes 1.1)`;
+    return filled(rareWords.stepAsNumber(), { path, value: String(value) });
   return wrong(path, rule, value);
 }
 
@@ -162,7 +162,7 @@ function listProblem(value: unknown[], rule: JsonRule, path: string, root: JsonR
   if (rule.minItems !== undefined && value.length < rule.minItems)
     return `${path} must be ${allowed(rule)} (got ${value.length ? `${value.length} item(s)` : 'an empty list'})`;
   if (rule.maxItems !== undefined && value.length > rule.maxItems)
-    return `${path} holds ${value.length} items; at most ${rule.maxItems} are allowed`;
+    return filled(rareWords.tooManyItems(), { path, count: String(value.length), most: String(rule.maxItems) });
   if (!rule.items) return null;
   for (let index = 0; index < value.length; index++) {
     const found = problem(value[index], rule.items, `${path}[${index}]`, root);

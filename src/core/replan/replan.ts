@@ -8,7 +8,6 @@
  * A sub-step (`1.2.1`) belongs to the task whose step it extends, and moves and is removed with it.
  */
 import { describeValue, givenStep, requireLine } from '../api/arguments';
-import { MOVE_TARGET_FORMAT, TITLES_FORMAT } from '../api/format-words';
 import type { PlanDocument } from '../format/document';
 import { invalidArgument, invalidTransition } from '../errors';
 import { requireTaskNotHeld } from '../rules/held-items';
@@ -157,7 +156,7 @@ export function addPhase(
 ): ReplanOutcome & { phase: { number: number; name: string } } {
   const name = requireLine(nameValue, 'name', { maxLength: 200 });
   if (!stepsValue?.length) {
-    throw invalidArgument(`steps must be ${TITLES_FORMAT} (got ${stepsValue ? 'an empty list' : 'nothing'})`);
+    throw invalidArgument(filled(rareWords.noSteps(), { got: stepsValue ? 'an empty list' : 'nothing' }));
   }
   const titles = stepsValue.map((title, i) => requireTitle(title, `steps[${i}]`));
   requireUniqueSteps(outline);
@@ -235,7 +234,7 @@ export function renameTask(
 /** Where a task moves: a phase number (2 or "2"), or the step it goes right after. */
 function requireMoveTarget(value: string | number | undefined): string | number {
   if (value === undefined || value === null) {
-    throw invalidArgument(`after must be ${MOVE_TARGET_FORMAT} (got nothing)`);
+    throw invalidArgument(rareWords.noMoveTarget());
   }
   if (typeof value === 'number' || /^\s*\d+\s*$/.test(value)) return requirePhaseNumber(value, 'after');
   return value.trim();

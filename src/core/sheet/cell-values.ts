@@ -187,10 +187,37 @@ export function describeCell(cell: CellJson): string {
 }
 
 /**
- * What tells the rows of a write apart, beside it: a digest of each column's cells in those rows, '' for the columns
- * `written` names. A sort or an insertion above moves whole rows, so a column beside the write then reads otherwise,
- * even where the written cells hold one value in every row and still look untouched.
+ * What tells the rows of a write apart, beside it: a mark per cell, one character each, '_' in the written columns:
+ * '-' for an empty cell, '=' for a formula (Sheets rewrites a formula's references when rows move elsewhere), else
+ * a hex digit of the value's digest. A sort or an insertion above moves whole rows, so the cells beside the write
+ * then read otherwise, even where the written cells hold one value in every row and still look untouched.
  */
-export function columnDigests(rows: readonly CellJson[][], written: (column: number) => boolean): string[] {
-  return (rows[0] ?? []).map((_, c) => (written(c) ? '' : digestText(JSON.stringify(rows.map((row) => row[c])))));
+export function cellMarks(rows: readonly CellJson[][], written: (column: number) => boolean): string[] {
+  return rows.map((row) =>
+    row
+      .map((cell, c) =>
+        written(c) ? '_' : cell === '' ? '-' : isFormulaCell(cell) ? '=' : digestText(JSON.stringify(cell)).slice(-1),
+      )
+      .join(''),
+  );
+}
+
+/**
+ * The columns (0-based, as in the marks) in which cells beside a write read otherwise `now` than the marks `kept`
+ * when it was made: rows that were empty beside it are left out (what it replaced there belongs to no record), and
+ * the cells `changedSince` names (another write of the agent's).
+ */
+export function movedColumns(
+  kept: readonly string[],
+  now: readonly string[],
+  changedSince: (row: number, column: number) => boolean,
+): number[] {
+  const moved = new Set<number>();
+  kept.forEach((marks, r) => {
+    if (/^[-_]*$/.test(marks)) return;
+    [...marks].forEach((mark, c) => {
+      if (mark !== now[r]?.[c] && !changedSince(r, c)) moved.add(c);
+    });
+  });
+  return [...moved];
 }

@@ -183,10 +183,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
       const listed = declared.unreadable.map((item) => `"${item}"`).join(', ');
       const unread = declared.unreadable.length ? filled(rareWords.unreadRanges(), { listed }) : '';
       if (declared.write.length === 0) {
-        return (
-          `${target} is outside the plan: it declares no Write ranges${unread}. Add one under Analysis → Target ` +
-          `ranges ("  - Write: Summary!B3:E15") and have the plan approved. ${NOTHING_WRITTEN_SENTENCE}`
-        );
+        return filled(rareWords.noWriteRanges(), { target, unread });
       }
       return (
         `${target} is outside the plan's Write ranges: ${declared.write.map(formatSheetRange).join(', ')}${unread}. ` +

@@ -98,8 +98,8 @@ const EDIT_OF_THE_CELL = 'an edit of the cell';
 /** Why a version a person typed is kept: Sheet Plan did not record it before it was replaced. */
 const TYPED_UNRECORDED = 'typed by a person into the cell, and replaced before Sheet Plan could record it';
 
-/** The newest saved versions in which the change that replaced a person's typing before its onEdit kept it. */
-const KEPT_BY_THE_RACE = 5;
+/** Saved versions the late onEdit of a person's typing looks through: all the history keeps. */
+const HISTORY_READ = 100;
 
 /**
  * What a person typed (onEdit's `value`), as a version to keep, when the cell no longer holds it: another write
@@ -112,10 +112,11 @@ function typingReplaced(
   revision: number,
 ): SavedVersion[] {
   if (value === undefined || !value.trim() || value === text) return [];
-  // The agent's change that replaced it kept it already, as the person's: kept again, under the number of the text
-  // now in the cell, it would share that number with this text once it is kept in turn, and restoring by the number
-  // would give one of the two. A read of the history on this race's path alone.
-  if (path.store.versions.listVersions(KEPT_BY_THE_RACE).some((version) => version.text === value)) return [];
+  // The agent's change that replaced it kept it already, as the person's: kept again, under the number of the text now
+  // in the cell, it would share that number with this text once it is kept in turn, and restoring by the number would
+  // give one of the two. A read of the history on this race's path alone.
+  const kept = path.store.versions.listVersions(HISTORY_READ);
+  if (kept.some((version) => version.writtenByPerson && version.text === value)) return [];
   const typed = path.version(revision, value, {
     by: 'a write that landed before the edit was recorded',
     reason: TYPED_UNRECORDED,
