@@ -258,6 +258,30 @@ test('a plan the agent changes while the person reads it waits until they have l
   expect(dialogs).toEqual([]);
 });
 
+test('while the decision waits for a second look, the person can still write their comment', async () => {
+  await server().editCell(Q1_DRAFT);
+  const { page } = await openSidebar(browser(), server());
+  const approval = page.locator('.plan-approval');
+  const { stamp } = (await server().scriptsRun('getPlan')).body.response.result;
+  const wider = Q1_DRAFT.replace('  - Write: Summary!B3:E15 (totals)\n', '$&  - Write: Payroll!A:Z (staff)\n');
+  expect((await server().scriptsRun('replacePlan', [wider, stamp])).body.error).toBeUndefined();
+  await checkNow(page);
+  await approval.locator('.decision-footer [role="status"]').waitFor();
+
+  // Only the buttons wait: the comment field takes what the person types.
+  const comment = approval.getByLabel('Comment for the agent');
+  await expect(comment.isEnabled()).resolves.toBe(true);
+  await comment.fill('Not Payroll: only Summary');
+  const sendBack = approval.getByRole('button', { name: 'Send back' });
+  await expect(sendBack.isDisabled()).resolves.toBe(true);
+
+  await approval.getByRole('button', { name: 'Read it again' }).click();
+  await expect(comment.inputValue()).resolves.toBe('Not Payroll: only Summary');
+  await sendBack.click();
+  const cell = await waitForCell(server(), (text) => text.includes('changes requested'));
+  expect(cell).toContain('Status: draft — changes requested: Not Payroll: only Summary');
+});
+
 test("the person's own change of the draft (an answer) leaves the decision open: only an agent's waits", async () => {
   // The draft as the agent last wrote it (the sidebar's view says so when the person answers).
   await server().editCell(Q1_DRAFT);

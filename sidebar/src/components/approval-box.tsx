@@ -176,7 +176,8 @@ export function PlanApproval({
           approveLabel="Approve plan"
           sendBackLabel="Send back"
           sendBackHint="Write what the agent should change, then send the plan back."
-          disabled={disabled || changed}
+          disabled={disabled}
+          held={changed}
           decide={(decision, comment) => controller.decidePlan(decision, comment, read.current)}
         />
       </div>

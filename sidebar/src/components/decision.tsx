@@ -12,6 +12,8 @@ export interface DecisionProps {
   /** Shown when the person sends back without saying what to change. */
   sendBackHint: string;
   disabled: boolean;
+  /** Only the buttons wait (for the person to look at a changed plan again): the comment can be written meanwhile. */
+  held?: boolean;
   /** Resolves true when the decision went through: the comment is then cleared. */
   decide: (decision: 'approve' | 'requestChanges', comment: string) => Promise<boolean>;
   /** Gets the typed comment when the decision closes because its item changed (kept-text.tsx). */
@@ -28,6 +30,7 @@ export function Decision({
   sendBackLabel,
   sendBackHint,
   disabled,
+  held,
   decide,
   keep,
 }: DecisionProps) {
@@ -74,10 +77,10 @@ export function Decision({
         </p>
       )}
       <div class="button-row" role="group" aria-label={groupLabel}>
-        <button type="button" class="button primary" disabled={disabled} onClick={() => void choose('approve')}>
+        <button type="button" class="button primary" disabled={disabled || held} onClick={() => void choose('approve')}>
           {approveLabel}
         </button>
-        <button type="button" class="button" disabled={disabled} onClick={() => void choose('requestChanges')}>
+        <button type="button" class="button" disabled={disabled || held} onClick={() => void choose('requestChanges')}>
           {sendBackLabel}
         </button>
       </div>
