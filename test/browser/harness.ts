@@ -193,23 +193,24 @@ export async function openSidebar(
     .locator(options.waitFor ?? '.plan-title')
     .first()
     .waitFor();
-  // Counted from here: the page's own loading is over.
-  let pending = 0;
-  page.on('request', () => pending++);
-  page.on('requestfinished', () => pending--);
-  page.on('requestfailed', () => pending--);
+  // Counted from here: the page's own loading is over. A request that started before (the approval box's load, made
+  // as the page opens) is not counted when it ends either: a count below zero never came back to zero.
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   const runClock = async (ms: number) => {
     if (!options.fakeClock) throw new Error('runClock needs openSidebar(…, { fakeClock: true })');
     for (let left = ms; left > 0; left -= 1000) {
       await page.clock.runFor(Math.min(left, 1000));
-      while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
   const settled = async () => {
     for (;;) {
-      while (pending > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
       await framesDrawn(page);
-      if (pending === 0) return;
+      if (pending.size === 0) return;
     }
   };
   return {
