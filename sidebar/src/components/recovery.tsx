@@ -6,10 +6,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../../src/core/write-path/results';
 import type { SidebarController } from '../controller';
-import { describeSource } from '../sidebar-state';
+import type { Deferred } from '../deferred-globals';
 import { planOf } from '../plan-read';
 import type { PlanView } from '../protocol';
-import { PersonTime } from './person-time';
 
 /** Text with neither a plan heading nor a task: not a plan with problems, but something else in the cell. */
 export function isNotAPlan(markdown: string): boolean {
@@ -17,11 +16,10 @@ export function isNotAPlan(markdown: string): boolean {
   return Boolean(markdown.trim()) && !plan.title && plan.phases.every((phase) => phase.tasks.length === 0);
 }
 
-/** The newest saved version that reads as a plan. */
-function lastPlan(entries: HistoryEntry[]): HistoryEntry | null {
-  return entries.find((entry) => entry.text !== undefined && !isNotAPlan(entry.text)) ?? null;
-}
-
+/**
+ * The card waits for the saved versions (one call), and fetches the deferred code that draws it (its offer:
+ * ./recovery-offer.tsx) at the same time, so it waits no longer than it did; either failing, no card.
+ */
 export function Recovery({
   view,
   controller,
@@ -31,44 +29,18 @@ export function Recovery({
   controller: SidebarController;
   disabled: boolean;
 }) {
-  const [found, setFound] = useState<HistoryEntry | null | undefined>(undefined);
+  const [loaded, setLoaded] = useState<[HistoryEntry[], Deferred] | null>(null);
   useEffect(() => {
     let live = true;
-    controller.savedVersions().then(
-      (entries) => live && setFound(lastPlan(entries)),
-      () => live && setFound(null),
+    Promise.all([controller.savedVersions(), controller.deferredCode()]).then(
+      (both) => live && setLoaded(both),
+      () => live && setLoaded(null),
     );
     return () => {
       live = false;
     };
   }, [controller, view.stamp]);
-  if (!found) return null;
-  const title = found.title || 'Untitled plan';
-  return (
-    <section class="recovery" aria-labelledby="recovery-heading">
-      <h2 id="recovery-heading" class="recovery-heading">
-        The plan cell no longer holds a plan
-      </h2>
-      <p>
-        It was changed by {describeSource(view.changedBy)}
-        {view.changedAt && (
-          <>
-            , <PersonTime iso={view.changedAt} />
-          </>
-        )}
-        . The last plan, “{title}”, was saved <PersonTime iso={found.savedAt} />. Put it back? The text now in the cell
-        is kept in the history.
-      </p>
-      <div class="button-row">
-        <button
-          type="button"
-          class="button primary"
-          disabled={disabled}
-          onClick={() => void controller.restoreVersion(found)}
-        >
-          Restore “{title}”
-        </button>
-      </div>
-    </section>
-  );
+  if (!loaded) return null;
+  const [entries, { RecoveryOffer }] = loaded;
+  return <RecoveryOffer entries={entries} view={view} controller={controller} disabled={disabled} />;
 }
