@@ -1,11 +1,14 @@
 import { useRef, useState } from 'preact/hooks';
-import { useKeptText } from './kept-text';
+import { takeBack, useKeptText } from './kept-text';
 import { oneLine } from '../one-line';
 
 let decisionIds = 0;
 
 export interface DecisionProps {
-  /** What is decided on, for the buttons' group (`Review of task 2.3`, `Your decision on the plan`). */
+  /**
+   * What is decided on, for the buttons' group (`Review of task 2.3`, `Your decision on the plan`); it names the
+   * comment field too (kept-text.tsx's key).
+   */
   groupLabel: string;
   approveLabel: string;
   sendBackLabel: string;
@@ -34,8 +37,9 @@ export function Decision({
   decide,
   keep,
 }: DecisionProps) {
-  const [comment, setComment] = useState('');
-  const kept = useKeptText(comment, keep);
+  // The card or box its refused decision brought back gets the person's comment again.
+  const [comment, setComment] = useState(() => takeBack(groupLabel) ?? '');
+  const kept = useKeptText(comment, keep, groupLabel);
   const [hint, setHint] = useState('');
   const [id] = useState(() => `decision-comment-${++decisionIds}`);
   const field = useRef<HTMLTextAreaElement>(null);

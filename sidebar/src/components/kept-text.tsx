@@ -1,23 +1,50 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { KeptText } from '../controller';
+
+/**
+ * The text of a form that went away while its send was under way, until the send answers. The change is shown at
+ * once, and it may take the form's item away (an answer takes its question out of the list, a decision its card, a
+ * rename its row); a refused send brings the same item back, and the form opened there again takes the text back
+ * (takeBack), so the person finds their words where they wrote them, beside the refusal. A key names the form (a
+ * text form's label with the text it opened with, a decision's group label): only the item brought back has it.
+ */
+let away: { key: string; text: string } | null = null;
+
+/** Whether the form `key` went away with its send (its item is back: its parent opens the form again). */
+export const wentAway = (key: string) => away?.key === key;
+
+/** The text the form `key` had when it went away with its send, once. */
+export function takeBack(key: string): string | undefined {
+  const text = wentAway(key) ? away!.text : undefined;
+  if (text !== undefined) away = null;
+  return text;
+}
 
 /**
  * Keeps unsent text when its form goes away on its own: the cards and forms are keyed by what they show (step and
  * title, question text), so when the agent puts another item there the form closes instead of carrying the text
  * onto the new item, and `keep` gets the text. `cancel()` marks the text as dropped on purpose; `send(sending)`
- * wraps the send, so that a form closed while its send is in flight keeps the text only if the send was refused.
+ * wraps the send, so that a form closed while its send is in flight keeps the text only if the send was refused and
+ * no form `key` took it back.
  */
-export function useKeptText(text: string, keep: ((text: string) => void) | undefined) {
-  const latest = useRef({ text, keep });
-  latest.current = { text, keep };
+export function useKeptText(text: string, keep: ((text: string) => void) | undefined, key: string) {
+  const latest = useRef({ text, keep, key });
+  latest.current = { text, keep, key };
   const cancelled = useRef(false);
   const sending = useRef<Promise<boolean> | null>(null);
-  useEffect(
+  // A layout effect's cleanup runs as the form goes, before its item can come back (a passive one's waits for a frame).
+  useLayoutEffect(
     () => () => {
-      const { text: unsent, keep: keepUnsent } = latest.current;
-      if (cancelled.current || !keepUnsent || !unsent.trim()) return;
-      if (sending.current) void sending.current.then((done) => done || keepUnsent(unsent));
-      else keepUnsent(unsent);
+      const { text: unsent, keep: keepUnsent, key: formKey } = latest.current;
+      if (cancelled.current || !unsent.trim()) return;
+      if (sending.current) {
+        const mine = (away = { key: formKey, text: unsent });
+        void sending.current.then((done) => {
+          if (away !== mine) return;
+          away = null;
+          if (!done) keepUnsent?.(unsent);
+        });
+      } else keepUnsent?.(unsent);
     },
     [],
   );

@@ -9,7 +9,8 @@ import { seenTask } from '../../../src/core/person/seen';
 import type { Phase, PlanTask } from '../../../src/core/format/types';
 import type { SidebarController } from '../controller';
 import { Confirm } from './confirm';
-import { TextForm } from './text-form';
+import { wentAway } from './kept-text';
+import { formKey, TextForm } from './text-form';
 
 /** After an edit: the step the task now has (renumbering may change it), and which control to focus on it. */
 export type AfterEdit = (step: string, focus?: string) => void;
@@ -147,7 +148,11 @@ function MoveToPhase(props: {
 }
 
 export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit }: TaskEditsProps) {
-  const [mode, setMode] = useState<'rename' | 'remove' | null>(null);
+  const renameLabel = `New title for ${task.step}`;
+  // The rename form is open again when its refused rename brought the row back (kept-text.tsx).
+  const [mode, setMode] = useState<'rename' | 'remove' | null>(() =>
+    wentAway(formKey(renameLabel, task.title)) ? 'rename' : null,
+  );
   // The task as it was when the rename form opened: the rename is for that task.
   const [seen, setSeen] = useState(() => seenTask(task));
   // Kept here, so the phase chosen survives opening and cancelling a rename.
@@ -165,7 +170,7 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   if (mode === 'rename') {
     return (
       <TextForm
-        label={`New title for ${task.step}`}
+        label={renameLabel}
         submitLabel="Rename"
         required
         initial={task.title}

@@ -49,19 +49,17 @@ function sameTask(a: SeenTask, b: SeenTask): boolean {
 /**
  * A task's action buttons; one that needs a reason or note opens a small form in place. The form remembers the
  * task as it was when opened (what the person decides on); if the task changes meanwhile, the form closes and
- * its text is kept.
+ * its text is kept. Its own change, shown while it is sent, does not close it: a refused one leaves the person's
+ * text in place.
  */
 export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
-  const [form, setForm] = useState<{ choice: TaskChoice; seen: SeenTask } | null>(null);
+  const [form, setForm] = useState<{ choice: TaskChoice; seen: SeenTask; sent?: boolean } | null>(null);
   const shown = seenTask(task);
-  const changed = form !== null && !sameTask(form.seen, shown);
+  const changed = form !== null && !form.sent && !sameTask(form.seen, shown);
   useEffect(() => {
     if (changed) setForm(null);
   }, [changed]);
   const choices = taskChoices(task);
-  if (statusDefinition(task.status).heldForPerson)
-    return <ReviewDecision task={task} controller={controller} disabled={disabled} />;
-
   if (form?.choice.text && !changed) {
     const { choice, seen } = form;
     return (
@@ -72,8 +70,9 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
         initial={form.choice.text.initial}
         disabled={disabled}
         onSubmit={async (text) => {
+          setForm({ choice, seen, sent: true });
           const done = await controller.act(choice.action, task.step, seen, text);
-          if (done) setForm(null);
+          setForm(done ? null : { choice, seen });
           return done;
         }}
         onCancel={() => setForm(null)}
@@ -81,6 +80,8 @@ export function TaskActions({ task, controller, disabled }: TaskActionsProps) {
       />
     );
   }
+  if (statusDefinition(task.status).heldForPerson)
+    return <ReviewDecision task={task} controller={controller} disabled={disabled} />;
   return (
     <div class="button-row" role="group" aria-label={`Actions for task ${task.step}`}>
       {choices.map((choice) => (

@@ -1,10 +1,14 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { useKeptText } from './kept-text';
+import { takeBack, useKeptText } from './kept-text';
 import { oneLine } from '../one-line';
 
 let formIds = 0;
 
+/** What names a text form among a page's forms (kept-text.tsx): its label, with the text it opened with. */
+export const formKey = (label: string, initial = '') => `${label}\n${initial}`;
+
 export interface TextFormProps {
+  /** With `initial`, names the form (kept-text.tsx's key): formKey(label, initial). */
   label: string;
   submitLabel: string;
   required: boolean;
@@ -22,8 +26,10 @@ export interface TextFormProps {
  * The core refuses line breaks in these, so Enter never inserts one.
  */
 export function TextForm({ label, submitLabel, required, initial, disabled, onSubmit, onCancel, keep }: TextFormProps) {
-  const [text, setText] = useState(initial ?? '');
-  const kept = useKeptText(text === (initial ?? '') ? '' : text, keep);
+  const key = formKey(label, initial);
+  // Opened again on an item its refused send brought back: with the words the person sent.
+  const [text, setText] = useState(() => takeBack(key) ?? initial ?? '');
+  const kept = useKeptText(text === (initial ?? '') ? '' : text, keep, key);
   const cancel = () => {
     kept.cancel();
     onCancel();

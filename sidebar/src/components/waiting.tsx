@@ -13,7 +13,8 @@ import { PlanApproval } from './approval-box';
 import { Collapsible } from './collapsible';
 import { LinkedText } from './range-links';
 import { TaskActions } from './task';
-import { TextForm } from './text-form';
+import { wentAway } from './kept-text';
+import { formKey, TextForm } from './text-form';
 
 interface PanelProps {
   controller: SidebarController;
@@ -77,8 +78,10 @@ export function Waiting({
 }
 
 function QuestionItem({ question, controller, disabled }: PanelProps & { question: PlanQuestion }) {
-  const [answering, setAnswering] = useState(false);
   const answered = question.answer !== undefined;
+  const label = answered ? 'Your new answer' : 'Your answer';
+  // Open again when a refused answer brought the question back (kept-text.tsx).
+  const [answering, setAnswering] = useState(() => wentAway(formKey(label, question.answer)));
   return (
     <div class={`question${answered ? ' answered' : ''}`}>
       <p class="question-text">
@@ -92,7 +95,7 @@ function QuestionItem({ question, controller, disabled }: PanelProps & { questio
       )}
       {answering ? (
         <TextForm
-          label={answered ? 'Your new answer' : 'Your answer'}
+          label={label}
           submitLabel={answered ? 'Save answer' : 'Answer'}
           required
           initial={question.answer}
