@@ -217,3 +217,58 @@ test(
     expect(sidebar.dialogs).toEqual([]);
   },
 );
+
+test('Escape and Cancel close an unchanged editor at once, and ask before they discard edits', async () => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
+  const confirm = page.getByRole('group', { name: 'Confirm discarding your changes' });
+  const closed = page.locator('main.plan');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await editor.press('Escape');
+  await closed.waitFor();
+
+  // Escape with an edit: the question, its first button focused; Keep editing goes back to the text, as it was.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: (half-typed) Reconcile');
+  await editor.fill(mine);
+  await editor.press('Escape');
+  await page.locator('.editor .confirm, main.plan').first().waitFor();
+  await expect(confirm.count()).resolves.toBe(1);
+  await expect(confirm.locator('.confirm-text').textContent()).resolves.toBe(
+    'Discard your changes to the plan? They have not been saved.',
+  );
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Discard changes');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('plan-markdown');
+  await expect(editor.inputValue()).resolves.toBe(mine);
+  // Escape on the question is Keep editing too.
+  await editor.press('Escape');
+  await confirm.getByRole('button', { name: 'Discard changes' }).waitFor();
+  await page.keyboard.press('Escape');
+  await confirm.waitFor({ state: 'detached' });
+  await expect(editor.inputValue()).resolves.toBe(mine);
+
+  // Cancel asks the same; Discard changes closes the editor, and nothing was sent.
+  const before = sidebar.actionCalls().length;
+  await page.locator('.editor-buttons').getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Discard changes' }).click();
+  await closed.waitFor();
+  await sidebar.settled();
+  expect(sidebar.actionCalls().slice(before)).toEqual([]);
+  expect(await server().planText()).toBe(EXAMPLE_PLAN);
+});
+
+test('after a refused save, closing the reloaded editor asks first: the text kept below it would go', async () => {
+  const { page } = await openSidebar(browser(), server());
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
+  await editor.fill(EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine'));
+  await server().editCell(EXAMPLE_PLAN.replace('- [ ] 4.3 Send', '- [x] 4.3 Send'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByLabel('Your text, not saved').waitFor();
+  await editor.press('Escape');
+  await page.locator('.editor .confirm, main.plan').first().waitFor();
+  await expect(page.getByRole('group', { name: 'Confirm discarding your changes' }).count()).resolves.toBe(1);
+});

@@ -4,12 +4,13 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
  * A question asked in place before something that replaces what the person sees (no browser dialog: the
  * sidebar is a sandboxed frame, and a dialog would block the sheet). Its first button takes the focus when it opens,
  * and only then: a re-render (an agent's change coming in) must not move it back from Cancel to the yes. Escape is
- * Cancel.
+ * Cancel (`no`, when it says more: `Keep editing`).
  */
 export function Confirm({
   label,
   question,
   yes,
+  no = 'Cancel',
   disabled,
   onYes,
   onCancel,
@@ -18,6 +19,7 @@ export function Confirm({
   label: string;
   question: string;
   yes: string;
+  no?: string;
   disabled: boolean;
   onYes: () => void;
   onCancel: () => void;
@@ -38,7 +40,7 @@ export function Confirm({
           {yes}
         </button>
         <button type="button" class="button text" disabled={disabled} onClick={onCancel}>
-          Cancel
+          {no}
         </button>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EditorState, SidebarController } from '../controller';
 import type { PlanView } from '../protocol';
 import { PLAN_LOCATION } from '../../../src/apps-script/plan-location';
+import { Confirm } from './confirm';
 
 export interface EditorProps {
   editor: EditorState;
@@ -51,12 +52,8 @@ function offsetTop(field: HTMLTextAreaElement, offset: number): number {
   return height - (Number.isFinite(lineHeight) ? lineHeight : 18);
 }
 
-/**
- * The whole document in a plain text editor. Saving sends the revision the editor was loaded
- * from; the server refuses (CONFLICT) if the plan changed since, and the editor reloads.
- */
-export function Editor({ editor, view, controller, disabled }: EditorProps) {
-  const [text, setText] = useState(editor.baseText);
+/** The editor's field, focused as it opens, with the line to fix (if any) selected and in view. */
+function useOpenedField(editor: EditorState) {
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // Start at the top of the page and of the document, not wherever focusing would scroll to:
@@ -70,10 +67,40 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
     // The selected line a third of the way down the field, however the lines above it wrap.
     field.scrollTop = editor.selectLine ? Math.max(0, offsetTop(field, start) - field.clientHeight / 3) : 0;
   }, []);
+  return area;
+}
+
+/** After a refused save: the person's text, below the reloaded plan, to apply again. */
+function RefusedText({ text }: { text: string }) {
+  return (
+    <details class="refused" open>
+      <summary>Your text (not saved)</summary>
+      <textarea class="field markdown-editor" readOnly aria-label="Your text, not saved" value={text} />
+    </details>
+  );
+}
+
+/**
+ * The whole document in a plain text editor. Saving sends the revision the editor was loaded
+ * from; the server refuses (CONFLICT) if the plan changed since, and the editor reloads.
+ * Cancel and Escape close it at once while the text is as it opened; else they ask first, so that a
+ * key pressed by mistake does not throw the person's edits away.
+ */
+export function Editor({ editor, view, controller, disabled }: EditorProps) {
+  const [text, setText] = useState(editor.baseText);
+  const area = useOpenedField(editor);
   const stale = view.stamp !== editor.baseStamp;
   const save = (event?: Event) => {
     event?.preventDefault();
     if (!disabled) void controller.save(text);
+  };
+  // After a refused save the person's text waits below the reloaded plan: closing would lose it too.
+  const edited = text !== editor.baseText || editor.refusedText !== undefined;
+  const [asking, setAsking] = useState(false);
+  const cancel = () => (edited ? setAsking(true) : controller.closeEditor());
+  const keepEditing = () => {
+    setAsking(false);
+    area.current?.focus();
   };
 
   return (
@@ -82,7 +109,7 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
         <div class="title-row">
           <h1 class="plan-title">Edit plan</h1>
           <div class="editor-buttons">
-            <button type="button" class="button text" disabled={editor.saving} onClick={() => controller.closeEditor()}>
+            <button type="button" class="button text" disabled={editor.saving} onClick={cancel}>
               Cancel
             </button>
             <button type="submit" class="button primary" disabled={disabled || text === editor.baseText}>
@@ -90,6 +117,17 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
             </button>
           </div>
         </div>
+        {asking && (
+          <Confirm
+            label="Confirm discarding your changes"
+            question="Discard your changes to the plan? They have not been saved."
+            yes="Discard changes"
+            no="Keep editing"
+            disabled={editor.saving}
+            onYes={() => controller.closeEditor()}
+            onCancel={keepEditing}
+          />
+        )}
         <p class="hint">
           The whole plan as text (version {editor.baseRevision}). If it changes before you save, nothing is saved and
           the editor reloads. Ctrl+Enter saves, Escape cancels.
@@ -117,21 +155,11 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save(event);
             else if (event.key === 'Escape') {
               event.preventDefault();
-              controller.closeEditor();
+              cancel();
             }
           }}
         />
-        {editor.refusedText !== undefined && (
-          <details class="refused" open>
-            <summary>Your text (not saved)</summary>
-            <textarea
-              class="field markdown-editor"
-              readOnly
-              aria-label="Your text, not saved"
-              value={editor.refusedText}
-            />
-          </details>
-        )}
+        {editor.refusedText !== undefined && <RefusedText text={editor.refusedText} />}
       </form>
     </main>
   );
