@@ -89,3 +89,55 @@ test('Escape on a confirmation cancels it: nothing is removed, and the focus goe
   await page.waitForFunction(() => document.activeElement?.closest('li')?.dataset.step === '4.1');
   expect(sidebar.actionCalls().slice(calls)).toEqual([]);
 });
+
+/** The element that holds the focus: its text and class, `BODY` when nothing of the page does. */
+const holder = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return !element || element === document.body ? 'BODY' : `${element.className}: ${element.textContent}`;
+  });
+
+test('Send back keeps the focus on its button, which stays while the plan waits for the new draft', async () => {
+  const server = await startServer();
+  await server.editCell(
+    (await server.planText()).replace('- [!] 2.3', '- [ ] 2.3').replace('\nGoal:', '\nStatus: draft\n\nGoal:'),
+  );
+  const sidebar = await openSidebar(browser(), server);
+  const { page } = sidebar;
+  await atSidebarWidth(page, 600);
+  const approval = page.locator('.plan-approval');
+  await approval.locator('.approval-changes:not(.loading)').waitFor();
+  await approval.getByLabel('Comment for the agent').fill('Read the refunds too');
+  await approval.getByRole('button', { name: 'Send back' }).press('Enter');
+  await waitForCell(server, (text) => text.includes('changes requested: Read the refunds too'));
+  await sidebar.settled();
+  await expect(holder(page)).resolves.toBe('button: Send back');
+});
+
+test('an Undo the server refuses keeps the focus on its button', async () => {
+  const { server, sidebar, page } = await openSmallSidebar();
+  const { body } = await server.scriptsRun('writeRange', ['Discrepancies!A2', [['WH-1001', 40]], '3.1']);
+  server.spreadsheet.setCellText('Discrepancies!B2', 'checked by Ann');
+  await checkNow(page);
+  const undo = taskRow(page, '3.1').locator(`.write-entry[data-write="${body.response.result.id}"] .undo-button`);
+  await undo.press('Enter');
+  await page.locator('.error-banner', { hasText: 'checked by Ann' }).waitFor();
+  await sidebar.settled();
+  await expect(holder(page)).resolves.toBe('button text undo-button: Undo');
+});
+
+test('"+ Add a task" has the focus back once its task is added or its form cancelled: the page stays', async () => {
+  const { server, sidebar, page } = await openSmallSidebar();
+  const add = page.getByRole('button', { name: 'Add a task to Phase 3' });
+  const field = page.getByLabel('New task at the end of Phase 3');
+  for (const close of ['Escape', 'Enter']) {
+    await add.press('Enter');
+    await field.fill('Check the grand total');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await field.press(close);
+    if (close === 'Enter') await waitForCell(server, (text) => text.includes('- [ ] 3.4 Check the grand total'));
+    await sidebar.settled();
+    await expect(holder(page)).resolves.toBe('button text add-task: + Add a task');
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
+  }
+});

@@ -66,17 +66,24 @@ function useChangeCheck(controller: SidebarController): void {
  * Focus is never dropped to the top of the page: when the control the person used goes away with what it acted on
  * (an approved review item, an answered question, an undone write), the focus moves to the next thing that needs
  * them ("Needs you"), or to the plan's title when nothing does; when it goes from a task's row that stays, to the row.
+ * A control that stays (Send back, an Undo refused) lets the focus go while it is disabled for its call, and takes it
+ * back once it is enabled again.
  */
 function useFocusKept(): void {
-  const last = useRef<Element | null>(null);
+  const last = useRef<HTMLButtonElement | null>(null);
   const row = useRef<string | undefined>(undefined);
+  const dropped = useRef(false);
   useEffect(() => {
     const remember = (event: FocusEvent) => {
-      last.current = event.target as Element;
+      last.current = event.target as HTMLButtonElement;
       row.current = last.current.closest<HTMLElement>('.task-list li[data-step]')?.dataset.step;
+      dropped.current = false;
     };
     // A form closed in place (Cancel, Escape) renders only itself: the focus it had is looked after once it is gone.
-    const left = () => requestAnimationFrame(restore);
+    const left = (event: FocusEvent) => {
+      dropped.current = (event.target as HTMLButtonElement).disabled;
+      requestAnimationFrame(restore);
+    };
     document.addEventListener('focusin', remember);
     document.addEventListener('focusout', left);
     return () => {
@@ -85,8 +92,12 @@ function useFocusKept(): void {
     };
   }, []);
   const restore = () => {
-    const lost = last.current && !last.current.isConnected;
-    if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
+    const used = last.current;
+    if (!used || (document.activeElement && document.activeElement !== document.body)) return;
+    if (used.isConnected) {
+      if (dropped.current && !used.disabled) used.focus();
+      return;
+    }
     // A task's own action (Start, Complete…) takes its button away, not the task: the focus stays on its row.
     const next =
       document.querySelector<HTMLElement>(`.task-list li[data-step="${row.current}"] .task-row`) ??

@@ -3,7 +3,7 @@
  * keyboard does it as well as a pointer) and remove a task. Each is one call; the core makes the same change
  * at once in the sidebar, so it shows before the server answers.
  */
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ReplanOutcome } from '../../../src/core/replan/replan';
 import { seenTask } from '../../../src/core/person/seen';
 import type { Phase, PlanTask } from '../../../src/core/format/types';
@@ -228,7 +228,10 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
   );
 }
 
-/** "Add a task" at the end of a phase: a one-line form, then one call. */
+/**
+ * "Add a task" at the end of a phase: a one-line form, then one call. Closed (the task added, or cancelled), it gives
+ * the focus back to its button, where the person was, not to the top of the page.
+ */
 export function AddTask({
   phase,
   controller,
@@ -238,11 +241,17 @@ export function AddTask({
   controller: SidebarController;
   disabled: boolean;
 }) {
-  const [adding, setAdding] = useState(false);
+  // Not yet opened: undefined.
+  const [adding, setAdding] = useState<boolean>();
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (adding === false) button.current?.focus();
+  }, [adding]);
   if (!adding) {
     return (
       <button
         type="button"
+        ref={button}
         class="button text add-task"
         disabled={disabled}
         aria-label={`Add a task to Phase ${phase.number}`}
