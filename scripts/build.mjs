@@ -40,7 +40,7 @@ const RARE_WORD_LIST = 'rareWords';
  * The modules of rare words, one function of no argument per text: the core's rare refusals and warnings and the
  * adapter's rare refusals. Code.js is built with readers of RareTexts.html in their place.
  */
-const RARE_WORD_MODULES = ['src/core/rare-words.ts', 'src/apps-script/rare-refusals.ts'];
+const RARE_WORD_MODULES = ['src/core/rare-words.ts', 'src/core/mcp/mcp-words.ts', 'src/apps-script/rare-refusals.ts'];
 
 /** A module's exports, read by bundling it for Node and evaluating it (zod stays external). */
 async function nodeModule(file) {
@@ -200,18 +200,21 @@ function rareWordsFromFile(modules, names) {
   return {
     name: 'rare-words-from-file',
     setup(build) {
-      build.onLoad({ filter: /[\\/]src[\\/](core[\\/]rare-words|apps-script[\\/]rare-refusals)\.ts$/ }, (args) => {
-        const own = files.get(args.path);
-        if (!own) throw new Error(`${args.path} is not one of the modules of rare words (RARE_WORD_MODULES)`);
-        return {
-          contents: [
-            `import { rareWord } from ${JSON.stringify(reader)};`,
-            ...own.map((name) => `export const ${name} = () => rareWord(${names.indexOf(name)});`),
-          ].join('\n'),
-          resolveDir: path.dirname(args.path),
-          loader: 'ts',
-        };
-      });
+      build.onLoad(
+        { filter: /[\\/]src[\\/](core[\\/]rare-words|core[\\/]mcp[\\/]mcp-words|apps-script[\\/]rare-refusals)\.ts$/ },
+        (args) => {
+          const own = files.get(args.path);
+          if (!own) throw new Error(`${args.path} is not one of the modules of rare words (RARE_WORD_MODULES)`);
+          return {
+            contents: [
+              `import { rareWord } from ${JSON.stringify(reader)};`,
+              ...own.map((name) => `export const ${name} = () => rareWord(${names.indexOf(name)});`),
+            ].join('\n'),
+            resolveDir: path.dirname(args.path),
+            loader: 'ts',
+          };
+        },
+      );
     },
   };
 }

@@ -87,9 +87,11 @@ export interface MarksBeside {
  * the target alone, the wider range.
  */
 export function readRows(sheet: Sheet, target: SheetRange, from: number, to: number) {
+  // The target first: a target past the sheet's edge is refused by its own name, not the wider range's.
+  const cells = rangeOn(sheet, target);
   const wide = readCells(rangeOn(sheet, { ...target, left: from, right: Math.max(to, target.right) }));
   const rows = cellMarks(wide.recorded, (c) => c + from >= target.left && c + from <= target.right);
-  return { read: columnsOf(wide, target, from), beside: { from, rows }, cells: rangeOn(sheet, target) };
+  return { read: columnsOf(wide, target, from), beside: { from, rows }, cells };
 }
 
 /** Writes `values` to the cells read as `before`, registering with the change how to put back what they held. */

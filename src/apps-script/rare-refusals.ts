@@ -187,7 +187,7 @@ export const undoChanged = () =>
  * what they replaced belongs to the records that stood in those rows then.
  */
 export const rowsMoved = () =>
-  'Not undone: the rows of {range} no longer hold beside it what they held when the agent wrote it (column ' +
+  'Not undone: the rows of {range} no longer hold beside it what they held when the agent wrote it (columns: ' +
   '{columns}). They were sorted, moved by rows inserted or deleted above them, or edited since, so the old values ' +
   'would go back beside other records. Nothing was changed; put back by hand what still belongs there';
 

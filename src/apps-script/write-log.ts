@@ -377,7 +377,7 @@ export class WriteLog {
     row: number;
     record: UndoRecord | null;
     later: WriteLogEntry[];
-    /** The log's other writes, in any state: the cells they wrote or put back changed beside it since. */
+    /** The writes after it, in any state, and the earlier ones undone since: cells beside it changed by the agent. */
     others: WriteLogEntry[];
   } | null {
     const sheet = this.sheet();
@@ -389,7 +389,10 @@ export class WriteLog {
     const row = index + 2;
     const after = rows.slice(index + 1);
     const later = after.flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
-    const others = rows.flatMap((each, at) => (at !== index && kindOf(each) === 'write' ? [entryOf(each)!] : []));
+    // Writes after it, and earlier ones undone since: an earlier write that stands changed nothing beside it since.
+    const others = rows.flatMap((each, at) =>
+      (at > index || String(each[8]) > entry.at) && kindOf(each) === 'write' ? [entryOf(each)!] : [],
+    );
     const replacedParts = Number(rows[index][10]) || 0;
     const writtenParts = Number(rows[index][11]) || 0;
     const found = { entry, row, later, others };

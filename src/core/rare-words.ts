@@ -438,10 +438,13 @@ export const rewriteRefused = () =>
   `Rewriting the plan would {change}; ${NOTHING_WRITTEN}. Edit that line by hand, or leave the plan as it is (it is ` +
   'read as it stands)';
 
-/** adoptFormat on a plan in the canonical format already (./format/adopt.ts). */
+/**
+ * adoptFormat on a plan in the canonical format already (./format/adopt.ts); releaseClaim of a task no one holds.
+ * Why initPlan and adoptFormat replaced a text, in the history (./use-cases/plan-setup.ts, documents.ts).
+ */
+export const notAPlan = () => 'text in the plan cell that was not a plan';
+export const rewritten = () => 'rewritten into the canonical format';
 export const adoptedAlready = () => 'The plan is already in the canonical format; nothing to change';
-
-/** releaseClaim of task `{step}`, which no one holds (./rules/claims.ts). */
 export const nothingToRelease = () => 'Task {step} has no Working line: nobody holds it; nothing to release';
 
 /** A decision on a finished plan, the person's approval of a plan approved already (./rules/lifecycle.ts). */
@@ -451,7 +454,6 @@ export const approvedAlready = () => 'The plan is already approved';
 /** A move of task `{step}` after itself or its own sub-step; an add command's `after` that is no step (./replan/). */
 export const afterItself = () => 'Task {step} cannot go after itself or one of its own sub-steps';
 export const addAfterStep = () => 'after must be the step the new task goes after, like "1.2" (got {got})';
-
 /** Re-planning a plan whose steps are listed twice or misnumbered: `{problems}`, each with its line (./replan). */
 export const fixFirst = () => 'The plan must be fixed before tasks are added, moved or removed: {problems}';
 /**
@@ -461,30 +463,15 @@ export const fixFirst = () => 'The plan must be fixed before tasks are added, mo
 export const calledAlready = () => 'Task {step} is already called "{title}"; nothing to change';
 export const thereAlready = () => 'Task {step} is already there; nothing to change';
 export const readsAlready = () => 'Task {step} already reads that way; nothing to change';
-
-/** A move or add of task `{step}`, read from a section without a phase heading (./replan/replan-shape.ts). */
+/**
+ * Task `{step}` read from a section without a phase heading: moved or added (./replan), warned of (./rules/validate.ts,
+ * which also warns of a step numbered for another phase and of a status no one defined).
+ */
 export const noPhaseHeading = () =>
   'Task {step} is not under a "### Phase N: Name" heading; adoptFormat() writes one for its section';
-
-/**
- * MCP's own words (./mcp/): a method the server does not answer, a request whose id is null, a tools/call without a
- * tool's name, with arguments that are no object, or of no tool (protocol.ts); get_plan where the plan cell holds none,
- * and what an answer adds when a change left the plan a draft (tool-calls.ts); what an agent over MCP does instead of
- * getHistory and restoreRevision, which have no tool (tool-words.ts).
- */
-export const methodNotFound = () =>
-  'Method not found: {method}. This server answers initialize, ping, tools/list and tools/call.';
-export const nullId = () => '"id" must be a string or a number (MCP allows no null id)';
-export const toolNameMissing = () => 'tools/call needs params.name, the tool to call';
-export const toolArgumentsShape = () => 'tools/call params.arguments must be an object';
-export const toolNotFound = () => 'MCP error -32602: Tool {name} not found; the tools are {tools}';
-export const noPlanForTools = () => 'No plan in {cell}; call init_plan for a starter plan or create_plan to write one';
-export const draftWaits = () =>
-  "The plan is a draft now, waiting for the person's approval in the sidebar (Agent Plan → Open plan): tell them it " +
-  'is ready, and wait for their approval before working on its tasks (get_plan shows their decision)';
-export const historyWay = () => "the plan's History, which the person opens in the sidebar (ask them)";
-export const restoreWay = () => "a restore the person makes in the sidebar's History (ask them)";
-
+export const outsidePhase = () => 'Step {step} is not under a "### Phase N: Name" heading';
+export const misnumbered = () => 'Step {step} is under Phase {phase}; its number should start with {phase}.';
+export const unknownStatus = () => '{task} has status "[{symbol}]"; known statuses are {known}';
 /**
  * The formats' words (JSON), a step sent as a number, a list too long (./api/argument-check.ts); a write under a plan
  * with no Write range (./sheet/sheet-rules.ts); a new phase without steps, a move without a place (./replan/replan.ts).

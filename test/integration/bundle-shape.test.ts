@@ -23,10 +23,13 @@ import { filled } from '../../src/core/text';
 import { AGENTS_UNREADABLE, NAME_TAKEN } from '../../src/apps-script/agent-keys';
 import * as rareRefusals from '../../src/apps-script/rare-refusals';
 import * as rareWords from '../../src/core/rare-words';
+import * as mcpWords from '../../src/core/mcp/mcp-words';
 
 /** The rare refusals by name (src/apps-script/rare-refusals.ts, src/core/rare-words.ts: a function each). */
 const RARE_REFUSALS = Object.fromEntries(Object.entries(rareRefusals).map(([name, text]) => [name, text()]));
-const RARE_WORDS = Object.fromEntries(Object.entries(rareWords).map(([name, text]) => [name, text()]));
+const RARE_WORDS = Object.fromEntries(
+  Object.entries({ ...rareWords, ...mcpWords }).map(([name, text]) => [name, text()]),
+);
 
 const code = () => readFileSync(path.join(DIST, 'Code.js'), 'utf8');
 

@@ -41,6 +41,6 @@ test('records typed into rows the agent pre-filled with formulas leave the pre-f
 
   const { error } = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), fill.id], { context: 'ui' });
 
-  expect(error?.message).toBeUndefined(); // refused: "(column A, B, C)"
+  expect(error?.message).toBeUndefined();
   expect(spreadsheet.formula("'Bin Notes'!E2")).toBe('');
 });

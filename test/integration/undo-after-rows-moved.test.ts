@@ -60,8 +60,9 @@ test('an undo after the person sorted the rows is refused: the notes would go ba
 
   expect(error?.message).toBe(
     "CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4 no longer hold beside it what they held when the agent " +
-      'wrote it (column A). They were sorted, moved by rows inserted or deleted above them, or edited since, so the ' +
-      'old values would go back beside other records. Nothing was changed; put back by hand what still belongs there',
+      'wrote it (columns: A). They were sorted, moved by rows inserted or deleted above them, or edited since, so ' +
+      'the old values would go back beside other records. Nothing was changed; put back by hand what still belongs ' +
+      'there',
   );
   expect(snapshot(spreadsheet)).toBe(before);
   expect(rowsOf(spreadsheet, [2, 3, 4])).toEqual(sorted);
@@ -78,7 +79,7 @@ test('an undo of a clearing write after rows were inserted above it is refused: 
   const before = snapshot(spreadsheet);
 
   expect(undo(spreadsheet, write.id, token).error?.message).toMatch(
-    /^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B3 .* \(column A\)\./,
+    /^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B3 .* \(columns: A\)\./,
   );
   expect(snapshot(spreadsheet)).toBe(before);
 });
@@ -91,7 +92,7 @@ test('the undo names each column that reads otherwise, and not the columns nobod
 
   const { error } = undo(spreadsheet, write.id);
 
-  expect(error?.message).toMatch(/^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4 .* \(column D\)\./);
+  expect(error?.message).toMatch(/^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4 .* \(columns: D\)\./);
   expect(spreadsheet.cell("'Bin Notes'!B3")).toBe('checked');
 });
 
@@ -108,7 +109,7 @@ test('cells more than five columns after the write are not read: an edit there l
   expect(undo(spreadsheet, write.id).error).toBeUndefined();
   const again = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['x'], ['x'], ['x']], '1.1']);
   typeRows(spreadsheet, "'Bin Notes'!G3", [['9']]); // column G: five after B, read
-  expect(undo(spreadsheet, again.id).error?.message).toMatch(/ \(column G\)\./);
+  expect(undo(spreadsheet, again.id).error?.message).toMatch(/ \(columns: G\)\./);
 });
 
 test('rows that did not move undo as before, with cells beside them and edits below them', () => {
@@ -144,4 +145,10 @@ test('a write logged before the rows beside it were kept still undoes by its cel
 
   expect(undo(spreadsheet, write.id).error).toBeUndefined();
   expect(spreadsheet.cell("'Bin Notes'!B2")).toBe(BINS[0][1]);
+});
+
+test("a write past the sheet's last column is refused by the range the agent sent, not the wider one read", () => {
+  const spreadsheet = workbook(PLAN_WITH_NOTES.replace("'Bin Notes'!B:C", "'Bin Notes'!B:AD"));
+  const { error } = execute(spreadsheet, 'writeRange', ["'Bin Notes'!Z1:AB1", [['a', 'b', 'c']], '1.1']);
+  expect(error?.message).toMatch(/^INVALID_ARGUMENT: 'Bin Notes'!Z1:AB1 goes past the edge of Bin Notes/);
 });

@@ -50,6 +50,6 @@ test('rows added below the write rewrite the share formulas beside it; the undo 
 
   const { error } = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), write.id], { context: 'ui' });
 
-  expect(error?.message).toBeUndefined(); // refused: "... (column C). They were sorted, moved by rows inserted ..."
+  expect(error?.message).toBeUndefined();
   expect([spreadsheet.cell("'Bin Notes'!D2"), spreadsheet.cell("'Bin Notes'!D3")]).toEqual(['', '']);
 });

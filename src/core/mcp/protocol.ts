@@ -22,7 +22,7 @@ import {
 import { toolWords } from './tool-words';
 import { messageOf } from '../errors';
 import { isRecord, ownValue } from '../own-keys';
-import * as rareWords from '../rare-words';
+import * as mcpWords from './mcp-words';
 import { filled } from '../text';
 
 /** The protocol versions answered as asked; any other gets the newest (the client then decides whether to go on). */
@@ -116,7 +116,7 @@ function readMessage(message: unknown): Message {
   if (typeof message.method !== 'string') return invalid('"method" must be a string', id);
   if (message.params !== undefined && !isRecord(message.params)) return invalid('"params" must be an object', id);
   if (!('id' in message)) return { kind: 'accepted' };
-  if (id === null) return invalid(rareWords.nullId());
+  if (id === null) return invalid(mcpWords.nullId());
   return { kind: 'request', id, method: message.method, params: (message.params as Record<string, unknown>) ?? {} };
 }
 
@@ -155,13 +155,13 @@ function withRequestId(calls: ApiCall[], route: ToolRoute, requestId: unknown): 
 
 function* callTool(endpoint: McpEndpoint, params: Record<string, unknown>): Steps<ToolResult | JsonRpcError['error']> {
   const name = params.name;
-  if (typeof name !== 'string') return { code: JSON_RPC_ERRORS.invalidParams, message: rareWords.toolNameMissing() };
+  if (typeof name !== 'string') return { code: JSON_RPC_ERRORS.invalidParams, message: mcpWords.toolNameMissing() };
   if (params.arguments !== undefined && !isRecord(params.arguments))
-    return { code: JSON_RPC_ERRORS.invalidParams, message: rareWords.toolArgumentsShape() };
+    return { code: JSON_RPC_ERRORS.invalidParams, message: mcpWords.toolArgumentsShape() };
   const args = (params.arguments as Record<string, unknown> | undefined) ?? {};
   const route = ownValue(endpoint.routes, name);
   if (!route)
-    return toolError(filled(rareWords.toolNotFound(), { name, tools: Object.keys(endpoint.routes).join(', ') }));
+    return toolError(filled(mcpWords.toolNotFound(), { name, tools: Object.keys(endpoint.routes).join(', ') }));
   const problem = inputProblem(args, toolInput(route, endpoint.argumentRules(route.function)));
   if (problem)
     return toolError(
@@ -191,11 +191,7 @@ function* answerRequest(endpoint: McpEndpoint, id: Id, method: string, params: R
       return 'code' in answer ? failure(id, answer.code, answer.message) : result(answer);
     }
     default:
-      return failure(
-        id,
-        JSON_RPC_ERRORS.methodNotFound,
-        filled(rareWords.methodNotFound(), { method: String(method) }),
-      );
+      return failure(id, JSON_RPC_ERRORS.methodNotFound, filled(mcpWords.methodNotFound(), { method: String(method) }));
   }
 }
 

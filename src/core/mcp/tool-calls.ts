@@ -12,7 +12,7 @@
 import type { AgentFunctionName, McpAnswer } from '../api/api-functions';
 import type { ArgumentRule, JsonRule } from '../api/argument-check';
 import { PlanError } from '../errors';
-import * as rareWords from '../rare-words';
+import * as mcpWords from './mcp-words';
 import { filled } from '../text';
 import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult } from '../write-path/results';
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
@@ -127,7 +127,7 @@ function planAnswer(plan: PlanLike, view: Record<string, unknown>): Record<strin
  * person asks to approve plans first): it says that the plan waits for the person, and what the agent does until then.
  */
 function withNext(answer: Record<string, unknown>, status: unknown): Record<string, unknown> {
-  return status === 'draft' ? { ...answer, next: rareWords.draftWaits() } : answer;
+  return status === 'draft' ? { ...answer, next: mcpWords.draftWaits() } : answer;
 }
 
 type Show = (result: unknown, changesPlan: boolean) => Record<string, unknown>;
@@ -186,7 +186,7 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
 const call = (name: AgentFunctionName, ...args: unknown[]): ApiCall => ({ name, args });
 
 function noPlan(planCell: string): PlanError {
-  return new PlanError('NO_PLAN', filled(rareWords.noPlanForTools(), { cell: planCell }));
+  return new PlanError('NO_PLAN', filled(mcpWords.noPlanForTools(), { cell: planCell }));
 }
 
 type Adapted = (args: Record<string, unknown>, planCell: string) => ToolCallPlan;

@@ -6,7 +6,7 @@
  * the core true for both kinds of callers.
  */
 import type { ToolRoute } from './tool-calls';
-import * as rareWords from '../rare-words';
+import * as mcpWords from './mcp-words';
 
 /** How a function without a tool of its own is reached over MCP, given the literal arguments a message wrote. */
 type Rewording = (values: unknown[] | null) => string;
@@ -37,8 +37,8 @@ const WITHOUT_TOOL: Record<string, Rewording> = {
   getProgress: () => 'get_plan',
   validatePlan: () => 'get_plan',
   // Only rare refusals name these two (an agent that reads Sheet Plan's own sheets): their words are rare too.
-  getHistory: () => rareWords.historyWay(),
-  restoreRevision: () => rareWords.restoreWay(),
+  getHistory: () => mcpWords.historyWay(),
+  restoreRevision: () => mcpWords.restoreWay(),
   getArchivedPlan: (values) => (values?.length ? `list_plans with ${JSON.stringify({ id: values[0] })}` : 'list_plans'),
 };
 

@@ -106,7 +106,7 @@ function checkStepNumbers(phase: OutlinePhase, { errors, warnings }: Found): voi
     if (Number(phasePart) !== phase.number) {
       errors.push({
         code: 'misnumbered-step',
-        message: `Step ${task.step} is under Phase ${phase.number}; its number should start with ${phase.number}.`,
+        message: filled(rareWords.misnumbered(), { step: task.step, phase: String(phase.number) }),
         line: task.line + 1,
       });
       continue;
@@ -199,17 +199,18 @@ function checkUnreadLines(outline: PlanOutline, { errors, warnings }: Found): vo
   for (const task of outline.tasksOutsidePhases) {
     warnings.push({
       code: 'task-outside-phase',
-      message: `Step ${task.step} is not under a "### Phase N: Name" heading`,
+      message: filled(rareWords.outsidePhase(), { step: task.step }),
       line: task.line + 1,
     });
   }
   for (const unknown of outline.unknownStatusLines) {
     errors.push({
       code: 'unknown-status',
-      message:
-        `${unknown.step ? `Step ${unknown.step}` : `The task on line ${unknown.line + 1}`} has status ` +
-        `"[${unknown.symbol}]"; known statuses are ` +
-        statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
+      message: filled(rareWords.unknownStatus(), {
+        task: unknown.step ? `Step ${unknown.step}` : `The task on line ${unknown.line + 1}`,
+        symbol: unknown.symbol,
+        known: statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
+      }),
       line: unknown.line + 1,
     });
   }

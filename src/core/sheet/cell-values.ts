@@ -187,16 +187,25 @@ export function describeCell(cell: CellJson): string {
 }
 
 /**
+ * A value's mark: one of 4,096 CJK ideographs (U+4E00 on, one UTF-16 unit each, none a control character or a half),
+ * by the last 12 bits of its digest, so that two values share one once in 4,096. (One hex digit shared once in 16,
+ * and the digest's last 4 bits depend only on the last 4 of each character: `A-1` and `Q-1` always shared it.)
+ */
+function markOf(text: string): string {
+  return String.fromCharCode(0x4e00 + parseInt(digestText(text).slice(-3), 16));
+}
+
+/**
  * What tells the rows of a write apart, beside it: a mark per cell, one character each, '_' in the written columns:
  * '-' for an empty cell, '=' for a formula (Sheets rewrites a formula's references when rows move elsewhere), else
- * a hex digit of the value's digest. A sort or an insertion above moves whole rows, so the cells beside the write
+ * markOf its value. A sort or an insertion above moves whole rows, so the cells beside the write
  * then read otherwise, even where the written cells hold one value in every row and still look untouched.
  */
 export function cellMarks(rows: readonly CellJson[][], written: (column: number) => boolean): string[] {
   return rows.map((row) =>
     row
       .map((cell, c) =>
-        written(c) ? '_' : cell === '' ? '-' : isFormulaCell(cell) ? '=' : digestText(JSON.stringify(cell)).slice(-1),
+        written(c) ? '_' : cell === '' ? '-' : isFormulaCell(cell) ? '=' : markOf(JSON.stringify(cell)),
       )
       .join(''),
   );

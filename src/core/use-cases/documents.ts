@@ -100,7 +100,7 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
 export function adoptFormat(path: PlanRevisions): RevisedPlan {
   return path.mutate((current) => {
     const adopted = adoptedFormat(path.requireText(current));
-    const replacing = { by: 'adoptFormat', reason: 'rewritten into the canonical format' };
+    const replacing = { by: 'adoptFormat', reason: rareWords.rewritten() };
     return {
       text: adopted,
       result: (revision, written) => path.revised(written, revision),

@@ -9,6 +9,7 @@ import type { SavedVersion } from '../write-path/store';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { InitOutcome, RevisedPlan } from '../write-path/results';
 import { movedClaims } from '../rules/moved-claims';
+import * as rareWords from '../rare-words';
 
 /**
  * Records a person's edit of the plan cell (the onEdit trigger) as a revision of its own, so that a writer based on
@@ -98,9 +99,6 @@ const EDIT_OF_THE_CELL = 'an edit of the cell';
 /** Why a version a person typed is kept: Sheet Plan did not record it before it was replaced. */
 const TYPED_UNRECORDED = 'typed by a person into the cell, and replaced before Sheet Plan could record it';
 
-/** Saved versions the late onEdit of a person's typing looks through: all the history keeps. */
-const HISTORY_READ = 100;
-
 /**
  * What a person typed (onEdit's `value`), as a version to keep, when the cell no longer holds it: another write
  * replaced it between the edit and its trigger, and nothing else keeps it.
@@ -115,7 +113,8 @@ function typingReplaced(
   // The agent's change that replaced it kept it already, as the person's: kept again, under the number of the text now
   // in the cell, it would share that number with this text once it is kept in turn, and restoring by the number would
   // give one of the two. A read of the history on this race's path alone.
-  const kept = path.store.versions.listVersions(HISTORY_READ);
+  // All the history keeps (fewer than 100).
+  const kept = path.store.versions.listVersions(100);
   if (kept.some((version) => version.writtenByPerson && version.text === value)) return [];
   const typed = path.version(revision, value, {
     by: 'a write that landed before the edit was recorded',
@@ -143,7 +142,7 @@ export function initializePlan(path: PlanRevisions, plans: PlanTemplates): InitO
       if (cells?.ready && text.trim()) return path.revised(text, revision);
       const keep = text.trim() && looksLikePlan(path, text);
       const newText = keep ? text : path.asNewPlan(plans.starter());
-      const replacing = keep ? undefined : { by: 'initPlan', reason: 'text in the plan cell that was not a plan' };
+      const replacing = keep ? undefined : { by: 'initPlan', reason: rareWords.notAPlan() };
       return path.writePlan(snapshot, newText, (info) => path.revised(newText, info), { setUp: true, replacing });
     });
     return { initialized: true, plan };

@@ -68,7 +68,8 @@ export function runEdit(
   const result = (text: string) => ({
     ...(outcome.removed
       ? { ...outcome.removed[0], removed: true as const }
-      : taskAtLine(path.texts, text, outcome.lines[0])),
+      : // The Status line a re-plan may write above the tasks moves them down (lifecycle.ts afterAgentReplan).
+        taskAtLine(path.texts, text, outcome.lines[0] + document.lines.length - outcome.document.lines.length)),
     renumbered: outcome.renumbered,
     ...dropped,
     planStatus: path.texts.outline(text).status,

@@ -250,10 +250,10 @@ export const TOOLS: readonly ToolDefinition[] = AGENT_FUNCTION_NAMES.flatMap((na
 
 type JsonSchema = Record<string, unknown>;
 
-/** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
 /** The argument checker's own formats (src/core/api/argument-formats.ts). */
 const OWN_FORMATS = formatsOfArguments();
 
+/** The range zod writes on every integer: JavaScript's safe integers, which go without saying. */
 const SAFE_INTEGER_BOUNDS: JsonSchema = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
 /**
@@ -267,8 +267,7 @@ function compactSchema(schema: unknown): unknown {
   const compact: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
-    // The argument checker's own formats (src/core/api/argument-check.ts): an MCP client's validator would not know
-    // them.
+    // The argument checker's own formats (OWN_FORMATS): an MCP client's validator would not know them.
     if (key === 'format' && hasOwn(OWN_FORMATS, value as string)) continue;
     // Upper bounds on lists (200 commands, 20 steps waited for) no model comes near; the checker still refuses more.
     if (key === 'maxItems') continue;
