@@ -137,7 +137,8 @@ export class SidebarController extends PanelController {
    * Opens the Markdown editor; `selectLine` (1-based) is selected in it, for a problem the person fixes. Its code comes
    * with the first opening (./deferred.ts), one call, as the panels' does.
    */
-  async openEditor(selectLine?: number): Promise<void> {
+  /** `kept`: the person's text, kept below the plan as it is now (a reload of an editor they had typed in). */
+  async openEditor(selectLine?: number, kept?: string): Promise<void> {
     if (!this.state.view || this.state.busy) return;
     if (!loadedDeferred()) {
       this.set({ busy: 'Opening the editor', notice: 'Opening the editor…', error: null });
@@ -158,6 +159,7 @@ export class SidebarController extends PanelController {
         baseRevision: view.revision,
         baseStamp: view.stamp,
         saving: false,
+        refusedText: kept,
         ...(selectLine ? { selectLine } : {}),
       },
       panel: null,

@@ -272,3 +272,17 @@ test('after a refused save, closing the reloaded editor asks first: the text kep
   await page.locator('.editor .confirm, main.plan').first().waitFor();
   await expect(page.getByRole('group', { name: 'Confirm discarding your changes' }).count()).resolves.toBe(1);
 });
+
+test("Reload after the agent changed the plan keeps the person's edits below the plan as it is now", async () => {
+  const { page } = await openSidebar(browser(), server());
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByLabel(`Plan text (cell C2 of the AGENT_BASE sheet)`);
+  const mine = EXAMPLE_PLAN.replace('Goal: Reconcile', 'Goal: Mine');
+  await editor.fill(mine);
+  await server().scriptsRun('completeTask', ['3.1']);
+  const afterAgent = await server().planText();
+  // The warning and its Reload come with the sidebar's next look at the plan.
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(editor.inputValue()).resolves.toBe(afterAgent);
+  await expect(page.getByLabel('Your text, not saved').inputValue()).resolves.toBe(mine);
+});

@@ -70,6 +70,18 @@ function useOpenedField(editor: EditorState) {
   return area;
 }
 
+/** The plan changed under the editor: Reload opens it as it is now, the person's text kept below it. */
+function StaleWarning({ disabled, onReload }: { disabled?: boolean; onReload: () => void }) {
+  return (
+    <div class="warning" role="status">
+      The plan changed since you opened the editor; saving now will be refused. Reload keeps your text below it.{' '}
+      <button type="button" class="button text" disabled={disabled} onClick={onReload}>
+        Reload
+      </button>
+    </div>
+  );
+}
+
 /** After a refused save: the person's text, below the reloaded plan, to apply again. */
 function RefusedText({ text }: { text: string }) {
   return (
@@ -133,12 +145,10 @@ export function Editor({ editor, view, controller, disabled }: EditorProps) {
           the editor reloads. Ctrl+Enter saves, Escape cancels.
         </p>
         {stale && (
-          <div class="warning" role="status">
-            The plan has changed since you opened the editor; saving now will be refused.{' '}
-            <button type="button" class="button text" disabled={disabled} onClick={() => void controller.openEditor()}>
-              Reload
-            </button>
-          </div>
+          <StaleWarning
+            disabled={disabled}
+            onReload={() => void controller.openEditor(undefined, text === editor.baseText ? editor.refusedText : text)}
+          />
         )}
         <label class="field-label" for="plan-markdown">
           Plan text (cell {PLAN_LOCATION.planCell} of the {PLAN_LOCATION.sheet} sheet)
