@@ -62,6 +62,8 @@ const defaultHandler: ExportedHandler<Env> = {
 /** The sheet's words for a key it refused (WEB_APP_REFUSED_KEY, src/apps-script/web-app-about.ts), and the relay's. */
 const URL_KEY = "this URL's key";
 const BEARER_KEY = 'the Bearer key of the Authorization header';
+/** On the OAuth way the key is the one the person signed in with (the grant's): the client signs in with a new one. */
+const GRANT_KEY = 'the key this sign-in was made with';
 
 /**
  * The sheet refuses a key as the key of its URL, which holds it there; on the bearer way the client sent it in its
@@ -103,8 +105,9 @@ async function endRefusedGrant(answer: string, env: Env, userId: string | undefi
     const { items } = await env.OAUTH_PROVIDER.listUserGrants(userId);
     await Promise.all(items.map((grant) => env.OAUTH_PROVIDER.revokeGrant(grant.id, userId)));
   }
-  const description = (refusal.message ?? '').replace(/["\\]/g, "'");
-  return new Response(JSON.stringify({ error: 'invalid_token', error_description: refusal.message }), {
+  const message = (refusal.message ?? '').replace(URL_KEY, GRANT_KEY);
+  const description = message.replace(/["\\]/g, "'");
+  return new Response(JSON.stringify({ error: 'invalid_token', error_description: message }), {
     status: 401,
     headers: {
       'content-type': 'application/json',

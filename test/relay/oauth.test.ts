@@ -184,7 +184,9 @@ test("revoking the agent's key in the sidebar ends the grant at the next call", 
   const refused = await tools(token);
   expect(refused.status).toBe(401);
   expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
-  expect((await refused.json()).error_description).toMatch(/refused this URL's key/);
+  expect((await refused.json()).error_description).toMatch(
+    /^Sheet Plan refused the key this sign-in was made with: it is missing, wrong or revoked/,
+  );
   // The grant is gone: the token no longer opens the endpoint at all.
   const after = await tools(token);
   expect(after.status).toBe(401);
