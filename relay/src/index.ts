@@ -65,41 +65,40 @@ const BEARER_KEY = 'the Bearer key of the Authorization header';
 /** On the OAuth way the key is the one the person signed in with (the grant's): the client signs in with a new one. */
 const GRANT_KEY = 'the key this sign-in was made with';
 
+type AnswerMessage = { error?: { code?: number; message?: string } };
+
+/** The sheet's JSON-RPC answer (one message or a batch), as parsed and as its messages; null when it is not JSON. */
+function parsedAnswer(answer: string): { json: unknown; messages: AnswerMessage[] } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer);
+  } catch {
+    return null;
+  }
+  return { json, messages: (Array.isArray(json) ? json : [json]) as AnswerMessage[] };
+}
+
 /**
  * The sheet refuses a key as the key of its URL, which holds it there; on the bearer way the client sent it in its
  * Authorization header, and the refusal names that instead.
  */
 async function inBearerWords(answer: string): Promise<Response | null> {
   if (!answer.includes(URL_KEY)) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer);
-  } catch {
-    return null;
-  }
-  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
-    error?: { code?: number; message?: string };
-  }>;
-  for (const message of messages) {
+  const parsed = parsedAnswer(answer);
+  if (!parsed) return null;
+  for (const message of parsed.messages) {
     const error = message?.error;
     if (error?.code === JSON_RPC_ERRORS.unauthorized && typeof error.message === 'string')
       error.message = error.message.replace(URL_KEY, BEARER_KEY);
   }
-  return jsonAnswer(200, JSON.stringify(parsed));
+  return jsonAnswer(200, JSON.stringify(parsed.json));
 }
 
 /** The sheet refused the grant's key (revoked in the sidebar): the grant ends, and the client is told to sign in. */
 async function endRefusedGrant(answer: string, env: Env, userId: string | undefined): Promise<Response | null> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(answer);
-  } catch {
-    return null;
-  }
-  const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Array<{
-    error?: { code?: number; message?: string };
-  }>;
-  const refusal = messages.find((message) => message?.error?.code === JSON_RPC_ERRORS.unauthorized)?.error;
+  const refusal = parsedAnswer(answer)?.messages.find(
+    (message) => message?.error?.code === JSON_RPC_ERRORS.unauthorized,
+  )?.error;
   if (!refusal) return null;
   if (userId) {
     const { items } = await env.OAUTH_PROVIDER.listUserGrants(userId);
