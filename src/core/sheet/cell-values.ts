@@ -198,8 +198,8 @@ function markOf(text: string): string {
 /**
  * What tells the rows of a write apart, beside it: a mark per cell, one character each, '_' in the written columns:
  * '-' for an empty cell, '=' for a formula (Sheets rewrites a formula's references when rows move elsewhere), else
- * markOf its value. A sort or an insertion above moves whole rows, so the cells beside the write
- * then read otherwise, even where the written cells hold one value in every row and still look untouched.
+ * markOf its value. A sort or an insertion above moves whole rows, so the cells beside the write then read otherwise,
+ * even where the written cells hold one value in every row and still look untouched.
  */
 export function cellMarks(rows: readonly CellJson[][], written: (column: number) => boolean): string[] {
   return rows.map((row) =>
@@ -228,5 +228,5 @@ export function movedColumns(
       if (mark !== now[r]?.[c] && !changedSince(r, c)) moved.add(c);
     });
   });
-  return [...moved];
+  return [...moved].sort((one, other) => one - other);
 }
