@@ -133,10 +133,11 @@ export function sheetWorkSection(dist: string): string {
     '## Sheet work: service calls per read and per write',
     '',
     'Counted on the emulated services: range reads (getValues, getFormulas, getNumberFormats, getDisplayValues) / ' +
-      'range writes (setValues, appendRow) / all service calls / locks taken. A write reads the plan cells and the ' +
-      'target once (its values and formulas, for the undo record, and its number formats: a plain-text cell takes ' +
-      'text as it is, without the apostrophe that keeps it text elsewhere), writes the target once and appends one ' +
-      'log row. An ' +
+      'range writes (setValues, appendRow) / all service calls / locks taken. A write reads the plan cells once and ' +
+      "the target's rows once, five columns on each side (its values and formulas, for the undo record and what " +
+      'tells its rows apart should they move before an undo, and its number formats: a plain-text cell takes text as ' +
+      'it is, without the apostrophe that keeps it text elsewhere), writes the target once and appends one log ' +
+      'row. An ' +
       "agent's call also reads the script properties, where the spreadsheet a person opened is remembered: an " +
       'execution through the Apps Script API has no active spreadsheet, so it opens that one by its id. The first ' +
       "write of a step also lists the step in the plan's revision record (its cell by A1, one setValues), so that " +
