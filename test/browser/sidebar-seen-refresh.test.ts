@@ -175,3 +175,25 @@ test("a reason typed in a task's form stays on that task, with the focus, when t
   await page.keyboard.press('Enter');
   await waitForCell(server(), (cell) => cell.includes('- [-] 1.3 Sort the Stock sheet — Sorted by hand'));
 });
+
+test("a rename refused because the task's title changed since keeps the new title, with the task it was for", async () => {
+  const { page } = await openSidebar(browser(), server());
+  await clickTaskAction(page, '1.2', 'Rename…');
+  const field = page.getByLabel('New title for 1.2');
+  await field.fill('Sort the Stock sheet by bin');
+  // Someone renames the task in the cell, and the sidebar has not seen it yet.
+  await setVisibility(page, 'hidden');
+  const changed = PLAN.replace('1.2 Sort the Stock sheet', '1.2 Sort the Stock sheet by SKU');
+  await server().editCell(changed);
+
+  await field.press('Enter');
+  await page
+    .locator('.error-banner')
+    .getByText(/changed since you saw it/)
+    .waitFor();
+  expect(await server().planText()).toBe(changed);
+  await taskRow(page, '1.2').getByText('Sort the Stock sheet by SKU').waitFor();
+  const kept = page.locator('.kept-text');
+  await expect(kept.locator('label').textContent()).resolves.toContain('(task 1.2 "Sort the Stock sheet")');
+  await expect(kept.locator('textarea').inputValue()).resolves.toBe('Sort the Stock sheet by bin');
+});

@@ -175,6 +175,8 @@ export function TaskEdits({ task, phase, phases, controller, disabled, afterEdit
         required
         initial={task.title}
         disabled={disabled}
+        // A rename refused because the task changed closes with its row's change: the new title is kept, beside it.
+        keep={(text) => controller.keepText({ about: `task ${task.step} "${seen.title}"`, text })}
         onSubmit={async (title) => {
           const outcome = await controller.renameTask(task.step, title, seen);
           if (outcome) setMode(null);
