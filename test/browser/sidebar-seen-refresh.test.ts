@@ -176,7 +176,7 @@ test("a reason typed in a task's form stays on that task, with the focus, when t
   await waitForCell(server(), (cell) => cell.includes('- [-] 1.3 Sort the Stock sheet — Sorted by hand'));
 });
 
-test("a rename refused because the task's title changed since keeps the new title, with the task it was for", async () => {
+test("a rename refused because the task's title changed keeps the new title, with the task it was for", async () => {
   const { page } = await openSidebar(browser(), server());
   await clickTaskAction(page, '1.2', 'Rename…');
   const field = page.getByLabel('New title for 1.2');
