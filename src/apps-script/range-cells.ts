@@ -73,7 +73,7 @@ function columnsOf(wide: CellsRead, range: SheetRange, from: number): CellsRead 
 }
 
 /** Columns a write reads on each side of its target, to tell its rows by: a sort or an insertion moves whole rows. */
-export const COLUMNS_BESIDE = 5;
+const COLUMNS_BESIDE = 5;
 
 /** A write's marks of the cells beside it (cellMarks), from column `from`. */
 export interface MarksBeside {
@@ -82,11 +82,14 @@ export interface MarksBeside {
 }
 
 /**
- * The target's cells, read with the rest of their rows from column `from` to `to` (the target's own columns when
- * they reach further): what the write replaces, and what its undo tells the rows by (cellMarks). One call more than
- * the target alone, the wider range.
+ * The target's cells, read with the rest of their rows: what the write replaces, and what its undo tells the rows by
+ * (cellMarks). A write reads COLUMNS_BESIDE columns on each side, up to the sheet's last (two calls more than the
+ * target alone: that column, the wider range); an undo reads the columns its write `kept` marks of (a write logged
+ * before writes kept them: its own).
  */
-export function readRows(sheet: Sheet, target: SheetRange, from: number, to: number) {
+export function readRows(sheet: Sheet, target: SheetRange, kept?: MarksBeside) {
+  const from = kept ? kept.from : Math.max(1, target.left - COLUMNS_BESIDE);
+  const to = kept ? from + kept.rows[0].length - 1 : Math.min(sheet.getLastColumn(), target.right + COLUMNS_BESIDE);
   // The target first: a target past the sheet's edge is refused by its own name, not the wider range's.
   const cells = rangeOn(sheet, target);
   const wide = readCells(rangeOn(sheet, { ...target, left: from, right: Math.max(to, target.right) }));

@@ -51,7 +51,7 @@ import {
 import { OWN_SHEETS } from './plan-location';
 import { spreadsheetTimeZone } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
-import { COLUMNS_BESIDE, gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
+import { gridRange, readRows, requireTextsFit, sheetNamed, writeCells } from './range-cells';
 import { WriteLog, undoRecordParts, type LogChange } from './write-log';
 import { warn } from './warn';
 import * as rareRefusals from './rare-refusals';
@@ -234,12 +234,7 @@ export function writeRange(
     const sheet = sheetNamed(spreadsheet, target.sheet);
     // Read immediately before writing, so that the undo record keeps what the write really overwrote: a person's edit
     // that landed since the plan was read is in it.
-    const { cells, read, beside } = readRows(
-      sheet,
-      target,
-      Math.max(1, target.left - COLUMNS_BESIDE),
-      Math.min(sheet.getLastColumn(), target.right + COLUMNS_BESIDE),
-    );
+    const { cells, read, beside } = readRows(sheet, target);
     // What the write puts in, and what its undo (or its failure) puts back.
     requireTextsFit([grid, read.recorded], read, target, (places, grid) =>
       invalidArgument(filled(grid ? rareRefusals.plainTextHeld() : rareRefusals.plainTextFormula(), places)),
@@ -375,8 +370,7 @@ export function undoWriteThen<T>(
     // The cells the write read beside it (a write logged before they were kept: its own). Read immediately before
     // writing: an edit that landed since the log was read is seen, never overwritten.
     const marked = record.beside ?? { from: range.left, rows: [''] };
-    const to = marked.from + marked.rows[0].length - 1;
-    const { cells, read: current, beside } = readRows(sheet, range, marked.from, to);
+    const { cells, read: current, beside } = readRows(sheet, range, marked);
     // The person may have formatted the cells as plain text since: what the undo puts back must read as it was.
     requireTextsFit([record.replaced, current.recorded], current, range, (places) =>
       conflict(filled(rareRefusals.plainTextUndo(), places)),

@@ -387,11 +387,10 @@ export class WriteLog {
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
     const row = index + 2;
-    const after = rows.slice(index + 1);
-    const later = after.flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
+    const later = rows.slice(index + 1).flatMap((each) => (canBeUndone(each) ? [entryOf(each)!] : []));
     // Writes after it, and earlier ones undone since: an earlier write that stands changed nothing beside it since.
     const others = rows.flatMap((each, at) =>
-      (at > index || String(each[8]) > entry.at) && kindOf(each) === 'write' ? [entryOf(each)!] : [],
+      (at > index || cellText(each[8]) > entry.at) && kindOf(each) === 'write' ? [entryOf(each)!] : [],
     );
     const replacedParts = Number(rows[index][10]) || 0;
     const writtenParts = Number(rows[index][11]) || 0;

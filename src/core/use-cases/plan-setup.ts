@@ -112,8 +112,7 @@ function typingReplaced(
   if (value === undefined || !value.trim() || value === text) return [];
   // The agent's change that replaced it kept it already, as the person's: kept again, under the number of the text now
   // in the cell, it would share that number with this text once it is kept in turn, and restoring by the number would
-  // give one of the two. A read of the history on this race's path alone.
-  // All the history keeps (fewer than 100).
+  // give one of the two. A read of all the history keeps (fewer than 100), on this race's path alone.
   const kept = path.store.versions.listVersions(100);
   if (kept.some((version) => version.writtenByPerson && version.text === value)) return [];
   const typed = path.version(revision, value, {
