@@ -5,6 +5,7 @@ import {
   execute,
   MARKER,
   openedSheet,
+  openSidebar,
   PLAN,
   plan,
   PLAN_SHEET,
@@ -87,4 +88,44 @@ export function refused(spreadsheet: EmulatedSpreadsheet, name: string, args: un
     expect(after[0]).toMatchObject({ step: String(args[2]).trim(), code, reason: noted });
   }
   return error!.message;
+}
+
+/**
+ * An approved plan whose task 1.1, in progress, may write `write` (a Write line's range and what it holds), formulas
+ * too when `formulas`: the plan of the tests of an undo after rows moved (test/integration/undo-*.test.ts).
+ */
+export function planWriting(write: string, formulas = false): string {
+  return [
+    '# Plan: Bin notes',
+    '',
+    'Goal: Note every bin',
+    '',
+    'Status: approved',
+    '',
+    '## Analysis',
+    '',
+    ...(formulas ? ['- Formulas: allowed'] : []),
+    `  - Write: ${write}`,
+    '',
+    '### Phase 1: Work',
+    '- [/] 1.1 Work on the bins',
+    '',
+  ].join('\n');
+}
+
+/** The person's undo of the write `id` from the sidebar (a sidebar opened for it unless `token` is given). */
+export function undoAsPerson(spreadsheet: EmulatedSpreadsheet, id: string, token = openSidebar(spreadsheet)) {
+  return execute(spreadsheet, 'sidebarUndoWrite', [token, id], { context: 'ui' });
+}
+
+/** The workbook with `plan`, and in Bin Notes a table of three bins: bin, qty, price, note (rows 2 to 4). */
+export function binTable(plan: string): EmulatedSpreadsheet {
+  const spreadsheet = workbook(plan);
+  typeRows(spreadsheet, "'Bin Notes'!A1", [
+    ['Bin', 'Qty', 'Price', 'Note'],
+    ['A-1', '3', '10', 'fragile'],
+    ['C-3', '5', '20', 'empty'],
+    ['B-7', '7', '30', 'Ana'],
+  ]);
+  return spreadsheet;
 }

@@ -4,27 +4,12 @@
  * agent wrote, then a status column): only writes after it, and earlier ones undone since, are left out.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { typeRows } from './harness';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Bin table',
-  '',
-  'Goal: Build the bin table, then close every bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  "  - Write: 'Bin Notes'!A:C (bin, qty, status)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Build the table and close the bins',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!A:C (bin, qty, status)");
 
-const undo = (spreadsheet: EmulatedSpreadsheet, id: string) =>
-  execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), id], { context: 'ui' }).error?.message;
+const undo = (spreadsheet: EmulatedSpreadsheet, id: string) => undoAsPerson(spreadsheet, id).error?.message;
 
 test('the agent writes a table, then one status in every row; the person sorts; that undo is refused', () => {
   const spreadsheet = workbook(PLAN);

@@ -3,25 +3,10 @@
  * rows to come (E2:E20), the person then types the next records into rows 5 and 6, and the fill still undoes (it puts
  * back what those cells held, empty cells).
  */
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { typeRows } from './harness';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Stock value',
-  '',
-  'Goal: A value for every bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  '- Formulas: allowed',
-  "  - Write: 'Bin Notes'!E:E (value)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Fill the value column',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!E:E (value)", true);
 
 test('records typed into rows the agent pre-filled with formulas leave the pre-fill undoable', () => {
   const spreadsheet = workbook(PLAN);
@@ -39,7 +24,7 @@ test('records typed into rows the agent pre-filled with formulas leave the pre-f
     ['E-5', '2', '50', ''],
   ]);
 
-  const { error } = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), fill.id], { context: 'ui' });
+  const { error } = undoAsPerson(spreadsheet, fill.id);
 
   expect(error?.message).toBeUndefined();
   expect(spreadsheet.formula("'Bin Notes'!E2")).toBe('');

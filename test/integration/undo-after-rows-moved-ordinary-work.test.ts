@@ -4,38 +4,13 @@
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { execute, executeFailingAt, openSidebar, snapshot, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { agent, binTable, planWriting, undoAsPerson } from './sheet-work-fixtures';
 
-const PLAN_WIDE = [
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  '- Formulas: allowed',
-  "  - Write: 'Bin Notes'!A:Z (anything)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Work on Bin Notes',
-  '',
-].join('\n');
+const PLAN_WIDE = planWriting("'Bin Notes'!A:Z (anything)", true);
 
-function sheet(): EmulatedSpreadsheet {
-  const spreadsheet = workbook(PLAN_WIDE);
-  typeRows(spreadsheet, "'Bin Notes'!A1", [
-    ['Bin', 'Qty', 'Price', 'Note'],
-    ['A-1', '3', '10', 'fragile'],
-    ['C-3', '5', '20', 'empty'],
-    ['B-7', '7', '30', 'Ana'],
-  ]);
-  return spreadsheet;
-}
+const sheet = () => binTable(PLAN_WIDE);
 
-const undo = (spreadsheet: EmulatedSpreadsheet, id: string) =>
-  execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), id], { context: 'ui' }).error?.message;
+const undo = (spreadsheet: EmulatedSpreadsheet, id: string) => undoAsPerson(spreadsheet, id).error?.message;
 const w = (spreadsheet: EmulatedSpreadsheet, a1: string, values: unknown[][]) =>
   agent(spreadsheet, 'writeRange', [`'Bin Notes'!${a1}`, values, '1.1']).id as string;
 

@@ -8,23 +8,9 @@ import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { columnLetters } from '../../src/core/sheet/a1';
 import { WRITE_LOG_SHEET } from '../../src/apps-script/write-log';
 import { execute, openSidebar, snapshot, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN_WITH_NOTES = [
-  '# Plan: Stock summary',
-  '',
-  'Goal: Total the stock per bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  "  - Write: 'Bin Notes'!B:C (note, checked by)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Mark each bin checked in Bin Notes',
-  '',
-].join('\n');
+const PLAN_WITH_NOTES = planWriting("'Bin Notes'!B:C (note, checked by)");
 
 const BINS = [
   ['A-1', 'fragile: count by hand'],
@@ -37,10 +23,6 @@ function binNotes(): EmulatedSpreadsheet {
   const spreadsheet = workbook(PLAN_WITH_NOTES);
   typeRows(spreadsheet, "'Bin Notes'!A1", [['Bin', 'Note'], ...BINS]);
   return spreadsheet;
-}
-
-function undo(spreadsheet: EmulatedSpreadsheet, id: string, token = openSidebar(spreadsheet)) {
-  return execute(spreadsheet, 'sidebarUndoWrite', [token, id], { context: 'ui' });
 }
 
 const rowsOf = (spreadsheet: EmulatedSpreadsheet, rows: number[]) =>
@@ -56,7 +38,7 @@ test('an undo after the person sorted the rows is refused: the notes would go ba
   const token = openSidebar(spreadsheet);
   const before = snapshot(spreadsheet);
 
-  const { error } = undo(spreadsheet, write.id, token);
+  const { error } = undoAsPerson(spreadsheet, write.id, token);
 
   expect(error?.message).toBe(
     "CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4 no longer hold beside it what they held when the agent " +
@@ -78,7 +60,7 @@ test('an undo of a clearing write after rows were inserted above it is refused: 
   const token = openSidebar(spreadsheet);
   const before = snapshot(spreadsheet);
 
-  expect(undo(spreadsheet, write.id, token).error?.message).toMatch(
+  expect(undoAsPerson(spreadsheet, write.id, token).error?.message).toMatch(
     /^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B3 .* \(columns: A\)\./,
   );
   expect(snapshot(spreadsheet)).toBe(before);
@@ -90,7 +72,7 @@ test('the undo names each column that reads otherwise, and not the columns nobod
   const write = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
   typeRows(spreadsheet, "'Bin Notes'!D3", [['7']]); // the person edits a shelf in one of the rows
 
-  const { error } = undo(spreadsheet, write.id);
+  const { error } = undoAsPerson(spreadsheet, write.id);
 
   expect(error?.message).toMatch(/^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4 .* \(columns: D\)\./);
   expect(spreadsheet.cell("'Bin Notes'!B3")).toBe('checked');
@@ -106,10 +88,10 @@ test('cells more than five columns after the write are not read: an edit there l
   ]);
   const write = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
   typeRows(spreadsheet, "'Bin Notes'!H3", [['Ben']]); // column H: six after B, beyond what the write read
-  expect(undo(spreadsheet, write.id).error).toBeUndefined();
+  expect(undoAsPerson(spreadsheet, write.id).error).toBeUndefined();
   const again = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['x'], ['x'], ['x']], '1.1']);
   typeRows(spreadsheet, "'Bin Notes'!G3", [['9']]); // column G: five after B, read
-  expect(undo(spreadsheet, again.id).error?.message).toMatch(/ \(columns: G\)\./);
+  expect(undoAsPerson(spreadsheet, again.id).error?.message).toMatch(/ \(columns: G\)\./);
 });
 
 test('rows that did not move undo as before, with cells beside them and edits below them', () => {
@@ -117,7 +99,7 @@ test('rows that did not move undo as before, with cells beside them and edits be
   const write = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
   typeRows(spreadsheet, "'Bin Notes'!A5", [['D-2', 'new bin']]); // rows below and columns further right are not its
 
-  expect(undo(spreadsheet, write.id).error).toBeUndefined();
+  expect(undoAsPerson(spreadsheet, write.id).error).toBeUndefined();
   expect(rowsOf(spreadsheet, [2, 3, 4, 5])).toEqual([...BINS, ['D-2', 'new bin']]);
 });
 
@@ -126,7 +108,7 @@ test("the agent's later write beside it in the same rows does not keep the first
   const first = agent(spreadsheet, 'writeRange', ["'Bin Notes'!B2:B4", [['checked'], ['checked'], ['checked']], '1.1']);
   agent(spreadsheet, 'writeRange', ["'Bin Notes'!C2:C4", [['Ada'], ['Ada'], ['Ada']], '1.1']);
 
-  expect(undo(spreadsheet, first.id).error).toBeUndefined();
+  expect(undoAsPerson(spreadsheet, first.id).error).toBeUndefined();
   expect(rowsOf(spreadsheet, [2, 3, 4])).toEqual(BINS);
   expect(spreadsheet.cell("'Bin Notes'!C3")).toBe('Ada');
 });
@@ -143,7 +125,7 @@ test('a write logged before the rows beside it were kept still undoes by its cel
   spreadsheet.setCellText(written, JSON.stringify(kept.cells));
   typeRows(spreadsheet, "'Bin Notes'!A2", [['B-7'], ['A-1'], ['C-3']]);
 
-  expect(undo(spreadsheet, write.id).error).toBeUndefined();
+  expect(undoAsPerson(spreadsheet, write.id).error).toBeUndefined();
   expect(spreadsheet.cell("'Bin Notes'!B2")).toBe(BINS[0][1]);
 });
 

@@ -4,24 +4,10 @@
  * person adds a bin below the written rows). The emulator rewrites no reference, so this test does to the formulas
  * what Sheets does on the insertion.
  */
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { typeRows } from './harness';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Bin check',
-  '',
-  'Goal: Check each bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  "  - Write: 'Bin Notes'!D:D (checked)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Mark the bins checked',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!D:D (checked)");
 
 const BINS = [
   ['A-1', 3],
@@ -48,7 +34,7 @@ test('rows added below the write rewrite the share formulas beside it; the undo 
   typeRows(spreadsheet, "'Bin Notes'!A5", [['F-9', '4']]);
   [2, 3, 4, 5, 6, 7].forEach((row) => spreadsheet.setFormulaResult(`'Bin Notes'!C${row}`, share(row, 7), 0.1));
 
-  const { error } = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), write.id], { context: 'ui' });
+  const { error } = undoAsPerson(spreadsheet, write.id);
 
   expect(error?.message).toBeUndefined();
   expect([spreadsheet.cell("'Bin Notes'!D2"), spreadsheet.cell("'Bin Notes'!D3")]).toEqual(['', '']);

@@ -7,8 +7,8 @@
  * words that find it in the sidebar, which lists a write under the task it was made for.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { call, execute, openSidebar, typeRows } from './harness';
-import { APPROVED, workbook } from './sheet-work-fixtures';
+import { call, openSidebar, typeRows } from './harness';
+import { APPROVED, undoAsPerson, workbook } from './sheet-work-fixtures';
 
 /**
  * The agent writes "total" to Summary!B3, the person corrects it to "net total", and the agent writes "total" again,
@@ -22,22 +22,18 @@ function correctedThenWrittenAgain(spreadsheet: EmulatedSpreadsheet, again = 'Su
   return { first, second, token: openSidebar(spreadsheet) };
 }
 
-function undo(spreadsheet: EmulatedSpreadsheet, token: string, id: string) {
-  return execute(spreadsheet, 'sidebarUndoWrite', [token, id], { context: 'ui' });
-}
-
 test("undoing an agent's write over which the person's correction was written again keeps the correction", () => {
   const spreadsheet = workbook();
   const { first, second, token } = correctedThenWrittenAgain(spreadsheet);
 
-  const undoFirst = undo(spreadsheet, token, first.id);
+  const undoFirst = undoAsPerson(spreadsheet, first.id, token);
   expect(undoFirst.error?.message).toBe(
     'CONFLICT: Not undone: a later write to Summary!B3, listed under task 1.2, covers these cells; undo it first; ' +
       'nothing was changed',
   );
   expect(spreadsheet.cell('Summary!B3')).toBe('total');
 
-  const undoSecond = undo(spreadsheet, token, second.id);
+  const undoSecond = undoAsPerson(spreadsheet, second.id, token);
   expect(undoSecond.error).toBeUndefined();
   expect(spreadsheet.cell('Summary!B3')).toBe('net total');
 });
@@ -57,11 +53,11 @@ test("a later write to the same cells spelled in another case is undone first; t
   expect(TWO_SPELLINGS).toContain('SUMMARY!B3:C5');
   const { first, second, token } = correctedThenWrittenAgain(spreadsheet, 'SUMMARY!B3');
 
-  const undoFirst = undo(spreadsheet, token, first.id);
+  const undoFirst = undoAsPerson(spreadsheet, first.id, token);
   expect(undoFirst.error?.message).toMatch(/^CONFLICT: Not undone: a later write to SUMMARY!B3/);
   expect(spreadsheet.cell('Summary!B3')).toBe('total');
 
-  expect(undo(spreadsheet, token, second.id).error).toBeUndefined();
+  expect(undoAsPerson(spreadsheet, second.id, token).error).toBeUndefined();
   expect(spreadsheet.cell('Summary!B3')).toBe('net total');
 });
 
@@ -74,7 +70,7 @@ test("an undo covered by a later task's write names that task", () => {
   call(spreadsheet, 'writeRange', 'Summary!C3', [['12']], '1.3');
   const token = openSidebar(spreadsheet);
 
-  const { error } = undo(spreadsheet, token, first.id);
+  const { error } = undoAsPerson(spreadsheet, first.id, token);
   expect(error?.message).toMatch(/^CONFLICT: Not undone: a later write to Summary!C3/);
   expect(error?.message).toContain('1.3');
   expect(error?.message).not.toContain('listed above');

@@ -4,27 +4,12 @@
  * is refused rather than putting each old value beside the other record.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { typeRows } from './harness';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Staff check',
-  '',
-  'Goal: Mark every person checked',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  "  - Write: 'Bin Notes'!B:B (status)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Mark each person checked',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!B:B (status)");
 
-const undo = (spreadsheet: EmulatedSpreadsheet, id: string) =>
-  execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), id], { context: 'ui' }).error?.message;
+const undo = (spreadsheet: EmulatedSpreadsheet, id: string) => undoAsPerson(spreadsheet, id).error?.message;
 
 test.each([
   ['two names that share a mark by chance', 'Dora', 'Max'],

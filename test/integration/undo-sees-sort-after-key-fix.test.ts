@@ -3,24 +3,10 @@
  * only that cell out of the earlier write's check: a sort after it is still seen, and the undo refused, rather than
  * putting each old value back beside another record.
  */
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { typeRows } from './harness';
+import { agent, planWriting, undoAsPerson, workbook } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Bin status',
-  '',
-  'Goal: Close every bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  "  - Write: 'Bin Notes'!A:B (bin, status)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Close the bins, fix their names',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!A:B (bin, status)");
 
 test("a sort after the agent fixed one key cell in the written rows is still seen by the first write's undo", () => {
   const spreadsheet = workbook(PLAN);
@@ -40,7 +26,7 @@ test("a sort after the agent fixed one key cell in the written rows is still see
     ['C-4', 'closed'],
   ]);
 
-  const { error } = execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), close.id], { context: 'ui' });
+  const { error } = undoAsPerson(spreadsheet, close.id);
 
   // Now the undo goes through and leaves B-7 "blocked: no key" and C-4 "waiting on Ana".
   expect(error?.message).toMatch(/^CONFLICT: Not undone: the rows of 'Bin Notes'!B2:B4/);

@@ -4,42 +4,16 @@
  * by the agent's write or by the person's undo of it, not by a sort.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { execute, openSidebar, typeRows } from './harness';
-import { agent, workbook } from './sheet-work-fixtures';
+import { agent, binTable, planWriting, undoAsPerson } from './sheet-work-fixtures';
 
-const PLAN = [
-  '# Plan: Stock value',
-  '',
-  'Goal: Price the stock per bin',
-  '',
-  'Status: approved',
-  '',
-  '## Analysis',
-  '',
-  '- Formulas: allowed',
-  "  - Write: 'Bin Notes'!B:G (counts, totals)",
-  '',
-  '### Phase 1: Work',
-  '- [/] 1.1 Count and total each bin',
-  '',
-].join('\n');
+const PLAN = planWriting("'Bin Notes'!B:G (counts, totals)", true);
 
-function bins(): EmulatedSpreadsheet {
-  const spreadsheet = workbook(PLAN);
-  typeRows(spreadsheet, "'Bin Notes'!A1", [
-    ['Bin', 'Qty', 'Price', 'Note'],
-    ['A-1', '3', '10', 'fragile'],
-    ['C-3', '5', '20', 'empty'],
-    ['B-7', '7', '30', 'Ana'],
-  ]);
-  return spreadsheet;
-}
+const bins = () => binTable(PLAN);
 
 const write = (spreadsheet: EmulatedSpreadsheet, a1: string, values: unknown[][]) =>
   agent(spreadsheet, 'writeRange', [`'Bin Notes'!${a1}`, values, '1.1']).id as string;
 
-const undo = (spreadsheet: EmulatedSpreadsheet, id: string) =>
-  execute(spreadsheet, 'sidebarUndoWrite', [openSidebar(spreadsheet), id], { context: 'ui' }).error?.message;
+const undo = (spreadsheet: EmulatedSpreadsheet, id: string) => undoAsPerson(spreadsheet, id).error?.message;
 
 test('the earlier of two writes in the same rows undone first, the later one still undoes', () => {
   const spreadsheet = bins();
