@@ -8,7 +8,8 @@
  */
 import { holdsLastWords, personWords } from '../core/person/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
-import { digestText, readPlanRecord, writePlanRecord } from '../core/write-path/revision';
+import { digestText } from '../core/text';
+import { readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
 import { HiddenSheet, knownOwn } from './hidden-sheet';

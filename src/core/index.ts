@@ -43,7 +43,6 @@ export {
   revisionRecord,
   revisionStamp,
   isUnrecorded,
-  digestText,
   recordedRevision,
   agentNameOf,
   agentSource,
@@ -51,4 +50,4 @@ export {
 export type { AgentSource, ChangeSource, RevisionInfo } from './write-path/revision';
 export { matchTaskLine, matchPhaseHeading } from './format/patterns';
 export { formatTaskLine } from './format/annotations';
-export { shorten, escapeHtml } from './text';
+export { shorten, escapeHtml, digestText } from './text';

@@ -64,3 +64,16 @@ export function utf8Length(text: string): number {
   }
   return bytes;
 }
+
+/** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
+const multiply = Math.imul;
+
+/** FNV-1a over UTF-16 code units: a cheap fingerprint to notice edits, not a security measure. */
+export function digestText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = multiply(hash, 0x01000193) >>> 0;
+  }
+  return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
+}

@@ -9,9 +9,7 @@ import { savedPlan } from './memory-store';
 // The modules' own export objects, which every importer reads its functions from, so that a spy sees their calls (an
 // `import * as` namespace is a copy of them).
 const parse = jest.requireActual<typeof import('../../src/core/format/parse')>('../../src/core/format/parse');
-const revision = jest.requireActual<typeof import('../../src/core/write-path/revision')>(
-  '../../src/core/write-path/revision',
-);
+const text = jest.requireActual<typeof import('../../src/core/text')>('../../src/core/text');
 
 const PLAN = [
   '# Plan: Clean the sales sheet',
@@ -39,7 +37,7 @@ function countReads(work: () => unknown): { parses: Map<string, number>; digests
     counts.set(String(text), (counts.get(String(text)) ?? 0) + 1);
   const outline = jest.spyOn(parse, 'outlinePlan');
   const plan = jest.spyOn(parse, 'parsePlan');
-  const digest = jest.spyOn(revision, 'digestText');
+  const digest = jest.spyOn(text, 'digestText');
   try {
     work();
     for (const [text] of [...outline.mock.calls, ...plan.mock.calls]) bump(parses, text);

@@ -14,7 +14,7 @@
 import { describeValue } from '../api/arguments';
 import { invalidArgument, tooLarge } from '../errors';
 import { filled, formatCount } from '../text';
-import { digestText } from '../write-path/revision';
+import { digestText } from '../text';
 import * as rareWords from '../rare-words';
 
 export type DateCell = { readonly date: string };

@@ -3,7 +3,8 @@
  * asks here for a text's outline, plan or digest instead of parsing or hashing it again.
  */
 import { outlinePlan, planFromOutline, type PlanOutline } from '../format/parse';
-import { digestText, revisionStamp } from './revision';
+import { digestText } from '../text';
+import { revisionStamp } from './revision';
 import type { Plan } from '../format/types';
 
 export class PlanText {

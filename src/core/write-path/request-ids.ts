@@ -18,7 +18,8 @@
  */
 import { describeValue } from '../api/arguments';
 import { conflict, invalidArgument } from '../errors';
-import { digestText, type PlanRecord, type RevisionInfo } from './revision';
+import { digestText } from '../text';
+import type { PlanRecord, RevisionInfo } from './revision';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
 

@@ -8,6 +8,7 @@
  * their field's value; the write path puts the fields together and writes the record once.
  */
 import { isRecord } from '../own-keys';
+import { digestText } from '../text';
 import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
@@ -84,19 +85,6 @@ const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
   'typed',
   'moved',
 ];
-
-/** Math.imul, looked up once: a global looked up per character is 20× slower under node:vm (the local server). */
-const multiply = Math.imul;
-
-/** FNV-1a over UTF-16 code units: a cheap fingerprint to notice edits, not a security measure. */
-export function digestText(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = multiply(hash, 0x01000193) >>> 0;
-  }
-  return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
-}
 
 function parsedObject(meta: string): Record<string, unknown> | null {
   try {

@@ -19,7 +19,8 @@ import type { SheetRange } from '../sheet/sheet-range';
 import type { TaskCells } from '../rules/done-checks';
 import type { PlanOutline } from '../format/parse';
 import { pairTasks } from '../guard/transition';
-import { digestText, readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
+import { digestText } from '../text';
+import { readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
 
 /**
  * How a change moves the steps of `before`: each task the guard pairs under another step
