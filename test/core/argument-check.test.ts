@@ -139,8 +139,12 @@ test("a sidebar call's arguments are checked by the same rules, the person token
     /^action must be one of "start", .*"requestChanges" \(got "fly"\)$/,
   );
   expect(problemOf('sidebarTaskAction', [token, 'approve', 1.1])).toMatch(/^step must be text like "1\.2", not the/);
-  expect(problemOf('sidebarTaskAction', [token, 'approve', '1.1', null, { title: 'T', state: 'x' }])).toBe(
+  expect(problemOf('sidebarTaskAction', [token, 'approve', '1.1', null, { title: 'T' }])).toBe(
     'seen.status is required: seen must be the task as the person saw it, { title, status, note? }',
+  );
+  // A misnamed field is named, rather than the field it stands for said to be missing.
+  expect(problemOf('sidebarTaskAction', [token, 'approve', '1.1', null, { title: 'T', state: 'x' }])).toBe(
+    'seen.state is not a field of seen; seen must be the task as the person saw it, { title, status, note? }',
   );
   expect(problemOf('sidebarAnswerQuestion', [token, '1', 'x'])).toBe('number must be a whole number from 1 (got "1")');
   expect(problemOf('sidebarApprovePlan', [token, ''])).toBe(

@@ -268,6 +268,8 @@ describe("tool arguments against the tool's input, by the argument checker both 
       'spreadsheet is not an input of this tool; it goes in analysis.spreadsheet',
     ],
     [{}, 'step is required'],
+    // A misnamed input is named first, with the inputs the tool takes, rather than "step is required".
+    [{ stage: '1.1' }, 'stage is not an input of this tool; its inputs are step, view, id, values, base, analysis'],
     [{ step: 2 }, 'step must be text (got the number 2)'],
     [{ step: '1.1', view: 'all' }, 'view must be "compact" or "full" (got "all")'],
     [{ step: '1.1', id: 1.5 }, 'id must be a whole number (got the number 1.5)'],

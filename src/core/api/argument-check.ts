@@ -176,10 +176,8 @@ const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: string, root: JsonRule): string | null {
   const properties = rule.properties ?? {};
-  for (const name of rule.required ?? []) {
-    if (value[name] === undefined)
-      return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
-  }
+  // The keys sent first: a key the object does not take is most often a required one misnamed (`range` for `a1`), and
+  // its refusal names the keys it takes, where "a1 is required" would leave the sender guessing what `range` was.
   for (const key of Object.keys(value)) {
     // Own keys only: `toString` or `__proto__` sent as a field is an unknown key, not Object.prototype's.
     if (hasOwn(properties, key)) {
@@ -188,6 +186,10 @@ function objectProblem(value: Record<string, unknown>, rule: JsonRule, path: str
     } else if (rule.additionalProperties === false) {
       return unknownKeyProblem(key, rule, path, root);
     }
+  }
+  for (const name of rule.required ?? []) {
+    if (value[name] === undefined)
+      return `${join(path, name)} is required${path ? `: ${path} must be ${allowed(rule)}` : ''}`;
   }
   return null;
 }
