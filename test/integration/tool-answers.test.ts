@@ -1,7 +1,8 @@
 /**
  * What an agent reads in a tool's structured answer, through the built bundle's doPost as an MCP client gets it: the
  * plan's status, the person's comment on it and what waits for them (get_plan); that a re-plan left the plan a draft
- * waiting for the person's approval, and what to do until then; the tools there are, when a call names none.
+ * waiting for the person's approval, and what to do until then; the plan's revision with the tasks that wait for a
+ * review (get_review_tasks); the tools there are, when a call names none.
  */
 import { toolList } from '../../src/node/mcp/tools';
 import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan, withApprovalOff } from './harness';
@@ -114,6 +115,19 @@ describe('a re-plan that leaves the plan a draft says it waits for the person, a
     expect(notDrafted).not.toHaveProperty('next');
     expect(notDrafted).not.toHaveProperty('status');
   });
+});
+
+test("get_review_tasks answers the plan's revision with the tasks that wait, as a task's answer does", () => {
+  const { spreadsheet, token, key } = sheet();
+  approveAsPerson(spreadsheet, token);
+  expect(answer(spreadsheet, key, 'get_review_tasks')).toEqual({ tasks: [] });
+  answer(spreadsheet, key, 'start_task', { step: '1.1' });
+  const { revision } = answer(spreadsheet, key, 'review_task', { step: '1.1', note: 'are the totals right?' });
+  expect(answer(spreadsheet, key, 'get_review_tasks')).toEqual({
+    tasks: [expect.objectContaining({ step: '1.1', status: 'review' })],
+    revision,
+  });
+  expect(answer(spreadsheet, key, 'get_plan').revision).toBe(revision);
 });
 
 test('a tool name that is none answers the tools there are', () => {

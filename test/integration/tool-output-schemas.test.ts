@@ -3,7 +3,7 @@
  * calls every tool, as a plan's life brings them, and each structured answer is checked with the MCP SDK's own
  * validator against the output schema tools/list serves, with no field allowed beyond those it names, and against the
  * fields' own schemas (src/node/mcp/tools.ts), nested ones closed too. A field an answer gains without its schema
- * fails here.
+ * fails here, and so does a field a schema names that no answer carries (get_review_tasks's revision was one).
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod/v4';
@@ -144,4 +144,21 @@ test('the fields an agent acts on are among them', () => {
   expect([...fields('replace_plan')]).toEqual(expect.arrayContaining(['status', 'statusNote', 'next']));
   expect([...fields('read_range')]).toEqual(['range', 'rows', 'columns', 'values', 'declared', 'timeZone']);
   expect([...fields('write_range')]).toEqual(['id', 'range', 'cells', 'replacedCells']);
+});
+
+/**
+ * The other way round: no output schema names a field its answers never carry. Tools that answer the same kind share
+ * one schema (a task's `working` is in start_task's answers, not complete_task's), so each schema's fields are looked
+ * for in the answers of all the tools that serve it.
+ */
+test('every field an output schema names is in an answer of a tool that serves it', () => {
+  const schemaOf = (tool: string) => TOOLS.find((candidate) => candidate.name === tool)!.output;
+  const missing = served.flatMap(({ name, outputSchema }) => {
+    const sharing = new Set(TOOLS.filter((tool) => tool.output === schemaOf(name)).map((tool) => tool.name));
+    const returned = new Set(answers.filter(([tool]) => sharing.has(tool)).flatMap(([, a]) => Object.keys(a)));
+    return Object.keys(outputSchema?.properties ?? {})
+      .filter((field) => !returned.has(field))
+      .map((field) => `${name}: ${field}`);
+  });
+  expect(missing).toEqual([]);
 });

@@ -229,6 +229,7 @@ describe('sheet-plan mcp over stdio', () => {
           note: 'please verify 5% threshold is correct',
         },
       ],
+      revision: 1,
     });
     await expect(ok('get_next_task')).resolves.toMatchObject({ step: '3.2', status: 'todo', revision: 1 });
     await expect(ok('complete_task', { step: '3.1' })).resolves.toMatchObject({

@@ -26,7 +26,7 @@ export interface ToolRoute {
   /** The tool's input properties, in the order of the function's arguments. */
   args: string[];
   answer: McpAnswer;
-  /** The function changes the plan: answers with tasks carry the plan's revision after it. */
+  /** The function changes the plan (it takes request options). */
   changesPlan: boolean;
   /** Where the function takes its request options (`{ requestId }`), when it changes the plan. */
   requestIndex?: number;
@@ -130,7 +130,7 @@ function withNext(answer: Record<string, unknown>, status: unknown): Record<stri
   return status === 'draft' ? { ...answer, next: mcpWords.draftWaits() } : answer;
 }
 
-type Show = (result: unknown, changesPlan: boolean) => Record<string, unknown>;
+type Show = (result: unknown) => Record<string, unknown>;
 
 /** How each kind of answer is shown (the output schemas beside them: src/node/mcp/tools.ts). */
 export const SHOW_ANSWER: Record<McpAnswer, Show> = {
@@ -142,11 +142,15 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
     const task = result as TaskResult | null;
     return task ? { ...taskOf(task), revision: task.revision } : {};
   },
-  /** Tasks, with the plan's revision when the call changed it. */
-  tasks: (result, changesPlan) => {
+  /**
+   * Tasks (get_review_tasks), with the plan's revision they were read at, as a task's answer carries it; none when
+   * there is no task (an empty list knows no revision, as get_next_task's {} does not).
+   */
+  tasks: (result) => {
     const tasks = result as TaskResult[];
-    return changesPlan ? { tasks: tasks.map(taskOf), revision: tasks[0]?.revision ?? 0 } : { tasks: tasks.map(taskOf) };
+    return { tasks: tasks.map(taskOf), revision: tasks[0]?.revision };
   },
+
   /**
    * Each command's task, with the plan's revision; a re-planning command's task says which step numbers it changed,
    * old → new (each command sees the numbers the ones before it left). A re-plan says the plan's status after it
@@ -209,7 +213,7 @@ const ADAPTED: Partial<Record<AgentFunctionName, Adapted>> = {
   listPlans: ({ id }) => ({
     calls: id === undefined ? [call('listPlans')] : [call('listPlans'), call('getArchivedPlan', id)],
     show: ([plans, archived]) => {
-      const listed = SHOW_ANSWER.archive(plans, false);
+      const listed = SHOW_ANSWER.archive(plans);
       return archived === undefined ? listed : { ...listed, plan: summarizePlan(archived as ArchivedPlan) };
     },
   }),
@@ -218,7 +222,7 @@ const ADAPTED: Partial<Record<AgentFunctionName, Adapted>> = {
     const details = analysis || questions || notes ? { analysis, questions, notes } : undefined;
     return {
       calls: [call('createPlan', title, goal, phases, details)],
-      show: ([plan]) => SHOW_ANSWER.plan(plan, true),
+      show: ([plan]) => SHOW_ANSWER.plan(plan),
     };
   },
 };
@@ -229,7 +233,7 @@ export function planToolCall(route: ToolRoute, args: Record<string, unknown>, pl
   if (adapted) return adapted(args, planCell);
   return {
     calls: [{ name: route.function, args: route.args.map((name) => args[name]) }],
-    show: ([result]) => SHOW_ANSWER[route.answer](result, route.changesPlan),
+    show: ([result]) => SHOW_ANSWER[route.answer](result),
   };
 }
 
