@@ -1,8 +1,9 @@
 /**
  * What an agent reads in a tool's structured answer, through the built bundle's doPost as an MCP client gets it: the
- * plan's status, the person's comment on it and what waits for them (get_plan); that a re-plan left the plan a draft
- * waiting for the person's approval, and what to do until then; the plan's revision with the tasks that wait for a
- * review (get_review_tasks); the tools there are, when a call names none.
+ * plan's status (a draft without a Status line while it waits for approval), the person's comment on it and what waits
+ * for them (get_plan); that a re-plan left the plan a draft waiting for the person's approval, and what to do until
+ * then; the plan's revision with the tasks that wait for a review (get_review_tasks); the tools there are, when a call
+ * names none.
  */
 import { toolList } from '../../src/node/mcp/tools';
 import { approveAsPerson, callAsPerson, plan, planText, sheetWithSavedPlan, withApprovalOff } from './harness';
@@ -68,6 +69,21 @@ describe("get_plan's structured answer: the plan's status, the person's comment 
     expect(compact.attention.waitingForPerson).toContainEqual(
       expect.objectContaining({ what: 'review', step: '1.1', note: 'are the totals right?' }),
     );
+  });
+
+  test('a plan without a Status line is a draft while the person asks to approve plans first, as work finds it', () => {
+    const { spreadsheet, key } = sheet(PLAN_TEXT.replace('Status: draft\n\n', ''));
+    for (const view of ['compact', 'full']) {
+      const read = answer(spreadsheet, key, 'get_plan', { view });
+      expect(read).toMatchObject({ status: 'draft' });
+      expect(read).not.toHaveProperty('statusNote');
+      expect(read.attention.waitingForPerson).toContainEqual(expect.objectContaining({ what: 'approval' }));
+    }
+    expect(() => answer(spreadsheet, key, 'start_task', { step: '1.1' })).toThrow(/^NEEDS_APPROVAL/);
+    // Without that setting such a plan has no lifecycle (src/core/format/plan-status.ts): no status, and work starts.
+    withApprovalOff(spreadsheet);
+    expect(answer(spreadsheet, key, 'get_plan')).not.toHaveProperty('status');
+    expect(answer(spreadsheet, key, 'start_task', { step: '1.1' })).toMatchObject({ status: 'doing' });
   });
 });
 

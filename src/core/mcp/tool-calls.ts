@@ -18,7 +18,7 @@ import type { ArchivedPlan, CommandResult, FinishResult, RevisedPlan, TaskResult
 import type { ReadResult, WriteResult } from '../sheet/sheet-results';
 import type { ArchiveEntry } from '../write-path/store';
 import { summarizePlan, type CompactPlan } from '../format/summary';
-import type { Plan, PlanTask } from '../format/types';
+import type { PlanTask } from '../format/types';
 
 /** How a tool reaches the API. */
 export interface ToolRoute {
@@ -111,14 +111,17 @@ function taskOf(result: PlanTask): ShownTask {
   return shown;
 }
 
-type PlanLike = Pick<RevisedPlan, 'revision' | 'title' | 'progress' | 'status' | 'statusNote'>;
+type PlanLike = Pick<RevisedPlan, 'revision' | 'title' | 'progress' | 'status' | 'statusNote' | 'waitingForApproval'>;
 
 /**
  * A plan as the tools answer it: its figures, and the Status line's status and what the person said on it (`changes
- * requested: …`), which the summary also shows; then the view's own fields.
+ * requested: …`), which the summary also shows; then the view's own fields. A plan without the line is a draft while
+ * it waits for the person's approval (the person asks to approve plans first: waitsForApproval in
+ * src/core/rules/lifecycle.ts), as work on it finds (NEEDS_APPROVAL); otherwise it has no status.
  */
 function planAnswer(plan: PlanLike, view: Record<string, unknown>): Record<string, unknown> {
-  const { revision, title, progress, status, statusNote } = plan;
+  const { revision, title, progress, statusNote, waitingForApproval } = plan;
+  const status = plan.status ?? (waitingForApproval ? 'draft' : undefined);
   return { revision, title, done: progress.done, total: progress.total, status, statusNote, ...view };
 }
 
@@ -126,7 +129,7 @@ function planAnswer(plan: PlanLike, view: Record<string, unknown>): Record<strin
  * An answer to a change that left the plan a draft (an agent's re-plan of an approved plan, or any plan while the
  * person asks to approve plans first): it says that the plan waits for the person, and what the agent does until then.
  */
-function withNext(answer: Record<string, unknown>, status: unknown): Record<string, unknown> {
+function withNext(answer: Record<string, unknown>, status = answer.status): Record<string, unknown> {
   return status === 'draft' ? { ...answer, next: mcpWords.draftWaits() } : answer;
 }
 
@@ -135,8 +138,7 @@ type Show = (result: unknown) => Record<string, unknown>;
 /** How each kind of answer is shown (the output schemas beside them: src/node/mcp/tools.ts). */
 export const SHOW_ANSWER: Record<McpAnswer, Show> = {
   /** The compact summary of a plan the API answered in full (init, create, replace); a draft's says it waits. */
-  plan: (plan) =>
-    withNext(planAnswer(plan as RevisedPlan, { summary: summarizePlan(plan as RevisedPlan) }), (plan as Plan).status),
+  plan: (plan) => withNext(planAnswer(plan as RevisedPlan, { summary: summarizePlan(plan as RevisedPlan) })),
   /** One task with the plan's revision after the call; {} when there is none (get_next_task, advance_task). */
   task: (result) => {
     const task = result as TaskResult | null;
@@ -150,7 +152,6 @@ export const SHOW_ANSWER: Record<McpAnswer, Show> = {
     const tasks = result as TaskResult[];
     return { tasks: tasks.map(taskOf), revision: tasks[0]?.revision };
   },
-
   /**
    * Each command's task, with the plan's revision; a re-planning command's task says which step numbers it changed,
    * old → new (each command sees the numbers the ones before it left). A re-plan says the plan's status after it

@@ -39,7 +39,8 @@ const taskSchema = z.object({
 
 /**
  * A plan as the tools answer it (planAnswer in src/core/mcp/tool-calls.ts): its figures, and its Status line's status
- * and what the person said on it (`changes requested: …`).
+ * and what the person said on it (`changes requested: …`). A plan without the line is a draft while it waits for the
+ * person's approval (they ask to approve plans first), and has no status otherwise.
  */
 const planFigures = {
   revision: z.number(),
