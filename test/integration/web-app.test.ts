@@ -94,6 +94,11 @@ describe('doPost answers MCP for a connected agent', () => {
     },
   );
 
+  test('the instructions say that an answer\'s "next" says what to do next', () => {
+    const { json } = post(spreadsheet, key, request(1, 'initialize', { protocolVersion: '2025-06-18' }));
+    expect(json.result.instructions).toContain('An answer with a "next" field says what to do next');
+  });
+
   test('a notification is answered with an empty JSON body', () => {
     const { answer } = post(spreadsheet, key, { jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(answer.content).toBe('');

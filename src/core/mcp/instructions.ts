@@ -49,4 +49,5 @@ task. A person can release a claim in the sidebar.
 archive (list_plans, with id to read one) and the cell is empty or holds a starter plan.
 
 Errors start with a code (NOT_FOUND, INVALID_TRANSITION, NEEDS_PERSON, NEEDS_APPROVAL, CONFLICT, CLAIMED, NO_PLAN, \
-BUSY, WAITING, OUT_OF_SCOPE, PLAN_NOT_APPROVED, TASK_NOT_IN_PROGRESS) and say what to do.`;
+BUSY, WAITING, OUT_OF_SCOPE, PLAN_NOT_APPROVED, TASK_NOT_IN_PROGRESS) and say what to do. An answer with a "next" \
+field says what to do next (e.g. wait for the person's approval): follow it.`;
