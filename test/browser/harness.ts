@@ -286,4 +286,22 @@ export async function waitForCell(
   }
 }
 
+/** The sidebar's words for a BUSY refusal (another execution holds the plan). */
+export const BUSY = 'The plan is busy: another execution is changing it. Nothing was written; try again in a moment.';
+
+/**
+ * The server function `name` refuses the next call (BUSY, as when another execution holds the plan), or the call fails
+ * as google.script.run's does when it never reaches Google (`unreached`); later calls go through.
+ */
+export async function refuseNext(page: Page, name: string, how: 'busy' | 'unreached' = 'busy'): Promise<void> {
+  let refused = false;
+  await page.route('**/gas/run', async (route) => {
+    if (refused || (route.request().postDataJSON() as { functionName: string }).functionName !== name)
+      return route.continue();
+    refused = true;
+    const message = how === 'busy' ? `BUSY: ${BUSY.slice(0, -1)}` : 'NetworkError: Connection failure due to HTTP 0';
+    return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ error: { message } }) });
+  });
+}
+
 export const ARTIFACTS = path.resolve(__dirname, '../../artifacts');

@@ -4,10 +4,11 @@
  * decision its card, a rename its row), and the refusal brings the item back with its form and text, never "this item
  * changed while you were typing". Once the server takes it, the same form sends it.
  */
-import type { Page } from 'playwright-core';
 import {
+  BUSY,
   clickTaskAction,
   openSidebar,
+  refuseNext,
   type SidebarPage,
   taskRow,
   useBrowser,
@@ -29,27 +30,11 @@ Goal: Tidy the warehouse sheet
 - [ ] 1.3 Send the summary
 `;
 
-const BUSY = 'The plan is busy: another execution is changing it. Nothing was written; try again in a moment.';
 const UNREACHED =
   'The sidebar could not reach Google Sheets. Nothing was changed; check your connection and try again.';
 
 const browser = useBrowser();
 const server = useLocalServer({ plan: PLAN });
-
-/**
- * The server function `name` refuses the next call (BUSY, as when another execution holds the plan), or the call fails
- * as google.script.run's does when it never reaches Google (`unreached`); later calls go through.
- */
-async function refuseNext(page: Page, name: string, how: 'busy' | 'unreached' = 'busy'): Promise<void> {
-  let refused = false;
-  await page.route('**/gas/run', async (route) => {
-    if (refused || (route.request().postDataJSON() as { functionName: string }).functionName !== name)
-      return route.continue();
-    refused = true;
-    const message = how === 'busy' ? `BUSY: ${BUSY.slice(0, -1)}` : 'NetworkError: Connection failure due to HTTP 0';
-    return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ error: { message } }) });
-  });
-}
 
 /**
  * The refusal is shown in its own words and, once the sidebar has caught up after it (its change check), no text was
