@@ -3,8 +3,18 @@
  * bar that sticks to the bottom of the page (WCAG 2.2, 2.4.11 Focus Not Obscured).
  */
 import type { Page } from 'playwright-core';
-import { atSidebarWidth } from './axe';
-import { checkNow, clickTaskAction, openSidebar, taskRow, useBrowser, useLocalServers, waitForCell } from './harness';
+import { atSidebarWidth, screenshot } from './axe';
+import {
+  BUSY,
+  checkNow,
+  clickTaskAction,
+  openSidebar,
+  refuseNext,
+  taskRow,
+  useBrowser,
+  useLocalServers,
+  waitForCell,
+} from './harness';
 
 const browser = useBrowser();
 const startServer = useLocalServers();
@@ -140,4 +150,35 @@ test('"+ Add a task" has the focus back once its task is added or its form cance
     await expect(holder(page)).resolves.toBe('button text add-task: + Add a task');
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
   }
+});
+
+/** Whether the error banner that sticks to the top covers any of what holds the focus. */
+const underBanner = (page: Page) =>
+  page.evaluate(() => {
+    const banner = document.querySelector('.error-banner')!.getBoundingClientRect();
+    const box = document.activeElement!.getBoundingClientRect();
+    return box.top < banner.bottom && box.bottom > banner.top;
+  });
+
+test('a refused send gives the focus back to its field clear of the error banner stuck at the top', async () => {
+  const { sidebar, page } = await openSmallSidebar();
+  await refuseNext(page, 'sidebarTaskAction');
+  await clickTaskAction(page, '4.1', 'Block…');
+  const field = taskRow(page, '4.1').locator('.text-form textarea');
+  await field.fill('Waiting for the warehouse export');
+  // The person has scrolled the field to the top of the sidebar, where the banner comes.
+  await field.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 12));
+  await field.press('Enter');
+  await page.locator('.error-banner', { hasText: BUSY }).waitFor();
+  await page.locator('.sidebar[aria-busy="false"]').waitFor();
+  await sidebar.settled();
+  await expect(field.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await expect(field.inputValue()).resolves.toBe('Waiting for the warehouse export');
+  await expect(underBanner(page)).resolves.toBe(false);
+  expect(await focused(page)).toMatchObject({ hidden: false });
+  await screenshot(page, 'refused-send-focus-below-banner', { doc: false });
+  // The banner's own Dismiss takes the focus where it is: the page does not scroll under the banner that stays.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.locator('.error-banner').getByRole('button', { name: 'Dismiss' }).focus();
+  await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { agentAtWork, ChangeWatcher } from '../change-watcher';
 import type { SidebarController, SidebarState } from '../controller';
 import type { ShownError } from '../error-words';
@@ -95,7 +95,13 @@ function useFocusKept(): void {
     const used = last.current;
     if (!used || (document.activeElement && document.activeElement !== document.body)) return;
     if (used.isConnected) {
-      if (dropped.current && !used.disabled) used.focus();
+      if (dropped.current && !used.disabled) {
+        // Scrolled the least that shows it clear of the sticky banner and status bar (page.css). focus() would centre
+        // a control it finds hidden, and the phases that scroll into view above it, laid out only then
+        // (content-visibility), would push it back down under the status bar.
+        used.focus({ preventScroll: true });
+        used.scrollIntoView({ block: 'nearest' });
+      }
       return;
     }
     // A task's own action (Start, Complete…) takes its button away, not the task: the focus stays on its row.
@@ -207,7 +213,7 @@ function ErrorBanner({
   onDismiss: () => void;
 }) {
   return (
-    <div class="error-banner" role="alert">
+    <div class="error-banner" role="alert" ref={useStickyHeight<HTMLDivElement>('--error-banner-height')}>
       <p class="error-text">{error.text}</p>
       {error.code && <p class="error-code">Error code for developers: {error.code}</p>}
       {sessionEnded && unsentText && (
@@ -266,23 +272,30 @@ function EmptyState({ controller, disabled }: { controller: SidebarController; d
   );
 }
 
-/** The status bar's height as a CSS variable: the approval box's decision footer sticks just above it. */
-function useStatusBarHeight() {
-  const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = bar.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() =>
-      document.documentElement.style.setProperty('--status-bar-height', `${element.offsetHeight}px`),
-    );
+/**
+ * The height of a part that sticks to an edge of the page, as the CSS variable `name` while it is shown: the decision
+ * footer sticks above the status bar, and a control the focus moves to scrolls clear of both sticky bars (page.css).
+ * Set as the part is drawn, before an effect gives a control the focus back.
+ */
+function useStickyHeight<Part extends HTMLElement>(name: string) {
+  const part = useRef<Part>(null);
+  useLayoutEffect(() => {
+    const element = part.current!;
+    const { style } = document.documentElement;
+    const measure = () => style.setProperty(name, `${element.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      style.removeProperty(name);
+    };
   }, []);
-  return bar;
+  return part;
 }
 
 function StatusBar({ notice }: { notice: string }) {
-  const bar = useStatusBarHeight();
+  const bar = useStickyHeight('--status-bar-height');
   return (
     <footer class="status-bar" ref={bar}>
       <span class="notice" role="status" aria-live="polite">
