@@ -159,6 +159,26 @@ export async function framesDrawn(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Two frames rendered by the browser itself, layout and all: resolves with the second report of a ResizeObserver
+ * (a first report comes with the rendering of the next frame), which openSidebar's clock does not fake as it fakes
+ * requestAnimationFrame (framesDrawn's frames are that clock's). What a frame lays out only as it renders (a row
+ * scrolled into view, skipped until then by content-visibility) is laid out by the second.
+ */
+export async function framesRendered(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) {
+      await new Promise<void>((resolve) => {
+        const observer = new ResizeObserver(() => {
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.body);
+      });
+    }
+  });
+}
+
 /** A new page that fails a step within 8 s and records (and dismisses) any dialog it opens. */
 async function watchedPage(context: BrowserContext): Promise<{ page: Page; dialogs: string[] }> {
   const page = await context.newPage();
