@@ -110,6 +110,26 @@ test("a refused review decision leaves the comment in the task's card", async ()
   await waitForCell(server(), (cell) => cell.includes('changes requested: The totals are off by 3'));
 });
 
+// The row's decision is drawn after the card's: the text went to the first one drawn, the card, whichever was used.
+test.each([
+  ["its task's row", '.task-list li[data-step="1.1"]', '.review-item[data-step="1.1"]'],
+  ['"Waiting for you"', '.review-item[data-step="1.1"]', '.task-list li[data-step="1.1"]'],
+])('a refused decision on a review open twice comes back in the one typed in: %s', async (_, typedIn, other) => {
+  const sidebar = await openSidebar(browser(), server());
+  const { page } = sidebar;
+  await refuseNext(page, 'sidebarTaskAction');
+  await taskRow(page, '1.1').locator('.task-row').press('Enter');
+  const used = page.locator(typedIn);
+  await used.getByLabel('Comment for the agent').fill('The totals are off by 3');
+  await used.getByRole('button', { name: 'Request changes' }).click();
+  await refusedWith(sidebar, BUSY);
+  await expect(used.getByLabel('Comment for the agent').inputValue()).resolves.toBe('The totals are off by 3');
+  await expect(page.locator(other).getByLabel('Comment for the agent').inputValue()).resolves.toBe('');
+
+  await used.getByRole('button', { name: 'Request changes' }).click();
+  await waitForCell(server(), (cell) => cell.includes('changes requested: The totals are off by 3'));
+});
+
 test("a refused approval of the plan leaves the person's comment in the approval box", async () => {
   await server().editCell(PLAN.replace('Goal:', 'Status: draft\n\nGoal:'));
   const draft = await server().planText();

@@ -1,13 +1,13 @@
-import { useRef, useState } from 'preact/hooks';
-import { takeBack, useKeptText } from './kept-text';
+import { useContext, useRef, useState } from 'preact/hooks';
+import { FormPlace, takeBack, useKeptText } from './kept-text';
 import { oneLine } from '../one-line';
 
 let decisionIds = 0;
 
 export interface DecisionProps {
   /**
-   * What is decided on, for the buttons' group (`Review of task 2.3`, `Your decision on the plan`); it names the
-   * comment field too (kept-text.tsx's key).
+   * What is decided on, for the buttons' group (`Review of task 2.3`, `Your decision on the plan`); with its place
+   * (kept-text.tsx's FormPlace), it names the comment field too (kept-text.tsx's key).
    */
   groupLabel: string;
   approveLabel: string;
@@ -37,9 +37,10 @@ export function Decision({
   decide,
   keep,
 }: DecisionProps) {
-  // The card or box its refused decision brought back gets the person's comment again.
-  const [comment, setComment] = useState(() => takeBack(groupLabel) ?? '');
-  const kept = useKeptText(comment, keep, groupLabel);
+  // The card or box its refused decision brought back gets the person's comment again: the one it was typed in.
+  const key = useContext(FormPlace) + groupLabel;
+  const [comment, setComment] = useState(() => takeBack(key) ?? '');
+  const kept = useKeptText(comment, keep, key);
   const [hint, setHint] = useState('');
   const [id] = useState(() => `decision-comment-${++decisionIds}`);
   const field = useRef<HTMLTextAreaElement>(null);

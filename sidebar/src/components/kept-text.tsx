@@ -1,3 +1,4 @@
+import { createContext } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { KeptText } from '../controller';
 
@@ -9,6 +10,13 @@ import type { KeptText } from '../controller';
  * text form's label with the text it opened with, a decision's group label): only the item brought back has it.
  */
 let away: { key: string; text: string } | null = null;
+
+/**
+ * Where a form stands, when an item is shown in two places with the same form (a review's decision, in its card in
+ * "Waiting for you" and in its task's row): the start of a decision's key, so that the text of a refused decision comes
+ * back in the form the person typed it in, not in the first of the two drawn.
+ */
+export const FormPlace = createContext('');
 
 /** Whether the form `key` went away with its send (its item is back: its parent opens the form again). */
 export const wentAway = (key: string) => away?.key === key;

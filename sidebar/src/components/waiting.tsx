@@ -13,7 +13,7 @@ import { PlanApproval } from './approval-box';
 import { Collapsible } from './collapsible';
 import { LinkedText } from './range-links';
 import { TaskActions } from './task';
-import { wentAway } from './kept-text';
+import { FormPlace, wentAway } from './kept-text';
 import { formKey, TextForm } from './text-form';
 
 interface PanelProps {
@@ -61,7 +61,10 @@ export function Waiting({
                 <LinkedText text={task.note} />
               </p>
             )}
-            <TaskActions task={task} controller={controller} disabled={disabled} />
+            {/* Its decision is in its task's row too, when open there: a refused one's comment comes back here. */}
+            <FormPlace.Provider value="waiting ">
+              <TaskActions task={task} controller={controller} disabled={disabled} />
+            </FormPlace.Provider>
           </li>
         ))}
         {questions.length > 0 && (
