@@ -2,7 +2,6 @@
  * The deferred bundle (dist/SidebarDeferred.html), which the page loads the first time it needs one of these
  * (./deferred.ts). Running it hands them to the page.
  */
-import { AdoptFormat } from './components/adopt-format';
 import { ApprovalChanges, summarizeForApproval } from './components/approval-changes';
 import { Archive } from './components/archive';
 import { ConnectAgent } from './components/connect-agent';
@@ -23,6 +22,5 @@ const deferred: Deferred = {
   ApprovalChanges,
   summarizeForApproval,
   RecoveryOffer,
-  AdoptFormat,
 };
 window[DEFERRED_GLOBAL] = deferred;

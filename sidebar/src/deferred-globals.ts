@@ -1,5 +1,4 @@
 /** The globals the page and its deferred code meet at (./deferred.ts); sidebar/build.mjs maps SHARED_GLOBAL's. */
-import type { AdoptFormat } from './components/adopt-format';
 import type { Archive } from './components/archive';
 import type { ApprovalChanges, summarizeForApproval } from './components/approval-changes';
 import type { ConnectAgent } from './components/connect-agent';
@@ -15,7 +14,7 @@ export const SHARED_GLOBAL = '__sheetPlanShared';
 
 /**
  * The deferred code: the panels a person opens now and then, the Markdown editor, the approval box's comparison, the
- * recovery card's offer, the offer to rewrite a plan in another format.
+ * recovery card's offer.
  */
 export interface Deferred {
   Editor: typeof Editor;
@@ -26,5 +25,4 @@ export interface Deferred {
   ApprovalChanges: typeof ApprovalChanges;
   summarizeForApproval: typeof summarizeForApproval;
   RecoveryOffer: typeof RecoveryOffer;
-  AdoptFormat: typeof AdoptFormat;
 }

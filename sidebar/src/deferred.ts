@@ -1,13 +1,12 @@
 /**
  * Code the sidebar needs only now and then is not in the page it opens with: the panels a person opens now and then
  * (History, Finished plans, Settings, Connect an agent), the Markdown editor, the approval box's comparison with
- * the plan last approved, the recovery card (text that is not a plan in the cell), and the offer to rewrite a plan
- * written as another kind of checklist.
+ * the plan last approved, and the recovery card (text that is not a plan in the cell).
  * It is a second project file (dist/SidebarDeferred.html, built from ./deferred-entry.ts by sidebar/build.mjs),
  * fetched with one sidebarDeferredCode call the first time it is needed, at the same time as the call that fetches
  * what it shows (a panel's content, the approved plan, the saved versions), so it adds no wait of its own; the
- * editor, which shows the plan the page holds, waits for that one call at its first opening, and the rewrite offer,
- * rare, shows once it has answered. The page stays small, and the plan is on screen sooner.
+ * editor, which shows the plan the page holds, waits for that one call at its first opening. The page stays small,
+ * and the plan is on screen sooner.
  *
  * The deferred bundle runs in this page: it takes preact and the modules whose identity matters from the page
  * (./deferred-shared.ts).

@@ -7,7 +7,6 @@ import type { CheckResult } from '../../../src/core/rules/done-checks';
 import { tasksByStep } from '../../../src/core/rules/dependencies';
 import type { Phase, Plan, PlanTask, Progress } from '../../../src/core/format/types';
 import { describeSource, type SidebarController } from '../controller';
-import { loadedDeferred } from '../deferred';
 import type { PlanView } from '../protocol';
 import { withoutEmptyFields } from '../empty-fields';
 import { outlineOf, planOf } from '../plan-read';
@@ -152,17 +151,19 @@ function PlanHeader({ plan, view, controller, disabled }: PanelProps & { plan: P
   );
 }
 
-/**
- * A plan written as another kind of checklist: Sheet Plan offers to rewrite it in the standard format. The offer's
- * code and words come with the deferred code (./adopt-format.tsx), fetched when such a plan is first shown; if that
- * call fails, no offer (the plan is read as it is), until the offer is shown again.
- */
-function AdoptFormat(props: PanelProps) {
-  const [deferred, setDeferred] = useState(loadedDeferred);
-  useEffect(() => {
-    if (!deferred) props.controller.deferredCode().then(setDeferred, () => undefined);
-  }, []);
-  return deferred && <deferred.AdoptFormat {...props} />;
+/** A plan written as another kind of checklist: Sheet Plan offers to rewrite it in the standard format. */
+function AdoptFormat({ controller, disabled }: PanelProps) {
+  return (
+    <div class="warning adopt-format" role="status">
+      <p>
+        This plan is written as another kind of checklist. Sheet Plan reads it as it is; rewriting it numbers the steps
+        and uses the standard headings, keeping every word (the current text goes to History).
+      </p>
+      <button type="button" class="button" disabled={disabled} onClick={() => void controller.adopt()}>
+        Rewrite in the standard format
+      </button>
+    </div>
+  );
 }
 
 /** Whether the task filter lets a task through: what waits for the person, what is not finished, or all. */
