@@ -288,7 +288,13 @@ export async function clickTaskAction(page: Page, step: string, label: string | 
   const row = taskRow(page, step);
   const toggle = row.locator('.task-row');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.press('Enter');
-  await row.getByRole('button', { name: label, exact: typeof label === 'string' }).click();
+  const action = row.getByRole('button', { name: label, exact: typeof label === 'string' });
+  // A person clicks a button they see: after the frames that lay out the phases it scrolled past (content-visibility),
+  // which move it. Clicked at once, the page laid them out after the click, and pushed what the click left the focus
+  // on below the page (a Start's row, the focus test's "3 of 5" failures).
+  await action.scrollIntoViewIfNeeded();
+  await framesRendered(page);
+  await action.click();
 }
 
 /** Waits until the plan cell satisfies `predicate` (the server has the change). */
