@@ -24,6 +24,10 @@ export class WebAppError extends Error {}
 /** The answer did not arrive (a network failure, an echo URL that is gone, a server error): the script may have run. */
 class LostAnswer extends WebAppError {}
 
+/** What a client can do about a status the web app answered, when it is its own doing. */
+const statusHint = (status: number): string =>
+  status === 413 ? ' (the message is larger than the web app takes: send a smaller one, such as fewer cells)' : '';
+
 async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Promise<string> {
   let target = url;
   let init: RequestInit = {
@@ -53,9 +57,19 @@ async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Pro
       if (toGet) init = { method: 'GET', redirect: 'manual' };
       continue;
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The connection broke while the answer came (a server that refuses a body it finds too large answers before
+      // reading it all, and closes): its status is all there is. After the redirect, or with a 2xx, the script ran.
+      const problem =
+        `the web app answered HTTP ${response.status}${statusHint(response.status)}, and the connection was lost ` +
+        `before the rest of its answer (${(error as Error).message})`;
+      throw hop > 0 || response.ok || response.status >= 500 ? new LostAnswer(problem) : new WebAppError(problem);
+    }
     if (!response.ok) {
-      const problem = `the web app answered HTTP ${response.status}: ${pageWords(text)}`;
+      const problem = `the web app answered HTTP ${response.status}${statusHint(response.status)}: ${pageWords(text)}`;
       // An error after the redirect, or a server error, may follow a run of the script.
       throw hop > 0 || response.status >= 500 ? new LostAnswer(problem) : new WebAppError(problem);
     }

@@ -138,6 +138,33 @@ describe('the HTTP methods the MCP transport names', () => {
     );
   });
 
+  test('a message larger than the web app takes is answered as a JSON-RPC error saying so, not a 500', async () => {
+    // The web app answers 413 before it has read the body, and closes: the answer's body never comes.
+    const a1 = `Data!A1:${'A'.repeat(6 * 1024 * 1024)}`;
+    const answer = await fetch(run.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${run.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'read_range', arguments: { a1 } },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      id: 9,
+      error: {
+        code: -32603,
+        message: expect.stringMatching(/HTTP 413 \(the message is larger than the web app takes/),
+      },
+    });
+  });
+
   test("a bearer that is no agent key (the relay's own OAuth token) is never sent on to a deployment", async () => {
     // The path names a deployment, which may be anyone's: the relay's OAuth token sent there would be theirs to use.
     const oauthToken = 'user-1:grant-1:0123456789abcdef0123456789abcdef';

@@ -2,7 +2,7 @@
  * The redirects the forwarding follows (src/web/forwarding.ts), with a scripted fetch: Google's 302 to its echo origin,
  * fetched with GET; never a step down from https to http, and never the body posted again to another origin.
  */
-import { postToWebApp } from '../../src/web/forwarding';
+import { postToWebApp, WebAppError } from '../../src/web/forwarding';
 
 const WEB_APP = 'https://script.google.com/macros/s/X/exec?key=sp-1';
 const ANSWER = '{"jsonrpc":"2.0","id":1,"result":{}}';
@@ -44,4 +44,34 @@ test('a 307 within the same origin posts the body again there', async () => {
   const { asked, fetchImpl } = scripted(307, '/macros/s/X/exec?key=sp-1&again=1');
   await expect(postToWebApp(WEB_APP, ping, fetchImpl)).resolves.toBe(ANSWER);
   expect(asked[1]).toMatchObject({ method: 'POST', body: ping });
+});
+
+/** A response whose body breaks off, as when the server closes the connection while its answer comes. */
+const brokenOff = (status: number) =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new Error('Network connection lost.'));
+      },
+    }),
+    { status, headers: { 'content-type': 'application/json' } },
+  );
+
+test('an answer whose body breaks off is a WebAppError giving the status, asked once more after a run', async () => {
+  // 413 before the redirect: nothing ran, nothing is posted again.
+  const refused = jest.fn(async () => brokenOff(413));
+  const tooLarge = postToWebApp(WEB_APP, ping, refused as unknown as typeof fetch);
+  await expect(tooLarge).rejects.toBeInstanceOf(WebAppError);
+  await expect(tooLarge).rejects.toThrow(
+    /HTTP 413 \(the message is larger than the web app takes.*connection was lost/,
+  );
+  expect(refused).toHaveBeenCalledTimes(1);
+  // The echo's body breaks off after the script ran: the same body is posted once more, and its answer comes.
+  let echoes = 0;
+  const lostOnce = (async (url: string) => {
+    if (url === WEB_APP) return new Response(null, { status: 302, headers: { location: 'https://echo.example/e' } });
+    return ++echoes === 1 ? brokenOff(200) : new Response(ANSWER, { headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  await expect(postToWebApp(WEB_APP, ping, lostOnce)).resolves.toBe(ANSWER);
+  expect(echoes).toBe(2);
 });
