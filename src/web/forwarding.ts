@@ -53,6 +53,12 @@ async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Pro
       // 302 to its echo origin, fetched with GET).
       if ((from.protocol === 'https:' && next.protocol !== 'https:') || (!toGet && next.origin !== from.origin))
         throw new WebAppError(`the web app answered ${response.status} to ${next.origin}, which is not followed`);
+      // A deployment whose access is not "Anyone" sends a caller without Google's cookies to sign in.
+      if (next.hostname === 'accounts.google.com')
+        throw new WebAppError(
+          'the web app asks to sign in to Google: deploy it with "Who has access: Anyone" (npm run deploy does), ' +
+            "and use that deployment's URL",
+        );
       target = next.href;
       if (toGet) init = { method: 'GET', redirect: 'manual' };
       continue;

@@ -75,3 +75,14 @@ test('an answer whose body breaks off is a WebAppError giving the status, asked 
   await expect(postToWebApp(WEB_APP, ping, lostOnce)).resolves.toBe(ANSWER);
   expect(echoes).toBe(2);
 });
+
+test("a redirect to Google's sign-in is not followed, and the error says what to change", async () => {
+  const { asked, fetchImpl } = scripted(
+    302,
+    'https://accounts.google.com/ServiceLogin?continue=https://script.google.com',
+  );
+  await expect(postToWebApp(WEB_APP, ping, fetchImpl)).rejects.toThrow(
+    'the web app asks to sign in to Google: deploy it with "Who has access: Anyone"',
+  );
+  expect(asked).toHaveLength(1);
+});
