@@ -43,21 +43,37 @@ const defaultHandler: ExportedHandler<Env> = {
         return plainAnswer(
           401,
           "Send the agent's key as Authorization: Bearer <key> (the key of the agent URL the sidebar made).",
+          { 'www-authenticate': 'Bearer realm="Sheet Plan"' },
         );
-      // Only an agent's key goes to the deployment the path names, which may be anyone's: never the relay's own OAuth
-      // token, which a client sent here would hand to that deployment (an OAuth client connects to /mcp).
-      if (key && !AGENT_KEY_SHAPE.test(key))
+      if (key && !AGENT_KEY_SHAPE.test(key)) {
+        // A client that signs in wherever it gets a 401 (Claude Code, VS Code, Cursor), given this URL without the key,
+        // signs in at this relay and sends its token here: the grant's key goes on, to the grant's own deployment only.
+        // No other token, nor a grant for another deployment, is sent to the one the path names (anyone's).
+        const grant = await grantOf(key, env);
+        if (grant?.props.deployment === deployment)
+          return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, grant.props.key), (answer) =>
+            endRefusedGrant(answer, env, grant.userId),
+          );
         return plainAnswer(
           401,
-          'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made). An OAuth ' +
-            `client connects to ${OAUTH_MCP_PATH}; nothing was sent to the sheet.`,
+          'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made), nor a ' +
+            'sign-in at this relay to this sheet. An OAuth client connects to ' +
+            `${OAUTH_MCP_PATH}; nothing was sent to the sheet.`,
+          { 'www-authenticate': 'Bearer realm="Sheet Plan", error="invalid_token"' },
         );
+      }
       return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, key ?? ''), inBearerWords);
     }
     if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) return plainAnswer(200, ABOUT);
     return plainAnswer(404, `Nothing at ${url.pathname}. ${ABOUT}`);
   },
 };
+
+/** The relay's own access token's grant (its user and props), or null when `token` is not one, or has expired. */
+async function grantOf(token: string, env: Env): Promise<{ userId: string; props: GrantProps } | null> {
+  const summary = await env.OAUTH_PROVIDER.unwrapToken<GrantProps>(token).catch(() => null);
+  return summary && { userId: summary.userId, props: summary.grant.props };
+}
 
 /** The sheet's words for a key it refused (WEB_APP_REFUSED_KEY, src/apps-script/web-app-about.ts), and the relay's. */
 const URL_KEY = "this URL's key";

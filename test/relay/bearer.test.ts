@@ -180,8 +180,8 @@ describe('the HTTP methods the MCP transport names', () => {
       });
       expect(answer.status).toBe(401);
       expect(await answer.text()).toBe(
-        'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made). An OAuth ' +
-          'client connects to /mcp; nothing was sent to the sheet.',
+        'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made), nor a sign-in ' +
+          'at this relay to this sheet. An OAuth client connects to /mcp; nothing was sent to the sheet.',
       );
     }
   });

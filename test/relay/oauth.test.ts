@@ -172,6 +172,37 @@ test('a wrong key is refused on the authorize page; the right one connects the S
   }
 });
 
+/** tools/list on the bearer way's URL (`<relay>/macros/s/<ID>/mcp`, or another deployment's) with `bearer`. */
+const toolsAt = (url: string, bearer?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+
+test("a client signing in at the bearer way's URL (given it with no key) is served there by its grant", async () => {
+  // Claude Code, VS Code and Cursor sign in wherever they get a 401: given the URL without the key, they answer the
+  // 401 by signing in at this relay, then send their token to the URL they were given.
+  const unsigned = await toolsAt(run.mcpUrl);
+  expect(unsigned.status).toBe(401);
+  expect(unsigned.headers.get('www-authenticate')).toMatch(/^Bearer /);
+
+  const { token } = await connectConnector([run.agentUrl]);
+  const served = await toolsAt(run.mcpUrl, token);
+  expect(served.status).toBe(200);
+  expect(((await served.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(10);
+
+  // The grant's key goes to the grant's own deployment only, never to another the path names.
+  const elsewhere = await toolsAt(run.mcpUrl.replace(/\/macros\/s\/[^/]+\//, '/macros/s/someone-else/'), token);
+  expect(elsewhere.status).toBe(401);
+  expect(elsewhere.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  expect(await elsewhere.text()).toMatch(/nor a sign-in at this relay to this sheet.*nothing was sent to the sheet/);
+});
+
 test("revoking the agent's key in the sidebar ends the grant at the next call", async () => {
   const { token } = await connectConnector([run.agentUrl]);
   expect((await tools(token)).status).toBe(200);
