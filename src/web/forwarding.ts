@@ -28,6 +28,32 @@ class LostAnswer extends WebAppError {}
 const statusHint = (status: number): string =>
   status === 413 ? ' (the message is larger than the web app takes: send a smaller one, such as fewer cells)' : '';
 
+/**
+ * What to do about the pages Google serves in a web app's place, by their words: a deployment of a version without
+ * doPost (deployed before Sheet Plan's code was pushed, or another project's), an address with no web app, a quota.
+ */
+const GOOGLE_PAGE_HINTS: ReadonlyArray<[RegExp, string]> = [
+  [
+    /Script function not found: doPost/i,
+    "that deployment runs a version without Sheet Plan's web app: deploy a new one (npm run deploy) and use its URL",
+  ],
+  [
+    /unable to open the file/i,
+    "no web app is at that address: check its deployment ID (the sidebar's Connect an agent gives the whole URL)",
+  ],
+  [
+    /too many simultaneous invocations|invoked too many times|quota/i,
+    "Google's quota for the script is used up for now: try again later (daily quotas reset within 24 hours)",
+  ],
+];
+
+/** A page's words (an error page's, Google's), with what to do about it when it is one of Google's known pages. */
+function pageProblem(page: string): string {
+  const words = pageWords(page);
+  const hint = GOOGLE_PAGE_HINTS.find(([pattern]) => pattern.test(words))?.[1];
+  return hint ? `${words} (${hint})` : words;
+}
+
 async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Promise<string> {
   let target = url;
   let init: RequestInit = {
@@ -75,13 +101,14 @@ async function postOnce(url: string, body: string, fetchImpl: typeof fetch): Pro
       throw hop > 0 || response.ok || response.status >= 500 ? new LostAnswer(problem) : new WebAppError(problem);
     }
     if (!response.ok) {
-      const problem = `the web app answered HTTP ${response.status}${statusHint(response.status)}: ${pageWords(text)}`;
+      const answered = `the web app answered HTTP ${response.status}${statusHint(response.status)}`;
+      const problem = `${answered}: ${pageProblem(text)}`;
       // An error after the redirect, or a server error, may follow a run of the script.
       throw hop > 0 || response.status >= 500 ? new LostAnswer(problem) : new WebAppError(problem);
     }
     const type = response.headers.get('content-type') ?? '';
     if (text !== '' && !/^application\/json\b/i.test(type))
-      throw new WebAppError(`the web app answered ${type || 'no content type'}, not JSON: ${pageWords(text)}`);
+      throw new WebAppError(`the web app answered ${type || 'no content type'}, not JSON: ${pageProblem(text)}`);
     return text;
   }
   throw new WebAppError(`more than ${MAX_REDIRECTS} redirects from ${withoutKey(url)}`);

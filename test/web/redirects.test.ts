@@ -86,3 +86,27 @@ test("a redirect to Google's sign-in is not followed, and the error says what to
   );
   expect(asked).toHaveLength(1);
 });
+
+/** A fetch that answers the web app with an HTML page of Google's (`words` in it), with `status`. */
+const googlePage = (status: number, words: string) =>
+  (async () =>
+    new Response(`<html><head><title>Error</title></head><body><div>${words}</div></body></html>`, {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    })) as unknown as typeof fetch;
+
+test.each([
+  [200, 'Script function not found: doPost', /Script function not found: doPost \(.*deploy a new one/],
+  [
+    404,
+    'Sorry, unable to open the file at this time. Please check the address and try again.',
+    /unable to open the file.*\(no web app is at that address: check its deployment ID/,
+  ],
+  [200, 'Service invoked too many times for one day: urlfetch.', /too many times.*\(Google's quota .* try again later/],
+  [500, 'An internal error occurred.', /^the web app answered HTTP 500: Error An internal error occurred\.$/],
+])(
+  "Google's page in a web app's place (HTTP %i: %s) is named, with what to do about it",
+  async (status, words, said) => {
+    await expect(postToWebApp(WEB_APP, ping, googlePage(status, words))).rejects.toThrow(said);
+  },
+);
