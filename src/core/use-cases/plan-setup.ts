@@ -156,8 +156,9 @@ export function initializePlan(path: PlanRevisions, plans: PlanTemplates): InitO
     } catch {
       throw error; // its text could not be read either (the bundle reads it from a file): the error is the answer
     }
-    // Written nowhere: nothing in it waits for the person's approval (an agent told it did would wait for nothing).
-    const recovery = { ...path.revised(text, { revision: 0, changedBy: 'unknown' }), waitingForApproval: false };
+    // Written nowhere: nothing in it waits for the person's approval (an agent told it did would wait for nothing), and
+    // the settings, which would say otherwise, are not read for it.
+    const recovery = path.revised(text, { revision: 0, changedBy: 'unknown' }, false);
     return { initialized: false, reason, recoveryPlan: recovery };
   }
 }

@@ -165,15 +165,15 @@ export class PlanRevisions {
     return this.texts.outline(this.requireText(text));
   }
 
-  /** The plan in `text` (read or written in this call) with its revision and stamp. */
-  revised(text: string, revision: RevisionInfo): RevisedPlan {
+  /** The plan in `text` (read or written in this call), its revision and stamp; `waiting` given, settings go unread. */
+  revised(text: string, revision: RevisionInfo, waiting?: boolean): RevisedPlan {
     const known = this.texts.of(text);
     const plan = known.plan;
     return {
       ...plan,
       ...revision,
       stamp: known.stamp(revision.revision),
-      waitingForApproval: this.awaitsApproval(plan),
+      waitingForApproval: waiting ?? this.awaitsApproval(plan),
     };
   }
 
