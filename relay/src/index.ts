@@ -50,10 +50,7 @@ const defaultHandler: ExportedHandler<Env> = {
         // signs in at this relay and sends its token here: the grant's key goes on, to the grant's own deployment only.
         // No other token, nor a grant for another deployment, is sent to the one the path names (anyone's).
         const grant = await grantOf(key, env);
-        if (grant?.props.deployment === deployment)
-          return serveMcp(request, webAppExecUrl(upstreamOf(env), deployment, grant.props.key), (answer) =>
-            endRefusedGrant(answer, env, grant.userId),
-          );
+        if (grant?.props.deployment === deployment) return serveGrant(request, env, grant.props, grant.userId);
         return plainAnswer(
           401,
           'The bearer is not an agent key (sp- and 64 hex digits, from the agent URL the sidebar made), nor a ' +
@@ -132,14 +129,19 @@ async function endRefusedGrant(answer: string, env: Env, userId: string | undefi
   });
 }
 
+/** A call on a grant: to its deployment with its key; a refusal of the key ends the user's grants (endRefusedGrant). */
+function serveGrant(request: Request, env: Env, props: GrantProps, userId: string | undefined): Promise<Response> {
+  return serveMcp(request, webAppExecUrl(upstreamOf(env), props.deployment, props.key), (answer) =>
+    endRefusedGrant(answer, env, userId),
+  );
+}
+
 /** The OAuth way: the grant's props name the deployment and key; `ctx.auth` (the library's) names the user. */
 const apiHandler = {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // The library types the handler's context without its props; it passes the grant's, and its `auth`.
     const { props, auth } = ctx as OAuthResourceContext<GrantProps>;
-    return serveMcp(request, webAppExecUrl(upstreamOf(env), props.deployment, props.key), (answer) =>
-      endRefusedGrant(answer, env, auth.userId),
-    );
+    return serveGrant(request, env, props, auth.userId);
   },
 };
 
