@@ -182,6 +182,18 @@ describe('the compact summary', () => {
     expect(approved.split('\n')[2]).toBe('Status: approved — go ahead');
   });
 
+  test('a plan without a Status line that waits for approval is summarized as a draft, as its status says', () => {
+    const plain = parsePlan(EXAMPLE.replace(/^Status: .*\n/m, ''));
+    expect(plain.status).toBeUndefined();
+    const waiting = compactPlan({ ...plain, revision: 1, changedBy: 'sidebar', waitingForApproval: true });
+    expect(waiting.summary.split('\n')[2]).toBe(
+      "Status: draft (waiting for the person's approval: no task may be started until then)",
+    );
+    // On a sheet that does not ask for approval first, such a plan has no status, and the summary no Status line.
+    const free = compactPlan({ ...plain, revision: 1, changedBy: 'sidebar', waitingForApproval: false });
+    expect(free.summary.split('\n')[2]).toMatch(/^Progress: /);
+  });
+
   test('getPlan options are checked with messages that say what to send', () => {
     const problemOf = (options: unknown) => argumentsProblem(argumentTable().getPlan, [options]);
     expect(problemOf(undefined)).toBeNull();

@@ -14,12 +14,16 @@ import { STATUS_TABLE, type StatusTable } from './statuses';
 import { shorten } from '../text';
 import type { Phase, Plan, PlanStatus, PlanTask, Progress } from './types';
 
-/** What the summary says of the plan's status, with what the person said. */
+/**
+ * What the summary says of the plan's status, with what the person said. A plan without a Status line that waits for
+ * approval is a draft (the person asks to approve plans first), as get_plan's `status` says.
+ */
 function statusLine(plan: Plan, waitingForApproval: boolean): string | undefined {
-  if (!plan.status) return undefined;
+  const status = plan.status ?? (waitingForApproval ? 'draft' : '');
+  if (!status) return undefined;
   const said = plan.statusNote ? ` — ${plan.statusNote}` : '';
   const waiting = waitingForApproval ? " (waiting for the person's approval: no task may be started until then)" : '';
-  return `Status: ${plan.status}${said}${waiting}`;
+  return `Status: ${status}${said}${waiting}`;
 }
 
 /** ` (waits for 1.2, 1.3)` after a todo task whose `After:` steps are not all done or skipped; '' otherwise. */
