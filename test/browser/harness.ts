@@ -152,7 +152,11 @@ export interface SidebarPage {
   settled(): Promise<void>;
 }
 
-/** Two frames drawn in the page: every task its last event queued has run (used after no request is in flight). */
+/**
+ * Two animation frames of the page's clock, which openSidebar fakes (Playwright's clock): every task its last event
+ * queued has run (used after no request is in flight). No frame need have been laid out or painted by then: a test that
+ * needs that waits for framesRendered.
+ */
 export async function framesDrawn(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
