@@ -65,6 +65,7 @@ function appendUnderLock(name) {
   lock.waitLock(5000);
   var cell = doc_().getRange('A1');
   cell.setValue(String(cell.getValue()) + name);
+  SpreadsheetApp.flush();
   lock.releaseLock();
 }
 function leaveHeldAfterGo() {

@@ -193,9 +193,69 @@ describe('the end of an execution', () => {
     expect(thrownMessage(() => range.getValue())).toMatch(/this execution has ended/);
   });
 
-  test("executions on one spreadsheet see each other's writes", () => {
+  test("executions on one spreadsheet see each other's writes once the writer has ended", () => {
     const spreadsheet = new EmulatedSpreadsheet();
-    executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').setValue('written by the first');
+    const first = executionOn(spreadsheet);
+    first.SpreadsheetApp.getActive()!.getRange('A1').setValue('written by the first');
+    first.execution.end();
     expect(executionOn(spreadsheet).SpreadsheetApp.getActive()!.getRange('A1').getValue()).toBe('written by the first');
+  });
+});
+
+// Lock#releaseLock: call SpreadsheetApp.flush() first "to commit all pending changes to the spreadsheet before another
+// script can access it" (https://developers.google.com/apps-script/reference/lock/lock#releaseLock()).
+describe('writes another execution has not flushed', () => {
+  function twoExecutions() {
+    const spreadsheet = new EmulatedSpreadsheet();
+    const seed = executionOn(spreadsheet);
+    seed.SpreadsheetApp.getActive()!
+      .getRange('A1:B2')
+      .setValues([
+        ['committed', 'kept'],
+        ['row 2', ''],
+      ]);
+    seed.execution.end();
+    return { spreadsheet, writer: executionOn(spreadsheet), reader: executionOn(spreadsheet) };
+  }
+
+  test('are unseen by others until the writer flushes; the writer reads its own', () => {
+    const { spreadsheet, writer, reader } = twoExecutions();
+    const written = writer.SpreadsheetApp.getActive()!;
+    const read = reader.SpreadsheetApp.getActive()!;
+    written.getRange('A1').setValue('pending');
+    written.getRange('A2:B2').clearContent();
+    expect(written.getRange('A1:B2').getValues()).toEqual([
+      ['pending', 'kept'],
+      ['', ''],
+    ]);
+    expect(read.getRange('A1:B2').getValues()).toEqual([
+      ['committed', 'kept'],
+      ['row 2', ''],
+    ]);
+    expect(read.getSheets()[0].getLastRow()).toBe(2);
+    expect(written.getSheets()[0].getLastRow()).toBe(1);
+    expect(spreadsheet.cell('Sheet1!A1')).toBe('pending');
+    writer.SpreadsheetApp.flush();
+    expect(read.getRange('A1:A2').getValues()).toEqual([['pending'], ['']]);
+    expect(read.getSheets()[0].getLastRow()).toBe(1);
+  });
+
+  test('are committed when the writer ends (a row it appended too)', () => {
+    const { writer, reader } = twoExecutions();
+    writer.SpreadsheetApp.getActive()!.getSheets()[0].appendRow(['appended by the writer']);
+    expect(reader.SpreadsheetApp.getActive()!.getSheets()[0].getLastRow()).toBe(2);
+    writer.execution.end();
+    expect(reader.SpreadsheetApp.getActive()!.getRange('A3').getValue()).toBe('appended by the writer');
+  });
+
+  test('a lock released without a flush lets the next holder read what was there before', () => {
+    const { writer, reader } = twoExecutions();
+    const lock = writer.LockService.getScriptLock();
+    expect(lock.tryLock(0)).toBe(true);
+    writer.SpreadsheetApp.getActive()!.getRange('A1').setValue('lost to the next holder');
+    lock.releaseLock();
+    const next = reader.LockService.getScriptLock();
+    expect(next.tryLock(0)).toBe(true);
+    expect(reader.SpreadsheetApp.getActive()!.getRange('A1').getValue()).toBe('committed');
   });
 });

@@ -228,6 +228,8 @@ export class Execution {
   end(): void {
     if (this.#scope.ended) return;
     this.#scope.ended = true;
+    // Pending changes are applied as the script ends, before its locks are released.
+    for (const sheet of this.spreadsheet.sheets) sheet.flushWrites(this.#scope);
     for (const wait of this.#scope.pendingWaits) wait.cancel();
     for (const [owner, scopeName] of this.#scope.heldLocks) {
       this.spreadsheet.locks.release(scopeName, owner);

@@ -160,9 +160,14 @@ export class Range {
       throw signatureMismatch('SpreadsheetApp.Range.setNumberFormat', [numberFormat]);
     this.#requireInsideSheet();
     this.#forEachCell((row, column) =>
-      this.#sheet.updateCell(row, column, (cell) => {
-        cell.numberFormat = numberFormat;
-      }),
+      this.#sheet.updateCell(
+        row,
+        column,
+        (cell) => {
+          cell.numberFormat = numberFormat;
+        },
+        this.#scope,
+      ),
     );
     return this;
   }
@@ -173,9 +178,14 @@ export class Range {
       throw signatureMismatch('SpreadsheetApp.Range.setNumberFormats', [numberFormats]);
     }
     this.#forEachCell((row, column) =>
-      this.#sheet.updateCell(row, column, (cell) => {
-        cell.numberFormat = rows[row - this.#area.row][column - this.#area.column] as string;
-      }),
+      this.#sheet.updateCell(
+        row,
+        column,
+        (cell) => {
+          cell.numberFormat = rows[row - this.#area.row][column - this.#area.column] as string;
+        },
+        this.#scope,
+      ),
     );
     return this;
   }
@@ -201,7 +211,7 @@ export class Range {
   // ---- helpers ----
 
   #topLeft(): CellRecord | undefined {
-    return this.#sheet.cellAt(this.#area.row, this.#area.column);
+    return this.#sheet.cellAt(this.#area.row, this.#area.column, this.#scope);
   }
 
   /** A new script-realm 2-D array of the range's size. */
@@ -211,7 +221,7 @@ export class Range {
     for (let row = this.#area.row; row <= this.getLastRow(); row++) {
       const values: T[] = [];
       for (let column = this.#area.column; column <= this.getLastColumn(); column++) {
-        values.push(read(this.#sheet.cellAt(row, column)));
+        values.push(read(this.#sheet.cellAt(row, column, this.#scope)));
       }
       rows.push(newArray(realm, values));
     }
@@ -237,7 +247,7 @@ export class Range {
 
   #interpret(input: unknown, row: number, column: number, method: string): CellContent {
     return interpretCellInput(input, {
-      numberFormat: this.#sheet.cellAt(row, column)?.numberFormat,
+      numberFormat: this.#sheet.cellAt(row, column, this.#scope)?.numberFormat,
       timeZone: this.#scope.spreadsheet.zone,
       now: this.#scope.now(),
       method,
@@ -248,7 +258,7 @@ export class Range {
   #writeAll(contents: ReadonlyArray<{ row: number; column: number; item: CellContent }>): void {
     this.#requireInsideSheet();
     for (const { row, column, item } of contents) {
-      this.#sheet.updateCell(row, column, (cell) => writeContent(cell, item));
+      this.#sheet.updateCell(row, column, (cell) => writeContent(cell, item), this.#scope);
     }
   }
 
@@ -281,7 +291,9 @@ export class Range {
 
   #clear(what: { contents: boolean; formats: boolean }): this {
     this.#requireInsideSheet();
-    this.#forEachCell((row, column) => this.#sheet.updateCell(row, column, (cell) => clearCell(cell, what)));
+    this.#forEachCell((row, column) =>
+      this.#sheet.updateCell(row, column, (cell) => clearCell(cell, what), this.#scope),
+    );
     return this;
   }
 
@@ -289,12 +301,17 @@ export class Range {
     if (value !== null && typeof value !== type) throw signatureMismatch(`SpreadsheetApp.Range.${method}`, [value]);
     this.#requireInsideSheet();
     this.#forEachCell((row, column) =>
-      this.#sheet.updateCell(row, column, (cell) => {
-        const formatting = (cell.formatting ??= {});
-        if (value === null) delete formatting[attribute];
-        else formatting[attribute] = value as string | boolean;
-        if (Object.keys(formatting).length === 0) delete cell.formatting;
-      }),
+      this.#sheet.updateCell(
+        row,
+        column,
+        (cell) => {
+          const formatting = (cell.formatting ??= {});
+          if (value === null) delete formatting[attribute];
+          else formatting[attribute] = value as string | boolean;
+          if (Object.keys(formatting).length === 0) delete cell.formatting;
+        },
+        this.#scope,
+      ),
     );
     return this;
   }

@@ -54,17 +54,17 @@ export class Sheet {
     return this.#objects.range(this.#sheet, {
       row: 1,
       column: 1,
-      numRows: Math.max(1, this.#sheet.lastRow()),
-      numColumns: Math.max(1, this.#sheet.lastColumn()),
+      numRows: Math.max(1, this.#sheet.lastRow(this.#scope)),
+      numColumns: Math.max(1, this.#sheet.lastColumn(this.#scope)),
     });
   }
 
   getLastRow(): number {
-    return this.#sheet.lastRow();
+    return this.#sheet.lastRow(this.#scope);
   }
 
   getLastColumn(): number {
-    return this.#sheet.lastColumn();
+    return this.#sheet.lastColumn(this.#scope);
   }
 
   getMaxRows(): number {
@@ -85,13 +85,13 @@ export class Sheet {
     if (!Array.isArray(rowContents)) throw signatureMismatch('SpreadsheetApp.Sheet.appendRow', [rowContents]);
     const values: unknown[] = rowContents;
     if (values.length === 0) throw new ServiceError('appendRow needs at least one value.');
-    const row = this.#sheet.lastRow() + 1;
+    const row = this.#sheet.lastRow(this.#scope) + 1;
     const rows = Math.max(this.#sheet.maxRows, row);
     const columns = Math.max(this.#sheet.maxColumns, values.length);
     requireRoomForCells(this.#scope.spreadsheet, rows * columns - this.#sheet.maxRows * this.#sheet.maxColumns);
     const contents: CellContent[] = values.map((value, index) =>
       interpretCellInput(value, {
-        numberFormat: this.#sheet.cellAt(row, index + 1)?.numberFormat,
+        numberFormat: this.#sheet.cellAt(row, index + 1, this.#scope)?.numberFormat,
         timeZone: this.#scope.spreadsheet.zone,
         now: this.#scope.now(),
         method: 'SpreadsheetApp.Sheet.appendRow',
@@ -100,10 +100,15 @@ export class Sheet {
     this.#sheet.maxRows = rows;
     this.#sheet.maxColumns = columns;
     contents.forEach((content, index) =>
-      this.#sheet.updateCell(row, index + 1, (cell) => {
-        cell.value = content.kind === 'value' ? content.value : '';
-        cell.formula = content.kind === 'formula' ? content.formula : '';
-      }),
+      this.#sheet.updateCell(
+        row,
+        index + 1,
+        (cell) => {
+          cell.value = content.kind === 'value' ? content.value : '';
+          cell.formula = content.kind === 'formula' ? content.formula : '';
+        },
+        this.#scope,
+      ),
     );
     return this;
   }
@@ -203,17 +208,17 @@ export class Sheet {
   clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): this {
     const contentsOnly = options?.contentsOnly === true;
     const formatOnly = options?.formatOnly === true;
-    this.#sheet.clear({ contents: !formatOnly || contentsOnly, formats: !contentsOnly || formatOnly });
+    this.#sheet.clear({ contents: !formatOnly || contentsOnly, formats: !contentsOnly || formatOnly }, this.#scope);
     return this;
   }
 
   clearContents(): this {
-    this.#sheet.clear({ contents: true, formats: false });
+    this.#sheet.clear({ contents: true, formats: false }, this.#scope);
     return this;
   }
 
   clearFormats(): this {
-    this.#sheet.clear({ contents: false, formats: true });
+    this.#sheet.clear({ contents: false, formats: true }, this.#scope);
     return this;
   }
 

@@ -57,8 +57,10 @@ export class SpreadsheetApp {
     return this.#scope.expose('Ui', new Ui(this.#scope));
   }
 
-  /** Writes are applied at once here, so there is nothing to flush. */
-  flush(): void {}
+  /** "Applies all pending Spreadsheet changes": this execution's cell writes, until now unseen by others. */
+  flush(): void {
+    for (const sheet of this.#scope.spreadsheet.sheets) sheet.flushWrites(this.#scope);
+  }
 }
 
 function createSpreadsheetObjects(scope: ExecutionScope): SpreadsheetObjects {
