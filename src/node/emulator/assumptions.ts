@@ -402,10 +402,12 @@ export const ASSUMPTIONS: readonly EmulatorAssumption[] = [
     behaviour:
       'MailApp keeps 100 recipients a day for the whole spreadsheet (a consumer account; the count does not reset in ' +
       'an emulated spreadsheet), counts each address of a comma-separated recipient, refuses more than 50 recipients ' +
-      'in one message, and records the e-mail instead of sending it.',
+      'in one message or a body (text and HTML together) over 200,000 UTF-8 bytes, and records the e-mail instead of ' +
+      'sending it.',
     documented:
       'getRemainingDailyQuota: "Quotas are based on the number of email recipients"; the quotas page lists 100 ' +
-      'recipients a day for consumer accounts (1,500 for Workspace) and 50 recipients per message. The error ' +
+      'recipients a day for consumer accounts (1,500 for Workspace), 50 recipients per message and a body of 200 KB ' +
+      'per message (400 KB for Workspace). The error ' +
       "messages' wording is not documented.",
     doc: 'https://developers.google.com/apps-script/guides/services/quotas',
     file: 'services/mail-app.ts',

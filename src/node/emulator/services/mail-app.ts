@@ -11,6 +11,8 @@ import type { ExecutionScope } from '../runtime/execution-scope';
 import { ServiceError, signatureMismatch } from '../runtime/service-error';
 
 export const MAX_RECIPIENTS_PER_MESSAGE = 50;
+/** Quotas page, current limitations: "Email body size 200 KB / msg" (consumer). Assumption mail-quota: 200,000 B. */
+export const MAX_BODY_BYTES = 200_000;
 
 export class MailApp {
   readonly #scope: ExecutionScope;
@@ -46,6 +48,9 @@ export class MailApp {
       throw new ServiceError(`Invalid email: ${to}`);
     if (recipients.length > MAX_RECIPIENTS_PER_MESSAGE)
       throw new ServiceError('Limit Exceeded: Email Recipients Per Message.');
+    const bodies = [message.body, message.htmlBody].filter((part): part is string => typeof part === 'string');
+    if (bodies.reduce((bytes, part) => bytes + Buffer.byteLength(part, 'utf8'), 0) > MAX_BODY_BYTES)
+      throw new ServiceError('Limit Exceeded: Email Body Size.');
     const spreadsheet = this.#scope.spreadsheet;
     if (spreadsheet.mailQuota < recipients.length)
       throw new ServiceError('Service invoked too many times for one day: email.');
