@@ -76,6 +76,7 @@ function leaveHeldAfterGo() {
 }
 function spinWithLock() { LockService.getScriptLock().waitLock(1000); for (;;) {} }
 function onEdit(e) {
+  if (e.value === 'spin') for (var until = Date.now() + 3000; Date.now() < until; ) {}
   var next = e.range.getSheet().getRange(e.range.getRow(), e.range.getColumn() + 1);
   next.setValue([e.range.getA1Notation(), e.oldValue, e.value, String(e.authMode)].join('|'));
 }
@@ -211,6 +212,21 @@ test('a lock the script leaves held is released when its execution ends, and goe
   expect((await leaver).execution.leakedLocks).toEqual(['script']);
   expect(await waiter).toMatchObject({ result: { acquired: true } });
   expect(sheet.locks.statistics().handedOver).toBe(1);
+});
+
+test('a simple trigger is stopped at its limit (30 s in Google), an installable one is not', async () => {
+  const limited = new ExecutionPool({ simpleTriggerTimeLimitMs: 500 });
+  try {
+    const sheet = spreadsheet();
+    const simple = await limited.editCellAsPerson(sheet, distDir, 'Sheet1!A1', 'spin');
+    expect(errorOf(simple)).toBe('Exceeded maximum execution time');
+    expect(sheet.cell('Sheet1!B1')).toBe('');
+    const installable = await limited.editCellAsPerson(sheet, distDir, 'Sheet1!A1', 'spin', { authMode: 'FULL' });
+    expect(installable).toEqual({ result: null });
+    expect(sheet.cell('Sheet1!B1')).toBe('A1|spin|spin|FULL');
+  } finally {
+    await limited.close();
+  }
 });
 
 test('a lock another process held goes to the execution waiting for it when released', async () => {

@@ -39,6 +39,8 @@ import type { Job, JobResult, ScriptRequest, WorkerSetup } from './wire';
 /** Google's limits (quotas page, "Current limitations"). */
 export const MAX_EXECUTIONS_PER_USER = 30;
 export const EXECUTION_TIME_LIMIT_MS = 6 * 60 * 1000;
+/** Simple triggers "cannot run for longer than 30 seconds" (https://developers.google.com/apps-script/guides/triggers#restrictions). */
+export const SIMPLE_TRIGGER_TIME_LIMIT_MS = 30 * 1000;
 
 export interface PoolOptions {
   /** Default 30, Google's simultaneous executions per user. */
@@ -51,6 +53,8 @@ export interface PoolOptions {
   readonly serviceLatencyMs?: number;
   /** Default 6 minutes, Google's limit per execution. */
   readonly executionTimeLimitMs?: number;
+  /** Default 30 seconds, Google's limit for a simple trigger (onEdit in AuthMode LIMITED or NONE). */
+  readonly simpleTriggerTimeLimitMs?: number;
   /** How long a thread with nothing to do is kept for the next execution. Default 5 s. */
   readonly idleThreadMs?: number;
   /** The built script thread. Default: build/emulator-worker.js of this package (npm run build makes it). */
@@ -75,6 +79,8 @@ interface JobSpec {
   readonly args?: JsonValue[];
   readonly event?: Record<string, unknown>;
   readonly webEvent?: JsonValue;
+  /** A shorter limit than the pool's (a simple trigger's). */
+  readonly timeLimitMs?: number;
 }
 
 type Dispatched = { result: JsonValue } | { error: ScriptFailure } | { returned: unknown };
@@ -82,6 +88,7 @@ type Dispatched = { result: JsonValue } | { error: ScriptFailure } | { returned:
 export class ExecutionPool {
   readonly #maxPerUser: number;
   readonly #timeLimitMs: number;
+  readonly #simpleTriggerLimitMs: number;
   readonly #latencyMs: number;
   readonly #idleMs: number;
   readonly #workerFile: string;
@@ -98,6 +105,10 @@ export class ExecutionPool {
   constructor(options: PoolOptions = {}) {
     this.#maxPerUser = options.maxExecutionsPerUser ?? MAX_EXECUTIONS_PER_USER;
     this.#timeLimitMs = options.executionTimeLimitMs ?? EXECUTION_TIME_LIMIT_MS;
+    this.#simpleTriggerLimitMs = Math.min(
+      this.#timeLimitMs,
+      options.simpleTriggerTimeLimitMs ?? SIMPLE_TRIGGER_TIME_LIMIT_MS,
+    );
     this.#latencyMs = options.serviceLatencyMs ?? 0;
     this.#idleMs = options.idleThreadMs ?? 5000;
     this.#workerFile = options.workerFile ?? builtWorkerFile();
@@ -174,7 +185,13 @@ export class ExecutionPool {
       const { range, values } = applyPersonEdit(spreadsheet, edit, options.now);
       return await this.#settle(spreadsheet, triggerOptions, (execution) =>
         bundleFunctionNames(distDir).includes('onEdit')
-          ? { distDir, functionName: 'onEdit', event: execution.editEvent(authMode, range, values) }
+          ? {
+              distDir,
+              functionName: 'onEdit',
+              event: execution.editEvent(authMode, range, values),
+              // An installable onEdit runs in FULL, with the limit of any execution.
+              ...(authMode === 'FULL' ? {} : { timeLimitMs: this.#simpleTriggerLimitMs }),
+            }
           : null,
       );
     } finally {
@@ -273,7 +290,7 @@ export class ExecutionPool {
     this.#busy.add(thread);
     let answer: JobResult;
     try {
-      answer = await thread.run(job, bridge, this.#timeLimitMs);
+      answer = await thread.run(job, bridge, spec.timeLimitMs ?? this.#timeLimitMs);
     } catch (error) {
       // A stopped or failed thread is not reused.
       this.#busy.delete(thread);
