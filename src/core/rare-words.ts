@@ -258,7 +258,8 @@ export const checksFailed = () =>
 
 /** A change that removes (or renames and moves) a task whose Check lines fail (./rules/done-checks.ts). */
 export const checksFailedRemoval = () =>
-  'Task {step} cannot leave the plan unfinished (removed, or renamed and moved in one change): {failures}. ' +
+  'Task {step} cannot leave the plan unfinished (removed, renamed and moved in one change, or left behind by a new ' +
+  'plan): {failures}. ' +
   `${NOTHING_WRITTEN_SENTENCE}; fix those cells (writeRange) and try again, skip it, or call reviewTask to ask the ` +
   'person';
 

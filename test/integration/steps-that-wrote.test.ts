@@ -211,6 +211,8 @@ test('a write the person undid drops its step from the list once a completion ha
 test("a new plan lists no step that wrote: the earlier plan's writes are not its steps'", () => {
   const spreadsheet = workbook();
   writeBrokenTotal(spreadsheet);
+  // Skipped: a task left unfinished by a new plan must pass the cells it wrote, as a removed one does.
+  agent(spreadsheet, 'skipTask', ['1.1', 'the next plan writes the totals again']);
   agent(spreadsheet, 'createPlan', ['Next', 'Do more', [{ name: 'Work', steps: ['Write the totals again'] }]]);
   expect(listed(spreadsheet)).toEqual([]);
   // The earlier plan's 1.1 wrote the broken cell; the new plan's 1.1 did not, and is not refused for it.
@@ -346,7 +348,7 @@ describe('the writes follow their task when a re-plan renumbers or removes it', 
     labelsBroken(spreadsheet);
     const before = JSON.stringify(spreadsheet.toJSON().sheets);
     expect(takeOut(spreadsheet).error?.message).toMatch(
-      /^CHECK_FAILED: (commands\[1\] \(move 1\.3\): )?Task 1\.3 cannot leave the plan unfinished \(removed, or renamed and moved in one change\): Summary!B4 holds "#REF!".*and try again, skip it/,
+      /^CHECK_FAILED: (commands\[1\] \(move 1\.3\): )?Task 1\.3 cannot leave the plan unfinished \(removed, renamed and moved in one change, or left behind by a new plan\): Summary!B4 holds "#REF!".*and try again, skip it/,
     );
     expect(JSON.stringify(spreadsheet.toJSON().sheets)).toBe(before);
   });

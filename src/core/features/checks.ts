@@ -63,7 +63,8 @@ export const CHECKS: PlanFeature = {
   approved: approvedChecks,
   check(transition: Transition, pairs: readonly TaskPair[]) {
     const { actor, before, after, context } = transition;
-    if (actor.kind === 'person' || !context.requireChecked || transition.newPlan) return;
+    // A new plan (createPlan) pairs no task: every task of the plan it replaces is taken out, below.
+    if (actor.kind === 'person' || !context.requireChecked) return;
     const done = pairs.filter(
       (pair) => isDone(after, pair.after.status) && !(pair.before && isDone(before, pair.before.status)),
     );
@@ -74,9 +75,9 @@ export const CHECKS: PlanFeature = {
       if (pair.before) context.requireChecked(before, pair.before.step);
       else context.requireChecked(after, pair.after.step);
     }
-    // A task taken out unfinished takes the cells it wrote out of every later check: they must pass now, as for its
-    // completion. Its Check lines too when the change writes a new task done: that may be the task itself, renamed and
-    // moved at once (which no longer pairs it), and done past its checks.
+    // A task taken out unfinished (a new plan takes out all) takes the cells it wrote out of every later check: they
+    // must pass now, as for its completion. Its Check lines too when the change writes a new task done: that may be
+    // the task itself, renamed and moved at once (which no longer pairs it), and done past its checks.
     const addsDone = done.some((pair) => !pair.before);
     for (const task of removedTasks(before, pairs)) {
       if (!before.statuses.definition(task.status).finished) context.requireChecked(before, task.step, !addsDone);
