@@ -3,8 +3,10 @@
  * behaviour expected; a finding left open is marked test.failing with what it does today.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { execute, planText } from './harness';
+import { approveAsPerson, execute, openSidebar, planText, typeRows } from './harness';
 import { stockPlan, stockWorkbook } from './check-fixtures';
+import { workbook } from './sheet-work-fixtures';
+import { connectAgent, deployed } from './keyed-agents';
 
 function agent(spreadsheet: EmulatedSpreadsheet, name: string, args: unknown[] = []): any {
   const { result, error } = execute(spreadsheet, name, args);
@@ -51,5 +53,52 @@ describe('the done gate over a new plan', () => {
     const skipped = brokenTotals();
     agent(skipped, 'skipTask', ['1.1', 'the next plan writes the totals again']);
     expect(execute(skipped, 'createPlan', SAME_PLAN_AGAIN).error).toBeUndefined();
+  });
+});
+
+// ---- open findings: each test.failing states the behaviour expected, and fails (so passes here) until it holds ----
+
+describe('open: an approved After line holds until the person approves again, whatever the setting', () => {
+  // As approved Check lines and Write ranges do. With "the agent needs my approval" off, an agent drops the After line
+  // the person approved (the plan becomes a draft, which holds no work with the setting off), then starts, writes and
+  // completes 1.2 while the step it waits for is still todo.
+  test.failing('startTask after dropping the approved After line is refused (WAITING or NEEDS_APPROVAL)', () => {
+    const spreadsheet = stockWorkbook(
+      stockPlan(['- [ ] 1.1 Count the stock', '- [ ] 1.2 Write the totals to Summary!B3:C5', '  - After: 1.1']),
+    );
+    approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+    expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toMatch(/^WAITING: /);
+    const { stamp } = agent(spreadsheet, 'getPlan');
+    agent(spreadsheet, 'replacePlan', [planText(spreadsheet).replace('  - After: 1.1\n', ''), stamp]);
+    expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toMatch(/^(WAITING|NEEDS_APPROVAL): /);
+  });
+});
+
+describe('open: a read outside the plan stays on record', () => {
+  // The log keeps the last 100 reads outside the plan: an agent that read a sheet the plan does not name pushes that
+  // read out with 100 reads of empty cells, and the person never sees it.
+  test.failing('100 later reads do not push an earlier read of another sheet out of the write log', () => {
+    const spreadsheet = stockWorkbook(stockPlan(['- [/] 1.1 Count the stock']));
+    typeRows(spreadsheet, 'Salaries!A1', [
+      ['Name', 'Salary'],
+      ['Ann', '100000'],
+    ]);
+    agent(spreadsheet, 'readRange', ['Salaries!A1:B2']);
+    for (let row = 1; row <= 100; row++) agent(spreadsheet, 'readRange', [`Summary!Z${row}`]);
+    const reads = (agent(spreadsheet, 'getWriteLog', [100]) as Array<{ kind: string; range: string }>).filter(
+      (entry) => entry.kind === 'read',
+    );
+    expect(reads.some((entry) => entry.range.startsWith('Salaries!'))).toBe(true);
+  });
+});
+
+describe("open: a caller without a key does not take a name that reads as a connected agent's", () => {
+  // comparedName folds case, invisible characters and Cyrillic or Greek look-alikes, not Latin ones: a capital I and a
+  // Latin letter dental click (U+01C0) read as the l of "Claude" in the sidebar's sans-serif font.
+  test.failing.each(['CIaude', 'C\u01c0aude'])('{ agent: %j } is refused when Claude is connected', (name) => {
+    const { spreadsheet, token } = deployed(workbook());
+    connectAgent(spreadsheet, token, 'Claude');
+    const { error } = execute(spreadsheet, 'setTaskNote', ['1.2', 'looked at it', { agent: name }]);
+    expect(error?.message).toMatch(/^INVALID_ARGUMENT: agent .* is the name of an agent connected with a key/);
   });
 });
