@@ -2,7 +2,7 @@
  * The sidebar with the keyboard alone, at 300 px: what holds the focus is on screen, never hidden under the status
  * bar that sticks to the bottom of the page (WCAG 2.2, 2.4.11 Focus Not Obscured).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { atSidebarWidth, screenshot } from './axe';
 import {
   BUSY,
@@ -11,6 +11,7 @@ import {
   framesRendered,
   openSidebar,
   refuseNext,
+  type SidebarPage,
   taskRow,
   useBrowser,
   useLocalServers,
@@ -187,4 +188,65 @@ test('a refused send gives the focus back to its field clear of the error banner
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.locator('.error-banner').getByRole('button', { name: 'Dismiss' }).focus();
   await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
+});
+
+/**
+ * Sends a decision the server refuses (BUSY) from `decision`, its comment `comment` and the decision scrolled to the
+ * top of the sidebar, where the banner comes: the change shown at once takes the decision away with its card (or its
+ * row's review), and the refusal brings it back. The focus is then in its comment field, clear of the banner and the
+ * status bar, with the comment as it was: where the person was, not on what the focus keeper moved it to meanwhile.
+ */
+async function refusedDecisionKeepsFocus(
+  { page, settled }: SidebarPage,
+  decision: Locator,
+  button: string,
+  comment: string,
+): Promise<void> {
+  const field = decision.getByLabel('Comment for the agent');
+  await field.fill(comment);
+  await field.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 12));
+  await decision.getByRole('button', { name: button, exact: true }).press('Enter');
+  await page.locator('.error-banner', { hasText: BUSY }).waitFor();
+  await page.locator('.sidebar[aria-busy="false"]').waitFor();
+  await settled();
+  await framesRendered(page);
+  await expect(holder(page)).resolves.toBe('field: ');
+  await expect(field.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await expect(field.inputValue()).resolves.toBe(comment);
+  await expect(underBanner(page)).resolves.toBe(false);
+  expect(await focused(page)).toMatchObject({ hidden: false });
+  // Its buttons too, above the status bar: the card may come back below where the focus had gone meanwhile.
+  const sent = decision.getByRole('button', { name: button, exact: true });
+  const barTop = await page.locator('.status-bar').evaluate((bar) => bar.getBoundingClientRect().top);
+  expect(await sent.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(barTop + 0.5);
+}
+
+// A review's decision is shown twice when its row is open: in its card in "Waiting for you" and in its row.
+test.each`
+  where                  | place                               | button               | comment
+  ${'"Waiting for you"'} | ${'.review-item[data-step="2.3"]'}  | ${'Approve'}         | ${''}
+  ${'"Waiting for you"'} | ${'.review-item[data-step="2.3"]'}  | ${'Request changes'} | ${'Check the refunds too'}
+  ${"its task's row"}    | ${'.task-list li[data-step="2.3"]'} | ${'Approve'}         | ${''}
+  ${"its task's row"}    | ${'.task-list li[data-step="2.3"]'} | ${'Request changes'} | ${'Check the refunds too'}
+`(
+  'a refused $button of a review in $where gives the focus back to its comment field, clear of the banner',
+  async ({ place, button, comment }: { place: string; button: string; comment: string }) => {
+    const { sidebar, page } = await openSmallSidebar();
+    await refuseNext(page, 'sidebarTaskAction');
+    await taskRow(page, '2.3').locator('.task-row').press('Enter');
+    await refusedDecisionKeepsFocus(sidebar, page.locator(`${place} .review-decision`), button, comment);
+  },
+);
+
+test("a refused approval of the plan gives the focus back to the approval box's comment field", async () => {
+  const server = await startServer();
+  await server.editCell(
+    (await server.planText()).replace('- [!] 2.3', '- [ ] 2.3').replace('\nGoal:', '\nStatus: draft\n\nGoal:'),
+  );
+  const sidebar = await openSidebar(browser(), server);
+  await atSidebarWidth(sidebar.page, 600);
+  const approval = sidebar.page.locator('.plan-approval');
+  await approval.locator('.approval-changes:not(.loading)').waitFor();
+  await refuseNext(sidebar.page, 'sidebarApprovePlan');
+  await refusedDecisionKeepsFocus(sidebar, approval, 'Approve plan', 'Only the Stock sheet');
 });

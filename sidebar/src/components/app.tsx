@@ -14,6 +14,7 @@ import { outlineOf } from '../plan-read';
 import { freshCheckResults } from '../needs-you';
 import { loadedDeferred } from '../deferred';
 import { PanelLoading } from './panel-title';
+import { focusInView } from '../focus-in-view';
 
 function useControllerState(controller: SidebarController): SidebarState {
   const [state, setState] = useState(controller.state);
@@ -95,13 +96,7 @@ function useFocusKept(): void {
     const used = last.current;
     if (!used || (document.activeElement && document.activeElement !== document.body)) return;
     if (used.isConnected) {
-      if (dropped.current && !used.disabled) {
-        // Scrolled the least that shows it clear of the sticky banner and status bar (page.css). focus() would centre
-        // a control it finds hidden, and the phases that scroll into view above it, laid out only then
-        // (content-visibility), would push it back down under the status bar.
-        used.focus({ preventScroll: true });
-        used.scrollIntoView({ block: 'nearest' });
-      }
+      if (dropped.current && !used.disabled) focusInView(used);
       return;
     }
     // A task's own action (Start, Complete…) takes its button away, not the task: the focus stays on its row.

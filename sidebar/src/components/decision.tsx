@@ -1,6 +1,7 @@
-import { useContext, useRef, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { FormPlace, takeBack, useKeptText } from './kept-text';
 import { oneLine } from '../one-line';
+import { focusInView } from '../focus-in-view';
 
 let decisionIds = 0;
 
@@ -37,13 +38,22 @@ export function Decision({
   decide,
   keep,
 }: DecisionProps) {
-  // The card or box its refused decision brought back gets the person's comment again: the one it was typed in.
+  // The card or box its refused decision brought back gets the person's comment again, the one it was typed in, and
+  // the focus: the person was in it (their button went with the card, and the focus keeper in app.tsx moved on).
   const key = useContext(FormPlace) + groupLabel;
-  const [comment, setComment] = useState(() => takeBack(key) ?? '');
+  const [back] = useState(() => takeBack(key));
+  const [comment, setComment] = useState(back ?? '');
   const kept = useKeptText(comment, keep, key);
   const [hint, setHint] = useState('');
   const [id] = useState(() => `decision-comment-${++decisionIds}`);
   const field = useRef<HTMLTextAreaElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (back === undefined) return;
+    // The buttons in view as well when there is room (the card may come back below where the focus keeper went).
+    buttons.current!.lastElementChild!.scrollIntoView({ block: 'nearest' });
+    focusInView(field.current!);
+  }, []);
   const choose = async (decision: 'approve' | 'requestChanges') => {
     if (decision === 'requestChanges' && !comment.trim()) {
       setHint(sendBackHint);
@@ -81,7 +91,7 @@ export function Decision({
           {hint}
         </p>
       )}
-      <div class="button-row" role="group" aria-label={groupLabel}>
+      <div class="button-row" role="group" aria-label={groupLabel} ref={buttons}>
         <button type="button" class="button primary" disabled={disabled || held} onClick={() => void choose('approve')}>
           {approveLabel}
         </button>

@@ -21,7 +21,7 @@ export const FormPlace = createContext('');
 /** Whether the form `key` went away with its send (its item is back: its parent opens the form again). */
 export const wentAway = (key: string) => away?.key === key;
 
-/** The text the form `key` had when it went away with its send, once. */
+/** The text the form `key` had when it went away with its send (empty if none), once. */
 export function takeBack(key: string): string | undefined {
   const text = wentAway(key) ? away!.text : undefined;
   if (text !== undefined) away = null;
@@ -44,15 +44,20 @@ export function useKeptText(text: string, keep: ((text: string) => void) | undef
   useLayoutEffect(
     () => () => {
       const { text: unsent, keep: keepUnsent, key: formKey } = latest.current;
-      if (cancelled.current || !unsent.trim()) return;
+      if (cancelled.current) return;
+      const keepText = () => {
+        if (unsent.trim()) keepUnsent?.(unsent);
+      };
+      // Gone with its send, with text or without: the form its refusal brings back takes both the text and, for a
+      // decision, the focus (decision.tsx).
       if (sending.current) {
         const mine = (away = { key: formKey, text: unsent });
         void sending.current.then((done) => {
           if (away !== mine) return;
           away = null;
-          if (!done) keepUnsent?.(unsent);
+          if (!done) keepText();
         });
-      } else keepUnsent?.(unsent);
+      } else keepText();
     },
     [],
   );

@@ -28,7 +28,7 @@ export interface TextFormProps {
 export function TextForm({ label, submitLabel, required, initial, disabled, onSubmit, onCancel, keep }: TextFormProps) {
   const key = formKey(label, initial);
   // Opened again on an item its refused send brought back: with the words the person sent.
-  const [text, setText] = useState(() => takeBack(key) ?? initial ?? '');
+  const [text, setText] = useState(() => takeBack(key) || (initial ?? ''));
   const kept = useKeptText(text === (initial ?? '') ? '' : text, keep, key);
   const cancel = () => {
     kept.cancel();
