@@ -49,6 +49,8 @@ export class SpreadsheetPlanStore implements PlanStore {
   private undo: Array<() => void> = [];
   /** What runs once the change under way is committed (trimming bounded logs); its failure is not the change's. */
   private committed: Array<() => void> = [];
+  /** What runs once the change's writes are flushed, still part of it (the write log's mark). */
+  private flushed: Array<() => void> = [];
   private readonly source = () => this.spreadsheet();
   private readonly putBackStep = (step: () => void) => this.undo.push(step);
   readonly clock = new SpreadsheetClock(this.source);
@@ -108,6 +110,10 @@ export class SpreadsheetPlanStore implements PlanStore {
   /** Runs `step` once the change under way is committed; if it fails, the change is still done (it is logged). */
   afterCommit(step: () => void): void {
     this.committed.push(step);
+  }
+
+  whenFlushed(step: () => void): void {
+    this.flushed.push(step);
   }
 
   /** What this execution's last change put in the plan cells, so that an answer needs no second read; null before. */
@@ -170,6 +176,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     }
     this.undo = [];
     this.committed = [];
+    this.flushed = [];
     this.cells.forgetRead({ prepared: false });
     this.locked = true;
     try {
@@ -177,6 +184,7 @@ export class SpreadsheetPlanStore implements PlanStore {
       // Commit pending writes (the sheet work's too) before another execution can take the lock and read; what this
       // change wrote is put back if that fails.
       SpreadsheetApp.flush();
+      this.flushed.forEach((step) => step());
       this.undo = [];
       this.afterCommitted();
       return result;

@@ -165,6 +165,8 @@ function planOfId(id: string): string {
 export interface LogChange {
   registerPutBack(step: () => void): void;
   afterCommit(step: () => void): void;
+  /** Runs `step` once the change's writes are flushed, before it is committed: its failure puts the change back. */
+  whenFlushed?(step: () => void): void;
   /** The row stays whatever follows its append (KEPT_ROW): its mark needs no putting back, nor reading first. */
   readonly kept?: boolean;
 }
@@ -467,16 +469,14 @@ export class WriteLog {
     range.setValues(after);
   }
 
-  /** A new mark for the sidebar's change check; the one before is put back with a change that fails. */
+  /**
+   * A new mark for the sidebar's change check, moved once the change's cells are flushed: whoever reads the new mark (a
+   * poll, a completion's cells read before the lock) reads what it stands for; a change that fails moves none.
+   */
   private touch(): void {
-    // A kept row keeps its mark: nothing to put back, so the mark before it is not read.
+    // A kept row stays whatever follows: its mark moves at once.
     if (this.change?.kept) return WriteLog.touchMark();
-    const properties = scriptProperties();
-    const before = properties.freshProperty(WRITE_LOG_MARK);
-    this.changeUnderWay().registerPutBack(() =>
-      before === null ? properties.deleteProperty(WRITE_LOG_MARK) : properties.setProperty(WRITE_LOG_MARK, before),
-    );
-    properties.setProperty(WRITE_LOG_MARK, newId(new Date().toISOString()));
+    this.changeUnderWay().whenFlushed!(WriteLog.touchMark);
   }
 
   /**
