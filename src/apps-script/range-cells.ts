@@ -31,16 +31,23 @@ export function gridRange(spreadsheet: Spreadsheet, range: SheetRange): Range {
   return rangeOn(sheetNamed(spreadsheet, range.sheet), range);
 }
 
-function rangeOn(sheet: Sheet, range: SheetRange): Range {
+/** The range on `sheet`, or what `pastTheEdge` makes of Sheets' message when the range goes past the sheet's grid. */
+export function rangeOr<T>(sheet: Sheet, range: SheetRange, pastTheEdge: (message: string) => T): Range | T {
   try {
     return sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
   } catch (error) {
     const message = messageOf(error);
     if (!/outside the dimensions/i.test(message)) throw error;
+    return pastTheEdge(message);
+  }
+}
+
+function rangeOn(sheet: Sheet, range: SheetRange): Range {
+  return rangeOr(sheet, range, (message) => {
     throw invalidArgument(
       filled(rareRefusals.pastTheEdge(), { range: formatSheetRange(range), sheet: range.sheet, message }),
     );
-  }
+  });
 }
 
 /** Cells as read, and as the write log records them (a formula as its formula), with their number formats. */

@@ -10,7 +10,7 @@
  */
 import type { CellGrid } from '../core/rules/checks';
 import type { CheckResult, TaskCells } from '../core/rules/done-checks';
-import { messageOf, PlanError } from '../core/errors';
+import { PlanError } from '../core/errors';
 import {
   anchoredAt,
   columnCount,
@@ -24,6 +24,7 @@ import { enforceSheetRules, readIsDeclared, ruleContext } from '../core/sheet/sh
 import { agentCaller } from './agent-identity';
 import { OWN_SHEETS } from './plan-location';
 import { PrefetchedCells, boundedOn } from './prefetched-cells';
+import { rangeOr } from './range-cells';
 import { scriptProperties } from './spreadsheet-access';
 import { KEPT_ROW, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
 
@@ -168,14 +169,8 @@ export class SpreadsheetTaskCells implements TaskCells {
     if (rowCount(range) < 1 || columnCount(range) < 1) return { range, values: [], displayValues: [] };
     const tooLarge = readRefusal(range);
     if (tooLarge) return tooLarge;
-    let cells: GoogleAppsScript.Spreadsheet.Range;
-    try {
-      cells = sheet.getRange(range.top, range.left, rowCount(range), columnCount(range));
-    } catch (error) {
-      const message = messageOf(error);
-      if (!/outside the dimensions/i.test(message)) throw error;
-      return `the range goes past the edge of ${requested.sheet}`;
-    }
+    const cells = rangeOr(sheet, range, () => `the range goes past the edge of ${requested.sheet}`);
+    if (typeof cells === 'string') return cells;
     const grid = { range, values: cells.getValues(), displayValues: cells.getDisplayValues() };
     this.logUndeclaredRead(range);
     return grid;
