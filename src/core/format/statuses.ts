@@ -91,6 +91,22 @@ export interface StatusDefinition {
   readonly move: MoveDefinition;
 }
 
+/**
+ * What a status is not, unless its definition says so (spread in place of those fields, so that every definition
+ * keeps its fields in one order).
+ */
+const NOT_SO = {
+  finished: false,
+  queue: false,
+  headline: false,
+  dated: false,
+  work: false,
+  heldForPerson: false,
+  waitingForPerson: false,
+  next: 'any',
+  rewordable: false,
+} as const;
+
 /** The statuses of the format, in the order the sidebar and progress counts list them. */
 export const STANDARD_STATUSES = [
   {
@@ -100,15 +116,8 @@ export const STANDARD_STATUSES = [
     label: 'Todo',
     described: 'not started',
     annotation: 'optional-note',
-    finished: false,
+    ...NOT_SO,
     queue: true,
-    headline: false,
-    dated: false,
-    work: false,
-    heldForPerson: false,
-    waitingForPerson: false,
-    next: 'any',
-    rewordable: false,
     forward: 'doing',
     move: {
       action: 'reopen',
@@ -125,15 +134,8 @@ export const STANDARD_STATUSES = [
     label: 'Doing',
     described: 'in progress',
     annotation: 'none',
-    finished: false,
-    queue: false,
-    headline: false,
-    dated: false,
+    ...NOT_SO,
     work: true,
-    heldForPerson: false,
-    waitingForPerson: false,
-    next: 'any',
-    rewordable: false,
     forward: 'done',
     move: { action: 'start', label: 'Start', labelFrom: { blocked: 'Resume' }, busy: 'Starting', done: 'started' },
   },
@@ -144,15 +146,12 @@ export const STANDARD_STATUSES = [
     label: 'Done',
     described: 'done',
     annotation: 'none',
+    ...NOT_SO,
     finished: true,
-    queue: false,
     headline: true,
     dated: true,
     work: true,
-    heldForPerson: false,
-    waitingForPerson: false,
     next: ['todo', 'doing'],
-    rewordable: false,
     move: { action: 'complete', label: 'Complete', busy: 'Completing', done: 'completed' },
   },
   {
@@ -164,14 +163,7 @@ export const STANDARD_STATUSES = [
     annotation: 'reason',
     noteLabel: 'Blocked',
     specField: 'blockedReason',
-    finished: false,
-    queue: false,
-    headline: false,
-    dated: false,
-    work: false,
-    heldForPerson: false,
-    waitingForPerson: false,
-    next: 'any',
+    ...NOT_SO,
     rewordable: true,
     forward: 'doing',
     move: { action: 'block', label: 'Block', busy: 'Blocking', done: 'blocked', prompt: 'Why is it blocked?' },
@@ -185,11 +177,7 @@ export const STANDARD_STATUSES = [
     annotation: 'review-note',
     noteLabel: 'For review',
     specField: 'reviewNote',
-    finished: false,
-    queue: false,
-    headline: false,
-    dated: false,
-    work: false,
+    ...NOT_SO,
     // An agent may only re-word its request; approving or sending back is a person's call.
     heldForPerson: true,
     waitingForPerson: true,
@@ -212,13 +200,8 @@ export const STANDARD_STATUSES = [
     annotation: 'reason',
     noteLabel: 'Skipped',
     specField: 'skipReason',
+    ...NOT_SO,
     finished: true,
-    queue: false,
-    headline: false,
-    dated: false,
-    work: false,
-    heldForPerson: false,
-    waitingForPerson: false,
     next: ['todo', 'doing'],
     rewordable: true,
     move: { action: 'skip', label: 'Skip', busy: 'Skipping', done: 'skipped', prompt: 'Why skip it?' },
