@@ -332,6 +332,9 @@ export function enforceSheetRules(request: SheetRequest, context: RuleContext, n
 
 // ---- what the plan declares ----
 
+/** How a draft's reason for refusing writes ends (writesAllowed). */
+const UNTIL_APPROVED = ': writes wait until a person approves it in the sidebar';
+
 /**
  * Plan mode: whether the plan lets an agent write at all. It applies when the person asked to approve plans
  * first: then a plan that waits for approval (a draft, in the lifecycle's table; a plan without a `Status:` line is
@@ -343,14 +346,14 @@ export function writesAllowed(plan: Plan | null, settings: SheetSettings): { all
   if (!plan.status) {
     return {
       allowed: false,
-      reason: 'The plan has no Status line, so it is a draft: writes wait until a person approves it in the sidebar',
+      reason: `The plan has no Status line, so it is a draft${UNTIL_APPROVED}`,
     };
   }
   if (planStatusDefinition(plan.status).waitsForApproval) {
     const said = plan.statusNote ? ` (the person said: "${plan.statusNote}")` : '';
     return {
       allowed: false,
-      reason: `The plan is a draft${said}: writes wait until a person approves it in the sidebar`,
+      reason: `The plan is a draft${said}${UNTIL_APPROVED}`,
     };
   }
   if (plan.status === 'done')
