@@ -8,7 +8,7 @@ import { requireSettingsChange, type PlanSettings } from '../person/settings';
 import { statusDefinition } from '../format/statuses';
 import { appendNoteLine } from '../format/update';
 import type { PlanRevisions } from '../write-path/plan-revisions';
-import type { FinishResult, RevisedPlan } from '../write-path/results';
+import { withRevision, type FinishResult, type RevisedPlan } from '../write-path/results';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 
@@ -100,13 +100,7 @@ export function finishPlan(path: PlanRevisions, summary: string, plans: PlanTemp
     return path.writePlan(
       snapshot,
       next,
-      (revision) => ({
-        id,
-        ...entry,
-        plan: next ? path.revised(next, revision) : null,
-        revision: revision.revision,
-        changedBy: revision.changedBy,
-      }),
+      (revision) => withRevision({ id, ...entry, plan: next ? path.revised(next, revision) : null }, revision),
       { newPlan: 'after finishing' },
     );
   });

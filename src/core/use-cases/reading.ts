@@ -11,7 +11,7 @@ import { STATUS_TABLE } from '../format/statuses';
 import type { Plan, PlanTask } from '../format/types';
 import { validateOutline } from '../rules/validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
-import type { PlanTexts } from '../write-path/plan-texts';
+import type { PlanText, PlanTexts } from '../write-path/plan-texts';
 import {
   withRevision,
   type ArchivedPlan,
@@ -68,16 +68,19 @@ export function getReviewTasks(path: PlanRevisions): TaskResult[] {
     .map((task) => withRevision(task, plan));
 }
 
-export function getProgress(path: PlanRevisions): ProgressResult {
+/** What `of` makes of the plan as read now, with its revision (withRevision); NO_PLAN without a plan. */
+function readNow<T extends object>(path: PlanRevisions, of: (read: PlanText) => T) {
   const { text, read, revision } = path.snapshot();
   path.requireText(text);
-  return { ...read.plan.progress, revision: revision.revision, changedBy: revision.changedBy };
+  return withRevision(of(read), revision);
+}
+
+export function getProgress(path: PlanRevisions): ProgressResult {
+  return readNow(path, (read) => read.plan.progress);
 }
 
 export function validatePlan(path: PlanRevisions): ValidationResult {
-  const { text, read, revision } = path.snapshot();
-  path.requireText(text);
-  return { ...validateOutline(read.outline, path.clock()), revision: revision.revision, changedBy: revision.changedBy };
+  return readNow(path, (read) => validateOutline(read.outline, path.clock()));
 }
 
 export function getHistory(path: PlanRevisions, limit = 10): HistoryEntry[] {

@@ -166,14 +166,10 @@ export function addPhase(
       const outline = path.texts.outline(text);
       const tasks = edit.outcome.lines.map((line) => taskAtLine(path.texts, text, line));
       const phase = outline.phases.find((candidate) => candidate.tasks.some((task) => task.line === tasks[0].line))!;
-      const result: PhaseResult = {
-        phase: phase.number,
-        name: phase.name,
-        tasks,
-        renumbered: edit.outcome.renumbered,
-        revision: revision.revision,
-        changedBy: revision.changedBy,
-      };
+      const result: PhaseResult = withRevision(
+        { phase: phase.number, name: phase.name, tasks, renumbered: edit.outcome.renumbered },
+        revision,
+      );
       if (outline.status) result.planStatus = outline.status;
       return result;
     },

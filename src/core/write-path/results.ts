@@ -33,8 +33,12 @@ export type TaskResult = PlanTask & { revision: number; changedBy: ChangeSource 
 export type ProgressResult = Progress & { revision: number; changedBy: ChangeSource };
 export type ValidationResult = ValidationReport & { revision: number; changedBy: ChangeSource };
 
-export function withRevision(task: PlanTask, info: RevisionInfo): TaskResult {
-  return { ...task, revision: info.revision, changedBy: info.changedBy };
+/** `value` (a task, figures, a result) with the plan's revision and who made its last change, after its own fields. */
+export function withRevision<T extends object>(
+  value: T,
+  info: RevisionInfo,
+): T & { revision: number; changedBy: ChangeSource } {
+  return { ...value, revision: info.revision, changedBy: info.changedBy };
 }
 
 /**
