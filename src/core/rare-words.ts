@@ -243,6 +243,15 @@ export const waitingChange = () =>
   'Task {step} waits for {unfinished}: it can start once they are done or skipped (getNextTask answers a task that ' +
   `can start now); ${NOTHING_WRITTEN}{fix}`;
 
+/**
+ * An agent's change that moves a task into work while the After line the person approved under it waits, `{unfinished}`
+ * by the steps its tasks have now (a task the plan no longer has by its title, quoted) (./features/dependencies.ts).
+ */
+export const approvedWaits = () =>
+  'Task {step} waits for {unfinished}, as the After line the person approved under it says: it can start once they ' +
+  'are done or skipped, or once the person approves the plan again (in the sidebar); ' +
+  NOTHING_WRITTEN;
+
 /** What either adds for a step not in the plan (`{fix}`), `{whose}` naming the After line (./rules/dependencies.ts). */
 export const stepNeverDone = () => '; a step not in the plan is never done: fix {whose} "After:" line';
 

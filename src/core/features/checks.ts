@@ -12,7 +12,7 @@ import { taskChecks } from '../rules/checks';
 import { describeTaskKey, keyedTasks } from '../rules/held-items';
 import type { PlanOutline } from '../format/parse';
 import { removedTasks, type TaskPair, type Transition } from '../guard/transition';
-import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
+import { heldByApproval, keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /**
  * Each task's Check lines as written (in order, one per line), under the task's key: its title, and its place among
@@ -47,10 +47,11 @@ const approvedChecks = (outline: PlanOutline) => [...checkTexts(outline)].map(([
  * (heldBy, src/core/write-path/revision.ts), which context.lastApproved answers. A Check line is told by its task's
  * title, which a rename changes: so any such line missing holds every task.
  */
-function requireApprovedChecks({ after, context }: Transition): void {
-  if (after.status !== 'draft' || context.approvalRequired()) return;
-  const now = new Set(approvedChecks(after).map((check) => JSON.stringify(check)));
-  const lost = approvedChecks(context.lastApproved()).find((check) => !now.has(JSON.stringify(check)));
+function requireApprovedChecks(transition: Transition): void {
+  const approved = heldByApproval(transition);
+  if (!approved) return;
+  const now = new Set(approvedChecks(transition.after).map((check) => JSON.stringify(check)));
+  const lost = approvedChecks(approved).find((check) => !now.has(JSON.stringify(check)));
   if (lost)
     throw new PlanError(
       'NEEDS_APPROVAL',

@@ -1,15 +1,22 @@
 /**
  * `After:` lines under a task (src/core/rules/dependencies.ts reads them): the steps it waits for. A person's approval
  * covers them, and their rule holds on every path: an agent's task that waits for unfinished steps does not move into
- * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document.
+ * work (doing, or done straight away), whether by start_task or by writing `[/]` in a rewrite of the document. The
+ * After lines the person approved hold until they approve again, whatever the setting (as their Check lines do).
  */
-import { tasksByStep, unfinishedDependencies, waitingWords } from '../rules/dependencies';
+import {
+  describeUnfinished,
+  tasksByStep,
+  type Unfinished,
+  unfinishedDependencies,
+  waitingWords,
+} from '../rules/dependencies';
 import { PlanError } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
 import type { TaskPair, Transition } from '../guard/transition';
-import { keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
+import { heldByApproval, keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /**
  * Each task's After steps, by the task's title; compared by the titles of the tasks they name, so that a renumbering
@@ -53,9 +60,22 @@ export const DEPENDENCIES: PlanFeature = {
         if (!now || after.statuses.definition(now.status).finished) continue;
         if (!unfinished.some((known) => known.task === now)) unfinished.push({ step: now.step, task: now });
       }
-      if (!unfinished.length) continue;
-      const words = waitingWords(pair.after, unfinished, 'its');
-      throw new PlanError('WAITING', filled(rareWords.waitingChange(), words));
+      if (unfinished.length)
+        throw new PlanError('WAITING', filled(rareWords.waitingChange(), waitingWords(pair.after, unfinished, 'its')));
+      // The After line the person approved under the task holds until they approve again, whatever the setting (as
+      // their Check lines do): on a draft the setting does not stop (heldByApproval), the task waits also for the tasks
+      // that line names, each told by its title (waitTexts); one the plan no longer has holds it too.
+      const approved = heldByApproval(transition);
+      const held: Unfinished[] = [];
+      for (const title of (approved && waitTexts(approved).get(pair.after.title)?.compared.split('\n')) || []) {
+        const now = after.tasks.find((task) => task.title === title);
+        if (!now || !after.statuses.definition(now.status).finished)
+          held.push({ step: now?.step ?? `"${title}"`, task: now });
+      }
+      if (held.length) {
+        const words = { step: pair.after.step, unfinished: describeUnfinished(held) };
+        throw new PlanError('WAITING', filled(rareWords.approvedWaits(), words));
+      }
     }
   },
 };

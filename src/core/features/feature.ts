@@ -47,6 +47,15 @@ export interface PlanFeature {
  */
 export type ApprovedChangesOf = (before: PlanOutline, after: PlanOutline) => ApprovedChange[];
 
+/**
+ * The plan whose approval holds what the change leaves (context.lastApproved): when it leaves a draft and the person
+ * does not ask to approve plans first, which a draft does not stop. What the person approved of that plan (Check and
+ * After lines) holds until they approve again. Undefined otherwise.
+ */
+export function heldByApproval({ after, context }: Transition): PlanOutline | undefined {
+  return after.status === 'draft' && !context.approvalRequired() ? context.lastApproved() : undefined;
+}
+
 /** A nested line's text under a task, with the step the task has in its plan. */
 export interface TaskItem {
   step: string;

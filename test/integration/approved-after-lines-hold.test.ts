@@ -1,0 +1,123 @@
+/**
+ * An After line the person approved holds until they approve again, whatever the approval setting, as the Check lines
+ * and Write ranges they approved do (approved-checks-hold.test.ts). With "the agent needs my approval" off, an agent
+ * that drops the line (the plan becomes a draft, which with the setting off holds no work), renames the task it waits
+ * for, or writes a new plan of the same tasks without it, starts the waiting task by no path while the task it waited
+ * for is unfinished, until the person approves the plan as it now is. (Review 22 found the line did not hold.)
+ */
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { approveAsPerson, call, execute, openSidebar, planText } from './harness';
+import { stockPlan, stockWorkbook } from './check-fixtures';
+import { connectAgent, deployed, tool } from './keyed-agents';
+
+const AFTER_LINE = '  - After: 1.1\n';
+
+/** The stock workbook with 1.2 waiting for 1.1 and 1.3 waiting for nothing, approved by the person (setting off). */
+function approvedWithAfterLine(): EmulatedSpreadsheet {
+  const spreadsheet = stockWorkbook(
+    stockPlan([
+      '- [ ] 1.1 Count the stock',
+      '- [ ] 1.2 Write the totals to Summary!B3:C5',
+      AFTER_LINE.trimEnd(),
+      '- [ ] 1.3 Say hello',
+    ]),
+  );
+  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  expect(planText(spreadsheet)).toContain('Status: approved');
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toMatch(/^WAITING: /);
+  return spreadsheet;
+}
+
+/** The agent's replacePlan of the whole document, edited by `edit`, at the revision it read. */
+function replacePlan(spreadsheet: EmulatedSpreadsheet, edit: (text: string) => string): void {
+  const { stamp } = call(spreadsheet, 'getPlan');
+  call(spreadsheet, 'replacePlan', edit(planText(spreadsheet)), stamp);
+  expect(planText(spreadsheet)).toContain('Status: draft');
+}
+
+const dropAfterLine = (text: string) => text.replace(AFTER_LINE, '');
+
+const HELD =
+  'WAITING: Task 1.2 waits for 1.1 (todo), as the After line the person approved under it says: it can start once ' +
+  'they are done or skipped, or once the person approves the plan again (in the sidebar); nothing was written';
+
+const WAYS_TO_START: Array<[string, unknown[]]> = [
+  ['startTask', ['1.2']],
+  ['completeTask', ['1.2']],
+  ['advanceTask', ['1.2']],
+  ['applyCommands', [[{ action: 'start', step: '1.2' }]]],
+];
+
+test.each(WAYS_TO_START)('an agent that drops the approved After line cannot start 1.2 with %s', (name, args) => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  expect(planText(spreadsheet)).not.toContain('After:');
+  const before = planText(spreadsheet);
+  const { error } = execute(spreadsheet, name, args);
+  // applyCommands names the command first: `commands[0] (start 1.2): …`; advanceTask starts 1.1 in the same change.
+  expect(error?.message).toMatch(/^WAITING: .*Task 1\.2 waits for 1\.1 \((todo|doing)\), as the After line/);
+  expect(error?.message).toContain(HELD.slice(HELD.indexOf(', as the After line')));
+  expect(planText(spreadsheet)).toBe(before);
+});
+
+test('nor by writing 1.2 in progress in a rewrite of the document, after the draft that dropped the line', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  const before = planText(spreadsheet);
+  const { stamp } = call(spreadsheet, 'getPlan');
+  const started = before.replace('- [ ] 1.2', '- [/] 1.2');
+  expect(execute(spreadsheet, 'replacePlan', [started, stamp]).error?.message).toBe(HELD);
+  expect(planText(spreadsheet)).toBe(before);
+});
+
+test('nor through the web app: replace_plan, then start_task', () => {
+  const spreadsheet = approvedWithAfterLine();
+  const { token } = deployed(spreadsheet);
+  const { key } = connectAgent(spreadsheet, token, 'Claude');
+  const { revision } = JSON.parse(tool(spreadsheet, key, 'get_plan', { view: 'full' })) as { revision: number };
+  tool(spreadsheet, key, 'replace_plan', { markdown: dropAfterLine(planText(spreadsheet)), base: revision });
+  expect(() => tool(spreadsheet, key, 'start_task', { step: '1.2' })).toThrow(HELD);
+});
+
+test('renaming the task it waits for does not free it: a title the plan no longer has holds it too', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, (text) => dropAfterLine(text).replace('1.1 Count the stock', '1.1 Count every bin'));
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(
+    'WAITING: Task 1.2 waits for "Count the stock" (not in the plan), as the After line the person approved under ' +
+      'it says: it can start once they are done or skipped, or once the person approves the plan again (in the ' +
+      'sidebar); nothing was written',
+  );
+});
+
+test('nor does a new plan of the same tasks written in place of the approved one (createPlan)', () => {
+  const spreadsheet = approvedWithAfterLine();
+  call(spreadsheet, 'createPlan', 'Stock summary', 'Total the stock per bin', [
+    { name: 'Work', steps: ['Count the stock', 'Write the totals to Summary!B3:C5', 'Say hello'] },
+  ]);
+  expect(planText(spreadsheet)).toContain('Status: draft');
+  expect(planText(spreadsheet)).not.toContain('After:');
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(HELD);
+});
+
+test('once the task it waits for is done, it starts on the draft, as the setting allows', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  call(spreadsheet, 'startTask', '1.1');
+  call(spreadsheet, 'completeTask', '1.1');
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error).toBeUndefined();
+  expect(planText(spreadsheet)).toMatch(/- \[\/\] 1\.2 Write the totals/);
+});
+
+test("the person's approval of the plan without the line ends the hold", () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error).toBeUndefined();
+  expect(planText(spreadsheet)).toMatch(/- \[\/\] 1\.2 Write the totals/);
+});
+
+test('a task the approved plan did not make wait starts on the draft as before', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  expect(execute(spreadsheet, 'startTask', ['1.3']).error).toBeUndefined();
+});
