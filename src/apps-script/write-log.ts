@@ -291,7 +291,6 @@ export class WriteLog {
     // A refused write names its plan too: the sidebar shows this plan's refusals only.
     const plan = fields.kind !== 'read' && this.currentPlan ? `_${this.currentPlan}` : '';
     const entry: WriteLogEntry = { ...fields, id: newId(fields.at) + plan, cells: fields.rows * fields.columns };
-    this.touch();
     const values = [
       asText(entry.id),
       asText(entry.kind),
@@ -308,6 +307,7 @@ export class WriteLog {
       ...(parts ? [...parts.replaced, ...parts.written].map(asText) : []),
     ];
     sheet.appendRow(values);
+    this.touch();
     // A sheet the change made goes as a whole when it is put back; else the row is emptied (deleting it would take a
     // row out of the sheet's grid).
     if (!made) change.registerPutBack(() => sheet.getRange(row, 1, 1, values.length).clearContent());
@@ -474,8 +474,12 @@ export class WriteLog {
    * poll, a completion's cells read before the lock) reads what it stands for; a change that fails moves none.
    */
   private touch(): void {
-    // A kept row stays whatever follows: its mark moves at once.
-    if (this.change?.kept) return WriteLog.touchMark();
+    // A kept row stays whatever follows: its mark moves at once, once the row is committed (a poll that reads the mark
+    // before the execution ends would otherwise take it as seen without the row: a refusal's note, a read's row).
+    if (this.change?.kept) {
+      SpreadsheetApp.flush();
+      return WriteLog.touchMark();
+    }
     this.changeUnderWay().whenFlushed!(WriteLog.touchMark);
   }
 

@@ -391,9 +391,10 @@ describe('service calls (each one a round trip in Google)', () => {
     // The log's mark moves for the sidebar; nothing to put back, so the mark before it is not read.
     expect(calls(execution, 'Properties')).toEqual(['getProperties', 'setProperty']);
     expect(calls(execution, 'Lock')).toEqual(['tryLock', 'releaseLock']);
-    // Nine calls to refuse it, as before refusals were noted; four to note it (the log sheet, its last row, the mark,
-    // the row).
-    expect(execution.calls).toHaveLength(13);
+    // Nine calls to refuse it, as before refusals were noted; five to note it (the log sheet, its last row, the row,
+    // the flush that commits it before its mark moves, the mark).
+    expect(calls(execution, 'SpreadsheetApp')).toEqual(['openById', 'flush']);
+    expect(execution.calls).toHaveLength(14);
   });
 });
 
