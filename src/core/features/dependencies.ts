@@ -15,6 +15,7 @@ import { PlanError } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
+import type { PlanTask } from '../format/types';
 import type { TaskPair, Transition } from '../guard/transition';
 import { heldByApproval, keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
@@ -31,6 +32,25 @@ function waitTexts(outline: PlanOutline): Map<string, TaskItem & { compared: str
     texts.set(task.title, { step: task.step, text: `After: ${task.waitsFor.join(', ')}`, compared });
   }
   return texts;
+}
+
+/**
+ * What the After line the person approved under `task` (of `after`) makes it wait for still: it holds until they
+ * approve again, whatever the setting (as their Check lines do), so on a draft the setting does not stop
+ * (heldByApproval) the task waits also for the tasks that line names, each told by its title (waitTexts), while they
+ * are unfinished; one the plan no longer has holds it too. The guard refuses its move into work (WAITING), and the next
+ * task passes it over (src/core/use-cases/reading.ts nextTodo): one rule for both.
+ */
+export function approvedAfterWaits(transition: Pick<Transition, 'after' | 'context'>, task: PlanTask): Unfinished[] {
+  const { after } = transition;
+  const approved = heldByApproval(transition);
+  const held: Unfinished[] = [];
+  for (const title of (approved && waitTexts(approved).get(task.title)?.compared.split('\n')) || []) {
+    const now = after.tasks.find((other) => other.title === title);
+    if (!now || !after.statuses.definition(now.status).finished)
+      held.push({ step: now?.step ?? `"${title}"`, task: now });
+  }
+  return held;
 }
 
 /** Whether the change moves a task into work: it was neither doing nor done, and is one of them now. */
@@ -62,16 +82,7 @@ export const DEPENDENCIES: PlanFeature = {
       }
       if (unfinished.length)
         throw new PlanError('WAITING', filled(rareWords.waitingChange(), waitingWords(pair.after, unfinished, 'its')));
-      // The After line the person approved under the task holds until they approve again, whatever the setting (as
-      // their Check lines do): on a draft the setting does not stop (heldByApproval), the task waits also for the tasks
-      // that line names, each told by its title (waitTexts); one the plan no longer has holds it too.
-      const approved = heldByApproval(transition);
-      const held: Unfinished[] = [];
-      for (const title of (approved && waitTexts(approved).get(pair.after.title)?.compared.split('\n')) || []) {
-        const now = after.tasks.find((task) => task.title === title);
-        if (!now || !after.statuses.definition(now.status).finished)
-          held.push({ step: now?.step ?? `"${title}"`, task: now });
-      }
+      const held = approvedAfterWaits(transition, pair.after);
       if (held.length) {
         const words = { step: pair.after.step, unfinished: describeUnfinished(held) };
         throw new PlanError('WAITING', filled(rareWords.approvedWaits(), words));

@@ -52,7 +52,7 @@ export type ApprovedChangesOf = (before: PlanOutline, after: PlanOutline) => App
  * does not ask to approve plans first, which a draft does not stop. What the person approved of that plan (Check and
  * After lines) holds until they approve again. Undefined otherwise.
  */
-export function heldByApproval({ after, context }: Transition): PlanOutline | undefined {
+export function heldByApproval({ after, context }: Pick<Transition, 'after' | 'context'>): PlanOutline | undefined {
   return after.status === 'draft' && !context.approvalRequired() ? context.lastApproved() : undefined;
 }
 

@@ -12,7 +12,7 @@ import { rangesNeededToCheck, requireTaskChecked } from '../rules/done-checks';
 import { needsPerson, PlanError } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
-import { guardChange } from '../guard/guard';
+import { guardChange, type GuardedChange } from '../guard/guard';
 import { requireApproved, waitsForApproval, withStatus } from '../rules/lifecycle';
 import { newlyWaiting, waitingItems } from '../person/notifications';
 import type { PlanOutline } from '../format/parse';
@@ -421,13 +421,18 @@ export class PlanRevisions {
       newPlan: Boolean(options.newPlan),
       wholeDocument: Boolean(options.wholeDocument),
       outline: (written) => this.texts.outline(written),
-      context: {
-        approvalRequired: () => this.settings().approvalRequired,
-        approvalHeld: () => this.approvalHeld(),
-        lastApproved: () => this.texts.outline(approvedTextOf(this.lastApproved(), snapshot.meta)),
-        requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
-      },
+      context: this.ruleContext(snapshot),
     });
+  }
+
+  /** What the guard's rules ask beyond a change's two documents, over `snapshot` (each read once, when first asked). */
+  ruleContext(snapshot: Snapshot): GuardedChange['context'] {
+    return {
+      approvalRequired: () => this.settings().approvalRequired,
+      approvalHeld: () => this.approvalHeld(),
+      lastApproved: () => this.texts.outline(approvedTextOf(this.lastApproved(), snapshot.meta)),
+      requireChecked: (outline, step, removal) => this.requireChecked(outline, step, removal),
+    };
   }
 
   /**
@@ -489,12 +494,7 @@ export class PlanRevisions {
   }
 
   version(revision: number, text: string, replacing: Replacing): SavedVersion {
-    return {
-      revision,
-      savedAt: this.store.clock.now(),
-      replacedBy: `${replacing.by} (${this.source})`,
-      reason: replacing.reason,
-      text,
-    };
+    const replacedBy = `${replacing.by} (${this.source})`;
+    return { revision, savedAt: this.store.clock.now(), replacedBy, reason: replacing.reason, text };
   }
 }
