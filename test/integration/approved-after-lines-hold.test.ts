@@ -8,7 +8,7 @@
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { approveAsPerson, call, execute, openSidebar, planText } from './harness';
 import { stockPlan, stockWorkbook } from './check-fixtures';
-import { connectAgent, deployed, tool } from './keyed-agents';
+import { answer, connectAgent, deployed, tool } from './keyed-agents';
 
 const AFTER_LINE = '  - After: 1.1\n';
 
@@ -120,4 +120,59 @@ test('a task the approved plan did not make wait starts on the draft as before',
   const spreadsheet = approvedWithAfterLine();
   replacePlan(spreadsheet, dropAfterLine);
   expect(execute(spreadsheet, 'startTask', ['1.3']).error).toBeUndefined();
+});
+
+// The next task agrees with the guard: getNextTask, startNextTask and advanceTask pass over a task the approved After
+// line holds (start_task would answer WAITING), and offer the next one that can start; none when none can.
+
+/** The draft that dropped the line, with 1.1 in progress: 1.2 is held, 1.3 can start. */
+function heldWhile11IsDoing(): EmulatedSpreadsheet {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, dropAfterLine);
+  call(spreadsheet, 'startTask', '1.1');
+  return spreadsheet;
+}
+
+test('getNextTask and startNextTask pass over the held task and take the next one that can start', () => {
+  const spreadsheet = heldWhile11IsDoing();
+  expect(call(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.3', status: 'todo' });
+  expect(call(spreadsheet, 'startNextTask')).toMatchObject({ step: '1.3', status: 'doing' });
+  expect(planText(spreadsheet)).toMatch(/- \[ \] 1\.2 Write the totals[^]*- \[\/\] 1\.3 Say hello/);
+});
+
+test('when only held tasks are left, getNextTask and startNextTask answer none, and nothing is written', () => {
+  const spreadsheet = heldWhile11IsDoing();
+  call(spreadsheet, 'startTask', '1.3');
+  const before = planText(spreadsheet);
+  expect(execute(spreadsheet, 'getNextTask')).toMatchObject({ result: null, error: undefined });
+  expect(execute(spreadsheet, 'startNextTask')).toMatchObject({ result: null, error: undefined });
+  expect(planText(spreadsheet)).toBe(before);
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(HELD.replace('(todo)', '(doing)'));
+});
+
+test('advanceTask completes its task and starts none rather than the held one (it was refused WAITING)', () => {
+  const spreadsheet = heldWhile11IsDoing();
+  call(spreadsheet, 'startTask', '1.3');
+  expect(execute(spreadsheet, 'advanceTask', ['1.3'])).toMatchObject({ result: null, error: undefined });
+  expect(planText(spreadsheet)).toMatch(/- \[\/\] 1\.1 Count[^]*- \[ \] 1\.2 Write[^]*- \[x\] 1\.3 Say hello/);
+});
+
+test('once the task it waits for is done, getNextTask offers the task the line held', () => {
+  const spreadsheet = heldWhile11IsDoing();
+  call(spreadsheet, 'completeTask', '1.1');
+  expect(call(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.2' });
+});
+
+test('through the web app: get_next_task passes over the held task, then none; advance_task starts none', () => {
+  const spreadsheet = approvedWithAfterLine();
+  const { token } = deployed(spreadsheet);
+  const { key } = connectAgent(spreadsheet, token, 'Claude');
+  const { revision } = JSON.parse(tool(spreadsheet, key, 'get_plan', { view: 'full' })) as { revision: number };
+  tool(spreadsheet, key, 'replace_plan', { markdown: dropAfterLine(planText(spreadsheet)), base: revision });
+  tool(spreadsheet, key, 'start_task', { step: '1.1' });
+  expect(answer(spreadsheet, key, 'get_next_task')).toMatchObject({ step: '1.3', status: 'todo' });
+  tool(spreadsheet, key, 'start_task', { step: '1.3' });
+  expect(answer(spreadsheet, key, 'get_next_task')).toEqual({});
+  expect(answer(spreadsheet, key, 'advance_task', { step: '1.3' })).toEqual({});
+  expect(planText(spreadsheet)).toMatch(/- \[ \] 1\.2 Write[^]*- \[x\] 1\.3 Say hello/);
 });

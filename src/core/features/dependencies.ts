@@ -35,22 +35,28 @@ function waitTexts(outline: PlanOutline): Map<string, TaskItem & { compared: str
 }
 
 /**
- * What the After line the person approved under `task` (of `after`) makes it wait for still: it holds until they
+ * What the After line the person approved under a task (of `after`) makes it wait for still: it holds until they
  * approve again, whatever the setting (as their Check lines do), so on a draft the setting does not stop
- * (heldByApproval) the task waits also for the tasks that line names, each told by its title (waitTexts), while they
- * are unfinished; one the plan no longer has holds it too. The guard refuses its move into work (WAITING), and the next
- * task passes it over (src/core/use-cases/reading.ts nextTodo): one rule for both.
+ * (heldByApproval) a task waits also for the tasks its approved line names, each told by its title (waitTexts), while
+ * they are unfinished; one the plan no longer has holds it too. The guard refuses its move into work (WAITING), and the
+ * next task passes it over (src/core/use-cases/reading.ts nextTodo): one rule for both. The approved plan is read, and
+ * its lines gathered, once for all the tasks asked about.
  */
-export function approvedAfterWaits(transition: Pick<Transition, 'after' | 'context'>, task: PlanTask): Unfinished[] {
+export function approvedAfterWaits(
+  transition: Pick<Transition, 'after' | 'context'>,
+): (task: PlanTask) => Unfinished[] {
   const { after } = transition;
   const approved = heldByApproval(transition);
-  const held: Unfinished[] = [];
-  for (const title of (approved && waitTexts(approved).get(task.title)?.compared.split('\n')) || []) {
-    const now = after.tasks.find((other) => other.title === title);
-    if (!now || !after.statuses.definition(now.status).finished)
-      held.push({ step: now?.step ?? `"${title}"`, task: now });
-  }
-  return held;
+  const waits = approved && waitTexts(approved);
+  return (task) => {
+    const held: Unfinished[] = [];
+    for (const title of waits?.get(task.title)?.compared.split('\n') ?? []) {
+      const now = after.tasks.find((other) => other.title === title);
+      if (!now || !after.statuses.definition(now.status).finished)
+        held.push({ step: now?.step ?? `"${title}"`, task: now });
+    }
+    return held;
+  };
 }
 
 /** Whether the change moves a task into work: it was neither doing nor done, and is one of them now. */
@@ -70,6 +76,7 @@ export const DEPENDENCIES: PlanFeature = {
     const afterByStep = tasksByStep(after.tasks);
     const beforeByStep = tasksByStep(before.tasks);
     const afterOf = new Map(pairs.filter((pair) => pair.before).map((pair) => [pair.before!, pair.after]));
+    let approvedWaits: ReturnType<typeof approvedAfterWaits> | undefined; // asked when a task moves into work
     for (const pair of pairs) {
       if (!movesIntoWork(transition, pair)) continue;
       const unfinished = unfinishedDependencies(pair.after, afterByStep, after.statuses);
@@ -82,7 +89,7 @@ export const DEPENDENCIES: PlanFeature = {
       }
       if (unfinished.length)
         throw new PlanError('WAITING', filled(rareWords.waitingChange(), waitingWords(pair.after, unfinished, 'its')));
-      const held = approvedAfterWaits(transition, pair.after);
+      const held = (approvedWaits ??= approvedAfterWaits(transition))(pair.after);
       if (held.length) {
         const words = { step: pair.after.step, unfinished: describeUnfinished(held) };
         throw new PlanError('WAITING', filled(rareWords.approvedWaits(), words));

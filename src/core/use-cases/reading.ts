@@ -1,7 +1,8 @@
 /** The calls that read: the plan, its next and review tasks, progress, problems, history and archive. */
-import { heldByOther, isStepOrSubStep, type Claimant } from '../rules/claims';
+import { heldByOther, isStepOrSubStep } from '../rules/claims';
 import { attentionIn, attentionOf } from '../person/attention';
 import { firstReady } from '../rules/dependencies';
+import { approvedAfterWaits } from '../features/dependencies';
 import { notFound } from '../errors';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
@@ -10,7 +11,7 @@ import type { ArchiveEntry } from '../write-path/store';
 import { STATUS_TABLE } from '../format/statuses';
 import type { Plan, PlanTask } from '../format/types';
 import { validateOutline } from '../rules/validate';
-import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { PlanRevisions, Snapshot } from '../write-path/plan-revisions';
 import type { PlanText, PlanTexts } from '../write-path/plan-texts';
 import {
   withRevision,
@@ -29,13 +30,27 @@ export function allTasks(plan: Plan): PlanTask[] {
 /**
  * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
  * first that waits for nothing (its `After:` steps done or skipped: src/core/rules/dependencies.ts); for an agent, also
- * passing over the tasks another agent has claimed and their sub-steps (src/core/rules/claims.ts).
+ * passing over the tasks another agent has claimed and their sub-steps (src/core/rules/claims.ts), and those the After
+ * line the person approved still holds (src/core/features/dependencies.ts approvedAfterWaits, the guard's own rule).
+ * `read`: the plan `snapshot` read, or a text the call made from it.
  */
-export function nextTodo(plan: Plan, claimant?: Claimant): PlanTask | null {
-  const tasks = allTasks(plan);
+export function nextTodo(
+  path: PlanRevisions,
+  snapshot: Snapshot,
+  claimant = path.claimant(),
+  read = snapshot.read,
+): PlanTask | null {
+  const tasks = allTasks(read.plan);
+  const approvedWaits = claimant && approvedAfterWaits({ after: read.outline, context: path.ruleContext(snapshot) });
   // Another agent's claim holds its task's sub-steps too (src/core/features/claims.ts): they are passed over with it.
   const held = tasks.filter((task) => heldByOther(task.working, claimant));
-  return firstReady(tasks, STATUS_TABLE, (task) => held.some((other) => isStepOrSubStep(task.step, other.step)));
+  return firstReady(
+    tasks,
+    STATUS_TABLE,
+    (task) =>
+      held.some((other) => isStepOrSubStep(task.step, other.step)) ||
+      Boolean(approvedWaits && approvedWaits(task).length),
+  );
 }
 
 /** The task on `line` of `text` (a text this call wrote): the answer of a task change. */
@@ -55,9 +70,9 @@ export function getPlan(path: PlanRevisions): RevisedPlan | null {
 }
 
 export function getNextTask(path: PlanRevisions): TaskResult | null {
-  const plan = getPlan(path);
-  const next = plan && nextTodo(plan, path.claimant());
-  return next ? withRevision(next, plan) : null;
+  const snapshot = path.snapshot();
+  const next = snapshot.text.trim() ? nextTodo(path, snapshot) : null;
+  return next && withRevision(next, snapshot.revision);
 }
 
 export function getReviewTasks(path: PlanRevisions): TaskResult[] {

@@ -28,12 +28,12 @@ export function act(
   });
 }
 
-/** Starts the first todo task (the one getNextTask returns) and returns it; null when none is left. */
+/** Starts the task getNextTask returns (the first todo task that can start) and returns it; null when there is none. */
 export function startNextTask(path: PlanRevisions): TaskResult | null {
   return path.changeOnce((snapshot) => {
     path.requireText(snapshot.text);
     const context = path.actionContext();
-    const next = nextTodo(snapshot.read.plan, context.claimant);
+    const next = nextTodo(path, snapshot, context.claimant);
     if (!next) return null; // nothing to start: the same answer as getNextTask, and nothing written
     const started = applyAction(snapshot.read.outline, 'start', next.step, undefined, context);
     const text = started.document.toString();
@@ -52,7 +52,7 @@ export function advanceTask(path: PlanRevisions, step: string): TaskResult | nul
     const completed = applyAction(outline, 'complete', step, undefined, context);
     let text = completed.document.toString();
     const between = path.texts.of(text);
-    const next = nextTodo(between.plan, context.claimant);
+    const next = nextTodo(path, snapshot, context.claimant, between);
     const started = next && applyAction(between.outline, 'start', next.step, undefined, context);
     if (started) text = started.document.toString();
     return {
