@@ -1,4 +1,7 @@
-/** Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft. */
+/**
+ * Re-planning: add, rename, move, remove tasks, add phases; an agent's change of an approved plan makes it a draft.
+ * Each edit's ReplanContext (who edits: byPerson) is the write path itself.
+ */
 import { renewOwnClaim, requireUnclaimed, stepAndSubSteps } from '../rules/claims';
 import { requireNotMovedAway, type MovedStep } from '../rules/moved-claims';
 import { carryDependencies } from '../replan/dependency-carry';
@@ -139,13 +142,12 @@ export function addTask(
   title: string,
   options?: AddTaskOptions | null,
 ): EditResult {
-  const context = { byPerson: path.byPerson };
   const { after, under, waitsFor } = options ?? {};
   return editPlan(
     path,
     (outline, moved) => {
       requireEditUnclaimed(path, outline, 'add', undefined, moved, under ?? after);
-      return EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, context);
+      return EDIT_ACTIONS.add(outline, { phase, text: title, after, under, waitsFor }, path);
     },
     editResult,
   );
@@ -158,10 +160,9 @@ export function addPhase(
   steps: string[],
   after?: number | string | null,
 ): PhaseResult {
-  const context = { byPerson: path.byPerson };
   return editPlan(
     path,
-    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after: after ?? undefined }, context),
+    (outline) => EDIT_ACTIONS.addPhase(outline, { text: name, steps, after: after ?? undefined }, path),
     (text, edit, revision) => {
       const outline = path.texts.outline(text);
       const tasks = edit.outcome.lines.map((line) => taskAtLine(path.texts, text, line));
@@ -178,12 +179,11 @@ export function addPhase(
 
 /** Gives a task another title; its status, date and note stay. */
 export function renameTask(path: PlanRevisions, step: string, title: string, seen?: SeenTask | null): EditResult {
-  const context = { byPerson: path.byPerson };
   return editPlan(
     path,
     (outline, moved) => {
       requireEditUnclaimed(path, outline, 'rename', step, moved);
-      return renewingClaim(path, EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, context));
+      return renewingClaim(path, EDIT_ACTIONS.rename(seenAt(outline, step, seen), { step, text: title }, path));
     },
     editResult,
   );
@@ -196,12 +196,11 @@ export function moveTask(
   after: string | number,
   seen?: SeenTask | null,
 ): EditResult {
-  const context = { byPerson: path.byPerson };
   return editPlan(
     path,
     (outline, moved) => {
       requireEditUnclaimed(path, outline, 'move', step, moved, after);
-      return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, context));
+      return renewingClaim(path, EDIT_ACTIONS.move(seenAt(outline, step, seen), { step, after }, path));
     },
     editResult,
   );
@@ -209,12 +208,11 @@ export function moveTask(
 
 /** Removes a todo task (a person: any task) with its sub-steps; the plan before it goes to the history. */
 export function removeTask(path: PlanRevisions, step: string, seen?: SeenTask | null): RemoveResult {
-  const context = { byPerson: path.byPerson };
   return editPlan(
     path,
     (outline, moved) => {
       requireEditUnclaimed(path, outline, 'remove', step, moved);
-      return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, context);
+      return EDIT_ACTIONS.remove(seenAt(outline, step, seen), { step }, path);
     },
     (text, edit, revision) => ({
       ...editResult(text, edit, revision),
