@@ -50,7 +50,8 @@ import { mintToken, requirePerson } from './person-token';
 import { rememberSpreadsheet, spreadsheetTimeZone } from './spreadsheet-access';
 import { HISTORY_ROWS_LIMIT, SpreadsheetPlanStore } from './spreadsheet-store';
 import { checkResults } from './task-cells';
-import { LOG_ROWS_LIMIT, WriteLog } from './write-log';
+import { WriteLog } from './write-log';
+import { LOG_ROWS_LIMIT } from './write-log-bounds';
 
 export const SIDEBAR_TITLE = 'Agent Plan';
 export const SIDEBAR_WIDTH = 300;

@@ -4,11 +4,11 @@
  * the values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from the sidebar. A
  * refused write's row keeps the refusal's code and why, in the columns a write keeps its undo in.
  *
- * Writes, reads and refusals have bounds of their own (WRITE_LOG_LIMIT writes, the last READ_LOG_LIMIT reads and
- * REFUSED_LOG_LIMIT refusals), so that reads and an agent retrying a refused write never push a write, and its undo,
- * out of the log. A write the person can still undo is never dropped: only settled
- * writes (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds
- * WRITE_LOG_LIMIT undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
+ * Writes, reads and refusals have bounds of their own (./write-log-bounds.ts: WRITE_LOG_LIMIT writes, the last
+ * READ_LOG_LIMIT reads and REFUSED_LOG_LIMIT refusals), so that reads and an agent retrying a refused write never push
+ * a write, and its undo, out of the log. A write the person can still undo is never dropped: only settled writes
+ * (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds WRITE_LOG_LIMIT
+ * undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
  * some or the plan is finished. Every write to the log
  * registers how to put it back with the change under way, and the oldest rows are dropped only once
  * that change is committed: a change that fails leaves the log as it was.
@@ -32,25 +32,19 @@ import { rareTexts } from './rare-texts';
 import * as rareRefusals from './rare-refusals';
 import { filled, formatCount } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
+import {
+  LOG_ROWS_LIMIT,
+  READ_LOG_LIMIT,
+  REFUSED_LOG_LIMIT,
+  rowsBeyondBounds,
+  WRITE_LOG_LIMIT,
+  type LoggedRow,
+} from './write-log-bounds';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 export const WRITE_LOG_SHEET = PLAN_LOCATION.writeLogSheet;
-/**
- * Writes kept. Beyond it the oldest settled writes go; undoable ones never do, and at most this many are kept (the
- * next write is refused). Reads never count toward it.
- */
-export const WRITE_LOG_LIMIT = SHEET_LIMITS.undoableWrites;
-/** Reads outside the plan's ranges kept; the oldest are dropped. */
-export const READ_LOG_LIMIT = 100;
-/**
- * Refused writes kept, the oldest dropped: enough for the person to see what an agent tried, few enough that an agent
- * retrying a refused write again and again cannot fill the log.
- */
-export const REFUSED_LOG_LIMIT = 20;
-/** The most rows the log holds: what the sidebar lists. */
-export const LOG_ROWS_LIMIT = WRITE_LOG_LIMIT + READ_LOG_LIMIT + REFUSED_LOG_LIMIT;
 /**
  * The script property that changes whenever the log does: the sidebar's cheap "anything new?" check. A script
  * property, so that an agent's execution (which has no document properties) moves it too.
@@ -177,14 +171,6 @@ export interface LogChange {
  */
 export const KEPT_ROW: LogChange = { kept: true, registerPutBack: () => undefined, afterCommit: (step) => step() };
 
-/** A row of the log as its bounds see it: its kind, and whether it is a write the person can still undo. */
-export interface LoggedRow {
-  kind: string;
-  undoable: boolean;
-  /** Emptied: the row of a change that was put back (its id gone with the rest). */
-  blank?: boolean;
-}
-
 /**
  * The rows from row 2 on, read from columns A to L (id to written parts). A write is undoable while it is not undone
  * nor kept and has its undo record, whichever plan it was made under: the sidebar offers an earlier plan's writes for
@@ -197,34 +183,6 @@ function loggedRows(values: unknown[][]): LoggedRow[] {
 /** A write not undone nor kept, with its undo record. Column I (Undone at) is row[8]; K and L the parts' counts. */
 function canBeUndone(row: unknown[]): boolean {
   return cellText(row[1]) === 'write' && !cellText(row[8]) && Number(row[10]) > 0 && Number(row[11]) > 0;
-}
-
-/**
- * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first, and every emptied row. A
- * write the person can still undo is never dropped, nor a row of a kind `limits` does not bound.
- */
-export function rowsBeyondBounds(
-  rows: readonly LoggedRow[],
-  limits: Readonly<Partial<Record<WriteLogEntry['kind'], number>>> = {
-    write: WRITE_LOG_LIMIT,
-    read: READ_LOG_LIMIT,
-    refused: REFUSED_LOG_LIMIT,
-  },
-): number[] {
-  const bounded = (kind: string): kind is WriteLogEntry['kind'] => kind in limits;
-  const left: Record<WriteLogEntry['kind'], number> = { write: 0, read: 0, refused: 0 };
-  rows.forEach(({ kind }) => {
-    if (bounded(kind)) left[kind]++;
-  });
-  const drop: number[] = [];
-  rows.forEach(({ kind, undoable, blank }, index) => {
-    if (blank) drop.push(index + 2);
-    else if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
-      left[kind]--;
-      drop.push(index + 2);
-    }
-  });
-  return drop;
 }
 
 /** What a write is refused with when its undo record would not fit a cell: in RareTexts.html, as LOG_FULL. */

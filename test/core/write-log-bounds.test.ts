@@ -2,7 +2,7 @@
  * The write log's bounds: writes and reads each keep their own, so reads never push a write (and its undo) out, and a
  * write the person can still undo is never dropped.
  */
-import { rowsBeyondBounds, type LoggedRow } from '../../src/apps-script/write-log';
+import { rowsBeyondBounds, type LoggedRow } from '../../src/apps-script/write-log-bounds';
 
 /**
  * `w` an undoable write, `s` a settled write (undone), `r` a read, `x` a refused write, `-` a row of another kind,

@@ -7,7 +7,7 @@ import { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { ARCHIVE_LIMIT } from '../../src/apps-script/archive-sheet';
 import { HISTORY_LIMIT } from '../../src/apps-script/history-sheet';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
-import { READ_LOG_LIMIT, WRITE_LOG_LIMIT } from '../../src/apps-script/write-log';
+import { READ_LOG_LIMIT, WRITE_LOG_LIMIT } from '../../src/apps-script/write-log-bounds';
 import { runOnEdit } from '../../src/node/emulator';
 import {
   DIST,

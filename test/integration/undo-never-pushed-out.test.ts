@@ -4,7 +4,7 @@
  * and the log is full, the agent's next write is refused (nothing written) and told to ask the person, who undoes some
  * or keeps them all (they stay listed, no longer undoable).
  */
-import { WRITE_LOG_LIMIT } from '../../src/apps-script/write-log';
+import { WRITE_LOG_LIMIT } from '../../src/apps-script/write-log-bounds';
 import { callAsPerson, plan, sheetWithSavedPlan, snapshot, typeRows } from './harness';
 import { connectAgent, deployed, postBatch, refused, tool } from './keyed-agents';
 
