@@ -10,7 +10,7 @@ import { SHEET_LIMITS } from '../core/sheet/sheet-rules';
  * next write is refused). Reads never count toward it.
  */
 export const WRITE_LOG_LIMIT = SHEET_LIMITS.undoableWrites;
-/** Reads outside the plan's ranges kept; the oldest are dropped. */
+/** Reads outside the plan's ranges kept; the oldest are dropped, a sheet's newest read last (rowsBeyondBounds). */
 export const READ_LOG_LIMIT = 100;
 /**
  * Refused writes kept, the oldest dropped: enough for the person to see what an agent tried, few enough that an agent
@@ -26,11 +26,15 @@ export interface LoggedRow {
   undoable: boolean;
   /** Emptied: the row of a change that was put back (its id gone with the rest). */
   blank?: boolean;
+  /** A read's sheet, as its Range column names it (`'Bin Notes'` quoted, before the `!`), in lower case. */
+  sheet?: string;
 }
 
 /**
  * The rows (2 and below) to drop so that at most `limits` of each kind stay, the oldest first, and every emptied row. A
- * write the person can still undo is never dropped, nor a row of a kind `limits` does not bound.
+ * write the person can still undo is never dropped, nor a row of a kind `limits` does not bound. A read that is the
+ * newest of its sheet goes only after every other read beyond the bound: reads of other sheets, however many, push a
+ * sheet's last read out only if they are reads of `limits.read` other sheets, each of them then in the log itself.
  */
 export function rowsBeyondBounds(
   rows: readonly LoggedRow[],
@@ -45,13 +49,21 @@ export function rowsBeyondBounds(
   rows.forEach(({ kind }) => {
     if (bounded(kind)) left[kind]++;
   });
-  const drop: number[] = [];
-  rows.forEach(({ kind, undoable, blank }, index) => {
-    if (blank) drop.push(index + 2);
-    else if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
-      left[kind]--;
-      drop.push(index + 2);
-    }
+  const newest = new Map<string | undefined, number>();
+  rows.forEach(({ kind, sheet }, index) => {
+    if (kind === 'read') newest.set(sheet, index);
   });
-  return drop;
+  const drop: number[] = [];
+  // First every row but a sheet's newest read, then those: the oldest first each time.
+  for (const last of [false, true]) {
+    rows.forEach(({ kind, undoable, blank, sheet }, index) => {
+      if ((kind === 'read' && newest.get(sheet) === index) !== last) return;
+      if (blank) drop.push(index + 2);
+      else if (bounded(kind) && !undoable && left[kind] > limits[kind]!) {
+        left[kind]--;
+        drop.push(index + 2);
+      }
+    });
+  }
+  return drop.sort((a, b) => a - b);
 }

@@ -4,9 +4,10 @@
  * the values it wrote (JSON, split over as many cells as it needs), so that a person can undo it from the sidebar. A
  * refused write's row keeps the refusal's code and why, in the columns a write keeps its undo in.
  *
- * Writes, reads and refusals have bounds of their own (./write-log-bounds.ts: WRITE_LOG_LIMIT writes, the last
+ * Writes, reads and refusals have bounds of their own (./write-log-bounds.ts: WRITE_LOG_LIMIT writes,
  * READ_LOG_LIMIT reads and REFUSED_LOG_LIMIT refusals), so that reads and an agent retrying a refused write never push
- * a write, and its undo, out of the log. A write the person can still undo is never dropped: only settled writes
+ * a write, and its undo, out of the log; a sheet's newest read goes last, so that reads of other sheets do not push it
+ * out either. A write the person can still undo is never dropped: only settled writes
  * (undone, or without an undo record) go beyond the bound, the oldest first; when the log holds WRITE_LOG_LIMIT
  * undoable writes, the next write is refused (NEEDS_PERSON, nothing written) until the person undoes
  * some or the plan is finished. Every write to the log
@@ -177,7 +178,15 @@ export const KEPT_ROW: LogChange = { kept: true, registerPutBack: () => undefine
  * undo too, and an agent that started a new plan must not push its old writes out with new ones.
  */
 function loggedRows(values: unknown[][]): LoggedRow[] {
-  return values.map((row) => ({ kind: kindOf(row), undoable: canBeUndone(row), blank: !cellText(row[0]) }));
+  return values.map((row) => ({
+    kind: kindOf(row),
+    undoable: canBeUndone(row),
+    blank: !cellText(row[0]),
+    // Sheets compares sheet names ignoring case; the cells after the last `!` hold none.
+    sheet: cellText(row[5])
+      .replace(/![^!]*$/, '')
+      .toLowerCase(),
+  }));
 }
 
 /** A write not undone nor kept, with its undo record. Column I (Undone at) is row[8]; K and L the parts' counts. */
@@ -284,7 +293,7 @@ export class WriteLog {
     return loggedRows(this.metaRows(sheet, lastRow));
   }
 
-  /** Drops the oldest reads and settled writes beyond their bounds. */
+  /** Drops the rows beyond the log's bounds (rowsBeyondBounds), from the same one read of its rows. */
   private trim(sheet: Sheet): void {
     const lastRow = sheet.getLastRow();
     if (lastRow < 2) return;

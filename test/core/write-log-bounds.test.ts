@@ -41,3 +41,34 @@ test('a row emptied when its change was put back goes, whatever the bounds', () 
   expect(rowsBeyondBounds(rows('w_r_'), { write: 5, read: 5 })).toEqual([3, 5]);
   expect(rowsBeyondBounds(rows('-_s'), { write: 1, read: 1 })).toEqual([3]);
 });
+
+describe("a sheet's newest read goes last", () => {
+  /** Reads, one per letter: the letter names the sheet read (lower case, as the log's rows give it). */
+  const reads = (sheets: string): LoggedRow[] => [...sheets].map((sheet) => ({ kind: 'read', undoable: false, sheet }));
+
+  test('reads of other sheets push out the reads of a sheet read again first, however many they are', () => {
+    expect(rowsBeyondBounds(reads('abbbb'), { read: 2 })).toEqual([3, 4, 5]);
+    expect(rowsBeyondBounds(reads('abbab'), { read: 2 })).toEqual([2, 3, 4]);
+  });
+
+  test("a newer read of the same sheet lets the older one go: the sheet's newest stays", () => {
+    expect(rowsBeyondBounds(reads('aab'), { read: 2 })).toEqual([2]);
+    expect(rowsBeyondBounds(reads('aaaa'), { read: 1 })).toEqual([2, 3, 4]);
+  });
+
+  test('reads stay bounded: with more sheets than the bound, the oldest newest-of-their-sheet reads go', () => {
+    expect(rowsBeyondBounds(reads('abcd'), { read: 2 })).toEqual([2, 3]);
+    expect(rowsBeyondBounds(reads('aabcd'), { read: 2 })).toEqual([2, 3, 4]);
+  });
+
+  test('writes and refusals keep their own bounds beside it; an emptied row goes as before', () => {
+    const log: LoggedRow[] = [
+      { kind: 'write', undoable: false },
+      ...reads('ab'),
+      { kind: '', undoable: false, blank: true },
+      ...reads('b'),
+      { kind: 'write', undoable: false },
+    ];
+    expect(rowsBeyondBounds(log, { write: 1, read: 2 })).toEqual([2, 4, 5]);
+  });
+});

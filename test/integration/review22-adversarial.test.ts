@@ -72,12 +72,11 @@ describe('an approved After line holds until the person approves again, whatever
   });
 });
 
-// ---- open findings: each test.failing states the behaviour expected, and fails (so passes here) until it holds ----
-
-describe('open: a read outside the plan stays on record', () => {
-  // The log keeps the last 100 reads outside the plan: an agent that read a sheet the plan does not name pushes that
-  // read out with 100 reads of empty cells, and the person never sees it.
-  test.failing('100 later reads do not push an earlier read of another sheet out of the write log', () => {
+describe('a read outside the plan stays on record', () => {
+  // Before: the log kept the last 100 reads outside the plan, so an agent that read a sheet the plan does not name
+  // pushed that read out with 100 reads of empty cells, and the person never saw it. A sheet's newest read now goes
+  // last (read-log-bounds.test.ts pins the bound).
+  test('100 later reads do not push an earlier read of another sheet out of the write log', () => {
     const spreadsheet = stockWorkbook(stockPlan(['- [/] 1.1 Count the stock']));
     typeRows(spreadsheet, 'Salaries!A1', [
       ['Name', 'Salary'],
@@ -91,6 +90,8 @@ describe('open: a read outside the plan stays on record', () => {
     expect(reads.some((entry) => entry.range.startsWith('Salaries!'))).toBe(true);
   });
 });
+
+// ---- open findings: each test.failing states the behaviour expected, and fails (so passes here) until it holds ----
 
 describe("open: a caller without a key does not take a name that reads as a connected agent's", () => {
   // comparedName folds case, invisible characters and Cyrillic or Greek look-alikes, not Latin ones: a capital I and a

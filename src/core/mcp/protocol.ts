@@ -108,13 +108,13 @@ function readMessage(message: unknown): Message {
     kind: 'invalid',
     answer: failure(id, JSON_RPC_ERRORS.invalidRequest, `Invalid Request: ${detail}`),
   });
-  if (!isRecord(message)) return invalid('each message must be a JSON object');
+  if (!isRecord(message)) return invalid(mcpWords.notAnObject());
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
   if (message.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"', id);
   // A response to a request of ours: the server sends none, so there is nothing to match it with.
   if (!('method' in message) && ('result' in message || 'error' in message)) return { kind: 'accepted' };
   if (typeof message.method !== 'string') return invalid('"method" must be a string', id);
-  if (message.params !== undefined && !isRecord(message.params)) return invalid('"params" must be an object', id);
+  if (message.params !== undefined && !isRecord(message.params)) return invalid(mcpWords.paramsShape(), id);
   if (!('id' in message)) return { kind: 'accepted' };
   if (id === null) return invalid(mcpWords.nullId());
   return { kind: 'request', id, method: message.method, params: (message.params as Record<string, unknown>) ?? {} };
@@ -214,12 +214,12 @@ function* answerSteps(body: string, endpoint: McpEndpoint): Steps<string> {
     parsed = JSON.parse(body);
   } catch (error) {
     const detail = messageOf(error);
-    return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, `Parse error: the body is not JSON (${detail})`));
+    return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, filled(mcpWords.notJson(), { detail })));
   }
   const batch = Array.isArray(parsed);
   const messages = batch ? (parsed as unknown[]).map(readMessage) : [readMessage(parsed)];
   if (batch && messages.length === 0)
-    return JSON.stringify(failure(null, JSON_RPC_ERRORS.invalidRequest, 'Invalid Request: an empty batch'));
+    return JSON.stringify(failure(null, JSON_RPC_ERRORS.invalidRequest, mcpWords.emptyBatch()));
   const answers: JsonRpcAnswer[] = [];
   for (const message of messages) {
     if (message.kind === 'invalid') answers.push(message.answer);
