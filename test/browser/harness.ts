@@ -183,6 +183,29 @@ export async function framesRendered(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Runs `steps` (key presses, say) while the page renders no frame, as on a loaded machine that has not drawn since
+ * they began: a view transition holds the page's rendering until its update is done, and the update waits for `steps`.
+ * The page runs its events meanwhile (the focus moves, scrolls into view), but what a frame lays out only as it
+ * renders (rows scrolled into view, skipped until then by content-visibility) waits for the frames after.
+ */
+export async function withoutFrames(page: Page, steps: () => Promise<void>): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        const transition = document.startViewTransition(() => {
+          held();
+          return new Promise<void>((draw) => Object.assign(window, { drawAgain: () => (draw(), transition.finished) }));
+        });
+      }),
+  );
+  try {
+    await steps();
+  } finally {
+    await page.evaluate(() => (window as unknown as { drawAgain: () => Promise<void> }).drawAgain());
+  }
+}
+
 /** A new page that fails a step within 8 s and records (and dismisses) any dialog it opens. */
 async function watchedPage(context: BrowserContext): Promise<{ page: Page; dialogs: string[] }> {
   const page = await context.newPage();
