@@ -4,6 +4,7 @@ import { App } from './components/app';
 import { SidebarController } from './controller';
 import { connect, readSession } from './server';
 import { lendSharedModules } from './deferred-shared';
+import { keepFocusInView } from './focus-in-view';
 import './styles.css';
 
 function start(): void {
@@ -14,6 +15,7 @@ function start(): void {
     return;
   }
   lendSharedModules();
+  keepFocusInView();
   const controller = new SidebarController(connect(session));
   // The plan the server wrote into the page is in the first render; a page without it asks for it.
   if (session.view) controller.opened(session.view);
