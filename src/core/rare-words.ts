@@ -248,8 +248,9 @@ export const waitingChange = () =>
  * by the steps its tasks have now (a task the plan no longer has by its title, quoted) (./features/dependencies.ts).
  */
 export const approvedWaits = () =>
-  'Task {step} waits for {unfinished}, as the After line the person approved under it says: it can start once they ' +
-  'are done or skipped, or once the person approves the plan again (in the sidebar); ' +
+  'Task {step} waits for {unfinished}, as an After line the person approved says (under it, or under a task the plan ' +
+  'no longer has by its title, which may be it renamed): it can start once they are done or skipped, or once the ' +
+  'person approves the plan again (in the sidebar); ' +
   NOTHING_WRITTEN;
 
 /** What either adds for a step not in the plan (`{fix}`), `{whose}` naming the After line (./rules/dependencies.ts). */

@@ -37,9 +37,13 @@ function replacePlan(spreadsheet: EmulatedSpreadsheet, edit: (text: string) => s
 
 const dropAfterLine = (text: string) => text.replace(AFTER_LINE, '');
 
-const HELD =
-  'WAITING: Task 1.2 waits for 1.1 (todo), as the After line the person approved under it says: it can start once ' +
-  'they are done or skipped, or once the person approves the plan again (in the sidebar); nothing was written';
+/** How the hold is said (after `waits for {tasks}`): src/core/rare-words.ts approvedWaits. */
+const AS_APPROVED =
+  ', as an After line the person approved says (under it, or under a task the plan no longer has by its title, which ' +
+  'may be it renamed): it can start once they are done or skipped, or once the person approves the plan again (in ' +
+  'the sidebar); nothing was written';
+
+const HELD = `WAITING: Task 1.2 waits for 1.1 (todo)${AS_APPROVED}`;
 
 const WAYS_TO_START: Array<[string, unknown[]]> = [
   ['startTask', ['1.2']],
@@ -55,7 +59,9 @@ test.each(WAYS_TO_START)('an agent that drops the approved After line cannot sta
   const before = planText(spreadsheet);
   const { error } = execute(spreadsheet, name, args);
   // applyCommands names the command first: `commands[0] (start 1.2): …`; advanceTask starts 1.1 in the same change.
-  expect(error?.message).toMatch(/^WAITING: .*Task 1\.2 waits for 1\.1 \((todo|doing)\), as the After line/);
+  expect(error?.message).toMatch(
+    /^WAITING: .*Task 1\.2 waits for 1\.1 \((todo|doing)\), as an After line the person approved/,
+  );
   expect(error?.message).toContain(HELD.slice(HELD.indexOf(', as the After line')));
   expect(planText(spreadsheet)).toBe(before);
 });
@@ -83,9 +89,7 @@ test('renaming the task it waits for does not free it: a title the plan no longe
   const spreadsheet = approvedWithAfterLine();
   replacePlan(spreadsheet, (text) => dropAfterLine(text).replace('1.1 Count the stock', '1.1 Count every bin'));
   expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(
-    'WAITING: Task 1.2 waits for "Count the stock" (not in the plan), as the After line the person approved under ' +
-      'it says: it can start once they are done or skipped, or once the person approves the plan again (in the ' +
-      'sidebar); nothing was written',
+    `WAITING: Task 1.2 waits for "Count the stock" (not in the plan)${AS_APPROVED}`,
   );
 });
 

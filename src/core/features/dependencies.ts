@@ -35,26 +35,33 @@ function waitTexts(outline: PlanOutline): Map<string, TaskItem & { compared: str
 }
 
 /**
- * What the After line the person approved under a task (of `after`) makes it wait for still: it holds until they
- * approve again, whatever the setting (as their Check lines do), so on a draft the setting does not stop
- * (heldByApproval) a task waits also for the tasks its approved line names, each told by its title (waitTexts), while
- * they are unfinished; one the plan no longer has holds it too. The guard refuses its move into work (WAITING), and the
- * next task passes it over (src/core/use-cases/reading.ts nextTodo): one rule for both. The approved plan is read, and
- * its lines gathered, once for all the tasks asked about.
+ * What the After lines the person approved make a task (of `after`) wait for still: they hold until the person approves
+ * again, whatever the setting (as their Check lines do), so on a draft the setting does not stop (heldByApproval) a
+ * task waits also for the tasks its approved line names, each told by its title (waitTexts), while they are unfinished;
+ * one the plan no longer has holds it too. A line is told by the title of the task it is under: a line whose task the
+ * plan no longer has by that title (renamed, or taken out) holds every task but those it names. The guard refuses a
+ * move into work (WAITING), and the next task passes such a task over (src/core/use-cases/reading.ts nextTodo): one
+ * rule for both. The approved plan is read, and its lines gathered, once for all the tasks asked about.
  */
 export function approvedAfterWaits(
   transition: Pick<Transition, 'after' | 'context'>,
 ): (task: PlanTask) => Unfinished[] {
   const { after } = transition;
   const approved = heldByApproval(transition);
-  const waits = approved && waitTexts(approved);
+  const waits = approved ? waitTexts(approved) : [];
+  const titles = new Set(after.tasks.map((task) => task.title));
   return (task) => {
     const held: Unfinished[] = [];
-    for (const title of waits?.get(task.title)?.compared.split('\n') ?? []) {
-      const now = after.tasks.find((other) => other.title === title);
-      if (!now || !after.statuses.definition(now.status).finished)
-        held.push({ step: now?.step ?? `"${title}"`, task: now });
-    }
+    // The line under the task, and a line whose task the plan no longer has by its title (renamed, or taken out): that
+    // holds every task, as a missing approved Check line does, since the task renamed may be any of them.
+    for (const [owner, line] of waits)
+      if (owner === task.title || !titles.has(owner))
+        for (const title of line.compared.split('\n')) {
+          const now = after.tasks.find((other) => other.title === title);
+          // A task never waits for itself (a lost line names tasks the plan still has).
+          if (title !== task.title && !(now && after.statuses.definition(now.status).finished))
+            held.push({ step: now?.step ?? `"${title}"`, task: now });
+        }
     return held;
   };
 }

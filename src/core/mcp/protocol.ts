@@ -110,10 +110,10 @@ function readMessage(message: unknown): Message {
   });
   if (!isRecord(message)) return invalid(mcpWords.notAnObject());
   const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
-  if (message.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"', id);
+  if (message.jsonrpc !== '2.0') return invalid(mcpWords.notJsonRpc(), id);
   // A response to a request of ours: the server sends none, so there is nothing to match it with.
   if (!('method' in message) && ('result' in message || 'error' in message)) return { kind: 'accepted' };
-  if (typeof message.method !== 'string') return invalid('"method" must be a string', id);
+  if (typeof message.method !== 'string') return invalid(mcpWords.methodShape(), id);
   if (message.params !== undefined && !isRecord(message.params)) return invalid(mcpWords.paramsShape(), id);
   if (!('id' in message)) return { kind: 'accepted' };
   if (id === null) return invalid(mcpWords.nullId());
