@@ -194,6 +194,7 @@ export class SpreadsheetPlanStore implements PlanStore {
     } finally {
       this.undo = [];
       this.committed = [];
+      this.flushed = [];
       this.cells.forgetRead({ prepared: true });
       this.versions.forgetPrepared();
       this.taskCells.forget();

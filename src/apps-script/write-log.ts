@@ -157,14 +157,20 @@ function planOfId(id: string): string {
 }
 
 /** The change a write to the log belongs to (the store's `exclusive`): how to put it back, what waits for commit. */
-export interface LogChange {
+export type LogChange = {
   registerPutBack(step: () => void): void;
   afterCommit(step: () => void): void;
-  /** Runs `step` once the change's writes are flushed, before it is committed: its failure puts the change back. */
-  whenFlushed?(step: () => void): void;
-  /** The row stays whatever follows its append (KEPT_ROW): its mark needs no putting back, nor reading first. */
-  readonly kept?: boolean;
-}
+} & (
+  | {
+      /** The row stays whatever follows its append (KEPT_ROW): it is flushed, and its mark moved, at once. */
+      readonly kept: true;
+    }
+  | {
+      readonly kept?: false;
+      /** Runs `step` once the change's writes are flushed, before it is committed: its failure puts the change back. */
+      whenFlushed(step: () => void): void;
+    }
+);
 
 /**
  * A row that stays whatever the change does: a check's read (the cells were read) and a refused write (it was tried)
@@ -443,11 +449,10 @@ export class WriteLog {
   private touch(): void {
     // A kept row stays whatever follows: its mark moves at once, once the row is committed (a poll that reads the mark
     // before the execution ends would otherwise take it as seen without the row: a refusal's note, a read's row).
-    if (this.change?.kept) {
-      SpreadsheetApp.flush();
-      return WriteLog.touchMark();
-    }
-    this.changeUnderWay().whenFlushed!(WriteLog.touchMark);
+    const change = this.changeUnderWay();
+    if (!change.kept) return change.whenFlushed(WriteLog.touchMark);
+    SpreadsheetApp.flush();
+    WriteLog.touchMark();
   }
 
   /**

@@ -32,7 +32,7 @@ test(
     'committed) is checked against what that write committed: CHECK_FAILED, nothing written',
   async () => {
     const spreadsheet = workbookWithNumbersWritten();
-    // The write's commit (its flush, under the lock) is held: its cells are written, its mark moved, not yet flushed.
+    // The write's commit (its flush, under the lock) is held: its cells and log row are written, not yet flushed.
     const commit = gate(SpreadsheetApp.prototype, 'flush');
     const writing = run(pool, spreadsheet, 'writeRange', ['Summary!C3', [['lots']], '1.1']);
     await commit.reached;
