@@ -14,9 +14,10 @@ export function focusInView(element: HTMLElement): void {
  * browser scrolls the control into view as the focus moves to it, but the rows scrolled into view with it are laid out
  * only in the frames after (content-visibility), and a row the focus passed between two frames (Tab held down on a
  * slow machine) is back at its placeholder height: laid out, the rows above it push the control down under the status
- * bar. In each of the three frames the browser renders next (a ResizeObserver's first report), a control still focused
- * that either bar covers is scrolled the least that shows it; one in full view stays put, and the focus a click gives
- * (no focus ring) is never scrolled under the pointer.
+ * bar. And the browser shows a task row's button, not its line, which its focus ring goes around. In each of the three
+ * frames the browser renders next (a ResizeObserver's first report), a control still focused whose ring either bar
+ * covers is scrolled the least that shows the ring; one in full view stays put, and the focus a click gives (no focus
+ * ring) is never scrolled under the pointer.
  */
 export function keepFocusInView(): void {
   document.addEventListener('focusin', (event) => {
@@ -25,7 +26,9 @@ export function keepFocusInView(): void {
       const observer = new ResizeObserver(() => {
         observer.disconnect();
         if (element !== document.activeElement || !element.matches(':focus-visible')) return;
-        if (covered(element)) focusInView(element);
+        // A task row's button draws its focus ring around the whole line: the line is what must show.
+        const ringed = (element.matches('.task-row') && element.closest<HTMLElement>('.task-line')) || element;
+        if (covered(ringed)) ringed.scrollIntoView({ block: 'nearest' });
         // Observed again after this frame: observed again in it, the body would be reported only with an error.
         if (frames > 1) setTimeout(inFrame, 0, frames - 1);
       });

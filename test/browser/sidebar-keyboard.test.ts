@@ -27,7 +27,8 @@ function focused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement;
     const bar = document.querySelector('.status-bar')!.getBoundingClientRect();
-    const box = element.getBoundingClientRect();
+    // A task row's button draws its focus ring around the whole line: the ring is what the person looks for.
+    const box = ((element.matches('.task-row') && element.closest('.task-line')) || element).getBoundingClientRect();
     // Past the last control the focus leaves the page for the browser's own UI: nothing of the page holds it.
     const hidden = element !== document.body && (box.bottom > bar.top + 0.5 || box.top < -0.5);
     return { text: element.textContent?.trim().slice(0, 40) ?? '', hidden };
