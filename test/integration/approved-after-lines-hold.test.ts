@@ -93,6 +93,35 @@ test('renaming the task it waits for does not free it: a title the plan no longe
   );
 });
 
+/**
+ * A line is told by the title of the task it is under: a line whose task the plan no longer has by that title holds
+ * every task, as a missing approved Check line does (the task renamed may be any of them), but those it names.
+ */
+const renameWaiting = (text: string) =>
+  dropAfterLine(text).replace('1.2 Write the totals to Summary!B3:C5', '1.2 Write the bin totals to Summary!B3:C5');
+
+test('dropping the line and renaming the waiting task does not free it, nor the others (WAITING)', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, renameWaiting);
+  const before = planText(spreadsheet);
+  const { error } = execute(spreadsheet, 'startTask', ['1.2']);
+  expect(error?.message).toMatch(/^WAITING: Task 1\.2 waits for 1\.1 \(todo\), as an After line the person approved/);
+  expect(planText(spreadsheet)).toBe(before);
+  // Which task was renamed is not known: the others wait too, but not the task the line names.
+  expect(execute(spreadsheet, 'startTask', ['1.3']).error?.message).toMatch(/^WAITING: /);
+  expect(call(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.1' });
+});
+
+test('the task a lost line names starts, and once it is done the others do', () => {
+  const spreadsheet = approvedWithAfterLine();
+  replacePlan(spreadsheet, renameWaiting);
+  call(spreadsheet, 'startTask', '1.1');
+  expect(call(spreadsheet, 'getNextTask')).toBeNull();
+  call(spreadsheet, 'completeTask', '1.1');
+  expect(call(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.2' });
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error).toBeUndefined();
+});
+
 test('nor does a new plan of the same tasks written in place of the approved one (createPlan)', () => {
   const spreadsheet = approvedWithAfterLine();
   call(spreadsheet, 'createPlan', 'Stock summary', 'Total the stock per bin', [
