@@ -18,6 +18,7 @@ import type { PlanTask } from '../format/types';
 import { MAX_DEPENDENCIES } from '../api/api-names';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
+import { problemOnLine } from './problem-on-line';
 
 /** One step named on a dependency line, and where it stands in the line (for rewriting it in place). */
 export interface DependencyReference {
@@ -273,27 +274,21 @@ export interface DependencyProblem {
 export function dependencyProblems(outline: PlanOutline, lines: readonly DependencyLine[]): DependencyProblem[] {
   const problems: DependencyProblem[] = [];
   const byStep = tasksByStep(outline.tasks);
-  for (const read of lines) {
-    const line = read.line + 1;
-    if (read.error) {
-      problems.push({ code: 'dependency-unreadable', message: `Step ${read.step}'s After line: ${read.error}`, line });
-    }
-    for (const { step } of read.references) {
-      if (step === read.step) {
-        problems.push({ code: 'dependency-on-itself', message: `Step ${read.step} waits for itself`, line });
+  for (const { step: waiting, line, error, references } of lines) {
+    if (error) problems.push(problemOnLine('dependency-unreadable', `Step ${waiting}'s After line: ${error}`, line));
+    for (const { step } of references) {
+      if (step === waiting) {
+        problems.push(problemOnLine('dependency-on-itself', `Step ${waiting} waits for itself`, line));
       } else if (!byStep.has(step)) {
-        const message = filled(rareWords.waitsForNoStep(), { step: read.step, other: step });
-        problems.push({ code: 'dependency-unknown-step', message, line });
+        const message = filled(rareWords.waitsForNoStep(), { step: waiting, other: step });
+        problems.push(problemOnLine('dependency-unknown-step', message, line));
       }
     }
   }
   for (const cycle of dependencyCycles(outline.tasks)) {
     const circle = [...cycle, cycle[0]].join(' → ');
-    problems.push({
-      code: 'dependency-cycle',
-      message: filled(rareWords.waitInCircle(), { circle }),
-      line: byStep.get(cycle[0])!.line + 1,
-    });
+    const message = filled(rareWords.waitInCircle(), { circle });
+    problems.push(problemOnLine('dependency-cycle', message, byStep.get(cycle[0])!.line));
   }
   return problems;
 }

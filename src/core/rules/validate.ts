@@ -5,6 +5,7 @@ import { outlinePlan, type OutlinePhase, type PlanOutline, type UnreadLine, type
 import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/statuses';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
+import { problemOnLine } from './problem-on-line';
 
 export interface PlanProblem {
   code: string;
@@ -104,21 +105,16 @@ function checkStepNumbers(phase: OutlinePhase, { errors, warnings }: Found): voi
   for (const task of phase.tasks) {
     const [phasePart, ...rest] = task.step.split('.');
     if (Number(phasePart) !== phase.number) {
-      errors.push({
-        code: 'misnumbered-step',
-        message: filled(rareWords.misnumbered(), { step: task.step, phase: String(phase.number) }),
-        line: task.line + 1,
-      });
+      const message = filled(rareWords.misnumbered(), { step: task.step, phase: String(phase.number) });
+      errors.push(problemOnLine('misnumbered-step', message, task.line));
       continue;
     }
     if (rest.length === 1) {
       if (Number(rest[0]) !== expected) {
         const [previous, next] = [`${phase.number}.${expected - 1}`, `${phase.number}.${expected}`];
-        warnings.push({
-          code: 'step-order',
-          message: `Step ${task.step} follows step ${previous}; expected ${next}`,
-          line: task.line + 1,
-        });
+        warnings.push(
+          problemOnLine('step-order', `Step ${task.step} follows step ${previous}; expected ${next}`, task.line),
+        );
       }
       expected = Number(rest[0]) + 1;
     }
@@ -132,26 +128,19 @@ function checkPhases(outline: PlanOutline, { errors, warnings }: Found): void {
     .filter((phase) => phase.source === 'phase-heading')
     .forEach((phase, i) => {
       if (seenPhases.has(phase.number)) {
-        errors.push({
-          code: 'duplicate-phase',
-          message:
-            `Phase ${phase.number} appears twice (lines ${seenPhases.get(phase.number)! + 1} and ` +
-            `${phase.line + 1})`,
-          line: phase.line + 1,
-        });
+        const first = seenPhases.get(phase.number)! + 1;
+        const message = `Phase ${phase.number} appears twice (lines ${first} and ${phase.line + 1})`;
+        errors.push(problemOnLine('duplicate-phase', message, phase.line));
       }
       seenPhases.set(phase.number, phase.line);
       if (phase.number !== i + 1) {
-        warnings.push({
-          code: 'phase-order',
-          message: `Phase ${phase.number} is the plan's phase number ${i + 1}`,
-          line: phase.line + 1,
-        });
+        warnings.push(
+          problemOnLine('phase-order', `Phase ${phase.number} is the plan's phase number ${i + 1}`, phase.line),
+        );
       }
-      if (!phase.name)
-        warnings.push({ code: 'unnamed-phase', message: `Phase ${phase.number} has no name`, line: phase.line + 1 });
+      if (!phase.name) warnings.push(problemOnLine('unnamed-phase', `Phase ${phase.number} has no name`, phase.line));
       if (phase.tasks.length === 0)
-        warnings.push({ code: 'empty-phase', message: `Phase ${phase.number} has no tasks`, line: phase.line + 1 });
+        warnings.push(problemOnLine('empty-phase', `Phase ${phase.number} has no tasks`, phase.line));
 
       checkStepNumbers(phase, { errors, warnings });
     });
@@ -164,31 +153,32 @@ function checkTasks(outline: PlanOutline, { errors, warnings }: Found): void {
   for (const task of outline.tasks) {
     const first = seenSteps.get(task.step);
     if (first !== undefined) {
-      errors.push({
-        code: 'duplicate-step',
-        message: `Step ${task.step} is listed twice (lines ${first + 1} and ${task.line + 1})`,
-        line: task.line + 1,
-      });
+      errors.push(
+        problemOnLine(
+          'duplicate-step',
+          `Step ${task.step} is listed twice (lines ${first + 1} and ${task.line + 1})`,
+          task.line,
+        ),
+      );
     } else {
       seenSteps.set(task.step, task.line);
     }
-    if (!task.title)
-      errors.push({ code: 'empty-task', message: `Step ${task.step} has no title`, line: task.line + 1 });
+    if (!task.title) errors.push(problemOnLine('empty-task', `Step ${task.step} has no title`, task.line));
     const status = statuses.definition(task.status);
     const missing = ANNOTATION_ROLES[status.annotation].missing;
     if (missing && !task.note) {
-      warnings.push({
-        code: missing.code,
-        message: `Step ${task.step} is ${status.described} ${missing.message}`,
-        line: task.line + 1,
-      });
+      warnings.push(
+        problemOnLine(missing.code, `Step ${task.step} is ${status.described} ${missing.message}`, task.line),
+      );
     }
     if (status.dated && !task.completedDate) {
-      warnings.push({
-        code: 'missing-done-date',
-        message: `Step ${task.step} is ${status.described} without a date ("✅ YYYY-MM-DD")`,
-        line: task.line + 1,
-      });
+      warnings.push(
+        problemOnLine(
+          'missing-done-date',
+          `Step ${task.step} is ${status.described} without a date ("✅ YYYY-MM-DD")`,
+          task.line,
+        ),
+      );
     }
   }
 }
@@ -197,36 +187,40 @@ function checkTasks(outline: PlanOutline, { errors, warnings }: Found): void {
 function checkUnreadLines(outline: PlanOutline, { errors, warnings }: Found): void {
   const statuses = outline.statuses;
   for (const task of outline.tasksOutsidePhases) {
-    warnings.push({
-      code: 'task-outside-phase',
-      message: filled(rareWords.outsidePhase(), { step: task.step }),
-      line: task.line + 1,
-    });
+    warnings.push(
+      problemOnLine('task-outside-phase', filled(rareWords.outsidePhase(), { step: task.step }), task.line),
+    );
   }
   for (const unknown of outline.unknownStatusLines) {
-    errors.push({
-      code: 'unknown-status',
-      message: filled(rareWords.unknownStatus(), {
-        task: unknown.step ? `Step ${unknown.step}` : `The task on line ${unknown.line + 1}`,
-        symbol: unknown.symbol,
-        known: statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
-      }),
-      line: unknown.line + 1,
-    });
+    errors.push(
+      problemOnLine(
+        'unknown-status',
+        filled(rareWords.unknownStatus(), {
+          task: unknown.step ? `Step ${unknown.step}` : `The task on line ${unknown.line + 1}`,
+          symbol: unknown.symbol,
+          known: statuses.definitions.map((definition) => `[${definition.symbol}]`).join(' '),
+        }),
+        unknown.line,
+      ),
+    );
   }
   for (const unread of outline.unread) {
-    warnings.push({
-      code: `unread-${unread.reason}`,
-      message: `Line ${unread.line + 1} looks like a task but is not read: it ${UNREAD_WORDS[unread.reason](unread)}`,
-      line: unread.line + 1,
-    });
+    warnings.push(
+      problemOnLine(
+        `unread-${unread.reason}`,
+        `Line ${unread.line + 1} looks like a task but is not read: it ${UNREAD_WORDS[unread.reason](unread)}`,
+        unread.line,
+      ),
+    );
   }
   for (const task of outline.tasks.filter((candidate) => candidate.derived)) {
-    warnings.push({
-      code: 'derived-step',
-      message: filled(rareWords.stepDerived(), { line: String(task.line + 1), step: task.step }),
-      line: task.line + 1,
-    });
+    warnings.push(
+      problemOnLine(
+        'derived-step',
+        filled(rareWords.stepDerived(), { line: String(task.line + 1), step: task.step }),
+        task.line,
+      ),
+    );
   }
 }
 
@@ -239,24 +233,24 @@ function checkDependencies(outline: PlanOutline, { errors }: Found): void {
 function checkClaims(outline: PlanOutline, { warnings }: Found, clock?: Claimant): void {
   if (clock) {
     for (const claim of unhonouredClaims(outline, clock)) {
-      warnings.push({
-        code: 'claim-not-honoured',
-        message: filled(rareWords.claimNotHonoured(), {
-          step: claim.step,
-          claim: describeClaim(claim),
-          minutes: String(LEASE_MINUTES),
-        }),
-        line: claim.line + 1,
-      });
+      warnings.push(
+        problemOnLine(
+          'claim-not-honoured',
+          filled(rareWords.claimNotHonoured(), {
+            step: claim.step,
+            claim: describeClaim(claim),
+            minutes: String(LEASE_MINUTES),
+          }),
+          claim.line,
+        ),
+      );
     }
   }
   for (const claims of taskClaims(outline).values()) {
     for (const claim of claims.filter((candidate) => !candidate.until)) {
-      warnings.push({
-        code: 'unreadable-claim',
-        message: filled(rareWords.claimUnreadable(), { step: claim.step }),
-        line: claim.line + 1,
-      });
+      warnings.push(
+        problemOnLine('unreadable-claim', filled(rareWords.claimUnreadable(), { step: claim.step }), claim.line),
+      );
     }
   }
 }
