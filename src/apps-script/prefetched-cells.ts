@@ -19,6 +19,7 @@ import {
   rowCount,
   type SheetRange,
 } from '../core/sheet/sheet-range';
+import { addToGroup } from '../core/groups';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -77,7 +78,7 @@ export class PrefetchedCells {
   /** Reads `ranges`, one rectangle per sheet; a sheet that fails is left to be read under the lock. */
   read(spreadsheet: Spreadsheet, ranges: readonly SheetRange[]): void {
     const bySheet = new Map<string, SheetRange[]>();
-    for (const range of ranges) bySheet.set(range.sheet, [...(bySheet.get(range.sheet) ?? []), range]);
+    for (const range of ranges) addToGroup(bySheet, range.sheet, range);
     for (const [name, wanted] of bySheet) {
       try {
         this.readSheet(spreadsheet, name, wanted);

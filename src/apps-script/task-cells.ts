@@ -27,6 +27,7 @@ import { PrefetchedCells, boundedOn } from './prefetched-cells';
 import { rangeOr } from './range-cells';
 import { scriptProperties } from './spreadsheet-access';
 import { KEPT_ROW, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
+import { addToGroup } from '../core/groups';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -144,9 +145,7 @@ export class SpreadsheetTaskCells implements TaskCells {
     for (const entry of new WriteLog(this.spreadsheet()).standingWrites(this.planId())) {
       const range = readSheetRange(entry.range);
       if (typeof range === 'string') continue;
-      const ranges = byStep.get(entry.step);
-      if (ranges) ranges.push(range);
-      else byStep.set(entry.step, [range]);
+      addToGroup(byStep, entry.step, range);
     }
     return byStep;
   }

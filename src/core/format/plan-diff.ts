@@ -15,6 +15,7 @@ import { declaredRanges } from '../sheet/sheet-rules';
 import { formatSheetRange } from '../sheet/sheet-range';
 import type { Plan, TaskStatus } from './types';
 import { diffWords, wordSimilarity, type WordPart } from './word-diff';
+import { addToGroup } from '../groups';
 
 export type { WordPart } from './word-diff';
 
@@ -115,7 +116,7 @@ function matchTasks(before: Placed[], after: Placed[]): Pairs {
   const pairs: Pairs = new Map();
   const taken = new Set<number>();
   const byKey = new Map<string, number[]>();
-  for (const task of after) byKey.set(task.key, [...(byKey.get(task.key) ?? []), task.index]);
+  for (const task of after) addToGroup(byKey, task.key, task.index);
   for (const task of before) {
     const next = byKey.get(task.key)?.shift();
     if (next === undefined) continue;

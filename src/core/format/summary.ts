@@ -12,6 +12,7 @@ import { countOf, countProgress, describeProgress } from './progress';
 import type { RevisionInfo } from '../write-path/revision';
 import { STATUS_TABLE, type StatusTable } from './statuses';
 import { shorten } from '../text';
+import { allTasks } from './plan-tasks';
 import type { Phase, Plan, PlanStatus, PlanTask, Progress } from './types';
 
 /**
@@ -28,7 +29,7 @@ function statusLine(plan: Plan, waitingForApproval: boolean): string | undefined
 
 /** ` (waits for 1.2, 1.3)` after a todo task whose `After:` steps are not all done or skipped; '' otherwise. */
 function waitingWords(plan: Plan, statuses: StatusTable): (task: PlanTask) => string {
-  const tasks = plan.phases.flatMap((phase) => phase.tasks);
+  const tasks = allTasks(plan);
   if (!tasks.some((task) => task.waitsFor)) return () => '';
   const byStep = tasksByStep(tasks);
   return (task) => {

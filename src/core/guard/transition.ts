@@ -7,6 +7,7 @@
 import type { Claimant } from '../rules/claims';
 import type { PlanOutline } from '../format/parse';
 import type { PlanTask } from '../format/types';
+import { addToGroup } from '../groups';
 
 /** Who makes the change: a person (the sidebar, the menu, an edit of the cell) or an agent with its clock. */
 export type Actor = { kind: 'person' } | { kind: 'agent'; claimant: Claimant };
@@ -48,11 +49,7 @@ export interface Transition {
  */
 export function pairTasks(before: PlanOutline, after: PlanOutline): TaskPair[] {
   const byTitle = new Map<string, PlanTask[]>();
-  for (const task of before.tasks) {
-    const same = byTitle.get(task.title);
-    if (same) same.push(task);
-    else byTitle.set(task.title, [task]);
-  }
+  for (const task of before.tasks) addToGroup(byTitle, task.title, task);
   const taken = new Set<PlanTask>();
   const pairs: TaskPair[] = after.tasks.map((task) => {
     const match = byTitle.get(task.title)?.shift();

@@ -11,6 +11,7 @@ import type { ApprovedChange } from '../features/feature';
 import { parsePlan } from '../format/parse';
 import { diffPlans, type PlanDiff, type RangeChange, type TaskChange } from '../format/plan-diff';
 import type { Plan } from '../format/types';
+import { allTasks } from '../format/plan-tasks';
 
 /** A line of a task's that was added or removed: a `- Check:` or the steps of its `- After:`. */
 export interface TaskLineChange {
@@ -73,7 +74,7 @@ function formulasChange(rules: readonly ApprovedChange[]): 'added' | 'removed' |
 
 /** Task titles compared without case and with spaces collapsed. */
 function titles(plan: Plan): Set<string> {
-  const tasks = plan.phases.flatMap((phase) => phase.tasks);
+  const tasks = allTasks(plan);
   return new Set(tasks.map((task) => task.title.trim().replace(/\s+/g, ' ').toLowerCase()));
 }
 

@@ -9,13 +9,10 @@
 import { STATUS_TABLE } from '../format/statuses';
 import { ownValue } from '../own-keys';
 import { shorten } from '../text';
-import type { Plan, PlanTask } from '../format/types';
+import { allTasks } from '../format/plan-tasks';
+import type { Plan } from '../format/types';
 import type { PlanRecord } from '../write-path/revision';
 import { waitingSourceOfPlan, whatWaitsForPerson } from './waiting';
-
-function allTasks(plan: Plan): PlanTask[] {
-  return plan.phases.flatMap((phase) => phase.tasks);
-}
 
 /** One thing waiting for the person. */
 export interface Waiting {

@@ -9,6 +9,7 @@ import { PLACEHOLDER } from '../format/patterns';
 import type { PlanStatus } from '../format/plan-status';
 import { STATUS_TABLE } from '../format/statuses';
 import type { Plan, PlanTask } from '../format/types';
+import { allTasks } from '../format/plan-tasks';
 
 /** The parts of a plan (parsed, or an outline) that say what waits. */
 export interface WaitingSource {
@@ -35,7 +36,7 @@ export function waitingSourceOfPlan(plan: Plan): WaitingSource {
   return {
     title: plan.title,
     status: plan.status,
-    tasks: plan.phases.flatMap((phase) => phase.tasks),
+    tasks: allTasks(plan),
     questions: plan.questionDetails ?? [],
   };
 }

@@ -13,7 +13,8 @@ import { filled, shorten } from '../text';
 import * as rareWords from '../rare-words';
 import type { PlanTask } from '../format/types';
 import { rewriteTaskStep } from '../format/update';
-import { validateOutline } from '../rules/validate';
+import { describeProblem, validateOutline } from '../rules/validate';
+import { addToGroup } from '../groups';
 
 // ---- the document's lines, each remembering which step or phase it was ----
 
@@ -100,9 +101,7 @@ export class PhaseTree {
     for (const task of phase.tasks) {
       const parent = latest.get(parentStep(task.step));
       this.parents.set(task, parent);
-      const list = this.children.get(parent) ?? [];
-      list.push(task);
-      this.children.set(parent, list);
+      addToGroup(this.children, parent, task);
       latest.set(task.step, task);
     }
   }
@@ -238,8 +237,7 @@ export function requireUniqueSteps(outline: PlanOutline): void {
     ['duplicate-step', 'duplicate-phase', 'misnumbered-step'].includes(problem.code),
   );
   if (problems.length) {
-    const listed = problems.map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`);
-    throw invalidPlan(filled(rareWords.fixFirst(), { problems: listed.join('; ') }));
+    throw invalidPlan(filled(rareWords.fixFirst(), { problems: problems.map(describeProblem).join('; ') }));
   }
 }
 

@@ -15,6 +15,7 @@ import { STEP_ID, withPhaseNumber } from '../format/patterns';
 import type { OutlinePhase, PlanOutline } from '../format/parse';
 import { statusDefinition } from '../format/statuses';
 import type { PlanTask } from '../format/types';
+import { allTasks } from '../format/plan-tasks';
 import { changeTaskLine, findTask, rewriteTaskStep } from '../format/update';
 import {
   TrackedLines,
@@ -172,7 +173,7 @@ export function addPhase(
   if (previous) at = phaseContentEnd(outline, previous);
   else at = outline.sections.notes?.heading ?? contentEnd(lines);
 
-  const firstTask = phases.flatMap((phase) => phase.tasks)[0];
+  const firstTask = allTasks({ phases })[0];
   const bullet = firstTask ? reindent(bulletOf(lines[firstTask.line]), 0) : '- ';
   const heading = `### Phase ${number}: ${name}`;
   const block = [heading, ...titles.map((title, i) => taskLine(bullet, `${number}.${i + 1}`, title))];

@@ -13,6 +13,7 @@ import { nestedLabelledLines } from '../format/nested-lines';
 import { outlinePlan, type PlanOutline } from '../format/parse';
 import { isDate } from '../sheet/cell-values';
 import { cellName, quoteSheetName, readSheetRange, type SheetRange } from '../sheet/sheet-range';
+import { addToGroup } from '../groups';
 
 /** The words a check line may use, as the error for a bad one lists them. */
 export const CHECK_VOCABULARY = ['numbers', 'dates', 'text', 'no blanks', 'unique', 'between A and B'] as const;
@@ -110,7 +111,7 @@ export function taskChecks(outline: PlanOutline): Map<string, TaskCheckLine[]> {
     const entry: TaskCheckLine = { line, text: value };
     if (typeof check === 'string') entry.error = check;
     else entry.check = check;
-    found.set(step, [...(found.get(step) ?? []), entry]);
+    addToGroup(found, step, entry);
   }
   return found;
 }

@@ -26,6 +26,7 @@ import { indentationOf } from '../format/patterns';
 import { findTask } from '../format/update';
 import { agentNameOf, type ChangeSource } from '../write-path/revision';
 import type { PlanTask } from '../format/types';
+import { addToGroup } from '../groups';
 
 /** The label of a claim's line: `- Working: …`. */
 export const CLAIM_LABEL = 'Working';
@@ -87,9 +88,7 @@ export function taskClaims(outline: PlanOutline): Map<string, Claim[]> {
     const { by, until } = readClaimValue(nested.value);
     const claim: Claim = { step: nested.step, line: nested.line, holder: by };
     if (until) claim.until = until;
-    const known = claims.get(nested.step);
-    if (known) known.push(claim);
-    else claims.set(nested.step, [claim]);
+    addToGroup(claims, nested.step, claim);
   }
   return claims;
 }

@@ -18,6 +18,7 @@ import type { PlanTask } from '../format/types';
 import { nestedItems, nestedLabelledLines } from '../format/nested-lines';
 import { CLAIM_LABEL } from './claims';
 import { decisionLines, isDecisionWords } from './decision-lines';
+import { addToGroup } from '../groups';
 
 /** What happened to one held item between two documents. */
 export type HeldChange =
@@ -208,11 +209,7 @@ function outlineOf(plan: string | PlanOutline): PlanOutline {
 /** Keys with their held values, one list per key (a key may appear more than once: two questions alike). */
 function heldByKey(kind: HeldItemKind, outline: PlanOutline): Map<string, Array<string | undefined>> {
   const byKey = new Map<string, Array<string | undefined>>();
-  for (const [key, held] of kind.entries(outline)) {
-    const values = byKey.get(key);
-    if (values) values.push(held);
-    else byKey.set(key, [held]);
-  }
+  for (const [key, held] of kind.entries(outline)) addToGroup(byKey, key, held);
   return byKey;
 }
 

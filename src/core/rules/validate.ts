@@ -6,6 +6,7 @@ import { ANNOTATION_ROLES, STATUS_TABLE, type StatusTable } from '../format/stat
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import { problemOnLine } from './problem-on-line';
+import { addToGroup } from '../groups';
 
 export interface PlanProblem {
   code: string;
@@ -18,6 +19,11 @@ export interface PlanProblem {
   lines?: number[];
 }
 
+/** A problem as a refusal lists it: its message, then its line when it has one. */
+export function describeProblem(problem: PlanProblem): string {
+  return problem.line ? `${problem.message} (line ${problem.line})` : problem.message;
+}
+
 /** More than this many problems of one kind are reported as one entry with a count. */
 export const GROUP_AFTER = 3;
 const LINES_SHOWN = 10;
@@ -25,11 +31,7 @@ const LINES_SHOWN = 10;
 /** Problems of a kind that repeats more than GROUP_AFTER times become one entry, where the first one stood. */
 export function groupProblems(problems: PlanProblem[]): PlanProblem[] {
   const byCode = new Map<string, PlanProblem[]>();
-  for (const problem of problems) {
-    const same = byCode.get(problem.code);
-    if (same) same.push(problem);
-    else byCode.set(problem.code, [problem]);
-  }
+  for (const problem of problems) addToGroup(byCode, problem.code, problem);
   const grouped: PlanProblem[] = [];
   for (const problem of problems) {
     const same = byCode.get(problem.code)!;

@@ -36,6 +36,7 @@ import {
 import type { Plan, PlanAnalysis } from '../format/types';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
+import { allTasks } from '../format/plan-tasks';
 
 /** The person's settings plan mode reads: "the agent needs my approval before it starts" (src/core/person/settings.ts).
  * */
@@ -205,7 +206,7 @@ export const SHEET_RULES: readonly SheetRule[] = [
           ? `task ${request.step} is another agent's`
           : `task ${request.step} is not in progress`,
     check(request, context) {
-      const tasks = context.plan?.phases.flatMap((phase) => phase.tasks) ?? [];
+      const tasks = context.plan ? allTasks(context.plan) : [];
       const task = tasks.find((candidate) => candidate.step === request.step);
       if (!task) {
         // NOT_FOUND, as for every other call that names a step.

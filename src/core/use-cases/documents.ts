@@ -8,7 +8,7 @@ import { filled } from '../text';
 import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
-import { validatePlan } from '../rules/validate';
+import { describeProblem, validatePlan } from '../rules/validate';
 import type { PlanRevisions } from '../write-path/plan-revisions';
 import type { RevisedPlan } from '../write-path/results';
 
@@ -58,11 +58,7 @@ export function createPlan(
 function requireValidPlan(markdown: string): void {
   const report = validatePlan(markdown);
   if (report.valid) return;
-  throw invalidArgument(
-    `The new plan has errors: ${report.errors
-      .map((problem) => `${problem.message}${problem.line ? ` (line ${problem.line})` : ''}`)
-      .join('; ')}`,
-  );
+  throw invalidArgument(`The new plan has errors: ${report.errors.map(describeProblem).join('; ')}`);
 }
 
 /**

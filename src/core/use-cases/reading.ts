@@ -9,8 +9,9 @@ import { filled } from '../text';
 import { outlinePlan, parsePlan } from '../format/parse';
 import type { ArchiveEntry } from '../write-path/store';
 import { STATUS_TABLE } from '../format/statuses';
-import type { Plan, PlanTask } from '../format/types';
+import type { PlanTask } from '../format/types';
 import { validateOutline } from '../rules/validate';
+import { allTasks } from '../format/plan-tasks';
 import type { PlanRevisions, Snapshot } from '../write-path/plan-revisions';
 import type { PlanText, PlanTexts } from '../write-path/plan-texts';
 import {
@@ -22,10 +23,6 @@ import {
   type TaskResult,
   type ValidationResult,
 } from '../write-path/results';
-
-export function allTasks(plan: Plan): PlanTask[] {
-  return plan.phases.flatMap((phase) => phase.tasks);
-}
 
 /**
  * The spec's rule: the first todo task, phase by phase (blocked and review items are passed over), and of those the
