@@ -18,7 +18,7 @@ import { comparedName, isReservedAgentName, reservedNamesList } from '../core/pe
 import { rareTexts } from './rare-texts';
 import * as rareRefusals from './rare-refusals';
 import { filled, utf8Length } from '../core/text';
-import { SETTINGS_PROPERTY, scriptProperties, type ScriptProperties } from './spreadsheet-access';
+import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
 /** The script property holding every agent (one value: Google allows 9 KB per value). */
@@ -77,10 +77,6 @@ export function constantTimeEqual(a: string, b: string): boolean {
 
 // ---- the stored list ----
 
-function properties(): ScriptProperties {
-  return scriptProperties();
-}
-
 function isStoredAgent(value: unknown): value is StoredAgent {
   const agent = value as Partial<StoredAgent> | null;
   return (
@@ -100,7 +96,8 @@ function isStoredAgent(value: unknown): value is StoredAgent {
  * script properties (./spreadsheet-access.ts).
  */
 function readAgents(fresh = false): StoredAgent[] {
-  const saved = fresh ? properties().freshProperty(AGENTS_PROPERTY) : properties().getProperty(AGENTS_PROPERTY);
+  const properties = scriptProperties();
+  const saved = fresh ? properties.freshProperty(AGENTS_PROPERTY) : properties.getProperty(AGENTS_PROPERTY);
   if (saved === null) return [];
   let parsed: unknown;
   try {
@@ -117,7 +114,7 @@ function writeAgents(agents: StoredAgent[]): void {
   if (utf8Length(AGENTS_PROPERTY) + utf8Length(json) > MAX_STORED_BYTES) {
     throw tooLarge(filled(rareRefusals.agentsFull(), { bytes: String(MAX_STORED_BYTES) }));
   }
-  properties().setProperty(AGENTS_PROPERTY, json);
+  scriptProperties().setProperty(AGENTS_PROPERTY, json);
 }
 
 /** Runs `work` holding the script lock (the lock every change takes), so two changes never lose one another. */
