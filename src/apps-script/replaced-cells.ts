@@ -10,6 +10,21 @@ import type { SavedVersion } from '../core/write-path/store';
 import { cellText, writtenText } from './cell-values';
 import { PLAN_LOCATION, cellA1, cellAddress, cellReference, type CellAddress } from './plan-location';
 
+/**
+ * The label over the revision record, with the revision Sheet Plan last wrote into the plan cells: `Sheet Plan
+ * revision 42`. A record older than that one was pasted back (a backup of C2:D2), so the change that reads it in the
+ * same getValues also reads Sheet Plan's copy of the last plan, and keeps the version the paste replaced.
+ */
+export function labelFor(meta: string): string {
+  return `${PLAN_LOCATION.metadataLabel} ${recordedRevision(meta) ?? ''}`.trimEnd();
+}
+
+/** The revision a label names; undefined for the label alone (sheets written before), null for a person's text. */
+export function labelledRevision(text: string): number | undefined | null {
+  const number = text.startsWith(PLAN_LOCATION.metadataLabel) && text.slice(PLAN_LOCATION.metadataLabel.length);
+  return number === '' ? undefined : number && /^ \d+$/.test(number) ? +number : null;
+}
+
 /** A cell Sheet Plan writes beside the plan, and whether a value there is Sheet Plan's own. */
 export interface OwnCell {
   cell: CellAddress;
@@ -19,7 +34,7 @@ export interface OwnCell {
 /** The cells Sheet Plan writes beside the plan. */
 export const BESIDE_THE_PLAN = {
   marker: { cell: cellAddress(PLAN_LOCATION.markerCell), isOwn: (text) => text === PLAN_LOCATION.marker },
-  label: { cell: cellAddress(PLAN_LOCATION.metadataLabelCell), isOwn: (text) => text === PLAN_LOCATION.metadataLabel },
+  label: { cell: cellAddress(PLAN_LOCATION.metadataLabelCell), isOwn: (text) => labelledRevision(text) !== null },
   record: { cell: cellAddress(PLAN_LOCATION.metadataCell), isOwn: (text) => recordedRevision(text) !== undefined },
 } satisfies Record<string, OwnCell>;
 

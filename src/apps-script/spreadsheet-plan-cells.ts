@@ -10,7 +10,7 @@ import type { PlanCells, PlanWrite, SavedVersion } from '../core/write-path/stor
 import { CellBlock } from './cell-block';
 import { asText, cellText, restoreInput, writtenText } from './cell-values';
 import { PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
-import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
+import { BESIDE_THE_PLAN, labelFor, labelledRevision, replacedCellsVersion } from './replaced-cells';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -25,6 +25,8 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
+/** The record with its label, which names the revision written (replaced-cells.ts labelFor). */
+const LABELLED_RECORD = new CellBlock([LABEL, METADATA]);
 /** The block with its sheet, `AGENT_BASE!C1:D2`, and the record alone: one getRange each, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
 const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
@@ -61,6 +63,7 @@ export class SpreadsheetPlanCells {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
       meta: writtenText(ALL_CELLS.valueAt(values, METADATA)),
+      latest: labelledRevision(cellText(ALL_CELLS.valueAt(values, LABEL))),
     };
   }
 
@@ -127,10 +130,12 @@ export class SpreadsheetPlanCells {
    * as `change` says.
    */
   write(text: string, change: PlanWrite): void {
-    if (change.recordOnly) this.writeCells(RECORD, [asText(change.meta)]);
+    // The label names the revision too, unless a person wrote it.
+    if (change.recordOnly)
+      if (this.labelIsOurs()) this.writeCells(LABELLED_RECORD, [labelFor(change.meta), asText(change.meta)]);
+      else this.writeCells(RECORD, [asText(change.meta)]);
     else if (change.setUp) this.setUp(text, change.meta);
-    else if (!this.writeReadBlock(text, asText(change.meta)))
-      this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
+    else if (!this.writeReadBlock(text, change.meta)) this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
     this.hideFirstRecord();
     this.written = { ready: true, text: change.text, meta: change.meta };
   }
@@ -161,21 +166,24 @@ export class SpreadsheetPlanCells {
   private writeReadBlock(text: string, meta: string): boolean {
     const [range, before] = [this.readRange, this.readValues];
     if (!range || !before || !ALL_CELLS.exact) return false;
-    const label = cellText(ALL_CELLS.valueAt(before, LABEL));
-    const ours =
-      cellText(ALL_CELLS.valueAt(before, MARKER)) === PLAN_LOCATION.marker &&
-      (label === PLAN_LOCATION.metadataLabel || label === '');
+    const ours = cellText(ALL_CELLS.valueAt(before, MARKER)) === PLAN_LOCATION.marker && this.labelIsOurs();
     if (!ours) return false;
     const previous = before.map((row) => row.map(restoreInput));
     const next = previous.map((row) => row.slice());
     const put = (cell: typeof PLAN, value: unknown) =>
       (next[cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = value);
-    put(LABEL, PLAN_LOCATION.metadataLabel);
+    put(LABEL, labelFor(meta));
     put(PLAN, text);
-    put(METADATA, meta);
+    put(METADATA, asText(meta));
     this.putBack(() => range.setValues(previous));
     range.setValues(next);
     return true;
+  }
+
+  /** The label as this change read it is Sheet Plan's (with or without a revision), or empty. */
+  private labelIsOurs(): boolean {
+    const label = this.readValues && cellText(ALL_CELLS.valueAt(this.readValues, LABEL));
+    return label === '' || (!!label && labelledRevision(label) !== null);
   }
 
   /**
@@ -211,7 +219,7 @@ export class SpreadsheetPlanCells {
 
   /** Writes the marker, the label, the plan and its record; makes the plan sheet first when there is none. */
   private setUp(text: string, meta: string): void {
-    const cells = [PLAN_LOCATION.marker, PLAN_LOCATION.metadataLabel, text, asText(meta)];
+    const cells = [PLAN_LOCATION.marker, labelFor(meta), text, asText(meta)];
     if (this.planSheet()) return this.writeCells(ALL_CELLS, cells);
     const spreadsheet = this.spreadsheet();
     const sheet = spreadsheet.insertSheet(PLAN_LOCATION.sheet);

@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS } from '../../src/core/person/settings';
 import { stockPlan, stockWorkbook } from './check-fixtures';
 import {
   DIST,
+  MARKER,
   PLAN,
   REVISION,
   call,
@@ -29,6 +30,8 @@ import {
 } from './harness';
 import { QUARTERLY_CLOSE } from './quarterly-close';
 import { answerOf, gate, lockAwaited, run } from './race-gates';
+
+const LABEL = cellReference(PLAN_LOCATION.metadataLabelCell);
 
 let pool: ExecutionPool;
 beforeEach(() => (pool = new ExecutionPool()));
@@ -146,10 +149,10 @@ describe("a person's edit of the plan cell during an agent's startTask: every te
 
 /**
  * Cells pasted back with a revision record of their own (a backup of C2:D2; an Undo of a paste over both) look
- * recorded. onEdit reads Sheet Plan's copy of the last plan for that (guarantees.md), but an agent's change does not:
- * it reads the copy only when the cell has no record. An agent's change that lands before the paste's onEdit (or
- * when onEdit never ran: a busy lock, its time limit) writes its own copy over the last one, and the text the paste
- * replaced is in no cell and no history row. getHistory does not list it meanwhile either.
+ * recorded. onEdit reads Sheet Plan's copy of the last plan for that (guarantees.md). An agent's change that lands
+ * before the paste's onEdit (or when onEdit never ran: a busy lock, its time limit) tells the paste by the label over
+ * the record, which names the revision last written: it reads the copy too, and keeps the text the paste replaced.
+ * A backup of C1:D2 brings its old label back with it: open.
  */
 describe('a backup of C2:D2 pasted back, and an agent changes the plan before its onEdit', () => {
   const TYPED = 'Shopping list: eggs, milk';
@@ -163,20 +166,34 @@ describe('a backup of C2:D2 pasted back, and an agent changes the plan before it
     return { spreadsheet, paste: applyPersonEdit(spreadsheet, { kind: 'paste', at, rows: backup }) };
   }
 
-  test.failing('the text the paste replaced is listed by getHistory until a write keeps it', () => {
+  test('the text the paste replaced is listed by getHistory until a write keeps it', () => {
     const { spreadsheet } = pastedBack();
     expect(historyTexts(spreadsheet)).toContain(TYPED);
   });
 
-  test.failing("an agent's change before the paste's onEdit keeps the text the paste replaced", () => {
+  test("an agent's change before the paste's onEdit keeps the text the paste replaced", () => {
     const { spreadsheet, paste } = pastedBack();
     call(spreadsheet, 'startTask', '1.2');
     runOnEdit(spreadsheet, DIST, paste.range, paste.values);
     expect(historyTexts(spreadsheet)).toContain(TYPED);
   });
 
-  test.failing("an agent's change when the paste's onEdit never ran keeps the text the paste replaced", () => {
+  test("an agent's change when the paste's onEdit never ran keeps the text the paste replaced", () => {
     const { spreadsheet } = pastedBack();
+    call(spreadsheet, 'startTask', '1.2');
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+  });
+
+  test.failing("a backup of C1:D2, its label with it: an agent's change before its onEdit keeps the text", () => {
+    const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+    call(spreadsheet, 'completeTask', '1.1');
+    const [marker, label] = [MARKER, LABEL].map((cell) => String(spreadsheet.cell(cell)));
+    const backup = [
+      [marker, label],
+      [planText(spreadsheet), String(spreadsheet.cell(REVISION))],
+    ];
+    personEdits(spreadsheet, PLAN, TYPED);
+    applyPersonEdit(spreadsheet, { kind: 'paste', at: MARKER, rows: backup });
     call(spreadsheet, 'startTask', '1.2');
     expect(historyTexts(spreadsheet)).toContain(TYPED);
   });

@@ -124,7 +124,7 @@ export class PlanRevisions {
    * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
    * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
    * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
-   * `pasted` (a person's edit) reads it always: cells pasted back with an older record of their own look recorded.
+   * `pasted` (a person's edit), or a record older than `latest`, reads it always: cells pasted back look recorded.
    */
   snapshot(forWrite = false, pasted = false): Snapshot {
     const cells = this.store.read();
@@ -133,7 +133,7 @@ export class PlanRevisions {
     let meta = cells?.meta ?? '';
     const inCell = cells ? readPlanRecord(meta) : null;
     let copy: RecordedPlan | null | undefined; // the last recorded plan, as the history sheet keeps it
-    if (cells ? inCell?.revision === undefined || pasted : forWrite) {
+    if (cells ? inCell?.revision === undefined || pasted || inCell.revision < (cells.latest ?? 0) : forWrite) {
       copy = this.store.versions.lastRecorded();
       if (copy && (inCell?.revision ?? -1) < (recordedRevision(copy.meta) ?? 0)) meta = copy.meta;
     }

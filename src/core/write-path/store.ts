@@ -13,6 +13,11 @@ export interface PlanCells {
   text: string;
   /** Sheet Plan's revision record beside the plan (JSON); '' when there is none. */
   meta: string;
+  /**
+   * The revision Sheet Plan last wrote into these cells, kept apart from the record (in its label): a record older
+   * than it was pasted back over the one Sheet Plan wrote. Undefined or null when not known.
+   */
+  latest?: number | null;
 }
 
 /**

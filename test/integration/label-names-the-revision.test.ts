@@ -1,0 +1,124 @@
+/**
+ * The label over the revision record (`AGENT_BASE!D1`) names the revision Sheet Plan last wrote into the plan cells:
+ * `Sheet Plan revision 7`. It is read in the same getValues as the plan and its record, and a paste of a backup of
+ * C2:D2 does not reach it: a record older than the label's revision was pasted back, so the change also reads Sheet
+ * Plan's copy of the last plan and keeps the version the paste replaced (review23-races.test.ts pins the races).
+ */
+import { readPlanRecord } from '../../src/core/write-path/revision';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import { applyPersonEdit } from '../../src/node/emulator/person-edits';
+import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import {
+  PLAN,
+  REVISION,
+  call,
+  execute,
+  personEdits,
+  plan,
+  planText,
+  sheetWithPlan,
+  sheetWithSavedPlan,
+  withoutClaims,
+} from './harness';
+
+const LABEL = cellReference(PLAN_LOCATION.metadataLabelCell);
+const PLAN_TEXT = plan(
+  '# Plan: Label',
+  'Goal: Name the revision',
+  '### Phase 1: Work',
+  '- [ ] 1.1 First',
+  '- [ ] 1.2 Second',
+  '',
+);
+
+/** The revision the record in D2 holds. */
+function recordedRevision(spreadsheet: EmulatedSpreadsheet): number | undefined {
+  return readPlanRecord(String(spreadsheet.cell(REVISION)))?.revision;
+}
+
+const labelled = (revision: number | undefined) => `${PLAN_LOCATION.metadataLabel} ${revision}`;
+const historyTexts = (spreadsheet: EmulatedSpreadsheet): string[] =>
+  call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => withoutClaims(entry.text));
+
+test('set-up writes the label with the first revision', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  expect(recordedRevision(spreadsheet)).toBeGreaterThan(0);
+  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+});
+
+test("an agent's change writes the label with its revision, in the same write as the plan", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const before = recordedRevision(spreadsheet)!;
+  const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(recordedRevision(spreadsheet)).toBe(before + 1);
+  expect(spreadsheet.cell(LABEL)).toBe(labelled(before + 1));
+  const blockWrites = execution.calls.filter(
+    (entry) => entry.service === 'Range' && entry.method === 'setValues' && entry.args[0] === '[2x2]',
+  );
+  expect(blockWrites).toHaveLength(1);
+});
+
+test("a person's edit of the plan, recorded by onEdit, writes the label with the edit's revision", () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const before = recordedRevision(spreadsheet)!;
+  personEdits(spreadsheet, PLAN, PLAN_TEXT.replace('Second', 'Two'));
+  expect(recordedRevision(spreadsheet)).toBe(before + 1);
+  expect(spreadsheet.cell(LABEL)).toBe(labelled(before + 1));
+});
+
+test('a sheet written before the label named the revision: a change goes as before, and names it', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.setCellText(LABEL, PLAN_LOCATION.metadataLabel);
+  const { error } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(planText(spreadsheet)).toContain('- [/] 1.1 First');
+  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+});
+
+test.each([
+  ['text of its own', 'Do not touch'],
+  ['words after the revision', `${PLAN_LOCATION.metadataLabel} 3 (mine)`],
+])("a label with %s, a person's, is kept as they wrote it", (_what, label) => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.setCellText(LABEL, label);
+  const { error } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(spreadsheet.cell(LABEL)).toBe(label);
+  expect(planText(spreadsheet)).toContain('- [/] 1.1 First');
+});
+
+test('a plan sheet a person made (marker typed in, no label): the first change writes the label', () => {
+  const spreadsheet = sheetWithPlan(PLAN_TEXT);
+  const { error } = execute(spreadsheet, 'startTask', ['1.1']);
+  expect(error).toBeUndefined();
+  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+});
+
+describe('a backup of C2:D2 pasted back: its record is older than the label says', () => {
+  const TYPED = plan('# Plan: Label', 'Goal: What the person typed last', '### Phase 1: Work', '- [ ] 1.1 First', '');
+
+  function pastedBack(): EmulatedSpreadsheet {
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]];
+    personEdits(spreadsheet, PLAN, TYPED);
+    applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
+    return spreadsheet;
+  }
+
+  test("the agent's change keeps what the paste replaced, and numbers its revision after the label's", () => {
+    const spreadsheet = pastedBack();
+    const labelledRevision = Number(String(spreadsheet.cell(LABEL)).split(' ').at(-1));
+    expect(recordedRevision(spreadsheet)).toBeLessThan(labelledRevision);
+    const { error } = execute(spreadsheet, 'startTask', ['1.2']);
+    expect(error).toBeUndefined();
+    expect(historyTexts(spreadsheet)).toContain(TYPED);
+    expect(recordedRevision(spreadsheet)).toBeGreaterThan(labelledRevision);
+  });
+
+  test('only then does a change read the copy of the last plan: one range read more', () => {
+    const reads = (spreadsheet: EmulatedSpreadsheet) =>
+      execute(spreadsheet, 'startTask', ['1.2']).execution.countCalls('Range.getValues');
+    expect(reads(pastedBack())).toBe(reads(sheetWithSavedPlan(PLAN_TEXT)) + 1);
+  });
+});
