@@ -112,6 +112,22 @@ test('dropping the line and renaming the waiting task does not free it, nor the 
   expect(call(spreadsheet, 'getNextTask')).toMatchObject({ step: '1.1' });
 });
 
+test('a task two approved lines hold for the same task is told that task once', () => {
+  // 1.2 and 1.3 both wait for 1.1; the agent drops both lines and renames 1.3: its lost line and 1.2's own name 1.1.
+  const spreadsheet = stockWorkbook(
+    stockPlan([
+      '- [ ] 1.1 Count the stock',
+      '- [ ] 1.2 Write the totals to Summary!B3:C5',
+      AFTER_LINE.trimEnd(),
+      '- [ ] 1.3 Say hello',
+      AFTER_LINE.trimEnd(),
+    ]),
+  );
+  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  replacePlan(spreadsheet, (text) => text.split(AFTER_LINE).join('').replace('1.3 Say hello', '1.3 Say goodbye'));
+  expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(HELD);
+});
+
 test('the task a lost line names starts, and once it is done the others do', () => {
   const spreadsheet = approvedWithAfterLine();
   replacePlan(spreadsheet, renameWaiting);

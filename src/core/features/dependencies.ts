@@ -58,9 +58,10 @@ export function approvedAfterWaits(
       if (owner === task.title || !titles.has(owner))
         for (const title of line.compared.split('\n')) {
           const now = after.tasks.find((other) => other.title === title);
-          // A task never waits for itself (a lost line names tasks the plan still has).
+          const step = now?.step ?? `"${title}"`;
+          // A task never waits for itself (a lost line names tasks the plan still has), and is told each task once.
           if (title !== task.title && !(now && after.statuses.definition(now.status).finished))
-            held.push({ step: now?.step ?? `"${title}"`, task: now });
+            if (!held.some((other) => other.step === step)) held.push({ step, task: now });
         }
     return held;
   };
