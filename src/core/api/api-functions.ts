@@ -172,7 +172,9 @@ export const API_FUNCTIONS = {
     callers: agent,
     changesPlan: true,
     retrySafe: false,
-    description: 'Start the task getNextTask would return, in one call; null when none is left.',
+    description:
+      'Start the task getNextTask would return, in one call; null when no task can start now (every open one is ' +
+      'blocked, in review, waiting or claimed), or none is left.',
     args: [],
   }),
   getProgress: returning<ProgressResult>()({ ...read, description: 'Counts per status, total and percent.', args: [] }),
