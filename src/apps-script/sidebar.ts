@@ -199,8 +199,16 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
     const spreadsheet = requirePerson(token);
     // The view is read inside the undo's change: a failure there puts the undo back, so an error is never answered
     // for an undo that was made.
-    return undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet));
+    return withMarkLeft(undoWriteThen(spreadsheet, id, 'sidebar', () => withWrites(spreadsheet)));
   });
+}
+
+/**
+ * A view read inside a change of the write log, with the mark that change left: the mark moves once the change is
+ * flushed, after the view was read, and the next poll would reload a view that is already new.
+ */
+function withMarkLeft(view: PlanView): PlanView {
+  return { ...view, writeMark: WriteLog.mark() };
 }
 
 /**
@@ -210,7 +218,7 @@ export function sidebarUndoWrite(token: unknown, id: unknown): PlanView {
 export function sidebarKeepWrites(token: unknown, count: number): PlanView {
   return run(() => {
     const spreadsheet = requirePerson(token);
-    return keepWritesThen(spreadsheet, count, () => withWrites(spreadsheet));
+    return withMarkLeft(keepWritesThen(spreadsheet, count, () => withWrites(spreadsheet)));
   });
 }
 

@@ -303,6 +303,22 @@ describe('undo from the sidebar', () => {
     expect(entry).toMatchObject({ id: write.id, undone: { by: 'sidebar' } });
   });
 
+  test("its answer carries the log's mark the undo left: the next poll finds nothing new", () => {
+    const { spreadsheet, write, token } = written();
+    const { result } = execute(spreadsheet, 'sidebarUndoWrite', [token, write.id], { context: 'ui' });
+    const { stamp, writeMark } = result as { stamp: string; writeMark: string };
+    const poll = execute(spreadsheet, 'sidebarCheck', [token, stamp, writeMark], { context: 'ui' });
+    expect(poll.error).toBeUndefined();
+    expect(poll.result).toBeNull();
+  });
+
+  test("so does Keep all writes' answer", () => {
+    const { spreadsheet, token } = written();
+    const { result } = execute(spreadsheet, 'sidebarKeepWrites', [token, 1], { context: 'ui' });
+    const { stamp, writeMark } = result as { stamp: string; writeMark: string };
+    expect(execute(spreadsheet, 'sidebarCheck', [token, stamp, writeMark], { context: 'ui' }).result).toBeNull();
+  });
+
   test("changes nothing and says what changed when a person edited the agent's cells since", () => {
     const { spreadsheet, write, token } = written();
     typeRows(spreadsheet, 'Summary!C3', [['17']]);
