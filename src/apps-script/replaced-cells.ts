@@ -19,7 +19,7 @@ export function labelFor(meta: string): string {
   return `${PLAN_LOCATION.metadataLabel} ${recordedRevision(meta) ?? ''}`.trimEnd();
 }
 
-/** The revision a label names; undefined for the label alone (sheets written before), null for a person's text. */
+/** The revision a label names; undefined for the label alone (sheets written before), null for any other text. */
 export function labelledRevision(text: string): number | undefined | null {
   const number = text.startsWith(PLAN_LOCATION.metadataLabel) && text.slice(PLAN_LOCATION.metadataLabel.length);
   return number === '' ? undefined : number && /^ \d+$/.test(number) ? +number : null;

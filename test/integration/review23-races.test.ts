@@ -184,6 +184,21 @@ describe('a backup of C2:D2 pasted back, and an agent changes the plan before it
     expect(historyTexts(spreadsheet)).toContain(TYPED);
   });
 
+  test.failing(
+    "C2:D2 of a copy of the sheet that went further: an agent's change before its onEdit keeps the text",
+    () => {
+      const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
+      call(spreadsheet, 'completeTask', '1.1');
+      personEdits(spreadsheet, PLAN, TYPED); // the label names this revision
+      const further = sheetWithSavedPlan(QUARTERLY_CLOSE);
+      for (const name of ['startTask', 'completeTask', 'reopenTask']) call(further, name, '1.2');
+      const rows = [[planText(further), String(further.cell(REVISION))]]; // a record newer than the label
+      applyPersonEdit(spreadsheet, { kind: 'paste', at: cellReference(PLAN_LOCATION.planCell), rows });
+      call(spreadsheet, 'startTask', '1.1');
+      expect(historyTexts(spreadsheet)).toContain(TYPED);
+    },
+  );
+
   test.failing("a backup of C1:D2, its label with it: an agent's change before its onEdit keeps the text", () => {
     const spreadsheet = sheetWithSavedPlan(QUARTERLY_CLOSE);
     call(spreadsheet, 'completeTask', '1.1');

@@ -7,6 +7,7 @@
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
 import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
 import { STEPS_THAT_WROTE } from '../../src/core/write-path/steps-that-wrote';
+import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import {
   MARKER,
   PLAN,
@@ -245,6 +246,15 @@ describe('an older record a person puts back in the record cell is not believed'
     const saved = String(spreadsheet.cell(REVISION));
     writeBrokenTotal(spreadsheet);
     personEdits(spreadsheet, REVISION, saved);
+    expectRefusedForTheWrittenCell(spreadsheet);
+  });
+
+  test('a backup of C2:D2 pasted back, and a completion lands before its onEdit', () => {
+    const spreadsheet = workbook();
+    const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]]; // its record lists no step
+    writeBrokenTotal(spreadsheet);
+    agent(spreadsheet, 'completeTask', ['1.2']); // a revision past the backup's
+    applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
     expectRefusedForTheWrittenCell(spreadsheet);
   });
 

@@ -56,10 +56,7 @@ export interface Snapshot {
   /** That record, parsed (null when it is not Sheet Plan's): read once, here. */
   record: PlanRecord | null;
   revision: RevisionInfo;
-  /**
-   * The last recorded plan, read only when the cell no longer holds it (an edit Sheet Plan has not recorded yet), so
-   * that a write can keep it; undefined when the cell holds what was recorded.
-   */
+  /** The last recorded plan when the cell no longer holds it, for a write to keep; undefined when it does. */
   lastRecorded?: RecordedPlan | null;
   /** The steps that wrote cells, as the record in the cell lists them (the history's copy is not kept up to date). */
   stepsThatWrote: StepsThatWrote;
@@ -133,12 +130,13 @@ export class PlanRevisions {
     let meta = cells?.meta ?? '';
     const inCell = cells ? readPlanRecord(meta) : null;
     let copy: RecordedPlan | null | undefined; // the last recorded plan, as the history sheet keeps it
-    if (cells ? inCell?.revision === undefined || pasted || inCell.revision < (cells.latest ?? 0) : forWrite) {
+    const pastedBack = inCell && inCell.revision < (cells?.latest ?? 0); // its list of steps is not believed
+    if (cells ? inCell?.revision === undefined || pasted || pastedBack : forWrite) {
       copy = this.store.versions.lastRecorded();
       if (copy && (inCell?.revision ?? -1) < (recordedRevision(copy.meta) ?? 0)) meta = copy.meta;
     }
     const record = cells && meta === cells.meta ? inCell : readPlanRecord(meta);
-    const listed = stepsThatWroteIn(inCell);
+    const listed = pastedBack ? undefined : stepsThatWroteIn(inCell);
     const snapshot: Snapshot = {
       cells,
       text,
@@ -476,7 +474,9 @@ export class PlanRevisions {
     if (!unseen?.text.trim() || unseen.text === snapshot.text) return null;
     return this.recordedVersion(unseen, {
       by: 'an edit Sheet Plan did not see',
-      reason: 'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet)',
+      reason:
+        'replaced without the onEdit trigger (another script, the Sheets API, a deleted row or sheet, cells pasted ' +
+        'back before it ran)',
     });
   }
 
