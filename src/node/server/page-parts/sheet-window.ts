@@ -25,6 +25,7 @@ import { PLAN_LOCATION, cellA1, cellAddress, cellReference } from '../../../apps
 /** The cells the page shows and a person edits there, as `Sheet!A1` references (GET and PUT /api/cells use them). */
 export const PAGE_CELLS = {
   marker: cellReference(PLAN_LOCATION.markerCell),
+  label: cellReference(PLAN_LOCATION.metadataLabelCell),
   plan: cellReference(PLAN_LOCATION.planCell),
   metadata: cellReference(PLAN_LOCATION.metadataCell),
 } as const;
@@ -162,9 +163,10 @@ const SCRIPT = String.raw`
 (function (secretHeaders, CELLS) {
   var SHEET_HELP = '${SHEET_HELP}';
   ${SHEET_GRID_SCRIPT}
-  // CELLS: the marker, plan and metadata cells as 'Sheet!A1' references, the plan's sheet and cell.
+  // CELLS: the marker, label, plan and metadata cells as 'Sheet!A1' references, the plan's sheet and cell.
   var markerCell = document.getElementById('marker-cell'), planCell = document.getElementById('plan-cell');
   var metadataCell = document.getElementById('metadata-cell');
+  var labelCell = document.getElementById('metadata-label-cell');
   var formula = document.getElementById('formula-text');
   var panel = document.getElementById('side-panel'), frame = document.getElementById('sidebar');
   var committed = '';   // what the cell's editor opens with (a formula, not its result), as last read or written
@@ -176,6 +178,7 @@ const SCRIPT = String.raw`
   function show(both) {
     var cells = both[0];
     markerCell.textContent = cells[CELLS.marker];
+    labelCell.textContent = cells[CELLS.label];
     metadataCell.textContent = cells[CELLS.metadata];
     metadataCell.title = cells[CELLS.metadata];
     shownText = cells[CELLS.plan];
