@@ -12,14 +12,18 @@ import { answer, connectAgent, deployed, tool } from './keyed-agents';
 
 const AFTER_LINE = '  - After: 1.1\n';
 
-/** The stock workbook with 1.2 waiting for 1.1 and 1.3 waiting for nothing, approved by the person (setting off). */
-function approvedWithAfterLine(): EmulatedSpreadsheet {
+/**
+ * The stock workbook with 1.2 waiting for 1.1 and 1.3 waiting for nothing (or for 1.1 too), approved by the person
+ * (setting off).
+ */
+function approvedWithAfterLine(thirdWaitsToo = false): EmulatedSpreadsheet {
   const spreadsheet = stockWorkbook(
     stockPlan([
       '- [ ] 1.1 Count the stock',
       '- [ ] 1.2 Write the totals to Summary!B3:C5',
       AFTER_LINE.trimEnd(),
       '- [ ] 1.3 Say hello',
+      ...(thirdWaitsToo ? [AFTER_LINE.trimEnd()] : []),
     ]),
   );
   approveAsPerson(spreadsheet, openSidebar(spreadsheet));
@@ -114,16 +118,7 @@ test('dropping the line and renaming the waiting task does not free it, nor the 
 
 test('a task two approved lines hold for the same task is told that task once', () => {
   // 1.2 and 1.3 both wait for 1.1; the agent drops both lines and renames 1.3: its lost line and 1.2's own name 1.1.
-  const spreadsheet = stockWorkbook(
-    stockPlan([
-      '- [ ] 1.1 Count the stock',
-      '- [ ] 1.2 Write the totals to Summary!B3:C5',
-      AFTER_LINE.trimEnd(),
-      '- [ ] 1.3 Say hello',
-      AFTER_LINE.trimEnd(),
-    ]),
-  );
-  approveAsPerson(spreadsheet, openSidebar(spreadsheet));
+  const spreadsheet = approvedWithAfterLine(true);
   replacePlan(spreadsheet, (text) => text.split(AFTER_LINE).join('').replace('1.3 Say hello', '1.3 Say goodbye'));
   expect(execute(spreadsheet, 'startTask', ['1.2']).error?.message).toBe(HELD);
 });
