@@ -187,6 +187,11 @@ export interface RenumberRequest {
   fromLine: number;
 }
 
+/** The request to renumber `parent`'s children (the phase's top level without one) from `fromLine` on. */
+export function renumberFrom(phase: OutlinePhase, parent: PlanTask | undefined, fromLine: number): RenumberRequest {
+  return { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine };
+}
+
 /**
  * Gives each requested list sequential numbers from its line on, and every sub-step its parent's new
  * number; rewrites only the lines whose step changes. Answers old → new for the tasks that had a step.

@@ -33,6 +33,7 @@ import {
   reindent,
   taskLine,
   renumber,
+  renumberFrom,
   requireUniqueSteps,
   requirePhaseNumber,
   findPhase,
@@ -101,9 +102,7 @@ export function addTask(
     const gap = isLoose(lines, tree.childrenOf(parent)) ? [''] : [];
     const at = blockEnd(outline, phase, after) + gap.length;
     tracked.insert(at - gap.length, [...gap, ...added]);
-    const renumbered = renumber(tracked, [
-      { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: at },
-    ]);
+    const renumbered = renumber(tracked, [renumberFrom(phase, parent, at)]);
     return { document: tracked.document, lines: [at], renumbered };
   }
 
@@ -315,8 +314,8 @@ export function moveTask(
   // Where the task was: the tasks after that point in its old list close the gap.
   const leftAt = insertAt <= start ? start + inserted.lines.length : start;
   const renumbered = renumber(tracked, [
-    { phaseOrigin: `#${target.number}`, parentOrigin: targetParent?.step, fromLine: movedAt },
-    { phaseOrigin: `#${source.number}`, parentOrigin: sourceParent?.step, fromLine: leftAt },
+    renumberFrom(target, targetParent, movedAt),
+    renumberFrom(source, sourceParent, leftAt),
   ]);
   if (tracked.document.toString() === text) throw invalidArgument(filled(rareWords.thereAlready(), { step }));
   return { document: tracked.document, lines: [movedAt], renumbered };
@@ -341,9 +340,7 @@ export function removeTask(outline: PlanOutline, stepValue: string | undefined, 
   const tracked = TrackedLines.of(outline);
   // The blank line that parted the task from its neighbours goes with it.
   tracked.remove(task.line, endWithGap(lines, task.line, end));
-  const renumbered = renumber(tracked, [
-    { phaseOrigin: `#${phase.number}`, parentOrigin: parent?.step, fromLine: task.line },
-  ]);
+  const renumbered = renumber(tracked, [renumberFrom(phase, parent, task.line)]);
   return { document: tracked.document, lines: [], renumbered, removed };
 }
 
