@@ -16,7 +16,7 @@ import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import type { PlanOutline } from '../format/parse';
 import type { PlanTask } from '../format/types';
-import type { TaskPair, Transition } from '../guard/transition';
+import { statusAfter, statusBefore, type TaskPair, type Transition } from '../guard/transition';
 import { heldByApproval, keyedChanges, type ApprovedChangesOf, type PlanFeature, type TaskItem } from './feature';
 
 /**
@@ -69,10 +69,8 @@ export function approvedAfterWaits(
 
 /** Whether the change moves a task into work: it was neither doing nor done, and is one of them now. */
 export function movesIntoWork(transition: Transition, pair: TaskPair): boolean {
-  const now = transition.after.statuses.definition(pair.after.status);
-  if (!now.work) return false;
-  if (!pair.before) return true;
-  return !transition.before.statuses.definition(pair.before.status).work;
+  if (!statusAfter(transition, pair).work) return false;
+  return !statusBefore(transition, pair)?.work;
 }
 
 export const DEPENDENCIES: PlanFeature = {

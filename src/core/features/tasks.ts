@@ -7,17 +7,16 @@
 import { invalidTransition } from '../errors';
 import { taskClaims } from '../rules/claims';
 import { requireApproved, waitsForApproval } from '../rules/lifecycle';
-import type { TaskPair, Transition } from '../guard/transition';
+import { statusAfter, statusBefore, type TaskPair, type Transition } from '../guard/transition';
 import { movesIntoWork } from './dependencies';
 import type { PlanFeature } from './feature';
 import * as rareWords from '../rare-words';
 import { filled } from '../text';
 
 function requireNotRestarted(transition: Transition, pair: TaskPair): void {
-  if (!pair.before) return;
-  const was = transition.before.statuses.definition(pair.before.status);
-  const now = transition.after.statuses.definition(pair.after.status);
-  if (!was.finished || now.finished || !now.work) return;
+  const was = statusBefore(transition, pair);
+  const now = statusAfter(transition, pair);
+  if (!was?.finished || now.finished || !now.work) return;
   throw invalidTransition(filled(rareWords.finishedAlready(), { step: pair.after.step, was: was.described }));
 }
 
@@ -34,9 +33,9 @@ function requireFresh({ after }: Transition): void {
 
 /** Whether the change marks a task in progress done: finishing work is work too, held by a draft as starting it is. */
 function finishesWork(transition: Transition, pair: TaskPair): boolean {
-  const now = transition.after.statuses.definition(pair.after.status);
-  if (!pair.before || !now.work || !now.finished) return false;
-  return !transition.before.statuses.definition(pair.before.status).finished;
+  const now = statusAfter(transition, pair);
+  // Not finished before: false for a task the change adds, as for one that was finished.
+  return now.work && now.finished && statusBefore(transition, pair)?.finished === false;
 }
 
 export const TASKS: PlanFeature = {

@@ -6,6 +6,7 @@
  */
 import type { Claimant } from '../rules/claims';
 import type { PlanOutline } from '../format/parse';
+import type { StatusDefinition } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { addToGroup } from '../groups';
 
@@ -40,6 +41,16 @@ export interface Transition {
   context: TransitionContext;
   /** A plan written in place of another (createPlan, finishPlan's next plan): its tasks are not the old ones. */
   newPlan: boolean;
+}
+
+/** What the pair's status means after the change (by the plan's own statuses, which the change may redefine). */
+export function statusAfter(transition: Transition, pair: TaskPair): StatusDefinition {
+  return transition.after.statuses.definition(pair.after.status);
+}
+
+/** What the pair's status meant before the change; undefined for a task the change adds. */
+export function statusBefore(transition: Transition, pair: TaskPair): StatusDefinition | undefined {
+  return pair.before && transition.before.statuses.definition(pair.before.status);
 }
 
 /**
