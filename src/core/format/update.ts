@@ -68,13 +68,19 @@ export interface RewrittenLine {
   removed?: string;
 }
 
+/** The parts of a line the caller found to be a task line (one that is not is a defect of the caller). */
+function taskLineParts(line: string): TaskLineParts {
+  const parts = readTaskLine(line);
+  if (!parts) throw new Error(`Not a task line: ${line}`);
+  return parts;
+}
+
 /**
  * Rewrites one task line: the status character, the done date and the annotation. Indentation,
  * list marker, spacing, step spelling and title stay as they were written.
  */
 export function rewriteTaskLine(line: string, change: LineChange, statuses: StatusTable = STATUS_TABLE): RewrittenLine {
-  const parts = readTaskLine(line);
-  if (!parts) throw new Error(`Not a task line: ${line}`);
+  const parts = taskLineParts(line);
   const definition = statuses.definition(change.status);
   const written = statuses.forSymbol(parts.symbol);
   // A status that stays keeps the character it was written with (`[X]` stays `[X]`).
@@ -148,8 +154,7 @@ function retitled(parts: TaskLineParts, current: TaskText, title: string): strin
 
 /** Writes another step number on a task line (or its first, when it had none); every other character stays. */
 export function rewriteTaskStep(line: string, step: string): string {
-  const parts = readTaskLine(line);
-  if (!parts) throw new Error(`Not a task line: ${line}`);
+  const parts = taskLineParts(line);
   if (parts.step === undefined) return withStepBefore(line, parts.textStart, step);
   const at = line.indexOf(parts.step, parts.bracket);
   return line.slice(0, at) + step + line.slice(at + parts.step.length);
