@@ -15,6 +15,7 @@ import { invalidArgument, notFound, NOTHING_WRITTEN, PlanError, tooLarge } from 
 import { AGENT_KEY_SHAPE } from '../core/mcp/protocol';
 import { readSettings } from '../core/person/settings';
 import { comparedName, isReservedAgentName, reservedNamesList } from '../core/person/source-words';
+import { isRecord } from '../core/own-keys';
 import { rareTexts } from './rare-texts';
 import * as rareRefusals from './rare-refusals';
 import { filled, utf8Length } from '../core/text';
@@ -78,15 +79,13 @@ export function constantTimeEqual(a: string, b: string): boolean {
 // ---- the stored list ----
 
 function isStoredAgent(value: unknown): value is StoredAgent {
-  const agent = value as Partial<StoredAgent> | null;
   return (
-    typeof agent === 'object' &&
-    agent !== null &&
-    typeof agent.id === 'string' &&
-    typeof agent.name === 'string' &&
-    typeof agent.hash === 'string' &&
-    typeof agent.created === 'string' &&
-    (agent.lastUsed === null || typeof agent.lastUsed === 'string')
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.hash === 'string' &&
+    typeof value.created === 'string' &&
+    (value.lastUsed === null || typeof value.lastUsed === 'string')
   );
 }
 

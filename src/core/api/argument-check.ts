@@ -110,8 +110,7 @@ function problem(value: unknown, rule: JsonRule, path: string, root: JsonRule): 
   // Half of a character (a UTF-16 surrogate without its pair): a cell would not keep it as sent.
   if (typeof value === 'string' && /\p{Cs}/u.test(value)) return filled(rareWords.halfCharacter(), { path });
   if (Array.isArray(value)) return listProblem(value, rule, path, root);
-  if (typeof value === 'object' && value !== null)
-    return objectProblem(value as Record<string, unknown>, rule, path, root);
+  if (isRecord(value)) return objectProblem(value, rule, path, root);
   return null;
 }
 

@@ -16,6 +16,7 @@ import { invalidArgument, tooLarge } from '../errors';
 import { filled, formatCount } from '../text';
 import { digestText } from '../text';
 import * as rareWords from '../rare-words';
+import { isRecord } from '../own-keys';
 
 export type DateCell = { readonly date: string };
 export type FormulaCell = { readonly formula: string };
@@ -30,11 +31,11 @@ export const CELL_TEXT_LIMIT = 49_999;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export function isDateCell(value: unknown): value is DateCell {
-  return typeof value === 'object' && value !== null && typeof (value as DateCell).date === 'string';
+  return isRecord(value) && typeof value.date === 'string';
 }
 
 export function isFormulaCell(value: unknown): value is FormulaCell {
-  return typeof value === 'object' && value !== null && typeof (value as FormulaCell).formula === 'string';
+  return isRecord(value) && typeof value.formula === 'string';
 }
 
 /** A Date from any realm (Apps Script's getValues, a vm context, this one). */

@@ -22,6 +22,7 @@ import { digestText } from '../text';
 import type { PlanRecord, RevisionInfo } from './revision';
 import { filled, formatCount } from '../text';
 import * as rareWords from '../rare-words';
+import { isRecord } from '../own-keys';
 
 export const REMEMBERED_REQUESTS = 50;
 export const REMEMBERED_CHARACTERS = 30_000;
@@ -104,20 +105,18 @@ const REQUEST_OPTION_KEYS = ['requestId', 'agent'];
 
 /** `{ requestId: … }`, with `agent` or without, and nothing else: request options, wherever they were put. */
 function isRequestOptions(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isRecord(value)) return false;
   const keys = Object.keys(value);
   return keys.includes('requestId') && keys.every((key) => REQUEST_OPTION_KEYS.includes(key));
 }
 
 function isRemembered(value: unknown): value is RememberedRequest {
-  const entry = value as Partial<RememberedRequest> | null;
   return (
-    typeof entry === 'object' &&
-    entry !== null &&
-    typeof entry.id === 'string' &&
-    typeof entry.function === 'string' &&
-    typeof entry.args === 'string' &&
-    typeof entry.revision === 'number'
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.function === 'string' &&
+    typeof value.args === 'string' &&
+    typeof value.revision === 'number'
   );
 }
 
@@ -130,19 +129,17 @@ function rememberedIn(record: PlanRecord | null): RememberedRequest[] {
 /** Replaces every whole plan that is the one this change wrote (same stamp and text) by a reference to it. */
 function withPlanReferences(value: unknown, stamp: string, text: string): unknown {
   if (Array.isArray(value)) return value.map((item) => withPlanReferences(item, stamp, text));
-  if (typeof value !== 'object' || value === null) return value;
-  const object = value as Record<string, unknown>;
-  if (object.stamp === stamp && object.raw === text) return { [PLAN_REFERENCE]: stamp };
-  return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, withPlanReferences(item, stamp, text)]));
+  if (!isRecord(value)) return value;
+  if (value.stamp === stamp && value.raw === text) return { [PLAN_REFERENCE]: stamp };
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlanReferences(item, stamp, text)]));
 }
 
 function withPlans(value: unknown, plan: (stamp: string) => unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withPlans(item, plan));
-  if (typeof value !== 'object' || value === null) return value;
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  if (keys.length === 1 && keys[0] === PLAN_REFERENCE) return plan(String(object[PLAN_REFERENCE]));
-  return Object.fromEntries(keys.map((key) => [key, withPlans(object[key], plan)]));
+  if (!isRecord(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === PLAN_REFERENCE) return plan(String(value[PLAN_REFERENCE]));
+  return Object.fromEntries(keys.map((key) => [key, withPlans(value[key], plan)]));
 }
 
 /** The plan as it is now, for a repeat whose first answer held the plan the change wrote. */
