@@ -296,6 +296,11 @@ export function statusDefinition(status: string): StatusDefinition {
   return STATUS_TABLE.definition(status);
 }
 
+/** Whether the task waits for the person (in review), by the product's statuses. */
+export function waitsForPerson(task: { status: string }): boolean {
+  return STATUS_TABLE.definition(task.status).waitingForPerson;
+}
+
 /** The status a checkbox character stands for, or undefined for a character we do not know. */
 export function statusForSymbol(symbol: string): TaskStatus | undefined {
   return STATUS_TABLE.forSymbol(symbol)?.status as TaskStatus | undefined;

@@ -6,7 +6,7 @@
  * and the person's decisions, are kept in the revision record beside the plan (`attention`), updated by every write
  * from the plans before and after it: the same one write, no other service call.
  */
-import { STATUS_TABLE } from '../format/statuses';
+import { waitsForPerson } from '../format/statuses';
 import { ownValue } from '../own-keys';
 import { shorten } from '../text';
 import { allTasks } from '../format/plan-tasks';
@@ -101,11 +101,11 @@ function decisionsIn(before: Plan, after: Plan, at: string, revision: number): D
   }
   const inReview = new Set(
     allTasks(before)
-      .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
+      .filter(waitsForPerson)
       .map((task) => task.step),
   );
   for (const task of allTasks(after)) {
-    if (!inReview.has(task.step) || STATUS_TABLE.definition(task.status).waitingForPerson) continue;
+    if (!inReview.has(task.step) || waitsForPerson(task)) continue;
     const decided = shorten(task.note || task.status, TEXT_LENGTH);
     decisions.push({ ...base, what: 'review', step: task.step, text: shorten(task.title, TEXT_LENGTH), decided });
   }

@@ -7,7 +7,7 @@ import { waitsForApproval } from '../rules/lifecycle';
 import type { PlanOutline } from '../format/parse';
 import { PLACEHOLDER } from '../format/patterns';
 import type { PlanStatus } from '../format/plan-status';
-import { STATUS_TABLE } from '../format/statuses';
+import { waitsForPerson } from '../format/statuses';
 import type { Plan, PlanTask } from '../format/types';
 import { allTasks } from '../format/plan-tasks';
 
@@ -57,7 +57,7 @@ export function whatWaitsForPerson(source: WaitingSource, approvalRequired: bool
     waiting.push(item);
   }
   for (const task of source.tasks) {
-    if (!STATUS_TABLE.definition(task.status).waitingForPerson) continue;
+    if (!waitsForPerson(task)) continue;
     const item: WaitingThing = { what: 'review', step: task.step, text: task.title };
     if (task.note) item.note = task.note;
     waiting.push(item);

@@ -8,7 +8,7 @@ import * as rareWords from '../rare-words';
 import { filled } from '../text';
 import { outlinePlan, parsePlan } from '../format/parse';
 import type { ArchiveEntry } from '../write-path/store';
-import { STATUS_TABLE } from '../format/statuses';
+import { STATUS_TABLE, waitsForPerson } from '../format/statuses';
 import type { PlanTask } from '../format/types';
 import { validateOutline } from '../rules/validate';
 import { allTasks } from '../format/plan-tasks';
@@ -76,7 +76,7 @@ export function getReviewTasks(path: PlanRevisions): TaskResult[] {
   const plan = getPlan(path);
   if (!plan) return [];
   return allTasks(plan)
-    .filter((task) => STATUS_TABLE.definition(task.status).waitingForPerson)
+    .filter(waitsForPerson)
     .map((task) => withRevision(task, plan));
 }
 
