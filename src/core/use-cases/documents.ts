@@ -9,7 +9,7 @@ import { requireSeenQuestion, type SeenQuestion } from '../person/seen';
 import type { PhaseInput, PlanDetails } from '../format/types';
 import { setAnswerLine } from '../format/update';
 import { describeProblem, validatePlan } from '../rules/validate';
-import type { PlanRevisions } from '../write-path/plan-revisions';
+import type { Change, PlanRevisions, Replacing } from '../write-path/plan-revisions';
 import type { RevisedPlan } from '../write-path/results';
 
 /** A person answers question `number` (1-based); the answer is a nested `  - Answer: …` line, replaced if present. */
@@ -61,6 +61,11 @@ function requireValidPlan(markdown: string): void {
   throw invalidArgument(`The new plan has errors: ${report.errors.map(describeProblem).join('; ')}`);
 }
 
+/** A change that writes `text` as a whole document in place of the current one, which the history keeps. */
+function wholeDocument(path: PlanRevisions, text: string, replacing: Replacing): Change<RevisedPlan> {
+  return { text, result: (revision, written) => path.revised(written, revision), replacing, wholeDocument: true };
+}
+
 /**
  * Replaces the whole document, only if it is still what the caller last read, so that nobody
  * overwrites a change they have not seen. `base` is the plan's `stamp` (exact: revision and text)
@@ -78,13 +83,7 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
       throw conflict(filled(rareWords.planChanged(), { since, now: String(now.revision), by: now.changedBy }));
     }
     if (current === markdown) throw invalidArgument(rareWords.sameText());
-    const replacing = { by: 'replacePlan', reason: 'replaced by an edit of the whole document' };
-    return {
-      text: markdown,
-      result: (revision, written) => path.revised(written, revision),
-      replacing,
-      wholeDocument: true,
-    };
+    return wholeDocument(path, markdown, { by: 'replacePlan', reason: 'replaced by an edit of the whole document' });
   });
 }
 
@@ -96,13 +95,7 @@ export function replacePlan(path: PlanRevisions, markdown: string, base: string 
 export function adoptFormat(path: PlanRevisions): RevisedPlan {
   return path.mutate((current) => {
     const adopted = adoptedFormat(path.requireText(current));
-    const replacing = { by: 'adoptFormat', reason: rareWords.rewritten() };
-    return {
-      text: adopted,
-      result: (revision, written) => path.revised(written, revision),
-      replacing,
-      wholeDocument: true,
-    };
+    return wholeDocument(path, adopted, { by: 'adoptFormat', reason: rareWords.rewritten() });
   });
 }
 
@@ -116,12 +109,6 @@ export function restoreRevision(path: PlanRevisions, wanted: number): RevisedPla
       throw notFound(filled(rareWords.revisionNotKept(), { revision: String(wanted), saved }));
     }
     if (version.text === current) throw invalidArgument(filled(rareWords.sameRevision(), { revision: String(wanted) }));
-    const replacing = { by: 'restoreRevision', reason: `replaced by revision ${wanted}` };
-    return {
-      text: version.text,
-      result: (info, written) => path.revised(written, info),
-      replacing,
-      wholeDocument: true,
-    };
+    return wholeDocument(path, version.text, { by: 'restoreRevision', reason: `replaced by revision ${wanted}` });
   });
 }
