@@ -24,7 +24,7 @@ import {
 } from '../core/person/notifications';
 import type { PlanSettings } from '../core/person/settings';
 import type { Notifier } from '../core/write-path/store';
-import { utf8Length } from '../core/text';
+import { filled, utf8Length } from '../core/text';
 import { scriptProperties } from './spreadsheet-access';
 import * as rareRefusals from './rare-refusals';
 import { warn } from './warn';
@@ -174,7 +174,7 @@ export function deleteTrigger(uniqueId: string): void {
     try {
       ScriptApp.deleteTrigger(trigger);
     } catch (error) {
-      warn(`the trigger ${uniqueId} could not be deleted`, error);
+      warn(filled(rareRefusals.triggerNotDeleted(), { id: uniqueId }), error);
     }
   }
 }
@@ -204,7 +204,7 @@ function sendMail(spreadsheet: Spreadsheet, settings: PlanSettings, items: Waiti
     );
     return true;
   } catch (error) {
-    warn(`the e-mail to the person could not be sent; it waits for the next change`, error);
+    warn(rareRefusals.mailFailed(), error);
     return false;
   }
 }

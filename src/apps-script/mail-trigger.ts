@@ -21,6 +21,7 @@ import {
 import { planSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { warn } from './warn';
+import * as rareRefusals from './rare-refusals';
 
 /** When the plan was busy as the trigger fired, how long until it tries again. */
 const RETRY_AFTER_BUSY_MS = 60 * 1000;
@@ -52,7 +53,7 @@ export function sendWaitingMail(event?: ClockEvent): void {
       retryLater();
       return;
     }
-    warn(`the e-mail held back for the person could not be sent`, error);
+    warn(rareRefusals.heldMailNotSent(), error);
   }
 }
 
@@ -61,6 +62,6 @@ function retryLater(): void {
     // Another trigger for sendWaitingMail waits already: it does the same, and one is all that may wait.
     if (!mailTriggerPending()) scheduleMailTrigger(RETRY_AFTER_BUSY_MS);
   } catch (error) {
-    warn(`the plan was busy, and no later try could be scheduled`, error);
+    warn(rareRefusals.noRetryScheduled(), error);
   }
 }

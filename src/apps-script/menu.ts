@@ -72,7 +72,7 @@ export function menuInitializePlan(): void {
       ui.alert(title, message, ui.ButtonSet.OK);
     } catch (error) {
       // The plan is set up (or untouched): an error now would tell the person otherwise. The sidebar shows the plan.
-      if (outcome.initialized) warn(`the plan is ready, but the alert failed`, error);
+      if (outcome.initialized) warn(rareRefusals.alertFailed(), error);
       else throw error;
     }
   });

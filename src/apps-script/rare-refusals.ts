@@ -1,8 +1,10 @@
 /**
- * Refusals that only a rare request meets, kept in RareTexts.html rather than dist/Code.js (./rare-texts.ts says why),
- * one function each, `{name}` standing for a value the refusal fills in (`filled`). scripts/build.mjs writes them into
- * that file and builds Code.js with functions of the same names in this module's place, which read them from there
- * (as it does src/core/rare-words.ts's); every other build (the tests, the Node side) has them as they are here.
+ * Refusals that only a rare request meets (and a few rare warnings of runs that may read files: the menu's, the
+ * sidebar's, the e-mail trigger's; never onEdit's or onOpen's), kept in RareTexts.html rather than dist/Code.js
+ * (./rare-texts.ts says why), one function each, `{name}` standing for a value the refusal fills in (`filled`).
+ * scripts/build.mjs writes them into that file and builds Code.js with functions of the same names in this module's
+ * place, which read them from there (as it does src/core/rare-words.ts's); every other build (the tests, the Node
+ * side) has them as they are here.
  */
 import { NOTHING_WRITTEN, NOTHING_WRITTEN_SENTENCE } from '../core/errors';
 import { MENU_TITLE, OPEN_PLAN_ITEM } from './menu-names';
@@ -66,6 +68,8 @@ export const noOneToMail = () =>
   'no one to e-mail (the spreadsheet has no owner, as in a shared drive): set addresses in Settings';
 export const mailQuotaUsed = () =>
   "today's e-mail quota is used up; the e-mail waits for the next change after the quota resets";
+export const mailFailed = () => 'the e-mail to the person could not be sent; it waits for the next change';
+export const triggerNotDeleted = () => 'the trigger {id} could not be deleted';
 
 /** Connecting or revoking an agent while another execution holds the lock (./agent-keys.ts). */
 export const agentsBusy = () => 'Another execution is changing Sheet Plan; nothing was changed. Try again in a moment';
@@ -203,3 +207,16 @@ export const agentMismatch = () =>
 
 /** An entry point the bundle declares that nothing implements (./main.ts): a defect of the build. */
 export const noImplementation = () => '{name} has no implementation in src/apps-script/main.ts';
+
+/** The sidebar's Initialize plan, when the sheet could not be set up (./sidebar.ts). */
+export const notInitialized = () => 'The plan could not be initialized: {reason}';
+
+/**
+ * Logged, never answered: the menu's Initialize plan set the plan up, and only its alert failed (./menu.ts, a person's
+ * run, which may read this file).
+ */
+export const alertFailed = () => 'the plan is ready, but the alert failed';
+
+/** Logged by the e-mail trigger (./mail-trigger.ts), which reads this file for the e-mail's words anyway. */
+export const heldMailNotSent = () => 'the e-mail held back for the person could not be sent';
+export const noRetryScheduled = () => 'the plan was busy, and no later try could be scheduled';

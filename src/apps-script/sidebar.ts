@@ -390,7 +390,7 @@ export function sidebarInitPlan(token: unknown): PlanView {
   return asPerson(token, (path) => {
     // An agent gets the spec's recovery plan when the sheet cannot be set up; the person needs the reason.
     const outcome = initializePlan(path, planTemplates);
-    if (!outcome.initialized) throw new Error(`The plan could not be initialized: ${outcome.reason}`);
+    if (!outcome.initialized) throw new Error(filled(rareRefusals.notInitialized(), { reason: outcome.reason }));
   });
 }
 
