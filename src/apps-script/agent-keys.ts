@@ -18,7 +18,7 @@ import { comparedName, isReservedAgentName, reservedNamesList } from '../core/pe
 import { isRecord } from '../core/own-keys';
 import { rareTexts } from './rare-texts';
 import * as rareRefusals from './rare-refusals';
-import { filled, utf8Length } from '../core/text';
+import { filled, parsedJson, utf8Length } from '../core/text';
 import { SETTINGS_PROPERTY, scriptProperties } from './spreadsheet-access';
 import { knownWebAppUrl } from './web-app-url';
 
@@ -98,12 +98,7 @@ function readAgents(fresh = false): StoredAgent[] {
   const properties = scriptProperties();
   const saved = fresh ? properties.freshProperty(AGENTS_PROPERTY) : properties.getProperty(AGENTS_PROPERTY);
   if (saved === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(saved);
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = parsedJson(saved);
   if (!Array.isArray(parsed) || !parsed.every(isStoredAgent)) throw new Error(rareTexts().agentsUnreadable);
   return parsed;
 }

@@ -8,7 +8,7 @@
  */
 import { holdsLastWords, personWords } from '../core/person/person-words';
 import type { RecordedPlan, SavedVersion } from '../core/write-path/store';
-import { digestText } from '../core/text';
+import { digestText, parsedJson } from '../core/text';
 import { readPlanRecord, writePlanRecord } from '../core/write-path/revision';
 import { withStepsThatWrote } from '../core/write-path/steps-that-wrote';
 import { CELL_CHARACTERS, asText, cellText, restoreInput, textInput, writtenText } from './cell-values';
@@ -58,12 +58,8 @@ function wordsCell(words: string[]): string {
 
 /** The words column as saved; [] for a row saved before it existed. */
 function savedWords(cell: unknown): string[] {
-  try {
-    const words: unknown = JSON.parse(writtenText(cell) || '[]');
-    return Array.isArray(words) ? words.map(String) : [];
-  } catch {
-    return [];
-  }
+  const words = parsedJson(writtenText(cell) || '[]');
+  return Array.isArray(words) ? words.map(String) : [];
 }
 
 /** The last recorded plan's cells (label, record, text) by A1: one getRange from the spreadsheet. */

@@ -9,7 +9,7 @@ import { needsPerson } from '../core/errors';
 import { run } from './api';
 import { activeSpreadsheet, rememberSpreadsheet } from './spreadsheet-access';
 import * as rareRefusals from './rare-refusals';
-import { filled } from '../core/text';
+import { filled, parsedJson } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -80,14 +80,11 @@ export function requirePerson(token: unknown): GoogleAppsScript.Spreadsheet.Spre
 
 function readTokenRecord(saved: string | null | undefined): TokenRecord | null {
   if (!saved) return null;
-  try {
-    const record = JSON.parse(saved) as Partial<TokenRecord>;
-    return typeof record.spreadsheetId === 'string' && typeof record.renewedAt === 'number'
-      ? (record as TokenRecord)
-      : null;
-  } catch {
-    return null;
-  }
+  // Not JSON, or JSON of another shape (null included): no record.
+  const record = parsedJson(saved) as Partial<TokenRecord> | null | undefined;
+  return typeof record?.spreadsheetId === 'string' && typeof record.renewedAt === 'number'
+    ? (record as TokenRecord)
+    : null;
 }
 
 /**

@@ -28,6 +28,7 @@ import { rangeOr } from './range-cells';
 import { scriptProperties } from './spreadsheet-access';
 import { KEPT_ROW, WRITE_LOG_MARK, WriteLog, type LogChange } from './write-log';
 import { addToGroup } from '../core/groups';
+import { parsedJson } from '../core/text';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -46,12 +47,8 @@ function keptResults(fresh = false): Record<string, KeptResult> {
     ? properties.freshProperty(CHECK_RESULTS_PROPERTY)
     : properties.getProperty(CHECK_RESULTS_PROPERTY);
   if (!json) return {};
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, KeptResult>) : {};
-  } catch {
-    return {};
-  }
+  const parsed = parsedJson(json);
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, KeptResult>) : {};
 }
 
 /**

@@ -77,3 +77,12 @@ export function digestText(text: string): string {
   }
   return `${text.length.toString(36)}-${hash.toString(16).padStart(8, '0')}`;
 }
+
+/** The value a JSON text stands for; undefined when the text is not JSON (a hand-edited cell or property). */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

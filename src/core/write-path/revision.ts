@@ -8,7 +8,7 @@
  * their field's value; the write path puts the fields together and writes the record once.
  */
 import { isRecord } from '../own-keys';
-import { digestText } from '../text';
+import { digestText, parsedJson } from '../text';
 import type { AttentionRecord } from '../person/attention';
 import type { RememberedRequest } from './request-ids';
 import type { ListedSteps } from './steps-that-wrote';
@@ -87,12 +87,8 @@ const RECORD_FIELDS: ReadonlyArray<keyof PlanRecord> = [
 ];
 
 function parsedObject(meta: string): Record<string, unknown> | null {
-  try {
-    const record: unknown = JSON.parse(meta);
-    return isRecord(record) ? record : null;
-  } catch {
-    return null;
-  }
+  const record = parsedJson(meta);
+  return isRecord(record) ? record : null;
 }
 
 /**
