@@ -12,6 +12,7 @@ import {
   type CellGrid,
   type Check,
   type CheckFailure,
+  type TaskCheckLine,
 } from './checks';
 import { PlanError } from '../errors';
 import type { PlanOutline } from '../format/parse';
@@ -83,6 +84,13 @@ function rangesToCheck(written: SheetRange[], declared: RangeToCheck[]): RangeTo
   return [...byRange.values()];
 }
 
+/** The ranges the Check lines name, with their checks (a line that could not be read names none). */
+function declaredTargets(lines: TaskCheckLine[]): RangeToCheck[] {
+  return lines.flatMap((line) =>
+    line.check ? [{ range: line.check.range, checks: line.check.checks, label: line.text }] : [],
+  );
+}
+
 /**
  * The ranges completing `step` reads (those it wrote, and those its Check lines name), each once: what a store may read
  * before the change takes the lock (TaskCells.prefetch). None for a task that wrote nothing and declares no checks.
@@ -92,10 +100,7 @@ export function rangesNeededToCheck(
   step: string,
   writtenBy: (step: string) => SheetRange[],
 ): SheetRange[] {
-  const lines = taskChecks(outline).get(step) ?? [];
-  const declared = lines.flatMap((line) =>
-    line.check ? [{ range: line.check.range, checks: line.check.checks, label: line.text }] : [],
-  );
+  const declared = declaredTargets(taskChecks(outline).get(step) ?? []);
   return rangesToCheck(writtenBy(step), declared).map((target) => target.range);
 }
 
@@ -122,7 +127,7 @@ export function requireTaskChecked(
       filled(rareWords.checkLineUnreadable(), { step, line: unreadable.text, why: unreadable.error! }),
     );
   }
-  const declared = lines.map((line) => ({ range: line.check!.range, checks: line.check!.checks, label: line.text }));
+  const declared = declaredTargets(lines);
   const written = writtenBy(step);
   const targets = rangesToCheck(written, declared);
   if (!targets.length) return;
