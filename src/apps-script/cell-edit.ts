@@ -13,13 +13,10 @@
 import { pathForPerson } from './api';
 import { recordCellEdit } from '../core/use-cases/plan-setup';
 import { writtenText } from './cell-values';
-import { PLAN_LOCATION, cellAddress, type CellAddress } from './plan-location';
+import { PLAN_CELL as PLAN, PLAN_LOCATION, RECORD_CELL as RECORD, type CellAddress } from './plan-location';
 import { personSpreadsheet } from './spreadsheet-access';
 import { SpreadsheetPlanStore } from './spreadsheet-store';
 import { isSameSheetName } from '../core/sheet/sheet-range';
-
-const PLAN = cellAddress(PLAN_LOCATION.planCell);
-const RECORD = cellAddress(PLAN_LOCATION.metadataCell);
 
 function covers(range: GoogleAppsScript.Spreadsheet.Range, cell: CellAddress): boolean {
   return (

@@ -6,7 +6,7 @@
  * The cells may be anywhere on the plan sheet: the store reads the smallest block holding them in one call, and writes
  * the plan with its revision record in one call when they are side by side.
  */
-import { quoteSheetName } from '../core/sheet/a1';
+import { cellAddress, quoteSheetName } from '../core/sheet/a1';
 
 export { cellA1, cellAddress, type CellAddress } from '../core/sheet/a1';
 
@@ -29,6 +29,12 @@ export const PLAN_LOCATION = {
   /** The hidden sheet that logs an agent's writes to other sheets (and how to undo them). */
   writeLogSheet: 'AGENT_WRITE_LOG',
 } as const;
+
+/** The cells above as row and column, worked out once for the store, the onEdit trigger and ./replaced-cells.ts. */
+export const MARKER_CELL = cellAddress(PLAN_LOCATION.markerCell);
+export const LABEL_CELL = cellAddress(PLAN_LOCATION.metadataLabelCell);
+export const PLAN_CELL = cellAddress(PLAN_LOCATION.planCell);
+export const RECORD_CELL = cellAddress(PLAN_LOCATION.metadataCell);
 
 /** Sheet Plan's own sheets: never read or written as ranges (read_range, write_range, a task's Check lines). */
 export const OWN_SHEETS = [

@@ -8,7 +8,15 @@
 import { recordedRevision } from '../core/write-path/revision';
 import type { SavedVersion } from '../core/write-path/store';
 import { cellText, writtenText } from './cell-values';
-import { PLAN_LOCATION, cellA1, cellAddress, cellReference, type CellAddress } from './plan-location';
+import {
+  LABEL_CELL,
+  MARKER_CELL,
+  PLAN_LOCATION,
+  RECORD_CELL,
+  cellA1,
+  cellReference,
+  type CellAddress,
+} from './plan-location';
 
 /**
  * The label over the revision record, with the revision Sheet Plan last wrote into the plan cells: `Sheet Plan
@@ -33,9 +41,9 @@ export interface OwnCell {
 
 /** The cells Sheet Plan writes beside the plan. */
 export const BESIDE_THE_PLAN = {
-  marker: { cell: cellAddress(PLAN_LOCATION.markerCell), isOwn: (text) => text === PLAN_LOCATION.marker },
-  label: { cell: cellAddress(PLAN_LOCATION.metadataLabelCell), isOwn: (text) => labelledRevision(text) !== null },
-  record: { cell: cellAddress(PLAN_LOCATION.metadataCell), isOwn: (text) => recordedRevision(text) !== undefined },
+  marker: { cell: MARKER_CELL, isOwn: (text) => text === PLAN_LOCATION.marker },
+  label: { cell: LABEL_CELL, isOwn: (text) => labelledRevision(text) !== null },
+  record: { cell: RECORD_CELL, isOwn: (text) => recordedRevision(text) !== undefined },
 } satisfies Record<string, OwnCell>;
 
 /**

@@ -9,17 +9,20 @@ import { recordListingStep, stepsThatWroteIn, withStepsThatWrote } from '../core
 import type { PlanCells, PlanWrite, SavedVersion } from '../core/write-path/store';
 import { CellBlock } from './cell-block';
 import { asText, cellText, restoreInput, writtenText } from './cell-values';
-import { PLAN_LOCATION, cellAddress, cellReference } from './plan-location';
+import {
+  LABEL_CELL as LABEL,
+  MARKER_CELL as MARKER,
+  PLAN_CELL as PLAN,
+  PLAN_LOCATION,
+  RECORD_CELL as METADATA,
+  cellReference,
+} from './plan-location';
 import { BESIDE_THE_PLAN, labelFor, labelledRevision, replacedCellsVersion } from './replaced-cells';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
-const MARKER = cellAddress(PLAN_LOCATION.markerCell);
-const LABEL = cellAddress(PLAN_LOCATION.metadataLabelCell);
-const PLAN = cellAddress(PLAN_LOCATION.planCell);
-const METADATA = cellAddress(PLAN_LOCATION.metadataCell);
 /** Everything Sheet Plan keeps on the plan sheet: read at once, written at once when the sheet is set up. */
 const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
