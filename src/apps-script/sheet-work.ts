@@ -22,8 +22,8 @@ import {
 } from '../core/sheet/cell-values';
 import { conflict, invalidArgument, invalidTransition, notFound } from '../core/errors';
 import { LEASE_MINUTES, holderOf, type Claimant } from '../core/rules/claims';
-import { readPlanRecord, type ChangeSource } from '../core/write-path/revision';
-import { stepsThatWroteIn } from '../core/write-path/steps-that-wrote';
+import type { ChangeSource } from '../core/write-path/revision';
+import { stepsListedIn } from '../core/write-path/steps-that-wrote';
 import type { ReadResult, SheetSummary, WriteLogEntry, WriteResult } from '../core/sheet/sheet-results';
 import {
   anchoredAt,
@@ -216,7 +216,7 @@ export function writeRange(
     const context = ruleContext(planText, store.settings.readSettings(), OWN_SHEETS, approved, {
       claimant: writerClaimant(store, source),
       writes: () => new WriteLog(spreadsheet, store, planId).standingWrites(planId),
-      stepsThatWrote: () => stepsThatWroteIn(readPlanRecord(planCells?.meta ?? '')),
+      stepsThatWrote: () => stepsListedIn(planCells),
     });
     const refusal = early ?? sheetRefusal(request, context, true);
     if (refusal) {

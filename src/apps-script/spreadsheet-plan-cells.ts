@@ -16,8 +16,9 @@ import {
   PLAN_LOCATION,
   RECORD_CELL as METADATA,
   cellReference,
+  type CellAddress,
 } from './plan-location';
-import { BESIDE_THE_PLAN, labelFor, labelledRevision, replacedCellsVersion } from './replaced-cells';
+import { BESIDE_THE_PLAN, labelFor, labelledRecord, pastedRecord, replacedCellsVersion } from './replaced-cells';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -30,9 +31,8 @@ const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
 /** The record with its label, which names the revision written (replaced-cells.ts labelFor). */
 const LABELLED_RECORD = new CellBlock([LABEL, METADATA]);
-/** The block with its sheet, `AGENT_BASE!C1:D2`, and the record alone: one getRange each, no lookup by name. */
+/** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
-const RECORD_A1 = cellReference(PLAN_LOCATION.metadataCell, PLAN_LOCATION.sheet);
 
 export class SpreadsheetPlanCells {
   /** undefined until looked up. */
@@ -40,6 +40,8 @@ export class SpreadsheetPlanCells {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
+  /** The record read is not the one the label read names: pasted back (replaced-cells.ts pastedRecord). */
+  private readPasted = false;
   /** The plan cells' range, got before the change took the lock (prepare); read once, by the change. */
   private preparedCells: Range | undefined;
   /** The plan cells as this execution's last committed change left them. */
@@ -60,13 +62,15 @@ export class SpreadsheetPlanCells {
     this.preparedCells = undefined;
     if (!range) return null;
     const values = range.getValues();
+    const meta = writtenText(ALL_CELLS.valueAt(values, METADATA));
     this.readRange = range;
     this.readValues = values;
+    this.readPasted = pastedRecord(cellText(ALL_CELLS.valueAt(values, LABEL)), meta);
     return {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
-      meta: writtenText(ALL_CELLS.valueAt(values, METADATA)),
-      latest: labelledRevision(cellText(ALL_CELLS.valueAt(values, LABEL))),
+      meta,
+      pastedRecord: this.readPasted,
     };
   }
 
@@ -84,29 +88,41 @@ export class SpreadsheetPlanCells {
     return this.written;
   }
 
-  /** See SpreadsheetPlanStore.listStepThatWrote. */
+  /** See SpreadsheetPlanStore.listStepThatWrote. A record pasted back keeps saying nothing Sheet Plan believes. */
   listStepThatWrote(step: string): void {
     const before = this.readValues;
-    if (!before) return;
-    const record = ALL_CELLS.valueAt(before, METADATA);
-    const listed = recordListingStep(writtenText(record), step);
+    if (!before || this.readPasted) return;
+    const listed = recordListingStep(writtenText(ALL_CELLS.valueAt(before, METADATA)), step);
     if (listed === null) return;
-    const range = this.spreadsheet().getRange(RECORD_A1);
-    const previous = [[restoreInput(record)]];
+    const { range, cells, values } = this.recordWrite(listed);
+    const previous = cells.map((cell) => [restoreInput(ALL_CELLS.valueAt(before, cell))]);
     this.putBack(() => range.setValues(previous));
-    range.setValues([[asText(listed)]]);
-    // As a later read would see it, for any write after this one in the same change.
+    range.setValues(values);
+    // As a later read would see them, for any write after this one in the same change.
     this.readValues = before.map((row) => row.slice());
-    this.readValues[METADATA.row - ALL_CELLS.row][METADATA.column - ALL_CELLS.column] = listed;
+    cells.forEach(
+      (cell, i) => (this.readValues![cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = values[i][0]),
+    );
   }
 
   /** See SpreadsheetPlanStore.forgetStepsThatWrote. */
   forgetStepsThatWrote(): void {
     const record = readPlanRecord(this.read()?.meta ?? '');
     if (!record || stepsThatWroteIn(record) === undefined) return;
-    this.spreadsheet()
-      .getRange(RECORD_A1)
-      .setValues([[asText(writePlanRecord(withStepsThatWrote(record, undefined)))]]);
+    const { range, values } = this.recordWrite(writePlanRecord(withStepsThatWrote(record, undefined)));
+    range.setValues(values);
+  }
+
+  /** The record alone written as `meta`, with its label over it unless a person wrote that: one range, one call. */
+  private recordWrite(meta: string): { range: Range; cells: readonly CellAddress[]; values: unknown[][] } {
+    const labelled = this.labelIsOurs();
+    const block = labelled ? LABELLED_RECORD : RECORD;
+    const range = this.spreadsheet().getRange(cellReference(block.a1, PLAN_LOCATION.sheet));
+    return {
+      range,
+      cells: block.cells,
+      values: (labelled ? [labelFor(meta), asText(meta)] : [asText(meta)]).map((value) => [value]),
+    };
   }
 
   private planSheet(): Sheet | null {
@@ -186,7 +202,7 @@ export class SpreadsheetPlanCells {
   /** The label as this change read it is Sheet Plan's (with or without a revision), or empty. */
   private labelIsOurs(): boolean {
     const label = this.readValues && cellText(ALL_CELLS.valueAt(this.readValues, LABEL));
-    return label === '' || (!!label && labelledRevision(label) !== null);
+    return label === '' || (!!label && labelledRecord(label) !== null);
   }
 
   /**

@@ -8,6 +8,7 @@
 import { APPROVED, requireApproval, workbook } from './sheet-work-fixtures';
 import {
   PLAN,
+  REVISION,
   call,
   callAsPerson,
   execute,
@@ -17,6 +18,7 @@ import {
   snapshotBesideTheLog,
 } from './harness';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import { at, connectAgent, deployed, refused, tool } from './web-agents';
 
 const TWO_TASKS = APPROVED.replace('- [/] 1.2 Write the totals to Summary!B3:C5', '- [ ] 1.2 Write the totals').replace(
@@ -198,4 +200,23 @@ test('the cells a task wrote stay as the person sees them while it waits for rev
     /^CLAIMED: Summary!B4 overlaps Summary!B3:B5, which Alpha wrote under task 1\.2, claimed until/,
   );
   tool(spreadsheet, beta, 'write_range', write('Summary!B4', '1.3'), at(40));
+});
+
+test("a backup of C2:D2 pasted back before its onEdit, listing no step: a write over Alpha's cells is refused", () => {
+  const { spreadsheet, alpha, beta } = twoAgents();
+  tool(spreadsheet, alpha, 'start_task', { step: '1.2' }, at(0));
+  expect(execute(spreadsheet, 'startTask', ['1.4'], { now: at(0) }).error).toBeUndefined();
+  const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]]; // lists no step that wrote
+  tool(spreadsheet, beta, 'start_task', { step: '1.3' }, at(1));
+  tool(
+    spreadsheet,
+    alpha,
+    'write_range',
+    { ...write('Summary!B3:B5', '1.2'), values: [['A-1'], ['B-7'], ['C-2']] },
+    at(1),
+  );
+  applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
+  const { error } = execute(spreadsheet, 'writeRange', ['Summary!B5:C5', [['a', 'b']], '1.4'], { now: at(2) });
+  expect(error?.message).toMatch(/^CLAIMED: /);
+  expect(spreadsheet.cell('Summary!B5')).toBe('C-2');
 });

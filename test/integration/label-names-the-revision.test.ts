@@ -1,10 +1,12 @@
 /**
- * The label over the revision record (`AGENT_BASE!D1`) names the revision Sheet Plan last wrote into the plan cells:
- * `Sheet Plan revision 7`. It is read in the same getValues as the plan and its record, and a paste of a backup of
- * C2:D2 does not reach it: a record older than the label's revision was pasted back, so the change also reads Sheet
- * Plan's copy of the last plan and keeps the version the paste replaced (review23-races.test.ts pins the races).
+ * The label over the revision record (`AGENT_BASE!D1`) names the record Sheet Plan last wrote into the plan cells, by
+ * its revision and fingerprint: `Sheet Plan revision 7 (1w9-4c1f0a2e)`. It is read in the same getValues as the plan
+ * and its record, and a paste of C2:D2 does not reach it: a record the label does not name was pasted back, so the
+ * change also reads Sheet Plan's copy of the last plan and keeps the version the paste replaced (review23-races.test.ts
+ * pins the races), and does not believe the record's list of the steps that wrote (steps-that-wrote.test.ts).
  */
 import { readPlanRecord } from '../../src/core/write-path/revision';
+import { digestText } from '../../src/core/text';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
@@ -35,12 +37,14 @@ function recordedRevision(spreadsheet: EmulatedSpreadsheet): number | undefined 
   return readPlanRecord(String(spreadsheet.cell(REVISION)))?.revision;
 }
 
-const labelled = (revision: number | undefined) => `${PLAN_LOCATION.metadataLabel} ${revision}`;
+/** The label that names the record D2 holds now. */
+const labelOfRecord = (spreadsheet: EmulatedSpreadsheet) =>
+  `${PLAN_LOCATION.metadataLabel} ${recordedRevision(spreadsheet)} (${digestText(String(spreadsheet.cell(REVISION)))})`;
 
 test('set-up writes the label with the first revision', () => {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
   expect(recordedRevision(spreadsheet)).toBeGreaterThan(0);
-  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
 });
 
 test("an agent's change writes the label with its revision, in the same write as the plan", () => {
@@ -49,7 +53,7 @@ test("an agent's change writes the label with its revision, in the same write as
   const { error, execution } = execute(spreadsheet, 'startTask', ['1.1']);
   expect(error).toBeUndefined();
   expect(recordedRevision(spreadsheet)).toBe(before + 1);
-  expect(spreadsheet.cell(LABEL)).toBe(labelled(before + 1));
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
   const blockWrites = execution.calls.filter(
     (entry) => entry.service === 'Range' && entry.method === 'setValues' && entry.args[0] === '[2x2]',
   );
@@ -61,7 +65,7 @@ test("a person's edit of the plan, recorded by onEdit, writes the label with the
   const before = recordedRevision(spreadsheet)!;
   personEdits(spreadsheet, PLAN, PLAN_TEXT.replace('Second', 'Two'));
   expect(recordedRevision(spreadsheet)).toBe(before + 1);
-  expect(spreadsheet.cell(LABEL)).toBe(labelled(before + 1));
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
 });
 
 test('a sheet written before the label named the revision: a change goes as before, and names it', () => {
@@ -70,7 +74,24 @@ test('a sheet written before the label named the revision: a change goes as befo
   const { error } = execute(spreadsheet, 'startTask', ['1.1']);
   expect(error).toBeUndefined();
   expect(planText(spreadsheet)).toContain('- [/] 1.1 First');
-  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
+});
+
+test('a write of a range lists its step in the record, and the label names that record, in the same call', () => {
+  const writing = plan(
+    '# Plan: Label',
+    '## Analysis',
+    '- Target ranges:',
+    '  - Write: Sheet1!A1:B2',
+    '',
+    '### Phase 1: Work',
+  );
+  const spreadsheet = sheetWithSavedPlan(`${writing}\n- [/] 1.1 Write the cells\n`);
+  const { error, execution } = execute(spreadsheet, 'writeRange', ['Sheet1!A1', [[5]], '1.1']);
+  expect(error).toBeUndefined();
+  expect(String(spreadsheet.cell(REVISION))).toContain('"1.1"');
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
+  expect(execution.calls.filter((entry) => entry.args[0] === '[2x1]')).toHaveLength(1);
 });
 
 test.each([
@@ -89,10 +110,10 @@ test('a plan sheet a person made (marker typed in, no label): the first change w
   const spreadsheet = sheetWithPlan(PLAN_TEXT);
   const { error } = execute(spreadsheet, 'startTask', ['1.1']);
   expect(error).toBeUndefined();
-  expect(spreadsheet.cell(LABEL)).toBe(labelled(recordedRevision(spreadsheet)));
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
 });
 
-describe('a backup of C2:D2 pasted back: its record is older than the label says', () => {
+describe('a backup of C2:D2 pasted back: a record the label does not name', () => {
   const TYPED = plan('# Plan: Label', 'Goal: What the person typed last', '### Phase 1: Work', '- [ ] 1.1 First', '');
 
   function pastedBack(): EmulatedSpreadsheet {
@@ -105,7 +126,7 @@ describe('a backup of C2:D2 pasted back: its record is older than the label says
 
   test("the agent's change keeps what the paste replaced, and numbers its revision after the label's", () => {
     const spreadsheet = pastedBack();
-    const labelledRevision = Number(String(spreadsheet.cell(LABEL)).split(' ').at(-1));
+    const labelledRevision = Number(/revision (\d+) /.exec(String(spreadsheet.cell(LABEL)))?.[1]);
     expect(recordedRevision(spreadsheet)).toBeLessThan(labelledRevision);
     const { error } = execute(spreadsheet, 'startTask', ['1.2']);
     expect(error).toBeUndefined();

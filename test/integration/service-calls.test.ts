@@ -353,7 +353,7 @@ test("an emptied label is Sheet Plan's to write back: the change still goes thro
   spreadsheet.setCellText(LABEL, '');
   const { error, execution } = execute(spreadsheet, 'blockTask', ['1.1', 'waiting']);
   expect(error).toBeUndefined();
-  expect(spreadsheet.cell(LABEL)).toMatch(new RegExp(`^${PLAN_LOCATION.metadataLabel} \\d+$`));
+  expect(spreadsheet.cell(LABEL)).toMatch(new RegExp(`^${PLAN_LOCATION.metadataLabel} \\d+ \\(`));
   expect(spreadsheetCalls(execution)).toHaveLength(7);
 });
 

@@ -5,7 +5,7 @@
  * before the list) falls back to the log, so a formula error in a written cell always refuses the completion.
  */
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
-import { PLAN_LOCATION } from '../../src/apps-script/plan-location';
+import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
 import { STEPS_THAT_WROTE } from '../../src/core/write-path/steps-that-wrote';
 import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import {
@@ -42,6 +42,9 @@ const PLAN_TEXT = plan(
   '- [ ] 1.4 Tidy up',
   '',
 );
+
+/** The record with the label over it, which names it: written together. */
+const LABELLED = cellReference(`${PLAN_LOCATION.metadataLabelCell}:${PLAN_LOCATION.metadataCell}`);
 
 /** A plan Sheet Plan took up (initPlan): its record lists the steps that wrote, none yet. */
 function workbook(text = PLAN_TEXT): EmulatedSpreadsheet {
@@ -88,21 +91,21 @@ test('a plan Sheet Plan took up lists no step that wrote, and a completion there
   expect(listed(spreadsheet)).toEqual([]);
 });
 
-test("writeRange lists its step once, in the record cell alone: the plan's text, revision and stamp stay", () => {
+test("writeRange lists its step once, in the record and its label alone: the plan's text and revision stay", () => {
   const spreadsheet = workbook();
   const before = agent(spreadsheet, 'getPlan');
   const write = (cell: string, step: string) => {
     const run = execute(spreadsheet, 'writeRange', [`Summary!${cell}`, [['x']], step]);
     expect(run.error).toBeUndefined();
     const calls = run.execution.calls;
-    const record = calls.filter((entry) => entry.method === 'getRange' && entry.args[0] === JSON.stringify(REVISION));
+    const record = calls.filter((entry) => entry.method === 'getRange' && entry.args[0] === JSON.stringify(LABELLED));
     return { all: calls.length, recordWrites: record.length };
   };
   expect(write('B3', '1.1').recordWrites).toBe(1);
   expect(listed(spreadsheet)).toEqual(['1.1']);
   const again = write('B4', '1.1');
   expect(again.recordWrites).toBe(0);
-  // A step's first write costs two calls more: the record cell by its A1, and its setValues.
+  // A step's first write costs two calls more: the record with its label by their A1, and its setValues.
   expect(write('B5', '1.3')).toEqual({ all: again.all + 2, recordWrites: 1 });
   expect(listed(spreadsheet)).toEqual(['1.1', '1.3']);
   const after = agent(spreadsheet, 'getPlan');
@@ -254,6 +257,14 @@ describe('an older record a person puts back in the record cell is not believed'
     const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]]; // its record lists no step
     writeBrokenTotal(spreadsheet);
     agent(spreadsheet, 'completeTask', ['1.2']); // a revision past the backup's
+    applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
+    expectRefusedForTheWrittenCell(spreadsheet);
+  });
+
+  test('a backup of C2:D2 taken at the same revision, before the step wrote, pasted back before its onEdit', () => {
+    const spreadsheet = workbook();
+    const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]]; // its record lists no step
+    writeBrokenTotal(spreadsheet); // lists 1.1 in the record: the same revision
     applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
     expectRefusedForTheWrittenCell(spreadsheet);
   });

@@ -39,7 +39,7 @@ import {
   type RevisionInfo,
 } from './revision';
 import type { PlanSettings } from '../person/settings';
-import { StepsThatWrote, stepsRenumbered, stepsThatWroteIn, withStepsThatWrote } from './steps-that-wrote';
+import { StepsThatWrote, stepsListedIn, stepsRenumbered, withStepsThatWrote } from './steps-that-wrote';
 import { movedClaims } from '../rules/moved-claims';
 import type { PlanCells, PlanStore, RecordedPlan, SavedVersion } from './store';
 import { PlanTexts, type PlanText } from './plan-texts';
@@ -121,7 +121,7 @@ export class PlanRevisions {
    * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
    * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
    * go back. `forWrite` also reads the last recorded plan whenever the cell holds another text, for the write to keep.
-   * `pasted` (a person's edit), or a record older than `latest`, reads it always: cells pasted back look recorded.
+   * `pasted` (a person's edit), or a record its label does not name, reads it always: cells pasted back look recorded.
    */
   snapshot(forWrite = false, pasted = false): Snapshot {
     const cells = this.store.read();
@@ -130,13 +130,13 @@ export class PlanRevisions {
     let meta = cells?.meta ?? '';
     const inCell = cells ? readPlanRecord(meta) : null;
     let copy: RecordedPlan | null | undefined; // the last recorded plan, as the history sheet keeps it
-    const pastedBack = inCell && inCell.revision < (cells?.latest ?? 0); // its list of steps is not believed
+    const pastedBack = cells?.pastedRecord;
     if (cells ? inCell?.revision === undefined || pasted || pastedBack : forWrite) {
       copy = this.store.versions.lastRecorded();
       if (copy && (inCell?.revision ?? -1) < (recordedRevision(copy.meta) ?? 0)) meta = copy.meta;
     }
     const record = cells && meta === cells.meta ? inCell : readPlanRecord(meta);
-    const listed = pastedBack ? undefined : stepsThatWroteIn(inCell);
+    const listed = stepsListedIn(cells, inCell);
     const snapshot: Snapshot = {
       cells,
       text,
@@ -147,7 +147,7 @@ export class PlanRevisions {
       stepsThatWrote: new StepsThatWrote(listed),
     };
     if (forWrite) this.stepsThatWrote = snapshot.stepsThatWrote;
-    if (forWrite && isUnrecorded(text, meta, read.digest))
+    if (forWrite && (pastedBack || isUnrecorded(text, meta, read.digest)))
       snapshot.lastRecorded = copy === undefined ? this.store.versions.lastRecorded() : copy;
     return snapshot;
   }

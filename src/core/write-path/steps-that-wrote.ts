@@ -21,6 +21,7 @@ import type { PlanOutline } from '../format/parse';
 import { pairTasks } from '../guard/transition';
 import { digestText } from '../text';
 import { readPlanRecord, writePlanRecord, type PlanRecord } from './revision';
+import type { PlanCells } from './store';
 
 /**
  * How a change moves the steps of `before`: each task the guard pairs under another step
@@ -74,6 +75,17 @@ export function listedSteps(record: PlanRecord, steps: readonly string[] | undef
 /** `record` listing `steps` (sealed to its revision and digest), or listing none. */
 export function withStepsThatWrote(record: PlanRecord, steps: readonly string[] | undefined): PlanRecord {
   return { ...record, stepsThatWrote: listedSteps(record, steps) };
+}
+
+/**
+ * The steps the record in `cells` lists as having written cells (`record`: that record, parsed); undefined, so that the
+ * write log decides, for a record pasted back (its label names another: ../../apps-script/replaced-cells.ts).
+ */
+export function stepsListedIn(
+  cells: PlanCells | null,
+  record = readPlanRecord(cells?.meta ?? ''),
+): string[] | undefined {
+  return cells?.pastedRecord ? undefined : stepsThatWroteIn(record);
 }
 
 /**

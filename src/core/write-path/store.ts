@@ -14,10 +14,10 @@ export interface PlanCells {
   /** Sheet Plan's revision record beside the plan (JSON); '' when there is none. */
   meta: string;
   /**
-   * The revision Sheet Plan last wrote into these cells, kept apart from the record (in its label): a record older
-   * than it was pasted back over the one Sheet Plan wrote. Undefined or null when not known.
+   * The record is not the one Sheet Plan last wrote here, as the label it keeps apart from it says: cells pasted back
+   * (a backup of them, or another copy of the sheet's). Undefined when not known.
    */
-  latest?: number | null;
+  pastedRecord?: boolean;
 }
 
 /**
