@@ -29,10 +29,12 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
-/** The record with its label, which names the revision written (replaced-cells.ts labelFor). */
+/** The record with its label, which names it (replaced-cells.ts labelFor). */
 const LABELLED_RECORD = new CellBlock([LABEL, METADATA]);
 /** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
+/** The record has a column of its own, which can be hidden without hiding the plan or the marker. */
+const RECORD_COLUMN_APART = METADATA.column !== PLAN.column && METADATA.column !== MARKER.column;
 
 export class SpreadsheetPlanCells {
   /** undefined until looked up. */
@@ -214,7 +216,7 @@ export class SpreadsheetPlanCells {
   private hideFirstRecord(): void {
     const before = this.readValues;
     if (!before || cellText(ALL_CELLS.valueAt(before, METADATA)) !== '') return;
-    if (METADATA.column === PLAN.column || METADATA.column === MARKER.column) return;
+    if (!RECORD_COLUMN_APART) return;
     const sheet = this.planSheet();
     if (!sheet || sheet.isColumnHiddenByUser(METADATA.column)) return;
     const lastRow = sheet.getLastRow();
@@ -251,7 +253,7 @@ export class SpreadsheetPlanCells {
     sheet.setColumnWidth(PLAN.column, 520);
     sheet.getRange(PLAN.row, PLAN.column).setVerticalAlignment('top');
     // The revision record is Sheet Plan's bookkeeping (JSON), not for reading: its column is hidden, as the history is.
-    if (METADATA.column !== PLAN.column && METADATA.column !== MARKER.column) sheet.hideColumns(METADATA.column);
+    if (RECORD_COLUMN_APART) sheet.hideColumns(METADATA.column);
     ALL_CELLS.write(sheet, cells);
   }
 
