@@ -289,8 +289,11 @@ export class WriteLog {
     return { entry, row };
   }
 
-  /** Rows 2 to `lastRow`, columns A to L (id to written parts), in one getValues; none below row 2. */
-  private metaRows(sheet: Sheet, lastRow: number): unknown[][] {
+  /**
+   * Rows 2 to `lastRow` (by default the sheet's last), columns A to L (id to written parts), in one getValues; none
+   * below row 2.
+   */
+  private metaRows(sheet: Sheet, lastRow = sheet.getLastRow()): unknown[][] {
     return lastRow < 2 ? [] : sheet.getRange(2, 1, lastRow - 1, META_COLUMNS).getValues();
   }
 
@@ -357,7 +360,7 @@ export class WriteLog {
   } | null {
     const sheet = this.sheet();
     if (!sheet) return null;
-    const rows = this.metaRows(sheet, sheet.getLastRow());
+    const rows = this.metaRows(sheet);
     const index = rows.findIndex((row) => cellText(row[0]) === id);
     const entry = index < 0 ? null : entryOf(rows[index]);
     if (!entry) return null;
@@ -405,7 +408,7 @@ export class WriteLog {
   keepAll(seen: number): number {
     const change = this.changeUnderWay();
     const sheet = this.sheet();
-    const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
+    const values = sheet ? this.metaRows(sheet) : [];
     const kept = values.flatMap((row, index) => (canBeUndone(row) ? [index] : []));
     if (!sheet || !kept.length) throw invalidTransition(rareRefusals.nothingToKeep());
     if (kept.length !== seen) {
@@ -428,7 +431,7 @@ export class WriteLog {
   renumberSteps(steps: ReadonlyMap<string, string>): void {
     const change = this.changeUnderWay();
     const sheet = this.sheet();
-    const values = sheet ? this.metaRows(sheet, sheet.getLastRow()) : [];
+    const values = sheet ? this.metaRows(sheet) : [];
     const before = values.map((row) => [asText(cellText(row[4]))]);
     const after = values.map((row, index) => {
       // A read names no step; an earlier plan's rows are not this plan's tasks.
