@@ -18,7 +18,8 @@ import {
   cellReference,
   type CellAddress,
 } from './plan-location';
-import { BESIDE_THE_PLAN, labelFor, labelledRecord, pastedRecord, replacedCellsVersion } from './replaced-cells';
+import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
+import { labelFor, namesOtherRecord, namesOtherSettings, readLabel } from './record-label';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -29,7 +30,7 @@ const ALL_CELLS = new CellBlock([MARKER, LABEL, PLAN, METADATA]);
 /** The plan with its record: what a change writes. */
 const PLAN_AND_RECORD = new CellBlock([PLAN, METADATA]);
 const RECORD = new CellBlock([METADATA]);
-/** The record with its label, which names it (replaced-cells.ts labelFor). */
+/** The record with its label, which names it (./record-label.ts). */
 const LABELLED_RECORD = new CellBlock([LABEL, METADATA]);
 /** The block with its sheet, `AGENT_BASE!C1:D2`: one getRange, no lookup by name. */
 const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
@@ -42,7 +43,7 @@ export class SpreadsheetPlanCells {
   /** The plan sheet's cells as this change read them, for putting them back, and the range they were read from. */
   private readValues: unknown[][] | null = null;
   private readRange: Range | null = null;
-  /** The record read is not the one the label read names: pasted back (replaced-cells.ts pastedRecord). */
+  /** The record read is not the one the label read names: pasted back (./record-label.ts). */
   private readPasted = false;
   /** The plan cells' range, got before the change took the lock (prepare); read once, by the change. */
   private preparedCells: Range | undefined;
@@ -53,10 +54,16 @@ export class SpreadsheetPlanCells {
    * `putBack` registers how to put a write back if the change it belongs to fails; `now` dates what a change keeps of
    * cells it replaces.
    */
+  /**
+   * `putBack` registers how to put a write back if the change it belongs to fails; `now` dates what a change keeps of
+   * cells it replaces; `settings` are the settings' text as this execution read it (the label names them), and how to
+   * read them again.
+   */
   constructor(
     private readonly spreadsheet: () => Spreadsheet,
     private readonly putBack: (step: () => void) => void,
     private readonly now: () => string,
+    private readonly settings: { text(): string; refresh(): void },
   ) {}
 
   read(): PlanCells | null {
@@ -67,7 +74,10 @@ export class SpreadsheetPlanCells {
     const meta = writtenText(ALL_CELLS.valueAt(values, METADATA));
     this.readRange = range;
     this.readValues = values;
-    this.readPasted = pastedRecord(cellText(ALL_CELLS.valueAt(values, LABEL)), meta);
+    // As written: a put-back writes the label with an apostrophe, which a plain-text cell keeps.
+    const label = readLabel(writtenText(ALL_CELLS.valueAt(values, LABEL)));
+    this.readPasted = namesOtherRecord(label, meta);
+    if (namesOtherSettings(label, this.settings.text())) this.settings.refresh();
     return {
       ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
@@ -103,14 +113,16 @@ export class SpreadsheetPlanCells {
     // As a later read would see them, for any write after this one in the same change.
     this.readValues = before.map((row) => row.slice());
     cells.forEach(
-      (cell, i) => (this.readValues![cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = values[i][0]),
+      (cell, i) =>
+        (this.readValues![cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = writtenText(values[i][0])),
     );
   }
 
   /** See SpreadsheetPlanStore.forgetStepsThatWrote. */
   forgetStepsThatWrote(): void {
     const record = readPlanRecord(this.read()?.meta ?? '');
-    if (!record || stepsThatWroteIn(record) === undefined) return;
+    // A record pasted back keeps its label as it was: relabelled, it would pass for the one Sheet Plan wrote.
+    if (!record || this.readPasted || stepsThatWroteIn(record) === undefined) return;
     const { range, values } = this.recordWrite(writePlanRecord(withStepsThatWrote(record, undefined)));
     range.setValues(values);
   }
@@ -123,7 +135,7 @@ export class SpreadsheetPlanCells {
     return {
       range,
       cells: block.cells,
-      values: (labelled ? [labelFor(meta), asText(meta)] : [asText(meta)]).map((value) => [value]),
+      values: (labelled ? [this.labelFor(meta), asText(meta)] : [asText(meta)]).map((value) => [value]),
     };
   }
 
@@ -153,7 +165,7 @@ export class SpreadsheetPlanCells {
   write(text: string, change: PlanWrite): void {
     // The label names the revision too, unless a person wrote it.
     if (change.recordOnly)
-      if (this.labelIsOurs()) this.writeCells(LABELLED_RECORD, [labelFor(change.meta), asText(change.meta)]);
+      if (this.labelIsOurs()) this.writeCells(LABELLED_RECORD, [this.labelFor(change.meta), asText(change.meta)]);
       else this.writeCells(RECORD, [asText(change.meta)]);
     else if (change.setUp) this.setUp(text, change.meta);
     else if (!this.writeReadBlock(text, change.meta)) this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
@@ -193,7 +205,7 @@ export class SpreadsheetPlanCells {
     const next = previous.map((row) => row.slice());
     const put = (cell: typeof PLAN, value: unknown) =>
       (next[cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = value);
-    put(LABEL, labelFor(meta));
+    put(LABEL, this.labelFor(meta));
     put(PLAN, text);
     put(METADATA, asText(meta));
     this.putBack(() => range.setValues(previous));
@@ -203,8 +215,26 @@ export class SpreadsheetPlanCells {
 
   /** The label as this change read it is Sheet Plan's (with or without a revision), or empty. */
   private labelIsOurs(): boolean {
-    const label = this.readValues && cellText(ALL_CELLS.valueAt(this.readValues, LABEL));
-    return label === '' || (!!label && labelledRecord(label) !== null);
+    const label = this.readValues && writtenText(ALL_CELLS.valueAt(this.readValues, LABEL));
+    return label === '' || (!!label && readLabel(label) !== null);
+  }
+
+  /** The label for `meta`, naming the settings as this execution has them. */
+  private labelFor(meta: string): string {
+    return labelFor(meta, this.settings.text());
+  }
+
+  /**
+   * After the person saved the settings, in the same change: the label names them, and the record as it names it now.
+   * Not when the record read was pasted back (the next change of the plan names its own), nor over a person's label.
+   */
+  relabel(): void {
+    const before = this.readValues;
+    if (!before || this.readPasted || !this.labelIsOurs()) return;
+    const range = this.spreadsheet().getRange(cellReference(PLAN_LOCATION.metadataLabelCell, PLAN_LOCATION.sheet));
+    const previous = [[restoreInput(ALL_CELLS.valueAt(before, LABEL))]];
+    this.putBack(() => range.setValues(previous));
+    range.setValues([[this.labelFor(writtenText(ALL_CELLS.valueAt(before, METADATA)))]]);
   }
 
   /**
@@ -240,7 +270,7 @@ export class SpreadsheetPlanCells {
 
   /** Writes the marker, the label, the plan and its record; makes the plan sheet first when there is none. */
   private setUp(text: string, meta: string): void {
-    const cells = [PLAN_LOCATION.marker, labelFor(meta), text, asText(meta)];
+    const cells = [PLAN_LOCATION.marker, this.labelFor(meta), text, asText(meta)];
     if (this.planSheet()) return this.writeCells(ALL_CELLS, cells);
     const spreadsheet = this.spreadsheet();
     const sheet = spreadsheet.insertSheet(PLAN_LOCATION.sheet);

@@ -54,9 +54,14 @@ export class SpreadsheetPlanStore implements PlanStore {
   private readonly source = () => this.spreadsheet();
   private readonly putBackStep = (step: () => void) => this.undo.push(step);
   readonly clock = new SpreadsheetClock(this.source);
-  private readonly cells = new SpreadsheetPlanCells(this.source, this.putBackStep, () => this.clock.now());
+  readonly settings: ScriptSettings = new ScriptSettings(this.putBackStep, () => this.cells.relabel());
+  private readonly cells = new SpreadsheetPlanCells(
+    this.source,
+    this.putBackStep,
+    () => this.clock.now(),
+    this.settings,
+  );
   readonly versions = new SpreadsheetVersions(this.source, this.putBackStep);
-  readonly settings = new ScriptSettings(this.putBackStep);
   readonly notifier = new MailNotifier(this.source, (step) => this.afterCommit(step));
 
   /** The cells tasks wrote and check (done means checked). */

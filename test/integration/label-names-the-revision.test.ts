@@ -1,16 +1,20 @@
 /**
  * The label over the revision record (`AGENT_BASE!D1`) names the record Sheet Plan last wrote into the plan cells, by
- * its revision and fingerprint: `Sheet Plan revision 7 (1w9-4c1f0a2e)`. It is read in the same getValues as the plan
- * and its record, and a paste of C2:D2 does not reach it: a record the label does not name was pasted back, so the
- * change also reads Sheet Plan's copy of the last plan and keeps the version the paste replaced (review23-races.test.ts
- * pins the races), and does not believe the record's list of the steps that wrote (steps-that-wrote.test.ts).
+ * its revision and fingerprint (`Sheet Plan revision 7 (1w9-4c1f0a2e) settings …`; the settings' part is in
+ * label-names-the-settings.test.ts). It is read in the same getValues as the plan and its record, and a paste of C2:D2
+ * does not reach it: a record the label does not name was pasted back, so the change also reads Sheet Plan's copy of
+ * the last plan and keeps the version the paste replaced (review23-races.test.ts pins the races), and does not believe
+ * the record's list of the steps that wrote (steps-that-wrote.test.ts).
  */
 import { readPlanRecord } from '../../src/core/write-path/revision';
 import { digestText } from '../../src/core/text';
 import { PLAN_LOCATION, cellReference } from '../../src/apps-script/plan-location';
+import { SETTINGS_PROPERTY } from '../../src/apps-script/spreadsheet-access';
 import { applyPersonEdit } from '../../src/node/emulator/person-edits';
 import type { EmulatedSpreadsheet } from '../../src/node/emulator';
+import { runOnEdit } from '../../src/node/emulator/load-bundle';
 import {
+  DIST,
   PLAN,
   REVISION,
   call,
@@ -37,9 +41,12 @@ function recordedRevision(spreadsheet: EmulatedSpreadsheet): number | undefined 
   return readPlanRecord(String(spreadsheet.cell(REVISION)))?.revision;
 }
 
-/** The label that names the record D2 holds now. */
-const labelOfRecord = (spreadsheet: EmulatedSpreadsheet) =>
-  `${PLAN_LOCATION.metadataLabel} ${recordedRevision(spreadsheet)} (${digestText(String(spreadsheet.cell(REVISION)))})`;
+/** The label that names the record D2 holds now, and the settings saved (label-names-the-settings.test.ts). */
+function labelOfRecord(spreadsheet: EmulatedSpreadsheet): string {
+  const record = digestText(String(spreadsheet.cell(REVISION)));
+  const settings = digestText(spreadsheet.properties.script.get(SETTINGS_PROPERTY) ?? '');
+  return `${PLAN_LOCATION.metadataLabel} ${recordedRevision(spreadsheet)} (${record}) settings ${settings}`;
+}
 
 test('set-up writes the label with the first revision', () => {
   const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
@@ -140,4 +147,38 @@ describe('a backup of C2:D2 pasted back: a record the label does not name', () =
       execute(spreadsheet, 'startTask', ['1.2']).execution.countCalls('Range.getValues');
     expect(reads(pastedBack())).toBe(reads(sheetWithSavedPlan(PLAN_TEXT)) + 1);
   });
+
+  // onEdit takes the lock twice: forgetStepsThatWrote, then its record of the edit. A change may land between them.
+  test("an agent's change between onEdit's two parts: the first leaves the label as it was", () => {
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    const backup = [[planText(spreadsheet), String(spreadsheet.cell(REVISION))]];
+    personEdits(spreadsheet, PLAN, TYPED);
+    const paste = applyPersonEdit(spreadsheet, { kind: 'paste', at: PLAN, rows: backup });
+    runOnEdit(spreadsheet, DIST, REVISION, {}); // its first part alone: the record's list of steps forgotten
+    call(spreadsheet, 'startTask', '1.2');
+    runOnEdit(spreadsheet, DIST, paste.range, paste.values);
+    expect(call(spreadsheet, 'getHistory', 100).map((entry: { text: string }) => entry.text)).toContain(TYPED);
+  });
+});
+
+test('D2 alone pasted back from an older backup: its onEdit does not take the revision back', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  const oldRecord = String(spreadsheet.cell(REVISION));
+  call(spreadsheet, 'startTask', '1.1');
+  call(spreadsheet, 'startTask', '1.2');
+  const before = call(spreadsheet, 'getPlan').revision;
+  const edit = applyPersonEdit(spreadsheet, { kind: 'paste', at: REVISION, rows: [[oldRecord]] });
+  runOnEdit(spreadsheet, DIST, edit.range, edit.values);
+  expect(call(spreadsheet, 'getPlan').revision).toBeGreaterThanOrEqual(before);
+});
+
+test('in a plain-text column D, a change put back leaves a label the next write still names its record with', () => {
+  const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+  spreadsheet.setNumberFormat(LABEL, '@');
+  const { error } = execute(spreadsheet, 'startTask', ['1.1'], {
+    prepare: (run) => run.faults.failNext('SpreadsheetApp.flush', 'Service error: Spreadsheets'),
+  });
+  expect(error).toBeDefined();
+  expect(execute(spreadsheet, 'startTask', ['1.1']).error).toBeUndefined();
+  expect(spreadsheet.cell(LABEL)).toBe(labelOfRecord(spreadsheet));
 });

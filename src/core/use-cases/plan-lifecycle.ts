@@ -43,16 +43,19 @@ export function requestPlanChanges(path: PlanRevisions, comment: string): Revise
 /** A person changes the sheet's settings; the ones `change` leaves out keep their value. */
 export function saveSettings(path: PlanRevisions, change: Partial<PlanSettings>): PlanSettings {
   path.requirePerson('change the settings');
-  const settings = { ...path.settings(), ...requireSettingsChange(change) };
+  const wanted = requireSettingsChange(change);
   // Asking to approve plans first makes a plan in the cell without a Status line a draft, in the same change: the
-  // sidebar offers it for approval, and the agent waits for it.
-  path.changeOnce((snapshot) => {
+  // sidebar offers it for approval, and the agent waits for it. The others are as read under the lock (the snapshot
+  // reads them again if another save landed since): a save never undoes another's.
+  const saved = path.changeOnce((snapshot) => {
+    const settings = { ...path.settings(), ...wanted };
     path.store.settings.writeSettings(settings);
-    if (!settings.approvalRequired || !snapshot.text.trim() || snapshot.read.outline.status) return;
-    path.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
+    if (settings.approvalRequired && snapshot.text.trim() && !snapshot.read.outline.status)
+      path.writePlan(snapshot, withStatus(snapshot.text, 'draft'), () => null);
+    return settings;
   });
-  path.settingsSaved(settings);
-  return { ...settings };
+  path.settingsSaved(saved);
+  return { ...saved };
 }
 
 /** finishPlan's refusals: a plan done already, waiting for approval, without tasks, or with tasks still open. */

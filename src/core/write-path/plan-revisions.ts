@@ -116,7 +116,6 @@ export class PlanRevisions {
   }
 
   // ---- reading ----
-
   /**
    * The plan and its revision. When the revision record is missing (a paste over it, a plan typed in by hand, or the
    * plan's sheet deleted before a write), the last recorded plan's record numbers the revision, so that revisions never
@@ -125,6 +124,7 @@ export class PlanRevisions {
    */
   snapshot(forWrite = false, pasted = false): Snapshot {
     const cells = this.store.read();
+    this.cachedSettings = undefined; // read again: this read may have found another save
     const text = cells?.text ?? '';
     const read = this.texts.of(text);
     let meta = cells?.meta ?? '';

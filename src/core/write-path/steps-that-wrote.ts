@@ -79,7 +79,7 @@ export function withStepsThatWrote(record: PlanRecord, steps: readonly string[] 
 
 /**
  * The steps the record in `cells` lists as having written cells (`record`: that record, parsed); undefined, so that the
- * write log decides, for a record pasted back (its label names another: ../../apps-script/replaced-cells.ts).
+ * write log decides, for a record pasted back (its label names another: ../../apps-script/record-label.ts).
  */
 export function stepsListedIn(
   cells: PlanCells | null,
