@@ -155,10 +155,10 @@ test(
       await page.getByRole('tab', { name: 'AGENT_BASE' }).click();
       await page.locator('#metadata-cell').waitFor({ state: 'visible' });
       await expect(headers.allTextContents()).resolves.toEqual(['A', 'B', 'C', 'D', 'E']);
-      // The label over the record names the record written (its revision, and its fingerprint), as in the sheet.
+      // The label over the record names the record written (its revision and fingerprint) and the settings.
       const record = JSON.parse(await page.locator('#metadata-cell').innerText());
       await expect(page.locator('#metadata-label-cell').innerText()).resolves.toMatch(
-        new RegExp(`^Sheet Plan revision ${record.revision} \\([\\da-z]+-[\\da-f]+\\)$`),
+        new RegExp(`^Sheet Plan revision ${record.revision} \\([\\da-z]+-[\\da-f]+\\) settings [\\da-z]+-[\\da-f]+$`),
       );
       await expect(page.locator('#plan-sheet th.after-hidden').count()).resolves.toBe(0);
       await page.close();
