@@ -40,9 +40,10 @@ export function sendWaitingMail(event?: ClockEvent): void {
     // A one-off trigger stays in the project's list after it fired: deleted first, whatever happens next.
     if (fired) deleteTrigger(fired);
     store.exclusive(() => {
+      // The plan first: its label says whether the person saved other settings since this execution read them.
+      const cells = store.read();
       const settings = store.settings.readSettings();
       if (!settings.mailWhenWaiting) return forgetPendingMail(fired);
-      const cells = store.read();
       const waiting = cells ? waitingItems(outlinePlan(cells.text), settings.approvalRequired) : [];
       tellPersonByMail(spreadsheet(), settings, [], waiting, fired);
     }, 'plan');

@@ -20,6 +20,11 @@ export function labelFor(meta: string, settings: string): string {
   return `${words} (${digestText(meta)}) settings ${digestText(settings)}`;
 }
 
+/** `label` naming the settings `settings`, the rest as it was (the record a pasted-back label names, say). */
+export function withSettings(label: string, settings: string): string {
+  return `${label.replace(/ settings \S+$/, '')} settings ${digestText(settings)}`;
+}
+
 /** What may follow the label's words; each part is absent on labels written before it existed. */
 const LABEL_AFTER = /^(?: \d+)?(?: \(([\da-z]+-[\da-f]+)\))?(?: settings ([\da-z]+-[\da-f]+))?$/;
 

@@ -132,10 +132,10 @@ function asPerson(
   return run(() => {
     const store = new SpreadsheetPlanStore(requirePerson(token));
     store.keepsApproval = options.keepsApproval ?? false;
-    // Read before the change, so that failing to read it writes nothing.
-    const approval = approvalAsked(store);
+    // Read before the change, so that failing to read it writes nothing; shown as the change left it.
+    approvalAsked(store);
     change(new PlanRevisions(store, { source: 'sidebar', byPerson: true }));
-    return viewOf(store.cellsWritten() ?? store.read(), approval);
+    return viewOf(store.cellsWritten() ?? store.read(), approvalAsked(store));
   });
 }
 

@@ -19,7 +19,7 @@ import {
   type CellAddress,
 } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
-import { labelFor, namesOtherRecord, namesOtherSettings, readLabel } from './record-label';
+import { labelFor, namesOtherRecord, namesOtherSettings, readLabel, withSettings } from './record-label';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -225,16 +225,23 @@ export class SpreadsheetPlanCells {
   }
 
   /**
-   * After the person saved the settings, in the same change: the label names them, and the record as it names it now.
-   * Not when the record read was pasted back (the next change of the plan names its own), nor over a person's label.
+   * After the person saved the settings, in the same change: the label names them, and the record as it names it now
+   * (a record pasted back stays one the label does not name). Only on a plan sheet Sheet Plan set up (its marker),
+   * and never over a person's label.
    */
   relabel(): void {
     const before = this.readValues;
-    if (!before || this.readPasted || !this.labelIsOurs()) return;
+    if (!before || cellText(ALL_CELLS.valueAt(before, MARKER)) !== PLAN_LOCATION.marker || !this.labelIsOurs()) return;
+    const label = writtenText(ALL_CELLS.valueAt(before, LABEL));
     const range = this.spreadsheet().getRange(cellReference(PLAN_LOCATION.metadataLabelCell, PLAN_LOCATION.sheet));
-    const previous = [[restoreInput(ALL_CELLS.valueAt(before, LABEL))]];
-    this.putBack(() => range.setValues(previous));
-    range.setValues([[this.labelFor(writtenText(ALL_CELLS.valueAt(before, METADATA)))]]);
+    this.putBack(() => range.setValues([[restoreInput(label)]]));
+    range.setValues([
+      [
+        this.readPasted
+          ? withSettings(label, this.settings.text())
+          : this.labelFor(writtenText(ALL_CELLS.valueAt(before, METADATA))),
+      ],
+    ]);
   }
 
   /**
