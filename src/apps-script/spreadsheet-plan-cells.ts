@@ -37,6 +37,11 @@ const ALL_CELLS_A1 = cellReference(ALL_CELLS.a1, PLAN_LOCATION.sheet);
 /** The record has a column of its own, which can be hidden without hiding the plan or the marker. */
 const RECORD_COLUMN_APART = METADATA.column !== PLAN.column && METADATA.column !== MARKER.column;
 
+/** The marker, as written (a put-back writes it with an apostrophe, which a plain-text cell keeps), is Sheet Plan's. */
+function markerIsOurs(values: unknown[][]): boolean {
+  return writtenText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker;
+}
+
 export class SpreadsheetPlanCells {
   /** undefined until looked up. */
   private sheet: Sheet | null | undefined;
@@ -79,7 +84,7 @@ export class SpreadsheetPlanCells {
     this.readPasted = namesOtherRecord(label, meta);
     if (namesOtherSettings(label, this.settings.text())) this.settings.refresh();
     return {
-      ready: cellText(ALL_CELLS.valueAt(values, MARKER)) === PLAN_LOCATION.marker,
+      ready: markerIsOurs(values),
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
       meta,
       pastedRecord: this.readPasted,
@@ -199,12 +204,13 @@ export class SpreadsheetPlanCells {
   private writeReadBlock(text: string, meta: string): boolean {
     const [range, before] = [this.readRange, this.readValues];
     if (!range || !before || !ALL_CELLS.exact) return false;
-    const ours = cellText(ALL_CELLS.valueAt(before, MARKER)) === PLAN_LOCATION.marker && this.labelIsOurs();
+    const ours = markerIsOurs(before) && this.labelIsOurs();
     if (!ours) return false;
     const previous = before.map((row) => row.map(restoreInput));
     const next = previous.map((row) => row.slice());
     const put = (cell: typeof PLAN, value: unknown) =>
       (next[cell.row - ALL_CELLS.row][cell.column - ALL_CELLS.column] = value);
+    put(MARKER, PLAN_LOCATION.marker); // as set-up writes it: a put-back's apostrophe stays in a plain-text cell
     put(LABEL, this.labelFor(meta));
     put(PLAN, text);
     put(METADATA, asText(meta));
@@ -231,7 +237,7 @@ export class SpreadsheetPlanCells {
    */
   relabel(): void {
     const before = this.readValues;
-    if (!before || cellText(ALL_CELLS.valueAt(before, MARKER)) !== PLAN_LOCATION.marker || !this.labelIsOurs()) return;
+    if (!before || !markerIsOurs(before) || !this.labelIsOurs()) return;
     const label = writtenText(ALL_CELLS.valueAt(before, LABEL));
     const range = this.spreadsheet().getRange(cellReference(PLAN_LOCATION.metadataLabelCell, PLAN_LOCATION.sheet));
     this.putBack(() => range.setValues([[restoreInput(label)]]));

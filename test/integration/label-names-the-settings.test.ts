@@ -158,6 +158,39 @@ describe("the person's save writes the label where it can say something", () => 
     expect(texts).toContain(PLAN_TEXT.replace('First', 'One'));
   });
 
+  test('in a plain-text column C, a save after a change still names the settings saved', () => {
+    const spreadsheet = sheetWithSavedPlan(PLAN_TEXT);
+    spreadsheet.setNumberFormat(cellReference(PLAN_LOCATION.markerCell), '@');
+    expect(execute(spreadsheet, 'startTask', ['1.1']).error).toBeUndefined();
+    callAsPerson(spreadsheet, openSidebar(spreadsheet), 'sidebarSaveSettings', { mailWhenWaiting: true });
+    expect(namedSettings(spreadsheet)).toBe(digestText(savedSettings(spreadsheet)));
+  });
+
+  test('in a plain-text column C, the e-mail trigger that waited while e-mails were turned off sends nothing', () => {
+    const spreadsheet = invoiceSheet({ mailWhenWaiting: true });
+    spreadsheet.setNumberFormat(cellReference(PLAN_LOCATION.markerCell), '@');
+    const token = openSidebar(spreadsheet);
+    for (const [step, minute] of [
+      ['1.1', 0],
+      ['1.2', 1],
+      ['1.3', 2],
+    ] as const) {
+      const { error } = execute(spreadsheet, 'reviewTask', [step, 'please look'], { now: minutesAfterStart(minute) });
+      expect(error).toBeUndefined();
+    }
+    const trigger = spreadsheet.triggers.all[0]!;
+    const { error } = execute(spreadsheet, 'sendWaitingMail', (run) => [run.clockEvent(trigger.uniqueId)], {
+      context: 'trigger',
+      now: minutesAfterStart(10),
+      prepare: (run) =>
+        run.faults.interleave('Lock.tryLock', () => {
+          callAsPerson(spreadsheet, token, 'sidebarSaveSettings', { mailWhenWaiting: false });
+        }),
+    });
+    expect(error).toBeUndefined();
+    expect(spreadsheet.sentMail).toHaveLength(1);
+  });
+
   // Not covered (guarantees.md): a label a person wrote names nothing, so a change reads the settings as it began.
   test.failing("a save while the label is a person's: a change that waited acts on the settings saved", () => {
     const spreadsheet = sheetWithSavedPlan(
