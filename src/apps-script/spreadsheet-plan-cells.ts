@@ -57,10 +57,6 @@ export class SpreadsheetPlanCells {
 
   /**
    * `putBack` registers how to put a write back if the change it belongs to fails; `now` dates what a change keeps of
-   * cells it replaces.
-   */
-  /**
-   * `putBack` registers how to put a write back if the change it belongs to fails; `now` dates what a change keeps of
    * cells it replaces; `settings` are the settings' text as this execution read it (the label names them), and how to
    * read them again.
    */
@@ -111,10 +107,7 @@ export class SpreadsheetPlanCells {
     if (!before || this.readPasted) return;
     const listed = recordListingStep(writtenText(ALL_CELLS.valueAt(before, METADATA)), step);
     if (listed === null) return;
-    const { range, cells, values } = this.recordWrite(listed);
-    const previous = cells.map((cell) => [restoreInput(ALL_CELLS.valueAt(before, cell))]);
-    this.putBack(() => range.setValues(previous));
-    range.setValues(values);
+    const { cells, values } = this.writeRecord(listed);
     // As a later read would see them, for any write after this one in the same change.
     this.readValues = before.map((row) => row.slice());
     cells.forEach(
@@ -128,20 +121,23 @@ export class SpreadsheetPlanCells {
     const record = readPlanRecord(this.read()?.meta ?? '');
     // A record pasted back keeps its label as it was: relabelled, it would pass for the one Sheet Plan wrote.
     if (!record || this.readPasted || stepsThatWroteIn(record) === undefined) return;
-    const { range, values } = this.recordWrite(writePlanRecord(withStepsThatWrote(record, undefined)));
-    range.setValues(values);
+    this.writeRecord(writePlanRecord(withStepsThatWrote(record, undefined)));
   }
 
-  /** The record alone written as `meta`, with its label over it unless a person wrote that: one range, one call. */
-  private recordWrite(meta: string): { range: Range; cells: readonly CellAddress[]; values: unknown[][] } {
+  /**
+   * Writes the record alone as `meta`, with its label over it unless a person wrote that, by their A1 range (one
+   * getRange, no lookup of the sheet by name), registering how to put back what this change read there.
+   */
+  private writeRecord(meta: string): { cells: readonly CellAddress[]; values: unknown[][] } {
+    const before = this.readValues!;
     const labelled = this.labelIsOurs();
-    const block = labelled ? LABELLED_RECORD : RECORD;
-    const range = this.spreadsheet().getRange(cellReference(block.a1, PLAN_LOCATION.sheet));
-    return {
-      range,
-      cells: block.cells,
-      values: (labelled ? [this.labelFor(meta), asText(meta)] : [asText(meta)]).map((value) => [value]),
-    };
+    const { cells, a1 } = labelled ? LABELLED_RECORD : RECORD;
+    const range = this.spreadsheet().getRange(cellReference(a1, PLAN_LOCATION.sheet));
+    const values = (labelled ? [this.labelFor(meta), asText(meta)] : [asText(meta)]).map((value) => [value]);
+    const previous = cells.map((cell) => [restoreInput(ALL_CELLS.valueAt(before, cell))]);
+    this.putBack(() => range.setValues(previous));
+    range.setValues(values);
+    return { cells, values };
   }
 
   private planSheet(): Sheet | null {
@@ -168,10 +164,7 @@ export class SpreadsheetPlanCells {
    * as `change` says.
    */
   write(text: string, change: PlanWrite): void {
-    // The label names the revision too, unless a person wrote it.
-    if (change.recordOnly)
-      if (this.labelIsOurs()) this.writeCells(LABELLED_RECORD, [this.labelFor(change.meta), asText(change.meta)]);
-      else this.writeCells(RECORD, [asText(change.meta)]);
+    if (change.recordOnly) this.writeRecord(change.meta);
     else if (change.setUp) this.setUp(text, change.meta);
     else if (!this.writeReadBlock(text, change.meta)) this.writeCells(PLAN_AND_RECORD, [text, asText(change.meta)]);
     this.hideFirstRecord();
@@ -219,7 +212,7 @@ export class SpreadsheetPlanCells {
     return true;
   }
 
-  /** The label as this change read it is Sheet Plan's (with or without a revision), or empty. */
+  /** The label as this change read it is Sheet Plan's (whatever it names: ./record-label.ts), or empty. */
   private labelIsOurs(): boolean {
     const label = this.readValues && writtenText(ALL_CELLS.valueAt(this.readValues, LABEL));
     return label === '' || (!!label && readLabel(label) !== null);
