@@ -41,12 +41,10 @@ export function readLabel(text: string): LabelNames | null {
   return after && { record: after[1], settings: after[2] };
 }
 
-/** The label names another record than `meta`, the one under it: cells pasted back. */
-export function namesOtherRecord(label: LabelNames | null, meta: string): boolean {
-  return !!label?.record && label.record !== digestText(meta);
-}
-
-/** The label names other settings than `settings`, as this execution read them: saved since. */
-export function namesOtherSettings(label: LabelNames | null, settings: string): boolean {
-  return !!label?.settings && label.settings !== digestText(settings);
+/**
+ * The label names another fingerprint than that of `text`, as this execution read it: for the record, cells pasted
+ * back; for the settings, a save since. A label that names none says nothing.
+ */
+export function namesOther(fingerprint: string | undefined, text: string): boolean {
+  return !!fingerprint && fingerprint !== digestText(text);
 }

@@ -19,7 +19,7 @@ import {
   type CellAddress,
 } from './plan-location';
 import { BESIDE_THE_PLAN, replacedCellsVersion } from './replaced-cells';
-import { labelFor, namesOtherRecord, namesOtherSettings, readLabel, withSettings } from './record-label';
+import { labelFor, namesOther, readLabel, withSettings } from './record-label';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -77,8 +77,8 @@ export class SpreadsheetPlanCells {
     this.readValues = values;
     // As written: a put-back writes the label with an apostrophe, which a plain-text cell keeps.
     const label = readLabel(writtenText(ALL_CELLS.valueAt(values, LABEL)));
-    this.readPasted = namesOtherRecord(label, meta);
-    if (namesOtherSettings(label, this.settings.text())) this.settings.refresh();
+    this.readPasted = namesOther(label?.record, meta);
+    if (namesOther(label?.settings, this.settings.text())) this.settings.refresh();
     return {
       ready: markerIsOurs(values),
       text: writtenText(ALL_CELLS.valueAt(values, PLAN)),
